@@ -1,0 +1,52 @@
+import type { SelfInvocation } from "../hooks/context.ts";
+import type { EventName } from "./events.ts";
+import { type HookPlan, type InstallPlan, shellQuote } from "./settings.ts";
+
+/**
+ * Claude Code's timeout per cairn hook, in seconds. cairn answers inside its own
+ * budget (hook.budget_ms) long before these; they are the outer guard. SessionEnd
+ * must be explicit: without it Claude Code allows only 1.5 s.
+ */
+export const HOOK_TIMEOUT_S: Readonly<Record<EventName, number>> = {
+  SessionStart: 15,
+  UserPromptSubmit: 10,
+  PreToolUse: 10,
+  PostToolUse: 15,
+  PostToolUseFailure: 10,
+  Stop: 20,
+  SubagentStop: 20,
+  PreCompact: 15,
+  PostCompact: 10,
+  SessionEnd: 10,
+};
+
+/**
+ * Matchers keep events cairn does not act on from starting a process at all.
+ * PreToolUse: Bash (the runner), Read (the large-read nudge), Agent/Task (the subagent
+ * model nudge). Post-tool events see every tool: compression and context warnings
+ * apply to all of them.
+ */
+export const HOOK_MATCHER: Readonly<Partial<Record<EventName, string>>> = {
+  PreToolUse: "Bash|Read|Agent|Task",
+};
+
+export const INSTALLED_EVENTS = Object.keys(HOOK_TIMEOUT_S) as EventName[];
+
+export function commandPlan(self: SelfInvocation): InstallPlan {
+  const hooks: HookPlan[] = INSTALLED_EVENTS.map((event) => ({
+    event,
+    ...(HOOK_MATCHER[event] ? { matcher: HOOK_MATCHER[event] } : {}),
+    hook: {
+      type: "command",
+      command: self.command,
+      args: [...self.args, "hook", event],
+      timeout: HOOK_TIMEOUT_S[event],
+    },
+  }));
+  return { hooks, statusLine: { type: "command", command: statusLineCommand(self) } };
+}
+
+/** The statusline is a shell command line in settings.json, so it is quoted for /bin/sh. */
+export function statusLineCommand(self: SelfInvocation): string {
+  return [self.command, ...self.args, "statusline"].map(shellQuote).join(" ");
+}

@@ -1,0 +1,173 @@
+import type { EventName } from "./events.ts";
+
+/**
+ * Merging cairn into Claude Code's settings.json and taking it out again, as pure
+ * functions over the file's text. Claude Code reads settings.json as strict JSON;
+ * a file that does not parse (JSONC comments, trailing commas) is refused, never
+ * rewritten.
+ */
+
+export interface CommandHook {
+  type: "command";
+  command: string;
+  args?: string[];
+  timeout?: number;
+  [key: string]: unknown;
+}
+
+export interface HttpHook {
+  type: "http";
+  url: string;
+  headers?: Record<string, string>;
+  timeout?: number;
+  on_failure?: "continue" | "block";
+  [key: string]: unknown;
+}
+
+export type HookEntry = CommandHook | HttpHook | ({ type: string } & Record<string, unknown>);
+
+export interface MatcherGroup {
+  matcher?: string;
+  hooks: HookEntry[];
+  [key: string]: unknown;
+}
+
+export interface StatusLine {
+  type: "command";
+  command: string;
+  padding?: number;
+  [key: string]: unknown;
+}
+
+export interface SettingsFile {
+  hooks?: Record<string, MatcherGroup[]>;
+  statusLine?: StatusLine | Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** One event registration cairn wants. */
+export interface HookPlan {
+  readonly event: EventName;
+  readonly matcher?: string;
+  readonly hook: HookEntry;
+}
+
+export interface InstallPlan {
+  readonly hooks: readonly HookPlan[];
+  /** The statusline command that wraps the user's own. */
+  readonly statusLine?: StatusLine;
+}
+
+export type ParsedSettings =
+  | { ok: true; settings: SettingsFile; indent: string; trailingNewline: boolean }
+  | { ok: false; problem: string };
+
+export function parseSettings(text: string | undefined): ParsedSettings {
+  if (text === undefined || text.trim() === "")
+    return { ok: true, settings: {}, indent: "  ", trailingNewline: true };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    const hint = /\/\/|\/\*/.test(text)
+      ? " (it has comments: JSONC)"
+      : /,\s*[}\]]/.test(text)
+        ? " (trailing comma)"
+        : "";
+    return { ok: false, problem: `not strict JSON${hint}: ${(err as Error).message}` };
+  }
+  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+    return { ok: false, problem: "the top level is not a JSON object" };
+  }
+  const settings = data as SettingsFile;
+  if (settings.hooks !== undefined && (typeof settings.hooks !== "object" || Array.isArray(settings.hooks))) {
+    return { ok: false, problem: '"hooks" is not an object' };
+  }
+  return { ok: true, settings, indent: detectIndent(text), trailingNewline: text.endsWith("\n") };
+}
+
+export function detectIndent(text: string): string {
+  const m = /\n([ \t]+)\S/.exec(text);
+  return m?.[1] ?? "  ";
+}
+
+export function stringifySettings(settings: SettingsFile, indent: string, trailingNewline: boolean): string {
+  return JSON.stringify(settings, null, indent) + (trailingNewline ? "\n" : "");
+}
+
+/** Recognises entries cairn wrote, in any install form (exec, shell, plugin, http). */
+export function isCairnHook(hook: HookEntry): boolean {
+  if (hook.type === "http") return typeof hook.url === "string" && /\/cairn\/hook\//.test(hook.url);
+  if (hook.type !== "command") return false;
+  const args = Array.isArray(hook.args) ? (hook.args as unknown[]).map(String) : [];
+  if (args.length >= 2 && /cairn(\.mjs)?$/.test(args[0] ?? "") && args[1] === "hook") return true;
+  return typeof hook.command === "string" && /cairn(\.mjs)?["']?\s+hook\s+\w+/.test(hook.command);
+}
+
+export function isCairnStatusLine(statusLine: unknown): boolean {
+  const cmd = (statusLine as { command?: unknown } | undefined)?.command;
+  return typeof cmd === "string" && /cairn(\.mjs)?["']?\s+statusline\b/.test(cmd);
+}
+
+/** Removes every cairn hook; groups left empty and an empty hooks object go too. */
+export function withoutCairn(
+  settings: SettingsFile,
+  restoreStatusLine?: SettingsFile["statusLine"] | null,
+): SettingsFile {
+  const out: SettingsFile = { ...settings };
+  if (settings.hooks) {
+    const hooks: Record<string, MatcherGroup[]> = {};
+    for (const [event, groups] of Object.entries(settings.hooks)) {
+      if (!Array.isArray(groups)) {
+        hooks[event] = groups;
+        continue;
+      }
+      const kept = groups
+        .map((g) => (Array.isArray(g?.hooks) ? { ...g, hooks: g.hooks.filter((h) => !isCairnHook(h)) } : g))
+        .filter((g) => !Array.isArray(g?.hooks) || g.hooks.length > 0);
+      if (kept.length > 0) hooks[event] = kept;
+    }
+    if (Object.keys(hooks).length > 0) out.hooks = hooks;
+    else delete out.hooks;
+  }
+  if (isCairnStatusLine(settings.statusLine)) {
+    if (restoreStatusLine) out.statusLine = restoreStatusLine;
+    else delete out.statusLine;
+  }
+  return out;
+}
+
+/**
+ * Adds cairn's hooks (replacing any earlier cairn entries, so installing twice is the
+ * same as once) and wraps the statusline. Everything else is kept as it was, in order.
+ */
+export function withCairn(settings: SettingsFile, plan: InstallPlan): SettingsFile {
+  // Passing the current statusline through keeps its key where it is in the file.
+  const base = withoutCairn(settings, settings.statusLine);
+  const hooks: Record<string, MatcherGroup[]> = { ...(base.hooks ?? {}) };
+  for (const p of plan.hooks) {
+    const group: MatcherGroup =
+      p.matcher === undefined ? { hooks: [p.hook] } : { matcher: p.matcher, hooks: [p.hook] };
+    hooks[p.event] = [...(hooks[p.event] ?? []), group];
+  }
+  const out: SettingsFile = { ...base, hooks };
+  if (plan.statusLine) {
+    // Keep the padding of whatever statusline is there now (the user's, or cairn's from an earlier install).
+    const padding = (settings.statusLine as { padding?: unknown } | undefined)?.padding;
+    out.statusLine = typeof padding === "number" ? { ...plan.statusLine, padding } : plan.statusLine;
+  }
+  return out;
+}
+
+/** The user's own statusline command, which cairn's statusline runs and prints first. */
+export function userStatusLineCommand(settings: SettingsFile): string | undefined {
+  const sl = settings.statusLine as { type?: unknown; command?: unknown } | undefined;
+  if (!sl || isCairnStatusLine(sl)) return undefined;
+  return sl.type === "command" && typeof sl.command === "string" ? sl.command : undefined;
+}
+
+/** Single-quotes a word for /bin/sh. */
+export function shellQuote(word: string): string {
+  if (/^[A-Za-z0-9_/.,:=@%+-]+$/.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,56 @@
+import { loadConfig, projectConfigPath } from "../config/load.ts";
+import { SETTINGS, type SettingKey } from "../config/schema.ts";
+import { cairnPaths } from "../core/paths.ts";
+import { findProjectDir } from "../core/project.ts";
+import { parse } from "./args.ts";
+import { color, json, out } from "./io.ts";
+import type { Command } from "./main.ts";
+
+export const config: Command = {
+  usage: `Usage: cairn config [--json] [--docs]
+
+Prints the effective config for the project around the current directory: each
+setting, its value, and where that value came from:
+  default   built into cairn
+  user      ~/.cairn/config.yaml
+  project   <project>/.claude/cairn.yaml (overrides user)
+
+An invalid value is reported here (and by \`cairn doctor\`) and its default stays in
+effect; the rest of the file still applies.
+
+  --json   machine-readable output
+  --docs   also print what each setting does`,
+  async run(argv) {
+    const { values } = parse(argv, { json: { type: "boolean" }, docs: { type: "boolean" } });
+    const paths = cairnPaths();
+    const projectDir = findProjectDir();
+    const resolved = await loadConfig(paths, projectDir);
+    const keys = Object.keys(SETTINGS) as SettingKey[];
+    if (values.json) {
+      json({
+        files: { user: paths.config, project: projectConfigPath(projectDir) },
+        settings: Object.fromEntries(
+          keys.map((k) => [k, { value: resolved.config[k], source: resolved.origin[k] }]),
+        ),
+        issues: resolved.issues,
+      });
+      return resolved.issues.length > 0 ? 1 : 0;
+    }
+    out(color.dim(`user: ${paths.config}`));
+    out(color.dim(`project: ${projectConfigPath(projectDir)}`));
+    const width = Math.max(...keys.map((k) => k.length));
+    for (const key of keys) {
+      const source = resolved.origin[key];
+      const tag = source === "default" ? color.dim(source) : color.cyan(source);
+      out(`${key.padEnd(width)}  ${JSON.stringify(resolved.config[key])}  ${tag}`);
+      if (values.docs) out(color.dim(`${" ".repeat(width)}  ${SETTINGS[key].doc}`));
+    }
+    if (resolved.issues.length > 0) {
+      out("");
+      for (const i of resolved.issues)
+        out(`${color.red("invalid")} ${i.path}${i.key ? ` ${i.key}` : ""}: ${i.problem}`);
+      return 1;
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,314 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { INSTALLED_EVENTS } from "../claude/install-plan.ts";
+import { claudeDir, type Scope, settingsPath } from "../claude/paths.ts";
+import { type CommandHook, isCairnHook, isCairnStatusLine, parseSettings } from "../claude/settings.ts";
+import { loadConfig } from "../config/load.ts";
+import { errorMessage, readJsonIfExists } from "../core/fs.ts";
+import { type CairnPaths, cairnPaths } from "../core/paths.ts";
+import { findProjectDir } from "../core/project.ts";
+import { isOff } from "../core/switches.ts";
+import { openStore, schemaVersion } from "../store/db.ts";
+import { SCHEMA_VERSION } from "../store/migrations.ts";
+import { parse } from "./args.ts";
+import { color, json, out } from "./io.ts";
+import type { Command } from "./main.ts";
+
+export type Status = "ok" | "warn" | "fail";
+
+export interface Check {
+  readonly name: string;
+  readonly status: Status;
+  readonly detail: string;
+  readonly fix?: string;
+}
+
+const MIN_NODE = [22, 13] as const;
+
+export function nodeVersionOk(version: string): boolean {
+  const [major = 0, minor = 0] = version.replace(/^v/, "").split(".").map(Number);
+  return major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]);
+}
+
+async function checkNode(): Promise<Check[]> {
+  const checks: Check[] = [];
+  const ok = nodeVersionOk(process.version);
+  checks.push({
+    name: "node",
+    status: ok ? "ok" : "fail",
+    detail: `${process.version} at ${process.execPath}`,
+    ...(ok ? {} : { fix: "install Node.js 22.13 or newer (node:sqlite is needed)" }),
+  });
+  try {
+    const { DatabaseSync } = await import("node:sqlite");
+    const db = new DatabaseSync(":memory:");
+    db.exec("CREATE VIRTUAL TABLE t USING fts5(x)");
+    db.close();
+    checks.push({ name: "node:sqlite", status: "ok", detail: "available, with FTS5" });
+  } catch (err) {
+    checks.push({
+      name: "node:sqlite",
+      status: "fail",
+      detail: errorMessage(err),
+      fix: "use Node.js 22.13+ built with SQLite",
+    });
+  }
+  return checks;
+}
+
+interface Registration {
+  readonly where: string;
+  readonly events: Set<string>;
+  readonly commands: CommandHook[];
+  readonly statusLine: boolean;
+}
+
+function registrationIn(path: string): Registration | { where: string; problem: string } | undefined {
+  if (!existsSync(path)) return undefined;
+  const parsed = parseSettings(readFileSync(path, "utf8"));
+  if (!parsed.ok) return { where: path, problem: parsed.problem };
+  const events = new Set<string>();
+  const commands: CommandHook[] = [];
+  for (const [event, groups] of Object.entries(parsed.settings.hooks ?? {})) {
+    for (const g of Array.isArray(groups) ? groups : []) {
+      for (const h of Array.isArray(g?.hooks) ? g.hooks : []) {
+        if (!isCairnHook(h)) continue;
+        events.add(event);
+        if (h.type === "command") commands.push(h as CommandHook);
+      }
+    }
+  }
+  if (events.size === 0 && !isCairnStatusLine(parsed.settings.statusLine)) return undefined;
+  return { where: path, events, commands, statusLine: isCairnStatusLine(parsed.settings.statusLine) };
+}
+
+function pluginInstalled(): string | undefined {
+  const file = join(claudeDir(), "plugins", "installed_plugins.json");
+  const data = readJsonIfExists<{ plugins?: Record<string, unknown> }>(file);
+  const name = Object.keys(data?.plugins ?? {}).find((k) => k === "cairn" || k.startsWith("cairn@"));
+  return name ? `${name} (${file})` : undefined;
+}
+
+function checkRegistration(projectDir: string): Check[] {
+  const checks: Check[] = [];
+  const found: Registration[] = [];
+  for (const scope of ["user", "project"] as Scope[]) {
+    const path = settingsPath(scope, projectDir);
+    const reg = registrationIn(path);
+    if (!reg) continue;
+    if ("problem" in reg) {
+      checks.push({
+        name: `hooks (${scope})`,
+        status: "warn",
+        detail: `${path}: ${reg.problem}`,
+        fix: "make it strict JSON so Claude Code and cairn can read it",
+      });
+      continue;
+    }
+    found.push(reg);
+    const missing = INSTALLED_EVENTS.filter((e) => !reg.events.has(e));
+    checks.push({
+      name: `hooks (${scope})`,
+      status: missing.length === 0 ? "ok" : "warn",
+      detail: `${reg.events.size} events in ${path}${reg.statusLine ? ", statusline wrapped" : ""}${missing.length ? `; missing: ${missing.join(", ")}` : ""}`,
+      ...(missing.length ? { fix: `cairn install${scope === "project" ? " --project" : ""}` } : {}),
+    });
+  }
+  const plugin = pluginInstalled();
+  if (plugin) checks.push({ name: "hooks (plugin)", status: "ok", detail: plugin });
+  if (found.length === 0 && !plugin) {
+    checks.push({
+      name: "hooks",
+      status: "fail",
+      detail: "cairn is not registered with Claude Code",
+      fix: "cairn install   (or load the plugin: claude --plugin-dir <cairn>)",
+    });
+  }
+  if (found.length > 1) {
+    checks.push({
+      name: "hooks",
+      status: "warn",
+      detail: "installed in both user and project settings: every hook runs twice",
+      fix: "cairn uninstall --project",
+    });
+  }
+  const seen = new Set<string>();
+  for (const reg of found) {
+    for (const h of reg.commands) {
+      const key = `${h.command} ${h.args?.[0] ?? ""}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      checks.push(checkCommand(h));
+    }
+  }
+  return checks;
+}
+
+function checkCommand(h: CommandHook): Check {
+  const entry = h.args?.[0];
+  if (!existsSync(h.command)) {
+    return {
+      name: "hook command",
+      status: "fail",
+      detail: `${h.command} does not exist`,
+      fix: "run `cairn install` again from the cairn you use",
+    };
+  }
+  if (entry && !existsSync(entry)) {
+    return {
+      name: "hook command",
+      status: "fail",
+      detail: `${entry} does not exist`,
+      fix: "run `cairn install` again (cairn moved?)",
+    };
+  }
+  const v = spawnSync(h.command, ["--version"], { encoding: "utf8", timeout: 5000 });
+  const version = v.stdout?.trim() ?? "";
+  if (v.status !== 0 || !nodeVersionOk(version)) {
+    return {
+      name: "hook command",
+      status: "fail",
+      detail: `${h.command} reports "${version || v.error?.message}"`,
+      fix: "point the hooks at Node.js 22.13+: rerun `cairn install` with that node",
+    };
+  }
+  return { name: "hook command", status: "ok", detail: `${h.command} (${version}) ${entry ?? ""}` };
+}
+
+async function checkStore(paths: CairnPaths): Promise<Check[]> {
+  try {
+    const store = await openStore(paths.db, { busyTimeoutMs: 2000 });
+    const version = schemaVersion(store.db);
+    store.db.prepare("SELECT count(*) AS n FROM sessions").get();
+    store.close();
+    const mode = statSync(paths.db).mode & 0o777;
+    const checks: Check[] = [
+      {
+        name: "database",
+        status: "ok",
+        detail: `${paths.db} (schema ${version}/${SCHEMA_VERSION}), writable`,
+      },
+    ];
+    if (mode & 0o077) {
+      checks.push({
+        name: "permissions",
+        status: "warn",
+        detail: `${paths.db} is mode ${mode.toString(8)}`,
+        fix: `chmod 600 ${paths.db}*`,
+      });
+    }
+    return checks;
+  } catch (err) {
+    return [
+      {
+        name: "database",
+        status: "fail",
+        detail: `${paths.db}: ${errorMessage(err)}`,
+        fix: "check the disk and permissions of ~/.cairn; a locked database clears when other cairn processes end",
+      },
+    ];
+  }
+}
+
+async function checkConfig(paths: CairnPaths, projectDir: string): Promise<Check[]> {
+  const resolved = await loadConfig(paths, projectDir);
+  if (resolved.issues.length === 0) return [{ name: "config", status: "ok", detail: "valid" }];
+  return resolved.issues.map((i) => ({
+    name: "config",
+    status: "warn" as Status,
+    detail: `${i.path}${i.key ? ` ${i.key}` : ""}: ${i.problem}`,
+    fix: "fix the value (see `cairn config --docs`); the default is used meanwhile",
+  }));
+}
+
+export interface LogSummary {
+  readonly errors: number;
+  readonly last?: { t: string; msg: string; err?: string; event?: string };
+}
+
+/** Errors logged in the last `hours`, from the current log generation. */
+export function recentLogErrors(paths: CairnPaths, hours = 24, now = Date.now()): LogSummary {
+  let text = "";
+  try {
+    text = readFileSync(paths.log, "utf8");
+  } catch {
+    return { errors: 0 };
+  }
+  const since = now - hours * 3600_000;
+  let errors = 0;
+  let last: LogSummary["last"];
+  for (const line of text.split("\n")) {
+    if (!line.includes('"level":"error"')) continue;
+    try {
+      const rec = JSON.parse(line) as { t: string; msg: string; err?: string; event?: string };
+      if (Date.parse(rec.t) < since) continue;
+      errors += 1;
+      last = rec;
+    } catch {
+      // A torn line from a crash is not an error of its own.
+    }
+  }
+  return last ? { errors, last } : { errors };
+}
+
+function checkLog(paths: CairnPaths): Check {
+  const s = recentLogErrors(paths);
+  if (s.errors === 0)
+    return { name: "log", status: "ok", detail: `no errors in the last 24 h (${paths.log})` };
+  const l = s.last!;
+  return {
+    name: "log",
+    status: "warn",
+    detail: `${s.errors} error(s) in the last 24 h; latest ${l.t}${l.event ? ` [${l.event}]` : ""}: ${l.msg}${l.err ? `: ${l.err}` : ""}`,
+    fix: `read ${paths.log}; hooks answered with no-ops, so sessions were not affected`,
+  };
+}
+
+function checkSwitches(paths: CairnPaths, projectDir: string): Check {
+  const off = isOff(paths, projectDir);
+  if (!off) return { name: "switch", status: "ok", detail: "on" };
+  return {
+    name: "switch",
+    status: "warn",
+    detail: `off (${off})`,
+    fix: off === "global" ? "cairn on" : "cairn on --project",
+  };
+}
+
+export async function runChecks(paths: CairnPaths, projectDir: string): Promise<Check[]> {
+  return [
+    ...(await checkNode()),
+    ...checkRegistration(projectDir),
+    ...(await checkStore(paths)),
+    ...(await checkConfig(paths, projectDir)),
+    checkSwitches(paths, projectDir),
+    checkLog(paths),
+  ];
+}
+
+const MARK: Record<Status, string> = { ok: color.green("✓"), warn: color.yellow("!"), fail: color.red("✗") };
+
+export const doctor: Command = {
+  usage: `Usage: cairn doctor [--json]
+
+Checks Node and node:sqlite, hook registration (user, project, plugin) and that the
+registered command runs, the database, the config, the kill switches and the last
+errors in the log. Prints how to fix each problem. Exits 1 when something fails.`,
+  async run(argv) {
+    const { values } = parse(argv, { json: { type: "boolean" } });
+    const checks = await runChecks(cairnPaths(), findProjectDir());
+    const failed = checks.some((c) => c.status === "fail");
+    if (values.json) {
+      json({ ok: !failed, checks });
+      return failed ? 1 : 0;
+    }
+    for (const c of checks) {
+      out(`${MARK[c.status]} ${color.bold(c.name)}: ${c.detail}`);
+      if (c.fix && c.status !== "ok") out(`    ${color.dim("fix:")} ${c.fix}`);
+    }
+    out("");
+    out(failed ? color.red("cairn needs attention") : color.green("cairn is healthy"));
+    return failed ? 1 : 0;
+  },
+};

@@ -1,0 +1,66 @@
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import type { Scope } from "../claude/paths.ts";
+import { readJsonIfExists, safeUnlink, writeFileAtomic } from "../core/fs.ts";
+import type { CairnPaths } from "../core/paths.ts";
+import { projectKey } from "../core/paths.ts";
+
+/**
+ * What cairn remembers about one install, so uninstall can put things back exactly:
+ * the original bytes (or that there was no file), the hash of what cairn wrote, and
+ * the user's own statusline command that cairn's statusline wraps.
+ */
+export interface InstallRecord {
+  readonly version: 1;
+  readonly scope: Scope;
+  readonly settingsPath: string;
+  /** The settings file as it was before cairn first touched it; null when there was none. */
+  readonly originalPath: string | null;
+  /** False once the file was changed by someone else between two cairn installs. */
+  readonly pristine: boolean;
+  readonly writtenSha256: string;
+  readonly userStatusLine: unknown;
+  readonly transport: "command" | "http";
+  readonly installedAt: string;
+}
+
+export function recordKey(scope: Scope, settingsPath: string): string {
+  return scope === "user" ? "user" : `project-${projectKey(join(settingsPath, "..", ".."))}`;
+}
+
+export function recordPath(paths: CairnPaths, key: string): string {
+  return join(paths.install, `${key}.json`);
+}
+
+export function originalCopyPath(paths: CairnPaths, key: string): string {
+  return join(paths.install, `${key}.settings.original`);
+}
+
+export function readRecord(paths: CairnPaths, key: string): InstallRecord | undefined {
+  return readJsonIfExists<InstallRecord>(recordPath(paths, key));
+}
+
+export function writeRecord(paths: CairnPaths, key: string, record: InstallRecord): void {
+  writeFileAtomic(recordPath(paths, key), `${JSON.stringify(record, null, 2)}\n`);
+}
+
+export function deleteRecord(paths: CairnPaths, key: string): void {
+  const rec = readRecord(paths, key);
+  if (rec?.originalPath) safeUnlink(rec.originalPath);
+  safeUnlink(recordPath(paths, key));
+}
+
+export function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+/** The user statusline saved by the install of this scope (the user scope wins when both exist). */
+export function savedUserStatusLine(paths: CairnPaths, projectDir: string | undefined): string | undefined {
+  const keys = ["user"];
+  if (projectDir) keys.unshift(`project-${projectKey(projectDir)}`);
+  for (const key of keys) {
+    const sl = readRecord(paths, key)?.userStatusLine as { command?: unknown } | undefined;
+    if (typeof sl?.command === "string") return sl.command;
+  }
+  return undefined;
+}

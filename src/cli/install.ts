@@ -1,0 +1,203 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { commandPlan, INSTALLED_EVENTS } from "../claude/install-plan.ts";
+import { type Scope, settingsPath } from "../claude/paths.ts";
+import {
+  type InstallPlan,
+  parseSettings,
+  type SettingsFile,
+  stringifySettings,
+  withCairn,
+  withoutCairn,
+} from "../claude/settings.ts";
+import { FILE_MODE, safeUnlink, writeFileAtomic } from "../core/fs.ts";
+import { cairnPaths } from "../core/paths.ts";
+import { findProjectDir } from "../core/project.ts";
+import { selfInvocation } from "../transports/self.ts";
+import { parse } from "./args.ts";
+import {
+  deleteRecord,
+  type InstallRecord,
+  originalCopyPath,
+  readRecord,
+  recordKey,
+  sha256,
+  writeRecord,
+} from "./install-record.ts";
+import { color, err, out } from "./io.ts";
+import type { Command } from "./main.ts";
+
+const INSTALL_USAGE = `Usage: cairn install [--project] [--dry-run]
+
+Registers cairn's hooks (${INSTALLED_EVENTS.length} events, exec form, each with its own timeout) and
+its statusline in Claude Code's settings.json. Every other key, hook and your own
+statusline are kept: cairn's statusline runs yours and prints its output first.
+
+  --project    install into <project>/.claude/settings.json instead of ~/.claude/settings.json
+  --dry-run    print the settings that would be written, change nothing
+
+A backup of the original file is kept in ~/.cairn/install/; \`cairn uninstall\` restores
+it byte for byte when nothing else changed the file. Running install twice is the
+same as once. A settings file that is not strict JSON (comments, trailing commas) is
+never rewritten: cairn prints the snippet to paste instead.
+
+Alternatively, load cairn as a Claude Code plugin from this repository:
+  claude --plugin-dir /path/to/cairn   or   /plugin marketplace add /path/to/cairn`;
+
+const UNINSTALL_USAGE = `Usage: cairn uninstall [--project] [--dry-run]
+
+Removes cairn from Claude Code's settings.json. When nothing else changed the file
+since \`cairn install\`, it is restored byte for byte from the backup (or removed, if
+cairn created it). Otherwise only cairn's hooks and statusline are taken out and your
+own statusline is put back.`;
+
+function target(values: { project?: boolean }): { scope: Scope; projectDir: string; path: string } {
+  const projectDir = findProjectDir();
+  const scope: Scope = values.project ? "project" : "user";
+  return { scope, projectDir, path: settingsPath(scope, projectDir) };
+}
+
+function readText(path: string): string | undefined {
+  return existsSync(path) ? readFileSync(path, "utf8") : undefined;
+}
+
+function modeOf(path: string): number {
+  try {
+    return statSync(path).mode & 0o777;
+  } catch {
+    return FILE_MODE;
+  }
+}
+
+export function planFor(): InstallPlan {
+  return commandPlan(selfInvocation());
+}
+
+export const install: Command = {
+  usage: INSTALL_USAGE,
+  async run(argv) {
+    const { values } = parse(argv, { project: { type: "boolean" }, "dry-run": { type: "boolean" } });
+    const paths = cairnPaths();
+    const { scope, path } = target(values);
+    const before = readText(path);
+    const parsed = parseSettings(before);
+    const plan = planFor();
+    if (!parsed.ok) {
+      err(`${color.red("refused:")} ${path} is ${parsed.problem}`);
+      err("cairn will not rewrite a file it cannot parse exactly. Add this to it by hand:");
+      err("");
+      out(JSON.stringify(withCairn({}, plan), null, 2));
+      return 1;
+    }
+    const next = withCairn(parsed.settings, plan);
+    const text = stringifySettings(next, parsed.indent, before === undefined ? true : parsed.trailingNewline);
+    if (values["dry-run"]) {
+      out(color.dim(`# would write ${path}`));
+      out(text.trimEnd());
+      return 0;
+    }
+    if (text === before) {
+      out(`cairn is already installed in ${path}`);
+      return 0;
+    }
+
+    const key = recordKey(scope, path);
+    const previous = readRecord(paths, key);
+    let originalPath: string | null;
+    let pristine: boolean;
+    if (previous) {
+      originalPath = previous.originalPath;
+      // Someone edited the file since cairn last wrote it: the old backup no longer
+      // describes "the file without cairn", so uninstall must not restore it blindly.
+      pristine = previous.pristine && before !== undefined && sha256(before) === previous.writtenSha256;
+    } else {
+      originalPath = before === undefined ? null : originalCopyPath(paths, key);
+      if (originalPath && before !== undefined) writeFileAtomic(originalPath, before);
+      pristine = true;
+    }
+    const userStatusLine = previous ? previous.userStatusLine : (parsed.settings.statusLine ?? null);
+    writeFileAtomic(path, text, modeOf(path));
+    const record: InstallRecord = {
+      version: 1,
+      scope,
+      settingsPath: path,
+      originalPath,
+      pristine,
+      writtenSha256: sha256(text),
+      userStatusLine,
+      transport: "command",
+      installedAt: new Date().toISOString(),
+    };
+    writeRecord(paths, key, record);
+    out(`${color.green("installed")} cairn into ${path}`);
+    out(`  hooks: ${INSTALLED_EVENTS.join(", ")}`);
+    out(`  statusline: cairn's${userStatusLine ? " (wrapping yours)" : ""}`);
+    if (originalPath) out(`  backup: ${originalPath}`);
+    out("Check it with `cairn doctor`; undo with `cairn uninstall`.");
+    return 0;
+  },
+};
+
+export const uninstall: Command = {
+  usage: UNINSTALL_USAGE,
+  async run(argv) {
+    const { values } = parse(argv, { project: { type: "boolean" }, "dry-run": { type: "boolean" } });
+    const paths = cairnPaths();
+    const { scope, path } = target(values);
+    const key = recordKey(scope, path);
+    const record = readRecord(paths, key);
+    const current = readText(path);
+
+    if (record?.pristine && current !== undefined && sha256(current) === record.writtenSha256) {
+      const original = record.originalPath ? readText(record.originalPath) : undefined;
+      if (record.originalPath && original === undefined) {
+        throw new Error(
+          `the backup ${record.originalPath} is missing; remove cairn's entries by hand or reinstall`,
+        );
+      }
+      if (values["dry-run"]) {
+        out(
+          original === undefined
+            ? `would remove ${path} (cairn created it)`
+            : `would restore ${path} from ${record.originalPath}`,
+        );
+        return 0;
+      }
+      if (original === undefined) safeUnlink(path);
+      else writeFileAtomic(path, original, modeOf(path));
+      deleteRecord(paths, key);
+      out(`${color.green("uninstalled")}: ${path} restored byte for byte`);
+      return 0;
+    }
+
+    if (current === undefined) {
+      if (record) deleteRecord(paths, key);
+      out(`cairn is not installed in ${path} (no such file)`);
+      return 0;
+    }
+    const parsed = parseSettings(current);
+    if (!parsed.ok) {
+      err(`${color.red("refused:")} ${path} is ${parsed.problem}`);
+      err("Remove the hooks whose args run `cairn.mjs hook …` and cairn's statusLine by hand.");
+      return 1;
+    }
+    const restoredStatusLine = (record?.userStatusLine ?? null) as SettingsFile["statusLine"] | null;
+    const next = withoutCairn(parsed.settings, restoredStatusLine);
+    const text = stringifySettings(next, parsed.indent, parsed.trailingNewline);
+    if (text === current) {
+      if (record) deleteRecord(paths, key);
+      out(`cairn is not installed in ${path}`);
+      return 0;
+    }
+    if (values["dry-run"]) {
+      out(color.dim(`# would write ${path}`));
+      out(text.trimEnd());
+      return 0;
+    }
+    writeFileAtomic(path, text, modeOf(path));
+    if (record) deleteRecord(paths, key);
+    out(
+      `${color.green("uninstalled")}: removed cairn's entries from ${path} (the file had other changes, which are kept)`,
+    );
+    return 0;
+  },
+};

@@ -1,0 +1,29 @@
+import { cairnPaths } from "../core/paths.ts";
+import { findProjectDir } from "../core/project.ts";
+import { setSwitch } from "../core/switches.ts";
+import { parse } from "./args.ts";
+import { color, out } from "./io.ts";
+import type { Command } from "./main.ts";
+
+function toggle(on: boolean): Command {
+  const verb = on ? "on" : "off";
+  return {
+    usage: `Usage: cairn ${verb} [--project]
+
+${on ? "Re-enables" : "Disables"} cairn. Off, every hook answers with a no-op at once: Claude Code
+behaves as if cairn were not installed, while the install stays in place.
+
+  --project   only for the project around the current directory`,
+    async run(argv) {
+      const { values } = parse(argv, { project: { type: "boolean" } });
+      const projectDir = values.project ? findProjectDir() : undefined;
+      setSwitch(cairnPaths(), on, projectDir);
+      const where = projectDir ? `for ${projectDir}` : "globally";
+      out(`cairn is ${on ? color.green("on") : color.yellow("off")} ${where}`);
+      return 0;
+    },
+  };
+}
+
+export const on = toggle(true);
+export const off = toggle(false);

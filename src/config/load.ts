@@ -1,0 +1,74 @@
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { errorMessage, readJsonIfExists, writeFileAtomic } from "../core/fs.ts";
+import { type CairnPaths, projectKey } from "../core/paths.ts";
+import { type ConfigLayer, type ResolvedConfig, resolveConfig } from "./resolve.ts";
+import { defaults, SETTINGS, type SettingKey } from "./schema.ts";
+
+export function projectConfigPath(projectDir: string): string {
+  return join(projectDir, ".claude", "cairn.yaml");
+}
+
+interface CacheEntry {
+  readonly stamp: string;
+  readonly resolved: ResolvedConfig;
+}
+
+const CACHE_VERSION = 1;
+
+/**
+ * Loads the effective config for a project. Hooks call this on every event, so the
+ * common cases are cheap: with no config files nothing is parsed at all, and parsed
+ * results are cached by the files' modification times (the YAML parser is loaded only
+ * on a cache miss).
+ */
+export async function loadConfig(paths: CairnPaths, projectDir: string | undefined): Promise<ResolvedConfig> {
+  const files: { source: ConfigLayer["source"]; path: string }[] = [{ source: "user", path: paths.config }];
+  if (projectDir) files.push({ source: "project", path: projectConfigPath(projectDir) });
+
+  const stamps = files.map((f) => `${f.path}@${mtimeOf(f.path)}`);
+  if (stamps.every((s) => s.endsWith("@-"))) return resolveConfig([]);
+
+  const stamp = `${CACHE_VERSION}|${Object.keys(SETTINGS).length}|${stamps.join("|")}`;
+  const cachePath = join(paths.cache, `config-${projectDir ? projectKey(projectDir) : "user"}.json`);
+  const cached = readJsonIfExists<CacheEntry>(cachePath);
+  if (cached?.stamp === stamp) return cached.resolved;
+
+  const { parse } = await import("yaml");
+  const layers: ConfigLayer[] = [];
+  for (const f of files) {
+    let text: string;
+    try {
+      text = readFileSync(f.path, "utf8");
+    } catch {
+      continue;
+    }
+    try {
+      layers.push({ ...f, data: parse(text) });
+    } catch (err) {
+      layers.push({ ...f, data: undefined, parseError: errorMessage(err).split("\n")[0] });
+    }
+  }
+  const resolved = resolveConfig(layers);
+  try {
+    writeFileAtomic(cachePath, JSON.stringify({ stamp, resolved } satisfies CacheEntry));
+  } catch {
+    // A cache that cannot be written only costs speed.
+  }
+  return resolved;
+}
+
+function mtimeOf(path: string): string {
+  try {
+    const st = statSync(path);
+    return `${st.mtimeMs}:${st.size}`;
+  } catch {
+    return "-";
+  }
+}
+
+export function describeSetting(key: SettingKey): { default: unknown; doc: string } {
+  return { default: SETTINGS[key].default, doc: SETTINGS[key].doc };
+}
+
+export { defaults };

@@ -1,0 +1,82 @@
+import { type Config, checkSetting, defaults, isSettingKey, type SettingKey } from "./schema.ts";
+
+export type ConfigSource = "default" | "user" | "project";
+
+export interface ConfigLayer {
+  readonly source: Exclude<ConfigSource, "default">;
+  readonly path: string;
+  /** The parsed file, or an error message when it could not be read or parsed. */
+  readonly data: unknown;
+  readonly parseError?: string;
+}
+
+export interface ConfigIssue {
+  readonly path: string;
+  readonly key?: string;
+  readonly problem: string;
+}
+
+export interface ResolvedConfig {
+  readonly config: Config;
+  readonly origin: Readonly<Record<SettingKey, ConfigSource>>;
+  readonly issues: readonly ConfigIssue[];
+}
+
+/**
+ * Layers are applied in order (user, then project). Each value is validated on its
+ * own: an invalid one is reported and the next layer down (ultimately the default)
+ * stays in effect, so one typo never disables the rest of the config.
+ */
+export function resolveConfig(layers: readonly ConfigLayer[]): ResolvedConfig {
+  const config: Record<string, unknown> = { ...defaults() };
+  const origin: Record<string, ConfigSource> = {};
+  for (const key of Object.keys(config)) origin[key] = "default";
+  const issues: ConfigIssue[] = [];
+
+  for (const layer of layers) {
+    if (layer.parseError) {
+      issues.push({ path: layer.path, problem: `cannot parse: ${layer.parseError}` });
+      continue;
+    }
+    if (layer.data === null || layer.data === undefined) continue;
+    if (typeof layer.data !== "object" || Array.isArray(layer.data)) {
+      issues.push({ path: layer.path, problem: "expected a mapping of settings at the top level" });
+      continue;
+    }
+    for (const [key, value] of Object.entries(flatten(layer.data as Record<string, unknown>))) {
+      if (!isSettingKey(key)) {
+        issues.push({ path: layer.path, key, problem: "unknown setting (ignored)" });
+        continue;
+      }
+      const checked = checkSetting(key, value);
+      if (checked.ok) {
+        config[key] = checked.value;
+        origin[key] = layer.source;
+      } else {
+        issues.push({
+          path: layer.path,
+          key,
+          problem: `${checked.problem}; using ${JSON.stringify(config[key])}`,
+        });
+      }
+    }
+  }
+  return { config: config as Config, origin: origin as Record<SettingKey, ConfigSource>, issues };
+}
+
+/**
+ * `{compress: {min_bytes: 1}}` and `{"compress.min_bytes": 1}` mean the same. Arrays
+ * and scalars are leaves; a mapping under a key that is itself a setting is a leaf too.
+ */
+export function flatten(obj: Record<string, unknown>, prefix = ""): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, value] of Object.entries(obj)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (value !== null && typeof value === "object" && !Array.isArray(value) && !isSettingKey(key)) {
+      Object.assign(out, flatten(value as Record<string, unknown>, key));
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
+import { dirname } from "node:path";
+
+/** cairn's files are for their owner only: directories 0700, files 0600. */
+export const DIR_MODE = 0o700;
+export const FILE_MODE = 0o600;
+
+export function ensureDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+}
+
+let tmpCounter = 0;
+
+/**
+ * Writes a file so that readers see either the old or the new content, never half:
+ * write a sibling temp file, fsync it, rename it over the target.
+ */
+export function writeFileAtomic(path: string, data: string | Uint8Array, mode: number = FILE_MODE): void {
+  ensureDir(dirname(path));
+  const tmp = `${path}.${process.pid}.${Date.now()}.${tmpCounter++}.tmp`;
+  const fd = openSync(tmp, "w", mode);
+  try {
+    writeSync(fd, typeof data === "string" ? Buffer.from(data) : data);
+    fsyncSync(fd);
+  } catch (err) {
+    closeSync(fd);
+    safeUnlink(tmp);
+    throw err;
+  }
+  closeSync(fd);
+  try {
+    renameSync(tmp, path);
+  } catch (err) {
+    safeUnlink(tmp);
+    throw err;
+  }
+}
+
+export function readTextIfExists(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (err) {
+    if (isNotFound(err)) return undefined;
+    throw err;
+  }
+}
+
+export function readJsonIfExists<T = unknown>(path: string): T | undefined {
+  const text = readTextIfExists(path);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+export function safeUnlink(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Already gone is the state we wanted.
+  }
+}
+
+export function isNotFound(err: unknown): boolean {
+  return typeof err === "object" && err !== null && (err as { code?: string }).code === "ENOENT";
+}
+
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return String(err);
+}

@@ -1,0 +1,77 @@
+import { createHash } from "node:crypto";
+import { homedir } from "node:os";
+import { basename, join, resolve } from "node:path";
+
+/** Where cairn keeps everything it owns. All of it lives under one directory. */
+export interface CairnPaths {
+  readonly root: string;
+  readonly db: string;
+  readonly config: string;
+  readonly logs: string;
+  readonly log: string;
+  readonly offSwitch: string;
+  readonly lastError: string;
+  readonly sessions: string;
+  readonly projects: string;
+  readonly snapshots: string;
+  readonly install: string;
+  readonly cache: string;
+}
+
+/** HOME is honoured over the OS account entry so tests and sandboxes stay contained. */
+export function cairnHome(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.CAIRN_HOME) return resolve(env.CAIRN_HOME);
+  return join(env.HOME || homedir(), ".cairn");
+}
+
+export function cairnPaths(root: string = cairnHome()): CairnPaths {
+  const logs = join(root, "logs");
+  return {
+    root,
+    db: join(root, "cairn.db"),
+    config: join(root, "config.yaml"),
+    logs,
+    log: join(logs, "cairn.log"),
+    offSwitch: join(root, "off"),
+    lastError: join(root, "last-error.json"),
+    sessions: join(root, "sessions"),
+    projects: join(root, "projects"),
+    snapshots: join(root, "snapshots"),
+    install: join(root, "install"),
+    cache: join(root, "cache"),
+  };
+}
+
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+/**
+ * Turns an id that came from outside (a session id on stdin) into something that is
+ * safe to use as one path segment. Safe ids pass unchanged; anything else is reduced
+ * to its safe characters plus a hash of the original, so `../../etc` cannot climb
+ * out of a directory and two different unsafe ids cannot collide.
+ */
+export function safeId(raw: string): string {
+  if (SAFE_ID.test(raw)) return raw;
+  const kept = raw.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 64);
+  const hash = createHash("sha256").update(raw).digest("hex").slice(0, 12);
+  return kept ? `${kept}-${hash}` : `id-${hash}`;
+}
+
+/** A stable, readable key for a project directory: its name plus a short hash of its path. */
+export function projectKey(projectDir: string): string {
+  const dir = resolve(projectDir);
+  const name =
+    basename(dir)
+      .replace(/[^A-Za-z0-9_.-]/g, "_")
+      .slice(0, 40) || "root";
+  const hash = createHash("sha256").update(dir).digest("hex").slice(0, 8);
+  return `${name}-${hash}`;
+}
+
+export function sessionDir(paths: CairnPaths, sessionId: string): string {
+  return join(paths.sessions, safeId(sessionId));
+}
+
+export function projectStateDir(paths: CairnPaths, projectDir: string): string {
+  return join(paths.projects, projectKey(projectDir));
+}

@@ -1,0 +1,151 @@
+import { type EventName, isEventName, noopAnswer, parseEvent, renderAnswer } from "../claude/events.ts";
+import type { ResolvedConfig } from "../config/resolve.ts";
+import { errorMessage } from "../core/fs.ts";
+import type { Logger } from "../core/log.ts";
+import { type CairnPaths, safeId } from "../core/paths.ts";
+import { isOff } from "../core/switches.ts";
+import type { Store } from "../store/db.ts";
+import type { HookContext, SelfInvocation } from "./context.ts";
+import { recordEvent } from "./record.ts";
+import { HANDLERS } from "./registry.ts";
+
+export type Outcome = "ok" | "off" | "invalid" | "error" | "timeout" | "unknown-event";
+
+export interface DispatchResult {
+  /** Exactly what to print on stdout. Always valid for the event, even on failure. */
+  readonly output: string;
+  readonly outcome: Outcome;
+}
+
+export interface DispatchDeps {
+  readonly paths: CairnPaths;
+  readonly resolved: ResolvedConfig;
+  readonly log: Logger;
+  readonly env: NodeJS.ProcessEnv;
+  readonly self: SelfInvocation;
+  readonly openStore: () => Promise<Store>;
+  readonly now?: () => number;
+  /** The project from the environment (CLAUDE_PROJECT_DIR); the event's cwd otherwise. */
+  readonly projectDir?: string;
+}
+
+/**
+ * The fail-open boundary. Whatever arrives and whatever a handler does, the answer is
+ * a valid one for the event: the handler's, or the no-op. Every failure leaves a log
+ * line; nothing here throws.
+ */
+export async function dispatch(name: string, raw: string, deps: DispatchDeps): Promise<DispatchResult> {
+  const started = performance.now();
+  const { log } = deps;
+  if (!isEventName(name)) {
+    log.warn("unknown hook event; answering no-op", { event: name.slice(0, 64) });
+    return { output: "{}", outcome: "unknown-event" };
+  }
+  const noop = (outcome: Outcome): DispatchResult => ({ output: noopAnswer(name), outcome });
+
+  let input: unknown;
+  try {
+    input = JSON.parse(raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw);
+  } catch (err) {
+    log.warn("hook input is not JSON; answering no-op", {
+      event: name,
+      bytes: raw.length,
+      err: errorMessage(err),
+    });
+    return noop("invalid");
+  }
+  // A "__proto__" key would become the prototype of the objects built from the input.
+  // Claude Code never sends one (inside string values the quotes are escaped).
+  if (raw.includes('"__proto__"') && PROTO_KEY.test(raw)) {
+    log.warn("hook input has a __proto__ key; answering no-op", { event: name });
+    return noop("invalid");
+  }
+  const parsed = parseEvent(name, input);
+  if (!parsed.ok) {
+    log.warn("hook input does not match the contract; answering no-op", {
+      event: name,
+      problem: parsed.problem,
+    });
+    return noop("invalid");
+  }
+  const event = parsed.event;
+  if (safeId(event.session_id) !== event.session_id) {
+    log.warn("unsafe session id; it is sanitised before naming any file", {
+      event: name,
+      session: safeId(event.session_id),
+    });
+  }
+  const projectDir = deps.projectDir || event.cwd;
+  const off = isOff(deps.paths, projectDir);
+  if (off || !deps.resolved.config.enabled) {
+    log.debug("cairn is off; answering no-op", { event: name, scope: off || "config" });
+    return noop("off");
+  }
+
+  let store: Promise<Store> | undefined;
+  const ctx: HookContext = {
+    paths: deps.paths,
+    config: deps.resolved.config,
+    log,
+    projectDir,
+    env: deps.env,
+    self: deps.self,
+    now: deps.now ?? Date.now,
+    store: () => {
+      store ??= deps.openStore();
+      return store;
+    },
+  };
+
+  let result: DispatchResult;
+  const budget = deps.resolved.config["hook.budget_ms"];
+  try {
+    const mod = await HANDLERS[name]();
+    // The registry pairs each event with its own handler; the union type cannot say so.
+    const handle = mod.handle as (e: unknown, c: HookContext) => Promise<unknown>;
+    const answer = await withBudget(handle(event, ctx), budget);
+    if (answer === TIMED_OUT) {
+      log.error(`handler exceeded its ${budget} ms budget; answering no-op`, {
+        event: name,
+        session: event.session_id,
+      });
+      result = noop("timeout");
+    } else {
+      result = { output: renderAnswer(name as EventName, answer as never), outcome: "ok" };
+    }
+  } catch (err) {
+    log.error("handler failed; answering no-op", { event: name, session: event.session_id, err });
+    result = noop("error");
+  }
+
+  try {
+    await recordEvent(await ctx.store(), event, {
+      outcome: result.outcome,
+      handlerMs: performance.now() - started,
+      projectDir,
+      at: ctx.now(),
+    });
+  } catch (err) {
+    log.error("could not record the event", { event: name, session: event.session_id, err });
+  } finally {
+    if (store) {
+      try {
+        (await store).close();
+      } catch {
+        // Closing a store that failed to open is not a second error.
+      }
+    }
+  }
+  return result;
+}
+
+const TIMED_OUT = Symbol("timed out");
+const PROTO_KEY = /(?:^|[^\\])"__proto__"\s*:/;
+
+function withBudget<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}

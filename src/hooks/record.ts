@@ -1,0 +1,41 @@
+import type { AnyHookEvent } from "../claude/events.ts";
+import type { Store } from "../store/db.ts";
+import { endSession, touchSession } from "../store/sessions.ts";
+
+export interface EventRecord {
+  readonly outcome: string;
+  readonly handlerMs: number;
+  readonly projectDir: string;
+  readonly at: number;
+}
+
+/** Every event that reaches a handler leaves one row, in one transaction with its session. */
+export async function recordEvent(store: Store, event: AnyHookEvent, r: EventRecord): Promise<void> {
+  const tool = "tool_name" in event ? String(event.tool_name) : null;
+  const toolUseId = "tool_use_id" in event ? String(event.tool_use_id) : null;
+  const model = "model" in event && typeof event.model === "string" ? event.model : undefined;
+  store.tx(() => {
+    touchSession(store, {
+      id: event.session_id,
+      projectDir: r.projectDir,
+      cwd: event.cwd,
+      transcriptPath: event.transcript_path,
+      at: r.at,
+      model,
+    });
+    store.db
+      .prepare(
+        "INSERT INTO events (session_id, event, tool_name, tool_use_id, at, handler_ms, outcome) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        event.session_id,
+        event.hook_event_name,
+        tool,
+        toolUseId,
+        r.at,
+        Math.round(r.handlerMs * 100) / 100,
+        r.outcome,
+      );
+    if (event.hook_event_name === "SessionEnd") endSession(store, event.session_id, event.reason ?? "", r.at);
+  });
+}

@@ -1,0 +1,108 @@
+import { closeSync, openSync } from "node:fs";
+import { dirname } from "node:path";
+import type { DatabaseSync } from "node:sqlite";
+import { ensureDir, FILE_MODE } from "../core/fs.ts";
+import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.ts";
+
+export interface Store {
+  readonly db: DatabaseSync;
+  readonly path: string;
+  /** Runs fn in one IMMEDIATE transaction: all of it is committed or none. */
+  tx<T>(fn: () => T): T;
+  close(): void;
+}
+
+export interface OpenOptions {
+  /** How long to wait for another process's write lock before failing. */
+  readonly busyTimeoutMs?: number;
+  readonly readOnly?: boolean;
+}
+
+let sqliteModule: typeof import("node:sqlite") | undefined;
+
+/** node:sqlite prints an ExperimentalWarning on Node 22; a hook must not print noise. */
+async function sqlite(): Promise<typeof import("node:sqlite")> {
+  if (sqliteModule) return sqliteModule;
+  const original = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === "string" ? warning : warning.message;
+    if (/sqlite/i.test(text)) return;
+    return (original as (...a: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    sqliteModule = await import("node:sqlite");
+  } finally {
+    process.emitWarning = original;
+  }
+  return sqliteModule;
+}
+
+export async function openStore(path: string, opts: OpenOptions = {}): Promise<Store> {
+  const { DatabaseSync } = await sqlite();
+  if (!opts.readOnly) {
+    ensureDir(dirname(path));
+    // Create the file ourselves so it is 0600 from the start; SQLite gives the -wal and
+    // -shm files the database file's permissions.
+    closeSync(openSync(path, "a", FILE_MODE));
+  }
+  const db = new DatabaseSync(path, {
+    readOnly: opts.readOnly ?? false,
+    timeout: opts.busyTimeoutMs ?? 1000,
+  });
+  try {
+    if (!opts.readOnly) {
+      db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
+      migrate(db);
+    }
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return {
+    db,
+    path,
+    tx<T>(fn: () => T): T {
+      db.exec("BEGIN IMMEDIATE");
+      try {
+        const out = fn();
+        db.exec("COMMIT");
+        return out;
+      } catch (err) {
+        if (db.isTransaction) db.exec("ROLLBACK");
+        throw err;
+      }
+    },
+    close: () => db.close(),
+  };
+}
+
+export function schemaVersion(db: DatabaseSync): number {
+  const row = db.prepare("PRAGMA user_version").get() as { user_version: number };
+  return row.user_version;
+}
+
+function migrate(db: DatabaseSync): void {
+  let version = schemaVersion(db);
+  if (version > SCHEMA_VERSION) {
+    throw new Error(`database schema ${version} is newer than this cairn (${SCHEMA_VERSION}); upgrade cairn`);
+  }
+  while (version < SCHEMA_VERSION) {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      // Another process may have migrated while we waited for the lock.
+      const now = schemaVersion(db);
+      if (now !== version) {
+        db.exec("COMMIT");
+        version = now;
+        continue;
+      }
+      db.exec(MIGRATIONS[version]!);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+      db.exec("COMMIT");
+      version += 1;
+    } catch (err) {
+      if (db.isTransaction) db.exec("ROLLBACK");
+      throw err;
+    }
+  }
+}

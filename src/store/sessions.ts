@@ -1,0 +1,43 @@
+import type { Store } from "./db.ts";
+
+export interface SessionSeen {
+  readonly id: string;
+  readonly projectDir: string;
+  readonly cwd: string;
+  readonly transcriptPath: string;
+  readonly at: number;
+  readonly model?: string | undefined;
+}
+
+/** Creates the session row on first sight and keeps last_seen_at (and the model) current. */
+export function touchSession(store: Store, s: SessionSeen): void {
+  store.db
+    .prepare(
+      `INSERT INTO sessions (id, project_dir, cwd, transcript_path, model, started_at, last_seen_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(id) DO UPDATE SET last_seen_at = excluded.last_seen_at,
+         transcript_path = excluded.transcript_path,
+         model = COALESCE(excluded.model, sessions.model)`,
+    )
+    .run(s.id, s.projectDir, s.cwd, s.transcriptPath, s.model ?? null, s.at, s.at);
+}
+
+export function endSession(store: Store, id: string, reason: string, at: number): void {
+  store.db.prepare("UPDATE sessions SET ended_at = ?, end_reason = ? WHERE id = ?").run(at, reason, id);
+}
+
+export interface SessionRow {
+  id: string;
+  project_dir: string | null;
+  cwd: string | null;
+  transcript_path: string | null;
+  model: string | null;
+  started_at: number;
+  last_seen_at: number;
+  ended_at: number | null;
+  end_reason: string | null;
+}
+
+export function getSession(store: Store, id: string): SessionRow | undefined {
+  return store.db.prepare("SELECT * FROM sessions WHERE id = ?").get(id) as SessionRow | undefined;
+}

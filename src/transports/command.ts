@@ -1,0 +1,100 @@
+import { writeSync } from "node:fs";
+import { isEventName, noopAnswer } from "../claude/events.ts";
+import { loadConfig } from "../config/load.ts";
+import type { ResolvedConfig } from "../config/resolve.ts";
+import { resolveConfig } from "../config/resolve.ts";
+import { createLogger } from "../core/log.ts";
+import { cairnPaths } from "../core/paths.ts";
+import { isOff } from "../core/switches.ts";
+import { dispatch } from "../hooks/dispatch.ts";
+import { openStore } from "../store/db.ts";
+import { selfInvocation } from "./self.ts";
+
+/** Set in the environment of processes cairn starts itself (e.g. `claude -p`), so their hooks stand down. */
+export const RECURSION_GUARD = "CAIRN_HOOKS_OFF";
+
+/**
+ * `cairn hook <Event>`: stdin to stdout, exit 0 always. A hard timer guards the whole
+ * process, so even a hang outside the handler (stdin that never closes, a stuck
+ * store) ends in the no-op answer inside the budget.
+ */
+export async function runCommandHook(name: string | undefined): Promise<void> {
+  const eventName = name ?? "";
+  const noop = isEventName(eventName) ? noopAnswer(eventName) : "{}";
+  let done = false;
+  const finish = (output: string): never => {
+    if (!done) {
+      done = true;
+      try {
+        writeSync(1, output);
+      } catch {
+        // Claude Code stopped listening (its own timeout); nothing left to tell it.
+      }
+    }
+    process.exit(0);
+  };
+
+  const env = process.env;
+  if (env[RECURSION_GUARD] === "1") finish(noop);
+  const paths = cairnPaths();
+  const projectDir = env.CLAUDE_PROJECT_DIR || process.cwd();
+  if (isOff(paths, projectDir) === "global") finish(noop);
+
+  let resolved: ResolvedConfig;
+  try {
+    resolved = await loadConfig(paths, projectDir);
+  } catch {
+    resolved = resolveConfig([]);
+  }
+  const log = createLogger(paths, resolved.config["log.level"]);
+  const budget = resolved.config["hook.budget_ms"];
+  // The dispatcher enforces the budget on the handler; this catches everything else.
+  setTimeout(() => {
+    log.error(`hook did not finish within ${budget + 250} ms; answering no-op`, { event: eventName });
+    finish(noop);
+  }, budget + 250);
+
+  try {
+    const maxBytes = resolved.config["hook.max_stdin_mb"] * 1024 * 1024;
+    const input = await readStdin(maxBytes);
+    if (input.oversize) {
+      log.warn("hook input exceeds hook.max_stdin_mb; passing through untouched", {
+        event: eventName,
+        bytes: input.bytes,
+      });
+      finish(noop);
+    }
+    const result = await dispatch(eventName, input.text, {
+      paths,
+      resolved,
+      log,
+      env,
+      self: selfInvocation(),
+      openStore: () => openStore(paths.db),
+      projectDir: env.CLAUDE_PROJECT_DIR,
+    });
+    finish(result.output);
+  } catch (err) {
+    log.error("hook transport failed; answering no-op", { event: eventName, err });
+    finish(noop);
+  }
+}
+
+interface StdinRead {
+  readonly text: string;
+  readonly bytes: number;
+  readonly oversize: boolean;
+}
+
+/** Reads all of stdin; past maxBytes it keeps draining (so the writer never blocks) but keeps nothing. */
+async function readStdin(maxBytes: number): Promise<StdinRead> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    if (bytes <= maxBytes) chunks.push(chunk);
+    else chunks.length = 0;
+  }
+  if (bytes > maxBytes) return { text: "", bytes, oversize: true };
+  return { text: Buffer.concat(chunks).toString("utf8"), bytes, oversize: false };
+}

@@ -1,0 +1,331 @@
+/**
+ * Runs the real Claude Code CLI (`claude -p`) headless and offline against the mock API,
+ * inside a throw-away sandbox (temporary HOME and project directory).
+ */
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Repository root (this file is test/e2e/harness/claude.ts). */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+export const BIN_DIR = join(REPO_ROOT, "node_modules", ".bin");
+export const CLAUDE_BIN = join(BIN_DIR, "claude");
+export const DEFAULT_ALLOWED_TOOLS = "Bash Read Grep Glob Edit Write";
+export const DUMMY_API_KEY = "sk-ant-api03-cairn-e2e-dummy-key-0000000000000000000000";
+
+export type Sandbox = {
+  /** Root temp dir holding both. */
+  root: string;
+  /** Temporary HOME. */
+  home: string;
+  /** Project directory (cwd for claude). */
+  project: string;
+  /** Writes $HOME/.claude/settings.json (object is JSON-serialised). */
+  writeSettings(settings: unknown): string;
+  /** Writes a file relative to the project dir (creating parents); returns its path. */
+  writeFile(rel: string, content: string): string;
+  /** Removes the sandbox unless KEEP_E2E=1. */
+  cleanup(): void;
+};
+
+export type RunClaudeOptions = {
+  /** Prompt passed to `claude -p`. */
+  prompt: string;
+  /** Mock API base URL (ANTHROPIC_BASE_URL). */
+  apiUrl: string;
+  /** Project dir (cwd); defaults to sandbox.project. */
+  cwd?: string;
+  /** Temporary HOME; defaults to sandbox.home. */
+  home?: string;
+  sandbox?: Sandbox;
+  /** Resume this session id (`--resume <id>`). */
+  resume?: string;
+  /** Session id for a new session (`--session-id`); generated when not resuming. */
+  sessionId?: string;
+  /** "text" (default), "json" or "stream-json" (adds --verbose). */
+  outputFormat?: "text" | "json" | "stream-json";
+  /** Space/comma separated list for --allowedTools; "" to omit the flag. */
+  allowedTools?: string;
+  /** Extra CLI args, inserted before `-p <prompt>`. */
+  args?: string[];
+  /** Extra environment variables (undefined deletes). */
+  env?: Record<string, string | undefined>;
+  /** Milliseconds before the process group is killed; default 90 s. */
+  timeoutMs?: number;
+  /** Text written to stdin (default: none, stdin closed). */
+  stdin?: string;
+};
+
+export type TranscriptEntry = { type?: string; [key: string]: unknown };
+
+export type RunClaudeResult = {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  durationMs: number;
+  sessionId: string;
+  transcriptPath: string;
+  /** Parsed transcript entries ([] when the file does not exist). */
+  transcript: TranscriptEntry[];
+  /** Parsed stdout for --output-format json. */
+  json?: Record<string, unknown>;
+  /** Parsed stdout lines for --output-format stream-json. */
+  events?: Record<string, unknown>[];
+  /** The final result text (json/stream-json `result`, else trimmed stdout). */
+  resultText: string;
+  args: string[];
+};
+
+function keep(): boolean {
+  return process.env.KEEP_E2E === "1";
+}
+
+export type SandboxOptions = {
+  /** Prefix of the temp dir name (default "cairn-e2e"). */
+  prefix?: string;
+  /** Use exactly this root (wiped first) instead of a fresh temp dir: stable paths. */
+  root?: string;
+};
+
+/** Creates a temp HOME and project dir under os.tmpdir(), with ~/.claude.json set up. */
+export function makeSandbox(opts: SandboxOptions = {}): Sandbox {
+  let root: string;
+  if (opts.root) {
+    rmSync(opts.root, { recursive: true, force: true });
+    mkdirSync(opts.root, { recursive: true });
+    root = realpathSync(opts.root);
+  } else {
+    root = realpathSync(mkdtempSync(join(tmpdir(), `${opts.prefix ?? "cairn-e2e"}-`)));
+  }
+  const home = join(root, "home");
+  const project = join(root, "project");
+  mkdirSync(join(home, ".claude"), { recursive: true });
+  mkdirSync(project, { recursive: true });
+  writeClaudeJson(home, [project]);
+  const sb: Sandbox = {
+    root,
+    home,
+    project,
+    writeSettings: (settings) => writeSettings(home, settings),
+    writeFile(rel, content) {
+      const p = resolve(project, rel);
+      mkdirSync(dirname(p), { recursive: true });
+      writeFileSync(p, content);
+      return p;
+    },
+    cleanup() {
+      if (keep()) {
+        process.stderr.write(`KEEP_E2E=1: sandbox kept at ${root}\n`);
+        return;
+      }
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+  return sb;
+}
+
+/** ~/.claude.json with onboarding done, the dummy key approved and the projects trusted. */
+export function writeClaudeJson(home: string, projects: string[]): void {
+  const p = join(home, ".claude.json");
+  const cur = existsSync(p) ? (JSON.parse(readFileSync(p, "utf8")) as Record<string, unknown>) : {};
+  const projs = (cur.projects as Record<string, Record<string, unknown>> | undefined) ?? {};
+  for (const dir of projects) {
+    projs[dir] = {
+      ...projs[dir],
+      hasTrustDialogAccepted: true,
+      hasCompletedProjectOnboarding: true,
+      allowedTools: [],
+    };
+  }
+  const next = {
+    ...cur,
+    hasCompletedOnboarding: true,
+    lastOnboardingVersion: "2.1.328",
+    numStartups: 1,
+    autoUpdates: false,
+    customApiKeyResponses: { approved: [DUMMY_API_KEY.slice(-20)], rejected: [] },
+    projects: projs,
+  };
+  writeFileSync(p, `${JSON.stringify(next, null, 2)}\n`);
+}
+
+/** Writes $HOME/.claude/settings.json; returns its path. */
+export function writeSettings(home: string, settings: unknown): string {
+  const p = join(home, ".claude", "settings.json");
+  mkdirSync(dirname(p), { recursive: true });
+  writeFileSync(p, `${JSON.stringify(settings, null, 2)}\n`);
+  return p;
+}
+
+/** Claude Code's project directory name: every non-alphanumeric character becomes "-". */
+export function projectDirName(cwd: string): string {
+  return cwd.replace(/[^a-zA-Z0-9]/g, "-");
+}
+
+export function transcriptPathFor(home: string, cwd: string, sessionId: string): string {
+  return join(home, ".claude", "projects", projectDirName(cwd), `${sessionId}.jsonl`);
+}
+
+/** Finds <sessionId>.jsonl under $HOME/.claude/projects (fallback when the name differs). */
+function findTranscript(home: string, sessionId: string): string | undefined {
+  const base = join(home, ".claude", "projects");
+  if (!existsSync(base)) return undefined;
+  for (const d of readdirSync(base)) {
+    const p = join(base, d, `${sessionId}.jsonl`);
+    if (existsSync(p)) return p;
+  }
+  return undefined;
+}
+
+export function readTranscript(path: string): TranscriptEntry[] {
+  if (!existsSync(path)) return [];
+  return readJsonl(readFileSync(path, "utf8"));
+}
+
+export function readJsonl(text: string): TranscriptEntry[] {
+  const out: TranscriptEntry[] = [];
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      out.push(JSON.parse(line) as TranscriptEntry);
+    } catch {
+      // a partial last line; ignore
+    }
+  }
+  return out;
+}
+
+/** The environment claude runs with: ours minus Claude/Anthropic variables, plus the offline set. */
+export function claudeEnv(
+  apiUrl: string,
+  home: string,
+  extra: Record<string, string | undefined> = {},
+): Record<string, string> {
+  const env: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    // Drop anything that would leak an outer Claude Code session (if tests run inside one)
+    // or real credentials, and vitest's worker markers.
+    if (/^(ANTHROPIC_|CLAUDE|CLAUDECODE$|AI_AGENT$|VITEST|NODE_OPTIONS$|OTEL_)/.test(k)) continue;
+    env[k] = v;
+  }
+  const path = [
+    BIN_DIR,
+    ...(process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin")
+      .split(delimiter)
+      .filter((p) => p && p !== BIN_DIR),
+  ].join(delimiter);
+  Object.assign(env, {
+    PATH: path,
+    HOME: home,
+    USERPROFILE: home,
+    XDG_CONFIG_HOME: join(home, ".config"),
+    ANTHROPIC_BASE_URL: apiUrl,
+    ANTHROPIC_API_KEY: DUMMY_API_KEY,
+    DISABLE_TELEMETRY: "1",
+    DISABLE_AUTOUPDATER: "1",
+    DISABLE_ERROR_REPORTING: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    CI: "1",
+    NO_COLOR: "1",
+    ...extra,
+  });
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+/** Runs `claude -p <prompt>` and waits for it to exit. Never throws on a non-zero exit. */
+export async function runClaude(opts: RunClaudeOptions): Promise<RunClaudeResult> {
+  const home = opts.home ?? opts.sandbox?.home;
+  const cwd = opts.cwd ?? opts.sandbox?.project;
+  if (!home || !cwd) throw new Error("runClaude: give a sandbox, or both home and cwd");
+  const sessionId = opts.resume ?? opts.sessionId ?? randomUUID();
+  const args: string[] = [];
+  if (opts.resume) args.push("--resume", opts.resume);
+  else args.push("--session-id", sessionId);
+  const fmt = opts.outputFormat ?? "text";
+  if (fmt !== "text") args.push("--output-format", fmt);
+  if (fmt === "stream-json") args.push("--verbose");
+  const allowed = opts.allowedTools ?? DEFAULT_ALLOWED_TOOLS;
+  if (allowed) args.push("--allowedTools", allowed);
+  args.push(...(opts.args ?? []));
+  // `-p` is a flag; the prompt goes after `--` so no variadic option swallows it.
+  args.push("-p", "--", opts.prompt);
+
+  const env = claudeEnv(opts.apiUrl, home, opts.env);
+  const started = Date.now();
+  const child = spawn(CLAUDE_BIN, args, { cwd, env, stdio: ["pipe", "pipe", "pipe"], detached: true });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (d: string) => {
+    stdout += d;
+  });
+  child.stderr.setEncoding("utf8").on("data", (d: string) => {
+    stderr += d;
+  });
+  child.stdin.on("error", () => {});
+  child.stdin.end(opts.stdin ?? "");
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGKILL");
+    } catch {
+      child.kill("SIGKILL");
+    }
+  }, opts.timeoutMs ?? 90_000);
+  const [exitCode, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((res, rej) => {
+    child.once("error", rej);
+    child.once("close", (code, sig) => res([code, sig]));
+  }).finally(() => clearTimeout(timer));
+
+  let json: Record<string, unknown> | undefined;
+  let events: Record<string, unknown>[] | undefined;
+  let resultText = stdout.trim();
+  let sid = sessionId;
+  if (fmt === "json") {
+    try {
+      json = JSON.parse(stdout) as Record<string, unknown>;
+      if (typeof json.result === "string") resultText = json.result;
+      if (typeof json.session_id === "string") sid = json.session_id;
+    } catch {
+      // leave undefined
+    }
+  } else if (fmt === "stream-json") {
+    events = readJsonl(stdout) as Record<string, unknown>[];
+    const result = events.findLast((e) => e.type === "result");
+    if (result && typeof result.result === "string") resultText = result.result;
+    if (result && typeof result.session_id === "string") sid = result.session_id;
+  }
+  let transcriptPath = transcriptPathFor(home, cwd, sid);
+  if (!existsSync(transcriptPath)) transcriptPath = findTranscript(home, sid) ?? transcriptPath;
+  return {
+    exitCode,
+    signal,
+    timedOut,
+    stdout,
+    stderr,
+    durationMs: Date.now() - started,
+    sessionId: sid,
+    transcriptPath,
+    transcript: readTranscript(transcriptPath),
+    ...(json ? { json } : {}),
+    ...(events ? { events } : {}),
+    resultText,
+    args,
+  };
+}

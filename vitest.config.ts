@@ -1,0 +1,27 @@
+import { defineConfig } from "vitest/config";
+
+// Unit tests run in parallel; e2e tests drive the real Claude Code CLI and are
+// heavier, so they run in their own project with limited concurrency (2 cores).
+export default defineConfig({
+  test: {
+    globalSetup: ["test/helpers/build-once.ts"],
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.ts"],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
