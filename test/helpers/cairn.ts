@@ -5,7 +5,18 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const CAIRN = join(REPO, "dist", "cairn.mjs");
+
+/**
+ * The bundle under test: the content-addressed build made by the global setup
+ * (test/helpers/build-once.ts), or dist/ when run outside vitest.
+ */
+export const CAIRN: string = await (async () => {
+  if (process.env.VITEST) {
+    const { inject } = await import("vitest");
+    return inject("cairnEntry");
+  }
+  return join(REPO, "dist", "cairn.mjs");
+})();
 
 export interface CairnRun {
   readonly code: number | null;
