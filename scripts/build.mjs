@@ -1,8 +1,9 @@
 // Bundles src/main.ts into <outdir>/cairn.mjs (default dist/). Code behind dynamic
 // imports lands in its own chunk, so a hook loads only the dispatcher and its handler.
-import { build } from "esbuild";
+
 import { chmodSync, rmSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
 
 export async function bundle(outdir = "dist", { quiet = false } = {}) {
   rmSync(outdir, { recursive: true, force: true });

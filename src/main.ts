@@ -1,17 +1,28 @@
 // The single entry of the bundle. The hot paths (hooks, the Bash runner, the
 // statusline) are routed before anything else is loaded; everything else goes
 // through the CLI, which is only imported when a person runs a command.
-import { enableCompileCache } from "node:module";
-
-try {
-  enableCompileCache?.();
-} catch {
-  // Only a speed-up.
-}
+import * as nodeModule from "node:module";
 
 const [command, ...rest] = process.argv.slice(2);
+const isHook = command === "hook" && rest[0] !== undefined && !rest[0].startsWith("-");
 
-if (command === "hook" && rest[0] && !rest[0].startsWith("-")) {
+const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+if (major < 22 || (major === 22 && minor < 13)) {
+  // Too old for node:sqlite. A hook must still answer validly, so Claude Code goes on.
+  if (isHook) process.stdout.write(rest[0] === "PreCompact" ? "" : "{}");
+  else
+    process.stderr.write(
+      `cairn needs Node.js 22.13 or newer; this is ${process.version} (${process.execPath}).\n`,
+    );
+  process.exit(isHook ? 0 : 1);
+}
+
+try {
+  // Only a speed-up: later runs skip compiling the chunks they load.
+  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+} catch {}
+
+if (isHook) {
   const { runCommandHook } = await import("./transports/command.ts");
   await runCommandHook(rest[0]);
 } else {

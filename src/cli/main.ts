@@ -11,35 +11,119 @@ interface Entry {
   readonly load: () => Promise<Command>;
 }
 
-/** Every command, with a one-line summary; a command's code is loaded only when it runs. */
-const COMMANDS: Record<string, Entry> = {
+/**
+ * Every command, with a one-line summary, in the groups `cairn --help` shows. A
+ * command's code is loaded only when it runs.
+ */
+const COMMANDS: Record<string, Entry & { group: string }> = {
   install: {
+    group: "setup",
     summary: "register cairn's hooks and statusline with Claude Code",
     load: () => import("./install.ts").then((m) => m.install),
   },
   uninstall: {
+    group: "setup",
     summary: "remove cairn from Claude Code's settings (restores them byte for byte)",
     load: () => import("./install.ts").then((m) => m.uninstall),
   },
   doctor: {
+    group: "setup",
     summary: "check that cairn is installed and healthy, and say how to fix what is not",
     load: () => import("./doctor.ts").then((m) => m.doctor),
   },
   config: {
+    group: "setup",
     summary: "print the effective config and where each value comes from",
     load: () => import("./config.ts").then((m) => m.config),
   },
   on: {
+    group: "setup",
     summary: "turn cairn back on (globally, or --project)",
     load: () => import("./switch.ts").then((m) => m.on),
   },
   off: {
+    group: "setup",
     summary: "turn every cairn hook into a no-op (globally, or --project)",
     load: () => import("./switch.ts").then((m) => m.off),
   },
+
+  status: {
+    group: "context",
+    summary: "this project's session: context used, outputs filed, savings, notebook",
+    load: () => import("./status.ts").then((m) => m.status),
+  },
+  monitor: {
+    group: "context",
+    summary: "live view of every active session's context",
+    load: () => import("./monitor.ts").then((m) => m.monitor),
+  },
+  sessions: {
+    group: "context",
+    summary: "recent sessions across projects",
+    load: () => import("./sessions.ts").then((m) => m.sessions),
+  },
+  report: {
+    group: "context",
+    summary: "tool results, compressions, savings, injections and token use",
+    load: () => import("./report.ts").then((m) => m.report),
+  },
+  ui: {
+    group: "context",
+    summary: "open the local web dashboard",
+    load: () => import("./ui.ts").then((m) => m.ui),
+  },
+
+  show: {
+    group: "originals",
+    summary: "print a stored original, whole or by --lines / --grep",
+    load: () => import("./show.ts").then((m) => m.show),
+  },
+
+  state: {
+    group: "memory",
+    summary: "print or edit this project's notebook (.claude/cairn/STATE.md)",
+    load: () => import("./state.ts").then((m) => m.state),
+  },
+  handoff: {
+    group: "memory",
+    summary: "show (or write) what the next session in this project receives",
+    load: () => import("./handoff.ts").then((m) => m.handoff),
+  },
+  "save-inflight": {
+    group: "memory",
+    summary: "store the in-flight memo for the next session (stdin)",
+    load: () => import("./save-inflight.ts").then((m) => m.saveInflight),
+  },
+  detail: {
+    group: "memory",
+    summary: "conversation and tool details of a time, turn or tool call",
+    load: () => import("./detail.ts").then((m) => m.detail),
+  },
+  search: {
+    group: "memory",
+    summary: "full-text search across conversation, tool I/O and outputs",
+    load: () => import("./search.ts").then((m) => m.search),
+  },
+  slim: {
+    group: "memory",
+    summary: "rewrite a stopped session's transcript so a resume starts lean",
+    load: () => import("./slim.ts").then((m) => m.slim),
+  },
+  mcp: {
+    group: "memory",
+    summary: "serve search, detail and show to the agent over MCP (stdio)",
+    load: () => import("./mcp.ts").then((m) => m.mcp),
+  },
+
   hook: {
-    summary: "answer one Claude Code hook event from stdin (used by the installed hooks)",
+    group: "plumbing",
+    summary: "answer one Claude Code hook event from stdin",
     load: () => import("./hook.ts").then((m) => m.hook),
+  },
+  serve: {
+    group: "plumbing",
+    summary: "run the hooks behind a loopback HTTP server (http transport)",
+    load: () => import("./serve.ts").then((m) => m.serve),
   },
 };
 
@@ -47,16 +131,20 @@ export const VERSION = "0.1.0";
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));
-  const lines = Object.entries(COMMANDS).map(
-    ([name, e]) => `  ${color.bold(name.padEnd(width))}  ${e.summary}`,
-  );
+  const lines: string[] = [];
+  for (const group of new Set(Object.values(COMMANDS).map((e) => e.group))) {
+    lines.push("", color.dim(group));
+    for (const [name, e] of Object.entries(COMMANDS)) {
+      if (e.group === group) lines.push(`  ${color.bold(name.padEnd(width))}  ${e.summary}`);
+    }
+  }
   return [
     `${color.bold("cairn")} ${VERSION}: keeps Claude Code sessions sharp`,
     "",
     `Usage: cairn <command> [options]     (cairn <command> --help for details)`,
     "",
     "Commands:",
-    ...lines,
+    ...lines.slice(1),
     "",
     "State lives in ~/.cairn (config.yaml, cairn.db, logs/). Docs: README.md.",
   ].join("\n");

@@ -4,7 +4,7 @@ import type { Logger } from "../core/log.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import type { Store } from "../store/db.ts";
 
-/** Everything a handler may use. Handlers do no I/O beyond the store and cairn's own files. */
+/** Everything a part may use. Parts do no I/O beyond the store and cairn's own files. */
 export interface HookContext {
   readonly paths: CairnPaths;
   readonly config: Config;
@@ -12,24 +12,35 @@ export interface HookContext {
   /** The project the session belongs to (CLAUDE_PROJECT_DIR, else the event's cwd). */
   readonly projectDir: string;
   readonly env: NodeJS.ProcessEnv;
-  /** Opens the database on first use; handlers that never call it never pay for it. */
+  /** Opens the database on first use; parts that never call it never pay for it. */
   store(): Promise<Store>;
   now(): number;
-  /** Where cairn was invoked from, for commands it builds (e.g. the Bash runner). */
+  /** How to run this same cairn again, for commands cairn builds (e.g. the Bash runner). */
   readonly self: SelfInvocation;
 }
 
-/** How to run this cairn again from a hook-built command: an executable and its leading args. */
+/** An executable and its leading args. */
 export interface SelfInvocation {
   readonly command: string;
   readonly args: readonly string[];
 }
 
-export type Handler<E extends EventName> = (
-  event: HookEvent<E>,
-  ctx: HookContext,
-) => Promise<Answer<E> | undefined>;
-
-export interface HandlerModule<E extends EventName> {
-  handle: Handler<E>;
+/**
+ * One feature's contribution to one event. Parts of an event run in the order the
+ * event lists them; each sees the answer merged so far (`prior`), so a later part can
+ * defer to an earlier one. A part that throws is logged and skipped: the others still
+ * answer.
+ */
+export interface Part<E extends EventName> {
+  readonly name: string;
+  run(event: HookEvent<E>, ctx: HookContext, prior: Answer<E>): Promise<Answer<E> | undefined>;
 }
+
+/** A feature module's parts, by the events it takes part in. */
+export type Parts = { readonly [E in EventName]?: Part<E> };
+
+export interface PartsModule {
+  readonly parts: Parts;
+}
+
+export type PartLoader = () => Promise<PartsModule>;

@@ -1,13 +1,22 @@
-import { type EventName, isEventName, noopAnswer, parseEvent, renderAnswer } from "../claude/events.ts";
+import {
+  type Answer,
+  type EventName,
+  type HookEvent,
+  isEventName,
+  noopAnswer,
+  parseEvent,
+  renderAnswer,
+} from "../claude/events.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
 import { errorMessage } from "../core/fs.ts";
 import type { Logger } from "../core/log.ts";
 import { type CairnPaths, safeId } from "../core/paths.ts";
 import { isOff } from "../core/switches.ts";
 import type { Store } from "../store/db.ts";
-import type { HookContext, SelfInvocation } from "./context.ts";
-import { recordEvent } from "./record.ts";
-import { HANDLERS } from "./registry.ts";
+import type { HookContext, Part, SelfInvocation } from "./context.ts";
+import { type MergeNote, mergeAnswer } from "./merge.ts";
+import { type Injection, recordEvent } from "./record.ts";
+import { EVENT_PARTS } from "./registry.ts";
 
 export type Outcome = "ok" | "off" | "invalid" | "error" | "timeout" | "unknown-event";
 
@@ -98,23 +107,21 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
   };
 
   let result: DispatchResult;
+  const injections: Injection[] = [];
   const budget = deps.resolved.config["hook.budget_ms"];
   try {
-    const mod = await HANDLERS[name]();
-    // The registry pairs each event with its own handler; the union type cannot say so.
-    const handle = mod.handle as (e: unknown, c: HookContext) => Promise<unknown>;
-    const answer = await withBudget(handle(event, ctx), budget);
+    const answer = await withBudget(runParts(name, event, ctx, injections), budget);
     if (answer === TIMED_OUT) {
-      log.error(`handler exceeded its ${budget} ms budget; answering no-op`, {
+      log.error(`hook exceeded its ${budget} ms budget; answering no-op`, {
         event: name,
         session: event.session_id,
       });
       result = noop("timeout");
     } else {
-      result = { output: renderAnswer(name as EventName, answer as never), outcome: "ok" };
+      result = { output: renderAnswer(name, answer as never), outcome: "ok" };
     }
   } catch (err) {
-    log.error("handler failed; answering no-op", { event: name, session: event.session_id, err });
+    log.error("hook failed; answering no-op", { event: name, session: event.session_id, err });
     result = noop("error");
   }
 
@@ -124,6 +131,7 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
       handlerMs: performance.now() - started,
       projectDir,
       at: ctx.now(),
+      injections: result.outcome === "ok" ? injections : [],
     });
   } catch (err) {
     log.error("could not record the event", { event: name, session: event.session_id, err });
@@ -137,6 +145,48 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
     }
   }
   return result;
+}
+
+/**
+ * Runs the event's parts in order, each on its own: a part that throws is logged and
+ * skipped, and the others still answer.
+ */
+async function runParts<E extends EventName>(
+  name: E,
+  event: HookEvent<E>,
+  ctx: HookContext,
+  injections: Injection[],
+): Promise<Answer<E>> {
+  let answer = {} as Answer<E>;
+  const notes: MergeNote[] = [];
+  for (const load of EVENT_PARTS[name]) {
+    let partName = "(loading)";
+    try {
+      const part = (await load()).parts[name] as Part<E> | undefined;
+      if (!part) continue;
+      partName = part.name;
+      const next = await part.run(event, ctx, answer);
+      const before = injectedText(answer);
+      answer = mergeAnswer(answer, next, part.name, notes);
+      const added = injectedText(answer).slice(before.length).replace(/^\n\n/, "");
+      if (added) injections.push({ part: part.name, text: added });
+    } catch (err) {
+      ctx.log.error(`part ${partName} failed; the other parts still answer`, {
+        event: name,
+        session: event.session_id,
+        err,
+      });
+    }
+  }
+  for (const n of notes)
+    ctx.log.warn(`part ${n.part}: ${n.problem}`, { event: name, session: event.session_id });
+  return answer;
+}
+
+/** What reaches the model from an answer: additionalContext, or PreCompact's instructions. */
+function injectedText(answer: object): string {
+  const a = answer as { additionalContext?: string; instructions?: string };
+  return a.additionalContext ?? a.instructions ?? "";
 }
 
 const TIMED_OUT = Symbol("timed out");

@@ -2,12 +2,22 @@ import type { AnyHookEvent } from "../claude/events.ts";
 import type { Store } from "../store/db.ts";
 import { endSession, touchSession } from "../store/sessions.ts";
 
+export interface Injection {
+  readonly part: string;
+  readonly text: string;
+}
+
 export interface EventRecord {
   readonly outcome: string;
   readonly handlerMs: number;
   readonly projectDir: string;
   readonly at: number;
+  /** What each part added to the model's context, for the audit in `cairn report`. */
+  readonly injections: readonly Injection[];
 }
+
+/** Tokens are estimated at 4 characters each where no tokenizer's count exists. */
+export const estimateTokens = (chars: number) => Math.ceil(chars / 4);
 
 /** Every event that reaches a handler leaves one row, in one transaction with its session. */
 export async function recordEvent(store: Store, event: AnyHookEvent, r: EventRecord): Promise<void> {
@@ -36,6 +46,21 @@ export async function recordEvent(store: Store, event: AnyHookEvent, r: EventRec
         Math.round(r.handlerMs * 100) / 100,
         r.outcome,
       );
+    for (const inj of r.injections) {
+      store.db
+        .prepare(
+          "INSERT INTO injections (session_id, event, part, chars, tokens_est, preview, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        )
+        .run(
+          event.session_id,
+          event.hook_event_name,
+          inj.part,
+          inj.text.length,
+          estimateTokens(inj.text.length),
+          inj.text.slice(0, 300),
+          r.at,
+        );
+    }
     if (event.hook_event_name === "SessionEnd") endSession(store, event.session_id, event.reason ?? "", r.at);
   });
 }

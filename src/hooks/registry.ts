@@ -1,19 +1,44 @@
 import type { EventName } from "../claude/events.ts";
-import type { HandlerModule } from "./context.ts";
+import type { PartLoader } from "./context.ts";
 
 /**
- * One handler module per event, imported only when its event fires: a PostToolUse
- * hook never loads the SessionStart code.
+ * What cairn does on each event, in order: the feature modules taking part. Each is
+ * imported only when its event fires, so a PostToolUse hook never loads the memory
+ * or notebook code. To find what happens on an event, start here.
  */
-export const HANDLERS: { [E in EventName]: () => Promise<HandlerModule<E>> } = {
-  SessionStart: () => import("./session-start.ts"),
-  UserPromptSubmit: () => import("./user-prompt-submit.ts"),
-  PreToolUse: () => import("./pre-tool-use.ts"),
-  PostToolUse: () => import("./post-tool-use.ts"),
-  PostToolUseFailure: () => import("./post-tool-use-failure.ts"),
-  Stop: () => import("./stop.ts"),
-  SubagentStop: () => import("./subagent-stop.ts"),
-  PreCompact: () => import("./pre-compact.ts"),
-  PostCompact: () => import("./post-compact.ts"),
-  SessionEnd: () => import("./session-end.ts"),
+export const EVENT_PARTS: { readonly [E in EventName]: readonly PartLoader[] } = {
+  SessionStart: [
+    () => import("../memory/on-session-start.ts"), // resume after a handoff (includes the notebook)
+    () => import("../notebook/on-session-start.ts"), // restore STATE.md, unless a resume already did
+  ],
+  UserPromptSubmit: [
+    () => import("../notebook/on-user-prompt.ts"), // the anchor: goal, step, context health, advice
+  ],
+  PreToolUse: [
+    () => import("../run/on-pre-tool-use.ts"), // route Bash through cairn's runner
+    () => import("../notebook/on-pre-tool-use.ts"), // nudges: bounded reads, cheaper subagent models
+  ],
+  PostToolUse: [
+    () => import("../compress/on-post-tool-use.ts"), // replace large outputs with excerpts
+    () => import("../context/on-tool-use.ts"), // context warnings to the agent
+  ],
+  PostToolUseFailure: [
+    () => import("../context/on-tool-use.ts"), // context warnings to the agent
+  ],
+  Stop: [
+    () => import("../context/on-stop.ts"), // catch the ledger up with the transcript
+    () => import("../memory/on-stop.ts"), // ingest the turn into layered memory
+    () => import("../notebook/on-stop.ts"), // task boundaries for compaction advice
+  ],
+  SubagentStop: [
+    () => import("../memory/on-stop.ts"), // ingest the subagent's transcript
+  ],
+  PreCompact: [
+    () => import("../notebook/on-pre-compact.ts"), // curate the compaction, snapshot, block a stale one once
+  ],
+  PostCompact: [],
+  SessionEnd: [
+    () => import("../context/on-stop.ts"), // final ledger catch-up
+    () => import("../memory/on-stop.ts"), // safety-net ingest
+  ],
 };

@@ -25,7 +25,11 @@ function files(dir: string): string[] {
  */
 export default async function setup(project: TestProject): Promise<void> {
   const hash = createHash("sha256");
-  for (const f of [...files(join(REPO, "src")), join(REPO, "scripts", "build.mjs"), join(REPO, "package-lock.json")]) {
+  for (const f of [
+    ...files(join(REPO, "src")),
+    join(REPO, "scripts", "build.mjs"),
+    join(REPO, "package-lock.json"),
+  ]) {
     hash.update(relative(REPO, f)).update("\0").update(readFileSync(f));
   }
   const dir = join(REPO, ".tmp", "test-dist", hash.digest("hex").slice(0, 16));

@@ -1,0 +1,60 @@
+import { fraction, int, setting, strings, v } from "../config/setting.ts";
+
+export const COMPRESS_SETTINGS = {
+  "compress.enabled": setting(v.boolean(), true, "Replace large tool outputs with content-aware excerpts."),
+  "compress.min_bytes": setting(int(0, 10_000_000), 4096, "Outputs smaller than this are never compressed."),
+  "compress.read_min_bytes": setting(
+    int(0, 10_000_000),
+    24_000,
+    "Read results smaller than this are never compressed (reading to edit must keep working).",
+  ),
+  "compress.tools": setting(
+    strings(),
+    ["Bash", "Read", "Grep", "Glob", "WebFetch", "WebSearch", "mcp"],
+    "Tools whose outputs may be compressed ('mcp' means every MCP tool with text output).",
+  ),
+  "compress.keep_recent": setting(
+    int(0, 1000),
+    0,
+    "Leave the N most recent large outputs of a session uncompressed.",
+  ),
+  "compress.budget_fraction": setting(fraction(), 0.08, "Excerpt size as a fraction of the original."),
+  "compress.budget_min_chars": setting(int(200, 100_000), 1800, "Smallest excerpt budget, in characters."),
+  "compress.budget_max_chars": setting(int(500, 25_000), 6000, "Largest excerpt budget, in characters."),
+  "compress.never": setting(
+    strings(),
+    [],
+    "Regular expressions: Bash commands or file paths matching any of them are never compressed.",
+  ),
+  "compress.redact": setting(
+    v.boolean(),
+    true,
+    "Mask secrets (keys, tokens, passwords) in stored originals and excerpts.",
+  ),
+  "run.enabled": setting(
+    v.boolean(),
+    true,
+    "Run Bash commands through cairn's runner so failing and huge outputs are compressed too.",
+  ),
+  "run.never": setting(
+    strings(),
+    [],
+    "Regular expressions: Bash commands matching any of them are never wrapped by the runner.",
+  ),
+  "observe.enabled": setting(
+    v.boolean(),
+    false,
+    "Ask a model for an observation instead of the deterministic excerpt (opt-in).",
+  ),
+  "observe.provider": setting(
+    v.picklist(["api", "claude"]),
+    "api",
+    "Anthropic API (honours ANTHROPIC_BASE_URL) or a `claude -p` subprocess.",
+  ),
+  "observe.model": setting(v.string(), "claude-haiku-4-5", "Model used for observations."),
+  "observe.timeout_ms": setting(
+    int(100, 120_000),
+    8000,
+    "Give up on the model after this long and use the excerpt.",
+  ),
+} as const;

@@ -1,0 +1,42 @@
+/**
+ * The contract between cairn's hooks and its compressors. A compressor is a pure
+ * function of the text, hints about where it came from, and a size budget; it never
+ * does I/O. The hook adds the header (sizes, the `cairn show` commands) around the
+ * excerpt, so compressors only decide what to keep.
+ */
+
+export interface Hints {
+  /** Claude Code's tool name: "Bash", "Read", "Grep", "Glob", "WebFetch", "WebSearch", "mcp__server__tool", … */
+  readonly tool: string;
+  /** The Bash command line, when the text is a command's output. */
+  readonly command?: string;
+  /** The exit status of the command, when known (the Bash runner knows it). */
+  readonly exitCode?: number;
+  /** The file read, for Read outputs (and Grep/Glob roots). */
+  readonly filePath?: string;
+  /** Read's requested region (1-based first line, and line count), when given. */
+  readonly offset?: number;
+  readonly limit?: number;
+  /** The first line number of `text` in the file (Read of a region); 1 otherwise. */
+  readonly firstLine?: number;
+}
+
+export interface Excerpt {
+  /** The excerpt. Omitted regions are marked with the original line numbers they cover. */
+  readonly text: string;
+  /** Which compressor made it, e.g. "vitest", "tsc", "generic". */
+  readonly compressor: string;
+  /** A short phrase for the header: what was kept, e.g. "3 failing tests, summary". */
+  readonly kept: string;
+}
+
+export interface Compressor {
+  readonly name: string;
+  /**
+   * How sure this compressor is that it understands the text, from 0 (not at all) to
+   * 1 (certain). Detection looks at the content first, the command and tool second.
+   */
+  detect(text: string, hints: Hints): number;
+  /** An excerpt of at most about `budget` characters that keeps what an engineer needs. */
+  compress(text: string, hints: Hints, budget: number): Excerpt;
+}

@@ -1,0 +1,22 @@
+import * as v from "valibot";
+
+/** One setting: its schema, its default, and one sentence on what it does. */
+export interface Setting<S extends v.GenericSchema = v.GenericSchema> {
+  readonly schema: S;
+  readonly default: v.InferOutput<S>;
+  readonly doc: string;
+}
+
+export function setting<S extends v.GenericSchema>(
+  schema: S,
+  def: v.InferOutput<S>,
+  doc: string,
+): Setting<S> {
+  return { schema, default: def, doc };
+}
+
+export const int = (min: number, max: number) =>
+  v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
+export const fraction = () => v.pipe(v.number(), v.minValue(0), v.maxValue(1));
+export const strings = () => v.array(v.string());
+export { v };

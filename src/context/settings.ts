@@ -1,0 +1,20 @@
+import { int, setting } from "../config/setting.ts";
+
+export const CONTEXT_SETTINGS = {
+  "monitor.warn_remaining_pct": setting(
+    int(1, 99),
+    35,
+    "Warn the agent when remaining context falls to this percentage.",
+  ),
+  "monitor.critical_remaining_pct": setting(int(1, 99), 25, "Critical warning at this remaining percentage."),
+  "monitor.debounce_tool_uses": setting(
+    int(0, 1000),
+    5,
+    "Tool uses between repeated warnings of the same level.",
+  ),
+  "monitor.metrics_max_age_s": setting(
+    int(1, 3600),
+    60,
+    "Statusline metrics older than this are not trusted.",
+  ),
+} as const;

@@ -1,0 +1,29 @@
+import { int, setting, v } from "../config/setting.ts";
+
+export const NOTEBOOK_SETTINGS = {
+  "notebook.enabled": setting(
+    v.boolean(),
+    true,
+    "Keep .claude/cairn/STATE.md and restore it into every session.",
+  ),
+  "anchor.enabled": setting(v.boolean(), true, "Pin goal and context health to each prompt."),
+  "anchor.max_tokens": setting(int(50, 2000), 400, "Largest anchor, in estimated tokens."),
+  "advisor.suggest_used_pct": setting(
+    int(1, 99),
+    55,
+    "Suggest compacting at the next task boundary from this usage.",
+  ),
+  "advisor.urge_used_pct": setting(int(1, 99), 70, "Recommend compacting now from this usage."),
+  "precompact.block_stale": setting(
+    v.boolean(),
+    true,
+    "Block one stale automatic compaction per session until STATE.md is updated.",
+  ),
+  "precompact.stale_output_tokens": setting(
+    int(0, 1_000_000),
+    20_000,
+    "Output since STATE.md last changed that makes the notebook stale.",
+  ),
+  "nudge.read": setting(v.boolean(), true, "Suggest offset/limit for unbounded reads of large files."),
+  "nudge.subagent_model": setting(v.boolean(), true, "Suggest an explicit, cheaper model for subagents."),
+} as const;
