@@ -25,6 +25,12 @@ try {
 if (isHook) {
   const { runCommandHook } = await import("./transports/command.ts");
   await runCommandHook(rest[0]);
+} else if (command === "statusline") {
+  const { runStatusline } = await import("./context/statusline.ts");
+  await runStatusline();
+} else if (command === "run") {
+  const { runRunner } = await import("./run/runner.ts");
+  process.exitCode = await runRunner(rest);
 } else {
   const { runCli } = await import("./cli/main.ts");
   process.exitCode = await runCli(process.argv.slice(2));

@@ -19,7 +19,7 @@ export const COMPRESS_SETTINGS = {
     "Leave the N most recent large outputs of a session uncompressed.",
   ),
   "compress.budget_fraction": setting(fraction(), 0.08, "Excerpt size as a fraction of the original."),
-  "compress.budget_min_chars": setting(int(200, 100_000), 1800, "Smallest excerpt budget, in characters."),
+  "compress.budget_min_chars": setting(int(200, 100_000), 1200, "Smallest excerpt budget, in characters."),
   "compress.budget_max_chars": setting(int(500, 25_000), 6000, "Largest excerpt budget, in characters."),
   "compress.never": setting(
     strings(),

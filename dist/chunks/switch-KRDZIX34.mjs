@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire as __cairnRequire } from 'node:module'; const require = __cairnRequire(import.meta.url);
-import{setSwitch}from"./chunk-ZWNCOKPL.mjs";import{findProjectDir}from"./chunk-EDTAR3QD.mjs";import{parse}from"./chunk-M7YUYAPD.mjs";import{color,out}from"./chunk-YN6PVUCR.mjs";import{cairnPaths}from"./chunk-GLUNCRG6.mjs";import"./chunk-UTHNGPBZ.mjs";function toggle(on2){return{usage:`Usage: cairn ${on2?"on":"off"} [--project]
+import{findProjectDir}from"./chunk-EDTAR3QD.mjs";import{parse}from"./chunk-M7YUYAPD.mjs";import{color,out}from"./chunk-YN6PVUCR.mjs";import{setSwitch}from"./chunk-ZWNCOKPL.mjs";import{cairnPaths}from"./chunk-GLUNCRG6.mjs";import"./chunk-UTHNGPBZ.mjs";function toggle(on2){return{usage:`Usage: cairn ${on2?"on":"off"} [--project]
 
 ${on2?"Re-enables":"Disables"} cairn. Off, every hook answers with a no-op at once: Claude Code
 behaves as if cairn were not installed, while the install stays in place.

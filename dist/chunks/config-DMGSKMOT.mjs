@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire as __cairnRequire } from 'node:module'; const require = __cairnRequire(import.meta.url);
-import{SETTINGS,loadConfig,projectConfigPath}from"./chunk-CM4AIA4W.mjs";import"./chunk-LVDYU2JB.mjs";import{findProjectDir}from"./chunk-EDTAR3QD.mjs";import{parse}from"./chunk-M7YUYAPD.mjs";import{color,json,out}from"./chunk-YN6PVUCR.mjs";import{cairnPaths}from"./chunk-GLUNCRG6.mjs";import"./chunk-UTHNGPBZ.mjs";var config={usage:`Usage: cairn config [--json] [--docs]
+import{findProjectDir}from"./chunk-EDTAR3QD.mjs";import{parse}from"./chunk-M7YUYAPD.mjs";import{color,json,out}from"./chunk-YN6PVUCR.mjs";import{SETTINGS,loadConfig,projectConfigPath}from"./chunk-FQ4LA545.mjs";import"./chunk-LVDYU2JB.mjs";import{cairnPaths}from"./chunk-GLUNCRG6.mjs";import"./chunk-UTHNGPBZ.mjs";var config={usage:`Usage: cairn config [--json] [--docs]
 
 Prints the effective config for the project around the current directory: each
 setting, its value, and where that value came from:

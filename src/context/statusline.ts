@@ -1,0 +1,2 @@
+/** `cairn statusline`: placeholder until the context monitor lands; prints nothing. */
+export async function runStatusline(): Promise<void> {}
