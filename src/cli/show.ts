@@ -1,3 +1,178 @@
-import { notYet } from "./not-yet.ts";
+import { writeSync } from "node:fs";
+import { cairnPaths } from "../core/paths.ts";
+import { openStore, type Store } from "../store/db.ts";
+import { lineStarts, sliceLines } from "../store/line-index.ts";
+import { getOriginal, getOutput, type OutputRow } from "../store/outputs.ts";
+import { intFlag, parse, UsageError } from "./args.ts";
+import { color, err, formatBytes, json, out } from "./io.ts";
+import type { Command } from "./main.ts";
 
-export const show = notYet("show", "print a stored original, whole or by --lines / --grep");
+const USAGE = `Usage: cairn show [ID] [--lines A-B] [--grep PATTERN [-C N] [-i]] [--info] [--json]
+
+Prints an original that cairn filed away when it showed an excerpt instead. The
+excerpt's header names the ID. With no ID, lists the most recent filed outputs.
+
+  ID                 the number after "cairn #" in an excerpt's header
+  --lines A-B        only lines A to B (1-based, inclusive); "A-" means to the end
+  --grep PATTERN     only lines matching PATTERN (a JavaScript regular expression),
+                     with their line numbers
+  -C, --context N    lines of context around each --grep match (default 2)
+  -i, --ignore-case  case-insensitive --grep
+  --info             what cairn knows about it: tool, command, sizes, compressor
+  --json             --info or the listing as JSON
+  -n, --limit N      how many outputs to list (default 20)
+
+Without --lines or --grep the original is printed byte for byte (secrets that cairn
+masked before storing stay masked; --info says how many).`;
+
+export const show: Command = {
+  usage: USAGE,
+  async run(argv) {
+    const { values, positionals } = parse(
+      argv,
+      {
+        lines: { type: "string" },
+        grep: { type: "string" },
+        context: { type: "string", short: "C" },
+        "ignore-case": { type: "boolean", short: "i" },
+        info: { type: "boolean" },
+        json: { type: "boolean" },
+        limit: { type: "string", short: "n" },
+      },
+      { positionals: true },
+    );
+    if (positionals.length > 1) throw new UsageError("give one ID");
+    const store = await openStore(cairnPaths().db);
+    try {
+      if (positionals.length === 0)
+        return list(store, intFlag(values.limit, "limit", 1) ?? 20, values.json ?? false);
+      const id = Number(positionals[0]!.replace(/^#/, ""));
+      if (!Number.isInteger(id) || id < 1)
+        throw new UsageError(`"${positionals[0]}" is not an output ID (a number)`);
+      const row = getOutput(store, id);
+      const original = row && getOriginal(store, id);
+      if (!row || !original) {
+        err(`cairn show: no stored output #${id}. \`cairn show\` lists the recent ones.`);
+        return 1;
+      }
+      if (values.info) return info(row, values.json ?? false);
+      if (row.redactions > 0)
+        err(color.dim(`note: ${row.redactions} secret(s) were masked before this output was stored`));
+      if (values.lines !== undefined) return printLines(original, values.lines, row);
+      if (values.grep !== undefined) {
+        const context = intFlag(values.context, "context", 0) ?? 2;
+        return printGrep(original, values.grep, context, values["ignore-case"] ?? false);
+      }
+      writeAll(original);
+      return 0;
+    } finally {
+      store.close();
+    }
+  },
+};
+
+function writeAll(bytes: Uint8Array): void {
+  let off = 0;
+  while (off < bytes.byteLength) off += writeSync(1, bytes, off, Math.min(bytes.byteLength - off, 1 << 20));
+}
+
+export function parseRange(spec: string, total: number): [number, number] {
+  const m = /^(\d+)?(?:-(\d+)?)?$/.exec(spec.trim());
+  if (!m || (m[1] === undefined && m[2] === undefined))
+    throw new UsageError(`--lines expects A-B, A- or A, got "${spec}"`);
+  const from = m[1] !== undefined ? Number(m[1]) : 1;
+  const to = spec.includes("-") ? (m[2] !== undefined ? Number(m[2]) : total) : from;
+  if (from < 1 || to < from) throw new UsageError(`--lines ${spec}: the range is empty`);
+  return [from, to];
+}
+
+function printLines(original: Uint8Array, spec: string, row: OutputRow): number {
+  const starts = lineStarts(original);
+  const [from, to] = parseRange(spec, starts.length);
+  if (from > starts.length) {
+    err(`cairn show: #${row.id} has ${starts.length} lines`);
+    return 1;
+  }
+  writeAll(sliceLines(original, starts, from, to));
+  return 0;
+}
+
+function printGrep(original: Uint8Array, pattern: string, context: number, ignoreCase: boolean): number {
+  let re: RegExp;
+  try {
+    re = new RegExp(pattern, ignoreCase ? "i" : "");
+  } catch (e) {
+    throw new UsageError(`--grep: ${(e as Error).message}`);
+  }
+  const lines = Buffer.from(original).toString("utf8").split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  const width = String(lines.length).length;
+  let lastPrinted = 0;
+  let matches = 0;
+  const chunks: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!re.test(lines[i]!)) continue;
+    matches += 1;
+    const from = Math.max(lastPrinted, i - context);
+    const to = Math.min(lines.length - 1, i + context);
+    if (lastPrinted > 0 && from > lastPrinted) chunks.push("--");
+    for (let j = from; j <= to; j++) {
+      if (j < lastPrinted) continue;
+      chunks.push(`${String(j + 1).padStart(width)}${j === i || re.test(lines[j]!) ? ":" : "-"} ${lines[j]}`);
+      lastPrinted = j + 1;
+    }
+  }
+  if (matches === 0) {
+    err(`no line matches /${pattern}/`);
+    return 1;
+  }
+  out(chunks.join("\n"));
+  return 0;
+}
+
+function info(row: OutputRow, asJson: boolean): number {
+  const { excerpt: _e, ...rest } = row;
+  if (asJson) {
+    json(rest);
+    return 0;
+  }
+  out(`${color.bold(`#${row.id}`)} ${row.tool_name} ${row.label ?? ""}`);
+  out(`  session   ${row.session_id}`);
+  out(`  when      ${new Date(row.created_at).toISOString()}`);
+  out(
+    `  original  ${formatBytes(row.original_bytes)}, ${row.original_lines} lines${row.exit_code !== null ? `, exit ${row.exit_code}` : ""}`,
+  );
+  if (row.excerpt_bytes !== null) {
+    const saved = 100 - Math.round((row.excerpt_bytes / Math.max(1, row.original_bytes)) * 100);
+    out(
+      `  shown     ${formatBytes(row.excerpt_bytes)} (${saved}% smaller) by ${row.compressor}, in ${row.latency_ms} ms`,
+    );
+  }
+  if (row.redactions > 0) out(`  masked    ${row.redactions} secret(s) before storing`);
+  return 0;
+}
+
+function list(store: Store, limit: number, asJson: boolean): number {
+  const rows = store.db
+    .prepare(
+      `SELECT id, tool_name, label, original_bytes, excerpt_bytes, compressor, exit_code, created_at, session_id
+       FROM outputs ORDER BY id DESC LIMIT ?`,
+    )
+    .all(limit) as unknown as OutputRow[];
+  if (asJson) {
+    json(rows);
+    return 0;
+  }
+  if (rows.length === 0) {
+    out("No outputs filed yet: cairn files tool outputs larger than compress.min_bytes.");
+    return 0;
+  }
+  for (const r of rows) {
+    const when = new Date(r.created_at).toISOString().slice(5, 16).replace("T", " ");
+    const size = `${formatBytes(r.original_bytes)} → ${formatBytes(r.excerpt_bytes ?? 0)}`;
+    out(
+      `${color.bold(`#${String(r.id).padEnd(5)}`)} ${color.dim(when)}  ${r.tool_name.padEnd(8)} ${size.padEnd(20)} ${(r.label ?? "").slice(0, 60)}`,
+    );
+  }
+  return 0;
+}

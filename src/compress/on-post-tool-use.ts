@@ -1,4 +1,75 @@
+import { readFileSync, statSync } from "node:fs";
+import { extractOutput, toolFamily } from "../claude/tool-outputs.ts";
 import type { Parts } from "../hooks/context.ts";
+import { fileOutput, HEADER_PREFIX } from "./filing.ts";
+import type { Hints } from "./types.ts";
 
-// Placeholder until its feature lands: takes part in no event yet.
-export const parts: Parts = {};
+/** cairn's own retrieval commands: their output is what the agent asked for in full. */
+const RETRIEVAL =
+  /(?:^|[\s;&|(])(?:\S*\/)?cairn(?:\.mjs)?\s+(?:show|detail|search|state|handoff|report|status)\b/;
+
+/** Claude Code keeps a spilled Bash output in a file; past this, cairn works on what the hook received. */
+const PERSISTED_MAX_BYTES = 64 * 1024 * 1024;
+
+export const parts: Parts = {
+  PostToolUse: {
+    name: "compress",
+    async run(event, ctx) {
+      const c = ctx.config;
+      if (!c["compress.enabled"] || !c["compress.tools"].includes(toolFamily(event.tool_name)))
+        return undefined;
+      const out = extractOutput(event.tool_name, event.tool_input, event.tool_response);
+      if (!out) return undefined;
+
+      let text = out.text;
+      if (out.persistedPath) {
+        // The hook got the first 30,000 characters; the whole output is in Claude Code's file.
+        try {
+          if (statSync(out.persistedPath).size <= PERSISTED_MAX_BYTES)
+            text = readFileSync(out.persistedPath, "utf8");
+        } catch (err) {
+          ctx.log.warn("could not read Claude Code's persisted output; filing what the hook received", {
+            event: "PostToolUse",
+            session: event.session_id,
+            err,
+          });
+        }
+      }
+
+      const isRead = event.tool_name === "Read";
+      const threshold = isRead ? c["compress.read_min_bytes"] : c["compress.min_bytes"];
+      if (text.length < threshold) return undefined;
+      if (text.startsWith(HEADER_PREFIX)) return undefined; // already filed by the Bash runner
+      if (out.command && RETRIEVAL.test(out.command)) return undefined;
+      // A read the agent bounded itself is the region it wants to see.
+      if (isRead && out.limit !== undefined) return undefined;
+      const subject = out.command ?? out.filePath ?? "";
+      if (c["compress.never"].some((p) => safeRegExp(p)?.test(subject))) return undefined;
+
+      const hints: Hints = {
+        tool: event.tool_name,
+        ...(out.command !== undefined ? { command: out.command } : {}),
+        ...(out.filePath !== undefined ? { filePath: out.filePath } : {}),
+        ...(out.firstLine !== undefined ? { firstLine: out.firstLine } : {}),
+        ...(out.offset !== undefined ? { offset: out.offset } : {}),
+      };
+      const { compressText } = await import("./index.ts");
+      const filed = fileOutput(
+        await ctx.store(),
+        c,
+        { text, hints, label: out.label, sessionId: event.session_id, toolUseId: event.tool_use_id },
+        compressText,
+        ctx.now(),
+      );
+      return { updatedToolOutput: out.replace(filed.shown) };
+    },
+  },
+};
+
+function safeRegExp(pattern: string): RegExp | undefined {
+  try {
+    return new RegExp(pattern);
+  } catch {
+    return undefined;
+  }
+}

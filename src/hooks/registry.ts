@@ -19,10 +19,12 @@ export const EVENT_PARTS: { readonly [E in EventName]: readonly PartLoader[] } =
     () => import("../notebook/on-pre-tool-use.ts"), // nudges: bounded reads, cheaper subagent models
   ],
   PostToolUse: [
+    () => import("../run/on-post-tool-use.ts"), // file the partial output of a stopped wrapped command
     () => import("../compress/on-post-tool-use.ts"), // replace large outputs with excerpts
     () => import("../context/on-tool-use.ts"), // context warnings to the agent
   ],
   PostToolUseFailure: [
+    () => import("../run/on-post-tool-use.ts"), // file the partial output of a stopped wrapped command
     () => import("../context/on-tool-use.ts"), // context warnings to the agent
   ],
   Stop: [

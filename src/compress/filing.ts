@@ -1,0 +1,111 @@
+import type { Config } from "../config/schema.ts";
+import { redact } from "../core/redact.ts";
+import type { Store } from "../store/db.ts";
+import { countLines, insertOutput, recordExcerpt } from "../store/outputs.ts";
+import type { Excerpt, Hints } from "./types.ts";
+
+/**
+ * Filing an output away: the original is stored first (secrets masked), then the
+ * excerpt is made and a header says what was kept and exactly how to get the rest.
+ * The PostToolUse part and the Bash runner both file through here.
+ */
+
+export type CompressFn = (text: string, hints: Hints, budget: number) => Excerpt;
+
+export interface FileRequest {
+  readonly text: string;
+  readonly hints: Hints;
+  readonly label: string;
+  readonly sessionId: string;
+  readonly toolUseId?: string | undefined;
+}
+
+export interface Filed {
+  readonly id: number;
+  /** Header plus excerpt: what the model sees instead of the original. */
+  readonly shown: string;
+  readonly compressor: string;
+  readonly originalBytes: number;
+  readonly redactions: number;
+}
+
+/** The excerpt's size target: a fraction of the original, within a floor and a ceiling. */
+export function excerptBudget(config: Config, chars: number): number {
+  const want = Math.round(chars * config["compress.budget_fraction"]);
+  return Math.max(config["compress.budget_min_chars"], Math.min(config["compress.budget_max_chars"], want));
+}
+
+export function fileOutput(
+  store: Store,
+  config: Config,
+  req: FileRequest,
+  compress: CompressFn,
+  now: number,
+): Filed {
+  const masked = config["compress.redact"] ? redact(req.text) : { text: req.text, count: 0, kinds: [] };
+  const original = Buffer.from(masked.text, "utf8");
+  const id = insertOutput(store, {
+    sessionId: req.sessionId,
+    toolUseId: req.toolUseId,
+    toolName: req.hints.tool,
+    label: req.label,
+    original,
+    originalLines: countLines(masked.text),
+    exitCode: req.hints.exitCode,
+    redactions: masked.count,
+    at: now,
+  });
+  const started = performance.now();
+  const excerpt = compress(masked.text, req.hints, excerptBudget(config, masked.text.length));
+  const latencyMs = performance.now() - started;
+  const shown = `${excerptHeader(id, masked.text, original.byteLength, excerpt, req.hints, masked.count)}\n${excerpt.text}`;
+  recordExcerpt(store, id, { excerpt: shown, compressor: excerpt.compressor, latencyMs });
+  return {
+    id,
+    shown,
+    compressor: excerpt.compressor,
+    originalBytes: original.byteLength,
+    redactions: masked.count,
+  };
+}
+
+/** Marks text cairn has already filed, so it is never filed twice (the runner's output reaching PostToolUse). */
+export const HEADER_PREFIX = "[cairn #";
+
+const OMITTED = /^\[… lines (\d+)-(\d+) omitted \(/m;
+
+/**
+ * One or two short lines: sizes, what was kept, and commands that work as written.
+ * The --lines example names the first range the excerpt left out.
+ */
+export function excerptHeader(
+  id: number,
+  text: string,
+  bytes: number,
+  excerpt: Excerpt,
+  hints: Hints,
+  redactions: number,
+): string {
+  const lines = countLines(text);
+  const facts = [
+    `${formatSize(bytes)}, ${lines.toLocaleString("en-US")} lines → excerpt (${excerpt.compressor}: ${excerpt.kept})`,
+  ];
+  if (hints.exitCode !== undefined) facts.push(`exit ${hints.exitCode}`);
+  if (redactions > 0) facts.push(`${redactions} secret${redactions === 1 ? "" : "s"} masked`);
+  const gap = OMITTED.exec(excerpt.text);
+  const more = [`cairn show ${id}`];
+  if (gap) more.push(`cairn show ${id} --lines ${gap[1]}-${gap[2]}`);
+  more.push(`cairn show ${id} --grep 'PATTERN'`);
+  let header = `${HEADER_PREFIX}${id} · ${facts.join(" · ")}]\n[full output: ${more.join(" · ")}]`;
+  if (hints.tool === "Read" && hints.filePath) {
+    const from = gap ? Number(gap[1]) : (hints.firstLine ?? 1);
+    header += `\n[L<n> are the file's line numbers. To edit or see more, Read ${hints.filePath} with offset=${from} limit=${gap ? Math.min(Number(gap[2]) - from + 1, 400) : 400}]`;
+  }
+  return header;
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

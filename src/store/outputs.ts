@@ -1,0 +1,107 @@
+import type { Store } from "./db.ts";
+
+/** One original cairn filed away, and what was shown instead. */
+export interface NewOutput {
+  readonly sessionId: string;
+  readonly toolUseId?: string | undefined;
+  readonly toolName: string;
+  readonly label: string;
+  readonly original: Uint8Array;
+  readonly originalLines: number;
+  readonly exitCode?: number | undefined;
+  readonly redactions: number;
+  readonly at: number;
+}
+
+export interface OutputRow {
+  id: number;
+  session_id: string;
+  tool_use_id: string | null;
+  tool_name: string;
+  label: string | null;
+  original_bytes: number;
+  original_lines: number;
+  excerpt: string | null;
+  excerpt_bytes: number | null;
+  compressor: string | null;
+  exit_code: number | null;
+  redactions: number;
+  latency_ms: number | null;
+  observation: string | null;
+  created_at: number;
+}
+
+/** Stores the original first: only once it is safe may anything shorter be shown. */
+export function insertOutput(store: Store, o: NewOutput): number {
+  const r = store.db
+    .prepare(
+      `INSERT INTO outputs (session_id, tool_use_id, tool_name, label, original, original_bytes, original_lines, exit_code, redactions, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      o.sessionId,
+      o.toolUseId ?? null,
+      o.toolName,
+      o.label.slice(0, 1000),
+      o.original,
+      o.original.byteLength,
+      o.originalLines,
+      o.exitCode ?? null,
+      o.redactions,
+      o.at,
+    );
+  return Number(r.lastInsertRowid);
+}
+
+export function recordExcerpt(
+  store: Store,
+  id: number,
+  e: { excerpt: string; compressor: string; latencyMs: number; observation?: string | undefined },
+): void {
+  store.db
+    .prepare(
+      "UPDATE outputs SET excerpt = ?, excerpt_bytes = ?, compressor = ?, latency_ms = ?, observation = ? WHERE id = ?",
+    )
+    .run(
+      e.excerpt,
+      Buffer.byteLength(e.excerpt),
+      e.compressor,
+      Math.round(e.latencyMs * 1000) / 1000,
+      e.observation ?? null,
+      id,
+    );
+}
+
+export function getOutput(store: Store, id: number): OutputRow | undefined {
+  return store.db
+    .prepare(
+      `SELECT id, session_id, tool_use_id, tool_name, label, original_bytes, original_lines, excerpt, excerpt_bytes,
+              compressor, exit_code, redactions, latency_ms, observation, created_at FROM outputs WHERE id = ?`,
+    )
+    .get(id) as OutputRow | undefined;
+}
+
+export function getOriginal(store: Store, id: number): Uint8Array | undefined {
+  const row = store.db.prepare("SELECT original FROM outputs WHERE id = ?").get(id) as
+    | { original: Uint8Array }
+    | undefined;
+  return row?.original;
+}
+
+export function findOutputByToolUse(store: Store, toolUseId: string): OutputRow | undefined {
+  const row = store.db
+    .prepare("SELECT id FROM outputs WHERE tool_use_id = ? ORDER BY id DESC LIMIT 1")
+    .get(toolUseId) as { id: number } | undefined;
+  return row ? getOutput(store, row.id) : undefined;
+}
+
+export function countLines(text: string): number {
+  if (text.length === 0) return 0;
+  let n = 1;
+  let i = text.indexOf("\n");
+  while (i !== -1) {
+    if (i < text.length - 1) n += 1;
+    i = text.indexOf("\n", i + 1);
+  }
+  return n;
+}
