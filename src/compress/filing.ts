@@ -18,6 +18,8 @@ export interface FileRequest {
   readonly label: string;
   readonly sessionId: string;
   readonly toolUseId?: string | undefined;
+  /** Told why the observer failed, for the log; the excerpt is used instead. */
+  readonly onObserverError?: (err: unknown) => void;
 }
 
 export interface Filed {
@@ -35,13 +37,17 @@ export function excerptBudget(config: Config, chars: number): number {
   return Math.max(config["compress.budget_min_chars"], Math.min(config["compress.budget_max_chars"], want));
 }
 
-export function fileOutput(
+/** Writes a model observation of an output, or throws (the caller then uses the excerpt). */
+export type Observer = (text: string, hints: Hints) => Promise<{ text: string; json: string }>;
+
+export async function fileOutput(
   store: Store,
   config: Config,
   req: FileRequest,
   compress: CompressFn,
   now: number,
-): Filed {
+  observer?: Observer,
+): Promise<Filed> {
   const masked = config["compress.redact"] ? redact(req.text) : { text: req.text, count: 0, kinds: [] };
   const original = Buffer.from(masked.text, "utf8");
   const id = insertOutput(store, {
@@ -56,10 +62,21 @@ export function fileOutput(
     at: now,
   });
   const started = performance.now();
-  const excerpt = compress(masked.text, req.hints, excerptBudget(config, masked.text.length));
+  let excerpt: Excerpt | undefined;
+  let observation: string | undefined;
+  if (observer) {
+    try {
+      const o = await observer(masked.text, req.hints);
+      excerpt = { text: o.text, compressor: "observation", kept: "a model-written observation" };
+      observation = o.json;
+    } catch (err) {
+      req.onObserverError?.(err);
+    }
+  }
+  excerpt ??= compress(masked.text, req.hints, excerptBudget(config, masked.text.length));
   const latencyMs = performance.now() - started;
   const shown = `${excerptHeader(id, masked.text, original.byteLength, excerpt, req.hints, masked.count)}\n${excerpt.text}`;
-  recordExcerpt(store, id, { excerpt: shown, compressor: excerpt.compressor, latencyMs });
+  recordExcerpt(store, id, { excerpt: shown, compressor: excerpt.compressor, latencyMs, observation });
   return {
     id,
     shown,

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { extractOutput, toolFamily } from "../claude/tool-outputs.ts";
 import type { Parts } from "../hooks/context.ts";
+import { observerFor } from "../observe/observer.ts";
 import { fileOutput, HEADER_PREFIX } from "./filing.ts";
 import type { Hints } from "./types.ts";
 
@@ -54,12 +55,25 @@ export const parts: Parts = {
         ...(out.offset !== undefined ? { offset: out.offset } : {}),
       };
       const { compressText } = await import("./index.ts");
-      const filed = fileOutput(
+      const filed = await fileOutput(
         await ctx.store(),
         c,
-        { text, hints, label: out.label, sessionId: event.session_id, toolUseId: event.tool_use_id },
+        {
+          text,
+          hints,
+          label: out.label,
+          sessionId: event.session_id,
+          toolUseId: event.tool_use_id,
+          onObserverError: (err) =>
+            ctx.log.warn("observer failed; showing the excerpt", {
+              event: "PostToolUse",
+              session: event.session_id,
+              err,
+            }),
+        },
         compressText,
         ctx.now(),
+        observerFor(c, ctx.env),
       );
       return { updatedToolOutput: out.replace(filed.shown) };
     },

@@ -24,7 +24,7 @@ async function rescue(event: HookEvent<"PostToolUse" | "PostToolUseFailure">, ct
     if (output.length === 0) return undefined;
     const { compressText } = await import("../compress/index.ts");
     const command = meta?.command ?? String(event.tool_input.command ?? "");
-    const filed = fileOutput(
+    const filed = await fileOutput(
       await ctx.store(),
       ctx.config,
       {

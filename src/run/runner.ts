@@ -4,6 +4,7 @@ import { loadConfig } from "../config/load.ts";
 import { resolveConfig } from "../config/resolve.ts";
 import { createLogger } from "../core/log.ts";
 import { cairnPaths } from "../core/paths.ts";
+import { observerFor } from "../observe/observer.ts";
 import { openStore } from "../store/db.ts";
 import { readMeta, removeRunFiles, runFiles } from "./spool.ts";
 
@@ -48,7 +49,7 @@ export async function runRunner(argv: string[]): Promise<number> {
     const { compressText } = await import("../compress/index.ts");
     const store = await openStore(paths.db);
     try {
-      const filed = fileOutput(
+      const filed = await fileOutput(
         store,
         config,
         {
@@ -61,9 +62,12 @@ export async function runRunner(argv: string[]): Promise<number> {
           label: meta.command,
           sessionId: meta.sessionId,
           toolUseId: meta.toolUseId,
+          onObserverError: (err) =>
+            log.warn("observer failed; showing the excerpt", { session: meta.sessionId, err }),
         },
         compressText,
         Date.now(),
+        observerFor(config, process.env),
       );
       write(Buffer.from(`${filed.shown}\n`));
     } finally {

@@ -3,6 +3,7 @@ import { isEventName, noopAnswer } from "../claude/events.ts";
 import { loadConfig } from "../config/load.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
 import { resolveConfig } from "../config/resolve.ts";
+import { RECURSION_GUARD } from "../core/guard.ts";
 import { createLogger } from "../core/log.ts";
 import { cairnPaths } from "../core/paths.ts";
 import { isOff } from "../core/switches.ts";
@@ -10,8 +11,7 @@ import { dispatch } from "../hooks/dispatch.ts";
 import { openStore } from "../store/db.ts";
 import { selfInvocation } from "./self.ts";
 
-/** Set in the environment of processes cairn starts itself (e.g. `claude -p`), so their hooks stand down. */
-export const RECURSION_GUARD = "CAIRN_HOOKS_OFF";
+export { RECURSION_GUARD };
 
 /**
  * `cairn hook <Event>`: stdin to stdout, exit 0 always. A hard timer guards the whole

@@ -1,0 +1,107 @@
+import * as v from "valibot";
+import type { Hints } from "../compress/types.ts";
+
+/**
+ * Observation mode (opt-in): instead of the deterministic excerpt, a model writes a
+ * structured observation of a tool output. It is bounded by a timeout and every
+ * failure (no key, timeout, an answer that is not the expected JSON) throws, so the
+ * caller falls back to the deterministic excerpt.
+ */
+
+const ObservationSchema = v.object({
+  title: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  subtitle: v.optional(v.pipe(v.string(), v.maxLength(300)), ""),
+  narrative: v.pipe(v.string(), v.maxLength(4000)),
+  facts: v.pipe(v.array(v.pipe(v.string(), v.maxLength(500))), v.maxLength(40)),
+  concepts: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(80))), v.maxLength(20)), []),
+  type: v.optional(v.string(), "other"),
+});
+
+export type Observation = v.InferOutput<typeof ObservationSchema>;
+
+export const OBSERVER_SYSTEM = `You are cairn's observer. A coding agent ran a tool; you replace its long output with an observation the agent can act on.
+Answer with ONLY one JSON object, no prose around it:
+{"title": "...", "subtitle": "...", "narrative": "2-5 sentences", "facts": ["..."], "concepts": ["..."], "type": "test-run|build|log|search|listing|read|diff|other"}
+facts must keep, verbatim: every failing test name with its assertion message and file:line, every error with its code and file:line, exit status, summary counts, final error of an install. Never invent facts.`;
+
+/** The most of an output sent to the model; the original stays whole in cairn's store. */
+const MAX_INPUT_CHARS = 60_000;
+
+export function observerPrompt(text: string, hints: Hints): string {
+  const what = hints.command
+    ? `Command: ${hints.command}`
+    : hints.filePath
+      ? `File: ${hints.filePath}`
+      : `Tool: ${hints.tool}`;
+  const status = hints.exitCode !== undefined ? `\nExit status: ${hints.exitCode}` : "";
+  const body =
+    text.length > MAX_INPUT_CHARS
+      ? `${text.slice(0, MAX_INPUT_CHARS * 0.7)}\n[… ${text.length - MAX_INPUT_CHARS} characters left out …]\n${text.slice(-MAX_INPUT_CHARS * 0.3)}`
+      : text;
+  return `${what}${status}\nTool: ${hints.tool}\n<output>\n${body}\n</output>`;
+}
+
+/** Pulls the JSON object out of a model's answer and checks its shape; throws when it is not one. */
+export function parseObservation(answer: string): Observation {
+  const start = answer.indexOf("{");
+  const end = answer.lastIndexOf("}");
+  if (start === -1 || end <= start) throw new Error("the observer's answer has no JSON object");
+  let data: unknown;
+  try {
+    data = JSON.parse(answer.slice(start, end + 1));
+  } catch (err) {
+    throw new Error(`the observer's answer is not valid JSON: ${(err as Error).message}`);
+  }
+  const parsed = v.safeParse(ObservationSchema, data);
+  if (!parsed.success)
+    throw new Error(`the observer's answer has the wrong shape: ${parsed.issues[0]?.message}`);
+  return parsed.output;
+}
+
+export function renderObservation(o: Observation): string {
+  const lines = [
+    `Observation (model-written): ${o.title}${o.subtitle ? ` — ${o.subtitle}` : ""}`,
+    o.narrative,
+  ];
+  if (o.facts.length > 0) lines.push("Facts:", ...o.facts.map((f) => `- ${f}`));
+  if (o.concepts.length > 0) lines.push(`Concepts: ${o.concepts.join(", ")}`);
+  return lines.join("\n");
+}
+
+export interface ObserverOptions {
+  readonly provider: "api" | "claude";
+  readonly model: string;
+  readonly timeoutMs: number;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+export async function observe(text: string, hints: Hints, opts: ObserverOptions): Promise<Observation> {
+  const prompt = observerPrompt(text, hints);
+  const answer =
+    opts.provider === "api"
+      ? await askApi(prompt, opts)
+      : await (await import("./claude-cli.ts")).askClaudeCli(prompt, opts);
+  return parseObservation(answer);
+}
+
+async function askApi(prompt: string, opts: ObserverOptions): Promise<string> {
+  const apiKey = opts.env.ANTHROPIC_API_KEY;
+  if (!apiKey) throw new Error("observation mode needs ANTHROPIC_API_KEY (or observe.provider: claude)");
+  const { default: Anthropic } = await import("@anthropic-ai/sdk");
+  const client = new Anthropic({
+    apiKey,
+    ...(opts.env.ANTHROPIC_BASE_URL ? { baseURL: opts.env.ANTHROPIC_BASE_URL } : {}),
+    timeout: opts.timeoutMs,
+    maxRetries: 0,
+  });
+  const msg = await client.messages.create(
+    {
+      model: opts.model,
+      max_tokens: 1500,
+      system: OBSERVER_SYSTEM,
+      messages: [{ role: "user", content: prompt }],
+    },
+    { signal: AbortSignal.timeout(opts.timeoutMs) },
+  );
+  return msg.content.map((b) => (b.type === "text" ? b.text : "")).join("");
+}

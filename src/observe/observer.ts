@@ -1,0 +1,17 @@
+import type { Observer } from "../compress/filing.ts";
+import type { Config } from "../config/schema.ts";
+
+/** The observer for a config, or undefined when observation mode is off (the default). */
+export function observerFor(config: Config, env: NodeJS.ProcessEnv): Observer | undefined {
+  if (!config["observe.enabled"]) return undefined;
+  return async (text, hints) => {
+    const { observe, renderObservation } = await import("./observation.ts");
+    const o = await observe(text, hints, {
+      provider: config["observe.provider"],
+      model: config["observe.model"],
+      timeoutMs: config["observe.timeout_ms"],
+      env,
+    });
+    return { text: renderObservation(o), json: JSON.stringify(o) };
+  };
+}

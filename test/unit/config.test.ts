@@ -1,0 +1,76 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { flatten, resolveConfig } from "../../src/config/resolve.ts";
+import { runCairn, tempHome } from "../helpers/cairn.ts";
+
+describe("resolveConfig (pure)", () => {
+  it("applies user then project, each value on its own, with provenance", () => {
+    const r = resolveConfig([
+      {
+        source: "user",
+        path: "u.yaml",
+        data: { compress: { min_bytes: 8000, budget_fraction: 2 }, log: { level: "debug" } },
+      },
+      { source: "project", path: "p.yaml", data: { "compress.min_bytes": 1000, bogus: 1 } },
+    ]);
+    expect(r.config["compress.min_bytes"]).toBe(1000);
+    expect(r.origin["compress.min_bytes"]).toBe("project");
+    expect(r.config["log.level"]).toBe("debug");
+    expect(r.origin["log.level"]).toBe("user");
+    // The invalid value keeps its default; the rest of the file still applies.
+    expect(r.config["compress.budget_fraction"]).toBe(0.08);
+    expect(r.issues.map((i) => i.key)).toEqual(["compress.budget_fraction", "bogus"]);
+  });
+  it("reports a file that is not a mapping", () => {
+    expect(resolveConfig([{ source: "user", path: "u", data: [1, 2] }]).issues[0]?.problem).toMatch(
+      /mapping/,
+    );
+  });
+  it("flattens nested keys but keeps list values whole", () => {
+    expect(flatten({ a: { b: 1 }, "compress.tools": ["Bash"] })).toEqual({
+      "a.b": 1,
+      "compress.tools": ["Bash"],
+    });
+  });
+});
+
+describe("cairn config through the built bundle", () => {
+  let sb: ReturnType<typeof tempHome>;
+  beforeEach(() => {
+    sb = tempHome();
+    mkdirSync(join(sb.project, ".claude"), { recursive: true });
+    mkdirSync(join(sb.home, ".cairn"), { recursive: true });
+  });
+  afterEach(() => sb.cleanup());
+
+  it("reads YAML from both files and says where each value came from", async () => {
+    writeFileSync(
+      join(sb.home, ".cairn", "config.yaml"),
+      "compress:\n  min_bytes: 9000\nobserve:\n  enabled: true\n",
+    );
+    writeFileSync(
+      join(sb.project, ".claude", "cairn.yaml"),
+      "compress.min_bytes: 5000\nmonitor:\n  warn_remaining_pct: 500\n",
+    );
+    const r = await runCairn(["config", "--json"], { env: sb.env, cwd: sb.project });
+    const out = JSON.parse(r.stdout);
+    expect(out.settings["compress.min_bytes"]).toEqual({ value: 5000, source: "project" });
+    expect(out.settings["observe.enabled"]).toEqual({ value: true, source: "user" });
+    expect(out.settings["monitor.warn_remaining_pct"]).toEqual({ value: 35, source: "default" });
+    expect(out.issues).toHaveLength(1);
+    expect(out.issues[0].key).toBe("monitor.warn_remaining_pct");
+    expect(r.code).toBe(1);
+    // Served from the cache the second time: same answer.
+    const again = await runCairn(["config", "--json"], { env: sb.env, cwd: sb.project });
+    expect(JSON.parse(again.stdout).settings).toEqual(out.settings);
+  });
+
+  it("reports a YAML syntax error and keeps the defaults", async () => {
+    writeFileSync(join(sb.project, ".claude", "cairn.yaml"), "compress: [unclosed\n");
+    const r = await runCairn(["config", "--json"], { env: sb.env, cwd: sb.project });
+    const out = JSON.parse(r.stdout);
+    expect(out.issues[0].problem).toMatch(/cannot parse/);
+    expect(out.settings["compress.enabled"]).toEqual({ value: true, source: "default" });
+  });
+});

@@ -1,0 +1,72 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { observe, parseObservation, renderObservation } from "../../../src/observe/observation.ts";
+import { type MockApi, startMockApi } from "../../e2e/harness/mock-api.ts";
+import { REPO } from "../../helpers/cairn.ts";
+
+// The observer talks to the scripted Messages API over real HTTP with the real
+// @anthropic-ai/sdk (honouring ANTHROPIC_BASE_URL), on a real failing test run.
+
+const vitestRun = readFileSync(join(REPO, "test/fixtures/outputs/test-vitest-failing.txt"), "utf8");
+const good = {
+  title: "vitest: 3 tests failed",
+  subtitle: "176 passed",
+  narrative: "Three assertions failed in the cart and tax modules.",
+  facts: ["FAIL src/cart.test.ts > cart > applies discount", "Tests  3 failed | 176 passed (179)"],
+  concepts: ["vitest", "failing tests"],
+  type: "test-run",
+};
+
+describe("observation mode against the scripted API", () => {
+  let api: MockApi;
+  const env = (url: string) => ({ ANTHROPIC_API_KEY: "sk-test-dummy", ANTHROPIC_BASE_URL: url });
+  const opts = (timeoutMs = 5000) => ({
+    provider: "api" as const,
+    model: "claude-haiku-4-5",
+    timeoutMs,
+    env: env(api.url),
+  });
+
+  beforeAll(async () => {
+    // Observer requests carry no tools; classify them as main so the script answers them.
+    api = await startMockApi({ classify: () => "main" });
+  });
+  afterAll(() => api.close());
+
+  it("returns a structured observation and sends the output and command", async () => {
+    api.script([{ text: `Here you go:\n${JSON.stringify(good)}` }]);
+    const o = await observe(vitestRun, { tool: "Bash", command: "npx vitest run", exitCode: 1 }, opts());
+    expect(o.title).toBe(good.title);
+    expect(renderObservation(o)).toContain("- Tests  3 failed | 176 passed (179)");
+    const sent = JSON.stringify(api.requests.at(-1)?.body);
+    expect(sent).toContain("npx vitest run");
+    expect(sent).toContain("Exit status: 1");
+    expect(sent).toContain("cairn's observer");
+  });
+
+  it("rejects a malformed answer (so the caller falls back to the excerpt)", async () => {
+    api.script([{ text: "I think the tests failed, mostly." }]);
+    await expect(observe(vitestRun, { tool: "Bash" }, opts())).rejects.toThrow(/no JSON object/);
+    api.script([{ text: '{"title": "x", "facts": "not a list"}' }]);
+    await expect(observe(vitestRun, { tool: "Bash" }, opts())).rejects.toThrow(/wrong shape/);
+  });
+
+  it("gives up at the timeout", async () => {
+    api.script([async () => new Promise((r) => setTimeout(() => r({ text: JSON.stringify(good) }), 10_000))]);
+    const started = Date.now();
+    await expect(observe(vitestRun, { tool: "Bash" }, opts(300))).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(8000); // it did not wait for the 10 s answer
+  });
+
+  it("needs an API key", async () => {
+    await expect(
+      observe("x", { tool: "Bash" }, { ...opts(), env: { ANTHROPIC_BASE_URL: api.url } }),
+    ).rejects.toThrow(/ANTHROPIC_API_KEY/);
+  });
+
+  it("parseObservation tolerates prose around the JSON but not missing fields", () => {
+    expect(parseObservation(`\`\`\`json\n${JSON.stringify(good)}\n\`\`\``).facts).toHaveLength(2);
+    expect(() => parseObservation('{"title":"t"}')).toThrow(/wrong shape/);
+  });
+});
