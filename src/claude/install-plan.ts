@@ -50,3 +50,24 @@ export function commandPlan(self: SelfInvocation): InstallPlan {
 export function statusLineCommand(self: SelfInvocation): string {
   return [self.command, ...self.args, "statusline"].map(shellQuote).join(" ");
 }
+
+/**
+ * The plugin's hooks/hooks.json: the same events, matchers and timeouts as
+ * `cairn install`, run through the shell from the plugin's own folder (a plugin
+ * cannot know the path of node, so `node` from PATH runs it; too old a node makes
+ * every hook a no-op, see src/main.ts).
+ */
+export function pluginHooks(): { description: string; hooks: Record<string, unknown[]> } {
+  const hooks: Record<string, unknown[]> = {};
+  for (const event of INSTALLED_EVENTS) {
+    const hook = {
+      type: "command",
+      command: `node "\${CLAUDE_PLUGIN_ROOT}/dist/cairn.mjs" hook ${event}`,
+      timeout: HOOK_TIMEOUT_S[event],
+    };
+    hooks[event] = [
+      HOOK_MATCHER[event] ? { matcher: HOOK_MATCHER[event], hooks: [hook] } : { hooks: [hook] },
+    ];
+  }
+  return { description: "cairn: live compression, notebook, layered memory and context monitor", hooks };
+}
