@@ -24,7 +24,7 @@ try {
 
 if (isHook) {
   const { runCommandHook } = await import("./transports/command.ts");
-  await runCommandHook(rest[0]);
+  await runCommandHook(rest[0], rest.slice(1));
 } else if (command === "statusline") {
   const { runStatusline } = await import("./context/statusline.ts");
   await runStatusline();

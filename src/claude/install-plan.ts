@@ -32,17 +32,47 @@ export const HOOK_MATCHER: Readonly<Partial<Record<EventName, string>>> = {
 
 export const INSTALLED_EVENTS = Object.keys(HOOK_TIMEOUT_S) as EventName[];
 
-export function commandPlan(self: SelfInvocation): InstallPlan {
-  const hooks: HookPlan[] = INSTALLED_EVENTS.map((event) => ({
+/**
+ * Events that stay command hooks under the http transport: SessionStart, which also
+ * starts the server when it is down, and PreCompact, whose plain-text answer Claude
+ * Code appends to the compaction prompt only from a command hook (verified on 2.1.328).
+ */
+export const COMMAND_ONLY: ReadonlySet<EventName> = new Set(["SessionStart", "PreCompact"]);
+
+function commandHook(self: SelfInvocation, event: EventName, extra: readonly string[] = []): HookPlan {
+  return {
     event,
     ...(HOOK_MATCHER[event] ? { matcher: HOOK_MATCHER[event] } : {}),
     hook: {
       type: "command",
       command: self.command,
-      args: [...self.args, "hook", event],
+      args: [...self.args, "hook", event, ...extra],
       timeout: HOOK_TIMEOUT_S[event],
     },
-  }));
+  };
+}
+
+export function httpPlan(self: SelfInvocation, http: { port: number; secret: string }): InstallPlan {
+  const hooks: HookPlan[] = INSTALLED_EVENTS.map((event) => {
+    if (COMMAND_ONLY.has(event)) return commandHook(self, event, event === "SessionStart" ? ["--serve"] : []);
+    return {
+      event,
+      ...(HOOK_MATCHER[event] ? { matcher: HOOK_MATCHER[event] } : {}),
+      hook: {
+        type: "http",
+        url: `http://127.0.0.1:${http.port}/cairn/hook/${event}`,
+        headers: { "X-Cairn-Secret": http.secret },
+        timeout: HOOK_TIMEOUT_S[event],
+        // A stopped server must never block the session.
+        on_failure: "continue",
+      },
+    };
+  });
+  return { hooks, statusLine: { type: "command", command: statusLineCommand(self) } };
+}
+
+export function commandPlan(self: SelfInvocation): InstallPlan {
+  const hooks = INSTALLED_EVENTS.map((event) => commandHook(self, event));
   return { hooks, statusLine: { type: "command", command: statusLineCommand(self) } };
 }
 

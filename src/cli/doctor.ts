@@ -276,10 +276,54 @@ function checkSwitches(paths: CairnPaths, projectDir: string): Check {
   };
 }
 
+/** The http transport: installed, and is its server answering? */
+async function checkHttp(paths: CairnPaths, projectDir: string): Promise<Check[]> {
+  const usesHttp = (["user", "project"] as Scope[]).some((scope) => {
+    const path = settingsPath(scope, projectDir);
+    return existsSync(path) && readFileSync(path, "utf8").includes("/cairn/hook/");
+  });
+  if (!usesHttp) return [];
+  const { readHttpInstall } = await import("../transports/http-config.ts");
+  const { health, readServerState } = await import("../transports/http-client.ts");
+  const install = readHttpInstall(paths);
+  if (!install) {
+    return [
+      {
+        name: "http transport",
+        status: "fail",
+        detail: "http hooks are registered but ~/.cairn/install/http.json is missing",
+        fix: "cairn install --transport http",
+      },
+    ];
+  }
+  const h = await health(install, 1000);
+  if (h)
+    return [
+      {
+        name: "http transport",
+        status: "ok",
+        detail: `cairn serve answers on 127.0.0.1:${install.port} (pid ${h.pid})`,
+      },
+    ];
+  const state = readServerState(paths);
+  const what = state
+    ? `cairn serve (pid ${state.pid}, started ${state.startedAt}) is not answering on 127.0.0.1:${install.port}: it stopped without shutting down (killed or crashed)`
+    : `cairn serve is not running on 127.0.0.1:${install.port}`;
+  return [
+    {
+      name: "http transport",
+      status: "fail",
+      detail: `${what}; meanwhile Claude Code skips cairn's http hooks (on_failure: continue), so sessions go on without cairn`,
+      fix: "cairn serve --detach   (the next session's SessionStart hook also starts it)",
+    },
+  ];
+}
+
 export async function runChecks(paths: CairnPaths, projectDir: string): Promise<Check[]> {
   return [
     ...(await checkNode()),
     ...checkRegistration(projectDir),
+    ...(await checkHttp(paths, projectDir)),
     ...(await checkStore(paths)),
     ...(await checkConfig(paths, projectDir)),
     checkSwitches(paths, projectDir),

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { commandPlan, INSTALLED_EVENTS } from "../claude/install-plan.ts";
+import { commandPlan, httpPlan, INSTALLED_EVENTS } from "../claude/install-plan.ts";
 import { type Scope, settingsPath } from "../claude/paths.ts";
 import {
   type InstallPlan,
@@ -12,8 +12,10 @@ import {
 import { FILE_MODE, safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import { cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
+import { ensureServer, health } from "../transports/http-client.ts";
+import { ensureHttpInstall } from "../transports/http-config.ts";
 import { selfInvocation } from "../transports/self.ts";
-import { parse } from "./args.ts";
+import { parse, UsageError } from "./args.ts";
 import {
   deleteRecord,
   type InstallRecord,
@@ -26,7 +28,7 @@ import {
 import { color, err, out } from "./io.ts";
 import type { Command } from "./main.ts";
 
-const INSTALL_USAGE = `Usage: cairn install [--project] [--dry-run]
+const INSTALL_USAGE = `Usage: cairn install [--project] [--dry-run] [--transport command|http]
 
 Registers cairn's hooks (${INSTALLED_EVENTS.length} events, exec form, each with its own timeout) and
 its statusline in Claude Code's settings.json. Every other key, hook and your own
@@ -34,6 +36,10 @@ statusline are kept: cairn's statusline runs yours and prints its output first.
 
   --project    install into <project>/.claude/settings.json instead of ~/.claude/settings.json
   --dry-run    print the settings that would be written, change nothing
+  --transport  command (default): each hook starts \`node dist/cairn.mjs hook <Event>\`
+               http: hooks POST to \`cairn serve\` on 127.0.0.1 (no process start per
+               hook; on_failure: continue, so a stopped server never blocks a session;
+               the SessionStart hook starts the server when it is down)
 
 A backup of the original file is kept in ~/.cairn/install/; \`cairn uninstall\` restores
 it byte for byte when nothing else changed the file. Running install twice is the
@@ -68,19 +74,27 @@ function modeOf(path: string): number {
   }
 }
 
-export function planFor(): InstallPlan {
+export function planFor(transport: "command" | "http"): InstallPlan {
+  if (transport === "http") return httpPlan(selfInvocation(), ensureHttpInstall(cairnPaths()));
   return commandPlan(selfInvocation());
 }
 
 export const install: Command = {
   usage: INSTALL_USAGE,
   async run(argv) {
-    const { values } = parse(argv, { project: { type: "boolean" }, "dry-run": { type: "boolean" } });
+    const { values } = parse(argv, {
+      project: { type: "boolean" },
+      "dry-run": { type: "boolean" },
+      transport: { type: "string" },
+    });
+    const transport = values.transport ?? "command";
+    if (transport !== "command" && transport !== "http")
+      throw new UsageError(`--transport is command or http, not "${transport}"`);
     const paths = cairnPaths();
     const { scope, path } = target(values);
     const before = readText(path);
     const parsed = parseSettings(before);
-    const plan = planFor();
+    const plan = planFor(transport);
     if (!parsed.ok) {
       err(`${color.red("refused:")} ${path} is ${parsed.problem}`);
       err("cairn will not rewrite a file it cannot parse exactly. Add this to it by hand:");
@@ -124,18 +138,36 @@ export const install: Command = {
       pristine,
       writtenSha256: sha256(text),
       userStatusLine,
-      transport: "command",
+      transport,
       installedAt: new Date().toISOString(),
     };
     writeRecord(paths, key, record);
     out(`${color.green("installed")} cairn into ${path}`);
-    out(`  hooks: ${INSTALLED_EVENTS.join(", ")}`);
+    out(`  hooks: ${INSTALLED_EVENTS.join(", ")} (${transport} transport)`);
+    if (transport === "http") {
+      const http = ensureHttpInstall(paths);
+      await ensureServer(http);
+      let up = false;
+      for (let i = 0; i < 50 && !up; i++) {
+        up = Boolean(await health(http, 200));
+        if (!up) await new Promise((r) => setTimeout(r, 100));
+      }
+      out(
+        `  server: cairn serve on 127.0.0.1:${http.port} ${up ? "(running)" : color.yellow("(did not answer yet: see cairn doctor)")}`,
+      );
+    }
     out(`  statusline: cairn's${userStatusLine ? " (wrapping yours)" : ""}`);
     if (originalPath) out(`  backup: ${originalPath}`);
     out("Check it with `cairn doctor`; undo with `cairn uninstall`.");
     return 0;
   },
 };
+
+/** The http transport's server goes with its install. */
+async function stopServer(): Promise<void> {
+  const { serve } = await import("./serve.ts");
+  await serve.run(["--stop"]);
+}
 
 export const uninstall: Command = {
   usage: UNINSTALL_USAGE,
@@ -146,6 +178,7 @@ export const uninstall: Command = {
     const key = recordKey(scope, path);
     const record = readRecord(paths, key);
     const current = readText(path);
+    if (record?.transport === "http" && !values["dry-run"]) await stopServer();
 
     if (record?.pristine && current !== undefined && sha256(current) === record.writtenSha256) {
       const original = record.originalPath ? readText(record.originalPath) : undefined;

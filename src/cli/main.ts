@@ -127,7 +127,9 @@ const COMMANDS: Record<string, Entry & { group: string }> = {
   },
 };
 
-export const VERSION = "0.1.0";
+import { VERSION } from "./version.ts";
+
+export { VERSION };
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));

@@ -1,3 +1,129 @@
-import { notYet } from "./not-yet.ts";
+import { setTimeout as sleep } from "node:timers/promises";
+import { safeUnlink, writeFileAtomic } from "../core/fs.ts";
+import { createLogger } from "../core/log.ts";
+import { cairnPaths } from "../core/paths.ts";
+import { startHttpServer } from "../transports/http.ts";
+import { health, readServerState, spawnServer } from "../transports/http-client.ts";
+import {
+  ensureHttpInstall,
+  readHttpInstall,
+  type ServerState,
+  serverStatePath,
+} from "../transports/http-config.ts";
+import { intFlag, parse } from "./args.ts";
+import { color, err, json, out } from "./io.ts";
+import type { Command } from "./main.ts";
+import { VERSION } from "./version.ts";
 
-export const serve = notYet("serve", "run the hooks behind a loopback HTTP server (the http transport)");
+export const serve: Command = {
+  usage: `Usage: cairn serve [--detach | --stop | --status] [--port N] [--json]
+
+Runs cairn's hooks behind a loopback HTTP server (127.0.0.1 only), for
+\`cairn install --transport http\`: each hook then costs a request instead of
+starting a process. Requests must carry the install's secret header; bodies over
+hook.max_stdin_mb get the no-op answer. The SessionStart hook of an http install
+starts the server when it is not running, so you rarely run this yourself.
+
+  (no flag)    run in the foreground until Ctrl-C
+  --detach     start in the background and return once it answers
+  --stop       stop the running server
+  --status     say whether it runs (exit 1 when not)
+  --port N     the port (default: the one chosen at install, kept in ~/.cairn/install/http.json)`,
+  async run(argv) {
+    const { values } = parse(argv, {
+      detach: { type: "boolean" },
+      stop: { type: "boolean" },
+      status: { type: "boolean" },
+      port: { type: "string" },
+      json: { type: "boolean" },
+    });
+    const paths = cairnPaths();
+    const port = intFlag(values.port, "port", 1);
+    const install =
+      port !== undefined || !readHttpInstall(paths)
+        ? ensureHttpInstall(paths, port)
+        : readHttpInstall(paths)!;
+
+    if (values.status) {
+      const h = await health(install, 1000);
+      const state = readServerState(paths);
+      if (values.json)
+        json({ running: Boolean(h), port: install.port, pid: h?.pid ?? null, state: state ?? null });
+      else
+        out(
+          h
+            ? `${color.green("running")} on 127.0.0.1:${install.port} (pid ${h.pid})`
+            : `${color.yellow("not running")} (port ${install.port})`,
+        );
+      return h ? 0 : 1;
+    }
+    if (values.stop) {
+      const state = readServerState(paths);
+      const h = await health(install, 1000);
+      const pid = h?.pid ?? state?.pid;
+      if (!pid) {
+        out("cairn serve is not running");
+        return 0;
+      }
+      try {
+        process.kill(pid, "SIGTERM");
+      } catch {
+        // Already gone.
+      }
+      for (let i = 0; i < 30 && (await health(install, 200)); i++) await sleep(100);
+      safeUnlink(serverStatePath(paths));
+      out(`stopped cairn serve (pid ${pid})`);
+      return 0;
+    }
+    if (values.detach) {
+      if (await health(install)) {
+        out(`already running on 127.0.0.1:${install.port}`);
+        return 0;
+      }
+      spawnServer();
+      for (let i = 0; i < 50; i++) {
+        const h = await health(install, 200);
+        if (h) {
+          out(`${color.green("started")} cairn serve on 127.0.0.1:${install.port} (pid ${h.pid})`);
+          return 0;
+        }
+        await sleep(100);
+      }
+      err(`cairn serve did not answer on port ${install.port} within 5 s; see ${paths.log}`);
+      return 1;
+    }
+
+    const log = createLogger(paths);
+    let server: Awaited<ReturnType<typeof startHttpServer>>;
+    try {
+      server = await startHttpServer({ paths, port: install.port, secret: install.secret, log });
+    } catch (e) {
+      const busy = (e as { code?: string }).code === "EADDRINUSE";
+      log.error("cairn serve could not listen", { port: install.port, err: e });
+      err(
+        busy
+          ? `port ${install.port} is in use (another cairn serve? try --status)`
+          : `cannot listen: ${(e as Error).message}`,
+      );
+      return 1;
+    }
+    const state: ServerState = {
+      pid: process.pid,
+      port: server.port,
+      startedAt: new Date().toISOString(),
+      version: VERSION,
+    };
+    writeFileAtomic(serverStatePath(paths), JSON.stringify(state));
+    log.info("cairn serve started", { port: server.port });
+    out(`cairn serve listening on http://127.0.0.1:${server.port} (Ctrl-C to stop)`);
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
+    });
+    await server.close();
+    safeUnlink(serverStatePath(paths));
+    log.info("cairn serve stopped", { port: server.port });
+    return 0;
+  },
+};

@@ -18,7 +18,7 @@ export { RECURSION_GUARD };
  * process, so even a hang outside the handler (stdin that never closes, a stuck
  * store) ends in the no-op answer inside the budget.
  */
-export async function runCommandHook(name: string | undefined): Promise<void> {
+export async function runCommandHook(name: string | undefined, flags: readonly string[] = []): Promise<void> {
   const eventName = name ?? "";
   const noop = isEventName(eventName) ? noopAnswer(eventName) : "{}";
   let done = false;
@@ -53,6 +53,21 @@ export async function runCommandHook(name: string | undefined): Promise<void> {
     log.error(`hook did not finish within ${budget + 250} ms; answering no-op`, { event: eventName });
     finish(noop);
   }, budget + 250);
+
+  // An http install's SessionStart hook keeps the server running (started on demand).
+  if (flags.includes("--serve")) {
+    try {
+      const { readHttpInstall } = await import("./http-config.ts");
+      const install = readHttpInstall(paths);
+      if (install) {
+        const { ensureServer } = await import("./http-client.ts");
+        if ((await ensureServer(install, env)) === "started")
+          log.info("started cairn serve", { port: install.port });
+      }
+    } catch (err) {
+      log.error("could not start cairn serve; the http hooks will be skipped until it runs", { err });
+    }
+  }
 
   try {
     const maxBytes = resolved.config["hook.max_stdin_mb"] * 1024 * 1024;

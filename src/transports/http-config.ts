@@ -1,0 +1,48 @@
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { readJsonIfExists, writeFileAtomic } from "../core/fs.ts";
+import type { CairnPaths } from "../core/paths.ts";
+
+/** The http transport's per-install settings: the loopback port and the shared secret. */
+export interface HttpInstall {
+  readonly port: number;
+  readonly secret: string;
+}
+
+export const SECRET_HEADER = "x-cairn-secret";
+
+export function httpInstallPath(paths: CairnPaths): string {
+  return join(paths.install, "http.json");
+}
+
+export function serverStatePath(paths: CairnPaths): string {
+  return join(paths.root, "serve.json");
+}
+
+export function readHttpInstall(paths: CairnPaths): HttpInstall | undefined {
+  return readJsonIfExists<HttpInstall>(httpInstallPath(paths));
+}
+
+/** Keeps an existing port and secret (installing twice must not change the URLs). */
+export function ensureHttpInstall(paths: CairnPaths, port?: number): HttpInstall {
+  const existing = readHttpInstall(paths);
+  if (existing && (port === undefined || existing.port === port)) return existing;
+  const install = {
+    port: port ?? 20_000 + (randomBytes(2).readUInt16BE(0) % 40_000),
+    secret: randomBytes(24).toString("base64url"),
+  };
+  writeFileAtomic(httpInstallPath(paths), `${JSON.stringify(install, null, 2)}\n`);
+  return install;
+}
+
+export function hookUrl(port: number, event: string): string {
+  return `http://127.0.0.1:${port}/cairn/hook/${event}`;
+}
+
+/** What a running server records about itself, for `cairn serve --stop`, --status and doctor. */
+export interface ServerState {
+  readonly pid: number;
+  readonly port: number;
+  readonly startedAt: string;
+  readonly version: string;
+}

@@ -1,0 +1,105 @@
+import { timingSafeEqual } from "node:crypto";
+import type { Server } from "node:http";
+import { isEventName, noopAnswer } from "../claude/events.ts";
+import { loadConfig } from "../config/load.ts";
+import { resolveConfig } from "../config/resolve.ts";
+import { createLogger, type Logger } from "../core/log.ts";
+import type { CairnPaths } from "../core/paths.ts";
+import { findProjectDir } from "../core/project.ts";
+import { dispatch } from "../hooks/dispatch.ts";
+import { openStore } from "../store/db.ts";
+import { SECRET_HEADER } from "./http-config.ts";
+import { selfInvocation } from "./self.ts";
+
+/**
+ * The http transport: the same dispatcher behind a loopback server, so a hook costs
+ * a request instead of a process start. Claude Code POSTs the event JSON to
+ * /cairn/hook/<Event> and reads the JSON answer. Bound to 127.0.0.1 only; every
+ * request must carry the install's secret; bodies over hook.max_stdin_mb are refused
+ * with the no-op answer, like oversize stdin.
+ */
+export interface ServeOptions {
+  readonly paths: CairnPaths;
+  readonly port: number;
+  readonly secret: string;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly log?: Logger;
+}
+
+export interface RunningServer {
+  readonly port: number;
+  readonly server: Server;
+  close(): Promise<void>;
+}
+
+function secretOk(given: string | undefined, secret: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export async function startHttpServer(opts: ServeOptions): Promise<RunningServer> {
+  const { Hono } = await import("hono");
+  const { serve } = await import("@hono/node-server");
+  const env = opts.env ?? process.env;
+  const log = opts.log ?? createLogger(opts.paths);
+  const maxBytes = resolveConfig([]).config["hook.max_stdin_mb"] * 1024 * 1024;
+  const app = new Hono();
+
+  app.use("*", async (c, next) => {
+    if (!secretOk(c.req.header(SECRET_HEADER), opts.secret)) return c.json({ error: "forbidden" }, 403);
+    await next();
+  });
+  app.get("/cairn/health", (c) => c.json({ ok: true, pid: process.pid, port: opts.port }));
+  app.post("/cairn/hook/:event", async (c) => {
+    const name = c.req.param("event");
+    const noop = isEventName(name) ? noopAnswer(name) : "{}";
+    const length = Number(c.req.header("content-length") ?? 0);
+    if (length > maxBytes) {
+      log.warn("hook request exceeds hook.max_stdin_mb; answering no-op", { event: name, bytes: length });
+      return c.body(noop, 200, { "content-type": "application/json" });
+    }
+    const raw = await c.req.text();
+    const projectDir = projectOf(raw);
+    let resolved = resolveConfig([]);
+    try {
+      resolved = await loadConfig(opts.paths, projectDir);
+    } catch {
+      // Defaults.
+    }
+    const result = await dispatch(name, raw, {
+      paths: opts.paths,
+      resolved,
+      log: createLogger(opts.paths, resolved.config["log.level"]),
+      env,
+      self: selfInvocation(),
+      openStore: () => openStore(opts.paths.db),
+      ...(projectDir ? { projectDir } : {}),
+    });
+    return c.body(result.output, 200, { "content-type": "application/json" });
+  });
+  app.notFound((c) => c.json({ error: "not found" }, 404));
+
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: opts.port, hostname: "127.0.0.1" }, (info) => {
+      resolve({
+        port: info.port,
+        server: server as Server,
+        close: () => new Promise<void>((r) => (server as Server).close(() => r())),
+      });
+    }) as Server;
+    server.on("error", reject);
+    server.requestTimeout = 60_000;
+  });
+}
+
+/** The project of an event, as the command transport would see it (CLAUDE_PROJECT_DIR is not sent). */
+function projectOf(raw: string): string | undefined {
+  try {
+    const cwd = (JSON.parse(raw) as { cwd?: unknown }).cwd;
+    return typeof cwd === "string" && cwd ? findProjectDir(cwd) : undefined;
+  } catch {
+    return undefined;
+  }
+}
