@@ -1,6 +1,66 @@
-import { notYet } from "./not-yet.ts";
+import { detail as detailOf, parseDetailSpec, SpecError } from "../memory/detail.ts";
+import { cliLine } from "../memory/resume.ts";
+import { chainOwner, memoryEnv } from "../memory/scope.ts";
+import { selfInvocation } from "../transports/self.ts";
+import { intFlag, parse, UsageError } from "./args.ts";
+import { err, json, out } from "./io.ts";
+import type { Command } from "./main.ts";
 
-export const detail = notYet(
-  "detail",
-  "print the conversation and tool details of a time, turn or tool call",
-);
+const USAGE = `Usage: cairn detail <HH:MM[:SS] | HH:MM-HH:MM | turn N[-M] | TOOL_USE_ID> [options]
+
+Prints what happened in those turns of this project's session (and of the sessions
+handed off into it): the conversation verbatim, then every tool call with its input
+and its output (the stored original where cairn compressed it), thinking, system and
+hook messages, images and subagents, grouped by kind. Times are local.
+
+  --session ID      another session's chain (default: the session this runs in, else
+                    the project's most recent)
+  --max-chars N     stop after N characters (default: no limit)
+  --json            machine-readable output
+
+Examples:
+  cairn detail 14:05          the turn in progress at 14:05
+  cairn detail 14:00-14:30    every turn in that half hour
+  cairn detail turn 3
+  cairn detail toolu_01ABC    one tool call, input and whole output`;
+
+export const detail: Command = {
+  usage: USAGE,
+  async run(argv) {
+    const { values, positionals } = parse(
+      argv,
+      { session: { type: "string" }, "max-chars": { type: "string" }, json: { type: "boolean" } },
+      { positionals: true },
+    );
+    let spec: ReturnType<typeof parseDetailSpec>;
+    try {
+      spec = parseDetailSpec(positionals);
+    } catch (e) {
+      if (e instanceof SpecError) throw new UsageError(e.message);
+      throw e;
+    }
+    const maxChars = intFlag(values["max-chars"], "max-chars", 0) ?? 0;
+    const m = await memoryEnv();
+    try {
+      const store = await m.store();
+      const owner = chainOwner(store, m.projectDir, values.session, m.env);
+      if (!owner) {
+        err(`cairn detail: cairn has no memory of a session in ${m.projectDir} yet`);
+        return 1;
+      }
+      const r = detailOf(store, owner, spec, { maxChars, cli: cliLine(selfInvocation()) });
+      if (values.json) {
+        json({ session: owner, ...r });
+        return r.turns.length ? 0 : 1;
+      }
+      if (r.turns.length === 0) {
+        err(`cairn detail: nothing matches "${positionals.join(" ")}" in session ${owner.slice(0, 8)}`);
+        return 1;
+      }
+      out(r.text);
+      return 0;
+    } finally {
+      m.close();
+    }
+  },
+};

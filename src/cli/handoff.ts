@@ -1,6 +1,157 @@
-import { notYet } from "./not-yet.ts";
+import { isFresh, readBaton, removeBaton, writeBaton } from "../memory/baton.ts";
+import { cliLine } from "../memory/resume.ts";
+import { currentSession, type MemoryEnv, memoryEnv, transcriptOf } from "../memory/scope.ts";
+import { selfInvocation } from "../transports/self.ts";
+import { parse } from "./args.ts";
+import { color, err, json, out } from "./io.ts";
+import type { Command } from "./main.ts";
 
-export const handoff = notYet(
-  "handoff",
-  "show (or write) what the next session in this project will receive",
-);
+const USAGE = `Usage: cairn handoff [--write | --cancel] [--session ID] [--json]
+
+Without options, prints exactly what the next session started in this project will
+receive: the resume after a pending handoff (memo, recent turns verbatim, older turns
+as one-liners, the notebook), or otherwise the notebook restore.
+
+  --write      hand this session's work to the next session: bring its memory up to
+               date, write the L1 summaries, and leave the baton (the /handoff slash
+               command runs this; then pipe the memo into \`cairn save-inflight\`)
+  --cancel     withdraw a pending handoff
+  --session ID the session to hand off (default: the Claude Code session this runs in,
+               else the project's most recent one)
+  --json       machine-readable output
+
+A baton is taken by the next session that starts (or /clear) in this project within
+memory.handoff_ttl_min minutes (default 60), and only once.`;
+
+export const handoff: Command = {
+  usage: USAGE,
+  async run(argv) {
+    const { values } = parse(argv, {
+      write: { type: "boolean" },
+      cancel: { type: "boolean" },
+      session: { type: "string" },
+      json: { type: "boolean" },
+    });
+    const m = await memoryEnv();
+    try {
+      if (values.write) return await write(m, values.session, Boolean(values.json));
+      if (values.cancel) {
+        const had = removeBaton(m.paths, m.projectDir);
+        if (values.json) json({ cancelled: had, projectDir: m.projectDir });
+        else out(had ? "Handoff withdrawn: the next session starts fresh." : "No handoff was pending.");
+        return 0;
+      }
+      return await preview(m, Boolean(values.json));
+    } finally {
+      m.close();
+    }
+  },
+};
+
+async function write(m: MemoryEnv, named: string | undefined, asJson: boolean): Promise<number> {
+  const store = await m.store();
+  const sessionId = currentSession(store, m.projectDir, named, m.env);
+  if (!sessionId) {
+    err(`cairn handoff: no session of ${m.projectDir} is known to cairn yet; is cairn installed?`);
+    return 1;
+  }
+  const transcriptPath = transcriptOf(store, sessionId);
+  const { prepareHandoff } = await import("../memory/handoff.ts");
+  const prepared = await prepareHandoff(store, {
+    sessionId,
+    transcriptPath,
+    projectDir: m.projectDir,
+    config: m.config,
+    env: m.env,
+    now: m.now(),
+  });
+  const path = writeBaton(m.paths, {
+    version: 1,
+    sessionId,
+    projectDir: m.projectDir,
+    transcriptPath,
+    createdAt: m.now(),
+  });
+  const ttl = m.config["memory.handoff_ttl_min"];
+  if (asJson) {
+    json({ baton: path, sessionId, projectDir: m.projectDir, ttlMinutes: ttl, ...prepared });
+    return 0;
+  }
+  out(
+    `Handoff ready: the next session started in ${m.projectDir} within ${ttl} min continues session ${sessionId.slice(0, 8)} (${prepared.turns} turns in memory${prepared.summarizer ? `, L1 by ${prepared.summarizer}` : ""}).`,
+  );
+  if (prepared.note) out(prepared.note);
+  out("Now save the in-flight memo (next step, hypothesis, open questions, TODOs) by piping it into:");
+  out(`  ${cliLine(selfInvocation())} save-inflight`);
+  return 0;
+}
+
+async function preview(m: MemoryEnv, asJson: boolean): Promise<number> {
+  const baton = readBaton(m.paths, m.projectDir);
+  const now = m.now();
+  const ttl = m.config["memory.handoff_ttl_min"];
+  if (baton && isFresh(baton, now, ttl)) {
+    const { renderNotebook } = await import("../notebook/inject.ts");
+    const store = await m.store();
+    const { previewResume } = await import("../memory/handoff.ts");
+    const r = previewResume(store, m.paths, baton, m.config, (max) => renderNotebook(m.projectDir, max), now);
+    const expires = Math.max(0, Math.round((baton.createdAt + ttl * 60_000 - now) / 60_000));
+    if (asJson) {
+      json({
+        kind: "resume",
+        from: baton.sessionId,
+        expiresInMinutes: expires,
+        chars: r.injection.length,
+        ...r,
+      });
+      return 0;
+    }
+    out(
+      color.dim(
+        `# Handoff pending from session ${baton.sessionId.slice(0, 8)} (expires in ${expires} min). The next session receives (${r.injection.length} chars):`,
+      ),
+    );
+    out(r.injection);
+    return 0;
+  }
+  // No handoff: the next session gets the notebook's own restore, built by the same
+  // pure function its SessionStart part uses (with memory's "where the last session stopped").
+  const [{ buildRestore }, { readNotebook }, { cairnCli }, { lastSessionSummary }] = await Promise.all([
+    import("../notebook/restore.ts"),
+    import("../notebook/state-file.ts"),
+    import("../notebook/session-state.ts"),
+    import("../memory/last-session.ts"),
+  ]);
+  const store = await m.store();
+  const nb = readNotebook(m.projectDir);
+  const restore = m.config["notebook.enabled"]
+    ? buildRestore({
+        projectDir: m.projectDir,
+        source: "startup",
+        notebookText: nb?.text,
+        seeded: false,
+        maxChars: m.config["notebook.restore_max_chars"],
+        lastSession: lastSessionSummary(store, m.projectDir),
+        cli: cairnCli(selfInvocation()),
+      })
+    : undefined;
+  const text = restore?.additionalContext;
+  const stale = baton ? " (a handoff baton exists but has expired; it will be ignored)" : "";
+  if (asJson) {
+    json({ kind: text ? "notebook" : "nothing", expiredBaton: Boolean(baton), text: text ?? "" });
+    return 0;
+  }
+  if (!text) {
+    out(
+      `No handoff is pending and ${m.projectDir} has no notebook to restore: the next session starts fresh${stale}.`,
+    );
+    return 0;
+  }
+  out(
+    color.dim(
+      `# No handoff pending${stale}. The next session receives the notebook restore (${text.length} chars):`,
+    ),
+  );
+  out(text);
+  return 0;
+}

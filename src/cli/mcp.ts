@@ -1,3 +1,27 @@
-import { notYet } from "./not-yet.ts";
+import { cliLine } from "../memory/resume.ts";
+import { memoryEnv } from "../memory/scope.ts";
+import { selfInvocation } from "../transports/self.ts";
+import { parse } from "./args.ts";
+import type { Command } from "./main.ts";
 
-export const mcp = notYet("mcp", "serve search, detail and show to the agent over MCP (stdio)");
+const USAGE = `Usage: cairn mcp
+
+Serves cairn's memory to the agent as an MCP server over stdio (Claude Code starts
+it; you normally do not). Tools, named mcp__cairn__<tool> in Claude Code:
+
+  search       ranked full-text search over the conversation, tool I/O, thinking,
+               summaries and stored originals, with snippets
+  detail       the turns at a time, a turn number or a tool_use id, in full
+  show_output  a stored original by id, whole, by lines or by grep
+
+\`cairn install\` registers it (user scope); the plugin declares it in plugin.json.`;
+
+export const mcp: Command = {
+  usage: USAGE,
+  async run(argv) {
+    parse(argv, {});
+    const { serveMcp } = await import("../memory/mcp-server.ts");
+    await serveMcp(await memoryEnv(), cliLine(selfInvocation()));
+    return 0;
+  },
+};

@@ -1,6 +1,194 @@
-import { notYet } from "./not-yet.ts";
+import { withStore } from "../context/cli-support.ts";
+import { clock, shortId, shortTokens, sparkline } from "../context/format.ts";
+import { NotFound, type ReportView, reportView, resolveSession } from "../context/views.ts";
+import { intFlag, parse, UsageError } from "./args.ts";
+import { color, err, formatBytes, formatInt, json, out } from "./io.ts";
+import type { Command } from "./main.ts";
 
-export const report = notYet(
-  "report",
-  "tool results, compressions, savings, injections and token use of a session",
-);
+export const report: Command = {
+  usage: `Usage: cairn report [--session ID] [--top N] [--json]
+
+What happened to a session's context (default: this project's latest session):
+  tokens       every API response's usage, main chain and each subagent, summed
+  context      the context after each response, over time
+  tool results the largest results the model was shown, and totals per tool
+  compressions outputs cairn filed and what their excerpts saved, per compressor
+  compactions  when, why, and the size before and after
+  injections   everything cairn added to the model's context, per event and part
+  warnings     the context warnings given to the agent
+
+Options:
+  --session ID   a session id or unique prefix (see \`cairn sessions\`)
+  --top N        how many of the largest tool results to list (default 10)
+  --json         everything as JSON (all figures, the full timeline)`,
+  async run(argv) {
+    const { values, positionals } = parse(argv, {
+      session: { type: "string" },
+      top: { type: "string" },
+      json: { type: "boolean" },
+    });
+    if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const top = intFlag(values.top, "top", 1) ?? 10;
+    return withStore(({ store, paths, config, projectDir, now }) => {
+      let view: ReportView;
+      try {
+        view = reportView(
+          store,
+          paths,
+          config,
+          resolveSession(store, values.session, projectDir),
+          now(),
+          top,
+        );
+      } catch (e) {
+        if (!(e instanceof NotFound)) throw e;
+        err(`cairn report: ${e.message}`);
+        return 1;
+      }
+      if (values.json) json(view);
+      else printReport(view);
+      return 0;
+    });
+  },
+};
+
+function heading(t: string): void {
+  out("");
+  out(color.bold(t));
+}
+
+function row(cells: string[], widths: number[]): string {
+  return cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join("  ");
+}
+
+function printReport(v: ReportView): void {
+  out(`${color.bold(`Report for session ${shortId(v.session.id)}`)}  ${color.dim(v.session.id)}`);
+  out(color.dim(`${v.session.projectDir ?? "?"} · ${v.usage?.model ?? v.session.model ?? "?"}`));
+
+  heading("Tokens (from every API response in the transcripts)");
+  const t = v.tokens.main;
+  const w = [12, 10, 12, 12, 12];
+  out(color.dim(row(["chain", "responses", "input", "cache write", "cache read", "output"], w)));
+  out(
+    row(
+      [
+        "main",
+        formatInt(t.responses),
+        formatInt(t.input),
+        formatInt(t.cacheCreation),
+        formatInt(t.cacheRead),
+        formatInt(t.output),
+      ],
+      w,
+    ),
+  );
+  for (const a of v.tokens.subagents) {
+    out(
+      row(
+        [
+          `agent ${a.agentId.slice(0, 6)}`,
+          formatInt(a.responses),
+          formatInt(a.input),
+          formatInt(a.cacheCreation),
+          formatInt(a.cacheRead),
+          formatInt(a.output),
+        ],
+        w,
+      ),
+    );
+  }
+  if (v.usage) {
+    out(
+      `context now: ${formatInt(v.usage.usedTokens)} of ${formatInt(v.usage.windowTokens)} (${v.usage.usedPct}%)` +
+        (v.usage.staleToolTokens !== undefined
+          ? ` · ~${formatInt(v.usage.staleToolTokens)} in stale tool results`
+          : ""),
+    );
+  }
+
+  heading("Context over time (main chain, after each response)");
+  if (v.timeline.length === 0) out(color.dim("no responses yet"));
+  else {
+    const values = v.timeline.map((p) => p.contextTokens);
+    out(
+      `${sparkline(values)}  ${shortTokens(values[0]!)} → ${shortTokens(values.at(-1)!)} (peak ${shortTokens(Math.max(...values))})`,
+    );
+    const step = Math.max(1, Math.ceil(v.timeline.length / 12));
+    for (let i = 0; i < v.timeline.length; i += step) {
+      const p = v.timeline[i]!;
+      out(
+        color.dim(
+          `  ${clock(p.at)}  turn ${p.turn}  ${shortTokens(p.contextTokens).padStart(6)} context  ${shortTokens(p.output).padStart(5)} out`,
+        ),
+      );
+    }
+  }
+
+  heading(`Largest tool results (what the model was shown; ~tokens are estimates)`);
+  if (v.toolResults.length === 0) out(color.dim("no tool calls"));
+  for (const r of v.toolResults) {
+    out(
+      `  ${formatBytes(r.bytes).padStart(9)}  ~${formatInt(r.tokens).padStart(7)} tok  ${(r.name ?? "?").padEnd(10)} ${color.dim(r.toolUseId)}${r.agentId ? color.dim(` (agent ${r.agentId.slice(0, 6)})`) : ""}${r.isError ? color.red(" error") : ""}`,
+    );
+  }
+  if (v.tools.length) {
+    out(color.dim("  per tool:"));
+    for (const g of v.tools) {
+      out(
+        `  ${g.name.padEnd(12)} ${String(g.calls).padStart(4)} calls  ${formatBytes(g.bytes).padStart(9)}  largest ${formatBytes(g.largest)}${g.errors ? `  ${g.errors} failed` : ""}`,
+      );
+    }
+  }
+
+  heading("Compressions (outputs filed by cairn)");
+  const c = v.compressions.total;
+  if (c.outputs === 0) out(color.dim("none"));
+  else {
+    out(
+      `${c.outputs} filed · ${formatBytes(c.originalBytes)} → ${formatBytes(c.shownBytes)} shown · ${formatBytes(c.savedBytes)} saved`,
+    );
+    for (const g of v.compressions.byCompressor) {
+      out(
+        `  ${g.compressor.padEnd(14)} ${String(g.outputs).padStart(4)}  ${formatBytes(g.originalBytes).padStart(9)} → ${formatBytes(g.shownBytes).padStart(9)}${g.avgLatencyMs !== null ? color.dim(`  ${g.avgLatencyMs.toFixed(1)} ms avg`) : ""}`,
+      );
+    }
+  }
+
+  heading("Subagents");
+  if (v.tokens.subagents.length === 0) out(color.dim("none"));
+  for (const a of v.tokens.subagents) {
+    out(
+      `  ${a.agentId}  ${a.model ?? "?"}  ${a.responses} responses · ${a.toolCalls} tool calls · ${formatInt(a.input + a.cacheCreation + a.cacheRead)} in · ${formatInt(a.output)} out`,
+    );
+  }
+
+  heading("Compactions");
+  if (v.compactions.length === 0) out(color.dim("none"));
+  for (const k of v.compactions) {
+    out(
+      `  ${clock(k.at)}  ${k.trigger ?? "?"}${k.agentId ? ` (agent ${k.agentId.slice(0, 6)})` : ""}  ${k.preTokens !== null ? formatInt(k.preTokens) : "?"} → ${k.postTokens !== null ? formatInt(k.postTokens) : "?"} tokens`,
+    );
+  }
+
+  heading("Injections (what cairn added to the model's context)");
+  const inj = v.injections;
+  if (inj.total.count === 0) out(color.dim("none"));
+  else {
+    out(
+      `${inj.total.count} injections · ${formatInt(inj.total.chars)} chars · ~${formatInt(inj.total.tokensEst)} tokens`,
+    );
+    for (const g of inj.byPart) {
+      out(
+        `  ${`${g.event}/${g.part}`.padEnd(34)} ${String(g.count).padStart(4)}×  ${formatInt(g.chars).padStart(8)} chars  ~${formatInt(g.tokensEst)} tok`,
+      );
+    }
+  }
+
+  heading("Context warnings given to the agent");
+  if (v.warnings.length === 0) out(color.dim("none"));
+  for (const x of v.warnings) {
+    out(
+      `  ${clock(x.at)}  ${x.level === "critical" ? color.red("CRITICAL") : color.yellow("WARNING ")}  ${x.remainingPct}% remaining (${formatInt(x.usedTokens)} / ${formatInt(x.windowTokens)}, ${x.source})`,
+    );
+  }
+}

@@ -1,3 +1,100 @@
-import { notYet } from "./not-yet.ts";
+import { hhmm } from "../memory/compose.ts";
+import { indexOutputs } from "../memory/ingest.ts";
+import { chainOwner, memoryEnv } from "../memory/scope.ts";
+import { search as searchMemory } from "../memory/search.ts";
+import { parseWhen } from "../memory/when.ts";
+import { intFlag, parse, UsageError } from "./args.ts";
+import { color, json, out } from "./io.ts";
+import type { Command } from "./main.ts";
 
-export const search = notYet("search", "full-text search across conversation, tool I/O and stored outputs");
+const USAGE = `Usage: cairn search QUERY [options]
+
+Full-text search (SQLite FTS5, ranked) across layered memory (turn summaries, the
+conversation, tool inputs and outputs, thinking, system and hook messages) and the
+stored originals of compressed outputs. Each word must match; FTS5 syntax ("exact
+phrase", prefix*, OR, NOT) is used as it is.
+
+  --session ID   only that session's chain (the session and those handed off into it);
+                 "current" for the session this runs in
+  --all          every project (default: this project)
+  --tool NAME    only calls of one tool (Bash, Read, mcp__server__tool, ...)
+  --since WHEN   from a time: HH:MM (today), an ISO date/time, or an age (90m, 2h, 3d)
+  --until WHEN   up to a time, same forms
+  --limit N      at most N hits (default 20)
+  --json         machine-readable output`;
+
+export const search: Command = {
+  usage: USAGE,
+  async run(argv) {
+    const { values, positionals } = parse(
+      argv,
+      {
+        session: { type: "string" },
+        all: { type: "boolean" },
+        tool: { type: "string" },
+        since: { type: "string" },
+        until: { type: "string" },
+        limit: { type: "string" },
+        json: { type: "boolean" },
+      },
+      { positionals: true },
+    );
+    const query = positionals.join(" ").trim();
+    if (!query) throw new UsageError("give the words to search for");
+    const limit = intFlag(values.limit, "limit", 1) ?? 20;
+    const m = await memoryEnv();
+    try {
+      const now = m.now();
+      const since = values.since === undefined ? undefined : parseWhen(values.since, now);
+      const until = values.until === undefined ? undefined : parseWhen(values.until, now);
+      if (since === null) throw new UsageError(`--since: cannot read "${values.since}"`);
+      if (until === null) throw new UsageError(`--until: cannot read "${values.until}"`);
+      const store = await m.store();
+      indexOutputs(store, now, 100_000);
+      const owner =
+        values.session === undefined
+          ? undefined
+          : chainOwner(store, m.projectDir, values.session === "current" ? undefined : values.session, m.env);
+      if (values.session !== undefined && !owner)
+        throw new UsageError(`no session "${values.session}" is known`);
+      const hits = searchMemory(store, {
+        query,
+        projectDir: values.all ? undefined : m.projectDir,
+        owner,
+        tool: values.tool,
+        since,
+        until,
+        limit,
+      });
+      if (values.json) {
+        json({ query, hits });
+        return hits.length ? 0 : 1;
+      }
+      if (hits.length === 0) {
+        out(
+          `No match for "${query}"${values.all ? "" : ` in ${m.projectDir} (--all searches every project)`}.`,
+        );
+        return 1;
+      }
+      hits.forEach((h, n) => {
+        const where =
+          h.source === "output"
+            ? `output #${h.id} · ${h.toolName}${h.label ? ` · ${h.label.slice(0, 60)}` : ""}`
+            : `T${h.turn} ${h.kind}${h.toolName ? ` · ${h.toolName}` : ""}`;
+        out(
+          `${color.bold(`${n + 1}.`)} ${color.cyan(`[${where} · ${hhmm(h.at)} · ${h.session.slice(0, 8)}]`)} ${h.snippet.replace(/\s+/g, " ")}`,
+        );
+        const next =
+          h.source === "output"
+            ? `cairn show ${h.id}`
+            : h.toolUseId
+              ? `cairn detail ${h.toolUseId}`
+              : `cairn detail turn ${h.turn}${values.session ? ` --session ${h.session}` : ""}`;
+        out(color.dim(`   ${next}`));
+      });
+      return 0;
+    } finally {
+      m.close();
+    }
+  },
+};

@@ -1,3 +1,70 @@
-import { notYet } from "./not-yet.ts";
+import { basename } from "node:path";
+import { withStore } from "../context/cli-support.ts";
+import { age, bar, shortId, shortTokens } from "../context/format.ts";
+import { recentSessions, sessionUsage } from "../context/views.ts";
+import { intFlag, parse, UsageError } from "./args.ts";
+import { color, json, out } from "./io.ts";
+import type { Command } from "./main.ts";
 
-export const sessions = notYet("sessions", "recent sessions across projects");
+export const sessions: Command = {
+  usage: `Usage: cairn sessions [--limit N] [--project] [--json]
+
+Recent sessions across projects, newest first: id, project, model, context used,
+when cairn last heard from it, and whether it ended. The context figure is the
+ledger's (kept by the hooks) or a fresh statusline's.
+
+Options:
+  --limit N    how many (default 20)
+  --project    only this project's sessions
+  --json       as JSON`,
+  async run(argv) {
+    const { values, positionals } = parse(argv, {
+      limit: { type: "string" },
+      project: { type: "boolean" },
+      json: { type: "boolean" },
+    });
+    if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const limit = intFlag(values.limit, "limit", 1) ?? 20;
+    return withStore(({ store, paths, config, projectDir, now }) => {
+      const t = now();
+      const rows = recentSessions(store, { limit, ...(values.project ? { projectDir } : {}) }).map((s) => ({
+        id: s.id,
+        projectDir: s.project_dir,
+        model: s.model,
+        startedAt: s.started_at,
+        lastSeenAt: s.last_seen_at,
+        endedAt: s.ended_at,
+        endReason: s.end_reason,
+        usage: sessionUsage(store, paths, config, s, { catchUp: false, now: t }) ?? null,
+      }));
+      if (values.json) {
+        json(rows);
+        return 0;
+      }
+      if (rows.length === 0) {
+        out("No sessions recorded yet. They appear once Claude Code runs with cairn installed.");
+        return 0;
+      }
+      out(
+        color.dim(
+          `${"session".padEnd(9)} ${"project".padEnd(20)} ${"model".padEnd(16)} ${"context".padEnd(22)} seen    state`,
+        ),
+      );
+      for (const r of rows) {
+        const u = r.usage;
+        const ctx = u
+          ? `${bar(u.usedPct, 8)} ${`${u.usedPct}%`.padStart(4)} ${shortTokens(u.usedTokens).padStart(5)}`
+          : color.dim("–".padEnd(19));
+        const model = (u?.model ?? r.model ?? "?").slice(0, 16);
+        out(
+          `${shortId(r.id).padEnd(9)} ${basename(r.projectDir ?? "?")
+            .slice(0, 20)
+            .padEnd(
+              20,
+            )} ${model.padEnd(16)} ${ctx.padEnd(22)} ${age(t - r.lastSeenAt).padEnd(7)} ${r.endedAt ? color.dim(`ended (${r.endReason || "?"})`) : color.green("open")}`,
+        );
+      }
+      return 0;
+    });
+  },
+};

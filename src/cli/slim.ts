@@ -1,3 +1,181 @@
-import { notYet } from "./not-yet.ts";
+import { existsSync, readFileSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
+import { memoryEnv } from "../memory/scope.ts";
+import {
+  findTranscript,
+  latestBackup,
+  planSlim,
+  runningReason,
+  slimTranscript,
+  undoSlim,
+} from "../memory/slim.ts";
+import { touchSession } from "../store/sessions.ts";
+import { intFlag, parse, UsageError } from "./args.ts";
+import { color, formatBytes, json, out } from "./io.ts";
+import type { Command } from "./main.ts";
 
-export const slim = notYet("slim", "rewrite a stopped session's transcript so a resume starts lean");
+const USAGE = `Usage: cairn slim SESSION [--keep-recent N] [--min-chars N] [--dry-run] [--json]
+       cairn slim SESSION --undo [--force]
+
+Makes \`claude --resume SESSION\` start lean: tool results of a stopped session that are
+still large (from before cairn was installed, kept recent, failed runs) are replaced in
+its transcript by excerpts, and their originals are stored (\`cairn show ID\`, search).
+
+SESSION is a session id or the path of its .jsonl transcript.
+
+  --keep-recent N  leave the N most recent large results as they are
+                   (default memory.slim_keep_recent, 2)
+  --min-chars N    only results at least this long (default memory.slim_min_chars, 4096)
+  --dry-run        list what would be replaced, change nothing
+  --undo           put back the transcript as it was before the last slim
+  --force          with --undo: restore even if the transcript changed since
+
+Safety: refuses while the session runs (Claude Code's session registry, or writes in
+the last 60 s); backs the file up to ~/.cairn/slim/; writes a temporary file, checks that
+every line parses and every tool_use keeps its tool_result, then renames it into place;
+restores the backup on any failure.`;
+
+const QUIET_MS = 60_000;
+
+export const slim: Command = {
+  usage: USAGE,
+  async run(argv) {
+    const { values, positionals } = parse(
+      argv,
+      {
+        "keep-recent": { type: "string" },
+        "min-chars": { type: "string" },
+        "dry-run": { type: "boolean" },
+        undo: { type: "boolean" },
+        force: { type: "boolean" },
+        json: { type: "boolean" },
+      },
+      { positionals: true },
+    );
+    if (positionals.length !== 1) throw new UsageError("name one session (its id or its transcript's path)");
+    const m = await memoryEnv();
+    try {
+      const arg = positionals[0]!;
+      const asPath = arg.endsWith(".jsonl") ? (isAbsolute(arg) ? arg : resolve(arg)) : undefined;
+      const sessionId = asPath ? asPath.replace(/^.*\//, "").replace(/\.jsonl$/, "") : arg;
+      if (values.undo) {
+        const b = undoSlim(m.paths, sessionId, Boolean(values.force));
+        if (values.json) json({ restored: b.transcriptPath, from: b.path });
+        else out(`${color.green("restored")} ${b.transcriptPath} from ${b.path}`);
+        return 0;
+      }
+      const store = await m.store();
+      const known = store.db.prepare("SELECT transcript_path FROM sessions WHERE id = ?").get(sessionId) as
+        | { transcript_path: string | null }
+        | undefined;
+      const transcriptPath = asPath ?? known?.transcript_path ?? findTranscript(sessionId, m.env);
+      if (!transcriptPath || !existsSync(transcriptPath)) {
+        throw new Error(
+          `no transcript for session ${sessionId} (looked in cairn's sessions and ~/.claude/projects)`,
+        );
+      }
+      const keepRecent =
+        intFlag(values["keep-recent"], "keep-recent", 0) ?? m.config["memory.slim_keep_recent"];
+      const minChars = intFlag(values["min-chars"], "min-chars", 1) ?? m.config["memory.slim_min_chars"];
+      const lines = readFileSync(transcriptPath, "utf8").split("\n");
+      if (lines.at(-1) === "") lines.pop();
+      const plan = planSlim(lines, minChars, keepRecent);
+
+      if (values["dry-run"]) {
+        if (values.json) {
+          json({
+            transcript: transcriptPath,
+            wouldReplace: plan.results.map((r) => ({
+              toolUseId: r.toolUseId,
+              tool: r.toolName,
+              chars: r.text.length,
+            })),
+            kept: plan.kept,
+            chars: plan.totalChars,
+          });
+          return 0;
+        }
+        out(
+          `${transcriptPath}: ${plan.results.length} tool results (${formatBytes(plan.totalChars)}) would become excerpts; ${plan.kept} recent ones kept.`,
+        );
+        for (const r of plan.results)
+          out(
+            `  ${r.toolUseId}  ${r.toolName.padEnd(8)} ${formatBytes(r.text.length)}${r.isError ? " (error)" : ""}`,
+          );
+        return 0;
+      }
+      const busy = runningReason(transcriptPath, sessionId, m.env, m.now(), QUIET_MS);
+      if (busy) throw new Error(`refused: ${busy}`);
+      if (plan.results.length === 0) {
+        if (values.json) json({ transcript: transcriptPath, replaced: 0, kept: plan.kept });
+        else
+          out(
+            `Nothing to slim in ${transcriptPath}: no tool result of ${minChars}+ characters beyond the ${plan.kept} kept.`,
+          );
+        return 0;
+      }
+      const [{ fileOutput }, { compressText }] = await Promise.all([
+        import("../compress/filing.ts"),
+        import("../compress/index.ts"),
+      ]);
+      const now = m.now();
+      // The session's outputs are filed under it, so search and `cairn show` find them with the rest.
+      store.tx(() =>
+        touchSession(store, {
+          id: sessionId,
+          projectDir: m.projectDir,
+          cwd: m.projectDir,
+          transcriptPath,
+          at: now,
+        }),
+      );
+      const ids: number[] = [];
+      const outcome = await slimTranscript(
+        m.paths,
+        transcriptPath,
+        sessionId,
+        plan,
+        async (r) => {
+          const command = typeof r.input.command === "string" ? r.input.command : undefined;
+          const filePath = typeof r.input.file_path === "string" ? r.input.file_path : undefined;
+          const filed = await fileOutput(
+            store,
+            m.config,
+            {
+              text: r.text,
+              hints: { tool: r.toolName, ...(command ? { command } : {}), ...(filePath ? { filePath } : {}) },
+              label:
+                `${r.toolName}${command ? `: ${command}` : filePath ? `: ${filePath}` : ""} (cairn slim)`.slice(
+                  0,
+                  200,
+                ),
+              sessionId,
+              toolUseId: r.toolUseId,
+            },
+            compressText,
+            now,
+          );
+          ids.push(filed.id);
+          return filed.shown;
+        },
+        now,
+      );
+      const { indexOutputs } = await import("../memory/ingest.ts");
+      indexOutputs(store, now, 100_000);
+      if (values.json) {
+        json({ transcript: transcriptPath, ...outcome, kept: plan.kept, outputs: ids });
+        return 0;
+      }
+      out(
+        `${color.green("slimmed")} ${transcriptPath}: ${outcome.replaced} tool results → excerpts, ${formatBytes(outcome.beforeBytes)} → ${formatBytes(outcome.afterBytes)} on disk (${plan.kept} recent kept).`,
+      );
+      out(`  originals: cairn show ${ids[0]}${ids.length > 1 ? ` … ${ids.at(-1)}` : ""}`);
+      out(`  backup: ${outcome.backup}   (undo: cairn slim ${sessionId} --undo)`);
+      const last = latestBackup(m.paths, sessionId);
+      if (!last) out(color.yellow("  warning: the backup record could not be read back"));
+      return 0;
+    } finally {
+      m.close();
+    }
+  },
+};

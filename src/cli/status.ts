@@ -1,6 +1,92 @@
-import { notYet } from "./not-yet.ts";
+import { withStore } from "../context/cli-support.ts";
+import { age, bar, shortId } from "../context/format.ts";
+import { NotFound, resolveSession, type StatusView, statusView } from "../context/views.ts";
+import { parse, UsageError } from "./args.ts";
+import { color, err, formatBytes, formatInt, json, out } from "./io.ts";
+import type { Command } from "./main.ts";
 
-export const status = notYet(
-  "status",
-  "this project's session: context used, outputs filed, savings, notebook freshness",
-);
+export const status: Command = {
+  usage: `Usage: cairn status [--session ID] [--json]
+
+This project's current session (the latest one cairn saw here): how full the
+context window is (the statusline's exact figure while fresh, else the transcript's
+own usage), estimated tokens of stale tool results from earlier turns, outputs filed
+and bytes saved, how fresh the notebook (STATE.md) is, and the warnings given to the
+agent.
+
+Options:
+  --session ID   another session (id or unique prefix; see \`cairn sessions\`)
+  --json         the same as JSON`,
+  async run(argv) {
+    const { values, positionals } = parse(argv, { session: { type: "string" }, json: { type: "boolean" } });
+    if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    return withStore(({ store, paths, config, projectDir, now }) => {
+      let view: StatusView;
+      try {
+        view = statusView(store, paths, config, resolveSession(store, values.session, projectDir), now());
+      } catch (e) {
+        if (!(e instanceof NotFound)) throw e;
+        if (values.json) json({ session: null, reason: e.message });
+        else err(`cairn status: ${e.message}`);
+        return 1;
+      }
+      if (values.json) json(view);
+      else printStatus(view, now());
+      return 0;
+    });
+  },
+};
+
+function printStatus(v: StatusView, now: number): void {
+  const s = v.session;
+  const label = (t: string) => color.dim(t.padEnd(11));
+  const state = s.endedAt ? `ended ${age(now - s.endedAt)} ago` : `last seen ${age(now - s.lastSeenAt)} ago`;
+  out(`${color.bold(`Session ${shortId(s.id)}`)}  ${color.dim(s.id)}`);
+  out(`${label("project")}${s.projectDir ?? "?"}`);
+  out(`${label("model")}${v.usage?.model ?? s.model ?? "?"} · ${state}`);
+  const u = v.usage;
+  if (u) {
+    const tone =
+      u.remainingPct <= v.thresholds.criticalPct
+        ? color.red
+        : u.remainingPct <= v.thresholds.warnPct
+          ? color.yellow
+          : color.green;
+    out(
+      `${label("context")}${tone(bar(u.usedPct, 20))} ${tone(`${u.usedPct}%`)}  ${formatInt(u.usedTokens)} / ${formatInt(u.windowTokens)} tokens`,
+    );
+    out(
+      `${label("")}${u.remainingPct}% remains · measured ${age(now - u.at)} ago from the ${u.source} · warns at ${v.thresholds.warnPct}%, critical at ${v.thresholds.criticalPct}% remaining`,
+    );
+    if (u.staleToolTokens !== undefined) {
+      out(
+        `${label("stale")}~${formatInt(u.staleToolTokens)} tokens of tool results from earlier turns (estimate)`,
+      );
+    }
+  } else {
+    out(`${label("context")}no measurement yet (no response in the transcript, no statusline)`);
+  }
+  const sv = v.savings;
+  out(
+    sv.outputs
+      ? `${label("outputs")}${sv.outputs} filed · ${formatBytes(sv.originalBytes)} → ${formatBytes(sv.shownBytes)} shown · ${formatBytes(sv.savedBytes)} saved`
+      : `${label("outputs")}none filed`,
+  );
+  const nb = v.notebook;
+  out(
+    `${label("notebook")}${
+      nb.exists && nb.modifiedAt !== null
+        ? `${nb.path} updated ${age(now - nb.modifiedAt)} ago${nb.changedThisSession ? "" : color.yellow(" (not in this session)")}`
+        : color.yellow(`${nb.path} does not exist`)
+    }`,
+  );
+  const w = v.warnings;
+  out(
+    `${label("warnings")}${
+      w.last
+        ? `${w.count} given · last ${w.last.level === "critical" ? color.red("CRITICAL") : color.yellow("WARNING")} at ${w.last.remainingPct}% remaining, ${age(now - w.last.at)} ago`
+        : "none given"
+    }`,
+  );
+  out(`${label("turns")}${v.turns} · ${v.compactions} compaction${v.compactions === 1 ? "" : "s"}`);
+}

@@ -1,4 +1,95 @@
-import type { Parts } from "../hooks/context.ts";
+import type { HookEvent } from "../claude/events.ts";
+import { shellQuote } from "../claude/settings.ts";
+import type { HookContext, Parts } from "../hooks/context.ts";
+import { notebookPath } from "../notebook/inject.ts";
+import type { Store } from "../store/db.ts";
+import { getState, sessionScope, setState } from "../store/kv.ts";
+import { decide, type Level, type MonitorState, type Thresholds, warningText } from "./advisor.ts";
+import { refreshSessionSummary } from "./session-summary.ts";
+import { type ContextUsage, currentUsage } from "./usage.ts";
 
-// Placeholder until its feature lands: takes part in no event yet.
-export const parts: Parts = {};
+/** The kv key of the monitor's debounce state, per session. */
+export const MONITOR_KEY = "context.monitor";
+
+type ToolEvent = HookEvent<"PostToolUse"> | HookEvent<"PostToolUseFailure">;
+
+/**
+ * After every tool call: keep the statusline's summary current, then tell the agent
+ * (not only the human) when its context runs low. The measurement is the statusline's
+ * while fresh, else the ledger's, which this call brings up to date from the
+ * transcript; with neither, nothing is said.
+ */
+async function monitorToolUse(
+  event: ToolEvent,
+  ctx: HookContext,
+): Promise<{ additionalContext: string } | undefined> {
+  const c = ctx.config;
+  const t: Thresholds = {
+    warnPct: c["monitor.warn_remaining_pct"],
+    criticalPct: c["monitor.critical_remaining_pct"],
+    debounce: c["monitor.debounce_tool_uses"],
+  };
+  const store = await ctx.store();
+  try {
+    refreshSessionSummary(store, ctx.paths, event.session_id, t, ctx.now());
+  } catch (err) {
+    ctx.log.warn("could not refresh the statusline summary", { event: event.hook_event_name, err });
+  }
+  // A subagent's tool calls fill the subagent's own window, which ends with its task.
+  if (event.agent_id || !c["monitor.enabled"]) return undefined;
+
+  const usage = await currentUsage(
+    { paths: ctx.paths, config: c, now: ctx.now, store: ctx.store },
+    event.session_id,
+    event.transcript_path,
+  );
+  const now = ctx.now();
+  const scope = sessionScope(event.session_id);
+  // One transaction: parallel tool calls run their hooks at the same time.
+  const fire = store.tx(() => {
+    const d = decide(getState<MonitorState>(store, scope, MONITOR_KEY), usage?.remainingPct, t);
+    setState(store, scope, MONITOR_KEY, d.next, now);
+    if (d.fire && usage) recordWarning(store, event, d.fire, usage, now);
+    return d.fire;
+  });
+  if (!fire || !usage) return undefined;
+  return {
+    additionalContext: warningText({
+      level: fire,
+      remainingPct: usage.remainingPct,
+      usedTokens: usage.usedTokens,
+      windowTokens: usage.windowTokens,
+      notebook: notebookPath(ctx.projectDir),
+      handoff: handoffCommand(ctx),
+    }),
+  };
+}
+
+function recordWarning(store: Store, event: ToolEvent, level: Level, u: ContextUsage, at: number): void {
+  store.db
+    .prepare(
+      `INSERT INTO context_warnings (session_id, level, remaining_pct, used_tokens, window_tokens, source, tool_use_id, at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      event.session_id,
+      level,
+      u.remainingPct,
+      u.usedTokens,
+      u.windowTokens,
+      u.source,
+      event.tool_use_id,
+      at,
+    );
+}
+
+/** How the agent stores its in-flight memo: this same cairn, so it works without cairn on PATH. */
+function handoffCommand(ctx: HookContext): string {
+  const self = [ctx.self.command, ...ctx.self.args].map(shellQuote).join(" ");
+  return `pipe a short memo (what you were doing, the exact next step) to \`${self} save-inflight\``;
+}
+
+export const parts: Parts = {
+  PostToolUse: { name: "context-monitor", run: (event, ctx) => monitorToolUse(event, ctx) },
+  PostToolUseFailure: { name: "context-monitor", run: (event, ctx) => monitorToolUse(event, ctx) },
+};

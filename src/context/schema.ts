@@ -1,2 +1,105 @@
-/** The context ledger's tables (migration 2). Placeholder until the ledger lands. */
-export const CONTEXT_SCHEMA = "";
+/**
+ * The context ledger's tables (migration 2). The ledger is derived data: every row can
+ * be rebuilt from the transcripts, so a transcript that was replaced is simply re-read.
+ *
+ * - ledger_files: one row per transcript file read (the main one and each subagent's),
+ *   with the byte cursor, a fingerprint that detects a rewritten file, and the scan
+ *   state carried between reads. The main file's row is also the session's summary
+ *   (model, current context, compactions), so reading it is one indexed lookup.
+ * - ledger_responses: one row per API response (message.id), main chain and subagents.
+ * - ledger_tools: one row per tool call, with its result's size once the result is seen.
+ * - ledger_compactions: the compact_boundary entries.
+ * - context_warnings: every warning the monitor gave the agent.
+ */
+export const CONTEXT_SCHEMA = `
+  CREATE TABLE ledger_files (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,
+    session_id TEXT NOT NULL,
+    -- '' for the session's own transcript, the agent id for a subagent's
+    agent_id TEXT NOT NULL DEFAULT '',
+    offset INTEGER NOT NULL DEFAULT 0,
+    ino TEXT NOT NULL DEFAULT '',
+    head TEXT NOT NULL DEFAULT '',
+    tail TEXT NOT NULL DEFAULT '',
+    -- scan state carried from one read to the next
+    turn INTEGER NOT NULL DEFAULT 0,
+    prompt_id TEXT,
+    epoch INTEGER NOT NULL DEFAULT 0,
+    -- the main chain's current context: the last response's input + cache tokens,
+    -- or a compaction's post-compaction size when no response followed it yet
+    model TEXT,
+    context_tokens INTEGER,
+    context_at INTEGER,
+    max_context_tokens INTEGER NOT NULL DEFAULT 0,
+    window_1m INTEGER NOT NULL DEFAULT 0,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX ledger_files_session ON ledger_files(session_id, agent_id);
+
+  CREATE TABLE ledger_responses (
+    file_id INTEGER NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    message_id TEXT NOT NULL,
+    model TEXT,
+    input_tokens INTEGER NOT NULL,
+    cache_creation_tokens INTEGER NOT NULL,
+    cache_read_tokens INTEGER NOT NULL,
+    output_tokens INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    turn INTEGER NOT NULL,
+    epoch INTEGER NOT NULL,
+    PRIMARY KEY (session_id, agent_id, message_id)
+  );
+  CREATE INDEX ledger_responses_file ON ledger_responses(file_id);
+
+  CREATE TABLE ledger_tools (
+    file_id INTEGER NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    tool_use_id TEXT NOT NULL,
+    name TEXT,
+    message_id TEXT,
+    called_at INTEGER,
+    result_at INTEGER,
+    -- what the model was shown: UTF-8 bytes of the tool_result content, and an
+    -- estimate of its tokens (4 characters each)
+    result_bytes INTEGER,
+    result_tokens INTEGER,
+    is_error INTEGER NOT NULL DEFAULT 0,
+    turn INTEGER NOT NULL DEFAULT 0,
+    epoch INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (session_id, tool_use_id)
+  );
+  CREATE INDEX ledger_tools_file ON ledger_tools(file_id);
+  CREATE INDEX ledger_tools_epoch ON ledger_tools(session_id, agent_id, epoch, turn);
+
+  CREATE TABLE ledger_compactions (
+    file_id INTEGER NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    uuid TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    trigger TEXT,
+    pre_tokens INTEGER,
+    post_tokens INTEGER,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (session_id, uuid)
+  );
+  CREATE INDEX ledger_compactions_file ON ledger_compactions(file_id);
+
+  CREATE TABLE context_warnings (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    level TEXT NOT NULL,
+    remaining_pct INTEGER NOT NULL,
+    used_tokens INTEGER NOT NULL,
+    window_tokens INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    tool_use_id TEXT,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX context_warnings_session ON context_warnings(session_id, at);
+`;

@@ -1,6 +1,11 @@
-import { int, setting } from "../config/setting.ts";
+import { int, setting, v } from "../config/setting.ts";
 
 export const CONTEXT_SETTINGS = {
+  "monitor.enabled": setting(
+    v.boolean(),
+    true,
+    "Warn the agent (not only you) when its context window runs low.",
+  ),
   "monitor.warn_remaining_pct": setting(
     int(1, 99),
     35,
@@ -16,5 +21,10 @@ export const CONTEXT_SETTINGS = {
     int(1, 3600),
     60,
     "Statusline metrics older than this are not trusted.",
+  ),
+  "monitor.hide_after_min": setting(
+    int(1, 1440),
+    15,
+    "cairn monitor hides sessions with no activity for this many minutes (--all shows them).",
   ),
 } as const;

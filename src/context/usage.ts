@@ -3,6 +3,8 @@ import { join } from "node:path";
 import type { Config } from "../config/schema.ts";
 import { readJsonIfExists } from "../core/fs.ts";
 import { type CairnPaths, sessionDir } from "../core/paths.ts";
+import type { Store } from "../store/db.ts";
+import type { LedgerSession } from "./ledger-read.ts";
 
 /** How full a session's context window is, from a measurement, never a guess. */
 export interface ContextUsage {
@@ -17,14 +19,25 @@ export interface ContextUsage {
   /** When it was measured (ms since epoch). */
   readonly at: number;
   readonly model?: string;
-  /** Estimated tokens of tool results from earlier turns still in the context (the ledger's figure). */
+  /**
+   * Estimated tokens of tool results from earlier turns still in the context (the
+   * ledger's figure): main-chain results since the last compaction from user turns
+   * before the last two (see staleToolTokens in ledger-read.ts).
+   */
   readonly staleToolTokens?: number;
+  /** Compactions so far (the ledger's figure). */
+  readonly compactions?: number;
 }
 
 export interface UsageDeps {
   readonly paths: CairnPaths;
   readonly config: Config;
   now(): number;
+  /**
+   * The store, when the caller has one open (a hook's ctx.store). Without it the
+   * ledger opens the database itself and closes it again.
+   */
+  store?(): Promise<Store>;
 }
 
 /** The statusline metrics file cairn's statusline writes for each session. */
@@ -32,46 +45,176 @@ export function statuslineMetricsPath(paths: CairnPaths, sessionId: string): str
   return join(sessionDir(paths, sessionId), "statusline.json");
 }
 
-interface StatuslineMetrics {
+/** What `cairn statusline` keeps of Claude Code's statusline input (snake_case, as received). */
+export interface StatuslineMetrics {
+  /** When cairn received it (ms since epoch). */
   readonly at: number;
+  readonly session_id?: string;
+  readonly transcript_path?: string;
+  readonly project_dir?: string;
   readonly model?: string;
+  readonly model_name?: string;
   readonly context_window?: {
     readonly context_window_size?: number;
     readonly used_percentage?: number | null;
     readonly remaining_percentage?: number | null;
     readonly total_input_tokens?: number;
+    readonly total_output_tokens?: number;
+    readonly current_usage?: Record<string, number> | null;
   };
+  readonly cost?: { readonly total_cost_usd?: number };
+  readonly exceeds_200k_tokens?: boolean;
+}
+
+export function readStatuslineMetrics(paths: CairnPaths, sessionId: string): StatuslineMetrics | undefined {
+  const m = readJsonIfExists<StatuslineMetrics>(statuslineMetricsPath(paths, sessionId));
+  return m && typeof m === "object" && typeof m.at === "number" ? m : undefined;
 }
 
 /**
- * The current context usage of a session: the statusline's figure when it is fresh
- * (monitor.metrics_max_age_s), else the last response's usage in the transcript.
- * Undefined when neither exists (a session before its first response).
+ * The current context usage of a session: the most recent of the statusline's figure
+ * (trusted while younger than monitor.metrics_max_age_s) and the ledger's (the last
+ * response's usage in the transcript, read incrementally). Undefined when neither
+ * exists (a session before its first response).
  */
 export async function currentUsage(
   deps: UsageDeps,
   sessionId: string,
   transcriptPath: string,
 ): Promise<ContextUsage | undefined> {
-  const m = readJsonIfExists<StatuslineMetrics>(statuslineMetricsPath(deps.paths, sessionId));
-  const maxAge = deps.config["monitor.metrics_max_age_s"] * 1000;
+  const metrics = readStatuslineMetrics(deps.paths, sessionId);
+  let ledger: LedgerView | undefined;
+  try {
+    ledger = await readLedger(deps, sessionId, transcriptPath);
+  } catch {
+    // A locked or broken database must not blind the monitor: read the transcript's tail.
+    const tail = usageFromTranscriptTail(transcriptPath);
+    if (tail) ledger = { contextTokens: tail.usedTokens, contextAt: tail.at, model: tail.model ?? null };
+  }
+  return combineUsage({
+    metrics,
+    ledger,
+    now: deps.now(),
+    maxAgeMs: deps.config["monitor.metrics_max_age_s"] * 1000,
+  });
+}
+
+/** The ledger's view of a session, as combineUsage needs it. */
+export interface LedgerView {
+  readonly contextTokens: number | null;
+  readonly contextAt: number | null;
+  readonly model: string | null;
+  readonly maxContextTokens?: number;
+  readonly window1m?: boolean;
+  readonly staleToolTokens?: number;
+  readonly compactions?: number;
+}
+
+/** How much of a transcript one usage query reads at most (a hook's share of a first read). */
+const CATCH_UP_BYTES = 24 * 1024 * 1024;
+
+async function readLedger(deps: UsageDeps, sessionId: string, transcriptPath: string): Promise<LedgerView> {
+  const [{ catchUpSession }, { ledgerSession, staleToolTokens }] = await Promise.all([
+    import("./ledger.ts"),
+    import("./ledger-read.ts"),
+  ]);
+  const own = deps.store ? undefined : await import("../store/db.ts").then((m) => m.openStore(deps.paths.db));
+  const store = own ?? (await deps.store!());
+  try {
+    const { behind } = catchUpSession(store, sessionId, transcriptPath, { maxBytes: CATCH_UP_BYTES });
+    const s = ledgerSession(store, sessionId);
+    if (behind > 0) {
+      // A transcript met for the first time, too large to read now: the next events
+      // read on; meanwhile the last response's usage comes from the transcript's tail.
+      const tail = usageFromTranscriptTail(transcriptPath);
+      return {
+        contextTokens: tail?.usedTokens ?? null,
+        contextAt: tail?.at ?? null,
+        model: tail?.model ?? s?.model ?? null,
+        ...(s ? { window1m: s.window1m, maxContextTokens: s.maxContextTokens } : {}),
+      };
+    }
+    return s
+      ? ledgerView(s, staleToolTokens(store, s))
+      : { contextTokens: null, contextAt: null, model: null };
+  } finally {
+    own?.close();
+  }
+}
+
+export function ledgerView(s: LedgerSession, stale?: number): LedgerView {
+  return {
+    contextTokens: s.contextTokens,
+    contextAt: s.contextAt,
+    model: s.model,
+    maxContextTokens: s.maxContextTokens,
+    window1m: s.window1m,
+    compactions: s.epoch,
+    ...(stale !== undefined ? { staleToolTokens: stale } : {}),
+  };
+}
+
+/**
+ * Picks the better measurement. Both describe the last response; the statusline also
+ * knows the exact window, the ledger knows when the figure was measured and what is
+ * stale. The statusline's figure wins while it is fresh and no newer response exists.
+ */
+export function combineUsage(i: {
+  metrics: StatuslineMetrics | undefined;
+  ledger: LedgerView | undefined;
+  now: number;
+  maxAgeMs: number;
+}): ContextUsage | undefined {
+  const { metrics: m, ledger: l } = i;
   const cw = m?.context_window;
-  if (m && cw && typeof cw.used_percentage === "number" && deps.now() - m.at <= maxAge) {
-    const windowTokens = cw.context_window_size ?? 200_000;
+  const extra = {
+    ...(l?.staleToolTokens !== undefined ? { staleToolTokens: l.staleToolTokens } : {}),
+    ...(l?.compactions !== undefined ? { compactions: l.compactions } : {}),
+  };
+  const slFresh = m && cw && typeof cw.used_percentage === "number" && i.now - m.at <= i.maxAgeMs;
+  const ledgerNewer = l?.contextAt != null && m !== undefined && l.contextAt > m.at;
+  if (slFresh && !ledgerNewer) {
+    const windowTokens = cw.context_window_size ?? windowFor(l?.model ?? m.model, l);
+    const usedPct = cw.used_percentage as number;
     return {
-      usedTokens: cw.total_input_tokens ?? Math.round((cw.used_percentage / 100) * windowTokens),
+      usedTokens: cw.total_input_tokens ?? Math.round((usedPct / 100) * windowTokens),
       windowTokens,
-      usedPct: cw.used_percentage,
-      remainingPct: cw.remaining_percentage ?? 100 - cw.used_percentage,
+      usedPct,
+      remainingPct: cw.remaining_percentage ?? 100 - usedPct,
       source: "statusline",
       at: m.at,
       ...(m.model ? { model: m.model } : {}),
+      ...extra,
     };
   }
-  return usageFromTranscriptTail(transcriptPath);
+  if (l?.contextTokens == null) return undefined;
+  const model = l.model ?? undefined;
+  // The statusline's window is exact for the model it saw, whatever its age.
+  const sameModel = m?.model && (!model || m.model === model);
+  const windowTokens =
+    sameModel && cw?.context_window_size ? cw.context_window_size : windowFor(model ?? null, l);
+  const usedPct = Math.min(100, Math.round((l.contextTokens / windowTokens) * 100));
+  return {
+    usedTokens: l.contextTokens,
+    windowTokens,
+    usedPct,
+    remainingPct: 100 - usedPct,
+    source: "transcript",
+    at: l.contextAt ?? i.now,
+    ...(model ? { model } : {}),
+    ...extra,
+  };
 }
 
-/** A model's context window: 1M where the id says so, else 200k. The ledger refines this with observations. */
+function windowFor(model: string | null | undefined, l: LedgerView | undefined): number {
+  if (l?.window1m) return 1_000_000;
+  return windowForModel(model ?? undefined, Math.max(l?.maxContextTokens ?? 0, l?.contextTokens ?? 0));
+}
+
+/**
+ * A model's context window: 1M where the id says so ("[1m]", Opus 5.x whose window is
+ * 1M by default) or where more than 200k tokens were seen in use, else 200k.
+ */
 export function windowForModel(model: string | undefined, observedTokens = 0): number {
   if (observedTokens > 200_000) return 1_000_000;
   if (model && (/\[1m\]|-1m\b/i.test(model) || /^claude-opus-5/.test(model))) return 1_000_000;

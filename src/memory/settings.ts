@@ -13,9 +13,30 @@ export const MEMORY_SETTINGS = {
     "Largest resume injection (Claude Code cuts additionalContext at 10,000).",
   ),
   "memory.handoff_ttl_min": setting(int(1, 10_080), 60, "A handoff baton older than this is ignored."),
+  "memory.ingest_ms": setting(
+    int(50, 30_000),
+    1500,
+    "Time one hook may spend ingesting; a long backlog continues at the next event.",
+  ),
   "memory.summarizer": setting(
     v.picklist(["extractive", "api", "claude"]),
     "extractive",
-    "How L1 one-line summaries are written.",
+    "How L1 one-line summaries are written: extractive (no model), the Anthropic API, or `claude -p`.",
+  ),
+  "memory.summarizer_model": setting(v.string(), "claude-haiku-4-5", "Model for model-written L1 summaries."),
+  "memory.summarizer_timeout_ms": setting(
+    int(500, 300_000),
+    30_000,
+    "Give up on the model after this long and keep the extractive summaries.",
+  ),
+  "memory.slim_min_chars": setting(
+    int(500, 10_000_000),
+    4096,
+    "`cairn slim` rewrites tool results at least this long.",
+  ),
+  "memory.slim_keep_recent": setting(
+    int(0, 1000),
+    2,
+    "`cairn slim` leaves this many of the most recent large tool results untouched.",
   ),
 } as const;

@@ -6,6 +6,11 @@ export const NOTEBOOK_SETTINGS = {
     true,
     "Keep .claude/cairn/STATE.md and restore it into every session.",
   ),
+  "notebook.restore_max_chars": setting(
+    int(1500, 9000),
+    6000,
+    "Largest notebook restore at session start, in characters (Goal and Now first, the path for the rest).",
+  ),
   "anchor.enabled": setting(v.boolean(), true, "Pin goal and context health to each prompt."),
   "anchor.max_tokens": setting(int(50, 2000), 400, "Largest anchor, in estimated tokens."),
   "advisor.suggest_used_pct": setting(
@@ -14,6 +19,11 @@ export const NOTEBOOK_SETTINGS = {
     "Suggest compacting at the next task boundary from this usage.",
   ),
   "advisor.urge_used_pct": setting(int(1, 99), 70, "Recommend compacting now from this usage."),
+  "precompact.instructions": setting(
+    v.boolean(),
+    true,
+    "Add cairn's keep/drop instructions to every compaction (manual and automatic).",
+  ),
   "precompact.block_stale": setting(
     v.boolean(),
     true,
@@ -24,6 +34,16 @@ export const NOTEBOOK_SETTINGS = {
     20_000,
     "Output since STATE.md last changed that makes the notebook stale.",
   ),
+  "precompact.keep_snapshots": setting(
+    int(1, 10_000),
+    50,
+    "Snapshots kept per project in ~/.cairn/snapshots (oldest removed first).",
+  ),
   "nudge.read": setting(v.boolean(), true, "Suggest offset/limit for unbounded reads of large files."),
+  "nudge.read_min_bytes": setting(
+    int(1024, 100_000_000),
+    50_000,
+    "A Read without offset/limit of a text file at least this large gets the offset/limit note.",
+  ),
   "nudge.subagent_model": setting(v.boolean(), true, "Suggest an explicit, cheaper model for subagents."),
 } as const;

@@ -1,0 +1,53 @@
+/** Small text formats shared by cairn's context commands. Pure. */
+
+/** 351000 -> "351k", 1000000 -> "1M", 1234567 -> "1.23M". */
+export function shortTokens(n: number): string {
+  if (n < 1000) return String(Math.round(n));
+  if (n < 1_000_000) return `${trim(n / 1000, n < 10_000 ? 1 : 0)}k`;
+  return `${trim(n / 1_000_000, 2)}M`;
+}
+
+function trim(x: number, digits: number): string {
+  return x.toFixed(digits).replace(/\.0+$|(\.\d*?)0+$/, "$1");
+}
+
+/** A bar of `width` cells for 0..100 percent. */
+export function bar(pct: number, width: number, fill = "█", empty = "░"): string {
+  if (width <= 0) return "";
+  const n = Math.max(0, Math.min(width, Math.round((pct / 100) * width)));
+  return fill.repeat(n) + empty.repeat(width - n);
+}
+
+/** How long ago, compactly: "4s", "12m", "3h", "2d". */
+export function age(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return `${h}h`;
+  return `${Math.floor(h / 24)}d`;
+}
+
+/** Local time of day, "14:03:27". */
+export function clock(at: number): string {
+  const d = new Date(at);
+  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((x) => String(x).padStart(2, "0")).join(":");
+}
+
+/** A session id as people read it: its first 8 characters. */
+export const shortId = (id: string) => id.slice(0, 8);
+
+/** Eight-level sparkline of values. */
+export function sparkline(values: readonly number[], max = Math.max(1, ...values)): string {
+  const ticks = "▁▂▃▄▅▆▇█";
+  return values.map((v) => ticks[Math.min(7, Math.max(0, Math.round((v / max) * 7)))]).join("");
+}
+
+/** Cuts to `width` display cells (cairn's tables are ASCII plus single-cell symbols). */
+export function clip(text: string, width: number): string {
+  if (width <= 0) return "";
+  const chars = [...text];
+  if (chars.length <= width) return text;
+  return width === 1 ? "…" : `${chars.slice(0, width - 1).join("")}…`;
+}

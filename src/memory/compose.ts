@@ -1,0 +1,220 @@
+import { clip } from "../summarize/digest.ts";
+import { RESUME_MARK } from "./entries.ts";
+
+/**
+ * Composing the resume: pure functions from the chain's material to the injection
+ * (under a hard character budget, filled by priority) and the full document (no
+ * budget; written to a file the injection names).
+ */
+
+export interface RecentTurn {
+  readonly turn: number;
+  readonly at: number;
+  readonly user: string;
+  readonly assistant: readonly string[];
+  /** "Bash ×3, Read" — which tools ran, never their output. */
+  readonly tools: string;
+}
+
+export interface OlderTurn {
+  readonly turn: number;
+  readonly at: number;
+  readonly line: string;
+}
+
+export interface ResumeMaterial {
+  readonly fromSession: string;
+  readonly turns: number;
+  readonly lastAt: number;
+  readonly memo?: string | undefined;
+  readonly thinking?: string | undefined;
+  /** Oldest first. */
+  readonly recent: readonly RecentTurn[];
+  /** Oldest first. */
+  readonly older: readonly OlderTurn[];
+  /** The notebook at most `max` characters long, or undefined when the project has none. */
+  readonly notebook: (max: number) => string | undefined;
+  /** How the agent runs cairn, e.g. `node /path/cairn.mjs`. */
+  readonly cli: string;
+  readonly docPath: string;
+}
+
+export interface Composed {
+  readonly injection: string;
+  readonly document: string;
+  /** What made it into the injection, for the report and tests. */
+  readonly included: {
+    readonly memo: boolean;
+    readonly thinking: boolean;
+    readonly notebook: boolean;
+    readonly recentTurns: number[];
+    readonly olderTurns: number[];
+  };
+}
+
+export function hhmm(at: number): string {
+  if (!at) return "--:--";
+  const d = new Date(at);
+  return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+}
+
+function header(m: ResumeMaterial): string {
+  return [
+    `${RESUME_MARK} You are resuming an interrupted task. The previous session (${m.fromSession.slice(0, 8)}, ${m.turns} turn${m.turns === 1 ? "" : "s"}, last active ${hhmm(m.lastAt)}) handed its work to you with /handoff.`,
+    "Below: its in-flight memo, the project notebook, older turns one line each, and the most recent turns verbatim (no tool output). Continue from where it stopped; do not redo finished work.",
+  ].join("\n");
+}
+
+function footer(m: ResumeMaterial, cut: boolean): string {
+  return [
+    "## More detail",
+    `${cut ? "This is cut to fit. " : ""}The whole resume document: ${m.docPath} (Read it when you need more).`,
+    `Tool inputs and outputs, errors and thinking of any turn: \`${m.cli} detail turn N\` (or \`detail HH:MM\`, \`detail HH:MM-HH:MM\`, \`detail <tool_use_id>\`); search everything, stored outputs included: \`${m.cli} search "words"\`. The same as cairn's MCP tools search, detail and show_output.`,
+  ].join("\n");
+}
+
+export function renderRecent(t: RecentTurn, cap: number): string {
+  const head = `### Turn ${t.turn} · ${hhmm(t.at)}`;
+  const tools = t.tools ? `(tools: ${t.tools})` : "";
+  const fixed = head.length + tools.length + 20;
+  const room = Math.max(200, cap - fixed);
+  const user = `User: ${clip(t.user.trim(), Math.max(120, Math.floor(room * 0.4)))}`;
+  let left = room - user.length;
+  // The assistant's last words matter most: fill from the end.
+  const said: string[] = [];
+  for (let i = t.assistant.length - 1; i >= 0 && left > 40; i--) {
+    const line = `Assistant: ${clip(t.assistant[i]!.trim(), left - 12)}`;
+    said.unshift(line);
+    left -= line.length + 1;
+  }
+  if (said.length < t.assistant.length)
+    said.unshift(`(… ${t.assistant.length - said.length} earlier messages)`);
+  return [head, user, ...said, tools].filter(Boolean).join("\n");
+}
+
+function renderRecentFull(t: RecentTurn): string {
+  return [
+    `### Turn ${t.turn} · ${hhmm(t.at)}`,
+    `User: ${t.user.trim()}`,
+    ...t.assistant.map((a) => `Assistant: ${a.trim()}`),
+    t.tools ? `(tools: ${t.tools})` : "",
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+const olderLine = (t: OlderTurn) => `- T${t.turn} ${hhmm(t.at)} ${t.line}`;
+
+const MEMO_CAP = 2500;
+const THINKING_CAP = 800;
+const RECENT_TURN_CAP = 1600;
+const NOTEBOOK_CAP = 2000;
+
+/**
+ * The injection, filled by priority: the memo, the final thinking, the most recent
+ * turns (newest first, at least the last one), the notebook, then older one-liners
+ * (newest first); whatever is left goes back to the recent turns. Rendered in reading
+ * order. Never longer than `maxChars`.
+ */
+export function composeResume(m: ResumeMaterial, maxChars: number): Composed {
+  const top = header(m);
+  const bottomCut = footer(m, true);
+  let budget = maxChars - top.length - bottomCut.length - 200; // headings and blank lines
+
+  const take = (text: string | undefined, cap: number): string | undefined => {
+    if (!text?.trim() || budget < 80) return undefined;
+    const s = clip(text.trim(), Math.min(cap, budget));
+    budget -= s.length + 20;
+    return s;
+  };
+  const memo = take(m.memo, MEMO_CAP);
+  const thinking = take(m.thinking, THINKING_CAP);
+
+  const recentChosen = new Map<number, string>();
+  const recentShare = Math.max(0, Math.floor(budget * 0.55));
+  let recentUsed = 0;
+  for (let i = m.recent.length - 1; i >= 0; i--) {
+    const t = m.recent[i]!;
+    const room = Math.min(RECENT_TURN_CAP, recentShare - recentUsed);
+    if (room < 300 && recentChosen.size > 0) break;
+    if (room < 200) break;
+    const s = renderRecent(t, room);
+    recentChosen.set(t.turn, s);
+    recentUsed += s.length + 2;
+  }
+  budget -= recentUsed;
+
+  const nbText = budget > 300 ? m.notebook(Math.min(NOTEBOOK_CAP, budget - 100)) : undefined;
+  if (nbText) budget -= nbText.length + 20;
+
+  const olderChosen: OlderTurn[] = [];
+  for (let i = m.older.length - 1; i >= 0; i--) {
+    const line = olderLine(m.older[i]!);
+    if (line.length + 1 > budget) break;
+    olderChosen.unshift(m.older[i]!);
+    budget -= line.length + 1;
+  }
+  const olderSkipped = m.older.length - olderChosen.length;
+
+  // Leftover room: give whole turns back to the recent ones that were clipped or left out.
+  for (let i = m.recent.length - 1; i >= 0 && budget > 200; i--) {
+    const t = m.recent[i]!;
+    const had = recentChosen.get(t.turn);
+    const full = renderRecent(t, RECENT_TURN_CAP * 3);
+    if (had === full) continue;
+    const extra = full.length - (had?.length ?? -2);
+    if (extra <= budget) {
+      recentChosen.set(t.turn, full);
+      budget -= extra;
+    }
+  }
+
+  const recentTurns = m.recent.filter((t) => recentChosen.has(t.turn));
+  const cut =
+    olderSkipped > 0 ||
+    recentTurns.length < m.recent.length ||
+    (m.memo !== undefined && memo !== m.memo.trim()) ||
+    (m.thinking !== undefined && thinking !== m.thinking.trim());
+  const sections: string[] = [top];
+  if (memo) sections.push(`## In-flight memo (written at the handoff)\n${memo}`);
+  if (nbText) sections.push(`## Project notebook (STATE.md)\n${nbText}`);
+  if (olderChosen.length) {
+    const skipped = olderSkipped ? `(${olderSkipped} older turns are in the resume document)\n` : "";
+    sections.push(`## Earlier turns, one line each\n${skipped}${olderChosen.map(olderLine).join("\n")}`);
+  }
+  if (recentTurns.length) {
+    sections.push(
+      `## Most recent turns, verbatim\n${recentTurns.map((t) => recentChosen.get(t.turn)).join("\n\n")}`,
+    );
+  }
+  if (thinking) sections.push(`## Your thinking at the end of the last turn\n${thinking}`);
+  sections.push(footer(m, cut));
+  let injection = sections.join("\n\n");
+  if (injection.length > maxChars) injection = `${injection.slice(0, maxChars - 2)}…`;
+
+  return {
+    injection,
+    document: composeDocument(m),
+    included: {
+      memo: Boolean(memo),
+      thinking: Boolean(thinking),
+      notebook: Boolean(nbText),
+      recentTurns: recentTurns.map((t) => t.turn),
+      olderTurns: olderChosen.map((t) => t.turn),
+    },
+  };
+}
+
+/** Everything, unabridged: what the injection points to. */
+export function composeDocument(m: ResumeMaterial): string {
+  const sections = [`# Resume of session ${m.fromSession}\n\n${header(m)}`];
+  if (m.memo?.trim()) sections.push(`## In-flight memo\n${m.memo.trim()}`);
+  const nb = m.notebook(200_000);
+  if (nb) sections.push(`## Project notebook (STATE.md)\n${nb}`);
+  if (m.older.length) sections.push(`## Earlier turns, one line each\n${m.older.map(olderLine).join("\n")}`);
+  if (m.recent.length)
+    sections.push(`## Most recent turns, verbatim\n${m.recent.map(renderRecentFull).join("\n\n")}`);
+  if (m.thinking?.trim()) sections.push(`## Thinking at the end of the last turn\n${m.thinking.trim()}`);
+  sections.push(footer(m, false).replace(/The whole resume document: .*\n/, ""));
+  return `${sections.join("\n\n")}\n`;
+}

@@ -1,0 +1,44 @@
+/**
+ * The /handoff slash command. One template serves both installs: the plugin's
+ * commands/handoff.md (cairn run through ${CLAUDE_PLUGIN_ROOT}) and the user command
+ * `cairn install` writes to ~/.claude/commands/handoff.md (cairn's absolute path).
+ * The `!` line runs when the command expands, before the model answers: it writes the
+ * baton and prints what it did, so the model's only job is the memo.
+ */
+export function handoffCommand(cli: string, allow: string): string {
+  return `---
+description: Hand this session's work to the next session in this project (in-flight memo + layered memory)
+argument-hint: "[what the next session should focus on]"
+allowed-tools: Bash(${allow}:*)
+---
+!\`${cli} handoff --write\`
+
+You are handing this task over to a fresh session that will continue it. It will receive
+this session's memory (recent turns verbatim, older ones in one line each, the project
+notebook) and the memo you write now. Write the memo for someone who knows the project but
+not what happened in this session: be specific (files, functions, commands, error messages).
+
+Save it with exactly one Bash call, piping it into cairn like this:
+
+${cli} save-inflight <<'CAIRN_MEMO'
+## Next step
+<the very next concrete action>
+## Hypothesis
+<what you currently believe about the problem, and why>
+## Open questions
+<what is still unknown or undecided>
+## TODOs
+- <remaining items, most important first>
+CAIRN_MEMO
+
+Focus for the next session (may be empty): $ARGUMENTS
+
+Then tell the user in one or two sentences that the handoff is ready and that the next
+session they start in this project (or /clear) within the hour continues from here.
+`;
+}
+
+/** The plugin's form: cairn is the bundle inside the plugin directory. */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: Claude Code itself substitutes it in command files.
+export const PLUGIN_CLI = 'node "${CLAUDE_PLUGIN_ROOT}/dist/cairn.mjs"';
+export const PLUGIN_ALLOW = "node";

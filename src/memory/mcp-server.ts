@@ -1,0 +1,191 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import * as v from "valibot";
+import { VERSION } from "../cli/main.ts";
+import { errorMessage } from "../core/fs.ts";
+import { detail, parseDetailSpec } from "./detail.ts";
+import { indexOutputs, ingestSource } from "./ingest.ts";
+import { chainOwner, currentSession, type MemoryEnv, transcriptOf } from "./scope.ts";
+import { search } from "./search.ts";
+import { showOutput } from "./show-output.ts";
+import { parseWhen } from "./when.ts";
+
+/** The tools the agent gets, named mcp__cairn__<name> in Claude Code. */
+export const TOOLS = [
+  {
+    name: "search",
+    description:
+      "Full-text search (ranked, with snippets) over everything cairn remembers of this project's sessions: the conversation, every tool input and output, thinking, hook messages, turn summaries, and the stored originals of outputs that were shown to you as excerpts. Use it to find an earlier result, error or decision instead of re-running a command.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        query: {
+          type: "string",
+          description: 'Words that must all appear; FTS5 syntax ("phrase", prefix*, OR) also works.',
+        },
+        tool: { type: "string", description: "Only results of this tool (Bash, Read, Grep, ...)." },
+        since: { type: "string", description: "From HH:MM today, an ISO time, or an age like 2h." },
+        until: { type: "string", description: "Up to HH:MM today, an ISO time, or an age." },
+        this_session_only: {
+          type: "boolean",
+          description: "Only this session and the sessions handed off into it.",
+        },
+        limit: { type: "number", description: "At most this many hits (default 10)." },
+      },
+      required: ["query"],
+    },
+  },
+  {
+    name: "detail",
+    description:
+      "What happened in earlier turns of this session (including sessions handed off into it): the conversation verbatim and every tool call with its full input and output (the stored original where you were shown an excerpt), thinking, and system and hook messages.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        what: {
+          type: "string",
+          description:
+            'Which turns: "turn 12", "turn 3-5", a local time "14:05", a range "14:00-14:30", or a tool_use id.',
+        },
+        max_chars: {
+          type: "number",
+          description: "Cut the answer after this many characters (default 25000).",
+        },
+      },
+      required: ["what"],
+    },
+  },
+  {
+    name: "show_output",
+    description:
+      "A stored original output by its id (the number in an excerpt's header or a search hit), whole or by line range or by a regular expression, with line numbers.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        id: { type: "number", description: "The output's id." },
+        lines: { type: "string", description: 'A line range such as "120-260".' },
+        grep: { type: "string", description: "A regular expression; only matching lines are returned." },
+        max_chars: {
+          type: "number",
+          description: "Cut the answer after this many characters (default 25000).",
+        },
+      },
+      required: ["id"],
+    },
+  },
+] as const;
+
+const SearchArgs = v.object({
+  query: v.pipe(v.string(), v.minLength(1)),
+  tool: v.optional(v.string()),
+  since: v.optional(v.string()),
+  until: v.optional(v.string()),
+  this_session_only: v.optional(v.boolean()),
+  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
+});
+const DetailArgs = v.object({
+  what: v.pipe(v.string(), v.minLength(1)),
+  max_chars: v.optional(v.pipe(v.number(), v.integer(), v.minValue(500))),
+});
+const ShowArgs = v.object({
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  lines: v.optional(v.string()),
+  grep: v.optional(v.string()),
+  max_chars: v.optional(v.pipe(v.number(), v.integer(), v.minValue(500))),
+});
+
+const DEFAULT_MAX = 25_000;
+
+type Reply = { content: { type: "text"; text: string }[]; isError?: boolean };
+const reply = (text: string, isError = false): Reply => ({
+  content: [{ type: "text", text }],
+  ...(isError ? { isError } : {}),
+});
+
+/** Answers one tool call. Exported for tests; the server below only routes to it. */
+export async function callTool(m: MemoryEnv, name: string, args: unknown, cli: string): Promise<Reply> {
+  const store = await m.store();
+  const now = m.now();
+  // The current turn is ingested only at its Stop: catch up first, so "what just happened" is there.
+  const session = currentSession(store, m.projectDir, undefined, m.env);
+  const transcript = session ? transcriptOf(store, session) : undefined;
+  if (session && transcript)
+    ingestSource(store, { path: transcript, sessionId: session, projectDir: m.projectDir }, { now });
+  indexOutputs(store, now, 100_000);
+
+  if (name === "search") {
+    const a = v.safeParse(SearchArgs, args);
+    if (!a.success) return reply(`bad arguments: ${a.issues[0]?.message}`, true);
+    const since = a.output.since ? parseWhen(a.output.since, now) : undefined;
+    const until = a.output.until ? parseWhen(a.output.until, now) : undefined;
+    if (since === null || until === null)
+      return reply("since/until: use HH:MM, an ISO time, or an age like 2h", true);
+    const hits = search(store, {
+      query: a.output.query,
+      projectDir: m.projectDir,
+      owner: a.output.this_session_only ? chainOwner(store, m.projectDir, undefined, m.env) : undefined,
+      tool: a.output.tool,
+      since,
+      until,
+      limit: a.output.limit ?? 10,
+    });
+    if (hits.length === 0) return reply(`No match for "${a.output.query}".`);
+    const lines = hits.map((h, n) => {
+      const where =
+        h.source === "output"
+          ? `stored output id=${h.id} (${h.toolName}${h.toolUseId ? ` ${h.toolUseId}` : ""}) → show_output {"id": ${h.id}}`
+          : `turn ${h.turn} ${h.kind}${h.toolName ? ` (${h.toolName})` : ""} → detail {"what": "${h.toolUseId ?? `turn ${h.turn}`}"}`;
+      return `${n + 1}. ${where}\n   ${h.snippet.replace(/\s+/g, " ")}`;
+    });
+    return reply(lines.join("\n"));
+  }
+  if (name === "detail") {
+    const a = v.safeParse(DetailArgs, args);
+    if (!a.success) return reply(`bad arguments: ${a.issues[0]?.message}`, true);
+    const owner = chainOwner(store, m.projectDir, undefined, m.env);
+    if (!owner) return reply("cairn has no memory of this session yet.", true);
+    const r = detail(store, owner, parseDetailSpec([a.output.what]), {
+      maxChars: a.output.max_chars ?? DEFAULT_MAX,
+      cli,
+    });
+    return r.turns.length
+      ? reply(r.text)
+      : reply(`Nothing matches "${a.output.what}" in this session.`, true);
+  }
+  if (name === "show_output") {
+    const a = v.safeParse(ShowArgs, args);
+    if (!a.success) return reply(`bad arguments: ${a.issues[0]?.message}`, true);
+    const r = showOutput(store, a.output.id, {
+      lines: a.output.lines,
+      grep: a.output.grep,
+      maxChars: a.output.max_chars ?? DEFAULT_MAX,
+    });
+    if (!r) return reply(`No stored output with id ${a.output.id}.`, true);
+    return reply(
+      `output ${r.id} · ${r.toolName}${r.label ? ` · ${r.label}` : ""} · ${r.totalLines} lines\n${r.text}`,
+    );
+  }
+  return reply(`unknown tool ${name}`, true);
+}
+
+/** Serves the tools over stdio until the client goes away. */
+export async function serveMcp(m: MemoryEnv, cli: string): Promise<void> {
+  const server = new Server({ name: "cairn", version: VERSION }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS as unknown as never[] }));
+  server.setRequestHandler(CallToolRequestSchema, async (req) => {
+    try {
+      return await callTool(m, req.params.name, req.params.arguments ?? {}, cli);
+    } catch (err) {
+      return reply(`cairn: ${errorMessage(err)}`, true);
+    }
+  });
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    process.stdin.on("end", () => resolve());
+  });
+  await server.connect(transport);
+  await closed;
+  m.close();
+}

@@ -1,0 +1,90 @@
+import type { Config } from "../config/schema.ts";
+import type { CairnPaths } from "../core/paths.ts";
+import type { Store } from "../store/db.ts";
+import { latestOwner, ownerOf } from "./store.ts";
+
+/** What a memory command runs against: cairn's state, the effective config, the project. */
+export interface MemoryEnv {
+  readonly paths: CairnPaths;
+  readonly config: Config;
+  readonly projectDir: string;
+  readonly env: NodeJS.ProcessEnv;
+  store(): Promise<Store>;
+  close(): void;
+  now(): number;
+}
+
+export async function memoryEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): Promise<MemoryEnv> {
+  const [{ cairnPaths, cairnHome }, { findProjectDir }, { loadConfig }, { openStore }] = await Promise.all([
+    import("../core/paths.ts"),
+    import("../core/project.ts"),
+    import("../config/load.ts"),
+    import("../store/db.ts"),
+  ]);
+  const paths = cairnPaths(cairnHome(env));
+  // Inside a Claude Code session (a Bash call, the MCP server) the project is known exactly.
+  const projectDir = env.CLAUDE_PROJECT_DIR || findProjectDir(cwd, env.HOME);
+  const resolved = await loadConfig(paths, projectDir);
+  let store: Store | undefined;
+  return {
+    paths,
+    config: resolved.config,
+    projectDir,
+    env,
+    async store() {
+      store ??= await openStore(paths.db);
+      return store;
+    },
+    close() {
+      store?.close();
+      store = undefined;
+    },
+    now: Date.now,
+  };
+}
+
+/**
+ * The session a command is about: the one named, else the Claude Code session it runs
+ * inside (CLAUDE_CODE_SESSION_ID is set for Bash calls, `!` commands and MCP servers),
+ * else the project's most recent session seen by cairn.
+ */
+export function currentSession(
+  store: Store,
+  projectDir: string,
+  named?: string,
+  env: NodeJS.ProcessEnv = {},
+): string | undefined {
+  if (named) return named;
+  if (env.CLAUDE_CODE_SESSION_ID) return env.CLAUDE_CODE_SESSION_ID;
+  const row = store.db
+    .prepare("SELECT id FROM sessions WHERE project_dir = ? ORDER BY last_seen_at DESC LIMIT 1")
+    .get(projectDir) as { id: string } | undefined;
+  return row?.id ?? latestOwner(store, projectDir);
+}
+
+/** The merge chain a session belongs to, named by the session that owns its rows. */
+export function chainOwner(
+  store: Store,
+  projectDir: string,
+  named?: string,
+  env: NodeJS.ProcessEnv = {},
+): string | undefined {
+  const session = currentSession(store, projectDir, named, env);
+  return session ? ownerOf(store, session) : undefined;
+}
+
+export function transcriptOf(store: Store, sessionId: string): string | undefined {
+  const row = store.db.prepare("SELECT transcript_path FROM sessions WHERE id = ?").get(sessionId) as
+    | { transcript_path: string | null }
+    | undefined;
+  if (row?.transcript_path) return row.transcript_path;
+  const src = store.db
+    .prepare(
+      "SELECT path FROM mem_sources WHERE session_id = ? AND agent_id IS NULL ORDER BY updated_at DESC LIMIT 1",
+    )
+    .get(sessionId) as { path: string } | undefined;
+  return src?.path;
+}

@@ -1,0 +1,6 @@
+import { join } from "node:path";
+
+/** The notebook's place in a project. */
+export function notebookPath(projectDir: string): string {
+  return join(projectDir, ".claude", "cairn", "STATE.md");
+}

@@ -1,0 +1,136 @@
+import { createHash } from "node:crypto";
+import { groupDigits, oneLine } from "./anchor.ts";
+import { renderNotebookText } from "./inject.ts";
+import { notebookPath } from "./paths.ts";
+import { isBlank, parseNotebook, sectionText } from "./state-file.ts";
+
+/**
+ * What a session receives at its start (new, /clear, resume, after compaction): the
+ * notebook, how to keep it, and where the last session stopped. Pure given the
+ * notebook's text, so `cairn handoff` can show exactly what the next session gets.
+ */
+
+export type RestoreSource = "startup" | "resume" | "clear" | "compact";
+
+const LABEL: Readonly<Record<string, string>> = {
+  startup: "at session start",
+  resume: "on resume",
+  clear: "after /clear",
+  compact: "after compaction",
+};
+
+/** Room kept for the memory's summary of where the last session stopped. */
+export const LAST_SESSION_MAX_CHARS = 1500;
+
+const KEEPING =
+  "Keep it current, it is what survives compactions and new sessions: update Now when the step changes, add each decision (with why) under Decisions and each failed approach under Dead-ends as it happens, and Goal when the aim moves.";
+
+/**
+ * How the agent writes it. Claude Code 2.1.328 asks before every Edit or Write under
+ * .claude/ (a "sensitive file", whatever the allow rules say), so the notebook's own
+ * command, run through Bash, is the way that works without a prompt each time.
+ */
+export function updateHowTo(cli: string): string {
+  return `Update it through Bash with cairn (Edit/Write under .claude/ need the user's approval each time): ${cli} state set now "…" | ${cli} state add decisions "…" (sections: goal, now, decisions, dead-ends, open-questions) | ${cli} state write <<'EOF' (the whole notebook from stdin). Read it with Read.`;
+}
+
+export interface RestoreInput {
+  readonly projectDir: string;
+  readonly source: string;
+  /** STATE.md's text, or undefined when there is none. */
+  readonly notebookText: string | undefined;
+  /** Whether cairn created the notebook just now. */
+  readonly seeded: boolean;
+  readonly maxChars: number;
+  /** "Where the last session stopped", from memory (new sessions only). */
+  readonly lastSession?: string | undefined;
+  /** Hash of the notebook the resumed conversation already holds (its restore is replayed). */
+  readonly alreadyInjected?: string | undefined;
+  /** How to run cairn from Bash (the notebook's update commands). */
+  readonly cli: string;
+}
+
+export interface Restore {
+  readonly additionalContext: string;
+  /** The one-line notice for the person. */
+  readonly systemMessage: string;
+  /** Hash of the notebook's text, remembered so a later resume need not repeat it. */
+  readonly hash: string;
+  readonly goal: string;
+  readonly now: string;
+  /** True when only a pointer was sent (the session already holds this notebook). */
+  readonly pointerOnly: boolean;
+}
+
+export function notebookHash(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 12);
+}
+
+/**
+ * The tag a restore carries in its first line. A resume looks for it in the
+ * conversation it rebuilds (the transcript after the last compaction), so the notebook
+ * is repeated only when the conversation does not hold this version of it already.
+ */
+export function restoreMarker(hash: string): string {
+  return `[notebook ${hash}]`;
+}
+
+export function buildRestore(input: RestoreInput): Restore | undefined {
+  const path = notebookPath(input.projectDir);
+  const label = LABEL[input.source] ?? `on ${input.source}`;
+  const text = input.notebookText;
+  const summary = input.lastSession?.trim()
+    ? clip(input.lastSession.trim(), LAST_SESSION_MAX_CHARS)
+    : undefined;
+  const lastPart = summary ? `Where the last session stopped (cairn memory):\n${summary}` : "";
+
+  if (text === undefined || !text.trim()) {
+    if (!lastPart) return undefined;
+    return {
+      additionalContext: lastPart,
+      systemMessage: "cairn: restored where the last session stopped",
+      hash: "",
+      goal: "",
+      now: "",
+      pointerOnly: false,
+    };
+  }
+
+  const nb = parseNotebook(text);
+  const goal = sectionText(nb, "goal");
+  const now = sectionText(nb, "now");
+  const hash = notebookHash(text);
+
+  if (input.alreadyInjected === hash && input.source === "resume") {
+    const pointer = `cairn notebook ${path} is unchanged since it was restored earlier in this conversation.`;
+    return {
+      additionalContext: lastPart ? `${pointer}\n\n${lastPart}` : pointer,
+      systemMessage: "cairn: notebook unchanged since this session last saw it; not repeated",
+      hash,
+      goal,
+      now,
+      pointerOnly: true,
+    };
+  }
+
+  const header = [
+    `cairn notebook (STATE.md), restored ${label}: ${path} ${restoreMarker(hash)}`,
+    input.seeded || isBlank(nb)
+      ? "It is new and empty: fill in Goal and Now as soon as the task is clear, then keep it current (Decisions and Dead-ends as they happen)."
+      : KEEPING,
+    updateHowTo(input.cli),
+  ].join("\n");
+  const room = input.maxChars - header.length - (lastPart ? lastPart.length + 2 : 0) - 2;
+  const body = renderNotebookText(text, path, Math.max(200, room));
+  const additionalContext = [header, body, lastPart].filter(Boolean).join("\n\n");
+
+  const gist = oneLine(goal, 60);
+  const systemMessage = input.seeded
+    ? `cairn: notebook created at ${path}`
+    : `cairn: notebook restored ${label} (${groupDigits(additionalContext.length)} chars${gist ? `; goal: ${gist}` : ""})`;
+  return { additionalContext, systemMessage, hash, goal, now, pointerOnly: false };
+}
+
+function clip(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`;
+}

@@ -1,0 +1,111 @@
+/**
+ * The statusline tee in the real, interactive Claude Code (under tmux): Claude Code
+ * runs cairn's statusline, which runs the user's own statusline command saved at
+ * install and adds its suffix; the metrics Claude Code sent are kept for the monitor
+ * and the warnings.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cairn, installCairn } from "./harness/cairn.ts";
+import { CLAUDE_BIN, claudeEnv, makeSandbox, type Sandbox } from "./harness/claude.ts";
+import { bash, type MockApi, startMockApi, text } from "./harness/mock-api.ts";
+
+const TMUX = "/usr/bin/tmux";
+const socket = `cairn-statusline-e2e-${process.pid}`;
+const tmux = (...args: string[]) =>
+  execFileSync(TMUX, ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
+const screen = () => tmux("capture-pane", "-p", "-t", "cc");
+
+async function waitFor(ok: (s: string) => boolean, what: string): Promise<string> {
+  let s = "";
+  for (let i = 0; i < 600; i++) {
+    s = screen();
+    if (ok(s)) return s;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Claude Code never showed ${what}:\n${s}`);
+}
+
+/** What the mock reports for every response: 351,000 tokens in context (35% of 1M). */
+const USAGE = {
+  input_tokens: 300_000,
+  cache_creation_input_tokens: 1_000,
+  cache_read_input_tokens: 50_000,
+  output_tokens: 20,
+};
+
+describe.skipIf(!existsSync(TMUX))("statusline tee in interactive Claude Code", () => {
+  let api: MockApi;
+  let sb: Sandbox;
+
+  beforeAll(async () => {
+    api = await startMockApi({ usage: USAGE });
+    sb = makeSandbox();
+    sb.writeSettings({ statusLine: { type: "command", command: "echo MINE-SL" } });
+    await installCairn(sb);
+  });
+  afterAll(async () => {
+    try {
+      tmux("kill-server");
+    } catch {
+      // Already gone.
+    }
+    await api.close();
+    sb.cleanup();
+  });
+
+  it("shows the user's statusline with cairn's suffix, and keeps Claude Code's exact figures", async () => {
+    api.script([bash("echo hi", { id: "toolu_sl1" }), text("INTERACTIVE-DONE")]);
+    const env = claudeEnv(api.url, sb.home);
+    const q = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
+    const command = [
+      "env",
+      "-i",
+      ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
+      CLAUDE_BIN,
+      "--allowedTools",
+      "Bash",
+    ]
+      .map(q)
+      .join(" ");
+    tmux("new-session", "-d", "-s", "cc", "-x", "120", "-y", "40", "-c", sb.project, command);
+
+    // Before the first response Claude Code sends no figure: cairn shows a dash.
+    await waitFor((s) => s.includes("MINE-SL  cairn ctx –"), "the statusline before the first response");
+    tmux("send-keys", "-t", "cc", "say hi", "Enter");
+    const after = await waitFor(
+      (s) => s.includes("INTERACTIVE-DONE") && s.includes("MINE-SL  cairn ctx 35%"),
+      "the answer and the statusline at 35%",
+    );
+    expect(after).toMatch(/^ *MINE-SL {2}cairn ctx 35%$/m);
+
+    const sessions = readdirSync(join(sb.home, ".cairn", "sessions"));
+    expect(sessions).toHaveLength(1);
+    const m = JSON.parse(
+      readFileSync(join(sb.home, ".cairn", "sessions", sessions[0]!, "statusline.json"), "utf8"),
+    );
+    expect(m).toMatchObject({
+      session_id: sessions[0],
+      model: "claude-opus-5-5",
+      project_dir: sb.project,
+      context_window: {
+        context_window_size: 1_000_000,
+        used_percentage: 35,
+        remaining_percentage: 65,
+        current_usage: USAGE,
+      },
+    });
+
+    // While fresh, the statusline's figure is the one cairn reports.
+    const status = await cairn(sb, ["status", "--json"]);
+    expect(status.code, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout).usage).toMatchObject({
+      source: "statusline",
+      usedTokens: 351_000,
+      windowTokens: 1_000_000,
+      usedPct: 35,
+    });
+  });
+});
