@@ -81,7 +81,7 @@ const COMMANDS: Record<string, Entry & { group: string }> = {
 
   state: {
     group: "memory",
-    summary: "print or edit this project's notebook (.claude/cairn/STATE.md)",
+    summary: "print or edit this project's notebook (.cairn/STATE.md)",
     load: () => import("./state.ts").then((m) => m.state),
   },
   handoff: {

@@ -29,7 +29,7 @@ const USAGE = `Usage: cairn state [show] [--json]
        cairn state add <section> <text…>
        cairn state write < notebook.md
 
-This project's notebook, .claude/cairn/STATE.md: the goal, the current step, the
+This project's notebook, .cairn/STATE.md: the goal, the current step, the
 decisions, dead-ends and open questions that cairn restores into every new, cleared,
 resumed and compacted session (Goal and Now are also pinned to each prompt).
 

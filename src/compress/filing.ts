@@ -2,6 +2,8 @@ import type { Config } from "../config/schema.ts";
 import { redact } from "../core/redact.ts";
 import type { Store } from "../store/db.ts";
 import { countLines, insertOutput, recordExcerpt } from "../store/outputs.ts";
+import { firstOmission } from "./index.ts";
+import { HEADER_PREFIX } from "./marker.ts";
 import type { Excerpt, Hints } from "./types.ts";
 
 /**
@@ -86,10 +88,7 @@ export async function fileOutput(
   };
 }
 
-/** Marks text cairn has already filed, so it is never filed twice (the runner's output reaching PostToolUse). */
-export const HEADER_PREFIX = "[cairn #";
-
-const OMITTED = /^\[… lines (\d+)-(\d+) omitted \(/m;
+export { HEADER_PREFIX };
 
 /**
  * One or two short lines: sizes, what was kept, and commands that work as written.
@@ -109,14 +108,14 @@ export function excerptHeader(
   ];
   if (hints.exitCode !== undefined) facts.push(`exit ${hints.exitCode}`);
   if (redactions > 0) facts.push(`${redactions} secret${redactions === 1 ? "" : "s"} masked`);
-  const gap = OMITTED.exec(excerpt.text);
+  const gap = firstOmission(excerpt.text, hints.firstLine ?? 1);
   const more = [`cairn show ${id}`];
-  if (gap) more.push(`cairn show ${id} --lines ${gap[1]}-${gap[2]}`);
+  if (gap && hints.tool !== "Read") more.push(`cairn show ${id} --lines ${gap[0]}-${gap[1]}`);
   more.push(`cairn show ${id} --grep 'PATTERN'`);
   let header = `${HEADER_PREFIX}${id} · ${facts.join(" · ")}]\n[full output: ${more.join(" · ")}]`;
   if (hints.tool === "Read" && hints.filePath) {
-    const from = gap ? Number(gap[1]) : (hints.firstLine ?? 1);
-    header += `\n[L<n> are the file's line numbers. To edit or see more, Read ${hints.filePath} with offset=${from} limit=${gap ? Math.min(Number(gap[2]) - from + 1, 400) : 400}]`;
+    const from = gap ? gap[0] : (hints.firstLine ?? 1);
+    header += `\n[L<n> are the file's line numbers. To edit or see more, Read ${hints.filePath} with offset=${from} limit=${gap ? Math.min(gap[1] - from + 1, 400) : 400}]`;
   }
   return header;
 }

@@ -4,16 +4,32 @@
  * tool) and lets the most confident one cut the text to the budget; below a threshold,
  * or if a compressor fails, the generic one does it. Pure and deterministic.
  */
-import type { Compressor, Excerpt, Hints } from "./types.ts";
+
 import { docOf, whole } from "./common.ts";
-import { sampleOf } from "./doc.ts";
+import { eslint } from "./compilers/eslint.ts";
+import { gcc } from "./compilers/gcc.ts";
+import { javac } from "./compilers/javac.ts";
+import { rustc } from "./compilers/rustc.ts";
+import { tsc } from "./compilers/tsc.ts";
+import { forgetDoc, SAMPLE_NOTE, sampleOf } from "./doc.ts";
 import { generic } from "./generic.ts";
+import { gitDiff, gitLog, gitStatus } from "./git.ts";
+import { grep } from "./grep.ts";
+import { json } from "./json.ts";
+import { listings } from "./listings.ts";
+import { logs } from "./logs.ts";
+import { npm, npmLs } from "./npm.ts";
+import { apt, cargoDeps, pip } from "./packages.ts";
+import { reads } from "./reads.ts";
+import { tables } from "./tables.ts";
 import { cargoTest } from "./tests/cargo-test.ts";
 import { goTest } from "./tests/go-test.ts";
 import { jest } from "./tests/jest.ts";
 import { nodeTest } from "./tests/node-test.ts";
 import { pytest } from "./tests/pytest.ts";
 import { vitest } from "./tests/vitest.ts";
+import { traces } from "./traces.ts";
+import type { Compressor, Excerpt, Hints } from "./types.ts";
 
 /** What kind of output each compressor handles (the corpus's kinds). */
 export const KIND: Readonly<Record<string, string>> = {
@@ -23,11 +39,67 @@ export const KIND: Readonly<Record<string, string>> = {
   pytest: "test",
   "cargo-test": "test",
   "go-test": "test",
+  tsc: "compile",
+  eslint: "compile",
+  gcc: "compile",
+  rustc: "compile",
+  javac: "compile",
+  trace: "trace",
+  log: "log",
+  npm: "pkg",
+  "npm-ls": "pkg",
+  pip: "pkg",
+  apt: "pkg",
+  "cargo-deps": "pkg",
+  "git-diff": "git",
+  "git-log": "git",
+  "git-status": "git",
+  json: "json",
+  read: "read",
+  grep: "grep",
+  listing: "listing",
+  table: "table",
   generic: "generic",
 };
 
 /** Every compressor, most specific first (ties go to the earlier one). */
-export const compressors: readonly Compressor[] = [vitest, jest, nodeTest, pytest, cargoTest, goTest, generic];
+export const compressors: readonly Compressor[] = [
+  reads,
+  vitest,
+  jest,
+  nodeTest,
+  pytest,
+  cargoTest,
+  goTest,
+  tsc,
+  eslint,
+  gcc,
+  rustc,
+  javac,
+  npmLs,
+  npm,
+  pip,
+  apt,
+  cargoDeps,
+  gitDiff,
+  gitLog,
+  gitStatus,
+  json,
+  grep,
+  listings,
+  tables,
+  traces,
+  logs,
+  generic,
+];
+
+/**
+ * The excerpt budget for an output of `length` characters with the default settings
+ * (compress.budget_fraction, budget_min_chars, budget_max_chars).
+ */
+export function budgetFor(length: number, fraction = 0.08, min = 1200, max = 6000): number {
+  return Math.floor(Math.min(max, Math.max(min, fraction * length)));
+}
 
 /** Below this confidence the generic compressor is used. */
 export const THRESHOLD = 0.35;
@@ -48,20 +120,55 @@ export function detect(text: string, hints: Hints): Detection {
   return best;
 }
 
+const MARKER = /^\[… lines (\d+)-(\d+) omitted \(\d+ lines\) …\]$/m;
+
+/**
+ * The first range of original lines an excerpt left out: its first omission marker,
+ * or for Read excerpts (numbered `L<n>: `, without markers) the first jump in numbers.
+ */
+export function firstOmission(excerpt: string, firstLine = 1): [number, number] | undefined {
+  const m = MARKER.exec(excerpt);
+  if (m) return [Number(m[1]), Number(m[2])];
+  let previous = -1;
+  for (const line of excerpt.split("\n")) {
+    const n = /^L(\d+): /.exec(line);
+    if (!n) continue;
+    const current = Number(n[1]);
+    if (previous < 0 && current > firstLine) return [firstLine, current - 1];
+    if (previous >= 0 && current > previous + 1) return [previous + 1, current - 1];
+    previous = current;
+  }
+  return undefined;
+}
+
 export function compressText(text: string, hints: Hints, budget: number): Excerpt {
+  try {
+    return compressWith(text, hints, budget);
+  } finally {
+    // The Doc is shared by the compressors of one call only; a long-lived process (the
+    // http transport) must not keep a 50 MB output alive until the next one.
+    forgetDoc();
+  }
+}
+
+function compressWith(text: string, hints: Hints, budget: number): Excerpt {
   const limit = Math.max(200, Math.floor(budget));
   const { compressor } = detect(text, hints);
+  const doc = docOf(text);
   if (hints.tool !== "Read") {
-    const all = whole(docOf(text), limit);
+    const all = whole(doc, limit);
     if (all !== undefined) return { text: all, compressor: compressor.name, kept: "everything" };
   }
+  // Counts in a sampled excerpt cover only what was read; say so.
+  const sampled = (e: Excerpt): Excerpt =>
+    doc.complete ? e : { ...e, kept: `${e.kept} (of a sample: ${SAMPLE_NOTE})` };
   try {
     const out = compressor.compress(text, hints, limit);
     // A compressor must never come near twice the budget; the generic cut is the safety net.
-    if (out.text.length <= limit * 1.6 + 200 || compressor === generic) return out;
+    if (out.text.length <= limit * 1.6 + 200 || compressor === generic) return sampled(out);
   } catch {
     // Fall through to the generic excerpt: a compressor bug must not lose the output.
   }
   const out = generic.compress(text, hints, limit);
-  return { ...out, compressor: `generic (after ${compressor.name})` };
+  return sampled({ ...out, compressor: `generic (after ${compressor.name})` });
 }

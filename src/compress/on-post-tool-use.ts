@@ -2,7 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import { extractOutput, toolFamily } from "../claude/tool-outputs.ts";
 import type { Parts } from "../hooks/context.ts";
 import { observerFor } from "../observe/observer.ts";
-import { fileOutput, HEADER_PREFIX } from "./filing.ts";
+import { HEADER_PREFIX } from "./marker.ts";
 import type { Hints } from "./types.ts";
 
 /** cairn's own retrieval commands: their output is what the agent asked for in full. */
@@ -54,7 +54,11 @@ export const parts: Parts = {
         ...(out.firstLine !== undefined ? { firstLine: out.firstLine } : {}),
         ...(out.offset !== undefined ? { offset: out.offset } : {}),
       };
-      const { compressText } = await import("./index.ts");
+      // The compressors load only now, when an output is actually filed.
+      const [{ fileOutput }, { compressText }] = await Promise.all([
+        import("./filing.ts"),
+        import("./index.ts"),
+      ]);
       const filed = await fileOutput(
         await ctx.store(),
         c,

@@ -29,7 +29,7 @@ export function compactionInstructions(input: InstructionsInput): string {
   ];
   if (input.notebook) {
     lines.push(
-      "- The notebook .claude/cairn/STATE.md is restored in full right after this compaction: the summary need not copy it, and must not contradict it.",
+      "- The notebook .cairn/STATE.md is restored in full right after this compaction: the summary need not copy it, and must not contradict it.",
     );
   }
   const goal = oneLine(input.goal, 300);
@@ -79,5 +79,5 @@ export function shouldBlock(b: BlockInput): boolean {
 
 export function blockReason(outputTokens: number, complete: boolean): string {
   const amount = `${groupDigits(outputTokens)}${complete ? "" : "+"}`;
-  return `cairn held back this automatic compaction once: .claude/cairn/STATE.md has not changed for ${amount} output tokens, so the summary would lose what it should keep. Update STATE.md now (Goal, Now, Decisions, Dead-ends); the next compaction goes ahead and cairn restores the notebook after it.`;
+  return `cairn held back this automatic compaction once: .cairn/STATE.md has not changed for ${amount} output tokens, so the summary would lose what it should keep. Update STATE.md now (Goal, Now, Decisions, Dead-ends); the next compaction goes ahead and cairn restores the notebook after it.`;
 }

@@ -26,12 +26,13 @@ const KEEPING =
   "Keep it current, it is what survives compactions and new sessions: update Now when the step changes, add each decision (with why) under Decisions and each failed approach under Dead-ends as it happens, and Goal when the aim moves.";
 
 /**
- * How the agent writes it. Claude Code 2.1.328 asks before every Edit or Write under
- * .claude/ (a "sensitive file", whatever the allow rules say), so the notebook's own
- * command, run through Bash, is the way that works without a prompt each time.
+ * How the agent writes it. The notebook lives in <project>/.cairn/ rather than under
+ * .claude/, because Claude Code 2.1.328 asks before every Edit or Write under .claude/
+ * (a "sensitive file", whatever the allow rules say); here the agent's ordinary Edit
+ * works. cairn's own command is the alternative for a whole-section rewrite.
  */
 export function updateHowTo(cli: string): string {
-  return `Update it through Bash with cairn (Edit/Write under .claude/ need the user's approval each time): ${cli} state set now "…" | ${cli} state add decisions "…" (sections: goal, now, decisions, dead-ends, open-questions) | ${cli} state write <<'EOF' (the whole notebook from stdin). Read it with Read.`;
+  return `Update it with Edit like any file, or through Bash: ${cli} state set now "…" | ${cli} state add decisions "…" (sections: goal, now, decisions, dead-ends, open-questions).`;
 }
 
 export interface RestoreInput {

@@ -1,11 +1,7 @@
 import { int, setting, v } from "../config/setting.ts";
 
 export const NOTEBOOK_SETTINGS = {
-  "notebook.enabled": setting(
-    v.boolean(),
-    true,
-    "Keep .claude/cairn/STATE.md and restore it into every session.",
-  ),
+  "notebook.enabled": setting(v.boolean(), true, "Keep .cairn/STATE.md and restore it into every session."),
   "notebook.restore_max_chars": setting(
     int(1500, 9000),
     6000,

@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import type { HookEvent } from "../claude/events.ts";
-import { fileOutput } from "../compress/filing.ts";
 import type { HookContext, Part, Parts } from "../hooks/context.ts";
 import { readMeta, removeRunFiles, runFiles, sweepRunDir } from "./spool.ts";
 
@@ -22,7 +21,10 @@ async function rescue(event: HookEvent<"PostToolUse" | "PostToolUseFailure">, ct
   sweepRunDir(ctx.paths, ctx.now());
   try {
     if (output.length === 0) return undefined;
-    const { compressText } = await import("../compress/index.ts");
+    const [{ fileOutput }, { compressText }] = await Promise.all([
+      import("../compress/filing.ts"),
+      import("../compress/index.ts"),
+    ]);
     const command = meta?.command ?? String(event.tool_input.command ?? "");
     const filed = await fileOutput(
       await ctx.store(),

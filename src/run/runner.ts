@@ -1,5 +1,4 @@
 import { readFileSync, writeSync } from "node:fs";
-import { fileOutput } from "../compress/filing.ts";
 import { loadConfig } from "../config/load.ts";
 import { resolveConfig } from "../config/resolve.ts";
 import { createLogger } from "../core/log.ts";
@@ -46,7 +45,10 @@ export async function runRunner(argv: string[]): Promise<number> {
       return 0;
     }
     const text = output.toString("utf8");
-    const { compressText } = await import("../compress/index.ts");
+    const [{ fileOutput }, { compressText }] = await Promise.all([
+      import("../compress/filing.ts"),
+      import("../compress/index.ts"),
+    ]);
     const store = await openStore(paths.db);
     try {
       const filed = await fileOutput(

@@ -98,7 +98,7 @@ describe("context warnings e2e", () => {
       if (expected) {
         expect(ctx, `tool call ${i}`).toContain(`${event}:Bash hook additional context: ${expected}`);
         expect(ctx).toContain(`${REMAINING[i - 1]}% of the context window remains`);
-        expect(ctx).toContain(".claude/cairn/STATE.md");
+        expect(ctx).toContain(".cairn/STATE.md");
       } else {
         expect(ctx, `tool call ${i}`).not.toMatch(/WARNING|CRITICAL/);
       }

@@ -91,7 +91,7 @@ describe("notebook e2e", () => {
     sb = makeSandbox({ prefix: "cairn-e2e-notebook" });
     sb.writeSettings({});
     await installCairn(sb);
-    statePath = join(sb.project, ".claude", "cairn", "STATE.md");
+    statePath = join(sb.project, ".cairn", "STATE.md");
   });
   afterAll(async () => {
     await api.close();
@@ -102,14 +102,11 @@ describe("notebook e2e", () => {
     api.clearRequests();
     api.script([
       tool("Read", { file_path: statePath }, { id: "toolu_read_state" }),
-      // The model writes the notebook the way the restore told it to (Claude Code asks before
-      // any Edit or Write under .claude/, so the way is cairn's own command through Bash).
+      // The model writes the notebook with its ordinary Write tool: the notebook lives in
+      // .cairn/, not under .claude/ (where Claude Code asks before every edit).
       (req) => {
-        const how = /Update it through Bash with cairn \([^)]*\): (.+?) state set now "…"/.exec(
-          systemText(req),
-        );
-        if (!how) return text("NO-HOW-TO-IN-RESTORE");
-        return bash(`${how[1]} state write <<'EOF'\n${NOTEBOOK}EOF`, { id: "toolu_write_state" });
+        if (!/Update it with Edit like any file/.test(systemText(req))) return text("NO-HOW-TO-IN-RESTORE");
+        return tool("Write", { file_path: statePath, content: NOTEBOOK }, { id: "toolu_write_state" });
       },
       // The last response reports 720k of the 1M window: compaction is due.
       text("Step one is done: the notebook has the goal.", { input_tokens: 720_000 }),
@@ -120,9 +117,9 @@ describe("notebook e2e", () => {
 
     const [req0] = api.mainRequests();
     expect(restoreIn(req0, "at session start")).toContain("It is new and empty: fill in Goal and Now");
-    // The seeded template reached the model through the Read, and cairn's command replaced it.
+    // The seeded template reached the model through the Read, and a plain Write replaced it.
     expect(api.toolResult("toolu_read_state")).toContain("## Dead-ends");
-    expect(api.toolResult("toolu_write_state")).toBe(`wrote ${statePath}`);
+    expect(api.toolResult("toolu_write_state")).toMatch(/updated successfully|has been updated|written/i);
     expect(readFileSync(statePath, "utf8")).toBe(NOTEBOOK);
 
     // Stop: STATE.md changed during the turn, so it was a task boundary...
@@ -198,7 +195,7 @@ describe("notebook e2e", () => {
     expect(prompt).toContain("Additional Instructions:\ncairn, compaction care. In this summary:");
     expect(prompt).toContain("Keep every `cairn show <id>` reference");
     expect(prompt).toContain("Goal (STATE.md): GOAL-E2E: teach the importer to stream");
-    expect(prompt).toContain("Files in play: .claude/cairn/STATE.md");
+    expect(prompt).toContain("Files in play: .cairn/STATE.md");
     const snap = snapshots(sb).find((f) => f.endsWith("-manual.md"));
     expect(snap && readFileSync(snap, "utf8")).toContain("DEADEND-E2E");
 

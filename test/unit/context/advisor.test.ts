@@ -59,14 +59,14 @@ describe("context warnings: levels, debounce, escalation", () => {
       remainingPct: 30,
       usedTokens: 700_000,
       windowTokens: 1_000_000,
-      notebook: "/p/.claude/cairn/STATE.md",
+      notebook: "/p/.cairn/STATE.md",
       handoff: "run X",
     };
     const w = warningText({ ...base, level: "warning" });
     expect(w).toMatch(/^WARNING/);
     expect(w).toContain("30% of the context window remains (700,000 of 1,000,000 tokens used)");
     expect(w).toContain("Wrap up the current step");
-    expect(w).toContain("/p/.claude/cairn/STATE.md");
+    expect(w).toContain("/p/.cairn/STATE.md");
     expect(w).toContain("avoid starting large work");
     const c = warningText({ ...base, level: "critical", remainingPct: 20 });
     expect(c).toMatch(/^CRITICAL/);

@@ -41,7 +41,7 @@ describe("cairn status", () => {
     });
     expect(v.thresholds).toEqual({ warnPct: 35, criticalPct: 25 });
     expect(v.warnings).toEqual({ count: 0, last: null });
-    expect(v.notebook.path).toBe(join(h.project, ".claude", "cairn", "STATE.md"));
+    expect(v.notebook.path).toBe(join(h.project, ".cairn", "STATE.md"));
     expect(v).toMatchObject({ turns: 1, compactions: 0 });
   });
 

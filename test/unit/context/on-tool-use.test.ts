@@ -80,7 +80,7 @@ describe("the context monitor part", () => {
     expect(said[0]).toMatch(
       /^WARNING \(cairn context monitor\): 97% of the context window remains \(34,240 of 1,000,000 tokens used\)/,
     );
-    expect(said[0]).toContain(join(h.project, ".claude", "cairn", "STATE.md"));
+    expect(said[0]).toContain(join(h.project, ".cairn", "STATE.md"));
     expect(said.slice(1, 3)).toEqual([undefined, undefined]);
     expect(said[3]).toMatch(/^WARNING/);
     expect(warnings()).toEqual([

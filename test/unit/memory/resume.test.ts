@@ -132,8 +132,8 @@ describe("SessionStart after a handoff", () => {
   it("merges the chain in one go, injects the resume once, and writes the document", async () => {
     t = await tempStore();
     const projectDir = join(t.dir, "project");
-    mkdirSync(join(projectDir, ".claude", "cairn"), { recursive: true });
-    writeFileSync(join(projectDir, ".claude", "cairn", "STATE.md"), "# Goal\nGOAL-MARKER\n");
+    mkdirSync(join(projectDir, ".cairn"), { recursive: true });
+    writeFileSync(join(projectDir, ".cairn", "STATE.md"), "# Goal\nGOAL-MARKER\n");
     const path = join(t.dir, "a.jsonl");
     writeFileSync(path, repeatSession(TOOLS_SESSION, 12, A));
     const now = Date.parse("2026-11-22T12:00:00Z");

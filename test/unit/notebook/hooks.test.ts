@@ -51,7 +51,7 @@ const context = (out: string) =>
   (JSON.parse(out) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput
     ?.additionalContext;
 const notice = (out: string) => (JSON.parse(out) as { systemMessage?: string }).systemMessage;
-const statePath = () => join(sb.project, ".claude", "cairn", "STATE.md");
+const statePath = () => join(sb.project, ".cairn", "STATE.md");
 
 /** The real transcript, with its last response's usage set to `inputTokens` (of a 1M window). */
 function transcriptAt(inputTokens: number): void {
@@ -163,7 +163,7 @@ describe("SessionStart: seed and restore", () => {
       CLAUDE_PROJECT_DIR: sb.home,
     });
     expect(out).toBe("{}");
-    expect(existsSync(join(sb.home, ".claude", "cairn", "STATE.md"))).toBe(false);
+    expect(existsSync(join(sb.home, ".cairn", "STATE.md"))).toBe(false);
   });
 });
 
@@ -211,7 +211,7 @@ describe("UserPromptSubmit: the anchor", () => {
       join(sb.project, ".claude", "cairn.yaml"),
       "anchor:\n  max_tokens: 50\nadvisor:\n  suggest_used_pct: 20\n  urge_used_pct: 90\n",
     );
-    mkdirSync(join(sb.project, ".claude", "cairn"), { recursive: true });
+    mkdirSync(join(sb.project, ".cairn"), { recursive: true });
     writeState(`GOAL-10 ${"long goal ".repeat(40)}`, "NOW-10");
     const anchor = context(await hook("UserPromptSubmit", captured("UserPromptSubmit-basic")))!;
     expect(anchor.length).toBeLessThanOrEqual(200);
@@ -291,7 +291,7 @@ describe("PreCompact: care, snapshot, the one-time block", () => {
     expect(JSON.parse(first)).toEqual({
       decision: "block",
       reason:
-        "cairn held back this automatic compaction once: .claude/cairn/STATE.md has not changed for 603 output tokens, so the summary would lose what it should keep. Update STATE.md now (Goal, Now, Decisions, Dead-ends); the next compaction goes ahead and cairn restores the notebook after it.",
+        "cairn held back this automatic compaction once: .cairn/STATE.md has not changed for 603 output tokens, so the summary would lose what it should keep. Update STATE.md now (Goal, Now, Decisions, Dead-ends); the next compaction goes ahead and cairn restores the notebook after it.",
     });
     const second = await hook("PreCompact", captured("PreCompact-auto"));
     expect(second).toMatch(/^cairn, compaction care/);
@@ -327,9 +327,9 @@ describe("PreCompact: care, snapshot, the one-time block", () => {
 
   it("never blocks in the home directory", async () => {
     const input = captured("PreCompact-auto", { cwd: sb.home });
-    mkdirSync(join(sb.home, ".claude", "cairn"), { recursive: true });
-    writeFileSync(join(sb.home, ".claude", "cairn", "STATE.md"), "## Goal\nG\n");
-    utimesSync(join(sb.home, ".claude", "cairn", "STATE.md"), new Date(0), new Date(0));
+    mkdirSync(join(sb.home, ".cairn"), { recursive: true });
+    writeFileSync(join(sb.home, ".cairn", "STATE.md"), "## Goal\nG\n");
+    utimesSync(join(sb.home, ".cairn", "STATE.md"), new Date(0), new Date(0));
     writeFileSync(join(sb.home, ".claude", "cairn.yaml"), "precompact:\n  stale_output_tokens: 1\n");
     const out = await hook("PreCompact", input, { CLAUDE_PROJECT_DIR: sb.home });
     expect(out).toMatch(/^cairn, compaction care/);

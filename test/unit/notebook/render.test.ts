@@ -7,7 +7,7 @@ import { notebookPath } from "../../../src/notebook/paths.ts";
 import { buildRestore } from "../../../src/notebook/restore.ts";
 import { notebookTemplate, writeNotebook } from "../../../src/notebook/state-file.ts";
 
-const PATH = "/work/p/.claude/cairn/STATE.md";
+const PATH = "/work/p/.cairn/STATE.md";
 
 /** A notebook that has grown for weeks: long logs of decisions and dead-ends. */
 function bigNotebook(): string {
@@ -139,7 +139,7 @@ describe("buildRestore", () => {
       notebookText: notebookTemplate(),
     });
     expect(seeded?.additionalContext).toContain("It is new and empty: fill in Goal and Now");
-    expect(seeded?.systemMessage).toBe("cairn: notebook created at /work/p/.claude/cairn/STATE.md");
+    expect(seeded?.systemMessage).toBe("cairn: notebook created at /work/p/.cairn/STATE.md");
   });
 
   it("on resume, points to a notebook the conversation already holds instead of repeating it", () => {

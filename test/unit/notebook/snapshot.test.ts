@@ -24,7 +24,7 @@ describe("snapshots before compaction", () => {
           sessionId: "c0ffee00-0000-4000-8000-000000000001",
           trigger: i % 2 ? "manual" : "auto",
           at: base + i * 60_000,
-          notebookPath: "/work/p/.claude/cairn/STATE.md",
+          notebookPath: "/work/p/.cairn/STATE.md",
           notebookText: `## Goal\nGOAL-SNAP-${i}\n`,
           facts,
           usedPct: 71.6,
@@ -48,6 +48,6 @@ describe("snapshots before compaction", () => {
     expect(last).toContain("- /tmp/cairn-hook-capture/project/src/b.ts");
     expect(last).toContain("- `echo oops >&2; exit 3`: oops");
     expect(last).toContain("> All done.");
-    expect(last).toContain("## STATE.md (/work/p/.claude/cairn/STATE.md)\n\n## Goal\nGOAL-SNAP-4");
+    expect(last).toContain("## STATE.md (/work/p/.cairn/STATE.md)\n\n## Goal\nGOAL-SNAP-4");
   });
 });

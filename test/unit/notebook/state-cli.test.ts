@@ -11,7 +11,7 @@ describe("cairn state", () => {
       cwd: join(sb.project, "src"),
       ...(opts.input !== undefined ? { input: opts.input } : {}),
     });
-  const path = () => join(sb.project, ".claude", "cairn", "STATE.md");
+  const path = () => join(sb.project, ".cairn", "STATE.md");
 
   beforeEach(() => {
     sb = tempHome("cairn-state-cli-");
@@ -30,7 +30,7 @@ describe("cairn state", () => {
   });
 
   it("prints the notebook of the project around the current directory, and its sections as JSON", async () => {
-    mkdirSync(join(sb.project, ".claude", "cairn"), { recursive: true });
+    mkdirSync(join(sb.project, ".cairn"), { recursive: true });
     const text = "# STATE\n\n## Goal\n\nShip v2\n\n## Now\n\n- the CLI\n\n## Mine\n\nnotes\n";
     writeFileSync(path(), text);
     const r = await cli(["show"]);

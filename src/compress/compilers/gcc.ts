@@ -1,0 +1,83 @@
+/**
+ * gcc/clang (and make around them): every error with its "In function" line and the
+ * user-code "required from here" of template errors, the first warning of each -W
+ * flag (and per file), make's failures, link/archive steps, warnings counted by flag.
+ */
+
+import { docOf } from "../common.ts";
+import type { Pick } from "../pack.ts";
+import type { Compressor, Excerpt, Hints } from "../types.ts";
+import { D, type Diagnostic, diagnosticExcerpt, messageShape } from "./diagnostics.ts";
+
+const DIAG =
+  /^(?:npm error |npm ERR! )?((?:[A-Za-z]:)?[^\s:][^:]*):(\d+):(?:(\d+):)? (fatal error|error|warning|note): (.*)$/;
+const CONTEXT =
+  /^(?:npm error |npm ERR! )?(?:\S+: In (?:member )?function|\S+: In (?:instantiation|constructor|destructor|lambda)|\S+: At (?:top level|global scope))/;
+const REQUIRED_HERE = /:\d+:\d+:\s+required from here$/;
+const MAKE_FAIL =
+  /^(?:npm error )?(?:g?make|ninja)(?:\[\d+\])?: (?:\*\*\*|Target .* not remade)|^ninja: build stopped/;
+const STEP = /^(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|ar|ranlib|ld|ld\.\w+|strip)\s/;
+const SUMMARY = /^\d+ (?:warnings?|errors?)(?: and \d+ errors?)? generated\.$|^compilation terminated\.$/;
+const FLAG = /\[(-W[^\]]+)\]$/;
+
+export const gcc: Compressor = {
+  name: "gcc",
+  detect(text: string, hints: Hints): number {
+    if (!text.includes(": error: ") && !text.includes(": warning: ") && !text.includes(": fatal error: "))
+      return 0;
+    let score = 0;
+    if (
+      /^\S+\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm|inl|tcc):\d+:\d+: (?:fatal error|error|warning): /m.test(
+        text,
+      )
+    ) {
+      score += 0.7;
+    }
+    if (/: In (?:member )?function ‘|\[-W[\w=+-]+\]$/m.test(text)) score += 0.2;
+    if (/^make(?:\[\d+\])?: /m.test(text)) score += 0.1;
+    if (hints.command && /\b(?:gcc|g\+\+|clang\+?\+?|cc|c\+\+|make|cmake|ninja)\b/.test(hints.command))
+      score += 0.2;
+    return Math.min(1, score);
+  },
+  compress(text: string, _hints: Hints, budget: number): Excerpt {
+    const doc = docOf(text);
+    const { lines } = doc;
+    const diags: Diagnostic[] = [];
+    const summaries: number[] = [];
+    const extra: Pick[] = [];
+    let context = -1;
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      if (line.length > 4000) continue;
+      const m = DIAG.exec(line);
+      if (m) {
+        let end = i;
+        while (
+          end + 1 < lines.length &&
+          end - i < 12 &&
+          /^(?:npm error )?\s+(?:\d+\s*)?\|/.test(lines[end + 1]!)
+        )
+          end++;
+        const severity = m[4] === "note" ? "note" : m[4] === "warning" ? "warning" : "error";
+        const flag = FLAG.exec(m[5]!);
+        // The "In function" line just above says where; it goes with the diagnostic.
+        const where = context >= 0 && i - context <= 2 && severity !== "note" ? context : undefined;
+        diags.push({
+          at: i,
+          end,
+          severity,
+          file: m[1]!,
+          kind: flag ? flag[1]! : messageShape(m[5]!),
+          context: where,
+        });
+        if (severity !== "note") context = -1;
+      } else if (CONTEXT.test(line)) context = i;
+      else if (REQUIRED_HERE.test(line) && !/^\/usr\//.test(line))
+        extra.push({ from: i, to: i, prio: D.errorFirst });
+      else if (MAKE_FAIL.test(line)) summaries.push(i);
+      else if (SUMMARY.test(line)) summaries.push(i);
+      else if (STEP.test(line)) extra.push({ from: i, to: i, prio: / -c\s/.test(line) ? 15 : D.milestone });
+    }
+    return diagnosticExcerpt("gcc", doc, budget, diags, { summaries, extra, kindLabel: "flag" });
+  },
+};

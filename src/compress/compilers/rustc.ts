@@ -1,0 +1,62 @@
+/**
+ * rustc through cargo: each "error[Ennnn]: message" with its "--> file:line:col" line,
+ * the first warning of each kind, "could not compile" and "Finished" lines, warnings
+ * counted by kind. Code frames and help follow while the budget lasts.
+ */
+
+import { docOf } from "../common.ts";
+import type { Pick } from "../pack.ts";
+import type { Compressor, Excerpt, Hints } from "../types.ts";
+import { D, type Diagnostic, diagnosticExcerpt, messageShape } from "./diagnostics.ts";
+
+const HEADER = /^(error|warning)(?:\[(E\d+)\])?: (.*)$/;
+const ARROW = /^\s*--> (\S+?):\d+:\d+/;
+const FINAL =
+  /^error: could not compile |^error: aborting due to |^\s*Finished `?\w|^warning: `[^`]+` \(.+\) generated \d+ warnings?|^error: build failed/;
+const STEP = /^\s*(?:Compiling|Checking|Building|Running|Fresh|Documenting)\s/;
+
+export const rustc: Compressor = {
+  name: "rustc",
+  detect(text: string, hints: Hints): number {
+    if (!text.includes("-->") && !text.includes("Compiling ") && !text.includes("error: could not")) return 0;
+    let score = 0;
+    if (/^(?:error|warning)(?:\[E\d+\])?: .+\n\s*--> \S+:\d+:\d+/m.test(text)) score += 0.8;
+    if (/^error: could not compile `|^\s*Compiling \S+ v\d/m.test(text)) score += 0.2;
+    if (
+      hints.command &&
+      /\bcargo\s+(?:\+\S+\s+)?(?:build|check|clippy|run|b|c)\b|\brustc\b/.test(hints.command)
+    ) {
+      score += 0.2;
+    }
+    return Math.min(1, score);
+  },
+  compress(text: string, _hints: Hints, budget: number): Excerpt {
+    const doc = docOf(text);
+    const { lines } = doc;
+    const diags: Diagnostic[] = [];
+    const summaries: number[] = [];
+    const extra: Pick[] = [];
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      if (FINAL.test(line)) {
+        summaries.push(i);
+        continue;
+      }
+      const m = HEADER.exec(line);
+      if (m) {
+        const arrow = i + 1 < lines.length ? ARROW.exec(lines[i + 1]!) : null;
+        let end = arrow ? i + 1 : i;
+        while (end + 1 < lines.length && lines[end + 1]! !== "" && !HEADER.test(lines[end + 1]!)) end++;
+        diags.push({
+          at: i,
+          headerEnd: arrow ? i + 1 : i,
+          end,
+          severity: m[1] === "error" ? "error" : "warning",
+          file: arrow ? arrow[1]! : "",
+          kind: m[2] ?? messageShape(m[3]!),
+        });
+      } else if (STEP.test(line)) extra.push({ from: i, to: i, prio: i === 0 ? D.milestone : 25 });
+    }
+    return diagnosticExcerpt("rustc", doc, budget, diags, { summaries, extra, kindLabel: "code" });
+  },
+};

@@ -1,0 +1,55 @@
+/** tsc: every "file(line,col): error TSnnnn" (or pretty "file:line:col - error TSnnnn"), counts by code. */
+
+import { docOf } from "../common.ts";
+import type { Pick } from "../pack.ts";
+import type { Compressor, Excerpt, Hints } from "../types.ts";
+import { D, type Diagnostic, diagnosticExcerpt } from "./diagnostics.ts";
+
+const PLAIN = /^(.+?)\((\d+),(\d+)\): (error|warning|message) (TS\d+): /;
+const PRETTY = /^(\S.*?):(\d+):(\d+) - (error|warning|message) (TS\d+): /;
+const SUMMARY = /^Found \d+ errors?\b/;
+// The pretty reporter's closing table: "Errors  Files" then "    12  src/api/orders.ts:8".
+const TABLE_HEAD = /^Errors\s+Files$/;
+const TABLE_ROW = /^\s+\d+\s+\S+:\d+$/;
+const LISTED = /^\/\S+\.[cm]?[jt]sx?$|^[A-Za-z]:[\\/]\S+\.[cm]?[jt]sx?$/;
+
+export const tsc: Compressor = {
+  name: "tsc",
+  detect(text: string, hints: Hints): number {
+    if (!text.includes("error TS") && !text.includes("warning TS")) return 0;
+    let score = 0;
+    if (/^.+\(\d+,\d+\): error TS\d+: /m.test(text) || /^\S.*:\d+:\d+ - error TS\d+: /m.test(text))
+      score += 0.8;
+    if (/^Found \d+ errors? in /m.test(text)) score += 0.2;
+    if (hints.command && /\b(?:tsc|tsgo|vue-tsc)\b/.test(hints.command)) score += 0.3;
+    return Math.min(1, score);
+  },
+  compress(text: string, _hints: Hints, budget: number): Excerpt {
+    const doc = docOf(text);
+    const { lines } = doc;
+    const diags: Diagnostic[] = [];
+    const summaries: number[] = [];
+    const extra: Pick[] = [];
+    const libs: number[] = [];
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      const m = PLAIN.exec(line) ?? PRETTY.exec(line);
+      if (m) {
+        let end = i;
+        while (end + 1 < lines.length && /^\s/.test(lines[end + 1]!) && !PLAIN.test(lines[end + 1]!)) end++;
+        const severity = m[4] === "error" ? "error" : m[4] === "warning" ? "warning" : "note";
+        diags.push({ at: i, end, severity, file: m[1]!, kind: m[5]! });
+      } else if (SUMMARY.test(line) || TABLE_HEAD.test(line) || TABLE_ROW.test(line)) summaries.push(i);
+      else if (LISTED.test(line)) {
+        // --listFiles: the project's own files matter more than the libraries.
+        if (/node_modules|\/lib\/lib\.[\w.]+\.d\.ts$/.test(line)) libs.push(i);
+        else extra.push({ from: i, to: i, prio: D.milestone });
+      }
+    }
+    // The last library listed is the one the target pulled in; earlier ones are its parts.
+    libs.forEach((i, k) => {
+      extra.push({ from: i, to: i, prio: 15 + (10 * (k + 1)) / libs.length });
+    });
+    return diagnosticExcerpt("tsc", doc, budget, diags, { summaries, extra, kindLabel: "code" });
+  },
+};

@@ -1,0 +1,310 @@
+/**
+ * git output. diff: every file's header with its +/- counts, mode changes, then the
+ * changed lines of each file in turn (first hunk of every file before the second of
+ * any). log: the newest and oldest commits, the biggest changes and renames, each
+ * author once. status and --stat: headers, summaries and the largest entries.
+ */
+
+import { docOf, excerpt, lastNonBlank, plural, shapeOf } from "./common.ts";
+import { MUST, type Note, type Pick } from "./pack.ts";
+import type { Compressor, Excerpt, Hints } from "./types.ts";
+
+const DIFF_FILE = /^diff --git a\/(.+) b\/(.+)$|^diff --(?:cc|combined) (.+)$/;
+const MODE =
+  /^(?:new file mode|deleted file mode|old mode|new mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|Binary files )/;
+const HUNK = /^@@+ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/;
+const STAT = /^ (.+?)\s+\|\s+(?:(\d+)(?: [+-]*)?|Bin .*)$/;
+const STAT_SUMMARY = /^ \d+ files? changed(?:, \d+ insertions?\(\+\))?(?:, \d+ deletions?\(-\))?$/;
+
+function diffExcerpt(text: string, budget: number): Excerpt {
+  const doc = docOf(text);
+  const { lines } = doc;
+  const picks: Pick[] = [];
+  const display = new Map<number, string>();
+  const repeats = new Map<string, number>();
+  let files = 0;
+  let added = 0;
+  let removed = 0;
+  let header = -1;
+  let plus = 0;
+  let minus = 0;
+  let deleted = false;
+  let blocks = 0;
+  let inHunk = false;
+  let hunk = -1;
+  // A block is a run of consecutive +/- lines; blocks are what get kept or cut.
+  let blockStart = -1;
+  let blockWorth = 0;
+  const closeBlock = (end: number) => {
+    if (blockStart < 0) return;
+    // The k-th block of every file before the (k+1)-th of any; a deleted file's body,
+    // changes repeated across files ("+// @ts-check" everywhere), comments and bare
+    // punctuation say little.
+    let prio = 70 - Math.min(40, blocks * 4);
+    if (deleted) prio = 10;
+    else if (blockWorth === 0) prio -= 25;
+    picks.push({ from: blockStart, to: end, prio, split: "head" });
+    // A hunk's header (where it is) goes with its first block.
+    if (hunk >= 0) picks.push({ from: hunk, to: hunk, prio: prio + 0.5 });
+    hunk = -1;
+    blocks++;
+    blockStart = -1;
+  };
+  const closeFile = (end: number) => {
+    closeBlock(end);
+    if (header >= 0) display.set(header, `${lines[header]}  (+${plus} -${minus})`);
+  };
+  // git show / format-patch: the commit header, message and stat before the first diff.
+  let firstDiff = 0;
+  while (firstDiff < lines.length && !DIFF_FILE.test(lines[firstDiff]!)) firstDiff++;
+  for (let i = 0; i < Math.min(firstDiff, 40); i++) {
+    const line = lines[i]!;
+    const key = /^(?:commit |Author:|Date:|Merge:|From |Subject:)|^ {4}\S|^ \d+ files? changed/.test(line);
+    picks.push({ from: i, to: i, prio: key ? MUST + 15 : STAT.test(line) ? 80 : 40 });
+  }
+  for (let i = firstDiff; i < lines.length; i++) {
+    const line = lines[i]!;
+    const change = inHunk && (line.startsWith("+") || line.startsWith("-"));
+    if (!change) closeBlock(i - 1);
+    if (DIFF_FILE.test(line)) {
+      closeFile(i - 1);
+      header = i;
+      files++;
+      plus = minus = blocks = 0;
+      deleted = false;
+      inHunk = false;
+      picks.push({ from: i, to: i, prio: MUST + 10 });
+    } else if (!inHunk && MODE.test(line)) {
+      if (/^deleted file mode/.test(line)) deleted = true;
+      picks.push({ from: i, to: i, prio: MUST + 5 });
+    } else if (HUNK.test(line)) {
+      inHunk = true;
+      hunk = i;
+    } else if (change) {
+      if (line.startsWith("+")) {
+        plus++;
+        added++;
+      } else {
+        minus++;
+        removed++;
+      }
+      if (blockStart < 0) {
+        blockStart = i;
+        blockWorth = 0;
+      }
+      const body = line.slice(1).trim();
+      const again = repeats.get(line) ?? 0;
+      repeats.set(line, again + 1);
+      if (again === 0 && body.length >= 4 && !/^(?:\*|\/\/|\/\*|#(?!include|define|if|!))/.test(body))
+        blockWorth++;
+    } else if (inHunk && line.startsWith(" ")) {
+      picks.push({ from: i, to: i, prio: 12 });
+    }
+  }
+  closeFile(lines.length - 1);
+  const notes: Note[] = [
+    { at: 0, text: `[${plural(files, "file")} changed, +${added} -${removed}]`, prio: MUST + 20 },
+  ];
+  return excerpt("git-diff", doc, budget, {
+    picks,
+    notes,
+    kept: `${plural(files, "file")}: headers, first changes of each`,
+    options: { display },
+  });
+}
+
+function statExcerpt(text: string, budget: number): Excerpt {
+  const doc = docOf(text);
+  const picks: Pick[] = [];
+  doc.lines.forEach((line, i) => {
+    const m = STAT.exec(line);
+    if (STAT_SUMMARY.test(line)) picks.push({ from: i, to: i, prio: MUST + 10 });
+    else if (m) picks.push({ from: i, to: i, prio: 50 + Math.min(40, Math.log2(Number(m[2] ?? 1) + 1) * 5) });
+  });
+  return excerpt("git-diff", doc, budget, { picks, kept: "summary, largest changes" });
+}
+
+const COMMIT = /^commit ([0-9a-f]{7,64})/;
+const ONELINE = /^[*|\\/ ]*[0-9a-f]{7,40}\s/;
+
+function logExcerpt(text: string, budget: number): Excerpt {
+  const doc = docOf(text);
+  const { lines } = doc;
+  const picks: Pick[] = [];
+  const commits: number[] = [];
+  for (let i = 0; i < lines.length; i++) if (COMMIT.test(lines[i]!)) commits.push(i);
+  if (commits.length === 0) {
+    // --oneline: the newest, the oldest, decorated ones (branches, tags) and rare subjects.
+    const shapes = new Map<string, number>();
+    for (const line of lines) shapes.set(shapeOf(line), (shapes.get(shapeOf(line)) ?? 0) + 1);
+    lines.forEach((line, i) => {
+      let prio = 50 - Math.min(20, shapes.get(shapeOf(line))!);
+      if (/\((?:HEAD|tag: |origin\/)/.test(line)) prio = MUST;
+      else if (i < 5) prio = 90 - i;
+      picks.push({ from: i, to: i, prio });
+    });
+    const last = lastNonBlank(lines);
+    picks.push({ from: last - 1, to: last, prio: 85, split: "tail" });
+    return excerpt("git-log", doc, budget, { picks, kept: "newest, oldest, decorated and unusual commits" });
+  }
+  const authors = new Set<string>();
+  const subjectShapes = new Map<string, number>();
+  type Info = {
+    start: number;
+    end: number;
+    subject: number;
+    summary: number;
+    size: number;
+    biggest: number;
+    rename: boolean;
+  };
+  const infos: Info[] = [];
+  commits.forEach((start, k) => {
+    const end = k + 1 < commits.length ? commits[k + 1]! - 1 : lines.length - 1;
+    const info: Info = { start, end, subject: -1, summary: -1, size: 0, biggest: -1, rename: false };
+    let biggestSize = -1;
+    for (let i = start + 1; i <= end; i++) {
+      const line = lines[i]!;
+      if (info.subject < 0 && /^ {4}\S/.test(line)) info.subject = i;
+      const stat = STAT.exec(line);
+      if (stat) {
+        const n = Number(stat[2] ?? 0);
+        if (n > biggestSize) {
+          biggestSize = n;
+          info.biggest = i;
+        }
+        if (/=>/.test(stat[1]!)) info.rename = true;
+      }
+      const sum = /(\d+) insertions?\(\+\)(?:, (\d+) deletions?)?|(\d+) deletions?\(-\)/.exec(line);
+      if (STAT_SUMMARY.test(line)) {
+        info.summary = i;
+        if (sum) info.size = Number(sum[1] ?? 0) + Number(sum[2] ?? 0) + Number(sum[3] ?? 0);
+      }
+      if (/^(?:Author|Merge):/.test(line)) {
+        if (/^Author:/.test(line) && !authors.has(line)) {
+          authors.add(line);
+          picks.push({ from: i, to: i, prio: 92 });
+        }
+      }
+    }
+    if (info.subject >= 0) {
+      const shape = shapeOf(lines[info.subject]!);
+      subjectShapes.set(shape, (subjectShapes.get(shape) ?? 0) + 1);
+    }
+    infos.push(info);
+  });
+  infos.forEach((info, k) => {
+    const edge = k === 0 || k === infos.length - 1;
+    if (edge) {
+      // The newest and the oldest commit: header, subject and summary.
+      const prio = k === 0 ? MUST + 5 : MUST + 3;
+      picks.push({
+        from: info.start,
+        to: Math.min(info.end, info.subject >= 0 ? info.subject : info.start + 4),
+        prio,
+      });
+      if (info.summary >= 0) picks.push({ from: info.summary, to: info.summary, prio });
+    }
+    if (info.subject < 0) return;
+    const repeated = (subjectShapes.get(shapeOf(lines[info.subject]!)) ?? 1) > 2;
+    const weight = Math.min(30, Math.log2(info.size + 1) * 3) + (info.rename ? 25 : 0) - (repeated ? 15 : 0);
+    picks.push({ from: info.subject, to: info.subject, prio: 60 + weight });
+    if (info.biggest >= 0 && info.size >= 100) {
+      picks.push({ from: info.biggest, to: info.biggest, prio: 58 + weight });
+    }
+  });
+  const notes: Note[] = [
+    { at: 0, text: `[${plural(commits.length, "commit")} by ${plural(authors.size, "author")}]`, prio: MUST },
+  ];
+  return excerpt("git-log", doc, budget, {
+    picks,
+    notes,
+    kept: "newest and oldest commits, largest changes, authors",
+  });
+}
+
+const STATUS_SECTION =
+  /^(?:On branch |HEAD detached |Your branch |Changes to be committed:|Changes not staged for commit:|Untracked files:|Unmerged paths:|You have unmerged paths|All conflicts fixed|nothing to commit|no changes added|It took )/;
+const STATUS_ENTRY =
+  /^\t(?:(new file|modified|deleted|renamed|copied|typechange|both modified|both added|deleted by \w+|added by \w+):\s+)?(.+)$/;
+const SHORT_ENTRY = /^([ MADRCU?!]{2}) (.+)$/;
+
+function statusExcerpt(text: string, budget: number): Excerpt {
+  const doc = docOf(text);
+  const picks: Pick[] = [];
+  const dirs = new Map<string, number>();
+  const lastOfDir = new Map<string, number>();
+  doc.lines.forEach((line, i) => {
+    if (STATUS_SECTION.test(line)) {
+      picks.push({ from: i, to: i, prio: MUST + 5 });
+      return;
+    }
+    const long = STATUS_ENTRY.exec(line);
+    const short = long ? null : SHORT_ENTRY.exec(line);
+    if (!long && !short) return;
+    const state = long ? (long[1] ?? "untracked") : short![1]!;
+    const path = long ? long[2]! : short![2]!;
+    // Untracked files: the first few of each directory; tracked changes all matter.
+    const untracked = state === "untracked" || state === "??";
+    const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
+    const seen = dirs.get(dir) ?? 0;
+    if (untracked) {
+      dirs.set(dir, seen + 1);
+      lastOfDir.set(dir, i);
+    }
+    const prio = untracked ? 70 - Math.min(30, seen * 10) : /^(?:modified| M|M )$/.test(state) ? 80 : 90;
+    picks.push({ from: i, to: i, prio });
+  });
+  // The last untracked file of a directory shows how far its list runs.
+  for (const i of lastOfDir.values()) picks.push({ from: i, to: i, prio: 66 });
+  const last = lastNonBlank(doc.lines);
+  picks.push({ from: last, to: last, prio: 85 });
+  return excerpt("git-status", doc, budget, { picks, kept: "branch, sections, changed paths" });
+}
+
+export const gitDiff: Compressor = {
+  name: "git-diff",
+  detect(text: string, hints: Hints): number {
+    let score = 0;
+    if (/^diff --git a\/\S+ b\/\S+$/m.test(text)) score += 0.7;
+    if (/^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/m.test(text)) score += 0.2;
+    if (/^ \d+ files? changed, \d+ (?:insertion|deletion)/m.test(text) && /^ \S.* \| +\d+ [+-]+$/m.test(text))
+      score += 0.6;
+    if (hints.command && /\bgit\s+(?:diff|show|format-patch|stash show)\b/.test(hints.command)) score += 0.2;
+    return Math.min(1, score);
+  },
+  compress(text: string, _hints: Hints, budget: number): Excerpt {
+    return /^diff --git /m.test(text) ? diffExcerpt(text, budget) : statExcerpt(text, budget);
+  },
+};
+
+export const gitLog: Compressor = {
+  name: "git-log",
+  detect(text: string, hints: Hints): number {
+    let score = 0;
+    if (/^commit [0-9a-f]{40}(?: \(.+\))?$/m.test(text) && /^(?:Author|Date): {1,3}\S/m.test(text))
+      score += 0.8;
+    if (hints.command && /\bgit\s+(?:log|reflog|shortlog)\b/.test(hints.command)) {
+      const oneline = text.split("\n", 50).filter((l) => ONELINE.test(l)).length;
+      score += oneline >= 3 ? 0.7 : 0.3;
+    }
+    return Math.min(1, score);
+  },
+  compress: (text: string, _hints: Hints, budget: number) => logExcerpt(text, budget),
+};
+
+export const gitStatus: Compressor = {
+  name: "git-status",
+  detect(text: string, hints: Hints): number {
+    let score = 0;
+    if (/^On branch \S+$|^HEAD detached at /m.test(text)) score += 0.5;
+    if (/^(?:Changes to be committed|Changes not staged for commit|Untracked files):$/m.test(text))
+      score += 0.4;
+    if (hints.command && /\bgit\s+status\b/.test(hints.command)) {
+      const short = text.split("\n", 50).filter((l) => SHORT_ENTRY.test(l)).length;
+      score += short > 0 ? 0.7 : 0.3;
+    }
+    return Math.min(1, score);
+  },
+  compress: (text: string, _hints: Hints, budget: number) => statusExcerpt(text, budget),
+};

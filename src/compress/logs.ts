@@ -1,0 +1,164 @@
+/**
+ * Build and server logs: lines are grouped by shape (numbers, ids and timestamps
+ * aside; for access logs: method, path, status and client); each shape is shown once,
+ * where it first occurs, with a count. Errors, warnings and 4xx/5xx come first, then
+ * rare shapes, then the common ones; the head and the tail are kept. Tracebacks in
+ * the log are shown once per kind of exception.
+ */
+
+import { docOf, excerpt, plural, SALIENT, SEVERE } from "./common.ts";
+import type { Doc } from "./doc.ts";
+import type { Pick } from "./pack.ts";
+import { tracePicks, traceStart } from "./traces.ts";
+import type { Compressor, Excerpt, Hints } from "./types.ts";
+
+const TIMESTAMP =
+  /^\[?(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\d{4}\/\d\d\/\d\d \d\d:\d\d|\w{3} [ \d]\d \d\d:\d\d:\d\d|\d\d:\d\d(?::\d\d)?\b|\d+\.\d+\]|\d{10,13}\b)/;
+const ACCESS =
+  /^(\S+) \S+ \S+ \[([^\]]{10,40})\] "(\S+) (\S+)(?: [^"]*)?" (\d{3}) (\S+)(?: "[^"]*" "([^"]*)")?/;
+const LEVEL = /\b(?:INFO|DEBUG|WARN|WARNING|ERROR|TRACE|FATAL|NOTICE|CRITICAL)\b/;
+const TOOL_LOG = /^(?:npm (?:verbose|info|http|timing|sill|warn|notice)|yarn (?:info|warn)|\[\w[\w-]*\]) /;
+
+/** What kind of line this is, for grouping: numbers and ids aside. */
+function logShape(line: string): string {
+  const access = ACCESS.exec(line);
+  if (access) {
+    const path = access[4]!.replace(/\d+/g, "#");
+    const agent = access[7] ? access[7].split(/[\s/]/, 1)[0] : "";
+    return `A ${access[3]} ${path} ${access[5]} ${agent}`;
+  }
+  const body = line.replace(TIMESTAMP, "").replace(/0x[0-9a-f]+|[0-9a-f]{12,}|\d+/gi, "#");
+  // The first words name the event; later ones, and anything like a path, URL or
+  // package spec, are usually its arguments.
+  return body
+    .trim()
+    .split(/\s+/, 7)
+    .map((w) => (w.length > 24 || /[/@]/.test(w) ? "*" : w))
+    .join(" ");
+}
+
+function statusOf(line: string): number {
+  const access = ACCESS.exec(line);
+  return access ? Number(access[5]) : 0;
+}
+
+/** End of the trace that starts at `start`: frames, causes and the final exception line. */
+function traceEnd(lines: readonly string[], start: number): number {
+  let end = start;
+  let python = /^Traceback /.test(lines[start]!);
+  for (let i = start + 1; i < lines.length && i - start < 400; i++) {
+    const line = lines[i]!;
+    if (line.trim() === "") {
+      const next = lines[i + 1] ?? "";
+      if (/^(?:During handling|The above exception|Traceback )/.test(next)) continue;
+      break;
+    }
+    if (/^\s/.test(line) || /^(?:Caused by: |During handling|The above exception|\}|Traceback )/.test(line)) {
+      if (/^Traceback /.test(line)) python = true;
+      end = i;
+      continue;
+    }
+    if (python) {
+      // The exception line ends a Python traceback.
+      end = i;
+      python = false;
+      continue;
+    }
+    break;
+  }
+  return end;
+}
+
+function logExcerpt(name: string, doc: Doc, budget: number): Excerpt {
+  const { lines } = doc;
+  const n = lines.length;
+  const picks: Pick[] = [];
+  const display = new Map<number, string>();
+
+  // Traces first: each kind once, in full detail; repeats only by their exception line.
+  const inTrace = new Uint8Array(n);
+  const traceKinds = new Set<string>();
+  let traces = 0;
+  for (let i = traceStart(lines, 0); i >= 0 && i < n; i = traceStart(lines, i)) {
+    const end = traceEnd(lines, i);
+    for (let k = i; k <= end; k++) inTrace[k] = 1;
+    let last = end;
+    while (last > i && /^\s|^$/.test(lines[last]!)) last--;
+    const kind = logShape(lines[last]!);
+    traces++;
+    if (traceKinds.has(kind)) picks.push({ from: last, to: last, prio: 50 });
+    else {
+      traceKinds.add(kind);
+      tracePicks(doc, i, end, picks);
+    }
+    i = end + 1;
+  }
+
+  // Shapes: count, then keep the first of each.
+  const count = new Map<string, number>();
+  const first = new Map<string, number>();
+  const shapes = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    if (inTrace[i] || lines[i]!.length > 4000) continue;
+    const shape = logShape(lines[i]!);
+    shapes[i] = shape;
+    count.set(shape, (count.get(shape) ?? 0) + 1);
+    if (!first.has(shape)) first.set(shape, i);
+  }
+  let problems = 0;
+  for (const [shape, i] of first) {
+    const line = lines[i]!;
+    const c = count.get(shape)!;
+    const status = statusOf(line);
+    let prio: number;
+    if (status >= 500 || SEVERE.test(line)) prio = 92;
+    else if (status >= 400 || SALIENT.test(line)) prio = 88;
+    else if (c <= 2) prio = 66;
+    else prio = 60 - Math.min(10, Math.log2(c));
+    if (prio >= 88) problems += c;
+    if (line.trim() === "") continue;
+    picks.push({ from: i, to: i, prio });
+    if (c > 1) display.set(i, `${line}  [×${c} similar]`);
+  }
+  picks.push({ from: 0, to: 2, prio: 70, split: "head" });
+  picks.push({ from: n - 5, to: n - 1, prio: 75, split: "tail" });
+
+  const parts = [`${plural(first.size, "kind")} of line`];
+  if (problems > 0) parts.push(plural(problems, "problem line"));
+  if (traces > 0) parts.push(plural(traces, "trace"));
+  return excerpt(name, doc, budget, { picks, kept: parts.join(", "), options: { display } });
+}
+
+export const logs: Compressor = {
+  name: "log",
+  detect(text: string, hints: Hints): number {
+    let total = 0;
+    let loggy = 0;
+    let start = 0;
+    while (start < text.length && total < 200) {
+      let end = text.indexOf("\n", start);
+      if (end < 0) end = text.length;
+      const line = text.slice(start, Math.min(end, start + 200));
+      start = end + 1;
+      if (line.trim() === "") continue;
+      total++;
+      // A level word near the start, a timestamp, a tool's log prefix or an access-log line.
+      if (LEVEL.test(line.slice(0, 60)) || TIMESTAMP.test(line) || TOOL_LOG.test(line) || ACCESS.test(line))
+        loggy++;
+    }
+    if (total < 5) return 0;
+    let score = loggy / total >= 0.4 ? 0.4 + 0.4 * (loggy / total) : 0.2 * (loggy / total);
+    if (
+      hints.command &&
+      /\b(?:tail|journalctl|logs|less|cat)\b.*(?:\.log\b|\.out\b|logs?\b)|--loglevel|\bjournalctl\b/.test(
+        hints.command,
+      )
+    ) {
+      score += 0.2;
+    }
+    return Math.min(0.9, score);
+  },
+  compress(text: string, _hints: Hints, budget: number): Excerpt {
+    return logExcerpt("log", docOf(text), budget);
+  },
+};

@@ -1,0 +1,114 @@
+/**
+ * npm: errors (code, the failing path and command, 404s, compiler errors inside a
+ * node-gyp build, the script's own exception), lifecycle script headers, warnings once
+ * per kind, and the final "added N packages" / "found N vulnerabilities" lines.
+ * `npm ls` trees: the root, the top-level dependencies and every problem.
+ */
+
+import { docOf, excerpt, lastNonBlank, plural, type Rule, rulePicks } from "./common.ts";
+import { MUST, type Pick } from "./pack.ts";
+import type { Compressor, Excerpt, Hints } from "./types.ts";
+
+const RULES: readonly Rule[] = [
+  { re: /^npm (?:error|ERR!) code /, prio: MUST + 20 },
+  { re: /^npm (?:error|ERR!) (?:path|command|errno|syscall) /, prio: MUST + 15 },
+  { re: /^(?:npm (?:error|ERR!) )?\S+:\d+:\d+: (?:fatal error|error): /, prio: MUST + 12 },
+  { re: /^(?:npm (?:error|ERR!) )?\S+:\d+:\d+: warning: /, prio: 90, once: true },
+  { re: /^(?:npm (?:error|ERR!) )?(?:g?make|ninja)(?:\[\d+\])?: \*\*\* /, prio: MUST + 10 },
+  {
+    re: /^(?:npm (?:error|ERR!) )?gyp ERR! (?:stack Error|not ok|configure error|build error)/,
+    prio: MUST + 8,
+  },
+  { re: /^(?:npm (?:error|ERR!) )?(?:404|E404|403|401|ETARGET|ERESOLVE|ENOENT|EACCES)\b/, prio: MUST + 6 },
+  {
+    re: /^npm (?:error|ERR!) (?:404 |\d{3} )?\s*(?:The requested resource|Not Found|Could not resolve|While resolving|Found: |Conflicting peer|notarget)/,
+    prio: MUST + 6,
+  },
+  { re: /^> \S+@\S+ (?:pre|post)?(?:install|prepare|build|test|start|\w+)$/, prio: MUST + 4 },
+  { re: /^(?:\w*Error|Error): /, prio: MUST + 4, after: 1 },
+  { re: /^\s+at .{0,300}\(\/(?!.*node_modules)[^)]*:\d+:\d+\)$/, prio: MUST + 2 },
+  {
+    re: /^(?:added|removed|changed|up to date|audited) .*\d|^found \d+ vulnerabilit|^\d+ (?:low|moderate|high|critical)/,
+    prio: MUST + 10,
+  },
+  { re: /^npm (?:error|ERR!) A complete log of this run/, prio: MUST },
+  { re: /^npm (?:error|ERR!) /, prio: 70, once: true },
+  { re: /^npm warn /, prio: 60, once: true },
+];
+
+const TREE_ROOT = /^\S+@\S+ \/\S*$|^\S+@\S+$/;
+const TREE_TOP = /^[├└]─[─┬] /;
+const TREE_PROBLEM =
+  /\b(?:UNMET|invalid|extraneous|missing|ELSPROBLEMS|deduped invalid)\b|npm (?:error|ERR!)/;
+
+function lsExcerpt(text: string, budget: number): Excerpt {
+  const doc = docOf(text);
+  const { lines } = doc;
+  const picks: Pick[] = [];
+  let top = 0;
+  let problems = 0;
+  let optionals = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (TREE_PROBLEM.test(line)) {
+      // Unmet optional dependencies are normal; the first one is enough to show it.
+      const optional = /UNMET OPTIONAL/.test(line);
+      picks.push({ from: i, to: i, prio: optional ? (optionals++ === 0 ? MUST : 60) : MUST + 5 });
+      if (!optional) problems++;
+    } else if (TREE_TOP.test(line)) {
+      picks.push({ from: i, to: i, prio: MUST });
+      top++;
+    } else if (i < 3 && TREE_ROOT.test(line)) picks.push({ from: i, to: i, prio: MUST + 10 });
+  }
+  const kept = `${plural(top, "top-level package")}${problems ? `, ${plural(problems, "problem")}` : ""}`;
+  return excerpt("npm-ls", doc, budget, { picks, kept });
+}
+
+export const npmLs: Compressor = {
+  name: "npm-ls",
+  detect(text: string, hints: Hints): number {
+    if (!text.includes("─")) return 0;
+    let score = 0;
+    if (/^\S+@\S+ \/\S*\n[├└]─[─┬] \S+@/m.test(text)) score += 0.7;
+    if (/^[│ ]*[├└]─[─┬] \S+@\d/m.test(text)) score += 0.2;
+    if (hints.command && /\b(?:npm|pnpm)\s+(?:ls|list|ll|la)\b/.test(hints.command)) score += 0.2;
+    return Math.min(1, score);
+  },
+  compress: (text: string, _hints: Hints, budget: number) => lsExcerpt(text, budget),
+};
+
+export const npm: Compressor = {
+  name: "npm",
+  detect(text: string, hints: Hints): number {
+    const named = hints.command !== undefined && /\b(?:npm|pnpm|yarn)\s/.test(hints.command);
+    if (!named && !text.includes("npm ") && !text.includes("packages")) return 0;
+    let score = 0;
+    if (/^npm (?:error|ERR!) /m.test(text)) score += 0.6;
+    if (/^(?:added|removed|changed) \d+ packages?|^up to date, audited|^found \d+ vulnerabilit/m.test(text))
+      score += 0.4;
+    if (/^> \S+@\S+ \w+$/m.test(text)) score += 0.2;
+    if (
+      hints.command &&
+      /\b(?:npm|pnpm|yarn)\s+(?:i|install|ci|add|update|uninstall|audit|rebuild|run|exec)\b/.test(
+        hints.command,
+      )
+    ) {
+      score += 0.2;
+    }
+    // A verbose install log is a log first: its lines are mostly npm's own chatter.
+    const chatter = text.match(/^npm (?:verbose|http|info|sill|timing) /gm)?.length ?? 0;
+    const lines = text.split("\n", 2000).length;
+    if (chatter > lines / 3) score = Math.min(score, 0.5);
+    return Math.min(1, score);
+  },
+  compress(text: string, _hints: Hints, budget: number): Excerpt {
+    const doc = docOf(text);
+    const picks: Pick[] = [];
+    const counts = rulePicks(doc, RULES, picks);
+    const last = lastNonBlank(doc.lines);
+    if (last >= 0) picks.push({ from: last - 1, to: last, prio: 80, split: "tail" });
+    picks.push({ from: 0, to: 0, prio: 30 });
+    const errors = counts.slice(0, 11).reduce((a, b) => a + b, 0);
+    return excerpt("npm", doc, budget, { picks, kept: errors > 0 ? "errors, summary" : "summary, warnings" });
+  },
+};

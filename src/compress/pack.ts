@@ -1,0 +1,250 @@
+/**
+ * The one mechanism every compressor shares: it proposes line ranges ("picks") and
+ * synthetic lines ("notes"), each with a priority; `pack` keeps the most important
+ * ones that fit the budget and renders them in original order, with every omitted
+ * run of lines replaced by `[… lines A-B omitted (N lines) …]` (original numbers).
+ *
+ * Consecutive identical lines become one `<line>  [×N]`, runs of blank lines one
+ * blank line, and over-long lines are cut with `… [+N chars]`.
+ */
+import { type Doc, rangeOf } from "./doc.ts";
+
+/** Priority at or above which an item may push the excerpt over budget (up to the hard cap). */
+export const MUST = 100;
+
+export interface Pick {
+  /** First and last line index in `doc.lines` (inclusive). */
+  readonly from: number;
+  readonly to: number;
+  readonly prio: number;
+  /** When it does not fit whole: keep its beginning ("head"), its end ("tail"), or nothing ("none"). */
+  readonly split?: "head" | "tail" | "none";
+}
+
+export interface Note {
+  /** Line index before which the note is shown (doc.lines.length: at the end). */
+  readonly at: number;
+  readonly text: string;
+  readonly prio: number;
+}
+
+export interface PackOptions {
+  readonly budget: number;
+  /** Ceiling for MUST items; defaults to `defaultHardCap`. */
+  readonly hardCap?: number;
+  /** Prefix for each kept line, from its original line number (Read: `L12: `). */
+  readonly label?: (lineNo: number) => string;
+  /** Added to line numbers in labels and markers (Read of a region). */
+  readonly lineBase?: number;
+  /** Collapse consecutive identical lines (default true; Read turns it off). */
+  readonly collapse?: boolean;
+  /** Longest line shown before it is cut. */
+  readonly maxLine?: number;
+  /** Replacement text for some lines (by index); such a line is never collapsed. */
+  readonly display?: ReadonlyMap<number, string>;
+  /**
+   * Mark omitted runs (default true). Read excerpts turn it off: every kept line
+   * carries its own number there, so a marker per gap would only repeat them.
+   */
+  readonly markers?: boolean;
+}
+
+export interface Packed {
+  readonly text: string;
+  /** Original lines shown verbatim (collapsed repeats count fully). */
+  readonly keptLines: number;
+}
+
+export function omissionMarker(first: number, last: number): string {
+  return `[… lines ${first}-${last} omitted (${last - first + 1} lines) …]`;
+}
+
+/**
+ * How far facts may push an excerpt over its budget: half the budget again, but for
+ * outputs over 8 KB never so far that it keeps more than 18% of the original (the
+ * promise is at least 80% smaller, with room for rounding).
+ */
+export function defaultHardCap(budget: number, originalSize: number): number {
+  const cap = budget * 1.5;
+  return Math.floor(originalSize > 8000 ? Math.max(budget, Math.min(cap, originalSize * 0.15)) : cap);
+}
+
+function defaultMaxLine(budget: number): number {
+  return Math.max(300, Math.min(600, Math.floor(budget / 6)));
+}
+
+function truncateLine(line: string, max: number): string {
+  if (line.length <= max) return line;
+  return `${line.slice(0, max)}… [+${line.length - max} chars]`;
+}
+
+export function pack(doc: Doc, picks: readonly Pick[], notes: readonly Note[], opts: PackOptions): Packed {
+  const { lines } = doc;
+  const n = lines.length;
+  const budget = opts.budget;
+  const hardCap = opts.hardCap ?? defaultHardCap(budget, doc.size);
+  const collapse = opts.collapse ?? true;
+  const maxLine = opts.maxLine ?? defaultMaxLine(budget);
+  const base = opts.lineBase ?? 0;
+  const label = opts.label;
+  const display = opts.display;
+
+  // Units: single lines, or runs of identical lines collapsed into one.
+  const unitOf = new Int32Array(n);
+  const uFirst: number[] = [];
+  const uLast: number[] = [];
+  const uText: string[] = [];
+  for (let i = 0; i < n; ) {
+    const line = lines[i]!;
+    let j = i;
+    const own = display?.get(i);
+    if (collapse && own === undefined && i !== doc.hole) {
+      while (j + 1 < n && j + 1 !== doc.hole && lines[j + 1] === line && !display?.has(j + 1)) j++;
+    }
+    const u = uFirst.length;
+    for (let k = i; k <= j; k++) unitOf[k] = u;
+    uFirst.push(i);
+    uLast.push(j);
+    let text = truncateLine(own ?? line, maxLine);
+    if (j > i && line.trim() !== "") text = `${text}  [×${j - i + 1}]`;
+    if (label && i !== doc.hole) text = label(doc.starts[i]! + base) + text;
+    uText.push(text);
+    i = j + 1;
+  }
+  const units = uFirst.length;
+  const digits = String(doc.total + base).length;
+  const markers = opts.markers ?? true;
+  const markerCost = markers ? 30 + 3 * digits : 0;
+
+  // kept[u + 1] for unit u; the two sentinels count as kept so edge gaps are counted.
+  const kept = new Uint8Array(units + 2);
+  kept[0] = 1;
+  kept[units + 1] = 1;
+  let used = units > 0 ? markerCost : 0;
+  const noteTaken = new Uint8Array(notes.length);
+
+  type Item = { prio: number; pos: number; pick?: Pick; note?: number };
+  const items: Item[] = [];
+  for (const p of picks) {
+    const from = Math.max(0, p.from);
+    const to = Math.min(n - 1, p.to);
+    if (from <= to) items.push({ prio: p.prio, pos: from, pick: { ...p, from, to } });
+  }
+  notes.forEach((note, k) => {
+    items.push({ prio: note.prio, pos: Math.min(note.at, n), note: k });
+  });
+  items.sort((a, b) => b.prio - a.prio || a.pos - b.pos);
+
+  const marked: number[] = [];
+  /** Takes what fits, in priority order; returns the items that did not fit whole. */
+  const select = (list: readonly Item[]): Item[] => {
+    const rest: Item[] = [];
+    for (const item of list) {
+      const limit = item.prio >= MUST ? Math.max(hardCap, budget) : budget;
+      if (item.note !== undefined) {
+        if (noteTaken[item.note]) continue;
+        const cost = notes[item.note]!.text.length + 1;
+        if (used + cost <= limit) {
+          used += cost;
+          noteTaken[item.note] = 1;
+        } else rest.push(item);
+        continue;
+      }
+      const pick = item.pick!;
+      const split = pick.split ?? "head";
+      const first = unitOf[pick.from]!;
+      const last = unitOf[pick.to]!;
+      marked.length = 0;
+      let spent = 0;
+      let full = true;
+      const step = split === "tail" ? -1 : 1;
+      for (let u = split === "tail" ? last : first; split === "tail" ? u >= first : u <= last; u += step) {
+        if (kept[u + 1] || uFirst[u] === doc.hole) continue;
+        const l = kept[u];
+        const r = kept[u + 2];
+        const cost = uText[u]!.length + 1 + (l && r ? -markerCost : !l && !r ? markerCost : 0);
+        if (used + spent + cost > limit) {
+          full = false;
+          break;
+        }
+        kept[u + 1] = 1;
+        marked.push(u);
+        spent += cost;
+      }
+      if (!full) rest.push(item);
+      if (!full && split === "none") {
+        for (const u of marked) kept[u + 1] = 0;
+        continue;
+      }
+      used += spent;
+    }
+    return rest;
+  };
+
+  // Render in original order.
+  const render = (): Packed => {
+    const notesAt = new Map<number, string[]>();
+    notes.forEach((note, k) => {
+      if (!noteTaken[k]) return;
+      const u = note.at >= n ? units : unitOf[Math.max(0, note.at)]!;
+      const list = notesAt.get(u);
+      if (list) list.push(note.text);
+      else notesAt.set(u, [note.text]);
+    });
+    const out: string[] = [];
+    let keptLines = 0;
+    let gapFirst = -1;
+    let gapLast = -1;
+    let pending: string[] = [];
+    const flushGap = () => {
+      for (const t of pending) out.push(t);
+      pending = [];
+      if (gapFirst < 0) return;
+      const a = rangeOf(doc, uFirst[gapFirst]!)[0];
+      const b = rangeOf(doc, uLast[gapLast]!)[1];
+      const marker = omissionMarker(a + base, b + base);
+      // A gap of a line or two shorter than its own marker is cheaper to show.
+      let fill = markers && gapLast - gapFirst < 2;
+      let len = 0;
+      for (let u = gapFirst; fill && u <= gapLast; u++) {
+        if (uFirst[u] === doc.hole) fill = false;
+        else len += uText[u]!.length + 1;
+      }
+      if (fill && len <= marker.length + 1) {
+        for (let u = gapFirst; u <= gapLast; u++) {
+          out.push(uText[u]!);
+          keptLines += uLast[u]! - uFirst[u]! + 1;
+        }
+      } else if (b >= a && markers) out.push(marker);
+      gapFirst = -1;
+    };
+    for (let u = 0; u < units; u++) {
+      const here = notesAt.get(u);
+      if (kept[u + 1]) {
+        flushGap();
+        if (here) out.push(...here);
+        out.push(uText[u]!);
+        keptLines += uLast[u]! - uFirst[u]! + 1;
+      } else {
+        if (here) pending.push(...here);
+        if (gapFirst < 0) gapFirst = u;
+        gapLast = u;
+      }
+    }
+    flushGap();
+    const tail = notesAt.get(units);
+    if (tail) out.push(...tail);
+    return { text: out.join("\n"), keptLines };
+  };
+
+  // The running cost is an estimate (short gaps are shown instead of marked, which is
+  // cheaper); when the rendering comes out smaller, what did not fit gets another try.
+  let pending = select(items);
+  for (let round = 0; round < 3 && pending.length > 0; round++) {
+    const size = render().text.length;
+    if (size >= used - 16) break;
+    used = size;
+    pending = select(pending);
+  }
+  return render();
+}

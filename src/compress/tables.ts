@@ -1,0 +1,106 @@
+/**
+ * Tables (CSV/TSV, and column-aligned output such as ps, df, dpkg -l, npm outdated,
+ * docker/kubectl listings): the header, the row count, the first and last rows,
+ * rows that look like problems or name what the command asked for, and, when the
+ * first column holds paths, how the rows spread over directories.
+ */
+
+import { docOf, excerpt, plural, SEVERE } from "./common.ts";
+import { groupNotes } from "./listings.ts";
+import { MUST, type Note, type Pick } from "./pack.ts";
+import type { Compressor, Excerpt, Hints } from "./types.ts";
+
+function delimiterOf(lines: readonly string[]): string | undefined {
+  for (const d of [",", "\t", ";", "|"]) {
+    if (!lines[0]?.includes(d)) continue;
+    const counts = lines.slice(0, 50).map((l) => l.split(d).length - 1);
+    if (counts.length < 3 || counts[0]! < 1) continue;
+    const same = counts.filter((c) => c === counts[0]).length;
+    if (same >= counts.length * 0.9) return d;
+  }
+  return undefined;
+}
+
+/** Column-aligned: a header of several words, and rows splitting into as many columns. */
+function alignedHeader(lines: readonly string[]): number {
+  for (let i = 0; i < Math.min(lines.length, 12); i++) {
+    const line = lines[i]!;
+    const words = line.trim().split(/\s{2,}|\s+(?=[A-Z%])/);
+    if (words.length >= 3 && /^[\s|/+]*[A-Z%][\w%/. -]*(?:\s+[A-Z%|][\w%/. -]*){2,}\s*$/.test(line)) return i;
+  }
+  return -1;
+}
+
+export const tables: Compressor = {
+  name: "table",
+  detect(text: string, hints: Hints): number {
+    const firstLines = text.slice(0, 4000);
+    if (!/[,\t]|\S {2,}\S/.test(firstLines)) return 0;
+    const lines = firstLines.split("\n", 60).filter((l) => l.trim() !== "");
+    if (lines.length < 2) return 0;
+    if (lines.length < 3) return alignedHeader(lines) === 0 ? 0.5 : 0;
+    const delimiter = delimiterOf(lines);
+    if (delimiter === "," || delimiter === "\t") return 0.6;
+    if (alignedHeader(lines) >= 0)
+      return (
+        0.55 +
+        (hints.command && /\b(?:ps|df|dpkg|docker|kubectl|outdated|top|lsof|netstat|ss)\b/.test(hints.command)
+          ? 0.2
+          : 0)
+      );
+    return delimiter ? 0.3 : 0;
+  },
+  compress(text: string, hints: Hints, budget: number): Excerpt {
+    const doc = docOf(text);
+    const { lines } = doc;
+    const picks: Pick[] = [];
+    const notes: Note[] = [];
+    const delimiter = delimiterOf(lines.filter((l) => l.trim() !== ""));
+    // The header: the CSV's first line, or everything up to the first row (dpkg's legend).
+    let header = 0;
+    while (
+      header < lines.length &&
+      (lines[header]!.trim() === "" || /^npm (?:warn|notice) /.test(lines[header]!))
+    )
+      header++;
+    if (!delimiter || delimiter === "|") {
+      const aligned = alignedHeader(lines);
+      if (aligned >= 0) header = aligned;
+      while (header + 1 < lines.length && /^[\s+|=-]+$/.test(lines[header + 1]!)) header++;
+    }
+    const start = Math.min(lines.length, header + 1);
+    const rows = lines.length - start;
+    picks.push({ from: 0, to: header, prio: MUST + 5, split: "tail" });
+    notes.push({ at: start, text: `[${plural(rows, "row")}]`, prio: MUST + 4 });
+    picks.push({ from: start, to: start + 4, prio: 85, split: "head" });
+    picks.push({ from: lines.length - 2, to: lines.length - 1, prio: 80, split: "tail" });
+    // Rows naming what the command asked about, and rows that look like trouble.
+    const terms = (hints.command ?? "")
+      .split(/[\s|&;'"]+/)
+      .filter((w) => w.length >= 3 && !w.startsWith("-") && /^[\w.@/-]+$/.test(w))
+      .slice(1, 20);
+    for (let i = start; i < lines.length; i++) {
+      const line = lines[i]!;
+      if (line.length > 4000) continue;
+      if (SEVERE.test(line)) picks.push({ from: i, to: i, prio: 82 });
+      else if (terms.some((t) => line.includes(t))) picks.push({ from: i, to: i, prio: 70 });
+    }
+    // A thin, even sample of the rest.
+    const step = Math.max(1, Math.floor(rows / 30));
+    for (let i = start + 5; i < lines.length - 2; i += step) picks.push({ from: i, to: i, prio: 40 });
+    // Paths in the first column: how the rows spread over directories.
+    if (delimiter && delimiter !== "|") {
+      const first = lines.slice(start).map((l) => l.split(delimiter)[0]!.replace(/^"|"$/g, ""));
+      if (first.filter((p) => p.includes("/")).length > first.length * 0.6) {
+        const maxGroups = Math.max(6, Math.min(60, Math.floor(budget / 100)));
+        notes.push({ at: start, text: "[rows by directory:]", prio: 84 });
+        for (const note of groupNotes(first, start, maxGroups, "row")) notes.push(note);
+      }
+    }
+    return excerpt("table", doc, budget, {
+      picks,
+      notes,
+      kept: `header, ${plural(rows, "row")}: first, last, notable`,
+    });
+  },
+};

@@ -1,0 +1,55 @@
+/**
+ * pytest: the "short test summary info" lines (name and message, compact), each
+ * failure's "E" lines and file.py:N locations, and the final "=== N failed … ===" line.
+ */
+
+import { docOf } from "../common.ts";
+import type { Pick } from "../pack.ts";
+import type { Compressor, Excerpt, Hints } from "../types.ts";
+import { blockPicks, blocksOf, linePicks, P, testExcerpt } from "./shared.ts";
+
+const FINAL = /^=+ .*\b(?:passed|failed|error|errors|skipped|no tests ran)\b.* in [\d.]+s.* =+$/;
+const SHORT = /^(?:FAILED|ERROR) \S/;
+const HEADER = /^_{3,} .+ _{3,}$/;
+const STOP = /^={3,} /;
+const MESSAGE = /^E\s{2,}\S/;
+// "file.py:34: KeyError" is where the exception was raised; "file.py:34: " a frame on the way.
+const LOCATION = /^[\w./-]+\.py:\d+: \w/;
+const FRAME_LOCATION = /^[\w./-]+\.py:\d+:/;
+const SECTION = /^={3,} (?:FAILURES|ERRORS|short test summary info|warnings summary) ={3,}$/;
+const PROGRESS = /^\S+\.py [.FEsxX]+\s+\[\s*\d+%\]$/;
+const VERBOSE_FAIL = /^\S+::\S+ (?:FAILED|ERROR)\b/;
+const VERBOSE_SKIP = /^\S+::\S+ (?:SKIPPED|XFAIL|XPASS)\b/;
+const COLLECTED = /^(?:collecting \.\.\. )?collected \d+ items?/;
+
+export const pytest: Compressor = {
+  name: "pytest",
+  detect(text: string, hints: Hints): number {
+    if (!text.includes("==") && !text.includes("FAILED ") && !(hints.command && /pytest/.test(hints.command)))
+      return 0;
+    let score = 0;
+    if (/^=+ test session starts =+$/m.test(text)) score += 0.6;
+    if (/^=+ .*\b(?:passed|failed)\b.* in [\d.]+s.* =+$/m.test(text)) score += 0.4;
+    if (/^(?:FAILED|ERROR) \S+::/m.test(text)) score += 0.2;
+    if (hints.command && /\bpytest\b|\bpy\.test\b/.test(hints.command)) score += 0.3;
+    return Math.min(1, score);
+  },
+  compress(text: string, _hints: Hints, budget: number): Excerpt {
+    const doc = docOf(text);
+    const picks: Pick[] = [];
+    linePicks(doc, FINAL, P.summary, picks);
+    const short = linePicks(doc, SHORT, P.name + 1, picks);
+    linePicks(doc, SECTION, P.inline, picks);
+    linePicks(doc, PROGRESS, P.detail + 5, picks);
+    linePicks(doc, VERBOSE_FAIL, P.name - 2, picks);
+    linePicks(doc, VERBOSE_SKIP, P.inline - 5, picks);
+    linePicks(doc, COLLECTED, P.inline, picks);
+    const blocks = blocksOf(doc, HEADER, STOP);
+    for (const block of blocks) {
+      blockPicks(doc, block, { message: MESSAGE, location: LOCATION, messages: 1, locations: 1 }, picks);
+      linePicks(doc, FRAME_LOCATION, P.inline + 10, picks, block.start, block.end);
+      linePicks(doc, MESSAGE, P.inline + 12, picks, block.start, block.end);
+    }
+    return testExcerpt("pytest", doc, budget, picks, Math.max(short, blocks.length));
+  },
+};

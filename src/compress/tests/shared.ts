@@ -1,0 +1,134 @@
+/**
+ * What every test-runner compressor keeps, in this order: the summary counts, each
+ * failing test's name, its assertion message and the location in the user's code,
+ * then the rest of each failure (diffs, code frames) while the budget lasts. Passing
+ * tests are left out (the markers count them).
+ */
+
+import { excerpt, plural } from "../common.ts";
+import type { Doc } from "../doc.ts";
+import { MUST, type Pick } from "../pack.ts";
+import type { Excerpt } from "../types.ts";
+
+export const P = {
+  summary: MUST + 30,
+  name: MUST + 20,
+  message: MUST + 15,
+  location: MUST + 12,
+  extra: MUST + 2,
+  inline: 75,
+  detail: 50,
+  head: 25,
+  tail: 45,
+} as const;
+
+/** Frames and paths that are not the user's code. */
+export const FOREIGN =
+  /node_modules|node:internal|node:async_hooks|\(node:|internal\/|\(<anonymous>\)|site-packages|\/usr\/lib\/|\/rustc\/|\/\.rustup\/|\/\.cargo\/registry|\/lib\/python\d|testing\/testing\.go|runtime\/panic\.go|java\.base\/|sun\.|jdk\.internal/;
+
+const DIFF = /^\s*[-+] {0,4}\S/;
+const DIFF_LEGEND = /^\s*[-+] (?:Expected|Received|actual|expected)\b|^\s*\+ actual - expected|^\s*[-+]{3} /;
+
+export interface Block {
+  /** Header line index (the test name). */
+  readonly start: number;
+  /** Last line index of the block. */
+  readonly end: number;
+}
+
+export interface BlockRules {
+  /** A line that carries the assertion message or error. */
+  readonly message: RegExp;
+  /** A line that points into the code (file:line). */
+  readonly location: RegExp;
+  /** How many message lines to keep as facts. */
+  readonly messages?: number;
+  /** How many user-code locations to keep as facts. */
+  readonly locations?: number;
+}
+
+/** Picks for one failure block: name, message, first user-code location(s), then detail. */
+export function blockPicks(doc: Doc, block: Block, rules: BlockRules, out: Pick[]): void {
+  const { lines } = doc;
+  out.push({ from: block.start, to: block.start, prio: P.name });
+  let messages = 0;
+  let locations = 0;
+  let diffs = 0;
+  let firstText = -1;
+  for (let i = block.start + 1; i <= block.end; i++) {
+    const line = lines[i]!;
+    if (line.trim() === "") continue;
+    if (firstText < 0) firstText = i;
+    // The lines of an expected/received diff are what actually differs.
+    if (DIFF.test(line) && !DIFF_LEGEND.test(line)) {
+      if (diffs++ < 4) out.push({ from: i, to: i, prio: P.extra });
+      continue;
+    }
+    if (messages < (rules.messages ?? 1) && rules.message.test(line)) {
+      out.push({ from: i, to: i, prio: P.message - messages });
+      messages++;
+    } else if (locations < (rules.locations ?? 1) && rules.location.test(line) && !FOREIGN.test(line)) {
+      out.push({ from: i, to: i, prio: P.location - locations });
+      locations++;
+    }
+  }
+  if (messages === 0 && firstText >= 0) out.push({ from: firstText, to: firstText, prio: P.message });
+  if (block.end > block.start)
+    out.push({ from: block.start + 1, to: block.end, prio: P.detail, split: "head" });
+}
+
+/** Every line matching `re` as a pick of priority `prio`. */
+export function linePicks(
+  doc: Doc,
+  re: RegExp,
+  prio: number,
+  out: Pick[],
+  from = 0,
+  to = doc.lines.length - 1,
+): number {
+  let count = 0;
+  for (let i = from; i <= to; i++) {
+    if (re.test(doc.lines[i]!)) {
+      out.push({ from: i, to: i, prio });
+      count++;
+    }
+  }
+  return count;
+}
+
+/** Blocks that start at each line matching `header` and end before the next header or a stop line. */
+export function blocksOf(
+  doc: Doc,
+  header: RegExp,
+  stop: RegExp,
+  from = 0,
+  to = doc.lines.length - 1,
+): Block[] {
+  const blocks: Block[] = [];
+  let start = -1;
+  for (let i = from; i <= to; i++) {
+    const line = doc.lines[i]!;
+    const isHeader = header.test(line);
+    if (start >= 0 && (isHeader || stop.test(line))) {
+      blocks.push({ start, end: i - 1 });
+      start = -1;
+    }
+    if (isHeader) start = i;
+  }
+  if (start >= 0) blocks.push({ start, end: to });
+  return blocks;
+}
+
+export function testExcerpt(
+  name: string,
+  doc: Doc,
+  budget: number,
+  picks: Pick[],
+  failures: number,
+): Excerpt {
+  const n = doc.lines.length;
+  picks.push({ from: 0, to: 2, prio: P.head, split: "head" });
+  picks.push({ from: n - 3, to: n - 1, prio: P.tail, split: "tail" });
+  const kept = failures > 0 ? `${plural(failures, "failing test")}, summary` : "summary";
+  return excerpt(name, doc, budget, { picks, kept });
+}

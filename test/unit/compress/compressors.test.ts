@@ -1,0 +1,354 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { budgetFor, compressText, detect, firstOmission } from "../../../src/compress/index.ts";
+import type { Hints } from "../../../src/compress/types.ts";
+import { CORPUS_DIRS } from "./corpus.ts";
+
+// One behaviour per compressor, on real outputs from the corpus (whole, or a real slice
+// of one): what it keeps, what it drops, and the notes it adds.
+
+const read = (file: string) => {
+  for (const dir of CORPUS_DIRS) {
+    try {
+      return readFileSync(join(dir, file), "utf8");
+    } catch {}
+  }
+  throw new Error(`no fixture ${file}`);
+};
+const bash = (command: string, exitCode = 0): Hints => ({ tool: "Bash", command, exitCode });
+const run = (file: string, hints: Hints, budget?: number) => {
+  const text = read(file);
+  return compressText(text, hints, budget ?? budgetFor(text.length));
+};
+const markers = (text: string) => text.split("\n").filter((l) => l.startsWith("[… lines "));
+
+describe("test runners", () => {
+  it("vitest: failing tests with error and location, summary; passing tests dropped", () => {
+    const e = run("test-vitest-failing.txt", bash("NO_COLOR=1 npx vitest run", 1));
+    expect(e.compressor).toBe("vitest");
+    expect(e.kept).toBe("3 failing tests, summary");
+    expect(e.text).toContain("FAIL  test/lru.test.ts > LruCache > returns undefined for a missing key");
+    expect(e.text).toContain("❯ test/slugify.test.ts:20:48");
+    expect(e.text).toContain("Tests  3 failed | 176 passed (179)");
+    expect(e.text).not.toContain("✓ slugify");
+  });
+
+  it("vitest: an all-passing run shrinks to its summary", () => {
+    const e = run("test-vitest-passing-verbose.txt", bash("NO_COLOR=1 npx vitest run --reporter=verbose"));
+    expect(e.text.length).toBeLessThan(600);
+    expect(e.text).toContain("Tests  864 passed (864)");
+  });
+
+  it("jest: each ● block keeps its message lines and the user-code frame", () => {
+    const e = run("test-jest-failing.txt", bash("npx jest --ci", 1));
+    expect(e.text).toContain("● Inventory › refuses to reserve more than available");
+    expect(e.text).toContain("Received function did not throw");
+    expect(e.text).toContain("at Object.toThrow (__tests__/inventory.test.js:9:44)");
+  });
+
+  it("node:test TAP: suites that failed only through their tests are not counted", () => {
+    const e = run("test-node-test-failing-tap.txt", bash("node --test --test-reporter=tap", 1));
+    expect(e.kept).toBe("3 failing tests, summary");
+    expect(e.text).toContain("# fail 3");
+  });
+
+  it("pytest: collection errors and the short summary survive a long -v run", () => {
+    const e = run(
+      "test-pytest-collection-error.txt",
+      bash("python3 -m pytest -v --continue-on-collection-errors", 1),
+    );
+    expect(e.text).toContain("ERROR collecting tests/test_reports.py");
+    expect(e.text).toContain("7 failed, 212 passed, 1 skipped, 1 error in");
+    expect(e.text).not.toContain("PASSED");
+  });
+
+  it("cargo test: the panic location with its assertion, and the result line", () => {
+    const text = read("test-cargo-failing.txt");
+    const e = compressText(text, bash("RUST_BACKTRACE=0 cargo test --color never", 101), 700);
+    expect(e.text).toContain("panicked at src/lib.rs:98:9:\nassertion `left == right` failed");
+    expect(e.text).toContain("test result: FAILED. 6 passed; 2 failed");
+  });
+
+  it("go test: t.Errorf lines and the user's frames of a panic, not the runtime's", () => {
+    const e = run("test-go-failing-verbose.txt", bash("go test -v ./...", 1));
+    expect(e.text).toContain("semver_test.go:74: Compare(1.0.0-alpha, 1.0.0) = 1, want -1");
+    expect(e.text).toContain("/tmp/corpus-work/go-semver/queue/queue_test.go:30");
+    expect(e.text).not.toContain("=== RUN   TestRoundTrip/0.0.7\n");
+  });
+});
+
+describe("compilers", () => {
+  it("tsc: every kind of error code shown once before repeats, with counts by code", () => {
+    const e = run("compile-tsc-errors.txt", bash("npx tsc --noEmit", 2));
+    expect(e.compressor).toBe("tsc");
+    expect(e.text).toMatch(/^\[46 errors in 7 files; by code: TS2345 ×\d+, TS2339 ×\d+/);
+    for (const code of ["TS2362", "TS2363", "TS2591", "TS2367", "TS2820", "TS2304", "TS2551"]) {
+      expect(e.text).toContain(`error ${code}: `);
+    }
+  });
+
+  it("tsc --pretty: the per-file table of error counts", () => {
+    const e = run("compile-tsc-pretty.txt", bash("npx tsc --noEmit --pretty true", 2));
+    expect(e.text).toContain("Found 46 errors in 7 files.");
+    expect(e.text).toContain("     9  src/api/users.ts:9");
+    expect(e.text).not.toContain("\x1b[");
+  });
+
+  it("eslint: rare rules first, alignment padding removed, warnings counted by rule", () => {
+    const e = run("compile-eslint-errors.txt", bash("npx eslint src", 1));
+    expect(e.text).toContain("  17:22  error    'lookupUser' is not defined  no-undef");
+    expect(e.text).toMatch(/by rule: no-var ×93/);
+    expect(e.text).toContain("✖ 228 problems (124 errors, 104 warnings)");
+  });
+
+  it("gcc: errors with their 'In function' line, make's failures", () => {
+    const e = run("compile-gcc-errors.txt", bash("make -k", 2));
+    expect(e.text).toContain(
+      "src/persist.c: In function ‘kv_load’:\nsrc/persist.c:46:9: error: conflicting types for ‘h’",
+    );
+    expect(e.text).toContain("make: Target 'kvtool' not remade because of errors.");
+  });
+
+  it("g++ templates: the 'required from here' lines in the user's file", () => {
+    const e = run(
+      "compile-gxx-template-errors.txt",
+      bash("g++ -std=c++17 -Wall -Wextra -o graph graph.cpp", 1),
+    );
+    expect(e.text).toContain("graph.cpp:58:14:   required from here");
+    expect(e.text).not.toContain("note:   template argument deduction/substitution failed");
+  });
+
+  it("rustc: each error keeps its --> location on the next line", () => {
+    const e = run("compile-cargo-borrowck-errors.txt", bash("cargo build --color never", 101), 800);
+    expect(e.text).toContain("error[E0382]: borrow of moved value: `items`\n  --> src/main.rs:43:43");
+    expect(e.text).toContain("error: could not compile `inventory`");
+  });
+});
+
+describe("package managers", () => {
+  it("npm: compiler errors inside a failed node-gyp build, and gyp's verdict", () => {
+    const e = run("pkg-npm-install-node-gyp-fail.txt", bash("npm install", 1));
+    expect(e.compressor).toBe("npm");
+    expect(e.text).toContain("../src/resize.cc:12:25: error: too few arguments to function");
+    expect(e.text).toContain("gyp ERR! not ok");
+    expect(e.text).not.toContain("gyp info spawn args '-I',");
+  });
+
+  it("npm ls: root, top-level packages, the first unmet optional dependency", () => {
+    const e = run("pkg-npm-ls-all.txt", bash("npm ls --all"));
+    expect(e.compressor).toBe("npm-ls");
+    expect(e.text).toContain("└─┬ vitest@3.2.7");
+    expect(e.text).toContain("UNMET OPTIONAL DEPENDENCY @vitest/browser@3.2.7");
+    expect(e.text.match(/UNMET OPTIONAL/g)?.length ?? 0).toBeLessThan(77);
+  });
+
+  it("apt: the packages named on the command line, the plan and the summary", () => {
+    const cmd = "DEBIAN_FRONTEND=noninteractive apt-get install -y python3-pytest golang-go tree nginx-light";
+    const e = run("pkg-apt-get-install.txt", bash(cmd));
+    expect(e.text).toContain("Setting up tree (2.1.0-1) ...");
+    expect(e.text).toContain("0 upgraded, 16 newly installed, 0 to remove and 136 not upgraded.");
+    expect(e.text).not.toContain("Setting up python3-pluggy");
+  });
+});
+
+describe("logs and traces", () => {
+  it("access log: each kind of request once with its count, problems first", () => {
+    const e = run("log-nginx-access.txt", bash("cat logs/access.log"));
+    expect(e.compressor).toBe("log");
+    expect(e.text).toMatch(/"GET \/api\/v2\/orders\?page=25 HTTP\/1\.1" 502 .*\[×8 similar\]/);
+    expect(e.text).toMatch(/"GET \/assets\/app\.old\.js HTTP\/1\.1" 404 .*\[×\d+ similar\]/);
+  });
+
+  it("server log with tracebacks: each kind of exception in full once", () => {
+    const e = run("log-python-http-server.txt", bash("cat logs/server.out"));
+    expect(e.kept).toContain("5 traces");
+    expect(e.text.match(/^Traceback \(most recent call last\):$/gm)?.length).toBe(2);
+  });
+
+  it("python chain: the exceptions and separators in order, the program's last words", () => {
+    const e = run("trace-python-chained.txt", bash("python3 main.py config/pipeline.prod.json", 1));
+    const order = [
+      "ValueError: invalid literal",
+      "During handling of the above exception",
+      "FileNotFoundError:",
+      "The above exception was the direct cause",
+      "etl.config.ConfigError:",
+    ].map((s) => e.text.indexOf(s));
+    expect(order.every((p, k) => p >= 0 && (k === 0 || p > order[k - 1]!))).toBe(true);
+    expect(e.text).toContain("WARNING etl: bad input");
+  });
+
+  it("node: every [cause] with its error properties, runtime frames dropped", () => {
+    const e = run("trace-node-error-cause.txt", bash("node src/worker.js 2026-10", 1));
+    expect(e.kept).toBe("exception and 3 causes, user frames");
+    expect(e.text).toContain("code: 'ECONNREFUSED'");
+    expect(e.text).not.toContain("at emitErrorNT (node:internal/streams/destroy:169:8)");
+  });
+
+  it("java: Caused by chain with the '... N more' lines", () => {
+    const e = run("trace-java-caused-by.txt", bash("java -cp out com.acme.orders.Main", 1));
+    expect(e.text.match(/^Caused by: /gm)?.length).toBe(3);
+    expect(e.text).not.toContain("INFO  [main] c.a.orders.Main - customer C-1040");
+  });
+});
+
+describe("git", () => {
+  it("diff: per-file +/- counts on every header, a total, first changes of each file", () => {
+    const e = run("git-diff-multifile.txt", bash("git diff"));
+    expect(e.text.split("\n")[0]).toBe("[18 files changed, +207 -253]");
+    expect(e.text).toContain("diff --git a/package.json b/package.json  (+3 -2)");
+    expect(e.text).toContain(
+      "diff --git a/test/braces.test.js b/test/braces.test.js  (+0 -70)\ndeleted file mode 100644",
+    );
+  });
+
+  it("show: the commit header and message before the diff", () => {
+    const e = run("git-show-patch.txt", bash("git show --stat --patch ee161f5"));
+    expect(e.text).toContain("commit ee161f5804fd30f71b0407de3ff594f4eaad8731\nAuthor: Marco Bellini");
+  });
+
+  it("log: commits and authors counted, the oldest commit's summary kept", () => {
+    const e = run("git-log-stat.txt", bash("git log --stat"));
+    expect(e.text.split("\n")[0]).toBe("[64 commits by 4 authors]");
+    expect(e.text).toContain("19 files changed, 5157 insertions(+)");
+  });
+});
+
+describe("structured outputs", () => {
+  it("json: indented documents keep their style and label collapsed parts with their lines", () => {
+    const e = run("json-npm-view-eslint.txt", bash("npm view eslint --json"));
+    expect(e.compressor).toBe("json");
+    expect(e.text).toMatch(/"versions": \[\n {4}"0\.0\.4",/);
+    expect(e.text).toMatch(/…\d+ items of \d+, lines \d+-\d+/);
+    expect(() => JSON.parse(e.text.slice(e.text.indexOf("{")))).toThrow();
+  });
+
+  it("json: compact documents stay compact", () => {
+    const e = run("json-cargo-metadata.txt", bash("cargo metadata --format-version 1 --no-deps"));
+    expect(e.text).toContain('"workspace_root":"/tmp/corpus-work/rust-workspace"');
+    expect(e.text).not.toContain('": ');
+  });
+
+  it("table: header, row count, and rows spread over directories", () => {
+    const e = run("table-csv-node-modules-files.txt", bash("find … > files.csv"));
+    expect(e.compressor).toBe("table");
+    expect(e.text.split("\n").slice(0, 3)).toEqual([
+      "path,size_bytes,modified,extension",
+      "[1338 rows]",
+      "[rows by directory:]",
+    ]);
+    expect(e.text).toMatch(/^node_modules\/@babel\/helpers\/\S* {2}\d+ rows$/m);
+  });
+
+  it("listing: the first paths as they came, then a tree cut with counts", () => {
+    const e = compressText(read("listing-glob-dts.txt"), { tool: "Glob" }, 1200);
+    expect(e.compressor).toBe("listing");
+    expect(e.text).toContain("[91 paths by directory:]");
+    expect(e.text).toMatch(/^\/tmp\/corpus-work\/jsproj\/node_modules\/vitest\/dist\/ {2}\d+ files$/m);
+  });
+
+  it("tree: roots, first level and the summary", () => {
+    const e = run("listing-tree.txt", bash("tree -a node_modules/@jest"));
+    expect(e.text).toContain("40 directories, 193 files");
+    expect(e.text).toContain("node_modules/jest-config");
+  });
+
+  it("grep: matches per file, busiest first, with directories for large results", () => {
+    const e = run("grep-rn-go-err-2mb.txt", bash('grep -rn -B1 "err != nil" --include=*.go .'));
+    expect(e.compressor).toBe("grep");
+    expect(e.text).toMatch(/^\[\d+ matches in \d+ files\]$/m);
+    expect(e.text).toContain("[by directory:]");
+    expect(e.text).toMatch(/^\.\/syscall\/.* {2}\d+ matches$/m);
+  });
+});
+
+describe("Read", () => {
+  const readHints = (path: string, extra: Partial<Hints> = {}): Hints => ({
+    tool: "Read",
+    filePath: path,
+    ...extra,
+  });
+
+  it("code: numbered outline, imports summed up, exported declarations", () => {
+    const e = run("read-ts-source-trace-mapping.txt", readHints("/x/trace-mapping.ts"));
+    expect(e.compressor).toBe("read");
+    expect(e.text).toMatch(/^\[12 imports, lines 1-86: @jridgewell\/sourcemap-codec, \.\/resolve/m);
+    expect(e.text).toContain("L154: export function encodedMappings(");
+    for (const line of e.text.split("\n")) expect(line).toMatch(/^(?:L\d+: |\[)/);
+  });
+
+  it("a region read at an offset keeps the file's own line numbers", () => {
+    const hints = readHints("/x/argparse.py", { firstLine: 1800, offset: 1800, limit: 400 });
+    const e = run("read-python-argparse-region.txt", hints);
+    expect(e.text).toContain("L1868:     def parse_args(self, args=None, namespace=None):");
+    expect(e.text).toContain("L1800: ");
+  });
+
+  it("a small region asked for by offset/limit is shown in full inside the outline", () => {
+    const text = read("read-python-argparse.txt");
+    const e = compressText(text, readHints("/x/argparse.py", { offset: 1868, limit: 7 }), 6000);
+    for (let n = 1868; n <= 1874; n++) expect(e.text).toContain(`L${n}: `);
+    expect(e.kept).toContain("lines 1868-1874 in full");
+  });
+
+  it("the first left-out range is found from the line numbers, for the header's hint", () => {
+    const e = run("read-python-argparse-region.txt", readHints("/x/argparse.py", { firstLine: 1800 }));
+    const first = firstOmission(e.text, 1800)!;
+    const kept = [...e.text.matchAll(/^L(\d+): /gm)].map((m) => Number(m[1]));
+    expect(first[0]).toBe(kept.find((n, k) => kept[k + 1] !== undefined && kept[k + 1]! > n + 1)! + 1);
+    expect(firstOmission("a\n[… lines 4-9 omitted (6 lines) …]\nb")).toEqual([4, 9]);
+  });
+
+  it("prose: headings with their numbers", () => {
+    const e = run("read-markdown-readme.txt", readHints("/x/README.md"));
+    expect(e.text).toMatch(/^L107: ## Contents$/m);
+  });
+
+  it("minified: the start and end of the long line", () => {
+    const e = run("read-minified-js.txt", readHints("/x/esquery.min.js"));
+    expect(e.text).toMatch(/^L1: !function\(e,t\)/m);
+    expect(e.text).toMatch(/chars\] … .{20,}/);
+  });
+});
+
+describe("generic", () => {
+  it("keeps head, tail, section titles, and one line of each kind", () => {
+    const e = run("generic-node-help.txt", bash("node --help"));
+    expect(e.compressor).toBe("generic");
+    expect(e.text).toContain("Environment variables:");
+    expect(e.text).toContain("Documentation can be found at https://nodejs.org/");
+    expect(markers(e.text).length).toBeGreaterThan(0);
+  });
+});
+
+describe("detection", () => {
+  it("goes by content before the command", () => {
+    const tsc = read("compile-tsc-errors.txt");
+    expect(detect(tsc, bash("npm run build", 2)).compressor.name).toBe("tsc");
+    expect(detect(read("test-vitest-failing.txt"), { tool: "Bash" }).compressor.name).toBe("vitest");
+    expect(detect(read("git-diff-multifile.txt"), { tool: "Bash" }).compressor.name).toBe("git-diff");
+    expect(detect(read("trace-java-caused-by.txt"), { tool: "Bash" }).compressor.name).toBe("trace");
+  });
+
+  it("uses the command when the content alone is ambiguous", () => {
+    const oneline = read("git-log-oneline-graph.txt");
+    expect(detect(oneline, bash("git log --oneline --graph")).compressor.name).toBe("git-log");
+    const files = read("grep-tool-files.txt");
+    expect(detect(files, bash("grep -rl 'process.env.' node_modules")).compressor.name).toBe("grep");
+    expect(detect(files, bash("find node_modules -name '*.js'")).compressor.name).toBe("listing");
+  });
+
+  it("uses the tool for Read, Grep and Glob results", () => {
+    const text = read("grep-tool-content.txt");
+    expect(detect(text, { tool: "Grep" }).compressor.name).toBe("grep");
+    expect(detect(text, { tool: "Read", filePath: "/x/y.txt" }).compressor.name).toBe("read");
+    expect(detect(read("listing-glob-dts.txt"), { tool: "Glob" }).compressor.name).toBe("listing");
+  });
+
+  it("falls back to the generic compressor for unknown text", () => {
+    expect(detect(read("generic-openssl-x509.txt"), bash("openssl x509 -noout -text")).compressor.name).toBe(
+      "generic",
+    );
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * The real tool outputs the compressors are tested and benchmarked on:
+ * test/fixtures/outputs (the shared corpus) and test/fixtures/outputs-extra (made for
+ * these tests the same way), each with a manifest of the facts an excerpt must keep.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Hints } from "../../../src/compress/types.ts";
+
+export interface CorpusEntry {
+  readonly file: string;
+  readonly kind: string;
+  readonly tool: string;
+  readonly command: string;
+  readonly exitCode: number;
+  readonly bytes: number;
+  readonly facts: readonly string[];
+  /** Read of a region: the first line of the text and the requested offset/limit. */
+  readonly firstLine?: number;
+  readonly offset?: number;
+  readonly limit?: number;
+  readonly path: string;
+}
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../fixtures");
+export const CORPUS_DIRS = [join(ROOT, "outputs"), join(ROOT, "outputs-extra")];
+
+export function loadCorpus(): CorpusEntry[] {
+  const entries: CorpusEntry[] = [];
+  for (const dir of CORPUS_DIRS) {
+    const manifest = join(dir, "manifest.json");
+    if (!existsSync(manifest)) continue;
+    const list = JSON.parse(readFileSync(manifest, "utf8")) as Omit<CorpusEntry, "path">[];
+    for (const e of list) entries.push({ ...e, path: join(dir, e.file) });
+  }
+  return entries;
+}
+
+/** What the PostToolUse hook would pass as hints for this capture. */
+export function hintsFor(e: CorpusEntry): Hints {
+  if (e.tool === "Read") {
+    return {
+      tool: "Read",
+      filePath: e.command,
+      firstLine: e.firstLine ?? 1,
+      offset: e.offset,
+      limit: e.limit,
+    };
+  }
+  if (e.tool === "Bash") return { tool: "Bash", command: e.command, exitCode: e.exitCode };
+  return { tool: e.tool };
+}
+
+export function readText(e: CorpusEntry): string {
+  return readFileSync(e.path, "utf8");
+}
