@@ -11,7 +11,7 @@
  * (test/fixtures/transcripts), repeated with fresh uuids, message ids and prompt ids,
  * into a temporary file that is removed afterwards.
  *
- * Run: `npx node bench/ledger.ts` (uses dist/cairn.mjs, or CAIRN_BUNDLE).
+ * Run: `npx node bench/ledger.ts` (uses dist/cairn.cjs, or CAIRN_BUNDLE).
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -201,7 +201,7 @@ async function partTime(
     env: process.env,
     store: async () => store,
     now: Date.now,
-    self: { command: process.execPath, args: ["cairn.mjs"] },
+    self: { command: process.execPath, args: ["cairn.cjs"] },
   };
   const post = JSON.parse(readFileSync(join(FIXTURES, "hook-inputs", "PostToolUse-Bash-small.json"), "utf8"));
   const event = {
@@ -260,7 +260,7 @@ export async function benchLedger(): Promise<{ markdown: string; summary: Record
     const turnBytes = Buffer.byteLength(variant(turn, 0, "n"));
 
     // Processes: bare node, the PostToolUse hook on the big transcript, the statusline.
-    const bundle = process.env.CAIRN_BUNDLE ?? join(REPO, "dist", "cairn.mjs");
+    const bundle = process.env.CAIRN_BUNDLE ?? join(REPO, "dist", "cairn.cjs");
     if (!existsSync(bundle))
       throw new Error(`no bundle at ${bundle}: run npm run build (or set CAIRN_BUNDLE)`);
     const env = { ...process.env, HOME: home, CAIRN_HOME: "", NO_COLOR: "1", CLAUDE_PROJECT_DIR: "" };

@@ -1,37 +1,46 @@
-// The single entry of the bundle. The hot paths (hooks, the Bash runner, the
-// statusline) are routed before anything else is loaded; everything else goes
-// through the CLI, which is only imported when a person runs a command.
-import * as nodeModule from "node:module";
+// The entry of the bundle. The hot paths (hooks, the Bash runner, the statusline)
+// are routed before anything else is loaded; everything else goes through the CLI,
+// which is only loaded when a person runs a command. Each `import()` here and in the
+// code it reaches is a lazy boundary: the build makes it a file of its own.
+import { mark } from "./core/trace.ts";
 
-const [command, ...rest] = process.argv.slice(2);
-const isHook = command === "hook" && rest[0] !== undefined && !rest[0].startsWith("-");
+mark("main");
 
-const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
-if (major < 22 || (major === 22 && minor < 13)) {
-  // Too old for node:sqlite. A hook must still answer validly, so Claude Code goes on.
-  if (isHook) process.stdout.write(rest[0] === "PreCompact" ? "" : "{}");
-  else
-    process.stderr.write(
-      `cairn needs Node.js 22.13 or newer; this is ${process.version} (${process.execPath}).\n`,
-    );
-  process.exit(isHook ? 0 : 1);
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const isHook = command === "hook" && rest[0] !== undefined && !rest[0].startsWith("-");
+
+  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+  if (major < 22 || (major === 22 && minor < 13)) {
+    // Too old for node:sqlite. A hook must still answer validly, so Claude Code goes on.
+    if (isHook) process.stdout.write(rest[0] === "PreCompact" ? "" : "{}");
+    else
+      process.stderr.write(
+        `cairn needs Node.js 22.13 or newer; this is ${process.version} (${process.execPath}).\n`,
+      );
+    process.exit(isHook ? 0 : 1);
+  }
+
+  try {
+    // Only a speed-up: later runs skip compiling the files they load.
+    (
+      process.getBuiltinModule("node:module") as { enableCompileCache?: () => unknown }
+    ).enableCompileCache?.();
+  } catch {}
+
+  if (isHook) {
+    const { runCommandHook } = await import("./transports/command.ts");
+    await runCommandHook(rest[0], rest.slice(1));
+  } else if (command === "statusline") {
+    const { runStatusline } = await import("./context/statusline.ts");
+    await runStatusline();
+  } else if (command === "run") {
+    const { runRunner } = await import("./run/runner.ts");
+    process.exitCode = await runRunner(rest);
+  } else {
+    const { runCli } = await import("./cli/main.ts");
+    process.exitCode = await runCli(argv);
+  }
 }
 
-try {
-  // Only a speed-up: later runs skip compiling the chunks they load.
-  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-} catch {}
-
-if (isHook) {
-  const { runCommandHook } = await import("./transports/command.ts");
-  await runCommandHook(rest[0], rest.slice(1));
-} else if (command === "statusline") {
-  const { runStatusline } = await import("./context/statusline.ts");
-  await runStatusline();
-} else if (command === "run") {
-  const { runRunner } = await import("./run/runner.ts");
-  process.exitCode = await runRunner(rest);
-} else {
-  const { runCli } = await import("./cli/main.ts");
-  process.exitCode = await runCli(process.argv.slice(2));
-}
+void main(process.argv.slice(2));

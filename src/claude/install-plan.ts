@@ -92,7 +92,7 @@ export function pluginHooks(): { description: string; hooks: Record<string, unkn
   for (const event of INSTALLED_EVENTS) {
     const hook = {
       type: "command",
-      command: `node "\${CLAUDE_PLUGIN_ROOT}/dist/cairn.mjs" hook ${event}`,
+      command: `node "\${CLAUDE_PLUGIN_ROOT}/dist/cairn.cjs" hook ${event}`,
       timeout: HOOK_TIMEOUT_S[event],
     };
     hooks[event] = [

@@ -100,13 +100,13 @@ export function isCairnHook(hook: HookEntry): boolean {
   if (hook.type === "http") return typeof hook.url === "string" && /\/cairn\/hook\//.test(hook.url);
   if (hook.type !== "command") return false;
   const args = Array.isArray(hook.args) ? (hook.args as unknown[]).map(String) : [];
-  if (args.length >= 2 && /cairn(\.mjs)?$/.test(args[0] ?? "") && args[1] === "hook") return true;
-  return typeof hook.command === "string" && /cairn(\.mjs)?["']?\s+hook\s+\w+/.test(hook.command);
+  if (args.length >= 2 && /cairn(\.[cm]?js)?$/.test(args[0] ?? "") && args[1] === "hook") return true;
+  return typeof hook.command === "string" && /cairn(\.[cm]?js)?["']?\s+hook\s+\w+/.test(hook.command);
 }
 
 export function isCairnStatusLine(statusLine: unknown): boolean {
   const cmd = (statusLine as { command?: unknown } | undefined)?.command;
-  return typeof cmd === "string" && /cairn(\.mjs)?["']?\s+statusline\b/.test(cmd);
+  return typeof cmd === "string" && /cairn(\.[cm]?js)?["']?\s+statusline\b/.test(cmd);
 }
 
 /** Removes every cairn hook; groups left empty and an empty hooks object go too. */

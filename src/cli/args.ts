@@ -1,6 +1,16 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
 
-export class UsageError extends Error {}
+/**
+ * A mistake in how a command was called: the CLI prints it with the usage and exits 2.
+ * Recognised by name, not instanceof: each lazily loaded file has its own copy of it.
+ */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+export function isUsageError(err: unknown): err is UsageError {
+  return err instanceof Error && err.name === "UsageError";
+}
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 

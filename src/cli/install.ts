@@ -36,7 +36,7 @@ statusline are kept: cairn's statusline runs yours and prints its output first.
 
   --project    install into <project>/.claude/settings.json instead of ~/.claude/settings.json
   --dry-run    print the settings that would be written, change nothing
-  --transport  command (default): each hook starts \`node dist/cairn.mjs hook <Event>\`
+  --transport  command (default): each hook starts \`node dist/cairn.cjs hook <Event>\`
                http: hooks POST to \`cairn serve\` on 127.0.0.1 (no process start per
                hook; on_failure: continue, so a stopped server never blocks a session;
                the SessionStart hook starts the server when it is down)
@@ -210,7 +210,7 @@ export const uninstall: Command = {
     const parsed = parseSettings(current);
     if (!parsed.ok) {
       err(`${color.red("refused:")} ${path} is ${parsed.problem}`);
-      err("Remove the hooks whose args run `cairn.mjs hook …` and cairn's statusLine by hand.");
+      err("Remove the hooks whose args run `cairn.cjs hook …` and cairn's statusLine by hand.");
       return 1;
     }
     const restoredStatusLine = (record?.userStatusLine ?? null) as SettingsFile["statusLine"] | null;

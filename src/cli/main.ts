@@ -1,4 +1,4 @@
-import { UsageError } from "./args.ts";
+import { isUsageError } from "./args.ts";
 import { color, err, out } from "./io.ts";
 
 export interface Command {
@@ -178,7 +178,7 @@ export async function runCli(argv: string[]): Promise<number> {
   try {
     return await command.run(rest);
   } catch (e) {
-    if (e instanceof UsageError) {
+    if (isUsageError(e)) {
       err(`cairn ${name}: ${e.message}`);
       err("");
       err(command.usage);

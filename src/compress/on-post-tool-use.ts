@@ -7,7 +7,7 @@ import type { Hints } from "./types.ts";
 
 /** cairn's own retrieval commands: their output is what the agent asked for in full. */
 const RETRIEVAL =
-  /(?:^|[\s;&|(])(?:\S*\/)?cairn(?:\.mjs)?\s+(?:show|detail|search|state|handoff|report|status)\b/;
+  /(?:^|[\s;&|(])(?:\S*\/)?cairn(?:\.[cm]?js)?\s+(?:show|detail|search|state|handoff|report|status)\b/;
 
 /** Claude Code keeps a spilled Bash output in a file; past this, cairn works on what the hook received. */
 const PERSISTED_MAX_BYTES = 64 * 1024 * 1024;

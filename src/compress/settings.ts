@@ -1,4 +1,5 @@
-import { fraction, int, setting, strings, v } from "../config/setting.ts";
+import * as v from "valibot";
+import { fraction, int, setting, strings } from "../config/setting.ts";
 
 export const COMPRESS_SETTINGS = {
   "compress.enabled": setting(v.boolean(), true, "Replace large tool outputs with content-aware excerpts."),

@@ -1,8 +1,9 @@
+import * as v from "valibot";
 import { COMPRESS_SETTINGS } from "../compress/settings.ts";
 import { CONTEXT_SETTINGS } from "../context/settings.ts";
 import { MEMORY_SETTINGS } from "../memory/settings.ts";
 import { NOTEBOOK_SETTINGS } from "../notebook/settings.ts";
-import { int, type Setting, setting, v } from "./setting.ts";
+import { int, type Setting, setting } from "./setting.ts";
 
 /**
  * Every setting cairn has, as one flat table of dotted keys (each feature declares its

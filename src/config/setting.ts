@@ -19,4 +19,3 @@ export const int = (min: number, max: number) =>
   v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 export const fraction = () => v.pipe(v.number(), v.minValue(0), v.maxValue(1));
 export const strings = () => v.array(v.string());
-export { v };

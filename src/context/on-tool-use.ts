@@ -6,6 +6,7 @@ import type { Store } from "../store/db.ts";
 import { getState, sessionScope, setState } from "../store/kv.ts";
 import { decide, type Level, type MonitorState, type Thresholds, warningText } from "./advisor.ts";
 import { refreshSessionSummary } from "./session-summary.ts";
+import { toolUseLine, waitForTranscript } from "./transcript-sync.ts";
 import { type ContextUsage, currentUsage } from "./usage.ts";
 
 /** The kv key of the monitor's debounce state, per session. */
@@ -38,6 +39,9 @@ async function monitorToolUse(
   // A subagent's tool calls fill the subagent's own window, which ends with its task.
   if (event.agent_id || !c["monitor.enabled"]) return undefined;
 
+  // The response that issued this tool carries the usage that matters; make sure it is
+  // in the transcript before the ledger reads it.
+  await waitForTranscript(event.transcript_path, toolUseLine(event.tool_use_id), 300);
   const usage = await currentUsage(
     { paths: ctx.paths, config: c, now: ctx.now, store: ctx.store },
     event.session_id,

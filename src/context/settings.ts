@@ -1,4 +1,5 @@
-import { int, setting, v } from "../config/setting.ts";
+import * as v from "valibot";
+import { int, setting } from "../config/setting.ts";
 
 export const CONTEXT_SETTINGS = {
   "monitor.enabled": setting(

@@ -18,7 +18,9 @@ export function ensureDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: DIR_MODE });
 }
 
-let tmpCounter = 0;
+// Random, not a counter: each lazily loaded file of the build has its own copy of
+// this module, so a module-level counter could repeat within one process.
+const tmpSuffix = () => Math.random().toString(36).slice(2, 10);
 
 /**
  * Writes a file so that readers see either the old or the new content, never half:
@@ -26,7 +28,7 @@ let tmpCounter = 0;
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array, mode: number = FILE_MODE): void {
   ensureDir(dirname(path));
-  const tmp = `${path}.${process.pid}.${Date.now()}.${tmpCounter++}.tmp`;
+  const tmp = `${path}.${process.pid}.${tmpSuffix()}.tmp`;
   const fd = openSync(tmp, "w", mode);
   try {
     writeSync(fd, typeof data === "string" ? Buffer.from(data) : data);

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { homedir } from "node:os";
 import { basename, join, resolve } from "node:path";
+import { fnv1a64 } from "./hash.ts";
 
 /** Where cairn keeps everything it owns. All of it lives under one directory. */
 export interface CairnPaths {
@@ -53,7 +53,7 @@ const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 export function safeId(raw: string): string {
   if (SAFE_ID.test(raw)) return raw;
   const kept = raw.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 64);
-  const hash = createHash("sha256").update(raw).digest("hex").slice(0, 12);
+  const hash = fnv1a64(raw).slice(0, 12);
   return kept ? `${kept}-${hash}` : `id-${hash}`;
 }
 
@@ -64,7 +64,7 @@ export function projectKey(projectDir: string): string {
     basename(dir)
       .replace(/[^A-Za-z0-9_.-]/g, "_")
       .slice(0, 40) || "root";
-  const hash = createHash("sha256").update(dir).digest("hex").slice(0, 8);
+  const hash = fnv1a64(dir).slice(0, 8);
   return `${name}-${hash}`;
 }
 

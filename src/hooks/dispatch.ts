@@ -12,6 +12,7 @@ import { errorMessage } from "../core/fs.ts";
 import type { Logger } from "../core/log.ts";
 import { type CairnPaths, safeId } from "../core/paths.ts";
 import { isOff } from "../core/switches.ts";
+import { mark } from "../core/trace.ts";
 import type { Store } from "../store/db.ts";
 import type { HookContext, Part, SelfInvocation } from "./context.ts";
 import { type MergeNote, mergeAnswer } from "./merge.ts";
@@ -32,6 +33,7 @@ export interface DispatchDeps {
   readonly log: Logger;
   readonly env: NodeJS.ProcessEnv;
   readonly self: SelfInvocation;
+  /** Opens (or returns the transport's already open) store; the transport closes it, never dispatch. */
   readonly openStore: () => Promise<Store>;
   readonly now?: () => number;
   /** The project from the environment (CLAUDE_PROJECT_DIR); the event's cwd otherwise. */
@@ -125,6 +127,7 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
     result = noop("error");
   }
 
+  mark("parts");
   try {
     await recordEvent(await ctx.store(), event, {
       outcome: result.outcome,
@@ -135,15 +138,10 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
     });
   } catch (err) {
     log.error("could not record the event", { event: name, session: event.session_id, err });
-  } finally {
-    if (store) {
-      try {
-        (await store).close();
-      } catch {
-        // Closing a store that failed to open is not a second error.
-      }
-    }
   }
+  mark("recorded");
+  // The store stays open: the transport that provided it owns it (a hook process exits
+  // without closing, which skips SQLite's checkpoint-on-close; the server keeps one).
   return result;
 }
 
@@ -165,11 +163,13 @@ async function runParts<E extends EventName>(
       const part = (await load()).parts[name] as Part<E> | undefined;
       if (!part) continue;
       partName = part.name;
+      mark(`load:${part.name}`);
       const next = await part.run(event, ctx, answer);
       const before = injectedText(answer);
       answer = mergeAnswer(answer, next, part.name, notes);
       const added = injectedText(answer).slice(before.length).replace(/^\n\n/, "");
       if (added) injections.push({ part: part.name, text: added });
+      mark(`run:${part.name}`);
     } catch (err) {
       ctx.log.error(`part ${partName} failed; the other parts still answer`, {
         event: name,

@@ -34,7 +34,7 @@ export interface ResumeMaterial {
   readonly older: readonly OlderTurn[];
   /** The notebook at most `max` characters long, or undefined when the project has none. */
   readonly notebook: (max: number) => string | undefined;
-  /** How the agent runs cairn, e.g. `node /path/cairn.mjs`. */
+  /** How the agent runs cairn, e.g. `node /path/cairn.cjs`. */
   readonly cli: string;
   readonly docPath: string;
 }

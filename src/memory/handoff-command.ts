@@ -40,5 +40,5 @@ session they start in this project (or /clear) within the hour continues from he
 
 /** The plugin's form: cairn is the bundle inside the plugin directory. */
 // biome-ignore lint/suspicious/noTemplateCurlyInString: Claude Code itself substitutes it in command files.
-export const PLUGIN_CLI = 'node "${CLAUDE_PLUGIN_ROOT}/dist/cairn.mjs"';
+export const PLUGIN_CLI = 'node "${CLAUDE_PLUGIN_ROOT}/dist/cairn.cjs"';
 export const PLUGIN_ALLOW = "node";

@@ -1,4 +1,5 @@
-import { int, setting, v } from "../config/setting.ts";
+import * as v from "valibot";
+import { int, setting } from "../config/setting.ts";
 
 export const MEMORY_SETTINGS = {
   "memory.enabled": setting(v.boolean(), true, "Ingest conversation and tool I/O into the layered memory."),

@@ -1,9 +1,9 @@
+import { assistantTextLine, waitForTranscript } from "../context/transcript-sync.ts";
 import { currentUsage } from "../context/usage.ts";
 import type { Parts } from "../hooks/context.ts";
 import { advise, saysStepDone } from "./advisor.ts";
 import { isHomeDir, recall, remember } from "./session-state.ts";
 import { notebookMtime } from "./state-file.ts";
-import { readTail } from "./transcript-facts.ts";
 
 /**
  * Task boundaries: a turn that updated STATE.md, or whose last message says a step is
@@ -31,8 +31,10 @@ export const parts: Parts = {
       // Once per turn: a Stop re-fired by another hook's block is the same boundary.
       if (event.stop_hook_active) return undefined;
       // Claude Code may run Stop before the turn's last response reaches the transcript;
-      // its usage is the figure that matters here, so give the file a moment to catch up.
-      await transcriptHas(event.transcript_path, event.last_assistant_message, 1000);
+      // its usage is the figure that matters here, so give the file a moment (bounded:
+      // Claude Code waits for Stop hooks before the next prompt).
+      const last = event.last_assistant_message;
+      if (last?.trim()) await waitForTranscript(event.transcript_path, assistantTextLine(last), 250);
       const usage = await currentUsage(
         { paths: ctx.paths, config: cfg, now: ctx.now, store: ctx.store },
         sid,
@@ -46,15 +48,3 @@ export const parts: Parts = {
     },
   },
 };
-
-/** Waits (polling, at most `maxMs`) until the transcript's tail holds the start of `text`. */
-async function transcriptHas(path: string, text: string | null | undefined, maxMs: number): Promise<boolean> {
-  if (!text?.trim()) return true;
-  const needle = JSON.stringify(text.slice(0, 80)).slice(1, -1);
-  for (let waited = 0; ; waited += 50) {
-    if (readTail(path, 64 * 1024).lines.some((l) => l.includes('"assistant"') && l.includes(needle)))
-      return true;
-    if (waited >= maxMs) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

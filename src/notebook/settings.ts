@@ -1,4 +1,5 @@
-import { int, setting, v } from "../config/setting.ts";
+import * as v from "valibot";
+import { int, setting } from "../config/setting.ts";
 
 export const NOTEBOOK_SETTINGS = {
   "notebook.enabled": setting(v.boolean(), true, "Keep .cairn/STATE.md and restore it into every session."),

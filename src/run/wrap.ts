@@ -71,4 +71,4 @@ export function isInteractive(command: string): boolean {
 
 /** cairn's own retrieval commands print what the agent asked for in full. */
 export const CAIRN_COMMAND =
-  /(?:^|[\s;&|(])(?:\S*\/)?cairn(?:\.mjs)?\s+(?:show|detail|search|state|handoff|report|status|run)\b/;
+  /(?:^|[\s;&|(])(?:\S*\/)?cairn(?:\.[cm]?js)?\s+(?:show|detail|search|state|handoff|report|status|run)\b/;

@@ -2,6 +2,7 @@ import { closeSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { ensureDir, FILE_MODE } from "../core/fs.ts";
+import { mark } from "../core/trace.ts";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.ts";
 
 export interface Store {
@@ -58,6 +59,7 @@ export async function openStore(path: string, opts: OpenOptions = {}): Promise<S
     db.close();
     throw err;
   }
+  mark("db-open");
   return {
     db,
     path,

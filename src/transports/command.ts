@@ -1,4 +1,4 @@
-import { writeSync } from "node:fs";
+import { readSync, writeSync } from "node:fs";
 import { isEventName, noopAnswer } from "../claude/events.ts";
 import { loadConfig } from "../config/load.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
@@ -7,6 +7,7 @@ import { RECURSION_GUARD } from "../core/guard.ts";
 import { createLogger } from "../core/log.ts";
 import { cairnPaths } from "../core/paths.ts";
 import { isOff } from "../core/switches.ts";
+import { mark } from "../core/trace.ts";
 import { dispatch } from "../hooks/dispatch.ts";
 import { openStore } from "../store/db.ts";
 import { selfInvocation } from "./self.ts";
@@ -34,6 +35,7 @@ export async function runCommandHook(name: string | undefined, flags: readonly s
     process.exit(0);
   };
 
+  mark("transport-loaded");
   const env = process.env;
   if (env[RECURSION_GUARD] === "1") finish(noop);
   const paths = cairnPaths();
@@ -46,6 +48,7 @@ export async function runCommandHook(name: string | undefined, flags: readonly s
   } catch {
     resolved = resolveConfig([]);
   }
+  mark("config");
   const log = createLogger(paths, resolved.config["log.level"]);
   const budget = resolved.config["hook.budget_ms"];
   // The dispatcher enforces the budget on the handler; this catches everything else.
@@ -72,6 +75,7 @@ export async function runCommandHook(name: string | undefined, flags: readonly s
   try {
     const maxBytes = resolved.config["hook.max_stdin_mb"] * 1024 * 1024;
     const input = await readStdin(maxBytes);
+    mark("stdin");
     if (input.oversize) {
       log.warn("hook input exceeds hook.max_stdin_mb; passing through untouched", {
         event: eventName,
@@ -101,10 +105,36 @@ interface StdinRead {
   readonly oversize: boolean;
 }
 
-/** Reads all of stdin; past maxBytes it keeps draining (so the writer never blocks) but keeps nothing. */
+/**
+ * Reads all of stdin; past maxBytes it keeps draining (so the writer never blocks)
+ * but keeps nothing. Synchronous reads on fd 0: a hook's stdin is a pipe, and this
+ * spares loading Node's stream machinery, which costs more than the read.
+ */
 async function readStdin(maxBytes: number): Promise<StdinRead> {
   const chunks: Buffer[] = [];
   let bytes = 0;
+  const buf = Buffer.allocUnsafe(1 << 16);
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(0, buf, 0, buf.length, null);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === "EAGAIN") return readStdinAsync(maxBytes, chunks, bytes); // a non-blocking stdin
+      if (code === "EOF") break;
+      throw err;
+    }
+    if (n === 0) break;
+    bytes += n;
+    if (bytes <= maxBytes) chunks.push(Buffer.from(buf.subarray(0, n)));
+    else chunks.length = 0;
+  }
+  if (bytes > maxBytes) return { text: "", bytes, oversize: true };
+  return { text: Buffer.concat(chunks).toString("utf8"), bytes, oversize: false };
+}
+
+async function readStdinAsync(maxBytes: number, chunks: Buffer[], already: number): Promise<StdinRead> {
+  let bytes = already;
   for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
     bytes += chunk.length;
     if (bytes <= maxBytes) chunks.push(chunk);

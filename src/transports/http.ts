@@ -7,7 +7,7 @@ import { createLogger, type Logger } from "../core/log.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { dispatch } from "../hooks/dispatch.ts";
-import { openStore } from "../store/db.ts";
+import { openStore, type Store } from "../store/db.ts";
 import { SECRET_HEADER } from "./http-config.ts";
 import { selfInvocation } from "./self.ts";
 
@@ -46,6 +46,16 @@ export async function startHttpServer(opts: ServeOptions): Promise<RunningServer
   const log = opts.log ?? createLogger(opts.paths);
   const maxBytes = resolveConfig([]).config["hook.max_stdin_mb"] * 1024 * 1024;
   const app = new Hono();
+  // One connection for the server's life: node:sqlite is synchronous, so requests never
+  // interleave inside a transaction.
+  let store: Promise<Store> | undefined;
+  const sharedStore = () => {
+    store ??= openStore(opts.paths.db).catch((err) => {
+      store = undefined;
+      throw err;
+    });
+    return store;
+  };
 
   app.use("*", async (c, next) => {
     if (!secretOk(c.req.header(SECRET_HEADER), opts.secret)) return c.json({ error: "forbidden" }, 403);
@@ -74,7 +84,7 @@ export async function startHttpServer(opts: ServeOptions): Promise<RunningServer
       log: createLogger(opts.paths, resolved.config["log.level"]),
       env,
       self: selfInvocation(),
-      openStore: () => openStore(opts.paths.db),
+      openStore: sharedStore,
       ...(projectDir ? { projectDir } : {}),
     });
     return c.body(result.output, 200, { "content-type": "application/json" });
@@ -86,7 +96,10 @@ export async function startHttpServer(opts: ServeOptions): Promise<RunningServer
       resolve({
         port: info.port,
         server: server as Server,
-        close: () => new Promise<void>((r) => (server as Server).close(() => r())),
+        close: () =>
+          new Promise<void>((r) => (server as Server).close(() => r())).then(async () => {
+            if (store) (await store.catch(() => undefined))?.close();
+          }),
       });
     }) as Server;
     server.on("error", reject);

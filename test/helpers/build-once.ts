@@ -33,7 +33,7 @@ export default async function setup(project: TestProject): Promise<void> {
     hash.update(relative(REPO, f)).update("\0").update(readFileSync(f));
   }
   const dir = join(REPO, ".tmp", "test-dist", hash.digest("hex").slice(0, 16));
-  if (!existsSync(join(dir, "cairn.mjs"))) {
+  if (!existsSync(join(dir, "cairn.cjs"))) {
     mkdirSync(join(REPO, ".tmp", "test-dist"), { recursive: true });
     const staging = `${dir}.${process.pid}.tmp`;
     const { bundle } = (await import(join(REPO, "scripts", "build.mjs"))) as {
@@ -52,7 +52,7 @@ export default async function setup(project: TestProject): Promise<void> {
       rmSync(staging, { recursive: true, force: true }); // another run built the same sources first
     }
   }
-  project.provide("cairnEntry", join(dir, "cairn.mjs"));
+  project.provide("cairnEntry", join(dir, "cairn.cjs"));
 }
 
 declare module "vitest" {

@@ -15,7 +15,7 @@ export const CAIRN: string = await (async () => {
     const { inject } = await import("vitest");
     return inject("cairnEntry");
   }
-  return join(REPO, "dist", "cairn.mjs");
+  return join(REPO, "dist", "cairn.cjs");
 })();
 
 export interface CairnRun {

@@ -62,7 +62,7 @@ describe("cairn install / uninstall", () => {
       expect(parsed.hooks[e], e).toHaveLength(1);
     }
     // The statusline wraps the user's own and keeps its padding.
-    expect(parsed.statusLine.command).toMatch(/cairn\.mjs statusline$/);
+    expect(parsed.statusLine.command).toMatch(/cairn\.cjs statusline$/);
     expect(parsed.statusLine.padding).toBe(1);
 
     const again = await cli("install");

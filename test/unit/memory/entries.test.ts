@@ -122,7 +122,7 @@ describe("the /handoff command", () => {
     const file = readFileSync(join(FIXTURES, "..", "..", "commands", "handoff.md"), "utf8");
     expect(file).toBe(handoffCommand(PLUGIN_CLI, PLUGIN_ALLOW));
     expect(file).toContain(`!\`${PLUGIN_CLI} handoff --write\``);
-    expect(PLUGIN_CLI).toBe(`node "${"$"}{CLAUDE_PLUGIN_ROOT}/dist/cairn.mjs"`);
+    expect(PLUGIN_CLI).toBe(`node "${"$"}{CLAUDE_PLUGIN_ROOT}/dist/cairn.cjs"`);
     expect(file).toContain("save-inflight <<'CAIRN_MEMO'");
   });
 });

@@ -41,7 +41,7 @@ function material(over: Partial<ResumeMaterial> = {}): ResumeMaterial {
       line: `request ${k + 1} → conclusion ${k + 1} [a.ts] (2 tools) ${"x".repeat(120)}`,
     })),
     notebook: (max) => `# Goal\nship it\n${"n".repeat(3000)}`.slice(0, max),
-    cli: "node /opt/cairn.mjs",
+    cli: "node /opt/cairn.cjs",
     docPath: "/home/u/.cairn/projects/p/handoffs/a.md",
     ...over,
   };
@@ -53,7 +53,7 @@ describe("composeResume", () => {
       const c = composeResume(material(), max);
       expect(c.injection.length).toBeLessThanOrEqual(max);
       expect(c.injection).toContain("[cairn resume] You are resuming an interrupted task");
-      expect(c.injection).toContain("node /opt/cairn.mjs detail turn N");
+      expect(c.injection).toContain("node /opt/cairn.cjs detail turn N");
       expect(c.injection).toContain("/home/u/.cairn/projects/p/handoffs/a.md");
       if (max >= 3000) {
         expect(c.included.memo).toBe(true);
@@ -124,7 +124,7 @@ function ctxFor(tmp: TempStore, projectDir: string, now: number, config = defaul
     env: {},
     store: async () => tmp.store,
     now: () => now,
-    self: { command: "/usr/bin/node", args: ["/opt/cairn.mjs"] },
+    self: { command: "/usr/bin/node", args: ["/opt/cairn.cjs"] },
   };
 }
 

@@ -100,7 +100,7 @@ describe("buildRestore", () => {
     projectDir: "/work/p",
     seeded: false,
     maxChars: 6000,
-    cli: "/usr/bin/node /opt/cairn/dist/cairn.mjs",
+    cli: "/usr/bin/node /opt/cairn/dist/cairn.cjs",
   };
 
   it("stays within its budget with a long notebook and a summary of the last session", () => {
@@ -116,7 +116,7 @@ describe("buildRestore", () => {
     expect(r!.additionalContext).toContain("GOAL-LINE");
     expect(r!.additionalContext).toContain("LAST-SESSION:");
     // The agent is told how to update it without the Edit prompt Claude Code shows under .claude/.
-    expect(r!.additionalContext).toContain('/usr/bin/node /opt/cairn/dist/cairn.mjs state set now "…"');
+    expect(r!.additionalContext).toContain('/usr/bin/node /opt/cairn/dist/cairn.cjs state set now "…"');
     expect(r!.systemMessage).toMatch(
       /^cairn: notebook restored at session start \([\d,]+ chars; goal: GOAL-LINE/,
     );

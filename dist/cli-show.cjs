@@ -1,0 +1,235 @@
+"use strict";var __create=Object.create;var __defProp=Object.defineProperty;var __getOwnPropDesc=Object.getOwnPropertyDescriptor;var __getOwnPropNames=Object.getOwnPropertyNames;var __getProtoOf=Object.getPrototypeOf,__hasOwnProp=Object.prototype.hasOwnProperty;var __commonJS=(cb,mod)=>function(){try{return mod||(0,cb[__getOwnPropNames(cb)[0]])((mod={exports:{}}).exports,mod),mod.exports}catch(e){throw mod=0,e}};var __export=(target,all)=>{for(var name in all)__defProp(target,name,{get:all[name],enumerable:!0})},__copyProps=(to,from,except,desc)=>{if(from&&typeof from=="object"||typeof from=="function")for(let key of __getOwnPropNames(from))!__hasOwnProp.call(to,key)&&key!==except&&__defProp(to,key,{get:()=>from[key],enumerable:!(desc=__getOwnPropDesc(from,key))||desc.enumerable});return to};var __toESM=(mod,isNodeMode,target)=>(target=mod!=null?__create(__getProtoOf(mod)):{},__copyProps(isNodeMode||!mod||!mod.__esModule?__defProp(target,"default",{value:mod,enumerable:!0}):target,mod)),__toCommonJS=mod=>__copyProps(__defProp({},"__esModule",{value:!0}),mod);var require_picocolors=__commonJS({"node_modules/picocolors/picocolors.js"(exports2,module2){var p=process||{},argv=p.argv||[],env=p.env||{},isColorSupported=!(env.NO_COLOR||argv.includes("--no-color"))&&(!!env.FORCE_COLOR||argv.includes("--color")||p.platform==="win32"||(p.stdout||{}).isTTY&&env.TERM!=="dumb"||!!env.CI),formatter=(open,close,replace=open)=>input=>{let string=""+input,index=string.indexOf(close,open.length);return~index?open+replaceClose(string,close,replace,index)+close:open+string+close},replaceClose=(string,close,replace,index)=>{let result="",cursor=0;do result+=string.substring(cursor,index)+replace,cursor=index+close.length,index=string.indexOf(close,cursor);while(~index);return result+string.substring(cursor)},createColors=(enabled=isColorSupported)=>{let f=enabled?formatter:()=>String;return{isColorSupported:enabled,reset:f("\x1B[0m","\x1B[0m"),bold:f("\x1B[1m","\x1B[22m","\x1B[22m\x1B[1m"),dim:f("\x1B[2m","\x1B[22m","\x1B[22m\x1B[2m"),italic:f("\x1B[3m","\x1B[23m"),underline:f("\x1B[4m","\x1B[24m"),inverse:f("\x1B[7m","\x1B[27m"),hidden:f("\x1B[8m","\x1B[28m"),strikethrough:f("\x1B[9m","\x1B[29m"),black:f("\x1B[30m","\x1B[39m"),red:f("\x1B[31m","\x1B[39m"),green:f("\x1B[32m","\x1B[39m"),yellow:f("\x1B[33m","\x1B[39m"),blue:f("\x1B[34m","\x1B[39m"),magenta:f("\x1B[35m","\x1B[39m"),cyan:f("\x1B[36m","\x1B[39m"),white:f("\x1B[37m","\x1B[39m"),gray:f("\x1B[90m","\x1B[39m"),bgBlack:f("\x1B[40m","\x1B[49m"),bgRed:f("\x1B[41m","\x1B[49m"),bgGreen:f("\x1B[42m","\x1B[49m"),bgYellow:f("\x1B[43m","\x1B[49m"),bgBlue:f("\x1B[44m","\x1B[49m"),bgMagenta:f("\x1B[45m","\x1B[49m"),bgCyan:f("\x1B[46m","\x1B[49m"),bgWhite:f("\x1B[47m","\x1B[49m"),blackBright:f("\x1B[90m","\x1B[39m"),redBright:f("\x1B[91m","\x1B[39m"),greenBright:f("\x1B[92m","\x1B[39m"),yellowBright:f("\x1B[93m","\x1B[39m"),blueBright:f("\x1B[94m","\x1B[39m"),magentaBright:f("\x1B[95m","\x1B[39m"),cyanBright:f("\x1B[96m","\x1B[39m"),whiteBright:f("\x1B[97m","\x1B[39m"),bgBlackBright:f("\x1B[100m","\x1B[49m"),bgRedBright:f("\x1B[101m","\x1B[49m"),bgGreenBright:f("\x1B[102m","\x1B[49m"),bgYellowBright:f("\x1B[103m","\x1B[49m"),bgBlueBright:f("\x1B[104m","\x1B[49m"),bgMagentaBright:f("\x1B[105m","\x1B[49m"),bgCyanBright:f("\x1B[106m","\x1B[49m"),bgWhiteBright:f("\x1B[107m","\x1B[49m")}};module2.exports=createColors();module2.exports.createColors=createColors}});var show_exports={};__export(show_exports,{parseRange:()=>parseRange,show:()=>show});module.exports=__toCommonJS(show_exports);var import_node_fs3=require("node:fs");var import_node_os=require("node:os"),import_node_path=require("node:path");function cairnHome(env=process.env){return env.CAIRN_HOME?(0,import_node_path.resolve)(env.CAIRN_HOME):(0,import_node_path.join)(env.HOME||(0,import_node_os.homedir)(),".cairn")}function cairnPaths(root=cairnHome()){let logs=(0,import_node_path.join)(root,"logs");return{root,db:(0,import_node_path.join)(root,"cairn.db"),config:(0,import_node_path.join)(root,"config.yaml"),logs,log:(0,import_node_path.join)(logs,"cairn.log"),offSwitch:(0,import_node_path.join)(root,"off"),lastError:(0,import_node_path.join)(root,"last-error.json"),sessions:(0,import_node_path.join)(root,"sessions"),projects:(0,import_node_path.join)(root,"projects"),snapshots:(0,import_node_path.join)(root,"snapshots"),install:(0,import_node_path.join)(root,"install"),cache:(0,import_node_path.join)(root,"cache")}}var import_node_fs2=require("node:fs"),import_node_path2=require("node:path");var import_node_fs=require("node:fs");var DIR_MODE=448,FILE_MODE=384;function ensureDir(dir){(0,import_node_fs.mkdirSync)(dir,{recursive:!0,mode:DIR_MODE})}var on=process.env.CAIRN_TRACE==="1",g=globalThis;if(on&&!g.__cairnMarks){let marks=[["node-ready",performance.now()]];g.__cairnMarks=marks,process.on("exit",()=>{marks.push(["exit",performance.now()]),process.stderr.write(`${JSON.stringify({trace:marks.map(([k,t])=>[k,Math.round(t*100)/100])})}
+`)})}function mark(label){on&&g.__cairnMarks?.push([label,performance.now()])}var CONTEXT_SCHEMA=`
+  CREATE TABLE ledger_files (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,
+    session_id TEXT NOT NULL,
+    -- '' for the session's own transcript, the agent id for a subagent's
+    agent_id TEXT NOT NULL DEFAULT '',
+    offset INTEGER NOT NULL DEFAULT 0,
+    ino TEXT NOT NULL DEFAULT '',
+    head TEXT NOT NULL DEFAULT '',
+    tail TEXT NOT NULL DEFAULT '',
+    -- scan state carried from one read to the next
+    turn INTEGER NOT NULL DEFAULT 0,
+    prompt_id TEXT,
+    epoch INTEGER NOT NULL DEFAULT 0,
+    -- the main chain's current context: the last response's input + cache tokens,
+    -- or a compaction's post-compaction size when no response followed it yet
+    model TEXT,
+    context_tokens INTEGER,
+    context_at INTEGER,
+    max_context_tokens INTEGER NOT NULL DEFAULT 0,
+    window_1m INTEGER NOT NULL DEFAULT 0,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX ledger_files_session ON ledger_files(session_id, agent_id);
+
+  CREATE TABLE ledger_responses (
+    file_id INTEGER NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    message_id TEXT NOT NULL,
+    model TEXT,
+    input_tokens INTEGER NOT NULL,
+    cache_creation_tokens INTEGER NOT NULL,
+    cache_read_tokens INTEGER NOT NULL,
+    output_tokens INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    turn INTEGER NOT NULL,
+    epoch INTEGER NOT NULL,
+    PRIMARY KEY (session_id, agent_id, message_id)
+  );
+  CREATE INDEX ledger_responses_file ON ledger_responses(file_id);
+
+  CREATE TABLE ledger_tools (
+    file_id INTEGER NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    tool_use_id TEXT NOT NULL,
+    name TEXT,
+    message_id TEXT,
+    called_at INTEGER,
+    result_at INTEGER,
+    -- what the model was shown: UTF-8 bytes of the tool_result content, and an
+    -- estimate of its tokens (4 characters each)
+    result_bytes INTEGER,
+    result_tokens INTEGER,
+    is_error INTEGER NOT NULL DEFAULT 0,
+    turn INTEGER NOT NULL DEFAULT 0,
+    epoch INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (session_id, tool_use_id)
+  );
+  CREATE INDEX ledger_tools_file ON ledger_tools(file_id);
+  CREATE INDEX ledger_tools_epoch ON ledger_tools(session_id, agent_id, epoch, turn);
+
+  CREATE TABLE ledger_compactions (
+    file_id INTEGER NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    uuid TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    trigger TEXT,
+    pre_tokens INTEGER,
+    post_tokens INTEGER,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (session_id, uuid)
+  );
+  CREATE INDEX ledger_compactions_file ON ledger_compactions(file_id);
+
+  CREATE TABLE context_warnings (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    level TEXT NOT NULL,
+    remaining_pct INTEGER NOT NULL,
+    used_tokens INTEGER NOT NULL,
+    window_tokens INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    tool_use_id TEXT,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX context_warnings_session ON context_warnings(session_id, at);
+`;var MEMORY_SCHEMA=`
+  CREATE TABLE mem_sessions (
+    session_id TEXT PRIMARY KEY,
+    project_dir TEXT,
+    turns INTEGER NOT NULL DEFAULT 0,
+    merged_into TEXT,
+    resumed_from TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX mem_sessions_project ON mem_sessions(project_dir, updated_at);
+
+  CREATE TABLE mem_sources (
+    path TEXT PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    agent_id TEXT,
+    offset INTEGER NOT NULL DEFAULT 0,
+    fingerprint TEXT,
+    current_turn INTEGER,
+    updated_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE mem_items (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,
+    session_id TEXT NOT NULL,
+    origin_session TEXT NOT NULL,
+    agent_id TEXT,
+    turn INTEGER NOT NULL,
+    layer INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    tool_name TEXT,
+    tool_use_id TEXT,
+    is_error INTEGER,
+    text TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    -- For L1 rows: which summariser wrote it ("extractive", "model:<name>").
+    made_by TEXT
+  );
+  CREATE INDEX mem_items_turn ON mem_items(session_id, turn, id);
+  CREATE INDEX mem_items_tool_use ON mem_items(tool_use_id);
+
+  CREATE VIRTUAL TABLE mem_fts USING fts5(
+    text, content='mem_items', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+  );
+  CREATE VIRTUAL TABLE mem_outputs_fts USING fts5(
+    original, content='outputs', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+  );
+`;var CORE_SCHEMA=`
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    project_dir TEXT,
+    cwd TEXT,
+    transcript_path TEXT,
+    model TEXT,
+    started_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    ended_at INTEGER,
+    end_reason TEXT
+  );
+  CREATE INDEX sessions_project ON sessions(project_dir, last_seen_at);
+
+  -- One row per hook event that reached a handler.
+  CREATE TABLE events (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    tool_name TEXT,
+    tool_use_id TEXT,
+    at INTEGER NOT NULL,
+    handler_ms REAL,
+    outcome TEXT NOT NULL,
+    detail TEXT
+  );
+  CREATE INDEX events_session ON events(session_id, at);
+
+  -- Originals of every output cairn shortened, and what it showed instead.
+  CREATE TABLE outputs (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    tool_use_id TEXT,
+    tool_name TEXT NOT NULL,
+    label TEXT,
+    original BLOB NOT NULL,
+    original_bytes INTEGER NOT NULL,
+    original_lines INTEGER NOT NULL,
+    excerpt TEXT,
+    excerpt_bytes INTEGER,
+    compressor TEXT,
+    exit_code INTEGER,
+    redactions INTEGER NOT NULL DEFAULT 0,
+    latency_ms REAL,
+    observation TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX outputs_session ON outputs(session_id, created_at);
+  CREATE INDEX outputs_tool_use ON outputs(tool_use_id);
+
+  -- Every additionalContext cairn sent to the model: which part, how much.
+  CREATE TABLE injections (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    part TEXT NOT NULL,
+    chars INTEGER NOT NULL,
+    tokens_est INTEGER NOT NULL,
+    preview TEXT,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX injections_session ON injections(session_id, at);
+
+  -- Small per-session or per-project state for parts (debounce counters, flags).
+  CREATE TABLE kv (
+    scope TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (scope, key)
+  );
+`;var MIGRATIONS=[CORE_SCHEMA,CONTEXT_SCHEMA,MEMORY_SCHEMA],SCHEMA_VERSION=MIGRATIONS.length;var sqliteModule;async function sqlite(){if(sqliteModule)return sqliteModule;let original=process.emitWarning;process.emitWarning=((warning,...rest)=>{let text=typeof warning=="string"?warning:warning.message;if(!/sqlite/i.test(text))return original.call(process,warning,...rest)});try{sqliteModule=await import("node:sqlite")}finally{process.emitWarning=original}return sqliteModule}async function openStore(path,opts={}){let{DatabaseSync}=await sqlite();opts.readOnly||(ensureDir((0,import_node_path2.dirname)(path)),(0,import_node_fs2.closeSync)((0,import_node_fs2.openSync)(path,"a",FILE_MODE)));let db=new DatabaseSync(path,{readOnly:opts.readOnly??!1,timeout:opts.busyTimeoutMs??1e3});try{opts.readOnly||(db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;"),migrate(db))}catch(err2){throw db.close(),err2}return mark("db-open"),{db,path,tx(fn){db.exec("BEGIN IMMEDIATE");try{let out2=fn();return db.exec("COMMIT"),out2}catch(err2){throw db.isTransaction&&db.exec("ROLLBACK"),err2}},close:()=>db.close()}}function schemaVersion(db){return db.prepare("PRAGMA user_version").get().user_version}function migrate(db){let version=schemaVersion(db);if(version>SCHEMA_VERSION)throw new Error(`database schema ${version} is newer than this cairn (${SCHEMA_VERSION}); upgrade cairn`);for(;version<SCHEMA_VERSION;){db.exec("BEGIN IMMEDIATE");try{let now=schemaVersion(db);if(now!==version){db.exec("COMMIT"),version=now;continue}db.exec(MIGRATIONS[version]),db.exec(`PRAGMA user_version = ${version+1}`),db.exec("COMMIT"),version+=1}catch(err2){throw db.isTransaction&&db.exec("ROLLBACK"),err2}}}function lineStarts(buf){let starts=[0],b=Buffer.from(buf.buffer,buf.byteOffset,buf.byteLength),i=b.indexOf(10);for(;i!==-1;)i+1<b.length&&starts.push(i+1),i=b.indexOf(10,i+1);return b.length===0?[]:starts}function sliceLines(buf,starts,from,to){let a=Math.max(1,from),z=Math.min(starts.length,to);if(a>z)return new Uint8Array(0);let begin=starts[a-1],end=z<starts.length?starts[z]:buf.byteLength;return buf.subarray(begin,end)}function getOutput(store,id){return store.db.prepare(`SELECT id, session_id, tool_use_id, tool_name, label, original_bytes, original_lines, excerpt, excerpt_bytes,
+              compressor, exit_code, redactions, latency_ms, observation, created_at FROM outputs WHERE id = ?`).get(id)}function getOriginal(store,id){return store.db.prepare("SELECT original FROM outputs WHERE id = ?").get(id)?.original}var import_node_util=require("node:util"),UsageError=class extends Error{name="UsageError"};function parse(argv,options,opts={}){try{return(0,import_node_util.parseArgs)({args:argv,options:{...options,help:{type:"boolean",short:"h"}},allowPositionals:opts.positionals??!1,strict:!0})}catch(err2){throw new UsageError(err2.message.replace(/^TypeError \[[A-Z_]+\]: /,""))}}function intFlag(value,name,min=0){if(value===void 0)return;let n=Number(value);if(!Number.isInteger(n)||n<min)throw new UsageError(`--${name} expects a whole number >= ${min}, got "${value}"`);return n}var import_picocolors=__toESM(require_picocolors(),1),color=import_picocolors.default;function out(line=""){process.stdout.write(`${line}
+`)}function err(line=""){process.stderr.write(`${line}
+`)}function json(value){process.stdout.write(`${JSON.stringify(value,null,2)}
+`)}function formatBytes(n){return n<1024?`${n} B`:n<1024*1024?`${(n/1024).toFixed(1)} KB`:`${(n/1024/1024).toFixed(1)} MB`}var USAGE=`Usage: cairn show [ID] [--lines A-B] [--grep PATTERN [-C N] [-i]] [--info] [--json]
+
+Prints an original that cairn filed away when it showed an excerpt instead. The
+excerpt's header names the ID. With no ID, lists the most recent filed outputs.
+
+  ID                 the number after "cairn #" in an excerpt's header
+  --lines A-B        only lines A to B (1-based, inclusive); "A-" means to the end
+  --grep PATTERN     only lines matching PATTERN (a JavaScript regular expression),
+                     with their line numbers
+  -C, --context N    lines of context around each --grep match (default 2)
+  -i, --ignore-case  case-insensitive --grep
+  --info             what cairn knows about it: tool, command, sizes, compressor
+  --json             --info or the listing as JSON
+  -n, --limit N      how many outputs to list (default 20)
+
+Without --lines or --grep the original is printed byte for byte (secrets that cairn
+masked before storing stay masked; --info says how many).`,show={usage:USAGE,async run(argv){let{values,positionals}=parse(argv,{lines:{type:"string"},grep:{type:"string"},context:{type:"string",short:"C"},"ignore-case":{type:"boolean",short:"i"},info:{type:"boolean"},json:{type:"boolean"},limit:{type:"string",short:"n"}},{positionals:!0});if(positionals.length>1)throw new UsageError("give one ID");let store=await openStore(cairnPaths().db);try{if(positionals.length===0)return list(store,intFlag(values.limit,"limit",1)??20,values.json??!1);let id=Number(positionals[0].replace(/^#/,""));if(!Number.isInteger(id)||id<1)throw new UsageError(`"${positionals[0]}" is not an output ID (a number)`);let row=getOutput(store,id),original=row&&getOriginal(store,id);if(!row||!original)return err(`cairn show: no stored output #${id}. \`cairn show\` lists the recent ones.`),1;if(values.info)return info(row,values.json??!1);if(row.redactions>0&&err(color.dim(`note: ${row.redactions} secret(s) were masked before this output was stored`)),values.lines!==void 0)return printLines(original,values.lines,row);if(values.grep!==void 0){let context=intFlag(values.context,"context",0)??2;return printGrep(original,values.grep,context,values["ignore-case"]??!1)}return writeAll(original),0}finally{store.close()}}};function writeAll(bytes){let off=0;for(;off<bytes.byteLength;)off+=(0,import_node_fs3.writeSync)(1,bytes,off,Math.min(bytes.byteLength-off,1<<20))}function parseRange(spec,total){let m=/^(\d+)?(?:-(\d+)?)?$/.exec(spec.trim());if(!m||m[1]===void 0&&m[2]===void 0)throw new UsageError(`--lines expects A-B, A- or A, got "${spec}"`);let from=m[1]!==void 0?Number(m[1]):1,to=spec.includes("-")?m[2]!==void 0?Number(m[2]):total:from;if(from<1||to<from)throw new UsageError(`--lines ${spec}: the range is empty`);return[from,to]}function printLines(original,spec,row){let starts=lineStarts(original),[from,to]=parseRange(spec,starts.length);return from>starts.length?(err(`cairn show: #${row.id} has ${starts.length} lines`),1):(writeAll(sliceLines(original,starts,from,to)),0)}function printGrep(original,pattern,context,ignoreCase){let re;try{re=new RegExp(pattern,ignoreCase?"i":"")}catch(e){throw new UsageError(`--grep: ${e.message}`)}let lines=Buffer.from(original).toString("utf8").split(`
+`);lines.at(-1)===""&&lines.pop();let width=String(lines.length).length,lastPrinted=0,matches=0,chunks=[];for(let i=0;i<lines.length;i++){if(!re.test(lines[i]))continue;matches+=1;let from=Math.max(lastPrinted,i-context),to=Math.min(lines.length-1,i+context);lastPrinted>0&&from>lastPrinted&&chunks.push("--");for(let j=from;j<=to;j++)j<lastPrinted||(chunks.push(`${String(j+1).padStart(width)}${j===i||re.test(lines[j])?":":"-"} ${lines[j]}`),lastPrinted=j+1)}return matches===0?(err(`no line matches /${pattern}/`),1):(out(chunks.join(`
+`)),0)}function info(row,asJson){let{excerpt:_e,...rest}=row;if(asJson)return json(rest),0;if(out(`${color.bold(`#${row.id}`)} ${row.tool_name} ${row.label??""}`),out(`  session   ${row.session_id}`),out(`  when      ${new Date(row.created_at).toISOString()}`),out(`  original  ${formatBytes(row.original_bytes)}, ${row.original_lines} lines${row.exit_code!==null?`, exit ${row.exit_code}`:""}`),row.excerpt_bytes!==null){let saved=100-Math.round(row.excerpt_bytes/Math.max(1,row.original_bytes)*100);out(`  shown     ${formatBytes(row.excerpt_bytes)} (${saved}% smaller) by ${row.compressor}, in ${row.latency_ms} ms`)}return row.redactions>0&&out(`  masked    ${row.redactions} secret(s) before storing`),0}function list(store,limit,asJson){let rows=store.db.prepare(`SELECT id, tool_name, label, original_bytes, excerpt_bytes, compressor, exit_code, created_at, session_id
+       FROM outputs ORDER BY id DESC LIMIT ?`).all(limit);if(asJson)return json(rows),0;if(rows.length===0)return out("No outputs filed yet: cairn files tool outputs larger than compress.min_bytes."),0;for(let r of rows){let when=new Date(r.created_at).toISOString().slice(5,16).replace("T"," "),size=`${formatBytes(r.original_bytes)} \u2192 ${formatBytes(r.excerpt_bytes??0)}`;out(`${color.bold(`#${String(r.id).padEnd(5)}`)} ${color.dim(when)}  ${r.tool_name.padEnd(8)} ${size.padEnd(20)} ${(r.label??"").slice(0,60)}`)}return 0}0&&(module.exports={parseRange,show});

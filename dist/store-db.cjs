@@ -1,0 +1,212 @@
+"use strict";var __create=Object.create;var __defProp=Object.defineProperty;var __getOwnPropDesc=Object.getOwnPropertyDescriptor;var __getOwnPropNames=Object.getOwnPropertyNames;var __getProtoOf=Object.getPrototypeOf,__hasOwnProp=Object.prototype.hasOwnProperty;var __export=(target,all)=>{for(var name in all)__defProp(target,name,{get:all[name],enumerable:!0})},__copyProps=(to,from,except,desc)=>{if(from&&typeof from=="object"||typeof from=="function")for(let key of __getOwnPropNames(from))!__hasOwnProp.call(to,key)&&key!==except&&__defProp(to,key,{get:()=>from[key],enumerable:!(desc=__getOwnPropDesc(from,key))||desc.enumerable});return to};var __toESM=(mod,isNodeMode,target)=>(target=mod!=null?__create(__getProtoOf(mod)):{},__copyProps(isNodeMode||!mod||!mod.__esModule?__defProp(target,"default",{value:mod,enumerable:!0}):target,mod)),__toCommonJS=mod=>__copyProps(__defProp({},"__esModule",{value:!0}),mod);var db_exports={};__export(db_exports,{openStore:()=>openStore,schemaVersion:()=>schemaVersion});module.exports=__toCommonJS(db_exports);var import_node_fs2=require("node:fs"),import_node_path=require("node:path");var import_node_fs=require("node:fs");var DIR_MODE=448,FILE_MODE=384;function ensureDir(dir){(0,import_node_fs.mkdirSync)(dir,{recursive:!0,mode:DIR_MODE})}var on=process.env.CAIRN_TRACE==="1",g=globalThis;if(on&&!g.__cairnMarks){let marks=[["node-ready",performance.now()]];g.__cairnMarks=marks,process.on("exit",()=>{marks.push(["exit",performance.now()]),process.stderr.write(`${JSON.stringify({trace:marks.map(([k,t])=>[k,Math.round(t*100)/100])})}
+`)})}function mark(label){on&&g.__cairnMarks?.push([label,performance.now()])}var CONTEXT_SCHEMA=`
+  CREATE TABLE ledger_files (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,
+    session_id TEXT NOT NULL,
+    -- '' for the session's own transcript, the agent id for a subagent's
+    agent_id TEXT NOT NULL DEFAULT '',
+    offset INTEGER NOT NULL DEFAULT 0,
+    ino TEXT NOT NULL DEFAULT '',
+    head TEXT NOT NULL DEFAULT '',
+    tail TEXT NOT NULL DEFAULT '',
+    -- scan state carried from one read to the next
+    turn INTEGER NOT NULL DEFAULT 0,
+    prompt_id TEXT,
+    epoch INTEGER NOT NULL DEFAULT 0,
+    -- the main chain's current context: the last response's input + cache tokens,
+    -- or a compaction's post-compaction size when no response followed it yet
+    model TEXT,
+    context_tokens INTEGER,
+    context_at INTEGER,
+    max_context_tokens INTEGER NOT NULL DEFAULT 0,
+    window_1m INTEGER NOT NULL DEFAULT 0,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX ledger_files_session ON ledger_files(session_id, agent_id);
+
+  CREATE TABLE ledger_responses (
+    file_id INTEGER NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    message_id TEXT NOT NULL,
+    model TEXT,
+    input_tokens INTEGER NOT NULL,
+    cache_creation_tokens INTEGER NOT NULL,
+    cache_read_tokens INTEGER NOT NULL,
+    output_tokens INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    turn INTEGER NOT NULL,
+    epoch INTEGER NOT NULL,
+    PRIMARY KEY (session_id, agent_id, message_id)
+  );
+  CREATE INDEX ledger_responses_file ON ledger_responses(file_id);
+
+  CREATE TABLE ledger_tools (
+    file_id INTEGER NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    tool_use_id TEXT NOT NULL,
+    name TEXT,
+    message_id TEXT,
+    called_at INTEGER,
+    result_at INTEGER,
+    -- what the model was shown: UTF-8 bytes of the tool_result content, and an
+    -- estimate of its tokens (4 characters each)
+    result_bytes INTEGER,
+    result_tokens INTEGER,
+    is_error INTEGER NOT NULL DEFAULT 0,
+    turn INTEGER NOT NULL DEFAULT 0,
+    epoch INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (session_id, tool_use_id)
+  );
+  CREATE INDEX ledger_tools_file ON ledger_tools(file_id);
+  CREATE INDEX ledger_tools_epoch ON ledger_tools(session_id, agent_id, epoch, turn);
+
+  CREATE TABLE ledger_compactions (
+    file_id INTEGER NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    uuid TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    trigger TEXT,
+    pre_tokens INTEGER,
+    post_tokens INTEGER,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (session_id, uuid)
+  );
+  CREATE INDEX ledger_compactions_file ON ledger_compactions(file_id);
+
+  CREATE TABLE context_warnings (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    level TEXT NOT NULL,
+    remaining_pct INTEGER NOT NULL,
+    used_tokens INTEGER NOT NULL,
+    window_tokens INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    tool_use_id TEXT,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX context_warnings_session ON context_warnings(session_id, at);
+`;var MEMORY_SCHEMA=`
+  CREATE TABLE mem_sessions (
+    session_id TEXT PRIMARY KEY,
+    project_dir TEXT,
+    turns INTEGER NOT NULL DEFAULT 0,
+    merged_into TEXT,
+    resumed_from TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX mem_sessions_project ON mem_sessions(project_dir, updated_at);
+
+  CREATE TABLE mem_sources (
+    path TEXT PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    agent_id TEXT,
+    offset INTEGER NOT NULL DEFAULT 0,
+    fingerprint TEXT,
+    current_turn INTEGER,
+    updated_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE mem_items (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,
+    session_id TEXT NOT NULL,
+    origin_session TEXT NOT NULL,
+    agent_id TEXT,
+    turn INTEGER NOT NULL,
+    layer INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    tool_name TEXT,
+    tool_use_id TEXT,
+    is_error INTEGER,
+    text TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    -- For L1 rows: which summariser wrote it ("extractive", "model:<name>").
+    made_by TEXT
+  );
+  CREATE INDEX mem_items_turn ON mem_items(session_id, turn, id);
+  CREATE INDEX mem_items_tool_use ON mem_items(tool_use_id);
+
+  CREATE VIRTUAL TABLE mem_fts USING fts5(
+    text, content='mem_items', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+  );
+  CREATE VIRTUAL TABLE mem_outputs_fts USING fts5(
+    original, content='outputs', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+  );
+`;var CORE_SCHEMA=`
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    project_dir TEXT,
+    cwd TEXT,
+    transcript_path TEXT,
+    model TEXT,
+    started_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    ended_at INTEGER,
+    end_reason TEXT
+  );
+  CREATE INDEX sessions_project ON sessions(project_dir, last_seen_at);
+
+  -- One row per hook event that reached a handler.
+  CREATE TABLE events (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    tool_name TEXT,
+    tool_use_id TEXT,
+    at INTEGER NOT NULL,
+    handler_ms REAL,
+    outcome TEXT NOT NULL,
+    detail TEXT
+  );
+  CREATE INDEX events_session ON events(session_id, at);
+
+  -- Originals of every output cairn shortened, and what it showed instead.
+  CREATE TABLE outputs (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    tool_use_id TEXT,
+    tool_name TEXT NOT NULL,
+    label TEXT,
+    original BLOB NOT NULL,
+    original_bytes INTEGER NOT NULL,
+    original_lines INTEGER NOT NULL,
+    excerpt TEXT,
+    excerpt_bytes INTEGER,
+    compressor TEXT,
+    exit_code INTEGER,
+    redactions INTEGER NOT NULL DEFAULT 0,
+    latency_ms REAL,
+    observation TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX outputs_session ON outputs(session_id, created_at);
+  CREATE INDEX outputs_tool_use ON outputs(tool_use_id);
+
+  -- Every additionalContext cairn sent to the model: which part, how much.
+  CREATE TABLE injections (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    part TEXT NOT NULL,
+    chars INTEGER NOT NULL,
+    tokens_est INTEGER NOT NULL,
+    preview TEXT,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX injections_session ON injections(session_id, at);
+
+  -- Small per-session or per-project state for parts (debounce counters, flags).
+  CREATE TABLE kv (
+    scope TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (scope, key)
+  );
+`;var MIGRATIONS=[CORE_SCHEMA,CONTEXT_SCHEMA,MEMORY_SCHEMA],SCHEMA_VERSION=MIGRATIONS.length;var sqliteModule;async function sqlite(){if(sqliteModule)return sqliteModule;let original=process.emitWarning;process.emitWarning=((warning,...rest)=>{let text=typeof warning=="string"?warning:warning.message;if(!/sqlite/i.test(text))return original.call(process,warning,...rest)});try{sqliteModule=await import("node:sqlite")}finally{process.emitWarning=original}return sqliteModule}async function openStore(path,opts={}){let{DatabaseSync}=await sqlite();opts.readOnly||(ensureDir((0,import_node_path.dirname)(path)),(0,import_node_fs2.closeSync)((0,import_node_fs2.openSync)(path,"a",FILE_MODE)));let db=new DatabaseSync(path,{readOnly:opts.readOnly??!1,timeout:opts.busyTimeoutMs??1e3});try{opts.readOnly||(db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;"),migrate(db))}catch(err){throw db.close(),err}return mark("db-open"),{db,path,tx(fn){db.exec("BEGIN IMMEDIATE");try{let out=fn();return db.exec("COMMIT"),out}catch(err){throw db.isTransaction&&db.exec("ROLLBACK"),err}},close:()=>db.close()}}function schemaVersion(db){return db.prepare("PRAGMA user_version").get().user_version}function migrate(db){let version=schemaVersion(db);if(version>SCHEMA_VERSION)throw new Error(`database schema ${version} is newer than this cairn (${SCHEMA_VERSION}); upgrade cairn`);for(;version<SCHEMA_VERSION;){db.exec("BEGIN IMMEDIATE");try{let now=schemaVersion(db);if(now!==version){db.exec("COMMIT"),version=now;continue}db.exec(MIGRATIONS[version]),db.exec(`PRAGMA user_version = ${version+1}`),db.exec("COMMIT"),version+=1}catch(err){throw db.isTransaction&&db.exec("ROLLBACK"),err}}}0&&(module.exports={openStore,schemaVersion});

@@ -1,0 +1,53 @@
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+
+/**
+ * Claude Code appends to the transcript asynchronously: a hook can run before the
+ * entry it is about has reached the file (seen: PostToolUse before the assistant entry
+ * that issued the tool; Stop before the turn's last response). Readers that need that
+ * entry wait for it here, polling the file's tail, for at most `maxMs`.
+ */
+export async function waitForTranscript(
+  path: string,
+  found: (line: string) => boolean,
+  maxMs: number,
+  pollMs = 10,
+): Promise<boolean> {
+  const deadline = Date.now() + maxMs;
+  for (;;) {
+    const tail = readTail(path, 256 * 1024);
+    if (tail === undefined) return false; // no transcript: nothing to wait for
+    if (tail.some(found)) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+}
+
+/** The assistant entry holding the tool_use block with this id. */
+export function toolUseLine(toolUseId: string): (line: string) => boolean {
+  const needle = `"id":"${toolUseId}"`;
+  return (line) => line.includes(needle) && line.includes('"assistant"');
+}
+
+/** The assistant entry whose text starts like `text` (the turn's last message). */
+export function assistantTextLine(text: string): (line: string) => boolean {
+  const needle = JSON.stringify(text.slice(0, 80)).slice(1, -1);
+  return (line) => line.includes('"assistant"') && line.includes(needle);
+}
+
+function readTail(path: string, bytes: number): string[] | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const start = Math.max(0, size - bytes);
+    const buf = Buffer.alloc(size - start);
+    readSync(fd, buf, 0, buf.length, start);
+    return buf.toString("utf8").split("\n");
+  } finally {
+    closeSync(fd);
+  }
+}
