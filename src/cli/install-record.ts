@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
+import type { ExtrasRecord } from "../claude/extras.ts";
 import type { Scope } from "../claude/paths.ts";
 import { readJsonIfExists, safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
@@ -21,6 +22,8 @@ export interface InstallRecord {
   readonly writtenSha256: string;
   readonly userStatusLine: unknown;
   readonly transport: "command" | "http";
+  /** The MCP server and /handoff command cairn added (absent on installs before they existed). */
+  readonly extras?: ExtrasRecord;
   readonly installedAt: string;
 }
 

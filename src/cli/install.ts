@@ -1,5 +1,14 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { commandPlan, httpPlan, INSTALLED_EVENTS } from "../claude/install-plan.ts";
+import {
+  addHandoffCommand,
+  addMcpServer,
+  type ExtrasRecord,
+  extrasFiles,
+  mcpEntry,
+  removeHandoffCommand,
+  removeMcpServer,
+} from "../claude/extras.ts";
 import { type Scope, settingsPath } from "../claude/paths.ts";
 import {
   type InstallPlan,
@@ -33,6 +42,9 @@ const INSTALL_USAGE = `Usage: cairn install [--project] [--dry-run] [--transport
 Registers cairn's hooks (${INSTALLED_EVENTS.length} events, exec form, each with its own timeout) and
 its statusline in Claude Code's settings.json. Every other key, hook and your own
 statusline are kept: cairn's statusline runs yours and prints its output first.
+Also adds the "cairn" MCP server (search, detail and stored outputs for the agent)
+to ~/.claude.json (.mcp.json with --project) and the /handoff slash command to
+~/.claude/commands/ (.claude/commands/), unless you have a handoff.md of your own.
 
   --project    install into <project>/.claude/settings.json instead of ~/.claude/settings.json
   --dry-run    print the settings that would be written, change nothing
@@ -110,6 +122,11 @@ export const install: Command = {
       return 0;
     }
     if (text === before) {
+      // The hooks are in place; the MCP server and /handoff may still be missing.
+      const key = recordKey(scope, path);
+      const previous = readRecord(paths, key);
+      const extras = installExtras(scope, previous?.extras);
+      if (previous) writeRecord(paths, key, { ...previous, extras: extras.record });
       out(`cairn is already installed in ${path}`);
       return 0;
     }
@@ -130,6 +147,7 @@ export const install: Command = {
     }
     const userStatusLine = previous ? previous.userStatusLine : (parsed.settings.statusLine ?? null);
     writeFileAtomic(path, text, modeOf(path));
+    const extras = installExtras(scope, previous?.extras);
     const record: InstallRecord = {
       version: 1,
       scope,
@@ -140,6 +158,7 @@ export const install: Command = {
       userStatusLine,
       transport,
       installedAt: new Date().toISOString(),
+      extras: extras.record,
     };
     writeRecord(paths, key, record);
     out(`${color.green("installed")} cairn into ${path}`);
@@ -157,11 +176,34 @@ export const install: Command = {
       );
     }
     out(`  statusline: cairn's${userStatusLine ? " (wrapping yours)" : ""}`);
+    for (const note of extras.notes) out(`  ${note}`);
     if (originalPath) out(`  backup: ${originalPath}`);
     out("Check it with `cairn doctor`; undo with `cairn uninstall`.");
     return 0;
   },
 };
+
+/** The MCP server and /handoff command, added beside the hooks. */
+function installExtras(scope: Scope, previous: ExtrasRecord | undefined): { record: ExtrasRecord; notes: string[] } {
+  const self = selfInvocation();
+  const files = extrasFiles(scope, findProjectDir());
+  const entry = mcpEntry(self);
+  const notes: string[] = [];
+  const problem = addMcpServer(files.mcpFile, entry);
+  notes.push(problem ? `${color.yellow("mcp:")} ${problem}` : `mcp: server "cairn" (search, detail, show_output) in ${files.mcpFile}`);
+  const commandText = addHandoffCommand(files.commandFile, self, previous?.commandText);
+  notes.push(
+    commandText
+      ? `slash command: /handoff (${files.commandFile})`
+      : `${color.yellow("slash command:")} ${files.commandFile} is your own; /handoff left as it is`,
+  );
+  return { record: { mcpFile: files.mcpFile, mcpEntry: entry, commandFile: files.commandFile, commandText }, notes };
+}
+
+function uninstallExtras(extras: ExtrasRecord): void {
+  removeMcpServer(extras.mcpFile, extras.mcpEntry);
+  removeHandoffCommand(extras.commandFile, extras.commandText);
+}
 
 /** The http transport's server goes with its install. */
 async function stopServer(): Promise<void> {
@@ -178,6 +220,7 @@ export const uninstall: Command = {
     const key = recordKey(scope, path);
     const record = readRecord(paths, key);
     const current = readText(path);
+    if (record?.extras && !values["dry-run"]) uninstallExtras(record.extras);
     if (record?.transport === "http" && !values["dry-run"]) await stopServer();
 
     if (record?.pristine && current !== undefined && sha256(current) === record.writtenSha256) {

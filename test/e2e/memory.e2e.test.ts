@@ -5,9 +5,9 @@
  * one-liners, no raw tool output) at a fraction of the original's size; the agent then
  * retrieves an early turn's original output through cairn's MCP server.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handoffCommand } from "../../src/memory/handoff-command.ts";
@@ -136,16 +136,15 @@ describe("memory e2e: 60 turns, /handoff, resume, retrieval", () => {
       sb.writeFile(`data/part-${i}.txt`, partFile(i));
       sb.writeFile(`data/notes-${i}.md`, notesFile(i));
     }
+    // `cairn install` registers the MCP server at user scope and the /handoff command.
     await installCairn(sb);
-    // What `cairn install` is to do for non-plugin installs (see the report): the MCP
-    // server at user scope, the /handoff command in ~/.claude/commands.
-    execFileSync(CLAUDE_BIN, ["mcp", "add", "--scope", "user", "cairn", "--", NODE, CAIRN, "mcp"], {
-      env: claudeEnv(api.url, sb.home),
-      cwd: sb.project,
-      stdio: "pipe",
-    });
-    mkdirSync(join(sb.home, ".claude", "commands"), { recursive: true });
-    writeFileSync(join(sb.home, ".claude", "commands", "handoff.md"), handoffCommand(CLI, NODE));
+    expect(JSON.parse(readFileSync(join(sb.home, ".claude.json"), "utf8")).mcpServers.cairn.args).toEqual([
+      CAIRN,
+      "mcp",
+    ]);
+    expect(readFileSync(join(sb.home, ".claude", "commands", "handoff.md"), "utf8")).toBe(
+      handoffCommand(CLI, NODE),
+    );
   });
   afterAll(async () => {
     await api.close();
