@@ -23,6 +23,38 @@ function slugOf(target) {
   return `pkg-${target.replace(/^@/, "").replace(/[^A-Za-z0-9]+/g, "-")}`;
 }
 
+/**
+ * `import { js, css } from "cairn:web-client"`: the dashboard's browser code
+ * (src/web/client/main.ts with uPlot and its CSS), built for the browser and embedded
+ * as text in the file that serves it, so an installed cairn needs nothing but dist/.
+ */
+const webClientPlugin = {
+  name: "web-client",
+  setup(b) {
+    b.onResolve({ filter: /^cairn:web-client$/ }, () => ({ path: "web-client", namespace: "cairn-web" }));
+    b.onLoad({ filter: /.*/, namespace: "cairn-web" }, async () => {
+      const client = await build({
+        entryPoints: [join(SRC, "web", "client", "main.ts")],
+        outdir: "web-client",
+        write: false,
+        bundle: true,
+        format: "iife",
+        platform: "browser",
+        target: ["chrome111", "firefox113", "safari16.4"],
+        nodePaths: [join(ROOT, "node_modules")],
+        minify: true,
+        legalComments: "none",
+        logLevel: "warning",
+      });
+      const text = (ext) => client.outputFiles.find((f) => f.path.endsWith(ext))?.text ?? "";
+      return {
+        contents: `export const js = ${JSON.stringify(text(".js"))};\nexport const css = ${JSON.stringify(text(".css"))};\n`,
+        loader: "js",
+      };
+    });
+  },
+};
+
 export async function bundle(outdir = "dist", { quiet = false } = {}) {
   const stubs = join(tmpdir(), `cairn-build-${process.pid}`);
   mkdirSync(stubs, { recursive: true });
@@ -67,7 +99,7 @@ export async function bundle(outdir = "dist", { quiet = false } = {}) {
         legalComments: "none",
         metafile: true,
         logLevel: "warning",
-        plugins: [lazyPlugin],
+        plugins: [lazyPlugin, webClientPlugin],
       });
     }
   } finally {

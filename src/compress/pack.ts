@@ -6,6 +6,10 @@
  *
  * Consecutive identical lines become one `<line>  [×N]`, runs of blank lines one
  * blank line, and over-long lines are cut with `… [+N chars]`.
+ *
+ * A note may depend on what was kept (`Note.final`): an index of what the excerpt left
+ * out is charged at its longest, and each pick that makes it shorter gives the
+ * difference back when kept (`Pick.refund`), so the index and the lines share one budget.
  */
 import { type Doc, rangeOf } from "./doc.ts";
 
@@ -19,13 +23,34 @@ export interface Pick {
   readonly prio: number;
   /** When it does not fit whole: keep its beginning ("head"), its end ("tail"), or nothing ("none"). */
   readonly split?: "head" | "tail" | "none";
+  /**
+   * Characters that note `note` (an index into the notes, one with `final`) no longer
+   * needs once this pick is kept whole. Only for picks with split "none".
+   */
+  readonly refund?: { readonly note: number; readonly chars: number };
+  /** A line (index) this one only explains: the pick is taken only once that line is kept. */
+  readonly with?: number;
+  /** Another line (index) without which this one means nothing: kept with it or not at all. */
+  readonly also?: number;
 }
 
 export interface Note {
   /** Line index before which the note is shown (doc.lines.length: at the end). */
   readonly at: number;
+  /** The note; with `final`, its longest form, which the budget is charged for. */
   readonly text: string;
   readonly prio: number;
+  /**
+   * The text shown, from which lines were kept (empty: no note). Never longer than
+   * `text` less the refunds of the picks kept, nor than `bound`.
+   */
+  readonly final?: (kept: (line: number) => boolean) => string;
+  /**
+   * What the note may still take, from which lines were kept, when `final` is shorter
+   * but would not shrink by a pick's whole refund once that pick is kept (it merges
+   * entries). Never more than `text` less the refunds; defaults to final's length.
+   */
+  readonly bound?: (kept: (line: number) => boolean) => number;
 }
 
 export interface PackOptions {
@@ -42,6 +67,8 @@ export interface PackOptions {
   readonly maxLine?: number;
   /** Replacement text for some lines (by index); such a line is never collapsed. */
   readonly display?: ReadonlyMap<number, string>;
+  /** Text appended to some lines after any cut (counts, locations); never collapsed. */
+  readonly suffix?: ReadonlyMap<number, string>;
   /**
    * Mark omitted runs (default true). Read excerpts turn it off: every kept line
    * carries its own number there, so a marker per gap would only repeat them.
@@ -88,6 +115,7 @@ export function pack(doc: Doc, picks: readonly Pick[], notes: readonly Note[], o
   const base = opts.lineBase ?? 0;
   const label = opts.label;
   const display = opts.display;
+  const suffix = opts.suffix;
 
   // Units: single lines, or runs of identical lines collapsed into one.
   const unitOf = new Int32Array(n);
@@ -98,8 +126,16 @@ export function pack(doc: Doc, picks: readonly Pick[], notes: readonly Note[], o
     const line = lines[i]!;
     let j = i;
     const own = display?.get(i);
-    if (collapse && own === undefined && i !== doc.hole) {
-      while (j + 1 < n && j + 1 !== doc.hole && lines[j + 1] === line && !display?.has(j + 1)) j++;
+    const tail = suffix?.get(i);
+    if (collapse && own === undefined && tail === undefined && i !== doc.hole) {
+      while (
+        j + 1 < n &&
+        j + 1 !== doc.hole &&
+        lines[j + 1] === line &&
+        !display?.has(j + 1) &&
+        !suffix?.has(j + 1)
+      )
+        j++;
     }
     const u = uFirst.length;
     for (let k = i; k <= j; k++) unitOf[k] = u;
@@ -107,6 +143,7 @@ export function pack(doc: Doc, picks: readonly Pick[], notes: readonly Note[], o
     uLast.push(j);
     let text = truncateLine(own ?? line, maxLine);
     if (j > i && line.trim() !== "") text = `${text}  [×${j - i + 1}]`;
+    if (tail !== undefined) text += tail;
     if (label && i !== doc.hole) text = label(doc.starts[i]! + base) + text;
     uText.push(text);
     i = j + 1;
@@ -122,6 +159,9 @@ export function pack(doc: Doc, picks: readonly Pick[], notes: readonly Note[], o
   kept[units + 1] = 1;
   let used = units > 0 ? markerCost : 0;
   const noteTaken = new Uint8Array(notes.length);
+  // Refunds earned by kept picks for notes not taken yet (they make those notes cheaper).
+  const credit = new Float64Array(notes.length);
+  const refunded = new Set<Pick>();
 
   type Item = { prio: number; pos: number; pick?: Pick; note?: number };
   const items: Item[] = [];
@@ -135,48 +175,107 @@ export function pack(doc: Doc, picks: readonly Pick[], notes: readonly Note[], o
   });
   items.sort((a, b) => b.prio - a.prio || a.pos - b.pos);
 
+  const isKept = (line: number): boolean => line >= 0 && line < n && kept[unitOf[line]! + 1] === 1;
+  // What each taken note with `final` is charged now. Refunds are a lower bound of what
+  // kept picks save it, so when something does not fit, the notes are measured again
+  // (a few times at most: each measure renders them).
+  const charge = new Float64Array(notes.length);
+  let stale = false;
+  let measures = 0;
+  const measured = (k: number): number => {
+    const note = notes[k]!;
+    if (note.bound) return note.bound(isKept) + 1;
+    const text = note.final!(isKept);
+    return text === "" ? 0 : text.length + 1;
+  };
+  const remeasure = (): boolean => {
+    if (!stale || measures >= 16) return false;
+    stale = false;
+    measures++;
+    let freed = 0;
+    notes.forEach((note, k) => {
+      if (!noteTaken[k] || !note.final) return;
+      const actual = measured(k);
+      if (actual < charge[k]!) {
+        freed += charge[k]! - actual;
+        charge[k] = actual;
+      }
+    });
+    used -= freed;
+    return freed > 0;
+  };
+
+  const takeNote = (k: number, limit: number): boolean => {
+    const cost = notes[k]!.text.length + 1 - credit[k]!;
+    if (used + cost > limit) return false;
+    used += cost;
+    noteTaken[k] = 1;
+    charge[k] = cost;
+    if (notes[k]!.final) stale = true;
+    return true;
+  };
+
   const marked: number[] = [];
+  /** Keeps what fits of a pick; whether it was kept whole. */
+  const takePick = (pick: Pick, limit: number): boolean => {
+    if (pick.with !== undefined && !isKept(pick.with)) return false;
+    const split = pick.split ?? "head";
+    const first = unitOf[pick.from]!;
+    const last = unitOf[pick.to]!;
+    const refund = pick.refund && split === "none" && !refunded.has(pick) ? pick.refund : undefined;
+    // Kept whole, such a pick shortens a note already paid for: it may use that room.
+    const room = refund && noteTaken[refund.note] ? refund.chars : 0;
+    marked.length = 0;
+    let spent = 0;
+    let full = true;
+    const keep = (u: number): boolean => {
+      if (kept[u + 1] || uFirst[u] === doc.hole) return true;
+      const l = kept[u];
+      const r = kept[u + 2];
+      const cost = uText[u]!.length + 1 + (l && r ? -markerCost : !l && !r ? markerCost : 0);
+      if (used + spent + cost > limit + room) return false;
+      kept[u + 1] = 1;
+      marked.push(u);
+      spent += cost;
+      return true;
+    };
+    const step = split === "tail" ? -1 : 1;
+    for (let u = split === "tail" ? last : first; split === "tail" ? u >= first : u <= last; u += step) {
+      if (!keep(u)) {
+        full = false;
+        break;
+      }
+    }
+    if (full && pick.also !== undefined && pick.also >= 0 && pick.also < n) full = keep(unitOf[pick.also]!);
+    if (!full && split === "none") {
+      for (const u of marked) kept[u + 1] = 0;
+      return false;
+    }
+    used += spent;
+    if (full && refund) {
+      refunded.add(pick);
+      if (noteTaken[refund.note]) {
+        used -= refund.chars;
+        charge[refund.note]! -= refund.chars;
+        stale = true;
+      } else credit[refund.note]! += refund.chars;
+    }
+    return full;
+  };
+
   /** Takes what fits, in priority order; returns the items that did not fit whole. */
   const select = (list: readonly Item[]): Item[] => {
     const rest: Item[] = [];
     for (const item of list) {
       const limit = item.prio >= MUST ? Math.max(hardCap, budget) : budget;
-      if (item.note !== undefined) {
-        if (noteTaken[item.note]) continue;
-        const cost = notes[item.note]!.text.length + 1;
-        if (used + cost <= limit) {
-          used += cost;
-          noteTaken[item.note] = 1;
-        } else rest.push(item);
+      const k = item.note;
+      if (k !== undefined) {
+        if (noteTaken[k]) continue;
+        if (!takeNote(k, limit) && !(remeasure() && takeNote(k, limit))) rest.push(item);
         continue;
       }
       const pick = item.pick!;
-      const split = pick.split ?? "head";
-      const first = unitOf[pick.from]!;
-      const last = unitOf[pick.to]!;
-      marked.length = 0;
-      let spent = 0;
-      let full = true;
-      const step = split === "tail" ? -1 : 1;
-      for (let u = split === "tail" ? last : first; split === "tail" ? u >= first : u <= last; u += step) {
-        if (kept[u + 1] || uFirst[u] === doc.hole) continue;
-        const l = kept[u];
-        const r = kept[u + 2];
-        const cost = uText[u]!.length + 1 + (l && r ? -markerCost : !l && !r ? markerCost : 0);
-        if (used + spent + cost > limit) {
-          full = false;
-          break;
-        }
-        kept[u + 1] = 1;
-        marked.push(u);
-        spent += cost;
-      }
-      if (!full) rest.push(item);
-      if (!full && split === "none") {
-        for (const u of marked) kept[u + 1] = 0;
-        continue;
-      }
-      used += spent;
+      if (!takePick(pick, limit) && !(remeasure() && takePick(pick, limit))) rest.push(item);
     }
     return rest;
   };
@@ -186,10 +285,12 @@ export function pack(doc: Doc, picks: readonly Pick[], notes: readonly Note[], o
     const notesAt = new Map<number, string[]>();
     notes.forEach((note, k) => {
       if (!noteTaken[k]) return;
+      const text = note.final ? note.final(isKept) : note.text;
+      if (note.final && text === "") return;
       const u = note.at >= n ? units : unitOf[Math.max(0, note.at)]!;
       const list = notesAt.get(u);
-      if (list) list.push(note.text);
-      else notesAt.set(u, [note.text]);
+      if (list) list.push(text);
+      else notesAt.set(u, [text]);
     });
     const out: string[] = [];
     let keptLines = 0;
@@ -242,8 +343,17 @@ export function pack(doc: Doc, picks: readonly Pick[], notes: readonly Note[], o
   let pending = select(items);
   for (let round = 0; round < 3 && pending.length > 0; round++) {
     const size = render().text.length;
-    if (size >= used - 16) break;
-    used = size;
+    // Notes that depend on what is kept count at their bound, not as shown now.
+    let bounds = 0;
+    notes.forEach((note, k) => {
+      if (!noteTaken[k] || !note.final) return;
+      charge[k] = measured(k);
+      const text = note.final(isKept);
+      bounds += charge[k]! - (text === "" ? 0 : text.length + 1);
+    });
+    if (size + bounds >= used - 16) break;
+    used = size + bounds;
+    stale = false;
     pending = select(pending);
   }
   return render();

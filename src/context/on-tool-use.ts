@@ -41,7 +41,7 @@ async function monitorToolUse(
 
   // The response that issued this tool carries the usage that matters; make sure it is
   // in the transcript before the ledger reads it.
-  await waitForTranscript(event.transcript_path, toolUseLine(event.tool_use_id), 300);
+  await waitForTranscript(event.transcript_path, toolUseLine(event.tool_use_id), 150);
   const usage = await currentUsage(
     { paths: ctx.paths, config: c, now: ctx.now, store: ctx.store },
     event.session_id,

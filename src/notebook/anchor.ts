@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { fnv1a64 } from "../core/hash.ts";
 import type { Advice } from "./advisor.ts";
 
 /**
@@ -71,10 +71,7 @@ export function buildAnchor(input: AnchorInput): Anchor {
       break; // everything below is less urgent than what did not fit
     }
   }
-  const key = createHash("sha256")
-    .update(JSON.stringify([input.advice.level, input.warnings ?? [], goal, now]))
-    .digest("hex")
-    .slice(0, 16);
+  const key = fnv1a64(JSON.stringify([input.advice.level, input.warnings ?? [], goal, now]));
   return {
     text,
     key,

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { fnv1a64 } from "../core/hash.ts";
 import { groupDigits, oneLine } from "./anchor.ts";
 import { renderNotebookText } from "./inject.ts";
 import { notebookPath } from "./paths.ts";
@@ -64,7 +64,7 @@ export interface Restore {
 }
 
 export function notebookHash(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, 12);
+  return fnv1a64(text).slice(0, 12);
 }
 
 /**

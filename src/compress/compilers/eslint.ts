@@ -1,13 +1,12 @@
 /**
- * ESLint's stylish output: the files with errors, every error (rare rules first, the
- * hundredth `no-var` last), the first warning of each rule, the "✖ N problems" and
- * "fixable" lines, and warnings counted by rule.
+ * ESLint's stylish output: every error under its file's name (rare rules first; a rule
+ * and message repeated in a file printed once with every line:col), the first warning
+ * of each rule, the "✖ N problems" and "fixable" lines, and warnings counted by rule.
  */
 
 import { docOf } from "../common.ts";
-import type { Pick } from "../pack.ts";
 import type { Compressor, Excerpt, Hints } from "../types.ts";
-import { D, type Diagnostic, diagnosticExcerpt } from "./diagnostics.ts";
+import { type Diagnostic, diagnosticExcerpt } from "./diagnostics.ts";
 
 const PROBLEM = /^\s+(\d+):(\d+)\s+(error|warning)\s+(.*?)\s{2,}(\S+)$/;
 const PROBLEM_NO_RULE = /^\s+(\d+):(\d+)\s+(error|warning)\s+(\S.*)$/;
@@ -28,7 +27,15 @@ export const eslint: Compressor = {
     const doc = docOf(text);
     const { lines } = doc;
     const display = new Map<number, string>();
-    const found: { at: number; severity: "error" | "warning"; rule: string; file: number }[] = [];
+    const found: {
+      at: number;
+      severity: "error" | "warning";
+      rule: string;
+      file: number;
+      line: number;
+      col: number;
+      message: string;
+    }[] = [];
     const summaries: number[] = [];
     const ruleCount = new Map<string, number>();
     let file = -1;
@@ -38,7 +45,15 @@ export const eslint: Compressor = {
       const m = PROBLEM.exec(line) ?? PROBLEM_NO_RULE.exec(line);
       if (m) {
         const rule = m.length > 5 && m[5] ? m[5] : "(no rule)";
-        found.push({ at: i, severity: m[3] === "error" ? "error" : "warning", rule, file });
+        found.push({
+          at: i,
+          severity: m[3] === "error" ? "error" : "warning",
+          rule,
+          file,
+          line: Number(m[1]),
+          col: Number(m[2]),
+          message: m[4]!,
+        });
         ruleCount.set(rule, (ruleCount.get(rule) ?? 0) + 1);
         // Column padding before the rule name is only alignment.
         if (m.length > 5 && m[5]) display.set(i, line.replace(/\s{3,}(\S+)$/, "  $1"));
@@ -47,25 +62,23 @@ export const eslint: Compressor = {
         file = i;
     }
     const diags: Diagnostic[] = [];
-    const extra: Pick[] = [];
-    const fileWithErrors = new Set<number>();
-    const fileSeen = new Set<number>();
     for (const f of found) {
       const rare = (ruleCount.get(f.rule) ?? 0) <= 3;
       diags.push({
         at: f.at,
         severity: f.severity,
-        file: String(f.file),
+        // The file is the header line above the problems; its path names it in the index.
+        file: f.file >= 0 ? lines[f.file]! : "",
         kind: f.rule,
+        code: f.rule,
+        line: f.line,
+        col: f.col,
+        message: f.message,
         weight: f.severity === "error" && rare ? 12 : 0,
+        // A problem's line says nothing without its file's: the header goes with it.
+        ...(f.file >= 0 ? { needs: f.file } : {}),
       });
-      if (f.file >= 0 && f.severity === "error") fileWithErrors.add(f.file);
-      if (f.file >= 0) fileSeen.add(f.file);
     }
-    // A file's name matters as much as its most important problem.
-    for (const f of fileSeen) {
-      extra.push({ from: f, to: f, prio: fileWithErrors.has(f) ? D.errorFirst + 3 : D.warningFirst });
-    }
-    return diagnosticExcerpt("eslint", doc, budget, diags, { summaries, extra, display, kindLabel: "rule" });
+    return diagnosticExcerpt("eslint", doc, budget, diags, { summaries, display, kindLabel: "rule" });
   },
 };

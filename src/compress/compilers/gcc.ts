@@ -2,6 +2,8 @@
  * gcc/clang (and make around them): every error with its "In function" line and the
  * user-code "required from here" of template errors, the first warning of each -W
  * flag (and per file), make's failures, link/archive steps, warnings counted by flag.
+ * A diagnostic repeated in a file (or a header's, from every file including it) is
+ * printed once with all its locations.
  */
 
 import { docOf } from "../common.ts";
@@ -69,6 +71,10 @@ export const gcc: Compressor = {
           file: m[1]!,
           kind: flag ? flag[1]! : messageShape(m[5]!),
           context: where,
+          line: Number(m[2]),
+          ...(m[3] ? { col: Number(m[3]) } : {}),
+          message: m[5]!,
+          ...(flag ? { code: flag[1]! } : {}),
         });
         if (severity !== "note") context = -1;
       } else if (CONTEXT.test(line)) context = i;

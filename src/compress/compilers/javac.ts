@@ -1,4 +1,7 @@
-/** javac (and kotlinc-style "file:line: error:" output): every error with its symbol/location lines. */
+/**
+ * javac (and kotlinc-style "file:line: error:" output): every error with its
+ * symbol/location lines; the same error and symbol in one file printed once with its lines.
+ */
 
 import { docOf } from "../common.ts";
 import type { Compressor, Excerpt, Hints } from "../types.ts";
@@ -28,13 +31,22 @@ export const javac: Compressor = {
         let end = i;
         while (end + 1 < lines.length && !DIAG.test(lines[end + 1]!) && /^\s/.test(lines[end + 1]!)) end++;
         const severity = m[3] === "error" ? "error" : "warning";
-        diags.push({ at: i, end, severity, file: m[1]!, kind: messageShape(m[4]!) });
-        // "symbol:" / "location:" lines name what is missing: keep them with the error.
+        // "symbol:" / "location:" lines name what is missing: keep them with the error,
+        // and tell apart errors whose first line is alike ("cannot find symbol").
+        const details: number[] = [];
         for (let k = i + 1; k <= end; k++) {
-          if (/^\s+(?:symbol|location|required|found|reason):/.test(lines[k]!)) {
-            diags.push({ at: k, severity: "note", file: m[1]!, kind: "detail" });
-          }
+          if (/^\s+(?:symbol|location|required|found|reason):/.test(lines[k]!)) details.push(k);
         }
+        diags.push({
+          at: i,
+          end,
+          severity,
+          file: m[1]!,
+          kind: messageShape(m[4]!),
+          line: Number(m[2]),
+          message: [m[4]!, ...details.map((k) => lines[k]!.trim())].join("\n"),
+          details,
+        });
       } else if (SUMMARY.test(lines[i]!)) summaries.push(i);
     }
     return diagnosticExcerpt("javac", doc, budget, diags, { summaries, kindLabel: "kind" });

@@ -1,4 +1,7 @@
-/** tsc: every "file(line,col): error TSnnnn" (or pretty "file:line:col - error TSnnnn"), counts by code. */
+/**
+ * tsc: every "file(line,col): error TSnnnn" (or pretty "file:line:col - error TSnnnn"),
+ * the same error in one file printed once with all its locations, counts by code.
+ */
 
 import { docOf } from "../common.ts";
 import type { Pick } from "../pack.ts";
@@ -38,7 +41,17 @@ export const tsc: Compressor = {
         let end = i;
         while (end + 1 < lines.length && /^\s/.test(lines[end + 1]!) && !PLAIN.test(lines[end + 1]!)) end++;
         const severity = m[4] === "error" ? "error" : m[4] === "warning" ? "warning" : "note";
-        diags.push({ at: i, end, severity, file: m[1]!, kind: m[5]! });
+        diags.push({
+          at: i,
+          end,
+          severity,
+          file: m[1]!,
+          kind: m[5]!,
+          code: m[5]!,
+          line: Number(m[2]),
+          col: Number(m[3]),
+          message: line.slice(m[0].length),
+        });
       } else if (SUMMARY.test(line) || TABLE_HEAD.test(line) || TABLE_ROW.test(line)) summaries.push(i);
       else if (LISTED.test(line)) {
         // --listFiles: the project's own files matter more than the libraries.

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { budgetFor, compressText, detect, firstOmission } from "../../../src/compress/index.ts";
 import type { Hints } from "../../../src/compress/types.ts";
 import { CORPUS_DIRS } from "./corpus.ts";
+import { eslintErrors, parseIndex, tscErrors, unlocated } from "./located.ts";
 
 // One behaviour per compressor, on real outputs from the corpus (whole, or a real slice
 // of one): what it keeps, what it drops, and the notes it adds.
@@ -79,13 +80,94 @@ describe("test runners", () => {
 });
 
 describe("compilers", () => {
-  it("tsc: every kind of error code shown once before repeats, with counts by code", () => {
+  it("tsc: every error keeps its file, code and line, shown whole or in the index of the others", () => {
+    const text = read("compile-tsc-errors.txt");
     const e = run("compile-tsc-errors.txt", bash("npx tsc --noEmit", 2));
     expect(e.compressor).toBe("tsc");
     expect(e.text).toMatch(/^\[46 errors in 7 files; by code: TS2345 ×\d+, TS2339 ×\d+/);
-    for (const code of ["TS2362", "TS2363", "TS2591", "TS2367", "TS2820", "TS2304", "TS2551"]) {
-      expect(e.text).toContain(`error ${code}: `);
+    const errors = tscErrors(text);
+    expect(errors).toHaveLength(46);
+    expect(unlocated(e.text, errors)).toEqual([]);
+    // The first error printed is shown whole; the index lists only what is not.
+    expect(e.text).toContain(
+      "src/api/orders.ts(8,26): error TS2345: Argument of type 'string | undefined' is not assignable to parameter of type 'number'.",
+    );
+    expect(e.text).toContain("  src/db.ts: TS2345 19\n");
+    const index = parseIndex(e.text);
+    for (const err of errors) {
+      if (index.get(err.file)?.get(err.code)?.has(err.line)) expect(e.text).not.toContain(err.text);
     }
+  });
+
+  it("tsc: one error 121 times is printed once, with every location", () => {
+    const text = read("compile-tsc-one-error-121-times.txt");
+    const e = run("compile-tsc-one-error-121-times.txt", bash("npx tsc --noEmit --pretty false bad.ts", 1));
+    expect(e.text).toContain(
+      "bad.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'.  [×121 at line:col 1-120:14, 121:40]",
+    );
+    expect(unlocated(e.text, tscErrors(text))).toEqual([]);
+    // The list replaces the repeats: far less than the budget is used.
+    expect(e.text.length).toBeLessThan(budgetFor(text.length) / 2);
+  });
+
+  it("tsc: 275 errors in a few groups per file, each printed once with all its lines", () => {
+    const text = read("compile-tsc-repeated-errors.txt");
+    const e = run("compile-tsc-repeated-errors.txt", bash("npx tsc -p . --pretty false", 1));
+    const errors = tscErrors(text);
+    expect(errors).toHaveLength(275);
+    expect(unlocated(e.text, errors)).toEqual([]);
+    expect(e.text).toContain(
+      "src/api/users.ts(5,19): error TS2551: Property 'userName' does not exist on type 'User'. Did you mean 'username'?  [×40 at col 19 of lines 5, 10, 15,",
+    );
+    expect(e.text).toContain(
+      "src/services/billing.ts(3,14): error TS2322: Type 'string' is not assignable to type 'number'.  [×30 at col 14 of lines 3-32]",
+    );
+    expect(e.text).not.toContain("more at line");
+  });
+
+  it("tsc: 360 distinct errors: lines while they fit, every other one in the index by file", () => {
+    const text = read("compile-tsc-many-distinct-errors.txt");
+    const e = run("compile-tsc-many-distinct-errors.txt", bash("npx tsc -p . --pretty false", 1));
+    expect(unlocated(e.text, tscErrors(text))).toEqual([]);
+    expect(e.text).toContain("  src/table.ts: TS2339 6-64");
+  });
+
+  it("at every budget, every error is located unless a list says how many more and where", () => {
+    const cases = [
+      ["compile-tsc-errors.txt", tscErrors],
+      ["compile-tsc-repeated-errors.txt", tscErrors],
+      ["compile-tsc-many-distinct-errors.txt", tscErrors],
+      ["compile-eslint-errors.txt", eslintErrors],
+      ["compile-eslint-repeated-rules.txt", eslintErrors],
+    ] as const;
+    const cut = /… and \d+ more (?:at lines? \d|errors? in \d)/;
+    for (const [file, parse] of cases) {
+      const text = read(file);
+      const errors = parse(text);
+      for (let budget = 1200; budget <= 6000; budget += 400) {
+        const e = compressText(text, bash("npx tsc", 1), budget);
+        // pack estimates a marker at 30 + 3 × digits characters: the longest ones take one more.
+        const markers = e.text.split("\n").filter((l) => l.startsWith("[… lines ")).length;
+        expect(e.text.length, `${file} at ${budget}`).toBeLessThanOrEqual(
+          Math.floor(budget * 1.5) + 1 + markers,
+        );
+        if (!cut.test(e.text)) expect(unlocated(e.text, errors), `${file} at ${budget}`).toEqual([]);
+      }
+      // At the budget the hook gives it, nothing is cut.
+      expect(run(file, bash("npx tsc", 1)).text, file).not.toMatch(cut);
+    }
+  });
+
+  it("tsc: when even the lists do not fit, they are cut with what and where the rest is", () => {
+    const text = read("compile-tsc-repeated-errors.txt");
+    const e = compressText(text, bash("npx tsc -p . --pretty false", 1), 800);
+    expect(e.text.length).toBeLessThanOrEqual(800 * 1.5);
+    expect(e.text).toContain(
+      "src/api/orders.ts(4,9): error TS2322: Type 'string' is not assignable to type 'number'.  [×40 at col 9 of lines 4, 9,",
+    );
+    expect(e.text).toMatch(/, … and \d+ more at lines \d+-199\]/);
+    const tight = compressText(read("compile-tsc-many-distinct-errors.txt"), bash("npx tsc -p .", 1), 400);
+    expect(tight.text).toMatch(/\n {2}… and \d+ more errors in \d+ files\]$/m);
   });
 
   it("tsc --pretty: the per-file table of error counts", () => {
@@ -100,6 +182,32 @@ describe("compilers", () => {
     expect(e.text).toContain("  17:22  error    'lookupUser' is not defined  no-undef");
     expect(e.text).toMatch(/by rule: no-var ×93/);
     expect(e.text).toContain("✖ 228 problems (124 errors, 104 warnings)");
+    expect(unlocated(e.text, eslintErrors(read("compile-eslint-errors.txt")))).toEqual([]);
+  });
+
+  it("eslint: each rule and message once per file, under its file, with every line:col", () => {
+    const text = read("compile-eslint-repeated-rules.txt");
+    const e = run("compile-eslint-repeated-rules.txt", bash("npx eslint src", 1));
+    const errors = eslintErrors(text);
+    expect(errors).toHaveLength(290);
+    expect(unlocated(e.text, errors)).toEqual([]);
+    expect(e.text).toContain(
+      "/tmp/eslintrep/src/widgets/tabs.js\n   2:1   error    Unexpected var, use let or const instead  no-var  [×28 at line:col 2:1, 3:3, 8:1, 9:3,",
+    );
+    expect(e.text).toContain(
+      "   3:14  error    '$' is not defined  no-undef  [×14 at col 14 of lines 3, 9, 15,",
+    );
+    // Every error line shown is under its own file's name.
+    const shown = e.text.split("\n");
+    shown.forEach((l, i) => {
+      if (!/^\s+\d+:\d+\s+error\s/.test(l)) return;
+      const header = shown.slice(0, i).findLast((h) => h.startsWith("/tmp/eslintrep/"));
+      const own = l.replace(/ {2}\[×.*$/, "");
+      expect(
+        errors.some((x) => x.text === own && x.header === header),
+        l,
+      ).toBe(true);
+    });
   });
 
   it("gcc: errors with their 'In function' line, make's failures", () => {
@@ -117,6 +225,38 @@ describe("compilers", () => {
     );
     expect(e.text).toContain("graph.cpp:58:14:   required from here");
     expect(e.text).not.toContain("note:   template argument deduction/substitution failed");
+  });
+
+  it("gcc: one error in twelve functions printed once; a header's warning from four files once", () => {
+    const e = run("compile-gcc-repeated-warnings.txt", bash("make -k", 2));
+    expect(e.text).toContain(
+      "src/limits.c:4:21: error: ‘MAX_KEYS’ undeclared (first use in this function)  [×12 at col 21 of lines 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 34, 37]",
+    );
+    expect(e.text).toContain(
+      "src/table.h:3:52: warning: conversion from ‘int’ to ‘unsigned char’ may change value [-Wconversion]  [×4]",
+    );
+    expect(e.text).toContain("src/main.c:5:29: error: expected ‘;’ before ‘return’");
+    expect(e.text).not.toContain("[errors not shown above");
+  });
+
+  it("rustc: alike errors printed once on their --> line; 'mismatched types' told apart by their labels", () => {
+    const e = run("compile-cargo-repeated-errors.txt", bash("cargo build --color never", 101));
+    expect(e.text).toContain(
+      "error[E0609]: no field `nam` on type `&report::Entry`\n --> src/report.rs:5:25  [×12 at col 25 of lines 5, 9, 13,",
+    );
+    expect(e.text).toContain("  --> src/report.rs:52:5  [×6 at col 5 of lines 52, 55, 58, 61, 64, 67]");
+    expect(e.text).toContain("error[E0308]: mismatched types\n --> src/main.rs:5:18\n");
+    const other = run("compile-cargo-build-errors.txt", bash("cargo build", 101));
+    for (const at of ["13:14", "53:22", "55:28"]) expect(other.text).toContain(`--> src/main.rs:${at}\n`);
+  });
+
+  it("javac: 'cannot find symbol' once per symbol, with its lines", () => {
+    const e = run("compile-javac-repeated-errors.txt", bash("javac -d out src/com/acme/billing/*.java", 1));
+    const lead =
+      "src/com/acme/billing/Invoice.java:9: error: cannot find symbol  [×10 at lines 9, 14, 19, 24, 29, 34, 39, 44, 49, 54]";
+    expect(e.text.split(lead)).toHaveLength(3);
+    expect(e.text).toContain("  symbol:   class BigDecimal");
+    expect(e.text).toContain("  symbol:   variable BigDecimal");
   });
 
   it("rustc: each error keeps its --> location on the next line", () => {

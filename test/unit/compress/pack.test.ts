@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { docOf, SAMPLE_ABOVE } from "../../../src/compress/doc.ts";
-import { defaultHardCap, MUST, omissionMarker, pack } from "../../../src/compress/pack.ts";
+import { defaultHardCap, MUST, type Note, omissionMarker, pack } from "../../../src/compress/pack.ts";
 
 // The shared packer: what it keeps, how it marks what it leaves out, and the size rules.
 
@@ -107,6 +107,90 @@ describe("pack", () => {
       `line 21 ${"x".repeat(20)}`,
       "[… lines 22-30 omitted (9 lines) …]",
     ]);
+  });
+});
+
+describe("pack: what compressors of diagnostics use", () => {
+  it("appends a suffix after cutting the line, and never collapses a line that has one", () => {
+    const doc = docOf(["x".repeat(500), "same", "same", "end"].join("\n"));
+    const suffix = new Map([
+      [0, "  [×3 at lines 1, 5, 9]"],
+      [1, "  [×2]"],
+    ]);
+    const out = pack(doc, [{ from: 0, to: 3, prio: 50 }], [], { budget: 2000, maxLine: 100, suffix }).text;
+    expect(out.split("\n")).toEqual([
+      `${"x".repeat(100)}… [+400 chars]  [×3 at lines 1, 5, 9]`,
+      "same  [×2]",
+      "same",
+      "end",
+    ]);
+  });
+
+  it("keeps a line's explanation only with it, and a line that needs another only together", () => {
+    const doc = docOf(lines(40));
+    const out = pack(
+      doc,
+      [
+        // Does not fit: its explanation (with) must not be shown alone.
+        { from: 30, to: 30, prio: 90, split: "none", also: 20 },
+        { from: 31, to: 31, prio: 80, with: 30 },
+        { from: 5, to: 5, prio: 70 },
+        { from: 6, to: 6, prio: 60, with: 5 },
+      ],
+      [],
+      { budget: 160 },
+    ).text;
+    expect(out).toContain("line 6 ");
+    expect(out).toContain("line 7 ");
+    expect(out).not.toContain("line 31 ");
+    expect(out).not.toContain("line 32 ");
+    expect(out).not.toContain("line 21 ");
+    const roomy = pack(doc, [{ from: 30, to: 30, prio: 90, split: "none", also: 20 }], [], {
+      budget: 1000,
+    }).text;
+    expect(roomy).toContain("line 21 ");
+    expect(roomy).toContain("line 31 ");
+  });
+
+  it("charges a note that lists what was left out at its longest and gives back what kept lines save", () => {
+    const doc = docOf(lines(60));
+    const wanted = Array.from({ length: 30 }, (_, k) => 2 * k);
+    // "[left out: #0-abc… #2-abc… …]": each wanted line not kept, by index.
+    const entry = (i: number) => `#${i}-${"abc".repeat(4)}`;
+    const list = (ks: readonly number[]) => (ks.length ? `[left out: ${ks.map(entry).join(" ")}]` : "");
+    const notes: Note[] = [
+      {
+        at: 60,
+        text: list(wanted),
+        prio: 200,
+        final: (kept) => list(wanted.filter((i) => !kept(i))),
+      },
+    ];
+    const picks = wanted.map((i) => ({
+      from: i,
+      to: i,
+      prio: 100 - i,
+      split: "none" as const,
+      refund: { note: 0, chars: entry(i).length + 1 },
+    }));
+    for (const budget of [700, 900, 1200, 1600]) {
+      const out = pack(doc, picks, notes, { budget, hardCap: budget }).text;
+      expect(out.length).toBeLessThanOrEqual(budget);
+      // Every wanted line is either shown or listed, never both.
+      for (const i of wanted) {
+        const shown = out.includes(`line ${i + 1} x`);
+        const listed = out.includes(`${entry(i)} `) || out.includes(`${entry(i)}]`);
+        expect(shown !== listed, `line index ${i} at budget ${budget}`).toBe(true);
+      }
+    }
+    // The room the list gives back goes to lines: more than beside a list that cannot shrink.
+    const shownLines = (ns: Note[]) =>
+      pack(doc, picks, ns, { budget: 900, hardCap: 900 })
+        .text.split("\n")
+        .filter((l) => l.startsWith("line ")).length;
+    expect(shownLines(notes)).toBeGreaterThan(shownLines([{ at: 60, text: list(wanted), prio: 200 }]));
+    // When everything is kept the note disappears.
+    expect(pack(doc, picks, notes, { budget: 5000 }).text).not.toContain("[left out");
   });
 });
 

@@ -1,0 +1,237 @@
+// Hook latency, side by side in one run: bare `node -e 0`, cairn's command transport,
+// cairn's http transport, and the peers' hooks, on identical inputs (a SessionStart, a
+// UserPromptSubmit, a PostToolUse with a 50 KB Bash output). Rounds interleave the
+// variants so machine noise hits all of them alike; medians and p95 are reported.
+// Run alone: npx node bench/hooks.ts   (BENCH_RUNS=N, default 30)
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { claudeMemHooks } from "./lib/claude-mem.ts";
+import { installClaudeMem, installPeer, stopPeerProcesses } from "./lib/peers.ts";
+import { median, ms, p95, ratio, table } from "./lib/stats.ts";
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const BUNDLE = process.env.CAIRN_BUNDLE ?? join(REPO, "dist", "cairn.cjs");
+const CAPTURE_ROOT = "/tmp/cairn-hook-capture";
+type Event = "SessionStart" | "UserPromptSubmit" | "PostToolUse";
+const EVENTS: Event[] = ["SessionStart", "UserPromptSubmit", "PostToolUse"];
+
+/** The same real inputs for everyone, relocated into the variant's own sandbox. */
+function inputsFor(root: string): Record<Event, string> {
+  const fixture = (f: string) => readFileSync(join(REPO, "test/fixtures/hook-inputs", f), "utf8").replaceAll(CAPTURE_ROOT, root);
+  const post = JSON.parse(fixture("PostToolUse-Bash-small.json"));
+  post.tool_input.command = "cat /var/log/nginx/access.log";
+  post.tool_response.stdout = readFileSync(join(REPO, "test/fixtures/outputs/log-nginx-access.txt"), "utf8").slice(0, 50 * 1024);
+  return {
+    SessionStart: fixture("SessionStart-startup.json"),
+    UserPromptSubmit: fixture("UserPromptSubmit-basic.json"),
+    PostToolUse: JSON.stringify(post),
+  };
+}
+
+/** A HOME and project like the captures', with a real transcript so ledger reads happen. */
+function sandbox(): { root: string; env: NodeJS.ProcessEnv; inputs: Record<Event, string> } {
+  const root = mkdtempSync(join(tmpdir(), "cairn-bench-"));
+  const inputs = inputsFor(root);
+  const transcript = JSON.parse(inputs.PostToolUse).transcript_path as string;
+  mkdirSync(dirname(transcript), { recursive: true });
+  copyFileSync(join(REPO, "test/fixtures/transcripts/tools-session.jsonl"), transcript);
+  // Claude Code has written the assistant entry that issued the tool before PostToolUse.
+  const post = JSON.parse(inputs.PostToolUse) as { tool_use_id: string; tool_input: unknown };
+  appendFileSync(
+    transcript,
+    `${JSON.stringify({ type: "assistant", message: { id: "msg_bench", role: "assistant", content: [{ type: "tool_use", id: post.tool_use_id, name: "Bash", input: post.tool_input }], usage: { input_tokens: 52000, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 40 } }, isSidechain: false, uuid: "bench-uuid", timestamp: new Date().toISOString() })}\n`,
+  );
+  mkdirSync(join(root, "project"), { recursive: true });
+  return { root, env: { ...process.env, HOME: join(root, "home"), CLAUDE_PROJECT_DIR: join(root, "project"), CAIRN_TRACE: "" }, inputs };
+}
+
+function timeSpawn(cmd: string, args: string[], input: string, env: NodeJS.ProcessEnv, cwd: string): number {
+  const t = performance.now();
+  const r = spawnSync(cmd, args, { input, env, cwd, stdio: ["pipe", "ignore", "ignore"] });
+  const took = performance.now() - t;
+  if (r.status !== 0 && r.status !== null) throw new Error(`${cmd} ${args.join(" ")} exited ${r.status}`);
+  return took;
+}
+
+interface Variant {
+  readonly name: string;
+  /** Undefined for events the variant has no hook for. */
+  run(event: Event): (() => Promise<number>) | undefined;
+  close?(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((res) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => res(p));
+    });
+  });
+}
+
+async function httpVariant(): Promise<Variant> {
+  const sb = sandbox();
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [BUNDLE, "serve", "--port", String(port)], { env: sb.env, stdio: "ignore" });
+  const secret = await (async () => {
+    for (let i = 0; i < 100; i++) {
+      try {
+        return JSON.parse(readFileSync(join(sb.env.HOME!, ".cairn", "install", "http.json"), "utf8")).secret as string;
+      } catch {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    throw new Error("cairn serve did not start");
+  })();
+  const agent = new Agent({ keepAlive: true });
+  // A keep-alive socket the server closed meanwhile fails once; the retry gets a new one.
+  const post = (event: Event): Promise<number> => postOnce(event).catch(() => postOnce(event));
+  const postOnce = (event: Event) =>
+    new Promise<number>((res, rej) => {
+      const t = performance.now();
+      const req = request(
+        { host: "127.0.0.1", port, path: `/cairn/hook/${event}`, method: "POST", agent, headers: { "x-cairn-secret": secret } },
+        (r) => {
+          r.resume();
+          r.on("end", () => res(performance.now() - t));
+        },
+      );
+      req.on("error", rej);
+      req.end(sb.inputs[event]);
+    });
+  for (let i = 0; i < 100; i++) {
+    try {
+      await post("UserPromptSubmit");
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return {
+    name: "cairn (http transport)",
+    run: (event) => () => post(event),
+    async close() {
+      agent.destroy();
+      child.kill("SIGTERM");
+      rmSync(sb.root, { recursive: true, force: true });
+    },
+  };
+}
+
+function spawnVariant(
+  name: string,
+  scripts: Partial<Record<Event, string[]>>,
+  node = true,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Variant {
+  const sb = sandbox();
+  Object.assign(sb.env, extraEnv);
+  return {
+    name,
+    run(event) {
+      const argv = scripts[event];
+      if (!argv) return undefined;
+      return async () =>
+        node
+          ? timeSpawn(process.execPath, argv, sb.inputs[event], sb.env, join(sb.root, "project"))
+          : timeSpawn(argv[0]!, argv.slice(1), sb.inputs[event], sb.env, join(sb.root, "project"));
+    },
+    close: async () => rmSync(sb.root, { recursive: true, force: true }),
+  };
+}
+
+export async function benchHooks(): Promise<{ markdown: string; summary: Record<string, number> }> {
+  const runs = Number(process.env.BENCH_RUNS ?? 30);
+  const notes: string[] = [];
+  const cleanups: (() => void)[] = [];
+  const variants: Variant[] = [
+    spawnVariant("bare `node -e 0`", { SessionStart: ["-e", "0"], UserPromptSubmit: ["-e", "0"], PostToolUse: ["-e", "0"] }),
+    spawnVariant("cairn (command transport)", Object.fromEntries(EVENTS.map((e) => [e, [BUNDLE, "hook", e]]))),
+  ];
+  const peersRoot = join(REPO, "bench", ".peers");
+  const gsd = installPeer(peersRoot, "get-shit-done-cc", "1.42.3", 300_000);
+  if ("dir" in gsd) {
+    variants.push(
+      spawnVariant("get-shit-done-cc 1.42.3", {
+        SessionStart: [join(gsd.dir, "hooks", "gsd-check-update.js")],
+        PostToolUse: [join(gsd.dir, "hooks", "gsd-context-monitor.js")],
+      }),
+    );
+    notes.push("get-shit-done-cc registers no UserPromptSubmit hook; its SessionStart is gsd-check-update.js, its PostToolUse gsd-context-monitor.js.");
+  } else notes.push(`get-shit-done-cc not measured: ${gsd.error}`);
+  const mem = installClaudeMem(peersRoot, "13.25.3", 300_000);
+  if ("plugin" in mem) {
+    const commands = claudeMemHooks(mem.plugin);
+    const sh = Object.fromEntries(Object.entries(commands).map(([e, c]) => [e, ["/bin/sh", "-c", c]]));
+    variants.push(
+      spawnVariant("claude-mem 13.25.3", sh, false, {
+        CLAUDE_PLUGIN_ROOT: mem.plugin,
+        PATH: `${mem.bin}:${process.env.PATH}`,
+      }),
+    );
+    cleanups.push(() => stopPeerProcesses(mem.dir));
+    notes.push(
+      "claude-mem's hooks run exactly as its plugin manifest registers them (through /bin/sh, with Bun and zod from npm); its SessionStart starts its worker service, which then answers the other hooks.",
+    );
+  } else notes.push(`claude-mem not measured: ${mem.error}`);
+  // Started last: its keep-alive connection must not sit idle through the peer installs.
+  try {
+    variants.splice(2, 0, await httpVariant());
+  } catch (err) {
+    notes.push(`http transport not measured: ${(err as Error).message}`);
+  }
+
+  const times = new Map<string, number[]>();
+  const key = (v: string, e: Event) => `${v}\u0000${e}`;
+  // Warm-up: first runs fill compile caches and create databases.
+  for (const v of variants) for (const e of EVENTS) await v.run(e)?.();
+  for (let i = 0; i < runs; i++) {
+    for (const e of EVENTS) {
+      for (const v of variants) {
+        const f = v.run(e);
+        if (!f) continue;
+        const t = await f();
+        const k = key(v.name, e);
+        times.set(k, [...(times.get(k) ?? []), t]);
+      }
+    }
+  }
+  for (const v of variants) await v.close?.();
+  for (const c of cleanups) c();
+
+  const bare = (e: Event) => median(times.get(key(variants[0]!.name, e)) ?? []);
+  const rows: string[][] = [];
+  const summary: Record<string, number> = {};
+  for (const e of EVENTS) {
+    for (const v of variants) {
+      const t = times.get(key(v.name, e));
+      if (!t) {
+        rows.push([e, v.name, "–", "–", "no hook for this event"]);
+        continue;
+      }
+      rows.push([e, v.name, ms(median(t)), ms(p95(t)), ratio(median(t), bare(e))]);
+      summary[`${v.name.split(" ")[0]}.${v.name.includes("http") ? "http." : ""}${e}.median_ms`] = Math.round(median(t) * 10) / 10;
+    }
+  }
+  const markdown = [
+    "## Hook latency",
+    "",
+    `Median and p95 wall time per hook call, ${runs} interleaved rounds, same inputs for every variant (a SessionStart, a UserPromptSubmit, a PostToolUse carrying a 50 KB Bash output; real captured inputs). Ratios are against bare \`node -e 0\` on the same Node (${process.version}) in the same run. The http transport is a request to a running \`cairn serve\` (what Claude Code does for an http hook), so it has no process start.`,
+    "",
+    table(["event", "variant", "median ms", "p95 ms", "vs bare node"], rows),
+    "",
+    ...notes.map((n) => `- ${n}`),
+  ].join("\n");
+  return { markdown, summary };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const r = await benchHooks();
+  console.log(r.markdown);
+}

@@ -1,0 +1,157 @@
+/// <reference lib="dom" />
+import uPlot from "uplot";
+import type { ContextPoint, Marker, MarkerKind } from "../types.ts";
+import { h } from "./dom.ts";
+import { tokens } from "./format.ts";
+
+/** Marker colours, also used by the legend and the marker list (CSS classes m-<kind>). */
+export const MARKER_COLORS: Record<MarkerKind, string> = {
+  compaction: "#7c3aed",
+  warning: "#d97706",
+  handoff: "#059669",
+  "large-output": "#db2777",
+};
+const CRITICAL = "#dc2626";
+export const LINE = "#2563eb";
+
+function color(m: Marker): string {
+  return m.kind === "warning" && m.level === "critical" ? CRITICAL : MARKER_COLORS[m.kind];
+}
+
+/** Draws each marker as a vertical line across the plot, with a small flag at its top. */
+function markersPlugin(markers: readonly Marker[]): uPlot.Plugin {
+  return {
+    hooks: {
+      draw: [
+        (u) => {
+          const { ctx } = u;
+          const { top, height, left, width } = u.bbox;
+          const ratio = devicePixelRatio || 1;
+          ctx.save();
+          ctx.beginPath();
+          ctx.rect(left, top, width, height);
+          ctx.clip();
+          for (const m of markers) {
+            const x = Math.round(u.valToPos(m.at / 1000, "x", true));
+            ctx.strokeStyle = color(m);
+            ctx.fillStyle = color(m);
+            ctx.lineWidth = 2 * ratio;
+            ctx.setLineDash(m.kind === "large-output" ? [4 * ratio, 3 * ratio] : []);
+            ctx.beginPath();
+            ctx.moveTo(x, top);
+            ctx.lineTo(x, top + height);
+            ctx.stroke();
+            ctx.setLineDash([]);
+            ctx.beginPath();
+            ctx.moveTo(x, top);
+            ctx.lineTo(x + 7 * ratio, top + 5 * ratio);
+            ctx.lineTo(x, top + 10 * ratio);
+            ctx.closePath();
+            ctx.fill();
+          }
+          ctx.restore();
+        },
+      ],
+    },
+  };
+}
+
+export interface ChartHandle {
+  readonly el: HTMLElement;
+  destroy(): void;
+}
+
+/**
+ * The context used after each API response over time, on a scale that starts at 0;
+ * the left axis in tokens, the right in percent of the window.
+ */
+export function contextChart(
+  points: readonly ContextPoint[],
+  markers: readonly Marker[],
+  windowTokens: number | null,
+): ChartHandle {
+  const el = h("div", { class: "chart", "data-points": points.length, role: "img" });
+  el.setAttribute(
+    "aria-label",
+    `Context used over ${points.length} API responses, with ${markers.length} markers`,
+  );
+  // A compaction empties the context: the line breaks there instead of sloping down.
+  const compactedAt = markers.filter((m) => m.kind === "compaction").map((m) => m.at);
+  const xs: number[] = [];
+  const ys: (number | null)[] = [];
+  points.forEach((p, i) => {
+    const prev = points[i - 1];
+    if (prev && p.epoch !== prev.epoch) {
+      xs.push((compactedAt.find((at) => at > prev.at && at < p.at) ?? (prev.at + p.at) / 2) / 1000);
+      ys.push(null);
+    }
+    xs.push(p.at / 1000);
+    ys.push(p.contextTokens);
+  });
+  const times = [...xs, ...markers.map((m) => m.at / 1000)];
+  const xMin = Math.min(...times);
+  const xMax = Math.max(...times);
+  // A session of one instant still needs a visible span.
+  const pad = Math.max(1, (xMax - xMin) * 0.03);
+  const peak = Math.max(0, ...points.map((p) => p.contextTokens));
+  const pct = (v: number) => (windowTokens ? `${Math.round((v / windowTokens) * 100)}%` : "");
+  // Canvas text cannot use currentColor: take the page's text colour (light or dark scheme).
+  const fg = getComputedStyle(document.body).color || "#333";
+  const grid = { stroke: "rgba(128,128,128,0.18)", width: 1 };
+
+  const opts: uPlot.Options = {
+    width: 600,
+    height: 300,
+    padding: [14, 8, 0, 8],
+    cursor: { drag: { x: true, y: false } },
+    scales: {
+      x: { time: true, range: () => [xMin - pad, xMax + pad] },
+      y: { range: () => [0, Math.max(1000, peak * 1.12)] },
+    },
+    series: [
+      { value: (_u, v) => (v === null ? "–" : new Date(v * 1000).toLocaleTimeString()) },
+      {
+        label: "context",
+        stroke: LINE,
+        width: 2,
+        fill: "rgba(37, 99, 235, 0.10)",
+        points: { show: points.length <= 60, size: 6, fill: LINE },
+        value: (_u, v) => (v === null ? "–" : `${tokens(v)} ${pct(v)}`.trim()),
+      },
+    ],
+    axes: [
+      { stroke: fg, grid },
+      {
+        stroke: fg,
+        size: 56,
+        grid,
+        values: (_u, vals) => vals.map((v) => tokens(v)),
+      },
+      {
+        side: 1,
+        scale: "y",
+        stroke: fg,
+        size: 48,
+        grid: { show: false },
+        values: (_u, vals) => vals.map((v) => pct(v)),
+      },
+    ],
+    plugins: [markersPlugin(markers)],
+  };
+  const plot = new uPlot(opts, [xs, ys], el);
+  const fit = () => {
+    const width = Math.max(240, Math.floor(el.clientWidth));
+    const height = width < 500 ? 220 : 300;
+    if (width !== plot.width || height !== plot.height) plot.setSize({ width, height });
+  };
+  const observer = new ResizeObserver(fit);
+  observer.observe(el);
+  requestAnimationFrame(fit);
+  return {
+    el,
+    destroy() {
+      observer.disconnect();
+      plot.destroy();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/// <reference lib="dom" />
+
+/**
+ * Building the page. Every piece of data reaches the DOM as a text node, never as
+ * markup, so whatever a tool output holds (HTML, scripts) is shown, not run.
+ */
+
+type Child = Node | string | number | null | undefined | false;
+type Attrs = Record<string, string | number | boolean | null | undefined | ((e: Event) => void)>;
+
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: (Child | Child[])[]
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (typeof value === "function") el.addEventListener(name.replace(/^on/, ""), value);
+    else if (name === "class") el.className = String(value);
+    else el.setAttribute(name, value === true ? "" : String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el: Node, children: (Child | Child[])[]): void {
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+  }
+}
+
+export function clear(el: Element): void {
+  while (el.firstChild) el.removeChild(el.firstChild);
+}
+
+const OPEN = "\u0002";
+const CLOSE = "\u0003";
+
+/** A snippet whose matches sit between \u0002 and \u0003, as text with <mark>s. */
+export function highlighted(snippet: string): HTMLElement {
+  const out = h("span", { class: "snippet" });
+  let rest = snippet;
+  while (rest) {
+    const open = rest.indexOf(OPEN);
+    if (open < 0) break;
+    const close = rest.indexOf(CLOSE, open + 1);
+    const end = close < 0 ? rest.length : close;
+    if (open > 0) out.append(rest.slice(0, open));
+    out.append(h("mark", {}, rest.slice(open + 1, end)));
+    rest = rest.slice(end + 1);
+  }
+  if (rest) out.append(rest.replaceAll(CLOSE, ""));
+  return out;
+}
+
+/** A link inside the app (hash routes). */
+export function link(route: string, ...children: (Child | Child[])[]): HTMLAnchorElement {
+  return h("a", { href: `#${route}` }, ...children);
+}
+
+export function notice(text: string, kind: "info" | "error" = "info"): HTMLElement {
+  return h("p", { class: `notice ${kind}`, role: kind === "error" ? "alert" : "status" }, text);
+}
+
+/** A table head; the columns named in `numeric` are right-aligned like their cells. */
+export function thead(cols: readonly string[], numeric: readonly string[] = []): HTMLTableSectionElement {
+  return h(
+    "thead",
+    {},
+    h("tr", {}, ...cols.map((c) => h("th", { scope: "col", class: numeric.includes(c) ? "num" : null }, c))),
+  );
+}

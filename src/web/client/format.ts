@@ -1,0 +1,76 @@
+/** How the dashboard writes numbers, sizes and times. Pure. */
+
+export function bytes(n: number | null | undefined): string {
+  if (n === null || n === undefined) return "–";
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** 351000 -> "351k", 1234567 -> "1.23M". */
+export function tokens(n: number | null | undefined): string {
+  if (n === null || n === undefined) return "–";
+  if (n < 1000) return String(Math.round(n));
+  if (n < 1_000_000) return `${trim(n / 1000, n < 10_000 ? 1 : 0)}k`;
+  return `${trim(n / 1_000_000, 2)}M`;
+}
+
+function trim(x: number, digits: number): string {
+  return x.toFixed(digits).replace(/\.0+$|(\.\d*?)0+$/, "$1");
+}
+
+export function int(n: number): string {
+  return Math.round(n).toLocaleString("en-US");
+}
+
+export function usd(n: number): string {
+  if (n === 0) return "$0";
+  if (n < 0.01) return `$${n.toFixed(4)}`;
+  return `$${n.toFixed(2)}`;
+}
+
+export function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${String(s % 60).padStart(2, "0")}s`;
+  const h = Math.floor(m / 60);
+  return `${h}h ${String(m % 60).padStart(2, "0")}m`;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Local date and time, "2026-11-22 10:15". */
+export function when(at: number | null | undefined): string {
+  if (!at) return "–";
+  const d = new Date(at);
+  return `${day(at)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Local time of day, "10:15:42". */
+export function clock(at: number): string {
+  const d = new Date(at);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** Local date, "2026-11-22" (the value of a date input). */
+export function day(at: number): string {
+  const d = new Date(at);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** A date input's value as the local midnight it starts at; `end` gives the next midnight. */
+export function dayStart(value: string, end = false): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return undefined;
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + (end ? 1 : 0)).getTime();
+}
+
+export const shortId = (id: string) => id.slice(0, 8);
+
+/** The last part of a path, for tables; the whole path goes in the title. */
+export function baseName(path: string | null | undefined): string {
+  if (!path) return "?";
+  const parts = path.split(/[\\/]/).filter(Boolean);
+  return parts.at(-1) ?? path;
+}

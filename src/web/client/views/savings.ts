@@ -1,0 +1,124 @@
+/// <reference lib="dom" />
+import type { ProjectItem, SavingsResponse, SavingsRow } from "../../types.ts";
+import { get } from "../api.ts";
+import { h, notice, thead } from "../dom.ts";
+import { filterBar, filterOf, filterParams } from "../filters.ts";
+import { bytes, int, tokens, usd } from "../format.ts";
+import type { Route } from "../router.ts";
+
+function card(label: string, value: string, note?: string): HTMLElement {
+  return h(
+    "div",
+    { class: "stat big" },
+    h("dt", {}, label),
+    h("dd", {}, value),
+    note ? h("small", {}, note) : null,
+  );
+}
+
+function table(
+  title: string,
+  first: string,
+  rows: readonly SavingsRow[],
+  extra?: (r: SavingsRow) => string,
+): HTMLElement {
+  const heads = [
+    first,
+    "Outputs",
+    "Original",
+    "Shown",
+    "Saved",
+    "≈ Tokens saved",
+    "≈ Cost saved",
+    ...(extra ? ["Input price"] : []),
+  ];
+  return h(
+    "section",
+    { class: "card" },
+    h("h2", {}, title),
+    h(
+      "table",
+      { class: "savings cards", "data-by": first.toLowerCase() },
+      thead(heads, heads.slice(1)),
+      h(
+        "tbody",
+        {},
+        ...rows.map((r) =>
+          h(
+            "tr",
+            {},
+            h("td", { "data-label": first }, h("code", {}, r.key)),
+            h("td", { "data-label": "Outputs", class: "num" }, int(r.outputs)),
+            h("td", { "data-label": "Original", class: "num" }, bytes(r.originalBytes)),
+            h("td", { "data-label": "Shown", class: "num" }, bytes(r.shownBytes)),
+            h("td", { "data-label": "Saved", class: "num" }, bytes(r.savedBytes)),
+            h("td", { "data-label": "≈ Tokens saved", class: "num" }, tokens(r.savedTokensEst)),
+            h("td", { "data-label": "≈ Cost saved", class: "num" }, usd(r.savedUsdEst)),
+            extra ? h("td", { "data-label": "Input price", class: "num" }, extra(r)) : null,
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+export async function savingsView(root: HTMLElement, r: Route): Promise<void> {
+  const f = filterOf(r);
+  const [s, projects] = await Promise.all([
+    get<SavingsResponse>("savings", filterParams(f)),
+    get<ProjectItem[]>("projects"),
+  ]);
+  root.append(
+    h("h1", {}, "Savings"),
+    filterBar(
+      "savings",
+      f,
+      projects.map((p) => p.dir),
+    ),
+  );
+  const t = s.total;
+  root.append(
+    h(
+      "dl",
+      { class: "stats totals" },
+      card("Outputs filed", int(t.outputs)),
+      card("Bytes saved", bytes(t.savedBytes), `${bytes(t.originalBytes)} → ${bytes(t.shownBytes)}`),
+      card("Tokens saved", `≈ ${tokens(t.savedTokensEst)}`, `estimate: ${s.bytesPerToken} bytes a token`),
+      card("Cost saved", `≈ ${usd(t.savedUsdEst)}`, "estimate: input price, counted once"),
+    ),
+  );
+  if (t.outputs === 0) {
+    root.append(notice("No outputs filed in this range: nothing large enough to shorten yet."));
+  } else {
+    const price = new Map(s.byModel.map((m) => [m.key, m.usdPerMTok]));
+    root.append(
+      table("By tool", "Tool", s.byTool),
+      table("By compressor", "Compressor", s.byCompressor),
+      table("By model", "Model", s.byModel, (m) => `$${price.get(m.key) ?? "?"} / MTok`),
+    );
+  }
+  root.append(
+    h(
+      "details",
+      { class: "card prices" },
+      h("summary", {}, "How the estimates are made"),
+      h(
+        "p",
+        {},
+        `Bytes are measured. Tokens are estimated as bytes / ${s.bytesPerToken}. Cost is the estimated tokens times the session model's input price per million tokens, counted once (a token kept out of the context would also have been re-read from the cache on every later turn, so the real saving is larger).`,
+      ),
+      h(
+        "table",
+        { class: "plain" },
+        h("thead", {}, h("tr", {}, h("th", {}, "Model family"), h("th", {}, "Input, USD / MTok"))),
+        h(
+          "tbody",
+          {},
+          ...s.prices.map((p) =>
+            h("tr", {}, h("td", {}, p.family), h("td", { class: "num" }, `$${p.usdPerMTok}`)),
+          ),
+        ),
+      ),
+    ),
+  );
+}

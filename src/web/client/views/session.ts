@@ -1,0 +1,175 @@
+/// <reference lib="dom" />
+import type { Marker, MarkerKind, SessionDetail, ToolCall, ToolView } from "../../types.ts";
+import { get } from "../api.ts";
+import { type ChartHandle, contextChart } from "../chart.ts";
+import { h, link, notice, thead } from "../dom.ts";
+import { baseName, bytes, clock, duration, shortId, tokens, usd, when } from "../format.ts";
+import type { Route } from "../router.ts";
+import { route } from "../router.ts";
+import { pctBar } from "./sessions.ts";
+import { viewer } from "./viewer.ts";
+
+const KIND_LABEL: Record<MarkerKind, string> = {
+  compaction: "Compaction",
+  warning: "Warning",
+  handoff: "Handoff",
+  "large-output": "Large output",
+};
+
+function stat(label: string, value: string | Node, title?: string): HTMLElement {
+  return h("div", { class: "stat", title }, h("dt", {}, label), h("dd", {}, value));
+}
+
+function markerClass(m: Marker): string {
+  return m.kind === "warning" && m.level === "critical" ? "m-critical" : `m-${m.kind}`;
+}
+
+function markerList(sessionId: string, markers: readonly Marker[]): HTMLElement {
+  const legend = h(
+    "ul",
+    { class: "legend", "aria-label": "Marker colours" },
+    h("li", { class: "m-line" }, "context used"),
+    ...(Object.keys(KIND_LABEL) as MarkerKind[]).map((k) => h("li", { class: `m-${k}` }, KIND_LABEL[k])),
+  );
+  const items = markers.map((m) => {
+    const target = m.toolUseId ? route(["session", sessionId], { tool: m.toolUseId }) : undefined;
+    return h(
+      "li",
+      { class: markerClass(m), "data-kind": m.kind },
+      h("time", {}, clock(m.at)),
+      " ",
+      target ? h("a", { href: `#${target}` }, m.label) : m.label,
+    );
+  });
+  return h(
+    "div",
+    { class: "markers" },
+    legend,
+    markers.length ? h("ol", { class: "marker-list" }, ...items) : h("p", { class: "muted" }, "No markers."),
+  );
+}
+
+function toolTable(sessionId: string, tools: readonly ToolCall[], open: string | null): HTMLElement {
+  if (tools.length === 0) return notice("No tool calls recorded for this session.");
+  const rows = tools.map((t, i) => {
+    const target = route(["session", sessionId], {
+      tool: t.toolUseId || undefined,
+      output: t.toolUseId ? undefined : (t.outputId ?? undefined),
+    });
+    const smaller =
+      t.originalBytes !== null && t.shownBytes !== null && t.originalBytes > 0
+        ? `−${Math.round((1 - t.shownBytes / t.originalBytes) * 100)}%`
+        : "";
+    return h(
+      "tr",
+      {
+        "data-tool": t.toolUseId,
+        class: [
+          t.outputId !== null ? "filed" : "",
+          open && open === t.toolUseId ? "open" : "",
+          t.isError ? "error" : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
+      },
+      h("td", { "data-label": "#", class: "num" }, i + 1),
+      h("td", { "data-label": "Time" }, t.calledAt ? clock(t.calledAt) : "–"),
+      h(
+        "td",
+        { "data-label": "Tool" },
+        h("a", { href: `#${target}` }, t.name),
+        t.agentId ? h("span", { class: "tag" }, "subagent") : null,
+        t.isError ? h("span", { class: "tag err" }, "error") : null,
+      ),
+      h("td", { "data-label": "Input", class: "input wide" }, h("code", {}, t.input)),
+      h(
+        "td",
+        { "data-label": "Original", class: "num" },
+        t.originalBytes !== null ? bytes(t.originalBytes) : "–",
+      ),
+      h(
+        "td",
+        { "data-label": "Shown", class: "num" },
+        bytes(t.shownBytes),
+        smaller ? h("span", { class: "saved" }, ` ${smaller}`) : null,
+      ),
+      h("td", { "data-label": "Compressor" }, t.compressor ?? ""),
+    );
+  });
+  const heads = ["#", "Time", "Tool", "Input", "Original", "Shown", "Compressor"];
+  return h(
+    "table",
+    { class: "tools cards" },
+    thead(heads, ["#", "Original", "Shown"]),
+    h("tbody", {}, ...rows),
+  );
+}
+
+export async function sessionView(root: HTMLElement, r: Route): Promise<() => void> {
+  const id = r.parts[1] ?? "";
+  const d = await get<SessionDetail>(`sessions/${encodeURIComponent(id)}`);
+  const s = d.session;
+  const tool = r.params.get("tool");
+  const output = r.params.get("output");
+  root.append(
+    h("p", { class: "crumbs" }, link(route(["sessions"]), "Sessions"), " / ", h("code", {}, shortId(s.id))),
+    h(
+      "h1",
+      {},
+      "Session ",
+      h("code", { title: s.id }, shortId(s.id)),
+      h("span", { class: "sub" }, ` ${baseName(s.projectDir)}`),
+    ),
+    h(
+      "dl",
+      { class: "stats" },
+      stat("Project", baseName(s.projectDir), s.projectDir ?? ""),
+      stat("Model", s.model ?? "?"),
+      stat("Started", when(s.startedAt)),
+      stat("Duration", duration(s.durationMs)),
+      stat("Peak context", pctBar(s.peakPct), `${tokens(s.peakTokens)} of ${tokens(s.windowTokens)} tokens`),
+      stat("API responses", String(s.responses)),
+      stat("Compactions", String(s.compactions)),
+      stat("Warnings", String(s.warnings)),
+      stat("Outputs filed", String(s.outputs)),
+      stat(
+        "Saved (est.)",
+        s.savedTokensEst ? `≈ ${tokens(s.savedTokensEst)} tokens · ≈ ${usd(s.savedUsdEst)}` : "–",
+        "bytes saved / 4; cost at the model's input price",
+      ),
+    ),
+  );
+  let chart: ChartHandle | undefined;
+  const chartBox = h(
+    "section",
+    { class: "card", "aria-label": "Context over time" },
+    h("h2", {}, "Context used per API response"),
+  );
+  if (d.timeline.length === 0) chartBox.append(notice("No API responses recorded for this session yet."));
+  else {
+    chart = contextChart(d.timeline, d.markers, s.windowTokens);
+    chartBox.append(chart.el);
+  }
+  chartBox.append(markerList(s.id, d.markers));
+  root.append(chartBox);
+
+  const toolsBox = h(
+    "section",
+    { class: "card", id: "tools" },
+    h("h2", {}, `Tool calls (${d.tools.length})`),
+  );
+  if (tool || output) {
+    const close = route(["session", s.id]);
+    try {
+      const v = tool
+        ? await get<ToolView>(`sessions/${encodeURIComponent(s.id)}/tools/${encodeURIComponent(tool)}`)
+        : await get<ToolView>(`outputs/${encodeURIComponent(output ?? "")}`);
+      toolsBox.append(viewer(v, close));
+    } catch (e) {
+      toolsBox.append(notice((e as Error).message, "error"));
+    }
+  }
+  toolsBox.append(toolTable(s.id, d.tools, tool));
+  root.append(toolsBox);
+  return () => chart?.destroy();
+}

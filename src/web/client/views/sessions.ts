@@ -1,0 +1,101 @@
+/// <reference lib="dom" />
+import type { SessionItem, SessionsResponse } from "../../types.ts";
+import { get } from "../api.ts";
+import { h, link, notice, thead } from "../dom.ts";
+import { filterBar, filterOf, filterParams } from "../filters.ts";
+import { baseName, duration, shortId, tokens, usd, when } from "../format.ts";
+import type { Route } from "../router.ts";
+import { route } from "../router.ts";
+
+/** A bar of 0..100 percent, coloured by how full it is. */
+export function pctBar(pct: number | null): HTMLElement {
+  if (pct === null) return h("span", { class: "muted" }, "–");
+  const level = pct >= 75 ? "crit" : pct >= 65 ? "warn" : "ok";
+  const fill = h("span", { class: "fill" });
+  // The CSP forbids style attributes in markup, not the CSSOM.
+  fill.style.width = `${Math.max(2, Math.min(100, pct))}%`;
+  return h(
+    "span",
+    { class: "pct" },
+    h("span", { class: `bar ${level}`, "aria-hidden": "true" }, fill),
+    `${pct}%`,
+  );
+}
+
+export function sessionRow(s: SessionItem): HTMLTableRowElement {
+  const open = route(["session", s.id]);
+  return h(
+    "tr",
+    { "data-session": s.id },
+    h(
+      "td",
+      { "data-label": "Session", class: "wide" },
+      link(open, h("code", {}, shortId(s.id))),
+      h("div", { class: "sub" }, when(s.startedAt)),
+    ),
+    h("td", { "data-label": "Project", title: s.projectDir ?? "" }, baseName(s.projectDir)),
+    h("td", { "data-label": "Model" }, s.model ?? "?"),
+    h("td", { "data-label": "Duration", class: "num" }, duration(s.durationMs)),
+    h(
+      "td",
+      {
+        "data-label": "Peak context",
+        title: s.peakTokens !== null ? `${tokens(s.peakTokens)} of ${tokens(s.windowTokens)}` : "",
+      },
+      pctBar(s.peakPct),
+    ),
+    h(
+      "td",
+      {
+        "data-label": "Saved (est.)",
+        class: "num",
+        title: `${s.outputs} outputs filed; ≈ ${usd(s.savedUsdEst)}`,
+      },
+      s.savedTokensEst ? `≈ ${tokens(s.savedTokensEst)} tok` : "–",
+    ),
+    h("td", { "data-label": "Compactions", class: "num" }, s.compactions),
+    h("td", { "data-label": "Warnings", class: "num" }, s.warnings),
+  );
+}
+
+export async function sessionsView(root: HTMLElement, r: Route): Promise<void> {
+  const f = filterOf(r);
+  const data = await get<SessionsResponse>("sessions", filterParams(f));
+  root.append(h("h1", {}, "Sessions"), filterBar("sessions", f, data.projects));
+  if (data.sessions.length === 0) {
+    root.append(
+      notice(
+        f.project || f.from || f.to
+          ? "No sessions match these filters."
+          : "No sessions recorded yet. They appear once Claude Code runs with cairn installed.",
+      ),
+    );
+    return;
+  }
+  const heads = [
+    "Session",
+    "Project",
+    "Model",
+    "Duration",
+    "Peak context",
+    "Saved (est.)",
+    "Compactions",
+    "Warnings",
+  ];
+  root.append(
+    h(
+      "table",
+      { class: "sessions cards" },
+      thead(heads, ["Duration", "Saved (est.)", "Compactions", "Warnings"]),
+      h("tbody", {}, ...data.sessions.map(sessionRow)),
+    ),
+    ...(data.more
+      ? [notice("Showing the most recent sessions; filter by project or date to see older ones.")]
+      : []),
+    h(
+      "p",
+      { class: "foot" },
+      "Peak context is measured (input and cache tokens of the largest API response). Saved tokens are estimated from bytes (4 bytes a token).",
+    ),
+  );
+}

@@ -1,0 +1,167 @@
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import type { Context } from "hono";
+import type { Config } from "../config/schema.ts";
+import type { Logger } from "../core/log.ts";
+import type { CairnPaths } from "../core/paths.ts";
+import { openStore, type Store } from "../store/db.ts";
+import { memoryOf, projects, searchAll, turnDetail } from "./api/memory.ts";
+import { outputView, toolView } from "./api/outputs.ts";
+import { optional, optionalInt, type Reader } from "./api/reader.ts";
+import { savings } from "./api/savings.ts";
+import { listSessions, sessionDetail } from "./api/sessions.ts";
+import { access, sessionCookie, TOKEN_HEADER } from "./auth.ts";
+import { PAGE, SECURITY_HEADERS } from "./page.ts";
+
+/** The client, built for the browser and embedded as text (see scripts/build.mjs). */
+export interface Assets {
+  readonly js: string;
+  readonly css: string;
+}
+
+export interface UiOptions {
+  readonly paths: CairnPaths;
+  readonly config: Config;
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly token: string;
+  readonly assets: Assets;
+  readonly log?: Logger;
+}
+
+export interface RunningUi {
+  readonly port: number;
+  readonly url: string;
+  readonly server: Server;
+  close(): Promise<void>;
+}
+
+class NoDatabase extends Error {}
+
+/**
+ * The dashboard's server: the page, its script and style, and a JSON API that reads
+ * the store through a read-only connection. Bound to 127.0.0.1 only; every request
+ * needs the token (see auth.ts); only GET and HEAD exist.
+ */
+export async function startUiServer(o: UiOptions): Promise<RunningUi> {
+  const { Hono } = await import("hono");
+  const { serve } = await import("@hono/node-server");
+  let port = o.port;
+  let store: Store | undefined;
+  const reader = async (): Promise<Reader> => {
+    if (!store) {
+      if (!existsSync(o.paths.db)) throw new NoDatabase(`no cairn database yet (${o.paths.db})`);
+      store = await openStore(o.paths.db, { readOnly: true, busyTimeoutMs: 3000 });
+    }
+    return { store, paths: o.paths, config: o.config, now: Date.now() };
+  };
+
+  const app = new Hono();
+  app.use("*", async (c, next) => {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.header(k, v);
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.text("method not allowed\n", 405);
+    const verdict = access(
+      {
+        host: c.req.header("host"),
+        header: c.req.header(TOKEN_HEADER),
+        cookie: c.req.header("cookie"),
+        query: c.req.query("token"),
+      },
+      port,
+      o.token,
+    );
+    if (verdict === "refused")
+      return c.text("forbidden: open the dashboard with the URL that `cairn ui` printed\n", 403);
+    if (verdict === "ok-from-url" && c.req.path === "/") {
+      // Keep the token out of the address bar and history: the cookie carries it from now on.
+      c.header("set-cookie", sessionCookie(port, o.token));
+      return c.redirect("/", 303);
+    }
+    await next();
+  });
+
+  app.get("/", (c) => c.html(PAGE));
+  app.get("/app.js", (c) => c.body(o.assets.js, 200, { "content-type": "text/javascript; charset=utf-8" }));
+  app.get("/app.css", (c) => c.body(o.assets.css, 200, { "content-type": "text/css; charset=utf-8" }));
+
+  const api = <T>(c: Context, read: (r: Reader) => T | undefined, what = "not found") =>
+    reader().then((r) => {
+      const value = read(r);
+      return value === undefined ? c.json({ error: what }, 404) : c.json(value as object);
+    });
+
+  app.get("/api/sessions", (c) =>
+    api(c, (r) =>
+      listSessions(r, {
+        project: optional(c.req.query("project")),
+        from: optionalInt(c.req.query("from")),
+        to: optionalInt(c.req.query("to")),
+        limit: optionalInt(c.req.query("limit")),
+      }),
+    ),
+  );
+  app.get("/api/sessions/:id", (c) => api(c, (r) => sessionDetail(r, c.req.param("id")), "no such session"));
+  app.get("/api/sessions/:id/tools/:tool", (c) =>
+    api(c, (r) => toolView(r, c.req.param("id"), c.req.param("tool")), "no such tool call"),
+  );
+  app.get("/api/outputs/:id", (c) => {
+    const id = optionalInt(c.req.param("id"));
+    return api(c, (r) => (id === undefined ? undefined : outputView(r, id)), "no such output");
+  });
+  app.get("/api/projects", (c) => api(c, (r) => projects(r)));
+  app.get("/api/memory", (c) => {
+    const project = optional(c.req.query("project"));
+    return api(c, (r) => (project ? memoryOf(r, project) : undefined), "no such project");
+  });
+  app.get("/api/search", (c) => {
+    const query = (c.req.query("q") ?? "").trim();
+    return api(c, (r) => searchAll(r, { query, project: optional(c.req.query("project")) }));
+  });
+  app.get("/api/turn", (c) => {
+    const session = optional(c.req.query("session"));
+    const turn = optionalInt(c.req.query("turn"));
+    return api(
+      c,
+      (r) => (session && turn !== undefined ? turnDetail(r, session, turn) : undefined),
+      "no such turn",
+    );
+  });
+  app.get("/api/savings", (c) =>
+    api(c, (r) =>
+      savings(r, {
+        project: optional(c.req.query("project")),
+        from: optionalInt(c.req.query("from")),
+        to: optionalInt(c.req.query("to")),
+      }),
+    ),
+  );
+
+  app.notFound((c) => c.json({ error: "not found" }, 404));
+  app.onError((err, c) => {
+    if (err instanceof NoDatabase)
+      return c.json(
+        { error: "No sessions recorded yet: they appear once Claude Code runs with cairn installed." },
+        503,
+      );
+    o.log?.error("dashboard request failed", { path: c.req.path, err });
+    return c.json({ error: `the dashboard could not read this: ${err.message}` }, 500);
+  });
+
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: o.port, hostname: "127.0.0.1" }, (info) => {
+      port = info.port;
+      resolve({
+        port,
+        url: `http://127.0.0.1:${port}/?token=${o.token}`,
+        server,
+        close: () =>
+          new Promise<void>((done) => {
+            // A browser keeps its connections open: end them, or close() waits for them.
+            server.close(() => done());
+            server.closeAllConnections();
+          }).then(() => store?.close()),
+      });
+    }) as Server;
+    server.on("error", reject);
+  });
+}

@@ -1,0 +1,195 @@
+/**
+ * The dashboard's JSON API: what the server sends and the client reads. Types only,
+ * shared by both sides (the client imports them with `import type`).
+ *
+ * Times are milliseconds since the epoch. Token figures named `...Est` are estimates
+ * (4 bytes a token); `...Usd` figures are estimates from the price table in pricing.ts.
+ */
+
+export interface SessionItem {
+  readonly id: string;
+  readonly projectDir: string | null;
+  readonly model: string | null;
+  readonly startedAt: number;
+  readonly lastSeenAt: number;
+  readonly endedAt: number | null;
+  readonly endReason: string | null;
+  readonly durationMs: number;
+  /** Main-chain API responses the ledger recorded. */
+  readonly responses: number;
+  /** The largest context of any main-chain response (input + cache tokens; measured). */
+  readonly peakTokens: number | null;
+  readonly windowTokens: number | null;
+  readonly peakPct: number | null;
+  readonly compactions: number;
+  readonly warnings: number;
+  /** Outputs cairn filed (original stored, excerpt shown). */
+  readonly outputs: number;
+  readonly savedBytes: number;
+  readonly savedTokensEst: number;
+  readonly savedUsdEst: number;
+}
+
+export interface SessionsResponse {
+  readonly sessions: SessionItem[];
+  /** Every project cairn has seen, for the filter. */
+  readonly projects: string[];
+  /** True when more sessions match than were sent. */
+  readonly more: boolean;
+}
+
+export interface ContextPoint {
+  readonly at: number;
+  readonly contextTokens: number;
+  readonly output: number;
+  readonly epoch: number;
+  readonly turn: number;
+}
+
+export type MarkerKind = "compaction" | "warning" | "handoff" | "large-output";
+
+export interface Marker {
+  readonly kind: MarkerKind;
+  readonly at: number;
+  readonly label: string;
+  /** A warning's level ("warning", "critical"). */
+  readonly level?: string;
+  readonly outputId?: number;
+  readonly toolUseId?: string;
+}
+
+export interface ToolCall {
+  readonly toolUseId: string;
+  readonly name: string;
+  /** '' for the main chain, else the subagent's id. */
+  readonly agentId: string;
+  readonly calledAt: number | null;
+  /** A short form of the input (the command, the file, the pattern). */
+  readonly input: string;
+  /** UTF-8 bytes of what the model was shown. */
+  readonly shownBytes: number | null;
+  /** UTF-8 bytes of the original, when cairn filed it. */
+  readonly originalBytes: number | null;
+  readonly outputId: number | null;
+  readonly compressor: string | null;
+  readonly isError: boolean;
+}
+
+export interface SessionDetail {
+  readonly session: SessionItem;
+  readonly timeline: ContextPoint[];
+  readonly markers: Marker[];
+  readonly tools: ToolCall[];
+  readonly tokens: {
+    readonly input: number;
+    readonly cacheCreation: number;
+    readonly cacheRead: number;
+    readonly output: number;
+  };
+  readonly subagents: number;
+}
+
+/** One tool call's output: the original (when filed) and what the model was shown. */
+export interface ToolView {
+  readonly sessionId: string;
+  readonly toolUseId: string | null;
+  readonly toolName: string;
+  readonly input: string | null;
+  readonly outputId: number | null;
+  readonly label: string | null;
+  readonly compressor: string | null;
+  readonly exitCode: number | null;
+  readonly at: number | null;
+  readonly original: string | null;
+  readonly originalBytes: number | null;
+  readonly originalLines: number | null;
+  /** The original was longer than the dashboard sends; `cairn show ID` prints all of it. */
+  readonly originalCut: boolean;
+  readonly shown: string | null;
+  readonly shownBytes: number | null;
+}
+
+export interface ProjectItem {
+  readonly dir: string;
+  readonly sessions: number;
+  readonly lastSeenAt: number;
+  readonly hasNotebook: boolean;
+}
+
+export interface TurnItem {
+  readonly turn: number;
+  readonly origin: string;
+  readonly at: number;
+  /** The L1 line: stored (by a model or extractively), or computed now when none is stored. */
+  readonly summary: string;
+  readonly summaryBy: string;
+  /** L2: the conversation verbatim (cut when very long). */
+  readonly conversation: { readonly kind: string; readonly text: string }[];
+  readonly tools: number;
+}
+
+export interface ChainItem {
+  /** The session that owns the chain's memory now. */
+  readonly owner: string;
+  /** Sessions whose memory was handed over to it. */
+  readonly merged: string[];
+  readonly turns: TurnItem[];
+  readonly olderTurns: number;
+}
+
+export interface MemoryResponse {
+  readonly project: string;
+  readonly notebookPath: string;
+  readonly notebook: string | null;
+  readonly chains: ChainItem[];
+}
+
+export interface SearchHit {
+  readonly source: "memory" | "output";
+  readonly id: number;
+  readonly session: string;
+  readonly turn: number | null;
+  readonly kind: string;
+  readonly layer: number | null;
+  readonly toolName: string | null;
+  readonly toolUseId: string | null;
+  readonly label: string | null;
+  readonly at: number;
+  /** The snippet, with each match between \u0002 and \u0003. */
+  readonly snippet: string;
+}
+
+export interface SearchResponse {
+  readonly query: string;
+  readonly hits: SearchHit[];
+}
+
+export interface TurnDetail {
+  readonly session: string;
+  readonly turn: number;
+  readonly text: string;
+}
+
+export interface SavingsRow {
+  readonly key: string;
+  readonly outputs: number;
+  readonly originalBytes: number;
+  readonly shownBytes: number;
+  readonly savedBytes: number;
+  readonly savedTokensEst: number;
+  readonly savedUsdEst: number;
+}
+
+export interface PriceRow {
+  readonly family: string;
+  readonly usdPerMTok: number;
+}
+
+export interface SavingsResponse {
+  readonly total: SavingsRow;
+  readonly byTool: SavingsRow[];
+  readonly byCompressor: SavingsRow[];
+  readonly byModel: (SavingsRow & { readonly usdPerMTok: number })[];
+  readonly prices: PriceRow[];
+  readonly bytesPerToken: number;
+}

@@ -1,0 +1,91 @@
+/**
+ * The dashboard's pure rules, alone: who is let in, how prices and token estimates are
+ * made, how a tool input is shortened. (The e2e test drives all of them through the
+ * real page; these pin the edge cases a page cannot easily reach.)
+ */
+import { describe, expect, it } from "vitest";
+import { shortInput } from "../../../src/web/api/sessions.ts";
+import { access, cookieName, hostAllowed, newToken, readCookie, sessionCookie } from "../../../src/web/auth.ts";
+import { dayStart } from "../../../src/web/client/format.ts";
+import { CSP } from "../../../src/web/page.ts";
+import { estTokens, estUsd, inputPrice } from "../../../src/web/pricing.ts";
+
+describe("dashboard access", () => {
+  const token = newToken();
+  const port = 43210;
+  const host = `127.0.0.1:${port}`;
+  const none = { host, header: undefined, cookie: undefined, query: undefined };
+
+  it("makes 32-byte tokens, different each time", () => {
+    expect(Buffer.from(token, "base64url")).toHaveLength(32);
+    expect(newToken()).not.toBe(token);
+  });
+
+  it("lets in the token from a header, the port's cookie, or the URL (to be traded for the cookie)", () => {
+    expect(access({ ...none, header: token }, port, token)).toBe("ok");
+    expect(access({ ...none, cookie: `a=b; ${cookieName(port)}=${token}; c=d` }, port, token)).toBe("ok");
+    expect(access({ ...none, query: token }, port, token)).toBe("ok-from-url");
+  });
+
+  it("refuses no token, a wrong or truncated one, another port's cookie, and foreign host names", () => {
+    expect(access(none, port, token)).toBe("refused");
+    expect(access({ ...none, header: token.slice(1) }, port, token)).toBe("refused");
+    expect(access({ ...none, query: `${token}x` }, port, token)).toBe("refused");
+    expect(access({ ...none, cookie: `${cookieName(port + 1)}=${token}` }, port, token)).toBe("refused");
+    for (const h of [
+      `evil.example:${port}`,
+      "127.0.0.1",
+      `127.0.0.1:${port + 1}`,
+      `[::1]:${port}`,
+      undefined,
+    ])
+      expect(access({ ...none, host: h, header: token }, port, token), String(h)).toBe("refused");
+    expect(hostAllowed(`localhost:${port}`, port)).toBe(true);
+  });
+
+  it("reads one cookie among many, and writes a strict one", () => {
+    expect(readCookie("x=1; cairn_ui_5=abc ; y=2", "cairn_ui_5")).toBe("abc");
+    expect(readCookie("cairn_ui_50=abc", "cairn_ui_5")).toBeUndefined();
+    expect(sessionCookie(5, "t")).toBe("cairn_ui_5=t; Path=/; HttpOnly; SameSite=Strict");
+  });
+
+  it("allows nothing from outside the dashboard", () => {
+    expect(CSP).toContain("default-src 'none'");
+    expect(CSP).toContain("connect-src 'self'");
+    expect(CSP).not.toMatch(/https?:|\*|unsafe/);
+  });
+});
+
+describe("estimates", () => {
+  it("prices each model family at its input price", () => {
+    expect(inputPrice("claude-opus-5-5").usdPerMTok).toBe(5);
+    expect(inputPrice("claude-opus-4-5-20251101").usdPerMTok).toBe(5);
+    expect(inputPrice("claude-opus-4-1-20250805").usdPerMTok).toBe(15);
+    expect(inputPrice("claude-sonnet-4-5[1m]").usdPerMTok).toBe(3);
+    expect(inputPrice("claude-haiku-4-5").usdPerMTok).toBe(1);
+    expect(inputPrice("claude-3-5-haiku-20241022").usdPerMTok).toBe(0.8);
+    expect(inputPrice("claude-3-haiku-20240307").usdPerMTok).toBe(0.25);
+    expect(inputPrice(null)).toEqual({ family: "unknown model (priced as Sonnet)", usdPerMTok: 3 });
+  });
+
+  it("counts 4 bytes a token, and a million tokens at the list price", () => {
+    expect(estTokens(74_631)).toBe(18_658);
+    expect(estUsd(1_000_000, "claude-sonnet-4-5")).toBe(3);
+  });
+});
+
+describe("presentation", () => {
+  it("shortens a tool input to the part a person recognises", () => {
+    expect(shortInput('{"command":"cat app.log","description":"run command"}')).toBe("cat app.log");
+    expect(shortInput('{"pattern":"needle","path":"src","output_mode":"content"}')).toBe("needle in src");
+    expect(shortInput('{"file_path":"/p/a.ts","content":"x"}')).toBe("/p/a.ts");
+    expect(shortInput("not json\n  at all")).toBe("not json at all");
+    expect(shortInput(JSON.stringify({ command: "x".repeat(500) }))).toHaveLength(201);
+  });
+
+  it("turns a date input into the local midnights that bound it", () => {
+    expect(dayStart("2026-03-01")).toBe(new Date(2026, 2, 1).getTime());
+    expect(dayStart("2026-02-28", true)).toBe(new Date(2026, 2, 1).getTime());
+    expect(dayStart("yesterday")).toBeUndefined();
+  });
+});
