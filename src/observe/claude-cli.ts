@@ -23,8 +23,11 @@ export function askClaudeCli(prompt: string, opts: ObserverOptions): Promise<str
         opts.model,
         "--append-system-prompt",
         OBSERVER_SYSTEM,
-        "--allowedTools",
+        // No tools, no MCP servers (cairn's own would load cairn), no session file.
+        "--tools",
         "",
+        "--strict-mcp-config",
+        "--no-session-persistence",
       ],
       { cwd, env: { ...opts.env, [RECURSION_GUARD]: "1" }, stdio: ["pipe", "pipe", "pipe"] },
     );

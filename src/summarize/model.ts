@@ -102,6 +102,8 @@ function viaClaude(prompt: string, opts: ModelOptions): Promise<string> {
     "--tools",
     "",
     "--no-session-persistence",
+    // No MCP servers either: cairn's own would start (and load cairn) for nothing.
+    "--strict-mcp-config",
     "--output-format",
     "text",
   ];

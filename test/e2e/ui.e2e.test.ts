@@ -455,7 +455,9 @@ describe("cairn ui e2e", () => {
     const canvas = ".chart canvas";
     await expect.poll(async () => (await pixelsOf(page, canvas, [37, 99, 235])).count).toBeGreaterThan(300);
     const line = await pixelsOf(page, canvas, [37, 99, 235]);
-    expect(line.spread).toBeGreaterThan(line.width * 0.5);
+    // The axis also spans markers after the last response, so the line's share of the
+    // width depends on the session's timing; a quarter shows a drawn line, not a dot.
+    expect(line.spread).toBeGreaterThan(line.width * 0.25);
     expect((await pixelsOf(page, canvas, [124, 58, 237])).count, "compaction").toBeGreaterThan(50);
     expect((await pixelsOf(page, canvas, [217, 119, 6])).count, "warning").toBeGreaterThan(50);
     expect((await pixelsOf(page, canvas, [220, 38, 38])).count, "critical").toBeGreaterThan(50);

@@ -1,0 +1,65 @@
+// `npm run bench`: every benchmark, measured in one run on this machine, written as
+// markdown tables to bench/results/ (README.md has them all) plus summary.json.
+// BENCH_ONLY=hooks,compress,... runs a subset; BENCH_RUNS and BENCH_SESSION_CALLS
+// set the repetitions.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const OUT = join(REPO, "bench", "results");
+
+type Bench = () => Promise<{ markdown: string; summary: Record<string, number> }>;
+const BENCHES: Record<string, { title: string; load: () => Promise<Bench> }> = {
+  hooks: {
+    title: "Hook latency against bare node and the peers",
+    load: async () => (await import("./hooks.ts")).benchHooks,
+  },
+  compress: {
+    title: "Compression on the real-output corpus",
+    load: async () => (await import("./compress.ts")).benchCompress,
+  },
+  ledger: {
+    title: "Context ledger and statusline",
+    load: async () => (await import("./ledger.ts")).benchLedger,
+  },
+  memory: {
+    title: "Layered memory: ingest, search, resume",
+    load: async () => (await import("./memory.ts")).benchMemory,
+  },
+  session: {
+    title: "Whole session with and without cairn",
+    load: async () => (await import("./session.ts")).benchSession,
+  },
+};
+
+const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
+mkdirSync(OUT, { recursive: true });
+const sections: string[] = [];
+const summary: Record<string, number> = {};
+for (const [name, b] of Object.entries(BENCHES)) {
+  if (only && !only.includes(name)) continue;
+  process.stderr.write(`bench: ${b.title} …\n`);
+  const started = performance.now();
+  try {
+    const r = await (await b.load())();
+    writeFileSync(join(OUT, `${name}.md`), `${r.markdown}\n`);
+    sections.push(r.markdown);
+    for (const [k, v] of Object.entries(r.summary)) summary[`${name}.${k}`] = v;
+    process.stderr.write(`bench: ${name} done in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+  } catch (err) {
+    sections.push(`## ${b.title}\n\nFailed: ${(err as Error).message}`);
+    process.stderr.write(`bench: ${name} failed: ${(err as Error).stack}\n`);
+    process.exitCode = 1;
+  }
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
+const header = `# cairn benchmarks\n\nMeasured by \`npm run bench\` on ${machine}. Every ratio compares figures taken side by side in the same run; times are medians unless marked. Re-run to reproduce; shared machines are noisy, so compare ratios, not absolute times.\n`;
+if (!only) writeFileSync(join(OUT, "README.md"), `${header}\n${sections.join("\n\n")}\n`);
+writeFileSync(
+  join(OUT, only ? `summary-${only.join("-")}.json` : "summary.json"),
+  `${JSON.stringify({ machine, ...summary }, null, 2)}\n`,
+);
+console.log(sections.join("\n\n"));
