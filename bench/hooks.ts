@@ -17,16 +17,22 @@ import { median, ms, p95, ratio, table } from "./lib/stats.ts";
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const BUNDLE = process.env.CAIRN_BUNDLE ?? join(REPO, "dist", "cairn.cjs");
 const CAPTURE_ROOT = "/tmp/cairn-hook-capture";
-type Event = "SessionStart" | "UserPromptSubmit" | "PostToolUse";
-const EVENTS: Event[] = ["SessionStart", "UserPromptSubmit", "PostToolUse"];
+type Event = "PostCompact" | "SessionStart" | "UserPromptSubmit" | "PostToolUse";
+/** PostCompact first: no part of cairn acts on it, so it measures the dispatcher alone (a no-op event). */
+const EVENTS: Event[] = ["PostCompact", "SessionStart", "UserPromptSubmit", "PostToolUse"];
 
 /** The same real inputs for everyone, relocated into the variant's own sandbox. */
 function inputsFor(root: string): Record<Event, string> {
-  const fixture = (f: string) => readFileSync(join(REPO, "test/fixtures/hook-inputs", f), "utf8").replaceAll(CAPTURE_ROOT, root);
+  const fixture = (f: string) =>
+    readFileSync(join(REPO, "test/fixtures/hook-inputs", f), "utf8").replaceAll(CAPTURE_ROOT, root);
   const post = JSON.parse(fixture("PostToolUse-Bash-small.json"));
   post.tool_input.command = "cat /var/log/nginx/access.log";
-  post.tool_response.stdout = readFileSync(join(REPO, "test/fixtures/outputs/log-nginx-access.txt"), "utf8").slice(0, 50 * 1024);
+  post.tool_response.stdout = readFileSync(
+    join(REPO, "test/fixtures/outputs/log-nginx-access.txt"),
+    "utf8",
+  ).slice(0, 50 * 1024);
   return {
+    PostCompact: fixture("PostCompact-auto.json"),
     SessionStart: fixture("SessionStart-startup.json"),
     UserPromptSubmit: fixture("UserPromptSubmit-basic.json"),
     PostToolUse: JSON.stringify(post),
@@ -47,7 +53,16 @@ function sandbox(): { root: string; env: NodeJS.ProcessEnv; inputs: Record<Event
     `${JSON.stringify({ type: "assistant", message: { id: "msg_bench", role: "assistant", content: [{ type: "tool_use", id: post.tool_use_id, name: "Bash", input: post.tool_input }], usage: { input_tokens: 52000, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 40 } }, isSidechain: false, uuid: "bench-uuid", timestamp: new Date().toISOString() })}\n`,
   );
   mkdirSync(join(root, "project"), { recursive: true });
-  return { root, env: { ...process.env, HOME: join(root, "home"), CLAUDE_PROJECT_DIR: join(root, "project"), CAIRN_TRACE: "" }, inputs };
+  return {
+    root,
+    env: {
+      ...process.env,
+      HOME: join(root, "home"),
+      CLAUDE_PROJECT_DIR: join(root, "project"),
+      CAIRN_TRACE: "",
+    },
+    inputs,
+  };
 }
 
 function timeSpawn(cmd: string, args: string[], input: string, env: NodeJS.ProcessEnv, cwd: string): number {
@@ -78,11 +93,15 @@ function freePort(): Promise<number> {
 async function httpVariant(): Promise<Variant> {
   const sb = sandbox();
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [BUNDLE, "serve", "--port", String(port)], { env: sb.env, stdio: "ignore" });
+  const child: ChildProcess = spawn(process.execPath, [BUNDLE, "serve", "--port", String(port)], {
+    env: sb.env,
+    stdio: "ignore",
+  });
   const secret = await (async () => {
     for (let i = 0; i < 100; i++) {
       try {
-        return JSON.parse(readFileSync(join(sb.env.HOME!, ".cairn", "install", "http.json"), "utf8")).secret as string;
+        return JSON.parse(readFileSync(join(sb.env.HOME!, ".cairn", "install", "http.json"), "utf8"))
+          .secret as string;
       } catch {
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -96,7 +115,14 @@ async function httpVariant(): Promise<Variant> {
     new Promise<number>((res, rej) => {
       const t = performance.now();
       const req = request(
-        { host: "127.0.0.1", port, path: `/cairn/hook/${event}`, method: "POST", agent, headers: { "x-cairn-secret": secret } },
+        {
+          host: "127.0.0.1",
+          port,
+          path: `/cairn/hook/${event}`,
+          method: "POST",
+          agent,
+          headers: { "x-cairn-secret": secret },
+        },
         (r) => {
           r.resume();
           r.on("end", () => res(performance.now() - t));
@@ -151,8 +177,11 @@ export async function benchHooks(): Promise<{ markdown: string; summary: Record<
   const notes: string[] = [];
   const cleanups: (() => void)[] = [];
   const variants: Variant[] = [
-    spawnVariant("bare `node -e 0`", { SessionStart: ["-e", "0"], UserPromptSubmit: ["-e", "0"], PostToolUse: ["-e", "0"] }),
-    spawnVariant("cairn (command transport)", Object.fromEntries(EVENTS.map((e) => [e, [BUNDLE, "hook", e]]))),
+    spawnVariant("bare `node -e 0`", Object.fromEntries(EVENTS.map((e) => [e, ["-e", "0"]]))),
+    spawnVariant(
+      "cairn (command transport)",
+      Object.fromEntries(EVENTS.map((e) => [e, [BUNDLE, "hook", e]])),
+    ),
   ];
   const peersRoot = join(REPO, "bench", ".peers");
   const gsd = installPeer(peersRoot, "get-shit-done-cc", "1.42.3", 300_000);
@@ -163,7 +192,9 @@ export async function benchHooks(): Promise<{ markdown: string; summary: Record<
         PostToolUse: [join(gsd.dir, "hooks", "gsd-context-monitor.js")],
       }),
     );
-    notes.push("get-shit-done-cc registers no UserPromptSubmit hook; its SessionStart is gsd-check-update.js, its PostToolUse gsd-context-monitor.js.");
+    notes.push(
+      "get-shit-done-cc registers no UserPromptSubmit hook; its SessionStart is gsd-check-update.js, its PostToolUse gsd-context-monitor.js.",
+    );
   } else notes.push(`get-shit-done-cc not measured: ${gsd.error}`);
   const mem = installClaudeMem(peersRoot, "13.25.3", 300_000);
   if ("plugin" in mem) {
@@ -216,13 +247,14 @@ export async function benchHooks(): Promise<{ markdown: string; summary: Record<
         continue;
       }
       rows.push([e, v.name, ms(median(t)), ms(p95(t)), ratio(median(t), bare(e))]);
-      summary[`${v.name.split(" ")[0]}.${v.name.includes("http") ? "http." : ""}${e}.median_ms`] = Math.round(median(t) * 10) / 10;
+      summary[`${v.name.split(" ")[0]}.${v.name.includes("http") ? "http." : ""}${e}.median_ms`] =
+        Math.round(median(t) * 10) / 10;
     }
   }
   const markdown = [
     "## Hook latency",
     "",
-    `Median and p95 wall time per hook call, ${runs} interleaved rounds, same inputs for every variant (a SessionStart, a UserPromptSubmit, a PostToolUse carrying a 50 KB Bash output; real captured inputs). Ratios are against bare \`node -e 0\` on the same Node (${process.version}) in the same run. The http transport is a request to a running \`cairn serve\` (what Claude Code does for an http hook), so it has no process start.`,
+    `Median and p95 wall time per hook call, ${runs} interleaved rounds, same inputs for every variant (real captured inputs: a PostCompact, on which no part of cairn acts, so it measures the dispatcher alone; a SessionStart; a UserPromptSubmit; a PostToolUse carrying a 50 KB Bash output, which cairn files and compresses). Ratios are against bare \`node -e 0\` on the same Node (${process.version}) in the same run. The http transport is a request to a running \`cairn serve\` (what Claude Code does for an http hook), so it has no process start.`,
     "",
     table(["event", "variant", "median ms", "p95 ms", "vs bare node"], rows),
     "",

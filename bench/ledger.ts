@@ -216,8 +216,10 @@ async function partTime(
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
       appendFileSync(path, variant(turn, 300_000 + i, "p"));
+      // The hook is about the tool call of the turn just written, as in a real session.
+      const now = { ...event, tool_use_id: `toolu_p${300_000 + i}_small_bash` };
       const t = performance.now();
-      await part.run(event, ctx, {});
+      await part.run(now, ctx, {});
       times.push(performance.now() - t);
     }
     return median(times);
@@ -269,13 +271,23 @@ export async function benchLedger(): Promise<{ markdown: string; summary: Record
     const post = JSON.parse(
       readFileSync(join(FIXTURES, "hook-inputs", "PostToolUse-Bash-small.json"), "utf8"),
     );
-    const postInput = JSON.stringify({ ...post, session_id: SESSION, transcript_path: big, cwd: dir });
-    // Each hook run first meets one new turn in the 200 MB transcript.
+    // Each hook run first meets one new turn in the 200 MB transcript, and is about that
+    // turn's tool call (its tool_use entry is there, as Claude Code writes it first).
+    let postInput = "";
     const hook = paired(
       bare,
       () => once(process.execPath, [bundle, "hook", "PostToolUse"], postInput, env),
       runs,
-      (i) => appendFileSync(big, variant(turn, 200_000 + i, "h")),
+      (i) => {
+        appendFileSync(big, variant(turn, 200_000 + i, "h"));
+        postInput = JSON.stringify({
+          ...post,
+          session_id: SESSION,
+          transcript_path: big,
+          cwd: dir,
+          tool_use_id: `toolu_h${200_000 + i}_small_bash`,
+        });
+      },
     );
     const statuslineInput = readFileSync(
       join(FIXTURES, "claude-code-captures", "statusline-stdin.jsonl"),

@@ -2,7 +2,7 @@
 // markdown tables to bench/results/ (README.md has them all) plus summary.json.
 // BENCH_ONLY=hooks,compress,... runs a subset; BENCH_RUNS and BENCH_SESSION_CALLS
 // set the repetitions.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -55,9 +55,14 @@ for (const [name, b] of Object.entries(BENCHES)) {
   }
 }
 
+// README.md holds every section's latest table, so a partial run (BENCH_ONLY) keeps it whole.
+const all = Object.keys(BENCHES)
+  .map((name) => join(OUT, `${name}.md`))
+  .filter((f) => existsSync(f))
+  .map((f) => readFileSync(f, "utf8").trimEnd());
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
 const header = `# cairn benchmarks\n\nMeasured by \`npm run bench\` on ${machine}. Every ratio compares figures taken side by side in the same run; times are medians unless marked. Re-run to reproduce; shared machines are noisy, so compare ratios, not absolute times.\n`;
-if (!only) writeFileSync(join(OUT, "README.md"), `${header}\n${sections.join("\n\n")}\n`);
+writeFileSync(join(OUT, "README.md"), `${header}\n${all.join("\n\n")}\n`);
 writeFileSync(
   join(OUT, only ? `summary-${only.join("-")}.json` : "summary.json"),
   `${JSON.stringify({ machine, ...summary }, null, 2)}\n`,

@@ -17,7 +17,8 @@ export function quantile(xs: readonly number[], q: number): number {
 }
 
 export const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
-export const ratio = (n: number, base: number) => (Number.isFinite(n) && base > 0 ? `${(n / base).toFixed(2)}x` : "–");
+export const ratio = (n: number, base: number) =>
+  Number.isFinite(n) && base > 0 ? `${(n / base).toFixed(2)}x` : "–";
 
 export function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
   const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;

@@ -24,7 +24,7 @@ its transcript by excerpts, and their originals are stored (\`cairn show ID\`, s
 SESSION is a session id or the path of its .jsonl transcript.
 
   --keep-recent N  leave the N most recent large results as they are
-                   (default memory.slim_keep_recent, 2)
+                   (default compress.keep_recent, 2)
   --min-chars N    only results at least this long (default memory.slim_min_chars, 4096)
   --dry-run        list what would be replaced, change nothing
   --undo           put back the transcript as it was before the last slim
@@ -75,7 +75,7 @@ export const slim: Command = {
         );
       }
       const keepRecent =
-        intFlag(values["keep-recent"], "keep-recent", 0) ?? m.config["memory.slim_keep_recent"];
+        intFlag(values["keep-recent"], "keep-recent", 0) ?? m.config["compress.keep_recent"];
       const minChars = intFlag(values["min-chars"], "min-chars", 1) ?? m.config["memory.slim_min_chars"];
       const lines = readFileSync(transcriptPath, "utf8").split("\n");
       if (lines.at(-1) === "") lines.pop();

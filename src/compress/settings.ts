@@ -16,8 +16,8 @@ export const COMPRESS_SETTINGS = {
   ),
   "compress.keep_recent": setting(
     int(0, 1000),
-    0,
-    "Leave the N most recent large outputs of a session uncompressed.",
+    2,
+    "The most recent large tool results that `cairn slim` leaves whole. (Live, every output is the most recent when it arrives and nothing replaces it later, so live compression does not use this.)",
   ),
   "compress.budget_fraction": setting(fraction(), 0.08, "Excerpt size as a fraction of the original."),
   "compress.budget_min_chars": setting(int(200, 100_000), 1200, "Smallest excerpt budget, in characters."),

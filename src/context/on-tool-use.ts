@@ -11,6 +11,8 @@ import { type ContextUsage, currentUsage } from "./usage.ts";
 
 /** The kv key of the monitor's debounce state, per session. */
 export const MONITOR_KEY = "context.monitor";
+/** Consecutive tool calls whose transcript entry never appeared in time. */
+const SYNC_MISSES_KEY = "context.sync_misses";
 
 type ToolEvent = HookEvent<"PostToolUse"> | HookEvent<"PostToolUseFailure">;
 
@@ -40,15 +42,21 @@ async function monitorToolUse(
   if (event.agent_id || !c["monitor.enabled"]) return undefined;
 
   // The response that issued this tool carries the usage that matters; make sure it is
-  // in the transcript before the ledger reads it.
-  await waitForTranscript(event.transcript_path, toolUseLine(event.tool_use_id), 150);
+  // in the transcript before the ledger reads it. A session whose transcript never
+  // shows the entry (three misses in a row) is not waited for again.
+  const scope = sessionScope(event.session_id);
+  const misses = getState<number>(store, scope, SYNC_MISSES_KEY) ?? 0;
+  if (misses < 3) {
+    const seen = await waitForTranscript(event.transcript_path, toolUseLine(event.tool_use_id), 150);
+    const next = seen ? 0 : misses + 1;
+    if (next !== misses) setState(store, scope, SYNC_MISSES_KEY, next, ctx.now());
+  }
   const usage = await currentUsage(
     { paths: ctx.paths, config: c, now: ctx.now, store: ctx.store },
     event.session_id,
     event.transcript_path,
   );
   const now = ctx.now();
-  const scope = sessionScope(event.session_id);
   // One transaction: parallel tool calls run their hooks at the same time.
   const fire = store.tx(() => {
     const d = decide(getState<MonitorState>(store, scope, MONITOR_KEY), usage?.remainingPct, t);

@@ -35,9 +35,4 @@ export const MEMORY_SETTINGS = {
     4096,
     "`cairn slim` rewrites tool results at least this long.",
   ),
-  "memory.slim_keep_recent": setting(
-    int(0, 1000),
-    2,
-    "`cairn slim` leaves this many of the most recent large tool results untouched.",
-  ),
 } as const;
