@@ -31,8 +31,14 @@ export interface ExtrasRecord {
 
 export function extrasFiles(scope: Scope, projectDir: string, env: NodeJS.ProcessEnv = process.env) {
   return scope === "user"
-    ? { mcpFile: join(env.HOME || "", ".claude.json"), commandFile: join(claudeDir(env), "commands", "handoff.md") }
-    : { mcpFile: join(projectDir, ".mcp.json"), commandFile: join(projectDir, ".claude", "commands", "handoff.md") };
+    ? {
+        mcpFile: join(env.HOME || "", ".claude.json"),
+        commandFile: join(claudeDir(env), "commands", "handoff.md"),
+      }
+    : {
+        mcpFile: join(projectDir, ".mcp.json"),
+        commandFile: join(projectDir, ".claude", "commands", "handoff.md"),
+      };
 }
 
 export function mcpEntry(self: SelfInvocation): McpEntry {
@@ -43,7 +49,9 @@ function readJson(path: string): Record<string, unknown> | undefined {
   if (!existsSync(path)) return {};
   try {
     const data = JSON.parse(readFileSync(path, "utf8")) as unknown;
-    return data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+    return data && typeof data === "object" && !Array.isArray(data)
+      ? (data as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -54,10 +62,17 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** Adds cairn's MCP server; returns a problem instead when the file cannot be read as JSON. */
 export function addMcpServer(file: string, entry: McpEntry): string | undefined {
   const data = readJson(file);
-  if (!data) return `${file} is not a JSON object; add "mcpServers": {"cairn": ${JSON.stringify(entry)}} by hand`;
-  const servers = (data.mcpServers && typeof data.mcpServers === "object" ? data.mcpServers : {}) as Record<string, unknown>;
+  if (!data)
+    return `${file} is not a JSON object; add "mcpServers": {"cairn": ${JSON.stringify(entry)}} by hand`;
+  const servers = (data.mcpServers && typeof data.mcpServers === "object" ? data.mcpServers : {}) as Record<
+    string,
+    unknown
+  >;
   if (same(servers.cairn, entry)) return undefined;
-  writeFileAtomic(file, `${JSON.stringify({ ...data, mcpServers: { ...servers, cairn: entry } }, null, 2)}\n`);
+  writeFileAtomic(
+    file,
+    `${JSON.stringify({ ...data, mcpServers: { ...servers, cairn: entry } }, null, 2)}\n`,
+  );
   return undefined;
 }
 
@@ -73,7 +88,11 @@ export function removeMcpServer(file: string, entry: McpEntry): boolean {
 }
 
 /** Writes /handoff unless the user has a handoff command of their own; returns the text written or null. */
-export function addHandoffCommand(file: string, self: SelfInvocation, previous: string | null | undefined): string | null {
+export function addHandoffCommand(
+  file: string,
+  self: SelfInvocation,
+  previous: string | null | undefined,
+): string | null {
   const text = handoffCommand(cliLine(self), self.command);
   if (existsSync(file)) {
     const current = readFileSync(file, "utf8");

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { commandPlan, httpPlan, INSTALLED_EVENTS } from "../claude/install-plan.ts";
 import {
   addHandoffCommand,
   addMcpServer,
@@ -9,6 +8,7 @@ import {
   removeHandoffCommand,
   removeMcpServer,
 } from "../claude/extras.ts";
+import { commandPlan, httpPlan, INSTALLED_EVENTS } from "../claude/install-plan.ts";
 import { type Scope, settingsPath } from "../claude/paths.ts";
 import {
   type InstallPlan,
@@ -184,20 +184,30 @@ export const install: Command = {
 };
 
 /** The MCP server and /handoff command, added beside the hooks. */
-function installExtras(scope: Scope, previous: ExtrasRecord | undefined): { record: ExtrasRecord; notes: string[] } {
+function installExtras(
+  scope: Scope,
+  previous: ExtrasRecord | undefined,
+): { record: ExtrasRecord; notes: string[] } {
   const self = selfInvocation();
   const files = extrasFiles(scope, findProjectDir());
   const entry = mcpEntry(self);
   const notes: string[] = [];
   const problem = addMcpServer(files.mcpFile, entry);
-  notes.push(problem ? `${color.yellow("mcp:")} ${problem}` : `mcp: server "cairn" (search, detail, show_output) in ${files.mcpFile}`);
+  notes.push(
+    problem
+      ? `${color.yellow("mcp:")} ${problem}`
+      : `mcp: server "cairn" (search, detail, show_output) in ${files.mcpFile}`,
+  );
   const commandText = addHandoffCommand(files.commandFile, self, previous?.commandText);
   notes.push(
     commandText
       ? `slash command: /handoff (${files.commandFile})`
       : `${color.yellow("slash command:")} ${files.commandFile} is your own; /handoff left as it is`,
   );
-  return { record: { mcpFile: files.mcpFile, mcpEntry: entry, commandFile: files.commandFile, commandText }, notes };
+  return {
+    record: { mcpFile: files.mcpFile, mcpEntry: entry, commandFile: files.commandFile, commandText },
+    notes,
+  };
 }
 
 function uninstallExtras(extras: ExtrasRecord): void {

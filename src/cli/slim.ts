@@ -74,8 +74,7 @@ export const slim: Command = {
           `no transcript for session ${sessionId} (looked in cairn's sessions and ~/.claude/projects)`,
         );
       }
-      const keepRecent =
-        intFlag(values["keep-recent"], "keep-recent", 0) ?? m.config["compress.keep_recent"];
+      const keepRecent = intFlag(values["keep-recent"], "keep-recent", 0) ?? m.config["compress.keep_recent"];
       const minChars = intFlag(values["min-chars"], "min-chars", 1) ?? m.config["memory.slim_min_chars"];
       const lines = readFileSync(transcriptPath, "utf8").split("\n");
       if (lines.at(-1) === "") lines.pop();

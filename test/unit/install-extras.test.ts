@@ -16,7 +16,14 @@ describe("install extras: MCP server and /handoff", () => {
     sb = tempHome();
     mkdirSync(join(sb.project, ".git"), { recursive: true });
     mkdirSync(join(sb.home, ".claude"), { recursive: true });
-    writeFileSync(claudeJson(), JSON.stringify({ numStartups: 3, mcpServers: { other: { type: "stdio", command: "x" } }, projects: {} }));
+    writeFileSync(
+      claudeJson(),
+      JSON.stringify({
+        numStartups: 3,
+        mcpServers: { other: { type: "stdio", command: "x" } },
+        projects: {},
+      }),
+    );
   });
   afterEach(() => sb.cleanup());
 
@@ -25,7 +32,12 @@ describe("install extras: MCP server and /handoff", () => {
     const data = JSON.parse(readFileSync(claudeJson(), "utf8"));
     expect(data.numStartups).toBe(3);
     expect(data.mcpServers.other).toEqual({ type: "stdio", command: "x" });
-    expect(data.mcpServers.cairn).toEqual({ type: "stdio", command: process.execPath, args: [CAIRN, "mcp"], env: {} });
+    expect(data.mcpServers.cairn).toEqual({
+      type: "stdio",
+      command: process.execPath,
+      args: [CAIRN, "mcp"],
+      env: {},
+    });
     expect(readFileSync(command(), "utf8")).toContain("handoff --write");
 
     // Claude Code rewrites its file while running; cairn's entry stays recognisable.

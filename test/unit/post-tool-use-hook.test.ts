@@ -8,13 +8,19 @@ import { REPO, runCairn, tempHome } from "../helpers/cairn.ts";
 // not (a future shape, an unknown tool) or cannot store, the original passes untouched
 // and the log says why.
 
-const captured = JSON.parse(readFileSync(join(REPO, "test/fixtures/hook-inputs/PostToolUse-Bash-small.json"), "utf8"));
+const captured = JSON.parse(
+  readFileSync(join(REPO, "test/fixtures/hook-inputs/PostToolUse-Bash-small.json"), "utf8"),
+);
 const vitest = readFileSync(join(REPO, "test/fixtures/outputs/test-vitest-failing.txt"), "utf8");
 
 describe("PostToolUse compression: understood, or passed through", () => {
   let sb: ReturnType<typeof tempHome>;
   const hook = (event: Record<string, unknown>) =>
-    runCairn(["hook", "PostToolUse"], { input: JSON.stringify({ ...event, cwd: sb.project }), env: sb.env, cwd: sb.home });
+    runCairn(["hook", "PostToolUse"], {
+      input: JSON.stringify({ ...event, cwd: sb.project }),
+      env: sb.env,
+      cwd: sb.home,
+    });
   const log = () => readFileSync(join(sb.home, ".cairn", "logs", "cairn.log"), "utf8");
 
   beforeEach(() => {
@@ -26,7 +32,13 @@ describe("PostToolUse compression: understood, or passed through", () => {
   it("replaces a large Bash output with an excerpt in Bash's own shape", async () => {
     const r = await hook({ ...captured, tool_response: { ...captured.tool_response, stdout: vitest } });
     const out = JSON.parse(r.stdout).hookSpecificOutput.updatedToolOutput;
-    expect(Object.keys(out).sort()).toEqual(["interrupted", "isImage", "noOutputExpected", "stderr", "stdout"]);
+    expect(Object.keys(out).sort()).toEqual([
+      "interrupted",
+      "isImage",
+      "noOutputExpected",
+      "stderr",
+      "stdout",
+    ]);
     expect(out.stdout).toMatch(/^\[cairn #1 · /);
     expect(out.stdout).toContain("Tests  3 failed | 176 passed");
     expect(out.stdout.length).toBeLessThan(vitest.length * 0.3);

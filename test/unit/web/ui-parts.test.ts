@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { shortInput } from "../../../src/web/api/sessions.ts";
-import { access, cookieName, hostAllowed, newToken, readCookie, sessionCookie } from "../../../src/web/auth.ts";
+import {
+  access,
+  cookieName,
+  hostAllowed,
+  newToken,
+  readCookie,
+  sessionCookie,
+} from "../../../src/web/auth.ts";
 import { dayStart } from "../../../src/web/client/format.ts";
 import { CSP } from "../../../src/web/page.ts";
 import { estTokens, estUsd, inputPrice } from "../../../src/web/pricing.ts";
