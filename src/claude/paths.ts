@@ -1,5 +1,6 @@
+import { readdirSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 
 export type Scope = "user" | "project";
 
@@ -16,4 +17,22 @@ export function settingsPath(scope: Scope, projectDir: string, env: NodeJS.Proce
 /** Claude Code names a project's transcript folder after its cwd with every non-alphanumeric replaced by '-'. */
 export function projectTranscriptDir(cwd: string, env: NodeJS.ProcessEnv = process.env): string {
   return join(claudeDir(env), "projects", cwd.replace(/[^A-Za-z0-9]/g, "-"));
+}
+
+/**
+ * A session's subagent transcripts, in the order of their names: Claude Code writes
+ * `<dir>/<session>/subagents/agent-<id>.jsonl` beside `<dir>/<session>.jsonl`.
+ */
+export function subagentTranscripts(transcriptPath: string): { path: string; agentId: string }[] {
+  const dir = join(dirname(transcriptPath), basename(transcriptPath, ".jsonl"), "subagents");
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((n) => /^agent-[A-Za-z0-9_-]+\.jsonl$/.test(n))
+    .sort()
+    .map((n) => ({ path: join(dir, n), agentId: n.slice("agent-".length, -".jsonl".length) }));
 }

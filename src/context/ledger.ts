@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readdirSync, readSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { StatementSync } from "node:sqlite";
+import { subagentTranscripts } from "../claude/paths.ts";
 import type { Store } from "../store/db.ts";
 import { EMPTY_STATE, type ScanResult, type ScanState, scanLines } from "./transcript-scan.ts";
 
@@ -68,24 +69,9 @@ export function catchUpSession(
   const stats = newStats();
   catchUpFile(store, { path: transcriptPath, sessionId, agentId: "" }, opts, stats);
   if (opts.subagents) {
-    for (const f of subagentFiles(transcriptPath)) catchUpFile(store, { ...f, sessionId }, opts, stats);
+    for (const f of subagentTranscripts(transcriptPath)) catchUpFile(store, { ...f, sessionId }, opts, stats);
   }
   return stats;
-}
-
-/** Subagent transcripts: <dir>/<session>/subagents/agent-<id>.jsonl beside <dir>/<session>.jsonl. */
-export function subagentFiles(transcriptPath: string): { path: string; agentId: string }[] {
-  const dir = join(dirname(transcriptPath), basename(transcriptPath, ".jsonl"), "subagents");
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((n) => n.startsWith("agent-") && n.endsWith(".jsonl"))
-    .sort()
-    .map((n) => ({ path: join(dir, n), agentId: n.slice("agent-".length, -".jsonl".length) }));
 }
 
 interface FileRow {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { subagentTranscripts } from "../claude/paths.ts";
 import type { Store } from "../store/db.ts";
 import { getState, setState } from "../store/kv.ts";
 import { LAYER, parseEntry } from "./entries.ts";
@@ -167,28 +168,13 @@ function parentCurrentTurn(store: Store, src: Source): number | undefined {
   return row?.current_turn ?? undefined;
 }
 
-/** Subagent transcripts of a session: `<dir>/<session>/subagents/agent-<id>.jsonl`. */
+/** The subagent transcripts of a session, as sources of its memory. */
 export function subagentSources(
   transcriptPath: string,
   sessionId: string,
   projectDir: string | null,
 ): Source[] {
-  const dir = join(dirname(transcriptPath), basename(transcriptPath, ".jsonl"), "subagents");
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((n) => /^agent-[A-Za-z0-9_-]+\.jsonl$/.test(n))
-    .sort()
-    .map((n) => ({
-      path: join(dir, n),
-      sessionId,
-      projectDir,
-      agentId: n.slice("agent-".length, -".jsonl".length),
-    }));
+  return subagentTranscripts(transcriptPath).map((t) => ({ ...t, sessionId, projectDir }));
 }
 
 const OUTPUTS_MARK = "outputs_indexed";

@@ -1,3 +1,4 @@
+import type { Hit } from "../memory/search.ts";
 /**
  * The dashboard's JSON API: what the server sends and the client reads. Types only,
  * shared by both sides (the client imports them with `import type`).
@@ -144,20 +145,8 @@ export interface MemoryResponse {
   readonly chains: ChainItem[];
 }
 
-export interface SearchHit {
-  readonly source: "memory" | "output";
-  readonly id: number;
-  readonly session: string;
-  readonly turn: number | null;
-  readonly kind: string;
-  readonly layer: number | null;
-  readonly toolName: string | null;
-  readonly toolUseId: string | null;
-  readonly label: string | null;
-  readonly at: number;
-  /** The snippet, with each match between \u0002 and \u0003. */
-  readonly snippet: string;
-}
+/** A search hit as the page gets it: memory's hit, its snippet's matches between \u0002 and \u0003. */
+export type SearchHit = Omit<Hit, "rank">;
 
 export interface SearchResponse {
   readonly query: string;
