@@ -1,5 +1,4 @@
-import { closeSync, fstatSync, openSync, readdirSync, readSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import type { StatementSync } from "node:sqlite";
 import { subagentTranscripts } from "../claude/paths.ts";
 import type { Store } from "../store/db.ts";

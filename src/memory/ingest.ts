@@ -1,5 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { existsSync } from "node:fs";
 import { subagentTranscripts } from "../claude/paths.ts";
 import type { Store } from "../store/db.ts";
 import { getState, setState } from "../store/kv.ts";
