@@ -147,10 +147,16 @@ function printReport(v: ReportView): void {
     out(
       `${c.outputs} filed · ${formatBytes(c.originalBytes)} → ${formatBytes(c.shownBytes)} shown · ${formatBytes(c.savedBytes)} saved`,
     );
-    for (const g of v.compressions.byCompressor) {
-      out(
-        `  ${g.compressor.padEnd(14)} ${String(g.outputs).padStart(4)}  ${formatBytes(g.originalBytes).padStart(9)} → ${formatBytes(g.shownBytes).padStart(9)}${g.avgLatencyMs !== null ? color.dim(`  ${g.avgLatencyMs.toFixed(1)} ms avg`) : ""}`,
-      );
+    for (const [title, groups] of [
+      ["by tool", v.compressions.byTool],
+      ["by compressor", v.compressions.byCompressor],
+    ] as const) {
+      out(color.dim(`  ${title}`));
+      for (const g of groups) {
+        out(
+          `  ${g.compressor.padEnd(14)} ${String(g.outputs).padStart(4)}  ${formatBytes(g.originalBytes).padStart(9)} → ${formatBytes(g.shownBytes).padStart(9)}${g.avgLatencyMs !== null ? color.dim(`  ${g.avgLatencyMs.toFixed(1)} ms avg`) : ""}`,
+        );
+      }
     }
   }
 

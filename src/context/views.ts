@@ -206,6 +206,7 @@ export function statusView(
 }
 
 export interface CompressionGroup {
+  /** The compressor, or for the per-tool grouping the tool's name. */
   readonly compressor: string;
   readonly outputs: number;
   readonly originalBytes: number;
@@ -236,7 +237,11 @@ export interface ReportView {
   readonly tokens: { readonly main: TokenTotals; readonly subagents: AgentTotals[] };
   readonly toolResults: ToolResultRow[];
   readonly tools: ToolGroup[];
-  readonly compressions: { readonly total: Savings; readonly byCompressor: CompressionGroup[] };
+  readonly compressions: {
+    readonly total: Savings;
+    readonly byCompressor: CompressionGroup[];
+    readonly byTool: CompressionGroup[];
+  };
   readonly compactions: CompactionRow[];
   readonly timeline: ResponsePoint[];
   readonly injections: {
@@ -279,6 +284,14 @@ export function reportView(
        FROM outputs WHERE session_id = ? GROUP BY 1 ORDER BY originalBytes DESC`,
     )
     .all(s.id) as unknown as CompressionGroup[];
+  const byTool = store.db
+    .prepare(
+      `SELECT tool_name AS compressor, count(*) AS outputs,
+         sum(original_bytes) AS originalBytes, sum(coalesce(excerpt_bytes, original_bytes)) AS shownBytes,
+         avg(latency_ms) AS avgLatencyMs
+       FROM outputs WHERE session_id = ? GROUP BY 1 ORDER BY originalBytes DESC`,
+    )
+    .all(s.id) as unknown as CompressionGroup[];
   const byPart = store.db
     .prepare(
       `SELECT event, part, count(*) AS count, sum(chars) AS chars, sum(tokens_est) AS tokensEst
@@ -295,7 +308,11 @@ export function reportView(
     tokens: { main: totals.main, subagents: totals.agents },
     toolResults: all.slice(0, top),
     tools: [...groups.entries()].map(([name, g]) => ({ name, ...g })).sort((a, b) => b.bytes - a.bytes),
-    compressions: { total: sessionSavings(store, s.id), byCompressor: byCompressor.map((g) => ({ ...g })) },
+    compressions: {
+      total: sessionSavings(store, s.id),
+      byCompressor: byCompressor.map((g) => ({ ...g })),
+      byTool: byTool.map((g) => ({ ...g })),
+    },
     compactions: compactions(store, s.id).map((c) => ({ ...c })),
     timeline: contextTimeline(store, s.id).map((p) => ({ ...p })),
     injections: { total: injTotal, byPart: byPart.map((g) => ({ ...g })) },

@@ -201,6 +201,25 @@ describe("endless mode e2e", () => {
     expect(JSON.stringify(log?.content)).not.toContain("processed batch 300 ");
   });
 
+  it("cairn report totals the filed outputs per tool and per compressor", async () => {
+    const r = await cairn(sb, ["report", "--session", run.sessionId, "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const c = (
+      JSON.parse(r.stdout) as {
+        compressions: {
+          byTool: { compressor: string; outputs: number }[];
+          byCompressor: { compressor: string }[];
+        };
+      }
+    ).compressions;
+    expect(Object.fromEntries(c.byTool.map((g) => [g.compressor, g.outputs]))).toEqual({
+      Bash: 3,
+      Grep: 1,
+      Read: 1,
+    });
+    expect(c.byCompressor.map((g) => g.compressor)).toEqual(expect.arrayContaining(["vitest", "tsc", "log"]));
+  });
+
   it("records each filed output with its sizes and compressor", () => {
     const db = cairnDb(sb);
     const filed = rows<{
