@@ -1,11 +1,11 @@
 import { readdirSync } from "node:fs";
-import { homedir } from "node:os";
 import { basename, dirname, join } from "node:path";
+import { homeDir } from "../core/paths.ts";
 
 export type Scope = "user" | "project";
 
 export function claudeDir(env: NodeJS.ProcessEnv = process.env): string {
-  return join(env.HOME || homedir(), ".claude");
+  return join(homeDir(env), ".claude");
 }
 
 export function settingsPath(scope: Scope, projectDir: string, env: NodeJS.ProcessEnv = process.env): string {

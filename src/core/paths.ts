@@ -1,5 +1,5 @@
-import { homedir } from "node:os";
-import { basename, join, resolve } from "node:path";
+import { homedir, userInfo } from "node:os";
+import { basename, isAbsolute, join, resolve } from "node:path";
 import { fnv1a64 } from "./hash.ts";
 
 /** Where cairn keeps everything it owns. All of it lives under one directory. */
@@ -18,10 +18,19 @@ export interface CairnPaths {
   readonly cache: string;
 }
 
-/** HOME is honoured over the OS account entry so tests and sandboxes stay contained. */
+/**
+ * HOME is honoured over the OS account entry so tests and sandboxes stay contained;
+ * an empty or relative HOME is not a home (it would put cairn's state in whatever
+ * directory a hook runs in), so the account's own is used then.
+ */
 export function cairnHome(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.CAIRN_HOME) return resolve(env.CAIRN_HOME);
-  return join(env.HOME || homedir(), ".cairn");
+  if (env.CAIRN_HOME && isAbsolute(env.CAIRN_HOME)) return resolve(env.CAIRN_HOME);
+  return join(homeDir(env), ".cairn");
+}
+
+/** The user's home: HOME when it is an absolute path, else the account's. */
+export function homeDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.HOME && isAbsolute(env.HOME) ? env.HOME : userInfo().homedir || homedir());
 }
 
 export function cairnPaths(root: string = cairnHome()): CairnPaths {

@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
-import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { shellQuote } from "../claude/settings.ts";
+import { homeDir } from "../core/paths.ts";
 import type { SelfInvocation } from "../hooks/context.ts";
 import type { Store } from "../store/db.ts";
 import { getState, sessionScope, setState } from "../store/kv.ts";
@@ -73,7 +73,7 @@ export function remember<K extends MemoKey>(
  * No notebook is kept in it and no compaction is ever blocked there.
  */
 export function isHomeDir(projectDir: string, env: NodeJS.ProcessEnv): boolean {
-  const home = env.HOME || homedir();
+  const home = homeDir(env);
   return resolve(projectDir) === resolve(home);
 }
 

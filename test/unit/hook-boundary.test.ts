@@ -168,3 +168,27 @@ describe("cairn hook: fail-open boundary", () => {
     }
   });
 });
+
+describe("an empty or relative HOME", () => {
+  it("never puts cairn's state in the directory a hook runs in", async () => {
+    const sb = tempHome();
+    try {
+      const { mkdirSync, existsSync } = await import("node:fs");
+      const cwd = join(sb.home, "somewhere");
+      mkdirSync(cwd, { recursive: true });
+      const input = JSON.stringify({ ...post, cwd });
+      for (const HOME of ["", "relative/home"]) {
+        const r = await runCairn(["hook", "PostToolUse"], {
+          input,
+          env: { ...sb.env, HOME, CAIRN_HOME: sb.home + "/.cairn" },
+          cwd,
+        });
+        expect(r.code).toBe(0);
+        expect(existsSync(join(cwd, ".cairn")), `HOME=${JSON.stringify(HOME)}`).toBe(false);
+        expect(existsSync(join(cwd, "relative"))).toBe(false);
+      }
+    } finally {
+      sb.cleanup();
+    }
+  });
+});
