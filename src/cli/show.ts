@@ -1,5 +1,5 @@
-import { writeSync } from "node:fs";
 import { cairnPaths } from "../core/paths.ts";
+import { writeStdout } from "../core/stdout.ts";
 import { openStore, type Store } from "../store/db.ts";
 import { lineStarts, sliceLines } from "../store/line-index.ts";
 import { getOriginal, getOutput, type OutputRow } from "../store/outputs.ts";
@@ -63,18 +63,13 @@ export const show: Command = {
         const context = intFlag(values.context, "context", 0) ?? 2;
         return printGrep(original, values.grep, context, values["ignore-case"] ?? false);
       }
-      writeAll(original);
+      writeStdout(original);
       return 0;
     } finally {
       store.close();
     }
   },
 };
-
-function writeAll(bytes: Uint8Array): void {
-  let off = 0;
-  while (off < bytes.byteLength) off += writeSync(1, bytes, off, Math.min(bytes.byteLength - off, 1 << 20));
-}
 
 export function parseRange(spec: string, total: number): [number, number] {
   const m = /^(\d+)?(?:-(\d+)?)?$/.exec(spec.trim());
@@ -93,7 +88,7 @@ function printLines(original: Uint8Array, spec: string, row: OutputRow): number 
     err(`cairn show: #${row.id} has ${starts.length} lines`);
     return 1;
   }
-  writeAll(sliceLines(original, starts, from, to));
+  writeStdout(sliceLines(original, starts, from, to));
   return 0;
 }
 

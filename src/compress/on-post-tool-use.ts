@@ -1,13 +1,10 @@
 import { readFileSync, statSync } from "node:fs";
 import { extractOutput, toolFamily } from "../claude/tool-outputs.ts";
+import { anyMatches, CAIRN_RETRIEVAL } from "../core/cairn-commands.ts";
 import type { Parts } from "../hooks/context.ts";
 import { observerFor } from "../observe/observer.ts";
 import { HEADER_PREFIX } from "./marker.ts";
 import type { Hints } from "./types.ts";
-
-/** cairn's own retrieval commands: their output is what the agent asked for in full. */
-const RETRIEVAL =
-  /(?:^|[\s;&|(])(?:\S*\/)?cairn(?:\.[cm]?js)?\s+(?:show|detail|search|state|handoff|report|status)\b/;
 
 /** Claude Code keeps a spilled Bash output in a file; past this, cairn works on what the hook received. */
 const PERSISTED_MAX_BYTES = 64 * 1024 * 1024;
@@ -41,11 +38,11 @@ export const parts: Parts = {
       const threshold = isRead ? c["compress.read_min_bytes"] : c["compress.min_bytes"];
       if (text.length < threshold) return undefined;
       if (text.startsWith(HEADER_PREFIX)) return undefined; // already filed by the Bash runner
-      if (out.command && RETRIEVAL.test(out.command)) return undefined;
+      if (out.command && CAIRN_RETRIEVAL.test(out.command)) return undefined;
       // A read the agent bounded itself is the region it wants to see.
       if (isRead && out.limit !== undefined) return undefined;
       const subject = out.command ?? out.filePath ?? "";
-      if (c["compress.never"].some((p) => safeRegExp(p)?.test(subject))) return undefined;
+      if (anyMatches(c["compress.never"], subject)) return undefined;
 
       const hints: Hints = {
         tool: event.tool_name,
@@ -83,11 +80,3 @@ export const parts: Parts = {
     },
   },
 };
-
-function safeRegExp(pattern: string): RegExp | undefined {
-  try {
-    return new RegExp(pattern);
-  } catch {
-    return undefined;
-  }
-}

@@ -1,10 +1,11 @@
 import { writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { allowedWithoutAsking, loadBashRules } from "../claude/permissions.ts";
+import { anyMatches, CAIRN_COMMAND } from "../core/cairn-commands.ts";
 import { ensureDir, FILE_MODE, writeFileAtomic } from "../core/fs.ts";
 import type { Parts } from "../hooks/context.ts";
 import { type RunMeta, runDir, runFiles } from "./spool.ts";
-import { CAIRN_COMMAND, isInteractive, isWrapped, wrapCommand } from "./wrap.ts";
+import { isInteractive, isWrapped, wrapCommand } from "./wrap.ts";
 
 /**
  * Routes a Bash call through cairn's runner, so failing commands (PostToolUseFailure
@@ -28,7 +29,7 @@ export const parts: Parts = {
       if (event.tool_input.run_in_background === true) return skip("runs in the background");
       if (isWrapped(command) || CAIRN_COMMAND.test(command)) return skip("cairn's own command");
       if (isInteractive(command)) return skip("interactive or streaming");
-      if (c["run.never"].some((p) => matches(p, command))) return skip("run.never");
+      if (anyMatches(c["run.never"], command)) return skip("run.never");
       // The wrapper uses bash features; Claude Code runs Bash commands in the user's shell.
       const shell = basename(ctx.env.SHELL || "bash");
       if (shell !== "bash") return skip(`shell is ${shell}`);
@@ -61,11 +62,3 @@ export const parts: Parts = {
     },
   },
 };
-
-function matches(pattern: string, text: string): boolean {
-  try {
-    return new RegExp(pattern).test(text);
-  } catch {
-    return false;
-  }
-}

@@ -1,8 +1,9 @@
-import { readFileSync, writeSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { loadConfig } from "../config/load.ts";
 import { resolveConfig } from "../config/resolve.ts";
 import { createLogger } from "../core/log.ts";
 import { cairnPaths } from "../core/paths.ts";
+import { writeStdout } from "../core/stdout.ts";
 import { observerFor } from "../observe/observer.ts";
 import { openStore } from "../store/db.ts";
 import { readMeta, removeRunFiles, runFiles } from "./spool.ts";
@@ -41,7 +42,7 @@ export async function runRunner(argv: string[]): Promise<number> {
   const log = createLogger(paths, config["log.level"]);
   try {
     if (!meta || output.length < config["compress.min_bytes"]) {
-      write(output);
+      writeStdout(output);
       return 0;
     }
     const text = output.toString("utf8");
@@ -71,21 +72,16 @@ export async function runRunner(argv: string[]): Promise<number> {
         Date.now(),
         observerFor(config, process.env),
       );
-      write(Buffer.from(`${filed.shown}\n`));
+      writeStdout(Buffer.from(`${filed.shown}\n`));
     } finally {
       store.close();
     }
     return 0;
   } catch (err) {
     log.error("runner could not file the output; printed it whole", { session: meta?.sessionId, err });
-    write(output);
+    writeStdout(output);
     return 0;
   } finally {
     removeRunFiles(files);
   }
-}
-
-function write(bytes: Uint8Array): void {
-  let off = 0;
-  while (off < bytes.byteLength) off += writeSync(1, bytes, off, Math.min(bytes.byteLength - off, 1 << 20));
 }

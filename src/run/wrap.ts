@@ -68,7 +68,3 @@ const INTERACTIVE = new RegExp(
 export function isInteractive(command: string): boolean {
   return INTERACTIVE.test(command);
 }
-
-/** cairn's own retrieval commands print what the agent asked for in full. */
-export const CAIRN_COMMAND =
-  /(?:^|[\s;&|(])(?:\S*\/)?cairn(?:\.[cm]?js)?\s+(?:show|detail|search|state|handoff|report|status|run)\b/;
