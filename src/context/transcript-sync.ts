@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { readTail } from "../claude/transcript-tail.ts";
 
 /**
  * Claude Code appends to the transcript asynchronously: a hook can run before the
@@ -12,11 +13,10 @@ export async function waitForTranscript(
   maxMs: number,
   pollMs = 10,
 ): Promise<boolean> {
+  if (!existsSync(path)) return false; // no transcript: nothing to wait for
   const deadline = Date.now() + maxMs;
   for (;;) {
-    const tail = readTail(path, 256 * 1024);
-    if (tail === undefined) return false; // no transcript: nothing to wait for
-    if (tail.some(found)) return true;
+    if (readTail(path, 256 * 1024).lines.some(found)) return true;
     if (Date.now() >= deadline) return false;
     await new Promise((r) => setTimeout(r, pollMs));
   }
@@ -32,22 +32,4 @@ export function toolUseLine(toolUseId: string): (line: string) => boolean {
 export function assistantTextLine(text: string): (line: string) => boolean {
   const needle = JSON.stringify(text.slice(0, 80)).slice(1, -1);
   return (line) => line.includes('"assistant"') && line.includes(needle);
-}
-
-function readTail(path: string, bytes: number): string[] | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return undefined;
-  }
-  try {
-    const size = fstatSync(fd).size;
-    const start = Math.max(0, size - bytes);
-    const buf = Buffer.alloc(size - start);
-    readSync(fd, buf, 0, buf.length, start);
-    return buf.toString("utf8").split("\n");
-  } finally {
-    closeSync(fd);
-  }
 }

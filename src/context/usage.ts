@@ -1,5 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { join } from "node:path";
+import { readTail } from "../claude/transcript-tail.ts";
 import type { Config } from "../config/schema.ts";
 import { readJsonIfExists } from "../core/fs.ts";
 import { type CairnPaths, sessionDir } from "../core/paths.ts";
@@ -225,51 +225,37 @@ const TAIL_BYTES = 512 * 1024;
 
 /** Reads only the end of the transcript: the last main-chain response with usage. */
 export function usageFromTranscriptTail(transcriptPath: string): ContextUsage | undefined {
-  let fd: number;
-  try {
-    fd = openSync(transcriptPath, "r");
-  } catch {
-    return undefined;
-  }
-  try {
-    const size = fstatSync(fd).size;
-    const start = Math.max(0, size - TAIL_BYTES);
-    const buf = Buffer.alloc(size - start);
-    readSync(fd, buf, 0, buf.length, start);
-    const lines = buf.toString("utf8").split("\n");
-    for (let i = lines.length - 1; i >= 0; i--) {
-      const line = lines[i]!;
-      if (line.includes('"compact_boundary"')) return undefined; // nothing measured since the compaction
-      if (!line.includes('"usage"') || !line.includes('"assistant"')) continue;
-      let entry: {
-        type?: string;
-        isSidechain?: boolean;
-        timestamp?: string;
-        message?: { model?: string; usage?: Record<string, number> };
-      };
-      try {
-        entry = JSON.parse(line);
-      } catch {
-        continue; // the first line of the tail, cut in half
-      }
-      if (entry.type !== "assistant" || entry.isSidechain || !entry.message?.usage) continue;
-      const u = entry.message.usage;
-      const usedTokens =
-        (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
-      const windowTokens = windowForModel(entry.message.model, usedTokens);
-      const usedPct = Math.min(100, Math.round((usedTokens / windowTokens) * 100));
-      return {
-        usedTokens,
-        windowTokens,
-        usedPct,
-        remainingPct: 100 - usedPct,
-        source: "transcript",
-        at: entry.timestamp ? Date.parse(entry.timestamp) : Date.now(),
-        ...(entry.message.model ? { model: entry.message.model } : {}),
-      };
+  const { lines } = readTail(transcriptPath, TAIL_BYTES);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    if (line.includes('"compact_boundary"')) return undefined; // nothing measured since the compaction
+    if (!line.includes('"usage"') || !line.includes('"assistant"')) continue;
+    let entry: {
+      type?: string;
+      isSidechain?: boolean;
+      timestamp?: string;
+      message?: { model?: string; usage?: Record<string, number> };
+    };
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue; // a line being written
     }
-    return undefined;
-  } finally {
-    closeSync(fd);
+    if (entry.type !== "assistant" || entry.isSidechain || !entry.message?.usage) continue;
+    const u = entry.message.usage;
+    const usedTokens =
+      (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
+    const windowTokens = windowForModel(entry.message.model, usedTokens);
+    const usedPct = Math.min(100, Math.round((usedTokens / windowTokens) * 100));
+    return {
+      usedTokens,
+      windowTokens,
+      usedPct,
+      remainingPct: 100 - usedPct,
+      source: "transcript",
+      at: entry.timestamp ? Date.parse(entry.timestamp) : Date.now(),
+      ...(entry.message.model ? { model: entry.message.model } : {}),
+    };
   }
+  return undefined;
 }

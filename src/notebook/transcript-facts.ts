@@ -1,4 +1,6 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { readTail } from "../claude/transcript-tail.ts";
+
+export { readTail };
 
 /**
  * The session's key facts, read from the end of its transcript: how much the agent
@@ -159,27 +161,6 @@ export function firstErrorLine(text: string): string {
   return hit.length > 200 ? `${hit.slice(0, 199)}…` : hit;
 }
 
-/** The last `maxBytes` of a file as lines (the cut first line dropped), and whether that is the whole file. */
-export function readTail(path: string, maxBytes: number): { lines: string[]; whole: boolean } {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return { lines: [], whole: true };
-  }
-  try {
-    const size = fstatSync(fd).size;
-    const start = Math.max(0, size - maxBytes);
-    const buf = Buffer.alloc(size - start);
-    readSync(fd, buf, 0, buf.length, start);
-    const lines = buf.toString("utf8").split("\n");
-    if (start > 0) lines.shift();
-    return { lines, whole: start === 0 };
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** Enough of a transcript for the facts; compaction is rare, so a few MB is affordable. */
 export const FACTS_TAIL_BYTES = 8 * 1024 * 1024;
 
@@ -199,20 +180,7 @@ export function conversationHolds(
   marker: string,
   maxBytes = 4 * 1024 * 1024,
 ): boolean {
-  let fd: number;
-  try {
-    fd = openSync(transcriptPath, "r");
-  } catch {
-    return false;
-  }
-  try {
-    const size = fstatSync(fd).size;
-    const start = Math.max(0, size - maxBytes);
-    const buf = Buffer.alloc(size - start);
-    readSync(fd, buf, 0, buf.length, start);
-    const at = buf.lastIndexOf(marker);
-    return at >= 0 && at > buf.lastIndexOf('"compact_boundary"');
-  } finally {
-    closeSync(fd);
-  }
+  const tail = readTail(transcriptPath, maxBytes).lines.join("\n");
+  const at = tail.lastIndexOf(marker);
+  return at >= 0 && at > tail.lastIndexOf('"compact_boundary"');
 }
