@@ -1,7 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { errorMessage, readJsonIfExists, writeFileAtomic } from "../core/fs.ts";
-import { cjs } from "../core/interop.ts";
 import { type CairnPaths, projectKey } from "../core/paths.ts";
 import { type ConfigLayer, type ResolvedConfig, resolveConfig } from "./resolve.ts";
 import { defaults, SETTINGS, type SettingKey } from "./schema.ts";
@@ -35,7 +34,7 @@ export async function loadConfig(paths: CairnPaths, projectDir: string | undefin
   const cached = readJsonIfExists<CacheEntry>(cachePath);
   if (cached?.stamp === stamp) return cached.resolved;
 
-  const { parse } = cjs(await import("yaml"));
+  const { parse } = await import("yaml");
   const layers: ConfigLayer[] = [];
   for (const f of files) {
     let text: string;
