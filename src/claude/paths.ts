@@ -14,11 +14,6 @@ export function settingsPath(scope: Scope, projectDir: string, env: NodeJS.Proce
     : join(projectDir, ".claude", "settings.json");
 }
 
-/** Claude Code names a project's transcript folder after its cwd with every non-alphanumeric replaced by '-'. */
-export function projectTranscriptDir(cwd: string, env: NodeJS.ProcessEnv = process.env): string {
-  return join(claudeDir(env), "projects", cwd.replace(/[^A-Za-z0-9]/g, "-"));
-}
-
 /**
  * A session's subagent transcripts, in the order of their names: Claude Code writes
  * `<dir>/<session>/subagents/agent-<id>.jsonl` beside `<dir>/<session>.jsonl`.

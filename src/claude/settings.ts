@@ -159,13 +159,6 @@ export function withCairn(settings: SettingsFile, plan: InstallPlan): SettingsFi
   return out;
 }
 
-/** The user's own statusline command, which cairn's statusline runs and prints first. */
-export function userStatusLineCommand(settings: SettingsFile): string | undefined {
-  const sl = settings.statusLine as { type?: unknown; command?: unknown } | undefined;
-  if (!sl || isCairnStatusLine(sl)) return undefined;
-  return sl.type === "command" && typeof sl.command === "string" ? sl.command : undefined;
-}
-
 /** Single-quotes a word for /bin/sh. */
 export function shellQuote(word: string): string {
   if (/^[A-Za-z0-9_/.,:=@%+-]+$/.test(word)) return word;

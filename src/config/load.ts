@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { errorMessage, readJsonIfExists, writeFileAtomic } from "../core/fs.ts";
 import { type CairnPaths, projectKey } from "../core/paths.ts";
 import { type ConfigLayer, type ResolvedConfig, resolveConfig } from "./resolve.ts";
-import { defaults, SETTINGS, type SettingKey } from "./schema.ts";
+import { SETTINGS } from "./schema.ts";
 
 export function projectConfigPath(projectDir: string): string {
   return join(projectDir, ".claude", "cairn.yaml");
@@ -66,9 +66,3 @@ function mtimeOf(path: string): string {
     return "-";
   }
 }
-
-export function describeSetting(key: SettingKey): { default: unknown; doc: string } {
-  return { default: SETTINGS[key].default, doc: SETTINGS[key].doc };
-}
-
-export { defaults };

@@ -32,4 +32,3 @@ export function setState(
 }
 
 export const sessionScope = (sessionId: string) => `session:${sessionId}`;
-export const projectScope = (projectDir: string) => `project:${projectDir}`;

@@ -88,13 +88,6 @@ export function getOriginal(store: Store, id: number): Uint8Array | undefined {
   return row?.original;
 }
 
-export function findOutputByToolUse(store: Store, toolUseId: string): OutputRow | undefined {
-  const row = store.db
-    .prepare("SELECT id FROM outputs WHERE tool_use_id = ? ORDER BY id DESC LIMIT 1")
-    .get(toolUseId) as { id: number } | undefined;
-  return row ? getOutput(store, row.id) : undefined;
-}
-
 export function countLines(text: string): number {
   if (text.length === 0) return 0;
   let n = 1;

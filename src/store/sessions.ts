@@ -37,7 +37,3 @@ export interface SessionRow {
   ended_at: number | null;
   end_reason: string | null;
 }
-
-export function getSession(store: Store, id: string): SessionRow | undefined {
-  return store.db.prepare("SELECT * FROM sessions WHERE id = ?").get(id) as SessionRow | undefined;
-}

@@ -35,10 +35,6 @@ export function ensureHttpInstall(paths: CairnPaths, port?: number): HttpInstall
   return install;
 }
 
-export function hookUrl(port: number, event: string): string {
-  return `http://127.0.0.1:${port}/cairn/hook/${event}`;
-}
-
 /** What a running server records about itself, for `cairn serve --stop`, --status and doctor. */
 export interface ServerState {
   readonly pid: number;
