@@ -14,6 +14,16 @@ export default defineConfig({
         },
       },
       {
+        // Many processes on one database, crashes, long sessions: alone, one file at a time.
+        test: {
+          name: "reliability",
+          include: ["test/reliability/**/*.test.ts"],
+          testTimeout: 600_000,
+          hookTimeout: 900_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],

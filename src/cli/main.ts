@@ -109,6 +109,11 @@ const COMMANDS: Record<string, Entry & { group: string }> = {
     summary: "rewrite a stopped session's transcript so a resume starts lean",
     load: () => import("./slim.ts").then((m) => m.slim),
   },
+  gc: {
+    group: "memory",
+    summary: "apply the retention policy now (age and size), or see what it would remove",
+    load: () => import("./gc.ts").then((m) => m.gc),
+  },
   mcp: {
     group: "memory",
     summary: "serve search, detail and show to the agent over MCP (stdio)",

@@ -1,14 +1,16 @@
 import type { Config } from "../config/schema.ts";
+import { failpoint } from "../core/failpoint.ts";
 import { redact } from "../core/redact.ts";
 import type { Store } from "../store/db.ts";
-import { countLines, insertOutput, recordExcerpt } from "../store/outputs.ts";
+import { countLines, findFiled, insertOutput, recordExcerpt } from "../store/outputs.ts";
 import { firstOmission } from "./index.ts";
 import { HEADER_PREFIX } from "./marker.ts";
 import type { Excerpt, Hints } from "./types.ts";
 
 /**
- * Filing an output away: the original is stored first (secrets masked), then the
- * excerpt is made and a header says what was kept and exactly how to get the rest.
+ * Filing an output away: the excerpt is made, then the original (secrets masked) and
+ * the excerpt, with a header saying what was kept and exactly how to get the rest, are
+ * stored in one transaction. Only once that is committed is anything shorter shown.
  * The PostToolUse part and the Bash runner both file through here.
  */
 
@@ -52,17 +54,17 @@ export async function fileOutput(
 ): Promise<Filed> {
   const masked = config["compress.redact"] ? redact(req.text) : { text: req.text, count: 0, kinds: [] };
   const original = Buffer.from(masked.text, "utf8");
-  const id = insertOutput(store, {
-    sessionId: req.sessionId,
-    toolUseId: req.toolUseId,
-    toolName: req.hints.tool,
-    label: req.label,
-    original,
-    originalLines: countLines(masked.text),
-    exitCode: req.hints.exitCode,
-    redactions: masked.count,
-    at: now,
-  });
+  // One tool call, one record: filing again (the runner killed after filing, its
+  // leftover spool rescued; a retried hook) returns the first, or completes it.
+  const prior = req.toolUseId ? findFiled(store, req.sessionId, req.toolUseId) : undefined;
+  if (prior?.excerpt)
+    return {
+      id: prior.id,
+      shown: prior.excerpt,
+      compressor: prior.compressor ?? "",
+      originalBytes: prior.original_bytes,
+      redactions: prior.redactions,
+    };
   const started = performance.now();
   let excerpt: Excerpt | undefined;
   let observation: string | undefined;
@@ -77,8 +79,29 @@ export async function fileOutput(
   }
   excerpt ??= compress(masked.text, req.hints, excerptBudget(config, masked.text.length));
   const latencyMs = performance.now() - started;
-  const shown = `${excerptHeader(id, masked.text, original.byteLength, excerpt, req.hints, masked.count)}\n${excerpt.text}`;
-  recordExcerpt(store, id, { excerpt: shown, compressor: excerpt.compressor, latencyMs, observation });
+  // The original and what is shown instead are committed together, in one short write:
+  // parallel tool calls' hooks queue for the database's one write lock, so each hook
+  // takes it once. The header names the row, so the row comes first inside it.
+  const made = excerpt;
+  const { id, shown } = store.tx(() => {
+    const id =
+      prior?.id ??
+      insertOutput(store, {
+        sessionId: req.sessionId,
+        toolUseId: req.toolUseId,
+        toolName: req.hints.tool,
+        label: req.label,
+        original,
+        originalLines: countLines(masked.text),
+        exitCode: req.hints.exitCode,
+        redactions: masked.count,
+        at: now,
+      });
+    failpoint("filing:stored");
+    const shown = `${excerptHeader(id, masked.text, original.byteLength, made, req.hints, masked.count)}\n${made.text}`;
+    recordExcerpt(store, id, { excerpt: shown, compressor: made.compressor, latencyMs, observation });
+    return { id, shown };
+  });
   return {
     id,
     shown,

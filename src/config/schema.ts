@@ -3,6 +3,7 @@ import { COMPRESS_SETTINGS } from "../compress/settings.ts";
 import { CONTEXT_SETTINGS } from "../context/settings.ts";
 import { MEMORY_SETTINGS } from "../memory/settings.ts";
 import { NOTEBOOK_SETTINGS } from "../notebook/settings.ts";
+import { RETENTION_SETTINGS } from "../retention/settings.ts";
 import { int, type Setting, setting } from "./setting.ts";
 
 /**
@@ -33,6 +34,7 @@ export const SETTINGS = {
   ...CONTEXT_SETTINGS,
   ...NOTEBOOK_SETTINGS,
   ...MEMORY_SETTINGS,
+  ...RETENTION_SETTINGS,
 } as const satisfies Record<string, Setting>;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -57,6 +57,11 @@ async function monitorToolUse(
     event.transcript_path,
   );
   const now = ctx.now();
+  // Most calls change nothing (context healthy, state already at rest): then no write,
+  // so parallel tool calls' hooks do not queue for the write lock for nothing.
+  const prev = getState<MonitorState>(store, scope, MONITOR_KEY);
+  const quiet = decide(prev, usage?.remainingPct, t);
+  if (!quiet.fire && prev && sameState(prev, quiet.next)) return undefined;
   // One transaction: parallel tool calls run their hooks at the same time.
   const fire = store.tx(() => {
     const d = decide(getState<MonitorState>(store, scope, MONITOR_KEY), usage?.remainingPct, t);
@@ -75,6 +80,10 @@ async function monitorToolUse(
       handoff: handoffCommand(ctx),
     }),
   };
+}
+
+function sameState(a: MonitorState, b: MonitorState): boolean {
+  return a.level === b.level && a.since === b.since;
 }
 
 function recordWarning(store: Store, event: ToolEvent, level: Level, u: ContextUsage, at: number): void {

@@ -1,5 +1,7 @@
 import {
   closeSync,
+  constants,
+  fstatSync,
   fsyncSync,
   mkdirSync,
   openSync,
@@ -9,6 +11,7 @@ import {
   writeSync,
 } from "node:fs";
 import { dirname } from "node:path";
+import { failpoint } from "./failpoint.ts";
 
 /** cairn's files are for their owner only: directories 0700, files 0600. */
 export const DIR_MODE = 0o700;
@@ -32,6 +35,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode: n
   const fd = openSync(tmp, "w", mode);
   try {
     writeSync(fd, typeof data === "string" ? Buffer.from(data) : data);
+    failpoint("atomic:written");
     fsyncSync(fd);
   } catch (err) {
     closeSync(fd);
@@ -39,12 +43,38 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode: n
     throw err;
   }
   closeSync(fd);
+  failpoint("atomic:rename");
   try {
     renameSync(tmp, path);
   } catch (err) {
     safeUnlink(tmp);
     throw err;
   }
+}
+
+/**
+ * Opens a file for reading only when it is a regular file; undefined otherwise (or when
+ * it cannot be opened). Paths that arrive in hook input (a transcript, a file the agent
+ * read) may name a FIFO, whose plain open blocks the whole process until a writer comes
+ * (a synchronous open that no timer can interrupt), a device such as /dev/zero that
+ * never ends, a directory, or a symlink loop. O_NONBLOCK lets the open return at once
+ * whatever the file is (it changes nothing for a regular file's reads); the fstat then
+ * turns away anything that is not a regular file.
+ */
+export function openRegularFile(path: string): number | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    if (fstatSync(fd).isFile()) return fd;
+  } catch {
+    // Unreadable metadata: treated like any other file cairn cannot read.
+  }
+  closeSync(fd);
+  return undefined;
 }
 
 export function readTextIfExists(path: string): string | undefined {

@@ -31,6 +31,7 @@ export const EVENT_PARTS: { readonly [E in EventName]: readonly PartLoader[] } =
     () => import("../context/on-stop.ts"), // catch the ledger up with the transcript
     () => import("../memory/on-stop.ts"), // ingest the turn into layered memory
     () => import("../notebook/on-stop.ts"), // task boundaries for compaction advice
+    () => import("../retention/on-stop.ts"), // apply the retention policy (days, size)
   ],
   SubagentStop: [
     () => import("../memory/on-stop.ts"), // ingest the subagent's transcript
@@ -42,5 +43,6 @@ export const EVENT_PARTS: { readonly [E in EventName]: readonly PartLoader[] } =
   SessionEnd: [
     () => import("../context/on-stop.ts"), // final ledger catch-up
     () => import("../memory/on-stop.ts"), // safety-net ingest
+    () => import("../retention/on-stop.ts"), // apply the retention policy (days, size)
   ],
 };

@@ -1,6 +1,7 @@
 import { closeSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
+import { failpoint } from "../core/failpoint.ts";
 import { ensureDir, FILE_MODE } from "../core/fs.ts";
 import { mark } from "../core/trace.ts";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.ts";
@@ -52,6 +53,9 @@ export async function openStore(path: string, opts: OpenOptions = {}): Promise<S
   });
   try {
     if (!opts.readOnly) {
+      // Only a database without tables can take auto_vacuum without a full VACUUM; with
+      // it, space freed by retention goes back to the file system (see src/retention).
+      if (schemaVersion(db) === 0) db.exec("PRAGMA auto_vacuum = INCREMENTAL");
       db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
       migrate(db);
     }
@@ -67,6 +71,7 @@ export async function openStore(path: string, opts: OpenOptions = {}): Promise<S
       db.exec("BEGIN IMMEDIATE");
       try {
         const out = fn();
+        failpoint("tx:commit");
         db.exec("COMMIT");
         return out;
       } catch (err) {
@@ -98,7 +103,9 @@ function migrate(db: DatabaseSync): void {
         version = now;
         continue;
       }
-      db.exec(MIGRATIONS[version]!);
+      const step = MIGRATIONS[version]!;
+      if (typeof step === "string") db.exec(step);
+      else step(db);
       db.exec(`PRAGMA user_version = ${version + 1}`);
       db.exec("COMMIT");
       version += 1;

@@ -1,12 +1,30 @@
+import type { DatabaseSync } from "node:sqlite";
 import { CONTEXT_SCHEMA } from "../context/schema.ts";
 import { MEMORY_SCHEMA } from "../memory/schema.ts";
+import { RETENTION_SCHEMA } from "../retention/schema.ts";
+import { reconcileSchema } from "./reconcile.ts";
 import { CORE_SCHEMA } from "./schema.ts";
+
+/** SQL, or code for what SQL cannot say. Each runs inside the migration's transaction. */
+export type Migration = string | ((db: DatabaseSync) => void);
+
+/** Every schema statement, in order: what a database of the current version looks like. */
+export const SCHEMA_SQL: readonly string[] = [CORE_SCHEMA, CONTEXT_SCHEMA, MEMORY_SCHEMA, RETENTION_SCHEMA];
 
 /**
  * Versioned schema. Each entry moves the database from version i to i+1 and runs in
  * one transaction; PRAGMA user_version records where a database is. Features keep
  * their tables in <feature>/schema.ts. Never edit a shipped migration: add a new one.
+ *
+ * Migration 4 adds retention's column by reconciling with the whole schema, which
+ * also repairs databases from builds whose version stamps did not match their tables
+ * (test/fixtures/databases has one of each).
  */
-export const MIGRATIONS: readonly string[] = [CORE_SCHEMA, CONTEXT_SCHEMA, MEMORY_SCHEMA];
+export const MIGRATIONS: readonly Migration[] = [
+  CORE_SCHEMA,
+  CONTEXT_SCHEMA,
+  MEMORY_SCHEMA,
+  (db) => reconcileSchema(db, SCHEMA_SQL),
+];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -29,9 +29,14 @@ export interface OutputRow {
   latency_ms: number | null;
   observation: string | null;
   created_at: number;
+  /** When retention removed the original to stay under retention.max_mb; null while kept. */
+  pruned_at: number | null;
 }
 
-/** Stores the original first: only once it is safe may anything shorter be shown. */
+const ROW_COLUMNS = `id, session_id, tool_use_id, tool_name, label, original_bytes, original_lines, excerpt,
+  excerpt_bytes, compressor, exit_code, redactions, latency_ms, observation, created_at, pruned_at`;
+
+/** Stores an original; filing commits it together with its excerpt (src/compress/filing.ts). */
 export function insertOutput(store: Store, o: NewOutput): number {
   const r = store.db
     .prepare(
@@ -74,11 +79,15 @@ export function recordExcerpt(
 
 export function getOutput(store: Store, id: number): OutputRow | undefined {
   return store.db
-    .prepare(
-      `SELECT id, session_id, tool_use_id, tool_name, label, original_bytes, original_lines, excerpt, excerpt_bytes,
-              compressor, exit_code, redactions, latency_ms, observation, created_at FROM outputs WHERE id = ?`,
-    )
+    .prepare(`SELECT ${ROW_COLUMNS} FROM outputs WHERE id = ?`)
     .get(id) as OutputRow | undefined;
+}
+
+/** The output already filed for a tool call, if any. */
+export function findFiled(store: Store, sessionId: string, toolUseId: string): OutputRow | undefined {
+  return store.db
+    .prepare(`SELECT ${ROW_COLUMNS} FROM outputs WHERE tool_use_id = ? AND session_id = ? ORDER BY id LIMIT 1`)
+    .get(toolUseId, sessionId) as OutputRow | undefined;
 }
 
 export function getOriginal(store: Store, id: number): Uint8Array | undefined {

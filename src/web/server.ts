@@ -51,6 +51,9 @@ export async function startUiServer(o: UiOptions): Promise<RunningUi> {
   const reader = async (): Promise<Reader> => {
     if (!store) {
       if (!existsSync(o.paths.db)) throw new NoDatabase(`no cairn database yet (${o.paths.db})`);
+      // A read-only connection cannot migrate: bring a database from an older cairn up
+      // to date first, so every query sees the schema it was written for.
+      (await openStore(o.paths.db, { busyTimeoutMs: 3000 })).close();
       store = await openStore(o.paths.db, { readOnly: true, busyTimeoutMs: 3000 });
     }
     return { store, paths: o.paths, config: o.config, now: Date.now() };

@@ -1,0 +1,89 @@
+import { memoryEnv } from "../memory/scope.ts";
+import { collectGarbage, type GcReport, markRun } from "../retention/gc.ts";
+import { storeSize } from "../retention/size.ts";
+import { intFlag, parse } from "./args.ts";
+import { color, formatBytes, formatInt, json, out } from "./io.ts";
+import type { Command } from "./main.ts";
+
+const USAGE = `Usage: cairn gc [--days N] [--max-mb N] [--dry-run] [--vacuum] [--json]
+
+Applies the retention policy now (cairn also applies it by itself at the end of turns):
+
+  - sessions not seen for retention.days (30) go, with everything stored for them;
+  - past retention.max_mb (1024) of data, the oldest stored originals are pruned
+    (\`cairn show\` then says when), then the oldest sessions, until the data is at
+    80% of the cap. The most recently active session is never removed whole.
+
+Aged per-session files, compaction snapshots, slim backups and temp files left by
+killed writers go too. Config, switches and the install record are never touched.
+
+  --days N     override retention.days for this run
+  --max-mb N   override retention.max_mb for this run
+  --dry-run    say what would go, change nothing
+  --vacuum     rewrite the database file afterwards so it shrinks to its data (takes
+               a while on a large database; hooks wait for it). A database created
+               by cairn 0.2 or later hands space back by itself.
+  --json       print the report as JSON`;
+
+export const gc: Command = {
+  usage: USAGE,
+  async run(argv) {
+    const { values } = parse(argv, {
+      days: { type: "string" },
+      "max-mb": { type: "string" },
+      "dry-run": { type: "boolean" },
+      vacuum: { type: "boolean" },
+      json: { type: "boolean" },
+    });
+    const m = await memoryEnv();
+    try {
+      const days = intFlag(values.days, "days", 1) ?? m.config["retention.days"];
+      const maxMb = intFlag(values["max-mb"], "max-mb", 1) ?? m.config["retention.max_mb"];
+      const store = await m.store();
+      const now = m.now();
+      const dryRun = Boolean(values["dry-run"]);
+      const report = collectGarbage(
+        store,
+        m.paths,
+        { days, maxBytes: maxMb * 1024 * 1024 },
+        { now, dryRun },
+      );
+      let vacuumed: number | undefined;
+      if (values.vacuum && !dryRun) {
+        // VACUUM is also the one way to switch an older database to incremental auto_vacuum.
+        store.db.exec("PRAGMA auto_vacuum = INCREMENTAL; VACUUM; PRAGMA wal_checkpoint(TRUNCATE);");
+        vacuumed = storeSize(store.db).fileBytes;
+      }
+      if (!dryRun) markRun(store, now);
+      if (values.json) json({ dryRun, days, maxMb, ...report, vacuumedFileBytes: vacuumed });
+      else printReport(report, { dryRun, days, maxMb, vacuumed });
+      return 0;
+    } finally {
+      m.close();
+    }
+  },
+};
+
+function printReport(
+  r: GcReport,
+  o: { dryRun: boolean; days: number; maxMb: number; vacuumed: number | undefined },
+): void {
+  const verb = o.dryRun ? "would remove" : "removed";
+  out(`${color.bold("cairn gc")}${o.dryRun ? " (dry run)" : ""}: keep ${o.days} days, at most ${formatInt(o.maxMb)} MB`);
+  out(`  sessions ${verb}:   ${formatInt(r.sessionsRemoved)}`);
+  out(
+    `  originals ${o.dryRun ? "would be pruned" : "pruned"}: ${formatInt(r.originalsPruned)} (${formatBytes(r.originalBytesPruned)})`,
+  );
+  out(`  files ${verb}:      ${formatInt(r.files.files)} (${formatBytes(r.files.bytes)})`);
+  out(
+    `  database data:      ${formatBytes(r.before.usedBytes)} → ${formatBytes(r.after.usedBytes)}` +
+      `  (file ${formatBytes(o.vacuumed ?? r.after.fileBytes)})`,
+  );
+  if (!r.done) out(color.yellow("  stopped early; run it again to finish"));
+  if (!o.vacuumed && !r.after.incremental && r.after.freeBytes > r.after.fileBytes / 4)
+    out(
+      color.dim(
+        `  ${formatBytes(r.after.freeBytes)} of the file is free space; \`cairn gc --vacuum\` gives it back to the disk`,
+      ),
+    );
+}

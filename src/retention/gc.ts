@@ -1,0 +1,261 @@
+import type { CairnPaths } from "../core/paths.ts";
+import type { Store } from "../store/db.ts";
+import { getState, sessionScope, setState } from "../store/kv.ts";
+import { type StoreSize, storeSize } from "./size.ts";
+import { type FileSweep, sweepFiles } from "./sweep-files.ts";
+
+/**
+ * The retention policy, applied. Two limits:
+ *
+ * - age: a session not seen for `days` goes with everything stored for it (rows in
+ *   every table, its search index entries, its aged files);
+ * - size: past `maxBytes` of data the oldest stored originals are pruned (the row
+ *   stays, so `cairn show` can say when it went), then whole sessions, oldest first,
+ *   until the data is back under LOW_WATER of the cap; the session in use and the
+ *   most recently active one are never removed whole.
+ *
+ * Work is done in short transactions so hooks writing meanwhile wait milliseconds, and
+ * it stops at the deadline: the next run carries on.
+ */
+export interface Policy {
+  readonly days: number;
+  readonly maxBytes: number;
+}
+
+export interface GcOptions {
+  readonly now: number;
+  /** performance.now() past which no new batch starts. */
+  readonly deadline?: number;
+  readonly dryRun?: boolean;
+  /** Never removed whole for size (its oldest originals still may be pruned). */
+  readonly currentSession?: string;
+  /** Pages handed back to the file system per run; unlimited when absent. */
+  readonly vacuumPages?: number;
+}
+
+export interface GcReport {
+  readonly sessionsRemoved: number;
+  readonly originalsPruned: number;
+  readonly originalBytesPruned: number;
+  readonly files: FileSweep;
+  readonly before: StoreSize;
+  readonly after: StoreSize;
+  /** False when the deadline stopped it with work left. */
+  readonly done: boolean;
+}
+
+/** After a size-triggered run the data sits this far below the cap, so runs are rare. */
+export const LOW_WATER = 0.8;
+const BATCH = 100;
+const DAY_MS = 24 * 3600_000;
+
+export function collectGarbage(store: Store, paths: CairnPaths, policy: Policy, opts: GcOptions): GcReport {
+  const { db } = store;
+  const dryRun = opts.dryRun ?? false;
+  const cutoff = opts.now - policy.days * DAY_MS;
+  const before = storeSize(db);
+  const timeLeft = () => opts.deadline === undefined || performance.now() < opts.deadline;
+  let sessionsRemoved = 0;
+  let originalsPruned = 0;
+  let originalBytesPruned = 0;
+  let done = true;
+
+  for (const id of expiredSessions(store, cutoff)) {
+    if (!timeLeft()) {
+      done = false;
+      break;
+    }
+    if (!dryRun && !removeSession(store, id, timeLeft)) {
+      done = false;
+      break;
+    }
+    sessionsRemoved += 1;
+  }
+
+  const target = policy.maxBytes * LOW_WATER;
+  if (done && storeSize(db).usedBytes > policy.maxBytes) {
+    if (dryRun) {
+      const plan = planPrune(store, storeSize(db).usedBytes - target);
+      originalsPruned += plan.count;
+      originalBytesPruned += plan.bytes;
+    } else {
+      // Prune originals oldest first, measuring after each batch (the search index and
+      // page slack make bytes freed differ from bytes pruned).
+      while (storeSize(db).usedBytes > target) {
+        if (!timeLeft()) {
+          done = false;
+          break;
+        }
+        const batch = pruneOldestOriginals(store, opts.now);
+        if (batch.count === 0) break;
+        originalsPruned += batch.count;
+        originalBytesPruned += batch.bytes;
+      }
+      // Still over with no originals left: whole sessions, oldest first.
+      while (done && storeSize(db).usedBytes > target) {
+        if (!timeLeft()) {
+          done = false;
+          break;
+        }
+        const oldest = oldestSession(store, opts.currentSession);
+        if (!oldest) break;
+        if (!removeSession(store, oldest, timeLeft)) {
+          done = false;
+          break;
+        }
+        sessionsRemoved += 1;
+      }
+    }
+  }
+
+  if (!dryRun && before.incremental) {
+    db.exec(`PRAGMA incremental_vacuum${opts.vacuumPages ? `(${opts.vacuumPages})` : ""}`);
+    // Passive: never waits for readers. What it cannot copy back now, a later one does.
+    db.exec("PRAGMA wal_checkpoint(PASSIVE)");
+  }
+  const files = sweepFiles(paths, cutoff, opts.now, dryRun);
+  return {
+    sessionsRemoved,
+    originalsPruned,
+    originalBytesPruned,
+    files,
+    before,
+    after: storeSize(db),
+    done,
+  };
+}
+
+/** Sessions last seen before the cutoff, from the core table and from memory's. */
+function expiredSessions(store: Store, cutoff: number): string[] {
+  const rows = store.db
+    .prepare(
+      `SELECT id FROM sessions WHERE last_seen_at < :cutoff
+       UNION
+       SELECT session_id FROM mem_sessions WHERE updated_at < :cutoff
+         AND session_id NOT IN (SELECT id FROM sessions WHERE last_seen_at >= :cutoff)`,
+    )
+    .all({ cutoff }) as { id: string }[];
+  return rows.map((r) => r.id);
+}
+
+/** The oldest session but the one in use and the most recently active one. */
+function oldestSession(store: Store, except: string | undefined): string | undefined {
+  const row = store.db
+    .prepare(
+      `SELECT id FROM sessions WHERE id != ?
+         AND id != (SELECT id FROM sessions ORDER BY last_seen_at DESC LIMIT 1)
+       ORDER BY last_seen_at LIMIT 1`,
+    )
+    .get(except ?? "") as { id: string } | undefined;
+  return row?.id;
+}
+
+/**
+ * The memory search index over originals (mem_outputs_fts) is external-content FTS5:
+ * an entry can only be removed by handing back exactly the text it was built from.
+ * Rows up to the watermark are indexed, and always with their current original, so
+ * that text is the row's own.
+ */
+const OUTPUTS_MARK = "outputs_indexed";
+const indexedUpTo = (store: Store): number => getState<number>(store, "memory", OUTPUTS_MARK) ?? 0;
+const utf8 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8");
+
+function dropOutputsFromIndex(store: Store, rows: readonly { id: number; original: Uint8Array }[]): void {
+  const upTo = indexedUpTo(store);
+  const del = store.db.prepare(
+    "INSERT INTO mem_outputs_fts (mem_outputs_fts, rowid, original) VALUES ('delete', ?, ?)",
+  );
+  for (const r of rows) if (r.id <= upTo) del.run(r.id, utf8(r.original));
+}
+
+function pruneOldestOriginals(store: Store, now: number): { count: number; bytes: number } {
+  return store.tx(() => {
+    const rows = store.db
+      .prepare(
+        "SELECT id, original, original_bytes AS bytes FROM outputs WHERE pruned_at IS NULL ORDER BY id LIMIT ?",
+      )
+      .all(BATCH) as { id: number; original: Uint8Array; bytes: number }[];
+    if (rows.length === 0) return { count: 0, bytes: 0 };
+    dropOutputsFromIndex(store, rows);
+    // Indexed rows get an entry for their new, empty original, keeping the rule above.
+    const upTo = indexedUpTo(store);
+    const reindex = store.db.prepare("INSERT INTO mem_outputs_fts (rowid, original) VALUES (?, '')");
+    const prune = store.db.prepare("UPDATE outputs SET original = x'', pruned_at = ? WHERE id = ?");
+    let bytes = 0;
+    for (const r of rows) {
+      prune.run(now, r.id);
+      if (r.id <= upTo) reindex.run(r.id);
+      bytes += r.bytes;
+    }
+    return { count: rows.length, bytes };
+  });
+}
+
+function planPrune(store: Store, need: number): { count: number; bytes: number } {
+  const rows = store.db
+    .prepare("SELECT original_bytes AS bytes FROM outputs WHERE pruned_at IS NULL ORDER BY id")
+    .iterate() as Iterable<{ bytes: number }>;
+  let count = 0;
+  let bytes = 0;
+  for (const r of rows) {
+    if (bytes >= need) break;
+    count += 1;
+    bytes += r.bytes;
+  }
+  return { count, bytes };
+}
+
+/** Tables holding a session's rows, by the column naming it. */
+const SESSION_TABLES: readonly (readonly [table: string, column: string])[] = [
+  ["events", "session_id"],
+  ["injections", "session_id"],
+  ["context_warnings", "session_id"],
+  ["ledger_responses", "session_id"],
+  ["ledger_tools", "session_id"],
+  ["ledger_compactions", "session_id"],
+  ["ledger_files", "session_id"],
+  ["mem_sources", "session_id"],
+  ["mem_sessions", "session_id"],
+  ["sessions", "id"],
+];
+
+/**
+ * Everything stored for one session: originals in batches, then the rest in one go.
+ * False when time ran out first; the rows left are found again by the next run.
+ */
+function removeSession(store: Store, id: string, timeLeft: () => boolean): boolean {
+  const { db } = store;
+  for (;;) {
+    const n = store.tx(() => {
+      const rows = db
+        .prepare("SELECT id, original FROM outputs WHERE session_id = ? ORDER BY id LIMIT ?")
+        .all(id, BATCH) as { id: number; original: Uint8Array }[];
+      dropOutputsFromIndex(store, rows);
+      const del = db.prepare("DELETE FROM outputs WHERE id = ?");
+      for (const r of rows) del.run(r.id);
+      return rows.length;
+    });
+    if (n < BATCH || !timeLeft()) break;
+  }
+  return store.tx(() => {
+    if (db.prepare("SELECT 1 FROM outputs WHERE session_id = ? LIMIT 1").get(id)) return false;
+    db.prepare(
+      "INSERT INTO mem_fts (mem_fts, rowid, text) SELECT 'delete', id, text FROM mem_items WHERE session_id = ?",
+    ).run(id);
+    db.prepare("DELETE FROM mem_items WHERE session_id = ?").run(id);
+    for (const [table, column] of SESSION_TABLES) db.prepare(`DELETE FROM ${table} WHERE ${column} = ?`).run(id);
+    db.prepare("DELETE FROM kv WHERE scope = ?").run(sessionScope(id));
+    return true;
+  });
+}
+
+const LAST_RUN = "last_run";
+
+/** When retention last ran, for the automatic trigger's throttle. */
+export function lastRun(store: Store): number {
+  return getState<number>(store, "retention", LAST_RUN) ?? 0;
+}
+
+export function markRun(store: Store, now: number): void {
+  setState(store, "retention", LAST_RUN, now, now);
+}
