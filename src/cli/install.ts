@@ -139,14 +139,21 @@ export const install: Command = {
       originalPath = previous.originalPath;
       // Someone edited the file since cairn last wrote it: the old backup no longer
       // describes "the file without cairn", so uninstall must not restore it blindly.
-      pristine = previous.pristine && before !== undefined && sha256(before) === previous.writtenSha256;
+      // Or an install killed between its record and the settings file: the file is
+      // still exactly what the backup holds.
+      pristine =
+        previous.pristine &&
+        ((before !== undefined && sha256(before) === previous.writtenSha256) ||
+          before === (previous.originalPath ? readText(previous.originalPath) : undefined));
     } else {
       originalPath = before === undefined ? null : originalCopyPath(paths, key);
       if (originalPath && before !== undefined) writeFileAtomic(originalPath, before);
       pristine = true;
     }
     const userStatusLine = previous ? previous.userStatusLine : (parsed.settings.statusLine ?? null);
-    writeFileAtomic(path, text, modeOf(path));
+    // Backup, extras, record, and only then the settings file: a kill at any point
+    // leaves a record for everything cairn changed, so a second install completes it
+    // and uninstall can still restore the file byte for byte.
     const extras = installExtras(scope, previous?.extras);
     const record: InstallRecord = {
       version: 1,
@@ -161,6 +168,7 @@ export const install: Command = {
       extras: extras.record,
     };
     writeRecord(paths, key, record);
+    writeFileAtomic(path, text, modeOf(path));
     out(`${color.green("installed")} cairn into ${path}`);
     out(`  hooks: ${INSTALLED_EVENTS.join(", ")} (${transport} transport)`);
     if (transport === "http") {

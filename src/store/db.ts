@@ -20,6 +20,14 @@ export interface OpenOptions {
   readonly readOnly?: boolean;
 }
 
+/**
+ * How long a connection waits for another process's write lock. Claude Code runs
+ * parallel tool calls' hooks at once and they queue for the one write lock; on a busy
+ * machine the queue can take seconds, and giving up means the excerpt is not shown.
+ * Below hook.budget_ms (4000), so a hook still answers in time.
+ */
+const BUSY_TIMEOUT_MS = 3000;
+
 let sqliteModule: typeof import("node:sqlite") | undefined;
 
 /** node:sqlite prints an ExperimentalWarning on Node 22; a hook must not print noise. */
@@ -49,7 +57,7 @@ export async function openStore(path: string, opts: OpenOptions = {}): Promise<S
   }
   const db = new DatabaseSync(path, {
     readOnly: opts.readOnly ?? false,
-    timeout: opts.busyTimeoutMs ?? 1000,
+    timeout: opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
   });
   try {
     if (!opts.readOnly) {

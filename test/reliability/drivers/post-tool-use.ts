@@ -1,0 +1,64 @@
+/**
+ * One of the concurrency test's writers: sends `count` PostToolUse events for one
+ * session through the dispatcher, half of them large real outputs (filed and replaced
+ * by an excerpt), half small ones (passed through). Prints one JSON line: what it
+ * sent, what came back, and how long each event took.
+ *
+ *   node post-tool-use.ts '{"home":…,"project":…,"bundle":…,"session":…,"transcript":…,"worker":0,"count":1000}'
+ */
+import { realOutputs } from "./corpus.ts";
+import { bashResponse, inProcessHook, percentile } from "./in-process-hook.ts";
+
+interface Args {
+  home: string;
+  project: string;
+  bundle: string;
+  session: string;
+  transcript: string;
+  worker: number;
+  count: number;
+}
+
+const a = JSON.parse(process.argv[2]!) as Args;
+const hook = await inProcessHook(a.home, a.project, a.bundle);
+const large = realOutputs(6_000, 60_000);
+const small = realOutputs(200, 3_000);
+
+const outcomes: Record<string, number> = {};
+const filed: string[] = [];
+const passed: string[] = [];
+const ms: number[] = [];
+for (let i = 0; i < a.count; i++) {
+  const id = `toolu_w${a.worker}_${i}`;
+  const big = i % 2 === 0;
+  const pool = big ? large : small;
+  const text = pool[(i * 7 + a.worker) % pool.length]!;
+  const r = await hook("PostToolUse", {
+    session_id: a.session,
+    transcript_path: a.transcript,
+    cwd: a.project,
+    permission_mode: "default",
+    hook_event_name: "PostToolUse",
+    tool_name: "Bash",
+    tool_input: { command: `./step ${a.worker} ${i}`, description: "load" },
+    tool_response: bashResponse(text),
+    tool_use_id: id,
+  });
+  outcomes[r.outcome] = (outcomes[r.outcome] ?? 0) + 1;
+  ms.push(r.ms);
+  const replaced = JSON.parse(r.output).hookSpecificOutput?.updatedToolOutput !== undefined;
+  (replaced ? filed : passed).push(id);
+}
+ms.sort((x, y) => x - y);
+process.stdout.write(
+  `${JSON.stringify({
+    worker: a.worker,
+    sent: a.count,
+    outcomes,
+    filed,
+    passed: passed.length,
+    p50: percentile(ms, 50),
+    p99: percentile(ms, 99),
+    max: ms.at(-1) ?? 0,
+  })}\n`,
+);

@@ -1,0 +1,111 @@
+/** Shared by the reliability tests: sandboxes, driver processes, database checks. */
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+export const DRIVERS = resolve(import.meta.dirname, "drivers");
+
+/** Scale for the long runs: CAIRN_SOAK=1 runs the figures the issue names in full. */
+export const SOAK = process.env.CAIRN_SOAK === "1";
+
+export interface Sandbox {
+  readonly root: string;
+  readonly home: string;
+  readonly cairnHome: string;
+  readonly project: string;
+  readonly env: NodeJS.ProcessEnv;
+  cleanup(): void;
+}
+
+export function sandbox(): Sandbox {
+  const root = mkdtempSync(join(tmpdir(), "cairn-rel-"));
+  const home = join(root, "home");
+  const project = join(root, "project");
+  mkdirSync(project, { recursive: true });
+  mkdirSync(home, { recursive: true });
+  const cairnHome = join(home, ".cairn");
+  return {
+    root,
+    home,
+    cairnHome,
+    project,
+    env: { HOME: home, CAIRN_HOME: cairnHome, CLAUDE_PROJECT_DIR: project, NO_COLOR: "1" },
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+export interface Exit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs a node script (a driver, or the built bundle) to its end. */
+export function runNode(
+  args: readonly string[],
+  opts: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string; killAfterMs?: number } = {},
+): Promise<Exit> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, ...opts.env },
+      cwd: opts.cwd,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (c: Buffer) => out.push(c));
+    child.stderr.on("data", (c: Buffer) => err.push(c));
+    child.on("error", fail);
+    const timer =
+      opts.killAfterMs !== undefined ? setTimeout(() => child.kill("SIGKILL"), opts.killAfterMs) : undefined;
+    child.on("close", (code, signal) => {
+      if (timer) clearTimeout(timer);
+      done({
+        code,
+        signal,
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderr: Buffer.concat(err).toString("utf8"),
+      });
+    });
+    child.stdin.on("error", () => {});
+    child.stdin.end(opts.input ?? "");
+  });
+}
+
+export function driver(name: string, args: object, env?: NodeJS.ProcessEnv): Promise<Exit> {
+  return runNode([join(DRIVERS, name), JSON.stringify(args)], { env });
+}
+
+/** A read-only look at a database, closed after fn. */
+export function withDb<T>(path: string, fn: (db: DatabaseSync) => T): T {
+  const db = new DatabaseSync(path, { readOnly: true, timeout: 5000 });
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+export function integrity(path: string): string {
+  return withDb(path, (db) =>
+    (db.prepare("PRAGMA integrity_check").all() as { integrity_check: string }[])
+      .map((r) => r.integrity_check)
+      .join("; "),
+  );
+}
+
+export function logLines(s: Sandbox): { level: string; msg: string; err?: string }[] {
+  let text = "";
+  try {
+    text = readFileSync(join(s.cairnHome, "logs", "cairn.log"), "utf8");
+  } catch {
+    return [];
+  }
+  return text
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+}
