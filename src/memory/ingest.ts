@@ -187,11 +187,13 @@ export function indexOutputs(store: Store, now: number, limit = OUTPUTS_PER_CALL
   return store.tx(() => {
     const from = getState<number>(store, "memory", OUTPUTS_MARK) ?? 0;
     const rows = store.db
-      .prepare("SELECT id, original FROM outputs WHERE id > ? ORDER BY id LIMIT ?")
-      .all(from, limit) as { id: number; original: Uint8Array }[];
+      .prepare("SELECT id, original, pruned_at FROM outputs WHERE id > ? ORDER BY id LIMIT ?")
+      .all(from, limit) as { id: number; original: Uint8Array; pruned_at: number | null }[];
     if (rows.length === 0) return 0;
     const insert = store.db.prepare("INSERT INTO mem_outputs_fts (rowid, original) VALUES (?, ?)");
-    for (const r of rows) insert.run(r.id, Buffer.from(r.original).toString("utf8"));
+    // An original retention already pruned has nothing to find (src/retention/gc.ts).
+    for (const r of rows)
+      if (r.pruned_at === null) insert.run(r.id, Buffer.from(r.original).toString("utf8"));
     setState(store, "memory", OUTPUTS_MARK, rows.at(-1)!.id, now);
     return rows.length;
   });

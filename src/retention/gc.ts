@@ -86,8 +86,9 @@ export function collectGarbage(store: Store, paths: CairnPaths, policy: Policy, 
           done = false;
           break;
         }
-        const batch = pruneOldestOriginals(store, opts.now);
+        const batch = pruneOldestOriginals(store, opts.now, storeSize(db).usedBytes - target);
         if (batch.count === 0) break;
+        compactIndexes(store, true);
         originalsPruned += batch.count;
         originalBytesPruned += batch.bytes;
       }
@@ -108,6 +109,8 @@ export function collectGarbage(store: Store, paths: CairnPaths, policy: Policy, 
     }
   }
 
+  if (!dryRun && (sessionsRemoved > 0 || originalsPruned > 0))
+    compactIndexes(store, opts.deadline !== undefined);
   if (!dryRun && before.incremental) {
     db.exec(`PRAGMA incremental_vacuum${opts.vacuumPages ? `(${opts.vacuumPages})` : ""}`);
     // Passive: never waits for readers. What it cannot copy back now, a later one does.
@@ -153,38 +156,45 @@ function oldestSession(store: Store, except: string | undefined): string | undef
 /**
  * The memory search index over originals (mem_outputs_fts) is external-content FTS5:
  * an entry can only be removed by handing back exactly the text it was built from.
- * Rows up to the watermark are indexed, and always with their current original, so
- * that text is the row's own.
+ * A row is in it when its id is up to the indexing watermark and its original was
+ * not pruned (pruning takes it out; indexing skips pruned rows), so the text to hand
+ * back is always the row's own.
  */
 const OUTPUTS_MARK = "outputs_indexed";
 const indexedUpTo = (store: Store): number => getState<number>(store, "memory", OUTPUTS_MARK) ?? 0;
 const utf8 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8");
 
-function dropOutputsFromIndex(store: Store, rows: readonly { id: number; original: Uint8Array }[]): void {
+type IndexedRow = { id: number; original: Uint8Array; pruned_at: number | null };
+
+function dropOutputsFromIndex(store: Store, rows: readonly IndexedRow[]): void {
   const upTo = indexedUpTo(store);
   const del = store.db.prepare(
     "INSERT INTO mem_outputs_fts (mem_outputs_fts, rowid, original) VALUES ('delete', ?, ?)",
   );
-  for (const r of rows) if (r.id <= upTo) del.run(r.id, utf8(r.original));
+  for (const r of rows) if (r.id <= upTo && r.pruned_at === null) del.run(r.id, utf8(r.original));
 }
 
-function pruneOldestOriginals(store: Store, now: number): { count: number; bytes: number } {
+/** Prunes the oldest originals, as many as free about `need` bytes (at most BATCH). */
+function pruneOldestOriginals(store: Store, now: number, need: number): { count: number; bytes: number } {
   return store.tx(() => {
-    const rows = store.db
+    const rows: (IndexedRow & { bytes: number })[] = [];
+    let planned = 0;
+    const oldest = store.db
       .prepare(
-        "SELECT id, original, original_bytes AS bytes FROM outputs WHERE pruned_at IS NULL ORDER BY id LIMIT ?",
+        "SELECT id, original, pruned_at, original_bytes AS bytes FROM outputs WHERE pruned_at IS NULL ORDER BY id LIMIT ?",
       )
-      .all(BATCH) as { id: number; original: Uint8Array; bytes: number }[];
+      .iterate(BATCH) as Iterable<IndexedRow & { bytes: number }>;
+    for (const r of oldest) {
+      rows.push(r);
+      planned += r.bytes;
+      if (planned >= need) break;
+    }
     if (rows.length === 0) return { count: 0, bytes: 0 };
     dropOutputsFromIndex(store, rows);
-    // Indexed rows get an entry for their new, empty original, keeping the rule above.
-    const upTo = indexedUpTo(store);
-    const reindex = store.db.prepare("INSERT INTO mem_outputs_fts (rowid, original) VALUES (?, '')");
     const prune = store.db.prepare("UPDATE outputs SET original = x'', pruned_at = ? WHERE id = ?");
     let bytes = 0;
     for (const r of rows) {
       prune.run(now, r.id);
-      if (r.id <= upTo) reindex.run(r.id);
       bytes += r.bytes;
     }
     return { count: rows.length, bytes };
@@ -204,6 +214,19 @@ function planPrune(store: Store, need: number): { count: number; bytes: number }
   }
   return { count, bytes };
 }
+
+/**
+ * FTS5 deletes are tombstones until segments merge, so an index first grows when rows
+ * leave it. In a hook a bounded merge step reclaims some each run; `cairn gc` merges
+ * all the way.
+ */
+function compactIndexes(store: Store, bounded: boolean): void {
+  for (const fts of ["mem_fts", "mem_outputs_fts"]) {
+    if (bounded) store.db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('merge', ${MERGE_PAGES})`);
+    else store.db.exec(`INSERT INTO ${fts} (${fts}) VALUES ('optimize')`);
+  }
+}
+const MERGE_PAGES = 64;
 
 /** Tables holding a session's rows, by the column naming it. */
 const SESSION_TABLES: readonly (readonly [table: string, column: string])[] = [
@@ -228,8 +251,8 @@ function removeSession(store: Store, id: string, timeLeft: () => boolean): boole
   for (;;) {
     const n = store.tx(() => {
       const rows = db
-        .prepare("SELECT id, original FROM outputs WHERE session_id = ? ORDER BY id LIMIT ?")
-        .all(id, BATCH) as { id: number; original: Uint8Array }[];
+        .prepare("SELECT id, original, pruned_at FROM outputs WHERE session_id = ? ORDER BY id LIMIT ?")
+        .all(id, BATCH) as unknown as IndexedRow[];
       dropOutputsFromIndex(store, rows);
       const del = db.prepare("DELETE FROM outputs WHERE id = ?");
       for (const r of rows) del.run(r.id);
@@ -243,7 +266,8 @@ function removeSession(store: Store, id: string, timeLeft: () => boolean): boole
       "INSERT INTO mem_fts (mem_fts, rowid, text) SELECT 'delete', id, text FROM mem_items WHERE session_id = ?",
     ).run(id);
     db.prepare("DELETE FROM mem_items WHERE session_id = ?").run(id);
-    for (const [table, column] of SESSION_TABLES) db.prepare(`DELETE FROM ${table} WHERE ${column} = ?`).run(id);
+    for (const [table, column] of SESSION_TABLES)
+      db.prepare(`DELETE FROM ${table} WHERE ${column} = ?`).run(id);
     db.prepare("DELETE FROM kv WHERE scope = ?").run(sessionScope(id));
     return true;
   });

@@ -1,0 +1,239 @@
+import { existsSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cairnPaths } from "../../../src/core/paths.ts";
+import { collectGarbage, lastRun } from "../../../src/retention/gc.ts";
+import { storeSize } from "../../../src/retention/size.ts";
+import { openStore, type Store } from "../../../src/store/db.ts";
+import { CAIRN } from "../../helpers/cairn.ts";
+import { realOutputs, transcriptLines, transcriptRound } from "../../reliability/drivers/corpus.ts";
+import { bashResponse, type Hook, inProcessHook } from "../../reliability/drivers/in-process-hook.ts";
+import { type Sandbox, sandbox } from "../../reliability/lib.ts";
+
+// Retention on a database filled by the real hooks: two sessions, one 40 days old.
+
+const DAY = 24 * 3600_000;
+const NOW = Date.parse("2026-11-22T12:00:00Z");
+const OLD = "c0ffee00-0000-4000-8000-0000000000a1";
+const NEW = "c0ffee00-0000-4000-8000-0000000000b2";
+const large = realOutputs(6_000, 60_000);
+
+/** Tables with a session column, and that column. */
+const PER_SESSION: [string, string][] = [
+  ["sessions", "id"],
+  ["events", "session_id"],
+  ["outputs", "session_id"],
+  ["injections", "session_id"],
+  ["ledger_files", "session_id"],
+  ["ledger_responses", "session_id"],
+  ["ledger_tools", "session_id"],
+  ["mem_items", "session_id"],
+  ["mem_sessions", "session_id"],
+  ["mem_sources", "session_id"],
+];
+
+describe("retention", () => {
+  let s: Sandbox;
+  let hook: Hook;
+  let store: Store;
+
+  async function session(id: string, at: number, outputs: number) {
+    const transcript = join(s.root, `${id}.jsonl`);
+    writeFileSync(transcript, transcriptRound(transcriptLines(), id, at));
+    const base = { session_id: id, transcript_path: transcript, cwd: s.project, permission_mode: "default" };
+    // The anchor injects the notebook's goal: an injections row for the session.
+    expect(
+      (await hook("UserPromptSubmit", { ...base, hook_event_name: "UserPromptSubmit", prompt: "go on" }, at))
+        .outcome,
+    ).toBe("ok");
+    for (let i = 0; i < outputs; i++) {
+      const r = await hook(
+        "PostToolUse",
+        {
+          ...base,
+          hook_event_name: "PostToolUse",
+          tool_name: "Bash",
+          tool_input: { command: `./t ${i}` },
+          tool_response: bashResponse(large[i % large.length]!),
+          tool_use_id: `toolu_${id.slice(-2)}_${i}`,
+        },
+        at + i,
+      );
+      expect(r.outcome).toBe("ok");
+    }
+    expect((await hook("Stop", { ...base, hook_event_name: "Stop" }, at + outputs)).outcome).toBe("ok");
+  }
+
+  const rowsOf = (id: string) =>
+    Object.fromEntries(
+      PER_SESSION.map(([t, c]) => [
+        t,
+        (store.db.prepare(`SELECT count(*) AS n FROM ${t} WHERE ${c} = ?`).get(id) as { n: number }).n,
+      ]),
+    );
+  const ftsIntact = () => {
+    // FTS5's own checks: memory's index against every row; the originals' index on its
+    // own structure (it holds only the rows indexed so far and not pruned, so it is
+    // compared with those below, word by word).
+    store.db.exec("INSERT INTO mem_fts (mem_fts, rank) VALUES ('integrity-check', 1)");
+    store.db.exec("INSERT INTO mem_outputs_fts (mem_outputs_fts) VALUES ('integrity-check')");
+    const upTo = Number(
+      (
+        store.db.prepare("SELECT value FROM kv WHERE scope = 'memory' AND key = 'outputs_indexed'").get() as {
+          value: string;
+        }
+      ).value,
+    );
+    const rows = store.db.prepare("SELECT id, original, pruned_at FROM outputs").all() as {
+      id: number;
+      original: Uint8Array;
+      pruned_at: number | null;
+    }[];
+    const words = (b: Uint8Array) =>
+      new Set(
+        Buffer.from(b)
+          .toString("utf8")
+          .toLowerCase()
+          .split(/[^a-z0-9]+/),
+      );
+    const indexed = rows
+      .filter((r) => r.id <= upTo && r.pruned_at === null)
+      .map((r) => ({ id: r.id, words: words(r.original) }));
+    const probe = [
+      ...new Set(
+        rows.flatMap((r) => [...words(r.original)].filter((w) => /^[a-z]{7,}$/.test(w)).slice(0, 3)),
+      ),
+    ];
+    expect(probe.length).toBeGreaterThan(5);
+    for (const w of probe) {
+      const hits = (
+        store.db
+          .prepare("SELECT rowid AS id FROM mem_outputs_fts WHERE mem_outputs_fts MATCH ?")
+          .all(`"${w}"`) as { id: number }[]
+      )
+        .map((h) => h.id)
+        .sort((a, b) => a - b);
+      expect(hits, w).toEqual(indexed.filter((r) => r.words.has(w)).map((r) => r.id));
+    }
+  };
+
+  beforeEach(async () => {
+    s = sandbox();
+    mkdirSync(s.cairnHome, { recursive: true });
+    mkdirSync(join(s.project, ".cairn"), { recursive: true });
+    writeFileSync(
+      join(s.project, ".cairn", "STATE.md"),
+      "# STATE\n\n## Goal\nShip the parser.\n\n## Now\nTests.\n",
+    );
+    // Automatic retention off while filling: this test drives it by hand.
+    writeFileSync(join(s.cairnHome, "config.yaml"), "retention:\n  auto: false\n");
+    hook = await inProcessHook(s.cairnHome, s.project, CAIRN);
+    await session(OLD, NOW - 40 * DAY, 4);
+    await session(NEW, NOW - 3600_000, 16);
+    store = await openStore(join(s.cairnHome, "cairn.db"));
+  });
+  afterEach(() => {
+    store?.close();
+    s.cleanup();
+  });
+
+  it("removes a session past retention.days from every table and index, and nothing of the others", () => {
+    const before = rowsOf(NEW);
+    for (const n of Object.values(rowsOf(OLD))) expect(n).toBeGreaterThan(0);
+    const r = collectGarbage(store, cairnPaths(s.cairnHome), { days: 30, maxBytes: 1e12 }, { now: NOW });
+    expect(r.sessionsRemoved).toBe(1);
+    expect(r.done).toBe(true);
+    for (const n of Object.values(rowsOf(OLD))) expect(n).toBe(0);
+    expect(rowsOf(NEW)).toEqual(before);
+    ftsIntact();
+    // Search no longer finds the old session's originals.
+    const hits = store.db
+      .prepare(
+        "SELECT count(*) AS n FROM mem_outputs_fts JOIN outputs o ON o.id = mem_outputs_fts.rowid WHERE o.session_id = ?",
+      )
+      .get(OLD) as { n: number };
+    expect(hits.n).toBe(0);
+  });
+
+  it("a dry run changes nothing and predicts the real run", () => {
+    const paths = cairnPaths(s.cairnHome);
+    const dry = collectGarbage(store, paths, { days: 30, maxBytes: 1e12 }, { now: NOW, dryRun: true });
+    expect(rowsOf(OLD).outputs).toBe(4);
+    const real = collectGarbage(store, paths, { days: 30, maxBytes: 1e12 }, { now: NOW });
+    expect(dry.sessionsRemoved).toBe(real.sessionsRemoved);
+  });
+
+  it("over the size cap, prunes the oldest originals first, keeps their rows, and keeps the indexes consistent", () => {
+    const paths = cairnPaths(s.cairnHome);
+    collectGarbage(store, paths, { days: 30, maxBytes: 1e12 }, { now: NOW }); // the old session goes by age
+    const used = storeSize(store.db).usedBytes;
+    // The one session left is the most recent: pruned, never removed whole.
+    // Just over the cap: getting to LOW_WATER (80%) takes some of the originals, not all.
+    const r = collectGarbage(store, paths, { days: 30, maxBytes: used - 4096 }, { now: NOW });
+    expect(r.originalsPruned).toBeGreaterThan(0);
+    expect(r.after.usedBytes).toBeLessThan(r.before.usedBytes);
+    const rows = store.db
+      .prepare("SELECT id, length(original) AS len, pruned_at FROM outputs ORDER BY id")
+      .all() as {
+      id: number;
+      len: number;
+      pruned_at: number | null;
+    }[];
+    expect(rows).toHaveLength(16);
+    expect(rows.some((x) => x.pruned_at === null)).toBe(true);
+    const firstKept = rows.findIndex((x) => x.pruned_at === null);
+    for (const [i, x] of rows.entries()) {
+      expect(x.pruned_at !== null).toBe(firstKept === -1 || i < firstKept);
+      if (x.pruned_at !== null) expect(x.len).toBe(0);
+    }
+    ftsIntact();
+    // A fresh database hands the space back to the file system.
+    expect(r.after.incremental).toBe(true);
+    expect(r.after.fileBytes).toBeLessThan(r.before.fileBytes);
+  });
+
+  it("sweeps aged files and abandoned temp files, never through a symlink", () => {
+    const paths = cairnPaths(s.cairnHome);
+    const snap = join(paths.snapshots, "proj-1234", "old.md");
+    const fresh = join(paths.snapshots, "proj-1234", "fresh.md");
+    mkdirSync(join(paths.snapshots, "proj-1234"), { recursive: true });
+    writeFileSync(snap, "old");
+    writeFileSync(fresh, "fresh");
+    const longAgo = new Date(NOW - 90 * DAY);
+    utimesSync(snap, longAgo, longAgo);
+    const outside = join(s.root, "outside.txt");
+    writeFileSync(outside, "not cairn's");
+    utimesSync(outside, longAgo, longAgo);
+    mkdirSync(paths.sessions, { recursive: true });
+    symlinkSync(s.root, join(paths.sessions, "escape"));
+    const r = collectGarbage(store, paths, { days: 30, maxBytes: 1e12 }, { now: NOW });
+    expect(r.files.files).toBeGreaterThanOrEqual(1);
+    expect(existsSync(snap)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+    expect(readFileSync(outside, "utf8")).toBe("not cairn's");
+  });
+
+  it("runs by itself at a turn's end when due, and not again until retention.every_min passes", async () => {
+    writeFileSync(join(s.cairnHome, "config.yaml"), "retention:\n  auto: true\n  every_min: 60\n");
+    hook = await inProcessHook(s.cairnHome, s.project, CAIRN);
+    const stop = (at: number) =>
+      hook(
+        "Stop",
+        {
+          session_id: NEW,
+          transcript_path: join(s.root, `${NEW}.jsonl`),
+          cwd: s.project,
+          hook_event_name: "Stop",
+        },
+        at,
+      );
+    expect(lastRun(store)).toBe(0);
+    await stop(NOW);
+    expect(lastRun(store)).toBe(NOW);
+    expect(rowsOf(OLD).outputs).toBe(0);
+    await stop(NOW + 10 * 60_000);
+    expect(lastRun(store)).toBe(NOW); // throttled
+    await stop(NOW + 61 * 60_000);
+    expect(lastRun(store)).toBe(NOW + 61 * 60_000);
+  });
+});
