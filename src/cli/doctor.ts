@@ -9,6 +9,8 @@ import { errorMessage, readJsonIfExists } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { isOff } from "../core/switches.ts";
+import { lastRun } from "../retention/gc.ts";
+import { storeSize } from "../retention/size.ts";
 import { openStore, schemaVersion } from "../store/db.ts";
 import { SCHEMA_VERSION } from "../store/migrations.ts";
 import { parse } from "./args.ts";
@@ -211,6 +213,42 @@ async function checkStore(paths: CairnPaths): Promise<Check[]> {
   }
 }
 
+/** The database against the retention policy: data under the cap, space handed back. */
+async function checkRetention(paths: CairnPaths, projectDir: string): Promise<Check[]> {
+  if (!existsSync(paths.db)) return [];
+  try {
+    const config = (await loadConfig(paths, projectDir)).config;
+    const store = await openStore(paths.db, { busyTimeoutMs: 2000 });
+    const size = storeSize(store.db);
+    const last = lastRun(store);
+    store.close();
+    const cap = config["retention.max_mb"] * 1024 * 1024;
+    const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
+    const detail = `${mb(size.usedBytes)} of data, cap ${mb(cap)}, keep ${config["retention.days"]} days; last run ${last ? new Date(last).toISOString() : "never"}${config["retention.auto"] ? "" : " (automatic runs off)"}`;
+    if (size.usedBytes > cap)
+      return [
+        {
+          name: "retention",
+          status: "warn",
+          detail,
+          fix: "run `cairn gc` (and see the log for why it did not run)",
+        },
+      ];
+    if (!size.incremental && size.freeBytes > size.fileBytes / 4)
+      return [
+        {
+          name: "retention",
+          status: "warn",
+          detail: `${detail}; ${mb(size.freeBytes)} of the file is free space`,
+          fix: "`cairn gc --vacuum` gives it back to the disk (once; later runs do it by themselves)",
+        },
+      ];
+    return [{ name: "retention", status: "ok", detail }];
+  } catch (err) {
+    return [{ name: "retention", status: "warn", detail: errorMessage(err) }];
+  }
+}
+
 async function checkConfig(paths: CairnPaths, projectDir: string): Promise<Check[]> {
   const resolved = await loadConfig(paths, projectDir);
   if (resolved.issues.length === 0) return [{ name: "config", status: "ok", detail: "valid" }];
@@ -325,6 +363,7 @@ export async function runChecks(paths: CairnPaths, projectDir: string): Promise<
     ...checkRegistration(projectDir),
     ...(await checkHttp(paths, projectDir)),
     ...(await checkStore(paths)),
+    ...(await checkRetention(paths, projectDir)),
     ...(await checkConfig(paths, projectDir)),
     checkSwitches(paths, projectDir),
     checkLog(paths),
@@ -337,8 +376,8 @@ export const doctor: Command = {
   usage: `Usage: cairn doctor [--json]
 
 Checks Node and node:sqlite, hook registration (user, project, plugin) and that the
-registered command runs, the database, the config, the kill switches and the last
-errors in the log. Prints how to fix each problem. Exits 1 when something fails.`,
+registered command runs, the database and its size against the retention policy,
+the config, the kill switches and the last errors in the log. Prints how to fix each problem. Exits 1 when something fails.`,
   async run(argv) {
     const { values } = parse(argv, { json: { type: "boolean" } });
     const checks = await runChecks(cairnPaths(), findProjectDir());

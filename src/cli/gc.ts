@@ -22,7 +22,8 @@ killed writers go too. Config, switches and the install record are never touched
   --dry-run    say what would go, change nothing
   --vacuum     rewrite the database file afterwards so it shrinks to its data (takes
                a while on a large database; hooks wait for it). A database created
-               by cairn 0.2 or later hands space back by itself.
+               since retention arrived (schema 4) hands space back
+               by itself.
   --json       print the report as JSON`;
 
 export const gc: Command = {
@@ -42,12 +43,7 @@ export const gc: Command = {
       const store = await m.store();
       const now = m.now();
       const dryRun = Boolean(values["dry-run"]);
-      const report = collectGarbage(
-        store,
-        m.paths,
-        { days, maxBytes: maxMb * 1024 * 1024 },
-        { now, dryRun },
-      );
+      const report = collectGarbage(store, m.paths, { days, maxBytes: maxMb * 1024 * 1024 }, { now, dryRun });
       let vacuumed: number | undefined;
       if (values.vacuum && !dryRun) {
         // VACUUM is also the one way to switch an older database to incremental auto_vacuum.
@@ -68,16 +64,20 @@ function printReport(
   r: GcReport,
   o: { dryRun: boolean; days: number; maxMb: number; vacuumed: number | undefined },
 ): void {
-  const verb = o.dryRun ? "would remove" : "removed";
-  out(`${color.bold("cairn gc")}${o.dryRun ? " (dry run)" : ""}: keep ${o.days} days, at most ${formatInt(o.maxMb)} MB`);
-  out(`  sessions ${verb}:   ${formatInt(r.sessionsRemoved)}`);
+  const verb = o.dryRun ? "would go" : "removed";
+  const line = (label: string, value: string) => out(`  ${label.padEnd(19)} ${value}`);
   out(
-    `  originals ${o.dryRun ? "would be pruned" : "pruned"}: ${formatInt(r.originalsPruned)} (${formatBytes(r.originalBytesPruned)})`,
+    `${color.bold("cairn gc")}${o.dryRun ? " (dry run)" : ""}: keep ${o.days} days, at most ${formatInt(o.maxMb)} MB`,
   );
-  out(`  files ${verb}:      ${formatInt(r.files.files)} (${formatBytes(r.files.bytes)})`);
-  out(
-    `  database data:      ${formatBytes(r.before.usedBytes)} → ${formatBytes(r.after.usedBytes)}` +
-      `  (file ${formatBytes(o.vacuumed ?? r.after.fileBytes)})`,
+  line(`sessions ${verb}:`, formatInt(r.sessionsRemoved));
+  line(
+    `originals ${o.dryRun ? "to prune" : "pruned"}:`,
+    `${formatInt(r.originalsPruned)} (${formatBytes(r.originalBytesPruned)})`,
+  );
+  line(`files ${verb}:`, `${formatInt(r.files.files)} (${formatBytes(r.files.bytes)})`);
+  line(
+    "database data:",
+    `${formatBytes(r.before.usedBytes)} → ${formatBytes(r.after.usedBytes)}  (file ${formatBytes(o.vacuumed ?? r.after.fileBytes)})`,
   );
   if (!r.done) out(color.yellow("  stopped early; run it again to finish"));
   if (!o.vacuumed && !r.after.incremental && r.after.freeBytes > r.after.fileBytes / 4)
