@@ -103,3 +103,12 @@ export const CONTEXT_SCHEMA = `
   );
   CREATE INDEX context_warnings_session ON context_warnings(session_id, at);
 `;
+
+/**
+ * Added in migration 4. Every tool call refreshes the session's savings; the sizes sit
+ * after the original in each outputs row, so without this covering index that sum read
+ * every stored original of the session, on every call.
+ */
+export const CONTEXT_SCHEMA_4 = `
+  CREATE INDEX outputs_session_sizes ON outputs(session_id, original_bytes, excerpt_bytes);
+`;

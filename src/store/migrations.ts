@@ -1,5 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
-import { CONTEXT_SCHEMA } from "../context/schema.ts";
+import { CONTEXT_SCHEMA, CONTEXT_SCHEMA_4 } from "../context/schema.ts";
 import { MEMORY_SCHEMA } from "../memory/schema.ts";
 import { RETENTION_SCHEMA } from "../retention/schema.ts";
 import { reconcileSchema } from "./reconcile.ts";
@@ -9,16 +9,22 @@ import { CORE_SCHEMA } from "./schema.ts";
 export type Migration = string | ((db: DatabaseSync) => void);
 
 /** Every schema statement, in order: what a database of the current version looks like. */
-export const SCHEMA_SQL: readonly string[] = [CORE_SCHEMA, CONTEXT_SCHEMA, MEMORY_SCHEMA, RETENTION_SCHEMA];
+export const SCHEMA_SQL: readonly string[] = [
+  CORE_SCHEMA,
+  CONTEXT_SCHEMA,
+  MEMORY_SCHEMA,
+  RETENTION_SCHEMA,
+  CONTEXT_SCHEMA_4,
+];
 
 /**
  * Versioned schema. Each entry moves the database from version i to i+1 and runs in
  * one transaction; PRAGMA user_version records where a database is. Features keep
  * their tables in <feature>/schema.ts. Never edit a shipped migration: add a new one.
  *
- * Migration 4 adds retention's column by reconciling with the whole schema, which
- * also repairs databases from builds whose version stamps did not match their tables
- * (test/fixtures/databases has one of each).
+ * Migration 4 adds retention's column and a covering index by reconciling with the
+ * whole schema, which also repairs databases from builds whose version stamps did not
+ * match their tables (test/fixtures/databases has one of each).
  */
 export const MIGRATIONS: readonly Migration[] = [
   CORE_SCHEMA,

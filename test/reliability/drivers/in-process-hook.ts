@@ -1,9 +1,3 @@
-/**
- * Runs cairn's hook dispatcher in this process, wired exactly as the command transport
- * wires it (src/transports/command.ts), except that the store is closed after each
- * event, as a hook process's exit would. Drivers use it to send thousands of events
- * without paying a process start for each.
- */
 import { loadConfig } from "../../../src/config/load.ts";
 import { createLogger } from "../../../src/core/log.ts";
 import { cairnPaths } from "../../../src/core/paths.ts";
@@ -18,12 +12,19 @@ export interface HookResult {
 
 export type Hook = (event: string, input: object, now?: number) => Promise<HookResult>;
 
+/**
+ * Runs cairn's hook dispatcher in this process, wired as the http transport wires it
+ * (src/transports/http.ts): one store connection kept open across events. (A command
+ * hook's process exits without closing its connection, so closing after each event
+ * here would add a WAL checkpoint per event that real hooks never pay.) Drivers use it
+ * to send thousands of events without paying a process start for each.
+ */
 export async function inProcessHook(cairnHome: string, projectDir: string, bundle: string): Promise<Hook> {
   const paths = cairnPaths(cairnHome);
   const resolved = await loadConfig(paths, projectDir);
   const log = createLogger(paths, resolved.config["log.level"]);
+  let store: Promise<Store> | undefined;
   return async (event, input, now) => {
-    let store: Store | undefined;
     const started = performance.now();
     const r = await dispatch(event, JSON.stringify(input), {
       paths,
@@ -31,14 +32,13 @@ export async function inProcessHook(cairnHome: string, projectDir: string, bundl
       log,
       env: process.env,
       self: { command: process.execPath, args: [bundle] },
-      openStore: async () => {
-        store = await openStore(paths.db);
+      openStore: () => {
+        store ??= openStore(paths.db);
         return store;
       },
       projectDir,
       ...(now !== undefined ? { now: () => now } : {}),
     });
-    store?.close();
     return { output: r.output, outcome: r.outcome, ms: performance.now() - started };
   };
 }

@@ -53,20 +53,19 @@ const base = {
 const entry = (template: Record<string, unknown>, patch: Record<string, unknown>, at: number) =>
   `${JSON.stringify({ ...template, ...patch, sessionId: SESSION, timestamp: new Date(at).toISOString() })}\n`;
 
-const samples: { call: number; heapMb: number; rssMb: number; diskMb: number }[] = [];
+const samples: { call: number; heapMb: number; rssMb: number; diskMb: number; walMb: number }[] = [];
 const outcomes: Record<string, number> = {};
 const ms: number[] = [];
 const count = (o: string) => {
   outcomes[o] = (outcomes[o] ?? 0) + 1;
 };
-const disk = () =>
-  ["cairn.db", "cairn.db-wal"].reduce((sum, f) => {
-    try {
-      return sum + statSync(join(a.home, f)).size;
-    } catch {
-      return sum;
-    }
-  }, 0);
+const size = (f: string) => {
+  try {
+    return statSync(join(a.home, f)).size;
+  } catch {
+    return 0;
+  }
+};
 let parent = "root";
 let turn = 0;
 for (let i = 0; i < a.calls; i++) {
@@ -153,7 +152,8 @@ for (let i = 0; i < a.calls; i++) {
       call: i + 1,
       heapMb: m.heapUsed / 1048576,
       rssMb: m.rss / 1048576,
-      diskMb: disk() / 1048576,
+      diskMb: (size("cairn.db") + size("cairn.db-wal")) / 1048576,
+      walMb: size("cairn.db-wal") / 1048576,
     });
   }
 }
