@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, readSync } from "node:fs";
+import { openRegularFile } from "../core/fs.ts";
 
 /**
  * Reading the end of a transcript without reading all of it: the readers that need
@@ -8,12 +9,9 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 
 /** The last `maxBytes` of a file as lines (the cut first line dropped), and whether that is the whole file. */
 export function readTail(path: string, maxBytes: number): { lines: string[]; whole: boolean } {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return { lines: [], whole: true };
-  }
+  // The path comes from hook input: a FIFO, a device or a directory reads as empty.
+  const fd = openRegularFile(path);
+  if (fd === undefined) return { lines: [], whole: true };
   try {
     const size = fstatSync(fd).size;
     const start = Math.max(0, size - maxBytes);

@@ -1,6 +1,7 @@
+import { visible, visibleLine } from "../core/terminal-text.ts";
 import { detail as detailOf, parseDetailSpec, SpecError } from "../memory/detail.ts";
 import { cliLine } from "../memory/resume.ts";
-import { chainOwner, memoryEnv } from "../memory/scope.ts";
+import { chainOwner, isKnownSession, memoryEnv, unknownSession } from "../memory/scope.ts";
 import { selfInvocation } from "../transports/self.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import { err, json, out } from "./io.ts";
@@ -43,6 +44,10 @@ export const detail: Command = {
     const m = await memoryEnv();
     try {
       const store = await m.store();
+      if (values.session !== undefined && !isKnownSession(store, values.session)) {
+        err(`cairn detail: ${unknownSession(values.session)}`);
+        return 1;
+      }
       const owner = chainOwner(store, m.projectDir, values.session, m.env);
       if (!owner) {
         err(`cairn detail: cairn has no memory of a session in ${m.projectDir} yet`);
@@ -54,10 +59,13 @@ export const detail: Command = {
         return r.turns.length ? 0 : 1;
       }
       if (r.turns.length === 0) {
-        err(`cairn detail: nothing matches "${positionals.join(" ")}" in session ${owner.slice(0, 8)}`);
+        err(
+          `cairn detail: nothing matches "${visibleLine(positionals.join(" "))}" in session ${owner.slice(0, 8)}`,
+        );
         return 1;
       }
-      out(r.text);
+      // The conversation and tool output verbatim: on a terminal, their controls are shown as marks.
+      out(process.stdout.isTTY ? visible(r.text) : r.text);
       return 0;
     } finally {
       m.close();

@@ -1,6 +1,13 @@
 import { isFresh, readBaton, removeBaton, writeBaton } from "../memory/baton.ts";
 import { cliLine } from "../memory/resume.ts";
-import { currentSession, type MemoryEnv, memoryEnv, transcriptOf } from "../memory/scope.ts";
+import {
+  currentSession,
+  isKnownSession,
+  type MemoryEnv,
+  memoryEnv,
+  transcriptOf,
+  unknownSession,
+} from "../memory/scope.ts";
 import { selfInvocation } from "../transports/self.ts";
 import { parse } from "./args.ts";
 import { color, err, json, out } from "./io.ts";
@@ -34,6 +41,10 @@ export const handoff: Command = {
     });
     const m = await memoryEnv();
     try {
+      if (values.session !== undefined && !isKnownSession(await m.store(), values.session)) {
+        err(`cairn handoff: ${unknownSession(values.session)}`);
+        return 1;
+      }
       if (values.write) return await write(m, values.session, Boolean(values.json));
       if (values.cancel) {
         const had = removeBaton(m.paths, m.projectDir);

@@ -12,8 +12,14 @@ export function err(line = ""): void {
 }
 
 export function json(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify(value, null, 2).replace(JSON_UNSAFE, jsonEscape)}\n`);
 }
+
+// JSON.stringify escapes C0 controls but leaves C1 (U+009B is a one-character CSI on
+// some terminals) and bidi controls raw; written as \uXXXX they are the same JSON
+// value and nothing a terminal acts on, whoever prints it.
+const JSON_UNSAFE = /[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const jsonEscape = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;

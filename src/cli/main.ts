@@ -1,3 +1,4 @@
+import { visible, visibleLine } from "../core/terminal-text.ts";
 import { isUsageError } from "./args.ts";
 import { color, err, out } from "./io.ts";
 
@@ -169,7 +170,7 @@ export async function runCli(argv: string[]): Promise<number> {
   }
   const entry = COMMANDS[name];
   if (!entry) {
-    err(`cairn: unknown command "${name}"`);
+    err(`cairn: unknown command "${visibleLine(name)}"`);
     const close = Object.keys(COMMANDS).filter((c) => c.startsWith(name.slice(0, 2)));
     if (close.length > 0) err(`Did you mean: ${close.join(", ")}?`);
     err("Run `cairn --help` for the list of commands.");
@@ -183,13 +184,14 @@ export async function runCli(argv: string[]): Promise<number> {
   try {
     return await command.run(rest);
   } catch (e) {
+    // Messages may quote what was typed: shown, never interpreted by the terminal.
     if (isUsageError(e)) {
-      err(`cairn ${name}: ${e.message}`);
+      err(`cairn ${name}: ${visible(e.message)}`);
       err("");
       err(command.usage);
       return 2;
     }
-    err(`cairn ${name}: ${(e as Error).message}`);
+    err(`cairn ${name}: ${visible((e as Error).message)}`);
     if (process.env.CAIRN_DEBUG) err((e as Error).stack ?? "");
     return 1;
   }

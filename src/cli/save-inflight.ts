@@ -1,6 +1,6 @@
 import { readBaton } from "../memory/baton.ts";
 import { saveMemo } from "../memory/memo.ts";
-import { currentSession, memoryEnv } from "../memory/scope.ts";
+import { currentSession, isKnownSession, memoryEnv, unknownSession } from "../memory/scope.ts";
 import { parse, UsageError } from "./args.ts";
 import { color, json, out } from "./io.ts";
 import type { Command } from "./main.ts";
@@ -38,6 +38,8 @@ export const saveInflight: Command = {
     const m = await memoryEnv();
     try {
       const store = await m.store();
+      if (values.session !== undefined && !isKnownSession(store, values.session))
+        throw new Error(unknownSession(values.session));
       const baton = readBaton(m.paths, m.projectDir);
       const sessionId =
         values.session ?? baton?.sessionId ?? currentSession(store, m.projectDir, undefined, m.env);

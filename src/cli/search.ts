@@ -1,6 +1,7 @@
+import { visibleLine } from "../core/terminal-text.ts";
 import { hhmm } from "../memory/compose.ts";
 import { indexOutputs } from "../memory/ingest.ts";
-import { chainOwner, memoryEnv } from "../memory/scope.ts";
+import { chainOwner, isKnownSession, memoryEnv, unknownSession } from "../memory/scope.ts";
 import { search as searchMemory } from "../memory/search.ts";
 import { parseWhen } from "../memory/when.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
@@ -50,13 +51,18 @@ export const search: Command = {
       if (since === null) throw new UsageError(`--since: cannot read "${values.since}"`);
       if (until === null) throw new UsageError(`--until: cannot read "${values.until}"`);
       const store = await m.store();
+      if (
+        values.session !== undefined &&
+        values.session !== "current" &&
+        !isKnownSession(store, values.session)
+      )
+        throw new UsageError(unknownSession(values.session));
       indexOutputs(store, now, 100_000);
       const owner =
         values.session === undefined
           ? undefined
           : chainOwner(store, m.projectDir, values.session === "current" ? undefined : values.session, m.env);
-      if (values.session !== undefined && !owner)
-        throw new UsageError(`no session "${values.session}" is known`);
+      if (values.session !== undefined && !owner) throw new UsageError(unknownSession(values.session));
       const hits = searchMemory(store, {
         query,
         projectDir: values.all ? undefined : m.projectDir,
@@ -81,8 +87,9 @@ export const search: Command = {
           h.source === "output"
             ? `output #${h.id} · ${h.toolName}${h.label ? ` · ${h.label.slice(0, 60)}` : ""}`
             : `T${h.turn} ${h.kind}${h.toolName ? ` · ${h.toolName}` : ""}`;
+        // Snippets are stored tool output and conversation: one visible line, no escape sequences.
         out(
-          `${color.bold(`${n + 1}.`)} ${color.cyan(`[${where} · ${hhmm(h.at)} · ${h.session.slice(0, 8)}]`)} ${h.snippet.replace(/\s+/g, " ")}`,
+          `${color.bold(`${n + 1}.`)} ${color.cyan(`[${visibleLine(where)} · ${hhmm(h.at)} · ${visibleLine(h.session.slice(0, 8))}]`)} ${visibleLine(h.snippet.replace(/\s+/g, " "))}`,
         );
         const next =
           h.source === "output"

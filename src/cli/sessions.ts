@@ -2,6 +2,7 @@ import { basename } from "node:path";
 import { withStore } from "../context/cli-support.ts";
 import { age, bar, shortId, shortTokens } from "../context/format.ts";
 import { recentSessions, sessionUsage } from "../context/views.ts";
+import { visibleLine } from "../core/terminal-text.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import { color, json, out } from "./io.ts";
 import type { Command } from "./main.ts";
@@ -55,9 +56,10 @@ Options:
         const ctx = u
           ? `${bar(u.usedPct, 8)} ${`${u.usedPct}%`.padStart(4)} ${shortTokens(u.usedTokens).padStart(5)}`
           : color.dim("–".padEnd(19));
-        const model = (u?.model ?? r.model ?? "?").slice(0, 16);
+        // Ids, projects and models came from hook input: one visible line each.
+        const model = visibleLine(u?.model ?? r.model ?? "?").slice(0, 16);
         out(
-          `${shortId(r.id).padEnd(9)} ${basename(r.projectDir ?? "?")
+          `${shortId(visibleLine(r.id)).padEnd(9)} ${visibleLine(basename(r.projectDir ?? "?"))
             .slice(0, 20)
             .padEnd(
               20,

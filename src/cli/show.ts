@@ -1,5 +1,6 @@
 import { cairnPaths } from "../core/paths.ts";
 import { writeStdout } from "../core/stdout.ts";
+import { visible, visibleBytes, visibleLine } from "../core/terminal-text.ts";
 import { openStore, type Store } from "../store/db.ts";
 import { lineStarts, sliceLines } from "../store/line-index.ts";
 import { getOriginal, getOutput, type OutputRow } from "../store/outputs.ts";
@@ -7,7 +8,7 @@ import { intFlag, parse, UsageError } from "./args.ts";
 import { color, err, formatBytes, json, out } from "./io.ts";
 import type { Command } from "./main.ts";
 
-const USAGE = `Usage: cairn show [ID] [--lines A-B] [--grep PATTERN [-C N] [-i]] [--info] [--json]
+const USAGE = `Usage: cairn show [ID] [--lines A-B] [--grep PATTERN [-C N] [-i]] [--info] [--json] [--raw | --visible]
 
 Prints an original that cairn filed away when it showed an excerpt instead. The
 excerpt's header names the ID. With no ID, lists the most recent filed outputs.
@@ -21,9 +22,14 @@ excerpt's header names the ID. With no ID, lists the most recent filed outputs.
   --info             what cairn knows about it: tool, command, sizes, compressor
   --json             --info or the listing as JSON
   -n, --limit N      how many outputs to list (default 20)
+  --raw              print control characters as they are, even to a terminal
+  --visible          show control characters as marks (␛, ␍, <U+202E>), even when piped
 
 Without --lines or --grep the original is printed byte for byte (secrets that cairn
-masked before storing stay masked; --info says how many).`;
+masked before storing stay masked; --info says how many). On a terminal, though,
+control characters from the output (escape sequences, lone carriage returns, bidi
+overrides) are shown as marks, so a stored output cannot move the cursor, retitle the
+window or write the clipboard; piped or redirected, the bytes are the original's.`;
 
 export const show: Command = {
   usage: USAGE,
@@ -38,17 +44,25 @@ export const show: Command = {
         info: { type: "boolean" },
         json: { type: "boolean" },
         limit: { type: "string", short: "n" },
+        raw: { type: "boolean" },
+        visible: { type: "boolean" },
       },
       { positionals: true },
     );
     if (positionals.length > 1) throw new UsageError("give one ID");
+    if (values.raw && values.visible) throw new UsageError("--raw and --visible contradict each other");
+    // Stored output is hostile input: a terminal would act on its escape sequences.
+    const forTerminal = values.visible ?? (values.raw ? false : process.stdout.isTTY === true);
     const store = await openStore(cairnPaths().db);
     try {
-      if (positionals.length === 0)
+      if (positionals.length === 0) {
+        if (values.lines !== undefined || values.grep !== undefined || values.info)
+          throw new UsageError("--lines, --grep and --info need an ID");
         return list(store, intFlag(values.limit, "limit", 1) ?? 20, values.json ?? false);
+      }
       const id = Number(positionals[0]!.replace(/^#/, ""));
       if (!Number.isInteger(id) || id < 1)
-        throw new UsageError(`"${positionals[0]}" is not an output ID (a number)`);
+        throw new UsageError(`"${visibleLine(positionals[0]!)}" is not an output ID (a number)`);
       const row = getOutput(store, id);
       const original = row && getOriginal(store, id);
       if (!row || !original) {
@@ -56,14 +70,20 @@ export const show: Command = {
         return 1;
       }
       if (values.info) return info(row, values.json ?? false);
+      if (row.pruned_at !== null) {
+        err(
+          `cairn show: the original of #${id} (${formatBytes(row.original_bytes)}) was removed by the retention policy on ${new Date(row.pruned_at).toISOString().slice(0, 16).replace("T", " ")} UTC to keep the database under retention.max_mb; its record stays: \`cairn show ${id} --info\`.`,
+        );
+        return 1;
+      }
       if (row.redactions > 0)
         err(color.dim(`note: ${row.redactions} secret(s) were masked before this output was stored`));
-      if (values.lines !== undefined) return printLines(original, values.lines, row);
+      if (values.lines !== undefined) return printLines(original, values.lines, row, forTerminal);
       if (values.grep !== undefined) {
         const context = intFlag(values.context, "context", 0) ?? 2;
-        return printGrep(original, values.grep, context, values["ignore-case"] ?? false);
+        return printGrep(original, values.grep, context, values["ignore-case"] ?? false, forTerminal);
       }
-      writeStdout(original);
+      printBytes(original, forTerminal);
       return 0;
     } finally {
       store.close();
@@ -81,18 +101,29 @@ export function parseRange(spec: string, total: number): [number, number] {
   return [from, to];
 }
 
-function printLines(original: Uint8Array, spec: string, row: OutputRow): number {
+/** The bytes as stored, or with their controls made visible for a terminal. */
+function printBytes(bytes: Uint8Array, forTerminal: boolean): void {
+  writeStdout(forTerminal ? Buffer.from(visibleBytes(bytes)) : bytes);
+}
+
+function printLines(original: Uint8Array, spec: string, row: OutputRow, forTerminal: boolean): number {
   const starts = lineStarts(original);
   const [from, to] = parseRange(spec, starts.length);
   if (from > starts.length) {
     err(`cairn show: #${row.id} has ${starts.length} lines`);
     return 1;
   }
-  writeStdout(sliceLines(original, starts, from, to));
+  printBytes(sliceLines(original, starts, from, to), forTerminal);
   return 0;
 }
 
-function printGrep(original: Uint8Array, pattern: string, context: number, ignoreCase: boolean): number {
+function printGrep(
+  original: Uint8Array,
+  pattern: string,
+  context: number,
+  ignoreCase: boolean,
+  forTerminal: boolean,
+): number {
   let re: RegExp;
   try {
     re = new RegExp(pattern, ignoreCase ? "i" : "");
@@ -113,12 +144,14 @@ function printGrep(original: Uint8Array, pattern: string, context: number, ignor
     if (lastPrinted > 0 && from > lastPrinted) chunks.push("--");
     for (let j = from; j <= to; j++) {
       if (j < lastPrinted) continue;
-      chunks.push(`${String(j + 1).padStart(width)}${j === i || re.test(lines[j]!) ? ":" : "-"} ${lines[j]}`);
+      // A CR that ends the line (CRLF files) stays a line ending; any other control becomes a mark.
+      const line = forTerminal ? visible(`${lines[j]!}\n`).slice(0, -1) : lines[j]!;
+      chunks.push(`${String(j + 1).padStart(width)}${j === i || re.test(lines[j]!) ? ":" : "-"} ${line}`);
       lastPrinted = j + 1;
     }
   }
   if (matches === 0) {
-    err(`no line matches /${pattern}/`);
+    err(`no line matches /${visibleLine(pattern)}/`);
     return 1;
   }
   out(chunks.join("\n"));
@@ -131,8 +164,9 @@ function info(row: OutputRow, asJson: boolean): number {
     json(rest);
     return 0;
   }
-  out(`${color.bold(`#${row.id}`)} ${row.tool_name} ${row.label ?? ""}`);
-  out(`  session   ${row.session_id}`);
+  // Tool names, labels (the command) and session ids came from hook input: one visible line each.
+  out(`${color.bold(`#${row.id}`)} ${visibleLine(row.tool_name)} ${visibleLine(row.label ?? "")}`);
+  out(`  session   ${visibleLine(row.session_id)}`);
   out(`  when      ${new Date(row.created_at).toISOString()}`);
   out(
     `  original  ${formatBytes(row.original_bytes)}, ${row.original_lines} lines${row.exit_code !== null ? `, exit ${row.exit_code}` : ""}`,
@@ -144,6 +178,10 @@ function info(row: OutputRow, asJson: boolean): number {
     );
   }
   if (row.redactions > 0) out(`  masked    ${row.redactions} secret(s) before storing`);
+  if (row.pruned_at !== null)
+    out(
+      `  pruned    ${new Date(row.pruned_at).toISOString()} by the retention policy (the original is gone)`,
+    );
   return 0;
 }
 
@@ -166,7 +204,7 @@ function list(store: Store, limit: number, asJson: boolean): number {
     const when = new Date(r.created_at).toISOString().slice(5, 16).replace("T", " ");
     const size = `${formatBytes(r.original_bytes)} → ${formatBytes(r.excerpt_bytes ?? 0)}`;
     out(
-      `${color.bold(`#${String(r.id).padEnd(5)}`)} ${color.dim(when)}  ${r.tool_name.padEnd(8)} ${size.padEnd(20)} ${(r.label ?? "").slice(0, 60)}`,
+      `${color.bold(`#${String(r.id).padEnd(5)}`)} ${color.dim(when)}  ${visibleLine(r.tool_name).padEnd(8)} ${size.padEnd(20)} ${visibleLine((r.label ?? "").slice(0, 60))}`,
     );
   }
   return 0;

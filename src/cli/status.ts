@@ -1,6 +1,7 @@
 import { withStore } from "../context/cli-support.ts";
 import { age, bar, shortId } from "../context/format.ts";
 import { NotFound, resolveSession, type StatusView, statusView } from "../context/views.ts";
+import { visibleLine } from "../core/terminal-text.ts";
 import { parse, UsageError } from "./args.ts";
 import { color, err, formatBytes, formatInt, json, out } from "./io.ts";
 import type { Command } from "./main.ts";
@@ -27,7 +28,7 @@ Options:
       } catch (e) {
         if (!(e instanceof NotFound)) throw e;
         if (values.json) json({ session: null, reason: e.message });
-        else err(`cairn status: ${e.message}`);
+        else err(`cairn status: ${visibleLine(e.message)}`);
         return 1;
       }
       if (values.json) json(view);
@@ -37,13 +38,19 @@ Options:
   },
 };
 
+/**
+ * The session's id, project, model and notebook path came from hook input and the
+ * transcript: each is printed as one visible line, so none can carry an escape
+ * sequence or a line break to the terminal.
+ */
 function printStatus(v: StatusView, now: number): void {
   const s = v.session;
+  const id = visibleLine(s.id);
   const label = (t: string) => color.dim(t.padEnd(11));
   const state = s.endedAt ? `ended ${age(now - s.endedAt)} ago` : `last seen ${age(now - s.lastSeenAt)} ago`;
-  out(`${color.bold(`Session ${shortId(s.id)}`)}  ${color.dim(s.id)}`);
-  out(`${label("project")}${s.projectDir ?? "?"}`);
-  out(`${label("model")}${v.usage?.model ?? s.model ?? "?"} · ${state}`);
+  out(`${color.bold(`Session ${shortId(id)}`)}  ${color.dim(id)}`);
+  out(`${label("project")}${visibleLine(s.projectDir ?? "?")}`);
+  out(`${label("model")}${visibleLine(v.usage?.model ?? s.model ?? "?")} · ${state}`);
   const u = v.usage;
   if (u) {
     const tone =
@@ -76,8 +83,8 @@ function printStatus(v: StatusView, now: number): void {
   out(
     `${label("notebook")}${
       nb.exists && nb.modifiedAt !== null
-        ? `${nb.path} updated ${age(now - nb.modifiedAt)} ago${nb.changedThisSession ? "" : color.yellow(" (not in this session)")}`
-        : color.yellow(`${nb.path} does not exist`)
+        ? `${visibleLine(nb.path)} updated ${age(now - nb.modifiedAt)} ago${nb.changedThisSession ? "" : color.yellow(" (not in this session)")}`
+        : color.yellow(`${visibleLine(nb.path)} does not exist`)
     }`,
   );
   const w = v.warnings;

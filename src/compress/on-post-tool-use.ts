@@ -1,6 +1,6 @@
-import { readFileSync, statSync } from "node:fs";
 import { extractOutput, toolFamily } from "../claude/tool-outputs.ts";
 import { anyMatches, CAIRN_RETRIEVAL } from "../core/cairn-commands.ts";
+import { readRegularText } from "../core/fs.ts";
 import type { Parts } from "../hooks/context.ts";
 import { observerFor } from "../observe/observer.ts";
 import { HEADER_PREFIX } from "./marker.ts";
@@ -23,8 +23,7 @@ export const parts: Parts = {
       if (out.persistedPath) {
         // The hook got the first 30,000 characters; the whole output is in Claude Code's file.
         try {
-          if (statSync(out.persistedPath).size <= PERSISTED_MAX_BYTES)
-            text = readFileSync(out.persistedPath, "utf8");
+          text = readRegularText(out.persistedPath, PERSISTED_MAX_BYTES) ?? text;
         } catch (err) {
           ctx.log.warn("could not read Claude Code's persisted output; filing what the hook received", {
             event: "PostToolUse",

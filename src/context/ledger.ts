@@ -1,6 +1,7 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, readSync } from "node:fs";
 import type { StatementSync } from "node:sqlite";
 import { subagentTranscripts } from "../claude/paths.ts";
+import { openRegularFile } from "../core/fs.ts";
 import type { Store } from "../store/db.ts";
 import { EMPTY_STATE, type ScanResult, type ScanState, scanLines } from "./transcript-scan.ts";
 
@@ -99,12 +100,9 @@ export function catchUpFile(
   opts: CatchUpOptions = {},
   stats: CatchUpStats = newStats(),
 ): CatchUpStats {
-  let fd: number;
-  try {
-    fd = openSync(file.path, "r");
-  } catch {
-    return stats; // not written yet, or gone: nothing to account
-  }
+  // Not written yet, gone, or not a regular file (a FIFO or device named in hook input): nothing to account.
+  const fd = openRegularFile(file.path);
+  if (fd === undefined) return stats;
   try {
     stats.files += 1;
     for (let attempt = 0; attempt < MAX_RESTARTS; attempt++) {

@@ -1,3 +1,4 @@
+import { visibleLine } from "../core/terminal-text.ts";
 import { age, bar, clip, clock, shortId, shortTokens } from "./format.ts";
 
 /** One session as `cairn monitor` shows it. */
@@ -39,7 +40,15 @@ interface Cell {
  * most `height` lines (so the screen never scrolls). Columns are dropped, least
  * useful first, before anything is cut.
  */
-export function renderFrame(rows: readonly MonitorRow[], o: FrameOptions): string[] {
+export function renderFrame(hostile: readonly MonitorRow[], o: FrameOptions): string[] {
+  // Ids, project names and models came from hook input and transcripts: shown as one
+  // visible line each (before any width is measured), never as escape sequences or breaks.
+  const rows = hostile.map((r) => ({
+    ...r,
+    id: visibleLine(r.id),
+    project: visibleLine(r.project),
+    model: r.model === null ? null : visibleLine(r.model),
+  }));
   const width = Math.max(1, o.width);
   const height = Math.max(1, o.height);
   const paint = (c: Cell) => (o.color && c.tone ? `\x1b[${ANSI[c.tone]}m${c.text}\x1b[0m` : c.text);

@@ -77,6 +77,22 @@ export function openRegularFile(path: string): number | undefined {
   return undefined;
 }
 
+/**
+ * The text of a path named by someone else (a hook input): undefined when it is not a
+ * regular file or is larger than maxBytes, so a FIFO, a device or a huge file can
+ * neither hang a hook nor exhaust its memory.
+ */
+export function readRegularText(path: string, maxBytes: number): string | undefined {
+  const fd = openRegularFile(path);
+  if (fd === undefined) return undefined;
+  try {
+    if (fstatSync(fd).size > maxBytes) return undefined;
+    return readFileSync(fd, "utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export function readTextIfExists(path: string): string | undefined {
   try {
     return readFileSync(path, "utf8");

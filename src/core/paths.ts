@@ -52,6 +52,8 @@ export function cairnPaths(root: string = cairnHome()): CairnPaths {
 }
 
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+/** Names Windows reserves for devices in every directory: `CON` as a folder name opens the console. */
+const WINDOWS_DEVICE = /^(?:CON|PRN|AUX|NUL|COM[0-9]|LPT[0-9])$/i;
 
 /**
  * Turns an id that came from outside (a session id on stdin) into something that is
@@ -60,10 +62,11 @@ const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
  * out of a directory and two different unsafe ids cannot collide.
  */
 export function safeId(raw: string): string {
-  if (SAFE_ID.test(raw)) return raw;
+  if (SAFE_ID.test(raw) && !WINDOWS_DEVICE.test(raw)) return raw;
   const kept = raw.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 64);
   const hash = fnv1a64(raw).slice(0, 12);
-  return kept ? `${kept}-${hash}` : `id-${hash}`;
+  // A kept part must start like a safe id (not "-", which a command would read as a flag).
+  return /^[A-Za-z0-9]/.test(kept) ? `${kept}-${hash}` : `id-${kept ? `${kept}-` : ""}${hash}`;
 }
 
 /** A stable, readable key for a project directory: its name plus a short hash of its path. */
@@ -75,6 +78,19 @@ export function projectKey(projectDir: string): string {
       .slice(0, 40) || "root";
   const hash = fnv1a64(dir).slice(0, 8);
   return `${name}-${hash}`;
+}
+
+/** Linux's PATH_MAX: a longer path fails every file call anyway, so it is never accepted from outside. */
+const MAX_PATH = 4096;
+
+/**
+ * Whether a directory named in hook input (the event's cwd) can stand for a place on
+ * disk: absolute, without a NUL byte, not absurdly long. A relative one would be
+ * resolved against whatever directory the hook happens to run in (`..` there could put
+ * a notebook anywhere above it).
+ */
+export function isUsableDir(dir: string): boolean {
+  return dir.length > 0 && dir.length <= MAX_PATH && !dir.includes("\0") && isAbsolute(dir);
 }
 
 export function sessionDir(paths: CairnPaths, sessionId: string): string {

@@ -10,7 +10,7 @@ import {
 import type { ResolvedConfig } from "../config/resolve.ts";
 import { errorMessage } from "../core/fs.ts";
 import type { Logger } from "../core/log.ts";
-import { type CairnPaths, safeId } from "../core/paths.ts";
+import { type CairnPaths, isUsableDir, safeId } from "../core/paths.ts";
 import { isOff } from "../core/switches.ts";
 import { mark } from "../core/trace.ts";
 import type { Store } from "../store/db.ts";
@@ -85,6 +85,11 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
       event: name,
       session: safeId(event.session_id),
     });
+  }
+  // Without CLAUDE_PROJECT_DIR the event's cwd is the project, where the notebook is written.
+  if (!deps.projectDir && !isUsableDir(event.cwd)) {
+    log.warn("hook input's cwd is not an absolute path; answering no-op", { event: name });
+    return noop("invalid");
   }
   const projectDir = deps.projectDir || event.cwd;
   const off = isOff(deps.paths, projectDir);

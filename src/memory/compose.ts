@@ -1,3 +1,4 @@
+import { DATA_NOTE, dataBlock, dataBlockOverhead, defuse } from "../core/data-block.ts";
 import { clip } from "../summarize/digest.ts";
 import { RESUME_MARK } from "./entries.ts";
 
@@ -58,10 +59,14 @@ export function hhmm(at: number): string {
   return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
 }
 
+/** The block's source: everything in it was recorded in the sessions handed off. */
+const SOURCE = "earlier session";
+
 function header(m: ResumeMaterial): string {
   return [
     `${RESUME_MARK} You are resuming an interrupted task. The previous session (${m.fromSession.slice(0, 8)}, ${m.turns} turn${m.turns === 1 ? "" : "s"}, last active ${hhmm(m.lastAt)}) handed its work to you with /handoff.`,
     "Below: its in-flight memo, the project notebook, older turns one line each, and the most recent turns verbatim (no tool output). Continue from where it stopped; do not redo finished work.",
+    DATA_NOTE,
   ].join("\n");
 }
 
@@ -119,7 +124,8 @@ const NOTEBOOK_CAP = 2000;
 export function composeResume(m: ResumeMaterial, maxChars: number): Composed {
   const top = header(m);
   const bottomCut = footer(m, true);
-  let budget = maxChars - top.length - bottomCut.length - 200; // headings and blank lines
+  // Headings and blank lines, and the tags around the recorded material.
+  let budget = maxChars - top.length - bottomCut.length - dataBlockOverhead(SOURCE) - 200;
 
   const take = (text: string | undefined, cap: number): string | undefined => {
     if (!text?.trim() || budget < 80) return undefined;
@@ -170,12 +176,12 @@ export function composeResume(m: ResumeMaterial, maxChars: number): Composed {
   }
 
   const recentTurns = m.recent.filter((t) => recentChosen.has(t.turn));
-  const cut =
+  let cut =
     olderSkipped > 0 ||
     recentTurns.length < m.recent.length ||
     (m.memo !== undefined && memo !== m.memo.trim()) ||
     (m.thinking !== undefined && thinking !== m.thinking.trim());
-  const sections: string[] = [top];
+  const sections: string[] = [];
   if (memo) sections.push(`## In-flight memo (written at the handoff)\n${memo}`);
   if (nbText) sections.push(`## Project notebook (STATE.md)\n${nbText}`);
   if (olderChosen.length) {
@@ -188,9 +194,14 @@ export function composeResume(m: ResumeMaterial, maxChars: number): Composed {
     );
   }
   if (thinking) sections.push(`## Your thinking at the end of the last turn\n${thinking}`);
-  sections.push(footer(m, cut));
-  let injection = sections.join("\n\n");
-  if (injection.length > maxChars) injection = `${injection.slice(0, maxChars - 2)}…`;
+  // The recorded material is cut, never the block's closing tag or cairn's own lines.
+  let data = defuse(sections.join("\n\n"));
+  const room = maxChars - top.length - bottomCut.length - dataBlockOverhead(SOURCE) - 4;
+  if (data.length > room) {
+    data = room >= 40 ? `${data.slice(0, room - 1)}…` : "";
+    cut = true;
+  }
+  const injection = [top, ...(data ? [dataBlock(data, SOURCE)] : []), footer(m, cut)].join("\n\n");
 
   return {
     injection,
@@ -207,7 +218,7 @@ export function composeResume(m: ResumeMaterial, maxChars: number): Composed {
 
 /** Everything, unabridged: what the injection points to. */
 export function composeDocument(m: ResumeMaterial): string {
-  const sections = [`# Resume of session ${m.fromSession}\n\n${header(m)}`];
+  const sections: string[] = [];
   if (m.memo?.trim()) sections.push(`## In-flight memo\n${m.memo.trim()}`);
   const nb = m.notebook(200_000);
   if (nb) sections.push(`## Project notebook (STATE.md)\n${nb}`);
@@ -215,6 +226,9 @@ export function composeDocument(m: ResumeMaterial): string {
   if (m.recent.length)
     sections.push(`## Most recent turns, verbatim\n${m.recent.map(renderRecentFull).join("\n\n")}`);
   if (m.thinking?.trim()) sections.push(`## Thinking at the end of the last turn\n${m.thinking.trim()}`);
-  sections.push(footer(m, false).replace(/The whole resume document: .*\n/, ""));
-  return `${sections.join("\n\n")}\n`;
+  return `${[
+    `# Resume of session ${m.fromSession}\n\n${header(m)}`,
+    ...(sections.length ? [dataBlock(sections.join("\n\n"), SOURCE)] : []),
+    footer(m, false).replace(/The whole resume document: .*\n/, ""),
+  ].join("\n\n")}\n`;
 }

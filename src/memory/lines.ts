@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, readSync } from "node:fs";
+import { openRegularFile } from "../core/fs.ts";
 
 /** Complete lines read from a byte offset, and the offset just past the last one. */
 export interface LineChunk {
@@ -15,7 +16,9 @@ export interface LineChunk {
  * written (no newline yet) is left for the next read, so an entry is never seen half.
  */
 export function readLinesFrom(path: string, offset: number, maxBytes: number): LineChunk {
-  const fd = openSync(path, "r");
+  // The path comes from hook input: a FIFO, a device or a directory has no lines to read.
+  const fd = openRegularFile(path);
+  if (fd === undefined) return { lines: [], ends: [], size: 0, more: false };
   try {
     const size = fstatSync(fd).size;
     if (offset >= size) return { lines: [], ends: [], size, more: false };
@@ -49,7 +52,8 @@ export function readLinesFrom(path: string, offset: number, maxBytes: number): L
 /** The bytes just before `offset` (up to 64), to notice a file rewritten under a saved offset. */
 export function fingerprintAt(path: string, offset: number): string {
   if (offset <= 0) return "";
-  const fd = openSync(path, "r");
+  const fd = openRegularFile(path);
+  if (fd === undefined) return "";
   try {
     const len = Math.min(64, offset);
     const buf = Buffer.alloc(len);

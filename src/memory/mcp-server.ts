@@ -3,6 +3,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import * as v from "valibot";
 import { VERSION } from "../cli/main.ts";
+import { DATA_NOTE, dataBlock, defuse } from "../core/data-block.ts";
 import { errorMessage } from "../core/fs.ts";
 import { detail, parseDetailSpec } from "./detail.ts";
 import { indexOutputs, ingestSource } from "./ingest.ts";
@@ -103,6 +104,10 @@ const reply = (text: string, isError = false): Reply => ({
   ...(isError ? { isError } : {}),
 });
 
+/** A reply that carries recorded material: cairn's line on top, the material in a data block. */
+const recorded = (head: string, body: string, source: string): Reply =>
+  reply(`${head}\n${DATA_NOTE}\n${dataBlock(body, source)}`);
+
 /** Answers one tool call. Exported for tests; the server below only routes to it. */
 export async function callTool(m: MemoryEnv, name: string, args: unknown, cli: string): Promise<Reply> {
   const store = await m.store();
@@ -138,7 +143,11 @@ export async function callTool(m: MemoryEnv, name: string, args: unknown, cli: s
           : `turn ${h.turn} ${h.kind}${h.toolName ? ` (${h.toolName})` : ""} → detail {"what": "${h.toolUseId ?? `turn ${h.turn}`}"}`;
       return `${n + 1}. ${where}\n   ${h.snippet.replace(/\s+/g, " ")}`;
     });
-    return reply(lines.join("\n"));
+    return recorded(
+      `${hits.length} hit${hits.length === 1 ? "" : "s"} for "${a.output.query}", best first.`,
+      lines.join("\n"),
+      "memory search",
+    );
   }
   if (name === "detail") {
     const a = v.safeParse(DetailArgs, args);
@@ -150,7 +159,11 @@ export async function callTool(m: MemoryEnv, name: string, args: unknown, cli: s
       cli,
     });
     return r.turns.length
-      ? reply(r.text)
+      ? recorded(
+          `Turn${r.turns.length === 1 ? "" : "s"} ${r.turns.join(", ")} as recorded.`,
+          r.text,
+          "memory",
+        )
       : reply(`Nothing matches "${a.output.what}" in this session.`, true);
   }
   if (name === "show_output") {
@@ -162,8 +175,11 @@ export async function callTool(m: MemoryEnv, name: string, args: unknown, cli: s
       maxChars: a.output.max_chars ?? DEFAULT_MAX,
     });
     if (!r) return reply(`No stored output with id ${a.output.id}.`, true);
-    return reply(
-      `output ${r.id} · ${r.toolName}${r.label ? ` · ${r.label}` : ""} · ${r.totalLines} lines\n${r.text}`,
+    return recorded(
+      // The label is the command that ran: one line on cairn's side of the block.
+      `output ${r.id} · ${r.toolName}${r.label ? ` · ${defuse(r.label.replace(/\s+/g, " ").slice(0, 200))}` : ""} · ${r.totalLines} lines`,
+      r.text,
+      "stored tool output",
     );
   }
   return reply(`unknown tool ${name}`, true);

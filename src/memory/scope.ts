@@ -1,5 +1,6 @@
 import type { Config } from "../config/schema.ts";
 import type { CairnPaths } from "../core/paths.ts";
+import { visibleLine } from "../core/terminal-text.ts";
 import type { Store } from "../store/db.ts";
 import { latestOwner, ownerOf } from "./store.ts";
 
@@ -44,6 +45,25 @@ export async function memoryEnv(
     },
     now: Date.now,
   };
+}
+
+/**
+ * Whether cairn has seen this session: a hook recorded it, or memory holds its rows. A
+ * session named on the command line must be one of those; an id typed by mistake (or a
+ * path) is refused instead of becoming a new, empty session.
+ */
+export function isKnownSession(store: Store, id: string): boolean {
+  const row = store.db
+    .prepare(
+      "SELECT 1 FROM sessions WHERE id = ? UNION ALL SELECT 1 FROM mem_sessions WHERE session_id = ? LIMIT 1",
+    )
+    .get(id, id);
+  return row !== undefined;
+}
+
+/** The error for a --session that names no session cairn has seen. */
+export function unknownSession(id: string): string {
+  return `no session "${visibleLine(id)}" is known to cairn (see \`cairn sessions\`)`;
 }
 
 /**

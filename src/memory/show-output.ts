@@ -21,10 +21,16 @@ export interface Shown {
  * original numbers so the agent can ask for a neighbouring range next.
  */
 export function showOutput(store: Store, id: number, opts: ShowOptions = {}): Shown | undefined {
-  const row = store.db.prepare("SELECT id, tool_name, label, original FROM outputs WHERE id = ?").get(id) as
-    | { id: number; tool_name: string; label: string | null; original: Uint8Array }
+  const row = store.db
+    .prepare("SELECT id, tool_name, label, original, pruned_at FROM outputs WHERE id = ?")
+    .get(id) as
+    | { id: number; tool_name: string; label: string | null; original: Uint8Array; pruned_at: number | null }
     | undefined;
   if (!row) return undefined;
+  if (row.pruned_at !== null)
+    throw new Error(
+      `the original of #${id} was removed by the retention policy on ${new Date(row.pruned_at).toISOString()}; only the excerpt shown at the time remains`,
+    );
   const all = Buffer.from(row.original).toString("utf8").split("\n");
   if (all.at(-1) === "") all.pop();
   let picked: string[];

@@ -317,6 +317,8 @@ export function undoSlim(paths: CairnPaths, sessionId: string, force: boolean): 
 
 /** Finds a session's transcript under ~/.claude/projects when cairn never saw the session. */
 export function findTranscript(sessionId: string, env: NodeJS.ProcessEnv): string | undefined {
+  // A real id is one path segment; `../x` would look for a transcript outside ~/.claude/projects.
+  if (safeId(sessionId) !== sessionId) return undefined;
   const base = join(claudeDir(env), "projects");
   let dirs: string[];
   try {

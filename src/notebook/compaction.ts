@@ -1,4 +1,5 @@
 import { isAbsolute, relative } from "node:path";
+import { DATA_NOTE, dataBlock, dataBlockOverhead } from "../core/data-block.ts";
 import { groupDigits, oneLine } from "./anchor.ts";
 import type { TranscriptFacts } from "./transcript-facts.ts";
 
@@ -19,6 +20,7 @@ export interface InstructionsInput {
 }
 
 const MAX_CHARS = 3000;
+const SOURCE = "notebook and transcript";
 
 export function compactionInstructions(input: InstructionsInput): string {
   const lines = [
@@ -32,18 +34,24 @@ export function compactionInstructions(input: InstructionsInput): string {
       "- The notebook .cairn/STATE.md is restored in full right after this compaction: the summary need not copy it, and must not contradict it.",
     );
   }
+  // The facts are recorded material (the notebook, commands and their error lines): a
+  // data block, cut to fit rather than losing its closing tag.
+  const facts: string[] = [];
   const goal = oneLine(input.goal, 300);
   const now = oneLine(input.now, 400);
-  if (goal) lines.push(`Goal (STATE.md): ${goal}`);
-  if (now) lines.push(`Current step (STATE.md): ${now}`);
+  if (goal) facts.push(`Goal (STATE.md): ${goal}`);
+  if (now) facts.push(`Current step (STATE.md): ${now}`);
   const files = input.facts.files.map((f) => shortPath(f, input.projectDir));
-  if (files.length > 0) lines.push(`Files in play: ${files.join(", ")}`);
+  if (files.length > 0) facts.push(`Files in play: ${files.join(", ")}`);
   if (input.facts.failing.length > 0) {
-    lines.push("Still failing at this point:");
-    for (const f of input.facts.failing) lines.push(`- \`${f.command}\`: ${f.error}`);
+    facts.push("Still failing at this point:");
+    for (const f of input.facts.failing) facts.push(`- \`${f.command}\`: ${f.error}`);
   }
-  const text = lines.join("\n");
-  return text.length <= MAX_CHARS ? text : `${text.slice(0, MAX_CHARS - 1)}…`;
+  if (facts.length === 0) return lines.join("\n");
+  const head = [...lines, DATA_NOTE].join("\n");
+  const room = MAX_CHARS - head.length - dataBlockOverhead(SOURCE) - 1;
+  const data = facts.join("\n");
+  return `${head}\n${dataBlock(data.length <= room ? data : `${data.slice(0, room - 1)}…`, SOURCE)}`;
 }
 
 function shortPath(file: string, projectDir: string): string {

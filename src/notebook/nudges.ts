@@ -1,5 +1,6 @@
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, readFileSync, readSync } from "node:fs";
 import { extname, isAbsolute, join, relative, resolve } from "node:path";
+import { openRegularFile } from "../core/fs.ts";
 import { estimateTokens } from "../hooks/record.ts";
 import { formatTokens, groupDigits } from "./anchor.ts";
 
@@ -36,12 +37,9 @@ const COUNT_LIMIT = 8 * 1024 * 1024;
 /** Size and line count of a text file at least `minBytes` large; undefined otherwise (or binary, or missing). */
 export function inspectTextFile(path: string, minBytes: number): TextFileInfo | undefined {
   if (NOT_TEXT.has(extname(path).toLowerCase())) return undefined;
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return undefined;
-  }
+  // A path the agent read may be a FIFO or a device: those are never opened for reading.
+  const fd = openRegularFile(path);
+  if (fd === undefined) return undefined;
   try {
     const st = fstatSync(fd);
     if (!st.isFile() || st.size < minBytes) return undefined;

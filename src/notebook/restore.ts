@@ -1,3 +1,4 @@
+import { DATA_NOTE, dataBlock, dataBlockOverhead } from "../core/data-block.ts";
 import { fnv1a64 } from "../core/hash.ts";
 import { groupDigits, oneLine } from "./anchor.ts";
 import { renderNotebookText } from "./inject.ts";
@@ -76,6 +77,8 @@ export function restoreMarker(hash: string): string {
   return `[notebook ${hash}]`;
 }
 
+const NOTEBOOK = "STATE.md";
+
 export function buildRestore(input: RestoreInput): Restore | undefined {
   const path = notebookPath(input.projectDir);
   const label = LABEL[input.source] ?? `on ${input.source}`;
@@ -83,12 +86,15 @@ export function buildRestore(input: RestoreInput): Restore | undefined {
   const summary = input.lastSession?.trim()
     ? clip(input.lastSession.trim(), LAST_SESSION_MAX_CHARS)
     : undefined;
-  const lastPart = summary ? `Where the last session stopped (cairn memory):\n${summary}` : "";
+  // Recorded material (the last session's words and memo) goes in a data block.
+  const lastPart = summary
+    ? `Where the last session stopped (cairn memory):\n${dataBlock(summary, "memory of the last session")}`
+    : "";
 
   if (text === undefined || !text.trim()) {
     if (!lastPart) return undefined;
     return {
-      additionalContext: lastPart,
+      additionalContext: `${DATA_NOTE}\n\n${lastPart}`,
       systemMessage: "cairn: restored where the last session stopped",
       hash: "",
       goal: "",
@@ -105,7 +111,7 @@ export function buildRestore(input: RestoreInput): Restore | undefined {
   if (input.alreadyInjected === hash && input.source === "resume") {
     const pointer = `cairn notebook ${path} is unchanged since it was restored earlier in this conversation.`;
     return {
-      additionalContext: lastPart ? `${pointer}\n\n${lastPart}` : pointer,
+      additionalContext: lastPart ? `${pointer}\n${DATA_NOTE}\n\n${lastPart}` : pointer,
       systemMessage: "cairn: notebook unchanged since this session last saw it; not repeated",
       hash,
       goal,
@@ -114,15 +120,22 @@ export function buildRestore(input: RestoreInput): Restore | undefined {
     };
   }
 
+  const empty = input.seeded || isBlank(nb);
   const header = [
     `cairn notebook (STATE.md), restored ${label}: ${path} ${restoreMarker(hash)}`,
-    input.seeded || isBlank(nb)
+    empty
       ? "It is new and empty: fill in Goal and Now as soon as the task is clear, then keep it current (Decisions and Dead-ends as they happen)."
       : KEEPING,
     updateHowTo(input.cli),
+    ...(input.seeded && !lastPart ? [] : [DATA_NOTE]),
   ].join("\n");
-  const room = input.maxChars - header.length - (lastPart ? lastPart.length + 2 : 0) - 2;
-  const body = renderNotebookText(text, path, Math.max(200, room));
+  // The notebook's text is the project's notes (anyone with the repository may have
+  // written them): a data block like any other recorded material. The template cairn
+  // has just written holds nothing recorded, and costs no tags.
+  const room =
+    input.maxChars - header.length - (lastPart ? lastPart.length + 2 : 0) - dataBlockOverhead(NOTEBOOK) - 2;
+  const rendered = renderNotebookText(text, path, Math.max(200, room));
+  const body = input.seeded ? rendered : dataBlock(rendered, NOTEBOOK);
   const additionalContext = [header, body, lastPart].filter(Boolean).join("\n\n");
 
   const gist = oneLine(goal, 60);

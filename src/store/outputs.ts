@@ -78,15 +78,15 @@ export function recordExcerpt(
 }
 
 export function getOutput(store: Store, id: number): OutputRow | undefined {
-  return store.db
-    .prepare(`SELECT ${ROW_COLUMNS} FROM outputs WHERE id = ?`)
-    .get(id) as OutputRow | undefined;
+  return store.db.prepare(`SELECT ${ROW_COLUMNS} FROM outputs WHERE id = ?`).get(id) as OutputRow | undefined;
 }
 
 /** The output already filed for a tool call, if any. */
 export function findFiled(store: Store, sessionId: string, toolUseId: string): OutputRow | undefined {
   return store.db
-    .prepare(`SELECT ${ROW_COLUMNS} FROM outputs WHERE tool_use_id = ? AND session_id = ? ORDER BY id LIMIT 1`)
+    .prepare(
+      `SELECT ${ROW_COLUMNS} FROM outputs WHERE tool_use_id = ? AND session_id = ? ORDER BY id LIMIT 1`,
+    )
     .get(toolUseId, sessionId) as OutputRow | undefined;
 }
 

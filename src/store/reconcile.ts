@@ -39,7 +39,9 @@ interface SchemaObject {
 /** What the schema statements created: FTS shadow tables are made by their virtual table. */
 function objects(db: DatabaseSync): SchemaObject[] {
   const rows = db
-    .prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid")
+    .prepare(
+      "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid",
+    )
     .all() as unknown as SchemaObject[];
   const virtual = rows.filter((r) => isVirtual(r.sql)).map((r) => r.name);
   return rows.filter((r) => !virtual.some((v) => r.name.startsWith(`${v}_`) && r.name !== v));

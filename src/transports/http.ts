@@ -4,7 +4,7 @@ import { isEventName, noopAnswer } from "../claude/events.ts";
 import { loadConfig } from "../config/load.ts";
 import { resolveConfig } from "../config/resolve.ts";
 import { createLogger, type Logger } from "../core/log.ts";
-import type { CairnPaths } from "../core/paths.ts";
+import { type CairnPaths, isUsableDir } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { dispatch } from "../hooks/dispatch.ts";
 import { openStore, type Store } from "../store/db.ts";
@@ -111,7 +111,8 @@ export async function startHttpServer(opts: ServeOptions): Promise<RunningServer
 function projectOf(raw: string): string | undefined {
   try {
     const cwd = (JSON.parse(raw) as { cwd?: unknown }).cwd;
-    return typeof cwd === "string" && cwd ? findProjectDir(cwd) : undefined;
+    // A relative cwd would be resolved against the server's own directory: not the event's project.
+    return typeof cwd === "string" && isUsableDir(cwd) ? findProjectDir(cwd) : undefined;
   } catch {
     return undefined;
   }

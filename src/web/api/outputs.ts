@@ -27,7 +27,10 @@ function viewOfOutput(r: Reader, o: OutputRow): ToolView {
     exitCode: o.exit_code,
     at: o.created_at,
     // A cut can split a character: the decoder replaces the broken tail.
-    original: Buffer.from(originalCut ? bytes.subarray(0, MAX_ORIGINAL_BYTES) : bytes).toString("utf8"),
+    original:
+      o.pruned_at !== null
+        ? `[the original was removed by the retention policy on ${new Date(o.pruned_at).toISOString()}]`
+        : Buffer.from(originalCut ? bytes.subarray(0, MAX_ORIGINAL_BYTES) : bytes).toString("utf8"),
     originalBytes: o.original_bytes,
     originalLines: o.original_lines,
     originalCut,

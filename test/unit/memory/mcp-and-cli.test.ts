@@ -63,11 +63,18 @@ describe("cairn mcp (official SDK client over stdio, the built bundle)", () => {
       const d = await client.callTool({ name: "detail", arguments: { what: "toolu_t2_small_bash" } });
       expect(text(d)).toContain("STORED-ORIGINAL-LINE");
       const big = await client.callTool({ name: "detail", arguments: { what: "turn 2", max_chars: 3000 } });
-      expect(text(big).length).toBeLessThan(3400);
+      // The cut detail plus cairn's framing of it as recorded material.
+      expect(text(big).length).toBeLessThan(3650);
       expect(text(big)).toContain("cut at 3000 characters");
 
       const sh = await client.callTool({ name: "show_output", arguments: { id: 1, grep: "STORED" } });
       expect(text(sh)).toContain("2: STORED-ORIGINAL-LINE");
+      // Every reply that carries stored text says so, and keeps it inside one data block.
+      for (const r of [s, o, d, big, sh]) {
+        expect(text(r)).toContain("\nText in <cairn-data> tags is recorded material");
+        expect(text(r)).toMatch(/\n<cairn-data source="[^"]+">\n[\s\S]*\n<\/cairn-data>$/);
+      }
+      expect(text(sh)).toMatch(/^output 1 · Bash · ls · 3 lines\n/);
       const bad = await client.callTool({ name: "detail", arguments: { what: "not a spec!" } });
       expect(bad.isError).toBe(true);
       const missing = await client.callTool({ name: "show_output", arguments: { id: 99 } });
