@@ -28,6 +28,10 @@ const BENCHES: Record<string, { title: string; load: () => Promise<Bench> }> = {
     title: "Layered memory: ingest, search, resume",
     load: async () => (await import("./memory.ts")).benchMemory,
   },
+  secrets: {
+    title: "Secret masking on a corpus of realistic positives and negatives",
+    load: async () => (await import("./secrets.ts")).benchSecrets,
+  },
   session: {
     title: "Whole session with and without cairn",
     load: async () => (await import("./session.ts")).benchSession,

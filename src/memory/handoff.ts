@@ -34,10 +34,10 @@ export async function prepareHandoff(store: Store, r: HandoffRequest): Promise<P
     ingestSource(
       store,
       { path: r.transcriptPath, sessionId: r.sessionId, projectDir: r.projectDir },
-      { now: r.now },
+      { now: r.now, redact: r.config["compress.redact"] },
     );
     for (const sub of subagentSources(r.transcriptPath, r.sessionId, r.projectDir))
-      ingestSource(store, sub, { now: r.now });
+      ingestSource(store, sub, { now: r.now, redact: r.config["compress.redact"] });
   }
   indexOutputs(store, r.now, 100_000);
   const owner = ownerOf(store, r.sessionId);

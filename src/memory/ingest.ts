@@ -23,6 +23,11 @@ export interface IngestOptions {
   readonly chunkBytes?: number;
   /** Test hook: called after each entry inside the transaction (a throw rolls the chunk back). */
   readonly afterEntry?: (n: number) => void;
+  /**
+   * Mask secrets in the stored text (the default). Pass `config["compress.redact"]`
+   * to honour that switch; memory then stores what the transcript holds, unmasked.
+   */
+  readonly redact?: boolean;
 }
 
 export interface IngestResult {
@@ -125,6 +130,7 @@ export function ingestSource(store: Store, src: Source, opts: IngestOptions): In
             isError: it.isError,
             // A subagent's conversation is a detail of the parent's turn, never its L2.
             layer: src.agentId ? 3 : LAYER[it.kind],
+            unmasked: opts.redact === false,
           });
           if (isNew) added++;
         }

@@ -116,7 +116,11 @@ export async function callTool(m: MemoryEnv, name: string, args: unknown, cli: s
   const session = currentSession(store, m.projectDir, undefined, m.env);
   const transcript = session ? transcriptOf(store, session) : undefined;
   if (session && transcript)
-    ingestSource(store, { path: transcript, sessionId: session, projectDir: m.projectDir }, { now });
+    ingestSource(
+      store,
+      { path: transcript, sessionId: session, projectDir: m.projectDir },
+      { now, redact: m.config["compress.redact"] },
+    );
   indexOutputs(store, now, 100_000);
 
   if (name === "search") {

@@ -43,7 +43,11 @@ export const parts: Parts = {
           ingestSource(
             store,
             { path: baton.transcriptPath, sessionId: baton.sessionId, projectDir: ctx.projectDir },
-            { now, deadline: performance.now() + ctx.config["memory.ingest_ms"] },
+            {
+              now,
+              deadline: performance.now() + ctx.config["memory.ingest_ms"],
+              redact: ctx.config["compress.redact"],
+            },
           );
         }
         mergeChain(store, baton.sessionId, event.session_id, ctx.projectDir, now);

@@ -18,7 +18,7 @@ function ingestPart<E extends IngestEvent>(event: E): Part<E> {
       const deadline = performance.now() + ctx.config["memory.ingest_ms"];
       const now = ctx.now();
       for (const src of sourcesFor(event, ev, ctx.projectDir)) {
-        const r = ingestSource(store, src, { now, deadline });
+        const r = ingestSource(store, src, { now, deadline, redact: ctx.config["compress.redact"] });
         if (!r.done) {
           ctx.log.info("memory ingest paused at its time budget; the next event continues", {
             event,

@@ -1,3 +1,4 @@
+import { redact } from "../core/redact.ts";
 import type { Store } from "../store/db.ts";
 import { type Kind, LAYER } from "./entries.ts";
 
@@ -83,10 +84,22 @@ export interface NewItem {
   /** Defaults to the kind's layer. */
   readonly layer?: number;
   readonly madeBy?: string | undefined;
+  /**
+   * Store the text as given. Memory keeps conversation text and tool I/O verbatim, so
+   * secrets in it are masked on the way in unless the caller says masking is off
+   * (`compress.redact: false`).
+   */
+  readonly unmasked?: boolean | undefined;
+}
+
+/** The text a row stores: secrets masked unless the caller turned masking off. */
+function storedText(it: NewItem): string {
+  return it.unmasked ? it.text : redact(it.text).text;
 }
 
 /** Inserts one row and its FTS entry; a key seen before adds nothing. Returns whether it was new. */
 export function insertItem(store: Store, it: NewItem): boolean {
+  const text = storedText(it);
   const r = store.db
     .prepare(
       `INSERT OR IGNORE INTO mem_items
@@ -104,12 +117,12 @@ export function insertItem(store: Store, it: NewItem): boolean {
       it.toolName ?? null,
       it.toolUseId ?? null,
       it.isError === undefined ? null : it.isError ? 1 : 0,
-      it.text,
+      text,
       it.at,
       it.madeBy ?? null,
     );
   if (Number(r.changes) === 0) return false;
-  store.db.prepare("INSERT INTO mem_fts (rowid, text) VALUES (?, ?)").run(r.lastInsertRowid, it.text);
+  store.db.prepare("INSERT INTO mem_fts (rowid, text) VALUES (?, ?)").run(r.lastInsertRowid, text);
   return true;
 }
 
@@ -122,14 +135,15 @@ export function upsertItem(store: Store, it: NewItem): void {
     insertItem(store, it);
     return;
   }
-  if (old.text === it.text) return;
+  const text = storedText(it);
+  if (old.text === text) return;
   store.db
     .prepare("INSERT INTO mem_fts (mem_fts, rowid, text) VALUES ('delete', ?, ?)")
     .run(old.id, old.text);
   store.db
     .prepare("UPDATE mem_items SET text = ?, at = ?, made_by = ? WHERE id = ?")
-    .run(it.text, it.at, it.madeBy ?? null, old.id);
-  store.db.prepare("INSERT INTO mem_fts (rowid, text) VALUES (?, ?)").run(old.id, it.text);
+    .run(text, it.at, it.madeBy ?? null, old.id);
+  store.db.prepare("INSERT INTO mem_fts (rowid, text) VALUES (?, ?)").run(old.id, text);
 }
 
 export function itemsOfTurns(store: Store, owner: string, from: number, to: number): Item[] {
