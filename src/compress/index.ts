@@ -162,13 +162,20 @@ function compressWith(text: string, hints: Hints, budget: number): Excerpt {
   // Counts in a sampled excerpt cover only what was read; say so.
   const sampled = (e: Excerpt): Excerpt =>
     doc.complete ? e : { ...e, kept: `${e.kept} (of a sample: ${SAMPLE_NOTE})` };
+  // An output just over the budget can come out longer as an excerpt (omission markers
+  // and notes in place of short lines); then the whole of it costs less and hides nothing.
+  const shorter = (e: Excerpt): Excerpt => {
+    if (hints.tool === "Read" || !doc.complete || e.text.length <= limit) return e;
+    const all = doc.lines.join("\n");
+    return all.length <= e.text.length ? { text: all, compressor: e.compressor, kept: "everything" } : e;
+  };
   try {
     const out = compressor.compress(text, hints, limit);
     // A compressor must never come near twice the budget; the generic cut is the safety net.
-    if (out.text.length <= limit * 1.6 + 200 || compressor === generic) return sampled(out);
+    if (out.text.length <= limit * 1.6 + 200 || compressor === generic) return shorter(sampled(out));
   } catch {
     // Fall through to the generic excerpt: a compressor bug must not lose the output.
   }
   const out = generic.compress(text, hints, limit);
-  return sampled({ ...out, compressor: `generic (after ${compressor.name})` });
+  return shorter(sampled({ ...out, compressor: `generic (after ${compressor.name})` }));
 }

@@ -5,6 +5,7 @@
  * parts labelled with the lines they span in the original.
  */
 
+import { cleanText, resolveCarriageReturns } from "./ansi.ts";
 import { plural } from "./common.ts";
 import { docOf } from "./doc.ts";
 import { genericExcerpt } from "./generic.ts";
@@ -321,7 +322,12 @@ function jsonExcerpt(text: string, budget: number, name = "json"): Excerpt | und
   const multiline = nl >= 0 && nl < body.trimEnd().length - 1;
   const indent = multiline ? (/\n([ \t]+)\S/.exec(body)?.[1] ?? "  ") : "";
   const spans = multiline ? scanSpans(body, firstLine) : undefined;
-  const head = prefix.length > 0 && prefix.length < 300 ? prefix : "";
+  // The lines before the JSON (a warning, a banner) are shown as a terminal shows them,
+  // like every other excerpt line: no colour codes, control bytes or carriage returns.
+  const head =
+    prefix.length > 0 && prefix.length < 300
+      ? cleanText(prefix).split("\n").map(resolveCarriageReturns).join("\n")
+      : "";
   const rendered = renderJson(value, indent, Math.max(200, budget - head.length), spans);
   const what = Array.isArray(value)
     ? `array of ${plural(value.length, "item")}`

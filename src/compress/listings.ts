@@ -10,8 +10,11 @@ import { MUST, type Note, type Pick } from "./pack.ts";
 import { groupPaths } from "./paths.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
+// Segments exclude "/" so each run of slashes can only be a separator: a segment class
+// that also matched "/" let a line with many slashes and a ':' (a grep hit) backtrack
+// exponentially, hanging the hook.
 const PATH_LINE =
-  /^(?:\.{0,2}\/|[A-Za-z]:[\\/]|~\/)?[^\s:*?"<>|]+(?:\/[^\s:*?"<>|]+)+\/?$|^[\w.@-]+\.\w{1,8}$/;
+  /^(?:\.{0,2}\/|[A-Za-z]:[\\/]|~\/)?\/*[^\s:*?"<>|/]+(?:\/+[^\s:*?"<>|/]+)+\/*$|^[\w.@-]+\.\w{1,8}$/;
 const LS_HEADER = /^(\S.*):$/;
 const LS_ENTRY = /^[-dlcbps][-rwxsStT]{9}[.+@]?\s+\d+\s/;
 // tree draws with non-breaking spaces in UTF-8 locales.

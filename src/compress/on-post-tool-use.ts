@@ -75,6 +75,9 @@ export const parts: Parts = {
         ctx.now(),
         observerFor(c, ctx.env),
       );
+      // With a low compress.min_bytes, the header alone can outweigh a small output: then
+      // the original is shown as it is (it stays stored, so `cairn show` still has it).
+      if (filed.shown.length >= text.length) return undefined;
       return { updatedToolOutput: out.replace(filed.shown) };
     },
   },

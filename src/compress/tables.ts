@@ -21,12 +21,21 @@ function delimiterOf(lines: readonly string[]): string | undefined {
   return undefined;
 }
 
+/**
+ * A header line: words starting with a capital (or %), separated by whitespace; a word
+ * may hold spaces ("Mounted on") but not before a capital, which starts the next word.
+ * Written so every space has one reading: a word class that took any space let lines
+ * of many short words backtrack exponentially, hanging the hook.
+ */
+const ALIGNED_HEADER =
+  /^[\s|/+]*[A-Z%](?:[\w%/.-]| +(?=[^\sA-Z%|]))*(?:\s+[A-Z%|](?:[\w%/.-]| +(?=[^\sA-Z%|]))*){2,}\s*$/;
+
 /** Column-aligned: a header of several words, and rows splitting into as many columns. */
 function alignedHeader(lines: readonly string[]): number {
   for (let i = 0; i < Math.min(lines.length, 12); i++) {
     const line = lines[i]!;
     const words = line.trim().split(/\s{2,}|\s+(?=[A-Z%])/);
-    if (words.length >= 3 && /^[\s|/+]*[A-Z%][\w%/. -]*(?:\s+[A-Z%|][\w%/. -]*){2,}\s*$/.test(line)) return i;
+    if (words.length >= 3 && ALIGNED_HEADER.test(line)) return i;
   }
   return -1;
 }

@@ -140,8 +140,11 @@ export function scanLines(buf: Buffer, baseOffset: number, fileAgentId: string, 
       continue; // a torn line written by a crash: nothing to count
     }
     const seq = baseOffset + start;
-    const agentId = fileAgentId || (e.isSidechain ? String(e.agentId ?? "sidechain") : "");
-    const at = e.timestamp ? Date.parse(e.timestamp) || 0 : 0;
+    // Every field is checked before use: a line can hold anything (String() of an object
+    // whose toString is not a function throws, and the store cannot bind an object).
+    const agentId =
+      fileAgentId || (e.isSidechain ? (typeof e.agentId === "string" ? e.agentId : "sidechain") : "");
+    const at = typeof e.timestamp === "string" ? Date.parse(e.timestamp) || 0 : 0;
     if (e.type === "assistant") {
       const m = e.message;
       if (!m || typeof m !== "object") continue;
@@ -185,7 +188,13 @@ export function scanLines(buf: Buffer, baseOffset: number, fileAgentId: string, 
       if (Array.isArray(m.content)) {
         for (const b of m.content) {
           if (b && b.type === "tool_use" && typeof b.id === "string") {
-            toolCalls.push({ toolUseId: b.id, agentId, name: String(b.name ?? ""), messageId: id, at });
+            toolCalls.push({
+              toolUseId: b.id,
+              agentId,
+              name: typeof b.name === "string" ? b.name : "",
+              messageId: id,
+              at,
+            });
           }
         }
       }
@@ -218,13 +227,13 @@ export function scanLines(buf: Buffer, baseOffset: number, fileAgentId: string, 
       }
     } else if (e.type === "system" && e.subtype === "compact_boundary") {
       const meta = e.compactMetadata ?? {};
-      const post = typeof meta.postTokens === "number" ? meta.postTokens : null;
+      const post = finite(meta.postTokens);
       compactions.push({
-        uuid: String(e.uuid ?? `at-${seq}`),
+        uuid: typeof e.uuid === "string" ? e.uuid : `at-${seq}`,
         agentId,
         at,
         trigger: typeof meta.trigger === "string" ? meta.trigger : null,
-        preTokens: typeof meta.preTokens === "number" ? meta.preTokens : null,
+        preTokens: finite(meta.preTokens),
         postTokens: post,
         seq,
       });
@@ -243,12 +252,12 @@ export function scanLines(buf: Buffer, baseOffset: number, fileAgentId: string, 
 interface Entry {
   type?: string;
   subtype?: string;
-  uuid?: string;
-  timestamp?: string;
+  uuid?: unknown;
+  timestamp?: unknown;
   isSidechain?: boolean;
   isMeta?: boolean;
   isCompactSummary?: boolean;
-  agentId?: string;
+  agentId?: unknown;
   promptId?: string;
   compactMetadata?: { trigger?: unknown; preTokens?: unknown; postTokens?: unknown };
   message?: {
@@ -274,6 +283,11 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 function num(v: unknown): number {
   return typeof v === "number" && Number.isFinite(v) ? v : 0;
+}
+
+/** A number JSON may hold as 1e999 (Infinity) is no token count. */
+function finite(v: unknown): number | null {
+  return typeof v === "number" && Number.isFinite(v) ? v : null;
 }
 
 /** Size of a tool_result's content as the model sees it: a string, or text and image blocks. */

@@ -223,6 +223,11 @@ export function windowForModel(model: string | undefined, observedTokens = 0): n
 
 const TAIL_BYTES = 512 * 1024;
 
+/** A token count from the transcript: a finite, non-negative number, else nothing. */
+function tokens(v: unknown): number {
+  return typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0;
+}
+
 /** Reads only the end of the transcript: the last main-chain response with usage. */
 export function usageFromTranscriptTail(transcriptPath: string): ContextUsage | undefined {
   const { lines } = readTail(transcriptPath, TAIL_BYTES);
@@ -230,11 +235,14 @@ export function usageFromTranscriptTail(transcriptPath: string): ContextUsage | 
     const line = lines[i]!;
     if (line.includes('"compact_boundary"')) return undefined; // nothing measured since the compaction
     if (!line.includes('"usage"') || !line.includes('"assistant"')) continue;
+    // Typed as what a line may hold, not what Claude Code writes: a torn or edited line
+    // must give no string for a token count (sums would concatenate) and no object to
+    // Date.parse or a RegExp (their conversion to a string can throw).
     let entry: {
       type?: string;
       isSidechain?: boolean;
-      timestamp?: string;
-      message?: { model?: string; usage?: Record<string, number> };
+      timestamp?: unknown;
+      message?: { model?: unknown; usage?: Record<string, unknown> };
     };
     try {
       entry = JSON.parse(line);
@@ -244,8 +252,9 @@ export function usageFromTranscriptTail(transcriptPath: string): ContextUsage | 
     if (entry.type !== "assistant" || entry.isSidechain || !entry.message?.usage) continue;
     const u = entry.message.usage;
     const usedTokens =
-      (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
-    const windowTokens = windowForModel(entry.message.model, usedTokens);
+      tokens(u.input_tokens) + tokens(u.cache_creation_input_tokens) + tokens(u.cache_read_input_tokens);
+    const model = typeof entry.message.model === "string" ? entry.message.model : undefined;
+    const windowTokens = windowForModel(model, usedTokens);
     const usedPct = Math.min(100, Math.round((usedTokens / windowTokens) * 100));
     return {
       usedTokens,
@@ -253,8 +262,8 @@ export function usageFromTranscriptTail(transcriptPath: string): ContextUsage | 
       usedPct,
       remainingPct: 100 - usedPct,
       source: "transcript",
-      at: entry.timestamp ? Date.parse(entry.timestamp) : Date.now(),
-      ...(entry.message.model ? { model: entry.message.model } : {}),
+      at: (typeof entry.timestamp === "string" && Date.parse(entry.timestamp)) || Date.now(),
+      ...(model ? { model } : {}),
     };
   }
   return undefined;

@@ -49,23 +49,29 @@ export interface ParsedEntry {
   readonly items: readonly EntryItem[];
 }
 
+/**
+ * Field types are what Claude Code writes, not what a line guarantees: a torn or
+ * edited transcript can hold anything, so every field is checked before use (a
+ * non-string in a template literal or String() can throw, and the store cannot bind
+ * an object).
+ */
 interface Block {
-  type?: string;
-  text?: string;
-  thinking?: string;
-  name?: string;
-  id?: string;
+  type?: unknown;
+  text?: unknown;
+  thinking?: unknown;
+  name?: unknown;
+  id?: unknown;
   input?: unknown;
-  tool_use_id?: string;
+  tool_use_id?: unknown;
   content?: unknown;
-  is_error?: boolean;
-  source?: { media_type?: string; data?: string; type?: string };
+  is_error?: unknown;
+  source?: { media_type?: unknown; data?: unknown; type?: unknown } | null;
 }
 
 interface RawEntry {
   type?: string;
   uuid?: string;
-  timestamp?: string;
+  timestamp?: unknown;
   isMeta?: boolean;
   isCompactSummary?: boolean;
   isVisibleInTranscriptOnly?: boolean;
@@ -74,11 +80,11 @@ interface RawEntry {
   message?: { role?: string; content?: unknown };
   attachment?: {
     type?: string;
-    hookName?: string;
+    hookName?: unknown;
     content?: unknown;
-    stdout?: string;
-    stderr?: string;
-    exitCode?: number;
+    stdout?: unknown;
+    stderr?: unknown;
+    exitCode?: unknown;
   };
 }
 
@@ -114,7 +120,7 @@ export function parseEntry(line: string): ParsedEntry | undefined {
     return undefined;
   }
   if (typeof e.uuid !== "string" || !e.uuid) return undefined;
-  const at = e.timestamp ? Date.parse(e.timestamp) || 0 : 0;
+  const at = typeof e.timestamp === "string" ? Date.parse(e.timestamp) || 0 : 0;
   const uuid = e.uuid;
   const items: EntryItem[] = [];
   let opensTurn = false;
@@ -132,7 +138,9 @@ export function parseEntry(line: string): ParsedEntry | undefined {
         add(0, { kind: "user", text: content });
       }
     } else if (Array.isArray(content)) {
-      (content as Block[]).forEach((b, i) => {
+      (content as unknown[]).forEach((raw, i) => {
+        if (!isBlock(raw)) return;
+        const b = raw;
         if (b.type === "text" && typeof b.text === "string") {
           if (special || NOT_A_PROMPT.test(b.text)) add(i, { kind: "system", text: b.text });
           else {
@@ -143,13 +151,13 @@ export function parseEntry(line: string): ParsedEntry | undefined {
           add(i, {
             kind: "tool_result",
             text: resultText(b.content),
-            ...(b.tool_use_id ? { toolUseId: b.tool_use_id } : {}),
+            ...(typeof b.tool_use_id === "string" && b.tool_use_id ? { toolUseId: b.tool_use_id } : {}),
             ...(b.is_error ? { isError: true } : {}),
           });
         } else if (b.type === "image") {
           add(i, { kind: "image", text: imagePlaceholder(b) });
         } else if (b.type === "document") {
-          add(i, { kind: "image", text: `[document: ${b.source?.media_type ?? "unknown type"}]` });
+          add(i, { kind: "image", text: `[document: ${mediaType(b)}]` });
         }
       });
     }
@@ -157,14 +165,16 @@ export function parseEntry(line: string): ParsedEntry | undefined {
     const content = e.message?.content;
     if (typeof content === "string") add(0, { kind: "assistant", text: content });
     else if (Array.isArray(content)) {
-      (content as Block[]).forEach((b, i) => {
+      (content as unknown[]).forEach((raw, i) => {
+        if (!isBlock(raw)) return;
+        const b = raw;
         if (b.type === "text" && typeof b.text === "string") add(i, { kind: "assistant", text: b.text });
         else if (b.type === "tool_use")
           add(i, {
             kind: "tool_use",
-            text: JSON.stringify(b.input ?? {}),
-            ...(b.name ? { toolName: b.name } : {}),
-            ...(b.id ? { toolUseId: b.id } : {}),
+            text: jsonText(b.input ?? {}),
+            ...(typeof b.name === "string" && b.name ? { toolName: b.name } : {}),
+            ...(typeof b.id === "string" && b.id ? { toolUseId: b.id } : {}),
           });
         else if (b.type === "thinking" && typeof b.thinking === "string")
           add(i, { kind: "thinking", text: b.thinking });
@@ -175,7 +185,8 @@ export function parseEntry(line: string): ParsedEntry | undefined {
     const a = e.attachment;
     if (a?.type && HOOK_ATTACHMENTS.has(a.type)) {
       const text = attachmentText(a);
-      if (!text.includes(RESUME_MARK)) add(0, { kind: "hook", text: `${a.hookName ?? a.type}: ${text}` });
+      const name = typeof a.hookName === "string" ? a.hookName : a.type;
+      if (!text.includes(RESUME_MARK)) add(0, { kind: "hook", text: `${name}: ${text}` });
     }
   } else if (e.type === "system") {
     if (e.subtype && SYSTEM_SUBTYPES.has(e.subtype) && typeof e.content === "string")
@@ -189,26 +200,51 @@ export function parseEntry(line: string): ParsedEntry | undefined {
 /** A tool_result's content: a string, or blocks of text and images. */
 export function resultText(content: unknown): string {
   if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return content === undefined ? "" : JSON.stringify(content);
-  return (content as Block[])
+  if (!Array.isArray(content)) return content === undefined ? "" : jsonText(content);
+  return (content as unknown[])
     .map((b) => {
-      if (b.type === "text") return b.text ?? "";
+      if (!isBlock(b)) return "[block]";
+      if (b.type === "text") return typeof b.text === "string" ? b.text : "";
       if (b.type === "image") return imagePlaceholder(b);
-      return `[${b.type ?? "block"}]`;
+      return `[${typeof b.type === "string" ? b.type : "block"}]`;
     })
     .join("\n");
 }
 
+/**
+ * JSON text of a parsed value. JSON.parse accepts nesting far deeper than
+ * JSON.stringify can write back (it runs out of stack), and one such line must not
+ * stop ingestion of the rest of the transcript.
+ */
+function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? "";
+  } catch {
+    return "[nested too deeply to show]";
+  }
+}
+
+function isBlock(b: unknown): b is Block {
+  return typeof b === "object" && b !== null && !Array.isArray(b);
+}
+
+function mediaType(b: Block): string {
+  const t = b.source?.media_type;
+  return typeof t === "string" ? t : "unknown type";
+}
+
 function imagePlaceholder(b: Block): string {
-  const bytes = b.source?.data ? Math.floor((b.source.data.length * 3) / 4) : 0;
-  return `[image: ${b.source?.media_type ?? "unknown type"}${bytes ? `, ${bytes} bytes` : ""}]`;
+  const data = b.source?.data;
+  const bytes = typeof data === "string" ? Math.floor((data.length * 3) / 4) : 0;
+  return `[image: ${mediaType(b)}${bytes ? `, ${bytes} bytes` : ""}]`;
 }
 
 function attachmentText(a: NonNullable<RawEntry["attachment"]>): string {
   const parts: string[] = [];
   if (typeof a.content === "string" && a.content) parts.push(a.content);
-  else if (Array.isArray(a.content)) parts.push(a.content.map((c) => String(c)).join("\n"));
-  if (a.stdout) parts.push(a.stdout);
-  if (a.stderr) parts.push(`stderr: ${a.stderr}`);
+  else if (Array.isArray(a.content))
+    parts.push(a.content.map((c) => (typeof c === "string" ? c : jsonText(c))).join("\n"));
+  if (typeof a.stdout === "string" && a.stdout) parts.push(a.stdout);
+  if (typeof a.stderr === "string" && a.stderr) parts.push(`stderr: ${a.stderr}`);
   return parts.join("\n");
 }

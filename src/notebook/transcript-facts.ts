@@ -30,23 +30,27 @@ const FILE_TOOLS = new Set(["Read", "Edit", "Write", "MultiEdit", "NotebookEdit"
 const MAX_FILES = 15;
 const MAX_FAILING = 6;
 
+// What a line may hold, not what Claude Code writes: a torn or edited transcript can
+// put any type anywhere, so each field is checked before it is used.
 interface Block {
-  type?: string;
-  id?: string;
-  name?: string;
-  input?: Record<string, unknown>;
-  text?: string;
-  tool_use_id?: string;
-  is_error?: boolean;
+  type?: unknown;
+  id?: unknown;
+  name?: unknown;
+  input?: unknown;
+  text?: unknown;
+  tool_use_id?: unknown;
+  is_error?: unknown;
   content?: unknown;
 }
 
 interface Entry {
   type?: string;
   isSidechain?: boolean;
-  timestamp?: string;
-  message?: { id?: string; content?: unknown; usage?: { output_tokens?: number } };
+  timestamp?: unknown;
+  message?: { id?: unknown; content?: unknown; usage?: { output_tokens?: unknown } };
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 
 /** Scans transcript lines (file order). `startsAtFileStart` says the lines are the whole file. */
 export function scanTranscript(
@@ -72,31 +76,35 @@ export function scanTranscript(
       continue; // a half line at the start of the tail, or one being written
     }
     if (e.isSidechain) continue;
-    const at = e.timestamp ? Date.parse(e.timestamp) : Number.NaN;
+    const at = typeof e.timestamp === "string" ? Date.parse(e.timestamp) : Number.NaN;
     if (firstAt === undefined && Number.isFinite(at)) firstAt = at;
-    const content = Array.isArray(e.message?.content) ? (e.message.content as Block[]) : [];
+    const content = Array.isArray(e.message?.content)
+      ? (e.message.content as unknown[]).filter(isObject)
+      : [];
     if (e.type === "assistant") {
       const id = e.message?.id;
       // One response is split over several entries that repeat its usage: count it once.
-      if (id && !counted.has(id) && Number.isFinite(at) && at > since) {
+      if (typeof id === "string" && id && !counted.has(id) && Number.isFinite(at) && at > since) {
         counted.add(id);
-        output += e.message?.usage?.output_tokens ?? 0;
+        const out = e.message?.usage?.output_tokens;
+        if (typeof out === "number" && Number.isFinite(out)) output += out;
       }
-      for (const b of content) {
-        if (b.type === "text" && b.text?.trim()) lastText = b.text.trim();
-        if (b.type !== "tool_use" || !b.id) continue;
-        const input = b.input ?? {};
+      for (const b of content as Block[]) {
+        if (b.type === "text" && typeof b.text === "string" && b.text.trim()) lastText = b.text.trim();
+        if (b.type !== "tool_use" || typeof b.id !== "string" || !b.id) continue;
+        const input = isObject(b.input) ? b.input : {};
+        const name = typeof b.name === "string" ? b.name : "tool";
         const file = input.file_path ?? input.notebook_path;
-        if (b.name && FILE_TOOLS.has(b.name) && typeof file === "string") {
+        if (FILE_TOOLS.has(name) && typeof file === "string") {
           const i = files.indexOf(file);
           if (i >= 0) files.splice(i, 1);
           files.push(file);
         }
-        calls.set(b.id, describeCall(b.name ?? "tool", input));
+        calls.set(b.id, describeCall(name, input));
       }
     } else if (e.type === "user") {
-      for (const b of content) {
-        if (b.type !== "tool_result" || !b.tool_use_id) continue;
+      for (const b of content as Block[]) {
+        if (b.type !== "tool_result" || typeof b.tool_use_id !== "string") continue;
         const command = calls.get(b.tool_use_id);
         if (!command) continue;
         lastRun.delete(command); // keep insertion order = order of the last run
