@@ -72,7 +72,7 @@ function read(input: Input, r: unknown): Extracted | undefined {
 
 function grep(input: Input, r: unknown): Extracted | undefined {
   if (!isObj(r) || !Array.isArray(r.filenames)) return undefined;
-  const label = `grep ${str(input.pattern) ?? ""}${input.path ? ` in ${String(input.path)}` : ""}`;
+  const label = `grep ${str(input.pattern) ?? ""}${str(input.path) ? ` in ${str(input.path)}` : ""}`;
   if (typeof r.content === "string") {
     return { text: r.content, label, replace: (excerpt) => ({ ...r, content: excerpt }) };
   }

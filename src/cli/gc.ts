@@ -12,7 +12,9 @@ Applies the retention policy now (cairn also applies it by itself at the end of 
   - sessions not seen for retention.days (30) go, with everything stored for them;
   - past retention.max_mb (1024) of data, the oldest stored originals are pruned
     (\`cairn show\` then says when), then the oldest sessions, until the data is at
-    80% of the cap. The most recently active session is never removed whole.
+    80% of the cap; if the sessions in use alone are over it, their oldest details
+    (tool I/O in memory) are emptied. The most recently active session is never
+    removed whole.
 
 Aged per-session files, compaction snapshots, slim backups and temp files left by
 killed writers go too. Config, switches and the install record are never touched.
@@ -74,6 +76,7 @@ function printReport(
     `originals ${o.dryRun ? "to prune" : "pruned"}:`,
     `${formatInt(r.originalsPruned)} (${formatBytes(r.originalBytesPruned)})`,
   );
+  if (r.detailsThinned > 0) line("details emptied:", formatInt(r.detailsThinned));
   line(`files ${verb}:`, `${formatInt(r.files.files)} (${formatBytes(r.files.bytes)})`);
   line(
     "database data:",

@@ -11,8 +11,9 @@ import { type FileSweep, sweepFiles } from "./sweep-files.ts";
  *   every table, its search index entries, its aged files);
  * - size: past `maxBytes` of data the oldest stored originals are pruned (the row
  *   stays, so `cairn show` can say when it went), then whole sessions, oldest first,
- *   until the data is back under LOW_WATER of the cap; the session in use and the
- *   most recently active one are never removed whole.
+ *   then the oldest details of the sessions left, until the data is back under
+ *   LOW_WATER of the cap; the session in use and the most recently active one are
+ *   never removed whole.
  *
  * Work is done in short transactions so hooks writing meanwhile wait milliseconds, and
  * it stops at the deadline: the next run carries on.
@@ -37,6 +38,8 @@ export interface GcReport {
   readonly sessionsRemoved: number;
   readonly originalsPruned: number;
   readonly originalBytesPruned: number;
+  /** Memory details and excerpts emptied in the sessions still in use. */
+  readonly detailsThinned: number;
   readonly files: FileSweep;
   readonly before: StoreSize;
   readonly after: StoreSize;
@@ -58,6 +61,7 @@ export function collectGarbage(store: Store, paths: CairnPaths, policy: Policy, 
   let sessionsRemoved = 0;
   let originalsPruned = 0;
   let originalBytesPruned = 0;
+  let detailsThinned = 0;
   let done = true;
 
   for (const id of expiredSessions(store, cutoff)) {
@@ -106,6 +110,19 @@ export function collectGarbage(store: Store, paths: CairnPaths, policy: Policy, 
         }
         sessionsRemoved += 1;
       }
+      // Still over with the sessions in use alone: a long session's oldest details
+      // (tool I/O in memory, excerpts of pruned originals) go, oldest first; its turn
+      // summaries and conversation stay.
+      while (done && storeSize(db).usedBytes > target) {
+        if (!timeLeft()) {
+          done = false;
+          break;
+        }
+        const thinned = thinOldestDetails(store, storeSize(db).usedBytes - target);
+        if (thinned === 0) break;
+        detailsThinned += thinned;
+        compactIndexes(store, true);
+      }
     }
   }
 
@@ -121,6 +138,7 @@ export function collectGarbage(store: Store, paths: CairnPaths, policy: Policy, 
     sessionsRemoved,
     originalsPruned,
     originalBytesPruned,
+    detailsThinned,
     files,
     before,
     after: storeSize(db),
@@ -227,6 +245,47 @@ function compactIndexes(store: Store, bounded: boolean): void {
   }
 }
 const MERGE_PAGES = 64;
+
+/**
+ * Empties the oldest layer-3 memory rows (tool inputs and results, thinking, system
+ * messages) and then the stored excerpts of pruned originals, as many as free about
+ * `need` bytes (at most BATCH rows). Memory's index always holds a row's current
+ * text, so an emptied row is re-indexed as empty.
+ */
+function thinOldestDetails(store: Store, need: number): number {
+  return store.tx(() => {
+    const { db } = store;
+    const items = db
+      .prepare("SELECT id, text FROM mem_items WHERE layer = 3 AND text != '' ORDER BY id LIMIT ?")
+      .iterate(BATCH) as Iterable<{ id: number; text: string }>;
+    const picked: { id: number; text: string }[] = [];
+    let planned = 0;
+    for (const r of items) {
+      picked.push(r);
+      planned += r.text.length;
+      if (planned >= need) break;
+    }
+    if (picked.length > 0) {
+      const del = db.prepare("INSERT INTO mem_fts (mem_fts, rowid, text) VALUES ('delete', ?, ?)");
+      const add = db.prepare("INSERT INTO mem_fts (rowid, text) VALUES (?, '')");
+      const empty = db.prepare("UPDATE mem_items SET text = '' WHERE id = ?");
+      for (const r of picked) {
+        del.run(r.id, r.text);
+        empty.run(r.id);
+        add.run(r.id);
+      }
+      return picked.length;
+    }
+    const excerpts = db
+      .prepare(
+        "SELECT id FROM outputs WHERE pruned_at IS NOT NULL AND excerpt IS NOT NULL ORDER BY id LIMIT ?",
+      )
+      .all(BATCH) as { id: number }[];
+    const drop = db.prepare("UPDATE outputs SET excerpt = NULL WHERE id = ?");
+    for (const r of excerpts) drop.run(r.id);
+    return excerpts.length;
+  });
+}
 
 /** Tables holding a session's rows, by the column naming it. */
 const SESSION_TABLES: readonly (readonly [table: string, column: string])[] = [

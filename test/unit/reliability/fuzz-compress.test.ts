@@ -34,7 +34,7 @@ const fuzz = fuzzTally("compress");
 const corpus = loadCorpus().map((e) => ({ entry: e, text: readText(e), hints: hintsFor(e) }));
 
 const MARKER = /^\[… lines (\d+)-(\d+) omitted \((\d+) lines\) …\]$/gm;
-const MARKER_LIKE = /^\[… lines \d+-\d+ omitted \(\d+ lines\) …\]$/;
+const MARKER_LIKE = /^\s*\[… lines \d+-\d+ omitted \(\d+ lines\) …\]$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control bytes must not reach the model
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/;
 

@@ -94,6 +94,30 @@ describe("PostToolUse: counterexamples", () => {
     expect(r.outcome).toBe("ok");
     expect(JSON.parse(r.output)).toEqual({});
   });
+
+  it("a Grep whose tool_input.path is an object with a non-callable toString still compresses (found by the soak)", async () => {
+    const event = {
+      session_id: "s1",
+      transcript_path: join(h.home, "none.jsonl"),
+      cwd: h.project,
+      hook_event_name: "PostToolUse",
+      tool_name: "Grep",
+      tool_input: { pattern: "needle", path: { toString: 1 }, output_mode: "content" },
+      tool_response: {
+        mode: "content",
+        numFiles: 1,
+        filenames: [],
+        content: Array.from({ length: 400 }, (_, i) => `src/f${i}.ts:1:export const v${i} = 'needle';`).join("\n"),
+        numLines: 400,
+      },
+      tool_use_id: "toolu_2",
+    };
+    h.drain();
+    const r = await dispatch("PostToolUse", JSON.stringify(event), h.deps);
+    expect(r.outcome).toBe("ok");
+    expect(h.drain().filter((l) => l.level === "error")).toEqual([]);
+    expect(JSON.parse(r.output).hookSpecificOutput.updatedToolOutput.content).toMatch(/^\[cairn #\d+ /);
+  });
 });
 
 describe("transcript readers: counterexamples", () => {
