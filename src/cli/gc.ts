@@ -13,7 +13,7 @@ Applies the retention policy now (cairn also applies it by itself at the end of 
   - past retention.max_mb (1024) of data, the oldest stored originals are pruned
     (\`cairn show\` then says when), then the oldest sessions, until the data is at
     80% of the cap; if the sessions in use alone are over it, their oldest details
-    (tool I/O in memory) are emptied. The most recently active session is never
+    (tool I/O in memory, then records of pruned originals) are removed. The most recently active session is never
     removed whole.
 
 Aged per-session files, compaction snapshots, slim backups and temp files left by
@@ -76,7 +76,7 @@ function printReport(
     `originals ${o.dryRun ? "to prune" : "pruned"}:`,
     `${formatInt(r.originalsPruned)} (${formatBytes(r.originalBytesPruned)})`,
   );
-  if (r.detailsThinned > 0) line("details emptied:", formatInt(r.detailsThinned));
+  if (r.detailsDropped > 0) line("details removed:", formatInt(r.detailsDropped));
   line(`files ${verb}:`, `${formatInt(r.files.files)} (${formatBytes(r.files.bytes)})`);
   line(
     "database data:",

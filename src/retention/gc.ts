@@ -38,8 +38,8 @@ export interface GcReport {
   readonly sessionsRemoved: number;
   readonly originalsPruned: number;
   readonly originalBytesPruned: number;
-  /** Memory details and excerpts emptied in the sessions still in use. */
-  readonly detailsThinned: number;
+  /** Memory details and records of pruned originals removed from the sessions in use. */
+  readonly detailsDropped: number;
   readonly files: FileSweep;
   readonly before: StoreSize;
   readonly after: StoreSize;
@@ -61,7 +61,7 @@ export function collectGarbage(store: Store, paths: CairnPaths, policy: Policy, 
   let sessionsRemoved = 0;
   let originalsPruned = 0;
   let originalBytesPruned = 0;
-  let detailsThinned = 0;
+  let detailsDropped = 0;
   let done = true;
 
   for (const id of expiredSessions(store, cutoff)) {
@@ -111,16 +111,16 @@ export function collectGarbage(store: Store, paths: CairnPaths, policy: Policy, 
         sessionsRemoved += 1;
       }
       // Still over with the sessions in use alone: a long session's oldest details
-      // (tool I/O in memory, excerpts of pruned originals) go, oldest first; its turn
-      // summaries and conversation stay.
+      // (tool I/O in memory, then the records of pruned originals) go, oldest first;
+      // its turn summaries and conversation stay.
       while (done && storeSize(db).usedBytes > target) {
         if (!timeLeft()) {
           done = false;
           break;
         }
-        const thinned = thinOldestDetails(store, storeSize(db).usedBytes - target);
-        if (thinned === 0) break;
-        detailsThinned += thinned;
+        const dropped = dropOldestDetails(store, storeSize(db).usedBytes - target);
+        if (dropped === 0) break;
+        detailsDropped += dropped;
         compactIndexes(store, true);
       }
     }
@@ -138,7 +138,7 @@ export function collectGarbage(store: Store, paths: CairnPaths, policy: Policy, 
     sessionsRemoved,
     originalsPruned,
     originalBytesPruned,
-    detailsThinned,
+    detailsDropped,
     files,
     before,
     after: storeSize(db),
@@ -247,43 +247,41 @@ function compactIndexes(store: Store, bounded: boolean): void {
 const MERGE_PAGES = 64;
 
 /**
- * Empties the oldest layer-3 memory rows (tool inputs and results, thinking, system
- * messages) and then the stored excerpts of pruned originals, as many as free about
- * `need` bytes (at most BATCH rows). Memory's index always holds a row's current
- * text, so an emptied row is re-indexed as empty.
+ * Removes the oldest layer-3 memory rows (tool inputs and results, thinking, system
+ * messages), then the records of originals already pruned, as many as free about
+ * `need` bytes (at most BATCH rows). Rows are deleted, not emptied: a few-KB text sits
+ * inline in its page, and SQLite does not give back pages that shrinking rows leave
+ * nearly empty, while runs of deleted rows free whole pages.
  */
-function thinOldestDetails(store: Store, need: number): number {
+function dropOldestDetails(store: Store, need: number): number {
   return store.tx(() => {
     const { db } = store;
     const items = db
-      .prepare("SELECT id, text FROM mem_items WHERE layer = 3 AND text != '' ORDER BY id LIMIT ?")
+      .prepare("SELECT id, text FROM mem_items WHERE layer = 3 ORDER BY id LIMIT ?")
       .iterate(BATCH) as Iterable<{ id: number; text: string }>;
     const picked: { id: number; text: string }[] = [];
     let planned = 0;
     for (const r of items) {
       picked.push(r);
-      planned += r.text.length;
+      planned += r.text.length + 200;
       if (planned >= need) break;
     }
     if (picked.length > 0) {
-      const del = db.prepare("INSERT INTO mem_fts (mem_fts, rowid, text) VALUES ('delete', ?, ?)");
-      const add = db.prepare("INSERT INTO mem_fts (rowid, text) VALUES (?, '')");
-      const empty = db.prepare("UPDATE mem_items SET text = '' WHERE id = ?");
+      const unindex = db.prepare("INSERT INTO mem_fts (mem_fts, rowid, text) VALUES ('delete', ?, ?)");
+      const del = db.prepare("DELETE FROM mem_items WHERE id = ?");
       for (const r of picked) {
-        del.run(r.id, r.text);
-        empty.run(r.id);
-        add.run(r.id);
+        unindex.run(r.id, r.text);
+        del.run(r.id);
       }
       return picked.length;
     }
-    const excerpts = db
-      .prepare(
-        "SELECT id FROM outputs WHERE pruned_at IS NOT NULL AND excerpt IS NOT NULL ORDER BY id LIMIT ?",
-      )
+    // Pruned originals are not in the search index (see dropOutputsFromIndex).
+    const records = db
+      .prepare("SELECT id FROM outputs WHERE pruned_at IS NOT NULL ORDER BY id LIMIT ?")
       .all(BATCH) as { id: number }[];
-    const drop = db.prepare("UPDATE outputs SET excerpt = NULL WHERE id = ?");
-    for (const r of excerpts) drop.run(r.id);
-    return excerpts.length;
+    const del = db.prepare("DELETE FROM outputs WHERE id = ?");
+    for (const r of records) del.run(r.id);
+    return records.length;
   });
 }
 

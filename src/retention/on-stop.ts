@@ -36,13 +36,13 @@ function retentionPart<E extends "Stop" | "SessionEnd">(): Part<E> {
         },
       );
       markRun(store, now);
-      if (r.sessionsRemoved + r.originalsPruned + r.detailsThinned + r.files.files > 0 || !r.done)
+      if (r.sessionsRemoved + r.originalsPruned + r.detailsDropped + r.files.files > 0 || !r.done)
         ctx.log.info("retention", {
           event: ev.hook_event_name,
           session: ev.session_id,
           sessions: r.sessionsRemoved,
           pruned: r.originalsPruned,
-          details: r.detailsThinned,
+          details: r.detailsDropped,
           files: r.files.files,
           used_mb: Math.round(r.after.usedBytes / 1048576),
           done: r.done,

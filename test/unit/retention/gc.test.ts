@@ -194,22 +194,29 @@ describe("retention", () => {
     expect(r.after.fileBytes).toBeLessThan(r.before.fileBytes);
   });
 
-  it("when the session in use alone is over the cap, empties its oldest details and keeps memory's index exact", () => {
+  it("when the session in use alone is over the cap, removes its oldest details and keeps memory's index exact", () => {
     const paths = cairnPaths(s.cairnHome);
     collectGarbage(store, paths, { days: 30, maxBytes: 1e12 }, { now: NOW });
     const { usedBytes } = storeSize(store.db);
+    const layers = new Map(
+      (
+        store.db.prepare("SELECT layer, count(*) AS n FROM mem_items GROUP BY layer").all() as {
+          layer: number;
+          n: number;
+        }[]
+      ).map((l) => [l.layer, l.n]),
+    );
     // Far below what pruning every original frees: details have to go too.
     const r = collectGarbage(store, paths, { days: 30, maxBytes: Math.floor(usedBytes / 3) }, { now: NOW });
     expect(r.originalsPruned).toBe(16);
-    expect(r.detailsThinned).toBeGreaterThan(0);
+    expect(r.detailsDropped).toBeGreaterThan(0);
+    expect(r.after.usedBytes).toBeLessThan(usedBytes / 2);
     expect(rowsOf(NEW).sessions).toBe(1); // never removed whole
-    const layers = store.db
-      .prepare(
-        "SELECT layer, sum(text = '') AS emptied, count(*) AS n FROM mem_items GROUP BY layer ORDER BY layer",
-      )
-      .all() as { layer: number; emptied: number; n: number }[];
-    for (const l of layers) if (l.layer !== 3) expect(l.emptied, `layer ${l.layer}`).toBe(0);
-    expect(layers.find((l) => l.layer === 3)!.emptied).toBeGreaterThan(0);
+    const after = store.db
+      .prepare("SELECT layer, count(*) AS n FROM mem_items GROUP BY layer ORDER BY layer")
+      .all() as { layer: number; n: number }[];
+    for (const l of after) if (l.layer !== 3) expect(l.n, `layer ${l.layer}`).toBe(layers.get(l.layer));
+    expect(after.find((l) => l.layer === 3)?.n ?? 0).toBeLessThan(layers.get(3)!);
     ftsIntact();
   });
 
