@@ -107,7 +107,9 @@ describe("PostToolUse: counterexamples", () => {
         mode: "content",
         numFiles: 1,
         filenames: [],
-        content: Array.from({ length: 400 }, (_, i) => `src/f${i}.ts:1:export const v${i} = 'needle';`).join("\n"),
+        content: Array.from({ length: 400 }, (_, i) => `src/f${i}.ts:1:export const v${i} = 'needle';`).join(
+          "\n",
+        ),
         numLines: 400,
       },
       tool_use_id: "toolu_2",
