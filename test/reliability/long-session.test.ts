@@ -88,7 +88,13 @@ describe(`a ${HOURS}-hour session of ${CALLS.toLocaleString("en-US")} tool calls
                   min(CASE WHEN pruned_at IS NULL THEN id END) AS firstKept, sum(length(original) = 0 AND pruned_at IS NULL) AS emptyKept
            FROM outputs`,
         )
-        .get() as { rows: number; pruned: number; lastPruned: number; firstKept: number | null; emptyKept: number };
+        .get() as {
+        rows: number;
+        pruned: number;
+        lastPruned: number;
+        firstKept: number | null;
+        emptyKept: number;
+      };
       expect(o.rows).toBe(CALLS / 2); // one record per large output, pruned or not
       expect(o.pruned).toBeGreaterThan(0);
       if (o.firstKept !== null) expect(o.lastPruned).toBeLessThan(o.firstKept); // oldest first
