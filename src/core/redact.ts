@@ -225,12 +225,12 @@ function keyAssignment(text: string, at: number): Found {
   // `a:b` with nothing quoted and no space is not a mapping (YAML needs the space):
   // ARNs (arn:aws:secretsmanager:...:secret:name), URNs, host:port.
   if (tail[3] === ":" && !tail[2] && !quoted && v[0] === v[3]) return { none: end };
-  const ok = plausibleSecret(value, {
-    quoted,
-    passwordish: kind.passwordish,
-    minLength: kind.passwordish ? 6 : 8,
-    next: text[end],
-  });
+  return judgedValue(text, value, quoted, kind.passwordish, end);
+}
+
+/** An assigned value ending at `end`: masked when it looks like a secret, else skipped past. */
+function judgedValue(text: string, value: string, quoted: boolean, passwordish: boolean, end: number): Found {
+  const ok = plausibleSecret(value, { quoted, passwordish, minLength: passwordish ? 6 : 8, next: text[end] });
   return ok ? { start: end - value.length, end, kind: "assignment" } : { none: end };
 }
 
@@ -258,13 +258,7 @@ function namedValue(text: string, at: number): Found {
   let value = v[1] ?? v[2] ?? v[3]!;
   const end = sepEnd + v[0].length;
   if (header) value = value.replace(AUTH_SCHEME, "");
-  const ok = plausibleSecret(value, {
-    quoted,
-    passwordish: kind.passwordish,
-    minLength: kind.passwordish ? 6 : 8,
-    next: text[end],
-  });
-  return ok ? { start: end - value.length, end, kind: "assignment" } : { none: end };
+  return judgedValue(text, value, quoted, kind.passwordish, end);
 }
 
 // ---------------------------------------------------------------- PEM private keys
