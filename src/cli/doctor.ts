@@ -9,7 +9,7 @@ import { errorMessage, readJsonIfExists } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { isOff } from "../core/switches.ts";
-import { lastRun } from "../retention/gc.ts";
+import { lastRun } from "../retention/last-run.ts";
 import { storeSize } from "../retention/size.ts";
 import { openStore, schemaVersion } from "../store/db.ts";
 import { SCHEMA_VERSION } from "../store/migrations.ts";

@@ -1,5 +1,6 @@
 import { memoryEnv } from "../memory/scope.ts";
-import { collectGarbage, type GcReport, markRun } from "../retention/gc.ts";
+import { collectGarbage, type GcReport } from "../retention/gc.ts";
+import { markRun } from "../retention/last-run.ts";
 import { storeSize } from "../retention/size.ts";
 import { intFlag, parse } from "./args.ts";
 import { color, formatBytes, formatInt, json, out } from "./io.ts";

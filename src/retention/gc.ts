@@ -1,6 +1,6 @@
 import type { CairnPaths } from "../core/paths.ts";
 import type { Store } from "../store/db.ts";
-import { getState, sessionScope, setState } from "../store/kv.ts";
+import { getState, sessionScope } from "../store/kv.ts";
 import { type StoreSize, storeSize } from "./size.ts";
 import { type FileSweep, sweepFiles } from "./sweep-files.ts";
 
@@ -328,15 +328,4 @@ function removeSession(store: Store, id: string, timeLeft: () => boolean): boole
     db.prepare("DELETE FROM kv WHERE scope = ?").run(sessionScope(id));
     return true;
   });
-}
-
-const LAST_RUN = "last_run";
-
-/** When retention last ran, for the automatic trigger's throttle. */
-export function lastRun(store: Store): number {
-  return getState<number>(store, "retention", LAST_RUN) ?? 0;
-}
-
-export function markRun(store: Store, now: number): void {
-  setState(store, "retention", LAST_RUN, now, now);
 }

@@ -1,6 +1,6 @@
 import type { HookEvent } from "../claude/events.ts";
 import type { HookContext, Part, Parts } from "../hooks/context.ts";
-import { collectGarbage, lastRun, markRun } from "./gc.ts";
+import { lastRun, markRun } from "./last-run.ts";
 import { storeSize } from "./size.ts";
 
 /** Time one turn's end may spend on retention; a big backlog continues next turn. */
@@ -24,6 +24,7 @@ function retentionPart<E extends "Stop" | "SessionEnd">(): Part<E> {
       const maxBytes = c["retention.max_mb"] * 1024 * 1024;
       const due = now - lastRun(store) >= c["retention.every_min"] * 60_000;
       if (!due && storeSize(store.db).usedBytes <= maxBytes) return undefined;
+      const { collectGarbage } = await import("./gc.ts");
       const r = collectGarbage(
         store,
         ctx.paths,

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFile
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cairnPaths } from "../../../src/core/paths.ts";
-import { collectGarbage, lastRun } from "../../../src/retention/gc.ts";
+import { collectGarbage } from "../../../src/retention/gc.ts";
+import { lastRun } from "../../../src/retention/last-run.ts";
 import { storeSize } from "../../../src/retention/size.ts";
 import { openStore, type Store } from "../../../src/store/db.ts";
 import { CAIRN } from "../../helpers/cairn.ts";
