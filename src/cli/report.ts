@@ -1,6 +1,7 @@
 import { withStore } from "../context/cli-support.ts";
 import { clock, shortId, shortTokens, sparkline } from "../context/format.ts";
 import { NotFound, type ReportView, reportView, resolveSession } from "../context/views.ts";
+import { visibleLine as line } from "../core/terminal-text.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import { color, err, formatBytes, formatInt, json, out } from "./io.ts";
 import type { Command } from "./main.ts";
@@ -62,8 +63,9 @@ function row(cells: string[], widths: number[]): string {
 }
 
 function printReport(v: ReportView): void {
-  out(`${color.bold(`Report for session ${shortId(v.session.id)}`)}  ${color.dim(v.session.id)}`);
-  out(color.dim(`${v.session.projectDir ?? "?"} · ${v.usage?.model ?? v.session.model ?? "?"}`));
+  // Ids, paths, models and tool names come from hook input and transcripts: shown, never acted on.
+  out(`${color.bold(`Report for session ${line(shortId(v.session.id))}`)}  ${color.dim(line(v.session.id))}`);
+  out(color.dim(line(`${v.session.projectDir ?? "?"} · ${v.usage?.model ?? v.session.model ?? "?"}`)));
 
   heading("Tokens (from every API response in the transcripts)");
   const t = v.tokens.main;
@@ -128,14 +130,14 @@ function printReport(v: ReportView): void {
   if (v.toolResults.length === 0) out(color.dim("no tool calls"));
   for (const r of v.toolResults) {
     out(
-      `  ${formatBytes(r.bytes).padStart(9)}  ~${formatInt(r.tokens).padStart(7)} tok  ${(r.name ?? "?").padEnd(10)} ${color.dim(r.toolUseId)}${r.agentId ? color.dim(` (agent ${r.agentId.slice(0, 6)})`) : ""}${r.isError ? color.red(" error") : ""}`,
+      `  ${formatBytes(r.bytes).padStart(9)}  ~${formatInt(r.tokens).padStart(7)} tok  ${line(r.name ?? "?").padEnd(10)} ${color.dim(line(r.toolUseId))}${r.agentId ? color.dim(` (agent ${line(r.agentId.slice(0, 6))})`) : ""}${r.isError ? color.red(" error") : ""}`,
     );
   }
   if (v.tools.length) {
     out(color.dim("  per tool:"));
     for (const g of v.tools) {
       out(
-        `  ${g.name.padEnd(12)} ${String(g.calls).padStart(4)} calls  ${formatBytes(g.bytes).padStart(9)}  largest ${formatBytes(g.largest)}${g.errors ? `  ${g.errors} failed` : ""}`,
+        `  ${line(g.name).padEnd(12)} ${String(g.calls).padStart(4)} calls  ${formatBytes(g.bytes).padStart(9)}  largest ${formatBytes(g.largest)}${g.errors ? `  ${g.errors} failed` : ""}`,
       );
     }
   }
@@ -154,7 +156,7 @@ function printReport(v: ReportView): void {
       out(color.dim(`  ${title}`));
       for (const g of groups) {
         out(
-          `  ${g.compressor.padEnd(14)} ${String(g.outputs).padStart(4)}  ${formatBytes(g.originalBytes).padStart(9)} → ${formatBytes(g.shownBytes).padStart(9)}${g.avgLatencyMs !== null ? color.dim(`  ${g.avgLatencyMs.toFixed(1)} ms avg`) : ""}`,
+          `  ${line(g.compressor).padEnd(14)} ${String(g.outputs).padStart(4)}  ${formatBytes(g.originalBytes).padStart(9)} → ${formatBytes(g.shownBytes).padStart(9)}${g.avgLatencyMs !== null ? color.dim(`  ${g.avgLatencyMs.toFixed(1)} ms avg`) : ""}`,
         );
       }
     }
@@ -164,7 +166,7 @@ function printReport(v: ReportView): void {
   if (v.tokens.subagents.length === 0) out(color.dim("none"));
   for (const a of v.tokens.subagents) {
     out(
-      `  ${a.agentId}  ${a.model ?? "?"}  ${a.responses} responses · ${a.toolCalls} tool calls · ${formatInt(a.input + a.cacheCreation + a.cacheRead)} in · ${formatInt(a.output)} out`,
+      `  ${line(a.agentId)}  ${line(a.model ?? "?")}  ${a.responses} responses · ${a.toolCalls} tool calls · ${formatInt(a.input + a.cacheCreation + a.cacheRead)} in · ${formatInt(a.output)} out`,
     );
   }
 
@@ -172,7 +174,7 @@ function printReport(v: ReportView): void {
   if (v.compactions.length === 0) out(color.dim("none"));
   for (const k of v.compactions) {
     out(
-      `  ${clock(k.at)}  ${k.trigger ?? "?"}${k.agentId ? ` (agent ${k.agentId.slice(0, 6)})` : ""}  ${k.preTokens !== null ? formatInt(k.preTokens) : "?"} → ${k.postTokens !== null ? formatInt(k.postTokens) : "?"} tokens`,
+      `  ${clock(k.at)}  ${line(k.trigger ?? "?")}${k.agentId ? ` (agent ${line(k.agentId.slice(0, 6))})` : ""}  ${k.preTokens !== null ? formatInt(k.preTokens) : "?"} → ${k.postTokens !== null ? formatInt(k.postTokens) : "?"} tokens`,
     );
   }
 

@@ -216,6 +216,15 @@ describe.skipIf(!existsSync("/usr/bin/script"))("on a real terminal (script)", (
     expect(ACTIVE.test(piped.stdout)).toBe(false);
   });
 
+  it("cairn report shows the hostile session id, project path and model as marks", async () => {
+    const r = await onTerminal(["report"], project, env);
+    expect(r.code).toBe(0);
+    expect(active(r.bytes)).toEqual([]);
+    const text = r.bytes.toString("utf8");
+    expect(text).toContain("sess␛]0;SESSION-TITLE␇␛[2J-<U+202E>id");
+    expect(text).toContain("proj␛]0;PROJECT-TITLE␇␛[2J");
+  });
+
   it("cairn monitor --once on a terminal: one frame, nothing active from the session", async () => {
     const r = await onTerminal(["monitor", "--once", "--all"], project, env);
     expect(r.code).toBe(0);
