@@ -1,3 +1,4 @@
+import { visibleLine } from "../core/terminal-text.ts";
 import { isFresh, readBaton, removeBaton, writeBaton } from "../memory/baton.ts";
 import { cliLine } from "../memory/resume.ts";
 import {
@@ -10,7 +11,7 @@ import {
 } from "../memory/scope.ts";
 import { selfInvocation } from "../transports/self.ts";
 import { parse } from "./args.ts";
-import { color, err, json, out } from "./io.ts";
+import { color, err, json, out, outStored } from "./io.ts";
 import type { Command } from "./main.ts";
 
 const USAGE = `Usage: cairn handoff [--write | --cancel] [--session ID] [--json]
@@ -63,7 +64,9 @@ async function write(m: MemoryEnv, named: string | undefined, asJson: boolean): 
   const store = await m.store();
   const sessionId = currentSession(store, m.projectDir, named, m.env);
   if (!sessionId) {
-    err(`cairn handoff: no session of ${m.projectDir} is known to cairn yet; is cairn installed?`);
+    err(
+      `cairn handoff: no session of ${visibleLine(m.projectDir)} is known to cairn yet; is cairn installed?`,
+    );
     return 1;
   }
   const transcriptPath = transcriptOf(store, sessionId);
@@ -122,7 +125,7 @@ async function preview(m: MemoryEnv, asJson: boolean): Promise<number> {
         `# Handoff pending from session ${baton.sessionId.slice(0, 8)} (expires in ${expires} min). The next session receives (${r.injection.length} chars):`,
       ),
     );
-    out(r.injection);
+    outStored(r.injection);
     return 0;
   }
   // No handoff: the next session gets the notebook's own restore, built by the same
@@ -154,7 +157,7 @@ async function preview(m: MemoryEnv, asJson: boolean): Promise<number> {
   }
   if (!text) {
     out(
-      `No handoff is pending and ${m.projectDir} has no notebook to restore: the next session starts fresh${stale}.`,
+      `No handoff is pending and ${visibleLine(m.projectDir)} has no notebook to restore: the next session starts fresh${stale}.`,
     );
     return 0;
   }
@@ -163,6 +166,6 @@ async function preview(m: MemoryEnv, asJson: boolean): Promise<number> {
       `# No handoff pending${stale}. The next session receives the notebook restore (${text.length} chars):`,
     ),
   );
-  out(text);
+  outStored(text);
   return 0;
 }

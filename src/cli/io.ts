@@ -1,10 +1,19 @@
 import pc from "picocolors";
+import { visible } from "../core/terminal-text.ts";
 
 /** Colour only on a terminal, never with NO_COLOR (picocolors checks both). */
 export const color = pc;
 
 export function out(line = ""): void {
   process.stdout.write(`${line}\n`);
+}
+
+/**
+ * Stored text (a resume, a notebook, recorded turns): on a terminal its control
+ * sequences are shown as marks, not acted on; piped, it goes out as it is.
+ */
+export function outStored(text: string): void {
+  out(process.stdout.isTTY ? visible(text) : text);
 }
 
 export function err(line = ""): void {

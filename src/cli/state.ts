@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { findProjectDir } from "../core/project.ts";
+import { visible, visibleLine } from "../core/terminal-text.ts";
 import { notebookPath } from "../notebook/paths.ts";
 import {
   appendItem,
@@ -86,12 +87,14 @@ function show(projectDir: string, asJson: boolean): number {
     return nb ? 0 : 1;
   }
   if (!nb) {
-    err(`cairn state: no notebook yet at ${notebookPath(projectDir)}`);
+    err(`cairn state: no notebook yet at ${visibleLine(notebookPath(projectDir))}`);
     err("It is created at the first Claude Code session in this project, or now with `cairn state edit`.");
     return 1;
   }
-  out(color.dim(nb.path));
-  for (const line of nb.text.replace(/\n$/, "").split("\n"))
+  out(color.dim(visibleLine(nb.path)));
+  // The notebook is written by the agent, from what tools showed it: stored text.
+  const shown = process.stdout.isTTY ? visible(nb.text) : nb.text;
+  for (const line of shown.replace(/\n$/, "").split("\n"))
     out(/^ {0,3}#{1,6}\s/.test(line) ? color.bold(line) : line);
   return 0;
 }
@@ -154,7 +157,10 @@ function update(projectDir: string, action: "set" | "add", rest: string[], asJso
   const next = action === "set" ? setSection(nb, id, text) : appendItem(nb, id, text);
   writeNotebook(projectDir, formatNotebook(next));
   if (asJson) json(describe(projectDir, readNotebook(projectDir)));
-  else out(`${action === "set" ? "set" : "added to"} ${SECTION_TITLES[id]} in ${notebookPath(projectDir)}`);
+  else
+    out(
+      `${action === "set" ? "set" : "added to"} ${SECTION_TITLES[id]} in ${visibleLine(notebookPath(projectDir))}`,
+    );
   return 0;
 }
 
@@ -164,7 +170,7 @@ function replace(projectDir: string, asJson: boolean): number {
   writeNotebook(projectDir, text.endsWith("\n") ? text : `${text}\n`);
   warnMissing(readNotebook(projectDir));
   if (asJson) json(describe(projectDir, readNotebook(projectDir)));
-  else out(`wrote ${notebookPath(projectDir)}`);
+  else out(`wrote ${visibleLine(notebookPath(projectDir))}`);
   return 0;
 }
 

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visible, visibleBytes, visibleLine } from "../../../src/core/terminal-text.ts";
@@ -223,6 +223,24 @@ describe.skipIf(!existsSync("/usr/bin/script"))("on a real terminal (script)", (
     const text = r.bytes.toString("utf8");
     expect(text).toContain("sess␛]0;SESSION-TITLE␇␛[2J-<U+202E>id");
     expect(text).toContain("proj␛]0;PROJECT-TITLE␇␛[2J");
+  });
+
+  it("cairn state and the handoff preview show a notebook's escape sequences as marks on a terminal", async () => {
+    // The agent writes the notebook from what tools showed it.
+    mkdirSync(join(project, ".cairn"), { recursive: true });
+    writeFileSync(
+      join(project, ".cairn", "STATE.md"),
+      "# STATE\n\n## Goal\nship \x1b]52;c;cHduZWQ=\x07 it\n\n## Now\nfix \x1b[2J the \u202e parser\n",
+    );
+    for (const args of [["state"], ["handoff"]]) {
+      const r = await onTerminal(args, project, env);
+      expect(r.code, args[0]).toBe(0);
+      expect(active(r.bytes), args[0]).toEqual([]);
+      expect(r.bytes.toString("utf8"), args[0]).toContain("ship ␛]52;c;cHduZWQ=␇ it");
+    }
+    // Piped, `cairn state` is the file as it is.
+    const piped = await runCairn(["state"], { env, cwd: project });
+    expect(piped.stdout).toContain("ship \x1b]52;c;cHduZWQ=\x07 it");
   });
 
   it("cairn monitor --once on a terminal: one frame, nothing active from the session", async () => {
