@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { subagentTranscripts } from "../claude/paths.ts";
 import type { Store } from "../store/db.ts";
-import { getState, setState } from "../store/kv.ts";
 import { LAYER, parseEntry } from "./entries.ts";
 import { fingerprintAt, readLinesFrom } from "./lines.ts";
 import { ensureMemSession, insertItem, ownerOf } from "./store.ts";
@@ -182,25 +181,4 @@ export function subagentSources(
   return subagentTranscripts(transcriptPath).map((t) => ({ ...t, sessionId, projectDir }));
 }
 
-const OUTPUTS_MARK = "outputs_indexed";
-const OUTPUTS_PER_CALL = 2000;
-
-/**
- * Feeds new rows of the core `outputs` table (stored originals) into memory's FTS
- * index. Returns how many were indexed; the watermark moves in the same transaction.
- */
-export function indexOutputs(store: Store, now: number, limit = OUTPUTS_PER_CALL): number {
-  return store.tx(() => {
-    const from = getState<number>(store, "memory", OUTPUTS_MARK) ?? 0;
-    const rows = store.db
-      .prepare("SELECT id, original, pruned_at FROM outputs WHERE id > ? ORDER BY id LIMIT ?")
-      .all(from, limit) as { id: number; original: Uint8Array; pruned_at: number | null }[];
-    if (rows.length === 0) return 0;
-    const insert = store.db.prepare("INSERT INTO mem_outputs_fts (rowid, original) VALUES (?, ?)");
-    // An original retention already pruned has nothing to find (src/retention/gc.ts).
-    for (const r of rows)
-      if (r.pruned_at === null) insert.run(r.id, Buffer.from(r.original).toString("utf8"));
-    setState(store, "memory", OUTPUTS_MARK, rows.at(-1)!.id, now);
-    return rows.length;
-  });
-}
+export { indexOutputs } from "./outputs-index.ts";

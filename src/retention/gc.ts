@@ -1,6 +1,7 @@
 import type { CairnPaths } from "../core/paths.ts";
+import { type IndexedRow, unindexOutputs } from "../memory/outputs-index.ts";
 import type { Store } from "../store/db.ts";
-import { getState, sessionScope } from "../store/kv.ts";
+import { sessionScope } from "../store/kv.ts";
 import { type StoreSize, storeSize } from "./size.ts";
 import { type FileSweep, sweepFiles } from "./sweep-files.ts";
 
@@ -171,27 +172,6 @@ function oldestSession(store: Store, except: string | undefined): string | undef
   return row?.id;
 }
 
-/**
- * The memory search index over originals (mem_outputs_fts) is external-content FTS5:
- * an entry can only be removed by handing back exactly the text it was built from.
- * A row is in it when its id is up to the indexing watermark and its original was
- * not pruned (pruning takes it out; indexing skips pruned rows), so the text to hand
- * back is always the row's own.
- */
-const OUTPUTS_MARK = "outputs_indexed";
-const indexedUpTo = (store: Store): number => getState<number>(store, "memory", OUTPUTS_MARK) ?? 0;
-const utf8 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8");
-
-type IndexedRow = { id: number; original: Uint8Array; pruned_at: number | null };
-
-function dropOutputsFromIndex(store: Store, rows: readonly IndexedRow[]): void {
-  const upTo = indexedUpTo(store);
-  const del = store.db.prepare(
-    "INSERT INTO mem_outputs_fts (mem_outputs_fts, rowid, original) VALUES ('delete', ?, ?)",
-  );
-  for (const r of rows) if (r.id <= upTo && r.pruned_at === null) del.run(r.id, utf8(r.original));
-}
-
 /** Prunes the oldest originals, as many as free about `need` bytes (at most BATCH). */
 function pruneOldestOriginals(store: Store, now: number, need: number): { count: number; bytes: number } {
   return store.tx(() => {
@@ -208,7 +188,7 @@ function pruneOldestOriginals(store: Store, now: number, need: number): { count:
       if (planned >= need) break;
     }
     if (rows.length === 0) return { count: 0, bytes: 0 };
-    dropOutputsFromIndex(store, rows);
+    unindexOutputs(store, rows);
     const prune = store.db.prepare("UPDATE outputs SET original = x'', pruned_at = ? WHERE id = ?");
     let bytes = 0;
     for (const r of rows) {
@@ -275,7 +255,7 @@ function dropOldestDetails(store: Store, need: number): number {
       }
       return picked.length;
     }
-    // Pruned originals are not in the search index (see dropOutputsFromIndex).
+    // Pruned originals are not in the search index (src/memory/outputs-index.ts).
     const records = db
       .prepare("SELECT id FROM outputs WHERE pruned_at IS NOT NULL ORDER BY id LIMIT ?")
       .all(BATCH) as { id: number }[];
@@ -310,7 +290,7 @@ function removeSession(store: Store, id: string, timeLeft: () => boolean): boole
       const rows = db
         .prepare("SELECT id, original, pruned_at FROM outputs WHERE session_id = ? ORDER BY id LIMIT ?")
         .all(id, BATCH) as unknown as IndexedRow[];
-      dropOutputsFromIndex(store, rows);
+      unindexOutputs(store, rows);
       const del = db.prepare("DELETE FROM outputs WHERE id = ?");
       for (const r of rows) del.run(r.id);
       return rows.length;
