@@ -1,12 +1,13 @@
 import { memoryEnv } from "../memory/scope.ts";
 import { collectGarbage, type GcReport } from "../retention/gc.ts";
 import { markRun } from "../retention/last-run.ts";
+import type { RemaskReport } from "../retention/remask.ts";
 import { storeSize } from "../retention/size.ts";
 import { intFlag, parse } from "./args.ts";
 import { color, formatBytes, formatInt, json, out } from "./io.ts";
 import type { Command } from "./main.ts";
 
-const USAGE = `Usage: cairn gc [--days N] [--max-mb N] [--dry-run] [--vacuum] [--json]
+const USAGE = `Usage: cairn gc [--days N] [--max-mb N] [--dry-run] [--vacuum] [--redact] [--json]
 
 Applies the retention policy now (cairn also applies it by itself at the end of turns):
 
@@ -27,6 +28,10 @@ killed writers go too. Config, switches and the install record are never touched
                a while on a large database; hooks wait for it). A database created
                since retention arrived (schema 4) hands space back
                by itself.
+  --redact     also mask secrets in everything already stored, with today's rules
+               (originals, excerpts, memory, previews, snapshots, handoffs), and
+               zero the pages the old text leaves; for data stored by an older
+               cairn or with compress.redact off
   --json       print the report as JSON`;
 
 export const gc: Command = {
@@ -37,6 +42,7 @@ export const gc: Command = {
       "max-mb": { type: "string" },
       "dry-run": { type: "boolean" },
       vacuum: { type: "boolean" },
+      redact: { type: "boolean" },
       json: { type: "boolean" },
     });
     const m = await memoryEnv();
@@ -47,6 +53,16 @@ export const gc: Command = {
       const now = m.now();
       const dryRun = Boolean(values["dry-run"]);
       const report = collectGarbage(store, m.paths, { days, maxBytes: maxMb * 1024 * 1024 }, { now, dryRun });
+      let remasked: RemaskReport | undefined;
+      if (values.redact && !dryRun) {
+        const { remaskStored } = await import("../retention/remask.ts");
+        const progress = process.stderr.isTTY
+          ? (done: number, total: number) =>
+              process.stderr.write(`\r  masking stored text: ${formatInt(done)} / ${formatInt(total)} rows`)
+          : undefined;
+        remasked = remaskStored(store, m.paths, progress);
+        if (progress) process.stderr.write("\n");
+      }
       let vacuumed: number | undefined;
       if (values.vacuum && !dryRun) {
         // VACUUM is also the one way to switch an older database to incremental auto_vacuum.
@@ -54,8 +70,14 @@ export const gc: Command = {
         vacuumed = storeSize(store.db).fileBytes;
       }
       if (!dryRun) markRun(store, now);
-      if (values.json) json({ dryRun, days, maxMb, ...report, vacuumedFileBytes: vacuumed });
-      else printReport(report, { dryRun, days, maxMb, vacuumed });
+      if (values.json) json({ dryRun, days, maxMb, ...report, vacuumedFileBytes: vacuumed, remasked });
+      else {
+        printReport(report, { dryRun, days, maxMb, vacuumed });
+        if (remasked)
+          out(
+            `  secrets masked:     ${formatInt(remasked.secrets)} (in ${formatInt(remasked.outputs)} outputs, ${formatInt(remasked.items)} memory rows, ${formatInt(remasked.files)} files)`,
+          );
+      }
       return 0;
     } finally {
       m.close();

@@ -1,0 +1,143 @@
+import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeFileAtomic } from "../core/fs.ts";
+import type { CairnPaths } from "../core/paths.ts";
+import { redact } from "../core/redact.ts";
+import { type IndexedRow, reindexOutputs, unindexOutputs } from "../memory/outputs-index.ts";
+import type { Store } from "../store/db.ts";
+import { countLines } from "../store/outputs.ts";
+
+/**
+ * Masks secrets in what is already stored, with today's rules: originals, their
+ * excerpts and observations, every memory row, injection previews, and the files
+ * cairn keeps beside the database (compaction snapshots, written-out handoffs). For text stored before masking reached memory, or
+ * by older, weaker rules. The search indexes are updated with each row, and
+ * secure_delete zeroes the pages the old text leaves, so the secret does not linger
+ * in the file either.
+ */
+export interface RemaskReport {
+  readonly outputs: number;
+  readonly items: number;
+  readonly files: number;
+  readonly secrets: number;
+}
+
+const BATCH = 200;
+const utf8 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8");
+
+export function remaskStored(
+  store: Store,
+  paths: CairnPaths,
+  onProgress?: (done: number, total: number) => void,
+): RemaskReport {
+  const { db } = store;
+  db.exec("PRAGMA secure_delete = ON");
+  const count = (sql: string) => Number((db.prepare(sql).get() as { n: number }).n);
+  const total = count("SELECT count(*) AS n FROM outputs") + count("SELECT count(*) AS n FROM mem_items");
+  let done = 0;
+  let outputs = 0;
+  let items = 0;
+  let secrets = 0;
+
+  for (let after = 0; ; ) {
+    const rows = db
+      .prepare("SELECT id, original, pruned_at, excerpt FROM outputs WHERE id > ? ORDER BY id LIMIT ?")
+      .all(after, BATCH) as unknown as (IndexedRow & { excerpt: string | null })[];
+    if (rows.length === 0) break;
+    store.tx(() => {
+      const update = db.prepare(
+        "UPDATE outputs SET original = ?, original_bytes = ?, original_lines = ?, excerpt = ?, redactions = redactions + ? WHERE id = ?",
+      );
+      for (const r of rows) {
+        const original = redact(utf8(r.original));
+        const excerpt = r.excerpt === null ? undefined : redact(r.excerpt);
+        const found = original.count + (excerpt?.count ?? 0);
+        if (found === 0) continue;
+        const bytes = Buffer.from(original.text, "utf8");
+        unindexOutputs(store, [r]);
+        update.run(bytes, bytes.byteLength, countLines(original.text), excerpt?.text ?? null, found, r.id);
+        reindexOutputs(store, [{ ...r, original: bytes }]);
+        outputs += 1;
+        secrets += found;
+      }
+    });
+    after = rows.at(-1)!.id;
+    done += rows.length;
+    onProgress?.(done, total);
+  }
+
+  for (let after = 0; ; ) {
+    const rows = db
+      .prepare("SELECT id, text FROM mem_items WHERE id > ? ORDER BY id LIMIT ?")
+      .all(after, BATCH) as { id: number; text: string }[];
+    if (rows.length === 0) break;
+    store.tx(() => {
+      const unindex = db.prepare("INSERT INTO mem_fts (mem_fts, rowid, text) VALUES ('delete', ?, ?)");
+      const reindex = db.prepare("INSERT INTO mem_fts (rowid, text) VALUES (?, ?)");
+      const update = db.prepare("UPDATE mem_items SET text = ? WHERE id = ?");
+      for (const r of rows) {
+        const masked = redact(r.text);
+        if (masked.count === 0) continue;
+        unindex.run(r.id, r.text);
+        update.run(masked.text, r.id);
+        reindex.run(r.id, masked.text);
+        items += 1;
+        secrets += masked.count;
+      }
+    });
+    after = rows.at(-1)!.id;
+    done += rows.length;
+    onProgress?.(done, total);
+  }
+  // Smaller text columns with no index of their own.
+  for (const [table, column] of [
+    ["injections", "preview"],
+    ["outputs", "observation"],
+  ] as const) {
+    store.tx(() => {
+      const rows = db
+        .prepare(`SELECT id, ${column} AS text FROM ${table} WHERE ${column} IS NOT NULL`)
+        .all() as { id: number; text: string }[];
+      const update = db.prepare(`UPDATE ${table} SET ${column} = ? WHERE id = ?`);
+      for (const r of rows) {
+        const masked = redact(r.text);
+        if (masked.count === 0) continue;
+        update.run(masked.text, r.id);
+        secrets += masked.count;
+      }
+    });
+  }
+  // Index segments still hold the old tokens until merged; then the WAL goes too.
+  db.exec("INSERT INTO mem_fts (mem_fts) VALUES ('optimize')");
+  db.exec("INSERT INTO mem_outputs_fts (mem_outputs_fts) VALUES ('optimize')");
+  db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  const files = remaskFiles(paths);
+  return { outputs, items, files: files.files, secrets: secrets + files.secrets };
+}
+
+/** Markdown cairn wrote from session text: rewritten atomically where a secret shows. */
+function remaskFiles(paths: CairnPaths): { files: number; secrets: number } {
+  let files = 0;
+  let secrets = 0;
+  const dirs = [paths.snapshots, ...list(paths.projects).map((k) => join(paths.projects, k, "handoffs"))];
+  for (const dir of dirs.flatMap((d) => [d, ...list(d).map((n) => join(d, n))])) {
+    for (const name of list(dir)) {
+      const path = join(dir, name);
+      if (!name.endsWith(".md") || !lstatSync(path, { throwIfNoEntry: false })?.isFile()) continue;
+      const masked = redact(readFileSync(path, "utf8"));
+      if (masked.count === 0) continue;
+      writeFileAtomic(path, masked.text);
+      files += 1;
+      secrets += masked.count;
+    }
+  }
+  return { files, secrets };
+}
+
+function list(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
