@@ -10,6 +10,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   realpathSync,
   rmSync,
   writeFileSync,
@@ -132,10 +133,33 @@ export function makeSandbox(opts: SandboxOptions = {}): Sandbox {
         process.stderr.write(`KEEP_E2E=1: sandbox kept at ${root}\n`);
         return;
       }
-      rmSync(root, { recursive: true, force: true });
+      waitForProcessesIn(root, 15_000);
+      rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
   return sb;
+}
+
+/**
+ * Claude Code runs its SessionEnd hooks as it exits (also when tmux is killed under
+ * it), and they write into the sandbox: removing it under them fails, or leaves them
+ * recreating folders. Waits until no process works in `root` (its cwd is inside).
+ */
+function waitForProcessesIn(root: string, timeoutMs: number): void {
+  const inside = () => {
+    for (const pid of readdirSync("/proc")) {
+      if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
+      try {
+        const cwd = readlinkSync(`/proc/${pid}/cwd`);
+        if (cwd === root || cwd.startsWith(`${root}/`)) return true;
+      } catch {
+        // Gone, or not ours to look at.
+      }
+    }
+    return false;
+  };
+  const until = Date.now() + timeoutMs;
+  while (inside() && Date.now() < until) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
 }
 
 /** ~/.claude.json with onboarding done, the dummy key approved and the projects trusted. */
