@@ -69,7 +69,11 @@ export const gc: Command = {
         store.db.exec("PRAGMA auto_vacuum = INCREMENTAL; VACUUM; PRAGMA wal_checkpoint(TRUNCATE);");
         vacuumed = storeSize(store.db).fileBytes;
       }
-      if (!dryRun) markRun(store, now);
+      if (!dryRun) {
+        markRun(store, now);
+        // Hand the zeroed pages to the file now, and empty the WAL of the old ones.
+        store.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+      }
       if (values.json) json({ dryRun, days, maxMb, ...report, vacuumedFileBytes: vacuumed, remasked });
       else {
         printReport(report, { dryRun, days, maxMb, vacuumed });

@@ -54,6 +54,19 @@ const BATCH = 100;
 const DAY_MS = 24 * 3600_000;
 
 export function collectGarbage(store: Store, paths: CairnPaths, policy: Policy, opts: GcOptions): GcReport {
+  if (opts.dryRun) return collect(store, paths, policy, opts);
+  // What retention removes may hold secrets the masking rules did not know: the pages
+  // it frees are zeroed, not left for whoever reads the file. Reset afterwards: the
+  // connection may be a server's, kept for other work.
+  store.db.exec("PRAGMA secure_delete = ON");
+  try {
+    return collect(store, paths, policy, opts);
+  } finally {
+    store.db.exec("PRAGMA secure_delete = OFF");
+  }
+}
+
+function collect(store: Store, paths: CairnPaths, policy: Policy, opts: GcOptions): GcReport {
   const { db } = store;
   const dryRun = opts.dryRun ?? false;
   const cutoff = opts.now - policy.days * DAY_MS;

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -56,6 +56,22 @@ describe("cairn gc", () => {
       (c: { name: string }) => c.name === "retention",
     );
     if (retention) expect(retention.status).toBe("ok");
+  });
+
+  it("zeroes what it removes: the removed originals' text is gone from the file's bytes", async () => {
+    const path = join(s.cairnHome, "cairn.db");
+    const slices = withDb(path, (db) =>
+      (db.prepare("SELECT original FROM outputs").all() as { original: Uint8Array }[]).map((r) => {
+        const text = Buffer.from(r.original).toString("latin1");
+        return text.slice(Math.floor(text.length / 2), Math.floor(text.length / 2) + 64);
+      }),
+    );
+    expect(slices.length).toBeGreaterThan(0);
+    const bytes = () => readFileSync(path).toString("latin1");
+    for (const x of slices) expect(bytes().includes(x)).toBe(true);
+    const r = await gc("--days", "5");
+    expect(r.code, r.stderr).toBe(0);
+    for (const x of slices) expect(bytes().includes(x)).toBe(false);
   });
 
   it("rejects bad values with the usage", async () => {
