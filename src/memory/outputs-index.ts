@@ -19,7 +19,9 @@ export interface IndexedRow {
   readonly pruned_at: number | null;
 }
 
-const utf8 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8");
+/** An original's text, decoded as indexing decodes it (the index must get back exactly this). */
+export const originalText = (b: Uint8Array): string =>
+  Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8");
 
 function indexedUpTo(store: Store): number {
   return getState<number>(store, "memory", MARK) ?? 0;
@@ -37,7 +39,7 @@ export function indexOutputs(store: Store, now: number, limit = OUTPUTS_PER_CALL
       .all(from, limit) as unknown as IndexedRow[];
     if (rows.length === 0) return 0;
     const insert = store.db.prepare("INSERT INTO mem_outputs_fts (rowid, original) VALUES (?, ?)");
-    for (const r of rows) if (r.pruned_at === null) insert.run(r.id, utf8(r.original));
+    for (const r of rows) if (r.pruned_at === null) insert.run(r.id, originalText(r.original));
     setState(store, "memory", MARK, rows.at(-1)!.id, now);
     return rows.length;
   });
@@ -49,12 +51,12 @@ export function unindexOutputs(store: Store, rows: readonly IndexedRow[]): void 
   const del = store.db.prepare(
     "INSERT INTO mem_outputs_fts (mem_outputs_fts, rowid, original) VALUES ('delete', ?, ?)",
   );
-  for (const r of rows) if (r.id <= upTo && r.pruned_at === null) del.run(r.id, utf8(r.original));
+  for (const r of rows) if (r.id <= upTo && r.pruned_at === null) del.run(r.id, originalText(r.original));
 }
 
 /** Puts rewritten rows back (the other half of a rewrite; pruned rows stay out). */
 export function reindexOutputs(store: Store, rows: readonly IndexedRow[]): void {
   const upTo = indexedUpTo(store);
   const add = store.db.prepare("INSERT INTO mem_outputs_fts (rowid, original) VALUES (?, ?)");
-  for (const r of rows) if (r.id <= upTo && r.pruned_at === null) add.run(r.id, utf8(r.original));
+  for (const r of rows) if (r.id <= upTo && r.pruned_at === null) add.run(r.id, originalText(r.original));
 }

@@ -1,11 +1,11 @@
-import { lstatSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { writeFileAtomic } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import { redact } from "../core/redact.ts";
-import { type IndexedRow, reindexOutputs, unindexOutputs } from "../memory/outputs-index.ts";
+import { type IndexedRow, originalText, reindexOutputs, unindexOutputs } from "../memory/outputs-index.ts";
 import type { Store } from "../store/db.ts";
 import { countLines } from "../store/outputs.ts";
+import { forEachAgingFile } from "./sweep-files.ts";
 
 /**
  * Masks secrets in what is already stored, with today's rules: originals, their
@@ -23,7 +23,6 @@ export interface RemaskReport {
 }
 
 const BATCH = 200;
-const utf8 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8");
 
 export function remaskStored(
   store: Store,
@@ -49,7 +48,7 @@ export function remaskStored(
         "UPDATE outputs SET original = ?, original_bytes = ?, original_lines = ?, excerpt = ?, redactions = redactions + ? WHERE id = ?",
       );
       for (const r of rows) {
-        const original = redact(utf8(r.original));
+        const original = redact(originalText(r.original));
         const excerpt = r.excerpt === null ? undefined : redact(r.excerpt);
         const found = original.count + (excerpt?.count ?? 0);
         if (found === 0) continue;
@@ -115,29 +114,17 @@ export function remaskStored(
   return { outputs, items, files: files.files, secrets: secrets + files.secrets };
 }
 
-/** Markdown cairn wrote from session text: rewritten atomically where a secret shows. */
+/** Markdown cairn wrote from session text (snapshots, handoffs): rewritten atomically where a secret shows. */
 function remaskFiles(paths: CairnPaths): { files: number; secrets: number } {
   let files = 0;
   let secrets = 0;
-  const dirs = [paths.snapshots, ...list(paths.projects).map((k) => join(paths.projects, k, "handoffs"))];
-  for (const dir of dirs.flatMap((d) => [d, ...list(d).map((n) => join(d, n))])) {
-    for (const name of list(dir)) {
-      const path = join(dir, name);
-      if (!name.endsWith(".md") || !lstatSync(path, { throwIfNoEntry: false })?.isFile()) continue;
-      const masked = redact(readFileSync(path, "utf8"));
-      if (masked.count === 0) continue;
-      writeFileAtomic(path, masked.text);
-      files += 1;
-      secrets += masked.count;
-    }
-  }
+  forEachAgingFile(paths, (path) => {
+    if (!path.endsWith(".md")) return;
+    const masked = redact(readFileSync(path, "utf8"));
+    if (masked.count === 0) return;
+    writeFileAtomic(path, masked.text);
+    files += 1;
+    secrets += masked.count;
+  });
   return { files, secrets };
-}
-
-function list(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
 }

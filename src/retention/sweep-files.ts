@@ -14,6 +14,14 @@ function agingDirs(paths: CairnPaths): string[] {
   return dirs;
 }
 
+/**
+ * The files cairn wrote from session text that only age (see agingDirs), for a pass
+ * over them that keeps them: no symlink followed, nothing removed.
+ */
+export function forEachAgingFile(paths: CairnPaths, visit: (path: string) => void): void {
+  for (const dir of agingDirs(paths)) walk(dir, 4, false, (path) => visit(path));
+}
+
 /** writeFileAtomic's temp names: `<target>.<pid>.<random>.tmp`. */
 const TEMP_FILE = /\.\d+\.[a-z0-9]+\.tmp$/;
 /** A temp file this old belongs to a writer that was killed, not one still writing. */

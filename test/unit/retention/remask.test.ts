@@ -75,6 +75,10 @@ describe("cairn gc --redact", () => {
   it("masks every stored copy, in rows, indexes and the file's bytes", async () => {
     const secret = dotenv.expect.find((x) => x.length >= 16)!;
     expect(fileBytes()).toContain(secret); // stored unmasked, as the config asked
+    // A compaction snapshot written from the same session text.
+    const snapshot = join(s.cairnHome, "snapshots", "project-1234", "before-compact.md");
+    mkdirSync(join(s.cairnHome, "snapshots", "project-1234"), { recursive: true });
+    writeFileSync(snapshot, `# cairn snapshot\n\nLast words:\n${dotenv.text}`);
     const r = await runCairn(["gc", "--redact", "--json"], { env: s.env, cwd: s.project });
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout).remasked;
@@ -116,6 +120,8 @@ describe("cairn gc --redact", () => {
     rw.exec("INSERT INTO mem_fts (mem_fts, rank) VALUES ('integrity-check', 1)"); // throws when inconsistent
     rw.close();
     for (const x of dotenv.expect) expect(fileBytes().includes(x), x).toBe(false);
+    expect(report.files).toBe(1);
+    for (const x of dotenv.expect) expect(readFileSync(snapshot, "utf8").includes(x), x).toBe(false);
     const shown = await runCairn(["show", "1"], { env: s.env, cwd: s.project });
     expect(shown.stdout).toContain("[REDACTED:");
     // A second run finds nothing more.
