@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
 import { ingestSource } from "../../src/memory/ingest.ts";
 import { openStore } from "../../src/store/db.ts";
 import { realOutputs, transcriptLines, transcriptRound } from "./drivers/corpus.ts";
@@ -109,7 +109,6 @@ afterAll(() => {
 
 describe("named failpoints", () => {
   let s: Sandbox;
-  beforeAll(() => {});
   afterEach(() => s?.cleanup());
 
   it.each(["filing:stored", "tx:commit@1"])(
