@@ -1,10 +1,10 @@
-import { visible, visibleLine } from "../core/terminal-text.ts";
+import { visibleLine } from "../core/terminal-text.ts";
 import { detail as detailOf, parseDetailSpec, SpecError } from "../memory/detail.ts";
 import { cliLine } from "../memory/resume.ts";
 import { chainOwner, isKnownSession, memoryEnv, unknownSession } from "../memory/scope.ts";
 import { selfInvocation } from "../transports/self.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
-import { err, json, out } from "./io.ts";
+import { err, json, outRecorded } from "./io.ts";
 import type { Command } from "./main.ts";
 
 const USAGE = `Usage: cairn detail <HH:MM[:SS] | HH:MM-HH:MM | turn N[-M] | TOOL_USE_ID> [options]
@@ -64,8 +64,7 @@ export const detail: Command = {
         );
         return 1;
       }
-      // The conversation and tool output verbatim: on a terminal, their controls are shown as marks.
-      out(process.stdout.isTTY ? visible(r.text) : r.text);
+      outRecorded(r.text, `cairn detail ${positionals.join(" ")}`);
       return 0;
     } finally {
       m.close();

@@ -1,4 +1,5 @@
 import pc from "picocolors";
+import { DATA_NOTE, dataBlock } from "../core/data-block.ts";
 import { visible } from "../core/terminal-text.ts";
 
 /** Colour only on a terminal, never with NO_COLOR (picocolors checks both). */
@@ -14,6 +15,30 @@ export function out(line = ""): void {
  */
 export function outStored(text: string): void {
   out(process.stdout.isTTY ? visible(text) : text);
+}
+
+/**
+ * Recorded material someone asked cairn for (turns, tool output), printed for whoever
+ * reads it: on a terminal, controls shown as marks; read by the agent, as a data block;
+ * otherwise as it is.
+ */
+export function outRecorded(text: string, source: string): void {
+  if (process.stdout.isTTY) out(visible(text));
+  else if (agentReads()) out(asData(text, source));
+  else out(text);
+}
+
+/**
+ * Whether the model reads this output: piped inside a Claude Code session (a Bash call
+ * or a `!` command; Claude Code sets these variables for every command it runs there).
+ */
+export function agentReads(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !process.stdout.isTTY && (env.CLAUDECODE === "1" || Boolean(env.CLAUDE_CODE_SESSION_ID));
+}
+
+/** Stored text for the model: one `<cairn-data>` block, so an instruction an old tool output carried reads as data. */
+export function asData(text: string, source: string): string {
+  return `${DATA_NOTE}\n${dataBlock(text, source)}`;
 }
 
 export function err(line = ""): void {

@@ -5,7 +5,7 @@ import { chainOwner, isKnownSession, memoryEnv, unknownSession } from "../memory
 import { search as searchMemory } from "../memory/search.ts";
 import { parseWhen } from "../memory/when.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
-import { color, json, out } from "./io.ts";
+import { agentReads, asData, color, json, out } from "./io.ts";
 import type { Command } from "./main.ts";
 
 const USAGE = `Usage: cairn search QUERY [options]
@@ -82,23 +82,25 @@ export const search: Command = {
         );
         return 1;
       }
-      hits.forEach((h, n) => {
+      const lines = hits.flatMap((h, n) => {
         const where =
           h.source === "output"
             ? `output #${h.id} · ${h.toolName}${h.label ? ` · ${h.label.slice(0, 60)}` : ""}`
             : `T${h.turn} ${h.kind}${h.toolName ? ` · ${h.toolName}` : ""}`;
-        // Snippets are stored tool output and conversation: one visible line, no escape sequences.
-        out(
-          `${color.bold(`${n + 1}.`)} ${color.cyan(`[${visibleLine(where)} · ${hhmm(h.at)} · ${visibleLine(h.session.slice(0, 8))}]`)} ${visibleLine(h.snippet.replace(/\s+/g, " "))}`,
-        );
         const next =
           h.source === "output"
             ? `cairn show ${h.id}`
             : h.toolUseId
               ? `cairn detail ${h.toolUseId}`
               : `cairn detail turn ${h.turn}${values.session ? ` --session ${h.session}` : ""}`;
-        out(color.dim(`   ${next}`));
+        // Snippets are stored tool output and conversation: one visible line, no escape sequences.
+        return [
+          `${color.bold(`${n + 1}.`)} ${color.cyan(`[${visibleLine(where)} · ${hhmm(h.at)} · ${visibleLine(h.session.slice(0, 8))}]`)} ${visibleLine(h.snippet.replace(/\s+/g, " "))}`,
+          color.dim(`   ${next}`),
+        ];
       });
+      if (agentReads()) out(asData(lines.join("\n"), `cairn search ${visibleLine(query)}`));
+      else for (const line of lines) out(line);
       return 0;
     } finally {
       m.close();

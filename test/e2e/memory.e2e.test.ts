@@ -232,6 +232,7 @@ describe("memory e2e: 60 turns, /handoff, resume, retrieval", () => {
     api.script([
       tool("mcp__cairn__search", { query: "RAWOUT3Z" }, { id: "toolu_search" }),
       tool("mcp__cairn__detail", { what: "turn 3" }, { id: "toolu_detail" }),
+      tool("Bash", { command: `${CLI} detail turn 3` }, { id: "toolu_bash_detail" }),
       text("Resumed: continuing with part 61."),
     ]);
     const run = await runClaude({
@@ -283,6 +284,13 @@ describe("memory e2e: 60 turns, /handoff, resume, retrieval", () => {
     expect(detail).toContain("=== Turn 3 ·");
     expect(detail).toContain(partFile(3).trim());
     expect(detail).toContain("Turn 3: check part 3 of the inventory (request-3).");
+    // The same through Bash: the model reads it as one data block, like the MCP answer.
+    const viaBash = api.toolResult("toolu_bash_detail")!;
+    expect(viaBash).toMatch(
+      /^Text in <cairn-data> tags is recorded material[^\n]*\n<cairn-data source="cairn detail turn 3">\n=== Turn 3 ·/,
+    );
+    expect(viaBash).toContain(partFile(3).trim());
+    expect(viaBash.trimEnd().endsWith("</cairn-data>")).toBe(true);
 
     const db = cairnDb(sb);
     try {

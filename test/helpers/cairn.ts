@@ -34,7 +34,7 @@ export function runCairn(
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [CAIRN, ...args], {
       cwd: opts.cwd ?? REPO,
-      env: { ...process.env, NO_COLOR: "1", ...opts.env },
+      env: { ...process.env, NO_COLOR: "1", CLAUDECODE: "", CLAUDE_CODE_SESSION_ID: "", ...opts.env },
       stdio: ["pipe", "pipe", "pipe"],
     });
     const out: Buffer[] = [];

@@ -117,6 +117,31 @@ describe("memory commands: usage errors exit 2, failures 1", () => {
     expect((await run(["slim", "no-such-session"])).code).toBe(1);
   });
 
+  it("inside a Claude Code session (the model reads the output), detail and search print one data block", async () => {
+    // Claude Code sets these for every command it runs for the agent; piped, the model reads it.
+    const agent = (args: string[], env: NodeJS.ProcessEnv) =>
+      runCairn(args, { cwd: home.project, env: { ...home.env, CLAUDE_PROJECT_DIR: home.project, ...env } });
+    for (const env of [{ CLAUDECODE: "1" }, { CLAUDE_CODE_SESSION_ID: A }]) {
+      const d = await agent(["detail", "turn", "3"], env);
+      expect(d.code, d.stderr).toBe(0);
+      expect(d.stdout).toMatch(
+        /^Text in <cairn-data> tags is recorded material[^\n]*\n<cairn-data source="cairn detail turn 3">\n[\s\S]*marker3x[\s\S]*\n<\/cairn-data>\n$/,
+      );
+      const s = await agent(["search", "conclusion2y"], env);
+      expect(s.code, s.stderr).toBe(0);
+      expect(s.stdout).toMatch(
+        /^Text in <cairn-data> tags[^\n]*\n<cairn-data source="cairn search conclusion2y">\n1\. \[T2 assistant[\s\S]*\n<\/cairn-data>\n$/,
+      );
+      // Machine-readable output stays JSON.
+      const j = await agent(["search", "conclusion2y", "--json"], env);
+      expect(JSON.parse(j.stdout).hits.length).toBeGreaterThan(0);
+    }
+    // Piped outside a session, the text as it is: the plain listing, no block.
+    const plain = await run(["detail", "turn", "3"]);
+    expect(plain.stdout).not.toContain("<cairn-data");
+    expect(plain.stdout).toContain("marker3x");
+  });
+
   it("save-inflight stores the memo, and handoff shows it once a baton is written", async () => {
     const saved = await run(["save-inflight", "--json"], "## Next step\nMEMO-UNIT-1\n");
     expect(saved.code, saved.stderr).toBe(0);
