@@ -38,6 +38,12 @@ export interface DispatchDeps {
   readonly now?: () => number;
   /** The project from the environment (CLAUDE_PROJECT_DIR); the event's cwd otherwise. */
   readonly projectDir?: string;
+  /**
+   * Called once with the answer as soon as the parts have made it, before the event is
+   * recorded, so a transport can deliver it at once: recording waits on the database
+   * and is bookkeeping, and must never cost the model an excerpt the budget allowed.
+   */
+  readonly onAnswer?: (result: DispatchResult) => void;
 }
 
 /**
@@ -133,6 +139,11 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
   }
 
   mark("parts");
+  try {
+    deps.onAnswer?.(result);
+  } catch (err) {
+    log.error("could not deliver the answer", { event: name, session: event.session_id, err });
+  }
   try {
     await recordEvent(await ctx.store(), event, {
       outcome: result.outcome,

@@ -1,4 +1,5 @@
 import type { AnyHookEvent } from "../claude/events.ts";
+import { failpoint } from "../core/failpoint.ts";
 import type { Store } from "../store/db.ts";
 import { endSession, touchSession } from "../store/sessions.ts";
 
@@ -24,6 +25,7 @@ export async function recordEvent(store: Store, event: AnyHookEvent, r: EventRec
   const tool = "tool_name" in event ? String(event.tool_name) : null;
   const toolUseId = "tool_use_id" in event ? String(event.tool_use_id) : null;
   const model = "model" in event && typeof event.model === "string" ? event.model : undefined;
+  failpoint("record:event");
   store.tx(() => {
     touchSession(store, {
       id: event.session_id,

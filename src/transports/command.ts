@@ -22,16 +22,19 @@ export { RECURSION_GUARD };
 export async function runCommandHook(name: string | undefined, flags: readonly string[] = []): Promise<void> {
   const eventName = name ?? "";
   const noop = isEventName(eventName) ? noopAnswer(eventName) : "{}";
-  let done = false;
-  const finish = (output: string): never => {
-    if (!done) {
-      done = true;
-      try {
-        writeSync(1, output);
-      } catch {
-        // Claude Code stopped listening (its own timeout); nothing left to tell it.
-      }
+  let answered = false;
+  /** Writes the answer, once: whatever comes later (the record, the hard timer) cannot replace it. */
+  const answer = (output: string): void => {
+    if (answered) return;
+    answered = true;
+    try {
+      writeSync(1, output);
+    } catch {
+      // Claude Code stopped listening (its own timeout); nothing left to tell it.
     }
+  };
+  const finish = (output: string): never => {
+    answer(output);
     process.exit(0);
   };
 
@@ -53,7 +56,11 @@ export async function runCommandHook(name: string | undefined, flags: readonly s
   const budget = resolved.config["hook.budget_ms"];
   // The dispatcher enforces the budget on the handler; this catches everything else.
   setTimeout(() => {
-    log.error(`hook did not finish within ${budget + 250} ms; answering no-op`, { event: eventName });
+    if (answered)
+      log.warn(`hook answered, but its record was not written within ${budget + 250} ms`, {
+        event: eventName,
+      });
+    else log.error(`hook did not finish within ${budget + 250} ms; answering no-op`, { event: eventName });
     finish(noop);
   }, budget + 250);
 
@@ -91,6 +98,7 @@ export async function runCommandHook(name: string | undefined, flags: readonly s
       self: selfInvocation(),
       openStore: () => openStore(paths.db),
       projectDir: env.CLAUDE_PROJECT_DIR,
+      onAnswer: (r) => answer(r.output),
     });
     finish(result.output);
   } catch (err) {
