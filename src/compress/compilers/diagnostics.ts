@@ -10,7 +10,7 @@
  * budget lasts.
  */
 
-import { excerpt, plural } from "../common.ts";
+import { docOf, excerpt, plural } from "../common.ts";
 import type { Doc } from "../doc.ts";
 import { defaultHardCap, MUST, type Note, type Pick } from "../pack.ts";
 import type { Excerpt } from "../types.ts";
@@ -77,6 +77,52 @@ export interface DiagnosticOptions {
   readonly kindLabel?: string;
   /** Tidied text for some lines (alignment padding removed). */
   readonly display?: ReadonlyMap<number, string>;
+}
+
+/**
+ * What a compiler's line-by-line scan collects: its diagnostics, the lines that
+ * summarise the run, and other lines worth keeping. Each compressor reads the lines
+ * its own way; packing what it found is the same for all.
+ */
+export interface Findings {
+  readonly doc: Doc;
+  readonly lines: readonly string[];
+  readonly diags: Diagnostic[];
+  readonly summaries: number[];
+  readonly extra: Pick[];
+  /** Packs what was found into the excerpt. */
+  excerpt(name: string, budget: number, options?: Omit<DiagnosticOptions, "summaries" | "extra">): Excerpt;
+}
+
+export function findingsOf(text: string): Findings {
+  const doc = docOf(text);
+  const diags: Diagnostic[] = [];
+  const summaries: number[] = [];
+  const extra: Pick[] = [];
+  return {
+    doc,
+    lines: doc.lines,
+    diags,
+    summaries,
+    extra,
+    excerpt: (name, budget, options = {}) =>
+      diagnosticExcerpt(name, doc, budget, diags, { ...options, summaries, extra }),
+  };
+}
+
+/**
+ * The last line of a diagnostic's context: from `from`, the following lines while
+ * `belongs` says they are its (a code frame, an indented note), at most `max` of them.
+ */
+export function contextEnd(
+  lines: readonly string[],
+  from: number,
+  belongs: (line: string) => boolean,
+  max = Number.POSITIVE_INFINITY,
+): number {
+  let end = from;
+  while (end + 1 < lines.length && end - from < max && belongs(lines[end + 1]!)) end++;
+  return end;
 }
 
 /** Diagnostics printed as one: the first occurrence stands for all of them. */

@@ -6,10 +6,8 @@
  * printed once with all its locations.
  */
 
-import { docOf } from "../common.ts";
-import type { Pick } from "../pack.ts";
 import type { Compressor, Excerpt, Hints } from "../types.ts";
-import { D, type Diagnostic, diagnosticExcerpt, messageShape } from "./diagnostics.ts";
+import { contextEnd, D, findingsOf, messageShape } from "./diagnostics.ts";
 
 const DIAG =
   /^(?:npm error |npm ERR! )?((?:[A-Za-z]:)?[^\s:][^:]*):(\d+):(?:(\d+):)? (fatal error|error|warning|note): (.*)$/;
@@ -21,6 +19,8 @@ const MAKE_FAIL =
 const STEP = /^(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|ar|ranlib|ld|ld\.\w+|strip)\s/;
 const SUMMARY = /^\d+ (?:warnings?|errors?)(?: and \d+ errors?)? generated\.$|^compilation terminated\.$/;
 const FLAG = /\[(-W[^\]]+)\]$/;
+/** A code frame line under a diagnostic: `  12 | int x = y;`, `     |     ^`. */
+const FRAME = /^(?:npm error )?\s+(?:\d+\s*)?\|/;
 
 export const gcc: Compressor = {
   name: "gcc",
@@ -42,24 +42,14 @@ export const gcc: Compressor = {
     return Math.min(1, score);
   },
   compress(text: string, _hints: Hints, budget: number): Excerpt {
-    const doc = docOf(text);
-    const { lines } = doc;
-    const diags: Diagnostic[] = [];
-    const summaries: number[] = [];
-    const extra: Pick[] = [];
+    const { lines, diags, summaries, extra, ...found } = findingsOf(text);
     let context = -1;
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
       if (line.length > 4000) continue;
       const m = DIAG.exec(line);
       if (m) {
-        let end = i;
-        while (
-          end + 1 < lines.length &&
-          end - i < 12 &&
-          /^(?:npm error )?\s+(?:\d+\s*)?\|/.test(lines[end + 1]!)
-        )
-          end++;
+        const end = contextEnd(lines, i, (l) => FRAME.test(l), 12);
         const severity = m[4] === "note" ? "note" : m[4] === "warning" ? "warning" : "error";
         const flag = FLAG.exec(m[5]!);
         // The "In function" line just above says where; it goes with the diagnostic.
@@ -84,6 +74,6 @@ export const gcc: Compressor = {
       else if (SUMMARY.test(line)) summaries.push(i);
       else if (STEP.test(line)) extra.push({ from: i, to: i, prio: / -c\s/.test(line) ? 15 : D.milestone });
     }
-    return diagnosticExcerpt("gcc", doc, budget, diags, { summaries, extra, kindLabel: "flag" });
+    return found.excerpt("gcc", budget, { kindLabel: "flag" });
   },
 };

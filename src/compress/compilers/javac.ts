@@ -3,9 +3,8 @@
  * symbol/location lines; the same error and symbol in one file printed once with its lines.
  */
 
-import { docOf } from "../common.ts";
 import type { Compressor, Excerpt, Hints } from "../types.ts";
-import { type Diagnostic, diagnosticExcerpt, messageShape } from "./diagnostics.ts";
+import { contextEnd, findingsOf, messageShape } from "./diagnostics.ts";
 
 const DIAG = /^(\S+\.(?:java|kt|scala|groovy)):(\d+): (error|warning): (.*)$/;
 const SUMMARY = /^\d+ (?:errors?|warnings?)$/;
@@ -21,15 +20,11 @@ export const javac: Compressor = {
     return Math.min(1, score);
   },
   compress(text: string, _hints: Hints, budget: number): Excerpt {
-    const doc = docOf(text);
-    const { lines } = doc;
-    const diags: Diagnostic[] = [];
-    const summaries: number[] = [];
+    const { lines, diags, summaries, ...found } = findingsOf(text);
     for (let i = 0; i < lines.length; i++) {
       const m = DIAG.exec(lines[i]!);
       if (m) {
-        let end = i;
-        while (end + 1 < lines.length && !DIAG.test(lines[end + 1]!) && /^\s/.test(lines[end + 1]!)) end++;
+        const end = contextEnd(lines, i, (l) => /^\s/.test(l) && !DIAG.test(l));
         const severity = m[3] === "error" ? "error" : "warning";
         // "symbol:" / "location:" lines name what is missing: keep them with the error,
         // and tell apart errors whose first line is alike ("cannot find symbol").
@@ -49,6 +44,6 @@ export const javac: Compressor = {
         });
       } else if (SUMMARY.test(lines[i]!)) summaries.push(i);
     }
-    return diagnosticExcerpt("javac", doc, budget, diags, { summaries, kindLabel: "kind" });
+    return found.excerpt("javac", budget, { kindLabel: "kind" });
   },
 };

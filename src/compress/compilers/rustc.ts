@@ -5,10 +5,8 @@
  * (message and frame label) in one file is printed once, its locations on the --> line.
  */
 
-import { docOf } from "../common.ts";
-import type { Pick } from "../pack.ts";
 import type { Compressor, Excerpt, Hints } from "../types.ts";
-import { D, type Diagnostic, diagnosticExcerpt, messageShape } from "./diagnostics.ts";
+import { contextEnd, D, findingsOf, messageShape } from "./diagnostics.ts";
 
 const HEADER = /^(error|warning)(?:\[(E\d+)\])?: (.*)$/;
 const ARROW = /^\s*--> (\S+?):(\d+):(\d+)/;
@@ -34,11 +32,7 @@ export const rustc: Compressor = {
     return Math.min(1, score);
   },
   compress(text: string, _hints: Hints, budget: number): Excerpt {
-    const doc = docOf(text);
-    const { lines } = doc;
-    const diags: Diagnostic[] = [];
-    const summaries: number[] = [];
-    const extra: Pick[] = [];
+    const { lines, diags, summaries, extra, ...found } = findingsOf(text);
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
       if (FINAL.test(line)) {
@@ -48,8 +42,7 @@ export const rustc: Compressor = {
       const m = HEADER.exec(line);
       if (m) {
         const arrow = i + 1 < lines.length ? ARROW.exec(lines[i + 1]!) : null;
-        let end = arrow ? i + 1 : i;
-        while (end + 1 < lines.length && lines[end + 1]! !== "" && !HEADER.test(lines[end + 1]!)) end++;
+        const end = contextEnd(lines, arrow ? i + 1 : i, (l) => l !== "" && !HEADER.test(l));
         // "mismatched types" says little: the frame's label tells one from another.
         let label = "";
         for (let k = i + 2; k <= end && label === ""; k++) {
@@ -68,6 +61,6 @@ export const rustc: Compressor = {
         });
       } else if (STEP.test(line)) extra.push({ from: i, to: i, prio: i === 0 ? D.milestone : 25 });
     }
-    return diagnosticExcerpt("rustc", doc, budget, diags, { summaries, extra, kindLabel: "code" });
+    return found.excerpt("rustc", budget, { kindLabel: "code" });
   },
 };

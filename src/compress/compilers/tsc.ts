@@ -3,10 +3,8 @@
  * the same error in one file printed once with all its locations, counts by code.
  */
 
-import { docOf } from "../common.ts";
-import type { Pick } from "../pack.ts";
 import type { Compressor, Excerpt, Hints } from "../types.ts";
-import { D, type Diagnostic, diagnosticExcerpt } from "./diagnostics.ts";
+import { contextEnd, D, findingsOf } from "./diagnostics.ts";
 
 const PLAIN = /^(.+?)\((\d+),(\d+)\): (error|warning|message) (TS\d+): /;
 const PRETTY = /^(\S.*?):(\d+):(\d+) - (error|warning|message) (TS\d+): /;
@@ -28,18 +26,13 @@ export const tsc: Compressor = {
     return Math.min(1, score);
   },
   compress(text: string, _hints: Hints, budget: number): Excerpt {
-    const doc = docOf(text);
-    const { lines } = doc;
-    const diags: Diagnostic[] = [];
-    const summaries: number[] = [];
-    const extra: Pick[] = [];
+    const { lines, diags, summaries, extra, ...found } = findingsOf(text);
     const libs: number[] = [];
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
       const m = PLAIN.exec(line) ?? PRETTY.exec(line);
       if (m) {
-        let end = i;
-        while (end + 1 < lines.length && /^\s/.test(lines[end + 1]!) && !PLAIN.test(lines[end + 1]!)) end++;
+        const end = contextEnd(lines, i, (l) => /^\s/.test(l) && !PLAIN.test(l));
         const severity = m[4] === "error" ? "error" : m[4] === "warning" ? "warning" : "note";
         diags.push({
           at: i,
@@ -63,6 +56,6 @@ export const tsc: Compressor = {
     libs.forEach((i, k) => {
       extra.push({ from: i, to: i, prio: 15 + (10 * (k + 1)) / libs.length });
     });
-    return diagnosticExcerpt("tsc", doc, budget, diags, { summaries, extra, kindLabel: "code" });
+    return found.excerpt("tsc", budget, { kindLabel: "code" });
   },
 };
