@@ -212,10 +212,12 @@ function pruneOldestOriginals(store: Store, now: number, need: number): { count:
   });
 }
 
+/** The sizes of the originals not yet pruned, oldest first: answered from an index, no original read. */
+export const UNPRUNED_SIZES =
+  "SELECT original_bytes AS bytes FROM outputs WHERE pruned_at IS NULL ORDER BY id";
+
 function planPrune(store: Store, need: number): { count: number; bytes: number } {
-  const rows = store.db
-    .prepare("SELECT original_bytes AS bytes FROM outputs WHERE pruned_at IS NULL ORDER BY id")
-    .iterate() as Iterable<{ bytes: number }>;
+  const rows = store.db.prepare(UNPRUNED_SIZES).iterate() as Iterable<{ bytes: number }>;
   let count = 0;
   let bytes = 0;
   for (const r of rows) {

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { CONTEXT_SCHEMA, CONTEXT_SCHEMA_4 } from "../context/schema.ts";
 import { MEMORY_SCHEMA } from "../memory/schema.ts";
-import { RETENTION_SCHEMA } from "../retention/schema.ts";
+import { RETENTION_SCHEMA, RETENTION_SCHEMA_5 } from "../retention/schema.ts";
 import { reconcileSchema } from "./reconcile.ts";
 import { CORE_SCHEMA } from "./schema.ts";
 
@@ -15,6 +15,7 @@ export const SCHEMA_SQL: readonly string[] = [
   MEMORY_SCHEMA,
   RETENTION_SCHEMA,
   CONTEXT_SCHEMA_4,
+  RETENTION_SCHEMA_5,
 ];
 
 /**
@@ -24,12 +25,15 @@ export const SCHEMA_SQL: readonly string[] = [
  *
  * Migration 4 adds retention's column and a covering index by reconciling with the
  * whole schema, which also repairs databases from builds whose version stamps did not
- * match their tables (test/fixtures/databases has one of each).
+ * match their tables (test/fixtures/databases has one of each). Migration 5 adds an
+ * index the same way: reconciling is idempotent, so each later schema change appends
+ * its SQL to SCHEMA_SQL and one more reconcile here.
  */
 export const MIGRATIONS: readonly Migration[] = [
   CORE_SCHEMA,
   CONTEXT_SCHEMA,
   MEMORY_SCHEMA,
+  (db) => reconcileSchema(db, SCHEMA_SQL),
   (db) => reconcileSchema(db, SCHEMA_SQL),
 ];
 
