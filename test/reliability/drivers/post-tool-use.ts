@@ -2,12 +2,15 @@
  * One of the concurrency test's writers: sends `count` PostToolUse events for one
  * session through the dispatcher, half of them large real outputs (filed and replaced
  * by an excerpt), half small ones (passed through). Prints one JSON line: what it
- * sent, what came back, and how long each event took.
+ * sent, what came back, and how long each event took. "mode": "process" starts a hook
+ * process per event, as Claude Code does; otherwise the dispatcher runs in this
+ * process on one connection, as `cairn serve` runs it.
  *
  *   node post-tool-use.ts '{"home":…,"project":…,"bundle":…,"session":…,"transcript":…,"worker":0,"count":1000}'
  */
 import { realOutputs } from "./corpus.ts";
 import { bashResponse, inProcessHook, percentile } from "./in-process-hook.ts";
+import { processHook } from "./process-hook.ts";
 
 interface Args {
   home: string;
@@ -17,10 +20,12 @@ interface Args {
   transcript: string;
   worker: number;
   count: number;
+  mode?: "in-process" | "process";
 }
 
 const a = JSON.parse(process.argv[2]!) as Args;
-const hook = await inProcessHook(a.home, a.project, a.bundle);
+const hook =
+  a.mode === "process" ? processHook(a.bundle, a.project) : await inProcessHook(a.home, a.project, a.bundle);
 const large = realOutputs(6_000, 60_000);
 const small = realOutputs(200, 3_000);
 
@@ -46,7 +51,12 @@ for (let i = 0; i < a.count; i++) {
   });
   outcomes[r.outcome] = (outcomes[r.outcome] ?? 0) + 1;
   ms.push(r.ms);
-  const replaced = JSON.parse(r.output).hookSpecificOutput?.updatedToolOutput !== undefined;
+  let replaced = false;
+  try {
+    replaced = JSON.parse(r.output).hookSpecificOutput?.updatedToolOutput !== undefined;
+  } catch {
+    // Counted in outcomes; the output is neither filed nor passed.
+  }
   (replaced ? filed : passed).push(id);
 }
 ms.sort((x, y) => x - y);
