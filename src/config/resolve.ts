@@ -69,7 +69,9 @@ export function resolveConfig(layers: readonly ConfigLayer[]): ResolvedConfig {
  * and scalars are leaves; a mapping under a key that is itself a setting is a leaf too.
  */
 export function flatten(obj: Record<string, unknown>, prefix = ""): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  // No prototype: a top-level "__proto__" key is then a key like any other, reported as
+  // unknown, instead of replacing the prototype of a plain object and vanishing.
+  const out: Record<string, unknown> = Object.create(null);
   for (const [k, value] of Object.entries(obj)) {
     const key = prefix ? `${prefix}.${k}` : k;
     if (value !== null && typeof value === "object" && !Array.isArray(value) && !isSettingKey(key)) {

@@ -36,7 +36,9 @@ export function renderSuffix(f: SuffixFacts): string {
 
 /** The user's statusline, then cairn's suffix on its last line. */
 export function composeStatusline(user: string, suffix: string): string {
-  const text = user.replace(/\s+$/, "");
+  // trimEnd, not replace(/\s+$/): the regular expression retries from every blank of a
+  // long run of blanks that is not at the end, which is quadratic (a hung statusline).
+  const text = user.trimEnd();
   if (!suffix) return text;
   if (!text) return suffix;
   return `${text}  ${suffix}`;

@@ -84,18 +84,21 @@ function ownWork(paths: CairnPaths, sessionId: string, input: StatuslineInput, p
     replaceFile(file, JSON.stringify(metrics));
 
   const summary = readSessionSummary(paths, sessionId);
-  const lastError = readJsonIfExists<{ t?: string }>(paths.lastError);
-  const errorAt = lastError?.t ? Date.parse(lastError.t) : Number.NaN;
+  const lastError = readJsonIfExists<{ t?: unknown }>(paths.lastError);
+  // Only a string: Date.parse converts anything else, which throws for an object whose
+  // toString is not a function (a damaged file), and the suffix would be lost.
+  const errorAt = typeof lastError?.t === "string" ? Date.parse(lastError.t) : Number.NaN;
   const used = cw && typeof cw.used_percentage === "number" ? cw.used_percentage : null;
   const remaining = cw && typeof cw.remaining_percentage === "number" ? cw.remaining_percentage : null;
   return renderSuffix({
     usedPct: used,
     remainingPct: remaining,
-    outputs: summary?.outputs ?? 0,
-    savedBytes: summary?.saved_bytes ?? 0,
+    // Numbers only: a damaged summary file must not put its strings in the statusline.
+    outputs: count(summary?.outputs) ?? 0,
+    savedBytes: count(summary?.saved_bytes) ?? 0,
     error: now - errorAt < ERROR_MARK_MS,
-    warnPct: summary?.warn_pct ?? 35,
-    criticalPct: summary?.critical_pct ?? 25,
+    warnPct: num(summary?.warn_pct) ?? 35,
+    criticalPct: num(summary?.critical_pct) ?? 25,
     color: !process.env.NO_COLOR,
   });
 }
@@ -179,4 +182,12 @@ async function readStdin(): Promise<string> {
 
 function str(v: unknown): string | undefined {
   return typeof v === "string" && v !== "" ? v : undefined;
+}
+
+function num(v: unknown): number | undefined {
+  return typeof v === "number" && Number.isFinite(v) ? v : undefined;
+}
+
+function count(v: unknown): number | undefined {
+  return Number.isSafeInteger(v) && (v as number) >= 0 ? (v as number) : undefined;
 }

@@ -40,6 +40,8 @@ function parseBaton(path: string): Baton | undefined {
     if (b.version !== 1 || typeof b.sessionId !== "string" || typeof b.createdAt !== "number")
       return undefined;
     if (typeof b.projectDir !== "string") return undefined;
+    // A path of another type would reach the transcript reader (a number is a file descriptor).
+    if (b.transcriptPath !== undefined && typeof b.transcriptPath !== "string") return undefined;
     return b as Baton;
   } catch {
     return undefined;

@@ -51,6 +51,17 @@ interface Block {
 
 const ALREADY = /^\[cairn #\d+/;
 
+/**
+ * The blocks of a message's content that are objects. A damaged line can hold null or
+ * a number among them, and reading .type of null would throw out of `cairn slim`.
+ */
+function blocks(content: unknown[]): Block[] {
+  return content.filter((b): b is Block => typeof b === "object" && b !== null);
+}
+
+/** An id as a transcript writes it; anything else (an object, a number) names no tool call. */
+const isId = (v: unknown): v is string => typeof v === "string" && v !== "";
+
 /** Finds the tool results worth slimming: at least minChars, not already excerpts, all but the last keepRecent. */
 export function planSlim(lines: readonly string[], minChars: number, keepRecent: number): SlimPlan {
   const uses = new Map<string, { name: string; input: Record<string, unknown> }>();
@@ -63,12 +74,16 @@ export function planSlim(lines: readonly string[], minChars: number, keepRecent:
     } catch {
       return;
     }
-    const content = e.message?.content;
+    const content = e?.message?.content;
     if (!Array.isArray(content)) return;
-    for (const b of content as Block[]) {
-      if (e.type === "assistant" && b.type === "tool_use" && b.id)
-        uses.set(b.id, { name: b.name ?? "tool", input: b.input ?? {} });
-      if (e.type === "user" && b.type === "tool_result" && b.tool_use_id) {
+    for (const b of blocks(content)) {
+      // Typed as LargeResult declares: the replacer files the name and id in the store.
+      if (e.type === "assistant" && b.type === "tool_use" && isId(b.id))
+        uses.set(b.id, {
+          name: typeof b.name === "string" ? b.name : "tool",
+          input: typeof b.input === "object" && b.input !== null && !Array.isArray(b.input) ? b.input : {},
+        });
+      if (e.type === "user" && b.type === "tool_result" && isId(b.tool_use_id)) {
         const text = resultText(b.content);
         if (text.length < minChars || ALREADY.test(text) || hasImage(b.content)) continue;
         const use = uses.get(b.tool_use_id);
@@ -89,7 +104,7 @@ export function planSlim(lines: readonly string[], minChars: number, keepRecent:
 }
 
 function hasImage(content: unknown): boolean {
-  return Array.isArray(content) && (content as Block[]).some((b) => b.type === "image");
+  return Array.isArray(content) && blocks(content).some((b) => b.type === "image");
 }
 
 /** Rewrites the planned results in the lines; every other byte of every other line is kept. */
@@ -103,10 +118,10 @@ export async function applySlim(
   for (const r of plan.results) byLine.set(r.line, [...(byLine.get(r.line) ?? []), r]);
   for (const [n, results] of byLine) {
     const e = JSON.parse(out[n]!) as Entry;
-    const content = e.message!.content as Block[];
+    const content = e.message!.content as unknown[];
     for (const r of results) {
       const excerpt = await replace(r);
-      for (const b of content) {
+      for (const b of blocks(content)) {
         if (b.type === "tool_result" && b.tool_use_id === r.toolUseId) b.content = excerpt;
       }
     }
@@ -127,11 +142,11 @@ export function validate(lines: readonly string[]): string | undefined {
     } catch {
       return `line ${n + 1} is not JSON`;
     }
-    const content = e.message?.content;
+    const content = e?.message?.content;
     if (!Array.isArray(content)) continue;
-    for (const b of content as Block[]) {
-      if (e.type === "assistant" && b.type === "tool_use" && b.id) uses.add(b.id);
-      if (e.type === "user" && b.type === "tool_result" && b.tool_use_id) results.add(b.tool_use_id);
+    for (const b of blocks(content)) {
+      if (e.type === "assistant" && b.type === "tool_use" && isId(b.id)) uses.add(b.id);
+      if (e.type === "user" && b.type === "tool_result" && isId(b.tool_use_id)) results.add(b.tool_use_id);
     }
   }
   for (const id of results) if (!uses.has(id)) return `tool_result ${id} has no tool_use`;
@@ -145,11 +160,11 @@ export function unanswered(lines: readonly string[]): Set<string> {
     if (!line.includes('"tool_use"') && !line.includes('"tool_result"')) continue;
     try {
       const e = JSON.parse(line) as Entry;
-      const content = e.message?.content;
+      const content = e?.message?.content;
       if (!Array.isArray(content)) continue;
-      for (const b of content as Block[]) {
-        if (e.type === "assistant" && b.type === "tool_use" && b.id) uses.add(b.id);
-        if (e.type === "user" && b.type === "tool_result" && b.tool_use_id) uses.delete(b.tool_use_id);
+      for (const b of blocks(content)) {
+        if (e.type === "assistant" && b.type === "tool_use" && isId(b.id)) uses.add(b.id);
+        if (e.type === "user" && b.type === "tool_result" && isId(b.tool_use_id)) uses.delete(b.tool_use_id);
       }
     } catch {
       // Counted by validate().
@@ -233,6 +248,10 @@ export async function slimTranscript(
 ): Promise<SlimOutcome> {
   const original = readFileSync(transcriptPath);
   const text = original.toString("utf8");
+  // Decoding turns invalid UTF-8 (a damaged write) into U+FFFD, so writing the lines back
+  // would change bytes of lines slim never meant to touch: such a file is refused.
+  if (!Buffer.from(text, "utf8").equals(original))
+    throw new Error("the transcript is not valid UTF-8; refusing to touch it");
   const endsWithNewline = text.endsWith("\n");
   const lines = text.split("\n");
   if (endsWithNewline) lines.pop();

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,11 +6,17 @@ import { compressText } from "../../../src/compress/index.ts";
 import { json } from "../../../src/compress/json.ts";
 import { listings } from "../../../src/compress/listings.ts";
 import { tables } from "../../../src/compress/tables.ts";
+import { resolveConfig } from "../../../src/config/resolve.ts";
+import { composeStatusline } from "../../../src/context/statusline-format.ts";
 import { EMPTY_STATE, scanLines } from "../../../src/context/transcript-scan.ts";
 import { usageFromTranscriptTail } from "../../../src/context/usage.ts";
+import { cairnPaths, sessionDir } from "../../../src/core/paths.ts";
 import { dispatch } from "../../../src/hooks/dispatch.ts";
+import { batonPath, readBaton } from "../../../src/memory/baton.ts";
 import { parseEntry, resultText } from "../../../src/memory/entries.ts";
+import { applySlim, planSlim, slimTranscript, unanswered, validate } from "../../../src/memory/slim.ts";
 import { scanTranscript } from "../../../src/notebook/transcript-facts.ts";
+import { runCairn, tempHome } from "../../helpers/cairn.ts";
 import { type HookHarness, hookHarness } from "./fuzz-support.ts";
 
 // Counterexamples the fuzz suite (fuzz-*.test.ts) found, shrunk and kept as plain
@@ -249,5 +255,134 @@ describe("transcript readers: counterexamples", () => {
       expect(u?.model).toBeUndefined();
       expect(Number.isFinite(u?.at)).toBe(true);
     });
+  });
+});
+
+describe("readers: counterexamples", () => {
+  it("composeStatusline is linear on a long run of blanks before the last text (was quadratic: a hung statusline)", () => {
+    // /\s+$/ retried from every blank of the run: 0.5 s at 40,000 blanks, 50 s at 400,000.
+    const user = `${" ".repeat(200_000)}x`;
+    expect(timed(() => composeStatusline(user, "cairn ctx 5%"))).toBeLessThan(1000);
+    expect(composeStatusline(`${user} \n\t`, "cairn")).toBe(`${user}  cairn`);
+  });
+
+  it("the statusline keeps its suffix when the session's summary and the last-error file are damaged", async () => {
+    // A last-error time of {"toString":0} made Date.parse throw: the suffix was lost and
+    // an error logged (which then showed the error mark); a summary's strings were shown.
+    const h = tempHome();
+    try {
+      mkdirSync(h.project, { recursive: true });
+      const paths = cairnPaths(join(h.home, ".cairn"));
+      mkdirSync(sessionDir(paths, "s1"), { recursive: true });
+      writeFileSync(
+        join(sessionDir(paths, "s1"), "summary.json"),
+        JSON.stringify({
+          at: 1,
+          outputs: "9".repeat(5000),
+          saved_bytes: 1e308,
+          warn_pct: "x",
+          critical_pct: null,
+        }),
+      );
+      writeFileSync(paths.lastError, JSON.stringify({ t: { toString: 0 }, msg: "x" }));
+      const input = JSON.stringify({ session_id: "s1", context_window: { used_percentage: 35 } });
+      const r = await runCairn(["statusline"], { env: h.env, cwd: h.project, input });
+      expect(r.stdout).toBe("cairn ctx 35%\n");
+      expect(JSON.parse(readFileSync(paths.lastError, "utf8")).msg).toBe("x");
+    } finally {
+      h.cleanup();
+    }
+  });
+
+  it("planSlim, validate and unanswered survive a null line, null blocks, and ids and inputs of other types", () => {
+    // Each threw a TypeError out of `cairn slim`; ids and names of other types reached the store.
+    const use = JSON.stringify({
+      type: "assistant",
+      message: {
+        content: [
+          null,
+          { type: "tool_use", id: "t1", name: 5, input: ["x"] },
+          { type: "tool_use", id: { toString: 0 }, name: "Bash", input: {} },
+        ],
+      },
+    });
+    const result = JSON.stringify({
+      type: "user",
+      message: {
+        content: [
+          null,
+          { type: "tool_result", tool_use_id: "t1", content: "x".repeat(50) },
+          { type: "tool_result", tool_use_id: { toString: 0 }, content: "y".repeat(50) },
+        ],
+      },
+    });
+    const lines = ["null", use, result];
+    expect(validate(lines)).toBeUndefined();
+    expect([...unanswered(lines)]).toEqual([]);
+    const plan = planSlim(lines, 10, 0);
+    expect(plan.results).toEqual([
+      { line: 2, toolUseId: "t1", toolName: "tool", input: {}, text: "x".repeat(50), isError: false },
+    ]);
+    return applySlim(lines, plan, async () => "[cairn #1 · 1 KB] x").then((out) => {
+      expect(out.slice(0, 2)).toEqual(lines.slice(0, 2));
+      expect(JSON.parse(out[2]!).message.content[1].content).toBe("[cairn #1 · 1 KB] x");
+    });
+  });
+
+  describe("on files", () => {
+    let dir: string;
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), "cairn-fuzz-reg-readers-"));
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it("slimTranscript refuses a transcript that is not valid UTF-8, and leaves it as it was", async () => {
+      // It decoded the file, slimmed, and wrote it back: the bad byte of a line it never
+      // slimmed came back as U+FFFD (EF BF BD), so "every other line byte for byte" did not hold.
+      const use = JSON.stringify({
+        type: "assistant",
+        message: { content: [{ type: "tool_use", id: "t1", name: "Bash", input: {} }] },
+      });
+      const result = JSON.stringify({
+        type: "user",
+        message: { content: [{ type: "tool_result", tool_use_id: "t1", content: "x".repeat(5000) }] },
+      });
+      const torn = Buffer.concat([
+        Buffer.from('{"type":"user","message":{"content":"caf'),
+        Buffer.from([0xe9, 0x22, 0x7d, 0x7d]),
+      ]);
+      const original = Buffer.concat([Buffer.from(`${use}\n`), torn, Buffer.from(`\n${result}\n`)]);
+      const path = join(dir, "s1.jsonl");
+      writeFileSync(path, original);
+      const lines = original.toString("utf8").split("\n").slice(0, -1);
+      const plan = planSlim(lines, 100, 0);
+      expect(plan.results).toHaveLength(1);
+      const paths = cairnPaths(join(dir, ".cairn"));
+      await expect(slimTranscript(paths, path, "s1", plan, async () => "[cairn #1] x", 1)).rejects.toThrow(
+        /not valid UTF-8/,
+      );
+      expect(readFileSync(path).equals(original)).toBe(true);
+    });
+
+    it("readBaton ignores a baton whose transcriptPath is not a string", () => {
+      // Accepted as it was: SessionStart would have read a transcript at `5`, a file descriptor.
+      const paths = cairnPaths(join(dir, ".cairn"));
+      const path = batonPath(paths, "/p");
+      mkdirSync(join(path, ".."), { recursive: true });
+      const baton = { version: 1, sessionId: "s0", projectDir: "/p", createdAt: 1 };
+      for (const transcriptPath of [5, null, { toString: 0 }, ["/t.jsonl"]]) {
+        writeFileSync(path, JSON.stringify({ ...baton, transcriptPath }));
+        expect(readBaton(paths, "/p")).toBeUndefined();
+      }
+      writeFileSync(path, JSON.stringify({ ...baton, transcriptPath: "/t.jsonl" }));
+      expect(readBaton(paths, "/p")).toEqual({ ...baton, transcriptPath: "/t.jsonl" });
+    });
+  });
+
+  it("resolveConfig reports a top-level __proto__ key as an unknown setting (it vanished without a word)", () => {
+    const data = JSON.parse('{"__proto__": 5, "compress": {"min_bytes": 9000}}');
+    const r = resolveConfig([{ source: "user", path: "u.yaml", data }]);
+    expect(r.issues).toEqual([{ path: "u.yaml", key: "__proto__", problem: "unknown setting (ignored)" }]);
+    expect(r.config["compress.min_bytes"]).toBe(9000);
   });
 });

@@ -721,6 +721,19 @@ export function realTranscriptLines(): string[] {
   return files.flatMap(readJsonlLines);
 }
 
+/** The real transcripts, each whole: its lines in order (tool calls next to their results). */
+export function realTranscripts(): string[][] {
+  const captures = join(FIXTURES, "claude-code-captures");
+  return [
+    ...readdirSync(captures)
+      .filter((f) => f.startsWith("transcript-") && f.endsWith(".jsonl"))
+      .map((f) => join(captures, f)),
+    ...readdirSync(join(FIXTURES, "transcripts"))
+      .filter((f) => f.endsWith(".jsonl"))
+      .map((f) => join(FIXTURES, "transcripts", f)),
+  ].map(readJsonlLines);
+}
+
 /** Every real hook input: the single-event captures and the session captures. */
 export function realHookInputs(): Record<string, unknown>[] {
   const dir = join(FIXTURES, "hook-inputs");
@@ -823,4 +836,20 @@ function isInputError(err: unknown): boolean {
   if (typeof code !== "string") return false;
   if (/^E[A-Z0-9]+$/.test(code)) return true; // errno from the file system
   return code === "ERR_INVALID_ARG_VALUE" && /null bytes/.test(err.message);
+}
+
+// ---------------------------------------------------------------------------------
+// Chunked input: what a pipe delivers in pieces.
+
+/** `buf` cut at `cuts` (positions taken modulo its length + 1): how a pipe may hand it over. */
+export function splitAt(buf: Buffer, cuts: readonly number[]): Buffer[] {
+  const at = [...new Set(cuts.map((c) => c % (buf.length + 1)))].sort((a, b) => a - b);
+  const out: Buffer[] = [];
+  let from = 0;
+  for (const c of at) {
+    out.push(buf.subarray(from, c));
+    from = c;
+  }
+  out.push(buf.subarray(from));
+  return out;
 }
