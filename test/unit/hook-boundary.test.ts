@@ -180,7 +180,7 @@ describe("an empty or relative HOME", () => {
       for (const HOME of ["", "relative/home"]) {
         const r = await runCairn(["hook", "PostToolUse"], {
           input,
-          env: { ...sb.env, HOME, CAIRN_HOME: sb.home + "/.cairn" },
+          env: { ...sb.env, HOME, CAIRN_HOME: `${sb.home}/.cairn` },
           cwd,
         });
         expect(r.code).toBe(0);

@@ -181,7 +181,9 @@ describe("retention", () => {
     // The plan counts bytes; freed pages fall short of them (index entries, page slack),
     // so the real run, measuring as it goes, prunes at least as many.
     expect(dry.originalsPruned).toBeGreaterThan(0);
-    expect(dry.originalBytesPruned).toBeGreaterThanOrEqual(dry.before.usedBytes - policy.maxBytes * LOW_WATER);
+    expect(dry.originalBytesPruned).toBeGreaterThanOrEqual(
+      dry.before.usedBytes - policy.maxBytes * LOW_WATER,
+    );
     expect(real.originalsPruned).toBeGreaterThanOrEqual(dry.originalsPruned);
   });
 
