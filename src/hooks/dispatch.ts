@@ -13,7 +13,7 @@ import type { Logger } from "../core/log.ts";
 import { type CairnPaths, isUsableDir, safeId } from "../core/paths.ts";
 import { isOff } from "../core/switches.ts";
 import { mark } from "../core/trace.ts";
-import type { Store } from "../store/db.ts";
+import { type Store, withBusyTimeout } from "../store/db.ts";
 import type { HookContext, Part, SelfInvocation } from "./context.ts";
 import { type MergeNote, mergeAnswer } from "./merge.ts";
 import { type Injection, recordEvent } from "./record.ts";
@@ -145,13 +145,23 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
     log.error("could not deliver the answer", { event: name, session: event.session_id, err });
   }
   try {
-    await recordEvent(await ctx.store(), event, {
+    const record = {
       outcome: result.outcome,
       handlerMs: performance.now() - started,
       projectDir,
       at: ctx.now(),
       injections: result.outcome === "ok" ? injections : [],
-    });
+    };
+    const s = await ctx.store();
+    // The answer is out, so the record may queue for the write lock longer than a part
+    // may: when a burst of hook processes queue, the default wait dropped some records.
+    // Bounded well inside Claude Code's own hook timeout (10 s at the least), which
+    // waits for the process to exit.
+    const wait = Math.min(
+      MAX_RECORD_WAIT_MS,
+      Math.max(DEFAULT_RECORD_WAIT_MS, started + budget + RECORD_GRACE_MS - performance.now()),
+    );
+    withBusyTimeout(s, wait, () => recordEvent(s, event, record));
   } catch (err) {
     log.error("could not record the event", { event: name, session: event.session_id, err });
   }
@@ -206,6 +216,10 @@ function injectedText(answer: object): string {
 }
 
 const TIMED_OUT = Symbol("timed out");
+/** How long past the budget the record may wait for the write lock, and its least wait. */
+const RECORD_GRACE_MS = 2000;
+const DEFAULT_RECORD_WAIT_MS = 3000;
+const MAX_RECORD_WAIT_MS = 6000;
 const PROTO_KEY = /(?:^|[^\\])"__proto__"\s*:/;
 
 function withBudget<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {

@@ -21,7 +21,7 @@ export interface EventRecord {
 export const estimateTokens = (chars: number) => Math.ceil(chars / 4);
 
 /** Every event that reaches a handler leaves one row, in one transaction with its session. */
-export async function recordEvent(store: Store, event: AnyHookEvent, r: EventRecord): Promise<void> {
+export function recordEvent(store: Store, event: AnyHookEvent, r: EventRecord): void {
   const tool = "tool_name" in event ? String(event.tool_name) : null;
   const toolUseId = "tool_use_id" in event ? String(event.tool_use_id) : null;
   const model = "model" in event && typeof event.model === "string" ? event.model : undefined;

@@ -96,6 +96,20 @@ export async function openStore(path: string, opts: OpenOptions = {}): Promise<S
   };
 }
 
+/**
+ * Runs fn with this connection waiting up to `ms` for the write lock, then restores the
+ * wait it had: for writes that may wait longer (or must wait less) than the default.
+ */
+export function withBusyTimeout<T>(store: Store, ms: number, fn: () => T): T {
+  const before = (store.db.prepare("PRAGMA busy_timeout").get() as { timeout: number }).timeout;
+  store.db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.round(ms))}`);
+  try {
+    return fn();
+  } finally {
+    store.db.exec(`PRAGMA busy_timeout = ${before}`);
+  }
+}
+
 export function schemaVersion(db: DatabaseSync): number {
   const row = db.prepare("PRAGMA user_version").get() as { user_version: number };
   return row.user_version;

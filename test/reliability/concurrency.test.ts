@@ -1,5 +1,6 @@
 import { copyFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ingestSource } from "../../src/memory/ingest.ts";
 import { openStore } from "../../src/store/db.ts";
@@ -200,6 +201,58 @@ describe.each(MODES)(
     });
   },
 );
+
+describe("a record queued behind a long write", () => {
+  let s: Sandbox;
+  afterAll(() => s?.cleanup());
+
+  it("waits past the default lock wait, after the answer is out, and lands", async () => {
+    s = sandbox();
+    const bundle = inject("cairnEntry");
+    // A PreToolUse of Read: no part of it writes to the database, only its record does.
+    const event = {
+      session_id: SESSION,
+      transcript_path: join(s.root, "none.jsonl"),
+      cwd: s.project,
+      permission_mode: "default",
+      hook_event_name: "PreToolUse",
+      tool_name: "Read",
+      tool_input: { file_path: join(s.project, "README.md") },
+      tool_use_id: "toolu_queued_1",
+    };
+    // A first event creates the database; then another connection holds the write lock
+    // for 4.5 s, past the 3 s a part may wait, while the hook runs.
+    const first = await runNode([bundle, "hook", "PreToolUse"], {
+      env: s.env,
+      cwd: s.project,
+      input: JSON.stringify({ ...event, tool_use_id: "toolu_queued_0" }),
+    });
+    expect(first.code).toBe(0);
+    const holder = new DatabaseSync(join(s.cairnHome, "cairn.db"));
+    holder.exec("BEGIN IMMEDIATE");
+    const release = setTimeout(() => holder.exec("COMMIT"), 4500);
+    try {
+      const r = await runNode([bundle, "hook", "PreToolUse"], {
+        env: s.env,
+        cwd: s.project,
+        input: JSON.stringify(event),
+      });
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toBeTypeOf("object");
+    } finally {
+      clearTimeout(release);
+      if (holder.isTransaction) holder.exec("COMMIT");
+      holder.close();
+    }
+    withDb(join(s.cairnHome, "cairn.db"), (db) => {
+      expect(db.prepare("SELECT tool_use_id, outcome FROM events ORDER BY id").all()).toEqual([
+        { tool_use_id: "toolu_queued_0", outcome: "ok" },
+        { tool_use_id: "toolu_queued_1", outcome: "ok" },
+      ]);
+    });
+    expect(logLines(s).filter((l) => l.level === "error")).toEqual([]);
+  });
+});
 
 function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
