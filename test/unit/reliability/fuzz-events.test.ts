@@ -27,6 +27,7 @@ import {
   textMutations,
   timeoutFor,
   toJ,
+  tooDeep,
   treeMutations,
 } from "./fuzz-support.ts";
 
@@ -238,31 +239,6 @@ function originalLength(event: Obj): number | undefined {
   }
   return out.text.length;
 }
-
-/** How deeply arrays and objects nest in a JSON text (strings skipped). */
-function nesting(raw: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < raw.length; i++) {
-    const ch = raw[i];
-    if (inString) {
-      if (ch === "\\") i++;
-      else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
-    else if (ch === "[" || ch === "{") max = Math.max(max, ++depth);
-    else if (ch === "]" || ch === "}") depth--;
-  }
-  return max;
-}
-
-/**
- * JSON.parse reads nesting thousands deep that JSON.stringify cannot write back (it
- * runs out of stack). Claude Code writes every hook input with a JSON writer, so such
- * input never arrives; when it does here, answering the no-op with a logged error is
- * the boundary doing its job.
- */
-const tooDeep = (raw: string) => nesting(raw) > 1000;
 
 async function checkDispatch(h: HookHarness, c: Case): Promise<void> {
   h.drain();

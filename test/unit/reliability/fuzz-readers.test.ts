@@ -49,6 +49,7 @@ import {
   mutateText,
   mutateTree,
   nastyString,
+  nesting,
   Obj,
   PROTO_KEYS,
   readJsonlLines,
@@ -61,6 +62,7 @@ import {
   textMutations,
   timeoutFor,
   toJ,
+  tooDeep,
   treeMutations,
 } from "./fuzz-support.ts";
 
@@ -104,29 +106,6 @@ const SUFFIX_MAX = 160;
 /** Reads of a few hundred KB take milliseconds; a second means super-linear work (a hung statusline). */
 const SLOW_MS = 1000;
 
-/** How deeply arrays and objects nest in a JSON text (strings skipped). */
-function nesting(raw: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < raw.length; i++) {
-    const ch = raw[i];
-    if (inString) {
-      if (ch === "\\") i++;
-      else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
-    else if (ch === "[" || ch === "{") max = Math.max(max, ++depth);
-    else if (ch === "]" || ch === "}") depth--;
-  }
-  return max;
-}
-
-/**
- * JSON.parse reads nesting thousands deep that JSON.stringify cannot write back (it runs
- * out of stack). Claude Code writes everything with a JSON writer, so such input never
- * arrives; where it does here, a RangeError refused cleanly is the reader doing its job.
- */
-const tooDeep = (raw: string) => nesting(raw) > 1000;
 const isStackOverflow = (err: unknown) => err instanceof RangeError && /call stack/.test(err.message);
 
 /** Fields of `record` whose value fails its check, as "name=value" for the message. */

@@ -707,22 +707,8 @@ export function readJsonlLines(path: string): string[] {
     .filter((l) => l.trim());
 }
 
-/** Every real transcript line: captured from Claude Code 2.1.328 and the recorded sessions. */
-export function realTranscriptLines(): string[] {
-  const captures = join(FIXTURES, "claude-code-captures");
-  const files = [
-    ...readdirSync(captures)
-      .filter((f) => f.startsWith("transcript-") && f.endsWith(".jsonl"))
-      .map((f) => join(captures, f)),
-    ...readdirSync(join(FIXTURES, "transcripts"))
-      .filter((f) => f.endsWith(".jsonl"))
-      .map((f) => join(FIXTURES, "transcripts", f)),
-  ];
-  return files.flatMap(readJsonlLines);
-}
-
-/** The real transcripts, each whole: its lines in order (tool calls next to their results). */
-export function realTranscripts(): string[][] {
+/** The real transcript files: captured from Claude Code 2.1.328 and the recorded sessions. */
+function realTranscriptFiles(): string[] {
   const captures = join(FIXTURES, "claude-code-captures");
   return [
     ...readdirSync(captures)
@@ -731,8 +717,42 @@ export function realTranscripts(): string[][] {
     ...readdirSync(join(FIXTURES, "transcripts"))
       .filter((f) => f.endsWith(".jsonl"))
       .map((f) => join(FIXTURES, "transcripts", f)),
-  ].map(readJsonlLines);
+  ];
 }
+
+/** Every real transcript line. */
+export function realTranscriptLines(): string[] {
+  return realTranscriptFiles().flatMap(readJsonlLines);
+}
+
+/** The real transcripts, each whole: its lines in order (tool calls next to their results). */
+export function realTranscripts(): string[][] {
+  return realTranscriptFiles().map(readJsonlLines);
+}
+
+/** How deeply arrays and objects nest in a JSON text (strings skipped). */
+export function nesting(raw: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw[i];
+    if (inString) {
+      if (ch === "\\") i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === "[" || ch === "{") max = Math.max(max, ++depth);
+    else if (ch === "]" || ch === "}") depth--;
+  }
+  return max;
+}
+
+/**
+ * JSON.parse reads nesting thousands deep that JSON.stringify cannot write back (it runs
+ * out of stack). Claude Code writes everything with a JSON writer, so such input never
+ * arrives; where it does in a fuzz case, a clean refusal is the code doing its job.
+ */
+export const tooDeep = (raw: string): boolean => nesting(raw) > 1000;
 
 /** Every real hook input: the single-event captures and the session captures. */
 export function realHookInputs(): Record<string, unknown>[] {
