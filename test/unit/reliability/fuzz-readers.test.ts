@@ -53,6 +53,7 @@ import {
   Obj,
   PROTO_KEYS,
   readJsonlLines,
+  realAndMutated,
   realTranscriptLines,
   realTranscripts,
   render,
@@ -212,26 +213,7 @@ describe("fuzz: statusline", () => {
 
   /** What Claude Code may send: real captures, mutated as JSON or as bytes, random JSON, garbage. */
   const stdinArb: fc.Arbitrary<Buffer> = fc.oneof(
-    { weight: 2, arbitrary: fc.nat().map((i) => Buffer.from(realInputs[i % realInputs.length]!)) },
-    {
-      weight: 6,
-      arbitrary: fc.tuple(fc.nat(), treeMutations(4)).map(([i, muts]) =>
-        Buffer.from(
-          render(
-            mutateTree(toJ(JSON.parse(realInputs[i % realInputs.length]!)), muts, {
-              hugeMax: 1_000_000,
-              deepMax: 20_000,
-            }),
-          ),
-        ),
-      ),
-    },
-    {
-      weight: 2,
-      arbitrary: fc
-        .tuple(fc.nat(), textMutations(3))
-        .map(([i, muts]) => mutateBytes(Buffer.from(realInputs[i % realInputs.length]!), muts)),
-    },
+    ...realAndMutated(realInputs, { hugeMax: 1_000_000, treeMutations: 4, weights: [2, 6, 2] }),
     { weight: 1, arbitrary: jsonTree.map((j: J) => Buffer.from(render(j))) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 2000 }).map((b) => Buffer.from(b)) },
   );
@@ -457,26 +439,10 @@ describe("fuzz: cairn slim", () => {
 
   /** Transcript lines: real, real and mutated (as JSON or as bytes), tool pairs, random JSON. */
   const lineArb: fc.Arbitrary<Buffer[]> = fc.oneof(
-    { weight: 4, arbitrary: fc.nat().map((i) => [Buffer.from(realLines[i % realLines.length]!)]) },
-    {
-      weight: 4,
-      arbitrary: fc.tuple(fc.nat(), treeMutations(3)).map(([i, muts]) => [
-        Buffer.from(
-          render(
-            mutateTree(toJ(JSON.parse(realLines[i % realLines.length]!)), muts, {
-              hugeMax: 200_000,
-              deepMax: 20_000,
-            }),
-          ),
-        ),
-      ]),
-    },
-    {
-      weight: 2,
-      arbitrary: fc
-        .tuple(fc.nat(), textMutations(3))
-        .map(([i, muts]) => [mutateBytes(Buffer.from(realLines[i % realLines.length]!), muts)]),
-    },
+    ...realAndMutated(realLines, { hugeMax: 200_000, treeMutations: 3, weights: [4, 4, 2] }).map((w) => ({
+      weight: w.weight,
+      arbitrary: w.arbitrary.map((b) => [b]),
+    })),
     { weight: 3, arbitrary: toolPair.map((ls) => ls.map((l) => Buffer.from(l))) },
     {
       weight: 2,

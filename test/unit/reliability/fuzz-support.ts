@@ -873,3 +873,33 @@ export function splitAt(buf: Buffer, cuts: readonly number[]): Buffer[] {
   out.push(buf.subarray(from));
   return out;
 }
+
+/**
+ * Real JSON texts as fuzz input, weighted for fc.oneof: as they are, mutated as JSON
+ * trees (values up to `hugeMax` characters), and mutated as bytes.
+ */
+export function realAndMutated(
+  pool: readonly string[],
+  o: { hugeMax: number; treeMutations: number; weights: readonly [number, number, number] },
+): { weight: number; arbitrary: fc.Arbitrary<Buffer> }[] {
+  const pick = (i: number) => pool[i % pool.length]!;
+  return [
+    { weight: o.weights[0], arbitrary: fc.nat().map((i) => Buffer.from(pick(i))) },
+    {
+      weight: o.weights[1],
+      arbitrary: fc
+        .tuple(fc.nat(), treeMutations(o.treeMutations))
+        .map(([i, muts]) =>
+          Buffer.from(
+            render(mutateTree(toJ(JSON.parse(pick(i))), muts, { hugeMax: o.hugeMax, deepMax: 20_000 })),
+          ),
+        ),
+    },
+    {
+      weight: o.weights[2],
+      arbitrary: fc
+        .tuple(fc.nat(), textMutations(3))
+        .map(([i, muts]) => mutateBytes(Buffer.from(pick(i)), muts)),
+    },
+  ];
+}

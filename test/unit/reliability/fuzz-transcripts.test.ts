@@ -21,15 +21,11 @@ import {
   hookHarness,
   type J,
   jsonTree,
-  mutateBytes,
-  mutateTree,
   nastyString,
+  realAndMutated,
   realTranscriptLines,
   render,
-  textMutations,
   timeoutFor,
-  toJ,
-  treeMutations,
 } from "./fuzz-support.ts";
 
 // Everything that reads transcript lines, on real transcripts (captured from Claude
@@ -49,29 +45,10 @@ const realLines = realTranscriptLines();
 
 /** One transcript line: real, real and mutated (as JSON or as bytes), or random JSON. */
 const lineArb = (hugeMax: number): fc.Arbitrary<Buffer> =>
-  fc.oneof(
-    { weight: 4, arbitrary: fc.nat().map((i) => Buffer.from(realLines[i % realLines.length]!)) },
-    {
-      weight: 4,
-      arbitrary: fc.tuple(fc.nat(), treeMutations(3)).map(([i, muts]) =>
-        Buffer.from(
-          render(
-            mutateTree(toJ(JSON.parse(realLines[i % realLines.length]!)), muts, {
-              hugeMax,
-              deepMax: 20_000,
-            }),
-          ),
-        ),
-      ),
-    },
-    {
-      weight: 2,
-      arbitrary: fc
-        .tuple(fc.nat(), textMutations(3))
-        .map(([i, muts]) => mutateBytes(Buffer.from(realLines[i % realLines.length]!), muts)),
-    },
-    { weight: 1, arbitrary: jsonTree.map((j: J) => Buffer.from(render(j))) },
-  );
+  fc.oneof(...realAndMutated(realLines, { hugeMax, treeMutations: 3, weights: [4, 4, 2] }), {
+    weight: 1,
+    arbitrary: jsonTree.map((j: J) => Buffer.from(render(j))),
+  });
 
 /** One line as parseEntry gets it (decoded), so a counterexample prints as text. */
 const lineText = lineArb(1_000_000).map((b) => b.toString("utf8"));
