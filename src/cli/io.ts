@@ -1,5 +1,5 @@
 import pc from "picocolors";
-import { DATA_NOTE, dataBlock } from "../core/data-block.ts";
+import { notedDataBlock } from "../core/data-block.ts";
 import { visible } from "../core/terminal-text.ts";
 
 /** Colour only on a terminal, never with NO_COLOR (picocolors checks both). */
@@ -10,11 +10,15 @@ export function out(line = ""): void {
 }
 
 /**
- * Stored text (a resume, a notebook, recorded turns): on a terminal its control
- * sequences are shown as marks, not acted on; piped, it goes out as it is.
+ * Stored text (a resume, a notebook, recorded turns) as it may reach stdout: on a
+ * terminal its control sequences are shown as marks, not acted on; piped, as it is.
  */
+export function storedText(text: string): string {
+  return process.stdout.isTTY ? visible(text) : text;
+}
+
 export function outStored(text: string): void {
-  out(process.stdout.isTTY ? visible(text) : text);
+  out(storedText(text));
 }
 
 /**
@@ -23,9 +27,8 @@ export function outStored(text: string): void {
  * otherwise as it is.
  */
 export function outRecorded(text: string, source: string): void {
-  if (process.stdout.isTTY) out(visible(text));
-  else if (agentReads()) out(asData(text, source));
-  else out(text);
+  if (agentReads()) out(notedDataBlock(text, source));
+  else outStored(text);
 }
 
 /**
@@ -34,11 +37,6 @@ export function outRecorded(text: string, source: string): void {
  */
 export function agentReads(env: NodeJS.ProcessEnv = process.env): boolean {
   return !process.stdout.isTTY && (env.CLAUDECODE === "1" || Boolean(env.CLAUDE_CODE_SESSION_ID));
-}
-
-/** Stored text for the model: one `<cairn-data>` block, so an instruction an old tool output carried reads as data. */
-export function asData(text: string, source: string): string {
-  return `${DATA_NOTE}\n${dataBlock(text, source)}`;
 }
 
 export function err(line = ""): void {

@@ -1,3 +1,4 @@
+import { notedDataBlock } from "../core/data-block.ts";
 import { visibleLine } from "../core/terminal-text.ts";
 import { hhmm } from "../memory/compose.ts";
 import { indexOutputs } from "../memory/ingest.ts";
@@ -5,7 +6,7 @@ import { chainOwner, isKnownSession, memoryEnv, unknownSession } from "../memory
 import { search as searchMemory } from "../memory/search.ts";
 import { parseWhen } from "../memory/when.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
-import { agentReads, asData, color, json, out } from "./io.ts";
+import { agentReads, color, json, out } from "./io.ts";
 import type { Command } from "./main.ts";
 
 const USAGE = `Usage: cairn search QUERY [options]
@@ -99,7 +100,8 @@ export const search: Command = {
           color.dim(`   ${next}`),
         ];
       });
-      if (agentReads()) out(asData(lines.join("\n"), `cairn search ${visibleLine(query)}`));
+      // Read by the agent: one data block, so an instruction a snippet carries reads as data.
+      if (agentReads()) out(notedDataBlock(lines.join("\n"), `cairn search ${visibleLine(query)}`));
       else for (const line of lines) out(line);
       return 0;
     } finally {

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { findProjectDir } from "../core/project.ts";
-import { visible, visibleLine } from "../core/terminal-text.ts";
+import { visibleLine } from "../core/terminal-text.ts";
 import { notebookPath } from "../notebook/paths.ts";
 import {
   appendItem,
@@ -21,7 +21,7 @@ import {
   writeNotebook,
 } from "../notebook/state-file.ts";
 import { parse, UsageError } from "./args.ts";
-import { color, err, json, out } from "./io.ts";
+import { color, err, json, out, storedText } from "./io.ts";
 import type { Command } from "./main.ts";
 
 const USAGE = `Usage: cairn state [show] [--json]
@@ -93,8 +93,7 @@ function show(projectDir: string, asJson: boolean): number {
   }
   out(color.dim(visibleLine(nb.path)));
   // The notebook is written by the agent, from what tools showed it: stored text.
-  const shown = process.stdout.isTTY ? visible(nb.text) : nb.text;
-  for (const line of shown.replace(/\n$/, "").split("\n"))
+  for (const line of storedText(nb.text).replace(/\n$/, "").split("\n"))
     out(/^ {0,3}#{1,6}\s/.test(line) ? color.bold(line) : line);
   return 0;
 }

@@ -25,6 +25,11 @@ export function dataBlock(text: string, source: string): string {
   return `${openTag(source)}\n${defuse(text)}\n</${DATA_TAG}>`;
 }
 
+/** The note, then `text` in one block: recorded material with how to read it. */
+export function notedDataBlock(text: string, source: string): string {
+  return `${DATA_NOTE}\n${dataBlock(text, source)}`;
+}
+
 /** Characters a block adds around its text, for callers that budget. */
 export function dataBlockOverhead(source: string): number {
   return openTag(source).length + DATA_TAG.length + 5;

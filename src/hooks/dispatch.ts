@@ -13,7 +13,7 @@ import type { Logger } from "../core/log.ts";
 import { type CairnPaths, isUsableDir, safeId } from "../core/paths.ts";
 import { isOff } from "../core/switches.ts";
 import { mark } from "../core/trace.ts";
-import { type Store, withBusyTimeout } from "../store/db.ts";
+import { BUSY_TIMEOUT_MS, type Store, withBusyTimeout } from "../store/db.ts";
 import type { HookContext, Part, SelfInvocation } from "./context.ts";
 import { type MergeNote, mergeAnswer } from "./merge.ts";
 import { type Injection, recordEvent } from "./record.ts";
@@ -159,7 +159,7 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
     // waits for the process to exit.
     const wait = Math.min(
       MAX_RECORD_WAIT_MS,
-      Math.max(DEFAULT_RECORD_WAIT_MS, started + budget + RECORD_GRACE_MS - performance.now()),
+      Math.max(BUSY_TIMEOUT_MS, started + budget + RECORD_GRACE_MS - performance.now()),
     );
     withBusyTimeout(s, wait, () => recordEvent(s, event, record));
   } catch (err) {
@@ -216,9 +216,8 @@ function injectedText(answer: object): string {
 }
 
 const TIMED_OUT = Symbol("timed out");
-/** How long past the budget the record may wait for the write lock, and its least wait. */
+/** How long past the budget the record may wait for the write lock (never less than any write may). */
 const RECORD_GRACE_MS = 2000;
-const DEFAULT_RECORD_WAIT_MS = 3000;
 const MAX_RECORD_WAIT_MS = 6000;
 const PROTO_KEY = /(?:^|[^\\])"__proto__"\s*:/;
 

@@ -3,7 +3,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import * as v from "valibot";
 import { VERSION } from "../cli/main.ts";
-import { DATA_NOTE, dataBlock, defuse } from "../core/data-block.ts";
+import { defuse, notedDataBlock } from "../core/data-block.ts";
 import { errorMessage } from "../core/fs.ts";
 import { detail, parseDetailSpec } from "./detail.ts";
 import { indexOutputs, ingestSource } from "./ingest.ts";
@@ -106,7 +106,7 @@ const reply = (text: string, isError = false): Reply => ({
 
 /** A reply that carries recorded material: cairn's line on top, the material in a data block. */
 const recorded = (head: string, body: string, source: string): Reply =>
-  reply(`${head}\n${DATA_NOTE}\n${dataBlock(body, source)}`);
+  reply(`${head}\n${notedDataBlock(body, source)}`);
 
 /** Answers one tool call. Exported for tests; the server below only routes to it. */
 export async function callTool(m: MemoryEnv, name: string, args: unknown, cli: string): Promise<Reply> {

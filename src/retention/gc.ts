@@ -188,18 +188,12 @@ function oldestSession(store: Store, except: string | undefined): string | undef
 /** Prunes the oldest originals, as many as free about `need` bytes (at most BATCH). */
 function pruneOldestOriginals(store: Store, now: number, need: number): { count: number; bytes: number } {
   return store.tx(() => {
-    const rows: (IndexedRow & { bytes: number })[] = [];
-    let planned = 0;
     const oldest = store.db
       .prepare(
         "SELECT id, original, pruned_at, original_bytes AS bytes FROM outputs WHERE pruned_at IS NULL ORDER BY id LIMIT ?",
       )
       .iterate(BATCH) as Iterable<IndexedRow & { bytes: number }>;
-    for (const r of oldest) {
-      rows.push(r);
-      planned += r.bytes;
-      if (planned >= need) break;
-    }
+    const rows = takeUntil(oldest, need, (r) => r.bytes);
     if (rows.length === 0) return { count: 0, bytes: 0 };
     unindexOutputs(store, rows);
     const prune = store.db.prepare("UPDATE outputs SET original = x'', pruned_at = ? WHERE id = ?");
@@ -217,15 +211,23 @@ export const UNPRUNED_SIZES =
   "SELECT original_bytes AS bytes FROM outputs WHERE pruned_at IS NULL ORDER BY id";
 
 function planPrune(store: Store, need: number): { count: number; bytes: number } {
-  const rows = store.db.prepare(UNPRUNED_SIZES).iterate() as Iterable<{ bytes: number }>;
-  let count = 0;
-  let bytes = 0;
+  const sizes = store.db.prepare(UNPRUNED_SIZES).iterate() as Iterable<{ bytes: number }>;
+  const rows = takeUntil(sizes, need, (r) => r.bytes);
+  return { count: rows.length, bytes: rows.reduce((sum, r) => sum + r.bytes, 0) };
+}
+
+/** The first rows, oldest first, whose sizes add up to `need` (all of them if they fall short). */
+function takeUntil<T>(rows: Iterable<T>, need: number, size: (row: T) => number): T[] {
+  const taken: T[] = [];
+  if (need <= 0) return taken;
+  let planned = 0;
+  // Stops as soon as the sum is reached: the statement reads no row (no original) beyond it.
   for (const r of rows) {
-    if (bytes >= need) break;
-    count += 1;
-    bytes += r.bytes;
+    taken.push(r);
+    planned += size(r);
+    if (planned >= need) break;
   }
-  return { count, bytes };
+  return taken;
 }
 
 /**
@@ -254,13 +256,8 @@ function dropOldestDetails(store: Store, need: number): number {
     const items = db
       .prepare("SELECT id, text FROM mem_items WHERE layer = 3 ORDER BY id LIMIT ?")
       .iterate(BATCH) as Iterable<{ id: number; text: string }>;
-    const picked: { id: number; text: string }[] = [];
-    let planned = 0;
-    for (const r of items) {
-      picked.push(r);
-      planned += r.text.length + 200;
-      if (planned >= need) break;
-    }
+    // A row costs its text and about 200 bytes of columns and index entries.
+    const picked = takeUntil(items, need, (r) => r.text.length + 200);
     if (picked.length > 0) {
       const unindex = db.prepare("INSERT INTO mem_fts (mem_fts, rowid, text) VALUES ('delete', ?, ?)");
       const del = db.prepare("DELETE FROM mem_items WHERE id = ?");

@@ -26,7 +26,7 @@ export interface OpenOptions {
  * machine the queue can take seconds, and giving up means the excerpt is not shown.
  * Below hook.budget_ms (4000), so a hook still answers in time.
  */
-const BUSY_TIMEOUT_MS = 3000;
+export const BUSY_TIMEOUT_MS = 3000;
 
 let sqliteModule: typeof import("node:sqlite") | undefined;
 
