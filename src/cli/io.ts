@@ -13,12 +13,12 @@ export function out(line = ""): void {
  * Stored text (a resume, a notebook, recorded turns) as it may reach stdout: on a
  * terminal its control sequences are shown as marks, not acted on; piped, as it is.
  */
-export function storedText(text: string): string {
+export function storedForStdout(text: string): string {
   return process.stdout.isTTY ? visible(text) : text;
 }
 
 export function outStored(text: string): void {
-  out(storedText(text));
+  out(storedForStdout(text));
 }
 
 /**

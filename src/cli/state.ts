@@ -21,7 +21,7 @@ import {
   writeNotebook,
 } from "../notebook/state-file.ts";
 import { parse, UsageError } from "./args.ts";
-import { color, err, json, out, storedText } from "./io.ts";
+import { color, err, json, out, storedForStdout } from "./io.ts";
 import type { Command } from "./main.ts";
 
 const USAGE = `Usage: cairn state [show] [--json]
@@ -93,7 +93,7 @@ function show(projectDir: string, asJson: boolean): number {
   }
   out(color.dim(visibleLine(nb.path)));
   // The notebook is written by the agent, from what tools showed it: stored text.
-  for (const line of storedText(nb.text).replace(/\n$/, "").split("\n"))
+  for (const line of storedForStdout(nb.text).replace(/\n$/, "").split("\n"))
     out(/^ {0,3}#{1,6}\s/.test(line) ? color.bold(line) : line);
   return 0;
 }

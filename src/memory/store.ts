@@ -1,6 +1,7 @@
 import { redact } from "../core/redact.ts";
 import type { Store } from "../store/db.ts";
 import { type Kind, LAYER } from "./entries.ts";
+import { indexItem, unindexItem } from "./items-index.ts";
 
 /** Memory's view of a session: who owns its rows now, and how many turns the owner has. */
 export interface MemSession {
@@ -122,7 +123,7 @@ export function insertItem(store: Store, it: NewItem): boolean {
       it.madeBy ?? null,
     );
   if (Number(r.changes) === 0) return false;
-  store.db.prepare("INSERT INTO mem_fts (rowid, text) VALUES (?, ?)").run(r.lastInsertRowid, text);
+  indexItem(store, r.lastInsertRowid, text);
   return true;
 }
 
@@ -137,13 +138,11 @@ export function upsertItem(store: Store, it: NewItem): void {
   }
   const text = storedText(it);
   if (old.text === text) return;
-  store.db
-    .prepare("INSERT INTO mem_fts (mem_fts, rowid, text) VALUES ('delete', ?, ?)")
-    .run(old.id, old.text);
+  unindexItem(store, old.id, old.text);
   store.db
     .prepare("UPDATE mem_items SET text = ?, at = ?, made_by = ? WHERE id = ?")
     .run(text, it.at, it.madeBy ?? null, old.id);
-  store.db.prepare("INSERT INTO mem_fts (rowid, text) VALUES (?, ?)").run(old.id, text);
+  indexItem(store, old.id, text);
 }
 
 export function itemsOfTurns(store: Store, owner: string, from: number, to: number): Item[] {

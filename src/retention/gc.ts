@@ -1,4 +1,5 @@
 import type { CairnPaths } from "../core/paths.ts";
+import { unindexItem } from "../memory/items-index.ts";
 import { type IndexedRow, unindexOutputs } from "../memory/outputs-index.ts";
 import type { Store } from "../store/db.ts";
 import { sessionScope } from "../store/kv.ts";
@@ -259,10 +260,9 @@ function dropOldestDetails(store: Store, need: number): number {
     // A row costs its text and about 200 bytes of columns and index entries.
     const picked = takeUntil(items, need, (r) => r.text.length + 200);
     if (picked.length > 0) {
-      const unindex = db.prepare("INSERT INTO mem_fts (mem_fts, rowid, text) VALUES ('delete', ?, ?)");
       const del = db.prepare("DELETE FROM mem_items WHERE id = ?");
       for (const r of picked) {
-        unindex.run(r.id, r.text);
+        unindexItem(store, r.id, r.text);
         del.run(r.id);
       }
       return picked.length;

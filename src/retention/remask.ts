@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { writeFileAtomic } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import { redact } from "../core/redact.ts";
+import { indexItem, unindexItem } from "../memory/items-index.ts";
 import { type IndexedRow, originalText, reindexOutputs, unindexOutputs } from "../memory/outputs-index.ts";
 import type { Store } from "../store/db.ts";
 import { countLines } from "../store/outputs.ts";
@@ -71,15 +72,13 @@ export function remaskStored(
       .all(after, BATCH) as { id: number; text: string }[];
     if (rows.length === 0) break;
     store.tx(() => {
-      const unindex = db.prepare("INSERT INTO mem_fts (mem_fts, rowid, text) VALUES ('delete', ?, ?)");
-      const reindex = db.prepare("INSERT INTO mem_fts (rowid, text) VALUES (?, ?)");
       const update = db.prepare("UPDATE mem_items SET text = ? WHERE id = ?");
       for (const r of rows) {
         const masked = redact(r.text);
         if (masked.count === 0) continue;
-        unindex.run(r.id, r.text);
+        unindexItem(store, r.id, r.text);
         update.run(masked.text, r.id);
-        reindex.run(r.id, masked.text);
+        indexItem(store, r.id, masked.text);
         items += 1;
         secrets += masked.count;
       }
