@@ -6,6 +6,8 @@
  * anything it does not recognise is left alone (undefined).
  */
 
+import { finiteNumber } from "../core/finite.ts";
+
 export interface Extracted {
   /** The text a compressor works on. */
   readonly text: string;
@@ -27,7 +29,7 @@ type Obj = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
-const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+const num = finiteNumber;
 
 function bash(input: Input, r: unknown): Extracted | undefined {
   if (!isObj(r) || typeof r.stdout !== "string" || typeof r.stderr !== "string") return undefined;

@@ -1,6 +1,7 @@
 import { closeSync, openSync, renameSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { savedUserStatusLine } from "../cli/install-record.ts";
+import { finiteNumber } from "../core/finite.ts";
 import { ensureDir, FILE_MODE, readJsonIfExists, safeUnlink } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
 import { isOff } from "../core/switches.ts";
@@ -97,8 +98,8 @@ function ownWork(paths: CairnPaths, sessionId: string, input: StatuslineInput, p
     outputs: count(summary?.outputs) ?? 0,
     savedBytes: count(summary?.saved_bytes) ?? 0,
     error: now - errorAt < ERROR_MARK_MS,
-    warnPct: num(summary?.warn_pct) ?? 35,
-    criticalPct: num(summary?.critical_pct) ?? 25,
+    warnPct: finiteNumber(summary?.warn_pct) ?? 35,
+    criticalPct: finiteNumber(summary?.critical_pct) ?? 25,
     color: !process.env.NO_COLOR,
   });
 }
@@ -182,10 +183,6 @@ async function readStdin(): Promise<string> {
 
 function str(v: unknown): string | undefined {
   return typeof v === "string" && v !== "" ? v : undefined;
-}
-
-function num(v: unknown): number | undefined {
-  return typeof v === "number" && Number.isFinite(v) ? v : undefined;
 }
 
 function count(v: unknown): number | undefined {

@@ -15,6 +15,8 @@
  *   older versions wrote them into the main transcript).
  */
 
+import { finiteNumber } from "../core/finite.ts";
+
 export interface ScanState {
   /** User turns seen so far (distinct prompts). */
   readonly turn: number;
@@ -281,14 +283,8 @@ interface Block {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-function num(v: unknown): number {
-  return typeof v === "number" && Number.isFinite(v) ? v : 0;
-}
-
-/** A number JSON may hold as 1e999 (Infinity) is no token count. */
-function finite(v: unknown): number | null {
-  return typeof v === "number" && Number.isFinite(v) ? v : null;
-}
+const num = (v: unknown): number => finiteNumber(v) ?? 0;
+const finite = (v: unknown): number | null => finiteNumber(v) ?? null;
 
 /** Size of a tool_result's content as the model sees it: a string, or text and image blocks. */
 export function resultSize(content: unknown): { bytes: number; tokens: number } {

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { readTail } from "../claude/transcript-tail.ts";
 import type { Config } from "../config/schema.ts";
+import { finiteNumber } from "../core/finite.ts";
 import { readJsonIfExists } from "../core/fs.ts";
 import { type CairnPaths, sessionDir } from "../core/paths.ts";
 import type { Store } from "../store/db.ts";
@@ -225,7 +226,7 @@ const TAIL_BYTES = 512 * 1024;
 
 /** A token count from the transcript: a finite, non-negative number, else nothing. */
 function tokens(v: unknown): number {
-  return typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0;
+  return Math.max(0, finiteNumber(v) ?? 0);
 }
 
 /** Reads only the end of the transcript: the last main-chain response with usage. */
