@@ -1,14 +1,40 @@
-// Writes the plugin's hooks/hooks.json from the install plan, so `cairn install` and
-// the plugin register exactly the same hooks. Run: npx node scripts/plugin-manifest.ts
-import { writeFileSync } from "node:fs";
+// Writes the plugin's generated files from their one source each, so the plugin and
+// `cairn install` never drift: hooks/hooks.json from the install plan, commands/handoff.md
+// from the /handoff template, and the version in .claude-plugin/plugin.json and
+// marketplace.json from package.json. test/unit/plugin-files.test.ts fails when a
+// committed file differs from what this writes. Run: npx node scripts/plugin-manifest.ts
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pluginHooks } from "../src/claude/install-plan.ts";
+import pkg from "../package.json" with { type: "json" };
+import { pluginHooks, pluginMcpServers } from "../src/claude/install-plan.ts";
+import { handoffCommand, PLUGIN_CLI } from "../src/memory/handoff-command.ts";
+
+const ROOT = join(import.meta.dirname, "..");
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+const current = (rel: string) => JSON.parse(readFileSync(join(ROOT, rel), "utf8")) as Record<string, unknown>;
 
 export function pluginHooksJson(): string {
-  return `${JSON.stringify(pluginHooks(), null, 2)}\n`;
+  return json(pluginHooks());
+}
+
+/** Every generated file of the plugin, by its path in the repository. */
+export function pluginFiles(): Record<string, string> {
+  const manifest = current(".claude-plugin/plugin.json");
+  const market = current(".claude-plugin/marketplace.json") as { plugins?: Record<string, unknown>[] };
+  return {
+    "hooks/hooks.json": pluginHooksJson(),
+    "commands/handoff.md": handoffCommand(PLUGIN_CLI),
+    ".claude-plugin/plugin.json": json({ ...manifest, version: pkg.version, mcpServers: pluginMcpServers() }),
+    ".claude-plugin/marketplace.json": json({
+      ...market,
+      plugins: (market.plugins ?? []).map((p) => (p.name === pkg.name ? { ...p, version: pkg.version } : p)),
+    }),
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  writeFileSync(join(import.meta.dirname, "..", "hooks", "hooks.json"), pluginHooksJson());
-  console.log("wrote hooks/hooks.json");
+  for (const [rel, text] of Object.entries(pluginFiles())) {
+    writeFileSync(join(ROOT, rel), text);
+    console.log(`wrote ${rel}`);
+  }
 }

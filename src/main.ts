@@ -10,14 +10,23 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const isHook = command === "hook" && rest[0] !== undefined && !rest[0].startsWith("-");
 
+  const launched = process.env.CAIRN_LAUNCHER === "1";
+  delete process.env.CAIRN_LAUNCHER;
   const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
   if (major < 22 || (major === 22 && minor < 13)) {
-    // Too old for node:sqlite. A hook must still answer validly, so Claude Code goes on.
-    if (isHook) process.stdout.write(rest[0] === "PreCompact" ? "" : "{}");
-    else
-      process.stderr.write(
-        `cairn needs Node.js 22.13 or newer; this is ${process.version} (${process.execPath}).\n`,
+    // Too old for node:sqlite. The launcher (bin/cairn) tries its next node on 86; stdin is left unread for it.
+    if (launched) process.exit(86);
+    const problem = `cairn needs Node.js 22.13 or newer; this is ${process.version} (${process.execPath}). Put a newer node first on PATH (https://nodejs.org).`;
+    // A hook must still answer validly, so Claude Code goes on; SessionStart says why once per session.
+    if (isHook)
+      process.stdout.write(
+        rest[0] === "PreCompact"
+          ? ""
+          : rest[0] === "SessionStart"
+            ? JSON.stringify({ systemMessage: `cairn is off: ${problem}` })
+            : "{}",
       );
+    else process.stderr.write(`${problem}\n`);
     process.exit(isHook ? 0 : 1);
   }
 

@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { safeUnlink, writeFileAtomic } from "../core/fs.ts";
-import type { SelfInvocation } from "../hooks/context.ts";
+import { cliLine, type SelfInvocation } from "../core/self.ts";
 import { handoffCommand } from "../memory/handoff-command.ts";
-import { cliLine } from "../memory/resume.ts";
 import { claudeDir, type Scope } from "./paths.ts";
 
 /**
@@ -93,7 +92,7 @@ export function addHandoffCommand(
   self: SelfInvocation,
   previous: string | null | undefined,
 ): string | null {
-  const text = handoffCommand(cliLine(self), self.command);
+  const text = handoffCommand(cliLine(self));
   if (existsSync(file)) {
     const current = readFileSync(file, "utf8");
     if (current !== text && current !== previous) return null; // the user's own

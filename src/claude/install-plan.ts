@@ -1,4 +1,4 @@
-import type { SelfInvocation } from "../hooks/context.ts";
+import type { SelfInvocation } from "../core/self.ts";
 import type { EventName } from "./events.ts";
 import { type HookPlan, type InstallPlan, shellQuote } from "./settings.ts";
 
@@ -82,17 +82,23 @@ export function statusLineCommand(self: SelfInvocation): string {
 }
 
 /**
+ * The plugin's launcher (bin/cairn), run through sh so a lost executable bit cannot
+ * stop it: it finds a Node.js new enough for cairn even when the `node` first on PATH
+ * is older, and otherwise answers a valid no-op and says so (see bin/cairn).
+ */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: Claude Code substitutes it in plugin files.
+const PLUGIN_LAUNCHER = "${CLAUDE_PLUGIN_ROOT}/bin/cairn";
+
+/**
  * The plugin's hooks/hooks.json: the same events, matchers and timeouts as
- * `cairn install`, run through the shell from the plugin's own folder (a plugin
- * cannot know the path of node, so `node` from PATH runs it; too old a node makes
- * every hook a no-op, see src/main.ts).
+ * `cairn install`, run through the plugin's launcher.
  */
 export function pluginHooks(): { description: string; hooks: Record<string, unknown[]> } {
   const hooks: Record<string, unknown[]> = {};
   for (const event of INSTALLED_EVENTS) {
     const hook = {
       type: "command",
-      command: `node "\${CLAUDE_PLUGIN_ROOT}/dist/cairn.cjs" hook ${event}`,
+      command: `sh "${PLUGIN_LAUNCHER}" hook ${event}`,
       timeout: HOOK_TIMEOUT_S[event],
     };
     hooks[event] = [
@@ -100,4 +106,9 @@ export function pluginHooks(): { description: string; hooks: Record<string, unkn
     ];
   }
   return { description: "cairn: live compression, notebook, layered memory and context monitor", hooks };
+}
+
+/** The plugin's MCP server, through the same launcher. */
+export function pluginMcpServers(): Record<string, { command: string; args: string[] }> {
+  return { cairn: { command: "sh", args: [PLUGIN_LAUNCHER, "mcp"] } };
 }

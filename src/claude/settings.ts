@@ -159,8 +159,4 @@ export function withCairn(settings: SettingsFile, plan: InstallPlan): SettingsFi
   return out;
 }
 
-/** Single-quotes a word for /bin/sh. */
-export function shellQuote(word: string): string {
-  if (/^[A-Za-z0-9_/.,:=@%+-]+$/.test(word)) return word;
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
+export { shellQuote } from "../core/self.ts";

@@ -1,8 +1,7 @@
+import { printedCli } from "../core/self.ts";
 import { visibleLine } from "../core/terminal-text.ts";
 import { detail as detailOf, parseDetailSpec, SpecError } from "../memory/detail.ts";
-import { cliLine } from "../memory/resume.ts";
 import { chainOwner, isKnownSession, memoryEnv, unknownSession } from "../memory/scope.ts";
-import { selfInvocation } from "../transports/self.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import { err, json, outRecorded } from "./io.ts";
 import type { Command } from "./main.ts";
@@ -53,7 +52,7 @@ export const detail: Command = {
         err(`cairn detail: cairn has no memory of a session in ${m.projectDir} yet`);
         return 1;
       }
-      const r = detailOf(store, owner, spec, { maxChars, cli: cliLine(selfInvocation()) });
+      const r = detailOf(store, owner, spec, { maxChars, cli: printedCli() });
       if (values.json) {
         json({ session: owner, ...r });
         return r.turns.length ? 0 : 1;

@@ -1,6 +1,6 @@
+import { printedCli } from "../core/self.ts";
 import { visibleLine } from "../core/terminal-text.ts";
 import { isFresh, readBaton, removeBaton, writeBaton } from "../memory/baton.ts";
-import { cliLine } from "../memory/resume.ts";
 import {
   currentSession,
   isKnownSession,
@@ -9,7 +9,6 @@ import {
   transcriptOf,
   unknownSession,
 } from "../memory/scope.ts";
-import { selfInvocation } from "../transports/self.ts";
 import { parse } from "./args.ts";
 import { color, err, json, out, outStored } from "./io.ts";
 import type { Command } from "./main.ts";
@@ -96,7 +95,7 @@ async function write(m: MemoryEnv, named: string | undefined, asJson: boolean): 
   );
   if (prepared.note) out(prepared.note);
   out("Now save the in-flight memo (next step, hypothesis, open questions, TODOs) by piping it into:");
-  out(`  ${cliLine(selfInvocation())} save-inflight`);
+  out(`  ${printedCli()} save-inflight`);
   return 0;
 }
 
@@ -130,10 +129,9 @@ async function preview(m: MemoryEnv, asJson: boolean): Promise<number> {
   }
   // No handoff: the next session gets the notebook's own restore, built by the same
   // pure function its SessionStart part uses (with memory's "where the last session stopped").
-  const [{ buildRestore }, { readNotebook }, { cairnCli }, { lastSessionSummary }] = await Promise.all([
+  const [{ buildRestore }, { readNotebook }, { lastSessionSummary }] = await Promise.all([
     import("../notebook/restore.ts"),
     import("../notebook/state-file.ts"),
-    import("../notebook/session-state.ts"),
     import("../memory/last-session.ts"),
   ]);
   const store = await m.store();
@@ -146,7 +144,7 @@ async function preview(m: MemoryEnv, asJson: boolean): Promise<number> {
         seeded: false,
         maxChars: m.config["notebook.restore_max_chars"],
         lastSession: lastSessionSummary(store, m.projectDir),
-        cli: cairnCli(selfInvocation()),
+        cli: printedCli(),
       })
     : undefined;
   const text = restore?.additionalContext;

@@ -21,9 +21,9 @@ import {
 import { FILE_MODE, safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import { cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
+import { recordNode, selfInvocation } from "../core/self.ts";
 import { ensureServer, health } from "../transports/http-client.ts";
 import { ensureHttpInstall } from "../transports/http-config.ts";
-import { selfInvocation } from "../transports/self.ts";
 import { parse, UsageError } from "./args.ts";
 import {
   deleteRecord,
@@ -168,6 +168,7 @@ export const install: Command = {
       extras: extras.record,
     };
     writeRecord(paths, key, record);
+    recordNode(paths.root);
     writeFileAtomic(path, text, modeOf(path));
     out(`${color.green("installed")} cairn into ${path}`);
     out(`  hooks: ${INSTALLED_EVENTS.join(", ")} (${transport} transport)`);

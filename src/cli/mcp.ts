@@ -1,6 +1,5 @@
-import { cliLine } from "../memory/resume.ts";
+import { printedCli } from "../core/self.ts";
 import { memoryEnv } from "../memory/scope.ts";
-import { selfInvocation } from "../transports/self.ts";
 import { parse } from "./args.ts";
 import type { Command } from "./main.ts";
 
@@ -21,7 +20,7 @@ export const mcp: Command = {
   async run(argv) {
     parse(argv, {});
     const { serveMcp } = await import("../memory/mcp-server.ts");
-    await serveMcp(await memoryEnv(), cliLine(selfInvocation()));
+    await serveMcp(await memoryEnv(), printedCli());
     return 0;
   },
 };

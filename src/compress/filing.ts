@@ -1,6 +1,7 @@
 import type { Config } from "../config/schema.ts";
 import { failpoint } from "../core/failpoint.ts";
 import { redact } from "../core/redact.ts";
+import { printedCli } from "../core/self.ts";
 import type { Store } from "../store/db.ts";
 import { countLines, findFiled, insertOutput, recordExcerpt } from "../store/outputs.ts";
 import { firstOmission } from "./index.ts";
@@ -22,6 +23,8 @@ export interface FileRequest {
   readonly label: string;
   readonly sessionId: string;
   readonly toolUseId?: string | undefined;
+  /** How the header's commands invoke cairn; by default the way that runs in the session's shell (core/self.ts). */
+  readonly cli?: string | undefined;
   /** Told why the observer failed, for the log; the excerpt is used instead. */
   readonly onObserverError?: (err: unknown) => void;
 }
@@ -98,7 +101,7 @@ export async function fileOutput(
         at: now,
       });
     failpoint("filing:stored");
-    const shown = `${excerptHeader(id, masked.text, original.byteLength, made, req.hints, masked.count)}\n${made.text}`;
+    const shown = `${excerptHeader(id, masked.text, original.byteLength, made, req.hints, masked.count, req.cli ?? printedCli())}\n${made.text}`;
     recordExcerpt(store, id, { excerpt: shown, compressor: made.compressor, latencyMs, observation });
     return { id, shown };
   });
@@ -124,6 +127,7 @@ export function excerptHeader(
   excerpt: Excerpt,
   hints: Hints,
   redactions: number,
+  cli = "cairn",
 ): string {
   const lines = countLines(text);
   const facts = [
@@ -132,9 +136,9 @@ export function excerptHeader(
   if (hints.exitCode !== undefined) facts.push(`exit ${hints.exitCode}`);
   if (redactions > 0) facts.push(`${redactions} secret${redactions === 1 ? "" : "s"} masked`);
   const gap = firstOmission(excerpt.text, hints.firstLine ?? 1);
-  const more = [`cairn show ${id}`];
-  if (gap && hints.tool !== "Read") more.push(`cairn show ${id} --lines ${gap[0]}-${gap[1]}`);
-  more.push(`cairn show ${id} --grep 'PATTERN'`);
+  const more = [`${cli} show ${id}`];
+  if (gap && hints.tool !== "Read") more.push(`${cli} show ${id} --lines ${gap[0]}-${gap[1]}`);
+  more.push(`${cli} show ${id} --grep 'PATTERN'`);
   let header = `${HEADER_PREFIX}${id} · ${facts.join(" · ")}]\n[full output: ${more.join(" · ")}]`;
   if (hints.tool === "Read" && hints.filePath) {
     const from = gap ? gap[0] : (hints.firstLine ?? 1);

@@ -1,5 +1,5 @@
 import type { HookEvent } from "../claude/events.ts";
-import { shellQuote } from "../claude/settings.ts";
+import { printedCli } from "../core/self.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
 import { notebookPath } from "../notebook/inject.ts";
 import type { Store } from "../store/db.ts";
@@ -106,8 +106,7 @@ function recordWarning(store: Store, event: ToolEvent, level: Level, u: ContextU
 
 /** How the agent stores its in-flight memo: this same cairn, so it works without cairn on PATH. */
 function handoffCommand(ctx: HookContext): string {
-  const self = [ctx.self.command, ...ctx.self.args].map(shellQuote).join(" ");
-  return `pipe a short memo (what you were doing, the exact next step) to \`${self} save-inflight\``;
+  return `pipe a short memo (what you were doing, the exact next step) to \`${printedCli(ctx.self, ctx.env)} save-inflight\``;
 }
 
 export const parts: Parts = {

@@ -2,6 +2,7 @@ import type { Answer, EventName, HookEvent } from "../claude/events.ts";
 import type { Config } from "../config/schema.ts";
 import type { Logger } from "../core/log.ts";
 import type { CairnPaths } from "../core/paths.ts";
+import type { SelfInvocation } from "../core/self.ts";
 import type { Store } from "../store/db.ts";
 
 /** Everything a part may use. Parts do no I/O beyond the store and cairn's own files. */
@@ -19,11 +20,7 @@ export interface HookContext {
   readonly self: SelfInvocation;
 }
 
-/** An executable and its leading args. */
-export interface SelfInvocation {
-  readonly command: string;
-  readonly args: readonly string[];
-}
+export type { SelfInvocation } from "../core/self.ts";
 
 /**
  * One feature's contribution to one event. Parts of an event run in the order the

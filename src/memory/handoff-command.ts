@@ -1,15 +1,17 @@
 /**
  * The /handoff slash command. One template serves both installs: the plugin's
- * commands/handoff.md (cairn run through ${CLAUDE_PLUGIN_ROOT}) and the user command
- * `cairn install` writes to ~/.claude/commands/handoff.md (cairn's absolute path).
- * The `!` line runs when the command expands, before the model answers: it writes the
- * baton and prints what it did, so the model's only job is the memo.
+ * commands/handoff.md (`cairn`: Claude Code puts the plugin's bin/ on the PATH of its
+ * shell) and the user command `cairn install` writes to ~/.claude/commands/handoff.md
+ * (cairn's absolute invocation, core/self.ts). The `!` line runs when the command
+ * expands, before the model answers: it writes the baton and prints what it did, so the
+ * model's only job is the memo. It allows exactly cairn's two commands, not every
+ * script the same node could run.
  */
-export function handoffCommand(cli: string, allow: string): string {
+export function handoffCommand(cli: string): string {
   return `---
 description: Hand this session's work to the next session in this project (in-flight memo + layered memory)
 argument-hint: "[what the next session should focus on]"
-allowed-tools: Bash(${allow}:*)
+allowed-tools: Bash(${cli} handoff:*), Bash(${cli} save-inflight:*)
 ---
 !\`${cli} handoff --write\`
 
@@ -38,7 +40,5 @@ session they start in this project (or /clear) within the hour continues from he
 `;
 }
 
-/** The plugin's form: cairn is the bundle inside the plugin directory. */
-// biome-ignore lint/suspicious/noTemplateCurlyInString: Claude Code itself substitutes it in command files.
-export const PLUGIN_CLI = 'node "${CLAUDE_PLUGIN_ROOT}/dist/cairn.cjs"';
-export const PLUGIN_ALLOW = "node";
+/** The plugin's form: the plugin's bin/cairn launcher, which Claude Code puts on its shell's PATH. */
+export const PLUGIN_CLI = "cairn";

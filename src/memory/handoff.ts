@@ -1,10 +1,10 @@
 import type { Config } from "../config/schema.ts";
 import type { CairnPaths } from "../core/paths.ts";
+import { printedCli } from "../core/self.ts";
 import type { Store } from "../store/db.ts";
-import { selfInvocation } from "../transports/self.ts";
 import type { Baton } from "./baton.ts";
 import { indexOutputs, ingestSource, subagentSources } from "./ingest.ts";
-import { buildResume, cliLine, resumeDocPath } from "./resume.ts";
+import { buildResume, resumeDocPath } from "./resume.ts";
 import { ownerOf } from "./store.ts";
 import { writeModelSummaries } from "./summaries.ts";
 
@@ -60,7 +60,7 @@ export function previewResume(
   config: Config,
   notebook: (max: number) => string | undefined,
   now: number,
-  cli = cliLine(selfInvocation()),
+  cli = printedCli(),
 ): { injection: string; docPath: string; included: ReturnType<typeof buildResume>["included"] } {
   const docPath = resumeDocPath(paths, baton.projectDir, baton.sessionId);
   const r = buildResume(store, {

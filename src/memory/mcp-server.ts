@@ -2,7 +2,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import * as v from "valibot";
-import { VERSION } from "../cli/main.ts";
+import { VERSION } from "../cli/version.ts";
 import { defuse, notedDataBlock } from "../core/data-block.ts";
 import { errorMessage } from "../core/fs.ts";
 import { detail, parseDetailSpec } from "./detail.ts";

@@ -1,4 +1,5 @@
 import type { HookEvent } from "../claude/events.ts";
+import { printedCli } from "../core/self.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
 import { claimBaton, hasBaton, isFresh } from "./baton.ts";
 
@@ -35,7 +36,7 @@ export const parts: Parts = {
         return undefined;
       }
 
-      const [{ ingestSource }, { buildResume, cliLine, mergeChain, resumeDocPath, writeResumeDocument }, nb] =
+      const [{ ingestSource }, { buildResume, mergeChain, resumeDocPath, writeResumeDocument }, nb] =
         await Promise.all([import("./ingest.ts"), import("./resume.ts"), import("../notebook/inject.ts")]);
       const store = await ctx.store();
       try {
@@ -65,7 +66,7 @@ export const parts: Parts = {
         recentTurns: ctx.config["memory.recent_turns"],
         maxChars: ctx.config["memory.inject_chars"],
         notebook: (max) => nb.renderNotebook(ctx.projectDir, max),
-        cli: cliLine(ctx.self),
+        cli: printedCli(ctx.self, ctx.env),
         docPath,
         now,
       });

@@ -1,8 +1,6 @@
 import { join } from "node:path";
-import { shellQuote } from "../claude/settings.ts";
 import { writeFileAtomic } from "../core/fs.ts";
 import { type CairnPaths, projectStateDir, safeId } from "../core/paths.ts";
-import type { SelfInvocation } from "../hooks/context.ts";
 import type { Store } from "../store/db.ts";
 import { type Composed, composeResume, type OlderTurn, type RecentTurn } from "./compose.ts";
 import { ensureMemSession, type Item, ownerOf } from "./store.ts";
@@ -25,10 +23,6 @@ export interface ResumeRequest {
 /** Where the full resume document of a handoff is written (known before the next session starts). */
 export function resumeDocPath(paths: CairnPaths, projectDir: string, fromSession: string): string {
   return join(projectStateDir(paths, projectDir), "handoffs", `${safeId(fromSession)}.md`);
-}
-
-export function cliLine(self: SelfInvocation): string {
-  return [self.command, ...self.args].map(shellQuote).join(" ");
 }
 
 /**

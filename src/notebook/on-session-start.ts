@@ -1,7 +1,8 @@
+import { printedCli } from "../core/self.ts";
 import type { Parts } from "../hooks/context.ts";
 import { buildAnchor } from "./anchor.ts";
 import { buildRestore, notebookHash, restoreMarker } from "./restore.ts";
-import { cairnCli, isNotebookPlace, remember } from "./session-state.ts";
+import { isNotebookPlace, remember } from "./session-state.ts";
 import { readNotebook, seedNotebook } from "./state-file.ts";
 import { conversationHolds } from "./transcript-facts.ts";
 
@@ -48,7 +49,7 @@ export const parts: Parts = {
         maxChars: cfg["notebook.restore_max_chars"],
         lastSession,
         alreadyInjected: held,
-        cli: cairnCli(ctx.self),
+        cli: printedCli(ctx.self, ctx.env),
       });
       if (!restore) return undefined;
       const at = ctx.now();

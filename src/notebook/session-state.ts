@@ -1,8 +1,6 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
-import { shellQuote } from "../claude/settings.ts";
 import { homeDir } from "../core/paths.ts";
-import type { SelfInvocation } from "../hooks/context.ts";
 import type { Store } from "../store/db.ts";
 import { getState, sessionScope, setState } from "../store/kv.ts";
 
@@ -98,8 +96,3 @@ export function dueActive(due: DueMemo | undefined, notebookMtimeMs: number | un
 
 export const DUE_WARNING =
   "cairn held back an automatic compaction because STATE.md is stale. Update it now (Now, Decisions, Dead-ends, and Goal if it moved; `cairn state set|add|write` through Bash): the next compaction goes ahead and the notebook is what survives it.";
-
-/** How the agent runs this same cairn from Bash. */
-export function cairnCli(self: SelfInvocation): string {
-  return [self.command, ...self.args].map(shellQuote).join(" ");
-}

@@ -6,11 +6,11 @@ import { resolveConfig } from "../config/resolve.ts";
 import { RECURSION_GUARD } from "../core/guard.ts";
 import { createLogger } from "../core/log.ts";
 import { cairnPaths } from "../core/paths.ts";
+import { selfInvocation } from "../core/self.ts";
 import { isOff } from "../core/switches.ts";
 import { mark } from "../core/trace.ts";
 import { dispatch } from "../hooks/dispatch.ts";
 import { openStore } from "../store/db.ts";
-import { selfInvocation } from "./self.ts";
 
 export { RECURSION_GUARD };
 

@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { request } from "node:http";
 import { readJsonIfExists } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
+import { selfInvocation } from "../core/self.ts";
 import { type HttpInstall, SECRET_HEADER, type ServerState, serverStatePath } from "./http-config.ts";
-import { selfInvocation } from "./self.ts";
 
 /** Asks a running server how it is; undefined when nothing answers in time. */
 export function health(

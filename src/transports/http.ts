@@ -6,10 +6,10 @@ import { resolveConfig } from "../config/resolve.ts";
 import { createLogger, type Logger } from "../core/log.ts";
 import { type CairnPaths, isUsableDir } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
+import { selfInvocation } from "../core/self.ts";
 import { dispatch } from "../hooks/dispatch.ts";
 import { openStore, type Store } from "../store/db.ts";
 import { SECRET_HEADER } from "./http-config.ts";
-import { selfInvocation } from "./self.ts";
 
 /**
  * The http transport: the same dispatcher behind a loopback server, so a hook costs

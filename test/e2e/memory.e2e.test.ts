@@ -143,7 +143,7 @@ describe("memory e2e: 60 turns, /handoff, resume, retrieval", () => {
       "mcp",
     ]);
     expect(readFileSync(join(sb.home, ".claude", "commands", "handoff.md"), "utf8")).toBe(
-      handoffCommand(CLI, NODE),
+      handoffCommand(CLI),
     );
   });
   afterAll(async () => {

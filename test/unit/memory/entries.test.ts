@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEntry, RESUME_MARK } from "../../../src/memory/entries.ts";
-import { handoffCommand, PLUGIN_ALLOW, PLUGIN_CLI } from "../../../src/memory/handoff-command.ts";
+import { handoffCommand, PLUGIN_CLI } from "../../../src/memory/handoff-command.ts";
 import { sourcesFor } from "../../../src/memory/on-stop.ts";
 import { FIXTURES, lines, TOOLS_SESSION } from "./helpers.ts";
 
@@ -120,9 +120,12 @@ describe("which transcripts an event ingests", () => {
 describe("the /handoff command", () => {
   it("commands/handoff.md is the template in its plugin form", () => {
     const file = readFileSync(join(FIXTURES, "..", "..", "commands", "handoff.md"), "utf8");
-    expect(file).toBe(handoffCommand(PLUGIN_CLI, PLUGIN_ALLOW));
+    expect(file).toBe(handoffCommand(PLUGIN_CLI));
     expect(file).toContain(`!\`${PLUGIN_CLI} handoff --write\``);
-    expect(PLUGIN_CLI).toBe(`node "${"$"}{CLAUDE_PLUGIN_ROOT}/dist/cairn.cjs"`);
+    expect(PLUGIN_CLI).toBe("cairn");
+    // Only cairn's own two commands are allowed, not any script of the same node.
+    expect(file).toContain("allowed-tools: Bash(cairn handoff:*), Bash(cairn save-inflight:*)\n");
+    expect(file).not.toMatch(/Bash\(node:\*\)/);
     expect(file).toContain("save-inflight <<'CAIRN_MEMO'");
   });
 });

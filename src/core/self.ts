@@ -1,0 +1,100 @@
+import { accessSync, constants, realpathSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
+import { writeFileAtomic } from "./fs.ts";
+
+/**
+ * How cairn invokes itself: the one home for the commands cairn registers (hooks, the
+ * statusline, the MCP server), runs (the Bash runner, `cairn serve`) and prints for the
+ * model or the user (excerpt headers, notices, /handoff, the anchor).
+ */
+
+/** An executable and its leading args. */
+export interface SelfInvocation {
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+/**
+ * The node binary and bundle running now, so the commands cairn registers or builds
+ * run this same cairn (a symlinked `cairn` bin resolves to the bundle itself).
+ */
+export function selfInvocation(): SelfInvocation {
+  const entry = process.argv[1];
+  if (!entry) return { command: process.execPath, args: [] };
+  return { command: process.execPath, args: [realOr(entry)] };
+}
+
+/** A word for /bin/sh: as is when it holds nothing the shell would act on, else single-quoted. */
+export function shellQuote(word: string): string {
+  if (/^[A-Za-z0-9_/.,:=@%+-]+$/.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The absolute invocation as one shell command line: runs from any shell, whatever PATH holds. */
+export function cliLine(self: SelfInvocation): string {
+  return [self.command, ...self.args].map(shellQuote).join(" ");
+}
+
+/**
+ * The command cairn prints for the model or the user: `cairn` when the first `cairn`
+ * on the PATH Claude Code's Bash tool searches is this same cairn, else the absolute
+ * invocation. Claude Code appends each enabled plugin's bin/ to that PATH, so in plugin
+ * mode the plugin's own launcher (bin/cairn) counts; a global npm install's `cairn`
+ * counts when it is this bundle and the `node` its shebang finds is this node (an older
+ * node first on PATH would refuse to run it).
+ */
+export function printedCli(
+  self: SelfInvocation = selfInvocation(),
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  return runsAsCairn(self, env) ? "cairn" : cliLine(self);
+}
+
+function runsAsCairn(self: SelfInvocation, env: NodeJS.ProcessEnv): boolean {
+  const bundle = self.args[0];
+  if (!bundle) return false;
+  const dirs = (env.PATH ?? "").split(delimiter).filter(Boolean);
+  if (env.CLAUDE_PLUGIN_ROOT) dirs.push(join(env.CLAUDE_PLUGIN_ROOT, "bin"));
+  const found = firstExecutable(dirs, "cairn");
+  if (!found) return false;
+  const real = realOr(found);
+  // The launcher shipped beside the bundle finds a suitable node by itself.
+  if (real === realOr(join(dirname(bundle), "..", "bin", "cairn"))) return true;
+  if (real !== bundle) return false;
+  const node = firstExecutable(dirs, "node");
+  return node !== undefined && realOr(node) === realOr(self.command);
+}
+
+export function firstExecutable(dirs: readonly string[], name: string): string | undefined {
+  for (const dir of dirs) {
+    const candidate = join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // Not here.
+    }
+  }
+  return undefined;
+}
+
+function realOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Where `cairn install` records its node, the launcher's (bin/cairn) first choice after $CAIRN_NODE. */
+export function nodeRecordPath(cairnRoot: string): string {
+  return join(cairnRoot, "node-path");
+}
+
+/**
+ * Records the node running now (new enough: src/main.ts let it through), so the
+ * plugin's hooks and the `cairn` launcher use it even when an older node is first on PATH.
+ */
+export function recordNode(cairnRoot: string): void {
+  writeFileAtomic(nodeRecordPath(cairnRoot), `${process.execPath}\n`);
+}
