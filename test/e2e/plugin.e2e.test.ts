@@ -24,7 +24,7 @@ describe("plugin layout", () => {
     // The plugin as a clone has it, with the bundle under test as its dist/.
     plugin = join(sb.root, "cairn-plugin");
     mkdirSync(plugin);
-    for (const part of [".claude-plugin", "hooks", "commands"])
+    for (const part of [".claude-plugin", "hooks", "commands", "bin"])
       cpSync(join(REPO, part), join(plugin, part), { recursive: true });
     cpSync(dirname(CAIRN), join(plugin, "dist"), { recursive: true });
   });
