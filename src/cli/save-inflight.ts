@@ -1,3 +1,4 @@
+import { printedCli } from "../core/self.ts";
 import { readBaton } from "../memory/baton.ts";
 import { saveMemo } from "../memory/memo.ts";
 import { currentSession, isKnownSession, memoryEnv, unknownSession } from "../memory/scope.ts";
@@ -56,7 +57,7 @@ export const saveInflight: Command = {
       else
         out(
           color.yellow(
-            "No handoff is pending: run /handoff (or `cairn handoff --write`) so the next session gets it.",
+            `No handoff is pending: run /handoff (or \`${printedCli()} handoff --write\`) so the next session gets it.`,
           ),
         );
       return 0;

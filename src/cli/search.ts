@@ -1,4 +1,5 @@
 import { notedDataBlock } from "../core/data-block.ts";
+import { printedCli } from "../core/self.ts";
 import { visibleLine } from "../core/terminal-text.ts";
 import { hhmm } from "../memory/compose.ts";
 import { indexOutputs } from "../memory/ingest.ts";
@@ -83,6 +84,7 @@ export const search: Command = {
         );
         return 1;
       }
+      const cli = printedCli();
       const lines = hits.flatMap((h, n) => {
         const where =
           h.source === "output"
@@ -90,10 +92,10 @@ export const search: Command = {
             : `T${h.turn} ${h.kind}${h.toolName ? ` · ${h.toolName}` : ""}`;
         const next =
           h.source === "output"
-            ? `cairn show ${h.id}`
+            ? `${cli} show ${h.id}`
             : h.toolUseId
-              ? `cairn detail ${h.toolUseId}`
-              : `cairn detail turn ${h.turn}${values.session ? ` --session ${h.session}` : ""}`;
+              ? `${cli} detail ${h.toolUseId}`
+              : `${cli} detail turn ${h.turn}${values.session ? ` --session ${h.session}` : ""}`;
         // Snippets are stored tool output and conversation: one visible line, no escape sequences.
         return [
           `${color.bold(`${n + 1}.`)} ${color.cyan(`[${visibleLine(where)} · ${hhmm(h.at)} · ${visibleLine(h.session.slice(0, 8))}]`)} ${visibleLine(h.snippet.replace(/\s+/g, " "))}`,

@@ -1,4 +1,5 @@
 import { cairnPaths } from "../core/paths.ts";
+import { printedCli } from "../core/self.ts";
 import { writeStdout } from "../core/stdout.ts";
 import { visible, visibleBytes, visibleLine } from "../core/terminal-text.ts";
 import { openStore, type Store } from "../store/db.ts";
@@ -66,13 +67,13 @@ export const show: Command = {
       const row = getOutput(store, id);
       const original = row && getOriginal(store, id);
       if (!row || !original) {
-        err(`cairn show: no stored output #${id}. \`cairn show\` lists the recent ones.`);
+        err(`cairn show: no stored output #${id}. \`${printedCli()} show\` lists the recent ones.`);
         return 1;
       }
       if (values.info) return info(row, values.json ?? false);
       if (row.pruned_at !== null) {
         err(
-          `cairn show: the original of #${id} (${formatBytes(row.original_bytes)}) was removed by the retention policy on ${new Date(row.pruned_at).toISOString().slice(0, 16).replace("T", " ")} UTC to keep the database under retention.max_mb; its record stays: \`cairn show ${id} --info\`.`,
+          `cairn show: the original of #${id} (${formatBytes(row.original_bytes)}) was removed by the retention policy on ${new Date(row.pruned_at).toISOString().slice(0, 16).replace("T", " ")} UTC to keep the database under retention.max_mb; its record stays: \`${printedCli()} show ${id} --info\`.`,
         );
         return 1;
       }

@@ -1,9 +1,10 @@
 import { currentUsage } from "../context/usage.ts";
+import { printedCli } from "../core/self.ts";
 import type { HookContext } from "../hooks/context.ts";
 import type { Store } from "../store/db.ts";
 import { type AdviceLevel, advise } from "./advisor.ts";
 import { type Anchor, buildAnchor } from "./anchor.ts";
-import { DUE_WARNING, dueActive, recall } from "./session-state.ts";
+import { dueActive, dueWarning, recall } from "./session-state.ts";
 import { type NotebookFile, sectionText } from "./state-file.ts";
 
 export interface AnchorNow extends Anchor {
@@ -38,7 +39,7 @@ export async function anchorNow(
     urgePct: cfg["advisor.urge_used_pct"],
   });
   const due = recall(store, sessionId, "notebook.due");
-  const warnings = nb && dueActive(due, nb.mtimeMs) ? [DUE_WARNING] : [];
+  const warnings = nb && dueActive(due, nb.mtimeMs) ? [dueWarning(printedCli(ctx.self, ctx.env))] : [];
   const anchor = buildAnchor({
     goal: nb ? sectionText(nb.notebook, "goal") : undefined,
     now: nb ? sectionText(nb.notebook, "now") : undefined,

@@ -1,6 +1,7 @@
+import { printedCli } from "../core/self.ts";
 import type { Parts } from "../hooks/context.ts";
 import { readNudge, subagentNudge } from "./nudges.ts";
-import { DUE_WARNING, dueActive, recall, remember } from "./session-state.ts";
+import { dueActive, dueWarning, recall, remember } from "./session-state.ts";
 import { notebookMtime } from "./state-file.ts";
 
 /**
@@ -21,7 +22,7 @@ export const parts: Parts = {
         const store = await ctx.store();
         const due = recall(store, event.session_id, "notebook.due");
         if (due && !due.delivered && dueActive(due, notebookMtime(ctx.projectDir))) {
-          notes.push(DUE_WARNING);
+          notes.push(dueWarning(printedCli(ctx.self, ctx.env)));
           remember(store, event.session_id, "notebook.due", { ...due, delivered: true }, ctx.now());
         }
       }

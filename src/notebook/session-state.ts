@@ -94,5 +94,7 @@ export function dueActive(due: DueMemo | undefined, notebookMtimeMs: number | un
   return !!due && (notebookMtimeMs ?? 0) <= due.mtimeMs;
 }
 
-export const DUE_WARNING =
-  "cairn held back an automatic compaction because STATE.md is stale. Update it now (Now, Decisions, Dead-ends, and Goal if it moved; `cairn state set|add|write` through Bash): the next compaction goes ahead and the notebook is what survives it.";
+/** The warning while a notebook update is due; `cli` is how cairn runs from the session's Bash (core/self.ts). */
+export function dueWarning(cli: string): string {
+  return `cairn held back an automatic compaction because STATE.md is stale. Update it now (Now, Decisions, Dead-ends, and Goal if it moved; \`${cli} state set|add|write\` through Bash): the next compaction goes ahead and the notebook is what survives it.`;
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { advise } from "../../../src/notebook/advisor.ts";
 import { buildAnchor } from "../../../src/notebook/anchor.ts";
-import { DUE_WARNING } from "../../../src/notebook/session-state.ts";
+import { dueWarning } from "../../../src/notebook/session-state.ts";
+
+const DUE_WARNING = dueWarning("cairn");
 
 const T = { suggestPct: 55, urgePct: 70 };
 const usage = (usedPct: number, staleToolTokens?: number) => ({
