@@ -297,6 +297,32 @@ describe("from a clone (`npm ci`, then `npx cairn install`)", () => {
     expect(command).toMatch(new RegExp(`^\\S+/node ${clone}/dist/cairn\\.cjs show \\d+$`));
     expect(run("/bin/sh", ["-c", "command -v cairn"], { env }).status).not.toBe(0);
 
+    // /handoff with no --allowedTools: its `!` line and the memo run on the command's own
+    // allowed-tools, which allow cairn's two commands and not any script of the same node.
+    const cli = command.replace(/ show \d+$/, "");
+    api.script([
+      bash(`${cli} save-inflight <<'CAIRN_MEMO'\n## Next step\nShip it (MEMO-CLONE).\nCAIRN_MEMO`, {
+        id: "toolu_memo",
+      }),
+      bash(`${cli.split(" ")[0]} -e 'console.log(1)'`, { id: "toolu_node" }),
+      text("Handoff ready."),
+    ]);
+    const h = await runClaude({
+      sandbox: sb,
+      apiUrl: api.url,
+      resume: r.sessionId,
+      prompt: "/handoff",
+      allowedTools: "",
+      env: { PATH: OLD_NODE_PATH },
+    });
+    expect(h.exitCode, h.stderr).toBe(0);
+    expect(JSON.stringify(api.lastMainRequest()?.body.messages)).toContain(
+      "Handoff ready: the next session started in",
+    );
+    expect(api.toolResult("toolu_memo")).toContain("Saved the in-flight memo");
+    expect(api.toolResultBlock("toolu_node")?.is_error).toBe(true);
+    expect(api.toolResult("toolu_node")).not.toBe("1");
+
     expect(cairn("uninstall").status).toBe(0);
     expectNothingOfCairn(sb);
   });
