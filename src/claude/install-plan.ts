@@ -1,6 +1,6 @@
-import type { SelfInvocation } from "../core/self.ts";
+import { cliLine, type SelfInvocation } from "../core/self.ts";
 import type { EventName } from "./events.ts";
-import { type HookPlan, type InstallPlan, shellQuote } from "./settings.ts";
+import type { HookPlan, InstallPlan } from "./settings.ts";
 
 /**
  * Claude Code's timeout per cairn hook, in seconds. cairn answers inside its own
@@ -78,7 +78,7 @@ export function commandPlan(self: SelfInvocation): InstallPlan {
 
 /** The statusline is a shell command line in settings.json, so it is quoted for /bin/sh. */
 export function statusLineCommand(self: SelfInvocation): string {
-  return [self.command, ...self.args, "statusline"].map(shellQuote).join(" ");
+  return `${cliLine(self)} statusline`;
 }
 
 /**
