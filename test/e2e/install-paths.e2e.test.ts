@@ -203,6 +203,31 @@ describe.skipIf(!oldNodeIsOld)("plugin, with Node 20 first on PATH", () => {
       expect(hookRuns(r.transcript, event), event).toBeGreaterThan(0);
     expect(hookRuns(r.transcript, "SessionStart")).toBe(1);
 
+    // The plugin's /handoff, with no --allowedTools: its `!` line and the memo run as `cairn`
+    // (the plugin's bin/ on the shell's PATH) on the command's own allowed-tools; any other
+    // node script is refused.
+    api.script([
+      bash("cairn save-inflight <<'CAIRN_MEMO'\n## Next step\nShip it (MEMO-PLUGIN).\nCAIRN_MEMO", {
+        id: "toolu_memo",
+      }),
+      bash("node -e 'console.log(1)'", { id: "toolu_node" }),
+      text("Handoff ready."),
+    ]);
+    const h = await runClaude({
+      sandbox: sb,
+      apiUrl: api.url,
+      resume: r.sessionId,
+      prompt: "/cairn:handoff",
+      allowedTools: "",
+      env: { PATH: OLD_NODE_PATH },
+    });
+    expect(h.exitCode, h.stderr).toBe(0);
+    expect(JSON.stringify(api.lastMainRequest()?.body.messages)).toContain(
+      "Handoff ready: the next session started in",
+    );
+    expect(api.toolResult("toolu_memo")).toContain("Saved the in-flight memo");
+    expect(api.toolResultBlock("toolu_node")?.is_error).toBe(true);
+
     claudePlugin(sb.home, api.url, ["uninstall", "cairn@cairn"]);
     claudePlugin(sb.home, api.url, ["marketplace", "remove", "cairn"]);
     expectNothingOfCairn(sb);
