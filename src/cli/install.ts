@@ -21,7 +21,7 @@ import {
 import { FILE_MODE, safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import { cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
-import { recordNode, selfInvocation } from "../core/self.ts";
+import { printedCli, recordNode, selfInvocation } from "../core/self.ts";
 import { ensureServer, health } from "../transports/http-client.ts";
 import { ensureHttpInstall } from "../transports/http-config.ts";
 import { parse, UsageError } from "./args.ts";
@@ -187,7 +187,8 @@ export const install: Command = {
     out(`  statusline: cairn's${userStatusLine ? " (wrapping yours)" : ""}`);
     for (const note of extras.notes) out(`  ${note}`);
     if (originalPath) out(`  backup: ${originalPath}`);
-    out("Check it with `cairn doctor`; undo with `cairn uninstall`.");
+    const cli = printedCli();
+    out(`Check it with \`${cli} doctor\`; undo with \`${cli} uninstall\`.`);
     return 0;
   },
 };

@@ -41,7 +41,8 @@ export function cliLine(self: SelfInvocation): string {
  * invocation. Claude Code appends each enabled plugin's bin/ to that PATH, so in plugin
  * mode the plugin's own launcher (bin/cairn) counts; a global npm install's `cairn`
  * counts when it is this bundle and the `node` its shebang finds is this node (an older
- * node first on PATH would refuse to run it).
+ * node first on PATH would refuse to run it). Under npm (`npx cairn …`, npm scripts) PATH
+ * holds npm's own additions, not the user's shell's: the absolute form is printed there.
  */
 export function printedCli(
   self: SelfInvocation = selfInvocation(),
@@ -52,7 +53,7 @@ export function printedCli(
 
 function runsAsCairn(self: SelfInvocation, env: NodeJS.ProcessEnv): boolean {
   const bundle = self.args[0];
-  if (!bundle) return false;
+  if (!bundle || env.npm_command) return false;
   const dirs = (env.PATH ?? "").split(delimiter).filter(Boolean);
   if (env.CLAUDE_PLUGIN_ROOT) dirs.push(join(env.CLAUDE_PLUGIN_ROOT, "bin"));
   const found = firstExecutable(dirs, "cairn");

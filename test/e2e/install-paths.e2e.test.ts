@@ -307,7 +307,13 @@ describe("from a clone (`npm ci`, then `npx cairn install`)", () => {
     const env = { ...process.env, PATH: OLD_NODE_PATH, HOME: sb.home, CAIRN_HOME: "" };
     const cairn = (verb: string) => run("npx", ["cairn", verb], { cwd: clone, env });
     expectRoundTrip(sb, cairn);
-    expect(cairn("install").status).toBe(0);
+    const installed = cairn("install");
+    expect(installed.status).toBe(0);
+    // What install tells the user to run next runs as printed in the user's shell.
+    const next = /Check it with `(.+) doctor`/.exec(installed.stdout)?.[1] ?? "";
+    expect(next).not.toBe("cairn");
+    const checked = run("/bin/sh", ["-c", `${next} doctor`], { cwd: sb.project, env });
+    expect(checked.stdout, checked.stderr).toContain("cairn is healthy");
 
     script(api);
     const r = await runClaude({

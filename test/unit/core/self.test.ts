@@ -83,6 +83,11 @@ describe("printedCli", () => {
     });
   });
 
+  it("does not print `cairn` under npm (npx), whose PATH is not the user's shell's", () => {
+    const bin = dirWith("npx-bin", { cairn: bundle, node: process.execPath });
+    expect(printedCli(self, { PATH: `${bin}:/usr/bin`, npm_command: "exec" })).toBe(cliLine(self));
+  });
+
   it("does not print `cairn` when another cairn comes first on PATH", () => {
     const other = join(tmp, "other-bin");
     mkdirSync(other, { recursive: true });
