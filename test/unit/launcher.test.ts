@@ -112,6 +112,28 @@ describe.skipIf(!haveOldNode)("the launcher with an old node first on PATH", () 
   });
 });
 
+describe("the launcher without its bundle (a broken install)", () => {
+  it("answers every hook validly and says what is missing, never a hook error", () => {
+    const broken = join(tmp, "broken");
+    cpSync(join(REPO, "bin"), join(broken, "bin"), { recursive: true });
+    const start = launch(["hook", "SessionStart"], {
+      path: `${dirname(process.execPath)}:/usr/bin:/bin`,
+      input: "{}",
+      argv0: join(broken, "bin", "cairn"),
+    });
+    expect(start.status).toBe(0);
+    expect(JSON.parse(start.stdout).systemMessage).toBe(
+      `cairn is off: ${join(broken, "bin", "..", "dist", "cairn.cjs")} is missing. Fix: reinstall cairn (in a clone: npm run build), then start a new session.`,
+    );
+    const post = launch(["hook", "PostToolUse"], {
+      path: "/usr/bin:/bin",
+      input: "{}",
+      argv0: join(broken, "bin", "cairn"),
+    });
+    expect([post.status, JSON.parse(post.stdout)]).toEqual([0, {}]);
+  });
+});
+
 describe("the bundle on an old node, run directly (an older hooks.json, a hand-made hook)", () => {
   it.skipIf(!haveOldNode)("SessionStart says so; other hooks answer a valid no-op", () => {
     const run = (event: string) =>
