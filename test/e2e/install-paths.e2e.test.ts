@@ -29,6 +29,16 @@ const OLD_NODE_PATH = "/usr/bin:/bin";
 const oldNode = spawnSync("/usr/bin/node", ["--version"], { encoding: "utf8" }).stdout?.trim() ?? "";
 const oldNodeIsOld = /^v(1\d|20|21|22\.(\d|1[0-2]))\./.test(oldNode);
 
+/**
+ * Claude Code's environment as a user's shell starts it: this PATH, and none of the npm_*
+ * variables `npx vitest` put here (under npm, cairn prints its absolute form: core/self.ts).
+ */
+function shell(path: string): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { PATH: path };
+  for (const key of Object.keys(process.env)) if (key.startsWith("npm_")) env[key] = undefined;
+  return env;
+}
+
 /** The first command of an excerpt header: `[full output: <this> · …]`. */
 function headerCommand(shown: string): string {
   const m = /^\[full output: (.+?)(?: · |\]$)/m.exec(shown);
@@ -153,7 +163,7 @@ describe.skipIf(!oldNodeIsOld)("plugin, with Node 20 first on PATH", () => {
       apiUrl: api.url,
       prompt: "plugin on node 20",
       args: ["--plugin-dir", packed.folder],
-      env: { PATH: OLD_NODE_PATH },
+      env: shell(OLD_NODE_PATH),
     });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(api.toolResult("toolu_whole")).toBe(OUTPUT.trimEnd());
@@ -195,7 +205,7 @@ describe.skipIf(!oldNodeIsOld)("plugin, with Node 20 first on PATH", () => {
       sandbox: sb,
       apiUrl: api.url,
       prompt: "plugin",
-      env: { PATH: OLD_NODE_PATH },
+      env: shell(OLD_NODE_PATH),
     });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(expectRetrieval(api)).toMatch(/^cairn show \d+$/);
@@ -219,7 +229,7 @@ describe.skipIf(!oldNodeIsOld)("plugin, with Node 20 first on PATH", () => {
       resume: r.sessionId,
       prompt: "/cairn:handoff",
       allowedTools: "",
-      env: { PATH: OLD_NODE_PATH },
+      env: shell(OLD_NODE_PATH),
     });
     expect(h.exitCode, h.stderr).toBe(0);
     expect(JSON.stringify(api.lastMainRequest()?.body.messages)).toContain(
@@ -275,7 +285,7 @@ describe("npm package, installed globally from its tarball", () => {
     expect(cairn("install").status).toBe(0);
 
     script(api);
-    const r = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "npm global", env: { PATH: path } });
+    const r = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "npm global", env: shell(path) });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(expectRetrieval(api)).toMatch(/^cairn show \d+$/);
 
@@ -320,7 +330,7 @@ describe("from a clone (`npm ci`, then `npx cairn install`)", () => {
       sandbox: sb,
       apiUrl: api.url,
       prompt: "clone",
-      env: { PATH: OLD_NODE_PATH },
+      env: shell(OLD_NODE_PATH),
     });
     expect(r.exitCode, r.stderr).toBe(0);
     const command = expectRetrieval(api);
@@ -344,7 +354,7 @@ describe("from a clone (`npm ci`, then `npx cairn install`)", () => {
       resume: r.sessionId,
       prompt: "/handoff",
       allowedTools: "",
-      env: { PATH: OLD_NODE_PATH },
+      env: shell(OLD_NODE_PATH),
     });
     expect(h.exitCode, h.stderr).toBe(0);
     expect(JSON.stringify(api.lastMainRequest()?.body.messages)).toContain(
