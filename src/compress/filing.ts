@@ -86,6 +86,8 @@ export async function fileOutput(
   // parallel tool calls' hooks queue for the database's one write lock, so each hook
   // takes it once. The header names the row, so the row comes first inside it.
   const made = excerpt;
+  // Looked up outside the write lock: a few stat calls along PATH.
+  const cli = req.cli ?? printedCli();
   const { id, shown } = store.tx(() => {
     const id =
       prior?.id ??
@@ -101,7 +103,7 @@ export async function fileOutput(
         at: now,
       });
     failpoint("filing:stored");
-    const shown = `${excerptHeader(id, masked.text, original.byteLength, made, req.hints, masked.count, req.cli ?? printedCli())}\n${made.text}`;
+    const shown = `${excerptHeader(id, masked.text, original.byteLength, made, req.hints, masked.count, cli)}\n${made.text}`;
     recordExcerpt(store, id, { excerpt: shown, compressor: made.compressor, latencyMs, observation });
     return { id, shown };
   });
