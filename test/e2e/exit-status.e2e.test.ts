@@ -1,0 +1,172 @@
+/**
+ * Failing commands on the real CLI with cairn: the exit trap that SessionStart puts in
+ * CLAUDE_ENV_FILE makes them reach PostToolUse, which compresses them like any large
+ * output, states the exit status the way Claude Code does ("Exit code N") and takes
+ * the marker line off, also for outputs over 30 KB (read from Claude Code's spill
+ * file), inside a subagent and after --resume. The command Claude Code checked and ran
+ * is the model's own, unchanged.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cairn, installCairn } from "./harness/cairn.ts";
+import { makeSandbox, type RunClaudeResult, runClaude, type Sandbox } from "./harness/claude.ts";
+import { bash, blockText, findToolResult, type MockApi, startMockApi, text } from "./harness/mock-api.ts";
+
+const FATAL = "FATAL: disk quota exceeded while writing shard 4242";
+const BIG_FAILING = `seq 1 9000; echo '${FATAL}' >&2; exit 4`;
+
+function failingTests(): string {
+  const cases = Array.from(
+    { length: 240 },
+    (_, i) => `test("adds case ${i}", () => assert.equal(${i} + 1, ${i + 1}));`,
+  );
+  return [
+    'import { test } from "node:test";',
+    'import assert from "node:assert/strict";',
+    ...cases,
+    'test("rounds the tax to cents", () => assert.equal(Math.round(19.999 * 100) / 100, 19.99));',
+    'test("handles negative totals", () => assert.equal(-2 + 1, 1));',
+  ].join("\n");
+}
+
+describe("failing commands reach the model compressed, with their exit status", () => {
+  let api: MockApi;
+  let sb: Sandbox;
+  let first: RunClaudeResult;
+  let resumed: RunClaudeResult;
+
+  beforeAll(async () => {
+    api = await startMockApi();
+    sb = makeSandbox({ prefix: "cairn-status" });
+    sb.writeFile("cart.test.mjs", failingTests());
+    sb.writeSettings({ permissions: { allow: ["Bash"] } });
+    await installCairn(sb);
+    api.script([
+      bash("ls missing", { id: "toolu_ls" }),
+      bash("node --test --test-reporter=spec cart.test.mjs", { id: "toolu_tests" }),
+      bash(BIG_FAILING, { id: "toolu_big_fail" }),
+      bash("seq 1 9000", { id: "toolu_big_ok" }),
+      bash("echo fine", { id: "toolu_ok" }),
+      {
+        tools: [
+          {
+            id: "toolu_agent",
+            name: "Agent",
+            input: {
+              description: "sub",
+              prompt: "check",
+              subagent_type: "general-purpose",
+              run_in_background: false,
+            },
+          },
+        ],
+      },
+      bash("ls missing-in-subagent", { id: "toolu_sub" }),
+      "sub report.",
+      text("Finished."),
+    ]);
+    first = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "check the project", allowedTools: "" });
+    api.script([bash("cat missing-after-resume", { id: "toolu_resumed" }), text("Finished again.")]);
+    resumed = await runClaude({
+      sandbox: sb,
+      apiUrl: api.url,
+      prompt: "once more",
+      resume: first.sessionId,
+      allowedTools: "",
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    await api.close();
+    sb.cleanup();
+  });
+
+  const result = (id: string) => {
+    const req = [...api.requests].reverse().find((r) => findToolResult(r, id));
+    const block = req ? findToolResult(req, id) : undefined;
+    return { text: blockText(block?.content), isError: block?.is_error === true };
+  };
+  const idOf = (shown: string) => /\[cairn #(\d+)/.exec(shown)?.[1] ?? "";
+
+  it("the sessions complete, and the trap went into Claude Code's env file", () => {
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    expect(resumed.resultText).toContain("Finished again.");
+    const envDir = join(sb.home, ".claude", "session-env", first.sessionId);
+    const envText = readdirSync(envDir)
+      .map((f) => readFileSync(join(envDir, f), "utf8"))
+      .join("\n");
+    expect(envText).toMatch(/trap '__cairn_rc=\$\?;.*' EXIT/);
+  });
+
+  it("a small failing command shows its status first and no marker", () => {
+    const r = result("toolu_ls");
+    expect(r.text).toBe("Exit code 2\nls: cannot access 'missing': No such file or directory");
+  });
+
+  it("a failing test run is compressed, keeping its failures and stating its exit status", async () => {
+    const r = result("toolu_tests");
+    expect(r.text).toMatch(/^Exit code 1\n\[cairn #\d+ · [^\]]*exit 1/);
+    expect(r.text).toContain("handles negative totals");
+    expect(r.text).toContain("rounds the tax to cents");
+    const original = await cairn(sb, ["show", idOf(r.text)]);
+    expect(original.stdout).toContain("adds case 239");
+    expect(original.stdout).not.toContain("cairn-exit");
+  });
+
+  it("an output over 30 KB that fails is compressed from Claude Code's spill file, marker stripped", async () => {
+    const r = result("toolu_big_fail");
+    expect(r.text).toMatch(/^Exit code 4\n\[cairn #\d+ · /);
+    expect(r.text).toContain(FATAL);
+    expect(r.text).not.toContain("persisted-output");
+    const original = await cairn(sb, ["show", idOf(r.text)]);
+    expect(original.stdout.length).toBeGreaterThan(30_000);
+    expect(original.stdout).toContain("\n8999\n9000\n");
+    expect(original.stdout.trimEnd().endsWith(FATAL)).toBe(true);
+  });
+
+  it("a large successful output is compressed with no status line; a small one is untouched", () => {
+    const big = result("toolu_big_ok");
+    expect(big.text).toMatch(/^\[cairn #\d+ · /);
+    expect(result("toolu_ok")).toEqual({ text: "fine", isError: false });
+  });
+
+  it("a subagent's failing command and one after --resume get the same treatment", () => {
+    expect(result("toolu_sub").text).toBe(
+      "Exit code 2\nls: cannot access 'missing-in-subagent': No such file or directory",
+    );
+    expect(result("toolu_resumed").text).toBe(
+      "Exit code 1\ncat: missing-after-resume: No such file or directory",
+    );
+  });
+
+  it("the model never saw a marker, and every command it sent ran as sent", () => {
+    for (const req of api.requests)
+      expect(JSON.stringify(req.body.messages ?? [])).not.toContain("cairn-exit");
+    const ran = first.transcript
+      .filter((e) => e.type === "assistant")
+      .flatMap(
+        (e) => (e.message as { content?: { type: string; input?: { command?: string } }[] }).content ?? [],
+      )
+      .filter((b) => b.type === "tool_use" && b.input?.command !== undefined)
+      .map((b) => b.input?.command);
+    expect(ran).toContain(BIG_FAILING);
+  });
+
+  it("cairn report says failing commands are compressed in this session", async () => {
+    const r = await cairn(sb, ["report", "--session", first.sessionId]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/failing Bash commands: compressed like any other output \(exit trap in bash\)/);
+  });
+
+  it("cairn doctor says the same for the project's latest session", async () => {
+    const r = await cairn(sb, ["doctor", "--json"]);
+    const checks = (JSON.parse(r.stdout) as { checks: { name: string; status: string; detail: string }[] })
+      .checks;
+    expect(checks.find((c) => c.name === "failing Bash commands")).toMatchObject({
+      status: "ok",
+      detail: expect.stringContaining("exit trap in bash"),
+    });
+  });
+});
