@@ -6,9 +6,10 @@
  * file), inside a subagent and after --resume. The command Claude Code checked and ran
  * is the model's own, unchanged.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { cpSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CAIRN, REPO } from "../helpers/cairn.ts";
 import { cairn, installCairn } from "./harness/cairn.ts";
 import { makeSandbox, type RunClaudeResult, runClaude, type Sandbox } from "./harness/claude.ts";
 import { bash, blockText, findToolResult, type MockApi, startMockApi, text } from "./harness/mock-api.ts";
@@ -168,5 +169,45 @@ describe("failing commands reach the model compressed, with their exit status", 
       status: "ok",
       detail: expect.stringContaining("exit trap in bash"),
     });
+  });
+});
+
+describe("as a plugin (--plugin-dir)", () => {
+  it("a failing command gets the same treatment, and cairn report says so", async () => {
+    const api = await startMockApi();
+    const sb = makeSandbox({ prefix: "cairn-status-plugin" });
+    try {
+      const plugin = join(sb.root, "cairn-plugin");
+      mkdirSync(plugin);
+      for (const part of [".claude-plugin", "hooks", "commands"])
+        cpSync(join(REPO, part), join(plugin, part), { recursive: true });
+      cpSync(dirname(CAIRN), join(plugin, "dist"), { recursive: true });
+      sb.writeSettings({ permissions: { allow: ["Bash"] } });
+      api.script([bash("ls missing", { id: "toolu_pl" }), text("ok")]);
+      const run = await runClaude({
+        sandbox: sb,
+        apiUrl: api.url,
+        prompt: "plugin",
+        allowedTools: "",
+        args: ["--plugin-dir", plugin],
+      });
+      expect(run.exitCode, run.stderr).toBe(0);
+      const block = findToolResult(api.lastMainRequest()!, "toolu_pl");
+      const report = await cairn(sb, ["report", "--session", run.sessionId, "--json"]);
+      // Plugin hooks get CLAUDE_ENV_FILE too (2.1.328): the trap is in place.
+      expect(blockText(block?.content)).toBe(
+        "Exit code 2\nls: cannot access 'missing': No such file or directory",
+      );
+      expect(block?.is_error).not.toBe(true);
+      const failing = (JSON.parse(report.stdout) as { compressions: { failingBash: unknown } }).compressions
+        .failingBash;
+      expect(failing).toEqual({
+        state: { installed: true, shell: "bash" },
+        text: "compressed like any other output (exit trap in bash)",
+      });
+    } finally {
+      await api.close();
+      sb.cleanup();
+    }
   });
 });
