@@ -5,6 +5,7 @@ import type { HookContext, Parts } from "../hooks/context.ts";
 import { exitTrap, TRAP_SHELLS } from "./exit-marker.ts";
 import { type ExitTrapState, saveExitTrapState } from "./exit-trap-state.ts";
 import { issueNonce } from "./nonce.ts";
+import { removeOldSpool } from "./old-spool.ts";
 
 /**
  * Appends the exit trap (exit-marker.ts) to CLAUDE_ENV_FILE, which Claude Code sets for
@@ -54,6 +55,17 @@ export const parts: Parts = {
           session: event.session_id,
         });
       saveExitTrapState(await ctx.store(), event.session_id, state, ctx.now());
+      try {
+        if (removeOldSpool(ctx.paths))
+          ctx.log.info("removed the spool files an older cairn's Bash runner left", {
+            event: "SessionStart",
+          });
+      } catch (err) {
+        ctx.log.warn("could not remove an older cairn's spool files (~/.cairn/run)", {
+          event: "SessionStart",
+          err,
+        });
+      }
       return undefined;
     },
   },

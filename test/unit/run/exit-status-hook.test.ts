@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -82,6 +82,22 @@ describe("exit status through the hooks", () => {
     });
     expect(readFileSync(envFile, "utf8")).toBe(once);
     expect(trapState()).toEqual({ installed: true, shell: "bash" });
+  });
+
+  it("SessionStart removes the raw spool files an older cairn's runner left, without following a link", async () => {
+    const run = join(sb.home, ".cairn", "run");
+    mkdirSync(run, { recursive: true });
+    writeFileSync(join(run, "toolu_x.out"), "raw output with PGPASSWORD=hunter2\n");
+    writeFileSync(join(run, "toolu_x.sh"), "psql\n");
+    await start();
+    expect(existsSync(run)).toBe(false);
+    const elsewhere = join(sb.home, "elsewhere");
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, "keep.txt"), "keep");
+    symlinkSync(elsewhere, run);
+    await start();
+    expect(existsSync(run)).toBe(false);
+    expect(readFileSync(join(elsewhere, "keep.txt"), "utf8")).toBe("keep");
   });
 
   it("another shell or no CLAUDE_ENV_FILE: no trap, and the reason is recorded", async () => {
