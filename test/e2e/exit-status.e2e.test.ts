@@ -12,7 +12,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAIRN, REPO } from "../helpers/cairn.ts";
 import { cairn, installCairn } from "./harness/cairn.ts";
 import { makeSandbox, type RunClaudeResult, runClaude, type Sandbox } from "./harness/claude.ts";
-import { bash, blockText, findToolResult, type MockApi, startMockApi, text } from "./harness/mock-api.ts";
+import {
+  bash,
+  blockText,
+  findToolResult,
+  type MockApi,
+  startMockApi,
+  text,
+  tool,
+} from "./harness/mock-api.ts";
+
+/** Where Claude Code said the background command's output goes. */
+const taskFile = (a: MockApi) =>
+  /Output is being written to: (\S+\.output)/.exec(a.toolResult("toolu_bg") ?? "")?.[1] ?? "";
 
 const FATAL = "FATAL: disk quota exceeded while writing shard 4242";
 const BIG_FAILING = `seq 1 9000; echo '${FATAL}' >&2; exit 4`;
@@ -49,6 +61,20 @@ describe("failing commands reach the model compressed, with their exit status", 
       bash(BIG_FAILING, { id: "toolu_big_fail" }),
       bash("seq 1 9000", { id: "toolu_big_ok" }),
       bash("echo fine", { id: "toolu_ok" }),
+      // A background command: Claude Code reports it as exit 0 (the trap); reading its output file shows the status.
+      tool(
+        "Bash",
+        { command: "echo building; ls missing-bg", description: "bg", run_in_background: true },
+        { id: "toolu_bg" },
+      ),
+      (_req, a) => {
+        const file = taskFile(a);
+        // Until the task's last line is written (bounded: 20 s), printing nothing.
+        return bash(`for i in $(seq 200); do grep -q 'exited with code' ${file} && break; sleep 0.1; done`, {
+          id: "toolu_wait",
+        });
+      },
+      (_req, a) => tool("Read", { file_path: taskFile(a) }, { id: "toolu_read_bg" }),
       {
         tools: [
           {
@@ -131,6 +157,15 @@ describe("failing commands reach the model compressed, with their exit status", 
     const big = result("toolu_big_ok");
     expect(big.text).toMatch(/^\[cairn #\d+ · /);
     expect(result("toolu_ok")).toEqual({ text: "fine", isError: false });
+  });
+
+  it("a failing background command: its output file, read back, states the status", () => {
+    const r = result("toolu_read_bg");
+    expect(r.text).toContain("missing-bg");
+    expect(r.text).toContain(
+      `[exited with code 2] (cairn: the completion notice's "exit code 0" comes from its exit trap)`,
+    );
+    expect(r.text).not.toContain("[exited with code 0]");
   });
 
   it("a subagent's failing command and one after --resume get the same treatment", () => {

@@ -164,4 +164,40 @@ describe("exit status through the hooks", () => {
     expect(shown.stdout).not.toContain("SECRET-CONTENT");
     expect(log()).toMatch(/ignored persistedOutputPath: not inside the session's tool-results folder/);
   });
+
+  it("a background command's output file read back shows the status instead of the marker", async () => {
+    await start();
+    const tasks = join(sb.home, "claude-tmp", "-tmp-project", SID, "tasks");
+    mkdirSync(tasks, { recursive: true });
+    const file = join(tasks, "bqqulm1ur.output");
+    // As Claude Code leaves it: the output, then its own line once the command ended.
+    const raw = `${bash("echo building; ls missing-bg")}\n\n[exited with code 0]`;
+    writeFileSync(file, `${raw}\n`);
+    const read = fixture("PostToolUse-Read-small");
+    const lines = `${raw}\n`.split("\n").length;
+    const r = await hook("PostToolUse", {
+      ...read,
+      tool_input: { file_path: file },
+      tool_response: {
+        type: "text",
+        file: { filePath: file, content: `${raw}\n`, numLines: lines, startLine: 1, totalLines: lines },
+      },
+    });
+    const content = JSON.parse(r.stdout).hookSpecificOutput.updatedToolOutput.file.content;
+    expect(content).toBe(
+      "building\nls: cannot access 'missing-bg': No such file or directory\n[exited with code 2] (cairn: the completion notice's \"exit code 0\" comes from its exit trap)\n",
+    );
+    // The same text in any other file is the file's own business.
+    const other = join(sb.project, "notes.output");
+    writeFileSync(other, `${raw}\n`);
+    const untouched = await hook("PostToolUse", {
+      ...read,
+      tool_input: { file_path: other },
+      tool_response: {
+        type: "text",
+        file: { filePath: other, content: `${raw}\n`, numLines: lines, startLine: 1, totalLines: lines },
+      },
+    });
+    expect(JSON.parse(untouched.stdout)).toEqual({});
+  });
 });
