@@ -16,15 +16,28 @@ export const TRAP_SHELLS = ["bash", "zsh"] as const;
 
 const NONCE = /^[0-9a-f]{16,64}$/;
 
-/** The text appended to CLAUDE_ENV_FILE. The nonce is hex, so it needs no quoting. */
-export function exitTrap(nonce: string): string {
+/**
+ * The text appended to CLAUDE_ENV_FILE. The nonce is hex, so it needs no quoting. The
+ * trap stands aside while any of `offSwitches` exists (cairn's kill switches), since
+ * its hooks then answer nothing and would leave the marker in place.
+ */
+export function exitTrap(nonce: string, offSwitches: readonly string[] = []): string {
   if (!NONCE.test(nonce)) throw new Error("the exit marker's nonce must be hex");
+  const offs = offSwitches.map((p, i) => `__cairn_off${i}=${shellQuote(p)}`);
+  const tests = offSwitches.map((_, i) => ` && [ ! -e "$__cairn_off${i}" ]`).join("");
   return [
     "# cairn: a failing Bash command prints its exit status on a last line and exits 0, so",
     "# cairn's PostToolUse hook can compress its output; the hook states the status to the model.",
-    `trap '__cairn_rc=$?; if [ "$__cairn_rc" -ne 0 ]; then printf "\\n${markerText(nonce, "%s")}\\n" "$__cairn_rc"; exit 0; fi' EXIT`,
+    ...offs,
+    `trap '__cairn_rc=$?; if [ "$__cairn_rc" -ne 0 ]${tests}; then printf "\\n${markerText(nonce, "%s")}\\n" "$__cairn_rc"; exit 0; fi' EXIT`,
     "",
   ].join("\n");
+}
+
+/** A word for a POSIX shell, single-quoted unless it is plainly safe. */
+function shellQuote(word: string): string {
+  if (/^[A-Za-z0-9_/.,:=@%+-]+$/.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 function markerText(nonce: string, status: string): string {

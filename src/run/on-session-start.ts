@@ -1,6 +1,7 @@
 import { appendFileSync } from "node:fs";
 import { basename, isAbsolute } from "node:path";
 import { readRegularText } from "../core/fs.ts";
+import { projectOffPath } from "../core/switches.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
 import { exitTrap, TRAP_SHELLS } from "./exit-marker.ts";
 import { type ExitTrapState, saveExitTrapState } from "./exit-trap-state.ts";
@@ -28,7 +29,8 @@ function install(sessionId: string, ctx: HookContext): ExitTrapState {
       installed: false,
       why: `the shell is ${shell || "unknown (SHELL is not set)"}; the exit trap is written for bash and zsh`,
     };
-  const trap = exitTrap(issueNonce(ctx.paths, sessionId));
+  const offSwitches = [ctx.paths.offSwitch, projectOffPath(ctx.paths, ctx.projectDir)];
+  const trap = exitTrap(issueNonce(ctx.paths, sessionId), offSwitches);
   // After --resume or a compaction SessionStart runs again, maybe with the same file.
   if (!readRegularText(envFile, 1024 * 1024)?.includes(trap)) appendFileSync(envFile, trap, { mode: 0o600 });
   return { installed: true, shell };

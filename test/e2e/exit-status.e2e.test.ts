@@ -48,6 +48,7 @@ describe("failing commands reach the model compressed, with their exit status", 
   let sb: Sandbox;
   let first: RunClaudeResult;
   let resumed: RunClaudeResult;
+  let offRun: RunClaudeResult;
 
   beforeAll(async () => {
     api = await startMockApi();
@@ -102,6 +103,18 @@ describe("failing commands reach the model compressed, with their exit status", 
       resume: first.sessionId,
       allowedTools: "",
     });
+    // Switched off mid-session: the trap stands aside and Claude Code reports the failure itself.
+    const off = await cairn(sb, ["off"]);
+    if (off.code !== 0) throw new Error(off.stderr);
+    api.script([bash("ls missing-while-off", { id: "toolu_off" }), text("Off.")]);
+    offRun = await runClaude({
+      sandbox: sb,
+      apiUrl: api.url,
+      prompt: "and now",
+      resume: first.sessionId,
+      allowedTools: "",
+    });
+    await cairn(sb, ["on"]);
   }, 240_000);
 
   afterAll(async () => {
@@ -175,6 +188,14 @@ describe("failing commands reach the model compressed, with their exit status", 
     expect(result("toolu_resumed").text).toBe(
       "Exit code 1\ncat: missing-after-resume: No such file or directory",
     );
+  });
+
+  it("with cairn off, a failing command is Claude Code's own error again", () => {
+    expect(offRun.exitCode, offRun.stderr).toBe(0);
+    expect(result("toolu_off")).toEqual({
+      text: "Exit code 2\nls: cannot access 'missing-while-off': No such file or directory",
+      isError: true,
+    });
   });
 
   it("the model never saw a marker, and every command it sent ran as sent", () => {

@@ -12,7 +12,9 @@ import { exitTrap, splitExitMarker, statusLine } from "../../../src/run/exit-mar
 const NONCE = "0123456789abcdef0123456789abcdef";
 const dir = mkdtempSync(join(tmpdir(), "cairn-trap-"));
 const envFile = join(dir, "sessionstart-hook-0.sh");
-writeFileSync(envFile, exitTrap(NONCE));
+// A kill-switch path that needs quoting, as a home directory might.
+const offSwitch = join(dir, "it's off");
+writeFileSync(envFile, exitTrap(NONCE, [offSwitch, join(dir, "project off")]));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs a command the way Claude Code does, stdout and stderr merged; returns its output and the shell's exit status. */
@@ -95,6 +97,16 @@ describe("the exit trap in real bash", () => {
     const plain = join(dir, "empty-env.sh");
     writeFileSync(plain, "");
     expect(claudeBash("echo hi \\")).toEqual(claudeBash("echo hi \\", plain));
+  });
+
+  it("while cairn is switched off, the trap stands aside", () => {
+    writeFileSync(offSwitch, "");
+    try {
+      expect(claudeBash("echo out; exit 3")).toEqual({ output: "out\n", code: 3 });
+    } finally {
+      rmSync(offSwitch);
+    }
+    expect(claudeBash("echo out; exit 3").code).toBe(0);
   });
 
   it("the trap refuses a nonce that would need quoting", () => {
