@@ -1,7 +1,7 @@
 import type { HookEvent } from "../claude/events.ts";
 import type { Extracted } from "../claude/tool-outputs.ts";
 import type { HookContext } from "../hooks/context.ts";
-import { splitExitMarker, statusLine } from "./exit-marker.ts";
+import { looksLikeMarker, splitExitMarker, statusLine } from "./exit-marker.ts";
 import { sessionNonce } from "./nonce.ts";
 import { readPersistedOutput } from "./persisted-output.ts";
 
@@ -34,8 +34,13 @@ export function bashResult(event: PostToolUse, out: Extracted, ctx: HookContext)
   const cached = seen.get(event);
   if (cached) return cached;
   const r = event.tool_response as Obj;
-  const nonce = sessionNonce(ctx.paths, event.session_id);
-  const split = (s: string) => (nonce ? splitExitMarker(s, nonce) : undefined);
+  // The key file is read only for an output that ends like a marker at all.
+  let nonce: string | undefined | null = null;
+  const split = (s: string) => {
+    if (!looksLikeMarker(s)) return undefined;
+    if (nonce === null) nonce = sessionNonce(ctx.paths, event.session_id);
+    return nonce ? splitExitMarker(s, nonce) : undefined;
+  };
   const withStatus = (s: string, status: number | undefined) =>
     status === undefined ? s : `${statusLine(status)}\n${s}`;
 
