@@ -31,8 +31,12 @@ function install(sessionId: string, ctx: HookContext): ExitTrapState {
     };
   const offSwitches = [ctx.paths.offSwitch, projectOffPath(ctx.paths, ctx.projectDir)];
   const trap = exitTrap(issueNonce(ctx.paths, sessionId), offSwitches);
+  const before = readRegularText(envFile, 1024 * 1024);
   // After --resume or a compaction SessionStart runs again, maybe with the same file.
-  if (!readRegularText(envFile, 1024 * 1024)?.includes(trap)) appendFileSync(envFile, trap, { mode: 0o600 });
+  if (before?.includes(trap)) return { installed: true, shell };
+  // Whatever came before ends its own line, so the trap's first line stays a comment.
+  const sep = before && !before.endsWith("\n") ? "\n" : "";
+  appendFileSync(envFile, `${sep}${trap}`, { mode: 0o600 });
   return { installed: true, shell };
 }
 

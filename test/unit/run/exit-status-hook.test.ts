@@ -100,6 +100,16 @@ describe("exit status through the hooks", () => {
     expect(readFileSync(join(elsewhere, "keep.txt"), "utf8")).toBe("keep");
   });
 
+  it("an env file that does not end its last line keeps that line whole", async () => {
+    writeFileSync(envFile, "export FROM_OTHER_HOOK=1");
+    await start();
+    const out = execFileSync("bash", ["-c", `source ${envFile} && echo "$FROM_OTHER_HOOK"; ls missing`], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    expect(out).toMatch(/^1\n\n\[cairn-exit [0-9a-f]+ 2\]\n$/);
+  });
+
   it("another shell or no CLAUDE_ENV_FILE: no trap, and the reason is recorded", async () => {
     await start({ SHELL: "/usr/bin/fish" });
     expect(readFileSync(envFile, "utf8")).toBe("");
