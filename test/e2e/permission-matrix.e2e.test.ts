@@ -65,6 +65,8 @@ interface SessionResult {
   readonly outcomes: Outcome[];
   readonly files: string[];
   readonly results: { text: string; isError: boolean }[];
+  /** What PreToolUse hooks answered, from the transcript's hook attachments. */
+  readonly preToolUseAnswers: string[];
 }
 
 const victim = (i: number) => `v${String(i).padStart(2, "0")}`;
@@ -110,7 +112,11 @@ async function session(rules: (typeof RULE_SETS)[string], withCairn: boolean): P
       };
     });
     const files = [...present].filter((f) => f !== ".cairn" && f !== ".claude").sort();
-    return { outcomes, files, results };
+    const preToolUseAnswers = run.transcript
+      .map((e) => e.attachment as { hookEvent?: string; stdout?: string } | undefined)
+      .filter((a) => a?.hookEvent === "PreToolUse")
+      .map((a) => a?.stdout ?? "");
+    return { outcomes, files, results, preToolUseAnswers };
   } finally {
     await api.close();
     sb.cleanup();
@@ -151,6 +157,13 @@ describe("permission matrix: the same outcome for every command with and without
       g.without.outcomes.forEach((o, i) => {
         if (!o.ran) expect(g.with.results[i]).toEqual(g.without.results[i]);
       });
+    }
+  });
+
+  it("cairn's PreToolUse hook ran and never answered a permission or rewrote a command", () => {
+    for (const g of Object.values(got)) {
+      expect(g.with.preToolUseAnswers.length).toBeGreaterThan(0);
+      for (const a of g.with.preToolUseAnswers) expect(a).not.toMatch(/permissionDecision|updatedInput/);
     }
   });
 
