@@ -39,7 +39,15 @@ export function bashResult(event: PostToolUse, out: Extracted, ctx: HookContext)
   const split = (s: string) => {
     if (!looksLikeMarker(s)) return undefined;
     if (nonce === null) nonce = sessionNonce(ctx.paths, event.session_id);
-    return nonce ? splitExitMarker(s, nonce) : undefined;
+    const found = nonce ? splitExitMarker(s, nonce) : undefined;
+    // Printed text that looks like a marker, or a trap whose key is gone (then the model sees it).
+    if (!found)
+      ctx.log.warn("a Bash output ends like an exit marker without this session's nonce; left as it is", {
+        event: "PostToolUse",
+        session: event.session_id,
+        ...(nonce ? {} : { why: "no exit-marker key in ~/.cairn" }),
+      });
+    return found;
   };
   const withStatus = (s: string, status: number | undefined) =>
     status === undefined ? s : `${statusLine(status)}\n${s}`;
