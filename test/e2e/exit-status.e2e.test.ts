@@ -6,7 +6,7 @@
  * file), inside a subagent and after --resume. The command Claude Code checked and ran
  * is the model's own, unchanged.
  */
-import { cpSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAIRN, REPO } from "../helpers/cairn.ts";
@@ -261,6 +261,75 @@ describe("as a plugin (--plugin-dir)", () => {
         state: { installed: true, shell: "bash" },
         text: "compressed like any other output (exit trap in bash)",
       });
+    } finally {
+      await api.close();
+      sb.cleanup();
+    }
+  });
+});
+
+const ZSH = ["/usr/bin/zsh", "/bin/zsh"].find((p) => existsSync(p));
+
+describe.skipIf(!ZSH)("with zsh as the user's shell", () => {
+  it("a failing command reaches the model with its status, and the trap is zsh's", async () => {
+    const api = await startMockApi();
+    const sb = makeSandbox({ prefix: "cairn-status-zsh" });
+    try {
+      sb.writeSettings({ permissions: { allow: ["Bash"] } });
+      await installCairn(sb);
+      api.script([bash('echo "$ZSH_VERSION"; ls missing', { id: "toolu_z" }), text("ok")]);
+      const run = await runClaude({
+        sandbox: sb,
+        apiUrl: api.url,
+        prompt: "zsh",
+        allowedTools: "",
+        env: { SHELL: ZSH },
+      });
+      expect(run.exitCode, run.stderr).toBe(0);
+      const block = findToolResult(api.lastMainRequest()!, "toolu_z");
+      expect(blockText(block?.content)).toMatch(/^Exit code 2\n5\.\d[.\d]*\nls: cannot access 'missing'/);
+      const report = await cairn(sb, ["report", "--session", run.sessionId]);
+      expect(report.stdout).toContain(
+        "failing Bash commands: compressed like any other output (exit trap in zsh)",
+      );
+    } finally {
+      await api.close();
+      sb.cleanup();
+    }
+  });
+});
+
+describe("with a shell the trap is not written for", () => {
+  it("nothing is appended, a failing command is Claude Code's own error, and report and doctor say why", async () => {
+    const api = await startMockApi();
+    const sb = makeSandbox({ prefix: "cairn-status-sh" });
+    try {
+      sb.writeSettings({ permissions: { allow: ["Bash"] } });
+      await installCairn(sb);
+      api.script([bash("ls missing", { id: "toolu_sh" }), text("ok")]);
+      const run = await runClaude({
+        sandbox: sb,
+        apiUrl: api.url,
+        prompt: "sh",
+        allowedTools: "",
+        env: { SHELL: "/usr/bin/fish" },
+      });
+      expect(run.exitCode, run.stderr).toBe(0);
+      const block = findToolResult(api.lastMainRequest()!, "toolu_sh");
+      expect({ text: blockText(block?.content), isError: block?.is_error }).toEqual({
+        text: "Exit code 2\nls: cannot access 'missing': No such file or directory",
+        isError: true,
+      });
+      const envDir = join(sb.home, ".claude", "session-env", run.sessionId);
+      for (const f of existsSync(envDir) ? readdirSync(envDir) : [])
+        expect(readFileSync(join(envDir, f), "utf8")).not.toContain("cairn");
+      const report = await cairn(sb, ["report", "--session", run.sessionId]);
+      expect(report.stdout).toContain(
+        "failing Bash commands: not compressed: the shell is fish; the exit trap is written for bash and zsh",
+      );
+      const doctor = await cairn(sb, ["doctor", "--json"]);
+      const checks = (JSON.parse(doctor.stdout) as { checks: { name: string; status: string }[] }).checks;
+      expect(checks.find((c) => c.name === "failing Bash commands")?.status).toBe("warn");
     } finally {
       await api.close();
       sb.cleanup();

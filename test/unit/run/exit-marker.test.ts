@@ -5,9 +5,18 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { exitTrap, splitExitMarker, statusLine } from "../../../src/run/exit-marker.ts";
 
-// The trap is run in real bash exactly as Claude Code runs a Bash command with
-// CLAUDE_ENV_FILE (`source <env> && eval '<command>'`), and the marker is read back
-// from what the shell really printed.
+// The trap is run in real bash and zsh exactly as Claude Code runs a Bash command
+// with CLAUDE_ENV_FILE (`source <env> && eval '<command>'`), and the marker is read
+// back from what the shell really printed. zsh runs where it is installed (CI: apt-get
+// install zsh); bash always.
+const SHELLS = ["bash", "zsh"].filter((sh) => {
+  try {
+    execFileSync(sh, ["-c", "true"]);
+    return true;
+  } catch {
+    return sh === "bash"; // bash missing must fail loudly below, not be skipped
+  }
+});
 
 const NONCE = "0123456789abcdef0123456789abcdef";
 const dir = mkdtempSync(join(tmpdir(), "cairn-trap-"));
@@ -18,10 +27,10 @@ writeFileSync(envFile, exitTrap(NONCE, [offSwitch, join(dir, "project off")]));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs a command the way Claude Code does, stdout and stderr merged; returns its output and the shell's exit status. */
-function claudeBash(command: string, env = envFile): { output: string; code: number } {
+function run(shell: string, command: string, env = envFile): { output: string; code: number } {
   const quoted = `'${command.replaceAll("'", `'"'"'`)}'`;
   try {
-    const output = execFileSync("bash", ["-c", `source ${env} && eval ${quoted} 2>&1`], {
+    const output = execFileSync(shell, ["-c", `source ${env} && eval ${quoted} 2>&1`], {
       cwd: dir,
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
@@ -33,7 +42,9 @@ function claudeBash(command: string, env = envFile): { output: string; code: num
   }
 }
 
-describe("the exit trap in real bash", () => {
+describe.each(SHELLS)("the exit trap in real %s", (shell) => {
+  const claudeBash = (command: string, env = envFile) => run(shell, command, env);
+
   it("a failing command exits 0 and prints its status on the last line", () => {
     const r = claudeBash("ls missing-file");
     expect(r.code).toBe(0);
@@ -83,7 +94,7 @@ describe("the exit trap in real bash", () => {
   it("a command with its own EXIT trap, or exec, is left as it would be without cairn", () => {
     const own = claudeBash("trap 'echo own trap' EXIT; exit 6");
     expect(own).toEqual({ output: "own trap\n", code: 6 });
-    const ex = claudeBash("exec bash -c 'echo replaced; exit 7'");
+    const ex = claudeBash(`exec ${shell} -c 'echo replaced; exit 7'`);
     expect(ex).toEqual({ output: "replaced\n", code: 7 });
   });
 
