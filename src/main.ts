@@ -1,4 +1,4 @@
-// The entry of the bundle. The hot paths (hooks, the Bash runner, the statusline)
+// The entry of the bundle. The hot paths (hooks, the statusline)
 // are routed before anything else is loaded; everything else goes through the CLI,
 // which is only loaded when a person runs a command. Each `import()` here and in the
 // code it reaches is a lazy boundary: the build makes it a file of its own.
@@ -43,9 +43,6 @@ async function main(argv: string[]): Promise<void> {
   } else if (command === "statusline") {
     const { runStatusline } = await import("./context/statusline.ts");
     await runStatusline();
-  } else if (command === "run") {
-    const { runRunner } = await import("./run/runner.ts");
-    process.exitCode = await runRunner(rest);
   } else {
     const { runCli } = await import("./cli/main.ts");
     process.exitCode = await runCli(argv);

@@ -124,13 +124,12 @@ export function parseEvent<E extends EventName>(name: E, input: unknown): ParseR
 export interface AnswerMap {
   SessionStart: { additionalContext?: string; systemMessage?: string };
   UserPromptSubmit: { additionalContext?: string; systemMessage?: string };
-  /** cairn only ever allows (its own wrapper of a command the user's rules allow); it never denies. */
-  PreToolUse: {
-    updatedInput?: Record<string, unknown>;
-    permissionDecision?: "allow";
-    permissionDecisionReason?: string;
-    additionalContext?: string;
-  };
+  /**
+   * Context only. Claude Code decides every permission: cairn never answers a
+   * permissionDecision and never rewrites the input (updatedInput), since Claude Code
+   * checks only the command a hook returns (claude-code-contract §7b).
+   */
+  PreToolUse: { additionalContext?: string };
   PostToolUse: { updatedToolOutput?: unknown; additionalContext?: string; systemMessage?: string };
   PostToolUseFailure: { additionalContext?: string; systemMessage?: string };
   Stop: { systemMessage?: string };
@@ -144,13 +143,7 @@ export interface AnswerMap {
 export type Answer<E extends EventName> = AnswerMap[E];
 
 /** Keys of an answer that belong inside hookSpecificOutput rather than at the top level. */
-const SPECIFIC = new Set([
-  "additionalContext",
-  "updatedToolOutput",
-  "updatedInput",
-  "permissionDecision",
-  "permissionDecisionReason",
-]);
+const SPECIFIC = new Set(["additionalContext", "updatedToolOutput"]);
 
 /** The exact bytes to print for an answer. An empty answer is the no-op for its event. */
 export function renderAnswer<E extends EventName>(name: E, answer: Answer<E> | undefined): string {

@@ -22,7 +22,8 @@ export const HOOK_TIMEOUT_S: Readonly<Record<EventName, number>> = {
 
 /**
  * Matchers keep events cairn does not act on from starting a process at all.
- * PreToolUse: Bash (the runner), Read (the large-read nudge), Agent/Task (the subagent
+ * PreToolUse: Bash (carries the notebook's once-only request after a held-back
+ * compaction), Read (the large-read nudge), Agent/Task (the subagent
  * model nudge). Post-tool events see every tool: compression and context warnings
  * apply to all of them.
  */

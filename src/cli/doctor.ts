@@ -11,6 +11,7 @@ import { findProjectDir } from "../core/project.ts";
 import { isOff } from "../core/switches.ts";
 import { lastRun } from "../retention/last-run.ts";
 import { storeSize } from "../retention/size.ts";
+import { checkExitTrap } from "../run/doctor-check.ts";
 import { openStore, schemaVersion } from "../store/db.ts";
 import { SCHEMA_VERSION } from "../store/migrations.ts";
 import { parse } from "./args.ts";
@@ -365,6 +366,7 @@ export async function runChecks(paths: CairnPaths, projectDir: string): Promise<
     ...(await checkStore(paths)),
     ...(await checkRetention(paths, projectDir)),
     ...(await checkConfig(paths, projectDir)),
+    ...(await checkExitTrap(paths, projectDir)),
     checkSwitches(paths, projectDir),
     checkLog(paths),
     ...(await import("./doctor-self.ts").then((m) => [m.checkPrintedCommand(), ...m.checkPluginLauncher()])),

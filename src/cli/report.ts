@@ -143,6 +143,7 @@ function printReport(v: ReportView): void {
   }
 
   heading("Compressions (outputs filed by cairn)");
+  out(`failing Bash commands: ${line(v.compressions.failingBash.text)}`);
   const c = v.compressions.total;
   if (c.outputs === 0) out(color.dim("none"));
   else {

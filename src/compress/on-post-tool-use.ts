@@ -1,13 +1,9 @@
 import { extractOutput, toolFamily } from "../claude/tool-outputs.ts";
 import { anyMatches, CAIRN_RETRIEVAL } from "../core/cairn-commands.ts";
-import { readRegularText } from "../core/fs.ts";
 import type { Parts } from "../hooks/context.ts";
 import { observerFor } from "../observe/observer.ts";
-import { HEADER_PREFIX } from "./marker.ts";
+import { bashResult } from "../run/bash-result.ts";
 import type { Hints } from "./types.ts";
-
-/** Claude Code keeps a spilled Bash output in a file; past this, cairn works on what the hook received. */
-const PERSISTED_MAX_BYTES = 64 * 1024 * 1024;
 
 export const parts: Parts = {
   PostToolUse: {
@@ -19,24 +15,13 @@ export const parts: Parts = {
       const out = extractOutput(event.tool_name, event.tool_input, event.tool_response);
       if (!out) return undefined;
 
-      let text = out.text;
-      if (out.persistedPath) {
-        // The hook got the first 30,000 characters; the whole output is in Claude Code's file.
-        try {
-          text = readRegularText(out.persistedPath, PERSISTED_MAX_BYTES) ?? text;
-        } catch (err) {
-          ctx.log.warn("could not read Claude Code's persisted output; filing what the hook received", {
-            event: "PostToolUse",
-            session: event.session_id,
-            err,
-          });
-        }
-      }
+      // Bash: the whole output (Claude Code's spill file, checked) without the exit marker.
+      const bash = event.tool_name === "Bash" ? bashResult(event, out, ctx) : undefined;
+      const text = bash ? bash.text : out.text;
 
       const isRead = event.tool_name === "Read";
       const threshold = isRead ? c["compress.read_min_bytes"] : c["compress.min_bytes"];
       if (text.length < threshold) return undefined;
-      if (text.startsWith(HEADER_PREFIX)) return undefined; // already filed by the Bash runner
       if (out.command && CAIRN_RETRIEVAL.test(out.command)) return undefined;
       // A read the agent bounded itself is the region it wants to see.
       if (isRead && out.limit !== undefined) return undefined;
@@ -49,6 +34,7 @@ export const parts: Parts = {
         ...(out.filePath !== undefined ? { filePath: out.filePath } : {}),
         ...(out.firstLine !== undefined ? { firstLine: out.firstLine } : {}),
         ...(out.offset !== undefined ? { offset: out.offset } : {}),
+        ...(bash?.status !== undefined ? { exitCode: bash.status } : {}),
       };
       // The compressors load only now, when an output is actually filed.
       const [{ fileOutput }, { compressText }] = await Promise.all([
@@ -78,7 +64,7 @@ export const parts: Parts = {
       // With a low compress.min_bytes, the header alone can outweigh a small output: then
       // the original is shown as it is (it stays stored, so `cairn show` still has it).
       if (filed.shown.length >= text.length) return undefined;
-      return { updatedToolOutput: out.replace(filed.shown) };
+      return { updatedToolOutput: (bash ?? out).replace(filed.shown) };
     },
   },
 };

@@ -35,12 +35,12 @@ export const COMPRESS_SETTINGS = {
   "run.enabled": setting(
     v.boolean(),
     true,
-    "Run Bash commands through cairn's runner so failing and huge outputs are compressed too.",
+    "Compress failing Bash commands too: an EXIT trap (bash, zsh) makes them reach cairn's PostToolUse hook; the command itself is never changed.",
   ),
   "run.never": setting(
     strings(),
     [],
-    "Regular expressions: Bash commands matching any of them are never wrapped by the runner.",
+    "Retired and ignored: cairn no longer wraps Bash commands (use compress.never to leave outputs whole).",
   ),
   "observe.enabled": setting(
     v.boolean(),

@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import type { Config } from "../config/schema.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import { notebookPath } from "../notebook/inject.ts";
+import { describeExitTrap, type ExitTrapState, exitTrapState } from "../run/exit-trap-state.ts";
 import type { Store } from "../store/db.ts";
 import type { SessionRow } from "../store/sessions.ts";
 import { catchUpSession } from "./ledger.ts";
@@ -241,6 +242,8 @@ export interface ReportView {
     readonly total: Savings;
     readonly byCompressor: CompressionGroup[];
     readonly byTool: CompressionGroup[];
+    /** Whether this session's failing Bash commands could reach PostToolUse (the exit trap). */
+    readonly failingBash: { readonly state: ExitTrapState | null; readonly text: string };
   };
   readonly compactions: CompactionRow[];
   readonly timeline: ResponsePoint[];
@@ -298,6 +301,7 @@ export function reportView(
        FROM injections WHERE session_id = ? GROUP BY event, part ORDER BY tokensEst DESC`,
     )
     .all(s.id) as unknown as InjectionGroup[];
+  const trap = exitTrapState(store, s.id);
   const injTotal = byPart.reduce(
     (a, g) => ({ count: a.count + g.count, chars: a.chars + g.chars, tokensEst: a.tokensEst + g.tokensEst }),
     { count: 0, chars: 0, tokensEst: 0 },
@@ -312,6 +316,7 @@ export function reportView(
       total: sessionSavings(store, s.id),
       byCompressor: byCompressor.map((g) => ({ ...g })),
       byTool: byTool.map((g) => ({ ...g })),
+      failingBash: { state: trap ?? null, text: describeExitTrap(trap) },
     },
     compactions: compactions(store, s.id).map((c) => ({ ...c })),
     timeline: contextTimeline(store, s.id).map((p) => ({ ...p })),

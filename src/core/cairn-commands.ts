@@ -1,7 +1,6 @@
 /**
  * cairn's own commands in a shell command line, and the user's pattern lists
- * (compress.never, run.never): the checks the Bash runner and the PostToolUse filer
- * both make.
+ * (compress.never): the checks the PostToolUse filer makes.
  */
 const RETRIEVAL_VERBS = ["show", "detail", "search", "state", "handoff", "report", "status"];
 
@@ -15,9 +14,6 @@ function invocation(verbs: readonly string[]): RegExp {
 
 /** cairn's retrieval commands: their output is what the agent asked for in full. */
 export const CAIRN_RETRIEVAL = invocation(RETRIEVAL_VERBS);
-
-/** Those, or cairn's own runner. */
-export const CAIRN_COMMAND = invocation([...RETRIEVAL_VERBS, "run"]);
 
 /** True when any of the user's regular expressions matches; an invalid one matches nothing. */
 export function anyMatches(patterns: readonly string[], text: string): boolean {

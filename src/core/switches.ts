@@ -8,7 +8,7 @@ import { type CairnPaths, projectStateDir } from "./paths.ts";
  * parser: the global one turns every hook into a no-op, the per-project one does that
  * for one project (kept in cairn's own state, not in the project's tree).
  */
-function projectOffPath(paths: CairnPaths, projectDir: string): string {
+export function projectOffPath(paths: CairnPaths, projectDir: string): string {
   return join(projectStateDir(paths, projectDir), "off");
 }
 

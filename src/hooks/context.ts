@@ -16,7 +16,7 @@ export interface HookContext {
   /** Opens the database on first use; parts that never call it never pay for it. */
   store(): Promise<Store>;
   now(): number;
-  /** How to run this same cairn again, for commands cairn builds (e.g. the Bash runner). */
+  /** How to run this same cairn again, for commands cairn prints or registers. */
   readonly self: SelfInvocation;
 }
 

@@ -8,6 +8,7 @@ import type { PartLoader } from "./context.ts";
  */
 export const EVENT_PARTS: { readonly [E in EventName]: readonly PartLoader[] } = {
   SessionStart: [
+    () => import("../run/on-session-start.ts"), // the exit trap: failing Bash commands reach PostToolUse
     () => import("../memory/on-session-start.ts"), // resume after a handoff (includes the notebook)
     () => import("../notebook/on-session-start.ts"), // restore STATE.md, unless a resume already did
   ],
@@ -15,16 +16,14 @@ export const EVENT_PARTS: { readonly [E in EventName]: readonly PartLoader[] } =
     () => import("../notebook/on-user-prompt.ts"), // the anchor: goal, step, context health, advice
   ],
   PreToolUse: [
-    () => import("../run/on-pre-tool-use.ts"), // route Bash through cairn's runner
     () => import("../notebook/on-pre-tool-use.ts"), // nudges: bounded reads, cheaper subagent models
   ],
   PostToolUse: [
-    () => import("../run/on-post-tool-use.ts"), // file the partial output of a stopped wrapped command
     () => import("../compress/on-post-tool-use.ts"), // replace large outputs with excerpts
+    () => import("../run/on-post-tool-use.ts"), // take the exit marker off what was not compressed
     () => import("../context/on-tool-use.ts"), // context warnings to the agent
   ],
   PostToolUseFailure: [
-    () => import("../run/on-post-tool-use.ts"), // file the partial output of a stopped wrapped command
     () => import("../context/on-tool-use.ts"), // context warnings to the agent
   ],
   Stop: [

@@ -1,57 +1,50 @@
-import { readFileSync } from "node:fs";
-import type { HookEvent } from "../claude/events.ts";
-import type { HookContext, Part, Parts } from "../hooks/context.ts";
-import { readMeta, removeRunFiles, runFiles, sweepRunDir } from "./spool.ts";
+import { basename, dirname } from "node:path";
+import { extractOutput } from "../claude/tool-outputs.ts";
+import type { Parts } from "../hooks/context.ts";
+import { bashResult } from "./bash-result.ts";
+import { splitExitMarker } from "./exit-marker.ts";
+import { sessionNonce } from "./nonce.ts";
+
+const TASK_END = /\n\[exited with code 0\]\n?$/;
+
+/** Claude Code writes a background command's output to `…/tasks/<id>.output` and tells the model to Read it. */
+function isTaskOutput(path: string): boolean {
+  return basename(dirname(path)) === "tasks" && /^[A-Za-z0-9_-]+\.output$/.test(basename(path));
+}
 
 /**
- * When Claude Code stops a wrapped command (its timeout, or the user interrupting),
- * the shell dies before cairn's runner prints anything and the partial output sits
- * in the spool. This files it, so nothing is lost, and tells the agent what it said.
+ * After the compressor: a Bash output it left alone (small, or excluded) still loses
+ * the exit marker and gets its status stated, so the model never sees the raw marker
+ * and a failure is as plain as Claude Code's own "Exit code N". This runs whatever the
+ * config says: the trap may have been installed under another one.
+ *
+ * A background command's marker lands in its output file (and Claude Code reports it
+ * as exit 0); when the model reads that file, the marker line becomes the status.
  */
-async function rescue(event: HookEvent<"PostToolUse" | "PostToolUseFailure">, ctx: HookContext) {
-  if (event.tool_name !== "Bash") return undefined;
-  const files = runFiles(ctx.paths, event.tool_use_id);
-  let output: Buffer;
-  try {
-    output = readFileSync(files.spoolFile);
-  } catch {
-    return undefined; // the runner ran and cleaned up: the usual case
-  }
-  const meta = readMeta(files);
-  sweepRunDir(ctx.paths, ctx.now());
-  try {
-    if (output.length === 0) return undefined;
-    const [{ fileOutput }, { compressText }] = await Promise.all([
-      import("../compress/filing.ts"),
-      import("../compress/index.ts"),
-    ]);
-    const command = meta?.command ?? String(event.tool_input.command ?? "");
-    const filed = await fileOutput(
-      await ctx.store(),
-      ctx.config,
-      {
-        text: output.toString("utf8"),
-        hints: { tool: "Bash", command },
-        label: command,
-        sessionId: event.session_id,
-        toolUseId: event.tool_use_id,
-      },
-      compressText,
-      ctx.now(),
-    );
-    return {
-      additionalContext: `The command was stopped before it finished; cairn kept the output it had produced so far.\n${filed.shown}`,
-    };
-  } finally {
-    removeRunFiles(files);
-  }
-}
-
-function part<E extends "PostToolUse" | "PostToolUseFailure">(): Part<E> {
-  return { name: "run-rescue", run: (event, ctx) => rescue(event as HookEvent<"PostToolUse">, ctx) };
-}
-
 export const parts: Parts = {
-  PostToolUse: part<"PostToolUse">(),
-  PostToolUseFailure: part<"PostToolUseFailure">(),
+  PostToolUse: {
+    name: "exit-status",
+    async run(event, ctx, prior) {
+      if (prior.updatedToolOutput !== undefined) return undefined;
+      const out = extractOutput(event.tool_name, event.tool_input, event.tool_response);
+      if (!out) return undefined;
+      if (event.tool_name === "Bash") {
+        const unmarked = bashResult(event, out, ctx).unmarked();
+        return unmarked === undefined ? undefined : { updatedToolOutput: unmarked };
+      }
+      if (event.tool_name !== "Read" || !out.filePath || !isTaskOutput(out.filePath)) return undefined;
+      const nonce = sessionNonce(ctx.paths, event.session_id);
+      if (!nonce) return undefined;
+      // Claude Code appends "[exited with code 0]" once the command ended: the trap's doing.
+      const ended = TASK_END.exec(out.text);
+      const split = splitExitMarker(ended ? out.text.slice(0, ended.index) : out.text, nonce);
+      if (!split) return undefined;
+      const before = split.text.endsWith("\n") || !split.text ? split.text : `${split.text}\n`;
+      return {
+        updatedToolOutput: out.replace(
+          `${before}[exited with code ${split.status}] (cairn: the completion notice's "exit code 0" comes from its exit trap)\n`,
+        ),
+      };
+    },
+  },
 };

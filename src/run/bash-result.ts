@@ -1,0 +1,102 @@
+import type { HookEvent } from "../claude/events.ts";
+import type { Extracted } from "../claude/tool-outputs.ts";
+import type { HookContext } from "../hooks/context.ts";
+import { looksLikeMarker, splitExitMarker, statusLine } from "./exit-marker.ts";
+import { sessionNonce } from "./nonce.ts";
+import { readPersistedOutput } from "./persisted-output.ts";
+
+/**
+ * A Bash call's whole output as cairn works on it: read from Claude Code's spill file
+ * when the hook only received the first 30,000 characters, with the exit marker taken
+ * off and its status kept.
+ */
+export interface BashResult {
+  /** The whole output (or what the hook received, when the spill file was refused or too large), without the marker. */
+  readonly text: string;
+  /** The command's own non-zero exit status, from this session's marker; undefined for a success or without the trap. */
+  readonly status: number | undefined;
+  /** The tool's output with `excerpt` in place of the text, the status stated first. */
+  replace(excerpt: string): unknown;
+  /**
+   * The tool's output as Claude Code gave it, minus the marker and with the status
+   * stated first; undefined when there was no marker (nothing to change).
+   */
+  unmarked(): unknown;
+}
+
+type PostToolUse = HookEvent<"PostToolUse">;
+type Obj = Record<string, unknown>;
+
+// Two parts (the compressor, then the exit-status part) look at the same event: read the spill file once.
+const seen = new WeakMap<object, BashResult>();
+
+export function bashResult(event: PostToolUse, out: Extracted, ctx: HookContext): BashResult {
+  const cached = seen.get(event);
+  if (cached) return cached;
+  const r = event.tool_response as Obj;
+  // The key file is read only for an output that ends like a marker at all.
+  let nonce: string | undefined | null = null;
+  const split = (s: string) => {
+    if (!looksLikeMarker(s)) return undefined;
+    if (nonce === null) nonce = sessionNonce(ctx.paths, event.session_id);
+    const found = nonce ? splitExitMarker(s, nonce) : undefined;
+    // Printed text that looks like a marker, or a trap whose key is gone (then the model sees it).
+    if (!found)
+      ctx.log.warn("a Bash output ends like an exit marker without this session's nonce; left as it is", {
+        event: "PostToolUse",
+        session: event.session_id,
+        ...(nonce ? {} : { why: "no exit-marker key in ~/.cairn" }),
+      });
+    return found;
+  };
+  const withStatus = (s: string, status: number | undefined) =>
+    status === undefined ? s : `${statusLine(status)}\n${s}`;
+
+  let text = out.text;
+  let status: number | undefined;
+  let unmarked: () => unknown = () => undefined;
+
+  if (out.persistedPath) {
+    const read = readPersistedOutput(out.persistedPath, event.transcript_path, event.session_id);
+    if (!read.ok) {
+      ctx.log.warn(`ignored persistedOutputPath: ${read.why}; filing what the hook received`, {
+        event: "PostToolUse",
+        session: event.session_id,
+        path: out.persistedPath.slice(0, 300),
+      });
+    } else if (read.text !== undefined) {
+      const s = split(read.text);
+      text = s ? s.text : read.text;
+      status = s?.status;
+    } else {
+      status = split(read.tail)?.status;
+      ctx.log.info(`Claude Code's spilled output is ${read.size} bytes; filing the part the hook received`, {
+        event: "PostToolUse",
+        session: event.session_id,
+      });
+    }
+    // The model sees Claude Code's preview of the spill file; the status goes on top of it.
+    if (status !== undefined) {
+      unmarked = () => ({ ...r, stdout: withStatus(String(r.stdout), status) });
+    }
+  } else if (typeof r.stdout === "string") {
+    const s = split(r.stdout);
+    if (s) {
+      status = s.status;
+      // Claude Code trims the newlines that end an output; the trap's marker came after them.
+      const stdout = s.text.replace(/\n+$/, "");
+      const stderr = String(r.stderr ?? "");
+      text = stderr ? `${stdout}${stdout && !stdout.endsWith("\n") ? "\n" : ""}${stderr}` : stdout;
+      unmarked = () => ({ ...r, stdout: withStatus(stdout, status) });
+    }
+  }
+
+  const result: BashResult = {
+    text,
+    status,
+    replace: (excerpt) => out.replace(withStatus(excerpt, status)),
+    unmarked,
+  };
+  seen.set(event, result);
+  return result;
+}

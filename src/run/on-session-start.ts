@@ -1,0 +1,78 @@
+import { appendFileSync } from "node:fs";
+import { basename, isAbsolute } from "node:path";
+import { readRegularText } from "../core/fs.ts";
+import { projectOffPath } from "../core/switches.ts";
+import type { HookContext, Parts } from "../hooks/context.ts";
+import { exitTrap, TRAP_SHELLS } from "./exit-marker.ts";
+import { type ExitTrapState, saveExitTrapState } from "./exit-trap-state.ts";
+import { issueNonce } from "./nonce.ts";
+import { removeOldSpool } from "./old-spool.ts";
+
+/**
+ * Appends the exit trap (exit-marker.ts) to CLAUDE_ENV_FILE, which Claude Code sets for
+ * SessionStart hooks and sources before every Bash command of the session, subagents
+ * included. Nothing about the command changes, so Claude Code decides every permission
+ * exactly as without cairn. Where the trap cannot go (another shell, no
+ * CLAUDE_ENV_FILE), failing commands are simply not compressed, and the reason is kept
+ * for `cairn report` and `cairn doctor`.
+ */
+function install(sessionId: string, ctx: HookContext): ExitTrapState {
+  const c = ctx.config;
+  if (!c["run.enabled"]) return { installed: false, why: "run.enabled is off" };
+  if (!c["compress.enabled"]) return { installed: false, why: "compress.enabled is off" };
+  const envFile = ctx.env.CLAUDE_ENV_FILE;
+  if (!envFile || !isAbsolute(envFile))
+    return { installed: false, why: "Claude Code gave this SessionStart hook no CLAUDE_ENV_FILE" };
+  const shell = basename(ctx.env.SHELL ?? "");
+  if (!(TRAP_SHELLS as readonly string[]).includes(shell))
+    return {
+      installed: false,
+      why: `the shell is ${shell || "unknown (SHELL is not set)"}; the exit trap is written for bash and zsh`,
+    };
+  const offSwitches = [ctx.paths.offSwitch, projectOffPath(ctx.paths, ctx.projectDir)];
+  const trap = exitTrap(issueNonce(ctx.paths, sessionId), offSwitches);
+  const before = readRegularText(envFile, 1024 * 1024);
+  // After --resume or a compaction SessionStart runs again, maybe with the same file.
+  if (before?.includes(trap)) return { installed: true, shell };
+  // Whatever came before ends its own line, so the trap's first line stays a comment.
+  const sep = before && !before.endsWith("\n") ? "\n" : "";
+  appendFileSync(envFile, `${sep}${trap}`, { mode: 0o600 });
+  return { installed: true, shell };
+}
+
+export const parts: Parts = {
+  SessionStart: {
+    name: "exit-trap",
+    async run(event, ctx) {
+      let state: ExitTrapState;
+      try {
+        state = install(event.session_id, ctx);
+      } catch (err) {
+        ctx.log.error("could not append the exit trap; failing Bash commands will not be compressed", {
+          event: "SessionStart",
+          session: event.session_id,
+          err,
+        });
+        state = { installed: false, why: "appending the exit trap failed (see the log)" };
+      }
+      if (!state.installed)
+        ctx.log.info(`failing Bash commands are not compressed in this session: ${state.why}`, {
+          event: "SessionStart",
+          session: event.session_id,
+        });
+      saveExitTrapState(await ctx.store(), event.session_id, state, ctx.now());
+      try {
+        if (removeOldSpool(ctx.paths))
+          ctx.log.info("removed the spool files an older cairn's Bash runner left", {
+            event: "SessionStart",
+          });
+      } catch (err) {
+        ctx.log.warn("could not remove an older cairn's spool files (~/.cairn/run)", {
+          event: "SessionStart",
+          err,
+        });
+      }
+      return undefined;
+    },
+  },
+};
