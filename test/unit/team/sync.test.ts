@@ -1,0 +1,178 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaults } from "../../../src/config/schema.ts";
+import { cairnPaths } from "../../../src/core/paths.ts";
+import { ingestSource } from "../../../src/memory/ingest.ts";
+import { saveMemo } from "../../../src/memory/memo.ts";
+import { openStore, type Store } from "../../../src/store/db.ts";
+import { connect } from "../../../src/team/client.ts";
+import { outboxPending } from "../../../src/team/collect.ts";
+import { machineIdentity } from "../../../src/team/identity.ts";
+import { migrateServer, PG_SCHEMA_VERSION } from "../../../src/team/pg-schema.ts";
+import { collectProject, syncOnce } from "../../../src/team/sync.ts";
+import { PG_MISSING, type PgServer, pgBinDir, startPostgres } from "../../helpers/postgres.ts";
+
+const hasPg = !!pgBinDir();
+if (!hasPg) console.warn(PG_MISSING);
+
+const TRANSCRIPT = join(import.meta.dirname, "..", "..", "fixtures", "transcripts", "tools-session.jsonl");
+const PROJECT = "example.org/team/app";
+
+/** One machine: its own cairn home and a clone of the project. */
+function machine(root: string, name: string) {
+  const home = join(root, name);
+  const projectDir = join(home, "src", "app");
+  mkdirSync(join(projectDir, ".cairn"), { recursive: true });
+  const paths = cairnPaths(join(home, ".cairn"));
+  return { home, projectDir, paths, machine: machineIdentity(paths, { USER: name }) };
+}
+
+describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
+  let pg: PgServer;
+  let root: string;
+  const stores: Store[] = [];
+  beforeAll(async () => {
+    pg = await startPostgres();
+    root = mkdtempSync(join(tmpdir(), "cairn-team-"));
+  }, 120_000);
+  afterAll(() => {
+    for (const s of stores) s.close();
+    pg?.destroy();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  async function open(m: ReturnType<typeof machine>): Promise<Store> {
+    const s = await openStore(m.paths.db);
+    stores.push(s);
+    return s;
+  }
+
+  it("pushes A's notebook, summaries, conversation and memo once; B pulls them once", async () => {
+    const a = machine(root, "alice");
+    const b = machine(root, "bob");
+    const config = defaults();
+    writeFileSync(
+      join(a.projectDir, ".cairn", "STATE.md"),
+      "# STATE\n\n## Decisions\n\n- Use pgbouncer in transaction mode (session mode ran out of slots)\n\n## Dead-ends\n\n- Retrying with a bigger pool: still timed out\n",
+    );
+    const sa = await open(a);
+    ingestSource(
+      sa,
+      { path: TRANSCRIPT, sessionId: "sess-a", projectDir: a.projectDir },
+      { now: Date.now() },
+    );
+    saveMemo(sa, {
+      sessionId: "sess-a",
+      projectDir: a.projectDir,
+      memo: "## Next step\nrun the migration on staging",
+      now: Date.now(),
+    });
+
+    const collected = await collectProject(sa, {
+      projectDir: a.projectDir,
+      project: PROJECT,
+      machine: a.machine,
+      config,
+      now: Date.now(),
+    });
+    expect(collected).toBeGreaterThan(3);
+    // Collecting again finds nothing new.
+    expect(
+      await collectProject(sa, {
+        projectDir: a.projectDir,
+        project: PROJECT,
+        machine: a.machine,
+        config,
+        now: Date.now(),
+      }),
+    ).toBe(0);
+    expect(outboxPending(sa)).toBe(collected);
+
+    const first = await syncOnce(sa, { url: pg.url(), project: PROJECT });
+    expect(first).toMatchObject({ ok: true, sent: collected, added: collected });
+    expect(outboxPending(sa)).toBe(0);
+
+    const sb = await open(b);
+    const got = await syncOnce(sb, { url: pg.url(), project: PROJECT });
+    expect(got).toMatchObject({ ok: true, pulled: collected });
+    const kinds = sb.db
+      .prepare("SELECT kind, count(*) AS n FROM team_records GROUP BY kind ORDER BY kind")
+      .all();
+    expect(kinds.map((k) => k.kind)).toEqual(
+      expect.arrayContaining(["decision", "dead-end", "handoff", "turn"]),
+    );
+    const memo = sb.db.prepare("SELECT * FROM team_records WHERE kind = 'handoff'").get() as Record<
+      string,
+      unknown
+    >;
+    expect(memo).toMatchObject({ user_name: "alice", session_id: "sess-a", machine_id: a.machine.id });
+    expect(memo.text).toContain("run the migration on staging");
+
+    // Twice more on both sides: nothing new anywhere.
+    expect(await syncOnce(sa, { url: pg.url(), project: PROJECT })).toMatchObject({
+      ok: true,
+      sent: 0,
+      added: 0,
+    });
+    expect(await syncOnce(sb, { url: pg.url(), project: PROJECT })).toMatchObject({ ok: true, pulled: 0 });
+    expect(pg.psql("SELECT count(*) FROM cairn_team_records", "cairn_team").trim()).toBe(String(collected));
+
+    // A retried push (the outbox lost its "pushed" marks, as after a crash) adds nothing.
+    sa.db.exec("UPDATE team_outbox SET pushed_at = NULL");
+    expect(await syncOnce(sa, { url: pg.url(), project: PROJECT })).toMatchObject({
+      ok: true,
+      sent: collected,
+      added: 0,
+    });
+    expect(pg.psql("SELECT count(*) FROM cairn_team_records", "cairn_team").trim()).toBe(String(collected));
+  });
+
+  it("a wrong password or an unreachable server is one masked line, and the outbox keeps its records", async () => {
+    const c = machine(root, "carol");
+    const sc = await open(c);
+    writeFileSync(join(c.projectDir, ".cairn", "STATE.md"), "## Decisions\n\n- carol decided something\n");
+    await collectProject(sc, {
+      projectDir: c.projectDir,
+      project: PROJECT,
+      machine: c.machine,
+      config: defaults(),
+      now: Date.now(),
+    });
+    const wrong = await syncOnce(sc, { url: pg.url({ password: "not-the-Password" }), project: PROJECT });
+    expect(wrong.ok).toBe(false);
+    expect(wrong.error).toMatch(/authentication failed at 127\.0\.0\.1:\d+\/cairn_team/);
+    expect(wrong.error).not.toContain("not-the-Password");
+    expect(wrong.error!.split("\n")).toHaveLength(1);
+    const { freePort } = await import("../../helpers/postgres.ts");
+    const closed = await freePort();
+    const down = await syncOnce(sc, { url: `postgres://u:pw-xyz@127.0.0.1:${closed}/db`, project: PROJECT });
+    expect(down.error).toBe(
+      `cannot reach 127.0.0.1:${closed}/db: connection refused (is PostgreSQL running there?)`,
+    );
+    expect(outboxPending(sc)).toBe(1);
+    expect(await syncOnce(sc, { url: pg.url(), project: PROJECT })).toMatchObject({
+      ok: true,
+      sent: 1,
+      added: 1,
+    });
+  });
+
+  it("refuses a server schema newer than this cairn", async () => {
+    pg.psql(
+      `UPDATE cairn_team_meta SET value = '${PG_SCHEMA_VERSION + 1}' WHERE key = 'schema_version'`,
+      "cairn_team",
+    );
+    try {
+      const sql = await connect(pg.url());
+      await expect(migrateServer(sql)).rejects.toThrow(/newer than this cairn knows.*upgrade cairn/);
+      await sql.end();
+    } finally {
+      pg.psql(
+        `UPDATE cairn_team_meta SET value = '${PG_SCHEMA_VERSION}' WHERE key = 'schema_version'`,
+        "cairn_team",
+      );
+    }
+  });
+});
