@@ -367,6 +367,7 @@ export async function runChecks(paths: CairnPaths, projectDir: string): Promise<
     ...(await checkConfig(paths, projectDir)),
     checkSwitches(paths, projectDir),
     checkLog(paths),
+    ...(await (await import("../team/doctor-check.ts")).checkTeam(paths, projectDir)),
   ];
 }
 

@@ -14,7 +14,9 @@ export interface ConnectOptions {
 }
 
 export async function connect(url: string, opts: ConnectOptions = {}): Promise<Sql> {
-  const { default: pg } = await import("postgres");
+  // Under Node's ESM loader the package is its `default`; bundled as CommonJS it is the module itself.
+  const mod = (await import("postgres")) as unknown as { default?: typeof postgres };
+  const pg = mod.default ?? (mod as unknown as typeof postgres);
   const hasTimeout = /[?&]connect_timeout=/.test(url);
   return pg(url, {
     max: 2,

@@ -39,18 +39,35 @@ const LOCK_KEY = 0x636169726e;
 
 export class SchemaTooNew extends Error {}
 
+function tooNew(found: unknown): SchemaTooNew {
+  return new SchemaTooNew(
+    `the team store's schema (version ${String(found)}) is newer than this cairn knows (${PG_SCHEMA_VERSION}); upgrade cairn`,
+  );
+}
+
+/** The server's schema version: 0 on a fresh database. */
+export async function serverSchemaVersion(sql: Sql): Promise<number> {
+  try {
+    const rows = await sql`SELECT value FROM cairn_team_meta WHERE key = 'schema_version'`;
+    return rows.length ? Number(rows[0]!.value) : 0;
+  } catch (err) {
+    if ((err as { code?: string }).code === "42P01") return 0; // no meta table yet
+    throw err;
+  }
+}
+
 /** Brings the server to this cairn's schema, or refuses a newer one. */
 export async function migrateServer(sql: Sql): Promise<{ from: number; to: number }> {
+  // The common case, without a lock or DDL: the server is already at this version.
+  const seen = await serverSchemaVersion(sql);
+  if (seen === PG_SCHEMA_VERSION) return { from: seen, to: seen };
+  if (!Number.isInteger(seen) || seen > PG_SCHEMA_VERSION) throw tooNew(seen);
   return sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${LOCK_KEY})`;
     await tx`CREATE TABLE IF NOT EXISTS cairn_team_meta (key text PRIMARY KEY, value text NOT NULL)`;
     const rows = await tx`SELECT value FROM cairn_team_meta WHERE key = 'schema_version'`;
     const from = rows.length ? Number(rows[0]!.value) : 0;
-    if (!Number.isInteger(from) || from > PG_SCHEMA_VERSION) {
-      throw new SchemaTooNew(
-        `the team store's schema (version ${rows[0]?.value}) is newer than this cairn knows (${PG_SCHEMA_VERSION}); upgrade cairn`,
-      );
-    }
+    if (!Number.isInteger(from) || from > PG_SCHEMA_VERSION) throw tooNew(rows[0]?.value);
     for (let v = from; v < PG_SCHEMA_VERSION; v++) await tx.unsafe(PG_MIGRATIONS[v]!);
     if (from < PG_SCHEMA_VERSION) {
       await tx`INSERT INTO cairn_team_meta (key, value) VALUES ('schema_version', ${String(PG_SCHEMA_VERSION)})

@@ -64,7 +64,14 @@ export interface SyncResult {
  */
 export async function syncOnce(
   store: Store,
-  r: { url: string; project: string | undefined; now?: () => number; connectTimeoutS?: number },
+  r: {
+    url: string;
+    project: string | undefined;
+    now?: () => number;
+    connectTimeoutS?: number;
+    /** false: pull only (SessionStart's refresh wants the newest records, fast). */
+    push?: boolean;
+  },
 ): Promise<SyncResult> {
   const now = r.now ?? Date.now;
   let sent = 0;
@@ -74,10 +81,12 @@ export async function syncOnce(
   try {
     sql = await connect(r.url, { connectTimeoutS: r.connectTimeoutS });
     await migrateServer(sql);
-    const p = await push(store, sql, { now });
-    sent = p.sent;
-    added = p.added;
-    setState(store, STATUS_SCOPE, "lastPush", { at: now(), sent, added }, now());
+    if (r.push !== false) {
+      const p = await push(store, sql, { now });
+      sent = p.sent;
+      added = p.added;
+      setState(store, STATUS_SCOPE, "lastPush", { at: now(), sent, added }, now());
+    }
     if (r.project) {
       pulled = (await pull(store, sql, r.project, { now })).pulled;
       setState(store, STATUS_SCOPE, "lastPull", { at: now(), pulled, project: r.project }, now());
