@@ -75,13 +75,22 @@ export function pushPending(paths: CairnPaths, now: number): boolean {
   }
 }
 
-/** Marks this process as a running background sync until it exits. */
-export function registerRunning(paths: CairnPaths): () => void {
+function writePidFile(paths: CairnPaths, pid: number): string {
   ensureDir(syncDir(paths));
-  const file = join(syncDir(paths), `${process.pid}.pid`);
+  const file = join(syncDir(paths), `${pid}.pid`);
   const fd = openSync(file, "w", 0o600);
-  writeSync(fd, String(process.pid));
+  writeSync(fd, String(pid));
   closeSync(fd);
+  return file;
+}
+
+/**
+ * Marks this process as a running background sync until it exits. The parent wrote the
+ * same file when it spawned us (so there is no moment where we run unseen); writing it
+ * again covers a sync started by hand.
+ */
+export function registerRunning(paths: CairnPaths): () => void {
+  const file = writePidFile(paths, process.pid);
   return () => safeUnlink(file);
 }
 
@@ -115,6 +124,7 @@ export interface Started {
  * CAIRN_TEAM_URL and HOME decide what the child syncs.
  */
 export function startBackgroundSync(
+  paths: CairnPaths,
   self: SelfInvocation,
   args: readonly string[],
   env: NodeJS.ProcessEnv,
@@ -132,6 +142,13 @@ export function startBackgroundSync(
     child.once("error", () => resolve(true));
   });
   child.unref();
+  if (child.pid) {
+    try {
+      writePidFile(paths, child.pid);
+    } catch {
+      // Only visibility is lost; the child registers itself too.
+    }
+  }
   if (waitMs <= 0) return { done: Promise.resolve(false) };
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {

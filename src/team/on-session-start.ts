@@ -35,8 +35,14 @@ export const parts: Parts = {
       const lastError = getState<{ at: number }>(store, "team", "lastError");
       const down = !!lastError && ctx.now() - lastError.at < KNOWN_DOWN_MS;
       const wait = down ? 0 : ctx.config["team.refresh_ms"];
-      const refreshed = await startBackgroundSync(ctx.self, ["--pull-only"], ctx.env, ctx.projectDir, wait)
-        .done;
+      const refreshed = await startBackgroundSync(
+        ctx.paths,
+        ctx.self,
+        ["--pull-only"],
+        ctx.env,
+        ctx.projectDir,
+        wait,
+      ).done;
 
       const scope = `team-project:${project}`;
       const taken = new Set(getState<string[]>(store, scope, "handoffs_taken") ?? []);

@@ -31,7 +31,7 @@ function outboxPart<E extends TurnEnd>(): Part<E> {
         now,
       });
       const pending = bg.pushPending(ctx.paths, now);
-      if (!pending) bg.startBackgroundSync(ctx.self, [], ctx.env, ctx.projectDir);
+      if (!pending) bg.startBackgroundSync(ctx.paths, ctx.self, [], ctx.env, ctx.projectDir);
       ctx.log.info("team outbox", {
         event: ev.hook_event_name,
         session: ev.session_id,

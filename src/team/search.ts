@@ -13,7 +13,8 @@ export interface TeamHit {
 
 /**
  * PostgreSQL full-text search over the project's shared records, ranked (ts_rank_cd),
- * newest first among equals. The query is read as a web search (words, "phrases",
+ * newest first among equals. A short record is shown whole (a fragment could cut a
+ * name in two); a long one as its best fragments. The query is read as a web search (words, "phrases",
  * OR, -word), so any text a user types is a valid query.
  */
 export async function searchTeam(
@@ -33,7 +34,10 @@ export async function searchTeam(
     }[]
   >`
     SELECT id, kind, machine, user_name, session_id, at::text AS at, ts_rank_cd(tsv, q) AS rank,
-           ts_headline('english', text, q, 'MaxWords=30, MinWords=12, MaxFragments=2, StartSel=«, StopSel=»') AS snippet
+           CASE WHEN length(text) <= 400
+             THEN ts_headline('english', text, q, 'HighlightAll=true, StartSel=«, StopSel=»')
+             ELSE ts_headline('english', text, q, 'MaxWords=40, MinWords=15, MaxFragments=3, StartSel=«, StopSel=»')
+           END AS snippet
     FROM cairn_team_records, websearch_to_tsquery('english', ${r.query}) AS q
     WHERE project = ${r.project} AND tsv @@ q ${r.kind ? sql`AND kind = ${r.kind}` : sql``}
     ORDER BY rank DESC, at DESC
