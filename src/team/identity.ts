@@ -27,6 +27,8 @@ export function normalizeRemote(raw: string): string | undefined {
     if (scheme[1]!.toLowerCase() === "file") return undefined;
     host = scheme[2]!;
     path = scheme[3] ?? "";
+  } else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
+    return undefined; // a URL without a host (file:///srv/repo.git)
   } else {
     // scp-like: [user@]host:path (no slash before the colon).
     const scp = /^(?:[^@/]+@)?([^/:]+):(.+)$/.exec(url);
