@@ -124,7 +124,10 @@ async function sync(asJson: boolean, pullOnly: boolean): Promise<number> {
       err(`cairn team sync: team memory is off: ${setup.why}`);
       return 1;
     }
-    const { collectProject, syncOnce } = await import("../team/sync.ts");
+    const [{ collectProject }, { syncOnce }] = await Promise.all([
+      import("../team/gather.ts"),
+      import("../team/sync.ts"),
+    ]);
     const store = await m.store();
     const collected =
       setup.project && !pullOnly
@@ -160,7 +163,10 @@ async function background(pullOnly: boolean): Promise<number> {
   const bg = await import("../team/background.ts");
   const unregister = bg.registerRunning(m.paths);
   try {
-    const { collectProject, syncOnce } = await import("../team/sync.ts");
+    const [{ collectProject }, { syncOnce }] = await Promise.all([
+      import("../team/gather.ts"),
+      import("../team/sync.ts"),
+    ]);
     const store = await m.store();
     const project = setup.project?.id;
     if (pullOnly) return (await syncOnce(store, { url: setup.url, project, push: false })).ok ? 0 : 1;

@@ -8,6 +8,7 @@ const FRESH = new Set(["startup", "clear"]);
 
 /** Skip the wait while the server is known to be failing: its sessions then run as without team memory. */
 const KNOWN_DOWN_MS = 5 * 60_000;
+const FRESH_PULL_MS = 60_000;
 
 /**
  * Teammates' handoff, decisions and dead-ends at the start of a session. Without
@@ -34,7 +35,10 @@ export const parts: Parts = {
       const store = await ctx.store();
       const lastError = getState<{ at: number }>(store, "team", "lastError");
       const down = !!lastError && ctx.now() - lastError.at < KNOWN_DOWN_MS;
-      const wait = down ? 0 : ctx.config["team.refresh_ms"];
+      // A pull this recent (the push after the last turn pulls too) is fresh enough to use at once.
+      const lastPull = getState<{ at: number; project: string }>(store, "team", "lastPull");
+      const fresh = lastPull?.project === project && ctx.now() - lastPull.at < FRESH_PULL_MS;
+      const wait = down || fresh ? 0 : ctx.config["team.refresh_ms"];
       const refreshed = await startBackgroundSync(
         ctx.paths,
         ctx.self,
@@ -68,6 +72,7 @@ export const parts: Parts = {
         project,
         refreshed,
         serverDown: down,
+        waited: wait > 0,
         chars: text?.length ?? 0,
         handoff: view.handoff?.id,
       });

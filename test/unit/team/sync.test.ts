@@ -9,9 +9,10 @@ import { saveMemo } from "../../../src/memory/memo.ts";
 import { openStore, type Store } from "../../../src/store/db.ts";
 import { connect } from "../../../src/team/client.ts";
 import { outboxPending } from "../../../src/team/collect.ts";
+import { collectProject } from "../../../src/team/gather.ts";
 import { machineIdentity } from "../../../src/team/identity.ts";
 import { migrateServer, PG_SCHEMA_VERSION } from "../../../src/team/pg-schema.ts";
-import { collectProject, syncOnce } from "../../../src/team/sync.ts";
+import { syncOnce } from "../../../src/team/sync.ts";
 import { PG_MISSING, type PgServer, pgBinDir, startPostgres } from "../../helpers/postgres.ts";
 
 const hasPg = !!pgBinDir();
