@@ -9,10 +9,13 @@ import { saveMemo } from "../../../src/memory/memo.ts";
 import { openStore, type Store } from "../../../src/store/db.ts";
 import { connect } from "../../../src/team/client.ts";
 import { outboxPending } from "../../../src/team/collect.ts";
+import { teammateSessions } from "../../../src/team/dashboard.ts";
 import { collectProject } from "../../../src/team/gather.ts";
 import { machineIdentity } from "../../../src/team/identity.ts";
 import { migrateServer, PG_SCHEMA_VERSION } from "../../../src/team/pg-schema.ts";
 import { syncOnce } from "../../../src/team/sync.ts";
+import { TOKEN_HEADER } from "../../../src/web/auth.ts";
+import { startUiServer } from "../../../src/web/server.ts";
 import { PG_MISSING, type PgServer, pgBinDir, startPostgres } from "../../helpers/postgres.ts";
 
 const hasPg = !!pgBinDir();
@@ -110,6 +113,28 @@ describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
     >;
     expect(memo).toMatchObject({ user_name: "alice", session_id: "sess-a", machine_id: a.machine.id });
     expect(memo.text).toContain("run the migration on staging");
+
+    // B's dashboard shows alice's session beside B's own (none yet), through the real route.
+    const ui = await startUiServer({
+      paths: b.paths,
+      config,
+      port: 0,
+      token: "test-token",
+      assets: { js: "", css: "" },
+    });
+    try {
+      const res = await fetch(`http://127.0.0.1:${ui.port}/api/team/sessions`, {
+        headers: { [TOKEN_HEADER]: "test-token" },
+      });
+      const body = (await res.json()) as { sessions: Record<string, unknown>[] };
+      expect(body.sessions).toEqual([
+        expect.objectContaining({ project: PROJECT, session: "sess-a", user: "alice", handoff: true }),
+      ]);
+    } finally {
+      await ui.close();
+    }
+    // A's own sessions are not "teammates'" on A.
+    expect(teammateSessions(sa, a.paths)).toEqual([]);
 
     // Twice more on both sides: nothing new anywhere.
     expect(await syncOnce(sa, { url: pg.url(), project: PROJECT })).toMatchObject({
