@@ -160,8 +160,20 @@ async function sync(asJson: boolean, pullOnly: boolean): Promise<number> {
 async function background(pullOnly: boolean): Promise<number> {
   const { m, setup } = await teamEnv();
   if (!setup.on) return 0;
-  const bg = await import("../team/background.ts");
+  const [bg, { createLogger }] = await Promise.all([
+    import("../team/background.ts"),
+    import("../core/log.ts"),
+  ]);
+  const log = createLogger(m.paths, m.config["log.level"]);
   const unregister = bg.registerRunning(m.paths);
+  // Failures are warnings, not errors: the session is unaffected and the records wait.
+  const report = (r: { ok: boolean; sent: number; pulled: number; error?: string }) => {
+    if (r.ok)
+      log.info("team sync", { event: "team", project: setup.project?.id, sent: r.sent, pulled: r.pulled });
+    else log.warn("team sync failed; records wait in the outbox", { event: "team", problem: r.error });
+    return r.ok ? 0 : 1;
+  };
+  let locked = false;
   try {
     const [{ collectProject }, { syncOnce }] = await Promise.all([
       import("../team/gather.ts"),
@@ -169,8 +181,9 @@ async function background(pullOnly: boolean): Promise<number> {
     ]);
     const store = await m.store();
     const project = setup.project?.id;
-    if (pullOnly) return (await syncOnce(store, { url: setup.url, project, push: false })).ok ? 0 : 1;
-    if (!bg.takePushLock(m.paths, process.pid, m.now())) return 0; // a pending push will take ours
+    if (pullOnly) return report(await syncOnce(store, { url: setup.url, project, push: false }));
+    locked = bg.takePushLock(m.paths, process.pid, m.now());
+    if (!locked) return 0; // a pending push will take ours
     const delayMs = m.config["team.push_delay_s"] * 1000;
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
     const { outboxPending } = await import("../team/collect.ts");
@@ -185,13 +198,20 @@ async function background(pullOnly: boolean): Promise<number> {
         });
       const r = await syncOnce(store, { url: setup.url, project });
       bg.releasePushLock(m.paths, process.pid);
+      locked = false;
       // A turn that ended while we pushed saw the lock and left its records to us.
-      if (!r.ok || outboxPending(store) === 0 || !bg.takePushLock(m.paths, process.pid, m.now()))
-        return r.ok ? 0 : 1;
+      if (!r.ok || outboxPending(store) === 0) return report(r);
+      locked = bg.takePushLock(m.paths, process.pid, m.now());
+      if (!locked) return report(r);
     }
-    bg.releasePushLock(m.paths, process.pid);
     return 0;
+  } catch (e) {
+    const { maskSecretIn } = await import("../team/url.ts");
+    const problem = maskSecretIn(e instanceof Error ? e.message : String(e), setup.url);
+    log.warn("team background sync stopped", { event: "team", problem });
+    return 1;
   } finally {
+    if (locked) bg.releasePushLock(m.paths, process.pid);
     unregister();
     m.close();
   }

@@ -91,7 +91,9 @@ describe("team memory on the hook path", () => {
     );
     expect(s.outbox).toBeGreaterThan(0);
     expect(status.stdout).not.toContain("Hook-Pw-1");
-    expect(readFileSync(paths.log, "utf8")).not.toContain("Hook-Pw-1");
+    const log = readFileSync(paths.log, "utf8");
+    expect(log).toContain('"msg":"team sync failed; records wait in the outbox"');
+    expect(log).not.toContain("Hook-Pw-1");
   });
 
   it("SessionStart reads what was pulled without loading the client either", () => {
