@@ -1,4 +1,5 @@
 import type postgres from "postgres";
+import { clientOptions } from "./libpq.ts";
 import { maskSecretIn, serverLabel } from "./url.ts";
 
 /**
@@ -18,7 +19,10 @@ export async function connect(url: string, opts: ConnectOptions = {}): Promise<S
   const mod = (await import("postgres")) as unknown as { default?: typeof postgres };
   const pg = mod.default ?? (mod as unknown as typeof postgres);
   const hasTimeout = /[?&]connect_timeout=/.test(url);
-  return pg(url, {
+  const o = clientOptions(url, process.env);
+  return pg(o.url, {
+    ssl: o.ssl,
+    ...(o.pass !== undefined ? { pass: o.pass } : {}),
     max: 2,
     idle_timeout: 5,
     ...(hasTimeout ? {} : { connect_timeout: opts.connectTimeoutS ?? 5 }),
