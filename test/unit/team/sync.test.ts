@@ -185,6 +185,55 @@ describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
     });
   });
 
+  it("a push that commits after a later one is not skipped by the puller", async () => {
+    const d = machine(root, "dave");
+    const sd = await open(d);
+    await syncOnce(sd, { url: pg.url(), project: "slow/push" }); // catch up, empty project
+    const row = (id: string) => ({
+      id,
+      project: "slow/push",
+      kind: "decision",
+      machine: "m",
+      machine_id: "mid",
+      user_name: "u",
+      at: Date.now(),
+      text: id,
+    });
+    const slow = await connect(pg.url());
+    const fast = await connect(pg.url());
+    let commit!: () => void;
+    const held = new Promise<void>((r) => {
+      commit = r;
+    });
+    try {
+      let inserted!: () => void;
+      const started = new Promise<void>((r) => {
+        inserted = r;
+      });
+      // The slow push takes its transaction id first and commits last.
+      const slowTx = slow.begin(async (tx) => {
+        await tx`SELECT pg_current_xact_id()`;
+        await tx`INSERT INTO cairn_team_records ${tx(row("slow-first"))}`;
+        inserted();
+        await held;
+      });
+      await started;
+      await fast`INSERT INTO cairn_team_records ${fast(row("fast-second"))}`;
+      const during = await syncOnce(sd, { url: pg.url(), project: "slow/push" });
+      expect(during).toMatchObject({ ok: true, pulled: 0 }); // the fast row waits behind the open one
+      commit();
+      await slowTx;
+      const after = await syncOnce(sd, { url: pg.url(), project: "slow/push" });
+      expect(after).toMatchObject({ ok: true, pulled: 2 });
+      const ids = sd.db.prepare("SELECT id FROM team_records WHERE project = 'slow/push' ORDER BY id").all();
+      expect(ids.map((r) => r.id)).toEqual(["fast-second", "slow-first"]);
+    } finally {
+      commit(); // also when an assertion failed, so the open transaction ends
+      await slow.end();
+      await fast.end();
+    }
+  });
+
   it("refuses a server schema newer than this cairn", async () => {
     pg.psql(
       `UPDATE cairn_team_meta SET value = '${PG_SCHEMA_VERSION + 1}' WHERE key = 'schema_version'`,
