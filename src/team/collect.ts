@@ -1,5 +1,8 @@
+import { itemsOfTurns } from "../memory/store.ts";
+import { digestTurn, groupTurns, summariesOf, summaryKey, type Turn } from "../memory/turns.ts";
 import type { Store } from "../store/db.ts";
 import { getState, setState } from "../store/kv.ts";
+import { extractiveSummary } from "../summarize/extractive.ts";
 import type { Machine } from "./identity.ts";
 import { boundedText, notebookItems, type RecordKind, recordId, type TeamRecord } from "./records.ts";
 
@@ -70,7 +73,7 @@ export function collect(store: Store, c: CollectInput): number {
   const after = getState<number>(store, scope, "collected_item") ?? 0;
   const rows = store.db
     .prepare(
-      `SELECT i.id, i.key, i.origin_session AS session, i.kind, i.text, i.at
+      `SELECT i.id, i.key, i.origin_session AS session, i.session_id AS owner, i.turn, i.kind, i.text, i.at
        FROM mem_items i JOIN mem_sessions s ON s.session_id = i.session_id
        WHERE i.id > ? AND s.project_dir = ? AND i.agent_id IS NULL
          AND i.kind IN ('summary', 'user', 'assistant', 'memo')
@@ -80,6 +83,8 @@ export function collect(store: Store, c: CollectInput): number {
     id: number;
     key: string;
     session: string;
+    owner: string;
+    turn: number;
     kind: string;
     text: string;
     at: number;
@@ -91,6 +96,18 @@ export function collect(store: Store, c: CollectInput): number {
     const text = r.kind === "memo" ? c.mask(r.text) : r.text;
     const meta = kind === "turn" ? { role: r.kind } : null;
     records.push(make(kind, `${c.machine.id}:${r.key}`, r.session, r.at || c.now, text, meta));
+  }
+
+  // One line per turn the new rows belong to (the L1 line memory has, else the
+  // extractive one), under the same id memory's own L1 row would get.
+  for (const t of touchedTurns(store, rows)) {
+    const line = summariesOf(t)?.text ?? extractiveSummary(digestTurn(t));
+    if (!line.trim() || !t.promptKey) continue;
+    records.push(
+      make("summary", `${c.machine.id}:${summaryKey(t.promptKey)}`, t.origin, t.firstAt || c.now, line, {
+        turn: t.turn,
+      }),
+    );
   }
 
   let lastOutput = getState<number>(store, scope, "collected_output") ?? 0;
@@ -146,4 +163,20 @@ export function outboxPending(store: Store): number {
   return (
     store.db.prepare("SELECT count(*) AS n FROM team_outbox WHERE pushed_at IS NULL").get() as { n: number }
   ).n;
+}
+
+/** The whole turns (of their owner's chain) that the given rows belong to. */
+function touchedTurns(store: Store, rows: readonly { owner: string; turn: number; kind: string }[]): Turn[] {
+  const spans = new Map<string, { from: number; to: number }>();
+  for (const r of rows) {
+    if (r.kind !== "user" && r.kind !== "assistant") continue;
+    const s = spans.get(r.owner);
+    spans.set(
+      r.owner,
+      s ? { from: Math.min(s.from, r.turn), to: Math.max(s.to, r.turn) } : { from: r.turn, to: r.turn },
+    );
+  }
+  const out: Turn[] = [];
+  for (const [owner, s] of spans) out.push(...groupTurns(itemsOfTurns(store, owner, s.from, s.to)));
+  return out;
 }
