@@ -105,7 +105,7 @@ describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
       .prepare("SELECT kind, count(*) AS n FROM team_records GROUP BY kind ORDER BY kind")
       .all();
     expect(kinds.map((k) => k.kind)).toEqual(
-      expect.arrayContaining(["decision", "dead-end", "handoff", "turn"]),
+      expect.arrayContaining(["decision", "dead-end", "handoff", "summary", "turn"]),
     );
     const memo = sb.db.prepare("SELECT * FROM team_records WHERE kind = 'handoff'").get() as Record<
       string,
