@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +7,8 @@ import { cairnPaths } from "../../../src/core/paths.ts";
 import { ingestSource } from "../../../src/memory/ingest.ts";
 import { saveMemo } from "../../../src/memory/memo.ts";
 import { openStore, type Store } from "../../../src/store/db.ts";
+import { insertOutput } from "../../../src/store/outputs.ts";
+import { touchSession } from "../../../src/store/sessions.ts";
 import { connect } from "../../../src/team/client.ts";
 import { outboxPending } from "../../../src/team/collect.ts";
 import { teammateSessions } from "../../../src/team/dashboard.ts";
@@ -21,6 +23,7 @@ import { PG_MISSING, type PgServer, pgBinDir, startPostgres } from "../../helper
 const hasPg = !!pgBinDir();
 if (!hasPg) console.warn(PG_MISSING);
 
+const OUTPUTS = join(import.meta.dirname, "..", "..", "fixtures", "outputs");
 const TRANSCRIPT = join(import.meta.dirname, "..", "..", "fixtures", "transcripts", "tools-session.jsonl");
 const PROJECT = "example.org/team/app";
 
@@ -183,6 +186,40 @@ describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
       sent: 1,
       added: 1,
     });
+  });
+
+  it("stored tool originals stay local unless team.share_outputs is on", async () => {
+    const e = machine(root, "erin");
+    const se = await open(e);
+    const original = readFileSync(join(OUTPUTS, "compile-gcc-errors.txt"));
+    touchSession(se, {
+      id: "sess-e",
+      projectDir: e.projectDir,
+      cwd: e.projectDir,
+      transcriptPath: "/x",
+      at: Date.now(),
+    });
+    insertOutput(se, {
+      sessionId: "sess-e",
+      toolName: "Bash",
+      label: "make",
+      original,
+      originalLines: 10,
+      redactions: 0,
+      at: Date.now(),
+    });
+    const base = { projectDir: e.projectDir, project: "outputs/demo", machine: e.machine, now: Date.now() };
+    await collectProject(se, { ...base, config: defaults() });
+    const kinds = () => se.db.prepare("SELECT kind FROM team_outbox WHERE project = 'outputs/demo'").all();
+    expect(kinds()).toEqual([]);
+    await collectProject(se, { ...base, config: { ...defaults(), "team.share_outputs": true } });
+    expect(kinds()).toEqual([{ kind: "output" }]);
+    const rec = JSON.parse(
+      (se.db.prepare("SELECT record FROM team_outbox WHERE kind = 'output'").get() as { record: string })
+        .record,
+    );
+    expect(rec.text).toBe(original.toString("utf8"));
+    expect(rec.meta).toEqual({ tool: "Bash", label: "make" });
   });
 
   it("a push that commits after a later one is not skipped by the puller", async () => {
