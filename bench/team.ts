@@ -21,7 +21,7 @@ import { runningSyncs } from "../src/team/background.ts";
 import { enqueue } from "../src/team/collect.ts";
 import { type RecordKind, recordId, type TeamRecord } from "../src/team/records.ts";
 import { syncOnce } from "../src/team/sync.ts";
-import { freePort, startPostgres } from "../test/helpers/postgres.ts";
+import { freePort, PG_MISSING, pgBinDir, startPostgres } from "../test/helpers/postgres.ts";
 import { median, ms, p95, table } from "./lib/stats.ts";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -83,6 +83,8 @@ async function settle(home: string): Promise<void> {
 }
 
 export async function benchTeam(): Promise<{ markdown: string; summary: Record<string, number> }> {
+  if (!pgBinDir())
+    return { markdown: `## Team memory on PostgreSQL\n\nSkipped: ${PG_MISSING}.`, summary: {} };
   const pg = await startPostgres();
   const root = mkdtempSync(join(tmpdir(), "cairn-bench-team-"));
   try {
