@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cairnPaths } from "../../src/core/paths.ts";
 import { runningSyncs } from "../../src/team/background.ts";
 import { CAIRN } from "../helpers/cairn.ts";
-import { PG_MISSING, PG_PASSWORD, type PgServer, pgBinDir, startPostgres } from "../helpers/postgres.ts";
+import { PG_PASSWORD, type PgServer, pgBinDir, startPostgres } from "../helpers/postgres.ts";
 import { cairn, installCairn, rows } from "./harness/cairn.ts";
 import { makeSandbox, runClaude, type Sandbox } from "./harness/claude.ts";
 import {
@@ -28,7 +28,6 @@ import {
 } from "./harness/mock-api.ts";
 
 const hasPg = !!pgBinDir();
-if (!hasPg) console.warn(PG_MISSING);
 
 const CLI = `${process.execPath} ${CAIRN}`;
 const PROJECT = "example.org/team/app";

@@ -3,17 +3,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCairn, tempHome } from "../../helpers/cairn.ts";
-import {
-  freePort,
-  PG_MISSING,
-  PG_PASSWORD,
-  type PgServer,
-  pgBinDir,
-  startPostgres,
-} from "../../helpers/postgres.ts";
+import { freePort, PG_PASSWORD, type PgServer, pgBinDir, startPostgres } from "../../helpers/postgres.ts";
 
 const hasPg = !!pgBinDir();
-if (!hasPg) console.warn(PG_MISSING);
 
 describe.skipIf(!hasPg)("cairn team, search --team, doctor and config against a real PostgreSQL", () => {
   let pg: PgServer;

@@ -7,7 +7,6 @@ import { clientOptions, fromPassfile } from "../../../src/team/libpq.ts";
 import { syncOnce } from "../../../src/team/sync.ts";
 import {
   PG_DB,
-  PG_MISSING,
   PG_PASSWORD,
   PG_USER,
   type PgServer,
@@ -58,7 +57,6 @@ describe("libpq URL options", () => {
 });
 
 describe.skipIf(!pgBinDir())("libpq options against a real PostgreSQL", () => {
-  if (!pgBinDir()) console.warn(PG_MISSING);
   let pg: PgServer;
   let store: Store;
   beforeAll(async () => {

@@ -18,10 +18,9 @@ import { migrateServer, PG_SCHEMA_VERSION } from "../../../src/team/pg-schema.ts
 import { syncOnce } from "../../../src/team/sync.ts";
 import { TOKEN_HEADER } from "../../../src/web/auth.ts";
 import { startUiServer } from "../../../src/web/server.ts";
-import { PG_MISSING, type PgServer, pgBinDir, startPostgres } from "../../helpers/postgres.ts";
+import { type PgServer, pgBinDir, startPostgres } from "../../helpers/postgres.ts";
 
 const hasPg = !!pgBinDir();
-if (!hasPg) console.warn(PG_MISSING);
 
 const OUTPUTS = join(import.meta.dirname, "..", "..", "fixtures", "outputs");
 const TRANSCRIPT = join(import.meta.dirname, "..", "..", "fixtures", "transcripts", "tools-session.jsonl");
