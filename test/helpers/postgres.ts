@@ -72,7 +72,8 @@ export async function startPostgres(): Promise<PgServer> {
   const asRoot = process.getuid?.() === 0;
   const owner = asRoot ? (ids("postgres") ?? ids("nobody")) : undefined;
   if (asRoot && !owner) throw new Error("running as root and there is no `postgres` or `nobody` user");
-  const base = mkdtempSync(join(tmpdir(), "cairn-pg-"));
+  // The server user must reach the folder: under root, a TMPDIR inside /root would not do.
+  const base = mkdtempSync(join(owner && existsSync("/tmp") ? "/tmp" : tmpdir(), "cairn-pg-"));
   chmodSync(base, 0o700);
   if (owner) chownSync(base, owner.uid, owner.gid);
   const data = join(base, "data");
