@@ -127,6 +127,7 @@ export async function benchTeam(): Promise<{ markdown: string; summary: Record<s
       HOME: home,
       CAIRN_HOME: "",
       CLAUDE_PROJECT_DIR: project,
+      CAIRN_TEAM_URL: "", // each home's config decides
       USER: "bob",
     });
     for (const [name, cfg] of Object.entries(homes)) {

@@ -35,7 +35,14 @@ describe("team memory on the hook path", () => {
     const r = spawnSync(process.execPath, ["-r", preload, CAIRN, "hook", event], {
       input: JSON.stringify(input),
       cwd: t.project,
-      env: { ...process.env, ...t.env, CLAUDE_PROJECT_DIR: t.project, LOADED_OUT: loadedOut, USER: "erin" },
+      env: {
+        ...process.env,
+        ...t.env,
+        CAIRN_TEAM_URL: "",
+        CLAUDE_PROJECT_DIR: t.project,
+        LOADED_OUT: loadedOut,
+        USER: "erin",
+      },
       encoding: "utf8",
     });
     return { ...r, loaded: readFileSync(loadedOut, "utf8").split("\n") };
@@ -82,7 +89,7 @@ describe("team memory on the hook path", () => {
     while (runningSyncs(paths).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     const status = spawnSync(process.execPath, [CAIRN, "team", "status", "--json"], {
       cwd: t.project,
-      env: { ...process.env, ...t.env, NO_COLOR: "1" },
+      env: { ...process.env, ...t.env, CAIRN_TEAM_URL: "", NO_COLOR: "1" },
       encoding: "utf8",
     });
     const s = JSON.parse(status.stdout);
