@@ -140,6 +140,7 @@ async function sync(asJson: boolean, pullOnly: boolean): Promise<number> {
           })
         : 0;
     const r = await syncOnce(store, { url: setup.url, project: setup.project?.id, push: !pullOnly });
+    if (r.ok) (await import("../team/prune.ts")).pruneTeam(store, m.config["retention.days"], m.now());
     if (asJson) json({ ...r, collected, project: setup.project?.id ?? null });
     else if (r.ok)
       out(
@@ -197,6 +198,7 @@ async function background(pullOnly: boolean): Promise<number> {
           now: m.now(),
         });
       const r = await syncOnce(store, { url: setup.url, project });
+      if (r.ok) (await import("../team/prune.ts")).pruneTeam(store, m.config["retention.days"], m.now());
       bg.releasePushLock(m.paths, process.pid);
       locked = false;
       // A turn that ended while we pushed saw the lock and left its records to us.

@@ -10,11 +10,12 @@ import { openStore, type Store } from "../../../src/store/db.ts";
 import { insertOutput } from "../../../src/store/outputs.ts";
 import { touchSession } from "../../../src/store/sessions.ts";
 import { connect } from "../../../src/team/client.ts";
-import { outboxPending } from "../../../src/team/collect.ts";
+import { enqueue, outboxPending } from "../../../src/team/collect.ts";
 import { teammateSessions } from "../../../src/team/dashboard.ts";
 import { collectProject } from "../../../src/team/gather.ts";
 import { machineIdentity } from "../../../src/team/identity.ts";
 import { migrateServer, PG_SCHEMA_VERSION } from "../../../src/team/pg-schema.ts";
+import { pruneTeam } from "../../../src/team/prune.ts";
 import { syncOnce } from "../../../src/team/sync.ts";
 import { TOKEN_HEADER } from "../../../src/web/auth.ts";
 import { startUiServer } from "../../../src/web/server.ts";
@@ -185,6 +186,43 @@ describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
       sent: 1,
       added: 1,
     });
+  });
+
+  it("retention removes old pushed and pulled rows, never unpushed ones", async () => {
+    const f = machine(root, "frank");
+    const sf = await open(f);
+    const now = Date.now();
+    const old = now - 40 * 86_400_000;
+    const rec = (id: string) => ({
+      id,
+      project: "prune/demo",
+      kind: "decision" as const,
+      machine: "m",
+      machineId: "mid",
+      user: "u",
+      session: null,
+      at: old,
+      text: id,
+      meta: null,
+    });
+    enqueue(sf, [rec("old-pushed"), rec("old-unpushed"), rec("new-pushed")]);
+    sf.db.prepare("UPDATE team_outbox SET pushed_at = ? WHERE id = 'old-pushed'").run(old);
+    sf.db.prepare("UPDATE team_outbox SET pushed_at = ? WHERE id = 'new-pushed'").run(now);
+    const ins = sf.db.prepare(
+      "INSERT INTO team_records (id, project, kind, machine, machine_id, user_name, at, text, pulled_at) VALUES (?, 'prune/demo', 'decision', 'm', 'mid', 'u', ?, 't', ?)",
+    );
+    ins.run("old-record", old, old);
+    ins.run("new-record", now, now);
+    expect(pruneTeam(sf, 30, now)).toEqual({ outbox: 1, records: 1 });
+    expect(
+      sf.db
+        .prepare("SELECT id FROM team_outbox ORDER BY id")
+        .all()
+        .map((r) => r.id),
+    ).toEqual(["new-pushed", "old-unpushed"]);
+    expect(sf.db.prepare("SELECT id FROM team_records WHERE project = 'prune/demo'").all()).toEqual([
+      { id: "new-record" },
+    ]);
   });
 
   it("stored tool originals stay local unless team.share_outputs is on", async () => {
