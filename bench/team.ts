@@ -165,6 +165,8 @@ export async function benchTeam(): Promise<{ markdown: string; summary: Record<s
           s.close();
         }
         times[name]!.start.push(hookOnce("SessionStart", start, env(home), project));
+        // A turn ends seconds after a session starts: measure Stop without the start's pull running beside it.
+        await settle(home);
         const stop = JSON.stringify({
           ...fixture("Stop-basic.json"),
           session_id: sid,
