@@ -1,4 +1,5 @@
 import type postgres from "postgres";
+import { visibleLine } from "../core/terminal-text.ts";
 import { clientOptions } from "./libpq.ts";
 import { maskSecretIn, serverLabel } from "./url.ts";
 
@@ -38,7 +39,12 @@ export async function connect(url: string, opts: ConnectOptions = {}): Promise<S
 export function describeError(err: unknown, url: string): string {
   const e = err as { code?: string; message?: string; errno?: string; address?: string; port?: number };
   const where = serverLabel(url);
-  const msg = maskSecretIn(String(e?.message ?? err), url).split("\n")[0]!;
+  // The server wrote part of this: one line, no control characters for a terminal to obey.
+  const msg = visibleLine(
+    maskSecretIn(String(e?.message ?? err), url)
+      .split("\n")[0]!
+      .slice(0, 500),
+  );
   switch (e?.code) {
     case "28P01":
     case "28000":
