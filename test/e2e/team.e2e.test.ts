@@ -6,17 +6,18 @@
  * with the server stopped A's sessions run normally and everything arrives once the
  * server is back; a second sync adds nothing.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cairnPaths } from "../../src/core/paths.ts";
 import { runningSyncs } from "../../src/team/background.ts";
 import { CAIRN } from "../helpers/cairn.ts";
 import { PG_PASSWORD, type PgServer, pgBinDir, startPostgres } from "../helpers/postgres.ts";
-import { cairn, installCairn, rows } from "./harness/cairn.ts";
+import { cairn, cairnEnv, installCairn, rows } from "./harness/cairn.ts";
 import { makeSandbox, runClaude, type Sandbox } from "./harness/claude.ts";
 import {
   bash,
@@ -184,6 +185,63 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
     const found = await cairn(b, ["search", "--team", "outbox table"], { env: asB });
     expect(found.code, found.stderr).toBe(0);
     expect(found.stdout).toMatch(/\[decision · alice@\S+ · \d{4}-\d\d-\d\d \d\d:\d\d\]/);
+  });
+
+  it("B's dashboard lists alice's session beside B's own", async () => {
+    const ui = spawn(process.execPath, [CAIRN, "ui", "--no-open", "--port", "0", "--json"], {
+      cwd: b.project,
+      env: {
+        ...process.env,
+        ...cairnEnv(b),
+        CAIRN_TEAM_URL: "",
+        NO_COLOR: "1",
+        DISPLAY: "",
+        WAYLAND_DISPLAY: "",
+      },
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    const browserDir = mkdtempSync(join(b.root, "chromium-"));
+    let browser: BrowserContext | undefined;
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        ui.stdout.setEncoding("utf8").on("data", (d: string) => {
+          out += d;
+          if (out.includes("\n")) resolve(out.slice(0, out.indexOf("\n")));
+        });
+        ui.on("exit", (code) => reject(new Error(`cairn ui exited ${code}`)));
+      });
+      const url = new URL((JSON.parse(line) as { url: string }).url);
+      browser = await chromium.launchPersistentContext(browserDir, {
+        executablePath: process.env.CAIRN_CHROMIUM ?? "/usr/bin/chromium",
+        args: [
+          "--headless",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--no-first-run",
+          "--disable-background-networking",
+        ],
+      });
+      const page = browser.pages()[0] ?? (await browser.newPage());
+      await page.goto(url.href);
+      await page.goto(`${url.origin}/#/sessions`);
+      const team = page.locator("table.team");
+      await team.waitFor();
+      expect(await page.locator("h2", { hasText: "Teammates' sessions" }).count()).toBe(1);
+      const row = await team.locator("tbody tr").first().innerText();
+      expect(row).toMatch(/alice@\S+/);
+      expect(row).toContain(PROJECT);
+      expect(row).toContain("handed off");
+      // B's own session is listed too, in its own table.
+      expect(await page.locator("table.sessions:not(.team) tbody tr").count()).toBeGreaterThan(0);
+    } finally {
+      await browser?.close();
+      if (ui.exitCode === null) {
+        const gone = new Promise((r) => ui.once("exit", r));
+        ui.kill("SIGTERM");
+        await gone;
+      }
+    }
   });
 
   it("with the server stopped A's session runs as usual; its records arrive after the server returns", async () => {
