@@ -158,6 +158,8 @@ async function sync(asJson: boolean, pullOnly: boolean): Promise<number> {
  * (then pull); at SessionStart (--pull-only), pull at once. Silent; the outcome goes
  * to the status the other commands read, and to the log.
  */
+const BACKGROUND_LIMIT_MS = 5 * 60_000;
+
 async function background(pullOnly: boolean): Promise<number> {
   const { m, setup } = await teamEnv();
   if (!setup.on) return 0;
@@ -167,6 +169,16 @@ async function background(pullOnly: boolean): Promise<number> {
   ]);
   const log = createLogger(m.paths, m.config["log.level"]);
   const unregister = bg.registerRunning(m.paths);
+  // Whatever the network does, a background sync ends: the debounce, then a bounded round.
+  const deadline = setTimeout(
+    () => {
+      log.warn("team background sync gave up at its time limit", { event: "team" });
+      unregister();
+      process.exit(1);
+    },
+    m.config["team.push_delay_s"] * 1000 + BACKGROUND_LIMIT_MS,
+  );
+  deadline.unref();
   // Failures are warnings, not errors: the session is unaffected and the records wait.
   const report = (r: { ok: boolean; sent: number; pulled: number; error?: string }) => {
     if (r.ok)

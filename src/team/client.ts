@@ -28,7 +28,8 @@ export async function connect(url: string, opts: ConnectOptions = {}): Promise<S
     idle_timeout: 5,
     ...(hasTimeout ? {} : { connect_timeout: opts.connectTimeoutS ?? 5 }),
     onnotice: () => {},
-    connection: { application_name: "cairn" },
+    // A server that accepts and then stalls must not hold a sync (or its push lock) forever.
+    connection: { application_name: "cairn", statement_timeout: 60_000 },
   });
 }
 
