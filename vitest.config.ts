@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // heavier, so they run in their own project with limited concurrency (2 cores).
 export default defineConfig({
   test: {
-    globalSetup: ["test/helpers/build-once.ts"],
+    globalSetup: ["test/helpers/build-once.ts", "test/helpers/postgres-check.ts"],
     projects: [
       {
         test: {

@@ -32,6 +32,10 @@ const BENCHES: Record<string, { title: string; load: () => Promise<Bench> }> = {
     title: "Secret masking on a corpus of realistic positives and negatives",
     load: async () => (await import("./secrets.ts")).benchSecrets,
   },
+  team: {
+    title: "Team memory on PostgreSQL: push, pull, hooks",
+    load: async () => (await import("./team.ts")).benchTeam,
+  },
   session: {
     title: "Whole session with and without cairn",
     load: async () => (await import("./session.ts")).benchSession,

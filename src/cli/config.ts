@@ -2,6 +2,7 @@ import { loadConfig, projectConfigPath } from "../config/load.ts";
 import { SETTINGS, type SettingKey } from "../config/schema.ts";
 import { cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
+import { maskUrl } from "../team/url.ts";
 import { parse } from "./args.ts";
 import { color, json, out } from "./io.ts";
 import type { Command } from "./main.ts";
@@ -30,7 +31,7 @@ effect; the rest of the file still applies.
       json({
         files: { user: paths.config, project: projectConfigPath(projectDir) },
         settings: Object.fromEntries(
-          keys.map((k) => [k, { value: resolved.config[k], source: resolved.origin[k] }]),
+          keys.map((k) => [k, { value: shown(k, resolved.config[k]), source: resolved.origin[k] }]),
         ),
         issues: resolved.issues,
       });
@@ -42,7 +43,7 @@ effect; the rest of the file still applies.
     for (const key of keys) {
       const source = resolved.origin[key];
       const tag = source === "default" ? color.dim(source) : color.cyan(source);
-      out(`${key.padEnd(width)}  ${JSON.stringify(resolved.config[key])}  ${tag}`);
+      out(`${key.padEnd(width)}  ${JSON.stringify(shown(key, resolved.config[key]))}  ${tag}`);
       if (values.docs) out(color.dim(`${" ".repeat(width)}  ${SETTINGS[key].doc}`));
     }
     if (resolved.issues.length > 0) {
@@ -54,3 +55,8 @@ effect; the rest of the file still applies.
     return 0;
   },
 };
+
+/** A team URL's password never reaches the terminal. */
+function shown(key: string, value: unknown): unknown {
+  return key === "team.url" && typeof value === "string" ? maskUrl(value) : value;
+}

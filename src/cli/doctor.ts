@@ -370,6 +370,7 @@ export async function runChecks(paths: CairnPaths, projectDir: string): Promise<
     checkSwitches(paths, projectDir),
     checkLog(paths),
     ...(await import("./doctor-self.ts").then((m) => [m.checkPrintedCommand(), ...m.checkPluginLauncher()])),
+    ...(await (await import("../team/doctor-check.ts")).checkTeam(paths, projectDir)),
   ];
 }
 

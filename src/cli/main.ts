@@ -105,6 +105,11 @@ const COMMANDS: Record<string, Entry & { group: string }> = {
     summary: "full-text search across conversation, tool I/O and outputs",
     load: () => import("./search.ts").then((m) => m.search),
   },
+  team: {
+    group: "memory",
+    summary: "team memory on PostgreSQL: status of the shared store, sync now",
+    load: () => import("./team.ts").then((m) => m.team),
+  },
   slim: {
     group: "memory",
     summary: "rewrite a stopped session's transcript so a resume starts lean",

@@ -24,6 +24,8 @@ phrase", prefix*, OR, NOT) is used as it is.
   --since WHEN   from a time: HH:MM (today), an ISO date/time, or an age (90m, 2h, 3d)
   --until WHEN   up to a time, same forms
   --limit N      at most N hits (default 20)
+  --team         search the team's shared store on PostgreSQL instead (see \`cairn team\`):
+                 each hit names machine, user and time
   --json         machine-readable output`;
 
 export const search: Command = {
@@ -39,12 +41,17 @@ export const search: Command = {
         until: { type: "string" },
         limit: { type: "string" },
         json: { type: "boolean" },
+        team: { type: "boolean" },
       },
       { positionals: true },
     );
     const query = positionals.join(" ").trim();
     if (!query) throw new UsageError("give the words to search for");
     const limit = intFlag(values.limit, "limit", 1) ?? 20;
+    if (values.team) {
+      const { runTeamSearch } = await import("./search-team.ts");
+      return runTeamSearch(query, limit, Boolean(values.json));
+    }
     const m = await memoryEnv();
     try {
       const now = m.now();

@@ -48,6 +48,10 @@ export function resolveConfig(layers: readonly ConfigLayer[]): ResolvedConfig {
         issues.push({ path: layer.path, key, problem: "unknown setting (ignored)" });
         continue;
       }
+      if (layer.source === "project" && isUserOnly(key)) {
+        issues.push({ path: layer.path, key, problem: "may be set only in ~/.cairn/config.yaml (ignored)" });
+        continue;
+      }
       const checked = checkSetting(key, value);
       if (checked.ok) {
         config[key] = checked.value;
@@ -62,6 +66,14 @@ export function resolveConfig(layers: readonly ConfigLayer[]): ResolvedConfig {
     }
   }
   return { config: config as Config, origin: origin as Record<SettingKey, ConfigSource>, issues };
+}
+
+/**
+ * Settings a repository may not set: a clone's .claude/cairn.yaml is untrusted, and
+ * these would send the user's memory elsewhere (team.url) or decide what is shared.
+ */
+export function isUserOnly(key: string): boolean {
+  return key.startsWith("team.");
 }
 
 /**

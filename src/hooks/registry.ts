@@ -11,6 +11,7 @@ export const EVENT_PARTS: { readonly [E in EventName]: readonly PartLoader[] } =
     () => import("../run/on-session-start.ts"), // the exit trap: failing Bash commands reach PostToolUse
     () => import("../memory/on-session-start.ts"), // resume after a handoff (includes the notebook)
     () => import("../notebook/on-session-start.ts"), // restore STATE.md, unless a resume already did
+    () => import("../team/on-session-start.ts"), // teammates' handoff, decisions, dead-ends (team.url only)
   ],
   UserPromptSubmit: [
     () => import("../notebook/on-user-prompt.ts"), // the anchor: goal, step, context health, advice
@@ -31,6 +32,7 @@ export const EVENT_PARTS: { readonly [E in EventName]: readonly PartLoader[] } =
     () => import("../memory/on-stop.ts"), // ingest the turn into layered memory
     () => import("../notebook/on-stop.ts"), // task boundaries for compaction advice
     () => import("../retention/on-stop.ts"), // apply the retention policy (days, size)
+    () => import("../team/on-stop.ts"), // team memory: outbox, debounced background push (team.url only)
   ],
   SubagentStop: [
     () => import("../memory/on-stop.ts"), // ingest the subagent's transcript
@@ -43,5 +45,6 @@ export const EVENT_PARTS: { readonly [E in EventName]: readonly PartLoader[] } =
     () => import("../context/on-stop.ts"), // final ledger catch-up
     () => import("../memory/on-stop.ts"), // safety-net ingest
     () => import("../retention/on-stop.ts"), // apply the retention policy (days, size)
+    () => import("../team/on-stop.ts"), // team memory: outbox, background push (team.url only)
   ],
 };

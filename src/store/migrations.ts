@@ -2,6 +2,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { CONTEXT_SCHEMA, CONTEXT_SCHEMA_4 } from "../context/schema.ts";
 import { MEMORY_SCHEMA } from "../memory/schema.ts";
 import { RETENTION_SCHEMA, RETENTION_SCHEMA_5 } from "../retention/schema.ts";
+import { TEAM_SCHEMA } from "../team/schema.ts";
 import { reconcileSchema } from "./reconcile.ts";
 import { CORE_SCHEMA } from "./schema.ts";
 
@@ -16,6 +17,7 @@ export const SCHEMA_SQL: readonly string[] = [
   RETENTION_SCHEMA,
   CONTEXT_SCHEMA_4,
   RETENTION_SCHEMA_5,
+  TEAM_SCHEMA,
 ];
 
 /**
@@ -34,6 +36,10 @@ export const MIGRATIONS: readonly Migration[] = [
   CONTEXT_SCHEMA,
   MEMORY_SCHEMA,
   (db) => reconcileSchema(db, SCHEMA_SQL),
+  (db) => reconcileSchema(db, SCHEMA_SQL),
+  // 6: PLACEHOLDER for store-truth's migration 6 (integrator: put theirs here, drop this line).
+  () => {},
+  // 7: team memory's outbox and pulled records (src/team/schema.ts).
   (db) => reconcileSchema(db, SCHEMA_SQL),
 ];
 

@@ -5,6 +5,7 @@ import type { Config } from "../config/schema.ts";
 import type { Logger } from "../core/log.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import { openStore, type Store } from "../store/db.ts";
+import { teammateSessions } from "../team/dashboard.ts";
 import { memoryOf, projects, searchAll, turnDetail } from "./api/memory.ts";
 import { outputView, toolView } from "./api/outputs.ts";
 import { optional, optionalInt, type Reader } from "./api/reader.ts";
@@ -112,6 +113,7 @@ export async function startUiServer(o: UiOptions): Promise<RunningUi> {
     return api(c, (r) => (id === undefined ? undefined : outputView(r, id)), "no such output");
   });
   app.get("/api/projects", (c) => api(c, (r) => projects(r)));
+  app.get("/api/team/sessions", (c) => api(c, (r) => ({ sessions: teammateSessions(r.store, r.paths) })));
   app.get("/api/memory", (c) => {
     const project = optional(c.req.query("project"));
     return api(c, (r) => (project ? memoryOf(r, project) : undefined), "no such project");

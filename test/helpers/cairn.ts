@@ -34,7 +34,14 @@ export function runCairn(
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [CAIRN, ...args], {
       cwd: opts.cwd ?? REPO,
-      env: { ...process.env, NO_COLOR: "1", CLAUDECODE: "", CLAUDE_CODE_SESSION_ID: "", ...opts.env },
+      env: {
+        ...process.env,
+        NO_COLOR: "1",
+        CLAUDECODE: "",
+        CLAUDE_CODE_SESSION_ID: "",
+        CAIRN_TEAM_URL: "", // never a developer's team server
+        ...opts.env,
+      },
       stdio: ["pipe", "pipe", "pipe"],
     });
     const out: Buffer[] = [];

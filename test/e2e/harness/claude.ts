@@ -243,7 +243,9 @@ export function claudeEnv(
   for (const [k, v] of Object.entries(process.env)) {
     // Drop anything that would leak an outer Claude Code session (if tests run inside one)
     // or real credentials, and vitest's worker markers.
-    if (/^(ANTHROPIC_|CLAUDE|CLAUDECODE$|AI_AGENT$|VITEST|NODE_OPTIONS$|OTEL_)/.test(k)) continue;
+    // CAIRN_TEAM_URL too: a developer's team server must never receive test sessions.
+    if (/^(ANTHROPIC_|CLAUDE|CLAUDECODE$|AI_AGENT$|VITEST|NODE_OPTIONS$|OTEL_|CAIRN_TEAM_URL$)/.test(k))
+      continue;
     env[k] = v;
   }
   const path = [

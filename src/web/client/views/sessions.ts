@@ -6,6 +6,7 @@ import { filterBar, filterOf, filterParams } from "../filters.ts";
 import { baseName, duration, shortId, tokens, usd, when } from "../format.ts";
 import type { Route } from "../router.ts";
 import { route } from "../router.ts";
+import { teamSessions } from "./team.ts";
 
 /** A bar of 0..100 percent, coloured by how full it is. */
 export function pctBar(pct: number | null): HTMLElement {
@@ -69,6 +70,7 @@ export async function sessionsView(root: HTMLElement, r: Route): Promise<void> {
           ? "No sessions match these filters."
           : "No sessions recorded yet. They appear once Claude Code runs with cairn installed.",
       ),
+      ...(await teamSessions()),
     );
     return;
   }
@@ -97,5 +99,6 @@ export async function sessionsView(root: HTMLElement, r: Route): Promise<void> {
       { class: "foot" },
       "Peak context is measured (input and cache tokens of the largest API response). Saved tokens are estimated from bytes (4 bytes a token).",
     ),
+    ...(await teamSessions()),
   );
 }

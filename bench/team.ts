@@ -1,0 +1,255 @@
+/**
+ * Team memory on PostgreSQL (a real server: a fresh cluster on a free loopback port,
+ * as the tests start it):
+ * - push of 10,000 records from one machine's outbox, and pull of them into another
+ *   machine's store; then a sync with nothing new (what every later turn costs);
+ * - SessionStart and Stop hooks (the built bundle, as Claude Code runs them) with team
+ *   memory off, on with the server up (10,000 records pulled locally), and on with the
+ *   server down, interleaved round by round.
+ *
+ * Record texts are lines of the real outputs in test/fixtures/outputs. Standalone:
+ * `npm run build && npx node bench/team.ts`.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { cairnPaths } from "../src/core/paths.ts";
+import { openStore } from "../src/store/db.ts";
+import { runningSyncs } from "../src/team/background.ts";
+import { enqueue } from "../src/team/collect.ts";
+import { type RecordKind, recordId, type TeamRecord } from "../src/team/records.ts";
+import { syncOnce } from "../src/team/sync.ts";
+import { freePort, PG_MISSING, pgBinDir, startPostgres } from "../test/helpers/postgres.ts";
+import { median, ms, p95, table } from "./lib/stats.ts";
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const CAIRN = join(REPO, "dist", "cairn.cjs");
+const RECORDS = Number(process.env.BENCH_TEAM_RECORDS ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_RUNS ?? 12);
+const PROJECT = "example.org/bench/team";
+
+function realLines(): string[] {
+  const dir = join(REPO, "test", "fixtures", "outputs");
+  const lines: string[] = [];
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith(".txt"))
+    .sort())
+    for (const l of readFileSync(join(dir, f), "utf8").split("\n"))
+      if (l.trim().length > 20) lines.push(l.trim());
+  return lines;
+}
+
+function makeRecords(n: number): TeamRecord[] {
+  const lines = realLines();
+  const kinds: RecordKind[] = ["turn", "turn", "turn", "summary", "decision", "dead-end"];
+  const base = Date.now() - n * 1000;
+  return Array.from({ length: n }, (_, i) => {
+    const kind = kinds[i % kinds.length]!;
+    const text = [lines[i % lines.length], lines[(i * 7 + 3) % lines.length]].join(" ");
+    return {
+      id: recordId(PROJECT, kind, `bench:${i}`),
+      project: PROJECT,
+      kind,
+      machine: "bench-a",
+      machineId: "bench-machine-a",
+      user: "alice",
+      session: `bench-session-${Math.floor(i / 200)}`,
+      at: base + i * 1000,
+      text,
+      meta: kind === "turn" ? { role: i % 2 ? "assistant" : "user" } : null,
+    };
+  });
+}
+
+function hookOnce(event: string, input: string, env: NodeJS.ProcessEnv, cwd: string): number {
+  const t = performance.now();
+  const r = spawnSync(process.execPath, [CAIRN, "hook", event], {
+    input,
+    env,
+    cwd,
+    stdio: ["pipe", "pipe", "ignore"],
+  });
+  const took = performance.now() - t;
+  if (r.status !== 0) throw new Error(`cairn hook ${event} exited ${r.status}`);
+  return took;
+}
+
+async function settle(home: string): Promise<void> {
+  const paths = cairnPaths(join(home, ".cairn"));
+  const until = Date.now() + 60_000;
+  while (runningSyncs(paths).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+}
+
+export async function benchTeam(): Promise<{ markdown: string; summary: Record<string, number> }> {
+  if (!pgBinDir())
+    return { markdown: `## Team memory on PostgreSQL\n\nSkipped: ${PG_MISSING}.`, summary: {} };
+  const pg = await startPostgres();
+  const root = mkdtempSync(join(tmpdir(), "cairn-bench-team-"));
+  try {
+    // Push and pull.
+    const a = await openStore(join(root, "a", "cairn.db"));
+    const b = await openStore(join(root, "b", "cairn.db"));
+    const recs = makeRecords(RECORDS);
+    a.tx(() => enqueue(a, recs));
+    let t = performance.now();
+    const pushed = await syncOnce(a, { url: pg.url(), project: undefined });
+    const pushMs = performance.now() - t;
+    if (!pushed.ok || pushed.added !== RECORDS) throw new Error(`push: ${JSON.stringify(pushed)}`);
+    t = performance.now();
+    const pulled = await syncOnce(b, { url: pg.url(), project: PROJECT });
+    const pullMs = performance.now() - t;
+    if (!pulled.ok || pulled.pulled !== RECORDS) throw new Error(`pull: ${JSON.stringify(pulled)}`);
+    const idle: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      t = performance.now();
+      const r = await syncOnce(b, { url: pg.url(), project: PROJECT });
+      idle.push(performance.now() - t);
+      if (r.sent || r.pulled) throw new Error("a sync with nothing new moved records");
+    }
+    a.close();
+
+    // Hooks: three homes, the same project (one origin remote), the same inputs.
+    const project = join(root, "project");
+    mkdirSync(project, { recursive: true });
+    execFileSync("git", ["init", "-q", project]);
+    execFileSync("git", ["-C", project, "remote", "add", "origin", `https://${PROJECT}.git`]);
+    const downPort = await freePort();
+    const homes = {
+      off: "",
+      up: `team:\n  url: "${pg.url()}"\n  push_delay_s: 0\n`,
+      cold: `team:\n  url: "${pg.url()}"\n  push_delay_s: 0\n`,
+      down: `team:\n  url: "postgres://u:pw@127.0.0.1:${downPort}/team"\n  push_delay_s: 0\n`,
+    } as const;
+    const env = (home: string): NodeJS.ProcessEnv => ({
+      ...process.env,
+      HOME: home,
+      CAIRN_HOME: "",
+      CLAUDE_PROJECT_DIR: project,
+      CAIRN_TEAM_URL: "", // each home's config decides
+      USER: "bob",
+    });
+    for (const [name, cfg] of Object.entries(homes)) {
+      const home = join(root, `home-${name}`);
+      mkdirSync(join(home, ".cairn"), { recursive: true });
+      if (cfg) writeFileSync(join(home, ".cairn", "config.yaml"), cfg);
+    }
+    // The "up" machines have the 10,000 records pulled, as after a day of teamwork.
+    for (const name of ["up", "cold"]) {
+      const s = await openStore(join(root, `home-${name}`, ".cairn", "cairn.db"));
+      await syncOnce(s, { url: pg.url(), project: PROJECT });
+      s.close();
+    }
+    b.close();
+
+    const fixture = (n: string) =>
+      JSON.parse(readFileSync(join(REPO, "test/fixtures/hook-inputs", n), "utf8"));
+    const transcript = join(REPO, "test/fixtures/transcripts/tools-session.jsonl");
+    const times: Record<string, { start: number[]; stop: number[] }> = {};
+    for (const name of Object.keys(homes)) times[name] = { start: [], stop: [] };
+    let injected = 0;
+    let total = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const name of Object.keys(homes)) {
+        const home = join(root, `home-${name}`);
+        const sid = `00000000-0000-4000-8000-${String(round).padStart(12, "0")}`;
+        const start = JSON.stringify({
+          ...fixture("SessionStart-startup.json"),
+          session_id: sid,
+          cwd: project,
+        });
+        if (name === "cold") {
+          const s = await openStore(join(home, ".cairn", "cairn.db"));
+          s.db.prepare("DELETE FROM kv WHERE scope = 'team' AND key = 'lastPull'").run();
+          s.close();
+        }
+        times[name]!.start.push(hookOnce("SessionStart", start, env(home), project));
+        // A turn ends seconds after a session starts: measure Stop without the start's pull running beside it.
+        await settle(home);
+        const stop = JSON.stringify({
+          ...fixture("Stop-basic.json"),
+          session_id: sid,
+          cwd: project,
+          transcript_path: transcript,
+        });
+        times[name]!.stop.push(hookOnce("Stop", stop, env(home), project));
+        await settle(home);
+      }
+    }
+    {
+      const r = spawnSync(process.execPath, [CAIRN, "hook", "SessionStart"], {
+        input: JSON.stringify({
+          ...fixture("SessionStart-startup.json"),
+          session_id: "bench-last",
+          cwd: project,
+        }),
+        env: env(join(root, "home-up")),
+        cwd: project,
+        encoding: "utf8",
+      });
+      const ac: string = JSON.parse(r.stdout || "{}")?.hookSpecificOutput?.additionalContext ?? "";
+      const at = ac.indexOf("Team memory for ");
+      injected = at < 0 ? 0 : ac.length - at;
+      total = ac.length;
+      await settle(join(root, "home-up"));
+    }
+
+    const rows = Object.entries(times).map(([name, x]) => [
+      {
+        off: "team memory off",
+        up: "on, server up (10,000 records pulled)",
+        cold: "on, server up, cold (waits for the pull)",
+        down: "on, server down",
+      }[name] ?? name,
+      ms(median(x.start)),
+      ms(p95(x.start)),
+      ms(median(x.stop)),
+      ms(p95(x.stop)),
+    ]);
+    const markdown = [
+      "## Team memory on PostgreSQL",
+      "",
+      `A real PostgreSQL 15 cluster on loopback. ${RECORDS.toLocaleString("en")} records (texts from the real outputs corpus) pushed from one machine's outbox and pulled into another's store; a sync with nothing new is what every later turn's background push costs.`,
+      "",
+      table(
+        ["step", "time (ms)", "records/s"],
+        [
+          [`push ${RECORDS.toLocaleString("en")}`, ms(pushMs), String(Math.round(RECORDS / (pushMs / 1000)))],
+          [`pull ${RECORDS.toLocaleString("en")}`, ms(pullMs), String(Math.round(RECORDS / (pullMs / 1000)))],
+          ["sync with nothing new (median of 5)", ms(median(idle)), "–"],
+        ],
+      ),
+      "",
+      `Hooks (the built bundle, one process per call as Claude Code runs them), ${ROUNDS} interleaved rounds. SessionStart waits for its background pull at most team.refresh_ms (500), and not at all while the server is known to be down or the last pull is under a minute old (each round here follows a Stop whose push also pulled, so the "up" row is mostly that case; "up, cold" forgets the last pull before each SessionStart, so it waits). Stop only fills the outbox and starts the detached push. The team part of the injection was ${injected} characters (team.inject_chars 2,500), the whole SessionStart injection ${total} (cap 9,800).`,
+      "",
+      table(["variant", "SessionStart median", "p95", "Stop median", "p95"], rows),
+    ].join("\n");
+    return {
+      markdown,
+      summary: {
+        push_ms: pushMs,
+        pull_ms: pullMs,
+        idle_sync_ms: median(idle),
+        session_start_off_ms: median(times.off!.start),
+        session_start_up_ms: median(times.up!.start),
+        session_start_cold_ms: median(times.cold!.start),
+        session_start_down_ms: median(times.down!.start),
+        stop_off_ms: median(times.off!.stop),
+        stop_up_ms: median(times.up!.stop),
+        stop_down_ms: median(times.down!.stop),
+        injected_chars: injected,
+        session_start_chars: total,
+      },
+    };
+  } finally {
+    pg.destroy();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const r = await benchTeam();
+  console.log(r.markdown);
+  console.log(JSON.stringify(r.summary, null, 2));
+}

@@ -1,0 +1,163 @@
+import { spawn } from "node:child_process";
+import { closeSync, openSync, readdirSync, readFileSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { ensureDir, safeUnlink } from "../core/fs.ts";
+import type { CairnPaths } from "../core/paths.ts";
+import type { SelfInvocation } from "../hooks/context.ts";
+
+/**
+ * Syncs that run beside the session, never in it: a hook starts `cairn team sync
+ * --background` as a detached process and returns at once (or, at SessionStart, waits a
+ * bounded time for it). Each such process leaves a pid file while it runs, so tests and
+ * doctor can see (and wait for) every one, and the push after a turn holds a lock that
+ * debounces the next turns' pushes into it.
+ */
+
+export function syncDir(paths: CairnPaths): string {
+  return join(paths.root, "team-sync");
+}
+
+const lockPath = (paths: CairnPaths) => join(syncDir(paths), "push.lock");
+
+/** A lock older than this belongs to a process that hung or died without cleaning up. */
+const STALE_LOCK_MS = 10 * 60_000;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === "EPERM";
+  }
+}
+
+/** Takes the push lock for `pid`, or says another push is already pending or running. */
+export function takePushLock(paths: CairnPaths, pid: number, now: number): boolean {
+  ensureDir(syncDir(paths));
+  const path = lockPath(paths);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, "wx", 0o600);
+      writeSync(fd, JSON.stringify({ pid, at: now }));
+      closeSync(fd);
+      return true;
+    } catch (err) {
+      if ((err as { code?: string }).code !== "EEXIST") throw err;
+    }
+    let held: { pid?: number; at?: number } = {};
+    try {
+      held = JSON.parse(readFileSync(path, "utf8"));
+    } catch {
+      // Half-written or unreadable: treat as stale.
+    }
+    const fresh = typeof held.at === "number" && now - held.at < STALE_LOCK_MS;
+    if (typeof held.pid === "number" && alive(held.pid) && fresh) return false;
+    safeUnlink(path);
+  }
+  return false;
+}
+
+export function releasePushLock(paths: CairnPaths, pid: number): void {
+  try {
+    const held = JSON.parse(readFileSync(lockPath(paths), "utf8")) as { pid?: number };
+    if (held.pid === pid) safeUnlink(lockPath(paths));
+  } catch {
+    // Already gone.
+  }
+}
+
+export function pushPending(paths: CairnPaths, now: number): boolean {
+  try {
+    const held = JSON.parse(readFileSync(lockPath(paths), "utf8")) as { pid?: number; at?: number };
+    return typeof held.pid === "number" && alive(held.pid) && now - (held.at ?? 0) < STALE_LOCK_MS;
+  } catch {
+    return false;
+  }
+}
+
+function writePidFile(paths: CairnPaths, pid: number): string {
+  ensureDir(syncDir(paths));
+  const file = join(syncDir(paths), `${pid}.pid`);
+  const fd = openSync(file, "w", 0o600);
+  writeSync(fd, String(pid));
+  closeSync(fd);
+  return file;
+}
+
+/**
+ * Marks this process as a running background sync until it exits. The parent wrote the
+ * same file when it spawned us (so there is no moment where we run unseen); writing it
+ * again covers a sync started by hand.
+ */
+export function registerRunning(paths: CairnPaths): () => void {
+  const file = writePidFile(paths, process.pid);
+  return () => safeUnlink(file);
+}
+
+/** The background syncs still running (their pid files, with dead ones cleaned away). */
+export function runningSyncs(paths: CairnPaths): number[] {
+  let names: string[];
+  try {
+    names = readdirSync(syncDir(paths));
+  } catch {
+    return [];
+  }
+  const pids: number[] = [];
+  for (const n of names) {
+    const m = /^(\d+)\.pid$/.exec(n);
+    if (!m) continue;
+    const pid = Number(m[1]);
+    if (alive(pid)) pids.push(pid);
+    else safeUnlink(join(syncDir(paths), n));
+  }
+  return pids;
+}
+
+export interface Started {
+  /** Resolves when the sync ends, or after `waitMs`, whichever comes first (true: it ended). */
+  readonly done: Promise<boolean>;
+}
+
+/**
+ * Starts `cairn team sync --background …` detached from this process (it outlives a
+ * hook), with no stdio tied to Claude Code's pipes. The environment passes through:
+ * CAIRN_TEAM_URL and HOME decide what the child syncs.
+ */
+export function startBackgroundSync(
+  paths: CairnPaths,
+  self: SelfInvocation,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  waitMs = 0,
+): Started {
+  const child = spawn(self.command, [...self.args, "team", "sync", "--background", ...args], {
+    cwd,
+    env,
+    detached: true,
+    stdio: "ignore",
+  });
+  const ended = new Promise<boolean>((resolve) => {
+    child.once("exit", () => resolve(true));
+    child.once("error", () => resolve(true));
+  });
+  child.unref();
+  if (child.pid) {
+    try {
+      writePidFile(paths, child.pid);
+    } catch {
+      // Only visibility is lost; the child registers itself too.
+    }
+  }
+  if (waitMs <= 0) return { done: Promise.resolve(false) };
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), waitMs);
+    timer.unref();
+  });
+  return {
+    done: Promise.race([ended, timeout]).finally(() => {
+      if (timer) clearTimeout(timer);
+    }),
+  };
+}

@@ -1,0 +1,182 @@
+import { itemsOfTurns } from "../memory/store.ts";
+import { digestTurn, groupTurns, summariesOf, summaryKey, type Turn } from "../memory/turns.ts";
+import type { Store } from "../store/db.ts";
+import { getState, setState } from "../store/kv.ts";
+import { extractiveSummary } from "../summarize/extractive.ts";
+import type { Machine } from "./identity.ts";
+import { boundedText, notebookItems, type RecordKind, recordId, type TeamRecord } from "./records.ts";
+
+export interface CollectInput {
+  readonly projectDir: string;
+  readonly project: string;
+  readonly machine: Machine;
+  /** The notebook's Decisions and Dead-ends, as their section texts (masked). */
+  readonly notebook?: { readonly decisions: string; readonly deadEnds: string } | undefined;
+  readonly shareOutputs: boolean;
+  readonly now: number;
+  /** Masks secrets in text that memory did not mask already (memos, the notebook). */
+  readonly mask: (text: string) => string;
+  /** Most rows read from memory in one call; the next call continues. */
+  readonly limit?: number;
+}
+
+const ITEM_KINDS: Record<string, RecordKind> = {
+  summary: "summary",
+  user: "turn",
+  assistant: "turn",
+  memo: "handoff",
+};
+
+/**
+ * Moves what this machine learnt since the last call into the outbox: new decisions
+ * and dead-ends in the notebook, new one-line summaries, conversation text and memos
+ * (a memo is the handoff) from layered memory, and with share_outputs the stored
+ * originals. Local SQLite only; a watermark per project makes each call cheap, and
+ * stable ids make a repeated call add nothing.
+ */
+export function collect(store: Store, c: CollectInput): number {
+  const scope = `team:${c.projectDir}`;
+  const limit = c.limit ?? 2000;
+  const records: TeamRecord[] = [];
+  const make = (
+    kind: RecordKind,
+    natural: string,
+    session: string | null,
+    at: number,
+    text: string,
+    meta: Record<string, unknown> | null,
+  ): TeamRecord => ({
+    id: recordId(c.project, kind, natural),
+    project: c.project,
+    kind,
+    machine: c.machine.name,
+    machineId: c.machine.id,
+    user: c.machine.user,
+    session,
+    at,
+    text: boundedText(text),
+    meta,
+  });
+
+  if (c.notebook) {
+    for (const [kind, body] of [
+      ["decision", c.notebook.decisions],
+      ["dead-end", c.notebook.deadEnds],
+    ] as const) {
+      for (const item of notebookItems(body)) {
+        const text = c.mask(item);
+        records.push(make(kind, text.toLowerCase().replace(/\s+/g, " "), null, c.now, text, null));
+      }
+    }
+  }
+
+  const after = getState<number>(store, scope, "collected_item") ?? 0;
+  const rows = store.db
+    .prepare(
+      `SELECT i.id, i.key, i.origin_session AS session, i.session_id AS owner, i.turn, i.kind, i.text, i.at
+       FROM mem_items i JOIN mem_sessions s ON s.session_id = i.session_id
+       WHERE i.id > ? AND s.project_dir = ? AND i.agent_id IS NULL
+         AND i.kind IN ('summary', 'user', 'assistant', 'memo')
+       ORDER BY i.id LIMIT ?`,
+    )
+    .all(after, c.projectDir, limit) as {
+    id: number;
+    key: string;
+    session: string;
+    owner: string;
+    turn: number;
+    kind: string;
+    text: string;
+    at: number;
+  }[];
+  let lastItem = after;
+  for (const r of rows) {
+    lastItem = r.id;
+    const kind = ITEM_KINDS[r.kind]!;
+    const text = r.kind === "memo" ? c.mask(r.text) : r.text;
+    const meta = kind === "turn" ? { role: r.kind } : null;
+    records.push(make(kind, `${c.machine.id}:${r.key}`, r.session, r.at || c.now, text, meta));
+  }
+
+  // One line per turn the new rows belong to (the L1 line memory has, else the
+  // extractive one), under the same id memory's own L1 row would get.
+  for (const t of touchedTurns(store, rows)) {
+    const line = summariesOf(t)?.text ?? extractiveSummary(digestTurn(t));
+    if (!line.trim() || !t.promptKey) continue;
+    records.push(
+      make("summary", `${c.machine.id}:${summaryKey(t.promptKey)}`, t.origin, t.firstAt || c.now, line, {
+        turn: t.turn,
+      }),
+    );
+  }
+
+  let lastOutput = getState<number>(store, scope, "collected_output") ?? 0;
+  if (c.shareOutputs) {
+    const outs = store.db
+      .prepare(
+        `SELECT o.id, o.session_id AS session, o.tool_name AS tool, o.label, o.original, o.created_at AS at
+         FROM outputs o JOIN sessions s ON s.id = o.session_id
+         WHERE o.id > ? AND s.project_dir = ? AND o.pruned_at IS NULL ORDER BY o.id LIMIT ?`,
+      )
+      .all(lastOutput, c.projectDir, Math.max(1, Math.floor(limit / 10))) as {
+      id: number;
+      session: string;
+      tool: string;
+      label: string | null;
+      original: Uint8Array;
+      at: number;
+    }[];
+    for (const o of outs) {
+      lastOutput = o.id;
+      const text = Buffer.from(o.original).toString("utf8");
+      records.push(
+        make("output", `${c.machine.id}:output:${o.id}`, o.session, o.at, text, {
+          tool: o.tool,
+          label: o.label,
+        }),
+      );
+    }
+  }
+
+  return store.tx(() => {
+    const added = enqueue(store, records);
+    setState(store, scope, "collected_item", lastItem, c.now);
+    if (c.shareOutputs) setState(store, scope, "collected_output", lastOutput, c.now);
+    return added;
+  });
+}
+
+/** Adds records to the outbox; ones already there (pushed or not) are left alone. */
+export function enqueue(store: Store, records: readonly TeamRecord[]): number {
+  const insert = store.db.prepare(
+    "INSERT OR IGNORE INTO team_outbox (id, project, kind, session_id, at, record) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  let added = 0;
+  for (const r of records) {
+    const res = insert.run(r.id, r.project, r.kind, r.session, r.at, JSON.stringify(r));
+    added += Number(res.changes);
+  }
+  return added;
+}
+
+export function outboxPending(store: Store): number {
+  return (
+    store.db.prepare("SELECT count(*) AS n FROM team_outbox WHERE pushed_at IS NULL").get() as { n: number }
+  ).n;
+}
+
+/** The whole turns (of their owner's chain) that the given rows belong to. */
+function touchedTurns(store: Store, rows: readonly { owner: string; turn: number; kind: string }[]): Turn[] {
+  const spans = new Map<string, { from: number; to: number }>();
+  for (const r of rows) {
+    if (r.kind !== "user" && r.kind !== "assistant") continue;
+    const s = spans.get(r.owner);
+    spans.set(
+      r.owner,
+      s ? { from: Math.min(s.from, r.turn), to: Math.max(s.to, r.turn) } : { from: r.turn, to: r.turn },
+    );
+  }
+  const out: Turn[] = [];
+  for (const [owner, s] of spans) out.push(...groupTurns(itemsOfTurns(store, owner, s.from, s.to)));
+  return out;
+}

@@ -1,0 +1,26 @@
+import type { Config } from "../config/schema.ts";
+import { redact } from "../core/redact.ts";
+import type { Store } from "../store/db.ts";
+import { collect } from "./collect.ts";
+import type { Machine } from "./identity.ts";
+
+/** Moves what this machine has learnt about a project into the outbox (local only). */
+export async function collectProject(
+  store: Store,
+  r: { projectDir: string; project: string; machine: Machine; config: Config; now: number },
+): Promise<number> {
+  const [{ readNotebook, sectionText }] = await Promise.all([import("../notebook/state-file.ts")]);
+  const nb = readNotebook(r.projectDir);
+  const mask = (text: string) => (r.config["compress.redact"] ? redact(text).text : text);
+  return collect(store, {
+    projectDir: r.projectDir,
+    project: r.project,
+    machine: r.machine,
+    notebook: nb
+      ? { decisions: sectionText(nb.notebook, "decisions"), deadEnds: sectionText(nb.notebook, "dead-ends") }
+      : undefined,
+    shareOutputs: r.config["team.share_outputs"],
+    now: r.now,
+    mask,
+  });
+}

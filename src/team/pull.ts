@@ -1,0 +1,84 @@
+import type { Store } from "../store/db.ts";
+import { getState, setState } from "../store/kv.ts";
+import type { Sql } from "./client.ts";
+
+interface Cursor {
+  readonly txid: string;
+  readonly seq: string;
+}
+
+const cursorScope = (project: string) => `team-project:${project}`;
+
+/**
+ * Brings the project's records from the server into team_records, from where the last
+ * pull stopped. Rows are taken in (transaction, sequence) order, and only from
+ * transactions older than every one still running, so a push that commits after a
+ * later one is picked up next time instead of being skipped.
+ */
+export async function pull(
+  store: Store,
+  sql: Sql,
+  project: string,
+  opts: { batch?: number; now?: () => number } = {},
+): Promise<{ pulled: number }> {
+  const batch = opts.batch ?? 2000;
+  const now = opts.now ?? Date.now;
+  let cursor = getState<Cursor>(store, cursorScope(project), "pull_cursor") ?? { txid: "0", seq: "0" };
+  const insert = store.db.prepare(
+    `INSERT OR IGNORE INTO team_records
+       (id, project, kind, machine, machine_id, user_name, session_id, at, text, meta, pulled_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  let pulled = 0;
+  for (;;) {
+    const rows = await sql<
+      {
+        id: string;
+        seq: string;
+        txid: string;
+        kind: string;
+        machine: string;
+        machine_id: string;
+        user_name: string;
+        session_id: string | null;
+        at: string;
+        text: string;
+        meta: string | null;
+      }[]
+    >`
+      SELECT id, seq::text AS seq, txid::text AS txid, kind, machine, machine_id, user_name, session_id,
+             at::text AS at, text, meta::text AS meta
+      FROM cairn_team_records
+      WHERE project = ${project}
+        AND (txid, seq) > (${cursor.txid}::xid8, ${cursor.seq}::bigint)
+        AND txid < pg_snapshot_xmin(pg_current_snapshot())
+      ORDER BY txid, seq
+      LIMIT ${batch}`;
+    if (rows.length === 0) break;
+    const at = now();
+    const last = rows.at(-1)!;
+    cursor = { txid: last.txid, seq: last.seq };
+    const next = cursor;
+    store.tx(() => {
+      for (const r of rows) {
+        const res = insert.run(
+          r.id,
+          project,
+          r.kind,
+          r.machine,
+          r.machine_id,
+          r.user_name,
+          r.session_id,
+          Number(r.at),
+          r.text,
+          r.meta,
+          at,
+        );
+        pulled += Number(res.changes);
+      }
+      setState(store, cursorScope(project), "pull_cursor", next, at);
+    });
+    if (rows.length < batch) break;
+  }
+  return { pulled };
+}

@@ -1,0 +1,326 @@
+/**
+ * Team memory end to end: two machines (two HOMEs, the same repository cloned at two
+ * paths with two spellings of one origin remote), a real PostgreSQL, the real Claude
+ * Code CLI against the scripted model. A decision and a /handoff on A reach B's next
+ * session (asserted on the request Claude Code sent) and `cairn search --team` on B;
+ * with the server stopped A's sessions run normally and everything arrives once the
+ * server is back; a second sync adds nothing.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { type BrowserContext, chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cairnPaths } from "../../src/core/paths.ts";
+import { runningSyncs } from "../../src/team/background.ts";
+import { CAIRN } from "../helpers/cairn.ts";
+import { PG_PASSWORD, type PgServer, pgBinDir, startPostgres } from "../helpers/postgres.ts";
+import { cairn, cairnEnv, installCairn, rows } from "./harness/cairn.ts";
+import { makeSandbox, runClaude, type Sandbox } from "./harness/claude.ts";
+import {
+  bash,
+  blockText,
+  type CapturedRequest,
+  type MockApi,
+  startMockApi,
+  text,
+} from "./harness/mock-api.ts";
+
+const hasPg = !!pgBinDir();
+
+const CLI = `${process.execPath} ${CAIRN}`;
+const PROJECT = "example.org/team/app";
+
+function sessionStartMessage(r: CapturedRequest): string | undefined {
+  for (const m of r.body.messages ?? []) {
+    const t = typeof m.content === "string" ? m.content : blockText(m.content);
+    if (t.includes("SessionStart hook additional context: ")) return t;
+  }
+  return undefined;
+}
+
+/** Waits until no background sync of this home runs (they are detached from the hooks). */
+async function syncsSettled(sb: Sandbox): Promise<void> {
+  const paths = cairnPaths(join(sb.home, ".cairn"));
+  const until = Date.now() + 90_000;
+  while (runningSyncs(paths).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+}
+
+/** The sandbox's database, with a busy timeout: a hook or sync there may be writing right then. */
+function openDb(sb: Sandbox): DatabaseSync {
+  return new DatabaseSync(join(sb.home, ".cairn", "cairn.db"), { readOnly: true, timeout: 10_000 });
+}
+
+function pending(sb: Sandbox): number {
+  const db = openDb(sb);
+  try {
+    return rows<{ n: number }>(db, "SELECT count(*) AS n FROM team_outbox WHERE pushed_at IS NULL")[0]!.n;
+  } finally {
+    db.close();
+  }
+}
+
+describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
+  let pg: PgServer;
+  let api: MockApi;
+  let a: Sandbox;
+  let b: Sandbox;
+  const asA = { USER: "alice" };
+  const asB = { USER: "bob" };
+  const sessionA = randomUUID();
+
+  function configure(sb: Sandbox, remote: string): void {
+    execFileSync("git", ["init", "-q", sb.project]);
+    execFileSync("git", ["-C", sb.project, "remote", "add", "origin", remote]);
+    const cfg = join(sb.home, ".cairn", "config.yaml");
+    execFileSync("mkdir", ["-p", join(sb.home, ".cairn")]);
+    // No debounce, so the test need not wait for one; SessionStart's own refresh is not
+    // relied on (its wait is bounded by time), B syncs explicitly before its session.
+    writeFileSync(cfg, `team:\n  url: "${pg.url()}"\n  push_delay_s: 0\n`, { mode: 0o600 });
+  }
+
+  beforeAll(async () => {
+    pg = await startPostgres();
+    api = await startMockApi();
+    a = makeSandbox({ prefix: "cairn-team-a" });
+    b = makeSandbox({ prefix: "cairn-team-b" });
+    configure(a, "git@example.org:team/app.git");
+    configure(b, "https://bob@Example.org/team/app");
+    // A repository cannot choose the server: this one is reported and ignored.
+    b.writeFile(".claude/cairn.yaml", "team:\n  url: postgres://evil:stolen@127.0.0.1:1/loot\n");
+    await installCairn(a);
+    await installCairn(b);
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const sb of [a, b]) if (sb) await syncsSettled(sb);
+    await api?.close();
+    a?.cleanup();
+    b?.cleanup();
+    pg?.destroy();
+  });
+
+  it("A records a decision and hands off; the Stop hooks push it in the background", async () => {
+    api.script([
+      bash(
+        `${CLI} state add decisions "Queue writes through the outbox table (DECISION-Q7): the API times out under load"`,
+        {
+          id: "toolu_decide",
+        },
+      ),
+      text("Recorded the decision."),
+    ]);
+    const first = await runClaude({
+      sandbox: a,
+      apiUrl: api.url,
+      sessionId: sessionA,
+      prompt: "decide",
+      env: asA,
+    });
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(api.toolResult("toolu_decide")).toContain("Decisions");
+
+    api.script([
+      bash(
+        `${CLI} save-inflight <<'CAIRN_MEMO'\n## Next step\nWire the outbox into checkout (MEMO-TEAM-5K).\nCAIRN_MEMO`,
+        {
+          id: "toolu_memo",
+        },
+      ),
+      text("Handoff ready."),
+    ]);
+    const handoff = await runClaude({
+      sandbox: a,
+      apiUrl: api.url,
+      resume: sessionA,
+      prompt: "/handoff wire it in",
+      env: asA,
+    });
+    expect(handoff.exitCode, handoff.stderr).toBe(0);
+    expect(api.toolResult("toolu_memo")).toContain("Saved the in-flight memo");
+
+    await syncsSettled(a);
+    expect(pending(a)).toBe(0);
+    expect(
+      Number(pg.psql(`SELECT count(*) FROM cairn_team_records WHERE kind = 'handoff'`, "cairn_team")),
+    ).toBe(1);
+    const decided = pg.psql(
+      `SELECT user_name || ' ' || text FROM cairn_team_records WHERE kind = 'decision'`,
+      "cairn_team",
+    );
+    expect(decided).toContain("alice Queue writes through the outbox table (DECISION-Q7)");
+  });
+
+  it("B's next real session starts with A's handoff and decision; B finds them with search --team", async () => {
+    const status = await cairn(b, ["team", "status"], { env: asB });
+    expect(status.stdout).toMatch(/ignored: .*\.claude\/cairn\.yaml sets team\.url/);
+    expect(status.stdout).toContain(`project  ${PROJECT} (from origin)`);
+    expect(status.stdout).not.toContain("evil");
+    expect(status.stdout + status.stderr).not.toContain(PG_PASSWORD);
+    const sync = await cairn(b, ["team", "sync"], { env: asB });
+    expect(sync.code, sync.stderr).toBe(0);
+
+    api.script([text("Continuing from alice's handoff.")]);
+    const sid = randomUUID();
+    const run = await runClaude({
+      sandbox: b,
+      apiUrl: api.url,
+      sessionId: sid,
+      prompt: "continue",
+      env: asB,
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const firstReq = api.mainRequests().find((r) => r.sessionId === sid)!;
+    const injected = sessionStartMessage(firstReq);
+    expect(injected, "the SessionStart injection reached the model").toBeDefined();
+    expect(injected).toContain(`Team memory for ${PROJECT}`);
+    expect(injected).toMatch(/Handoff from alice@\S+ \(session [0-9a-f]{8}, \d+ min ago\):/);
+    expect(injected).toContain("MEMO-TEAM-5K");
+    expect(injected).toMatch(
+      /- Queue writes through the outbox table \(DECISION-Q7\).* \(alice@\S+, \d{4}-\d\d-\d\d\)/,
+    );
+
+    const found = await cairn(b, ["search", "--team", "outbox table"], { env: asB });
+    expect(found.code, found.stderr).toBe(0);
+    expect(found.stdout).toMatch(/\[decision · alice@\S+ · \d{4}-\d\d-\d\d \d\d:\d\d\]/);
+  });
+
+  it("B's dashboard lists alice's session beside B's own", async () => {
+    const ui = spawn(process.execPath, [CAIRN, "ui", "--no-open", "--port", "0", "--json"], {
+      cwd: b.project,
+      env: {
+        ...process.env,
+        ...cairnEnv(b),
+        CAIRN_TEAM_URL: "",
+        NO_COLOR: "1",
+        DISPLAY: "",
+        WAYLAND_DISPLAY: "",
+      },
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    const browserDir = mkdtempSync(join(b.root, "chromium-"));
+    let browser: BrowserContext | undefined;
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        ui.stdout.setEncoding("utf8").on("data", (d: string) => {
+          out += d;
+          if (out.includes("\n")) resolve(out.slice(0, out.indexOf("\n")));
+        });
+        ui.on("exit", (code) => reject(new Error(`cairn ui exited ${code}`)));
+      });
+      const url = new URL((JSON.parse(line) as { url: string }).url);
+      browser = await chromium.launchPersistentContext(browserDir, {
+        executablePath: process.env.CAIRN_CHROMIUM ?? "/usr/bin/chromium",
+        args: [
+          "--headless",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--no-first-run",
+          "--disable-background-networking",
+        ],
+      });
+      const page = browser.pages()[0] ?? (await browser.newPage());
+      await page.goto(url.href);
+      await page.goto(`${url.origin}/#/sessions`);
+      const team = page.locator("table.team");
+      await team.waitFor();
+      expect(await page.locator("h2", { hasText: "Teammates' sessions" }).count()).toBe(1);
+      const row = await team.locator("tbody tr").first().innerText();
+      expect(row).toMatch(/alice@\S+/);
+      expect(row).toContain(PROJECT);
+      expect(row).toContain("handed off");
+      // B's own session is listed too, in its own table.
+      expect(await page.locator("table.sessions:not(.team) tbody tr").count()).toBeGreaterThan(0);
+    } finally {
+      await browser?.close();
+      if (ui.exitCode === null) {
+        const gone = new Promise((r) => ui.once("exit", r));
+        ui.kill("SIGTERM");
+        await gone;
+      }
+    }
+  });
+
+  it("with the server stopped A's session runs as usual; its records arrive after the server returns", async () => {
+    pg.stop();
+    try {
+      api.script([
+        bash(`${CLI} state add decisions "Keep retries idempotent by request id (DOWN-DECISION-3)"`, {
+          id: "toolu_down",
+        }),
+        text("Recorded while the server is down."),
+      ]);
+      const sid = randomUUID();
+      const run = await runClaude({
+        sandbox: a,
+        apiUrl: api.url,
+        sessionId: sid,
+        prompt: "decide more",
+        env: asA,
+      });
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.resultText).toContain("Recorded while the server is down.");
+      const db = openDb(a);
+      try {
+        const outcomes = rows<{ outcome: string }>(
+          db,
+          "SELECT DISTINCT outcome FROM events WHERE session_id = ?",
+          sid,
+        );
+        expect(outcomes.map((o) => o.outcome)).toEqual(["ok"]);
+      } finally {
+        db.close();
+      }
+      await syncsSettled(a);
+      expect(pending(a)).toBeGreaterThan(0);
+      const status = await cairn(a, ["team", "status"], { env: asA });
+      expect(status.code).toBe(1);
+      expect(status.stdout).toMatch(/cannot reach 127\.0\.0\.1:\d+\/cairn_team: connection refused/);
+    } finally {
+      pg.start();
+    }
+    const pushA = await cairn(a, ["team", "sync"], { env: asA });
+    expect(pushA.code, pushA.stderr).toBe(0);
+    expect(pending(a)).toBe(0);
+    const pullB = await cairn(b, ["team", "sync"], { env: asB });
+    expect(pullB.code, pullB.stderr).toBe(0);
+    expect(pullB.stdout).not.toMatch(/, 0 pulled\./);
+    const found = await cairn(b, ["search", "--team", "idempotent retries"], { env: asB });
+    expect(found.stdout).toContain("DOWN-DECISION-3");
+
+    // Sync twice more on both machines: nothing new anywhere.
+    const total = pg.psql("SELECT count(*) FROM cairn_team_records", "cairn_team").trim();
+    for (const [sb, env] of [
+      [a, asA],
+      [b, asB],
+      [a, asA],
+      [b, asB],
+    ] as const) {
+      const r = await cairn(sb, ["team", "sync"], { env });
+      expect(r.stdout).toContain(": 0 pushed (0 new on the server), 0 pulled.");
+    }
+    expect(pg.psql("SELECT count(*) FROM cairn_team_records", "cairn_team").trim()).toBe(total);
+  });
+
+  it("a wrong password leaves the session unaffected", async () => {
+    api.script([text("Fine without the team store.")]);
+    const wrong = pg.url({ password: "Wr0ng-Pass" });
+    const run = await runClaude({
+      sandbox: b,
+      apiUrl: api.url,
+      sessionId: randomUUID(),
+      prompt: "hello",
+      env: { ...asB, CAIRN_TEAM_URL: wrong },
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.resultText).toContain("Fine without the team store.");
+    await syncsSettled(b);
+    const status = await cairn(b, ["team", "status"], { env: { ...asB, CAIRN_TEAM_URL: wrong } });
+    expect(status.code).toBe(1);
+    expect(status.stdout).toMatch(/authentication failed at 127\.0\.0\.1:\d+\/cairn_team/);
+    expect(status.stdout).not.toContain("Wr0ng-Pass");
+  });
+});
