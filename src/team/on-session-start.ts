@@ -1,4 +1,5 @@
 import type { HookEvent } from "../claude/events.ts";
+import { printedCli } from "../core/self.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
 import { CONTEXT_CAP } from "../hooks/merge.ts";
 import { teamUrl } from "./url.ts";
@@ -59,12 +60,11 @@ export const parts: Parts = {
         taken,
       });
       const room = CONTEXT_CAP - (prior.additionalContext?.length ?? 0) - 2;
-      const { cairnCli } = await import("../notebook/session-state.ts");
       const text = renderTeam(view, {
         project,
         now,
         maxChars: Math.min(ctx.config["team.inject_chars"], room),
-        searchCli: cairnCli(ctx.self),
+        searchCli: printedCli(ctx.self, ctx.env),
       });
       ctx.log.info("team memory at session start", {
         event: "SessionStart",
