@@ -186,13 +186,19 @@ export async function runCli(argv: string[]): Promise<number> {
   } catch (e) {
     // Messages may quote what was typed: shown, never interpreted by the terminal.
     if (isUsageError(e)) {
-      err(`cairn ${name}: ${visible(e.message)}`);
-      err("");
-      err(command.usage);
+      err(usageLine(name, e.message));
       return 2;
     }
     err(`cairn ${name}: ${visible((e as Error).message)}`);
     if (process.env.CAIRN_DEBUG) err((e as Error).stack ?? "");
     return 1;
   }
+}
+
+/**
+ * A usage error as one line: what is wrong, and where the options are listed. The
+ * message may quote what was typed: shown as visible text on that one line.
+ */
+export function usageLine(command: string, message: string): string {
+  return `cairn ${command}: ${visibleLine(message)} (options: cairn ${command} --help)`;
 }

@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import type { Config } from "../config/schema.ts";
 import type { Logger } from "../core/log.ts";
 import type { CairnPaths } from "../core/paths.ts";
+import { isQuerySyntaxError } from "../memory/search.ts";
 import { openStore, type Store } from "../store/db.ts";
 import { memoryOf, projects, searchAll, turnDetail } from "./api/memory.ts";
 import { outputView, toolView } from "./api/outputs.ts";
@@ -141,6 +142,8 @@ export async function startUiServer(o: UiOptions): Promise<RunningUi> {
 
   app.notFound((c) => c.json({ error: "not found" }, 404));
   app.onError((err, c) => {
+    // A query FTS5 cannot read is the asker's to fix: the same one-line reason the CLI gives.
+    if (isQuerySyntaxError(err)) return c.json({ error: err.message }, 400);
     if (err instanceof NoDatabase)
       return c.json(
         { error: "No sessions recorded yet: they appear once Claude Code runs with cairn installed." },

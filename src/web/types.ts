@@ -145,7 +145,7 @@ export interface MemoryResponse {
   readonly chains: ChainItem[];
 }
 
-/** A search hit as the page gets it: memory's hit, its snippet's matches between \u0002 and \u0003. */
+/** A search hit as the page gets it: memory's hit (its whole matching line and where the matches sit). */
 export type SearchHit = Omit<Hit, "rank">;
 
 export interface SearchResponse {
