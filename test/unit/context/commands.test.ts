@@ -77,7 +77,11 @@ describe("cairn report", () => {
     expect(v.tokens.subagents).toHaveLength(1);
     expect(v.tokens.subagents[0]).toMatchObject({ agentId: AGENT, ...o.byAgent.get(AGENT), toolCalls: 1 });
     expect(v.toolResults).toHaveLength(3);
-    expect(v.toolResults[0]).toMatchObject({ toolUseId: "toolu_cap_large_read", name: "Read" });
+    expect(v.toolResults[0]).toMatchObject({
+      toolUseId: "toolu_cap_large_read",
+      name: "Read",
+      input: "/tmp/cairn-hook-capture/project/big.txt",
+    });
     const sizes = v.toolResults.map((t: { bytes: number }) => t.bytes);
     expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
     expect(v.tools.find((g: { name: string }) => g.name === "Read")).toMatchObject({ calls: 6, errors: 1 });
@@ -104,6 +108,14 @@ describe("cairn report", () => {
       expect(r.stdout).toContain(heading);
     }
     expect(r.stdout).toContain(AGENT);
+    // Each large result names what it was (the command, the file), not its toolu_ id.
+    const results = r.stdout.slice(
+      r.stdout.indexOf("Largest tool results"),
+      r.stdout.indexOf("Compressions"),
+    );
+    expect(results).toContain("Read       /tmp/cairn-hook-capture/project/big.txt");
+    expect(results).toContain("seq 1 8000");
+    expect(results).not.toContain("toolu_");
   });
 
   it("fails clearly for an unknown session and a bad --top", async () => {
