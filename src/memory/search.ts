@@ -157,13 +157,16 @@ function run(store: Store, q: SearchQuery, match: string): Hit[] {
     .sort((a, b) => a.rank - b.rank)
     .slice(0, limit);
   // Only the hits shown are highlighted: highlight() reads the whole text of its row.
+  // The rowid is cast: node:sqlite binds a JS number as a REAL, and FTS5 then answers
+  // "rowid = 36.0" with its first match instead of row 36 (every hit showed the same line).
   const marked = {
     memory: store.db.prepare(
-      `SELECT highlight(mem_fts, 0, '${OPEN}', '${CLOSE}') AS t FROM mem_fts WHERE mem_fts MATCH ? AND rowid = ?`,
+      `SELECT highlight(mem_fts, 0, '${OPEN}', '${CLOSE}') AS t FROM mem_fts
+       WHERE mem_fts MATCH ? AND rowid = CAST(? AS INTEGER)`,
     ),
     output: store.db.prepare(
       `SELECT highlight(mem_outputs_fts, 0, '${OPEN}', '${CLOSE}') AS t FROM mem_outputs_fts
-       WHERE mem_outputs_fts MATCH ? AND rowid = ?`,
+       WHERE mem_outputs_fts MATCH ? AND rowid = CAST(? AS INTEGER)`,
     ),
   };
   return best.map((h) => {

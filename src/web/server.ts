@@ -6,6 +6,7 @@ import type { Logger } from "../core/log.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import { isQuerySyntaxError } from "../memory/search.ts";
 import { openStore, type Store } from "../store/db.ts";
+import { changeVersion } from "./api/changes.ts";
 import { memoryOf, projects, searchAll, turnDetail } from "./api/memory.ts";
 import { outputView, toolView } from "./api/outputs.ts";
 import { optional, optionalInt, type Reader } from "./api/reader.ts";
@@ -113,6 +114,7 @@ export async function startUiServer(o: UiOptions): Promise<RunningUi> {
     return api(c, (r) => (id === undefined ? undefined : outputView(r, id)), "no such output");
   });
   app.get("/api/projects", (c) => api(c, (r) => projects(r)));
+  app.get("/api/changes", (c) => api(c, (r) => changeVersion(r)));
   app.get("/api/memory", (c) => {
     const project = optional(c.req.query("project"));
     return api(c, (r) => (project ? memoryOf(r, project) : undefined), "no such project");

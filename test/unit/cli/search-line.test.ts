@@ -40,6 +40,13 @@ beforeAll(async () => {
       "INSERT INTO outputs (session_id, tool_name, label, original, original_bytes, original_lines, created_at) VALUES ('s1', 'Bash', 'grep -rn TODO src', ?, ?, 2, 1)",
     )
     .run(Buffer.from(grepOutput), grepOutput.length);
+  // A second real output with the same word on another line: each hit must show its own.
+  const second = execFileSync("grep", ["-rn", "export", "src"], { cwd: tree, encoding: "utf8" });
+  store.db
+    .prepare(
+      "INSERT INTO outputs (session_id, tool_name, label, original, original_bytes, original_lines, created_at) VALUES ('s1', 'Bash', 'grep -rn export src', ?, ?, 1, 2)",
+    )
+    .run(Buffer.from(`${second}release notes pending\n`), second.length + 22);
   indexOutputs(store, 1);
   store.close();
 });
@@ -58,10 +65,20 @@ describe("cairn search shows each hit's whole matching line", () => {
     // The way to more: that line of the original, with some context.
     expect(r.stdout).toContain(`   ${n}: ${line}\n   cairn show 1 --lines 1-${n + 5}\n`);
     const j = await run(["search", "release", "--json"]);
-    const hit = JSON.parse(j.stdout).hits[0];
+    const hits = JSON.parse(j.stdout).hits as { id: number; snippet: string }[];
+    // Each hit its own line (FTS5 once answered every hit with the first one's).
+    expect(hits.map((x) => [x.id, x.snippet]).sort()).toEqual([
+      [1, line],
+      [2, "release notes pending"],
+    ]);
+    const hit = hits.find((x) => x.id === 1) as unknown as {
+      snippet: string;
+      line: number;
+      marks: number[][];
+    };
     expect(hit.snippet).toBe(line);
     expect(hit.line).toBe(n);
-    expect(hit.snippet.slice(hit.marks[0][0], hit.marks[0][1])).toBe("release");
+    expect(hit.snippet.slice(hit.marks[0]![0], hit.marks[0]![1])).toBe("release");
   });
 
   it("finds words with dots, slashes and colons as typed", async () => {

@@ -6,6 +6,7 @@ import { h, link, notice, thead } from "../dom.ts";
 import { baseName, bytes, clock, duration, shortId, tokens, usd, when } from "../format.ts";
 import type { Route } from "../router.ts";
 import { route } from "../router.ts";
+import { sortable } from "../sortable.ts";
 import { pctBar } from "./sessions.ts";
 import { viewer } from "./viewer.ts";
 
@@ -73,7 +74,7 @@ function toolTable(sessionId: string, tools: readonly ToolCall[], open: string |
           .join(" "),
       },
       h("td", { "data-label": "#", class: "num" }, i + 1),
-      h("td", { "data-label": "Time" }, t.calledAt ? clock(t.calledAt) : "–"),
+      h("td", { "data-label": "Time", "data-sort": t.calledAt ?? 0 }, t.calledAt ? clock(t.calledAt) : "–"),
       h(
         "td",
         { "data-label": "Tool" },
@@ -84,12 +85,12 @@ function toolTable(sessionId: string, tools: readonly ToolCall[], open: string |
       h("td", { "data-label": "Input", class: "input wide" }, h("code", {}, t.input)),
       h(
         "td",
-        { "data-label": "Original", class: "num" },
+        { "data-label": "Original", class: "num", "data-sort": t.originalBytes ?? "" },
         t.originalBytes !== null ? bytes(t.originalBytes) : "–",
       ),
       h(
         "td",
-        { "data-label": "Shown", class: "num" },
+        { "data-label": "Shown", class: "num", "data-sort": t.shownBytes ?? "" },
         bytes(t.shownBytes),
         smaller ? h("span", { class: "saved" }, ` ${smaller}`) : null,
       ),
@@ -97,11 +98,9 @@ function toolTable(sessionId: string, tools: readonly ToolCall[], open: string |
     );
   });
   const heads = ["#", "Time", "Tool", "Input", "Original", "Shown", "Compressor"];
-  return h(
-    "table",
-    { class: "tools cards" },
-    thead(heads, ["#", "Original", "Shown"]),
-    h("tbody", {}, ...rows),
+  return sortable(
+    h("table", { class: "tools cards" }, thead(heads, ["#", "Original", "Shown"]), h("tbody", {}, ...rows)),
+    "tools",
   );
 }
 
