@@ -170,10 +170,10 @@ export async function runCli(argv: string[]): Promise<number> {
   }
   const entry = COMMANDS[name];
   if (!entry) {
-    err(`cairn: unknown command "${visibleLine(name)}"`);
     const close = Object.keys(COMMANDS).filter((c) => c.startsWith(name.slice(0, 2)));
-    if (close.length > 0) err(`Did you mean: ${close.join(", ")}?`);
-    err("Run `cairn --help` for the list of commands.");
+    err(
+      `cairn: unknown command "${visibleLine(name)}"${close.length > 0 ? `; did you mean ${close.join(", ")}?` : ""} (commands: cairn --help)`,
+    );
     return 2;
   }
   const command = await entry.load();

@@ -57,6 +57,14 @@ describe("usage errors: one line, what is wrong and how to fix it, exit 2", () =
     });
   }
 
+  it("an unknown command: one line with the commands it may have meant", async () => {
+    const r = await run(["serch", "x"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'cairn: unknown command "serch"; did you mean search, serve, sessions? (commands: cairn --help)\n',
+    );
+  });
+
   it("a range in the right order still prints those lines", async () => {
     const r = await run(["show", "1", "--lines", "10-12"]);
     expect(r.code, r.stderr).toBe(0);
