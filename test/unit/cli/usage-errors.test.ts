@@ -61,7 +61,7 @@ describe("usage errors: one line, what is wrong and how to fix it, exit 2", () =
     const r = await run(["serch", "x"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      'cairn: unknown command "serch"; did you mean search, serve, sessions? (commands: cairn --help)\n',
+      'cairn: unknown command "serch"; did you mean sessions, search, serve? (commands: cairn --help)\n',
     );
   });
 
