@@ -150,7 +150,7 @@ export function contextChart(
   const xMin = Math.min(...times);
   const xMax = Math.max(...times);
   // A session of one instant still needs a visible span.
-  const pad = Math.max(30, (xMax - xMin) * 0.03);
+  const pad = Math.max(1, (xMax - xMin) * 0.03);
   const format = timeFormat(xMax - xMin);
   const peak = Math.max(0, ...points.map((p) => p.contextTokens));
   const pct = (v: number) => (windowTokens ? `${Math.round((v / windowTokens) * 100)}%` : "");

@@ -117,7 +117,7 @@ function overTimeCard(o: SavingsOverTime): HTMLElement {
     h("h2", {}, "Saved over time"),
     h(
       "dl",
-      { class: "stats totals" },
+      { class: "stats recent" },
       card(
         "Today",
         `≈ ${tokens(o.today.savedTokensEst)} tokens`,
