@@ -162,6 +162,9 @@ describe("show_output", () => {
     expect(showOutput(t.store, 1)?.totalLines).toBe(3);
     expect(showOutput(t.store, 2)).toBeUndefined();
     expect(() => showOutput(t!.store, 1, { lines: "x" })).toThrow(/lines must look like/);
+    expect(() => showOutput(t!.store, 1, { lines: "3-2" })).toThrow(
+      /reversed: the first line comes first \("2-3"\)/,
+    );
   });
 });
 
