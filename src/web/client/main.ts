@@ -124,12 +124,24 @@ async function poll(nav: HTMLElement, main: HTMLElement, live: HTMLElement): Pro
   if (document.hidden) return;
   try {
     const { version } = await get<{ version: string }>("changes");
-    const changed = seen !== undefined && version !== seen;
-    seen = version;
     live.dataset.version = version;
     live.textContent = `live · checked ${clock(Date.now())}`;
-    if (changed && LIVE.has(currentRoute().parts[0] ?? "sessions") && !main.hasAttribute("aria-busy"))
-      await render(nav, main, true);
+    if (seen === undefined || version === seen) {
+      seen = version;
+      return;
+    }
+    if (!LIVE.has(currentRoute().parts[0] ?? "sessions")) {
+      seen = version;
+      return;
+    }
+    // Not while a view loads or the reader types in a filter or search box: the change
+    // stays unseen, and a later check redraws.
+    const typing =
+      main.contains(document.activeElement) &&
+      /^(INPUT|SELECT|TEXTAREA)$/.test(document.activeElement?.tagName ?? "");
+    if (main.hasAttribute("aria-busy") || typing) return;
+    seen = version;
+    await render(nav, main, true);
   } catch {
     live.textContent = "live · paused (the dashboard's server did not answer)";
   }
