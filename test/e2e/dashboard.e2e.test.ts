@@ -219,6 +219,23 @@ describe("dashboard in Chromium", () => {
     expect(await original.getAttribute("aria-sort")).toBe("descending");
     const down = await sizes();
     expect(down).toEqual([...down].sort((x, y) => y - x));
+
+    // A phone shows rows as cards, without headings: the same sort from a list.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const bar = page.locator(".sortable:has(table.tools) .sort-bar");
+    expect(await bar.isVisible()).toBe(true);
+    await bar.locator("select").selectOption({ label: "Time" });
+    const times = await table
+      .locator('tbody td[data-label="Time"]')
+      .evaluateAll((tds) => tds.map((td) => Number((td as HTMLElement).dataset.sort)));
+    expect(times).toEqual([...times].sort((x, y) => x - y));
+    await bar.locator("button.sort-dir").click();
+    const back = await table
+      .locator('tbody td[data-label="Time"]')
+      .evaluateAll((tds) => tds.map((td) => Number((td as HTMLElement).dataset.sort)));
+    expect(back).toEqual([...back].sort((x, y) => y - x));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await bar.isVisible()).toBe(false);
   });
 
   it("shows a loading state while a view loads", async () => {

@@ -11,11 +11,47 @@ const remembered = new Map<string, { column: number; direction: Direction }>();
  * by that column, a second click the other way. A cell sorts by its data-sort value
  * (the raw number behind "1.2 KB" or "351k") or else its text; numbers as numbers.
  */
-export function sortable(table: HTMLTableElement, name: string): HTMLTableElement {
+export function sortable(table: HTMLTableElement, name: string): HTMLElement {
   table.dataset.table = name;
   const heads = [...table.querySelectorAll<HTMLTableCellElement>("thead th")];
+  const labels = heads.map((th) => th.textContent ?? "");
+  // A narrow window shows rows as cards, without the headings: the same sort from a list.
+  const select = h(
+    "select",
+    {
+      class: "sort-by",
+      "aria-label": "Sort by",
+      onchange: () => {
+        const column = Number(select.value);
+        if (select.value === "" || !Number.isInteger(column)) return;
+        sortBy(
+          column,
+          remembered.get(name)?.column === column ? remembered.get(name)!.direction : "ascending",
+        );
+      },
+    },
+    h("option", { value: "" }, "Sort by…"),
+    ...labels.map((l, i) => h("option", { value: i }, l)),
+  );
+  const flip = h(
+    "button",
+    {
+      type: "button",
+      class: "sort-dir",
+      "aria-label": "Reverse the order",
+      onclick: () => {
+        const was = remembered.get(name);
+        if (was) sortBy(was.column, was.direction === "ascending" ? "descending" : "ascending");
+      },
+    },
+    "⇅",
+  );
+  const sortBy = (column: number, direction: Direction) => {
+    remembered.set(name, { column, direction });
+    apply(table, column, direction);
+    select.value = String(column);
+  };
   heads.forEach((th, column) => {
-    const label = th.textContent ?? "";
     th.textContent = "";
     th.append(
       h(
@@ -25,19 +61,19 @@ export function sortable(table: HTMLTableElement, name: string): HTMLTableElemen
           class: "sort",
           onclick: () => {
             const was = remembered.get(name);
-            const direction: Direction =
-              was?.column === column && was.direction === "ascending" ? "descending" : "ascending";
-            remembered.set(name, { column, direction });
-            apply(table, column, direction);
+            sortBy(
+              column,
+              was?.column === column && was.direction === "ascending" ? "descending" : "ascending",
+            );
           },
         },
-        label,
+        labels[column],
       ),
     );
   });
   const was = remembered.get(name);
-  if (was) apply(table, was.column, was.direction);
-  return table;
+  if (was) sortBy(was.column, was.direction);
+  return h("div", { class: "sortable" }, h("div", { class: "sort-bar" }, select, flip), table);
 }
 
 function apply(table: HTMLTableElement, column: number, direction: Direction): void {
