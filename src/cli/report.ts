@@ -3,7 +3,7 @@ import { clock, shortId, shortTokens, sparkline } from "../context/format.ts";
 import { toolInputs } from "../context/tool-input.ts";
 import { NotFound, type ReportView, reportView, resolveSession } from "../context/views.ts";
 import { visibleLine as line } from "../core/terminal-text.ts";
-import { ingestSource } from "../memory/ingest.ts";
+import { ingestSource, subagentSources } from "../memory/ingest.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import { color, err, formatBytes, formatInt, json, out } from "./io.ts";
 import type { Command } from "./main.ts";
@@ -41,17 +41,14 @@ Options:
         // What each call did comes from memory: bring it up to the transcript's end first.
         const transcript = session.transcript_path;
         if (transcript)
-          catchUpMemory(() =>
-            ingestSource(
-              store,
-              {
-                path: transcript,
-                sessionId: session.id,
-                projectDir: session.project_dir ?? projectDir,
-              },
-              { now: now(), redact: config["compress.redact"] },
-            ),
-          );
+          catchUpMemory(() => {
+            const project = session.project_dir ?? projectDir;
+            const opts = { now: now(), redact: config["compress.redact"] };
+            ingestSource(store, { path: transcript, sessionId: session.id, projectDir: project }, opts);
+            // Subagents' calls are listed too: their inputs are in their own transcripts.
+            for (const sub of subagentSources(transcript, session.id, project))
+              ingestSource(store, sub, opts);
+          });
       } catch (e) {
         if (!(e instanceof NotFound)) throw e;
         err(`cairn report: ${e.message}`);
@@ -82,7 +79,7 @@ function row(cells: string[], widths: number[]): string {
 }
 
 /** A report still prints when memory cannot catch up: the inputs memory has are shown. */
-function catchUpMemory(ingest: () => unknown): void {
+function catchUpMemory(ingest: () => void): void {
   try {
     ingest();
   } catch {

@@ -116,6 +116,10 @@ describe("cairn report", () => {
     expect(results).toContain("Read       /tmp/cairn-hook-capture/project/big.txt");
     expect(results).toContain("seq 1 8000");
     expect(results).not.toContain("toolu_");
+    // Every call, the subagent's too, says what it did.
+    const all = JSON.parse((await cairn(["report", "--json", "--top", "50"])).stdout);
+    expect(all.toolResults.filter((t: { input: string | null }) => !t.input)).toEqual([]);
+    expect(all.toolResults.some((t: { agentId: string }) => t.agentId === AGENT)).toBe(true);
   });
 
   it("fails clearly for an unknown session and a bad --top", async () => {
