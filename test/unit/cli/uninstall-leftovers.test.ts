@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -86,6 +87,25 @@ describe("uninstall, twice, leaves Claude Code's files as they were", () => {
     writeFileSync(join(sb.project, ".claude", "commands", "review.md"), "my review command\n");
     expect((await cli("uninstall", "--project")).code).toBe(0);
     expect(tree(join(sb.project, ".claude"))).toEqual(["commands/", "commands/review.md"]);
+  });
+});
+
+describe("cairn serve --stop stops only cairn's server", () => {
+  it("a state file naming another process (a server that died, its pid reused) kills nothing", async () => {
+    const other = spawn("sleep", ["60"], { stdio: "ignore" });
+    try {
+      mkdirSync(join(sb.home, ".cairn"), { recursive: true });
+      const state = join(sb.home, ".cairn", "serve.json");
+      writeFileSync(state, JSON.stringify({ pid: other.pid, port: 1, startedAt: "", version: "x" }));
+      const r = await cli("serve", "--stop");
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain("not running");
+      // Still alive: signal 0 only checks.
+      expect(() => process.kill(other.pid!, 0)).not.toThrow();
+      expect(existsSync(state)).toBe(false);
+    } finally {
+      other.kill("SIGKILL");
+    }
   });
 });
 
