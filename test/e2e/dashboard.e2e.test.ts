@@ -192,8 +192,13 @@ describe("dashboard in Chromium", () => {
           (prev.width + t.width) / 2 + 4,
         );
       }
-      // The late handoff is still listed below the chart.
-      expect(await page.locator('.marker-list li[data-kind="handoff"]').count()).toBe(1);
+      // The late handoff is still listed below the chart, with its date and why it is not drawn.
+      const handoff = page.locator('.marker-list li[data-kind="handoff"]');
+      expect(await handoff.count()).toBe(1);
+      expect(await handoff.getAttribute("data-off-chart")).toBe("");
+      expect(await handoff.textContent()).toMatch(
+        /^\d{4}-\d\d-\d\d \d\d:\d\d .*not drawn: far from the session's responses$/,
+      );
       await page.locator(".chart").scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SHOTS, `dashboard-session-${width}.png`) });
     }

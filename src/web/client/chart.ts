@@ -108,6 +108,8 @@ function tickProbe(el: HTMLElement): uPlot.Plugin {
 
 export interface ChartHandle {
   readonly el: HTMLElement;
+  /** Markers too far from the responses to draw on the axis (listed, not drawn). */
+  readonly offChart: readonly Marker[];
   destroy(): void;
 }
 
@@ -121,7 +123,7 @@ export function contextChart(
   windowTokens: number | null,
 ): ChartHandle {
   const el = h("div", { class: "chart", "data-points": points.length, role: "img" });
-  if (points.length === 0) return { el, destroy() {} };
+  if (points.length === 0) return { el, offChart: markers, destroy() {} };
   el.setAttribute(
     "aria-label",
     `Context used over ${points.length} API responses, with ${markers.length} markers`,
@@ -211,6 +213,7 @@ export function contextChart(
   requestAnimationFrame(fit);
   return {
     el,
+    offChart: markers.filter((m) => !shown.includes(m)),
     destroy() {
       observer.disconnect();
       plot.destroy();

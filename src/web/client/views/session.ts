@@ -25,7 +25,11 @@ function markerClass(m: Marker): string {
   return m.kind === "warning" && m.level === "critical" ? "m-critical" : `m-${m.kind}`;
 }
 
-function markerList(sessionId: string, markers: readonly Marker[]): HTMLElement {
+function markerList(
+  sessionId: string,
+  markers: readonly Marker[],
+  offChart: readonly Marker[] = [],
+): HTMLElement {
   const legend = h(
     "ul",
     { class: "legend", "aria-label": "Marker colours" },
@@ -34,12 +38,15 @@ function markerList(sessionId: string, markers: readonly Marker[]): HTMLElement 
   );
   const items = markers.map((m) => {
     const target = m.toolUseId ? route(["session", sessionId], { tool: m.toolUseId }) : undefined;
+    const off = offChart.includes(m);
     return h(
       "li",
-      { class: markerClass(m), "data-kind": m.kind },
-      h("time", {}, clock(m.at)),
+      { class: markerClass(m), "data-kind": m.kind, "data-off-chart": off ? "" : null },
+      // Far from the responses (another day): the full date, and why it is not drawn.
+      h("time", {}, off ? when(m.at) : clock(m.at)),
       " ",
       target ? h("a", { href: `#${target}` }, m.label) : m.label,
+      off ? h("span", { class: "sub" }, " · not drawn: far from the session's responses") : null,
     );
   });
   return h(
@@ -149,7 +156,7 @@ export async function sessionView(root: HTMLElement, r: Route): Promise<() => vo
     chart = contextChart(d.timeline, d.markers, s.windowTokens);
     chartBox.append(chart.el);
   }
-  chartBox.append(markerList(s.id, d.markers));
+  chartBox.append(markerList(s.id, d.markers, chart?.offChart));
   root.append(chartBox);
 
   const toolsBox = h(
