@@ -120,13 +120,13 @@ function overTimeCard(o: SavingsOverTime): HTMLElement {
       { class: "stats recent" },
       card(
         "Today",
-        `≈ ${tokens(o.today.savedTokensEst)} tokens`,
-        `${int(o.today.outputs)} outputs · ≈ ${usd(o.today.savedUsdEst)}`,
+        `≈ ${tokens(o.today.savedTokensEst)}`,
+        `tokens saved · ${int(o.today.outputs)} outputs · ≈ ${usd(o.today.savedUsdEst)}`,
       ),
       card(
         "This week",
-        `≈ ${tokens(o.week.savedTokensEst)} tokens`,
-        `since Monday · ${int(o.week.outputs)} outputs · ≈ ${usd(o.week.savedUsdEst)}`,
+        `≈ ${tokens(o.week.savedTokensEst)}`,
+        `tokens saved since Monday · ${int(o.week.outputs)} outputs · ≈ ${usd(o.week.savedUsdEst)}`,
       ),
     ),
     h("ol", { class: "days", "aria-label": "Tokens saved per day, last 14 days" }, ...bars),
