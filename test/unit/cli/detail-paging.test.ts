@@ -104,6 +104,12 @@ describe("cairn detail on a long turn", () => {
     expect(r.out.length).toBeLessThan(200);
   });
 
+  it("on a terminal with a $PAGER that does not exist: prints the turn instead of nothing", async () => {
+    const r = await onTerminal(["detail", "turn", "1"], { PAGER: "no-such-pager-cairn-test" });
+    expect(r.code).toBe(0);
+    expect(r.out.length).toBeGreaterThan(60_000);
+  });
+
   it("on a terminal without $PAGER: falls back to less -R (LESS=FRX unless the user set LESS)", async () => {
     const bin = join(h.home, "fake-bin");
     mkdirSync(bin, { recursive: true });
