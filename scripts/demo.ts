@@ -15,7 +15,16 @@ const step = (s: string) => console.log(`\n${pc.bold(pc.cyan("▸"))} ${pc.bold(
 const sb = makeSandbox({ prefix: "cairn-demo" });
 const api = await startMockApi();
 try {
-  step("A demo project: a test suite with 2 failures among 120, a file with type errors, a 60 KB log");
+  const log = Array.from({ length: 1400 }, (_, i) =>
+    i === 911
+      ? "2026-11-22T10:31:07.412Z ERROR checkout: payment provider timeout after 30000 ms (order 4471)"
+      : `2026-11-22T10:${String(i % 60).padStart(2, "0")}:00.000Z INFO http: GET /api/items/${i} 200 ${i % 40} ms`,
+  );
+  const logText = `${log.join("\n")}\n`;
+  // The size said is the size written.
+  step(
+    `A demo project: a test suite with 2 failures among 120, a file with type errors, a ${Math.round(Buffer.byteLength(logText) / 1024)} KB log`,
+  );
   symlinkSync(join(REPO, "node_modules"), join(sb.project, "node_modules"));
   sb.writeFile("package.json", JSON.stringify({ name: "shop", type: "module", private: true }));
   sb.writeFile(
@@ -38,12 +47,7 @@ try {
     Array.from({ length: 80 }, (_, i) => `export const price${i}: number = "${i}.99";`).join("\n") +
       "\nexport function discount(p: number): string { return p * 0.9; }\n",
   );
-  const log = Array.from({ length: 1400 }, (_, i) =>
-    i === 911
-      ? "2026-11-22T10:31:07.412Z ERROR checkout: payment provider timeout after 30000 ms (order 4471)"
-      : `2026-11-22T10:${String(i % 60).padStart(2, "0")}:00.000Z INFO http: GET /api/items/${i} 200 ${i % 40} ms`,
-  );
-  sb.writeFile("server.log", `${log.join("\n")}\n`);
+  sb.writeFile("server.log", logText);
   sb.writeSettings({ permissions: { allow: ["Bash"] } });
 
   step("cairn install (into the demo's own HOME; your ~/.claude is not touched)");

@@ -26,6 +26,10 @@ export interface ExtrasRecord {
   readonly commandFile: string;
   /** The command file's text as cairn wrote it; null when a file of the user's was there. */
   readonly commandText: string | null;
+  /** Whether the MCP file did not exist before cairn wrote it (so uninstall may remove it). */
+  readonly mcpFileCreated?: boolean;
+  /** Whether the file had no mcpServers before cairn added its server. */
+  readonly mcpKeyCreated?: boolean;
 }
 
 export function extrasFiles(scope: Scope, projectDir: string, env: NodeJS.ProcessEnv = process.env) {
@@ -58,6 +62,24 @@ function readJson(path: string): Record<string, unknown> | undefined {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/**
+ * Whether an MCP entry is the one cairn wrote: the same command and arguments. Claude
+ * Code rewrites its file and may reorder keys or drop an empty env, which changes
+ * nothing about what the entry runs.
+ */
+function isCairnEntry(found: unknown, entry: McpEntry): boolean {
+  if (!found || typeof found !== "object") return false;
+  const f = found as { command?: unknown; args?: unknown };
+  return f.command === entry.command && same(f.args, entry.args);
+}
+
+/** What the MCP file holds before cairn's server goes in: whether it and its mcpServers exist. */
+export function mcpFileState(file: string): { fileCreated: boolean; keyCreated: boolean } {
+  if (!existsSync(file)) return { fileCreated: true, keyCreated: true };
+  const data = readJson(file);
+  return { fileCreated: false, keyCreated: !data || data.mcpServers === undefined };
+}
+
 /** Adds cairn's MCP server; returns a problem instead when the file cannot be read as JSON. */
 export function addMcpServer(file: string, entry: McpEntry): string | undefined {
   const data = readJson(file);
@@ -75,14 +97,25 @@ export function addMcpServer(file: string, entry: McpEntry): string | undefined 
   return undefined;
 }
 
-export function removeMcpServer(file: string, entry: McpEntry): boolean {
+/**
+ * Takes cairn's server out, and with it what cairn's install created: an mcpServers
+ * left empty (unless the user had one, empty, before) and a file left as \`{}\` that
+ * cairn created. Records from before these were kept count as created.
+ */
+export function removeMcpServer(
+  file: string,
+  entry: McpEntry,
+  created: { fileCreated?: boolean | undefined; keyCreated?: boolean | undefined } = {},
+): boolean {
+  if (!existsSync(file)) return false;
   const data = readJson(file);
   const servers = data?.mcpServers as Record<string, unknown> | undefined;
-  if (!data || !servers || !same(servers.cairn, entry)) return false;
+  if (!data || !servers || typeof servers !== "object" || !isCairnEntry(servers.cairn, entry)) return false;
   const { cairn: _gone, ...rest } = servers;
-  const next = { ...data, mcpServers: rest };
-  if (Object.keys(rest).length === 0) delete (next as { mcpServers?: unknown }).mcpServers;
-  writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
+  const next: Record<string, unknown> = { ...data, mcpServers: rest };
+  if (Object.keys(rest).length === 0 && created.keyCreated !== false) delete next.mcpServers;
+  if (Object.keys(next).length === 0 && created.fileCreated !== false) safeUnlink(file);
+  else writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
   return true;
 }
 

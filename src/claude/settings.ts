@@ -110,6 +110,16 @@ export function isCairnStatusLine(statusLine: unknown): boolean {
 }
 
 /** Removes every cairn hook; groups left empty and an empty hooks object go too. */
+/** Whether settings hold anything of cairn's: one of its hooks, or its statusline. */
+export function hasCairn(settings: SettingsFile): boolean {
+  if (isCairnStatusLine(settings.statusLine)) return true;
+  for (const groups of Object.values(settings.hooks ?? {})) {
+    if (!Array.isArray(groups)) continue;
+    for (const g of groups) if (Array.isArray(g?.hooks) && g.hooks.some((h) => isCairnHook(h))) return true;
+  }
+  return false;
+}
+
 export function withoutCairn(
   settings: SettingsFile,
   restoreStatusLine?: SettingsFile["statusLine"] | null,

@@ -1,10 +1,11 @@
-import { printedCli } from "../core/self.ts";
+import { printedCli, shellQuote } from "../core/self.ts";
 import { visibleLine } from "../core/terminal-text.ts";
 import { detail as detailOf, parseDetailSpec, SpecError } from "../memory/detail.ts";
 import { chainOwner, isKnownSession, memoryEnv, unknownSession } from "../memory/scope.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import { err, json, outRecorded } from "./io.ts";
 import type { Command } from "./main.ts";
+import { page } from "./pager.ts";
 
 const USAGE = `Usage: cairn detail <HH:MM[:SS] | HH:MM-HH:MM | turn N[-M] | TOOL_USE_ID> [options]
 
@@ -15,7 +16,8 @@ hook messages, images and subagents, grouped by kind. Times are local.
 
   --session ID      another session's chain (default: the session this runs in, else
                     the project's most recent)
-  --max-chars N     stop after N characters (default: no limit)
+  --max-chars N     stop after N characters; 0 for no limit (default: no limit on a
+                    terminal, where it opens in $PAGER or less; 25,000 when piped)
   --json            machine-readable output
 
 Examples:
@@ -23,6 +25,9 @@ Examples:
   cairn detail 14:00-14:30    every turn in that half hour
   cairn detail turn 3
   cairn detail toolu_01ABC    one tool call, input and whole output`;
+
+/** Under Bash's 30,000-character limit, so the agent reading it gets it whole, with the note. */
+export const PIPED_MAX_CHARS = 25_000;
 
 export const detail: Command = {
   usage: USAGE,
@@ -39,7 +44,10 @@ export const detail: Command = {
       if (e instanceof SpecError) throw new UsageError(e.message);
       throw e;
     }
-    const maxChars = intFlag(values["max-chars"], "max-chars", 0) ?? 0;
+    const asked = intFlag(values["max-chars"], "max-chars", 0);
+    // Piped without a limit (into a file, a pipe, the agent's Bash): capped, and said so.
+    const piped = !process.stdout.isTTY && !values.json;
+    const maxChars = asked ?? (piped ? PIPED_MAX_CHARS : 0);
     const m = await memoryEnv();
     try {
       const store = await m.store();
@@ -63,7 +71,15 @@ export const detail: Command = {
         );
         return 1;
       }
+      // On a terminal a long turn opens in the pager instead of flooding the screen.
+      if (!piped && page(r.text)) return 0;
       outRecorded(r.text, `cairn detail ${positionals.join(" ")}`);
+      if (piped && r.truncated && asked === undefined) {
+        const again = [printedCli(), "detail", ...argv.map(shellQuote), "--max-chars", "0"].join(" ");
+        err(
+          `cairn detail: cut at ${PIPED_MAX_CHARS.toLocaleString("en-US")} characters because the output is piped; all of it: ${again}`,
+        );
+      }
       return 0;
     } finally {
       m.close();

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ExtrasRecord } from "../claude/extras.ts";
 import type { Scope } from "../claude/paths.ts";
@@ -24,6 +25,8 @@ export interface InstallRecord {
   readonly transport: "command" | "http";
   /** The MCP server and /handoff command cairn added (absent on installs before they existed). */
   readonly extras?: ExtrasRecord;
+  /** Folders cairn's install created (for settings.json, commands/): uninstall removes them when empty. */
+  readonly createdDirs?: readonly string[];
   readonly installedAt: string;
 }
 
@@ -66,4 +69,19 @@ export function savedUserStatusLine(paths: CairnPaths, projectDir: string | unde
     if (typeof sl?.command === "string") return sl.command;
   }
   return undefined;
+}
+
+/** Whether another install (another scope) than this one uses the http transport. */
+export function otherHttpInstall(paths: CairnPaths, key: string): boolean {
+  let names: string[] = [];
+  try {
+    names = readdirSync(paths.install);
+  } catch {
+    return false;
+  }
+  return names.some((n) => {
+    if (!n.endsWith(".json") || n === `${key}.json` || !(n === "user.json" || n.startsWith("project-")))
+      return false;
+    return readRecord(paths, n.slice(0, -5))?.transport === "http";
+  });
 }

@@ -5,12 +5,14 @@ import {
   type ExtrasRecord,
   extrasFiles,
   mcpEntry,
+  mcpFileState,
   removeHandoffCommand,
   removeMcpServer,
 } from "../claude/extras.ts";
 import { commandPlan, httpPlan, INSTALLED_EVENTS } from "../claude/install-plan.ts";
 import { type Scope, settingsPath } from "../claude/paths.ts";
 import {
+  hasCairn,
   type InstallPlan,
   parseSettings,
   type SettingsFile,
@@ -29,12 +31,14 @@ import {
   deleteRecord,
   type InstallRecord,
   originalCopyPath,
+  otherHttpInstall,
   readRecord,
   recordKey,
   sha256,
   writeRecord,
 } from "./install-record.ts";
 import { color, err, out } from "./io.ts";
+import { absentDirs, removeEmptyDirs } from "./leftovers.ts";
 import type { Command } from "./main.ts";
 
 const INSTALL_USAGE = `Usage: cairn install [--project] [--dry-run] [--transport command|http]
@@ -121,18 +125,24 @@ export const install: Command = {
       out(text.trimEnd());
       return 0;
     }
+    const key = recordKey(scope, path);
+    const previous = readRecord(paths, key);
+    // Folders this install is about to create, with those earlier installs created.
+    const createdDirs = [
+      ...new Set([
+        ...(previous?.createdDirs ?? []),
+        ...absentDirs(path),
+        ...absentDirs(extrasFiles(scope, findProjectDir()).commandFile),
+      ]),
+    ];
     if (text === before) {
       // The hooks are in place; the MCP server and /handoff may still be missing.
-      const key = recordKey(scope, path);
-      const previous = readRecord(paths, key);
       const extras = installExtras(scope, previous?.extras);
-      if (previous) writeRecord(paths, key, { ...previous, extras: extras.record });
+      if (previous) writeRecord(paths, key, { ...previous, extras: extras.record, createdDirs });
       out(`cairn is already installed in ${path}`);
       return 0;
     }
 
-    const key = recordKey(scope, path);
-    const previous = readRecord(paths, key);
     let originalPath: string | null;
     let pristine: boolean;
     if (previous) {
@@ -166,10 +176,14 @@ export const install: Command = {
       transport,
       installedAt: new Date().toISOString(),
       extras: extras.record,
+      createdDirs,
     };
     writeRecord(paths, key, record);
     recordNode(paths.root);
     writeFileAtomic(path, text, modeOf(path));
+    // Switched from http to command hooks: nothing calls the server any more.
+    if (previous?.transport === "http" && transport !== "http" && !otherHttpInstall(paths, key))
+      await stopServer();
     out(`${color.green("installed")} cairn into ${path}`);
     out(`  hooks: ${INSTALLED_EVENTS.join(", ")} (${transport} transport)`);
     if (transport === "http") {
@@ -202,6 +216,10 @@ function installExtras(
   const files = extrasFiles(scope, findProjectDir());
   const entry = mcpEntry(self);
   const notes: string[] = [];
+  // What was there before cairn's first install (an earlier record knows; its absence means none).
+  const state = previous
+    ? { fileCreated: previous.mcpFileCreated, keyCreated: previous.mcpKeyCreated }
+    : mcpFileState(files.mcpFile);
   const problem = addMcpServer(files.mcpFile, entry);
   notes.push(
     problem
@@ -215,13 +233,23 @@ function installExtras(
       : `${color.yellow("slash command:")} ${files.commandFile} is your own; /handoff left as it is`,
   );
   return {
-    record: { mcpFile: files.mcpFile, mcpEntry: entry, commandFile: files.commandFile, commandText },
+    record: {
+      mcpFile: files.mcpFile,
+      mcpEntry: entry,
+      commandFile: files.commandFile,
+      commandText,
+      ...(state.fileCreated !== undefined ? { mcpFileCreated: state.fileCreated } : {}),
+      ...(state.keyCreated !== undefined ? { mcpKeyCreated: state.keyCreated } : {}),
+    },
     notes,
   };
 }
 
 function uninstallExtras(extras: ExtrasRecord): void {
-  removeMcpServer(extras.mcpFile, extras.mcpEntry);
+  removeMcpServer(extras.mcpFile, extras.mcpEntry, {
+    fileCreated: extras.mcpFileCreated,
+    keyCreated: extras.mcpKeyCreated,
+  });
   removeHandoffCommand(extras.commandFile, extras.commandText);
 }
 
@@ -241,7 +269,10 @@ export const uninstall: Command = {
     const record = readRecord(paths, key);
     const current = readText(path);
     if (record?.extras && !values["dry-run"]) uninstallExtras(record.extras);
-    if (record?.transport === "http" && !values["dry-run"]) await stopServer();
+    if (record?.transport === "http" && !values["dry-run"] && !otherHttpInstall(paths, key))
+      await stopServer();
+    // Folders cairn created go once empty, whichever way the settings file is put back.
+    const tidy = () => removeEmptyDirs(record?.createdDirs ?? []);
 
     if (record?.pristine && current !== undefined && sha256(current) === record.writtenSha256) {
       const original = record.originalPath ? readText(record.originalPath) : undefined;
@@ -261,12 +292,16 @@ export const uninstall: Command = {
       if (original === undefined) safeUnlink(path);
       else writeFileAtomic(path, original, modeOf(path));
       deleteRecord(paths, key);
+      tidy();
       out(`${color.green("uninstalled")}: ${path} restored byte for byte`);
       return 0;
     }
 
     if (current === undefined) {
-      if (record) deleteRecord(paths, key);
+      if (record && !values["dry-run"]) {
+        deleteRecord(paths, key);
+        tidy();
+      }
       out(`cairn is not installed in ${path} (no such file)`);
       return 0;
     }
@@ -276,14 +311,18 @@ export const uninstall: Command = {
       err("Remove the hooks whose args run `cairn.cjs hook …` and cairn's statusLine by hand.");
       return 1;
     }
-    const restoredStatusLine = (record?.userStatusLine ?? null) as SettingsFile["statusLine"] | null;
-    const next = withoutCairn(parsed.settings, restoredStatusLine);
-    const text = stringifySettings(next, parsed.indent, parsed.trailingNewline);
-    if (text === current) {
-      if (record) deleteRecord(paths, key);
+    // Nothing of cairn's in it: the file is left exactly as it is (never reformatted).
+    if (!hasCairn(parsed.settings)) {
+      if (record && !values["dry-run"]) {
+        deleteRecord(paths, key);
+        tidy();
+      }
       out(`cairn is not installed in ${path}`);
       return 0;
     }
+    const restoredStatusLine = (record?.userStatusLine ?? null) as SettingsFile["statusLine"] | null;
+    const next = withoutCairn(parsed.settings, restoredStatusLine);
+    const text = stringifySettings(next, parsed.indent, parsed.trailingNewline);
     if (values["dry-run"]) {
       out(color.dim(`# would write ${path}`));
       out(text.trimEnd());
@@ -291,6 +330,7 @@ export const uninstall: Command = {
     }
     writeFileAtomic(path, text, modeOf(path));
     if (record) deleteRecord(paths, key);
+    tidy();
     out(
       `${color.green("uninstalled")}: removed cairn's entries from ${path} (the file had other changes, which are kept)`,
     );

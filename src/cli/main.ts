@@ -175,10 +175,10 @@ export async function runCli(argv: string[]): Promise<number> {
   }
   const entry = COMMANDS[name];
   if (!entry) {
-    err(`cairn: unknown command "${visibleLine(name)}"`);
     const close = Object.keys(COMMANDS).filter((c) => c.startsWith(name.slice(0, 2)));
-    if (close.length > 0) err(`Did you mean: ${close.join(", ")}?`);
-    err("Run `cairn --help` for the list of commands.");
+    err(
+      `cairn: unknown command "${visibleLine(name)}"${close.length > 0 ? `; did you mean ${close.join(", ")}?` : ""} (commands: cairn --help)`,
+    );
     return 2;
   }
   const command = await entry.load();
@@ -191,13 +191,19 @@ export async function runCli(argv: string[]): Promise<number> {
   } catch (e) {
     // Messages may quote what was typed: shown, never interpreted by the terminal.
     if (isUsageError(e)) {
-      err(`cairn ${name}: ${visible(e.message)}`);
-      err("");
-      err(command.usage);
+      err(usageLine(name, e.message));
       return 2;
     }
     err(`cairn ${name}: ${visible((e as Error).message)}`);
     if (process.env.CAIRN_DEBUG) err((e as Error).stack ?? "");
     return 1;
   }
+}
+
+/**
+ * A usage error as one line: what is wrong, and where the options are listed. The
+ * message may quote what was typed: shown as visible text on that one line.
+ */
+export function usageLine(command: string, message: string): string {
+  return `cairn ${command}: ${visibleLine(message)} (options: cairn ${command} --help)`;
 }

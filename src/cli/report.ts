@@ -1,7 +1,9 @@
 import { withStore } from "../context/cli-support.ts";
 import { clock, shortId, shortTokens, sparkline } from "../context/format.ts";
+import { toolInputs } from "../context/tool-input.ts";
 import { NotFound, type ReportView, reportView, resolveSession } from "../context/views.ts";
 import { visibleLine as line } from "../core/terminal-text.ts";
+import { ingestSource, subagentSources } from "../memory/ingest.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import { color, err, formatBytes, formatInt, json, out } from "./io.ts";
 import type { Command } from "./main.ts";
@@ -12,7 +14,8 @@ export const report: Command = {
 What happened to a session's context (default: this project's latest session):
   tokens       every API response's usage, main chain and each subagent, summed
   context      the context after each response, over time
-  tool results the largest results the model was shown, and totals per tool
+  tool results the largest results the model was shown (each with its command or
+               file, secrets masked; --json has the tool_use ids), and totals per tool
   compressions outputs cairn filed and what their excerpts saved, per compressor
   compactions  when, why, and the size before and after
   injections   everything cairn added to the model's context, per event and part
@@ -33,21 +36,34 @@ Options:
     return withStore(({ store, paths, config, projectDir, now }) => {
       let view: ReportView;
       try {
-        view = reportView(
-          store,
-          paths,
-          config,
-          resolveSession(store, values.session, projectDir),
-          now(),
-          top,
-        );
+        const session = resolveSession(store, values.session, projectDir);
+        view = reportView(store, paths, config, session, now(), top);
+        // What each call did comes from memory: bring it up to the transcript's end first.
+        const transcript = session.transcript_path;
+        if (transcript)
+          catchUpMemory(() => {
+            const project = session.project_dir ?? projectDir;
+            const opts = { now: now(), redact: config["compress.redact"] };
+            ingestSource(store, { path: transcript, sessionId: session.id, projectDir: project }, opts);
+            // Subagents' calls are listed too: their inputs are in their own transcripts.
+            for (const sub of subagentSources(transcript, session.id, project))
+              ingestSource(store, sub, opts);
+          });
       } catch (e) {
         if (!(e instanceof NotFound)) throw e;
         err(`cairn report: ${e.message}`);
         return 1;
       }
-      if (values.json) json(view);
-      else printReport(view);
+      const inputs = toolInputs(
+        store,
+        view.toolResults.map((r) => r.toolUseId),
+      );
+      const withInputs = {
+        ...view,
+        toolResults: view.toolResults.map((r) => ({ ...r, input: inputs.get(r.toolUseId) ?? null })),
+      };
+      if (values.json) json(withInputs);
+      else printReport(withInputs);
       return 0;
     });
   },
@@ -62,7 +78,22 @@ function row(cells: string[], widths: number[]): string {
   return cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join("  ");
 }
 
-function printReport(v: ReportView): void {
+/** A report still prints when memory cannot catch up: the inputs memory has are shown. */
+function catchUpMemory(ingest: () => void): void {
+  try {
+    ingest();
+  } catch {
+    // Reported by \`cairn doctor\` and the hooks' log; the report is about the ledger.
+  }
+}
+
+type Printed = Omit<ReportView, "toolResults"> & {
+  readonly toolResults: (ReportView["toolResults"][number] & { readonly input: string | null })[];
+};
+
+const cutLine = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+function printReport(v: Printed): void {
   // Ids, paths, models and tool names come from hook input and transcripts: shown, never acted on.
   out(`${color.bold(`Report for session ${line(shortId(v.session.id))}`)}  ${color.dim(line(v.session.id))}`);
   out(color.dim(line(`${v.session.projectDir ?? "?"} · ${v.usage?.model ?? v.session.model ?? "?"}`)));
@@ -129,8 +160,9 @@ function printReport(v: ReportView): void {
   heading(`Largest tool results (what the model was shown; ~tokens are estimates)`);
   if (v.toolResults.length === 0) out(color.dim("no tool calls"));
   for (const r of v.toolResults) {
+    // The command (masked) is what people look for; the toolu_ id stays in --json.
     out(
-      `  ${formatBytes(r.bytes).padStart(9)}  ~${formatInt(r.tokens).padStart(7)} tok  ${line(r.name ?? "?").padEnd(10)} ${color.dim(line(r.toolUseId))}${r.agentId ? color.dim(` (agent ${line(r.agentId.slice(0, 6))})`) : ""}${r.isError ? color.red(" error") : ""}`,
+      `  ${formatBytes(r.bytes).padStart(9)}  ~${formatInt(r.tokens).padStart(7)} tok  ${line(r.name ?? "?").padEnd(10)} ${r.input ? line(cutLine(r.input, 80)) : color.dim("(input not recorded)")}${r.agentId ? color.dim(` (agent ${line(r.agentId.slice(0, 6))})`) : ""}${r.isError ? color.red(" error") : ""}`,
     );
   }
   if (v.tools.length) {

@@ -4,7 +4,7 @@ import { visibleLine } from "../core/terminal-text.ts";
 import { hhmm } from "../memory/compose.ts";
 import { indexOutputs } from "../memory/ingest.ts";
 import { chainOwner, isKnownSession, memoryEnv, unknownSession } from "../memory/scope.ts";
-import { search as searchMemory } from "../memory/search.ts";
+import { type Hit, isQuerySyntaxError, search as searchMemory } from "../memory/search.ts";
 import { parseWhen } from "../memory/when.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import { agentReads, color, json, out } from "./io.ts";
@@ -14,8 +14,10 @@ const USAGE = `Usage: cairn search QUERY [options]
 
 Full-text search (SQLite FTS5, ranked) across layered memory (turn summaries, the
 conversation, tool inputs and outputs, thinking, system and hook messages) and the
-stored originals of compressed outputs. Each word must match; FTS5 syntax ("exact
-phrase", prefix*, OR, NOT) is used as it is.
+stored originals of compressed outputs. Each hit shows its whole matching line and
+the command that shows more. Each word must match, as typed (\`src/db/pool.ts:88\`
+needs no quoting); FTS5 syntax ("exact phrase", prefix*, OR, NOT, parentheses) is used
+as it is, and a query FTS5 cannot read is refused with the reason (exit 2).
 
   --session ID   only that session's chain (the session and those handed off into it);
                  "current" for the session this runs in
@@ -72,15 +74,21 @@ export const search: Command = {
           ? undefined
           : chainOwner(store, m.projectDir, values.session === "current" ? undefined : values.session, m.env);
       if (values.session !== undefined && !owner) throw new UsageError(unknownSession(values.session));
-      const hits = searchMemory(store, {
-        query,
-        projectDir: values.all ? undefined : m.projectDir,
-        owner,
-        tool: values.tool,
-        since,
-        until,
-        limit,
-      });
+      let hits: Hit[];
+      try {
+        hits = searchMemory(store, {
+          query,
+          projectDir: values.all ? undefined : m.projectDir,
+          owner,
+          tool: values.tool,
+          since,
+          until,
+          limit,
+        });
+      } catch (e) {
+        if (isQuerySyntaxError(e)) throw new UsageError(e.message);
+        throw e;
+      }
       if (values.json) {
         json({ query, hits });
         return hits.length ? 0 : 1;
@@ -92,6 +100,7 @@ export const search: Command = {
         return 1;
       }
       const cli = printedCli();
+      const tty = process.stdout.isTTY === true;
       const lines = hits.flatMap((h, n) => {
         const where =
           h.source === "output"
@@ -99,13 +108,14 @@ export const search: Command = {
             : `T${h.turn} ${h.kind}${h.toolName ? ` · ${h.toolName}` : ""}`;
         const next =
           h.source === "output"
-            ? `${cli} show ${h.id}`
+            ? `${cli} show ${h.id} --lines ${Math.max(1, h.line - 5)}-${h.line + 5}`
             : h.toolUseId
               ? `${cli} detail ${h.toolUseId}`
               : `${cli} detail turn ${h.turn}${values.session ? ` --session ${h.session}` : ""}`;
-        // Snippets are stored tool output and conversation: one visible line, no escape sequences.
+        // The matching line is stored tool output or conversation: shown whole, as one visible line.
         return [
-          `${color.bold(`${n + 1}.`)} ${color.cyan(`[${visibleLine(where)} · ${hhmm(h.at)} · ${visibleLine(h.session.slice(0, 8))}]`)} ${visibleLine(h.snippet.replace(/\s+/g, " "))}`,
+          `${color.bold(`${n + 1}.`)} ${color.cyan(`[${visibleLine(where)} · ${hhmm(h.at)} · ${visibleLine(h.session.slice(0, 8))}]`)}`,
+          `   ${h.source === "output" ? color.dim(`${h.line}: `) : ""}${tty ? markedLine(h) : visibleLine(h.snippet)}`,
           color.dim(`   ${next}`),
         ];
       });
@@ -118,3 +128,17 @@ export const search: Command = {
     }
   },
 };
+
+/** The line with its matched words in bold yellow (for a terminal), each piece visible text. */
+function markedLine(h: Hit): string {
+  let text = "";
+  let at = 0;
+  for (const [from, to] of h.marks) {
+    if (from < at) continue;
+    text +=
+      visibleLine(h.snippet.slice(at, from)) +
+      color.bold(color.yellow(visibleLine(h.snippet.slice(from, to))));
+    at = to;
+  }
+  return text + visibleLine(h.snippet.slice(at));
+}

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import { createLogger } from "../core/log.ts";
@@ -60,8 +61,13 @@ starts the server when it is not running, so you rarely run this yourself.
     if (values.stop) {
       const state = readServerState(paths);
       const h = await health(install, 1000);
-      const pid = h?.pid ?? state?.pid;
+      // Only a process that is cairn's server is stopped: a state file left by a server
+      // that died, or an answer on the port from someone else, may name any process.
+      const pid = [h?.pid, state?.pid].find(
+        (p): p is number => typeof p === "number" && isCairnServe(p, state?.pid),
+      );
       if (!pid) {
+        safeUnlink(serverStatePath(paths));
         out("cairn serve is not running");
         return 0;
       }
@@ -127,3 +133,19 @@ starts the server when it is not running, so you rarely run this yourself.
     return 0;
   },
 };
+
+/**
+ * Whether a pid is a running \`cairn serve\`: on Linux, its command line says so; where
+ * there is no /proc, only the pid cairn's own server wrote to its state file counts.
+ */
+export function isCairnServe(pid: number, statePid: number | undefined): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 1 || pid === process.pid) return false;
+  let cmdline: string;
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return !existsSync("/proc/self") && pid === statePid;
+  }
+  const args = cmdline.split("\0");
+  return args.includes("serve") && args.some((a) => /cairn/.test(a));
+}

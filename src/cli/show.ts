@@ -95,11 +95,14 @@ export const show: Command = {
 export function parseRange(spec: string, total: number): [number, number] {
   const m = /^(\d+)?(?:-(\d+)?)?$/.exec(spec.trim());
   if (!m || (m[1] === undefined && m[2] === undefined))
-    throw new UsageError(`--lines expects A-B, A- or A, got "${spec}"`);
+    throw new UsageError(`--lines expects a line range like 120-260, 120- or 120, got "${spec}"`);
   const from = m[1] !== undefined ? Number(m[1]) : 1;
   const to = spec.includes("-") ? (m[2] !== undefined ? Number(m[2]) : total) : from;
-  if (from < 1 || to < from) throw new UsageError(`--lines ${spec}: the range is empty`);
-  return [from, to];
+  if (from < 1) throw new UsageError(`--lines ${spec}: lines are numbered from 1`);
+  // A reversed range is a typo, not a request for nothing: say which way round it goes.
+  if (m[2] !== undefined && to < from)
+    throw new UsageError(`--lines ${spec} is reversed: the first line comes first (--lines ${to}-${from})`);
+  return [from, Math.max(from, to)];
 }
 
 /** The bytes as stored, or with their controls made visible for a terminal. */

@@ -1,14 +1,17 @@
-import { existsSync, readFileSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import { visibleLine } from "../core/terminal-text.ts";
 import { memoryEnv } from "../memory/scope.ts";
 import {
   findTranscript,
   latestBackup,
   planSlim,
   runningReason,
+  sessionsByPrefix,
   slimTranscript,
   undoSlim,
 } from "../memory/slim.ts";
+import type { Store } from "../store/db.ts";
 import { touchSession } from "../store/sessions.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import { color, formatBytes, json, out } from "./io.ts";
@@ -21,7 +24,8 @@ Makes \`claude --resume SESSION\` start lean: tool results of a stopped session 
 still large (from before cairn was installed, kept recent, failed runs) are replaced in
 its transcript by excerpts, and their originals are stored (\`cairn show ID\`, search).
 
-SESSION is a session id or the path of its .jsonl transcript.
+SESSION is a session id, the prefix of one that \`cairn sessions\` prints, or the
+path of its .jsonl transcript.
 
   --keep-recent N  leave the N most recent large results as they are
                    (default compress.keep_recent, 2)
@@ -29,6 +33,11 @@ SESSION is a session id or the path of its .jsonl transcript.
   --dry-run        list what would be replaced, change nothing
   --undo           put back the transcript as it was before the last slim
   --force          with --undo: restore even if the transcript changed since
+
+What it changes, and says it changed: the transcript (rewritten), a backup of it in
+~/.cairn/slim/, the originals stored in ~/.cairn/cairn.db, and a record of the session
+if cairn had none. --undo puts the transcript back and removes the backup; the stored
+originals stay (search and \`cairn show\` keep finding them).
 
 Safety: refuses while the session runs (Claude Code's session registry, or writes in
 the last 60 s); backs the file up to ~/.cairn/slim/; writes a temporary file, checks that
@@ -57,14 +66,38 @@ export const slim: Command = {
     try {
       const arg = positionals[0]!;
       const asPath = arg.endsWith(".jsonl") ? (isAbsolute(arg) ? arg : resolve(arg)) : undefined;
-      const sessionId = asPath ? asPath.replace(/^.*\//, "").replace(/\.jsonl$/, "") : arg;
+      const store = await m.store();
+      const sessionId = asPath
+        ? asPath.replace(/^.*\//, "").replace(/\.jsonl$/, "")
+        : resolveSessionArg(store, m.paths.root, arg, m.env, Boolean(values.undo));
       if (values.undo) {
         const b = undoSlim(m.paths, sessionId, Boolean(values.force));
-        if (values.json) json({ restored: b.transcriptPath, from: b.path });
-        else out(`${color.green("restored")} ${b.transcriptPath} from ${b.path}`);
+        // What slim stored stays: the originals are cairn's record, and search finds them.
+        const stored = store.db
+          .prepare(
+            "SELECT count(*) AS n, min(id) AS first, max(id) AS last FROM outputs WHERE session_id = ? AND created_at = ? AND label LIKE '%(cairn slim)'",
+          )
+          .get(sessionId, b.at) as { n: number; first: number | null; last: number | null };
+        if (values.json) {
+          json({
+            restored: b.transcriptPath,
+            from: b.path,
+            backupRemoved: true,
+            originalsKept: stored.n,
+            ...(stored.first !== null ? { outputs: [stored.first, stored.last] } : {}),
+          });
+          return 0;
+        }
+        out(`${color.green("restored")} ${b.transcriptPath} (session ${sessionId})`);
+        out("changed:");
+        out(`  transcript  put back byte for byte as it was before the slim`);
+        out(`  backup      ${b.path} removed (it is the transcript now)`);
+        out("unchanged:");
+        out(
+          `  originals   the ${stored.n} output(s) slim stored stay in ${m.paths.db}${stored.first !== null ? ` (cairn show ${stored.first}${stored.last !== stored.first ? ` … ${stored.last}` : ""})` : ""}; \`cairn gc\` removes them with age`,
+        );
         return 0;
       }
-      const store = await m.store();
       const known = store.db.prepare("SELECT transcript_path FROM sessions WHERE id = ?").get(sessionId) as
         | { transcript_path: string | null }
         | undefined;
@@ -118,16 +151,19 @@ export const slim: Command = {
         import("../compress/index.ts"),
       ]);
       const now = m.now();
-      // The session's outputs are filed under it, so search and `cairn show` find them with the rest.
-      store.tx(() =>
-        touchSession(store, {
-          id: sessionId,
-          projectDir: m.projectDir,
-          cwd: m.projectDir,
-          transcriptPath,
-          at: now,
-        }),
-      );
+      // The session's outputs are filed under it, so search and `cairn show` find them with
+      // the rest. A session cairn already knows keeps its record as it is (slim is not activity).
+      const recorded = !known;
+      if (recorded)
+        store.tx(() =>
+          touchSession(store, {
+            id: sessionId,
+            projectDir: m.projectDir,
+            cwd: m.projectDir,
+            transcriptPath,
+            at: now,
+          }),
+        );
       const ids: number[] = [];
       const outcome = await slimTranscript(
         m.paths,
@@ -162,14 +198,27 @@ export const slim: Command = {
       const { indexOutputs } = await import("../memory/ingest.ts");
       indexOutputs(store, now, 100_000);
       if (values.json) {
-        json({ transcript: transcriptPath, ...outcome, kept: plan.kept, outputs: ids });
+        json({
+          transcript: transcriptPath,
+          ...outcome,
+          kept: plan.kept,
+          outputs: ids,
+          database: m.paths.db,
+          sessionRecorded: recorded,
+        });
         return 0;
       }
+      out(`${color.green("slimmed")} session ${sessionId}`);
+      out("changed:");
       out(
-        `${color.green("slimmed")} ${transcriptPath}: ${outcome.replaced} tool results → excerpts, ${formatBytes(outcome.beforeBytes)} → ${formatBytes(outcome.afterBytes)} on disk (${plan.kept} recent kept).`,
+        `  transcript  ${transcriptPath}: ${outcome.replaced} tool results → excerpts, ${formatBytes(outcome.beforeBytes)} → ${formatBytes(outcome.afterBytes)}; every other line byte for byte (${plan.kept} recent kept)`,
       );
-      out(`  originals: cairn show ${ids[0]}${ids.length > 1 ? ` … ${ids.at(-1)}` : ""}`);
-      out(`  backup: ${outcome.backup}   (undo: cairn slim ${sessionId} --undo)`);
+      out(`  backup      ${outcome.backup} (the transcript as it was)`);
+      out(
+        `  originals   ${ids.length} stored in ${m.paths.db}: cairn show ${ids[0]}${ids.length > 1 ? ` … ${ids.at(-1)}` : ""}`,
+      );
+      if (recorded) out(`  sessions    ${sessionId} recorded under ${m.projectDir} (cairn had not seen it)`);
+      out(`undo: cairn slim ${sessionId} --undo`);
       const last = latestBackup(m.paths, sessionId);
       if (!last) out(color.yellow("  warning: the backup record could not be read back"));
       return 0;
@@ -178,3 +227,42 @@ export const slim: Command = {
     }
   },
 };
+
+/**
+ * The session an argument names: its whole id, or a prefix of it as `cairn sessions`
+ * prints it (unique among cairn's sessions, Claude Code's transcripts and, for --undo,
+ * the slim backups).
+ */
+function resolveSessionArg(
+  store: Store,
+  root: string,
+  arg: string,
+  env: NodeJS.ProcessEnv,
+  undo: boolean,
+): string {
+  const exact = store.db.prepare("SELECT 1 FROM sessions WHERE id = ?").get(arg);
+  if (exact || findTranscript(arg, env) || (undo && latestBackupExists(root, arg))) return arg;
+  const known = (
+    store.db.prepare("SELECT id FROM sessions WHERE substr(id, 1, length(?)) = ?").all(arg, arg) as {
+      id: string;
+    }[]
+  ).map((r) => r.id);
+  if (undo) known.push(...backedUp(root));
+  const matches = sessionsByPrefix(known, arg, env);
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length > 1)
+    throw new UsageError(
+      `"${visibleLine(arg)}" matches ${matches.length} sessions (${matches.slice(0, 4).join(", ")}${matches.length > 4 ? ", …" : ""}): give more of the id`,
+    );
+  return arg;
+}
+
+function backedUp(root: string): string[] {
+  try {
+    return readdirSync(join(root, "slim"));
+  } catch {
+    return [];
+  }
+}
+
+const latestBackupExists = (root: string, id: string) => backedUp(root).includes(id);

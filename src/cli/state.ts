@@ -8,6 +8,7 @@ import {
   appendItem,
   formatNotebook,
   type NotebookFile,
+  notebookTemplate,
   parseNotebook,
   readNotebook,
   SECTION_IDS,
@@ -15,6 +16,7 @@ import {
   type SectionId,
   sectionIdOf,
   sectionText,
+  sectionTextProblem,
   seedNotebook,
   setSection,
   stripComments,
@@ -46,13 +48,14 @@ resumed and compacted session (Goal and Now are also pinned to each prompt).
 export const state: Command = {
   usage: USAGE,
   async run(argv) {
+    const { options, text } = splitText(argv);
     const { values, positionals } = parse(
-      argv,
+      options,
       { json: { type: "boolean" }, project: { type: "string" } },
       { positionals: true },
     );
     const projectDir = values.project ? resolve(values.project) : findProjectDir();
-    const [action = "show", ...rest] = positionals;
+    const [action = "show", ...rest] = [...positionals, ...text];
     switch (action) {
       case "show":
         noExtra(rest, action);
@@ -75,6 +78,48 @@ export const state: Command = {
     }
   },
 };
+
+/**
+ * After `set SECTION` or `add SECTION` every word is text, even one that starts with a
+ * dash ("- use uPlot" is a bullet, not an option); only --json and --project DIR are
+ * still read as options there, and after "--" nothing is.
+ */
+export function splitText(argv: readonly string[]): { options: string[]; text: string[] } {
+  const options: string[] = [];
+  let seen = 0;
+  let i = 0;
+  for (; i < argv.length && seen < 2; i++) {
+    const a = argv[i]!;
+    options.push(a);
+    if (a === "--project") options.push(argv[++i] ?? "");
+    else if (a === "--") return { options, text: [] };
+    else if (!a.startsWith("-") || a === "-") {
+      if (seen === 0 && a !== "set" && a !== "add") return { options: [...argv], text: [] };
+      seen++;
+    }
+  }
+  const text: string[] = [];
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--") {
+      text.push(...argv.slice(i + 1));
+      break;
+    }
+    if (a === "--json" || a === "-h" || a === "--help") options.push(a);
+    else if (a === "--project") options.push(a, argv[++i] ?? "");
+    else text.push(a);
+  }
+  return { options, text };
+}
+
+/**
+ * The words of `set`/`add` as the section's text: words joined by spaces, but
+ * arguments that are each a bullet ("- a" "- b") one bullet a line.
+ */
+export function textOf(words: readonly string[]): string {
+  const bullet = /^\s*([-*+]|\d+[.)])\s/;
+  return words.length > 1 && words.every((w) => bullet.test(w)) ? words.join("\n") : words.join(" ");
+}
 
 function noExtra(rest: string[], action: string): void {
   if (rest.length > 0) throw new UsageError(`${action} takes no arguments (got "${rest.join(" ")}")`);
@@ -147,13 +192,20 @@ function update(projectDir: string, action: "set" | "add", rest: string[], asJso
   if (!name) throw new UsageError(`${action} needs a section: ${SECTION_IDS.join(", ")}`);
   const id: SectionId | undefined = sectionIdOf(name);
   if (!id) throw new UsageError(`unknown section "${name}" (${SECTION_IDS.join(", ")})`);
-  let text = words.join(" ");
+  let text = textOf(words);
   if (text === "-") text = readStdin();
   if (!text.trim() && action === "add") throw new UsageError("add needs the text to add");
-  seedNotebook(projectDir);
+  if (!text.trim() && (id === "goal" || id === "now"))
+    throw new UsageError(
+      `${SECTION_TITLES[id]} cannot be empty: cairn pins it to every prompt; give the text (cairn state set ${id} "…")`,
+    );
   const current = readNotebook(projectDir);
-  const nb = current?.notebook ?? parseNotebook("");
+  const nb = current?.notebook ?? parseNotebook(notebookTemplate());
   const next = action === "set" ? setSection(nb, id, text) : appendItem(nb, id, text);
+  const body = next.sections.find((s) => s.id === id)?.body ?? "";
+  const problem = sectionTextProblem(nb, id, body);
+  if (problem) throw new UsageError(`${SECTION_TITLES[id]}: ${problem}`);
+  seedNotebook(projectDir);
   writeNotebook(projectDir, formatNotebook(next));
   if (asJson) json(describe(projectDir, readNotebook(projectDir)));
   else

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { fraction, int, setting, strings } from "../config/setting.ts";
+import { fraction, int, patterns, setting, strings } from "../config/setting.ts";
 
 export const COMPRESS_SETTINGS = {
   "compress.enabled": setting(v.boolean(), true, "Replace large tool outputs with content-aware excerpts."),
@@ -23,7 +23,7 @@ export const COMPRESS_SETTINGS = {
   "compress.budget_min_chars": setting(int(200, 100_000), 1200, "Smallest excerpt budget, in characters."),
   "compress.budget_max_chars": setting(int(500, 25_000), 6000, "Largest excerpt budget, in characters."),
   "compress.never": setting(
-    strings(),
+    patterns(),
     [],
     "Regular expressions: Bash commands or file paths matching any of them are never compressed.",
   ),
@@ -38,7 +38,7 @@ export const COMPRESS_SETTINGS = {
     "Compress failing Bash commands too: an EXIT trap (bash, zsh) makes them reach cairn's PostToolUse hook; the command itself is never changed.",
   ),
   "run.never": setting(
-    strings(),
+    patterns(),
     [],
     "Retired and ignored: cairn no longer wraps Bash commands (use compress.never to leave outputs whole).",
   ),

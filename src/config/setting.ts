@@ -19,3 +19,29 @@ export const int = (min: number, max: number) =>
   v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 export const fraction = () => v.pipe(v.number(), v.minValue(0), v.maxValue(1));
 export const strings = () => v.array(v.string());
+
+/** Why a regular expression does not compile, or undefined when it does. */
+export function regexProblem(pattern: string): string | undefined {
+  try {
+    new RegExp(pattern);
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/**
+ * A list of regular expressions: one that does not compile is reported (by \`cairn
+ * config\` and \`cairn doctor\`) instead of silently matching nothing.
+ */
+export const patterns = () =>
+  v.array(
+    v.pipe(
+      v.string(),
+      v.check(
+        (p) => regexProblem(p) === undefined,
+        (issue) =>
+          `${JSON.stringify(issue.input)} is not a valid regular expression (${regexProblem(String(issue.input))})`,
+      ),
+    ),
+  );

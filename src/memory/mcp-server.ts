@@ -8,7 +8,7 @@ import { errorMessage } from "../core/fs.ts";
 import { detail, parseDetailSpec } from "./detail.ts";
 import { indexOutputs, ingestSource } from "./ingest.ts";
 import { chainOwner, currentSession, type MemoryEnv, transcriptOf } from "./scope.ts";
-import { search } from "./search.ts";
+import { type Hit, isQuerySyntaxError, search } from "./search.ts";
 import { showOutput } from "./show-output.ts";
 import { parseWhen } from "./when.ts";
 
@@ -130,22 +130,29 @@ export async function callTool(m: MemoryEnv, name: string, args: unknown, cli: s
     const until = a.output.until ? parseWhen(a.output.until, now) : undefined;
     if (since === null || until === null)
       return reply("since/until: use HH:MM, an ISO time, or an age like 2h", true);
-    const hits = search(store, {
-      query: a.output.query,
-      projectDir: m.projectDir,
-      owner: a.output.this_session_only ? chainOwner(store, m.projectDir, undefined, m.env) : undefined,
-      tool: a.output.tool,
-      since,
-      until,
-      limit: a.output.limit ?? 10,
-    });
+    let hits: Hit[];
+    try {
+      hits = search(store, {
+        query: a.output.query,
+        projectDir: m.projectDir,
+        owner: a.output.this_session_only ? chainOwner(store, m.projectDir, undefined, m.env) : undefined,
+        tool: a.output.tool,
+        since,
+        until,
+        limit: a.output.limit ?? 10,
+      });
+    } catch (e) {
+      if (isQuerySyntaxError(e)) return reply(e.message, true);
+      throw e;
+    }
     if (hits.length === 0) return reply(`No match for "${a.output.query}".`);
     const lines = hits.map((h, n) => {
       const where =
         h.source === "output"
-          ? `stored output id=${h.id} (${h.toolName}${h.toolUseId ? ` ${h.toolUseId}` : ""}) → show_output {"id": ${h.id}}`
+          ? `stored output id=${h.id} (${h.toolName}${h.toolUseId ? ` ${h.toolUseId}` : ""}), line ${h.line} → show_output {"id": ${h.id}, "lines": "${Math.max(1, h.line - 5)}-${h.line + 5}"}`
           : `turn ${h.turn} ${h.kind}${h.toolName ? ` (${h.toolName})` : ""} → detail {"what": "${h.toolUseId ?? `turn ${h.turn}`}"}`;
-      return `${n + 1}. ${where}\n   ${h.snippet.replace(/\s+/g, " ")}`;
+      // The whole matching line, on one line of the answer.
+      return `${n + 1}. ${where}\n   ${h.snippet.replace(/[\r\n]+/g, " ")}`;
     });
     return recorded(
       `${hits.length} hit${hits.length === 1 ? "" : "s"} for "${a.output.query}", best first.`,

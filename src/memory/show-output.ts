@@ -48,6 +48,9 @@ export function showOutput(store: Store, id: number, opts: ShowOptions = {}): Sh
       throw new Error(`lines must look like 120-260, 120- or 120 (got "${opts.lines}")`);
     const from = Math.max(1, Number(m[1] ?? 1));
     const to = m[2] ? Number(m[3] ?? all.length) : from;
+    // A reversed range is a typo, not a request for nothing (as \`cairn show --lines\` says).
+    if (m[3] !== undefined && to < from)
+      throw new Error(`lines ${opts.lines} is reversed: the first line comes first ("${to}-${from}")`);
     picked = all.slice(from - 1, to).map((l, i) => `${from + i}: ${l}`);
   } else {
     picked = all;

@@ -334,6 +334,34 @@ export function undoSlim(paths: CairnPaths, sessionId: string, force: boolean): 
   return b;
 }
 
+/**
+ * The sessions whose id starts with a prefix (as `cairn sessions` prints it): those
+ * cairn recorded and those with a transcript under ~/.claude/projects, each once.
+ */
+export function sessionsByPrefix(known: readonly string[], prefix: string, env: NodeJS.ProcessEnv): string[] {
+  const found = new Set(known.filter((id) => id.startsWith(prefix)));
+  // Only a plain id prefix is looked up on disk: no path segments, no globbing.
+  if (safeId(prefix) === prefix) {
+    const base = join(claudeDir(env), "projects");
+    let dirs: string[] = [];
+    try {
+      dirs = readdirSync(base);
+    } catch {
+      // No Claude Code projects folder: only cairn's own records.
+    }
+    for (const d of dirs) {
+      let names: string[] = [];
+      try {
+        names = readdirSync(join(base, d));
+      } catch {
+        continue;
+      }
+      for (const n of names) if (n.startsWith(prefix) && n.endsWith(".jsonl")) found.add(n.slice(0, -6));
+    }
+  }
+  return [...found].sort();
+}
+
 /** Finds a session's transcript under ~/.claude/projects when cairn never saw the session. */
 export function findTranscript(sessionId: string, env: NodeJS.ProcessEnv): string | undefined {
   // A real id is one path segment; `../x` would look for a transcript outside ~/.claude/projects.

@@ -187,6 +187,25 @@ export function appendItem(nb: Notebook, id: SectionId, item: string): Notebook 
   return setSection(nb, id, kept ? `${kept}\n${bullet}` : bullet);
 }
 
+/**
+ * Why a section's new text cannot go into the notebook as it is, or undefined when it
+ * can: text must stay inside its section. A line that reads as a heading would start a
+ * section of its own (and could pose as Goal), an unclosed fence would hide every
+ * section after it. Checked by reading the written notebook back.
+ */
+export function sectionTextProblem(nb: Notebook, id: SectionId, body: string): string | undefined {
+  const next = setSection(nb, id, body);
+  const back = parseNotebook(formatNotebook(next));
+  const headings = (n: Notebook) => n.sections.map((s) => s.heading);
+  if (headings(back).join("\n") === headings(next).join("\n")) return undefined;
+  const line = body.split(/\r\n?|\n/).find((l) => HEADING.test(l));
+  if (line !== undefined)
+    return `the text has a line that Markdown reads as a heading ("${line.trim().slice(0, 60)}"): it would start a section of its own; drop the leading # or indent it by four spaces`;
+  if (body.split(/\r\n?|\n/).filter((l) => FENCE.test(l)).length % 2 === 1)
+    return "the text opens a ``` or ~~~ fence it does not close: the sections after it would vanish; close it";
+  return "the text would change the notebook's sections; keep it to lines of text and bullets";
+}
+
 export function formatNotebook(nb: Notebook): string {
   const parts: string[] = [];
   if (nb.preamble) parts.push(nb.preamble);

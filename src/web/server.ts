@@ -4,8 +4,10 @@ import type { Context } from "hono";
 import type { Config } from "../config/schema.ts";
 import type { Logger } from "../core/log.ts";
 import type { CairnPaths } from "../core/paths.ts";
+import { isQuerySyntaxError } from "../memory/search.ts";
 import { openStore, type Store } from "../store/db.ts";
 import { teammateSessions } from "../team/dashboard.ts";
+import { changeVersion } from "./api/changes.ts";
 import { memoryOf, projects, searchAll, turnDetail } from "./api/memory.ts";
 import { outputView, toolView } from "./api/outputs.ts";
 import { optional, optionalInt, type Reader } from "./api/reader.ts";
@@ -114,6 +116,7 @@ export async function startUiServer(o: UiOptions): Promise<RunningUi> {
   });
   app.get("/api/projects", (c) => api(c, (r) => projects(r)));
   app.get("/api/team/sessions", (c) => api(c, (r) => ({ sessions: teammateSessions(r.store, r.paths) })));
+  app.get("/api/changes", (c) => api(c, (r) => changeVersion(r)));
   app.get("/api/memory", (c) => {
     const project = optional(c.req.query("project"));
     return api(c, (r) => (project ? memoryOf(r, project) : undefined), "no such project");
@@ -143,6 +146,8 @@ export async function startUiServer(o: UiOptions): Promise<RunningUi> {
 
   app.notFound((c) => c.json({ error: "not found" }, 404));
   app.onError((err, c) => {
+    // A query FTS5 cannot read is the asker's to fix: the same one-line reason the CLI gives.
+    if (isQuerySyntaxError(err)) return c.json({ error: err.message }, 400);
     if (err instanceof NoDatabase)
       return c.json(
         { error: "No sessions recorded yet: they appear once Claude Code runs with cairn installed." },

@@ -145,7 +145,7 @@ export interface MemoryResponse {
   readonly chains: ChainItem[];
 }
 
-/** A search hit as the page gets it: memory's hit, its snippet's matches between \u0002 and \u0003. */
+/** A search hit as the page gets it: memory's hit (its whole matching line and where the matches sit). */
 export type SearchHit = Omit<Hit, "rank">;
 
 export interface SearchResponse {
@@ -174,7 +174,23 @@ export interface PriceRow {
   readonly usdPerMTok: number;
 }
 
+/** What was saved on one local day. */
+export interface SavingsDay extends Omit<SavingsRow, "key"> {
+  /** The local date, "2026-11-22". */
+  readonly day: string;
+}
+
+export interface SavingsOverTime {
+  /** The last 14 local days, oldest first, today last (days with nothing saved included). */
+  readonly days: SavingsDay[];
+  readonly today: SavingsRow;
+  /** Since Monday (local), today included. */
+  readonly week: SavingsRow;
+}
+
 export interface SavingsResponse {
+  /** Over time, for the project filter only (not the date range). */
+  readonly overTime: SavingsOverTime;
   readonly total: SavingsRow;
   readonly byTool: SavingsRow[];
   readonly byCompressor: SavingsRow[];

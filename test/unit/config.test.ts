@@ -73,4 +73,32 @@ describe("cairn config through the built bundle", () => {
     expect(out.issues[0].problem).toMatch(/cannot parse/);
     expect(out.settings["compress.enabled"]).toEqual({ value: true, source: "default" });
   });
+  it("reports a regular expression that does not compile, in cairn config and cairn doctor", async () => {
+    writeFileSync(
+      join(sb.home, ".cairn", "config.yaml"),
+      "compress:\n  never:\n    - '^make( |$)'\n    - 'npm run (build'\nrun:\n  never: ['[unclosed']\n",
+    );
+    const r = await runCairn(["config", "--json"], { env: sb.env, cwd: sb.project });
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    const problems = Object.fromEntries(
+      out.issues.map((i: { key: string; problem: string }) => [i.key, i.problem]),
+    );
+    expect(problems["compress.never"]).toMatch(
+      /"npm run \(build" is not a valid regular expression \(.*Unterminated group/,
+    );
+    expect(problems["run.never"]).toMatch(/"\[unclosed" is not a valid regular expression/);
+    // The person sees it too, and doctor does not call the config valid.
+    const text = await runCairn(["config"], { env: sb.env, cwd: sb.project });
+    expect(text.stdout).toMatch(
+      /invalid \S+config\.yaml compress\.never: "npm run \(build" is not a valid regular expression/,
+    );
+    const doctor = await runCairn(["doctor", "--json"], { env: sb.env, cwd: sb.project });
+    const checks = JSON.parse(doctor.stdout).checks as { name: string; status: string; detail: string }[];
+    const config = checks.filter((c) => c.name === "config");
+    expect(config.some((c) => c.status !== "ok" && /not a valid regular expression/.test(c.detail))).toBe(
+      true,
+    );
+    expect(config.some((c) => c.detail === "valid")).toBe(false);
+  });
 });

@@ -1,19 +1,12 @@
 import { existsSync } from "node:fs";
 import { readTextIfExists } from "../../core/fs.ts";
 import { detail } from "../../memory/detail.ts";
-import { search, toFtsQuery } from "../../memory/search.ts";
+import { search } from "../../memory/search.ts";
 import { type Item, ownerOf } from "../../memory/store.ts";
 import { digestTurn, groupTurns, summariesOf } from "../../memory/turns.ts";
 import { notebookPath } from "../../notebook/inject.ts";
 import { extractiveSummary } from "../../summarize/extractive.ts";
-import type {
-  ChainItem,
-  MemoryResponse,
-  ProjectItem,
-  SearchHit,
-  SearchResponse,
-  TurnDetail,
-} from "../types.ts";
+import type { ChainItem, MemoryResponse, ProjectItem, SearchResponse, TurnDetail } from "../types.ts";
 import { cut, type Reader } from "./reader.ts";
 
 /** Turns of each chain the memory view sends, newest first. */
@@ -101,49 +94,14 @@ export function memoryOf(r: Reader, project: string): MemoryResponse | undefined
   };
 }
 
-const OPEN = "\u0002";
-const CLOSE = "\u0003";
-
 /**
- * Full-text search across memory and stored originals (memory's own search), with each
- * snippet drawn again with marks no text contains, so the page can highlight exactly
- * the matched words and escape everything else.
+ * Full-text search across memory and stored originals (memory's own search): each hit
+ * its own whole matching line, with where the matched words sit in it. A query FTS5
+ * cannot read throws memory's QuerySyntaxError (the server answers 400 with it).
  */
 export function searchAll(r: Reader, q: { query: string; project?: string | undefined }): SearchResponse {
   const hits = search(r.store, { query: q.query, projectDir: q.project, limit: 50 });
-  const match = toFtsQuery(q.query);
-  const again = {
-    memory: r.store.db.prepare(
-      `SELECT snippet(mem_fts, 0, '${OPEN}', '${CLOSE}', '…', 24) AS s FROM mem_fts WHERE mem_fts MATCH ? AND rowid = ?`,
-    ),
-    output: r.store.db.prepare(
-      `SELECT snippet(mem_outputs_fts, 0, '${OPEN}', '${CLOSE}', '…', 24) AS s FROM mem_outputs_fts
-       WHERE mem_outputs_fts MATCH ? AND rowid = ?`,
-    ),
-  };
-  const out: SearchHit[] = hits.map((h) => {
-    let snippet = h.snippet;
-    try {
-      const row = again[h.source].get(match, h.id) as { s: string } | undefined;
-      if (row) snippet = row.s;
-    } catch {
-      // The words-only fallback search matched: keep its snippet, unmarked.
-    }
-    return {
-      source: h.source,
-      id: h.id,
-      session: h.session,
-      turn: h.turn,
-      kind: h.kind,
-      layer: h.layer,
-      toolName: h.toolName,
-      toolUseId: h.toolUseId,
-      label: h.label,
-      at: h.at,
-      snippet,
-    };
-  });
-  return { query: q.query, hits: out };
+  return { query: q.query, hits: hits.map(({ rank: _rank, ...hit }) => hit) };
 }
 
 /** One turn of a session's memory chain in detail: conversation, tool calls, originals. */

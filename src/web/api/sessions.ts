@@ -1,4 +1,5 @@
 import { compactions, contextTimeline, tokenTotals } from "../../context/ledger-read.ts";
+import { shortInput } from "../../context/tool-input.ts";
 import { windowForModel } from "../../context/usage.ts";
 import { sessionUsage, warningsGiven } from "../../context/views.ts";
 import type { SessionRow } from "../../store/sessions.ts";
@@ -112,32 +113,7 @@ export function getSessionItem(r: Reader, id: string): SessionItem | undefined {
   return row ? item(r, row) : undefined;
 }
 
-/** A tool input as one short line: the command, the file or the pattern when there is one. */
-export function shortInput(text: string | null | undefined): string {
-  if (!text) return "";
-  try {
-    const input = JSON.parse(text) as Record<string, unknown>;
-    for (const k of [
-      "command",
-      "file_path",
-      "notebook_path",
-      "pattern",
-      "url",
-      "query",
-      "description",
-      "prompt",
-    ]) {
-      const v = input[k];
-      if (typeof v === "string" && v) {
-        const where = k === "pattern" && typeof input.path === "string" ? ` in ${input.path}` : "";
-        return cut(`${v}${where}`.replace(/\s+/g, " ").trim(), 200);
-      }
-    }
-  } catch {
-    // Not JSON: the text itself.
-  }
-  return cut(text.replace(/\s+/g, " ").trim(), 200);
-}
+export { shortInput };
 
 interface ToolRow {
   tool_use_id: string;

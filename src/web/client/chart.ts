@@ -2,7 +2,7 @@
 import uPlot from "uplot";
 import type { ContextPoint, Marker, MarkerKind } from "../types.ts";
 import { h } from "./dom.ts";
-import { tokens } from "./format.ts";
+import { clock, day, tokens } from "./format.ts";
 
 /** Marker colours, also used by the legend and the marker list (CSS classes m-<kind>). */
 export const MARKER_COLORS: Record<MarkerKind, string> = {
@@ -56,8 +56,60 @@ function markersPlugin(markers: readonly Marker[]): uPlot.Plugin {
   };
 }
 
+/** One time format for a whole axis, chosen by the span it covers. */
+export function timeFormat(spanSeconds: number): {
+  name: string;
+  space: number;
+  label: (ms: number) => string;
+} {
+  if (spanSeconds <= 15 * 60) return { name: "HH:MM:SS", space: 84, label: clock };
+  if (spanSeconds <= 36 * 3600) return { name: "HH:MM", space: 64, label: (ms) => clock(ms).slice(0, 5) };
+  return { name: "MM-DD HH:MM", space: 112, label: (ms) => `${day(ms).slice(5)} ${clock(ms).slice(0, 5)}` };
+}
+
+/**
+ * Leaves the x axis's labels and where they were drawn on the element (data-x-ticks),
+ * with the scale's span (data-x-min / data-x-max): what a test, or anyone inspecting
+ * the page, can check the axis by.
+ */
+function tickProbe(el: HTMLElement): uPlot.Plugin {
+  return {
+    hooks: {
+      draw: [
+        (u) => {
+          const axis = u.axes[0] as uPlot.Axis & { _splits?: number[]; _values?: string[] };
+          const splits = axis._splits ?? [];
+          const values = axis._values ?? [];
+          u.ctx.save();
+          // uPlot keeps an axis font as [css font scaled to device pixels, size].
+          const font = axis.font as unknown;
+          u.ctx.font = Array.isArray(font)
+            ? String(font[0])
+            : typeof font === "string"
+              ? font
+              : "12px system-ui";
+          const ratio = devicePixelRatio || 1;
+          const ticks = splits
+            .map((v, i) => ({
+              label: String(values[i] ?? ""),
+              x: u.valToPos(v, "x"),
+              width: u.ctx.measureText(String(values[i] ?? "")).width / ratio,
+            }))
+            .filter((t) => t.label && t.x >= 0 && t.x <= u.bbox.width / ratio);
+          u.ctx.restore();
+          el.dataset.xTicks = JSON.stringify(ticks);
+          el.dataset.xMin = String((u.scales.x?.min ?? 0) * 1000);
+          el.dataset.xMax = String((u.scales.x?.max ?? 0) * 1000);
+        },
+      ],
+    },
+  };
+}
+
 export interface ChartHandle {
   readonly el: HTMLElement;
+  /** Markers too far from the responses to draw on the axis (listed, not drawn). */
+  readonly offChart: readonly Marker[];
   destroy(): void;
 }
 
@@ -71,6 +123,7 @@ export function contextChart(
   windowTokens: number | null,
 ): ChartHandle {
   const el = h("div", { class: "chart", "data-points": points.length, role: "img" });
+  if (points.length === 0) return { el, offChart: markers, destroy() {} };
   el.setAttribute(
     "aria-label",
     `Context used over ${points.length} API responses, with ${markers.length} markers`,
@@ -88,11 +141,19 @@ export function contextChart(
     xs.push(p.at / 1000);
     ys.push(p.contextTokens);
   });
-  const times = [...xs, ...markers.map((m) => m.at / 1000)];
+  // The axis spans the responses and the markers near them: a marker long after them (a
+  // handoff written the next day) must not squeeze the whole session into a corner.
+  // Such markers are listed below the chart, not drawn on it.
+  const first = Math.min(...xs);
+  const last = Math.max(...xs);
+  const reach = Math.max(120, (last - first) * 0.25);
+  const shown = markers.filter((m) => m.at / 1000 >= first - reach && m.at / 1000 <= last + reach);
+  const times = [first, last, ...shown.map((m) => m.at / 1000)];
   const xMin = Math.min(...times);
   const xMax = Math.max(...times);
   // A session of one instant still needs a visible span.
   const pad = Math.max(1, (xMax - xMin) * 0.03);
+  const format = timeFormat(xMax - xMin);
   const peak = Math.max(0, ...points.map((p) => p.contextTokens));
   const pct = (v: number) => (windowTokens ? `${Math.round((v / windowTokens) * 100)}%` : "");
   // Canvas text cannot use currentColor: take the page's text colour (light or dark scheme).
@@ -109,7 +170,7 @@ export function contextChart(
       y: { range: () => [0, Math.max(1000, peak * 1.12)] },
     },
     series: [
-      { value: (_u, v) => (v === null ? "–" : new Date(v * 1000).toLocaleTimeString()) },
+      { value: (_u, v) => (v === null ? "–" : clock(v * 1000)) },
       {
         label: "context",
         stroke: LINE,
@@ -120,23 +181,26 @@ export function contextChart(
       },
     ],
     axes: [
-      { stroke: fg, grid },
+      {
+        stroke: fg,
+        grid,
+        // One format for every label (never "10:15" beside "10:15:30" or "Nov 22"), and
+        // room for the widest of them, so labels never overlap.
+        space: format.space,
+        values: (_u, vals) => vals.map((v) => format.label(v * 1000)),
+        label: `time (${format.name}, local)`,
+        labelSize: 18,
+      },
       {
         stroke: fg,
         size: 56,
         grid,
         values: (_u, vals) => vals.map((v) => tokens(v)),
-      },
-      {
-        side: 1,
-        scale: "y",
-        stroke: fg,
-        size: 48,
-        grid: { show: false },
-        values: (_u, vals) => vals.map((v) => pct(v)),
+        label: "context (tokens)",
+        labelSize: 18,
       },
     ],
-    plugins: [markersPlugin(markers)],
+    plugins: [markersPlugin(shown), tickProbe(el)],
   };
   const plot = new uPlot(opts, [xs, ys], el);
   const fit = () => {
@@ -149,6 +213,7 @@ export function contextChart(
   requestAnimationFrame(fit);
   return {
     el,
+    offChart: markers.filter((m) => !shown.includes(m)),
     destroy() {
       observer.disconnect();
       plot.destroy();

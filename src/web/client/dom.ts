@@ -35,23 +35,17 @@ export function clear(el: Element): void {
   while (el.firstChild) el.removeChild(el.firstChild);
 }
 
-const OPEN = "\u0002";
-const CLOSE = "\u0003";
-
-/** A snippet whose matches sit between \u0002 and \u0003, as text with <mark>s. */
-export function highlighted(snippet: string): HTMLElement {
+/** A line with its matches ([start, end) offsets) as text with <mark>s. */
+export function highlighted(line: string, marks: readonly (readonly [number, number])[]): HTMLElement {
   const out = h("span", { class: "snippet" });
-  let rest = snippet;
-  while (rest) {
-    const open = rest.indexOf(OPEN);
-    if (open < 0) break;
-    const close = rest.indexOf(CLOSE, open + 1);
-    const end = close < 0 ? rest.length : close;
-    if (open > 0) out.append(rest.slice(0, open));
-    out.append(h("mark", {}, rest.slice(open + 1, end)));
-    rest = rest.slice(end + 1);
+  let at = 0;
+  for (const [from, to] of [...marks].sort((a, b) => a[0] - b[0])) {
+    if (from < at) continue;
+    if (from > at) out.append(line.slice(at, from));
+    out.append(h("mark", {}, line.slice(from, to)));
+    at = to;
   }
-  if (rest) out.append(rest.replaceAll(CLOSE, ""));
+  if (at < line.length) out.append(line.slice(at));
   return out;
 }
 

@@ -4,6 +4,7 @@ import "./style.css";
 import type { ToolView } from "../types.ts";
 import { get } from "./api.ts";
 import { clear, h, link, notice } from "./dom.ts";
+import { clock } from "./format.ts";
 import { currentRoute, type Route, route } from "./router.ts";
 import { memoryView, turnView } from "./views/memory.ts";
 import { savingsView } from "./views/savings.ts";
@@ -56,39 +57,100 @@ function shell(): { nav: HTMLElement; main: HTMLElement } {
 let undo: (() => void) | undefined;
 let generation = 0;
 
-async function render(nav: HTMLElement, main: HTMLElement): Promise<void> {
+/**
+ * Draws the current route's view. While it loads, the page says so (the view before
+ * stays, dimmed). A quiet render is a live refresh of the same view: no loading
+ * state, and the reader keeps their place on the page.
+ */
+async function render(nav: HTMLElement, main: HTMLElement, quiet = false): Promise<void> {
   const r = currentRoute();
   const entry = VIEWS[r.parts[0] ?? "sessions"] ?? VIEWS.sessions!;
   for (const a of nav.querySelectorAll<HTMLAnchorElement>("a")) {
     if (a.dataset.tab === entry.tab) a.setAttribute("aria-current", "page");
     else a.removeAttribute("aria-current");
   }
-  undo?.();
-  undo = undefined;
   const mine = ++generation;
+  if (!quiet) loading(main, true);
   const next = h("div", { class: "view", "aria-busy": "true" });
+  let done: (() => void) | undefined;
   try {
     const result = await entry.view(next, r);
-    const done = typeof result === "function" ? (result as () => void) : undefined;
+    done = typeof result === "function" ? (result as () => void) : undefined;
     // A newer navigation started while this one loaded: it wins.
     if (mine !== generation) {
       done?.();
       return;
     }
-    undo = done;
   } catch (e) {
     if (mine !== generation) return;
     next.append(notice((e as Error).message, "error"));
   }
+  undo?.();
+  undo = done;
   next.removeAttribute("aria-busy");
+  const y = window.scrollY;
+  loading(main, false);
   clear(main);
   main.append(next);
   document.title = `cairn · ${next.querySelector("h1")?.textContent ?? "dashboard"}`;
+  if (quiet) {
+    window.scrollTo(0, y);
+    return;
+  }
   const focus = main.querySelector(".viewer");
   if (focus) focus.scrollIntoView({ block: "start" });
   else window.scrollTo(0, 0);
 }
 
+/** The loading state: a bar and "Loading…" above whatever is shown now. */
+function loading(main: HTMLElement, on: boolean): void {
+  main.querySelector(":scope > .loading")?.remove();
+  if (on) {
+    main.setAttribute("aria-busy", "true");
+    main.prepend(h("div", { class: "loading", role: "status" }, "Loading…"));
+  } else main.removeAttribute("aria-busy");
+}
+
+/** Views that follow what the hooks record as it happens. */
+const LIVE = new Set(["sessions", "session"]);
+const REFRESH_MS = 3000;
+let seen: string | undefined;
+
+/**
+ * Live refresh: every few seconds, while the tab is visible, asks whether anything
+ * changed (one small request) and redraws a live view only when it did.
+ */
+async function poll(nav: HTMLElement, main: HTMLElement, live: HTMLElement): Promise<void> {
+  if (document.hidden) return;
+  try {
+    const { version } = await get<{ version: string }>("changes");
+    live.dataset.version = version;
+    live.textContent = `live · checked ${clock(Date.now())}`;
+    if (seen === undefined || version === seen) {
+      seen = version;
+      return;
+    }
+    if (!LIVE.has(currentRoute().parts[0] ?? "sessions")) {
+      seen = version;
+      return;
+    }
+    // Not while a view loads or the reader types in a filter or search box: the change
+    // stays unseen, and a later check redraws.
+    const typing =
+      main.contains(document.activeElement) &&
+      /^(INPUT|SELECT|TEXTAREA)$/.test(document.activeElement?.tagName ?? "");
+    if (main.hasAttribute("aria-busy") || typing) return;
+    seen = version;
+    await render(nav, main, true);
+  } catch {
+    live.textContent = "live · paused (the dashboard's server did not answer)";
+  }
+}
+
 const { nav, main } = shell();
+const live = h("span", { class: "live", role: "status", "aria-live": "off" }, "live");
+document.querySelector("header.top")?.append(live);
 window.addEventListener("hashchange", () => void render(nav, main));
 void render(nav, main);
+void poll(nav, main, live);
+setInterval(() => void poll(nav, main, live), REFRESH_MS);

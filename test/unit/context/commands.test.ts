@@ -62,7 +62,7 @@ describe("cairn status", () => {
     expect(r.stderr).toContain("no cairn session recorded for");
     const bad = await cairn(["status", "--bogus"]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("Usage: cairn status");
+    expect(bad.stderr).toBe("cairn status: unknown option --bogus (options: cairn status --help)\n");
     expect((await cairn(["status", "--help"])).stdout).toContain("--session ID");
   });
 });
@@ -77,7 +77,11 @@ describe("cairn report", () => {
     expect(v.tokens.subagents).toHaveLength(1);
     expect(v.tokens.subagents[0]).toMatchObject({ agentId: AGENT, ...o.byAgent.get(AGENT), toolCalls: 1 });
     expect(v.toolResults).toHaveLength(3);
-    expect(v.toolResults[0]).toMatchObject({ toolUseId: "toolu_cap_large_read", name: "Read" });
+    expect(v.toolResults[0]).toMatchObject({
+      toolUseId: "toolu_cap_large_read",
+      name: "Read",
+      input: "/tmp/cairn-hook-capture/project/big.txt",
+    });
     const sizes = v.toolResults.map((t: { bytes: number }) => t.bytes);
     expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
     expect(v.tools.find((g: { name: string }) => g.name === "Read")).toMatchObject({ calls: 6, errors: 1 });
@@ -104,6 +108,18 @@ describe("cairn report", () => {
       expect(r.stdout).toContain(heading);
     }
     expect(r.stdout).toContain(AGENT);
+    // Each large result names what it was (the command, the file), not its toolu_ id.
+    const results = r.stdout.slice(
+      r.stdout.indexOf("Largest tool results"),
+      r.stdout.indexOf("Compressions"),
+    );
+    expect(results).toContain("Read       /tmp/cairn-hook-capture/project/big.txt");
+    expect(results).toContain("seq 1 8000");
+    expect(results).not.toContain("toolu_");
+    // Every call, the subagent's too, says what it did.
+    const all = JSON.parse((await cairn(["report", "--json", "--top", "50"])).stdout);
+    expect(all.toolResults.filter((t: { input: string | null }) => !t.input)).toEqual([]);
+    expect(all.toolResults.some((t: { agentId: string }) => t.agentId === AGENT)).toBe(true);
   });
 
   it("fails clearly for an unknown session and a bad --top", async () => {

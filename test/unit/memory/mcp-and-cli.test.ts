@@ -56,9 +56,13 @@ describe("cairn mcp (official SDK client over stdio, the built bundle)", () => {
 
       const s = await client.callTool({ name: "search", arguments: { query: "marker2x" } });
       expect(text(s)).toContain("turn 2 user");
-      expect(text(s)).toContain("[marker2x]");
+      expect(text(s)).toMatch(/\n {3}[^\n]*marker2x/);
+      expect(text(s)).not.toContain("[marker2x]");
+      const badQuery = await client.callTool({ name: "search", arguments: { query: "foo AND (" } });
+      expect(badQuery.isError).toBe(true);
+      expect(text(badQuery)).toContain("is not valid FTS5 syntax");
       const o = await client.callTool({ name: "search", arguments: { query: "STORED-ORIGINAL-LINE" } });
-      expect(text(o)).toContain('show_output {"id": 1}');
+      expect(text(o)).toContain(`line 2 → show_output {"id": 1, "lines": "1-7"}\n   STORED-ORIGINAL-LINE`);
 
       const d = await client.callTool({ name: "detail", arguments: { what: "toolu_t2_small_bash" } });
       expect(text(d)).toContain("STORED-ORIGINAL-LINE");
@@ -102,7 +106,7 @@ describe("memory commands: usage errors exit 2, failures 1", () => {
     expect((await run(["slim"])).code).toBe(2);
     const r = await run(["detail", "--bogus"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("Usage: cairn detail");
+    expect(r.stderr).toBe("cairn detail: unknown option --bogus (options: cairn detail --help)\n");
   });
 
   it("finds and prints, or says it found nothing (exit 1)", async () => {

@@ -113,6 +113,9 @@ describe("search", () => {
   it("quotes words, passes FTS syntax through", () => {
     expect(toFtsQuery("foo.ts  TS2345")).toBe('"foo.ts" "TS2345"');
     expect(toFtsQuery('"exact phrase" OR other')).toBe('"exact phrase" OR other');
+    // Code as typed is words, not syntax: a colon, a dot or a parenthesis inside a word.
+    expect(toFtsQuery("src/db/pool.ts:88 getUser(")).toBe('"src/db/pool.ts:88" "getUser("');
+    expect(toFtsQuery("pre* NOT x")).toBe("pre* NOT x");
   });
 
   it("ranks hits across layers and stored outputs, with snippets and filters", async () => {
@@ -127,7 +130,8 @@ describe("search", () => {
     expect(hits.map((h) => h.source).sort()).toEqual(["memory", "output"]);
     const mem = hits.find((h) => h.source === "memory")!;
     expect(mem).toMatchObject({ turn: 3, kind: "user", session: A });
-    expect(mem.snippet).toContain("[marker3x]");
+    expect(mem.snippet).toContain("marker3x");
+    expect(mem.snippet.slice(mem.marks[0]![0], mem.marks[0]![1])).toBe("marker3x");
     const out = hits.find((h) => h.source === "output")!;
     expect(out).toMatchObject({ id: 1, toolName: "Bash", label: "npm test" });
     // Every project: the other session's output too.
@@ -140,8 +144,8 @@ describe("search", () => {
     expect(
       search(t.store, { query: "marker3x", projectDir: "/p", since: Date.parse("2026-11-23T00:00:00Z") }),
     ).toEqual([]);
-    // A malformed FTS expression falls back to the words.
-    expect(search(t.store, { query: 'marker3x"', projectDir: "/p" }).length).toBeGreaterThan(0);
+    // A malformed FTS expression is refused with the reason, not answered with something else.
+    expect(() => search(t!.store, { query: 'marker3x"', projectDir: "/p" })).toThrow(/not valid FTS5 syntax/);
   });
 });
 
@@ -158,6 +162,9 @@ describe("show_output", () => {
     expect(showOutput(t.store, 1)?.totalLines).toBe(3);
     expect(showOutput(t.store, 2)).toBeUndefined();
     expect(() => showOutput(t!.store, 1, { lines: "x" })).toThrow(/lines must look like/);
+    expect(() => showOutput(t!.store, 1, { lines: "3-2" })).toThrow(
+      /reversed: the first line comes first \("2-3"\)/,
+    );
   });
 });
 

@@ -85,7 +85,7 @@ describe("cairn state", () => {
     ]) {
       const r = await cli(args);
       expect(r.code, args.join(" ")).toBe(2);
-      expect(r.stderr).toContain("Usage: cairn state");
+      expect(r.stderr).toMatch(/^cairn state: [^\n]* \(options: cairn state --help\)\n$/);
     }
     expect(existsSync(path())).toBe(false);
     expect((await cli(["--help"])).stdout).toContain("cairn state edit | path");

@@ -87,6 +87,13 @@ describe("presentation", () => {
     expect(shortInput('{"pattern":"needle","path":"src","output_mode":"content"}')).toBe("needle in src");
     expect(shortInput('{"file_path":"/p/a.ts","content":"x"}')).toBe("/p/a.ts");
     expect(shortInput("not json\n  at all")).toBe("not json at all");
+    // A secret in a command is masked wherever the command is shown (report, dashboard).
+    const key = ["sk", "live", "HSx5JJl8UYjhrx9Iba9VvYwo"].join("_");
+    const shown = shortInput(
+      JSON.stringify({ command: `curl -u ${key}: https://api.stripe.com/v1/charges` }),
+    );
+    expect(shown).not.toContain(key);
+    expect(shown).toMatch(/^curl -u \[REDACTED:[^\]]+\]: https:\/\/api\.stripe\.com\/v1\/charges$/);
     expect(shortInput(JSON.stringify({ command: "x".repeat(500) }))).toHaveLength(201);
   });
 

@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
-import type { ProjectItem, SavingsResponse, SavingsRow } from "../../types.ts";
+import type { ProjectItem, SavingsOverTime, SavingsResponse, SavingsRow } from "../../types.ts";
 import { get } from "../api.ts";
 import { h, notice, thead } from "../dom.ts";
 import { filterBar, filterOf, filterParams } from "../filters.ts";
 import { bytes, int, tokens, usd } from "../format.ts";
 import type { Route } from "../router.ts";
+import { sortable } from "../sortable.ts";
 
 function card(label: string, value: string, note?: string): HTMLElement {
   return h(
@@ -36,29 +37,99 @@ function table(
     "section",
     { class: "card" },
     h("h2", {}, title),
-    h(
-      "table",
-      { class: "savings cards", "data-by": first.toLowerCase() },
-      thead(heads, heads.slice(1)),
+    sortable(
       h(
-        "tbody",
-        {},
-        ...rows.map((r) =>
-          h(
-            "tr",
-            {},
-            h("td", { "data-label": first }, h("code", {}, r.key)),
-            h("td", { "data-label": "Outputs", class: "num" }, int(r.outputs)),
-            h("td", { "data-label": "Original", class: "num" }, bytes(r.originalBytes)),
-            h("td", { "data-label": "Shown", class: "num" }, bytes(r.shownBytes)),
-            h("td", { "data-label": "Saved", class: "num" }, bytes(r.savedBytes)),
-            h("td", { "data-label": "≈ Tokens saved", class: "num" }, tokens(r.savedTokensEst)),
-            h("td", { "data-label": "≈ Cost saved", class: "num" }, usd(r.savedUsdEst)),
-            extra ? h("td", { "data-label": "Input price", class: "num" }, extra(r)) : null,
+        "table",
+        { class: "savings cards", "data-by": first.toLowerCase() },
+        thead(heads, heads.slice(1)),
+        h(
+          "tbody",
+          {},
+          ...rows.map((r) =>
+            h(
+              "tr",
+              {},
+              h("td", { "data-label": first }, h("code", {}, r.key)),
+              h("td", { "data-label": "Outputs", class: "num", "data-sort": r.outputs }, int(r.outputs)),
+              h(
+                "td",
+                { "data-label": "Original", class: "num", "data-sort": r.originalBytes },
+                bytes(r.originalBytes),
+              ),
+              h(
+                "td",
+                { "data-label": "Shown", class: "num", "data-sort": r.shownBytes },
+                bytes(r.shownBytes),
+              ),
+              h(
+                "td",
+                { "data-label": "Saved", class: "num", "data-sort": r.savedBytes },
+                bytes(r.savedBytes),
+              ),
+              h(
+                "td",
+                { "data-label": "≈ Tokens saved", class: "num", "data-sort": r.savedTokensEst },
+                tokens(r.savedTokensEst),
+              ),
+              h(
+                "td",
+                { "data-label": "≈ Cost saved", class: "num", "data-sort": r.savedUsdEst },
+                usd(r.savedUsdEst),
+              ),
+              extra ? h("td", { "data-label": "Input price", class: "num" }, extra(r)) : null,
+            ),
           ),
         ),
       ),
+      `savings-${first.toLowerCase()}`,
     ),
+  );
+}
+
+const WEEKDAY = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** Today, this week, and a bar a day for the last two weeks (tokens saved, estimated). */
+function overTimeCard(o: SavingsOverTime): HTMLElement {
+  const peak = Math.max(1, ...o.days.map((d) => d.savedTokensEst));
+  const bars = o.days.map((d, i) => {
+    const [y, m, dd] = d.day.split("-").map(Number) as [number, number, number];
+    const weekday = WEEKDAY[new Date(y, m - 1, dd).getDay()];
+    const col = h("span", { class: "col" });
+    // The CSP forbids style attributes in markup, not the CSSOM.
+    col.style.height = `${Math.round((d.savedTokensEst / peak) * 100)}%`;
+    const today = i === o.days.length - 1;
+    return h(
+      "li",
+      {
+        class: today ? "today" : null,
+        "data-day": d.day,
+        "data-tokens": d.savedTokensEst,
+        title: `${d.day}: ${int(d.outputs)} outputs, ${bytes(d.savedBytes)} saved, ≈ ${tokens(d.savedTokensEst)} tokens, ≈ ${usd(d.savedUsdEst)}`,
+      },
+      h("span", { class: "v" }, d.savedTokensEst ? tokens(d.savedTokensEst) : ""),
+      col,
+      h("span", { class: "d" }, today ? "today" : `${weekday} ${dd}`),
+    );
+  });
+  return h(
+    "section",
+    { class: "card over-time", "aria-label": "Saved over time" },
+    h("h2", {}, "Saved over time"),
+    h(
+      "dl",
+      { class: "stats recent" },
+      card(
+        "Today",
+        `≈ ${tokens(o.today.savedTokensEst)}`,
+        `tokens saved · ${int(o.today.outputs)} outputs · ≈ ${usd(o.today.savedUsdEst)}`,
+      ),
+      card(
+        "This week",
+        `≈ ${tokens(o.week.savedTokensEst)}`,
+        `tokens saved since Monday · ${int(o.week.outputs)} outputs · ≈ ${usd(o.week.savedUsdEst)}`,
+      ),
+    ),
+    h("ol", { class: "days", "aria-label": "Tokens saved per day, last 14 days" }, ...bars),
   );
 }
 
@@ -76,6 +147,7 @@ export async function savingsView(root: HTMLElement, r: Route): Promise<void> {
       projects.map((p) => p.dir),
     ),
   );
+  root.append(overTimeCard(s.overTime));
   const t = s.total;
   root.append(
     h(

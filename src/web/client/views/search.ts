@@ -89,7 +89,7 @@ export async function searchView(root: HTMLElement, r: Route): Promise<void> {
             hit.label ? h("code", { class: "label" }, hit.label) : null,
           ),
           h("div", { class: "sub" }, `${when(hit.at)} · session ${shortId(hit.session)}`),
-          h("p", {}, highlighted(hit.snippet)),
+          h("p", { class: "line" }, highlighted(hit.snippet, hit.marks)),
         ),
       ),
     ),

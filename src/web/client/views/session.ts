@@ -6,6 +6,7 @@ import { h, link, notice, thead } from "../dom.ts";
 import { baseName, bytes, clock, duration, shortId, tokens, usd, when } from "../format.ts";
 import type { Route } from "../router.ts";
 import { route } from "../router.ts";
+import { sortable } from "../sortable.ts";
 import { pctBar } from "./sessions.ts";
 import { viewer } from "./viewer.ts";
 
@@ -24,7 +25,11 @@ function markerClass(m: Marker): string {
   return m.kind === "warning" && m.level === "critical" ? "m-critical" : `m-${m.kind}`;
 }
 
-function markerList(sessionId: string, markers: readonly Marker[]): HTMLElement {
+function markerList(
+  sessionId: string,
+  markers: readonly Marker[],
+  offChart: readonly Marker[] = [],
+): HTMLElement {
   const legend = h(
     "ul",
     { class: "legend", "aria-label": "Marker colours" },
@@ -33,12 +38,15 @@ function markerList(sessionId: string, markers: readonly Marker[]): HTMLElement 
   );
   const items = markers.map((m) => {
     const target = m.toolUseId ? route(["session", sessionId], { tool: m.toolUseId }) : undefined;
+    const off = offChart.includes(m);
     return h(
       "li",
-      { class: markerClass(m), "data-kind": m.kind },
-      h("time", {}, clock(m.at)),
+      { class: markerClass(m), "data-kind": m.kind, "data-off-chart": off ? "" : null },
+      // Far from the responses (another day): the full date, and why it is not drawn.
+      h("time", {}, off ? when(m.at) : clock(m.at)),
       " ",
       target ? h("a", { href: `#${target}` }, m.label) : m.label,
+      off ? h("span", { class: "sub" }, " · not drawn: far from the session's responses") : null,
     );
   });
   return h(
@@ -73,7 +81,7 @@ function toolTable(sessionId: string, tools: readonly ToolCall[], open: string |
           .join(" "),
       },
       h("td", { "data-label": "#", class: "num" }, i + 1),
-      h("td", { "data-label": "Time" }, t.calledAt ? clock(t.calledAt) : "–"),
+      h("td", { "data-label": "Time", "data-sort": t.calledAt ?? 0 }, t.calledAt ? clock(t.calledAt) : "–"),
       h(
         "td",
         { "data-label": "Tool" },
@@ -84,12 +92,12 @@ function toolTable(sessionId: string, tools: readonly ToolCall[], open: string |
       h("td", { "data-label": "Input", class: "input wide" }, h("code", {}, t.input)),
       h(
         "td",
-        { "data-label": "Original", class: "num" },
+        { "data-label": "Original", class: "num", "data-sort": t.originalBytes ?? "" },
         t.originalBytes !== null ? bytes(t.originalBytes) : "–",
       ),
       h(
         "td",
-        { "data-label": "Shown", class: "num" },
+        { "data-label": "Shown", class: "num", "data-sort": t.shownBytes ?? "" },
         bytes(t.shownBytes),
         smaller ? h("span", { class: "saved" }, ` ${smaller}`) : null,
       ),
@@ -97,11 +105,9 @@ function toolTable(sessionId: string, tools: readonly ToolCall[], open: string |
     );
   });
   const heads = ["#", "Time", "Tool", "Input", "Original", "Shown", "Compressor"];
-  return h(
-    "table",
-    { class: "tools cards" },
-    thead(heads, ["#", "Original", "Shown"]),
-    h("tbody", {}, ...rows),
+  return sortable(
+    h("table", { class: "tools cards" }, thead(heads, ["#", "Original", "Shown"]), h("tbody", {}, ...rows)),
+    "tools",
   );
 }
 
@@ -150,7 +156,7 @@ export async function sessionView(root: HTMLElement, r: Route): Promise<() => vo
     chart = contextChart(d.timeline, d.markers, s.windowTokens);
     chartBox.append(chart.el);
   }
-  chartBox.append(markerList(s.id, d.markers));
+  chartBox.append(markerList(s.id, d.markers, chart?.offChart));
   root.append(chartBox);
 
   const toolsBox = h(

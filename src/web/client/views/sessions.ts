@@ -6,6 +6,7 @@ import { filterBar, filterOf, filterParams } from "../filters.ts";
 import { baseName, duration, shortId, tokens, usd, when } from "../format.ts";
 import type { Route } from "../router.ts";
 import { route } from "../router.ts";
+import { sortable } from "../sortable.ts";
 import { teamSessions } from "./team.ts";
 
 /** A bar of 0..100 percent, coloured by how full it is. */
@@ -30,17 +31,18 @@ export function sessionRow(s: SessionItem): HTMLTableRowElement {
     { "data-session": s.id },
     h(
       "td",
-      { "data-label": "Session", class: "wide" },
+      { "data-label": "Session", class: "wide", "data-sort": s.startedAt },
       link(open, h("code", {}, shortId(s.id))),
       h("div", { class: "sub" }, when(s.startedAt)),
     ),
     h("td", { "data-label": "Project", title: s.projectDir ?? "" }, baseName(s.projectDir)),
     h("td", { "data-label": "Model" }, s.model ?? "?"),
-    h("td", { "data-label": "Duration", class: "num" }, duration(s.durationMs)),
+    h("td", { "data-label": "Duration", class: "num", "data-sort": s.durationMs }, duration(s.durationMs)),
     h(
       "td",
       {
         "data-label": "Peak context",
+        "data-sort": s.peakPct ?? "",
         title: s.peakTokens !== null ? `${tokens(s.peakTokens)} of ${tokens(s.windowTokens)}` : "",
       },
       pctBar(s.peakPct),
@@ -50,6 +52,7 @@ export function sessionRow(s: SessionItem): HTMLTableRowElement {
       {
         "data-label": "Saved (est.)",
         class: "num",
+        "data-sort": s.savedTokensEst ?? 0,
         title: `${s.outputs} outputs filed; ≈ ${usd(s.savedUsdEst)}`,
       },
       s.savedTokensEst ? `≈ ${tokens(s.savedTokensEst)} tok` : "–",
@@ -85,11 +88,14 @@ export async function sessionsView(root: HTMLElement, r: Route): Promise<void> {
     "Warnings",
   ];
   root.append(
-    h(
-      "table",
-      { class: "sessions cards" },
-      thead(heads, ["Duration", "Saved (est.)", "Compactions", "Warnings"]),
-      h("tbody", {}, ...data.sessions.map(sessionRow)),
+    sortable(
+      h(
+        "table",
+        { class: "sessions cards" },
+        thead(heads, ["Duration", "Saved (est.)", "Compactions", "Warnings"]),
+        h("tbody", {}, ...data.sessions.map(sessionRow)),
+      ),
+      "sessions",
     ),
     ...(data.more
       ? [notice("Showing the most recent sessions; filter by project or date to see older ones.")]
