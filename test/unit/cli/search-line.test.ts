@@ -63,7 +63,9 @@ describe("cairn search shows each hit's whole matching line", () => {
     expect(r.stdout).toContain(line);
     expect(r.stdout).not.toContain("[release]");
     // The way to more: that line of the original, with some context.
-    expect(r.stdout).toContain(`   ${n}: ${line}\n   cairn show 1 --lines 1-${n + 5}\n`);
+    // (cairn as it runs here: the absolute invocation, since no `cairn` is on this PATH.)
+    const next = r.stdout.split(`   ${n}: ${line}\n`)[1]?.split("\n")[0];
+    expect(next).toMatch(new RegExp(`^   \\S.* show 1 --lines 1-${n + 5}$`));
     const j = await run(["search", "release", "--json"]);
     const hits = JSON.parse(j.stdout).hits as { id: number; snippet: string }[];
     // Each hit its own line (FTS5 once answered every hit with the first one's).
