@@ -1,4 +1,4 @@
-import { readSync, writeSync } from "node:fs";
+import { fstatSync, readSync, writeSync } from "node:fs";
 import { isEventName, noopAnswer } from "../claude/events.ts";
 import { loadConfig } from "../config/load.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
@@ -115,23 +115,25 @@ interface StdinRead {
 
 /**
  * Reads all of stdin; past maxBytes it keeps draining (so the writer never blocks)
- * but keeps nothing. Synchronous reads on fd 0: a hook's stdin is a pipe, and this
- * spares loading Node's stream machinery, which costs more than the read.
+ * but keeps nothing. A regular file is read synchronously (it ends, and this spares
+ * loading Node's stream machinery). Anything else (a pipe or socket from Claude Code,
+ * a device such as /dev/zero) goes through process.stdin, whose reads wait in the
+ * event loop: a synchronous read there would hold the loop and starve the hard timer,
+ * and an fs.read parked in libuv's pool would hold up the process's exit.
  */
 async function readStdin(maxBytes: number): Promise<StdinRead> {
+  let regular = false;
+  try {
+    regular = fstatSync(0).isFile();
+  } catch {
+    // No stdin at all: read through the stream, which ends at once.
+  }
+  if (!regular) return readStdinAsync(maxBytes, [], 0);
   const chunks: Buffer[] = [];
   let bytes = 0;
   const buf = Buffer.allocUnsafe(1 << 16);
   for (;;) {
-    let n: number;
-    try {
-      n = readSync(0, buf, 0, buf.length, null);
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (code === "EAGAIN") return readStdinAsync(maxBytes, chunks, bytes); // a non-blocking stdin
-      if (code === "EOF") break;
-      throw err;
-    }
+    const n = readSync(0, buf, 0, buf.length, null);
     if (n === 0) break;
     bytes += n;
     if (bytes <= maxBytes) chunks.push(Buffer.from(buf.subarray(0, n)));
