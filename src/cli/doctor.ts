@@ -320,7 +320,19 @@ async function checkHttp(paths: CairnPaths, projectDir: string): Promise<Check[]
     const path = settingsPath(scope, projectDir);
     return existsSync(path) && readFileSync(path, "utf8").includes("/cairn/hook/");
   });
-  if (!usesHttp) return [];
+  const { httpRisk, httpRiskNotePath } = await import("../transports/http-risk.ts");
+  if (!usesHttp) {
+    // An http install that was refused (and got command hooks instead) says why.
+    const note = readJsonIfExists<{ t?: unknown; reason?: unknown }>(httpRiskNotePath(paths));
+    if (typeof note?.reason !== "string") return [];
+    return [
+      {
+        name: "http transport",
+        status: "warn",
+        detail: `refused ${typeof note.t === "string" ? note.t : ""}: ${note.reason}; command hooks are used`,
+      },
+    ];
+  }
   const { readHttpInstall } = await import("../transports/http-config.ts");
   const { health, readServerState } = await import("../transports/http-client.ts");
   const install = readHttpInstall(paths);
@@ -334,6 +346,17 @@ async function checkHttp(paths: CairnPaths, projectDir: string): Promise<Check[]
       },
     ];
   }
+  const allow = (await loadConfig(paths, projectDir)).config["http.allow_other_users"];
+  const risk = httpRisk(install.port, allow);
+  if (risk)
+    return [
+      {
+        name: "http transport",
+        status: "fail",
+        detail: `unsafe: ${risk.reason}. Claude Code sends each event (tool outputs, the secret header) to whoever listens on the port and acts on its answer`,
+        fix: "cairn install --transport command",
+      },
+    ];
   const h = await health(install, 1000);
   if (h)
     return [

@@ -3,13 +3,14 @@ import { safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import { createLogger } from "../core/log.ts";
 import { cairnPaths } from "../core/paths.ts";
 import { startHttpServer } from "../transports/http.ts";
-import { health, readServerState, spawnServer } from "../transports/http-client.ts";
+import { health, ownServerPid, readServerState, spawnServer } from "../transports/http-client.ts";
 import {
   ensureHttpInstall,
   readHttpInstall,
   type ServerState,
   serverStatePath,
 } from "../transports/http-config.ts";
+import { portOwner } from "../transports/socket-owner.ts";
 import { intFlag, parse } from "./args.ts";
 import { color, err, json, out } from "./io.ts";
 import type { Command } from "./main.ts";
@@ -58,10 +59,12 @@ starts the server when it is not running, so you rarely run this yourself.
       return h ? 0 : 1;
     }
     if (values.stop) {
-      const state = readServerState(paths);
-      const h = await health(install, 1000);
-      const pid = h?.pid ?? state?.pid;
+      // Only our own server's pid: never one a listener on the port merely reports.
+      const pid = await ownServerPid(install, paths);
       if (!pid) {
+        const owner = portOwner(install.port);
+        if (owner.kind === "foreign")
+          err(`port ${install.port} is held by another user's process (uid ${owner.uid}); nothing stopped`);
         out("cairn serve is not running");
         return 0;
       }
@@ -79,6 +82,11 @@ starts the server when it is not running, so you rarely run this yourself.
       if (await health(install)) {
         out(`already running on 127.0.0.1:${install.port}`);
         return 0;
+      }
+      const owner = portOwner(install.port);
+      if (owner.kind === "foreign") {
+        err(`port ${install.port} is held by another user's process (uid ${owner.uid}); not starting`);
+        return 1;
       }
       spawnServer();
       for (let i = 0; i < 50; i++) {
@@ -100,10 +108,13 @@ starts the server when it is not running, so you rarely run this yourself.
     } catch (e) {
       const busy = (e as { code?: string }).code === "EADDRINUSE";
       log.error("cairn serve could not listen", { port: install.port, err: e });
+      const owner = portOwner(install.port);
       err(
-        busy
-          ? `port ${install.port} is in use (another cairn serve? try --status)`
-          : `cannot listen: ${(e as Error).message}`,
+        busy && owner.kind === "foreign"
+          ? `port ${install.port} is held by another user's process (uid ${owner.uid})`
+          : busy
+            ? `port ${install.port} is in use (another cairn serve? try --status)`
+            : `cannot listen: ${(e as Error).message}`,
       );
       return 1;
     }

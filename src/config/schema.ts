@@ -4,6 +4,7 @@ import { CONTEXT_SETTINGS } from "../context/settings.ts";
 import { MEMORY_SETTINGS } from "../memory/settings.ts";
 import { NOTEBOOK_SETTINGS } from "../notebook/settings.ts";
 import { RETENTION_SETTINGS } from "../retention/settings.ts";
+import { TRANSPORT_SETTINGS } from "../transports/settings.ts";
 import { int, type Setting, setting } from "./setting.ts";
 
 /**
@@ -35,6 +36,7 @@ export const SETTINGS = {
   ...NOTEBOOK_SETTINGS,
   ...MEMORY_SETTINGS,
   ...RETENTION_SETTINGS,
+  ...TRANSPORT_SETTINGS,
 } as const satisfies Record<string, Setting>;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -70,9 +70,21 @@ export async function runCommandHook(name: string | undefined, flags: readonly s
       const { readHttpInstall } = await import("./http-config.ts");
       const install = readHttpInstall(paths);
       if (install) {
-        const { ensureServer } = await import("./http-client.ts");
-        if ((await ensureServer(install, env)) === "started")
-          log.info("started cairn serve", { port: install.port });
+        // Claude Code sends the http hooks' events to whoever listens on the port: where
+        // another user could be that listener, nothing is sent or started, loudly.
+        const { httpRisk, noteHttpRisk } = await import("./http-risk.ts");
+        const risk = httpRisk(install.port, resolved.config["http.allow_other_users"]);
+        if (risk) {
+          noteHttpRisk(paths, risk);
+          log.error(
+            `http transport unsafe here: ${risk.reason}; cairn serve not contacted. Use command hooks: cairn install --transport command`,
+            { port: install.port },
+          );
+        } else {
+          const { ensureServer } = await import("./http-client.ts");
+          if ((await ensureServer(install, env)) === "started")
+            log.info("started cairn serve", { port: install.port });
+        }
       }
     } catch (err) {
       log.error("could not start cairn serve; the http hooks will be skipped until it runs", { err });
