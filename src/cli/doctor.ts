@@ -256,7 +256,9 @@ async function checkConfig(paths: CairnPaths, projectDir: string): Promise<Check
     name: "config",
     status: "warn" as Status,
     detail: `${i.path}${i.key ? ` ${i.key}` : ""}: ${i.problem}`,
-    fix: "fix the value (see `cairn config --docs`); the default is used meanwhile",
+    fix: i.refused
+      ? "nothing to do unless you want it: a repository's config may only tighten cairn (set it in ~/.cairn/config.yaml to loosen)"
+      : "fix the value (see `cairn config --docs`); the default is used meanwhile",
   }));
 }
 

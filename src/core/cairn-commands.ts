@@ -1,3 +1,5 @@
+import { anyPatternMatches } from "../config/patterns.ts";
+
 /**
  * cairn's own commands in a shell command line, and the user's pattern lists
  * (compress.never, run.never): the checks the Bash runner and the PostToolUse filer
@@ -15,13 +17,10 @@ export const CAIRN_RETRIEVAL = invocation(RETRIEVAL_VERBS);
 /** Those, or cairn's own runner. */
 export const CAIRN_COMMAND = invocation([...RETRIEVAL_VERBS, "run"]);
 
-/** True when any of the user's regular expressions matches; an invalid one matches nothing. */
+/**
+ * True when any of the config's regular expressions matches; one that is invalid or
+ * could run unbounded matches nothing (src/config/patterns.ts).
+ */
 export function anyMatches(patterns: readonly string[], text: string): boolean {
-  return patterns.some((p) => {
-    try {
-      return new RegExp(p).test(text);
-    } catch {
-      return false;
-    }
-  });
+  return patterns.length > 0 && anyPatternMatches(patterns, text);
 }
