@@ -1,4 +1,5 @@
 import { fstatSync, readSync, writeSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { isEventName, noopAnswer } from "../claude/events.ts";
 import { loadConfig } from "../config/load.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
@@ -76,10 +77,16 @@ export async function runCommandHook(name: string | undefined, flags: readonly s
         const risk = httpRisk(install.port, resolved.config["http.allow_other_users"]);
         if (risk) {
           noteHttpRisk(paths, risk);
+          const { switchToCommandHooks } = await import("./http-fallback.ts");
+          const switched = switchToCommandHooks(paths, projectDir);
           log.error(
-            `http transport unsafe here: ${risk.reason}; cairn serve not contacted. Use command hooks: cairn install --transport command`,
+            `http transport unsafe here: ${risk.reason}; cairn serve not contacted${switched.length > 0 ? `; switched to command hooks in ${switched.join(", ")}` : ". Use command hooks: cairn install --transport command"}`,
             { port: install.port },
           );
+          // Claude Code picks the rewritten settings up from its file watcher, a moment
+          // later; the first prompt's hooks follow right after SessionStart (under -p at
+          // once), so give the watcher that moment. Only on this rare path.
+          if (switched.length > 0) await sleep(Math.min(1500, Math.floor(budget / 2)));
         } else {
           const { ensureServer } = await import("./http-client.ts");
           if ((await ensureServer(install, env)) === "started")

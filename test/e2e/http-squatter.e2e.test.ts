@@ -274,3 +274,66 @@ describe.skipIf(skip !== undefined)("a squatter on the http transport's port (an
     }
   });
 });
+
+describe.skipIf(skip !== undefined)(
+  "a squatter that takes the port while an http install's server is down",
+  () => {
+    let api: MockApi;
+    let sb: Sandbox;
+    let squatter: Squatter | undefined;
+
+    beforeAll(async () => {
+      api = await startMockApi();
+      sb = makeSandbox({ prefix: "cairn-e2e-squat2" });
+      sb.writeSettings({ permissions: { allow: ["Bash"] } });
+      sb.writeFile("app.log", `${LOG}\n`);
+      // The user accepts other users on the machine (a database server...), so http is
+      // installed; a port held by another user is refused whatever this says.
+      mkdirSync(join(sb.home, ".cairn"), { recursive: true, mode: 0o700 });
+      writeFileSync(join(sb.home, ".cairn", "config.yaml"), "http:\n  allow_other_users: true\n", {
+        mode: 0o600,
+      });
+      const r = await cairn(sb, ["install", "--transport", "http"]);
+      if (r.code !== 0) throw new Error(r.stderr);
+    });
+    afterAll(async () => {
+      squatter?.stop();
+      await cairn(sb, ["serve", "--stop"]);
+      await api?.close();
+      sb?.cleanup();
+    });
+
+    it("SessionStart finds it, switches the session to command hooks, and it receives nothing", async () => {
+      const settingsPath = join(sb.home, ".claude", "settings.json");
+      const before = JSON.parse(readFileSync(settingsPath, "utf8"));
+      expect(before.hooks.PostToolUse[0].hooks[0].type).toBe("http");
+      const { port } = JSON.parse(readFileSync(join(sb.home, ".cairn", "install", "http.json"), "utf8")) as {
+        port: number;
+      };
+      expect((await cairn(sb, ["serve", "--stop"])).code).toBe(0);
+      squatter = await startSquatter(port, process.pid);
+
+      api.script([bash("cat app.log", { id: "toolu_log2" }), text("done")]);
+      const run = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "look at the log" });
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(squatter.requests()).toEqual([]);
+      expect(JSON.stringify(api.mainRequests())).not.toMatch(/SQUATTER-/);
+      const req = api.mainRequests().find((r) => findToolResult(r, "toolu_log2"));
+      expect(JSON.stringify(req ? findToolResult(req, "toolu_log2")?.content : null)).toContain("[cairn #");
+      const after = JSON.parse(readFileSync(settingsPath, "utf8"));
+      expect(after.hooks.PostToolUse[0].hooks[0].type).toBe("command");
+      const errors = cairnLog(sb)
+        .filter((l) => l.level === "error")
+        .map((l) => String(l.msg));
+      expect(errors.some((m) => /http transport unsafe here: port \d+ is held by another user/.test(m))).toBe(
+        true,
+      );
+      // Uninstall still takes cairn out (the run added its own env entry to the file, so
+      // only cairn's entries go) and leaves the user's settings.
+      expect((await cairn(sb, ["uninstall"])).code).toBe(0);
+      const left = JSON.parse(readFileSync(settingsPath, "utf8"));
+      expect(left.permissions).toEqual({ allow: ["Bash"] });
+      expect(JSON.stringify(left)).not.toMatch(/cairn/);
+    });
+  },
+);
