@@ -382,6 +382,22 @@ async function checkHttp(paths: CairnPaths, projectDir: string): Promise<Check[]
   ];
 }
 
+/** The project's notebook, read as repository content: say when it is refused and why. */
+async function checkNotebookFile(projectDir: string): Promise<Check[]> {
+  const { notebookRefusal } = await import("../notebook/state-file.ts");
+  const { notebookPath } = await import("../notebook/paths.ts");
+  const refused = notebookRefusal(projectDir);
+  if (!refused) return [];
+  return [
+    {
+      name: "notebook",
+      status: "warn",
+      detail: `${notebookPath(projectDir)} is not read: ${refused}; sessions start without it`,
+      fix: "make it a regular file inside the project (or remove it: cairn creates a fresh one)",
+    },
+  ];
+}
+
 export async function runChecks(paths: CairnPaths, projectDir: string): Promise<Check[]> {
   return [
     ...(await checkNode()),
@@ -390,6 +406,7 @@ export async function runChecks(paths: CairnPaths, projectDir: string): Promise<
     ...(await checkStore(paths)),
     ...(await checkRetention(paths, projectDir)),
     ...(await checkConfig(paths, projectDir)),
+    ...(await checkNotebookFile(projectDir)),
     checkSwitches(paths, projectDir),
     checkLog(paths),
   ];

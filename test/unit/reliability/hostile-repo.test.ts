@@ -75,6 +75,11 @@ describe("a hostile repository's STATE.md", () => {
     expect(outputs).not.toContain(OUTSIDE_KEY);
     // Nor written through: the link still points where it did, the file is unchanged.
     expect(readFileSync(join(root, "credentials"), "utf8")).toBe(OUTSIDE);
+    const doctor = await runCairn(["doctor", "--json"], { env, cwd: project });
+    const check = (JSON.parse(doctor.stdout) as { checks: { name: string; detail: string }[] }).checks.find(
+      (c) => c.name === "notebook",
+    );
+    expect(check?.detail).toContain("leads outside the project");
   });
 
   it("a .cairn folder linked out of the project is neither read nor written", async () => {
