@@ -52,7 +52,12 @@ to ~/.claude.json (.mcp.json with --project) and the /handoff slash command to
   --transport  command (default): each hook starts \`node dist/cairn.cjs hook <Event>\`
                http: hooks POST to \`cairn serve\` on 127.0.0.1 (no process start per
                hook; on_failure: continue, so a stopped server never blocks a session;
-               the SessionStart hook starts the server when it is down)
+               the SessionStart hook starts the server when it is down). Claude Code
+               sends each event to whoever listens on that port, so http is refused
+               (command hooks instead) when another user holds the port or runs
+               processes here; http.allow_other_users in ~/.cairn/config.yaml accepts
+               the second. SessionStart switches an http install to command hooks
+               when that risk appears later.
 
 A backup of the original file is kept in ~/.cairn/install/; \`cairn uninstall\` restores
 it byte for byte when nothing else changed the file. Running install twice is the

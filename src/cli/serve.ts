@@ -21,7 +21,10 @@ export const serve: Command = {
 
 Runs cairn's hooks behind a loopback HTTP server (127.0.0.1 only), for
 \`cairn install --transport http\`: each hook then costs a request instead of
-starting a process. Requests must carry the install's secret header; bodies over
+starting a process. Requests must come from your own user's processes (the
+connecting socket's owner is checked) and carry the install's secret header; cairn
+sends nothing to the port unless your user holds it, and --stop stops only the
+process holding that socket. Bodies over
 hook.max_stdin_mb get the no-op answer. The SessionStart hook of an http install
 starts the server when it is not running, so you rarely run this yourself.
 
