@@ -45,7 +45,7 @@ export async function loadConfig(paths: CairnPaths, projectDir: string | undefin
       // The repository's file: read only as a regular file inside the project, capped.
       const read = readProjectFile(projectDir, f.path, CONFIG_MAX_BYTES);
       if (!read.ok) {
-        if (!read.missing) layers.push({ ...f, data: undefined, parseError: `not read: ${read.refused}` });
+        if (!read.missing) layers.push({ ...f, data: undefined, refused: read.refused });
         continue;
       }
       text = read.text;

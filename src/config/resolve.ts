@@ -10,6 +10,8 @@ export interface ConfigLayer {
   /** The parsed file, or an error message when it could not be read or parsed. */
   readonly data: unknown;
   readonly parseError?: string;
+  /** Why the file was not read at all (a repository's file that is a FIFO, a link out...). */
+  readonly refused?: string;
 }
 
 export interface ConfigIssue {
@@ -43,6 +45,10 @@ export function resolveConfig(layers: readonly ConfigLayer[]): ResolvedConfig {
   const issues: ConfigIssue[] = [];
 
   for (const layer of layers) {
+    if (layer.refused) {
+      issues.push({ path: layer.path, problem: `not read: ${layer.refused}`, refused: true });
+      continue;
+    }
     if (layer.parseError) {
       issues.push({ path: layer.path, problem: `cannot parse: ${layer.parseError}` });
       continue;
