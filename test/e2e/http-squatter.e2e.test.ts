@@ -328,6 +328,15 @@ describe.skipIf(skip !== undefined)(
       expect(errors.some((m) => /http transport unsafe here: port \d+ is held by another user/.test(m))).toBe(
         true,
       );
+      // Loud in the statusline too (the error mark), and in doctor.
+      const status = await cairn(sb, ["statusline"], {
+        input: JSON.stringify({ session_id: run.sessionId, cwd: sb.project, model: { display_name: "m" } }),
+      });
+      expect(status.stdout).toContain("errors: cairn doctor");
+      const doctor = JSON.parse((await cairn(sb, ["doctor", "--json"])).stdout) as {
+        checks: { name: string; status: string; detail: string }[];
+      };
+      expect(doctor.checks.find((c) => c.name === "http transport")?.detail).toMatch(/held by another user/);
       // Uninstall still takes cairn out (the run added its own env entry to the file, so
       // only cairn's entries go) and leaves the user's settings.
       expect((await cairn(sb, ["uninstall"])).code).toBe(0);
