@@ -1,14 +1,10 @@
 import type { Answer, AnswerMap, EventName } from "../claude/events.ts";
-import { redact } from "../core/redact.ts";
 
 /**
  * Claude Code cuts any additionalContext over 10,000 characters to a 2 KB preview
  * without warning, so everything cairn injects for one event stays under this.
  */
 export const CONTEXT_CAP = 9_800;
-
-/** The answer fields whose text reaches the model or the user as written. */
-const INJECTED = new Set(["additionalContext", "instructions", "systemMessage", "reason", "stopReason"]);
 
 export interface MergeNote {
   readonly part: string;
@@ -28,12 +24,8 @@ export function mergeAnswer<E extends EventName>(
 ): Answer<E> {
   if (!next) return prior;
   const out: Record<string, unknown> = { ...prior };
-  for (const [key, raw] of Object.entries(next as Record<string, unknown>)) {
-    if (raw === undefined) continue;
-    // Everything cairn injects goes through here, much of it read from the project
-    // (STATE.md, memory, handoffs): anyone with the repository may have written it, and
-    // it may hold a pasted credential. Masked on the way into the session, always.
-    const value = INJECTED.has(key) && typeof raw === "string" ? redact(raw).text : raw;
+  for (const [key, value] of Object.entries(next as Record<string, unknown>)) {
+    if (value === undefined) continue;
     const before = out[key];
     if (key === "additionalContext" || key === "instructions") {
       const joined = before ? `${before as string}\n\n${value as string}` : (value as string);

@@ -1,4 +1,4 @@
-import { fstatSync, readSync, writeSync } from "node:fs";
+import { fstatSync, read, readSync, writeSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isEventName, noopAnswer } from "../claude/events.ts";
 import { loadConfig } from "../config/load.ts";
@@ -18,7 +18,9 @@ export { RECURSION_GUARD };
 /**
  * `cairn hook <Event>`: stdin to stdout, exit 0 always. A hard timer guards the whole
  * process, so even a hang outside the handler (stdin that never closes, a stuck
- * store) ends in the no-op answer inside the budget.
+ * store) ends in the no-op answer inside the budget (with stdin still open, the
+ * process then ends by SIGKILL: Claude Code counts that a non-blocking error, and the
+ * answer was a no-op anyway).
  */
 export async function runCommandHook(name: string | undefined, flags: readonly string[] = []): Promise<void> {
   const eventName = name ?? "";
@@ -36,6 +38,9 @@ export async function runCommandHook(name: string | undefined, flags: readonly s
   };
   const finish = (output: string): never => {
     answer(output);
+    // A read of stdin still parked in libuv's pool (stdin that never closes) would hold
+    // process.exit until it returns, that is forever: the answer is out, so end at once.
+    if (stdinPending.value) process.kill(process.pid, "SIGKILL");
     process.exit(0);
   };
 
@@ -132,13 +137,16 @@ interface StdinRead {
   readonly oversize: boolean;
 }
 
+/** True while a read of fd 0 waits in libuv's thread pool. */
+const stdinPending = { value: false };
+
 /**
  * Reads all of stdin; past maxBytes it keeps draining (so the writer never blocks)
- * but keeps nothing. A regular file is read synchronously (it ends, and this spares
- * loading Node's stream machinery). Anything else (a pipe or socket from Claude Code,
- * a device such as /dev/zero) goes through process.stdin, whose reads wait in the
- * event loop: a synchronous read there would hold the loop and starve the hard timer,
- * and an fs.read parked in libuv's pool would hold up the process's exit.
+ * but keeps nothing. A regular file is read synchronously (it ends). Anything else (the
+ * socket or pipe Claude Code gives, a device such as /dev/zero) is read with fs.read,
+ * whose wait happens in libuv's thread pool: the event loop, and with it the hard
+ * timer, keeps running (a synchronous read would starve it), and Node's stream
+ * machinery, which costs more than the read, is not loaded.
  */
 async function readStdin(maxBytes: number): Promise<StdinRead> {
   let regular = false;
@@ -146,13 +154,21 @@ async function readStdin(maxBytes: number): Promise<StdinRead> {
     regular = fstatSync(0).isFile();
   } catch {
     // No stdin at all: read through the stream, which ends at once.
+    return readStdinAsync(maxBytes, [], 0);
   }
-  if (!regular) return readStdinAsync(maxBytes, [], 0);
   const chunks: Buffer[] = [];
   let bytes = 0;
   const buf = Buffer.allocUnsafe(1 << 16);
   for (;;) {
-    const n = readSync(0, buf, 0, buf.length, null);
+    let n: number;
+    try {
+      n = regular ? readSync(0, buf, 0, buf.length, null) : await readChunk(buf);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === "EAGAIN") return readStdinAsync(maxBytes, chunks, bytes); // a non-blocking stdin
+      if (code === "EOF") break;
+      throw err;
+    }
     if (n === 0) break;
     bytes += n;
     if (bytes <= maxBytes) chunks.push(Buffer.from(buf.subarray(0, n)));
@@ -160,6 +176,17 @@ async function readStdin(maxBytes: number): Promise<StdinRead> {
   }
   if (bytes > maxBytes) return { text: "", bytes, oversize: true };
   return { text: Buffer.concat(chunks).toString("utf8"), bytes, oversize: false };
+}
+
+function readChunk(buf: Buffer): Promise<number> {
+  stdinPending.value = true;
+  return new Promise((resolve, reject) =>
+    read(0, buf, 0, buf.length, null, (err, n) => {
+      stdinPending.value = false;
+      if (err) reject(err);
+      else resolve(n);
+    }),
+  );
 }
 
 async function readStdinAsync(maxBytes: number, chunks: Buffer[], already: number): Promise<StdinRead> {
