@@ -55,8 +55,8 @@ export function spawnServer(env: NodeJS.ProcessEnv = process.env): number | unde
 
 /**
  * Makes sure the server is up: called by the SessionStart command hook of an http
- * install. A port held by another user (or owners unknown) is "refused": nothing is sent there and no
- * server started (it could not bind); the caller falls back to command hooks.
+ * install. A port held by another user, or whose owner cannot be seen, is "refused":
+ * nothing is sent there and no server is started (it could not bind).
  */
 export async function ensureServer(
   install: HttpInstall,

@@ -17,8 +17,8 @@ import { peerUid } from "./socket-owner.ts";
  * The http transport: the same dispatcher behind a loopback server, so a hook costs
  * a request instead of a process start. Claude Code POSTs the event JSON to
  * /cairn/hook/<Event> and reads the JSON answer. Bound to 127.0.0.1 only; every
- * request must come from a process of our own user and carry the install's secret; bodies over hook.max_stdin_mb are refused
- * with the no-op answer, like oversize stdin.
+ * request must come from a process of our own user and carry the install's secret;
+ * bodies over hook.max_stdin_mb are refused with the no-op answer, like oversize stdin.
  */
 export interface ServeOptions {
   readonly paths: CairnPaths;
