@@ -49,7 +49,9 @@ effect; the rest of the file still applies.
     if (resolved.issues.length > 0) {
       out("");
       for (const i of resolved.issues)
-        out(`${color.red("invalid")} ${i.path}${i.key ? ` ${i.key}` : ""}: ${i.problem}`);
+        out(
+          `${color.red(i.refused ? "refused" : "invalid")} ${i.path}${i.key ? ` ${i.key}` : ""}: ${i.problem}`,
+        );
       return 1;
     }
     return 0;

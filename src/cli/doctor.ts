@@ -257,7 +257,9 @@ async function checkConfig(paths: CairnPaths, projectDir: string): Promise<Check
     name: "config",
     status: "warn" as Status,
     detail: `${i.path}${i.key ? ` ${i.key}` : ""}: ${i.problem}`,
-    fix: "fix the value (see `cairn config --docs`); the default is used meanwhile",
+    fix: i.refused
+      ? "nothing to do unless you want it: a repository's config may only tighten cairn (set it in ~/.cairn/config.yaml to loosen)"
+      : "fix the value (see `cairn config --docs`); the default is used meanwhile",
   }));
 }
 
@@ -321,7 +323,19 @@ async function checkHttp(paths: CairnPaths, projectDir: string): Promise<Check[]
     const path = settingsPath(scope, projectDir);
     return existsSync(path) && readFileSync(path, "utf8").includes("/cairn/hook/");
   });
-  if (!usesHttp) return [];
+  const { httpRisk, httpRiskNotePath } = await import("../transports/http-risk.ts");
+  if (!usesHttp) {
+    // An http install that was refused (and got command hooks instead) says why.
+    const note = readJsonIfExists<{ t?: unknown; reason?: unknown }>(httpRiskNotePath(paths));
+    if (typeof note?.reason !== "string") return [];
+    return [
+      {
+        name: "http transport",
+        status: "warn",
+        detail: `refused ${typeof note.t === "string" ? note.t : ""}: ${note.reason}; command hooks are used`,
+      },
+    ];
+  }
   const { readHttpInstall } = await import("../transports/http-config.ts");
   const { health, readServerState } = await import("../transports/http-client.ts");
   const install = readHttpInstall(paths);
@@ -335,6 +349,17 @@ async function checkHttp(paths: CairnPaths, projectDir: string): Promise<Check[]
       },
     ];
   }
+  const allow = (await loadConfig(paths, projectDir)).config["http.allow_other_users"];
+  const risk = httpRisk(install.port, allow);
+  if (risk)
+    return [
+      {
+        name: "http transport",
+        status: "fail",
+        detail: `unsafe: ${risk.reason}. Claude Code sends each event (tool outputs, the secret header) to whoever listens on the port and acts on its answer`,
+        fix: "cairn install --transport command",
+      },
+    ];
   const h = await health(install, 1000);
   if (h)
     return [
@@ -358,6 +383,22 @@ async function checkHttp(paths: CairnPaths, projectDir: string): Promise<Check[]
   ];
 }
 
+/** The project's notebook, read as repository content: say when it is refused and why. */
+async function checkNotebookFile(projectDir: string): Promise<Check[]> {
+  const { notebookRefusal } = await import("../notebook/state-file.ts");
+  const { notebookPath } = await import("../notebook/paths.ts");
+  const refused = notebookRefusal(projectDir);
+  if (!refused) return [];
+  return [
+    {
+      name: "notebook",
+      status: "warn",
+      detail: `${notebookPath(projectDir)} is not read: ${refused}; sessions start without it`,
+      fix: "make it a regular file inside the project (or remove it: cairn creates a fresh one)",
+    },
+  ];
+}
+
 export async function runChecks(paths: CairnPaths, projectDir: string): Promise<Check[]> {
   return [
     ...(await checkNode()),
@@ -367,6 +408,7 @@ export async function runChecks(paths: CairnPaths, projectDir: string): Promise<
     ...(await checkRetention(paths, projectDir)),
     ...(await checkConfig(paths, projectDir)),
     ...(await checkExitTrap(paths, projectDir)),
+    ...(await checkNotebookFile(projectDir)),
     checkSwitches(paths, projectDir),
     checkLog(paths),
     ...(await import("./doctor-self.ts").then((m) => [m.checkPrintedCommand(), ...m.checkPluginLauncher()])),

@@ -21,11 +21,12 @@ import {
   withoutCairn,
 } from "../claude/settings.ts";
 import { FILE_MODE, safeUnlink, writeFileAtomic } from "../core/fs.ts";
-import { cairnPaths } from "../core/paths.ts";
+import { type CairnPaths, cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { printedCli, recordNode, selfInvocation } from "../core/self.ts";
 import { ensureServer, health } from "../transports/http-client.ts";
 import { ensureHttpInstall } from "../transports/http-config.ts";
+import { httpRisk, noteHttpRisk } from "../transports/http-risk.ts";
 import { parse, UsageError } from "./args.ts";
 import {
   deleteRecord,
@@ -55,7 +56,12 @@ to ~/.claude.json (.mcp.json with --project) and the /handoff slash command to
   --transport  command (default): each hook starts \`node dist/cairn.cjs hook <Event>\`
                http: hooks POST to \`cairn serve\` on 127.0.0.1 (no process start per
                hook; on_failure: continue, so a stopped server never blocks a session;
-               the SessionStart hook starts the server when it is down)
+               the SessionStart hook starts the server when it is down). Claude Code
+               sends each event to whoever listens on that port, so http is refused
+               (command hooks instead) when another user holds the port or runs
+               processes here; http.allow_other_users in ~/.cairn/config.yaml accepts
+               the second. SessionStart switches an http install to command hooks
+               when that risk appears later.
 
 A backup of the original file is kept in ~/.cairn/install/; \`cairn uninstall\` restores
 it byte for byte when nothing else changed the file. Running install twice is the
@@ -103,10 +109,11 @@ export const install: Command = {
       "dry-run": { type: "boolean" },
       transport: { type: "string" },
     });
-    const transport = values.transport ?? "command";
-    if (transport !== "command" && transport !== "http")
-      throw new UsageError(`--transport is command or http, not "${transport}"`);
+    const asked = values.transport ?? "command";
+    if (asked !== "command" && asked !== "http")
+      throw new UsageError(`--transport is command or http, not "${asked}"`);
     const paths = cairnPaths();
+    const transport = asked === "http" && (await httpRefused(paths)) ? "command" : asked;
     const { scope, path } = target(values);
     const before = readText(path);
     const parsed = parseSettings(before);
@@ -206,6 +213,22 @@ export const install: Command = {
     return 0;
   },
 };
+
+/**
+ * Claude Code's http hooks send every event to whoever listens on the port, and act on
+ * its answer. Where another user could be listening there, command hooks are installed
+ * instead, and the reason is said here and kept for doctor.
+ */
+async function httpRefused(paths: CairnPaths): Promise<boolean> {
+  const { loadConfig } = await import("../config/load.ts");
+  const user = await loadConfig(paths, undefined).catch(() => undefined);
+  const risk = httpRisk(ensureHttpInstall(paths).port, user?.config["http.allow_other_users"] ?? false);
+  if (!risk) return false;
+  noteHttpRisk(paths, risk);
+  err(`${color.yellow("http transport refused:")} ${risk.reason}.`);
+  err("Installing command hooks instead (each hook starts a process; nothing listens on a port).");
+  return true;
+}
 
 /** The MCP server and /handoff command, added beside the hooks. */
 function installExtras(

@@ -1,16 +1,16 @@
-import { existsSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import { createLogger } from "../core/log.ts";
 import { cairnPaths } from "../core/paths.ts";
 import { startHttpServer } from "../transports/http.ts";
-import { health, readServerState, spawnServer } from "../transports/http-client.ts";
+import { health, ownServerPid, readServerState, spawnServer } from "../transports/http-client.ts";
 import {
   ensureHttpInstall,
   readHttpInstall,
   type ServerState,
   serverStatePath,
 } from "../transports/http-config.ts";
+import { portOwner } from "../transports/socket-owner.ts";
 import { intFlag, parse } from "./args.ts";
 import { color, err, json, out } from "./io.ts";
 import type { Command } from "./main.ts";
@@ -21,7 +21,10 @@ export const serve: Command = {
 
 Runs cairn's hooks behind a loopback HTTP server (127.0.0.1 only), for
 \`cairn install --transport http\`: each hook then costs a request instead of
-starting a process. Requests must carry the install's secret header; bodies over
+starting a process. Requests must come from your own user's processes (the
+connecting socket's owner is checked) and carry the install's secret header; cairn
+sends nothing to the port unless your user holds it, and --stop stops only the
+process holding that socket. Bodies over
 hook.max_stdin_mb get the no-op answer. The SessionStart hook of an http install
 starts the server when it is not running, so you rarely run this yourself.
 
@@ -59,15 +62,12 @@ starts the server when it is not running, so you rarely run this yourself.
       return h ? 0 : 1;
     }
     if (values.stop) {
-      const state = readServerState(paths);
-      const h = await health(install, 1000);
-      // Only a process that is cairn's server is stopped: a state file left by a server
-      // that died, or an answer on the port from someone else, may name any process.
-      const pid = [h?.pid, state?.pid].find(
-        (p): p is number => typeof p === "number" && isCairnServe(p, state?.pid),
-      );
+      // Only our own server's pid: never one a listener on the port merely reports.
+      const pid = await ownServerPid(install, paths);
       if (!pid) {
-        safeUnlink(serverStatePath(paths));
+        const owner = portOwner(install.port);
+        if (owner.kind === "foreign")
+          err(`port ${install.port} is held by another user's process (uid ${owner.uid}); nothing stopped`);
         out("cairn serve is not running");
         return 0;
       }
@@ -85,6 +85,11 @@ starts the server when it is not running, so you rarely run this yourself.
       if (await health(install)) {
         out(`already running on 127.0.0.1:${install.port}`);
         return 0;
+      }
+      const owner = portOwner(install.port);
+      if (owner.kind === "foreign") {
+        err(`port ${install.port} is held by another user's process (uid ${owner.uid}); not starting`);
+        return 1;
       }
       spawnServer();
       for (let i = 0; i < 50; i++) {
@@ -106,10 +111,13 @@ starts the server when it is not running, so you rarely run this yourself.
     } catch (e) {
       const busy = (e as { code?: string }).code === "EADDRINUSE";
       log.error("cairn serve could not listen", { port: install.port, err: e });
+      const owner = portOwner(install.port);
       err(
-        busy
-          ? `port ${install.port} is in use (another cairn serve? try --status)`
-          : `cannot listen: ${(e as Error).message}`,
+        busy && owner.kind === "foreign"
+          ? `port ${install.port} is held by another user's process (uid ${owner.uid})`
+          : busy
+            ? `port ${install.port} is in use (another cairn serve? try --status)`
+            : `cannot listen: ${(e as Error).message}`,
       );
       return 1;
     }
@@ -133,19 +141,3 @@ starts the server when it is not running, so you rarely run this yourself.
     return 0;
   },
 };
-
-/**
- * Whether a pid is a running \`cairn serve\`: on Linux, its command line says so; where
- * there is no /proc, only the pid cairn's own server wrote to its state file counts.
- */
-export function isCairnServe(pid: number, statePid: number | undefined): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 1 || pid === process.pid) return false;
-  let cmdline: string;
-  try {
-    cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-  } catch {
-    return !existsSync("/proc/self") && pid === statePid;
-  }
-  const args = cmdline.split("\0");
-  return args.includes("serve") && args.some((a) => /cairn/.test(a));
-}

@@ -95,7 +95,9 @@ export async function fileOutput(
         sessionId: req.sessionId,
         toolUseId: req.toolUseId,
         toolName: req.hints.tool,
-        label: req.label,
+        // The label is the command line (PGPASSWORD=..., curl -H 'Authorization: ...'),
+        // shown by search, report, the dashboard and MCP: masked like the output.
+        label: config["compress.redact"] ? redact(req.label).text : req.label,
         original,
         originalLines: countLines(masked.text),
         exitCode: req.hints.exitCode,

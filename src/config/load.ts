@@ -2,6 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { errorMessage, readJsonIfExists, writeFileAtomic } from "../core/fs.ts";
 import { type CairnPaths, projectKey } from "../core/paths.ts";
+import { readProjectFile } from "../core/project-file.ts";
 import { type ConfigLayer, type ResolvedConfig, resolveConfig } from "./resolve.ts";
 import { SETTINGS } from "./schema.ts";
 
@@ -14,7 +15,9 @@ interface CacheEntry {
   readonly resolved: ResolvedConfig;
 }
 
-const CACHE_VERSION = 2;
+const CACHE_VERSION = 3;
+/** A config file is a few lines; a larger one from a repository is not read. */
+const CONFIG_MAX_BYTES = 256 * 1024;
 
 /**
  * Loads the effective config for a project. Hooks call this on every event, so the
@@ -38,10 +41,20 @@ export async function loadConfig(paths: CairnPaths, projectDir: string | undefin
   const layers: ConfigLayer[] = [];
   for (const f of files) {
     let text: string;
-    try {
-      text = readFileSync(f.path, "utf8");
-    } catch {
-      continue;
+    if (f.source === "project" && projectDir) {
+      // The repository's file: read only as a regular file inside the project, capped.
+      const read = readProjectFile(projectDir, f.path, CONFIG_MAX_BYTES);
+      if (!read.ok) {
+        if (!read.missing) layers.push({ ...f, data: undefined, refused: read.refused });
+        continue;
+      }
+      text = read.text;
+    } else {
+      try {
+        text = readFileSync(f.path, "utf8");
+      } catch {
+        continue;
+      }
     }
     try {
       layers.push({ ...f, data: parse(text) });

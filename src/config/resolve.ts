@@ -1,4 +1,6 @@
+import { patternProblem } from "./patterns.ts";
 import { type Config, checkSetting, defaults, isSettingKey, type SettingKey } from "./schema.ts";
+import { projectValue } from "./trust.ts";
 
 export type ConfigSource = "default" | "user" | "project";
 
@@ -8,13 +10,20 @@ export interface ConfigLayer {
   /** The parsed file, or an error message when it could not be read or parsed. */
   readonly data: unknown;
   readonly parseError?: string;
+  /** Why the file was not read at all (a repository's file that is a FIFO, a link out...). */
+  readonly refused?: string;
 }
 
 export interface ConfigIssue {
   readonly path: string;
   readonly key?: string;
   readonly problem: string;
+  /** A value (or pattern) cairn would not take from this file: a repository loosening it, or an unbounded pattern. */
+  readonly refused?: true;
 }
+
+/** Settings that hold regular expressions: each pattern is checked on its own. */
+const PATTERN_KEYS: ReadonlySet<string> = new Set(["compress.never", "run.never"]);
 
 export interface ResolvedConfig {
   readonly config: Config;
@@ -25,7 +34,9 @@ export interface ResolvedConfig {
 /**
  * Layers are applied in order (user, then project). Each value is validated on its
  * own: an invalid one is reported and the next layer down (ultimately the default)
- * stays in effect, so one typo never disables the rest of the config.
+ * stays in effect, so one typo never disables the rest of the config. A project's
+ * value may only tighten what is in effect (trust.ts); patterns that could run
+ * unbounded are dropped (patterns.ts). Both are reported as refused.
  */
 export function resolveConfig(layers: readonly ConfigLayer[]): ResolvedConfig {
   const config: Record<string, unknown> = { ...defaults() };
@@ -34,6 +45,10 @@ export function resolveConfig(layers: readonly ConfigLayer[]): ResolvedConfig {
   const issues: ConfigIssue[] = [];
 
   for (const layer of layers) {
+    if (layer.refused) {
+      issues.push({ path: layer.path, problem: `not read: ${layer.refused}`, refused: true });
+      continue;
+    }
     if (layer.parseError) {
       issues.push({ path: layer.path, problem: `cannot parse: ${layer.parseError}` });
       continue;
@@ -54,7 +69,34 @@ export function resolveConfig(layers: readonly ConfigLayer[]): ResolvedConfig {
       }
       const checked = checkSetting(key, value);
       if (checked.ok) {
-        config[key] = checked.value;
+        let accepted = checked.value;
+        if (PATTERN_KEYS.has(key) && Array.isArray(accepted)) {
+          accepted = accepted.filter((p) => {
+            const problem = patternProblem(p);
+            if (problem)
+              issues.push({
+                path: layer.path,
+                key,
+                problem: `pattern ${JSON.stringify(p)} refused: ${problem}`,
+                refused: true,
+              });
+            return !problem;
+          });
+        }
+        if (layer.source === "project") {
+          const judged = projectValue(key, accepted, config[key]);
+          if (!judged.ok) {
+            issues.push({
+              path: layer.path,
+              key,
+              problem: `refused from the project's config: ${judged.why}; using ${JSON.stringify(config[key])}`,
+              refused: true,
+            });
+            continue;
+          }
+          accepted = judged.value;
+        }
+        config[key] = accepted;
         origin[key] = layer.source;
       } else {
         issues.push({

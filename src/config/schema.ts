@@ -5,6 +5,7 @@ import { MEMORY_SETTINGS } from "../memory/settings.ts";
 import { NOTEBOOK_SETTINGS } from "../notebook/settings.ts";
 import { RETENTION_SETTINGS } from "../retention/settings.ts";
 import { TEAM_SETTINGS } from "../team/settings.ts";
+import { TRANSPORT_SETTINGS } from "../transports/settings.ts";
 import { int, type Setting, setting } from "./setting.ts";
 
 /**
@@ -37,6 +38,7 @@ export const SETTINGS = {
   ...MEMORY_SETTINGS,
   ...RETENTION_SETTINGS,
   ...TEAM_SETTINGS,
+  ...TRANSPORT_SETTINGS,
 } as const satisfies Record<string, Setting>;
 
 export type SettingKey = keyof typeof SETTINGS;

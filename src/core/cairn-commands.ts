@@ -1,3 +1,5 @@
+import { anyPatternMatches } from "../config/patterns.ts";
+
 /**
  * cairn's own commands in a shell command line, and the user's pattern lists
  * (compress.never): the checks the PostToolUse filer makes.
@@ -15,13 +17,10 @@ function invocation(verbs: readonly string[]): RegExp {
 /** cairn's retrieval commands: their output is what the agent asked for in full. */
 export const CAIRN_RETRIEVAL = invocation(RETRIEVAL_VERBS);
 
-/** True when any of the user's regular expressions matches; an invalid one matches nothing. */
+/**
+ * True when any of the config's regular expressions matches; one that is invalid or
+ * could run unbounded matches nothing (src/config/patterns.ts).
+ */
 export function anyMatches(patterns: readonly string[], text: string): boolean {
-  return patterns.some((p) => {
-    try {
-      return new RegExp(p).test(text);
-    } catch {
-      return false;
-    }
-  });
+  return patterns.length > 0 && anyPatternMatches(patterns, text);
 }

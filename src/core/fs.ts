@@ -1,8 +1,10 @@
 import {
+  chmodSync,
   closeSync,
   constants,
   fstatSync,
   fsyncSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -19,6 +21,22 @@ export const FILE_MODE = 0o600;
 
 export function ensureDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+}
+
+/**
+ * Takes group and other permissions off a file or directory cairn owns that exists
+ * already: a mode given at creation does nothing for a file made earlier (by an older
+ * cairn, a copy, a umask, or SQLite making -wal/-shm with the mode of its day). Only
+ * our own, non-link entries are touched; anything else is left as it is.
+ */
+export function tightenMode(path: string, mode: number = FILE_MODE): void {
+  try {
+    const st = lstatSync(path);
+    if (st.isSymbolicLink() || (process.getuid && st.uid !== process.getuid())) return;
+    if ((st.mode & 0o777 & ~mode) !== 0) chmodSync(path, st.mode & 0o777 & mode);
+  } catch {
+    // Missing, or not ours to change: nothing to tighten.
+  }
 }
 
 // Random, not a counter: each lazily loaded file of the build has its own copy of

@@ -1,5 +1,5 @@
 import { appendFileSync, renameSync, statSync } from "node:fs";
-import { ensureDir, errorMessage, FILE_MODE, writeFileAtomic } from "./fs.ts";
+import { DIR_MODE, ensureDir, errorMessage, FILE_MODE, tightenMode, writeFileAtomic } from "./fs.ts";
 import type { CairnPaths } from "./paths.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
@@ -67,7 +67,13 @@ function appendLine(paths: CairnPaths, line: string): void {
   ensureDir(paths.logs);
   let size = 0;
   try {
-    size = statSync(paths.log).size;
+    const st = statSync(paths.log);
+    size = st.size;
+    // A log made before with a looser mode (appendFileSync's mode applies only to a new file).
+    if ((st.mode & 0o077) !== 0) {
+      tightenMode(paths.log);
+      tightenMode(paths.logs, DIR_MODE);
+    }
   } catch {
     size = 0;
   }

@@ -34,7 +34,7 @@ export interface SecretSpan {
  * detector's anchors before that offset: inside one rejected run
  * (`token=$token=$token=...`) they would all read the same run again, quadratically.
  */
-type Found = SecretSpan | { readonly none: number } | undefined;
+type Found = SecretSpan | readonly SecretSpan[] | { readonly none: number } | undefined;
 
 interface Detector {
   readonly kind: string;
@@ -149,6 +149,22 @@ interface ValueContext {
   readonly next?: string | undefined;
 }
 
+/**
+ * Words of UI text, docs and messages: a spaced value under a password key that holds
+ * one ("Enter your password", "At least 12 characters") is a label, not a passphrase.
+ */
+const PROSE_WORD =
+  /\b(?:your|you|my|enter|choose|type|use|must|should|can|please|the|an?|is|are|be|at|least|of|for|to|in|on|or|not|no|do|does|did|match|matches|required|optional|invalid|incorrect|wrong|forgot|forgotten|reset|change|new|old|current|confirm|characters?|digits?|letters?|symbols?|passwords?|passphrases?|keys?|remember|contact|administrator|it|this|that|here|with|if|when|set|show|hide|field|placeholder|example)\b/i;
+
+/** A quoted run of 2 to 12 plain words with no words of prose, no sentence ending: a passphrase. */
+function passphrase(value: string): boolean {
+  if (value.length > 200 || /^\s|\s$|\s{2}|[\t\r\n]/.test(value)) return false;
+  const words = value.split(" ");
+  if (words.length < 2 || words.length > 12) return false;
+  if (/[.?:,;()]$|[()]/.test(value) || PROSE_WORD.test(value)) return false;
+  return true;
+}
+
 /** Whether a value found in a secret's place is a secret rather than a reference, placeholder or code. */
 function plausibleSecret(value: string, ctx: ValueContext): boolean {
   if (value.length < ctx.minLength) return false;
@@ -159,7 +175,8 @@ function plausibleSecret(value: string, ctx: ValueContext): boolean {
   if (NUMBER.test(value) && !(ctx.passwordish && /^\d{6,}$/.test(value))) return false;
   if (VERSION.test(value) && !/^\d+$/.test(value)) return false;
   if (/^(.)\1+$/.test(value)) return false;
-  if (/\s/.test(value)) return false; // prose and UI labels, not keys
+  // Prose and UI labels, not keys; a quoted password of plain words is a passphrase.
+  if (/\s/.test(value) && !(ctx.passwordish && ctx.quoted && passphrase(value))) return false;
   if (!ctx.quoted) {
     if (ctx.next === "(" || ctx.next === "[" || ctx.next === ".") return false;
     if (MEMBER.test(value)) return false;
@@ -327,16 +344,20 @@ function bearer(text: string, at: number): Found {
 const VALUE_CHAR = String.raw`[^\s"'\x60\\]`;
 
 /**
- * scheme://user:password@host: the anchor is `://` plus the user info. Brackets are
+ * scheme://user:password@host: the anchor is `://` plus the user info, up to the last
+ * @ before a space, quote, ? or # (a password may hold @ and /). Brackets are
  * left out so a mask already there (https://[REDACTED:github-token]@host) is not
  * taken for a user and a password.
  */
-const URL_USERINFO = String.raw`:\/\/[^\s:/@"'<>[\]\\]{0,100}:[^\s@/"'<>[\]\\]{1,200}@`;
+const URL_USERINFO = String.raw`:\/\/[^\s:/@"'<>[\]\\]{0,100}:[^\s"'<>[\]\\?#]{1,200}@`;
 
 function urlPassword(text: string, at: number, end: number): Found {
   const info = text.slice(at + 3, end - 1);
   const colon = info.indexOf(":");
+  // The password runs to the last @ of the run: people put @ and / in them unencoded
+  // (and clients split at the last @). host:port/path@... is a port, not a password.
   const value = info.slice(colon + 1);
+  if (/^\d+\//.test(value)) return undefined;
   const numeric = /^\d+$/.test(value);
   if (numeric ? value.length < 6 : !plausibleSecret(value, { quoted: true, passwordish: true, minLength: 3 }))
     return undefined;
@@ -413,6 +434,39 @@ function webhook(text: string, _at: number, end: number): Found {
   const m = execAt(WEBHOOK_PATH, text, end);
   if (!m || !hasDigit(m[0])) return m ? { none: end + m[0].length } : undefined;
   return { start: end, end: end + m[0].length, kind: "webhook" };
+}
+
+/**
+ * Cookie and Set-Cookie headers, and curl's -b/--cookie: name=value pairs. A value is
+ * masked when it looks random (a session id, a signed token) or its name says it is a
+ * session or credential; theme=dark stays. In Set-Cookie only the first pair is the
+ * cookie (the rest are attributes).
+ */
+const COOKIE = String.raw`(?:\b(?:[Ss]et-)?[Cc]ookie|\b(?:SET-)?COOKIE)\\{0,2}["']?[ \t]*[:=][ \t]*\\{0,2}["']?|(?<![\w-])(?:-b|--cookie)[ \t]+["']?`;
+const COOKIE_PAIR = sticky(String.raw`[ \t]{0,4}([A-Za-z0-9_.!#$%&*+^|~-]{1,100})=([^;\s"'\\,]{1,4096})(;?)`);
+const SESSION_NAME = /(?:sess|sid|session|token|auth|jwt|remember|login|csrf|xsrf|secret|credential)/i;
+
+function cookies(text: string, at: number, end: number): Found {
+  const first = /^set-/i.test(text.slice(at, at + 4));
+  const spans: SecretSpan[] = [];
+  let pos = end;
+  for (let n = 0; n < 50; n++) {
+    const m = execAt(COOKIE_PAIR, text, pos);
+    if (!m) break;
+    const value = m[2]!;
+    const named = SESSION_NAME.test(m[1]!);
+    const ok =
+      value.length >= (named ? 6 : 12) &&
+      looksRandom(value) &&
+      !PLACEHOLDER.test(value) &&
+      !/^[\d.]+$/.test(value) &&
+      !NOT_SECRETS.has(value.toLowerCase());
+    const stop = pos + m[0].length - m[3]!.length;
+    if (ok) spans.push({ start: stop - value.length, end: stop, kind: "cookie" });
+    pos += m[0].length;
+    if (first || !m[3]) break;
+  }
+  return spans.length > 0 ? spans : { none: pos };
 }
 
 // ---------------------------------------------------------------- provider tokens
@@ -497,6 +551,7 @@ const DETECTORS: readonly Detector[] = [
   token("vault-token", String.raw`hv[sbr]\.[A-Za-z0-9_-]{24,300}`),
   { kind: "jwt", anchor: String.raw`\beyJ`, find: (t, at) => jwt(t, at) },
   token("private-key", `(?:${PEM_B64_HEADS.join("|")})[A-Za-z0-9+/=]{20,20000}`, () => true),
+  { kind: "cookie", anchor: COOKIE, find: cookies },
   { kind: "cli-password", anchor: FLAG, find: flagValue },
   { kind: "cli-password", anchor: USER_FLAG, find: userFlag },
   { kind: "cli-password", anchor: DB_CLI, find: cliPassword(DB_CLI_VALUE, 1, 300) },
@@ -532,9 +587,10 @@ export function findSecrets(text: string): SecretSpan[] {
       skipUntil[i - 1] = hit.none;
       continue;
     }
-    if (hit.end > hit.start) found.push(hit);
+    const spans = Array.isArray(hit) ? hit : [hit as SecretSpan];
+    for (const span of spans) if (span.end > span.start) found.push(span);
     // Go on after what was masked, so a secret is not found again inside itself.
-    SCAN.lastIndex = Math.max(end, hit.end);
+    SCAN.lastIndex = Math.max(end, ...spans.map((span) => span.end));
   }
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: SecretSpan[] = [];

@@ -15,6 +15,7 @@ import { isOff } from "../core/switches.ts";
 import { mark } from "../core/trace.ts";
 import { BUSY_TIMEOUT_MS, type Store, withBusyTimeout } from "../store/db.ts";
 import type { HookContext, Part, SelfInvocation } from "./context.ts";
+import { maskInjected } from "./mask-injected.ts";
 import { type MergeNote, mergeAnswer } from "./merge.ts";
 import { type Injection, recordEvent } from "./record.ts";
 import { EVENT_PARTS } from "./registry.ts";
@@ -190,7 +191,7 @@ async function runParts<E extends EventName>(
       if (!part) continue;
       partName = part.name;
       mark(`load:${part.name}`);
-      const next = await part.run(event, ctx, answer);
+      const next = await maskInjected(await part.run(event, ctx, answer));
       const before = injectedText(answer);
       answer = mergeAnswer(answer, next, part.name, notes);
       const added = injectedText(answer).slice(before.length).replace(/^\n\n/, "");

@@ -1,8 +1,8 @@
-import { readTextIfExists } from "../core/fs.ts";
 import { notebookPath } from "./paths.ts";
 import {
   type Notebook,
   parseNotebook,
+  readNotebook,
   SECTION_IDS,
   SECTION_TITLES,
   type SectionId,
@@ -20,7 +20,7 @@ export { notebookPath };
  */
 export function renderNotebook(projectDir: string, maxChars: number): string | undefined {
   const path = notebookPath(projectDir);
-  const text = readTextIfExists(path);
+  const text = readNotebook(projectDir)?.text;
   if (text === undefined || !text.trim()) return undefined;
   return renderNotebookText(text, path, maxChars);
 }

@@ -1,6 +1,7 @@
 import { closeSync, existsSync, fstatSync, readFileSync, readSync } from "node:fs";
 import { extname, isAbsolute, join, relative, resolve } from "node:path";
 import { openRegularFile } from "../core/fs.ts";
+import { readProjectFile } from "../core/project-file.ts";
 import { estimateTokens } from "../hooks/record.ts";
 import { formatTokens, groupDigits } from "./anchor.ts";
 
@@ -126,7 +127,10 @@ function agentDefinesModel(type: string, projectDir: string, env: NodeJS.Process
     const path = join(dir, `${type}.md`);
     if (!existsSync(path)) continue;
     try {
-      const head = readFileSync(path, "utf8").slice(0, 4000);
+      // The project's agents come with the repository: read only as a regular file inside it.
+      const read = dir.startsWith(projectDir) ? readProjectFile(projectDir, path, 64 * 1024) : undefined;
+      if (read && !read.ok) return false;
+      const head = (read?.ok ? read.text : readFileSync(path, "utf8")).slice(0, 4000);
       const front = /^---\n([\s\S]*?)\n---/.exec(head.replace(/\r\n/g, "\n"))?.[1] ?? "";
       const model = /^model:\s*["']?([^"'\s#]+)/m.exec(front)?.[1];
       return !!model && model !== "inherit";

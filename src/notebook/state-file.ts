@@ -1,13 +1,7 @@
 import { closeSync, existsSync, fsyncSync, linkSync, openSync, statSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import {
-  ensureDir,
-  FILE_MODE,
-  isNotFound,
-  readTextIfExists,
-  safeUnlink,
-  writeFileAtomic,
-} from "../core/fs.ts";
+import { ensureDir, FILE_MODE, isNotFound, safeUnlink, writeFileAtomic } from "../core/fs.ts";
+import { insideProject, readProjectFile } from "../core/project-file.ts";
 import { notebookPath } from "./paths.ts";
 
 /**
@@ -243,10 +237,19 @@ export interface NotebookFile {
   readonly mtimeMs: number;
 }
 
+/** STATE.md is read at most this large: it is injected in pieces of a few thousand characters. */
+export const NOTEBOOK_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The project's STATE.md, read as repository content (see readProjectFile): a link out
+ * of the project, a FIFO, a device or an oversize file reads as no notebook;
+ * notebookRefusal says why.
+ */
 export function readNotebook(projectDir: string): NotebookFile | undefined {
   const path = notebookPath(projectDir);
-  const text = readTextIfExists(path);
-  if (text === undefined) return undefined;
+  const read = readProjectFile(projectDir, path, NOTEBOOK_MAX_BYTES);
+  if (!read.ok) return undefined;
+  const text = read.text;
   let mtimeMs = 0;
   try {
     mtimeMs = statSync(path).mtimeMs;
@@ -265,7 +268,21 @@ export function notebookMtime(projectDir: string): number | undefined {
   }
 }
 
+/** Why the project's STATE.md is not read, when it exists and is refused. */
+export function notebookRefusal(projectDir: string): string | undefined {
+  const read = readProjectFile(projectDir, notebookPath(projectDir), NOTEBOOK_MAX_BYTES);
+  return read.ok || read.missing ? undefined : read.refused;
+}
+
+/** A .cairn folder that is a link out of the project is not written into. */
+function notebookDirOutside(projectDir: string): boolean {
+  const dir = dirname(notebookPath(projectDir));
+  return existsSync(dir) && !insideProject(projectDir, dir);
+}
+
 export function writeNotebook(projectDir: string, text: string): void {
+  if (notebookDirOutside(projectDir))
+    throw new Error(`${dirname(notebookPath(projectDir))} leads outside the project; not writing there`);
   writeFileAtomic(notebookPath(projectDir), text);
 }
 
@@ -277,6 +294,7 @@ export function writeNotebook(projectDir: string, text: string): void {
 export function seedNotebook(projectDir: string): boolean {
   const path = notebookPath(projectDir);
   if (existsSync(path)) return false; // the common case, without writing (and syncing) a temp file
+  if (notebookDirOutside(projectDir)) return false;
   ensureDir(dirname(path));
   const tmp = `${path}.${process.pid}.${Date.now()}.seed.tmp`;
   const fd = openSync(tmp, "wx", FILE_MODE);

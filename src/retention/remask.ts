@@ -41,21 +41,31 @@ export function remaskStored(
 
   for (let after = 0; ; ) {
     const rows = db
-      .prepare("SELECT id, original, pruned_at, excerpt FROM outputs WHERE id > ? ORDER BY id LIMIT ?")
-      .all(after, BATCH) as unknown as (IndexedRow & { excerpt: string | null })[];
+      .prepare("SELECT id, original, pruned_at, excerpt, label FROM outputs WHERE id > ? ORDER BY id LIMIT ?")
+      .all(after, BATCH) as unknown as (IndexedRow & { excerpt: string | null; label: string | null })[];
     if (rows.length === 0) break;
     store.tx(() => {
       const update = db.prepare(
-        "UPDATE outputs SET original = ?, original_bytes = ?, original_lines = ?, excerpt = ?, redactions = redactions + ? WHERE id = ?",
+        "UPDATE outputs SET original = ?, original_bytes = ?, original_lines = ?, excerpt = ?, label = ?, redactions = redactions + ? WHERE id = ?",
       );
       for (const r of rows) {
         const original = redact(originalText(r.original));
         const excerpt = r.excerpt === null ? undefined : redact(r.excerpt);
-        const found = original.count + (excerpt?.count ?? 0);
+        // The label is the command line: PGPASSWORD=..., curl -H 'Authorization: ...'.
+        const label = r.label === null ? undefined : redact(r.label);
+        const found = original.count + (excerpt?.count ?? 0) + (label?.count ?? 0);
         if (found === 0) continue;
         const bytes = Buffer.from(original.text, "utf8");
         unindexOutputs(store, [r]);
-        update.run(bytes, bytes.byteLength, countLines(original.text), excerpt?.text ?? null, found, r.id);
+        update.run(
+          bytes,
+          bytes.byteLength,
+          countLines(original.text),
+          excerpt?.text ?? null,
+          label?.text ?? null,
+          found,
+          r.id,
+        );
         reindexOutputs(store, [{ ...r, original: bytes }]);
         outputs += 1;
         secrets += found;

@@ -2,7 +2,7 @@ import { closeSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { failpoint } from "../core/failpoint.ts";
-import { ensureDir, FILE_MODE } from "../core/fs.ts";
+import { DIR_MODE, ensureDir, FILE_MODE, tightenMode } from "../core/fs.ts";
 import { mark } from "../core/trace.ts";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.ts";
 
@@ -54,6 +54,9 @@ export async function openStore(path: string, opts: OpenOptions = {}): Promise<S
     // Create the file ourselves so it is 0600 from the start; SQLite gives the -wal and
     // -shm files the database file's permissions.
     closeSync(openSync(path, "a", FILE_MODE));
+    // Files made before (an older cairn, a copy, another umask) keep their mode: tighten.
+    tightenMode(dirname(path), DIR_MODE);
+    for (const f of [path, `${path}-wal`, `${path}-shm`]) tightenMode(f);
   }
   const db = new DatabaseSync(path, {
     readOnly: opts.readOnly ?? false,

@@ -1,4 +1,5 @@
-import { readSync, writeSync } from "node:fs";
+import { fstatSync, read, readSync, writeSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { isEventName, noopAnswer } from "../claude/events.ts";
 import { loadConfig } from "../config/load.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
@@ -17,7 +18,9 @@ export { RECURSION_GUARD };
 /**
  * `cairn hook <Event>`: stdin to stdout, exit 0 always. A hard timer guards the whole
  * process, so even a hang outside the handler (stdin that never closes, a stuck
- * store) ends in the no-op answer inside the budget.
+ * store) ends in the no-op answer inside the budget (with stdin still open, the
+ * process then ends by SIGKILL: Claude Code counts that a non-blocking error, and the
+ * answer was a no-op anyway).
  */
 export async function runCommandHook(name: string | undefined, flags: readonly string[] = []): Promise<void> {
   const eventName = name ?? "";
@@ -35,6 +38,9 @@ export async function runCommandHook(name: string | undefined, flags: readonly s
   };
   const finish = (output: string): never => {
     answer(output);
+    // A read of stdin still parked in libuv's pool (stdin that never closes) would hold
+    // process.exit until it returns, that is forever: the answer is out, so end at once.
+    if (stdinPending.value) process.kill(process.pid, "SIGKILL");
     process.exit(0);
   };
 
@@ -70,9 +76,27 @@ export async function runCommandHook(name: string | undefined, flags: readonly s
       const { readHttpInstall } = await import("./http-config.ts");
       const install = readHttpInstall(paths);
       if (install) {
-        const { ensureServer } = await import("./http-client.ts");
-        if ((await ensureServer(install, env)) === "started")
-          log.info("started cairn serve", { port: install.port });
+        // Claude Code sends the http hooks' events to whoever listens on the port: where
+        // another user could be that listener, nothing is sent or started, loudly.
+        const { httpRisk, noteHttpRisk } = await import("./http-risk.ts");
+        const risk = httpRisk(install.port, resolved.config["http.allow_other_users"]);
+        if (risk) {
+          noteHttpRisk(paths, risk);
+          const { switchToCommandHooks } = await import("./http-fallback.ts");
+          const switched = switchToCommandHooks(paths, projectDir);
+          log.error(
+            `http transport unsafe here: ${risk.reason}; cairn serve not contacted${switched.length > 0 ? `; switched to command hooks in ${switched.join(", ")}` : ". Use command hooks: cairn install --transport command"}`,
+            { port: install.port },
+          );
+          // Claude Code picks the rewritten settings up from its file watcher, a moment
+          // later; the first prompt's hooks follow right after SessionStart (under -p at
+          // once), so give the watcher that moment. Only on this rare path.
+          if (switched.length > 0) await sleep(Math.min(1500, Math.floor(budget / 2)));
+        } else {
+          const { ensureServer } = await import("./http-client.ts");
+          if ((await ensureServer(install, env)) === "started")
+            log.info("started cairn serve", { port: install.port });
+        }
       }
     } catch (err) {
       log.error("could not start cairn serve; the http hooks will be skipped until it runs", { err });
@@ -113,19 +137,32 @@ interface StdinRead {
   readonly oversize: boolean;
 }
 
+/** True while a read of fd 0 waits in libuv's thread pool. */
+const stdinPending = { value: false };
+
 /**
  * Reads all of stdin; past maxBytes it keeps draining (so the writer never blocks)
- * but keeps nothing. Synchronous reads on fd 0: a hook's stdin is a pipe, and this
- * spares loading Node's stream machinery, which costs more than the read.
+ * but keeps nothing. A regular file is read synchronously (it ends). Anything else (the
+ * socket or pipe Claude Code gives, a device such as /dev/zero) is read with fs.read,
+ * whose wait happens in libuv's thread pool: the event loop, and with it the hard
+ * timer, keeps running (a synchronous read would starve it), and Node's stream
+ * machinery, which costs more than the read, is not loaded.
  */
 async function readStdin(maxBytes: number): Promise<StdinRead> {
+  let regular = false;
+  try {
+    regular = fstatSync(0).isFile();
+  } catch {
+    // No stdin at all: read through the stream, which ends at once.
+    return readStdinAsync(maxBytes, [], 0);
+  }
   const chunks: Buffer[] = [];
   let bytes = 0;
   const buf = Buffer.allocUnsafe(1 << 16);
   for (;;) {
     let n: number;
     try {
-      n = readSync(0, buf, 0, buf.length, null);
+      n = regular ? readSync(0, buf, 0, buf.length, null) : await readChunk(buf);
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (code === "EAGAIN") return readStdinAsync(maxBytes, chunks, bytes); // a non-blocking stdin
@@ -139,6 +176,17 @@ async function readStdin(maxBytes: number): Promise<StdinRead> {
   }
   if (bytes > maxBytes) return { text: "", bytes, oversize: true };
   return { text: Buffer.concat(chunks).toString("utf8"), bytes, oversize: false };
+}
+
+function readChunk(buf: Buffer): Promise<number> {
+  stdinPending.value = true;
+  return new Promise((resolve, reject) =>
+    read(0, buf, 0, buf.length, null, (err, n) => {
+      stdinPending.value = false;
+      if (err) reject(err);
+      else resolve(n);
+    }),
+  );
 }
 
 async function readStdinAsync(maxBytes: number, chunks: Buffer[], already: number): Promise<StdinRead> {

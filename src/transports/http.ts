@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
+import type { Socket } from "node:net";
 import { isEventName, noopAnswer } from "../claude/events.ts";
 import { loadConfig } from "../config/load.ts";
 import { resolveConfig } from "../config/resolve.ts";
@@ -10,13 +11,14 @@ import { selfInvocation } from "../core/self.ts";
 import { dispatch } from "../hooks/dispatch.ts";
 import { openStore, type Store } from "../store/db.ts";
 import { SECRET_HEADER } from "./http-config.ts";
+import { peerUid } from "./socket-owner.ts";
 
 /**
  * The http transport: the same dispatcher behind a loopback server, so a hook costs
  * a request instead of a process start. Claude Code POSTs the event JSON to
  * /cairn/hook/<Event> and reads the JSON answer. Bound to 127.0.0.1 only; every
- * request must carry the install's secret; bodies over hook.max_stdin_mb are refused
- * with the no-op answer, like oversize stdin.
+ * request must come from a process of our own user and carry the install's secret;
+ * bodies over hook.max_stdin_mb are refused with the no-op answer, like oversize stdin.
  */
 export interface ServeOptions {
   readonly paths: CairnPaths;
@@ -39,6 +41,26 @@ function secretOk(given: string | undefined, secret: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * Whether the process at the other end of a connection runs as our user. The secret
+ * alone is not enough: it is in settings.json, which other users may be able to read,
+ * and Claude Code sends it to whoever listens on the port. Asked once per connection.
+ */
+const peerChecked = new WeakMap<Socket, boolean>();
+function peerIsOurs(socket: Socket): boolean {
+  const known = peerChecked.get(socket);
+  if (known !== undefined) return known;
+  const uid = process.getuid?.();
+  const { remotePort, localPort } = socket;
+  const ok =
+    uid !== undefined &&
+    remotePort !== undefined &&
+    localPort !== undefined &&
+    peerUid(remotePort, localPort) === uid;
+  peerChecked.set(socket, ok);
+  return ok;
+}
+
 export async function startHttpServer(opts: ServeOptions): Promise<RunningServer> {
   const { Hono } = await import("hono");
   const { serve } = await import("@hono/node-server");
@@ -58,6 +80,13 @@ export async function startHttpServer(opts: ServeOptions): Promise<RunningServer
   };
 
   app.use("*", async (c, next) => {
+    const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
+    if (!socket || !peerIsOurs(socket)) {
+      log.warn("refused a request from a process of another user (or of an unknown one)", {
+        port: socket?.remotePort,
+      });
+      return c.json({ error: "forbidden" }, 403);
+    }
     if (!secretOk(c.req.header(SECRET_HEADER), opts.secret)) return c.json({ error: "forbidden" }, 403);
     await next();
   });

@@ -3,6 +3,8 @@
  * model as a model-written observation; a malformed observer answer falls back to the
  * deterministic excerpt. The observer's requests go to the same scripted server.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cairnDb, installCairn, rows } from "./harness/cairn.ts";
 import { makeSandbox, runClaude, type Sandbox } from "./harness/claude.ts";
@@ -26,7 +28,9 @@ describe("observation mode e2e", () => {
     api = await startMockApi({ classify: (_p, body) => (isObserver(body) ? "main" : undefined) });
     sb = makeSandbox();
     sb.writeSettings({ permissions: { allow: ["Bash"] } });
-    sb.writeFile(".claude/cairn.yaml", "observe:\n  enabled: true\n  timeout_ms: 5000\n");
+    // The user's own config: a repository's .claude/cairn.yaml cannot turn on model calls.
+    mkdirSync(join(sb.home, ".cairn"), { recursive: true, mode: 0o700 });
+    writeFileSync(join(sb.home, ".cairn", "config.yaml"), "observe:\n  enabled: true\n  timeout_ms: 5000\n");
     sb.writeFile(
       "build.log",
       Array.from({ length: 600 }, (_, i) =>

@@ -12,15 +12,43 @@ describe("resolveConfig (pure)", () => {
         path: "u.yaml",
         data: { compress: { min_bytes: 8000, budget_fraction: 2 }, log: { level: "debug" } },
       },
-      { source: "project", path: "p.yaml", data: { "compress.min_bytes": 1000, bogus: 1 } },
+      { source: "project", path: "p.yaml", data: { "compress.min_bytes": 12000, bogus: 1 } },
     ]);
-    expect(r.config["compress.min_bytes"]).toBe(1000);
+    // A project may raise min_bytes (compress less), which tightens.
+    expect(r.config["compress.min_bytes"]).toBe(12000);
     expect(r.origin["compress.min_bytes"]).toBe("project");
     expect(r.config["log.level"]).toBe("debug");
     expect(r.origin["log.level"]).toBe("user");
     // The invalid value keeps its default; the rest of the file still applies.
     expect(r.config["compress.budget_fraction"]).toBe(0.08);
     expect(r.issues.map((i) => i.key)).toEqual(["compress.budget_fraction", "bogus"]);
+  });
+  it("takes from a project only what tightens, and reports the rest as refused", () => {
+    const r = resolveConfig([
+      { source: "user", path: "u.yaml", data: { compress: { min_bytes: 8000, never: ["^cat "] } } },
+      {
+        source: "project",
+        path: "p.yaml",
+        data: { compress: { min_bytes: 1000, redact: false, never: ["^ls ", "(a+)+$"] }, enabled: false },
+      },
+    ]);
+    expect(r.config["compress.min_bytes"]).toBe(8000);
+    expect(r.config["compress.redact"]).toBe(true);
+    expect(r.config.enabled).toBe(false);
+    // never-lists only grow: the user's stay, the project's bounded ones are added.
+    expect(r.config["compress.never"]).toEqual(["^cat ", "^ls "]);
+    expect(r.issues.filter((i) => i.refused).map((i) => i.key)).toEqual([
+      "compress.min_bytes",
+      "compress.redact",
+      "compress.never",
+    ]);
+  });
+  it("refuses unbounded patterns from the user's own config too", () => {
+    const r = resolveConfig([
+      { source: "user", path: "u.yaml", data: { run: { never: ["(x+x+)+y", "^make"] } } },
+    ]);
+    expect(r.config["run.never"]).toEqual(["^make"]);
+    expect(r.issues[0]?.problem).toMatch(/nested quantifier/);
   });
   it("reports a file that is not a mapping", () => {
     expect(resolveConfig([{ source: "user", path: "u", data: [1, 2] }]).issues[0]?.problem).toMatch(
@@ -51,11 +79,11 @@ describe("cairn config through the built bundle", () => {
     );
     writeFileSync(
       join(sb.project, ".claude", "cairn.yaml"),
-      "compress.min_bytes: 5000\nmonitor:\n  warn_remaining_pct: 500\n",
+      "compress.min_bytes: 15000\nmonitor:\n  warn_remaining_pct: 500\n",
     );
     const r = await runCairn(["config", "--json"], { env: sb.env, cwd: sb.project });
     const out = JSON.parse(r.stdout);
-    expect(out.settings["compress.min_bytes"]).toEqual({ value: 5000, source: "project" });
+    expect(out.settings["compress.min_bytes"]).toEqual({ value: 15000, source: "project" });
     expect(out.settings["observe.enabled"]).toEqual({ value: true, source: "user" });
     expect(out.settings["monitor.warn_remaining_pct"]).toEqual({ value: 35, source: "default" });
     expect(out.issues).toHaveLength(1);

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { noopAnswer } from "../../../src/claude/events.ts";
 import { loadConfig, projectConfigPath } from "../../../src/config/load.ts";
+import { patternProblem } from "../../../src/config/patterns.ts";
 import { type ConfigLayer, type ResolvedConfig, resolveConfig } from "../../../src/config/resolve.ts";
 import {
   checkSetting,
@@ -24,6 +25,7 @@ import {
   SETTINGS,
   type SettingKey,
 } from "../../../src/config/schema.ts";
+import { projectValue } from "../../../src/config/trust.ts";
 import { runStatusline } from "../../../src/context/statusline.ts";
 import { composeStatusline, renderSuffix } from "../../../src/context/statusline-format.ts";
 import { type CairnPaths, cairnPaths, sessionDir } from "../../../src/core/paths.ts";
@@ -805,8 +807,32 @@ describe("fuzz: config loader", () => {
       }
       for (const [key, value] of leavesOf(layer.data)) {
         const checked = isSettingKey(key) ? checkSetting(key, value) : undefined;
-        if (checked?.ok) expected.set(key, { value: checked.value, source: layer.source });
-        else
+        if (checked?.ok) {
+          // Refused patterns are dropped (and reported); a project's value only tightens
+          // (config/trust.ts): what is refused is reported, what is merged is merged.
+          let accepted = checked.value;
+          if (Array.isArray(accepted) && /\.never$/.test(key)) {
+            const kept = accepted.filter((p) => patternProblem(p) === undefined);
+            if (kept.length !== accepted.length)
+              expect(
+                issues.some((i) => i.key === key && i.refused),
+                where,
+              ).toBe(true);
+            accepted = kept;
+          }
+          if (layer.source === "project") {
+            const judged = projectValue(key, accepted, expected.get(key)?.value ?? DEFAULTS[key]);
+            if (!judged.ok) {
+              expect(
+                issues.some((i) => i.key === key && i.refused),
+                `${key} refused, not reported: ${where}`,
+              ).toBe(true);
+              continue;
+            }
+            accepted = judged.value;
+          }
+          expected.set(key, { value: accepted, source: layer.source });
+        } else
           expect(
             issues.some((i) => i.key === key),
             `${JSON.stringify(key)} neither applied nor reported: ${where}`,

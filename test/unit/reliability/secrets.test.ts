@@ -90,6 +90,10 @@ describe("adversarial input finishes (every pattern is bounded)", () => {
     ["JWT starts with no dots", fill("eyJ-")],
     ["header names as values", fill("Authorization=")],
     ["URL user info with no host", fill("https://u:")],
+    ["URL user info with no @ in 200 characters", fill("://a:b")],
+    ["cookie headers full of short pairs", fill("Cookie: a=b;")],
+    ["curl -b with long cookie values", fill(" -b 'a=bbbbbbbbbbbbbbbbbbbbbbbb1; ")],
+    ["a password key over spaced words", fill('password="a b c d e f g h i j k l m ')],
     ["command names with no password", fill("mysql ")],
     ["one 5 MB token-like run", fill("a")],
   ])("%s", (_name, text) => {
@@ -152,6 +156,45 @@ describe("stored outputs: the built PostToolUse hook masks before storing", () =
     }
     const show = await runCairn(["show", "1"], { env: sb.env, cwd: sb.project });
     expect(leakedSecrets(secrets, stdout, show.stdout)).toEqual([]);
+  });
+
+  it("stores and shows the command label masked (PGPASSWORD=, Authorization: Bearer, mysql -p)", async () => {
+    const captured = JSON.parse(
+      readFileSync(join(REPO, "test/fixtures/hook-inputs/PostToolUse-Bash-small.json"), "utf8"),
+    );
+    // The corpus's command-line gaps, run as one command whose output gets filed.
+    const lines = corpus.filter(
+      (c) => c.id.startsWith("pos/gaps/") && /^(?:PGPASSWORD|curl|mysql)/.test(c.text),
+    );
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    const command = lines.map((c) => c.text).join(" && ");
+    const secrets = lines.flatMap((c) => c.expect);
+    const stdout = Array.from({ length: 2000 }, (_, i) => `row ${i} ok`).join("\n");
+    const r = await runCairn(["hook", "PostToolUse"], {
+      input: JSON.stringify({
+        ...captured,
+        cwd: sb.project,
+        tool_input: { ...captured.tool_input, command },
+        tool_response: { ...captured.tool_response, stdout },
+      }),
+      env: sb.env,
+      cwd: sb.home,
+    });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.updatedToolOutput.stdout).toMatch(/\[cairn #1/);
+    const store = await openStore(cairnPaths(join(sb.home, ".cairn")).db);
+    let label: string;
+    try {
+      label = (store.db.prepare("SELECT label FROM outputs").get() as { label: string }).label;
+    } finally {
+      store.close();
+    }
+    expect(label).toContain("[REDACTED:");
+    expect(leakedSecrets(secrets, command, label)).toEqual([]);
+    for (const args of [["report"], ["search", "row"], ["show", "1"]]) {
+      const shown = await runCairn(args, { env: sb.env, cwd: sb.project });
+      expect(leakedSecrets(secrets, command, shown.stdout + shown.stderr), args.join(" ")).toEqual([]);
+    }
   });
 });
 
