@@ -49,7 +49,7 @@ async function teamEnv() {
   const m = await memoryEnv();
   const resolved = await loadConfig(m.paths, m.projectDir);
   // A repository that tries to choose the server (or what is shared) is reported.
-  const refused = resolved.issues.filter((i) => i.key?.startsWith("team.") && /only in/.test(i.problem));
+  const refused = resolved.issues.filter((i) => i.refused && i.key?.startsWith("team."));
   const setup = teamSetup(m.config, m.env, m.paths, m.projectDir);
   return { m, setup, refused };
 }

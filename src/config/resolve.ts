@@ -63,10 +63,6 @@ export function resolveConfig(layers: readonly ConfigLayer[]): ResolvedConfig {
         issues.push({ path: layer.path, key, problem: "unknown setting (ignored)" });
         continue;
       }
-      if (layer.source === "project" && isUserOnly(key)) {
-        issues.push({ path: layer.path, key, problem: "may be set only in ~/.cairn/config.yaml (ignored)" });
-        continue;
-      }
       const checked = checkSetting(key, value);
       if (checked.ok) {
         let accepted = checked.value;
@@ -89,7 +85,8 @@ export function resolveConfig(layers: readonly ConfigLayer[]): ResolvedConfig {
             issues.push({
               path: layer.path,
               key,
-              problem: `refused from the project's config: ${judged.why}; using ${JSON.stringify(config[key])}`,
+              // A string in effect may be a URL with a password (team.url): never echoed.
+              problem: `refused from the project's config: ${judged.why}; ${typeof config[key] === "string" ? "keeping the user's setting" : `using ${JSON.stringify(config[key])}`}`,
               refused: true,
             });
             continue;
@@ -108,14 +105,6 @@ export function resolveConfig(layers: readonly ConfigLayer[]): ResolvedConfig {
     }
   }
   return { config: config as Config, origin: origin as Record<SettingKey, ConfigSource>, issues };
-}
-
-/**
- * Settings a repository may not set: a clone's .claude/cairn.yaml is untrusted, and
- * these would send the user's memory elsewhere (team.url) or decide what is shared.
- */
-export function isUserOnly(key: string): boolean {
-  return key.startsWith("team.");
 }
 
 /**

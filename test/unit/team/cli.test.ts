@@ -32,7 +32,7 @@ describe.skipIf(!hasPg)("cairn team, search --team, doctor and config against a 
     const r = await run(["team", "status"]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain("ignored:");
-    expect(r.stdout).toContain("sets team.url (may be set only in ~/.cairn/config.yaml (ignored))");
+    expect(r.stdout).toContain("sets team.url (refused from the project's config: where data is sent");
     expect(r.stdout).toContain("Team memory is off");
     expect(r.stdout).not.toContain("198.51.100.7");
     const doctor = await run(["doctor", "--json"]);
