@@ -15,8 +15,8 @@ import { checkExitTrap } from "../run/doctor-check.ts";
 import { openStore, schemaVersion } from "../store/db.ts";
 import { SCHEMA_VERSION } from "../store/migrations.ts";
 import { parse } from "./args.ts";
+import type { Command } from "./command.ts";
 import { color, json, out } from "./io.ts";
-import type { Command } from "./main.ts";
 
 export type Status = "ok" | "warn" | "fail";
 

@@ -4,8 +4,8 @@ import { markRun } from "../retention/last-run.ts";
 import type { RemaskReport } from "../retention/remask.ts";
 import { storeSize } from "../retention/size.ts";
 import { intFlag, parse } from "./args.ts";
+import type { Command } from "./command.ts";
 import { color, formatBytes, formatInt, json, out } from "./io.ts";
-import type { Command } from "./main.ts";
 
 const USAGE = `Usage: cairn gc [--days N] [--max-mb N] [--dry-run] [--vacuum] [--redact] [--json]
 

@@ -25,6 +25,7 @@ import { printedCli, recordNode, selfInvocation } from "../core/self.ts";
 import { ensureServer, health } from "../transports/http-client.ts";
 import { ensureHttpInstall } from "../transports/http-config.ts";
 import { parse, UsageError } from "./args.ts";
+import type { Command } from "./command.ts";
 import {
   deleteRecord,
   type InstallRecord,
@@ -35,7 +36,6 @@ import {
   writeRecord,
 } from "./install-record.ts";
 import { color, err, out } from "./io.ts";
-import type { Command } from "./main.ts";
 
 const INSTALL_USAGE = `Usage: cairn install [--project] [--dry-run] [--transport command|http]
 

@@ -3,8 +3,8 @@ import { clock, shortId, shortTokens, sparkline } from "../context/format.ts";
 import { NotFound, type ReportView, reportView, resolveSession } from "../context/views.ts";
 import { visibleLine as line } from "../core/terminal-text.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
+import type { Command } from "./command.ts";
 import { color, err, formatBytes, formatInt, json, out } from "./io.ts";
-import type { Command } from "./main.ts";
 
 export const report: Command = {
   usage: `Usage: cairn report [--session ID] [--top N] [--json]

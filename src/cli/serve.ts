@@ -11,8 +11,8 @@ import {
   serverStatePath,
 } from "../transports/http-config.ts";
 import { intFlag, parse } from "./args.ts";
+import type { Command } from "./command.ts";
 import { color, err, json, out } from "./io.ts";
-import type { Command } from "./main.ts";
 import { VERSION } from "./version.ts";
 
 export const serve: Command = {

@@ -11,8 +11,8 @@ import {
 } from "../memory/slim.ts";
 import { touchSession } from "../store/sessions.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
+import type { Command } from "./command.ts";
 import { color, formatBytes, json, out } from "./io.ts";
-import type { Command } from "./main.ts";
 
 const USAGE = `Usage: cairn slim SESSION [--keep-recent N] [--min-chars N] [--dry-run] [--json]
        cairn slim SESSION --undo [--force]

@@ -21,8 +21,8 @@ import {
   writeNotebook,
 } from "../notebook/state-file.ts";
 import { parse, UsageError } from "./args.ts";
+import type { Command } from "./command.ts";
 import { color, err, json, out, storedForStdout } from "./io.ts";
-import type { Command } from "./main.ts";
 
 const USAGE = `Usage: cairn state [show] [--json]
        cairn state edit | path

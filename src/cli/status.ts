@@ -3,8 +3,8 @@ import { age, bar, shortId } from "../context/format.ts";
 import { NotFound, resolveSession, type StatusView, statusView } from "../context/views.ts";
 import { visibleLine } from "../core/terminal-text.ts";
 import { parse, UsageError } from "./args.ts";
+import type { Command } from "./command.ts";
 import { color, err, formatBytes, formatInt, json, out } from "./io.ts";
-import type { Command } from "./main.ts";
 
 export const status: Command = {
   usage: `Usage: cairn status [--session ID] [--json]
