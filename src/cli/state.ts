@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { notebookPath } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { visibleLine } from "../core/terminal-text.ts";
-import { notebookPath } from "../notebook/paths.ts";
 import {
   appendItem,
   formatNotebook,

@@ -1,7 +1,7 @@
 import type { HookEvent } from "../claude/events.ts";
+import { notebookPath } from "../core/paths.ts";
 import { printedCli } from "../core/self.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
-import { notebookPath } from "../notebook/inject.ts";
 import type { Store } from "../store/db.ts";
 import { getState, sessionScope, setState } from "../store/kv.ts";
 import { decide, type Level, type MonitorState, type Thresholds, warningText } from "./advisor.ts";

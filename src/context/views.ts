@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import type { Config } from "../config/schema.ts";
 import type { CairnPaths } from "../core/paths.ts";
-import { notebookPath } from "../notebook/inject.ts";
+import { notebookPath } from "../core/paths.ts";
 import { describeExitTrap, type ExitTrapState, exitTrapState } from "../run/exit-trap-state.ts";
 import type { Store } from "../store/db.ts";
 import type { SessionRow } from "../store/sessions.ts";

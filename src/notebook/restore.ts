@@ -1,8 +1,8 @@
 import { DATA_NOTE, dataBlock, dataBlockOverhead } from "../core/data-block.ts";
 import { fnv1a64 } from "../core/hash.ts";
+import { notebookPath } from "../core/paths.ts";
 import { groupDigits, oneLine } from "./anchor.ts";
 import { renderNotebookText } from "./inject.ts";
-import { notebookPath } from "./paths.ts";
 import { isBlank, parseNotebook, sectionText } from "./state-file.ts";
 
 /**

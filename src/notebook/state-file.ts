@@ -8,7 +8,7 @@ import {
   safeUnlink,
   writeFileAtomic,
 } from "../core/fs.ts";
-import { notebookPath } from "./paths.ts";
+import { notebookPath } from "../core/paths.ts";
 
 /**
  * STATE.md: the project's notebook. People and agents edit it by hand, so parsing is
