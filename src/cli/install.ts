@@ -9,6 +9,15 @@ import {
   removeMcpServer,
 } from "../claude/extras.ts";
 import { commandPlan, httpPlan, INSTALLED_EVENTS } from "../claude/install-plan.ts";
+import {
+  deleteRecord,
+  type InstallRecord,
+  originalCopyPath,
+  readRecord,
+  recordKey,
+  sha256,
+  writeRecord,
+} from "../claude/install-record.ts";
 import { type Scope, settingsPath } from "../claude/paths.ts";
 import {
   type InstallPlan,
@@ -26,15 +35,6 @@ import { ensureServer, health } from "../transports/http-client.ts";
 import { ensureHttpInstall } from "../transports/http-config.ts";
 import { parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
-import {
-  deleteRecord,
-  type InstallRecord,
-  originalCopyPath,
-  readRecord,
-  recordKey,
-  sha256,
-  writeRecord,
-} from "./install-record.ts";
 import { color, err, out } from "./io.ts";
 
 const INSTALL_USAGE = `Usage: cairn install [--project] [--dry-run] [--transport command|http]

@@ -1,6 +1,6 @@
 import { closeSync, openSync, renameSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import { savedUserStatusLine } from "../cli/install-record.ts";
+import { savedUserStatusLine } from "../claude/install-record.ts";
 import { finiteNumber } from "../core/finite.ts";
 import { ensureDir, FILE_MODE, readJsonIfExists, safeUnlink } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";

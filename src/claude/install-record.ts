@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import type { ExtrasRecord } from "../claude/extras.ts";
-import type { Scope } from "../claude/paths.ts";
 import { readJsonIfExists, safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import { projectKey } from "../core/paths.ts";
+import type { ExtrasRecord } from "./extras.ts";
+import type { Scope } from "./paths.ts";
 
 /**
  * What cairn remembers about one install, so uninstall can put things back exactly:
