@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { RECURSION_GUARD } from "../transports/command.ts";
+import { RECURSION_GUARD } from "../core/guard.ts";
 import { clip, oneLine, type TurnDigest } from "./digest.ts";
 
 export interface ModelOptions {
