@@ -129,7 +129,7 @@ const COMMANDS: Record<string, Entry & { group: string }> = {
   },
 };
 
-import { VERSION } from "./version.ts";
+import { VERSION } from "../core/version.ts";
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import { createLogger } from "../core/log.ts";
 import { cairnPaths } from "../core/paths.ts";
+import { VERSION } from "../core/version.ts";
 import { startHttpServer } from "../transports/http.ts";
 import { health, readServerState, spawnServer } from "../transports/http-client.ts";
 import {
@@ -13,7 +14,6 @@ import {
 import { intFlag, parse } from "./args.ts";
 import type { Command } from "./command.ts";
 import { color, err, json, out } from "./io.ts";
-import { VERSION } from "./version.ts";
 
 export const serve: Command = {
   usage: `Usage: cairn serve [--detach | --stop | --status] [--port N] [--json]
