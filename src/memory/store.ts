@@ -1,7 +1,7 @@
 import { redact } from "../core/redact.ts";
 import type { Store } from "../store/db.ts";
+import { indexItem, unindexItem } from "../store/items-index.ts";
 import { type Kind, LAYER } from "./entries.ts";
-import { indexItem, unindexItem } from "./items-index.ts";
 
 /** Memory's view of a session: who owns its rows now, and how many turns the owner has. */
 export interface MemSession {
