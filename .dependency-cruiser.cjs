@@ -2,26 +2,30 @@
  * cairn's import graph, written down as rules (`npm run lint` runs `depcruise src`).
  *
  * The house, from the ground up (CONTRIBUTING.md "Layout", DESIGN.md). A folder may
- * import its own floor's folder and any floor below it, never one above:
+ * import its own floor and any floor below it, never one above:
  *
- *   0  core                        paths, atomic files, log, switches, formatting: no cairn imports
- *   1  store, config, claude       the store, the settings, the contract with Claude Code
+ *   0  core                        paths, atomic files, log, switches, the version: no cairn imports
+ *   1  store, config, claude       the store (and its indexes' write rules), the settings, the contract with Claude Code
  *   2  hooks                       the dispatcher, the parts' types, merge, record
  *   3  transports                  command (stdin/stdout) and http around the dispatcher
- *   4  summarize, observe          model-backed services the features call
- *   5  compress, context, notebook, memory, run, retention, team   the features
- *   6  web                         the dashboard
- *   7  cli                         one file per command
- *   8  main.ts                     the bundle's entry
+ *   4  run, summarize, observe     what the features build on: a Bash call's whole output and exit
+ *                                  status (run), the model-backed digests and observations
+ *   5  context                     the context monitor: how full the window is, asked by the notebook
+ *   6  compress, notebook, memory, retention, team   the features
+ *   7  web                         the dashboard
+ *   8  cli                         one file per command
+ *   9  main.ts                     the bundle's entry
  *
- * Features sit on one floor and do not import each other: what two features share lives
- * on a floor below them. Lazy imports (`await import(...)`) and type-only imports count
- * like any other: a lazy import up the floors is the same arrow, only later.
+ * Folders on one floor above the hooks do not import each other: what two of them share
+ * lives on a floor below them, and they meet at an event only through hooks/registry.ts.
+ * Lazy imports (`await import(...)`) and type-only imports count like any other: a lazy
+ * import up the floors is the same arrow, only later.
  *
- * Three registries are tables of contents and may name the features' own files, and only
- * these: hooks/registry.ts lists every feature's parts (src/<feature>/on-<event>.ts),
- * config/schema.ts gathers every feature's settings (src/<feature>/settings.ts) and
- * store/migrations.ts lists every feature's tables (src/<feature>/schema.ts).
+ * Three registries are tables of contents and may reach up, each only to what it lists:
+ * hooks/registry.ts composes the parts of every event (src/<feature>/on-<event>.ts, and
+ * what it hands one feature's part from another), config/schema.ts gathers every
+ * feature's settings (src/<feature>/settings.ts) and store/migrations.ts lists every
+ * feature's tables (src/<feature>/schema.ts).
  */
 
 const FLOORS = [
@@ -29,21 +33,22 @@ const FLOORS = [
   ["store", "config", "claude"],
   ["hooks"],
   ["transports"],
-  ["summarize", "observe"],
-  ["compress", "context", "notebook", "memory", "run", "retention", "team"],
+  ["run", "summarize", "observe"],
+  ["context"],
+  ["compress", "notebook", "memory", "retention", "team"],
   ["web"],
   ["cli"],
 ];
-const FEATURES = FLOORS[5];
+const FEATURE_FLOORS = [4, 5, 6];
 
 const folder = (names) => `^src/(${names.join("|")})/`;
 const above = (floor) => [...FLOORS.slice(floor + 1).flat().map((n) => `^src/${n}/`), "^src/main\\.ts$"];
 
-/** The registries' sanctioned arrows: a table of contents naming the features' own files. */
-const REGISTRY_ARROWS = [
-  ["^src/hooks/registry\\.ts$", `${folder(FEATURES)}on-[a-z-]+\\.ts$`],
-  ["^src/config/schema\\.ts$", `^src/[a-z]+/settings\\.ts$`],
-  ["^src/store/migrations\\.ts$", `^src/[a-z]+/schema\\.ts$`],
+/** The registries: [file, its floor, what it may import above that floor]. */
+const REGISTRIES = [
+  ["^src/hooks/registry\\.ts$", 2, folder(FEATURE_FLOORS.flatMap((f) => FLOORS[f]))],
+  ["^src/config/schema\\.ts$", 1, "^src/[a-z]+/settings\\.ts$"],
+  ["^src/store/migrations\\.ts$", 1, "^src/[a-z]+/schema\\.ts$"],
 ];
 
 const noUpward = FLOORS.slice(0, -1).flatMap((names, floor) =>
@@ -51,17 +56,25 @@ const noUpward = FLOORS.slice(0, -1).flatMap((names, floor) =>
     name: `no-upward-from-${name}`,
     comment: `${name} (floor ${floor}) imports only its own floor and the floors below it.`,
     severity: "error",
-    from: { path: `^src/${name}/`, pathNot: REGISTRY_ARROWS.map(([from]) => from) },
+    from: { path: `^src/${name}/`, pathNot: REGISTRIES.map(([file]) => file) },
     to: { path: above(floor) },
   })),
 );
 
-const registryBounds = REGISTRY_ARROWS.map(([from, allowed]) => ({
-  name: `registry-${from.replace(/^\^src\/|\\\.ts\$$/g, "").replace("/", "-")}`,
-  comment: `${from} reaches up only to the files it lists (${allowed}).`,
+const registryBounds = REGISTRIES.map(([file, floor, allowed]) => ({
+  name: `registry-bounds-${file.replace(/^\^src\/|\\\.ts\$$/g, "").replace("/", "-")}`,
+  comment: `${file} is a table of contents: above its floor it imports only what it lists (${allowed}).`,
   severity: "error",
-  from: { path: from },
-  to: { path: above(FLOORS.findIndex((f) => from.startsWith(`^src/${f[0]}`) || f.some((n) => from.startsWith(`^src/${n}/`)))), pathNot: allowed },
+  from: { path: file },
+  to: { path: above(floor), pathNot: allowed },
+}));
+
+const apartOnOneFloor = FEATURE_FLOORS.filter((f) => FLOORS[f].length > 1).map((f) => ({
+  name: `apart-on-floor-${f}`,
+  comment: `${FLOORS[f].join(", ")} do not import each other: what they share moves to a lower floor.`,
+  severity: "error",
+  from: { path: folder(FLOORS[f]) },
+  to: { path: folder(FLOORS[f]), pathNot: "^src/$1/" },
 }));
 
 module.exports = {
@@ -75,21 +88,7 @@ module.exports = {
     },
     ...noUpward,
     ...registryBounds,
-    {
-      name: "features-apart",
-      comment:
-        "A feature does not import another feature: what they share moves to a lower floor, and a feature is called at an event through hooks/registry.ts.",
-      severity: "error",
-      from: { path: folder(FEATURES) },
-      to: { path: folder(FEATURES), pathNot: "^src/$1/" },
-    },
-    {
-      name: "services-apart",
-      comment: "summarize and observe do not import each other.",
-      severity: "error",
-      from: { path: "^src/(summarize|observe)/" },
-      to: { path: "^src/(summarize|observe)/", pathNot: "^src/$1/" },
-    },
+    ...apartOnOneFloor,
     {
       name: "not-to-unresolvable",
       comment: "Every import resolves (a moved file leaves no dangling import behind).",
@@ -100,18 +99,17 @@ module.exports = {
     },
   ],
   options: {
-    // TypeScript 7 has no JavaScript API for dependency-cruiser; swc parses the .ts files.
+    // TypeScript 7 has no JavaScript API for dependency-cruiser to parse with; swc parses the .ts files.
     parser: "swc",
     // Type-only imports are arrows too: a type shared in a circle is a circle.
     tsPreCompilationDeps: true,
     doNotFollow: { path: "node_modules" },
-    // The dashboard's browser code is a separate bundle with its own imports.
+    // The dashboard's browser code is a separate bundle (scripts/build.mjs) with its own imports.
     exclude: { path: "^src/web/client/" },
     // Packages' "exports" maps, as Node resolves them (@modelcontextprotocol/sdk/*.js).
     enhancedResolveOptions: {
       exportsFields: ["exports"],
       conditionNames: ["import", "require", "node", "default"],
     },
-    reporterOptions: { text: { highlightFocused: true } },
   },
 };
