@@ -32,7 +32,7 @@ import { cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { printedCli, recordNode, selfInvocation } from "../core/self.ts";
 import { ensureServer, health } from "../transports/http-client.ts";
-import { ensureHttpInstall } from "../transports/http-config.ts";
+import { ensureHttpInstall, readHttpInstall } from "../transports/http-config.ts";
 import { parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
 import { color, err, out } from "./io.ts";
@@ -227,8 +227,10 @@ function uninstallExtras(extras: ExtrasRecord): void {
 
 /** The http transport's server goes with its install. */
 async function stopServer(): Promise<void> {
-  const { serve } = await import("./serve.ts");
-  await serve.run(["--stop"]);
+  const paths = cairnPaths();
+  const install = readHttpInstall(paths);
+  const pid = install && (await (await import("../transports/stop-server.ts")).stopServer(paths, install));
+  out(pid ? `stopped cairn serve (pid ${pid})` : "cairn serve is not running");
 }
 
 export const uninstall: Command = {

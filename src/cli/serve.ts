@@ -11,6 +11,7 @@ import {
   type ServerState,
   serverStatePath,
 } from "../transports/http-config.ts";
+import { stopServer } from "../transports/stop-server.ts";
 import { intFlag, parse } from "./args.ts";
 import type { Command } from "./command.ts";
 import { color, err, json, out } from "./io.ts";
@@ -58,21 +59,8 @@ starts the server when it is not running, so you rarely run this yourself.
       return h ? 0 : 1;
     }
     if (values.stop) {
-      const state = readServerState(paths);
-      const h = await health(install, 1000);
-      const pid = h?.pid ?? state?.pid;
-      if (!pid) {
-        out("cairn serve is not running");
-        return 0;
-      }
-      try {
-        process.kill(pid, "SIGTERM");
-      } catch {
-        // Already gone.
-      }
-      for (let i = 0; i < 30 && (await health(install, 200)); i++) await sleep(100);
-      safeUnlink(serverStatePath(paths));
-      out(`stopped cairn serve (pid ${pid})`);
+      const pid = await stopServer(paths, install);
+      out(pid ? `stopped cairn serve (pid ${pid})` : "cairn serve is not running");
       return 0;
     }
     if (values.detach) {
