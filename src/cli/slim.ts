@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
+import { formatBytes } from "../core/format.ts";
 import { memoryEnv } from "../memory/scope.ts";
 import {
   findTranscript,
@@ -12,7 +13,7 @@ import {
 import { touchSession } from "../store/sessions.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
-import { color, formatBytes, json, out } from "./io.ts";
+import { color, json, out } from "./io.ts";
 
 const USAGE = `Usage: cairn slim SESSION [--keep-recent N] [--min-chars N] [--dry-run] [--json]
        cairn slim SESSION --undo [--force]
