@@ -9,7 +9,7 @@ import { readSessionSummary } from "./session-summary.ts";
 import { composeStatusline, renderSuffix } from "./statusline-format.ts";
 import { type StatuslineMetrics, statuslineMetricsPath } from "./usage.ts";
 
-/** The fields of Claude Code's statusline input that cairn uses (contract §5). */
+/** The fields of Claude Code's statusline input that cairn uses (test/fixtures/claude-code-captures/statusline-stdin.jsonl). */
 interface StatuslineInput {
   session_id?: unknown;
   transcript_path?: unknown;

@@ -1,7 +1,7 @@
 /**
  * Reads complete transcript lines into ledger records. Pure: text and the state left by
  * the previous read in, records and the next state out. What it relies on (Claude Code
- * 2.1.328, see claude-code-contract.md §6):
+ * 2.1.328, as in test/fixtures/claude-code-captures/transcript-*.jsonl):
  *
  * - One API response is split over several `assistant` entries (one per content block)
  *   that share `message.id` and repeat its `usage`: a response is keyed by that id.
