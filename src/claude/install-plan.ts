@@ -9,7 +9,7 @@ import type { HookPlan, InstallPlan } from "./settings.ts";
  * events with parts behind them (hooks/registry.ts) are here: a hook with nothing to do
  * would still start a process on every such event (test/unit/installed-events.test.ts).
  */
-export const HOOK_TIMEOUT_S = {
+const HOOK_TIMEOUT_S = {
   SessionStart: 15,
   UserPromptSubmit: 10,
   PreToolUse: 10,
@@ -30,7 +30,7 @@ export type InstalledEvent = keyof typeof HOOK_TIMEOUT_S;
  * model nudge). Post-tool events see every tool: compression and context warnings
  * apply to all of them.
  */
-export const HOOK_MATCHER: Readonly<Partial<Record<EventName, string>>> = {
+const HOOK_MATCHER: Readonly<Partial<Record<EventName, string>>> = {
   PreToolUse: "Bash|Read|Agent|Task",
 };
 
@@ -41,7 +41,7 @@ export const INSTALLED_EVENTS = Object.keys(HOOK_TIMEOUT_S) as InstalledEvent[];
  * starts the server when it is down, and PreCompact, whose plain-text answer Claude
  * Code appends to the compaction prompt only from a command hook (verified on 2.1.328).
  */
-export const COMMAND_ONLY: ReadonlySet<EventName> = new Set(["SessionStart", "PreCompact"]);
+const COMMAND_ONLY: ReadonlySet<EventName> = new Set(["SessionStart", "PreCompact"]);
 
 function commandHook(self: SelfInvocation, event: InstalledEvent, extra: readonly string[] = []): HookPlan {
   return {
@@ -81,7 +81,7 @@ export function commandPlan(self: SelfInvocation): InstallPlan {
 }
 
 /** The statusline is a shell command line in settings.json, so it is quoted for /bin/sh. */
-export function statusLineCommand(self: SelfInvocation): string {
+function statusLineCommand(self: SelfInvocation): string {
   return `${cliLine(self)} statusline`;
 }
 

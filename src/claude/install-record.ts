@@ -31,7 +31,7 @@ export function recordKey(scope: Scope, settingsPath: string): string {
   return scope === "user" ? "user" : `project-${projectKey(join(settingsPath, "..", ".."))}`;
 }
 
-export function recordPath(paths: CairnPaths, key: string): string {
+function recordPath(paths: CairnPaths, key: string): string {
   return join(paths.install, `${key}.json`);
 }
 

@@ -10,7 +10,7 @@ import { toolUseLine, waitForTranscript } from "./transcript-sync.ts";
 import { type ContextUsage, currentUsage } from "./usage.ts";
 
 /** The kv key of the monitor's debounce state, per session. */
-export const MONITOR_KEY = "context.monitor";
+const MONITOR_KEY = "context.monitor";
 /** Consecutive tool calls whose transcript entry never appeared in time. */
 const SYNC_MISSES_KEY = "context.sync_misses";
 

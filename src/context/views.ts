@@ -131,7 +131,7 @@ export interface NotebookFreshness {
  */
 const START_SLACK_MS = 10_000;
 
-export function notebookFreshness(projectDir: string, sessionStartedAt: number): NotebookFreshness {
+function notebookFreshness(projectDir: string, sessionStartedAt: number): NotebookFreshness {
   const path = notebookPath(projectDir);
   try {
     const m = statSync(path).mtimeMs;
@@ -168,7 +168,7 @@ export interface SessionSummaryView {
   readonly endReason: string | null;
 }
 
-export function sessionSummaryView(s: SessionRow): SessionSummaryView {
+function sessionSummaryView(s: SessionRow): SessionSummaryView {
   return {
     id: s.id,
     projectDir: s.project_dir,

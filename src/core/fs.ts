@@ -14,7 +14,7 @@ import { dirname } from "node:path";
 import { failpoint } from "./failpoint.ts";
 
 /** cairn's files are for their owner only: directories 0700, files 0600. */
-export const DIR_MODE = 0o700;
+const DIR_MODE = 0o700;
 export const FILE_MODE = 0o600;
 
 export function ensureDir(dir: string): void {

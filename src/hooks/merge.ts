@@ -4,7 +4,7 @@ import type { Answer, AnswerMap, EventName } from "../claude/events.ts";
  * Claude Code cuts any additionalContext over 10,000 characters to a 2 KB preview
  * without warning, so everything cairn injects for one event stays under this.
  */
-export const CONTEXT_CAP = 9_800;
+const CONTEXT_CAP = 9_800;
 
 export interface MergeNote {
   readonly part: string;

@@ -121,7 +121,7 @@ function run(store: Store, q: SearchQuery, match: string): Hit[] {
 }
 
 /** Every session whose rows a chain holds: the owner and the sessions merged into it. */
-export function chainSessions(store: Store, owner: string): string[] {
+function chainSessions(store: Store, owner: string): string[] {
   const rows = store.db.prepare("SELECT session_id FROM mem_sessions WHERE merged_into = ?").all(owner) as {
     session_id: string;
   }[];

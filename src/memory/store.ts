@@ -31,7 +31,7 @@ export interface Item {
   made_by: string | null;
 }
 
-export function getMemSession(store: Store, id: string): MemSession | undefined {
+function getMemSession(store: Store, id: string): MemSession | undefined {
   return store.db.prepare("SELECT * FROM mem_sessions WHERE session_id = ?").get(id) as
     | MemSession
     | undefined;

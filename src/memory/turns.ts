@@ -69,7 +69,7 @@ export function digestTurn(t: Turn): TurnDigest {
   return { turn: t.turn, at: t.firstAt, request, conclusion, files, tools, failed };
 }
 
-export const summaryKey = (promptKey: string) => `l1:${promptKey}`;
+const summaryKey = (promptKey: string) => `l1:${promptKey}`;
 
 /** The L1 line of each turn that has one. */
 export function summariesOf(t: Turn): Item | undefined {

@@ -22,7 +22,7 @@ export type Observation = v.InferOutput<typeof ObservationSchema>;
 /** The most of an output sent to the model; the original stays whole in cairn's store. */
 const MAX_INPUT_CHARS = 60_000;
 
-export function observerPrompt(text: string, hints: ObservedOutput): string {
+function observerPrompt(text: string, hints: ObservedOutput): string {
   const what = hints.command
     ? `Command: ${hints.command}`
     : hints.filePath
