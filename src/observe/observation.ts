@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { messagesClient } from "../claude/messages-api.ts";
 import { OBSERVER_SYSTEM, type ObservedOutput, type ObserverOptions } from "./request.ts";
 
 /**
@@ -77,15 +78,11 @@ export async function observe(
 }
 
 async function askApi(prompt: string, opts: ObserverOptions): Promise<string> {
-  const apiKey = opts.env.ANTHROPIC_API_KEY;
-  if (!apiKey) throw new Error("observation mode needs ANTHROPIC_API_KEY (or observe.provider: claude)");
-  const { default: Anthropic } = await import("@anthropic-ai/sdk");
-  const client = new Anthropic({
-    apiKey,
-    ...(opts.env.ANTHROPIC_BASE_URL ? { baseURL: opts.env.ANTHROPIC_BASE_URL } : {}),
-    timeout: opts.timeoutMs,
-    maxRetries: 0,
-  });
+  const client = await messagesClient(
+    opts.env,
+    opts.timeoutMs,
+    "observation mode (or observe.provider: claude)",
+  );
   const msg = await client.messages.create(
     {
       model: opts.model,
