@@ -6,8 +6,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pkg from "../package.json" with { type: "json" };
+import { handoffCommand, PLUGIN_CLI } from "../src/claude/handoff-command.ts";
 import { pluginHooks, pluginMcpServers } from "../src/claude/install-plan.ts";
-import { handoffCommand, PLUGIN_CLI } from "../src/memory/handoff-command.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;

@@ -2,7 +2,8 @@ import * as v from "valibot";
 
 /**
  * The hook events cairn handles, named exactly as Claude Code names them, with the
- * stdin fields verified against Claude Code 2.1.328 (see claude-code-contract.md).
+ * stdin fields verified against Claude Code 2.1.328 (its real inputs are in
+ * test/fixtures/hook-inputs/ and test/fixtures/claude-code-captures/).
  * Objects are loose: fields a future version adds pass through untouched.
  */
 export const EVENT_NAMES = [
@@ -127,7 +128,7 @@ export interface AnswerMap {
   /**
    * Context only. Claude Code decides every permission: cairn never answers a
    * permissionDecision and never rewrites the input (updatedInput), since Claude Code
-   * checks only the command a hook returns (claude-code-contract §7b).
+   * checks only the command a hook returns (test/e2e/permission-matrix.e2e.test.ts).
    */
   PreToolUse: { additionalContext?: string };
   PostToolUse: { updatedToolOutput?: unknown; additionalContext?: string; systemMessage?: string };

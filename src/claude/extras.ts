@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import { cliLine, type SelfInvocation } from "../core/self.ts";
-import { handoffCommand } from "../memory/handoff-command.ts";
+import { handoffCommand } from "./handoff-command.ts";
 import { claudeDir, type Scope } from "./paths.ts";
 
 /**

@@ -3,11 +3,13 @@ import type { EventName } from "./events.ts";
 import type { HookPlan, InstallPlan } from "./settings.ts";
 
 /**
- * Claude Code's timeout per cairn hook, in seconds. cairn answers inside its own
- * budget (hook.budget_ms) long before these; they are the outer guard. SessionEnd
- * must be explicit: without it Claude Code allows only 1.5 s.
+ * The events cairn registers, with Claude Code's timeout per hook in seconds. cairn
+ * answers inside its own budget (hook.budget_ms) long before these; they are the outer
+ * guard. SessionEnd must be explicit: without it Claude Code allows only 1.5 s. Only
+ * events with parts behind them (hooks/registry.ts) are here: a hook with nothing to do
+ * would still start a process on every such event (test/unit/installed-events.test.ts).
  */
-export const HOOK_TIMEOUT_S: Readonly<Record<EventName, number>> = {
+const HOOK_TIMEOUT_S = {
   SessionStart: 15,
   UserPromptSubmit: 10,
   PreToolUse: 10,
@@ -16,9 +18,10 @@ export const HOOK_TIMEOUT_S: Readonly<Record<EventName, number>> = {
   Stop: 20,
   SubagentStop: 20,
   PreCompact: 15,
-  PostCompact: 10,
   SessionEnd: 10,
-};
+} as const satisfies Partial<Record<EventName, number>>;
+
+export type InstalledEvent = keyof typeof HOOK_TIMEOUT_S;
 
 /**
  * Matchers keep events cairn does not act on from starting a process at all.
@@ -27,20 +30,20 @@ export const HOOK_TIMEOUT_S: Readonly<Record<EventName, number>> = {
  * model nudge). Post-tool events see every tool: compression and context warnings
  * apply to all of them.
  */
-export const HOOK_MATCHER: Readonly<Partial<Record<EventName, string>>> = {
+const HOOK_MATCHER: Readonly<Partial<Record<EventName, string>>> = {
   PreToolUse: "Bash|Read|Agent|Task",
 };
 
-export const INSTALLED_EVENTS = Object.keys(HOOK_TIMEOUT_S) as EventName[];
+export const INSTALLED_EVENTS = Object.keys(HOOK_TIMEOUT_S) as InstalledEvent[];
 
 /**
  * Events that stay command hooks under the http transport: SessionStart, which also
  * starts the server when it is down, and PreCompact, whose plain-text answer Claude
  * Code appends to the compaction prompt only from a command hook (verified on 2.1.328).
  */
-export const COMMAND_ONLY: ReadonlySet<EventName> = new Set(["SessionStart", "PreCompact"]);
+const COMMAND_ONLY: ReadonlySet<EventName> = new Set(["SessionStart", "PreCompact"]);
 
-function commandHook(self: SelfInvocation, event: EventName, extra: readonly string[] = []): HookPlan {
+function commandHook(self: SelfInvocation, event: InstalledEvent, extra: readonly string[] = []): HookPlan {
   return {
     event,
     ...(HOOK_MATCHER[event] ? { matcher: HOOK_MATCHER[event] } : {}),
@@ -78,7 +81,7 @@ export function commandPlan(self: SelfInvocation): InstallPlan {
 }
 
 /** The statusline is a shell command line in settings.json, so it is quoted for /bin/sh. */
-export function statusLineCommand(self: SelfInvocation): string {
+function statusLineCommand(self: SelfInvocation): string {
   return `${cliLine(self)} statusline`;
 }
 

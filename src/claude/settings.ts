@@ -86,7 +86,7 @@ export function parseSettings(text: string | undefined): ParsedSettings {
   return { ok: true, settings, indent: detectIndent(text), trailingNewline: text.endsWith("\n") };
 }
 
-export function detectIndent(text: string): string {
+function detectIndent(text: string): string {
   const m = /\n([ \t]+)\S/.exec(text);
   return m?.[1] ?? "  ";
 }

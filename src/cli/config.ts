@@ -4,8 +4,8 @@ import { cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { maskUrl } from "../team/url.ts";
 import { parse } from "./args.ts";
+import type { Command } from "./command.ts";
 import { color, json, out } from "./io.ts";
-import type { Command } from "./main.ts";
 
 export const config: Command = {
   usage: `Usage: cairn config [--json] [--docs]

@@ -3,8 +3,8 @@ import { visibleLine } from "../core/terminal-text.ts";
 import { detail as detailOf, parseDetailSpec, SpecError } from "../memory/detail.ts";
 import { chainOwner, isKnownSession, memoryEnv, unknownSession } from "../memory/scope.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
+import type { Command } from "./command.ts";
 import { err, json, outRecorded } from "./io.ts";
-import type { Command } from "./main.ts";
 import { page } from "./pager.ts";
 
 const USAGE = `Usage: cairn detail <HH:MM[:SS] | HH:MM-HH:MM | turn N[-M] | TOOL_USE_ID> [options]

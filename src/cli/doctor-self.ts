@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { claudeDir } from "../claude/paths.ts";
 import { readJsonIfExists } from "../core/fs.ts";
 import { printedCli } from "../core/self.ts";
-import { VERSION } from "./version.ts";
+import { VERSION } from "../core/version.ts";
 
 /**
  * doctor's checks that the commands cairn prints run: the retrieval command of every

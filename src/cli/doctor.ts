@@ -5,6 +5,7 @@ import { INSTALLED_EVENTS } from "../claude/install-plan.ts";
 import { claudeDir, type Scope, settingsPath } from "../claude/paths.ts";
 import { type CommandHook, isCairnHook, isCairnStatusLine, parseSettings } from "../claude/settings.ts";
 import { loadConfig } from "../config/load.ts";
+import type { Check, Status } from "../core/check.ts";
 import { errorMessage, readJsonIfExists } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
@@ -15,17 +16,10 @@ import { checkExitTrap } from "../run/doctor-check.ts";
 import { openStore, schemaVersion } from "../store/db.ts";
 import { SCHEMA_VERSION } from "../store/migrations.ts";
 import { parse } from "./args.ts";
+import type { Command } from "./command.ts";
 import { color, json, out } from "./io.ts";
-import type { Command } from "./main.ts";
 
-export type Status = "ok" | "warn" | "fail";
-
-export interface Check {
-  readonly name: string;
-  readonly status: Status;
-  readonly detail: string;
-  readonly fix?: string;
-}
+export type { Check, Status } from "../core/check.ts";
 
 const MIN_NODE = [22, 13] as const;
 
@@ -386,7 +380,7 @@ async function checkHttp(paths: CairnPaths, projectDir: string): Promise<Check[]
 /** The project's notebook, read as repository content: say when it is refused and why. */
 async function checkNotebookFile(projectDir: string): Promise<Check[]> {
   const { notebookRefusal } = await import("../notebook/state-file.ts");
-  const { notebookPath } = await import("../notebook/paths.ts");
+  const { notebookPath } = await import("../core/paths.ts");
   const refused = notebookRefusal(projectDir);
   if (!refused) return [];
   return [

@@ -1,11 +1,12 @@
+import { formatBytes } from "../core/format.ts";
 import { memoryEnv } from "../memory/scope.ts";
 import { collectGarbage, type GcReport } from "../retention/gc.ts";
 import { markRun } from "../retention/last-run.ts";
 import type { RemaskReport } from "../retention/remask.ts";
 import { storeSize } from "../retention/size.ts";
 import { intFlag, parse } from "./args.ts";
-import { color, formatBytes, formatInt, json, out } from "./io.ts";
-import type { Command } from "./main.ts";
+import type { Command } from "./command.ts";
+import { color, formatInt, json, out } from "./io.ts";
 
 const USAGE = `Usage: cairn gc [--days N] [--max-mb N] [--dry-run] [--vacuum] [--redact] [--json]
 

@@ -10,8 +10,8 @@ import {
   unknownSession,
 } from "../memory/scope.ts";
 import { parse } from "./args.ts";
+import type { Command } from "./command.ts";
 import { color, err, json, out, outStored } from "./io.ts";
-import type { Command } from "./main.ts";
 
 const USAGE = `Usage: cairn handoff [--write | --cancel] [--session ID] [--json]
 

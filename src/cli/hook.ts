@@ -1,6 +1,6 @@
 import { EVENT_NAMES } from "../claude/events.ts";
 import { UsageError } from "./args.ts";
-import type { Command } from "./main.ts";
+import type { Command } from "./command.ts";
 
 // `cairn hook <Event>` itself is routed in main.ts before the CLI loads; this file only
 // answers for the forms that are not a hook call.

@@ -10,6 +10,16 @@ import {
   removeMcpServer,
 } from "../claude/extras.ts";
 import { commandPlan, httpPlan, INSTALLED_EVENTS } from "../claude/install-plan.ts";
+import {
+  deleteRecord,
+  type InstallRecord,
+  originalCopyPath,
+  otherHttpInstall,
+  readRecord,
+  recordKey,
+  sha256,
+  writeRecord,
+} from "../claude/install-record.ts";
 import { type Scope, settingsPath } from "../claude/paths.ts";
 import {
   hasCairn,
@@ -25,22 +35,12 @@ import { type CairnPaths, cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { printedCli, recordNode, selfInvocation } from "../core/self.ts";
 import { ensureServer, health } from "../transports/http-client.ts";
-import { ensureHttpInstall } from "../transports/http-config.ts";
+import { ensureHttpInstall, readHttpInstall } from "../transports/http-config.ts";
 import { httpRisk, noteHttpRisk } from "../transports/http-risk.ts";
 import { parse, UsageError } from "./args.ts";
-import {
-  deleteRecord,
-  type InstallRecord,
-  originalCopyPath,
-  otherHttpInstall,
-  readRecord,
-  recordKey,
-  sha256,
-  writeRecord,
-} from "./install-record.ts";
+import type { Command } from "./command.ts";
 import { color, err, out } from "./io.ts";
 import { absentDirs, removeEmptyDirs } from "./leftovers.ts";
-import type { Command } from "./main.ts";
 
 const INSTALL_USAGE = `Usage: cairn install [--project] [--dry-run] [--transport command|http]
 
@@ -278,8 +278,11 @@ function uninstallExtras(extras: ExtrasRecord): void {
 
 /** The http transport's server goes with its install. */
 async function stopServer(): Promise<void> {
-  const { serve } = await import("./serve.ts");
-  await serve.run(["--stop"]);
+  const paths = cairnPaths();
+  const install = readHttpInstall(paths);
+  if (!install) return;
+  const { stopServer, describeStop } = await import("../transports/stop-server.ts");
+  out(describeStop(await stopServer(paths, install), install.port));
 }
 
 export const uninstall: Command = {

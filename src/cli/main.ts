@@ -1,11 +1,7 @@
 import { visible, visibleLine } from "../core/terminal-text.ts";
 import { isUsageError } from "./args.ts";
+import type { Command } from "./command.ts";
 import { color, err, out } from "./io.ts";
-
-export interface Command {
-  readonly usage: string;
-  run(argv: string[]): Promise<number>;
-}
 
 interface Entry {
   readonly summary: string;
@@ -138,9 +134,7 @@ const COMMANDS: Record<string, Entry & { group: string }> = {
   },
 };
 
-import { VERSION } from "./version.ts";
-
-export { VERSION };
+import { VERSION } from "../core/version.ts";
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));

@@ -1,7 +1,7 @@
 import { printedCli } from "../core/self.ts";
 import { memoryEnv } from "../memory/scope.ts";
 import { parse } from "./args.ts";
-import type { Command } from "./main.ts";
+import type { Command } from "./command.ts";
 
 const USAGE = `Usage: cairn mcp
 

@@ -2,8 +2,8 @@ import { withStore } from "../context/cli-support.ts";
 import { monitorRows } from "../context/monitor-data.ts";
 import { type MonitorRow, renderFrame } from "../context/monitor-view.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
+import type { Command } from "./command.ts";
 import { json, out } from "./io.ts";
-import type { Command } from "./main.ts";
 
 const ESC = "\x1b[";
 const ALT_SCREEN_ON = `${ESC}?1049h`;

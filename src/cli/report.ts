@@ -2,11 +2,12 @@ import { withStore } from "../context/cli-support.ts";
 import { clock, shortId, shortTokens, sparkline } from "../context/format.ts";
 import { toolInputs } from "../context/tool-input.ts";
 import { NotFound, type ReportView, reportView, resolveSession } from "../context/views.ts";
+import { formatBytes } from "../core/format.ts";
 import { visibleLine as line } from "../core/terminal-text.ts";
 import { ingestSource, subagentSources } from "../memory/ingest.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
-import { color, err, formatBytes, formatInt, json, out } from "./io.ts";
-import type { Command } from "./main.ts";
+import type { Command } from "./command.ts";
+import { color, err, formatInt, json, out } from "./io.ts";
 
 export const report: Command = {
   usage: `Usage: cairn report [--session ID] [--top N] [--json]

@@ -3,8 +3,8 @@ import { readBaton } from "../memory/baton.ts";
 import { saveMemo } from "../memory/memo.ts";
 import { currentSession, isKnownSession, memoryEnv, unknownSession } from "../memory/scope.ts";
 import { parse, UsageError } from "./args.ts";
+import type { Command } from "./command.ts";
 import { color, json, out } from "./io.ts";
-import type { Command } from "./main.ts";
 
 const USAGE = `Usage: cairn save-inflight [--session ID] [--json] < memo
 

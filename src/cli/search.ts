@@ -7,8 +7,8 @@ import { chainOwner, isKnownSession, memoryEnv, unknownSession } from "../memory
 import { type Hit, isQuerySyntaxError, search as searchMemory } from "../memory/search.ts";
 import { parseWhen } from "../memory/when.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
+import type { Command } from "./command.ts";
 import { agentReads, color, json, out } from "./io.ts";
-import type { Command } from "./main.ts";
 
 const USAGE = `Usage: cairn search QUERY [options]
 

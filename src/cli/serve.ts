@@ -2,8 +2,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import { createLogger } from "../core/log.ts";
 import { cairnPaths } from "../core/paths.ts";
+import { VERSION } from "../core/version.ts";
 import { startHttpServer } from "../transports/http.ts";
-import { health, ownServerPid, readServerState, spawnServer } from "../transports/http-client.ts";
+import { health, readServerState, spawnServer } from "../transports/http-client.ts";
 import {
   ensureHttpInstall,
   readHttpInstall,
@@ -11,10 +12,10 @@ import {
   serverStatePath,
 } from "../transports/http-config.ts";
 import { portOwner } from "../transports/socket-owner.ts";
+import { describeStop, stopServer } from "../transports/stop-server.ts";
 import { intFlag, parse } from "./args.ts";
+import type { Command } from "./command.ts";
 import { color, err, json, out } from "./io.ts";
-import type { Command } from "./main.ts";
-import { VERSION } from "./version.ts";
 
 export const serve: Command = {
   usage: `Usage: cairn serve [--detach | --stop | --status] [--port N] [--json]
@@ -62,23 +63,7 @@ starts the server when it is not running, so you rarely run this yourself.
       return h ? 0 : 1;
     }
     if (values.stop) {
-      // Only our own server's pid: never one a listener on the port merely reports.
-      const pid = await ownServerPid(install, paths);
-      if (!pid) {
-        const owner = portOwner(install.port);
-        if (owner.kind === "foreign")
-          err(`port ${install.port} is held by another user's process (uid ${owner.uid}); nothing stopped`);
-        out("cairn serve is not running");
-        return 0;
-      }
-      try {
-        process.kill(pid, "SIGTERM");
-      } catch {
-        // Already gone.
-      }
-      for (let i = 0; i < 30 && (await health(install, 200)); i++) await sleep(100);
-      safeUnlink(serverStatePath(paths));
-      out(`stopped cairn serve (pid ${pid})`);
+      out(describeStop(await stopServer(paths, install), install.port));
       return 0;
     }
     if (values.detach) {

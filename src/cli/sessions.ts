@@ -4,8 +4,8 @@ import { age, bar, shortId, shortTokens } from "../context/format.ts";
 import { recentSessions, sessionUsage } from "../context/views.ts";
 import { visibleLine } from "../core/terminal-text.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
+import type { Command } from "./command.ts";
 import { color, json, out } from "./io.ts";
-import type { Command } from "./main.ts";
 
 export const sessions: Command = {
   usage: `Usage: cairn sessions [--limit N] [--project] [--json]

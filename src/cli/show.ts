@@ -1,3 +1,4 @@
+import { formatBytes } from "../core/format.ts";
 import { cairnPaths } from "../core/paths.ts";
 import { printedCli } from "../core/self.ts";
 import { writeStdout } from "../core/stdout.ts";
@@ -6,8 +7,8 @@ import { openStore, type Store } from "../store/db.ts";
 import { lineStarts, sliceLines } from "../store/line-index.ts";
 import { getOriginal, getOutput, type OutputRow } from "../store/outputs.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
-import { color, err, formatBytes, json, out } from "./io.ts";
-import type { Command } from "./main.ts";
+import type { Command } from "./command.ts";
+import { color, err, json, out } from "./io.ts";
 
 const USAGE = `Usage: cairn show [ID] [--lines A-B] [--grep PATTERN [-C N] [-i]] [--info] [--json] [--raw | --visible]
 

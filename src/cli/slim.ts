@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
+import { formatBytes } from "../core/format.ts";
 import { visibleLine } from "../core/terminal-text.ts";
 import { memoryEnv } from "../memory/scope.ts";
 import {
@@ -14,8 +15,8 @@ import {
 import type { Store } from "../store/db.ts";
 import { touchSession } from "../store/sessions.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
-import { color, formatBytes, json, out } from "./io.ts";
-import type { Command } from "./main.ts";
+import type { Command } from "./command.ts";
+import { color, json, out } from "./io.ts";
 
 const USAGE = `Usage: cairn slim SESSION [--keep-recent N] [--min-chars N] [--dry-run] [--json]
        cairn slim SESSION --undo [--force]

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { notebookPath } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { visibleLine } from "../core/terminal-text.ts";
-import { notebookPath } from "../notebook/paths.ts";
 import {
   appendItem,
   formatNotebook,
@@ -23,8 +23,8 @@ import {
   writeNotebook,
 } from "../notebook/state-file.ts";
 import { parse, UsageError } from "./args.ts";
+import type { Command } from "./command.ts";
 import { color, err, json, out, storedForStdout } from "./io.ts";
-import type { Command } from "./main.ts";
 
 const USAGE = `Usage: cairn state [show] [--json]
        cairn state edit | path

@@ -1,10 +1,11 @@
 import { withStore } from "../context/cli-support.ts";
 import { age, bar, shortId } from "../context/format.ts";
 import { NotFound, resolveSession, type StatusView, statusView } from "../context/views.ts";
+import { formatBytes } from "../core/format.ts";
 import { visibleLine } from "../core/terminal-text.ts";
 import { parse, UsageError } from "./args.ts";
-import { color, err, formatBytes, formatInt, json, out } from "./io.ts";
-import type { Command } from "./main.ts";
+import type { Command } from "./command.ts";
+import { color, err, formatInt, json, out } from "./io.ts";
 
 export const status: Command = {
   usage: `Usage: cairn status [--session ID] [--json]

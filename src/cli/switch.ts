@@ -2,8 +2,8 @@ import { cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { setSwitch } from "../core/switches.ts";
 import { parse } from "./args.ts";
+import type { Command } from "./command.ts";
 import { color, out } from "./io.ts";
-import type { Command } from "./main.ts";
 
 function toggle(on: boolean): Command {
   const verb = on ? "on" : "off";

@@ -1,6 +1,6 @@
 import { parse, UsageError } from "./args.ts";
+import type { Command } from "./command.ts";
 import { color, err, json, out } from "./io.ts";
-import type { Command } from "./main.ts";
 
 const USAGE = `Usage: cairn team status [--json]
        cairn team sync [--json]

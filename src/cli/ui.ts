@@ -7,8 +7,8 @@ import { findProjectDir } from "../core/project.ts";
 import { newToken } from "../web/auth.ts";
 import { type RunningUi, startUiServer } from "../web/server.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
+import type { Command } from "./command.ts";
 import { color, err, out } from "./io.ts";
-import type { Command } from "./main.ts";
 
 export const ui: Command = {
   usage: `Usage: cairn ui [--port N] [--no-open] [--json]

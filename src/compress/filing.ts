@@ -1,5 +1,6 @@
 import type { Config } from "../config/schema.ts";
 import { failpoint } from "../core/failpoint.ts";
+import { formatBytes } from "../core/format.ts";
 import { redact } from "../core/redact.ts";
 import { printedCli } from "../core/self.ts";
 import type { Store } from "../store/db.ts";
@@ -135,7 +136,7 @@ export function excerptHeader(
 ): string {
   const lines = countLines(text);
   const facts = [
-    `${formatSize(bytes)}, ${lines.toLocaleString("en-US")} lines → excerpt (${excerpt.compressor}: ${excerpt.kept})`,
+    `${formatBytes(bytes)}, ${lines.toLocaleString("en-US")} lines → excerpt (${excerpt.compressor}: ${excerpt.kept})`,
   ];
   if (hints.exitCode !== undefined) facts.push(`exit ${hints.exitCode}`);
   if (redactions > 0) facts.push(`${redactions} secret${redactions === 1 ? "" : "s"} masked`);
@@ -149,10 +150,4 @@ export function excerptHeader(
     header += `\n[L<n> are the file's line numbers. To edit or see more, Read ${hints.filePath} with offset=${from} limit=${gap ? Math.min(gap[1] - from + 1, 400) : 400}]`;
   }
   return header;
-}
-
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

@@ -22,12 +22,12 @@ import { npm, npmLs } from "./npm.ts";
 import { apt, cargoDeps, pip } from "./packages.ts";
 import { reads } from "./reads.ts";
 import { tables } from "./tables.ts";
-import { cargoTest } from "./tests/cargo-test.ts";
-import { goTest } from "./tests/go-test.ts";
-import { jest } from "./tests/jest.ts";
-import { nodeTest } from "./tests/node-test.ts";
-import { pytest } from "./tests/pytest.ts";
-import { vitest } from "./tests/vitest.ts";
+import { cargoTest } from "./test-runners/cargo-test.ts";
+import { goTest } from "./test-runners/go-test.ts";
+import { jest } from "./test-runners/jest.ts";
+import { nodeTest } from "./test-runners/node-test.ts";
+import { pytest } from "./test-runners/pytest.ts";
+import { vitest } from "./test-runners/vitest.ts";
 import { traces } from "./traces.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 

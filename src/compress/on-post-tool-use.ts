@@ -1,5 +1,6 @@
 import { extractOutput, toolFamily } from "../claude/tool-outputs.ts";
-import { anyMatches, CAIRN_RETRIEVAL } from "../core/cairn-commands.ts";
+import { anyPatternMatches } from "../config/patterns.ts";
+import { CAIRN_RETRIEVAL } from "../core/cairn-commands.ts";
 import type { Parts } from "../hooks/context.ts";
 import { observerFor } from "../observe/observer.ts";
 import { bashResult } from "../run/bash-result.ts";
@@ -26,7 +27,7 @@ export const parts: Parts = {
       // A read the agent bounded itself is the region it wants to see.
       if (isRead && out.limit !== undefined) return undefined;
       const subject = out.command ?? out.filePath ?? "";
-      if (anyMatches(c["compress.never"], subject)) return undefined;
+      if (anyPatternMatches(c["compress.never"], subject)) return undefined;
 
       const hints: Hints = {
         tool: event.tool_name,

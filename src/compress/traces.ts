@@ -8,7 +8,7 @@
 import { docOf, excerpt, lastNonBlank, SALIENT, shapeOf } from "./common.ts";
 import type { Doc } from "./doc.ts";
 import { MUST, type Pick } from "./pack.ts";
-import { FOREIGN } from "./tests/shared.ts";
+import { FOREIGN } from "./test-runners/shared.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
 export const T = {

@@ -24,7 +24,7 @@ export interface MonitorState {
   readonly since: number;
 }
 
-export const INITIAL: MonitorState = { level: null, since: 0 };
+const INITIAL: MonitorState = { level: null, since: 0 };
 
 const RANK: Record<Level, number> = { warning: 1, critical: 2 };
 

@@ -1,15 +1,7 @@
 /** Small text formats shared by cairn's context commands. Pure. */
 
-/** 351000 -> "351k", 1000000 -> "1M", 1234567 -> "1.23M". */
-export function shortTokens(n: number): string {
-  if (n < 1000) return String(Math.round(n));
-  if (n < 1_000_000) return `${trim(n / 1000, n < 10_000 ? 1 : 0)}k`;
-  return `${trim(n / 1_000_000, 2)}M`;
-}
-
-function trim(x: number, digits: number): string {
-  return x.toFixed(digits).replace(/\.0+$|(\.\d*?)0+$/, "$1");
-}
+/** Token counts as cairn writes them everywhere (core/format.ts). */
+export { formatTokens as shortTokens } from "../core/format.ts";
 
 /** A bar of `width` cells for 0..100 percent. */
 export function bar(pct: number, width: number, fill = "█", empty = "░"): string {

@@ -52,7 +52,7 @@ export function ledgerSession(store: Store, sessionId: string): LedgerSession | 
 }
 
 /** Tool results younger than this many user turns are the work at hand, not stale. */
-export const FRESH_TURNS = 2;
+const FRESH_TURNS = 2;
 
 /**
  * Estimated tokens of tool results still in the context that belong to earlier work:

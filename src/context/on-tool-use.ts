@@ -1,7 +1,7 @@
 import type { HookEvent } from "../claude/events.ts";
+import { notebookPath } from "../core/paths.ts";
 import { printedCli } from "../core/self.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
-import { notebookPath } from "../notebook/inject.ts";
 import type { Store } from "../store/db.ts";
 import { getState, sessionScope, setState } from "../store/kv.ts";
 import { decide, type Level, type MonitorState, type Thresholds, warningText } from "./advisor.ts";
@@ -10,7 +10,7 @@ import { toolUseLine, waitForTranscript } from "./transcript-sync.ts";
 import { type ContextUsage, currentUsage } from "./usage.ts";
 
 /** The kv key of the monitor's debounce state, per session. */
-export const MONITOR_KEY = "context.monitor";
+const MONITOR_KEY = "context.monitor";
 /** Consecutive tool calls whose transcript entry never appeared in time. */
 const SYNC_MISSES_KEY = "context.sync_misses";
 

@@ -18,7 +18,7 @@ export interface SessionSummary {
   readonly critical_pct: number;
 }
 
-export function sessionSummaryPath(paths: CairnPaths, sessionId: string): string {
+function sessionSummaryPath(paths: CairnPaths, sessionId: string): string {
   return join(sessionDir(paths, sessionId), "summary.json");
 }
 

@@ -3,6 +3,8 @@
  * Pure, so it can be tested without a terminal.
  */
 
+import { formatBytes } from "../core/format.ts";
+
 export interface SuffixFacts {
   /** Context used, 0..100; null before the first response. */
   readonly usedPct: number | null;
@@ -29,7 +31,7 @@ export function renderSuffix(f: SuffixFacts): string {
     const tone = remaining <= f.criticalPct ? "red" : remaining <= f.warnPct ? "yellow" : "green";
     parts.push(`ctx ${paint(tone, `${f.usedPct}%`)}`);
   }
-  if (f.outputs > 0) parts.push(`${f.outputs} filed, ${formatSize(f.savedBytes)} saved`);
+  if (f.outputs > 0) parts.push(`${f.outputs} filed, ${formatBytes(f.savedBytes)} saved`);
   if (f.error) parts.push(paint("red", "⚠ errors: cairn doctor"));
   return `${paint("dim", "cairn")} ${parts.join(" · ")}`;
 }
@@ -42,10 +44,4 @@ export function composeStatusline(user: string, suffix: string): string {
   if (!suffix) return text;
   if (!text) return suffix;
   return `${text}  ${suffix}`;
-}
-
-export function formatSize(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }

@@ -1,6 +1,6 @@
 import { closeSync, openSync, renameSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import { savedUserStatusLine } from "../cli/install-record.ts";
+import { savedUserStatusLine } from "../claude/install-record.ts";
 import { finiteNumber } from "../core/finite.ts";
 import { ensureDir, FILE_MODE, readJsonIfExists, safeUnlink } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
@@ -9,7 +9,7 @@ import { readSessionSummary } from "./session-summary.ts";
 import { composeStatusline, renderSuffix } from "./statusline-format.ts";
 import { type StatuslineMetrics, statuslineMetricsPath } from "./usage.ts";
 
-/** The fields of Claude Code's statusline input that cairn uses (contract §5). */
+/** The fields of Claude Code's statusline input that cairn uses (test/fixtures/claude-code-captures/statusline-stdin.jsonl). */
 interface StatuslineInput {
   session_id?: unknown;
   transcript_path?: unknown;

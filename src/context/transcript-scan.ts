@@ -1,7 +1,7 @@
 /**
  * Reads complete transcript lines into ledger records. Pure: text and the state left by
  * the previous read in, records and the next state out. What it relies on (Claude Code
- * 2.1.328, see claude-code-contract.md §6):
+ * 2.1.328, as in test/fixtures/claude-code-captures/transcript-*.jsonl):
  *
  * - One API response is split over several `assistant` entries (one per content block)
  *   that share `message.id` and repeat its `usage`: a response is keyed by that id.
@@ -16,6 +16,7 @@
  */
 
 import { finiteNumber } from "../core/finite.ts";
+import { estimateTokens } from "../core/format.ts";
 
 export interface ScanState {
   /** User turns seen so far (distinct prompts). */
@@ -288,14 +289,15 @@ const finite = (v: unknown): number | null => finiteNumber(v) ?? null;
 
 /** Size of a tool_result's content as the model sees it: a string, or text and image blocks. */
 export function resultSize(content: unknown): { bytes: number; tokens: number } {
-  if (typeof content === "string") return { bytes: Buffer.byteLength(content), tokens: estimate(content) };
+  if (typeof content === "string")
+    return { bytes: Buffer.byteLength(content), tokens: estimateTokens(content.length) };
   if (!Array.isArray(content)) return { bytes: 0, tokens: 0 };
   let bytes = 0;
   let tokens = 0;
   for (const b of content as Block[]) {
     if (b?.type === "text" && typeof b.text === "string") {
       bytes += Buffer.byteLength(b.text);
-      tokens += estimate(b.text);
+      tokens += estimateTokens(b.text.length);
     } else if (b?.type === "image") {
       bytes += typeof b.source?.data === "string" ? b.source.data.length : 0;
       tokens += IMAGE_TOKENS;
@@ -303,5 +305,3 @@ export function resultSize(content: unknown): { bytes: number; tokens: number } 
   }
   return { bytes, tokens };
 }
-
-const estimate = (text: string) => Math.ceil(text.length / 4);

@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import type { Config } from "../config/schema.ts";
 import type { CairnPaths } from "../core/paths.ts";
-import { notebookPath } from "../notebook/inject.ts";
+import { notebookPath } from "../core/paths.ts";
 import { describeExitTrap, type ExitTrapState, exitTrapState } from "../run/exit-trap-state.ts";
 import type { Store } from "../store/db.ts";
 import type { SessionRow } from "../store/sessions.ts";
@@ -131,7 +131,7 @@ export interface NotebookFreshness {
  */
 const START_SLACK_MS = 10_000;
 
-export function notebookFreshness(projectDir: string, sessionStartedAt: number): NotebookFreshness {
+function notebookFreshness(projectDir: string, sessionStartedAt: number): NotebookFreshness {
   const path = notebookPath(projectDir);
   try {
     const m = statSync(path).mtimeMs;
@@ -168,7 +168,7 @@ export interface SessionSummaryView {
   readonly endReason: string | null;
 }
 
-export function sessionSummaryView(s: SessionRow): SessionSummaryView {
+function sessionSummaryView(s: SessionRow): SessionSummaryView {
   return {
     id: s.id,
     projectDir: s.project_dir,

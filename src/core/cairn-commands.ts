@@ -1,8 +1,5 @@
-import { anyPatternMatches } from "../config/patterns.ts";
-
 /**
- * cairn's own commands in a shell command line, and the user's pattern lists
- * (compress.never): the checks the PostToolUse filer makes.
+ * cairn's own commands in a shell command line: their output is never compressed again.
  */
 const RETRIEVAL_VERBS = ["show", "detail", "search", "state", "handoff", "report", "status"];
 
@@ -16,11 +13,3 @@ function invocation(verbs: readonly string[]): RegExp {
 
 /** cairn's retrieval commands: their output is what the agent asked for in full. */
 export const CAIRN_RETRIEVAL = invocation(RETRIEVAL_VERBS);
-
-/**
- * True when any of the config's regular expressions matches; one that is invalid or
- * could run unbounded matches nothing (src/config/patterns.ts).
- */
-export function anyMatches(patterns: readonly string[], text: string): boolean {
-  return patterns.length > 0 && anyPatternMatches(patterns, text);
-}

@@ -7,8 +7,8 @@ export type LogLevel = "debug" | "info" | "warn" | "error";
 const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 /** The log is rotated at this size and keeps this many files (cairn.log, .1, .2). */
-export const LOG_MAX_BYTES = 1024 * 1024;
-export const LOG_FILES = 3;
+const LOG_MAX_BYTES = 1024 * 1024;
+const LOG_FILES = 3;
 
 export interface LogFields {
   event?: string;

@@ -100,3 +100,8 @@ export function sessionDir(paths: CairnPaths, sessionId: string): string {
 export function projectStateDir(paths: CairnPaths, projectDir: string): string {
   return join(paths.projects, projectKey(projectDir));
 }
+
+/** The notebook's place in a project (STATE.md, which the notebook feature owns). */
+export function notebookPath(projectDir: string): string {
+  return join(projectDir, ".cairn", "STATE.md");
+}

@@ -66,7 +66,7 @@ function runsAsCairn(self: SelfInvocation, env: NodeJS.ProcessEnv): boolean {
   return node !== undefined && realOr(node) === realOr(self.command);
 }
 
-export function firstExecutable(dirs: readonly string[], name: string): string | undefined {
+function firstExecutable(dirs: readonly string[], name: string): string | undefined {
   for (const dir of dirs) {
     const candidate = join(dir, name);
     try {
@@ -88,7 +88,7 @@ function realOr(path: string): string {
 }
 
 /** Where `cairn install` records its node, the launcher's (bin/cairn) first choice after $CAIRN_NODE. */
-export function nodeRecordPath(cairnRoot: string): string {
+function nodeRecordPath(cairnRoot: string): string {
   return join(cairnRoot, "node-path");
 }
 

@@ -20,8 +20,6 @@ export interface HookContext {
   readonly self: SelfInvocation;
 }
 
-export type { SelfInvocation } from "../core/self.ts";
-
 /**
  * One feature's contribution to one event. Parts of an event run in the order the
  * event lists them; each sees the answer merged so far (`prior`), so a later part can

@@ -1,5 +1,6 @@
 import type { AnyHookEvent } from "../claude/events.ts";
 import { failpoint } from "../core/failpoint.ts";
+import { estimateTokens } from "../core/format.ts";
 import type { Store } from "../store/db.ts";
 import { endSession, touchSession } from "../store/sessions.ts";
 
@@ -16,9 +17,6 @@ export interface EventRecord {
   /** What each part added to the model's context, for the audit in `cairn report`. */
   readonly injections: readonly Injection[];
 }
-
-/** Tokens are estimated at 4 characters each where no tokenizer's count exists. */
-export const estimateTokens = (chars: number) => Math.ceil(chars / 4);
 
 /** Every event that reaches a handler leaves one row, in one transaction with its session. */
 export function recordEvent(store: Store, event: AnyHookEvent, r: EventRecord): void {

@@ -9,8 +9,19 @@ import type { PartLoader } from "./context.ts";
 export const EVENT_PARTS: { readonly [E in EventName]: readonly PartLoader[] } = {
   SessionStart: [
     () => import("../run/on-session-start.ts"), // the exit trap: failing Bash commands reach PostToolUse
-    () => import("../memory/on-session-start.ts"), // resume after a handoff (includes the notebook)
-    () => import("../notebook/on-session-start.ts"), // restore STATE.md, unless a resume already did
+    // Memory and the notebook meet here, not in each other's code: the resume after a
+    // handoff includes the notebook; the notebook's restore names where the last session
+    // stopped, from memory. Each is loaded only when the part that needs it asks.
+    async () => ({
+      parts: (await import("../memory/on-session-start.ts")).resumeParts(
+        () => import("../notebook/inject.ts"),
+      ),
+    }), // resume after a handoff (includes the notebook)
+    async () => ({
+      parts: (await import("../notebook/on-session-start.ts")).restoreParts(
+        () => import("../memory/last-session.ts"),
+      ),
+    }), // restore STATE.md, unless a resume already did
     () => import("../team/on-session-start.ts"), // teammates' handoff, decisions, dead-ends (team.url only)
   ],
   UserPromptSubmit: [

@@ -78,7 +78,7 @@ function footer(m: ResumeMaterial, cut: boolean): string {
   ].join("\n");
 }
 
-export function renderRecent(t: RecentTurn, cap: number): string {
+function renderRecent(t: RecentTurn, cap: number): string {
   const head = `### Turn ${t.turn} · ${hhmm(t.at)}`;
   const tools = t.tools ? `(tools: ${t.tools})` : "";
   const fixed = head.length + tools.length + 20;
@@ -217,7 +217,7 @@ export function composeResume(m: ResumeMaterial, maxChars: number): Composed {
 }
 
 /** Everything, unabridged: what the injection points to. */
-export function composeDocument(m: ResumeMaterial): string {
+function composeDocument(m: ResumeMaterial): string {
   const sections: string[] = [];
   if (m.memo?.trim()) sections.push(`## In-flight memo\n${m.memo.trim()}`);
   const nb = m.notebook(200_000);

@@ -181,4 +181,4 @@ export function subagentSources(
   return subagentTranscripts(transcriptPath).map((t) => ({ ...t, sessionId, projectDir }));
 }
 
-export { indexOutputs } from "./outputs-index.ts";
+export { indexOutputs } from "../store/outputs-index.ts";

@@ -250,7 +250,7 @@ function cutAround(m: { snippet: string; marks: [number, number][] }): {
 }
 
 /** Every session whose rows a chain holds: the owner and the sessions merged into it. */
-export function chainSessions(store: Store, owner: string): string[] {
+function chainSessions(store: Store, owner: string): string[] {
   const rows = store.db.prepare("SELECT session_id FROM mem_sessions WHERE merged_into = ?").all(owner) as {
     session_id: string;
   }[];

@@ -220,7 +220,7 @@ export interface Backup {
   readonly at: number;
 }
 
-export function backupDir(paths: CairnPaths, sessionId: string): string {
+function backupDir(paths: CairnPaths, sessionId: string): string {
   return join(paths.root, "slim", safeId(sessionId));
 }
 

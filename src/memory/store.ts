@@ -1,7 +1,7 @@
 import { redact } from "../core/redact.ts";
 import type { Store } from "../store/db.ts";
+import { indexItem, unindexItem } from "../store/items-index.ts";
 import { type Kind, LAYER } from "./entries.ts";
-import { indexItem, unindexItem } from "./items-index.ts";
 
 /** Memory's view of a session: who owns its rows now, and how many turns the owner has. */
 export interface MemSession {
@@ -31,7 +31,7 @@ export interface Item {
   made_by: string | null;
 }
 
-export function getMemSession(store: Store, id: string): MemSession | undefined {
+function getMemSession(store: Store, id: string): MemSession | undefined {
   return store.db.prepare("SELECT * FROM mem_sessions WHERE session_id = ?").get(id) as
     | MemSession
     | undefined;

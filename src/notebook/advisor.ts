@@ -21,10 +21,10 @@ export interface Advice {
 }
 
 /** What to type: the instructions are the curated ones cairn also adds to every compaction. */
-export const COMPACT_COMMAND =
+const COMPACT_COMMAND =
   "/compact keep the goal, decisions, dead-ends and the files in play; drop raw tool output";
 
-export function adviceLevel(usedPct: number | undefined, t: Thresholds): AdviceLevel {
+function adviceLevel(usedPct: number | undefined, t: Thresholds): AdviceLevel {
   if (usedPct === undefined) return "ok";
   if (usedPct >= t.urgePct) return "urge";
   if (usedPct >= t.suggestPct) return "suggest";

@@ -1,3 +1,4 @@
+import { formatTokens } from "../core/format.ts";
 import { fnv1a64 } from "../core/hash.ts";
 import type { Advice } from "./advisor.ts";
 
@@ -97,13 +98,6 @@ export function oneLine(text: string | undefined, max: number): string {
     .filter(Boolean)
     .join(" · ");
   return joined.length <= max ? joined : `${joined.slice(0, max - 1).trimEnd()}…`;
-}
-
-export function formatTokens(n: number): string {
-  if (n >= 1_000_000) return `${+(n / 1_000_000).toFixed(1)}M`;
-  if (n >= 10_000) return `${Math.round(n / 1000)}k`;
-  if (n >= 1000) return `${+(n / 1000).toFixed(1)}k`;
-  return String(Math.round(n));
 }
 
 /** 1234567 → "1,234,567" (toLocaleString would load ICU: ~10 ms in a cold hook process). */

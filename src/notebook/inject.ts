@@ -1,4 +1,4 @@
-import { notebookPath } from "./paths.ts";
+import { notebookPath } from "../core/paths.ts";
 import {
   type Notebook,
   parseNotebook,
@@ -9,8 +9,6 @@ import {
   sectionText,
   stripComments,
 } from "./state-file.ts";
-
-export { notebookPath };
 
 /**
  * The notebook as it is injected into a session, at most `maxChars` long, or undefined

@@ -1,9 +1,9 @@
 import { closeSync, existsSync, fstatSync, readFileSync, readSync } from "node:fs";
 import { extname, isAbsolute, join, relative, resolve } from "node:path";
+import { estimateTokens, formatBytes, formatTokens } from "../core/format.ts";
 import { openRegularFile } from "../core/fs.ts";
 import { readProjectFile } from "../core/project-file.ts";
-import { estimateTokens } from "../hooks/record.ts";
-import { formatTokens, groupDigits } from "./anchor.ts";
+import { groupDigits } from "./anchor.ts";
 
 /**
  * Advice before a tool runs, delivered with its result: the agent learns for its next
@@ -74,11 +74,6 @@ export function readNudge(
   const name = rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : abs;
   const lines = `${info.linesEstimated ? "about " : ""}${groupDigits(info.lines)} lines`;
   return `cairn note: ${name} is ${formatBytes(info.bytes)} (${lines}, ≈${formatTokens(estimateTokens(info.bytes))} tokens, estimate). Reading it whole fills the context; next time find the part you need first (Grep with -n) and Read it with offset and limit.`;
-}
-
-function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
-  return `${Math.round(n / 1024)} KB`;
 }
 
 export type ModelTier = "haiku" | "sonnet";

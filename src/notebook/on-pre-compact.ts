@@ -1,7 +1,7 @@
 import { currentUsage } from "../context/usage.ts";
+import { notebookPath } from "../core/paths.ts";
 import type { Parts } from "../hooks/context.ts";
 import { blockReason, compactionInstructions, shouldBlock } from "./compaction.ts";
-import { notebookPath } from "./paths.ts";
 import { isHomeDir, recall, remember } from "./session-state.ts";
 import { writeSnapshot } from "./snapshot.ts";
 import { readNotebook, sectionText } from "./state-file.ts";

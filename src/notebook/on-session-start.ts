@@ -1,69 +1,77 @@
 import { printedCli } from "../core/self.ts";
 import type { Parts } from "../hooks/context.ts";
+import type { Store } from "../store/db.ts";
 import { buildAnchor } from "./anchor.ts";
 import { buildRestore, notebookHash, restoreMarker } from "./restore.ts";
 import { isNotebookPlace, remember } from "./session-state.ts";
 import { readNotebook, seedNotebook } from "./state-file.ts";
 import { conversationHolds } from "./transcript-facts.ts";
 
-export const parts: Parts = {
-  SessionStart: {
-    name: "notebook-restore",
-    async run(event, ctx, prior) {
-      const cfg = ctx.config;
-      if (!cfg["notebook.enabled"] || !isNotebookPlace(ctx.projectDir, ctx.env)) return undefined;
-      let seeded = false;
-      try {
-        seeded = seedNotebook(ctx.projectDir);
-      } catch (err) {
-        ctx.log.warn("could not create STATE.md; restoring without it", { session: event.session_id, err });
-      }
-      const nb = readNotebook(ctx.projectDir);
-      const store = await ctx.store();
-      const sid = event.session_id;
-      const fresh = event.source === "startup" || event.source === "clear";
+/** Where the last session in this project stopped: memory's summary, handed in by the SessionStart composition (hooks/registry.ts). */
+export interface LastSession {
+  lastSessionSummary(store: Store, projectDir: string): string | undefined;
+}
 
-      let lastSession: string | undefined;
-      // Memory's resume (an earlier part) already injected the notebook with its handoff.
-      const handedOff = !!prior.additionalContext;
-      if (fresh && !handedOff) {
+/** Restores STATE.md at session start; `loadLastSession` is loaded only on a fresh start without a handoff. */
+export const restoreParts = (loadLastSession: () => Promise<LastSession>) =>
+  ({
+    SessionStart: {
+      name: "notebook-restore",
+      async run(event, ctx, prior) {
+        const cfg = ctx.config;
+        if (!cfg["notebook.enabled"] || !isNotebookPlace(ctx.projectDir, ctx.env)) return undefined;
+        let seeded = false;
         try {
-          // Where the last session in this project stopped, from layered memory.
-          const { lastSessionSummary } = await import("../memory/last-session.ts");
-          lastSession = lastSessionSummary(store, ctx.projectDir);
+          seeded = seedNotebook(ctx.projectDir);
         } catch (err) {
-          ctx.log.warn("no summary of the last session", { session: sid, err });
+          ctx.log.warn("could not create STATE.md; restoring without it", { session: event.session_id, err });
         }
-      }
-      // A resume replays the conversation: if it holds this very notebook, do not repeat it.
-      const hash = nb ? notebookHash(nb.text) : undefined;
-      const held =
-        hash && event.source === "resume" && conversationHolds(event.transcript_path, restoreMarker(hash))
-          ? hash
-          : undefined;
-      const restore = buildRestore({
-        projectDir: ctx.projectDir,
-        source: event.source,
-        notebookText: nb?.text,
-        seeded,
-        maxChars: cfg["notebook.restore_max_chars"],
-        lastSession,
-        alreadyInjected: held,
-        cli: printedCli(ctx.self, ctx.env),
-      });
-      if (!restore) return undefined;
-      const at = ctx.now();
-      // The restore shows Goal and Now (no advice, no warnings), so it counts as an anchor
-      // that said just that: the first prompt repeats it only if there is more to say.
-      const { key } = buildAnchor({
-        goal: restore.goal,
-        now: restore.now,
-        advice: { level: "ok" },
-        maxChars: cfg["anchor.max_tokens"] * 4,
-      });
-      remember(store, sid, "notebook.anchor", { key, level: "ok", at }, at);
-      if (handedOff) return seeded ? { systemMessage: restore.systemMessage } : undefined;
-      return { additionalContext: restore.additionalContext, systemMessage: restore.systemMessage };
+        const nb = readNotebook(ctx.projectDir);
+        const store = await ctx.store();
+        const sid = event.session_id;
+        const fresh = event.source === "startup" || event.source === "clear";
+
+        let lastSession: string | undefined;
+        // Memory's resume (an earlier part) already injected the notebook with its handoff.
+        const handedOff = !!prior.additionalContext;
+        if (fresh && !handedOff) {
+          try {
+            // Where the last session in this project stopped, from layered memory.
+            const { lastSessionSummary } = await loadLastSession();
+            lastSession = lastSessionSummary(store, ctx.projectDir);
+          } catch (err) {
+            ctx.log.warn("no summary of the last session", { session: sid, err });
+          }
+        }
+        // A resume replays the conversation: if it holds this very notebook, do not repeat it.
+        const hash = nb ? notebookHash(nb.text) : undefined;
+        const held =
+          hash && event.source === "resume" && conversationHolds(event.transcript_path, restoreMarker(hash))
+            ? hash
+            : undefined;
+        const restore = buildRestore({
+          projectDir: ctx.projectDir,
+          source: event.source,
+          notebookText: nb?.text,
+          seeded,
+          maxChars: cfg["notebook.restore_max_chars"],
+          lastSession,
+          alreadyInjected: held,
+          cli: printedCli(ctx.self, ctx.env),
+        });
+        if (!restore) return undefined;
+        const at = ctx.now();
+        // The restore shows Goal and Now (no advice, no warnings), so it counts as an anchor
+        // that said just that: the first prompt repeats it only if there is more to say.
+        const { key } = buildAnchor({
+          goal: restore.goal,
+          now: restore.now,
+          advice: { level: "ok" },
+          maxChars: cfg["anchor.max_tokens"] * 4,
+        });
+        remember(store, sid, "notebook.anchor", { key, level: "ok", at }, at);
+        if (handedOff) return seeded ? { systemMessage: restore.systemMessage } : undefined;
+        return { additionalContext: restore.additionalContext, systemMessage: restore.systemMessage };
+      },
     },
-  },
-};
+  }) satisfies Parts;

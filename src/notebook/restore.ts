@@ -1,8 +1,8 @@
 import { DATA_NOTE, dataBlock, dataBlockOverhead } from "../core/data-block.ts";
 import { fnv1a64 } from "../core/hash.ts";
+import { notebookPath } from "../core/paths.ts";
 import { groupDigits, oneLine } from "./anchor.ts";
 import { renderNotebookText } from "./inject.ts";
-import { notebookPath } from "./paths.ts";
 import { isBlank, parseNotebook, sectionText } from "./state-file.ts";
 
 /**
@@ -10,8 +10,6 @@ import { isBlank, parseNotebook, sectionText } from "./state-file.ts";
  * notebook, how to keep it, and where the last session stopped. Pure given the
  * notebook's text, so `cairn handoff` can show exactly what the next session gets.
  */
-
-export type RestoreSource = "startup" | "resume" | "clear" | "compact";
 
 const LABEL: Readonly<Record<string, string>> = {
   startup: "at session start",
@@ -21,7 +19,7 @@ const LABEL: Readonly<Record<string, string>> = {
 };
 
 /** Room kept for the memory's summary of where the last session stopped. */
-export const LAST_SESSION_MAX_CHARS = 1500;
+const LAST_SESSION_MAX_CHARS = 1500;
 
 const KEEPING =
   "Keep it current, it is what survives compactions and new sessions: update Now when the step changes, add each decision (with why) under Decisions and each failed approach under Dead-ends as it happens, and Goal when the aim moves.";
@@ -32,7 +30,7 @@ const KEEPING =
  * (a "sensitive file", whatever the allow rules say); here the agent's ordinary Edit
  * works. cairn's own command is the alternative for a whole-section rewrite.
  */
-export function updateHowTo(cli: string): string {
+function updateHowTo(cli: string): string {
   return `Update it with Edit like any file, or through Bash: ${cli} state set now "…" | ${cli} state add decisions "…" (sections: goal, now, decisions, dead-ends, open-questions).`;
 }
 

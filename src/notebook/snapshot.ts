@@ -26,7 +26,7 @@ export function snapshotDir(paths: CairnPaths, projectDir: string): string {
   return join(paths.snapshots, projectKey(projectDir));
 }
 
-export function formatSnapshot(s: SnapshotInput): string {
+function formatSnapshot(s: SnapshotInput): string {
   const facts = s.facts;
   const lines = [
     `# cairn snapshot before ${s.trigger} compaction`,
@@ -75,7 +75,7 @@ export function writeSnapshot(paths: CairnPaths, s: SnapshotInput, keep: number)
   return path;
 }
 
-export function pruneSnapshots(dir: string, keep: number): void {
+function pruneSnapshots(dir: string, keep: number): void {
   let names: string[];
   try {
     names = readdirSync(dir).filter((n) => n.endsWith(".md"));

@@ -1,8 +1,8 @@
 import { closeSync, existsSync, fsyncSync, linkSync, openSync, statSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { ensureDir, FILE_MODE, isNotFound, safeUnlink, writeFileAtomic } from "../core/fs.ts";
+import { notebookPath } from "../core/paths.ts";
 import { insideProject, readProjectFile } from "../core/project-file.ts";
-import { notebookPath } from "./paths.ts";
 
 /**
  * STATE.md: the project's notebook. People and agents edit it by hand, so parsing is
@@ -68,9 +68,30 @@ const HEADING = /^ {0,3}(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$/;
 const FENCE = /^ {0,3}(```|~~~)/;
 const LABEL_LINE = /^\s*(?:[-*]\s+)?\**([A-Za-z][A-Za-z /&'-]{1,30}?)\**\s*:\s*(.*)$/;
 
+/** A section as it is read, line by line. */
+interface Draft {
+  readonly id: SectionId | undefined;
+  readonly title: string;
+  readonly heading: string;
+  readonly lines: string[];
+}
+
+/** The notebook the lines read make, blank lines around each part trimmed. */
+function notebookOf(preamble: readonly string[], sections: readonly Draft[]): Notebook {
+  return {
+    preamble: trimBlankLines(preamble.join("\n")),
+    sections: sections.map((s) => ({
+      id: s.id,
+      title: s.title,
+      heading: s.heading,
+      body: trimBlankLines(s.lines.join("\n")),
+    })),
+  };
+}
+
 export function parseNotebook(text: string): Notebook {
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
-  const sections: { id: SectionId | undefined; title: string; heading: string; lines: string[] }[] = [];
+  const sections: Draft[] = [];
   const preamble: string[] = [];
   let inFence = false;
   for (const line of lines) {
@@ -92,20 +113,12 @@ export function parseNotebook(text: string): Notebook {
     const inline = parseLabelLines(preamble);
     if (inline) return inline;
   }
-  return {
-    preamble: trimBlankLines(preamble.join("\n")),
-    sections: sections.map((s) => ({
-      id: s.id,
-      title: s.title,
-      heading: s.heading,
-      body: trimBlankLines(s.lines.join("\n")),
-    })),
-  };
+  return notebookOf(preamble, sections);
 }
 
 /** A notebook written without headings: "Goal: …" / "Now: …" lines (continuation lines follow). */
 function parseLabelLines(lines: readonly string[]): Notebook | undefined {
-  const sections: { id: SectionId; title: string; heading: string; lines: string[] }[] = [];
+  const sections: (Draft & { readonly id: SectionId })[] = [];
   const preamble: string[] = [];
   for (const line of lines) {
     const m = LABEL_LINE.exec(line);
@@ -117,15 +130,7 @@ function parseLabelLines(lines: readonly string[]): Notebook | undefined {
     }
   }
   if (sections.length === 0) return undefined;
-  return {
-    preamble: trimBlankLines(preamble.join("\n")),
-    sections: sections.map((s) => ({
-      id: s.id,
-      title: s.title,
-      heading: s.heading,
-      body: trimBlankLines(s.lines.join("\n")),
-    })),
-  };
+  return notebookOf(preamble, sections);
 }
 
 function trimBlankLines(s: string): string {

@@ -170,7 +170,7 @@ export function firstErrorLine(text: string): string {
 }
 
 /** Enough of a transcript for the facts; compaction is rare, so a few MB is affordable. */
-export const FACTS_TAIL_BYTES = 8 * 1024 * 1024;
+const FACTS_TAIL_BYTES = 8 * 1024 * 1024;
 
 export function transcriptFacts(transcriptPath: string, sinceMs: number | undefined): TranscriptFacts {
   const { lines, whole } = readTail(transcriptPath, FACTS_TAIL_BYTES);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RECURSION_GUARD } from "../core/guard.ts";
-import { OBSERVER_SYSTEM, type ObserverOptions } from "./observation.ts";
+import { OBSERVER_SYSTEM, type ObserverOptions } from "./request.ts";
 
 /**
  * Asks `claude -p` instead of the API. The recursion guard matters: that Claude Code

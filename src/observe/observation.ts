@@ -1,5 +1,6 @@
 import * as v from "valibot";
-import type { Hints } from "../compress/types.ts";
+import { messagesClient } from "../claude/messages-api.ts";
+import { OBSERVER_SYSTEM, type ObservedOutput, type ObserverOptions } from "./request.ts";
 
 /**
  * Observation mode (opt-in): instead of the deterministic excerpt, a model writes a
@@ -19,15 +20,10 @@ const ObservationSchema = v.object({
 
 export type Observation = v.InferOutput<typeof ObservationSchema>;
 
-export const OBSERVER_SYSTEM = `You are cairn's observer. A coding agent ran a tool; you replace its long output with an observation the agent can act on.
-Answer with ONLY one JSON object, no prose around it:
-{"title": "...", "subtitle": "...", "narrative": "2-5 sentences", "facts": ["..."], "concepts": ["..."], "type": "test-run|build|log|search|listing|read|diff|other"}
-facts must keep, verbatim: every failing test name with its assertion message and file:line, every error with its code and file:line, exit status, summary counts, final error of an install. Never invent facts.`;
-
 /** The most of an output sent to the model; the original stays whole in cairn's store. */
 const MAX_INPUT_CHARS = 60_000;
 
-export function observerPrompt(text: string, hints: Hints): string {
+function observerPrompt(text: string, hints: ObservedOutput): string {
   const what = hints.command
     ? `Command: ${hints.command}`
     : hints.filePath
@@ -68,14 +64,11 @@ export function renderObservation(o: Observation): string {
   return lines.join("\n");
 }
 
-export interface ObserverOptions {
-  readonly provider: "api" | "claude";
-  readonly model: string;
-  readonly timeoutMs: number;
-  readonly env: NodeJS.ProcessEnv;
-}
-
-export async function observe(text: string, hints: Hints, opts: ObserverOptions): Promise<Observation> {
+export async function observe(
+  text: string,
+  hints: ObservedOutput,
+  opts: ObserverOptions,
+): Promise<Observation> {
   const prompt = observerPrompt(text, hints);
   const answer =
     opts.provider === "api"
@@ -85,15 +78,11 @@ export async function observe(text: string, hints: Hints, opts: ObserverOptions)
 }
 
 async function askApi(prompt: string, opts: ObserverOptions): Promise<string> {
-  const apiKey = opts.env.ANTHROPIC_API_KEY;
-  if (!apiKey) throw new Error("observation mode needs ANTHROPIC_API_KEY (or observe.provider: claude)");
-  const { default: Anthropic } = await import("@anthropic-ai/sdk");
-  const client = new Anthropic({
-    apiKey,
-    ...(opts.env.ANTHROPIC_BASE_URL ? { baseURL: opts.env.ANTHROPIC_BASE_URL } : {}),
-    timeout: opts.timeoutMs,
-    maxRetries: 0,
-  });
+  const client = await messagesClient(
+    opts.env,
+    opts.timeoutMs,
+    "observation mode (or observe.provider: claude)",
+  );
   const msg = await client.messages.create(
     {
       model: opts.model,

@@ -1,8 +1,8 @@
 import type { CairnPaths } from "../core/paths.ts";
-import { unindexItem } from "../memory/items-index.ts";
-import { type IndexedRow, unindexOutputs } from "../memory/outputs-index.ts";
 import type { Store } from "../store/db.ts";
+import { unindexItem } from "../store/items-index.ts";
 import { sessionScope } from "../store/kv.ts";
+import { type IndexedRow, unindexOutputs } from "../store/outputs-index.ts";
 import { type StoreSize, storeSize } from "./size.ts";
 import { type FileSweep, sweepFiles } from "./sweep-files.ts";
 
@@ -267,7 +267,7 @@ function dropOldestDetails(store: Store, need: number): number {
       }
       return picked.length;
     }
-    // Pruned originals are not in the search index (src/memory/outputs-index.ts).
+    // Pruned originals are not in the search index (src/store/outputs-index.ts).
     const records = db
       .prepare("SELECT id FROM outputs WHERE pruned_at IS NOT NULL ORDER BY id LIMIT ?")
       .all(BATCH) as { id: number }[];

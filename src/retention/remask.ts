@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { writeFileAtomic } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import { redact } from "../core/redact.ts";
-import { indexItem, unindexItem } from "../memory/items-index.ts";
-import { type IndexedRow, originalText, reindexOutputs, unindexOutputs } from "../memory/outputs-index.ts";
 import type { Store } from "../store/db.ts";
+import { indexItem, unindexItem } from "../store/items-index.ts";
 import { countLines } from "../store/outputs.ts";
+import { type IndexedRow, originalText, reindexOutputs, unindexOutputs } from "../store/outputs-index.ts";
 import { forEachAgingFile } from "./sweep-files.ts";
 
 /**

@@ -12,7 +12,7 @@ import { basename, dirname, isAbsolute, join } from "node:path";
  */
 
 /** Past this, the output is filed from what the hook received (only the tail is read, for the exit marker). */
-export const PERSISTED_MAX_BYTES = 64 * 1024 * 1024;
+const PERSISTED_MAX_BYTES = 64 * 1024 * 1024;
 const TAIL_BYTES = 4096;
 
 export type PersistedOutput =

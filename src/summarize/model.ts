@@ -2,7 +2,8 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { RECURSION_GUARD } from "../transports/command.ts";
+import { messagesClient } from "../claude/messages-api.ts";
+import { RECURSION_GUARD } from "../core/guard.ts";
 import { clip, oneLine, type TurnDigest } from "./digest.ts";
 
 export interface ModelOptions {
@@ -68,18 +69,7 @@ export async function summarizeWithModel(
 }
 
 async function viaApi(prompt: string, turns: number, opts: ModelOptions): Promise<string> {
-  const apiKey = opts.env.ANTHROPIC_API_KEY;
-  const authToken = opts.env.ANTHROPIC_AUTH_TOKEN;
-  if (!apiKey && !authToken)
-    throw new Error("no ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN for the api summariser");
-  const { default: Anthropic } = await import("@anthropic-ai/sdk");
-  const client = new Anthropic({
-    apiKey: apiKey ?? null,
-    authToken: authToken ?? null,
-    ...(opts.env.ANTHROPIC_BASE_URL ? { baseURL: opts.env.ANTHROPIC_BASE_URL } : {}),
-    timeout: opts.timeoutMs,
-    maxRetries: 0,
-  });
+  const client = await messagesClient(opts.env, opts.timeoutMs, "the api summariser");
   const msg = await client.messages.create({
     model: opts.model,
     max_tokens: Math.min(8000, 64 * turns + 256),

@@ -3,7 +3,7 @@ import { closeSync, openSync, readdirSync, readFileSync, writeSync } from "node:
 import { join } from "node:path";
 import { ensureDir, safeUnlink } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
-import type { SelfInvocation } from "../hooks/context.ts";
+import type { SelfInvocation } from "../core/self.ts";
 
 /**
  * Syncs that run beside the session, never in it: a hook starts `cairn team sync

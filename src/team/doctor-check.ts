@@ -1,4 +1,4 @@
-import type { Check } from "../cli/doctor.ts";
+import type { Check } from "../core/check.ts";
 import type { CairnPaths } from "../core/paths.ts";
 
 /** doctor's team line: off, or the server's live check and the project identity. */

@@ -13,8 +13,6 @@ import { mark } from "../core/trace.ts";
 import { dispatch } from "../hooks/dispatch.ts";
 import { openStore } from "../store/db.ts";
 
-export { RECURSION_GUARD };
-
 /**
  * `cairn hook <Event>`: stdin to stdout, exit 0 always. A hard timer guards the whole
  * process, so even a hang outside the handler (stdin that never closes, a stuck

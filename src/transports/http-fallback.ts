@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { commandPlan } from "../claude/install-plan.ts";
+import { readRecord, sha256, writeRecord } from "../claude/install-record.ts";
 import { parseSettings, stringifySettings, withCairn } from "../claude/settings.ts";
-import { readRecord, sha256, writeRecord } from "../cli/install-record.ts";
 import { FILE_MODE, writeFileAtomic } from "../core/fs.ts";
 import { type CairnPaths, projectKey } from "../core/paths.ts";
 import { selfInvocation } from "../core/self.ts";

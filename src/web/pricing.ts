@@ -1,3 +1,4 @@
+import { BYTES_PER_TOKEN, estimateTokens } from "../core/format.ts";
 import type { PriceRow } from "./types.ts";
 
 /**
@@ -18,12 +19,8 @@ const INPUT_PRICES: readonly { readonly family: string; readonly match: RegExp; 
 
 const UNKNOWN = { family: "unknown model (priced as Sonnet)", usd: 3 };
 
-/** A token is about 4 bytes of English or code: the estimate every "tokens saved" uses. */
-export const BYTES_PER_TOKEN = 4;
-
-export function estTokens(bytes: number): number {
-  return Math.round(bytes / BYTES_PER_TOKEN);
-}
+/** Tokens saved are estimated as every token estimate in cairn is (core/format.ts). */
+export { BYTES_PER_TOKEN, estimateTokens as estTokens };
 
 export function inputPrice(model: string | null | undefined): { family: string; usdPerMTok: number } {
   const p = (model && INPUT_PRICES.find((r) => r.match.test(model))) || UNKNOWN;

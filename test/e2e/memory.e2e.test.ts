@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handoffCommand } from "../../src/memory/handoff-command.ts";
+import { handoffCommand } from "../../src/claude/handoff-command.ts";
 import { CAIRN } from "../helpers/cairn.ts";
 import { cairn, cairnDb, installCairn, rows } from "./harness/cairn.ts";
 import {

@@ -56,11 +56,11 @@ describe("cairn install / uninstall", () => {
       "Stop",
       "SubagentStop",
       "PreCompact",
-      "PostCompact",
       "PostToolUseFailure",
     ]) {
       expect(parsed.hooks[e], e).toHaveLength(1);
     }
+    expect(parsed.hooks.PostCompact).toBeUndefined(); // no part acts on it
     // The statusline wraps the user's own and keeps its padding.
     expect(parsed.statusLine.command).toMatch(/cairn\.cjs statusline$/);
     expect(parsed.statusLine.padding).toBe(1);

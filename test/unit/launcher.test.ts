@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VERSION } from "../../src/cli/version.ts";
+import { VERSION } from "../../src/core/version.ts";
 import { CAIRN, REPO } from "../helpers/cairn.ts";
 
 // bin/cairn, the launcher the plugin's hooks, its MCP server, the model's `cairn` in

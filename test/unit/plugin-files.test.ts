@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { pluginFiles } from "../../scripts/plugin-manifest.ts";
+import { INSTALLED_EVENTS } from "../../src/claude/install-plan.ts";
 import { REPO, runCairn } from "../helpers/cairn.ts";
 
 // The plugin's generated files are what scripts/plugin-manifest.ts writes from their one
@@ -18,7 +19,9 @@ describe("plugin files", () => {
   it("every hook and the MCP server run through the launcher, never a bare `node` from PATH", () => {
     const hooks = read("hooks/hooks.json");
     expect(hooks).not.toMatch(/"node /);
-    expect(hooks.match(/sh \\"\$\{CLAUDE_PLUGIN_ROOT\}\/bin\/cairn\\" hook /g)?.length).toBe(10);
+    expect(hooks.match(/sh \\"\$\{CLAUDE_PLUGIN_ROOT\}\/bin\/cairn\\" hook /g)?.length).toBe(
+      INSTALLED_EVENTS.length,
+    );
     const manifest = JSON.parse(read(".claude-plugin/plugin.json"));
     expect(manifest.mcpServers.cairn).toEqual({
       command: "sh",

@@ -14,38 +14,9 @@ import { docOf, excerpt, plural } from "../common.ts";
 import type { Doc } from "../doc.ts";
 import { defaultHardCap, MUST, type Note, type Pick } from "../pack.ts";
 import type { Excerpt } from "../types.ts";
+import type { Diagnostic, Group } from "./diagnostic.ts";
 import { errorIndex } from "./error-index.ts";
 import { fairCap, type Location, locationPhrase } from "./locations.ts";
-
-export type Severity = "error" | "warning" | "note";
-
-export interface Diagnostic {
-  /** Line index of the diagnostic's first line. */
-  readonly at: number;
-  /** Last line index of the diagnostic's own header (e.g. rustc's "--> file" line). */
-  readonly headerEnd?: number;
-  /** Last line index of its context (code frame, help); defaults to the header. */
-  readonly end?: number;
-  readonly severity: Severity;
-  readonly file: string;
-  /** Error code, warning flag or rule; else a shape of the message. */
-  readonly kind: string;
-  /** Added to its priority (rare rules are worth more than the hundredth repeat). */
-  readonly weight?: number;
-  /** A line above that says where (gcc's "In function ‘f’:"), kept with it. */
-  readonly context?: number;
-  /** A line its own means nothing without (ESLint's file header): both are kept or neither. */
-  readonly needs?: number;
-  /** Lines of its context that say more than the rest (javac's "symbol:", "location:"). */
-  readonly details?: readonly number[];
-  /** Where it points in the source (1-based line, column), when the tool says. */
-  readonly line?: number;
-  readonly col?: number;
-  /** Its message: with a line, diagnostics alike in file, severity, kind and message are printed once. */
-  readonly message?: string;
-  /** Its name in the index of errors not shown (code, rule, flag); else its severity. */
-  readonly code?: string;
-}
 
 export const D = {
   summary: MUST + 30,
@@ -123,12 +94,6 @@ export function contextEnd(
   let end = from;
   while (end + 1 < lines.length && end - from < max && belongs(lines[end + 1]!)) end++;
   return end;
-}
-
-/** Diagnostics printed as one: the first occurrence stands for all of them. */
-export interface Group {
-  readonly lead: Diagnostic;
-  readonly members: Diagnostic[];
 }
 
 function groupsOf(diags: readonly Diagnostic[]): Group[] {

@@ -7,7 +7,7 @@
  */
 
 import { plural } from "../common.ts";
-import type { Diagnostic, Group } from "./diagnostics.ts";
+import type { Diagnostic, Group } from "./diagnostic.ts";
 import { fairCap, locationList } from "./locations.ts";
 
 export interface ErrorIndex {

@@ -6,7 +6,8 @@
 
 import { docOf } from "../common.ts";
 import type { Compressor, Excerpt, Hints } from "../types.ts";
-import { type Diagnostic, diagnosticExcerpt } from "./diagnostics.ts";
+import type { Diagnostic } from "./diagnostic.ts";
+import { diagnosticExcerpt } from "./diagnostics.ts";
 
 const PROBLEM = /^\s+(\d+):(\d+)\s+(error|warning)\s+(.*?)\s{2,}(\S+)$/;
 const PROBLEM_NO_RULE = /^\s+(\d+):(\d+)\s+(error|warning)\s+(\S.*)$/;

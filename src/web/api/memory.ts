@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import { readTextIfExists } from "../../core/fs.ts";
+import { notebookPath } from "../../core/paths.ts";
 import { detail } from "../../memory/detail.ts";
 import { search } from "../../memory/search.ts";
 import { type Item, ownerOf } from "../../memory/store.ts";
 import { digestTurn, groupTurns, summariesOf } from "../../memory/turns.ts";
-import { notebookPath } from "../../notebook/inject.ts";
 import { extractiveSummary } from "../../summarize/extractive.ts";
 import type { ChainItem, MemoryResponse, ProjectItem, SearchResponse, TurnDetail } from "../types.ts";
 import { cut, type Reader } from "./reader.ts";

@@ -1,22 +1,14 @@
-/** How the dashboard writes numbers, sizes and times. Pure. */
+/** How the dashboard writes numbers, sizes and times (sizes and tokens as all of cairn does). Pure. */
+
+import { formatBytes, formatTokens } from "../../core/format.ts";
 
 export function bytes(n: number | null | undefined): string {
-  if (n === null || n === undefined) return "–";
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  return n === null || n === undefined ? "–" : formatBytes(n);
 }
 
 /** 351000 -> "351k", 1234567 -> "1.23M". */
 export function tokens(n: number | null | undefined): string {
-  if (n === null || n === undefined) return "–";
-  if (n < 1000) return String(Math.round(n));
-  if (n < 1_000_000) return `${trim(n / 1000, n < 10_000 ? 1 : 0)}k`;
-  return `${trim(n / 1_000_000, 2)}M`;
-}
-
-function trim(x: number, digits: number): string {
-  return x.toFixed(digits).replace(/\.0+$|(\.\d*?)0+$/, "$1");
+  return n === null || n === undefined ? "–" : formatTokens(n);
 }
 
 export function int(n: number): string {

@@ -131,7 +131,7 @@ await run("compact", { prompt: "/compact keep the numbers", resume: TOOLS_SESSIO
 api.script(["resumed after compaction."]);
 await run("resume", { prompt: "continue", resume: TOOLS_SESSION });
 
-// 3. a separate session that auto-compacts (contract §3: small window, inflated usage)
+// 3. a separate session that auto-compacts (a small window and inflated usage make Claude Code compact)
 const inflated = { input_tokens: 95_000 };
 api.setCompactionSummary("Auto session: counted 1 to 9 with seq.");
 api.script([

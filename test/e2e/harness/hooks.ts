@@ -88,7 +88,7 @@ export function makeLoggingHook(sandbox: Sandbox, name = "hook"): LoggingHook {
       const hooks: Record<string, unknown> = {};
       for (const ev of events) {
         const command = `node ${q(script)} ${ev} ${q(logPath)} ${q(responsesPath)}`;
-        // SessionEnd gets only 1.5 s unless a timeout is declared (contract §8).
+        // SessionEnd gets only 1.5 s unless a timeout is declared (Claude Code 2.1.328).
         hooks[ev] = [{ hooks: [{ type: "command", command, timeout: opts.timeout ?? 30 }] }];
       }
       return hooks;

@@ -3,9 +3,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cairnPaths } from "../../../src/core/paths.ts";
-import { indexOutputs } from "../../../src/memory/outputs-index.ts";
 import { matchingLine } from "../../../src/memory/search.ts";
 import { openStore } from "../../../src/store/db.ts";
+import { indexOutputs } from "../../../src/store/outputs-index.ts";
 import { runCairn, tempHome } from "../../helpers/cairn.ts";
 
 // A search hit shows its whole matching line: `src/db/pool.ts:88` stays whole, not cut

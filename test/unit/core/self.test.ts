@@ -3,9 +3,9 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFi
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VERSION } from "../../../src/cli/version.ts";
 import { CAIRN_RETRIEVAL } from "../../../src/core/cairn-commands.ts";
 import { cliLine, printedCli, type SelfInvocation } from "../../../src/core/self.ts";
+import { VERSION } from "../../../src/core/version.ts";
 import { CAIRN, REPO } from "../../helpers/cairn.ts";
 
 // How cairn prints itself for the model and the user: `cairn` only where the shell's

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { handoffCommand, PLUGIN_CLI } from "../../../src/claude/handoff-command.ts";
 import { parseEntry, RESUME_MARK } from "../../../src/memory/entries.ts";
-import { handoffCommand, PLUGIN_CLI } from "../../../src/memory/handoff-command.ts";
 import { sourcesFor } from "../../../src/memory/on-stop.ts";
 import { FIXTURES, lines, TOOLS_SESSION } from "./helpers.ts";
 

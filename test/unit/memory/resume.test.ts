@@ -2,13 +2,13 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { defaults } from "../../../src/config/schema.ts";
-import type { HookContext } from "../../../src/hooks/context.ts";
+import type { HookContext, Part } from "../../../src/hooks/context.ts";
 import { claimBaton, hasBaton, isFresh, readBaton, writeBaton } from "../../../src/memory/baton.ts";
 import { composeResume, type ResumeMaterial } from "../../../src/memory/compose.ts";
 import { ingestSource } from "../../../src/memory/ingest.ts";
 import { lastSessionSummary } from "../../../src/memory/last-session.ts";
 import { saveMemo } from "../../../src/memory/memo.ts";
-import { parts } from "../../../src/memory/on-session-start.ts";
+import { resumeParts } from "../../../src/memory/on-session-start.ts";
 import { buildResume, mergeChain, resumeDocPath } from "../../../src/memory/resume.ts";
 import { repeatSession, type TempStore, TOOLS_SESSION, tempStore } from "./helpers.ts";
 
@@ -147,7 +147,9 @@ describe("SessionStart after a handoff", () => {
       createdAt: now - 60_000,
     });
 
-    const part = parts.SessionStart!;
+    const part: Part<"SessionStart"> = resumeParts(
+      () => import("../../../src/notebook/inject.ts"),
+    ).SessionStart;
     const event = {
       session_id: B,
       transcript_path: join(t.dir, "b.jsonl"),
@@ -186,7 +188,9 @@ describe("SessionStart after a handoff", () => {
     t = await tempStore();
     const projectDir = join(t.dir, "p");
     const now = 10_000_000;
-    const part = parts.SessionStart!;
+    const part: Part<"SessionStart"> = resumeParts(
+      () => import("../../../src/notebook/inject.ts"),
+    ).SessionStart;
     const ev = {
       session_id: B,
       transcript_path: "/x",

@@ -342,7 +342,7 @@ describe("PreToolUse: nudges", () => {
     copyFileSync(join(FIXTURES, "outputs", "read-python-argparse.txt"), join(sb.project, "big.txt"));
     const read = captured("PreToolUse-Read-large");
     expect(context(await hook("PreToolUse", read))).toMatch(
-      /^cairn note: big\.txt is 97 KB \([\d,]+ lines, ≈25k tokens/,
+      /^cairn note: big\.txt is 97\.\d KB \([\d,]+ lines, ≈25k tokens/,
     );
     expect(await hook("PreToolUse", captured("PreToolUse-Read-offset-limit"))).toBe("{}");
     const agent = captured("PreToolUse-Agent-general-purpose");

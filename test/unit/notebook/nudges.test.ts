@@ -29,7 +29,7 @@ describe("the Read nudge", () => {
     const note = readNudge({ ...real, file_path: join(dir, "argparse.py") }, dir, dir, 50_000);
     const lines = text.split("\n").length.toLocaleString("en-US");
     expect(note).toBe(
-      `cairn note: argparse.py is ${Math.round(text.length / 1024)} KB (${lines} lines, ≈${Math.round(Buffer.byteLength(text) / 4 / 1000)}k tokens, estimate). Reading it whole fills the context; next time find the part you need first (Grep with -n) and Read it with offset and limit.`,
+      `cairn note: argparse.py is ${(text.length / 1024).toFixed(1)} KB (${lines} lines, ≈${Math.round(Buffer.byteLength(text) / 4 / 1000)}k tokens, estimate). Reading it whole fills the context; next time find the part you need first (Grep with -n) and Read it with offset and limit.`,
     );
   });
 

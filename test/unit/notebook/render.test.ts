@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { notebookPath } from "../../../src/core/paths.ts";
 import { renderNotebook, renderNotebookText } from "../../../src/notebook/inject.ts";
-import { notebookPath } from "../../../src/notebook/paths.ts";
 import { buildRestore } from "../../../src/notebook/restore.ts";
 import { notebookTemplate, writeNotebook } from "../../../src/notebook/state-file.ts";
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { notebookPath } from "../../../src/notebook/paths.ts";
+import { notebookPath } from "../../../src/core/paths.ts";
 import {
   appendItem,
   formatNotebook,

@@ -59,6 +59,14 @@ describe("observation mode against the scripted API", () => {
     expect(Date.now() - started).toBeLessThan(8000); // it did not wait for the 10 s answer
   });
 
+  it("takes Claude Code's auth token where there is no API key, as the summariser does", async () => {
+    api.script([{ text: JSON.stringify(good) }]);
+    const env = { ANTHROPIC_AUTH_TOKEN: "tok-test-dummy", ANTHROPIC_BASE_URL: api.url };
+    expect((await observe(vitestRun, { tool: "Bash" }, { ...opts(), env })).title).toBe(good.title);
+    const headers = api.requests.at(-1)?.headers ?? {};
+    expect([headers.authorization, headers["x-api-key"]]).toEqual(["<redacted>", undefined]); // sent as a bearer token
+  });
+
   it("needs an API key", async () => {
     await expect(
       observe("x", { tool: "Bash" }, { ...opts(), env: { ANTHROPIC_BASE_URL: api.url } }),

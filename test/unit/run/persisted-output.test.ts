@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readPersistedOutput, toolResultsDir } from "../../../src/run/persisted-output.ts";
 
-// Claude Code's layout (contract §6): <projects>/<project>/<session>.jsonl beside
+// Claude Code's layout (2.1.328): <projects>/<project>/<session>.jsonl beside
 // <projects>/<project>/<session>/tool-results/<id>.txt.
 const SID = "c0ffee00-0000-4000-8000-000000000001";
 const root = mkdtempSync(join(tmpdir(), "cairn-persisted-"));

@@ -1,5 +1,5 @@
-import type { Store } from "../store/db.ts";
-import { getState, setState } from "../store/kv.ts";
+import type { Store } from "./db.ts";
+import { getState, setState } from "./kv.ts";
 
 /**
  * Memory's search index over stored originals (mem_outputs_fts) is external-content

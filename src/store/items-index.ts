@@ -1,4 +1,4 @@
-import type { Store } from "../store/db.ts";
+import type { Store } from "./db.ts";
 
 /**
  * Memory's search index (mem_fts) is external-content FTS5: an entry goes in with a

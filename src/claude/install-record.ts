@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { ExtrasRecord } from "../claude/extras.ts";
-import type { Scope } from "../claude/paths.ts";
 import { readJsonIfExists, safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import { projectKey } from "../core/paths.ts";
+import type { ExtrasRecord } from "./extras.ts";
+import type { Scope } from "./paths.ts";
 
 /**
  * What cairn remembers about one install, so uninstall can put things back exactly:
@@ -34,7 +34,7 @@ export function recordKey(scope: Scope, settingsPath: string): string {
   return scope === "user" ? "user" : `project-${projectKey(join(settingsPath, "..", ".."))}`;
 }
 
-export function recordPath(paths: CairnPaths, key: string): string {
+function recordPath(paths: CairnPaths, key: string): string {
   return join(paths.install, `${key}.json`);
 }
 

@@ -1,0 +1,117 @@
+/**
+ * cairn's import graph, written down as rules (`npm run lint` runs `depcruise src`).
+ *
+ * The house, from the ground up (CONTRIBUTING.md "Layout", DESIGN.md). A folder may
+ * import its own floor and any floor below it, never one above:
+ *
+ *   0  core                        paths, atomic files, log, switches, the version: no cairn imports
+ *   1  store, config, claude       the store (and its indexes' write rules), the settings, the contract with Claude Code
+ *   2  hooks                       the dispatcher, the parts' types, merge, record
+ *   3  transports                  command (stdin/stdout) and http around the dispatcher
+ *   4  run, summarize, observe     what the features build on: a Bash call's whole output and exit
+ *                                  status (run), the model-backed digests and observations
+ *   5  context                     the context monitor: how full the window is, asked by the notebook
+ *   6  compress, notebook, memory, retention   the features
+ *   7  team                        team memory: shares what memory and the notebook record
+ *   8  web                         the dashboard
+ *   9  cli                         one file per command
+ *  10  main.ts                     the bundle's entry
+ *
+ * Folders on one floor above the hooks do not import each other: what two of them share
+ * lives on a floor below them, and they meet at an event only through hooks/registry.ts.
+ * Lazy imports (`await import(...)`) and type-only imports count like any other: a lazy
+ * import up the floors is the same arrow, only later.
+ *
+ * Three registries are tables of contents and may reach up, each only to what it lists:
+ * hooks/registry.ts composes the parts of every event (src/<feature>/on-<event>.ts, and
+ * what it hands one feature's part from another), config/schema.ts gathers every
+ * feature's settings (src/<feature>/settings.ts) and store/migrations.ts lists every
+ * feature's tables (src/<feature>/schema.ts).
+ */
+
+const FLOORS = [
+  ["core"],
+  ["store", "config", "claude"],
+  ["hooks"],
+  ["transports"],
+  ["run", "summarize", "observe"],
+  ["context"],
+  ["compress", "notebook", "memory", "retention"],
+  ["team"],
+  ["web"],
+  ["cli"],
+];
+const FEATURE_FLOORS = [4, 5, 6, 7];
+
+const folder = (names) => `^src/(${names.join("|")})/`;
+const above = (floor) => [...FLOORS.slice(floor + 1).flat().map((n) => `^src/${n}/`), "^src/main\\.ts$"];
+
+/** The registries: [file, its floor, what it may import above that floor]. */
+const REGISTRIES = [
+  ["^src/hooks/registry\\.ts$", 2, folder(FEATURE_FLOORS.flatMap((f) => FLOORS[f]))],
+  ["^src/config/schema\\.ts$", 1, "^src/[a-z]+/settings\\.ts$"],
+  ["^src/store/migrations\\.ts$", 1, "^src/[a-z]+/schema\\.ts$"],
+];
+
+const noUpward = FLOORS.slice(0, -1).flatMap((names, floor) =>
+  names.map((name) => ({
+    name: `no-upward-from-${name}`,
+    comment: `${name} (floor ${floor}) imports only its own floor and the floors below it.`,
+    severity: "error",
+    from: { path: `^src/${name}/`, pathNot: REGISTRIES.map(([file]) => file) },
+    to: { path: above(floor) },
+  })),
+);
+
+const registryBounds = REGISTRIES.map(([file, floor, allowed]) => ({
+  name: `registry-bounds-${file.replace(/^\^src\/|\\\.ts\$$/g, "").replace("/", "-")}`,
+  comment: `${file} is a table of contents: above its floor it imports only what it lists (${allowed}).`,
+  severity: "error",
+  from: { path: file },
+  to: { path: above(floor), pathNot: allowed },
+}));
+
+const apartOnOneFloor = FEATURE_FLOORS.filter((f) => FLOORS[f].length > 1).map((f) => ({
+  name: `apart-on-floor-${f}`,
+  comment: `${FLOORS[f].join(", ")} do not import each other: what they share moves to a lower floor.`,
+  severity: "error",
+  from: { path: folder(FLOORS[f]) },
+  to: { path: folder(FLOORS[f]), pathNot: "^src/$1/" },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "No file reaches itself through its imports (lazy and type-only imports included).",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    ...noUpward,
+    ...registryBounds,
+    ...apartOnOneFloor,
+    {
+      name: "not-to-unresolvable",
+      comment: "Every import resolves (a moved file leaves no dangling import behind).",
+      severity: "error",
+      from: {},
+      // cairn:web-client is the dashboard bundle, made by scripts/build.mjs at build time.
+      to: { couldNotResolve: true, pathNot: "^cairn:web-client$" },
+    },
+  ],
+  options: {
+    // TypeScript 7 has no JavaScript API for dependency-cruiser to parse with; swc parses the .ts files.
+    parser: "swc",
+    // Type-only imports are arrows too: a type shared in a circle is a circle.
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: "node_modules" },
+    // The dashboard's browser code is a separate bundle (scripts/build.mjs) with its own imports.
+    exclude: { path: "^src/web/client/" },
+    // Packages' "exports" maps, as Node resolves them (@modelcontextprotocol/sdk/*.js).
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+    },
+  },
+};

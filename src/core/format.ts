@@ -1,0 +1,30 @@
+/**
+ * How cairn writes sizes and token counts, and how it estimates tokens where no
+ * tokenizer's count exists: one place for the CLI, the hooks' messages and the
+ * dashboard (whose browser bundle imports it too, so it stays pure and dependency-free).
+ */
+
+/** A token is about 4 bytes of English or code: the estimate every "≈ tokens" uses. */
+export const BYTES_PER_TOKEN = 4;
+
+export function estimateTokens(chars: number): number {
+  return Math.ceil(chars / BYTES_PER_TOKEN);
+}
+
+/** 512 -> "512 B", 50_000 -> "48.8 KB", 3_000_000 -> "2.9 MB". */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** 950 -> "950", 1500 -> "1.5k", 351_000 -> "351k", 1_000_000 -> "1M", 1_234_567 -> "1.23M". */
+export function formatTokens(n: number): string {
+  if (n < 1000) return String(Math.round(n));
+  if (n < 1_000_000) return `${trim(n / 1000, n < 10_000 ? 1 : 0)}k`;
+  return `${trim(n / 1_000_000, 2)}M`;
+}
+
+function trim(x: number, digits: number): string {
+  return x.toFixed(digits).replace(/\.0+$|(\.\d*?)0+$/, "$1");
+}

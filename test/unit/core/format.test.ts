@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { estimateTokens, formatBytes, formatTokens } from "../../../src/core/format.ts";
+
+describe("core/format: sizes and tokens, one way everywhere", () => {
+  it("writes sizes in B, KB and MB with one decimal", () => {
+    expect([0, 512, 1023, 1024, 50_000, 1024 * 1024 - 1, 3_000_000].map(formatBytes)).toEqual([
+      "0 B",
+      "512 B",
+      "1023 B",
+      "1.0 KB",
+      "48.8 KB",
+      "1024.0 KB",
+      "2.9 MB",
+    ]);
+  });
+
+  it("writes token counts short, without trailing zeros", () => {
+    expect([0, 950, 1000, 1500, 9_960, 34_240, 351_000, 1_000_000, 1_234_567].map(formatTokens)).toEqual([
+      "0",
+      "950",
+      "1k",
+      "1.5k",
+      "10k",
+      "34k",
+      "351k",
+      "1M",
+      "1.23M",
+    ]);
+  });
+
+  it("estimates a token per 4 characters, rounding up", () => {
+    expect([0, 1, 4, 5, 74_631].map(estimateTokens)).toEqual([0, 1, 1, 2, 18_658]);
+  });
+});
