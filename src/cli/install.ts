@@ -280,7 +280,10 @@ function uninstallExtras(extras: ExtrasRecord): void {
 async function stopServer(): Promise<void> {
   const paths = cairnPaths();
   const install = readHttpInstall(paths);
-  if (!install) return;
+  if (!install) {
+    out("cairn serve is not running");
+    return;
+  }
   const { stopServer, describeStop } = await import("../transports/stop-server.ts");
   out(describeStop(await stopServer(paths, install), install.port));
 }

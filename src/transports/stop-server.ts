@@ -19,6 +19,8 @@ export type StopResult =
 export async function stopServer(paths: CairnPaths, install: HttpInstall): Promise<StopResult> {
   const pid = await ownServerPid(install, paths);
   if (!pid) {
+    // A state file naming no server of ours is stale (the server died, its pid may be reused).
+    safeUnlink(serverStatePath(paths));
     const owner = portOwner(install.port);
     return owner.kind === "foreign" ? { stopped: undefined, foreignUid: owner.uid } : { stopped: undefined };
   }
