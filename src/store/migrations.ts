@@ -2,6 +2,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { CONTEXT_SCHEMA, CONTEXT_SCHEMA_4 } from "../context/schema.ts";
 import { MEMORY_SCHEMA } from "../memory/schema.ts";
 import { RETENTION_SCHEMA, RETENTION_SCHEMA_5 } from "../retention/schema.ts";
+import { migration6 } from "./never-reuse.ts";
 import { reconcileSchema } from "./reconcile.ts";
 import { CORE_SCHEMA } from "./schema.ts";
 
@@ -27,7 +28,9 @@ export const SCHEMA_SQL: readonly string[] = [
  * whole schema, which also repairs databases from builds whose version stamps did not
  * match their tables (test/fixtures/databases has one of each). Migration 5 adds an
  * index the same way: reconciling is idempotent, so each later schema change appends
- * its SQL to SCHEMA_SQL and one more reconcile here.
+ * its SQL to SCHEMA_SQL and one more reconcile here. Migration 6 changes tables in a
+ * way reconciling cannot (ids that are never reused: src/store/never-reuse.ts), so it
+ * is code, run on fresh and upgraded databases alike.
  */
 export const MIGRATIONS: readonly Migration[] = [
   CORE_SCHEMA,
@@ -35,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   MEMORY_SCHEMA,
   (db) => reconcileSchema(db, SCHEMA_SQL),
   (db) => reconcileSchema(db, SCHEMA_SQL),
+  migration6,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
