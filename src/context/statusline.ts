@@ -4,6 +4,7 @@ import { savedUserStatusLine } from "../cli/install-record.ts";
 import { finiteNumber } from "../core/finite.ts";
 import { ensureDir, FILE_MODE, readJsonIfExists, safeUnlink } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
+import { writeStdout } from "../core/stdout.ts";
 import { isOff } from "../core/switches.ts";
 import { readSessionSummary } from "./session-summary.ts";
 import { composeStatusline, renderSuffix } from "./statusline-format.ts";
@@ -58,7 +59,7 @@ export async function runStatusline(): Promise<void> {
       createLogger(paths).error("statusline could not keep its metrics", { session: sessionId, err });
     }
   }
-  process.stdout.write(`${composeStatusline(await user, suffix)}\n`);
+  writeStdout(`${composeStatusline(await user, suffix)}\n`);
 }
 
 /** Keeps the metrics and renders the suffix. */
