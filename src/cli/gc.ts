@@ -1,6 +1,6 @@
 import { memoryEnv } from "../memory/scope.ts";
 import { collectGarbage, type GcReport } from "../retention/gc.ts";
-import { markRun } from "../retention/last-run.ts";
+import { markRun, recorded } from "../retention/last-run.ts";
 import type { RemaskReport } from "../retention/remask.ts";
 import { storeSize } from "../retention/size.ts";
 import { intFlag, parse } from "./args.ts";
@@ -53,7 +53,10 @@ export const gc: Command = {
       const store = await m.store();
       const now = m.now();
       const dryRun = Boolean(values["dry-run"]);
-      const report = collectGarbage(store, m.paths, { days, maxBytes: maxMb * 1024 * 1024 }, { now, dryRun });
+      const policy = { days, maxBytes: maxMb * 1024 * 1024 };
+      const report = dryRun
+        ? collectGarbage(store, m.paths, policy, { now, dryRun })
+        : recorded(store, now, policy.maxBytes, () => collectGarbage(store, m.paths, policy, { now }));
       let remasked: RemaskReport | undefined;
       if (values.redact && !dryRun) {
         const { remaskStored } = await import("../retention/remask.ts");

@@ -1,0 +1,16 @@
+/** One line of `cairn doctor`: what was checked, how it stands, and how to fix it. */
+export type Status = "ok" | "warn" | "fail";
+
+export interface Check {
+  readonly name: string;
+  readonly status: Status;
+  readonly detail: string;
+  readonly fix?: string;
+}
+
+/** "healthy" only when every check passed; a warning is not a pass. */
+export function verdict(checks: readonly Check[]): "healthy" | "warnings" | "failing" {
+  if (checks.some((c) => c.status === "fail")) return "failing";
+  if (checks.some((c) => c.status === "warn")) return "warnings";
+  return "healthy";
+}
