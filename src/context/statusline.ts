@@ -60,6 +60,15 @@ export async function runStatusline(): Promise<void> {
     }
   }
   writeStdout(`${composeStatusline(await user, suffix)}\n`);
+  // After the line is out: a killed `cairn serve` (http transport) comes back now, not
+  // at the next session's start.
+  try {
+    const { reviveDeadServer } = await import("../transports/revive.ts");
+    await reviveDeadServer(paths);
+  } catch (err) {
+    const { createLogger } = await import("../core/log.ts");
+    createLogger(paths).error("statusline could not restart cairn serve", { err });
+  }
 }
 
 /** Keeps the metrics and renders the suffix. */
