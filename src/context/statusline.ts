@@ -4,7 +4,6 @@ import { savedUserStatusLine } from "../cli/install-record.ts";
 import { finiteNumber } from "../core/finite.ts";
 import { ensureDir, FILE_MODE, readJsonIfExists, safeUnlink } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
-import { writeStdout } from "../core/stdout.ts";
 import { isOff } from "../core/switches.ts";
 import { readSessionSummary } from "./session-summary.ts";
 import { composeStatusline, renderSuffix } from "./statusline-format.ts";
@@ -59,7 +58,9 @@ export async function runStatusline(): Promise<void> {
       createLogger(paths).error("statusline could not keep its metrics", { session: sessionId, err });
     }
   }
-  writeStdout(`${composeStatusline(await user, suffix)}\n`);
+  // One short line, read by Claude Code whole: the stream is enough here (and what the
+  // statusline's fuzz test observes).
+  process.stdout.write(`${composeStatusline(await user, suffix)}\n`);
   // After the line is out: a killed `cairn serve` (http transport) comes back now, not
   // at the next session's start.
   try {
