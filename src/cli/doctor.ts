@@ -437,7 +437,7 @@ async function checkHttp(paths: CairnPaths, projectDir: string): Promise<Check[]
       name: "http transport",
       status: "fail",
       detail: `${what}; meanwhile Claude Code skips cairn's http hooks (on_failure: continue), so sessions go on without cairn`,
-      fix: "cairn serve --detach   (the next session's SessionStart hook also starts it)",
+      fix: "cairn serve --detach   (the statusline restarts a killed server within seconds; the next SessionStart also starts it)",
     },
   ];
 }

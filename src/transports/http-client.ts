@@ -4,6 +4,7 @@ import { readJsonIfExists } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import { type HttpInstall, SECRET_HEADER, type ServerState, serverStatePath } from "./http-config.ts";
 import { selfInvocation } from "./self.ts";
+import { SERVER_NODE_ARGS, serverEnv } from "./server-process.ts";
 
 /** Asks a running server how it is; undefined when nothing answers in time. */
 export function health(
@@ -41,7 +42,11 @@ export function health(
 /** Starts `cairn serve` in the background, detached from the hook that starts it. */
 export function spawnServer(env: NodeJS.ProcessEnv = process.env): number | undefined {
   const self = selfInvocation();
-  const child = spawn(self.command, [...self.args, "serve"], { detached: true, stdio: "ignore", env });
+  const child = spawn(self.command, [...SERVER_NODE_ARGS, ...self.args, "serve"], {
+    detached: true,
+    stdio: "ignore",
+    env: serverEnv(env),
+  });
   child.unref();
   return child.pid;
 }
