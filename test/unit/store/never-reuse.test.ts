@@ -13,6 +13,7 @@ import { openStore } from "../../../src/store/db.ts";
 import { MIGRATIONS } from "../../../src/store/migrations.ts";
 import { highestId } from "../../../src/store/never-reuse.ts";
 import { insertOutput } from "../../../src/store/outputs.ts";
+import { runCairn } from "../../helpers/cairn.ts";
 import { realOutputs } from "../../reliability/drivers/corpus.ts";
 
 let dir: string;
@@ -82,6 +83,12 @@ it("numbers new outputs above every id ever announced, and makes the index whole
       }),
     );
     expect(next).toBe(12);
+    // `cairn show` of an id whose record went says so, and never shows another output.
+    const gone = await runCairn(["show", "11"], { env: { CAIRN_HOME: dir, HOME: dir } });
+    expect(gone.code).toBe(1);
+    expect(gone.stderr).toMatch(/#11 was removed by the retention policy/);
+    const never = await runCairn(["show", "13"], { env: { CAIRN_HOME: dir, HOME: dir } });
+    expect(never.stderr).toMatch(/no stored output #13/);
     // Rows 1, 2 and 12 were never indexed: the index takes them now.
     expect(indexOutputs(store, 3)).toBe(3);
     expect(indexOutputs(store, 3)).toBe(0);
