@@ -55,7 +55,8 @@ function chunkedPost(total: number): Promise<{ status: number; body: string; sen
     req.on("error", (err: NodeJS.ErrnoException) => {
       if (answered) return;
       answered = true;
-      if (err.code === "EPIPE" || err.code === "ECONNRESET") resolve({ status: 0, body: "", sentWhenAnswered: sent });
+      if (err.code === "EPIPE" || err.code === "ECONNRESET")
+        resolve({ status: 0, body: "", sentWhenAnswered: sent });
       else reject(err);
     });
     const chunk = Buffer.alloc(MB, "a");
