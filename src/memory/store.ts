@@ -1,5 +1,6 @@
 import { redact } from "../core/redact.ts";
 import type { Store } from "../store/db.ts";
+import { nextId } from "../store/never-reuse.ts";
 import { type Kind, LAYER } from "./entries.ts";
 import { indexItem, unindexItem } from "./items-index.ts";
 
@@ -104,8 +105,8 @@ export function insertItem(store: Store, it: NewItem): boolean {
   const r = store.db
     .prepare(
       `INSERT OR IGNORE INTO mem_items
-        (key, session_id, origin_session, agent_id, turn, layer, kind, tool_name, tool_use_id, is_error, text, at, made_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        (id, key, session_id, origin_session, agent_id, turn, layer, kind, tool_name, tool_use_id, is_error, text, at, made_by)
+       VALUES (${nextId("mem_items")}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       it.key,
