@@ -9,6 +9,7 @@ import { findProjectDir } from "../core/project.ts";
 import { dispatch } from "../hooks/dispatch.ts";
 import { openStore, type Store } from "../store/db.ts";
 import { readBounded } from "./body.ts";
+import { heapKeeper } from "./heap.ts";
 import { SECRET_HEADER } from "./http-config.ts";
 import { selfInvocation } from "./self.ts";
 
@@ -63,6 +64,11 @@ export async function startHttpServer(opts: ServeOptions): Promise<RunningServer
     await next();
   });
   app.get("/cairn/health", (c) => c.json({ ok: true, pid: process.pid, port: opts.port }));
+  const afterRequest = heapKeeper();
+  app.use("/cairn/hook/*", async (_c, next) => {
+    await next();
+    afterRequest();
+  });
   app.post("/cairn/hook/:event", async (c) => {
     const name = c.req.param("event");
     const noop = isEventName(name) ? noopAnswer(name) : "{}";
