@@ -14,8 +14,9 @@
  *   6  compress, notebook, memory, retention   the features
  *   7  team                        team memory: shares what memory and the notebook record
  *   8  web                         the dashboard
- *   9  cli                         one file per command
- *  10  main.ts                     the bundle's entry
+ *   9  doctor                      doctor's larger checks (disk, compression), one module each
+ *  10  cli                         one file per command
+ *  11  main.ts                     the bundle's entry
  *
  * Folders on one floor above the hooks do not import each other: what two of them share
  * lives on a floor below them, and they meet at an event only through hooks/registry.ts.
@@ -39,6 +40,7 @@ const FLOORS = [
   ["compress", "notebook", "memory", "retention"],
   ["team"],
   ["web"],
+  ["doctor"],
   ["cli"],
 ];
 const FEATURE_FLOORS = [4, 5, 6, 7];

@@ -40,6 +40,10 @@ const BENCHES: Record<string, { title: string; load: () => Promise<Bench> }> = {
     title: "Whole session with and without cairn",
     load: async () => (await import("./session.ts")).benchSession,
   },
+  soak: {
+    title: "Soak: a long-lived install (latency per event, server RSS, database against its cap, reused ids)",
+    load: async () => (await import("./soak.ts")).benchSoak,
+  },
 };
 
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());

@@ -1,16 +1,18 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
+import { delimiter, join } from "node:path";
 import { INSTALLED_EVENTS } from "../claude/install-plan.ts";
 import { claudeDir, type Scope, settingsPath } from "../claude/paths.ts";
 import { type CommandHook, isCairnHook, isCairnStatusLine, parseSettings } from "../claude/settings.ts";
 import { loadConfig } from "../config/load.ts";
-import type { Check, Status } from "../core/check.ts";
+import { type Check, verdict } from "../core/check.ts";
 import { errorMessage, readJsonIfExists } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { isOff } from "../core/switches.ts";
-import { lastRun } from "../retention/last-run.ts";
+import { checkCompression, lastCompressed, lastCompressionFailure } from "../doctor/compression.ts";
+import { checkDisk } from "../doctor/disk.ts";
+import { lastResult, lastRun } from "../retention/last-run.ts";
 import { storeSize } from "../retention/size.ts";
 import { checkExitTrap } from "../run/doctor-check.ts";
 import { openStore, schemaVersion } from "../store/db.ts";
@@ -28,21 +30,63 @@ export function nodeVersionOk(version: string): boolean {
   return major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]);
 }
 
+/** The first `node` on PATH: what the plugin's hooks (`node …/cairn.cjs`) and the `cairn` command start. */
+export function nodeOnPath(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  for (const dir of (env.PATH ?? "").split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, "node");
+    try {
+      accessSync(candidate, constants.X_OK);
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {}
+  }
+  return undefined;
+}
+
+/**
+ * The Node that runs cairn outside this process: asked for its version and whether it
+ * has node:sqlite with FTS5, as a hook would need.
+ */
+export function checkNodeOnPath(env: NodeJS.ProcessEnv = process.env): Check {
+  const node = nodeOnPath(env);
+  const fix = "put Node.js 22.13 or newer first on PATH (the plugin's hooks and `cairn` run `node`)";
+  if (!node)
+    return {
+      name: "node",
+      status: "fail",
+      detail: `no node on PATH (this doctor runs on ${process.execPath})`,
+      fix,
+    };
+  const probe = spawnSync(
+    node,
+    [
+      "-e",
+      "const {DatabaseSync}=require('node:sqlite');new DatabaseSync(':memory:').exec('CREATE VIRTUAL TABLE t USING fts5(x)');process.stdout.write(process.version)",
+    ],
+    { encoding: "utf8", timeout: 10_000, env: { ...env, NODE_NO_WARNINGS: "1" } },
+  );
+  const version = probe.stdout?.trim() ?? "";
+  if (probe.status !== 0 || !nodeVersionOk(version)) {
+    const said =
+      version || spawnSync(node, ["--version"], { encoding: "utf8", timeout: 10_000 }).stdout?.trim();
+    return {
+      name: "node",
+      status: "fail",
+      detail: `${node} is ${said || "not runnable"}${probe.status === 0 ? "" : ", without node:sqlite (FTS5)"}: hooks it runs answer nothing, so cairn does nothing`,
+      fix,
+    };
+  }
+  return { name: "node", status: "ok", detail: `${version} at ${node}, with node:sqlite and FTS5` };
+}
+
 async function checkNode(): Promise<Check[]> {
-  const checks: Check[] = [];
-  const ok = nodeVersionOk(process.version);
-  checks.push({
-    name: "node",
-    status: ok ? "ok" : "fail",
-    detail: `${process.version} at ${process.execPath}`,
-    ...(ok ? {} : { fix: "install Node.js 22.13 or newer (node:sqlite is needed)" }),
-  });
+  const checks: Check[] = [checkNodeOnPath()];
   try {
     const { DatabaseSync } = await import("node:sqlite");
     const db = new DatabaseSync(":memory:");
     db.exec("CREATE VIRTUAL TABLE t USING fts5(x)");
     db.close();
-    checks.push({ name: "node:sqlite", status: "ok", detail: "available, with FTS5" });
+    checks.push({ name: "node:sqlite", status: "ok", detail: `${process.version}: available, with FTS5` });
   } catch (err) {
     checks.push({
       name: "node:sqlite",
@@ -173,18 +217,31 @@ function checkCommand(h: CommandHook): Check {
   return { name: "hook command", status: "ok", detail: `${h.command} (${version}) ${entry ?? ""}` };
 }
 
+/**
+ * The database, read-only: a check never creates or changes what it checks. Write
+ * access and space are the disk check's; a schema behind this cairn's is brought up by
+ * the next hook.
+ */
 async function checkStore(paths: CairnPaths): Promise<Check[]> {
+  if (!existsSync(paths.db))
+    return [
+      { name: "database", status: "ok", detail: `${paths.db}: not made yet (the first hook makes it)` },
+    ];
   try {
-    const store = await openStore(paths.db, { busyTimeoutMs: 2000 });
-    const version = schemaVersion(store.db);
-    store.db.prepare("SELECT count(*) AS n FROM sessions").get();
-    store.close();
+    const store = await openStore(paths.db, { busyTimeoutMs: 2000, readOnly: true });
+    let version: number;
+    try {
+      version = schemaVersion(store.db);
+      store.db.prepare("SELECT count(*) AS n FROM sessions").get();
+    } finally {
+      store.close();
+    }
     const mode = statSync(paths.db).mode & 0o777;
     const checks: Check[] = [
       {
         name: "database",
         status: "ok",
-        detail: `${paths.db} (schema ${version}/${SCHEMA_VERSION}), writable`,
+        detail: `${paths.db} (schema ${version}/${SCHEMA_VERSION}${version < SCHEMA_VERSION ? ", upgraded at the next hook" : ""})`,
       },
     ];
     if (mode & 0o077) {
@@ -208,18 +265,42 @@ async function checkStore(paths: CairnPaths): Promise<Check[]> {
   }
 }
 
-/** The database against the retention policy: data under the cap, space handed back. */
+/**
+ * The database against the retention policy: data under the cap, space handed back,
+ * and how the last retention run ended. Then whether compression works: its last
+ * success in the database against its last failure in the log.
+ */
 async function checkRetention(paths: CairnPaths, projectDir: string): Promise<Check[]> {
   if (!existsSync(paths.db)) return [];
   try {
     const config = (await loadConfig(paths, projectDir)).config;
-    const store = await openStore(paths.db, { busyTimeoutMs: 2000 });
-    const size = storeSize(store.db);
-    const last = lastRun(store);
-    store.close();
+    const store = await openStore(paths.db, { busyTimeoutMs: 2000, readOnly: true });
+    let size: ReturnType<typeof storeSize>;
+    let last: number;
+    let result: ReturnType<typeof lastResult>;
+    let compressed = 0;
+    try {
+      size = storeSize(store.db);
+      last = lastRun(store);
+      result = lastResult(store);
+      compressed = lastCompressed(store.db);
+    } finally {
+      store.close();
+    }
+    const compression = checkCompression(compressed, lastCompressionFailure(readLog(paths)));
     const cap = config["retention.max_mb"] * 1024 * 1024;
     const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
     const detail = `${mb(size.usedBytes)} of data, cap ${mb(cap)}, keep ${config["retention.days"]} days; last run ${last ? new Date(last).toISOString() : "never"}${config["retention.auto"] ? "" : " (automatic runs off)"}`;
+    if (result && !result.ok)
+      return [
+        {
+          name: "retention",
+          status: "fail",
+          detail: `${detail}; the last run failed (${new Date(result.at).toISOString()}): ${result.err}`,
+          fix: "run `cairn gc` (it rebuilds a search index that is out of step); if it fails too, see the log",
+        },
+        compression,
+      ];
     if (size.usedBytes > cap)
       return [
         {
@@ -228,6 +309,7 @@ async function checkRetention(paths: CairnPaths, projectDir: string): Promise<Ch
           detail,
           fix: "run `cairn gc` (and see the log for why it did not run)",
         },
+        compression,
       ];
     if (!size.incremental && size.freeBytes > size.fileBytes / 4)
       return [
@@ -237,10 +319,19 @@ async function checkRetention(paths: CairnPaths, projectDir: string): Promise<Ch
           detail: `${detail}; ${mb(size.freeBytes)} of the file is free space`,
           fix: "`cairn gc --vacuum` gives it back to the disk (once; later runs do it by themselves)",
         },
+        compression,
       ];
-    return [{ name: "retention", status: "ok", detail }];
+    return [{ name: "retention", status: "ok", detail }, compression];
   } catch (err) {
     return [{ name: "retention", status: "warn", detail: errorMessage(err) }];
+  }
+}
+
+function readLog(paths: CairnPaths): string {
+  try {
+    return readFileSync(paths.log, "utf8");
+  } catch {
+    return "";
   }
 }
 
@@ -249,7 +340,7 @@ async function checkConfig(paths: CairnPaths, projectDir: string): Promise<Check
   if (resolved.issues.length === 0) return [{ name: "config", status: "ok", detail: "valid" }];
   return resolved.issues.map((i) => ({
     name: "config",
-    status: "warn" as Status,
+    status: "warn" as Check["status"],
     detail: `${i.path}${i.key ? ` ${i.key}` : ""}: ${i.problem}`,
     fix: i.refused
       ? "nothing to do unless you want it: a repository's config may only tighten cairn (set it in ~/.cairn/config.yaml to loosen)"
@@ -372,7 +463,7 @@ async function checkHttp(paths: CairnPaths, projectDir: string): Promise<Check[]
       name: "http transport",
       status: "fail",
       detail: `${what}; meanwhile Claude Code skips cairn's http hooks (on_failure: continue), so sessions go on without cairn`,
-      fix: "cairn serve --detach   (the next session's SessionStart hook also starts it)",
+      fix: "cairn serve --detach   (the statusline restarts a killed server within seconds; the next SessionStart also starts it)",
     },
   ];
 }
@@ -393,45 +484,73 @@ async function checkNotebookFile(projectDir: string): Promise<Check[]> {
   ];
 }
 
+/**
+ * Every check, in the order printed. A check is a function of the paths and the
+ * project that returns its lines; a new one is one more entry here (in a module of
+ * its own under src/doctor/ when it is more than a few lines).
+ */
+export const CHECKS: readonly ((paths: CairnPaths, projectDir: string) => Check[] | Promise<Check[]>)[] = [
+  () => checkNode(),
+  (_paths, projectDir) => checkRegistration(projectDir),
+  checkHttp,
+  checkDisk,
+  checkStore,
+  checkRetention,
+  checkConfig,
+  checkExitTrap,
+  (_paths, projectDir) => checkNotebookFile(projectDir),
+  (paths, projectDir) => [checkSwitches(paths, projectDir)],
+  (paths) => [checkLog(paths)],
+  async () => {
+    const m = await import("./doctor-self.ts");
+    return [m.checkPrintedCommand(), ...m.checkPluginLauncher()];
+  },
+  async (paths, projectDir) => (await import("../team/doctor-check.ts")).checkTeam(paths, projectDir),
+];
+
 export async function runChecks(paths: CairnPaths, projectDir: string): Promise<Check[]> {
-  return [
-    ...(await checkNode()),
-    ...checkRegistration(projectDir),
-    ...(await checkHttp(paths, projectDir)),
-    ...(await checkStore(paths)),
-    ...(await checkRetention(paths, projectDir)),
-    ...(await checkConfig(paths, projectDir)),
-    ...(await checkExitTrap(paths, projectDir)),
-    ...(await checkNotebookFile(projectDir)),
-    checkSwitches(paths, projectDir),
-    checkLog(paths),
-    ...(await import("./doctor-self.ts").then((m) => [m.checkPrintedCommand(), ...m.checkPluginLauncher()])),
-    ...(await (await import("../team/doctor-check.ts")).checkTeam(paths, projectDir)),
-  ];
+  const checks: Check[] = [];
+  for (const check of CHECKS) checks.push(...(await check(paths, projectDir)));
+  return checks;
 }
 
-const MARK: Record<Status, string> = { ok: color.green("✓"), warn: color.yellow("!"), fail: color.red("✗") };
+const MARK: Record<Check["status"], string> = {
+  ok: color.green("✓"),
+  warn: color.yellow("!"),
+  fail: color.red("✗"),
+};
 
 export const doctor: Command = {
   usage: `Usage: cairn doctor [--json]
 
-Checks Node and node:sqlite, hook registration (user, project, plugin) and that the
-registered command runs, the database and its size against the retention policy,
-the config, the kill switches and the last errors in the log. Prints how to fix each problem. Exits 1 when something fails.`,
+Checks the Node on PATH and node:sqlite, hook registration (user, project, plugin) and
+that the registered command runs, the http server when hooks use it, free space and
+write access where cairn writes, the database (read-only: doctor never creates it),
+its size against the retention policy and how the last retention run ended, whether
+compression works, the config, the kill switches and the last errors in the log.
+Prints how to fix each problem. "healthy" only when every check passes; exits 1 when
+one fails.`,
   async run(argv) {
     const { values } = parse(argv, { json: { type: "boolean" } });
     const checks = await runChecks(cairnPaths(), findProjectDir());
-    const failed = checks.some((c) => c.status === "fail");
+    const v = verdict(checks);
     if (values.json) {
-      json({ ok: !failed, checks });
-      return failed ? 1 : 0;
+      json({ ok: v === "healthy", verdict: v, checks });
+      return v === "failing" ? 1 : 0;
     }
     for (const c of checks) {
       out(`${MARK[c.status]} ${color.bold(c.name)}: ${c.detail}`);
       if (c.fix && c.status !== "ok") out(`    ${color.dim("fix:")} ${c.fix}`);
     }
     out("");
-    out(failed ? color.red("cairn needs attention") : color.green("cairn is healthy"));
-    return failed ? 1 : 0;
+    const warned = checks.filter((c) => c.status === "warn").length;
+    out(
+      v === "failing"
+        ? color.red("cairn needs attention")
+        : v === "warnings"
+          ? color.yellow(`cairn works, with ${warned} warning(s) above`)
+          : color.green("cairn is healthy"),
+    );
+    return v === "failing" ? 1 : 0;
   },
 };

@@ -1,7 +1,7 @@
 import { formatBytes } from "../core/format.ts";
 import { memoryEnv } from "../memory/scope.ts";
 import { collectGarbage, type GcReport } from "../retention/gc.ts";
-import { markRun } from "../retention/last-run.ts";
+import { markRun, recorded } from "../retention/last-run.ts";
 import type { RemaskReport } from "../retention/remask.ts";
 import { storeSize } from "../retention/size.ts";
 import { intFlag, parse } from "./args.ts";
@@ -24,7 +24,8 @@ killed writers go too. Config, switches and the install record are never touched
 
   --days N     override retention.days for this run
   --max-mb N   override retention.max_mb for this run
-  --dry-run    say what would go, change nothing
+  --dry-run    say what would go, change nothing (the run is done and rolled back,
+               so its figures are the ones \`cairn gc\` then has)
   --vacuum     rewrite the database file afterwards so it shrinks to its data (takes
                a while on a large database; hooks wait for it). A database created
                since retention arrived (schema 4) hands space back
@@ -53,7 +54,10 @@ export const gc: Command = {
       const store = await m.store();
       const now = m.now();
       const dryRun = Boolean(values["dry-run"]);
-      const report = collectGarbage(store, m.paths, { days, maxBytes: maxMb * 1024 * 1024 }, { now, dryRun });
+      const policy = { days, maxBytes: maxMb * 1024 * 1024 };
+      const report = dryRun
+        ? collectGarbage(store, m.paths, policy, { now, dryRun })
+        : recorded(store, now, policy.maxBytes, () => collectGarbage(store, m.paths, policy, { now }));
       let remasked: RemaskReport | undefined;
       if (values.redact && !dryRun) {
         const { remaskStored } = await import("../retention/remask.ts");
@@ -102,12 +106,9 @@ function printReport(
   line(`sessions ${verb}:`, formatInt(r.sessionsRemoved));
   line(
     `originals ${o.dryRun ? "to prune" : "pruned"}:`,
-    // Freed pages fall short of the bytes pruned (index entries, page slack): a real run
-    // measures as it goes and prunes more than the plan counts.
-    `${o.dryRun && r.originalsPruned > 0 ? "at least " : ""}${formatInt(r.originalsPruned)} (${formatBytes(r.originalBytesPruned)})`,
+    // A dry run is the real run rolled back: these are the figures `cairn gc` then has.
+    `${formatInt(r.originalsPruned)} (${formatBytes(r.originalBytesPruned)})`,
   );
-  if (o.dryRun && r.originalsPruned > 0)
-    out(color.dim("  if pruning the originals is not enough, old sessions and then old details go too"));
   if (r.detailsDropped > 0) line("details removed:", formatInt(r.detailsDropped));
   line(`files ${verb}:`, `${formatInt(r.files.files)} (${formatBytes(r.files.bytes)})`);
   line(

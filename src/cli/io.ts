@@ -1,12 +1,14 @@
 import pc from "picocolors";
 import { notedDataBlock } from "../core/data-block.ts";
+import { writeStdout } from "../core/stdout.ts";
 import { visible } from "../core/terminal-text.ts";
 
 /** Colour only on a terminal, never with NO_COLOR (picocolors checks both). */
 export const color = pc;
 
+/** Every command's stdout goes through src/core/stdout.ts: whole to a slow pipe, quiet to a closed one. */
 export function out(line = ""): void {
-  process.stdout.write(`${line}\n`);
+  writeStdout(`${line}\n`);
 }
 
 /**
@@ -44,7 +46,7 @@ export function err(line = ""): void {
 }
 
 export function json(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2).replace(JSON_UNSAFE, jsonEscape)}\n`);
+  writeStdout(`${JSON.stringify(value, null, 2).replace(JSON_UNSAFE, jsonEscape)}\n`);
 }
 
 // JSON.stringify escapes C0 controls but leaves C1 (U+009B is a one-character CSI on

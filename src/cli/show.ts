@@ -5,6 +5,7 @@ import { writeStdout } from "../core/stdout.ts";
 import { visible, visibleBytes, visibleLine } from "../core/terminal-text.ts";
 import { openStore, type Store } from "../store/db.ts";
 import { lineStarts, sliceLines } from "../store/line-index.ts";
+import { highestId } from "../store/never-reuse.ts";
 import { getOriginal, getOutput, type OutputRow } from "../store/outputs.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
@@ -68,7 +69,13 @@ export const show: Command = {
       const row = getOutput(store, id);
       const original = row && getOriginal(store, id);
       if (!row || !original) {
-        err(`cairn show: no stored output #${id}. \`${printedCli()} show\` lists the recent ones.`);
+        // Ids are never given twice (src/store/never-reuse.ts): one below the highest
+        // ever given was an output whose record retention has since removed.
+        err(
+          id <= highestId(store.db, "outputs")
+            ? `cairn show: output #${id} was removed by the retention policy (its original first, then its record) to keep the database under retention.max_mb.`
+            : `cairn show: no stored output #${id}. \`cairn show\` lists the recent ones.`,
+        );
         return 1;
       }
       if (values.info) return info(row, values.json ?? false);

@@ -58,7 +58,18 @@ export async function runStatusline(): Promise<void> {
       createLogger(paths).error("statusline could not keep its metrics", { session: sessionId, err });
     }
   }
+  // One short line, read by Claude Code whole: the stream is enough here (and what the
+  // statusline's fuzz test observes).
   process.stdout.write(`${composeStatusline(await user, suffix)}\n`);
+  // After the line is out: a killed `cairn serve` (http transport) comes back now, not
+  // at the next session's start.
+  try {
+    const { reviveDeadServer } = await import("../transports/revive.ts");
+    await reviveDeadServer(paths);
+  } catch (err) {
+    const { createLogger } = await import("../core/log.ts");
+    createLogger(paths).error("statusline could not restart cairn serve", { err });
+  }
 }
 
 /** Keeps the metrics and renders the suffix. */

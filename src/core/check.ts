@@ -7,3 +7,10 @@ export interface Check {
   readonly detail: string;
   readonly fix?: string;
 }
+
+/** "healthy" only when every check passed; a warning is not a pass. */
+export function verdict(checks: readonly Check[]): "healthy" | "warnings" | "failing" {
+  if (checks.some((c) => c.status === "fail")) return "failing";
+  if (checks.some((c) => c.status === "warn")) return "warnings";
+  return "healthy";
+}

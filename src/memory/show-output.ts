@@ -1,4 +1,5 @@
 import type { Store } from "../store/db.ts";
+import { highestId } from "../store/never-reuse.ts";
 
 export interface ShowOptions {
   /** "A-B", "A-", "A" (1-based, inclusive). */
@@ -26,7 +27,14 @@ export function showOutput(store: Store, id: number, opts: ShowOptions = {}): Sh
     .get(id) as
     | { id: number; tool_name: string; label: string | null; original: Uint8Array; pruned_at: number | null }
     | undefined;
-  if (!row) return undefined;
+  if (!row) {
+    // Ids are never given twice: one at or below the highest given was removed, record and all.
+    if (id <= highestId(store.db, "outputs"))
+      throw new Error(
+        `output #${id} was removed by the retention policy (its original first, then its record)`,
+      );
+    return undefined;
+  }
   if (row.pruned_at !== null)
     throw new Error(
       `the original of #${id} was removed by the retention policy on ${new Date(row.pruned_at).toISOString()}; only the excerpt shown at the time remains`,

@@ -1,6 +1,7 @@
 import { redact } from "../core/redact.ts";
 import type { Store } from "../store/db.ts";
 import { indexItem, unindexItem } from "../store/items-index.ts";
+import { nextId } from "../store/never-reuse.ts";
 import { type Kind, LAYER } from "./entries.ts";
 
 /** Memory's view of a session: who owns its rows now, and how many turns the owner has. */
@@ -104,8 +105,8 @@ export function insertItem(store: Store, it: NewItem): boolean {
   const r = store.db
     .prepare(
       `INSERT OR IGNORE INTO mem_items
-        (key, session_id, origin_session, agent_id, turn, layer, kind, tool_name, tool_use_id, is_error, text, at, made_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        (id, key, session_id, origin_session, agent_id, turn, layer, kind, tool_name, tool_use_id, is_error, text, at, made_by)
+       VALUES (${nextId("mem_items")}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       it.key,

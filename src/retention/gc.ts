@@ -2,7 +2,7 @@ import type { CairnPaths } from "../core/paths.ts";
 import type { Store } from "../store/db.ts";
 import { unindexItem } from "../store/items-index.ts";
 import { sessionScope } from "../store/kv.ts";
-import { type IndexedRow, unindexOutputs } from "../store/outputs-index.ts";
+import { type IndexedRow, indexOutputs, resetOutputsIndex, unindexOutputs } from "../store/outputs-index.ts";
 import { type StoreSize, storeSize } from "./size.ts";
 import { type FileSweep, sweepFiles } from "./sweep-files.ts";
 
@@ -55,21 +55,61 @@ const BATCH = 100;
 const DAY_MS = 24 * 3600_000;
 
 export function collectGarbage(store: Store, paths: CairnPaths, policy: Policy, opts: GcOptions): GcReport {
-  if (opts.dryRun) return collect(store, paths, policy, opts);
+  if (opts.dryRun) return dryRun(store, paths, policy, opts);
   // What retention removes may hold secrets the masking rules did not know: the pages
   // it frees are zeroed, not left for whoever reads the file. Reset afterwards: the
   // connection may be a server's, kept for other work.
   store.db.exec("PRAGMA secure_delete = ON");
   try {
-    return collect(store, paths, policy, opts);
+    return collectOrRepair(store, paths, policy, opts);
   } finally {
     store.db.exec("PRAGMA secure_delete = OFF");
   }
 }
 
-function collect(store: Store, paths: CairnPaths, policy: Policy, opts: GcOptions): GcReport {
+/**
+ * A dry run is the real run in one transaction that is then rolled back, so its
+ * figures are what `cairn gc` then does, not an estimate. It holds the write lock
+ * while it works, as `cairn gc` does.
+ */
+function dryRun(store: Store, paths: CairnPaths, policy: Policy, opts: GcOptions): GcReport {
   const { db } = store;
-  const dryRun = opts.dryRun ?? false;
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    return collect(store, paths, policy, opts, true);
+  } finally {
+    if (db.isTransaction) db.exec("ROLLBACK");
+  }
+}
+
+/**
+ * A search index out of step with its rows (left by a cairn that reused ids) makes
+ * FTS5 report the database malformed on the first delete, and every later run fail
+ * the same way. Such an index is rebuilt from the rows it indexes and the run done
+ * again, so retention never stays stuck.
+ */
+function collectOrRepair(store: Store, paths: CairnPaths, policy: Policy, opts: GcOptions): GcReport {
+  try {
+    return collect(store, paths, policy, opts, false);
+  } catch (err) {
+    if (!/malformed|corrupt/i.test(String((err as Error)?.message))) throw err;
+    store.tx(() => {
+      resetOutputsIndex(store.db);
+      store.db.exec("INSERT INTO mem_fts (mem_fts) VALUES ('rebuild')");
+    });
+    for (let n = indexOutputs(store, opts.now); n > 0; n = indexOutputs(store, opts.now));
+    return collect(store, paths, policy, opts, false);
+  }
+}
+
+function collect(
+  store: Store,
+  paths: CairnPaths,
+  policy: Policy,
+  opts: GcOptions,
+  rolledBack: boolean,
+): GcReport {
+  const { db } = store;
   const cutoff = opts.now - policy.days * DAY_MS;
   const before = storeSize(db);
   const timeLeft = () => opts.deadline === undefined || performance.now() < opts.deadline;
@@ -84,7 +124,7 @@ function collect(store: Store, paths: CairnPaths, policy: Policy, opts: GcOption
       done = false;
       break;
     }
-    if (!dryRun && !removeSession(store, id, timeLeft)) {
+    if (!removeSession(store, id, timeLeft)) {
       done = false;
       break;
     }
@@ -93,62 +133,56 @@ function collect(store: Store, paths: CairnPaths, policy: Policy, opts: GcOption
 
   const target = policy.maxBytes * LOW_WATER;
   if (done && storeSize(db).usedBytes > policy.maxBytes) {
-    if (dryRun) {
-      const plan = planPrune(store, storeSize(db).usedBytes - target);
-      originalsPruned += plan.count;
-      originalBytesPruned += plan.bytes;
-    } else {
-      // Prune originals oldest first, measuring after each batch (the search index and
-      // page slack make bytes freed differ from bytes pruned).
-      while (storeSize(db).usedBytes > target) {
-        if (!timeLeft()) {
-          done = false;
-          break;
-        }
-        const batch = pruneOldestOriginals(store, opts.now, storeSize(db).usedBytes - target);
-        if (batch.count === 0) break;
-        compactIndexes(store, true);
-        originalsPruned += batch.count;
-        originalBytesPruned += batch.bytes;
+    // Prune originals oldest first, measuring after each batch (the search index and
+    // page slack make bytes freed differ from bytes pruned).
+    while (storeSize(db).usedBytes > target) {
+      if (!timeLeft()) {
+        done = false;
+        break;
       }
-      // Still over with no originals left: whole sessions, oldest first.
-      while (done && storeSize(db).usedBytes > target) {
-        if (!timeLeft()) {
-          done = false;
-          break;
-        }
-        const oldest = oldestSession(store, opts.currentSession);
-        if (!oldest) break;
-        if (!removeSession(store, oldest, timeLeft)) {
-          done = false;
-          break;
-        }
-        sessionsRemoved += 1;
+      const batch = pruneOldestOriginals(store, opts.now, storeSize(db).usedBytes - target);
+      if (batch.count === 0) break;
+      compactIndexes(store, true);
+      originalsPruned += batch.count;
+      originalBytesPruned += batch.bytes;
+    }
+    // Still over with no originals left: whole sessions, oldest first.
+    while (done && storeSize(db).usedBytes > target) {
+      if (!timeLeft()) {
+        done = false;
+        break;
       }
-      // Still over with the sessions in use alone: a long session's oldest details
-      // (tool I/O in memory, then the records of pruned originals) go, oldest first;
-      // its turn summaries and conversation stay.
-      while (done && storeSize(db).usedBytes > target) {
-        if (!timeLeft()) {
-          done = false;
-          break;
-        }
-        const dropped = dropOldestDetails(store, storeSize(db).usedBytes - target);
-        if (dropped === 0) break;
-        detailsDropped += dropped;
-        compactIndexes(store, true);
+      const oldest = oldestSession(store, opts.currentSession);
+      if (!oldest) break;
+      if (!removeSession(store, oldest, timeLeft)) {
+        done = false;
+        break;
       }
+      sessionsRemoved += 1;
+    }
+    // Still over with the sessions in use alone: a long session's oldest details
+    // (tool I/O in memory, then the records of pruned originals) go, oldest first;
+    // its turn summaries and conversation stay.
+    while (done && storeSize(db).usedBytes > target) {
+      if (!timeLeft()) {
+        done = false;
+        break;
+      }
+      const dropped = dropOldestDetails(store, storeSize(db).usedBytes - target);
+      if (dropped === 0) break;
+      detailsDropped += dropped;
+      compactIndexes(store, true);
     }
   }
 
-  if (!dryRun && (sessionsRemoved > 0 || originalsPruned > 0))
-    compactIndexes(store, opts.deadline !== undefined);
-  if (!dryRun && before.incremental) {
+  if (sessionsRemoved > 0 || originalsPruned > 0) compactIndexes(store, opts.deadline !== undefined);
+  if (before.incremental) {
     db.exec(`PRAGMA incremental_vacuum${opts.vacuumPages ? `(${opts.vacuumPages})` : ""}`);
     // Passive: never waits for readers. What it cannot copy back now, a later one does.
-    db.exec("PRAGMA wal_checkpoint(PASSIVE)");
+    // (Not inside a dry run's transaction, which is rolled back anyway.)
+    if (!rolledBack) db.exec("PRAGMA wal_checkpoint(PASSIVE)");
   }
-  const files = sweepFiles(paths, cutoff, opts.now, dryRun);
+  const files = sweepFiles(paths, cutoff, opts.now, rolledBack);
   return {
     sessionsRemoved,
     originalsPruned,
@@ -205,16 +239,6 @@ function pruneOldestOriginals(store: Store, now: number, need: number): { count:
     }
     return { count: rows.length, bytes };
   });
-}
-
-/** The sizes of the originals not yet pruned, oldest first: answered from an index, no original read. */
-export const UNPRUNED_SIZES =
-  "SELECT original_bytes AS bytes FROM outputs WHERE pruned_at IS NULL ORDER BY id";
-
-function planPrune(store: Store, need: number): { count: number; bytes: number } {
-  const sizes = store.db.prepare(UNPRUNED_SIZES).iterate() as Iterable<{ bytes: number }>;
-  const rows = takeUntil(sizes, need, (r) => r.bytes);
-  return { count: rows.length, bytes: rows.reduce((sum, r) => sum + r.bytes, 0) };
 }
 
 /** The first rows, oldest first, whose sizes add up to `need` (all of them if they fall short). */

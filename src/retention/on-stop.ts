@@ -1,6 +1,6 @@
 import type { HookEvent } from "../claude/events.ts";
 import type { HookContext, Part, Parts } from "../hooks/context.ts";
-import { lastRun, markRun } from "./last-run.ts";
+import { lastRun, markRun, recorded } from "./last-run.ts";
 import { storeSize } from "./size.ts";
 
 /** Time one turn's end may spend on retention; a big backlog continues next turn. */
@@ -25,16 +25,18 @@ function retentionPart<E extends "Stop" | "SessionEnd">(): Part<E> {
       const due = now - lastRun(store) >= c["retention.every_min"] * 60_000;
       if (!due && storeSize(store.db).usedBytes <= maxBytes) return undefined;
       const { collectGarbage } = await import("./gc.ts");
-      const r = collectGarbage(
-        store,
-        ctx.paths,
-        { days: c["retention.days"], maxBytes },
-        {
-          now,
-          deadline: performance.now() + RUN_MS,
-          currentSession: ev.session_id,
-          vacuumPages: VACUUM_PAGES,
-        },
+      const r = recorded(store, now, maxBytes, () =>
+        collectGarbage(
+          store,
+          ctx.paths,
+          { days: c["retention.days"], maxBytes },
+          {
+            now,
+            deadline: performance.now() + RUN_MS,
+            currentSession: ev.session_id,
+            vacuumPages: VACUUM_PAGES,
+          },
+        ),
       );
       markRun(store, now);
       if (r.sessionsRemoved + r.originalsPruned + r.detailsDropped + r.files.files > 0 || !r.done)

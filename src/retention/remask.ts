@@ -56,7 +56,7 @@ export function remaskStored(
         const found = original.count + (excerpt?.count ?? 0) + (label?.count ?? 0);
         if (found === 0) continue;
         const bytes = Buffer.from(original.text, "utf8");
-        unindexOutputs(store, [r]);
+        const removed = unindexOutputs(store, [r]);
         update.run(
           bytes,
           bytes.byteLength,
@@ -66,7 +66,7 @@ export function remaskStored(
           found,
           r.id,
         );
-        reindexOutputs(store, [{ ...r, original: bytes }]);
+        reindexOutputs(store, [{ ...r, original: bytes }], removed);
         outputs += 1;
         secrets += found;
       }

@@ -9,7 +9,7 @@ import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.ts";
 export interface Store {
   readonly db: DatabaseSync;
   readonly path: string;
-  /** Runs fn in one IMMEDIATE transaction: all of it is committed or none. */
+  /** Runs fn in one IMMEDIATE transaction (a savepoint inside one): all of it is committed or none. */
   tx<T>(fn: () => T): T;
   close(): void;
 }
@@ -84,6 +84,18 @@ export async function openStore(path: string, opts: OpenOptions = {}): Promise<S
     db,
     path,
     tx<T>(fn: () => T): T {
+      // Inside an open transaction (a dry run that is rolled back at the end), a savepoint.
+      if (db.isTransaction) {
+        db.exec("SAVEPOINT tx");
+        try {
+          const out = fn();
+          db.exec("RELEASE tx");
+          return out;
+        } catch (err) {
+          db.exec("ROLLBACK TO tx; RELEASE tx");
+          throw err;
+        }
+      }
       db.exec("BEGIN IMMEDIATE");
       try {
         const out = fn();

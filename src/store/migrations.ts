@@ -3,6 +3,7 @@ import { CONTEXT_SCHEMA, CONTEXT_SCHEMA_4 } from "../context/schema.ts";
 import { MEMORY_SCHEMA } from "../memory/schema.ts";
 import { RETENTION_SCHEMA, RETENTION_SCHEMA_5 } from "../retention/schema.ts";
 import { TEAM_SCHEMA } from "../team/schema.ts";
+import { migration6 } from "./never-reuse.ts";
 import { reconcileSchema } from "./reconcile.ts";
 import { CORE_SCHEMA } from "./schema.ts";
 
@@ -29,7 +30,10 @@ export const SCHEMA_SQL: readonly string[] = [
  * whole schema, which also repairs databases from builds whose version stamps did not
  * match their tables (test/fixtures/databases has one of each). Migration 5 adds an
  * index the same way: reconciling is idempotent, so each later schema change appends
- * its SQL to SCHEMA_SQL and one more reconcile here.
+ * its SQL to SCHEMA_SQL and one more reconcile here. Migration 6 (ids that are never
+ * reused: src/store/never-reuse.ts) seeds its table from the data, so it is code, run
+ * on fresh and upgraded databases alike; it is O(1) in the size of the stored
+ * originals, so it finishes inside a hook on any database.
  */
 export const MIGRATIONS: readonly Migration[] = [
   CORE_SCHEMA,
@@ -37,8 +41,7 @@ export const MIGRATIONS: readonly Migration[] = [
   MEMORY_SCHEMA,
   (db) => reconcileSchema(db, SCHEMA_SQL),
   (db) => reconcileSchema(db, SCHEMA_SQL),
-  // 6: PLACEHOLDER for store-truth's migration 6 (integrator: put theirs here, drop this line).
-  () => {},
+  migration6,
   // 7: team memory's outbox and pulled records (src/team/schema.ts).
   (db) => reconcileSchema(db, SCHEMA_SQL),
 ];

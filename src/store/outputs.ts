@@ -1,4 +1,5 @@
 import type { Store } from "./db.ts";
+import { nextId } from "./never-reuse.ts";
 
 /** One original cairn filed away, and what was shown instead. */
 export interface NewOutput {
@@ -36,12 +37,12 @@ export interface OutputRow {
 const ROW_COLUMNS = `id, session_id, tool_use_id, tool_name, label, original_bytes, original_lines, excerpt,
   excerpt_bytes, compressor, exit_code, redactions, latency_ms, observation, created_at, pruned_at`;
 
-/** Stores an original; filing commits it together with its excerpt (src/compress/filing.ts). */
+/** Stores an original under an id never given before; filing commits it together with its excerpt (src/compress/filing.ts). */
 export function insertOutput(store: Store, o: NewOutput): number {
   const r = store.db
     .prepare(
-      `INSERT INTO outputs (session_id, tool_use_id, tool_name, label, original, original_bytes, original_lines, exit_code, redactions, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO outputs (id, session_id, tool_use_id, tool_name, label, original, original_bytes, original_lines, exit_code, redactions, created_at)
+       VALUES (${nextId("outputs")}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       o.sessionId,

@@ -5,6 +5,7 @@ import { readJsonIfExists } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import { selfInvocation } from "../core/self.ts";
 import { type HttpInstall, SECRET_HEADER, type ServerState, serverStatePath } from "./http-config.ts";
+import { SERVER_NODE_ARGS, serverEnv } from "./server-process.ts";
 import { portOwner } from "./socket-owner.ts";
 
 /**
@@ -48,7 +49,11 @@ export function health(
 /** Starts `cairn serve` in the background, detached from the hook that starts it. */
 export function spawnServer(env: NodeJS.ProcessEnv = process.env): number | undefined {
   const self = selfInvocation();
-  const child = spawn(self.command, [...self.args, "serve"], { detached: true, stdio: "ignore", env });
+  const child = spawn(self.command, [...SERVER_NODE_ARGS, ...self.args, "serve"], {
+    detached: true,
+    stdio: "ignore",
+    env: serverEnv(env),
+  });
   child.unref();
   return child.pid;
 }

@@ -10,6 +10,8 @@ import { findProjectDir } from "../core/project.ts";
 import { selfInvocation } from "../core/self.ts";
 import { dispatch } from "../hooks/dispatch.ts";
 import { openStore, type Store } from "../store/db.ts";
+import { readBounded } from "./body.ts";
+import { heapKeeper } from "./heap.ts";
 import { SECRET_HEADER } from "./http-config.ts";
 import { peerUid } from "./socket-owner.ts";
 
@@ -18,7 +20,8 @@ import { peerUid } from "./socket-owner.ts";
  * a request instead of a process start. Claude Code POSTs the event JSON to
  * /cairn/hook/<Event> and reads the JSON answer. Bound to 127.0.0.1 only; every
  * request must come from a process of our own user and carry the install's secret;
- * bodies over hook.max_stdin_mb are refused with the no-op answer, like oversize stdin.
+ * bodies over hook.max_stdin_mb (counted as read, chunked ones too) are refused with
+ * the no-op answer, like oversize stdin.
  */
 export interface ServeOptions {
   readonly paths: CairnPaths;
@@ -91,15 +94,24 @@ export async function startHttpServer(opts: ServeOptions): Promise<RunningServer
     await next();
   });
   app.get("/cairn/health", (c) => c.json({ ok: true, pid: process.pid, port: opts.port }));
+  const afterRequest = heapKeeper();
+  app.use("/cairn/hook/*", async (_c, next) => {
+    await next();
+    afterRequest();
+  });
   app.post("/cairn/hook/:event", async (c) => {
     const name = c.req.param("event");
     const noop = isEventName(name) ? noopAnswer(name) : "{}";
+    const tooLarge = (bytes: string) => {
+      log.warn("hook request exceeds hook.max_stdin_mb; answering no-op", { event: name, bytes });
+      // The rest of the body is never read: the connection goes with it.
+      return c.body(noop, 200, { "content-type": "application/json", connection: "close" });
+    };
     const length = Number(c.req.header("content-length") ?? 0);
-    if (length > maxBytes) {
-      log.warn("hook request exceeds hook.max_stdin_mb; answering no-op", { event: name, bytes: length });
-      return c.body(noop, 200, { "content-type": "application/json" });
-    }
-    const raw = await c.req.text();
+    if (length > maxBytes) return tooLarge(String(length));
+    // Counted as read: a chunked body has no length to check first.
+    const raw = await readBounded(c.req.raw.body, maxBytes);
+    if (raw === undefined) return tooLarge(`over ${maxBytes}`);
     const projectDir = projectOf(raw);
     let resolved = resolveConfig([]);
     try {
