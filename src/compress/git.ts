@@ -6,7 +6,7 @@
  */
 
 import { docOf, excerpt, lastNonBlank, plural, shapeOf } from "./common.ts";
-import { MUST, type Note, type Pick } from "./pack.ts";
+import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
 const DIFF_FILE = /^diff --git a\/(.+) b\/(.+)$|^diff --(?:cc|combined) (.+)$/;
@@ -183,7 +183,7 @@ function logExcerpt(text: string, budget: number): Excerpt {
       if (/^(?:Author|Merge):/.test(line)) {
         if (/^Author:/.test(line) && !authors.has(line)) {
           authors.add(line);
-          picks.push({ from: i, to: i, prio: 92 });
+          picks.push({ from: i, to: i, prio: MUST + 6 });
         }
       }
     }
@@ -193,33 +193,48 @@ function logExcerpt(text: string, budget: number): Excerpt {
     }
     infos.push(info);
   });
+  const display = new Map<number, string>();
+  const firstOfShape = new Map<string, number>();
+  const lastOfShape = new Map<string, number>();
   infos.forEach((info, k) => {
+    if (info.subject < 0) return;
+    const shape = shapeOf(lines[info.subject]!);
+    if (!firstOfShape.has(shape)) firstOfShape.set(shape, k);
+    lastOfShape.set(shape, k);
+  });
+  infos.forEach((info, k) => {
+    // Every commit's hash and subject is substance: one line each (the subject joins its
+    // commit line), newest first when they do not all fit; then sizes, biggest first.
+    // Subjects of one shape ("Release 0.#.0") repeat: the newest and oldest of a shape
+    // are substance, the ones between come after, as the budget allows.
+    const shape = info.subject >= 0 ? shapeOf(lines[info.subject]!) : "";
+    const again =
+      (subjectShapes.get(shape) ?? 1) > 2 && firstOfShape.get(shape) !== k && lastOfShape.get(shape) !== k;
+    if (info.subject >= 0) display.set(info.start, `${lines[info.start]}  ${lines[info.subject]!.trim()}`);
+    picks.push({ from: info.start, to: info.start, prio: again ? 80 : MUST + 5 - Math.min(4, k / 50) });
     const edge = k === 0 || k === infos.length - 1;
-    if (edge) {
-      // The newest and the oldest commit: header, subject and summary.
-      const prio = k === 0 ? MUST + 5 : MUST + 3;
-      picks.push({
-        from: info.start,
-        to: Math.min(info.end, info.subject >= 0 ? info.subject : info.start + 4),
-        prio,
-      });
-      if (info.summary >= 0) picks.push({ from: info.summary, to: info.summary, prio });
-    }
+    if (info.summary >= 0) picks.push({ from: info.summary, to: info.summary, prio: edge ? MUST + 1 : 70 });
     if (info.subject < 0) return;
     const repeated = (subjectShapes.get(shapeOf(lines[info.subject]!)) ?? 1) > 2;
     const weight = Math.min(30, Math.log2(info.size + 1) * 3) + (info.rename ? 25 : 0) - (repeated ? 15 : 0);
-    picks.push({ from: info.subject, to: info.subject, prio: 60 + weight });
     if (info.biggest >= 0 && info.size >= 100) {
       picks.push({ from: info.biggest, to: info.biggest, prio: 58 + weight });
     }
   });
   const notes: Note[] = [
-    { at: 0, text: `[${plural(commits.length, "commit")} by ${plural(authors.size, "author")}]`, prio: MUST },
+    {
+      at: 0,
+      text: `[${plural(commits.length, "commit")} by ${plural(authors.size, "author")}: each commit with its subject; dates, message bodies and most file stats omitted]`,
+      prio: MUST + 20,
+    },
   ];
   return excerpt("git-log", doc, budget, {
     picks,
     notes,
-    kept: "newest and oldest commits, largest changes, authors",
+    kept: "every commit's hash and subject, authors, largest changes",
+    // A marker between every two commits would cost more than the subjects; the note
+    // above says what is left out.
+    options: { maxLine: 600, display, markers: false, hardCap: substanceCap(budget, doc.size) },
   });
 }
 
