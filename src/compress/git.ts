@@ -40,12 +40,22 @@ function diffExcerpt(text: string, budget: number): Excerpt {
     // The k-th block of every file before the (k+1)-th of any; a deleted file's body,
     // changes repeated across files ("+// @ts-check" everywhere), comments and bare
     // punctuation say little.
-    let prio = 70 - Math.min(40, blocks * 4);
+    // Changed lines are the diff's substance (MUST), as room allows in that order.
+    let prio = MUST + 9 - Math.min(9, blocks);
     if (deleted) prio = 10;
-    else if (blockWorth === 0) prio -= 25;
-    picks.push({ from: blockStart, to: end, prio, split: "head" });
+    else if (blockWorth === 0) prio = 60 - Math.min(40, blocks * 4);
+    // A block's first line says where and what changed; the rest of a long block (a new
+    // file's body) comes after the first lines of the other files' blocks.
+    // Its first removed and first added line go together (what became what).
+    picks.push({ from: blockStart, to: blockStart, prio });
+    const sign = lines[blockStart]![0];
+    let other = blockStart + 1;
+    while (other <= end && lines[other]![0] === sign) other++;
+    if (other <= end) picks.push({ from: other, to: other, prio, with: blockStart });
+    if (end > blockStart)
+      picks.push({ from: blockStart + 1, to: end, prio: prio - (prio >= MUST ? 10 : 5), split: "head" });
     // A hunk's header (where it is) goes with its first block.
-    if (hunk >= 0) picks.push({ from: hunk, to: hunk, prio: prio + 0.5 });
+    if (hunk >= 0) picks.push({ from: hunk, to: hunk, prio: prio - 0.5, with: blockStart });
     hunk = -1;
     blocks++;
     blockStart = -1;
@@ -103,13 +113,39 @@ function diffExcerpt(text: string, budget: number): Excerpt {
   }
   closeFile(lines.length - 1);
   const notes: Note[] = [
-    { at: 0, text: `[${plural(files, "file")} changed, +${added} -${removed}]`, prio: MUST + 20 },
+    {
+      at: 0,
+      text: `[${plural(files, "file")} changed, +${added} -${removed}; context lines omitted, hunk headers give the line numbers]`,
+      prio: MUST + 20,
+    },
   ];
+  // Without markers (one per context gap would cost more than the changes), the end
+  // says how many changed lines did not fit and how to see them.
+  const changed: number[] = [];
+  let inside = false;
+  for (let i = firstDiff; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (DIFF_FILE.test(line)) inside = false;
+    else if (HUNK.test(line)) inside = true;
+    else if (inside && (line.startsWith("+") || line.startsWith("-"))) changed.push(i);
+  }
+  const longest = `[${changed.length} of ${changed.length} changed lines not shown; the header's --grep with '^[-+]' lists them]`;
+  notes.push({
+    at: lines.length,
+    text: longest,
+    prio: MUST + 19,
+    final: (kept) => {
+      const missing = changed.filter((i) => !kept(i)).length;
+      return missing === 0
+        ? ""
+        : `[${missing} of ${changed.length} changed lines not shown; the header's --grep with '^[-+]' lists them]`;
+    },
+  });
   return excerpt("git-diff", doc, budget, {
     picks,
     notes,
-    kept: `${plural(files, "file")}: headers, first changes of each`,
-    options: { display },
+    kept: `${plural(files, "file")}: headers, changed lines`,
+    options: { display, hardCap: substanceCap(budget, doc.size), markers: false },
   });
 }
 
@@ -126,6 +162,23 @@ function statExcerpt(text: string, budget: number): Excerpt {
 
 const COMMIT = /^commit ([0-9a-f]{7,64})/;
 const ONELINE = /^[*|\\/ ]*[0-9a-f]{7,40}\s/;
+
+/**
+ * The longest subject length L such that the subjects, each cut to L, fit in `room`
+ * (only the longest ones are cut); at least 60.
+ */
+export function subjectRoom(lengths: readonly number[], room: number): number {
+  const sorted = [...lengths].sort((a, b) => a - b);
+  let used = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const rest = sorted.length - i;
+    // Cutting every subject from the i-th on to the same length L: used + rest * L <= room.
+    const level = Math.floor((room - used) / rest);
+    if (level < sorted[i]!) return Math.max(60, level);
+    used += sorted[i]!;
+  }
+  return Math.max(60, sorted[sorted.length - 1] ?? 60);
+}
 
 function logExcerpt(text: string, budget: number): Excerpt {
   const doc = docOf(text);
@@ -202,16 +255,43 @@ function logExcerpt(text: string, budget: number): Excerpt {
     if (!firstOfShape.has(shape)) firstOfShape.set(shape, k);
     lastOfShape.set(shape, k);
   });
+  // Subjects of one shape ("Release 0.#.0") repeat: the newest and oldest of a shape
+  // are substance, the ones between come after, as the budget allows.
+  const again = infos.map((info, k) => {
+    const shape = info.subject >= 0 ? shapeOf(lines[info.subject]!) : "";
+    return (
+      (subjectShapes.get(shape) ?? 1) > 2 && firstOfShape.get(shape) !== k && lastOfShape.get(shape) !== k
+    );
+  });
+  // When the substance commits with full hashes and subjects would not fit, abbreviated
+  // hashes (10 digits) leave room for more subjects; when even that is too long
+  // (subjects of hundreds of characters), each subject gets its share, cut with "…":
+  // every commit's hash and the start of its subject beat whole subjects of some
+  // commits and nothing of others.
+  const hardCap = substanceCap(budget, doc.size);
+  const room0 = hardCap * 0.9 - 400;
+  const subjects: number[] = [];
+  let full = 0;
+  infos.forEach((info, k) => {
+    if (again[k]) return;
+    const length = info.subject >= 0 ? lines[info.subject]!.trim().length : 0;
+    subjects.push(length);
+    full += lines[info.start]!.length + 3 + length;
+  });
+  const compact = full > room0;
+  const room = compact ? subjectRoom(subjects, room0 - subjects.length * 14) : 600;
   infos.forEach((info, k) => {
     // Every commit's hash and subject is substance: one line each (the subject joins its
     // commit line), newest first when they do not all fit; then sizes, biggest first.
-    // Subjects of one shape ("Release 0.#.0") repeat: the newest and oldest of a shape
-    // are substance, the ones between come after, as the budget allows.
-    const shape = info.subject >= 0 ? shapeOf(lines[info.subject]!) : "";
-    const again =
-      (subjectShapes.get(shape) ?? 1) > 2 && firstOfShape.get(shape) !== k && lastOfShape.get(shape) !== k;
-    if (info.subject >= 0) display.set(info.start, `${lines[info.start]}  ${lines[info.subject]!.trim()}`);
-    picks.push({ from: info.start, to: info.start, prio: again ? 80 : MUST + 5 - Math.min(4, k / 50) });
+    // Compact: as `git log --oneline` shows them (abbreviated hash, subject).
+    const hash = compact ? COMMIT.exec(lines[info.start]!)![1]!.slice(0, 10) : lines[info.start]!;
+    // The newest and the oldest commit keep their whole subject.
+    const edgeCommit = k === 0 || k === infos.length - 1;
+    let subject = info.subject >= 0 ? lines[info.subject]!.trim() : "";
+    if (subject.length > room && !edgeCommit) subject = `${subject.slice(0, room)}…`;
+    display.set(info.start, subject ? `${hash}  ${subject}` : hash);
+    const prio = again[k] ? 80 : edgeCommit ? MUST + 6 : MUST + 5 - Math.min(4, k / 50);
+    picks.push({ from: info.start, to: info.start, prio });
     const edge = k === 0 || k === infos.length - 1;
     if (info.summary >= 0) picks.push({ from: info.summary, to: info.summary, prio: edge ? MUST + 1 : 70 });
     if (info.subject < 0) return;
@@ -224,7 +304,7 @@ function logExcerpt(text: string, budget: number): Excerpt {
   const notes: Note[] = [
     {
       at: 0,
-      text: `[${plural(commits.length, "commit")} by ${plural(authors.size, "author")}: each commit with its subject; dates, message bodies and most file stats omitted]`,
+      text: `[${plural(commits.length, "commit")} by ${plural(authors.size, "author")}: each commit's hash with its subject; dates, message bodies and most file stats omitted]`,
       prio: MUST + 20,
     },
   ];
@@ -234,7 +314,7 @@ function logExcerpt(text: string, budget: number): Excerpt {
     kept: "every commit's hash and subject, authors, largest changes",
     // A marker between every two commits would cost more than the subjects; the note
     // above says what is left out.
-    options: { maxLine: 600, display, markers: false, hardCap: substanceCap(budget, doc.size) },
+    options: { maxLine: 600, display, markers: false, hardCap },
   });
 }
 

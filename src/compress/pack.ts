@@ -104,19 +104,18 @@ export function defaultHardCap(budget: number, originalSize: number): number {
  */
 export const SUBSTANCE_CEILING = 18_000;
 
-/** The largest share of an output over 8 KB that its substance may take. */
-export const SUBSTANCE_SHARE = 0.25;
+/** The largest share of an output over 8 KB that its substance may take (it stays 85% smaller). */
+export const SUBSTANCE_SHARE = 0.15;
 
 /**
  * The hard cap of compressors whose MUST items are the output's substance (every
  * commit, every changed line, every name, every error line): the budget is then a
- * ceiling for what is not substance, applied after substance is kept. Up to a quarter
- * of an output over 8 KB (most outputs shrink far more, so a kind of output still
- * shrinks by 85% overall), never past SUBSTANCE_CEILING.
+ * ceiling for what is not substance, applied after substance is kept: up to 15% of an
+ * output over 8 KB, whatever the budget, never past SUBSTANCE_CEILING.
  */
 export function substanceCap(budget: number, originalSize: number): number {
   if (originalSize <= 8000) return Math.floor(budget * 1.5);
-  return Math.floor(Math.max(budget * 1.5, Math.min(originalSize * SUBSTANCE_SHARE, SUBSTANCE_CEILING)));
+  return Math.floor(Math.max(budget, Math.min(originalSize * SUBSTANCE_SHARE, SUBSTANCE_CEILING)));
 }
 
 function defaultMaxLine(budget: number): number {

@@ -8,7 +8,9 @@
 
 import { docOf, plural } from "./common.ts";
 import type { Doc } from "./doc.ts";
-import { MUST, type Note, type Pick, pack } from "./pack.ts";
+import { sampleOf } from "./doc.ts";
+import { logPicks, logs } from "./logs.ts";
+import { MUST, type Note, type Pick, pack, substanceCap } from "./pack.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
 type Flavour = "code" | "prose" | "data" | "json" | "minified" | "text";
@@ -221,6 +223,8 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const display = new Map<number, string>();
   let found = 0;
   let what = "outline";
+  // Whether MUST picks are the file's substance (then they may take more room).
+  let substance = false;
   if (total <= budget && doc.complete) {
     picks.push({ from: 0, to: lines.length - 1, prio: MUST });
     what = "everything";
@@ -234,6 +238,13 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     } else if (flavour === "json" || flavour === "data") {
       found = dataPicks(doc, picks);
       what = "outline: shallow keys";
+    } else if (flavour === "text" && logs.detect(sampleOf(text), hints) >= 0.4) {
+      // A log read with Read: its errors and warnings are what the agent reads it for.
+      const log = logPicks(doc);
+      picks.push(...log.picks);
+      for (const [i, shown] of log.display) display.set(i, shown);
+      what = `log: ${log.kept}`;
+      substance = true;
     } else if (flavour === "minified") {
       what = "beginning and end of each long line";
     } else {
@@ -277,8 +288,9 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     lineBase: base,
     collapse: false,
     markers: false,
-    maxLine: flavour === "minified" ? 320 : 120,
+    maxLine: flavour === "minified" ? 320 : substance ? 300 : 120,
     display,
+    ...(substance ? { hardCap: substanceCap(budget, doc.size) } : {}),
   });
   return { text: packed.text, compressor: "read", kept: what };
 }
