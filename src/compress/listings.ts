@@ -6,7 +6,8 @@
 
 import { docOf, excerpt, lastNonBlank, plural } from "./common.ts";
 import type { Doc } from "./doc.ts";
-import { MUST, type Note, type Pick } from "./pack.ts";
+import { dirLine, dirLines, namesByDir } from "./names.ts";
+import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import { groupPaths } from "./paths.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
@@ -38,26 +39,50 @@ export function groupNotes(
   }));
 }
 
+const BRACES_NOTE = "a{.x,.y} stands for a.x a.y, a{1..3} for a1 a2 a3, {a,b}.x for a.x b.x";
+
 export function pathListExcerpt(name: string, doc: Doc, budget: number): Excerpt {
   const { lines } = doc;
   const paths: string[] = [];
+  const entries: { path: string; line: number }[] = [];
   const indexes: number[] = [];
   lines.forEach((line, i) => {
     if (line.trim() !== "" && line.length < 2000) {
       paths.push(line.trim());
       indexes.push(i);
+      if (PATH_LINE.test(line.trim())) entries.push({ path: line.trim(), line: i });
     }
   });
   const picks: Pick[] = [];
+  // Claude Code's Glob/Grep say when a result was cut; keep that line.
+  lines.forEach((line, i) => {
+    if (/^\(Results are truncated|^No files found|^Found \d+ files?/.test(line))
+      picks.push({ from: i, to: i, prio: MUST + 5 });
+  });
+  // Every name is substance: one line per directory with its names, collapsed by
+  // structure as far as needed to fit.
+  const hardCap = substanceCap(budget, doc.size);
+  const groups = namesByDir(entries);
+  const listed = entries.length >= paths.length * 0.9 ? dirLines(groups, hardCap - 200) : undefined;
+  if (listed) {
+    const what = `[${plural(entries.length, "path")} in ${plural(groups.length, "directory", "directories")}, one line per directory: directory (count): names${listed.collapse > 0 ? `; ${BRACES_NOTE}` : ""}]`;
+    const notes: Note[] = [{ at: 0, text: what, prio: MUST + 10 }];
+    for (const text of listed.lines) notes.push({ at: 0, text, prio: MUST });
+    // Lines that are not paths (a note from the tool) are kept as they are.
+    lines.forEach((line, i) => {
+      if (line.trim() !== "" && !PATH_LINE.test(line.trim())) picks.push({ from: i, to: i, prio: 90 });
+    });
+    return excerpt(name, doc, budget, {
+      picks,
+      notes,
+      kept: `every name of ${plural(entries.length, "path")}, by directory`,
+      options: { hardCap },
+    });
+  }
   picks.push({ from: 0, to: Math.min(lines.length, 3) - 1, prio: 85, split: "head" });
   picks.push({ from: 3, to: Math.min(lines.length, 8) - 1, prio: 60, split: "head" });
   const last = lastNonBlank(lines);
   if (last >= 0) picks.push({ from: last, to: last, prio: 70 });
-  // Claude Code's Glob/Grep say when a result was cut; keep that line.
-  lines.forEach((line, i) => {
-    if (/^\(Results are truncated|^No files found|^Found \d+ files?/.test(line))
-      picks.push({ from: i, to: i, prio: MUST });
-  });
   const maxGroups = Math.max(8, Math.min(60, Math.floor(budget / 70)));
   const notes = groupNotes(paths, Math.min(lines.length, 8), maxGroups);
   notes.unshift({
@@ -72,35 +97,73 @@ export function pathListExcerpt(name: string, doc: Doc, budget: number): Excerpt
   });
 }
 
+/** The name an `ls -l` entry shows (with its link target), or undefined. */
+function lsName(line: string): string | undefined {
+  // perms links owner group size month day time|year name
+  const m = /^\S+\s+\d+\s+\S+\s+\S+\s+[\d,]+(?:\s*,\s*\d+)?\s+\S+\s+\S+\s+\S+\s(.+)$/.exec(line);
+  return m?.[1];
+}
+
 function lsExcerpt(doc: Doc, budget: number): Excerpt {
+  const { lines } = doc;
   const picks: Pick[] = [];
-  let dirs = 0;
   let entries = 0;
   const display = new Map<number, string>();
-  let header = -1;
-  let count = 0;
-  const close = () => {
-    if (header >= 0) display.set(header, `${doc.lines[header]}  (${plural(count, "entry", "entries")})`);
-  };
-  doc.lines.forEach((line, i) => {
-    if (LS_HEADER.test(line)) {
-      close();
-      header = i;
-      count = 0;
-      dirs++;
-      picks.push({ from: i, to: i, prio: MUST + 5 - Math.min(5, dirs / 20) });
-    } else if (LS_ENTRY.test(line)) {
+  // Each directory's names (every name is substance) and how often each kind of entry
+  // (type, permissions, owner) occurs: the rare kinds are shown as whole lines.
+  const dirs: { header: number; names: string[] }[] = [];
+  const kinds = new Map<string, number>();
+  const kindOf = (line: string) =>
+    line
+      .split(/\s+/, 4)
+      .filter((_, k) => k !== 1)
+      .join(" ");
+  lines.forEach((line, i) => {
+    if (LS_HEADER.test(line)) dirs.push({ header: i, names: [] });
+    else if (LS_ENTRY.test(line)) {
       entries++;
-      if (/ \.\.?$/.test(line)) return;
-      count++;
-      picks.push({ from: i, to: i, prio: 60 - Math.min(40, count * 4) });
+      const name = lsName(line);
+      if (!name || name === "." || name === "..") return;
+      if (dirs.length === 0) dirs.push({ header: -1, names: [] });
+      dirs[dirs.length - 1]!.names.push(line.startsWith("d") ? `${name}/` : name);
+      kinds.set(kindOf(line), (kinds.get(kindOf(line)) ?? 0) + 1);
     }
   });
-  close();
+  const hardCap = substanceCap(budget, doc.size);
+  const groups = dirs.map((d) => ({ dir: "", first: d.header, names: d.names }));
+  let headers = 0;
+  for (const d of dirs) headers += d.header >= 0 ? lines[d.header]!.length + 16 : 0;
+  // The least collapse at which every directory's names fit; when none does, the most
+  // collapsed names of the first directories, as far as they go.
+  const listed = dirLines(groups, hardCap - headers - 250);
+  const collapse = listed?.collapse ?? 3;
+  const notes: Note[] = [];
+  dirs.forEach((d, k) => {
+    const names = dirLine(groups[k]!, collapse, false);
+    notes.push({ at: d.header + 1, text: `  ${names}`, prio: MUST + 4 - Math.min(4, k / 50) });
+    if (d.header < 0) return;
+    display.set(d.header, `${lines[d.header]} (${plural(d.names.length, "entry", "entries")})`);
+    picks.push({ from: d.header, to: d.header, prio: MUST + 5 - Math.min(5, k / 20) });
+  });
+  notes.push({
+    at: 0,
+    text: `[${plural(dirs.length, "directory", "directories")}: each header with its entries' names${collapse > 0 ? ` (${BRACES_NOTE})` : ""}; sizes, dates and permissions shown only for rare kinds of entry${listed ? "" : "; the later directories' names did not fit: --grep finds them"}]`,
+    prio: MUST + 7,
+  });
+  // Entries of a rare kind (a symlink, an executable, another owner) as they are.
+  lines.forEach((line, i) => {
+    if (!LS_ENTRY.test(line) || / \.\.?$/.test(line)) return;
+    const seen = kinds.get(kindOf(line)) ?? 0;
+    if (seen <= 2) picks.push({ from: i, to: i, prio: MUST - 10 });
+    else picks.push({ from: i, to: i, prio: 30 });
+  });
   return excerpt("listing", doc, budget, {
     picks,
-    kept: `${plural(dirs, "directory", "directories")}, ${plural(entries, "entry", "entries")}`,
-    options: { display },
+    notes,
+    kept: `${plural(dirs.length, "directory", "directories")}, ${listed ? "every name" : "names"} of ${plural(entries, "entry", "entries")}`,
+    // Without markers: every directory's header says how many entries it has, and the
+    // note on top what the names stand for; a marker per directory would cost more.
+    options: { display, hardCap, maxLine: 4000, markers: false },
   });
 }
 

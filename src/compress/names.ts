@@ -1,0 +1,140 @@
+/**
+ * Every name of a listing, collapsed by structure instead of cut: one line per
+ * directory with the names in it, in the order they came. When that is still too long,
+ * files that share a stem are written once with their endings in braces
+ * (`core{.d.ts,.js,.js.map}`, as a shell would expand it), runs of names that differ
+ * only by a number are written as a range (`part{1..40}.txt`), and stems with the same
+ * endings go together (`{ar,az}{.d.ts,.js}`). Pure.
+ */
+
+export interface DirNames {
+  /** The directory as written in the listing ("" for names without one). */
+  readonly dir: string;
+  /** Index of the first line of the directory in the listing. */
+  readonly first: number;
+  readonly names: string[];
+}
+
+/** Paths grouped by directory, in order of first appearance. */
+export function namesByDir(paths: readonly { path: string; line: number }[]): DirNames[] {
+  const byDir = new Map<string, DirNames>();
+  for (const { path, line } of paths) {
+    const clean = path.replace(/\/+$/, "");
+    const cut = clean.lastIndexOf("/");
+    const dir = cut < 0 ? "" : clean.slice(0, cut + 1);
+    const name = cut < 0 ? clean : clean.slice(cut + 1);
+    let group = byDir.get(dir);
+    if (!group) {
+      group = { dir, first: line, names: [] };
+      byDir.set(dir, group);
+    }
+    group.names.push(path.endsWith("/") ? `${name}/` : name);
+  }
+  return [...byDir.values()];
+}
+
+/** Splits a file name into its stem and its ending (".d.ts", ".js.map", ""). */
+function stemOf(name: string): [string, string] {
+  const dot = name.indexOf(".", 1);
+  return dot < 0 ? [name, ""] : [name.slice(0, dot), name.slice(dot)];
+}
+
+/** Names sharing a stem written once: `core{.d.ts,.js,.js.map}`. */
+export function braceByStem(names: readonly string[]): string[] {
+  const order: string[] = [];
+  const endings = new Map<string, string[]>();
+  for (const name of names) {
+    const [stem, ending] = stemOf(name);
+    const list = endings.get(stem);
+    if (list) list.push(ending);
+    else {
+      endings.set(stem, [ending]);
+      order.push(stem);
+    }
+  }
+  return order.map((stem) => {
+    // A set: the same endings in any order read the same (and group in braceBySet).
+    const list = [...new Set(endings.get(stem)!)].sort();
+    return list.length === 1 ? stem + list[0]! : `${stem}{${list.join(",")}}`;
+  });
+}
+
+/** Consecutive names equal but for one number, as a range: `test{1..40}.js`. */
+export function rangeByNumber(names: readonly string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < names.length) {
+    const m = /^(\D*?)(\d+)(\D.*)?$/s.exec(names[i]!);
+    if (!m || m[2]!.startsWith("0")) {
+      out.push(names[i]!);
+      i++;
+      continue;
+    }
+    const [, before, digits, after = ""] = m;
+    let j = i + 1;
+    let next = Number(digits) + 1;
+    while (j < names.length && names[j] === `${before}${next}${after}`) {
+      j++;
+      next++;
+    }
+    out.push(j - i >= 3 ? `${before}{${digits}..${next - 1}}${after}` : names[i]!);
+    if (j - i < 3) j = i + 1;
+    i = j;
+  }
+  return out;
+}
+
+/** Stems with the same endings written once: `{ar,az,be}{.cjs,.d.ts,.js}`. */
+export function braceBySet(names: readonly string[]): string[] {
+  const order: string[] = [];
+  const stems = new Map<string, string[]>();
+  for (const name of names) {
+    const m = /^(.*?)(\{[^{}]*\})$/.exec(name);
+    const key = m ? m[2]! : `\0${name}`;
+    const list = stems.get(key);
+    if (list) list.push(m ? m[1]! : name);
+    else {
+      stems.set(key, [m ? m[1]! : name]);
+      order.push(key);
+    }
+  }
+  return order.map((key) => {
+    const list = stems.get(key)!;
+    if (key.startsWith("\0")) return list[0]!;
+    return list.length === 1 ? list[0]! + key : `{${list.join(",")}}${key}`;
+  });
+}
+
+/**
+ * How much to collapse: 0 every name as is, 1 stems in braces, 2 and number ranges,
+ * 3 and stems with the same endings together.
+ */
+export type Collapse = 0 | 1 | 2 | 3;
+
+export function dirLine(group: DirNames, collapse: Collapse, counted = true): string {
+  let names = group.names;
+  if (collapse >= 1) names = braceByStem(names);
+  if (collapse >= 2) names = rangeByNumber(names);
+  if (collapse >= 3) names = braceBySet(names);
+  if (!counted) return names.join("  ");
+  const label = group.dir === "" ? "" : `${group.dir} `;
+  return `${label}(${group.names.length}): ${names.join("  ")}`;
+}
+
+/**
+ * One line per directory at the least collapse that fits `room` characters, or
+ * undefined when even the most collapsed lines do not fit (then the caller counts
+ * by directory instead).
+ */
+export function dirLines(
+  groups: readonly DirNames[],
+  room: number,
+): { lines: string[]; collapse: Collapse } | undefined {
+  for (const collapse of [0, 1, 2, 3] as const) {
+    const lines = groups.map((g) => dirLine(g, collapse));
+    let size = 0;
+    for (const line of lines) size += line.length + 1;
+    if (size <= room) return { lines, collapse };
+  }
+  return undefined;
+}
