@@ -7,7 +7,8 @@
 
 import { docOf, excerpt, plural, SEVERE } from "./common.ts";
 import { groupNotes } from "./listings.ts";
-import { MUST, type Note, type Pick } from "./pack.ts";
+import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
+import { rarity, spansOf, splitAligned, splitBySpans, splitDelimited } from "./rare.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
 function delimiterOf(lines: readonly string[]): string | undefined {
@@ -40,6 +41,8 @@ function alignedHeader(lines: readonly string[]): number {
   return -1;
 }
 
+const RULE = /^[\s+|]*-{2,}(?:[\s+|]+-{2,})+[\s+|]*$/;
+
 export const tables: Compressor = {
   name: "table",
   detect(text: string, hints: Hints): number {
@@ -48,6 +51,8 @@ export const tables: Compressor = {
     const lines = firstLines.split("\n", 60).filter((l) => l.trim() !== "");
     if (lines.length < 2) return 0;
     if (lines.length < 3) return alignedHeader(lines) === 0 ? 0.5 : 0;
+    // sqlite3 -column, psql, mysql: a header, then a rule of dashes under each column.
+    if (RULE.test(lines[1]!) && lines[0]!.trim().split(/\s+/).length >= 2) return 0.7;
     const delimiter = delimiterOf(lines);
     if (delimiter === "," || delimiter === "\t") return 0.6;
     if (alignedHeader(lines) >= 0)
@@ -94,6 +99,43 @@ export const tables: Compressor = {
       if (SEVERE.test(line)) picks.push({ from: i, to: i, prio: 82 });
       else if (terms.some((t) => line.includes(t))) picks.push({ from: i, to: i, prio: 70 });
     }
+    // Rows whose value in some column is rare are the answer (the declined charge among
+    // the ones that succeeded): substance, with each such column's values counted.
+    // Aligned columns are cut where the rule under the header puts them, else at runs
+    // of spaces.
+    let rule = header;
+    while (rule > 0 && !RULE.test(lines[rule]!) && !/^[\s+|-]*=+(?:[-+|\s]+=+)+/.test(lines[rule]!)) rule--;
+    const spans = rule > 0 || RULE.test(lines[0]!) ? spansOf(lines[rule]!) : [];
+    const split = (line: string): string[] =>
+      delimiter && delimiter !== "|"
+        ? splitDelimited(line, delimiter)
+        : spans.length >= 2
+          ? splitBySpans(line, spans)
+          : splitAligned(line);
+    const rowAt: number[] = [];
+    const cells: string[][] = [];
+    for (let i = start; i < lines.length; i++) {
+      const line = lines[i]!;
+      if (line.trim() === "" || line.length > 4000 || RULE.test(line)) continue;
+      rowAt.push(i);
+      cells.push(split(line));
+    }
+    const { rare, columns } = rarity(cells);
+    rare.forEach((r, k) => {
+      picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: MUST + 3 - Math.min(3, k / 100) });
+    });
+    let titles = header;
+    while (titles > 0 && /^[\s+|=-]+$/.test(lines[titles]!)) titles--;
+    const names = split(lines[titles]!);
+    for (const { column, counts } of columns) {
+      const shown = counts.slice(0, 12).map(([v, k]) => `${v || "(empty)"} ×${k}`);
+      const more = counts.length > 12 ? `, … ${counts.length - 12} more values` : "";
+      notes.push({
+        at: start,
+        text: `[${names[column]?.trim() || `column ${column + 1}`}: ${shown.join(", ")}${more}]`,
+        prio: MUST + 4,
+      });
+    }
     // A thin, even sample of the rest.
     const step = Math.max(1, Math.floor(rows / 30));
     for (let i = start + 5; i < lines.length - 2; i += step) picks.push({ from: i, to: i, prio: 40 });
@@ -109,7 +151,8 @@ export const tables: Compressor = {
     return excerpt("table", doc, budget, {
       picks,
       notes,
-      kept: `header, ${plural(rows, "row")}: first, last, notable`,
+      kept: `header, ${plural(rows, "row")}: ${rare.length > 0 ? `${plural(rare.length, "row")} with rare values, ` : ""}first, last, notable`,
+      options: { hardCap: substanceCap(budget, doc.size) },
     });
   },
 };

@@ -43,3 +43,31 @@ describe("names collapsed by structure", () => {
     expect(text).toContain("{.cjs,.d.cts,.d.ts,.js}");
   });
 });
+
+describe("rare rows", () => {
+  it("finds the rows whose value in a column of categories is rare, not ids or amounts", async () => {
+    const { rarity } = await import("../../../src/compress/rare.ts");
+    const rows = Array.from({ length: 100 }, (_, i) => [
+      `ch_${i}`,
+      String(100 + i),
+      i === 42 ? "declined" : "paid",
+    ]);
+    const r = rarity(rows);
+    expect(r.rare).toEqual([42]);
+    expect(r.columns).toEqual([
+      {
+        column: 2,
+        counts: [
+          ["paid", 99],
+          ["declined", 1],
+        ],
+      },
+    ]);
+  });
+
+  it("cuts aligned rows where the rule under the header puts the columns", async () => {
+    const { spansOf, splitBySpans } = await import("../../../src/compress/rare.ts");
+    const spans = spansOf("+++-=====-====-==");
+    expect(splitBySpans("ii  nginx 1.2  all", spans)).toEqual(["ii", "nginx", "1.2", "all"]);
+  });
+});
