@@ -6,7 +6,7 @@
  */
 
 import { docOf, excerpt, lastNonBlank, plural, type Rule, rulePicks } from "./common.ts";
-import { MUST, type Pick } from "./pack.ts";
+import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
 const RULES: readonly Rule[] = [
@@ -36,6 +36,7 @@ const RULES: readonly Rule[] = [
   { re: /^npm warn /, prio: 60, once: true },
 ];
 
+const MISSING = /^npm (?:error|ERR!) missing: (\S+), required by (\S+)$/;
 const TREE_ROOT = /^\S+@\S+ \/\S*$|^\S+@\S+$/;
 const TREE_TOP = /^[├└]─[─┬] /;
 const TREE_PROBLEM =
@@ -48,20 +49,56 @@ function lsExcerpt(text: string, budget: number): Excerpt {
   let top = 0;
   let problems = 0;
   let optionals = 0;
+  const seen = new Set<string>();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (TREE_PROBLEM.test(line)) {
-      // Unmet optional dependencies are normal; the first one is enough to show it.
+      // Unmet optional dependencies are normal; the first one is enough to show it. A
+      // problem seen already (the same unmet spec under another parent) repeats it.
       const optional = /UNMET OPTIONAL/.test(line);
-      picks.push({ from: i, to: i, prio: optional ? (optionals++ === 0 ? MUST : 60) : MUST + 5 });
-      if (!optional) problems++;
+      const entry = line.replace(/^[│├└─┬\s]+/, "");
+      const again = seen.has(entry);
+      seen.add(entry);
+      // The project's own dependencies first (missing, invalid, extraneous at the top).
+      const depth = (line.length - entry.length) / 2;
+      const prio = optional ? (optionals++ === 0 ? MUST : 60) : again ? 70 : MUST + 8 - Math.min(6, depth);
+      picks.push({ from: i, to: i, prio });
+      if (!optional && !again) problems++;
     } else if (TREE_TOP.test(line)) {
       picks.push({ from: i, to: i, prio: MUST });
       top++;
     } else if (i < 3 && TREE_ROOT.test(line)) picks.push({ from: i, to: i, prio: MUST + 10 });
   }
+  // npm's closing list ("npm error missing: x@^1, required by y@2") repeats one shape
+  // per parent: each parent once with what it misses.
+  const missing = new Map<string, { first: number; specs: string[]; lines: number[] }>();
+  lines.forEach((line, i) => {
+    const m = MISSING.exec(line);
+    if (!m) return;
+    const group = missing.get(m[2]!) ?? { first: i, specs: [], lines: [] };
+    missing.set(m[2]!, group);
+    group.specs.push(m[1]!);
+    group.lines.push(i);
+  });
+  const notes: Note[] = [];
+  const grouped = new Set<number>();
+  for (const [parent, g] of missing) {
+    if (g.specs.length < 3) continue;
+    for (const i of g.lines) grouped.add(i);
+    notes.push({
+      at: g.first,
+      text: `npm error missing, required by ${parent}: ${g.specs.join(", ")}`,
+      prio: MUST + 9,
+    });
+  }
+  const shown = picks.filter((p) => !grouped.has(p.from));
   const kept = `${plural(top, "top-level package")}${problems ? `, ${plural(problems, "problem")}` : ""}`;
-  return excerpt("npm-ls", doc, budget, { picks, kept });
+  return excerpt("npm-ls", doc, budget, {
+    picks: shown,
+    notes,
+    kept,
+    options: { hardCap: substanceCap(budget, doc.size) },
+  });
 }
 
 export const npmLs: Compressor = {
