@@ -49,6 +49,7 @@ const FN_DECL =
 const VAR_DECL =
   /^(?:export\s+)?(?:declare\s+)?(?:const|let|var|static|val|pub\s+(?:const|static))\s+[\w${[]/;
 const EXPORT_OTHER = /^export\s+(?:default\b|\{|\*)/;
+const CJS_EXPORT = /^(?:module\.)?exports(?:\.[\w$]+|\[[^\]]+\])?\s*=[^=]/;
 /** A C-like function definition at the top level: "type name(args) {" or "name(args)". */
 const C_FN = /^[A-Za-z_][\w\s*&:<>,]*\b[A-Za-z_]\w*\s*\([^;]*\)\s*(?:const\s*)?\{?\s*$/;
 const MEMBER =
@@ -114,6 +115,8 @@ function codePicks(doc: Doc, picks: Pick[], notes: Note[]): number {
       else if (FN_DECL.test(line)) prio = 86 + exported;
       else if (VAR_DECL.test(line)) prio = (/^declare\s/.test(line) ? 85 : 80) + exported;
       else if (EXPORT_OTHER.test(line)) prio = 78;
+      // CommonJS: `exports.encode = encode;`, `module.exports = {…}` name the API.
+      else if (CJS_EXPORT.test(line)) prio = 88;
       else if (C_FN.test(line) && !/^(?:return|else|if|for|while)\b/.test(line)) prio = 84;
       else if (/^@\w/.test(line)) continue;
     } else if (MEMBER.test(line) && !NOT_MEMBER.test(line)) {
@@ -123,10 +126,13 @@ function codePicks(doc: Doc, picks: Pick[], notes: Note[]): number {
       if (/^\s+(?:def|fn|func|function)\s/.test(line)) prio += 4;
     }
     if (prio < 0) continue;
+    // Every top-level declaration is the file's substance (MUST, in the same order of
+    // kinds); members come after, as the budget allows.
+    if (top) prio = MUST + (prio - 70) / 5;
     // Overloads: the first signature speaks for the rest.
     const fn = top ? /(?:function\*?|def|fn|func)\s+([\w$]+)/.exec(line) : null;
     if (fn) {
-      if (seenNames.has(fn[1]!)) prio -= 30;
+      if (seenNames.has(fn[1]!)) prio = 60;
       seenNames.add(fn[1]!);
     }
     // Decorators right above a declaration belong to it.
@@ -141,7 +147,7 @@ function codePicks(doc: Doc, picks: Pick[], notes: Note[]): number {
     notes.push({
       at: firstImport,
       text: `[${plural(imports, "import")}, lines ${doc.starts[firstImport]}-${doc.starts[lastImport]}: ${names}${more}]`,
-      prio: 89,
+      prio: MUST + 6,
     });
   }
   return decls;
@@ -232,6 +238,7 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     if (flavour === "code") {
       found = codePicks(doc, picks, notes);
       what = `outline: ${plural(found, "declaration")}`;
+      substance = true;
     } else if (flavour === "prose") {
       found = prosePicks(doc, picks);
       what = `outline: ${plural(found, "heading")}`;
@@ -295,8 +302,24 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   return { text: packed.text, compressor: "read", kept: what };
 }
 
+/**
+ * The source file a command prints whole from its first line (`cat src/a.ts`,
+ * `head -n 400 lib/b.py`), or undefined: its output is that file's text, numbered from 1.
+ */
+export function printedSource(command: string | undefined): string | undefined {
+  if (!command) return undefined;
+  const m = /^\s*(?:cat|head(?:\s+-n\s*\d+|\s+-\d+)?)\s+(?:--\s+)?(['"]?)([^\s'"|;&<>$`*?]+)\1\s*$/.exec(
+    command,
+  );
+  return m && CODE_EXT.test(m[2]!) ? m[2] : undefined;
+}
+
 export const reads: Compressor = {
   name: "read",
-  detect: (_text: string, hints: Hints) => (hints.tool === "Read" ? 1 : 0),
-  compress: readExcerpt,
+  detect: (_text: string, hints: Hints) =>
+    hints.tool === "Read" ? 1 : hints.tool === "Bash" && printedSource(hints.command) ? 0.75 : 0,
+  compress(text: string, hints: Hints, budget: number): Excerpt {
+    const printed = hints.tool === "Read" ? undefined : printedSource(hints.command);
+    return readExcerpt(text, printed ? { ...hints, filePath: printed, firstLine: 1 } : hints, budget);
+  },
 };

@@ -41,6 +41,21 @@ function alignedHeader(lines: readonly string[]): number {
   return -1;
 }
 
+/** Lines that end or start as statements do: more than a third of them means source code. */
+export function looksLikeCode(lines: readonly string[]): boolean {
+  let code = 0;
+  for (const line of lines) {
+    const t = line.trim();
+    if (
+      /[;{}]$|[\])}],$|^[})\]]|^(?:\/\/|\/\*|\*|#include|import |export |const |let |var |function |def |class |return\b|if \(|for \()/.test(
+        t,
+      )
+    )
+      code++;
+  }
+  return code > lines.length / 3;
+}
+
 const RULE = /^[\s+|]*-{2,}(?:[\s+|]+-{2,})+[\s+|]*$/;
 
 export const tables: Compressor = {
@@ -50,6 +65,8 @@ export const tables: Compressor = {
     if (!/[,\t]|\S {2,}\S/.test(firstLines)) return 0;
     const lines = firstLines.split("\n", 60).filter((l) => l.trim() !== "");
     if (lines.length < 2) return 0;
+    // Source code is not a table, whatever its commas and capitalised comments.
+    if (looksLikeCode(lines)) return 0;
     if (lines.length < 3) return alignedHeader(lines) === 0 ? 0.5 : 0;
     // sqlite3 -column, psql, mysql: a header, then a rule of dashes under each column.
     if (RULE.test(lines[1]!) && lines[0]!.trim().split(/\s+/).length >= 2) return 0.7;

@@ -71,3 +71,25 @@ describe("rare rows", () => {
     expect(splitBySpans("ii  nginx 1.2  all", spans)).toEqual(["ii", "nginx", "1.2", "all"]);
   });
 });
+
+describe("source code is not a table", () => {
+  it("a CommonJS file with capitalised comments and commas is code", async () => {
+    const { looksLikeCode } = await import("../../../src/compress/tables.ts");
+    const text = readFileSync(
+      new URL("../../fixtures/outputs-substance/cat-base64-js.txt", import.meta.url),
+      "utf8",
+    );
+    expect(looksLikeCode(text.split("\n", 60).filter((l) => l.trim() !== ""))).toBe(true);
+    const csv = readFileSync(new URL("../../fixtures/outputs-substance/csv.txt", import.meta.url), "utf8");
+    expect(looksLikeCode(csv.split("\n", 60))).toBe(false);
+  });
+
+  it("a command that prints a source file whole is read as that file", async () => {
+    const { printedSource } = await import("../../../src/compress/reads.ts");
+    expect(printedSource("cat lib/base64.js")).toBe("lib/base64.js");
+    expect(printedSource("head -n 400 'src/a.py'")).toBe("src/a.py");
+    expect(printedSource("cat a.js | grep x")).toBeUndefined();
+    expect(printedSource("tail -n 50 a.js")).toBeUndefined();
+    expect(printedSource("cat notes.txt")).toBeUndefined();
+  });
+});
