@@ -135,11 +135,11 @@ function lsExcerpt(doc: Doc, budget: number): Excerpt {
   for (const d of dirs) headers += d.header >= 0 ? lines[d.header]!.length + 16 : 0;
   // The least collapse at which every directory's names fit; when none does, the most
   // collapsed names of the first directories, as far as they go.
-  const listed = dirLines(groups, hardCap - headers - 250);
+  const listed = dirLines(groups, hardCap - headers - 250, false);
   const collapse = listed?.collapse ?? 3;
   const notes: Note[] = [];
   dirs.forEach((d, k) => {
-    const names = dirLine(groups[k]!, collapse, false);
+    const names = listed ? listed.lines[k]! : dirLine(groups[k]!, 3, false);
     notes.push({ at: d.header + 1, text: `  ${names}`, prio: MUST + 4 - Math.min(4, k / 50) });
     if (d.header < 0) return;
     display.set(d.header, `${lines[d.header]} (${plural(d.names.length, "entry", "entries")})`);

@@ -122,19 +122,37 @@ export function dirLine(group: DirNames, collapse: Collapse, counted = true): st
 }
 
 /**
- * One line per directory at the least collapse that fits `room` characters, or
- * undefined when even the most collapsed lines do not fit (then the caller counts
- * by directory instead).
+ * One line per directory, each as little collapsed as the room allows: the directories
+ * whose collapse saves most are collapsed first, so most names stay literal. Undefined
+ * when even every directory at the most collapse does not fit (then the caller counts
+ * by directory instead, or shows what fits).
  */
 export function dirLines(
   groups: readonly DirNames[],
   room: number,
+  counted = true,
 ): { lines: string[]; collapse: Collapse } | undefined {
-  for (const collapse of [0, 1, 2, 3] as const) {
-    const lines = groups.map((g) => dirLine(g, collapse));
-    let size = 0;
-    for (const line of lines) size += line.length + 1;
-    if (size <= room) return { lines, collapse };
+  const levels = [0, 1, 2, 3] as const;
+  const forms = groups.map((g) => levels.map((c) => dirLine(g, c, counted)));
+  const level = groups.map(() => 0);
+  let size = 0;
+  for (const f of forms) size += f[0]!.length + 1;
+  while (size > room) {
+    let best = -1;
+    let saving = 0;
+    forms.forEach((f, k) => {
+      const l = level[k]!;
+      if (l >= 3) return;
+      const s = f[l]!.length - f[l + 1]!.length;
+      if (s > saving || best < 0) {
+        saving = s;
+        best = k;
+      }
+    });
+    if (best < 0) return undefined;
+    size -= saving;
+    level[best]!++;
   }
-  return undefined;
+  const collapse = Math.max(0, ...level) as Collapse;
+  return { lines: forms.map((f, k) => f[level[k]!]!), collapse };
 }
