@@ -213,6 +213,47 @@ function dataPicks(doc: Doc, picks: Pick[]): number {
   return keys;
 }
 
+const LOCK_KEY = /^\s*"(?:[^"]*\/)?node_modules\/[^"]+": \{$/m;
+const LOCK_FIELD =
+  /^\s*"(version|resolved|dev|optional|peer|devOptional|extraneous|inBundle|link)": (.+?),?$/;
+
+/**
+ * package-lock.json: each package as one line, its path, version and flags (dev,
+ * optional, peer…): `node_modules/ajv 8.17.1 dev`, every one of them substance; the
+ * rest of the entry (integrity, engines, dependencies) is left out.
+ */
+function lockPicks(doc: Doc, picks: Pick[], display: Map<number, string>): number[] {
+  const { lines } = doc;
+  const keys: number[] = [];
+  let found = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!LOCK_KEY.test(line)) {
+      // The head (name, version, lockfileVersion, the root's dependencies) says whose lock it is.
+      if (found === 0 && i < 60) picks.push({ from: i, to: i, prio: MUST + 2 });
+      continue;
+    }
+    found++;
+    keys.push(i);
+    const facts: string[] = [];
+    const indent = line.length - line.trimStart().length;
+    for (let k = i + 1; k < lines.length && k < i + 40; k++) {
+      const inner = lines[k]!;
+      // The entry ends where its closing brace sits at the key's depth.
+      if (inner.length - inner.trimStart().length <= indent) break;
+      const m = LOCK_FIELD.exec(inner);
+      if (!m || m[1] === "resolved") continue;
+      facts.push(m[1] === "version" ? m[2]!.replace(/^"|"$/g, "") : m[1] === "link" ? `link ${m[2]}` : m[1]!);
+    }
+    // Without its indentation, the key line and what matters of the entry fit on one line.
+    display.set(i, `${line.trim().replace(/^"|": \{$/g, "")} ${facts.join(" ")}`.trimEnd());
+    // The project's direct packages before the ones nested in other packages.
+    const nested = line.indexOf("node_modules/") !== line.lastIndexOf("node_modules/");
+    picks.push({ from: i, to: i, prio: nested ? MUST : MUST + 1 });
+  }
+  return keys;
+}
+
 function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
   const { lines } = doc;
@@ -242,6 +283,25 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     } else if (flavour === "prose") {
       found = prosePicks(doc, picks);
       what = `outline: ${plural(found, "heading")}`;
+    } else if (flavour === "json" && LOCK_KEY.test(lines.slice(0, 60).join("\n"))) {
+      // A lockfile: every package with its version (and flags) on its own line.
+      const keys = lockPicks(doc, picks, display);
+      found = keys.length;
+      dataPicks(doc, picks);
+      const longest = `[${found} of ${found} packages not shown: Read with an offset shows them]`;
+      notes.push({
+        at: lines.length,
+        text: longest,
+        prio: MUST + 20,
+        final: (kept) => {
+          const missing = keys.filter((k) => !kept(k)).length;
+          return missing === 0
+            ? ""
+            : `[${missing} of ${found} packages not shown: Read with an offset shows them]`;
+        },
+      });
+      what = `lockfile: ${plural(found, "package")} with versions`;
+      substance = true;
     } else if (flavour === "json" || flavour === "data") {
       found = dataPicks(doc, picks);
       what = "outline: shallow keys";
