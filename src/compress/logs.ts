@@ -17,12 +17,14 @@ const TIMESTAMP =
 const ACCESS =
   /^(\S+) \S+ \S+ \[([^\]]{10,40})\] "(\S+) (\S+)(?: [^"]*)?" (\d{3}) (\S+)(?: "[^"]*" "([^"]*)")?/;
 /** A log level that says something failed (the word near the start of the line). */
-const ERROR_LEVEL = /\b(?:ERROR|ERR|FATAL|CRITICAL|CRIT|ALERT|EMERG|SEVERE|PANIC)\b/;
+export const ERROR_LEVEL = /\b(?:ERROR|ERR|FATAL|CRITICAL|CRIT|ALERT|EMERG|SEVERE|PANIC)\b/;
+/** A log level that warns (the word near the start of the line). */
+export const WARN_LEVEL = /\b(?:WARN|WARNING)\b/;
 export const LEVEL = /\b(?:INFO|DEBUG|WARN|WARNING|ERROR|TRACE|FATAL|NOTICE|CRITICAL)\b/;
 const TOOL_LOG = /^(?:npm (?:verbose|info|http|timing|sill|warn|notice)|yarn (?:info|warn)|\[\w[\w-]*\]) /;
 
 /** What kind of line this is, for grouping: numbers and ids aside. */
-function logShape(line: string): string {
+export function logShape(line: string): string {
   const access = ACCESS.exec(line);
   if (access) {
     const path = access[4]!.replace(/\d+/g, "#");
