@@ -16,12 +16,45 @@ const HUNK = /^@@+ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/;
 const STAT = /^ (.+?)\s+\|\s+(?:(\d+)(?: [+-]*)?|Bin .*)$/;
 const STAT_SUMMARY = /^ \d+ files? changed(?:, \d+ insertions?\(\+\))?(?:, \d+ deletions?\(-\))?$/;
 
+/**
+ * What a block that replaces lines one for one changed, when every pair changed the
+ * same way: `'options' → 'config'` (words in common at both ends left out); else undefined.
+ */
+export function blockSubstitution(lines: readonly string[], from: number, to: number): string | undefined {
+  let mid = from;
+  while (mid <= to && lines[mid]![0] === "-") mid++;
+  const removed = mid - from;
+  if (removed === 0 || to - mid + 1 !== removed) return undefined;
+  let sub: string | undefined;
+  for (let k = 0; k < removed; k++) {
+    const a = lines[from + k]!.slice(1).split(/(\W)/);
+    const b = lines[mid + k]!.slice(1).split(/(\W)/);
+    let head = 0;
+    while (head < a.length && head < b.length && a[head] === b[head]) head++;
+    let tail = 0;
+    while (
+      tail < a.length - head &&
+      tail < b.length - head &&
+      a[a.length - 1 - tail] === b[b.length - 1 - tail]
+    )
+      tail++;
+    const was = a.slice(head, a.length - tail).join("");
+    const now = b.slice(head, b.length - tail).join("");
+    if (was.length > 40 || now.length > 40 || (was === "" && now === "")) return undefined;
+    const pair = `'${was}' → '${now}'`;
+    if (sub !== undefined && sub !== pair) return undefined;
+    sub = pair;
+  }
+  return sub;
+}
+
 function diffExcerpt(text: string, budget: number): Excerpt {
   const doc = docOf(text);
   const { lines } = doc;
   const picks: Pick[] = [];
   const display = new Map<number, string>();
   const repeats = new Map<string, number>();
+  const substitutions = new Map<string, number>();
   let files = 0;
   let added = 0;
   let removed = 0;
@@ -44,6 +77,17 @@ function diffExcerpt(text: string, budget: number): Excerpt {
     let prio = MUST + 9 - Math.min(9, blocks);
     if (deleted) prio = 10;
     else if (blockWorth === 0) prio = 60 - Math.min(40, blocks * 4);
+    else {
+      // The same edit made again (a rename applied on line after line): after its first
+      // two, it is repetition; a note counts it.
+      const sub = blockSubstitution(lines, blockStart, end);
+      if (sub) {
+        const seen = substitutions.get(sub) ?? 0;
+        substitutions.set(sub, seen + 1);
+        // A file's first change stays: it says what happened to that file.
+        if (seen >= 2 && blocks > 0) prio = 62 - Math.min(20, seen / 5);
+      }
+    }
     // A block's first line says where and what changed; the rest of a long block (a new
     // file's body) comes after the first lines of the other files' blocks.
     // Its first removed and first added line go together (what became what).
@@ -53,7 +97,12 @@ function diffExcerpt(text: string, budget: number): Excerpt {
     while (other <= end && lines[other]![0] === sign) other++;
     if (other <= end) picks.push({ from: other, to: other, prio, with: blockStart });
     if (end > blockStart)
-      picks.push({ from: blockStart + 1, to: end, prio: prio - (prio >= MUST ? 10 : 5), split: "head" });
+      picks.push({
+        from: blockStart + 1,
+        to: end,
+        prio: prio >= MUST ? MUST + (prio - MUST) / 2 : prio - 5,
+        split: "head",
+      });
     // A hunk's header (where it is) goes with its first block.
     if (hunk >= 0) picks.push({ from: hunk, to: hunk, prio: prio - 0.5, with: blockStart });
     hunk = -1;
@@ -119,6 +168,15 @@ function diffExcerpt(text: string, budget: number): Excerpt {
       prio: MUST + 20,
     },
   ];
+  const again = [...substitutions].filter(([, n]) => n > 2).sort((a, b) => b[1] - a[1]);
+  if (again.length > 0) {
+    const list = again.slice(0, 8).map(([sub, n]) => `${sub} ×${n}`);
+    notes.push({
+      at: 0,
+      text: `[the same edit on many lines (the first two and each file's first shown, more as room allows): ${list.join("; ")}${again.length > 8 ? "; …" : ""}]`,
+      prio: MUST + 18,
+    });
+  }
   // Without markers (one per context gap would cost more than the changes), the end
   // says how many changed lines did not fit and how to see them.
   const changed: number[] = [];

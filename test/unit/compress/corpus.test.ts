@@ -107,8 +107,6 @@ const KNOWN_MISSES: Record<string, readonly string[] | ((fact: string) => boolea
     fact.length > 110 &&
     !fact.startsWith("Review mend: one finiteNumber") &&
     !fact.startsWith("Fuzz oracles:"),
-  // 460 changed lines in 7.3 KB: the first lines of each block of every file come first.
-  "git-diff-multifile.txt": ["+braces.unique = (input, config = {}) =>"],
   // 8.1 KB, so at most 1208 characters: the failures' names, messages, locations and
   // actual/expected values come first; one line of the first diff does not fit.
   "test-vitest-failing.txt": ['-   "tax": 1260,'],

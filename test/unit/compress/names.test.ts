@@ -93,3 +93,18 @@ describe("source code is not a table", () => {
     expect(printedSource("cat notes.txt")).toBeUndefined();
   });
 });
+
+describe("the same edit on many lines", () => {
+  it("names what a block replacing lines one for one changed, when every pair changed alike", async () => {
+    const { blockSubstitution } = await import("../../../src/compress/git.ts");
+    const lines = [
+      "-  const opts = options || {};",
+      "-  f(options.x);",
+      "+  const opts = config || {};",
+      "+  f(config.x);",
+    ];
+    expect(blockSubstitution(lines, 0, 3)).toBe("'options' → 'config'");
+    expect(blockSubstitution(["-a = 1;", "+b = 2;"], 0, 1)).toBe("'a = 1' → 'b = 2'");
+    expect(blockSubstitution(["-x", "-y", "+z"], 0, 2)).toBeUndefined();
+  });
+});
