@@ -104,6 +104,20 @@ function lsName(line: string): string | undefined {
   return m?.[1];
 }
 
+/** A line of names cut at name boundaries into lines of about `width` characters. */
+function chunks(names: string, width: number): string[] {
+  const out: string[] = [];
+  let rest = names;
+  while (rest.length > width) {
+    const cut = rest.lastIndexOf("  ", width);
+    if (cut <= 0) break;
+    out.push(rest.slice(0, cut));
+    rest = rest.slice(cut + 2);
+  }
+  out.push(rest);
+  return out;
+}
+
 function lsExcerpt(doc: Doc, budget: number): Excerpt {
   const { lines } = doc;
   const picks: Pick[] = [];
@@ -136,19 +150,26 @@ function lsExcerpt(doc: Doc, budget: number): Excerpt {
   // The least collapse at which every directory's names fit; when none does, the most
   // collapsed names of the first directories, as far as they go.
   const listed = dirLines(groups, hardCap - headers - 250, false);
-  const collapse = listed?.collapse ?? 3;
+  const braced = listed ? listed.collapse > 0 : groups.some((g) => dirLine(g, 3, false).includes("{"));
   const notes: Note[] = [];
+  notes.push({
+    at: 0,
+    text: `[${plural(dirs.length, "directory", "directories")}: each header with its entries' names${braced ? ` (${BRACES_NOTE})` : ""}; sizes, dates and permissions shown only for rare kinds of entry${listed ? "" : "; not every name fits: --grep finds the others"}]`,
+    prio: MUST + 7,
+  });
   dirs.forEach((d, k) => {
     const names = listed ? listed.lines[k]! : dirLine(groups[k]!, 3, false);
-    notes.push({ at: d.header + 1, text: `  ${names}`, prio: MUST + 4 - Math.min(4, k / 50) });
+    // In lines of about 200 characters, so that when not all fit, the first ones do.
+    chunks(names, 200).forEach((text, c) => {
+      notes.push({
+        at: d.header + 1,
+        text: `  ${text}`,
+        prio: MUST + 4 - Math.min(4, k / 50) - Math.min(0.9, c / 100),
+      });
+    });
     if (d.header < 0) return;
     display.set(d.header, `${lines[d.header]} (${plural(d.names.length, "entry", "entries")})`);
     picks.push({ from: d.header, to: d.header, prio: MUST + 5 - Math.min(5, k / 20) });
-  });
-  notes.push({
-    at: 0,
-    text: `[${plural(dirs.length, "directory", "directories")}: each header with its entries' names${collapse > 0 ? ` (${BRACES_NOTE})` : ""}; sizes, dates and permissions shown only for rare kinds of entry${listed ? "" : "; the later directories' names did not fit: --grep finds them"}]`,
-    prio: MUST + 7,
   });
   // Entries of a rare kind (a symlink, an executable, another owner) as they are.
   lines.forEach((line, i) => {
@@ -189,12 +210,10 @@ export const listings: Compressor = {
     const lines = text.split("\n", 120).filter((l) => l.trim() !== "");
     if (lines.length < 3) return 0;
     if (lines.filter((l) => TREE_LINE.test(l)).length > lines.length / 2) return 0.8;
-    if (
-      lines.filter((l) => LS_ENTRY.test(l)).length > lines.length / 3 &&
-      lines.some((l) => LS_HEADER.test(l))
-    ) {
-      return 0.8;
-    }
+    const entries = lines.filter((l) => LS_ENTRY.test(l)).length;
+    if (entries > lines.length / 3 && lines.some((l) => LS_HEADER.test(l))) return 0.8;
+    // `ls -l` of one directory: entries under a "total N" line.
+    if (entries > lines.length * 0.8) return 0.75;
     const pathLike = lines.filter((l) => PATH_LINE.test(l)).length / lines.length;
     let score = pathLike > 0.9 ? 0.6 : pathLike > 0.7 ? 0.4 : 0;
     if (hints.tool === "Glob") score += 0.3;
@@ -206,7 +225,8 @@ export const listings: Compressor = {
     const doc = docOf(text);
     const sample = doc.lines.slice(0, 300);
     if (sample.filter((l) => TREE_LINE.test(l)).length > sample.length / 3) return treeExcerpt(doc, budget);
-    if (sample.some((l) => LS_HEADER.test(l)) && sample.some((l) => LS_ENTRY.test(l)))
+    const entries = sample.filter((l) => LS_ENTRY.test(l)).length;
+    if (entries > 0 && (sample.some((l) => LS_HEADER.test(l)) || entries > sample.length * 0.8))
       return lsExcerpt(doc, budget);
     return pathListExcerpt("listing", doc, budget);
   },

@@ -108,3 +108,20 @@ describe("the same edit on many lines", () => {
     expect(blockSubstitution(["-x", "-y", "+z"], 0, 2)).toBeUndefined();
   });
 });
+
+describe("ls -la of one directory", () => {
+  it("is a listing: the names in order, as many as fit, and a note that says so", async () => {
+    const { compressText, budgetFor } = await import("../../../src/compress/index.ts");
+    const text = readFileSync(
+      new URL("../../fixtures/outputs-substance/ls-la-node-modules.txt", import.meta.url),
+      "utf8",
+    );
+    const e = compressText(text, { tool: "Bash", command: "ls -la node_modules" }, budgetFor(text.length));
+    expect(e.compressor).toBe("listing");
+    expect(e.text.split("\n")[0]).toMatch(
+      /^\[1 directory: .*not every name fits: --grep finds the others\]$/,
+    );
+    expect(e.text).toContain("  .bin/  .package-lock.json  .vite/  .vite-temp/  @anthropic-ai/  @babel/");
+    expect(e.text.length).toBeLessThanOrEqual(text.length * 0.15);
+  });
+});
