@@ -287,7 +287,6 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
       // A lockfile: every package with its version (and flags) on its own line.
       const keys = lockPicks(doc, picks, display);
       found = keys.length;
-      dataPicks(doc, picks);
       const longest = `[${found} of ${found} packages not shown: Read with an offset shows them]`;
       notes.push({
         at: lines.length,
