@@ -59,28 +59,38 @@ export function braceByStem(names: readonly string[]): string[] {
   });
 }
 
-/** Consecutive names equal but for one number, as a range: `test{1..40}.js`. */
+/**
+ * Names equal but for one number, written once: `test{1..40}.js` when the numbers run
+ * without a gap, `new_file_{1,2,4,5}.ts` otherwise (both as a shell expands them); at
+ * the place of the first of them. Zero-padded numbers are left alone.
+ */
 export function rangeByNumber(names: readonly string[]): string[] {
+  const groups = new Map<string, { before: string; after: string; numbers: number[] }>();
+  const keyOf = names.map((name) => {
+    const m = /^(\D*?)(\d+)(\D.*)?$/s.exec(name);
+    if (!m || (m[2]!.startsWith("0") && m[2]!.length > 1)) return undefined;
+    const key = `${m[1]}\0${m[3] ?? ""}`;
+    const group = groups.get(key) ?? { before: m[1]!, after: m[3] ?? "", numbers: [] };
+    groups.set(key, group);
+    group.numbers.push(Number(m[2]));
+    return key;
+  });
   const out: string[] = [];
-  let i = 0;
-  while (i < names.length) {
-    const m = /^(\D*?)(\d+)(\D.*)?$/s.exec(names[i]!);
-    if (!m || m[2]!.startsWith("0")) {
-      out.push(names[i]!);
-      i++;
-      continue;
+  const done = new Set<string>();
+  names.forEach((name, i) => {
+    const key = keyOf[i];
+    const group = key === undefined ? undefined : groups.get(key);
+    if (!group || group.numbers.length < 3) {
+      out.push(name);
+      return;
     }
-    const [, before, digits, after = ""] = m;
-    let j = i + 1;
-    let next = Number(digits) + 1;
-    while (j < names.length && names[j] === `${before}${next}${after}`) {
-      j++;
-      next++;
-    }
-    out.push(j - i >= 3 ? `${before}{${digits}..${next - 1}}${after}` : names[i]!);
-    if (j - i < 3) j = i + 1;
-    i = j;
-  }
+    if (done.has(key!)) return;
+    done.add(key!);
+    const sorted = [...new Set(group.numbers)].sort((x, y) => x - y);
+    const run = sorted[sorted.length - 1]! - sorted[0]! === sorted.length - 1;
+    const list = run ? `${sorted[0]}..${sorted[sorted.length - 1]}` : sorted.join(",");
+    out.push(`${group.before}{${list}}${group.after}`);
+  });
   return out;
 }
 
