@@ -1,8 +1,9 @@
 /**
  * The rows of a table that are the answer: a row whose value in some column is rare
- * (a declined charge among 300 that succeeded) is substance; the common rows are
- * repetition. Only columns that hold categories count: a column of ids or amounts where
- * nearly every value differs says nothing by its rarity. Pure.
+ * (held by under 5% of the rows: a declined charge among 300 that succeeded) is
+ * substance; the common rows are repetition. Only columns of categories (at most 20
+ * distinct values) count: a column of ids or amounts where nearly every value differs
+ * says nothing by its rarity. Pure.
  */
 
 export interface ColumnValues {
@@ -19,8 +20,10 @@ export interface Rarity {
   readonly columns: ColumnValues[];
 }
 
-/** A value this rare (at most this share of the rows, and at most 5 rows) is the point. */
-const RARE_SHARE = 0.02;
+/** A value held by fewer than this share of the rows is rare: those rows are the point. */
+const RARE_SHARE = 0.05;
+/** A column of categories has at most this many distinct values. */
+const CATEGORIES = 20;
 
 export function rarity(rows: readonly (readonly string[])[]): Rarity {
   const n = rows.length;
@@ -28,17 +31,15 @@ export function rarity(rows: readonly (readonly string[])[]): Rarity {
   const width = Math.max(...rows.map((r) => r.length));
   const rare = new Set<number>();
   const columns: ColumnValues[] = [];
-  const limit = Math.min(5, Math.max(1, Math.floor(n * RARE_SHARE)));
   for (let c = 0; c < width; c++) {
     const counts = new Map<string, number>();
     for (const row of rows) {
       const v = (row[c] ?? "").trim();
       counts.set(v, (counts.get(v) ?? 0) + 1);
+      if (counts.size > CATEGORIES) break;
     }
-    // Categories: few distinct values, and one of them common (most rows share it).
-    const top = Math.max(...counts.values());
-    if (counts.size > Math.max(12, n / 10) || top < n * 0.5) continue;
-    const rareValues = new Set([...counts].filter(([, k]) => k <= limit).map(([v]) => v));
+    if (counts.size > CATEGORIES || counts.size < 2) continue;
+    const rareValues = new Set([...counts].filter(([, k]) => k < n * RARE_SHARE).map(([v]) => v));
     if (rareValues.size === 0) continue;
     rows.forEach((row, i) => {
       if (rareValues.has((row[c] ?? "").trim())) rare.add(i);

@@ -11,6 +11,7 @@ import type { Doc } from "./doc.ts";
 import { sampleOf } from "./doc.ts";
 import { logPicks, logs } from "./logs.ts";
 import { MUST, type Note, type Pick, pack, substanceCap } from "./pack.ts";
+import { tablePicks } from "./tables.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
 type Flavour = "code" | "prose" | "data" | "json" | "minified" | "text";
@@ -300,6 +301,13 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
         },
       });
       what = `lockfile: ${plural(found, "package")} with versions`;
+      substance = true;
+    } else if (flavour === "data" && /\.(?:csv|tsv)$/i.test(hints.filePath ?? "")) {
+      // A CSV file read: a table (header, row count, the rows with rare values).
+      const table = tablePicks(doc, hints, budget);
+      picks.push(...table.picks);
+      notes.push(...table.notes);
+      what = table.kept;
       substance = true;
     } else if (flavour === "json" || flavour === "data") {
       found = dataPicks(doc, picks);
