@@ -50,6 +50,7 @@ const FN_DECL =
 const VAR_DECL =
   /^(?:export\s+)?(?:declare\s+)?(?:const|let|var|static|val|pub\s+(?:const|static))\s+[\w${[]/;
 const EXPORT_OTHER = /^export\s+(?:default\b|\{|\*)/;
+const NAMESPACE = /^(?:export\s+)?(?:declare\s+)?(?:namespace|module)\s+[\w$."'@/:-]+\s*\{\s*$/;
 const CJS_EXPORT = /^(?:module\.)?exports(?:\.[\w$]+|\[[^\]]+\])?\s*=[^=]/;
 /** A C-like function definition at the top level: "type name(args) {" or "name(args)". */
 const C_FN = /^[A-Za-z_][\w\s*&:<>,]*\b[A-Za-z_]\w*\s*\([^;]*\)\s*(?:const\s*)?\{?\s*$/;
@@ -77,6 +78,8 @@ function codePicks(doc: Doc, picks: Pick[], notes: Note[]): number {
   let decls = 0;
   const seenNames = new Set<string>();
   let inBlockComment = false;
+  let inExportList = false;
+  let inNamespace = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.length > 2000) continue;
@@ -107,6 +110,16 @@ function codePicks(doc: Doc, picks: Pick[], notes: Note[]): number {
       lastImport = i;
       continue;
     }
+    // An export list spread over lines (`export {` … `}`): each name in it is API.
+    if (inExportList) {
+      picks.push({ from: i, to: i, prio: MUST + 1 });
+      if (line.includes("}")) inExportList = false;
+      continue;
+    }
+    if (top && /^export\s+(?:type\s+)?\{[^}]*$/.test(line)) inExportList = true;
+    // A namespace or module block: its members are the module's API too.
+    if (top && NAMESPACE.test(line)) inNamespace = true;
+    else if (top && /^\}/.test(line)) inNamespace = false;
     let prio = -1;
     if (top) {
       // Exports are the module's API; ambient `declare var` in a .d.ts is API too.
@@ -120,6 +133,9 @@ function codePicks(doc: Doc, picks: Pick[], notes: Note[]): number {
       else if (CJS_EXPORT.test(line)) prio = 88;
       else if (C_FN.test(line) && !/^(?:return|else|if|for|while)\b/.test(line)) prio = 84;
       else if (/^@\w/.test(line)) continue;
+    } else if (inNamespace && (TYPE_DECL.test(trimmed) || FN_DECL.test(trimmed) || VAR_DECL.test(trimmed))) {
+      // A declaration inside a namespace or module block (nested ones too) is its API.
+      prio = 70;
     } else if (MEMBER.test(line) && !NOT_MEMBER.test(line)) {
       const depth = line.length - trimmed.length;
       // Members of a class (one level in) matter; nested helpers much less.
@@ -128,10 +144,15 @@ function codePicks(doc: Doc, picks: Pick[], notes: Note[]): number {
     }
     if (prio < 0) continue;
     // Every top-level declaration is the file's substance (MUST, in the same order of
-    // kinds); members come after, as the budget allows.
-    if (top) prio = MUST + (prio - 70) / 5;
+    // kinds), and so are a namespace's own members; other members come after, as the
+    // budget allows.
+    if (top || (inNamespace && prio === 70)) prio = MUST + (prio - 70) / 5;
+    else if (inNamespace && line.length - trimmed.length <= 4) prio = MUST;
     // Overloads: the first signature speaks for the rest.
-    const fn = top ? /(?:function\*?|def|fn|func)\s+([\w$]+)/.exec(line) : null;
+    const fn =
+      top || inNamespace
+        ? /^\s*(?:export\s+)?(?:declare\s+)?(?:async\s+)?(?:function\*?|def|fn|func)\s+([\w$]+)/.exec(line)
+        : null;
     if (fn) {
       if (seenNames.has(fn[1]!)) prio = 60;
       seenNames.add(fn[1]!);
