@@ -188,7 +188,7 @@ export function tablePicks(
     });
     let titles = header;
     while (titles > 0 && (/^[\s+|=-]+$/.test(lines[titles]!) || BOX_RULE.test(lines[titles]!))) titles--;
-    const names = split(lines[titles]!);
+    const names = titles < lines.length ? split(lines[titles]!) : [];
     for (const { column, counts } of columns) {
       const shown = counts.slice(0, 12).map(([v, k]) => `${v || "(empty)"} ×${k}`);
       const more = counts.length > 12 ? `, … ${counts.length - 12} more values` : "";

@@ -125,3 +125,11 @@ describe("ls -la of one directory", () => {
     expect(e.text.length).toBeLessThanOrEqual(text.length * 0.15);
   });
 });
+
+describe("tables on fragments", () => {
+  it("a table compressor given only blank lines does not throw", async () => {
+    const { tables } = await import("../../../src/compress/tables.ts");
+    expect(() => tables.compress("", { tool: "Bash" }, 200)).not.toThrow();
+    expect(() => tables.compress("\n\n", { tool: "Bash" }, 200)).not.toThrow();
+  });
+});
