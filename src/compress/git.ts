@@ -27,11 +27,14 @@ export function blockSubstitution(lines: readonly string[], from: number, to: nu
   const removed = mid - from;
   if (removed === 0 || to - mid + 1 !== removed) return undefined;
   let sub: string | undefined;
+  const word = (c: string | undefined) => c !== undefined && /\w/.test(c);
   for (let k = 0; k < removed; k++) {
-    const a = lines[from + k]!.slice(1).split(/(\W)/);
-    const b = lines[mid + k]!.slice(1).split(/(\W)/);
-    let head = 0;
+    const a = lines[from + k]!;
+    const b = lines[mid + k]!;
+    // Common characters at both ends (after the +/-), widened to whole words.
+    let head = 1;
     while (head < a.length && head < b.length && a[head] === b[head]) head++;
+    while (head > 1 && word(a[head - 1]) && (word(a[head]) || word(b[head]))) head--;
     let tail = 0;
     while (
       tail < a.length - head &&
@@ -39,8 +42,14 @@ export function blockSubstitution(lines: readonly string[], from: number, to: nu
       a[a.length - 1 - tail] === b[b.length - 1 - tail]
     )
       tail++;
-    const was = a.slice(head, a.length - tail).join("");
-    const now = b.slice(head, b.length - tail).join("");
+    while (
+      tail > 0 &&
+      word(a[a.length - tail]) &&
+      (word(a[a.length - 1 - tail]) || word(b[b.length - 1 - tail]))
+    )
+      tail--;
+    const was = a.slice(head, a.length - tail);
+    const now = b.slice(head, b.length - tail);
     if (was.length > 40 || now.length > 40 || (was === "" && now === "")) return undefined;
     const pair = `'${was}' → '${now}'`;
     if (sub !== undefined && sub !== pair) return undefined;
