@@ -6,7 +6,8 @@
  */
 
 import { docOf, excerpt, lastNonBlank, plural, shapeOf } from "./common.ts";
-import { MUST, type Note, type Pick } from "./pack.ts";
+import { dirLines, namesByDir } from "./names.ts";
+import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
 const DIFF_FILE = /^diff --git a\/(.+) b\/(.+)$|^diff --(?:cc|combined) (.+)$/;
@@ -16,12 +17,54 @@ const HUNK = /^@@+ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/;
 const STAT = /^ (.+?)\s+\|\s+(?:(\d+)(?: [+-]*)?|Bin .*)$/;
 const STAT_SUMMARY = /^ \d+ files? changed(?:, \d+ insertions?\(\+\))?(?:, \d+ deletions?\(-\))?$/;
 
+/**
+ * What a block that replaces lines one for one changed, when every pair changed the
+ * same way: `'options' → 'config'` (words in common at both ends left out); else undefined.
+ */
+export function blockSubstitution(lines: readonly string[], from: number, to: number): string | undefined {
+  let mid = from;
+  while (mid <= to && lines[mid]![0] === "-") mid++;
+  const removed = mid - from;
+  if (removed === 0 || to - mid + 1 !== removed) return undefined;
+  let sub: string | undefined;
+  const word = (c: string | undefined) => c !== undefined && /\w/.test(c);
+  for (let k = 0; k < removed; k++) {
+    const a = lines[from + k]!;
+    const b = lines[mid + k]!;
+    // Common characters at both ends (after the +/-), widened to whole words.
+    let head = 1;
+    while (head < a.length && head < b.length && a[head] === b[head]) head++;
+    while (head > 1 && word(a[head - 1]) && (word(a[head]) || word(b[head]))) head--;
+    let tail = 0;
+    while (
+      tail < a.length - head &&
+      tail < b.length - head &&
+      a[a.length - 1 - tail] === b[b.length - 1 - tail]
+    )
+      tail++;
+    while (
+      tail > 0 &&
+      word(a[a.length - tail]) &&
+      (word(a[a.length - 1 - tail]) || word(b[b.length - 1 - tail]))
+    )
+      tail--;
+    const was = a.slice(head, a.length - tail);
+    const now = b.slice(head, b.length - tail);
+    if (was.length > 40 || now.length > 40 || (was === "" && now === "")) return undefined;
+    const pair = `'${was}' → '${now}'`;
+    if (sub !== undefined && sub !== pair) return undefined;
+    sub = pair;
+  }
+  return sub;
+}
+
 function diffExcerpt(text: string, budget: number): Excerpt {
   const doc = docOf(text);
   const { lines } = doc;
   const picks: Pick[] = [];
   const display = new Map<number, string>();
   const repeats = new Map<string, number>();
+  const substitutions = new Map<string, number>();
   let files = 0;
   let added = 0;
   let removed = 0;
@@ -40,12 +83,38 @@ function diffExcerpt(text: string, budget: number): Excerpt {
     // The k-th block of every file before the (k+1)-th of any; a deleted file's body,
     // changes repeated across files ("+// @ts-check" everywhere), comments and bare
     // punctuation say little.
-    let prio = 70 - Math.min(40, blocks * 4);
+    // Changed lines are the diff's substance (MUST), as room allows in that order.
+    let prio = MUST + 9 - Math.min(9, blocks);
     if (deleted) prio = 10;
-    else if (blockWorth === 0) prio -= 25;
-    picks.push({ from: blockStart, to: end, prio, split: "head" });
+    else if (blockWorth === 0) prio = 60 - Math.min(40, blocks * 4);
+    else {
+      // The same edit made again (a rename applied on line after line): after its first
+      // two, it is repetition; a note counts it.
+      const sub = blockSubstitution(lines, blockStart, end);
+      if (sub) {
+        const seen = substitutions.get(sub) ?? 0;
+        substitutions.set(sub, seen + 1);
+        // A file's first change stays: it says what happened to that file.
+        if (seen >= 2 && blocks > 0) prio = 62 - Math.min(20, seen / 5);
+      }
+    }
+    // A block's first line says where and what changed; the rest of a long block (a new
+    // file's body) comes after the first lines of the other files' blocks.
+    // Its first removed and first added line go together (what became what).
+    picks.push({ from: blockStart, to: blockStart, prio });
+    const sign = lines[blockStart]![0];
+    let other = blockStart + 1;
+    while (other <= end && lines[other]![0] === sign) other++;
+    if (other <= end) picks.push({ from: other, to: other, prio, with: blockStart });
+    if (end > blockStart)
+      picks.push({
+        from: blockStart + 1,
+        to: end,
+        prio: prio >= MUST ? MUST + (prio - MUST) / 2 : prio - 5,
+        split: "head",
+      });
     // A hunk's header (where it is) goes with its first block.
-    if (hunk >= 0) picks.push({ from: hunk, to: hunk, prio: prio + 0.5 });
+    if (hunk >= 0) picks.push({ from: hunk, to: hunk, prio: prio - 0.5, with: blockStart });
     hunk = -1;
     blocks++;
     blockStart = -1;
@@ -103,13 +172,48 @@ function diffExcerpt(text: string, budget: number): Excerpt {
   }
   closeFile(lines.length - 1);
   const notes: Note[] = [
-    { at: 0, text: `[${plural(files, "file")} changed, +${added} -${removed}]`, prio: MUST + 20 },
+    {
+      at: 0,
+      text: `[${plural(files, "file")} changed, +${added} -${removed}; context lines omitted, hunk headers give the line numbers]`,
+      prio: MUST + 20,
+    },
   ];
+  const again = [...substitutions].filter(([, n]) => n > 2).sort((a, b) => b[1] - a[1]);
+  if (again.length > 0) {
+    const list = again.slice(0, 8).map(([sub, n]) => `${sub} ×${n}`);
+    notes.push({
+      at: 0,
+      text: `[the same edit on many lines (the first two and each file's first shown, more as room allows): ${list.join("; ")}${again.length > 8 ? "; …" : ""}]`,
+      prio: MUST + 18,
+    });
+  }
+  // Without markers (one per context gap would cost more than the changes), the end
+  // says how many changed lines did not fit and how to see them.
+  const changed: number[] = [];
+  let inside = false;
+  for (let i = firstDiff; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (DIFF_FILE.test(line)) inside = false;
+    else if (HUNK.test(line)) inside = true;
+    else if (inside && (line.startsWith("+") || line.startsWith("-"))) changed.push(i);
+  }
+  const longest = `[${changed.length} of ${changed.length} changed lines not shown; the header's --grep with '^[-+]' lists them]`;
+  notes.push({
+    at: lines.length,
+    text: longest,
+    prio: MUST + 19,
+    final: (kept) => {
+      const missing = changed.filter((i) => !kept(i)).length;
+      return missing === 0
+        ? ""
+        : `[${missing} of ${changed.length} changed lines not shown; the header's --grep with '^[-+]' lists them]`;
+    },
+  });
   return excerpt("git-diff", doc, budget, {
     picks,
     notes,
-    kept: `${plural(files, "file")}: headers, first changes of each`,
-    options: { display },
+    kept: `${plural(files, "file")}: headers, changed lines`,
+    options: { display, hardCap: substanceCap(budget, doc.size), markers: false },
   });
 }
 
@@ -126,6 +230,23 @@ function statExcerpt(text: string, budget: number): Excerpt {
 
 const COMMIT = /^commit ([0-9a-f]{7,64})/;
 const ONELINE = /^[*|\\/ ]*[0-9a-f]{7,40}\s/;
+
+/**
+ * The longest subject length L such that the subjects, each cut to L, fit in `room`
+ * (only the longest ones are cut); at least 60.
+ */
+export function subjectRoom(lengths: readonly number[], room: number): number {
+  const sorted = [...lengths].sort((a, b) => a - b);
+  let used = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const rest = sorted.length - i;
+    // Cutting every subject from the i-th on to the same length L: used + rest * L <= room.
+    const level = Math.floor((room - used) / rest);
+    if (level < sorted[i]!) return Math.max(60, level);
+    used += sorted[i]!;
+  }
+  return Math.max(60, sorted[sorted.length - 1] ?? 60);
+}
 
 function logExcerpt(text: string, budget: number): Excerpt {
   const doc = docOf(text);
@@ -183,7 +304,7 @@ function logExcerpt(text: string, budget: number): Excerpt {
       if (/^(?:Author|Merge):/.test(line)) {
         if (/^Author:/.test(line) && !authors.has(line)) {
           authors.add(line);
-          picks.push({ from: i, to: i, prio: 92 });
+          picks.push({ from: i, to: i, prio: MUST + 6 });
         }
       }
     }
@@ -193,33 +314,75 @@ function logExcerpt(text: string, budget: number): Excerpt {
     }
     infos.push(info);
   });
+  const display = new Map<number, string>();
+  const firstOfShape = new Map<string, number>();
+  const lastOfShape = new Map<string, number>();
   infos.forEach((info, k) => {
+    if (info.subject < 0) return;
+    const shape = shapeOf(lines[info.subject]!);
+    if (!firstOfShape.has(shape)) firstOfShape.set(shape, k);
+    lastOfShape.set(shape, k);
+  });
+  // Subjects of one shape ("Release 0.#.0") repeat: the newest and oldest of a shape
+  // are substance, the ones between come after, as the budget allows.
+  const again = infos.map((info, k) => {
+    const shape = info.subject >= 0 ? shapeOf(lines[info.subject]!) : "";
+    return (
+      (subjectShapes.get(shape) ?? 1) > 2 && firstOfShape.get(shape) !== k && lastOfShape.get(shape) !== k
+    );
+  });
+  // When the substance commits with full hashes and subjects would not fit, abbreviated
+  // hashes (10 digits) leave room for more subjects; when even that is too long
+  // (subjects of hundreds of characters), each subject gets its share, cut with "…":
+  // every commit's hash and the start of its subject beat whole subjects of some
+  // commits and nothing of others.
+  const hardCap = substanceCap(budget, doc.size);
+  const room0 = hardCap * 0.9 - 400;
+  const subjects: number[] = [];
+  let full = 0;
+  infos.forEach((info, k) => {
+    if (again[k]) return;
+    const length = info.subject >= 0 ? lines[info.subject]!.trim().length : 0;
+    subjects.push(length);
+    full += lines[info.start]!.length + 3 + length;
+  });
+  const compact = full > room0;
+  const room = compact ? subjectRoom(subjects, room0 - subjects.length * 14) : 600;
+  infos.forEach((info, k) => {
+    // Every commit's hash and subject is substance: one line each (the subject joins its
+    // commit line), newest first when they do not all fit; then sizes, biggest first.
+    // Compact: as `git log --oneline` shows them (abbreviated hash, subject).
+    const hash = compact ? COMMIT.exec(lines[info.start]!)![1]!.slice(0, 10) : lines[info.start]!;
+    // The newest and the oldest commit keep their whole subject.
+    const edgeCommit = k === 0 || k === infos.length - 1;
+    let subject = info.subject >= 0 ? lines[info.subject]!.trim() : "";
+    if (subject.length > room && !edgeCommit) subject = `${subject.slice(0, room)}…`;
+    display.set(info.start, subject ? `${hash}  ${subject}` : hash);
+    const prio = again[k] ? 80 : edgeCommit ? MUST + 6 : MUST + 5 - Math.min(4, k / 50);
+    picks.push({ from: info.start, to: info.start, prio });
     const edge = k === 0 || k === infos.length - 1;
-    if (edge) {
-      // The newest and the oldest commit: header, subject and summary.
-      const prio = k === 0 ? MUST + 5 : MUST + 3;
-      picks.push({
-        from: info.start,
-        to: Math.min(info.end, info.subject >= 0 ? info.subject : info.start + 4),
-        prio,
-      });
-      if (info.summary >= 0) picks.push({ from: info.summary, to: info.summary, prio });
-    }
+    if (info.summary >= 0) picks.push({ from: info.summary, to: info.summary, prio: edge ? MUST + 1 : 70 });
     if (info.subject < 0) return;
     const repeated = (subjectShapes.get(shapeOf(lines[info.subject]!)) ?? 1) > 2;
     const weight = Math.min(30, Math.log2(info.size + 1) * 3) + (info.rename ? 25 : 0) - (repeated ? 15 : 0);
-    picks.push({ from: info.subject, to: info.subject, prio: 60 + weight });
     if (info.biggest >= 0 && info.size >= 100) {
       picks.push({ from: info.biggest, to: info.biggest, prio: 58 + weight });
     }
   });
   const notes: Note[] = [
-    { at: 0, text: `[${plural(commits.length, "commit")} by ${plural(authors.size, "author")}]`, prio: MUST },
+    {
+      at: 0,
+      text: `[${plural(commits.length, "commit")} by ${plural(authors.size, "author")}: each commit's hash with its subject; dates, message bodies and most file stats omitted]`,
+      prio: MUST + 20,
+    },
   ];
   return excerpt("git-log", doc, budget, {
     picks,
     notes,
-    kept: "newest and oldest commits, largest changes, authors",
+    kept: "every commit's hash and subject, authors, largest changes",
+    // A marker between every two commits would cost more than the subjects; the note
+    // above says what is left out.
+    options: { maxLine: 600, display, markers: false, hardCap },
   });
 }
 
@@ -232,8 +395,9 @@ const SHORT_ENTRY = /^([ MADRCU?!]{2}) (.+)$/;
 function statusExcerpt(text: string, budget: number): Excerpt {
   const doc = docOf(text);
   const picks: Pick[] = [];
-  const dirs = new Map<string, number>();
-  const lastOfDir = new Map<string, number>();
+  // Every path is substance: per state, one line per directory with its names,
+  // collapsed by structure only as far as needed to fit.
+  const states = new Map<string, { first: number; entries: { path: string; line: number }[] }>();
   doc.lines.forEach((line, i) => {
     if (STATUS_SECTION.test(line)) {
       picks.push({ from: i, to: i, prio: MUST + 5 });
@@ -244,23 +408,61 @@ function statusExcerpt(text: string, budget: number): Excerpt {
     if (!long && !short) return;
     const state = long ? (long[1] ?? "untracked") : short![1]!;
     const path = long ? long[2]! : short![2]!;
-    // Untracked files: the first few of each directory; tracked changes all matter.
-    const untracked = state === "untracked" || state === "??";
-    const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
-    const seen = dirs.get(dir) ?? 0;
-    if (untracked) {
-      dirs.set(dir, seen + 1);
-      lastOfDir.set(dir, i);
-    }
-    const prio = untracked ? 70 - Math.min(30, seen * 10) : /^(?:modified| M|M )$/.test(state) ? 80 : 90;
-    picks.push({ from: i, to: i, prio });
+    const group = states.get(state) ?? { first: i, entries: [] };
+    states.set(state, group);
+    group.entries.push({ path, line: i });
+    picks.push({ from: i, to: i, prio: 40 });
   });
-  // The last untracked file of a directory shows how far its list runs.
-  for (const i of lastOfDir.values()) picks.push({ from: i, to: i, prio: 66 });
   const last = lastNonBlank(doc.lines);
   picks.push({ from: last, to: last, prio: 85 });
-  return excerpt("git-status", doc, budget, { picks, kept: "branch, sections, changed paths" });
+  const hardCap = substanceCap(budget, doc.size);
+  const byState = [...states].map(([state, g]) => ({ state, g, dirs: namesByDir(g.entries) }));
+  const all = byState.flatMap((s) => s.dirs);
+  // As git printed them when they all fit; else by directory.
+  let literal = 0;
+  for (const { g } of byState) for (const e of g.entries) literal += doc.lines[e.line]!.length + 1;
+  if (literal <= hardCap - 300) {
+    for (const { g } of byState)
+      for (const e of g.entries) picks.push({ from: e.line, to: e.line, prio: MUST + 3 });
+    return excerpt("git-status", doc, budget, {
+      picks,
+      kept: "branch, sections, every path",
+      options: { hardCap },
+    });
+  }
+  const listed = dirLines(all, hardCap - 300);
+  const notes: Note[] = [];
+  if (listed) {
+    let k = 0;
+    for (const { state, g, dirs } of byState) {
+      // A short state list stays as git printed it; a long one becomes lines per directory.
+      if (g.entries.length <= 3) {
+        for (const e of g.entries) picks.push({ from: e.line, to: e.line, prio: MUST + 3 });
+        k += dirs.length;
+        continue;
+      }
+      // As git labels them: `?? dir/ (9): a.js  b.js` (short), `modified: dir/ (3): …` (long).
+      const short = /^[ MADRCU?!]{2}$/.test(state);
+      for (const _ of dirs)
+        notes.push({
+          at: g.first,
+          text: short ? `${state} ${listed.lines[k++]!}` : `\t${state}: ${listed.lines[k++]!}`,
+          prio: MUST + 2,
+        });
+    }
+  }
+  const braced = listed ? listed.collapse > 0 : false;
+  if (braced) notes.unshift({ at: 0, text: `[paths by directory; ${BRACES}]`, prio: MUST + 6 });
+  return excerpt("git-status", doc, budget, {
+    picks,
+    notes,
+    kept: listed ? "branch, sections, every path" : "branch, sections, changed paths",
+    options: { hardCap },
+  });
 }
+
+/** How brace notation reads, for excerpts that collapse names with it. */
+const BRACES = "a{.x,.y} stands for a.x a.y, a{1..3} for a1 a2 a3, {a,b}.x for a.x b.x";
 
 export const gitDiff: Compressor = {
   name: "git-diff",

@@ -6,7 +6,8 @@
 
 import { docOf, excerpt, plural } from "./common.ts";
 import { groupNotes, pathListExcerpt } from "./listings.ts";
-import { MUST, type Note, type Pick } from "./pack.ts";
+import { ERROR_LEVEL, logShape, WARN_LEVEL } from "./logs.ts";
+import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
 // The path part must look like one (a slash or an extension), so "82:10:cf" hex is not a match.
@@ -69,6 +70,39 @@ export const grep: Compressor = {
         if (f.second < 0) f.second = i;
       } else files.set(m[1]!, { count: n, first: i, second: -1 });
     }
+    // Matches that are a log's problems (its ERROR and WARN lines) are the point of
+    // grepping logs: the first of each shape is substance, with a count; repeats after.
+    const problems = new Map<string, { first: number; count: number; last: number }>();
+    if (mode === "content") {
+      for (let i = 0; i < lines.length; i++) {
+        const line = lines[i]!;
+        if (line.length > 5000) continue;
+        const m = MATCH.exec(line);
+        if (!m) continue;
+        const content = m[3]!;
+        // A log line's level word comes early; "err" in source code is not a problem.
+        const head = content.slice(0, 80);
+        if (!ERROR_LEVEL.test(head) && !WARN_LEVEL.test(head)) continue;
+        const shape = `${m[1]}\0${logShape(content)}`;
+        const seen = problems.get(shape);
+        if (seen) {
+          seen.count++;
+          seen.last = i;
+          picks.push({ from: i, to: i, prio: 72 - Math.min(10, seen.count / 10) });
+        } else {
+          problems.set(shape, { first: i, count: 1, last: i });
+          const severe = ERROR_LEVEL.test(head);
+          picks.push({ from: i, to: i, prio: severe ? MUST + 5 : MUST + 2 });
+        }
+      }
+    }
+    const display = new Map<number, string>();
+    for (const p of problems.values())
+      if (p.count > 1)
+        display.set(
+          p.first,
+          `${lines[p.first]}  [×${p.count} similar, lines ${doc.starts[p.first]}-${doc.starts[p.last]}]`,
+        );
     const ranked = [...files].sort((a, b) => b[1].count - a[1].count || a[1].first - b[1].first);
     notes.push({
       at: 0,
@@ -92,7 +126,13 @@ export const grep: Compressor = {
       for (const note of groupNotes(paths, 0, maxGroups, "match", weights, "matches"))
         notes.push({ ...note, prio: note.prio + 4 });
     }
-    const kept = `${plural(matches, "match", "matches")} in ${plural(files.size, "file")}: counts, first match of each`;
-    return excerpt("grep", doc, budget, { picks, notes, kept });
+    const problemCount = [...problems.values()].reduce((a, p) => a + p.count, 0);
+    const kept = `${plural(matches, "match", "matches")} in ${plural(files.size, "file")}: counts, first match of each${problemCount > 0 ? `, ${plural(problemCount, "problem line")}` : ""}`;
+    return excerpt("grep", doc, budget, {
+      picks,
+      notes,
+      kept,
+      options: { display, hardCap: substanceCap(budget, doc.size) },
+    });
   },
 };

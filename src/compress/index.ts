@@ -19,6 +19,7 @@ import { json } from "./json.ts";
 import { listings } from "./listings.ts";
 import { logs } from "./logs.ts";
 import { npm, npmLs } from "./npm.ts";
+import { substanceCap } from "./pack.ts";
 import { apt, cargoDeps, pip } from "./packages.ts";
 import { reads } from "./reads.ts";
 import { tables } from "./tables.ts";
@@ -171,8 +172,10 @@ function compressWith(text: string, hints: Hints, budget: number): Excerpt {
   };
   try {
     const out = compressor.compress(text, hints, limit);
-    // A compressor must never come near twice the budget; the generic cut is the safety net.
-    if (out.text.length <= limit * 1.6 + 200 || compressor === generic) return shorter(sampled(out));
+    // Substance may stretch an excerpt to the hard cap, never far past it; the generic
+    // cut is the safety net.
+    const ceiling = Math.max(limit * 1.6, substanceCap(limit, doc.size)) + 200;
+    if (out.text.length <= ceiling || compressor === generic) return shorter(sampled(out));
   } catch {
     // Fall through to the generic excerpt: a compressor bug must not lose the output.
   }

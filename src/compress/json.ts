@@ -9,6 +9,8 @@ import { cleanText, resolveCarriageReturns } from "./ansi.ts";
 import { plural } from "./common.ts";
 import { docOf } from "./doc.ts";
 import { genericExcerpt } from "./generic.ts";
+import { rareRecords } from "./json-rare.ts";
+import { substanceCap } from "./pack.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
 /** Larger documents are not parsed (bounded work); the generic excerpt handles them. */
@@ -328,13 +330,18 @@ function jsonExcerpt(text: string, budget: number, name = "json"): Excerpt | und
     prefix.length > 0 && prefix.length < 300
       ? cleanText(prefix).split("\n").map(resolveCarriageReturns).join("\n")
       : "";
+  // The rare items of its arrays of records are substance: they may take the room
+  // substance has, after the structure.
+  const rare = rareRecords(value, substanceCap(budget, text.length) - budget);
   const rendered = renderJson(value, indent, Math.max(200, budget - head.length), spans);
   const what = Array.isArray(value)
     ? `array of ${plural(value.length, "item")}`
     : value && typeof value === "object"
       ? `object with ${plural(Object.keys(value).length, "key")}`
       : "value";
-  return { text: head + rendered, compressor: name, kept: `structure of ${what}, sample items` };
+  const tail = rare.length > 0 ? `\n${rare.join("\n")}` : "";
+  const kept = `structure of ${what}, sample items${rare.length > 0 ? ", items with rare values" : ""}`;
+  return { text: head + rendered + tail, compressor: name, kept };
 }
 
 export const json: Compressor = {

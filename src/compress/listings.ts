@@ -6,7 +6,8 @@
 
 import { docOf, excerpt, lastNonBlank, plural } from "./common.ts";
 import type { Doc } from "./doc.ts";
-import { MUST, type Note, type Pick } from "./pack.ts";
+import { dirLine, dirLines, namesByDir } from "./names.ts";
+import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import { groupPaths } from "./paths.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
@@ -38,26 +39,50 @@ export function groupNotes(
   }));
 }
 
+const BRACES_NOTE = "a{.x,.y} stands for a.x a.y, a{1..3} for a1 a2 a3, {a,b}.x for a.x b.x";
+
 export function pathListExcerpt(name: string, doc: Doc, budget: number): Excerpt {
   const { lines } = doc;
   const paths: string[] = [];
+  const entries: { path: string; line: number }[] = [];
   const indexes: number[] = [];
   lines.forEach((line, i) => {
     if (line.trim() !== "" && line.length < 2000) {
       paths.push(line.trim());
       indexes.push(i);
+      if (PATH_LINE.test(line.trim())) entries.push({ path: line.trim(), line: i });
     }
   });
   const picks: Pick[] = [];
+  // Claude Code's Glob/Grep say when a result was cut; keep that line.
+  lines.forEach((line, i) => {
+    if (/^\(Results are truncated|^No files found|^Found \d+ files?/.test(line))
+      picks.push({ from: i, to: i, prio: MUST + 5 });
+  });
+  // Every name is substance: one line per directory with its names, collapsed by
+  // structure as far as needed to fit.
+  const hardCap = substanceCap(budget, doc.size);
+  const groups = namesByDir(entries);
+  const listed = entries.length >= paths.length * 0.9 ? dirLines(groups, hardCap - 200) : undefined;
+  if (listed) {
+    const what = `[${plural(entries.length, "path")} in ${plural(groups.length, "directory", "directories")}, one line per directory: directory (count): names${listed.collapse > 0 ? `; ${BRACES_NOTE}` : ""}]`;
+    const notes: Note[] = [{ at: 0, text: what, prio: MUST + 10 }];
+    for (const text of listed.lines) notes.push({ at: 0, text, prio: MUST });
+    // Lines that are not paths (a note from the tool) are kept as they are.
+    lines.forEach((line, i) => {
+      if (line.trim() !== "" && !PATH_LINE.test(line.trim())) picks.push({ from: i, to: i, prio: 90 });
+    });
+    return excerpt(name, doc, budget, {
+      picks,
+      notes,
+      kept: `every name of ${plural(entries.length, "path")}, by directory`,
+      options: { hardCap },
+    });
+  }
   picks.push({ from: 0, to: Math.min(lines.length, 3) - 1, prio: 85, split: "head" });
   picks.push({ from: 3, to: Math.min(lines.length, 8) - 1, prio: 60, split: "head" });
   const last = lastNonBlank(lines);
   if (last >= 0) picks.push({ from: last, to: last, prio: 70 });
-  // Claude Code's Glob/Grep say when a result was cut; keep that line.
-  lines.forEach((line, i) => {
-    if (/^\(Results are truncated|^No files found|^Found \d+ files?/.test(line))
-      picks.push({ from: i, to: i, prio: MUST });
-  });
   const maxGroups = Math.max(8, Math.min(60, Math.floor(budget / 70)));
   const notes = groupNotes(paths, Math.min(lines.length, 8), maxGroups);
   notes.unshift({
@@ -72,35 +97,94 @@ export function pathListExcerpt(name: string, doc: Doc, budget: number): Excerpt
   });
 }
 
+/** The name an `ls -l` entry shows (with its link target), or undefined. */
+function lsName(line: string): string | undefined {
+  // perms links owner group size month day time|year name
+  const m = /^\S+\s+\d+\s+\S+\s+\S+\s+[\d,]+(?:\s*,\s*\d+)?\s+\S+\s+\S+\s+\S+\s(.+)$/.exec(line);
+  return m?.[1];
+}
+
+/** A line of names cut at name boundaries into lines of about `width` characters. */
+function chunks(names: string, width: number): string[] {
+  const out: string[] = [];
+  let rest = names;
+  while (rest.length > width) {
+    const cut = rest.lastIndexOf("  ", width);
+    if (cut <= 0) break;
+    out.push(rest.slice(0, cut));
+    rest = rest.slice(cut + 2);
+  }
+  out.push(rest);
+  return out;
+}
+
 function lsExcerpt(doc: Doc, budget: number): Excerpt {
+  const { lines } = doc;
   const picks: Pick[] = [];
-  let dirs = 0;
   let entries = 0;
   const display = new Map<number, string>();
-  let header = -1;
-  let count = 0;
-  const close = () => {
-    if (header >= 0) display.set(header, `${doc.lines[header]}  (${plural(count, "entry", "entries")})`);
-  };
-  doc.lines.forEach((line, i) => {
-    if (LS_HEADER.test(line)) {
-      close();
-      header = i;
-      count = 0;
-      dirs++;
-      picks.push({ from: i, to: i, prio: MUST + 5 - Math.min(5, dirs / 20) });
-    } else if (LS_ENTRY.test(line)) {
+  // Each directory's names (every name is substance) and how often each kind of entry
+  // (type, permissions, owner) occurs: the rare kinds are shown as whole lines.
+  const dirs: { header: number; names: string[] }[] = [];
+  const kinds = new Map<string, number>();
+  const kindOf = (line: string) =>
+    line
+      .split(/\s+/, 4)
+      .filter((_, k) => k !== 1)
+      .join(" ");
+  lines.forEach((line, i) => {
+    if (LS_HEADER.test(line)) dirs.push({ header: i, names: [] });
+    else if (LS_ENTRY.test(line)) {
       entries++;
-      if (/ \.\.?$/.test(line)) return;
-      count++;
-      picks.push({ from: i, to: i, prio: 60 - Math.min(40, count * 4) });
+      const name = lsName(line);
+      if (!name || name === "." || name === "..") return;
+      if (dirs.length === 0) dirs.push({ header: -1, names: [] });
+      dirs[dirs.length - 1]!.names.push(line.startsWith("d") ? `${name}/` : name);
+      kinds.set(kindOf(line), (kinds.get(kindOf(line)) ?? 0) + 1);
     }
   });
-  close();
+  const hardCap = substanceCap(budget, doc.size);
+  const groups = dirs.map((d) => ({ dir: "", first: d.header, names: d.names }));
+  let headers = 0;
+  for (const d of dirs) headers += d.header >= 0 ? lines[d.header]!.length + 16 : 0;
+  // The least collapse at which every directory's names fit; when none does, the most
+  // collapsed names of the first directories, as far as they go.
+  const listed = dirLines(groups, hardCap - headers - 250, false);
+  const braced = listed ? listed.collapse > 0 : groups.some((g) => dirLine(g, 3, false).includes("{"));
+  const notes: Note[] = [];
+  notes.push({
+    at: 0,
+    text: `[${plural(dirs.length, "directory", "directories")}: each header with its entries' names${braced ? ` (${BRACES_NOTE})` : ""}; sizes, dates and permissions shown only for rare kinds of entry${listed ? "" : "; not every name fits: --grep finds the others"}]`,
+    prio: MUST + 7,
+  });
+  dirs.forEach((d, k) => {
+    const names = listed ? listed.lines[k]! : dirLine(groups[k]!, 3, false);
+    // In lines of about 200 characters, so that when not all fit, the first ones do.
+    chunks(names, 200).forEach((text, c) => {
+      notes.push({
+        at: d.header + 1,
+        text: `  ${text}`,
+        prio: MUST + 4 - Math.min(4, k / 50) - Math.min(0.9, c / 100),
+      });
+    });
+    if (d.header < 0) return;
+    display.set(d.header, `${lines[d.header]} (${plural(d.names.length, "entry", "entries")})`);
+    picks.push({ from: d.header, to: d.header, prio: MUST + 5 - Math.min(5, k / 20) });
+  });
+  // Entries of a rare kind (a symlink, an executable, another owner) as they are.
+  lines.forEach((line, i) => {
+    if (!LS_ENTRY.test(line) || / \.\.?$/.test(line)) return;
+    const seen = kinds.get(kindOf(line)) ?? 0;
+    if (seen <= 2) picks.push({ from: i, to: i, prio: MUST - 10 });
+    else picks.push({ from: i, to: i, prio: 30 });
+  });
   return excerpt("listing", doc, budget, {
     picks,
-    kept: `${plural(dirs, "directory", "directories")}, ${plural(entries, "entry", "entries")}`,
-    options: { display },
+    notes,
+    kept: `${plural(dirs.length, "directory", "directories")}, ${listed ? "every name" : "names"} of ${plural(entries, "entry", "entries")}`,
+    // Without markers: every directory's header says how many entries it has, and the
+    // note on top what the names stand for; a marker per directory would cost more.
+    options: { display, hardCap, maxLine: 4000, markers: false },
   });
 }
 
@@ -126,12 +210,10 @@ export const listings: Compressor = {
     const lines = text.split("\n", 120).filter((l) => l.trim() !== "");
     if (lines.length < 3) return 0;
     if (lines.filter((l) => TREE_LINE.test(l)).length > lines.length / 2) return 0.8;
-    if (
-      lines.filter((l) => LS_ENTRY.test(l)).length > lines.length / 3 &&
-      lines.some((l) => LS_HEADER.test(l))
-    ) {
-      return 0.8;
-    }
+    const entries = lines.filter((l) => LS_ENTRY.test(l)).length;
+    if (entries > lines.length / 3 && lines.some((l) => LS_HEADER.test(l))) return 0.8;
+    // `ls -l` of one directory: entries under a "total N" line.
+    if (entries > lines.length * 0.8) return 0.75;
     const pathLike = lines.filter((l) => PATH_LINE.test(l)).length / lines.length;
     let score = pathLike > 0.9 ? 0.6 : pathLike > 0.7 ? 0.4 : 0;
     if (hints.tool === "Glob") score += 0.3;
@@ -143,7 +225,8 @@ export const listings: Compressor = {
     const doc = docOf(text);
     const sample = doc.lines.slice(0, 300);
     if (sample.filter((l) => TREE_LINE.test(l)).length > sample.length / 3) return treeExcerpt(doc, budget);
-    if (sample.some((l) => LS_HEADER.test(l)) && sample.some((l) => LS_ENTRY.test(l)))
+    const entries = sample.filter((l) => LS_ENTRY.test(l)).length;
+    if (entries > 0 && (sample.some((l) => LS_HEADER.test(l)) || entries > sample.length * 0.8))
       return lsExcerpt(doc, budget);
     return pathListExcerpt("listing", doc, budget);
   },

@@ -8,7 +8,7 @@
 
 import { docOf, excerpt, plural, SALIENT, SEVERE } from "./common.ts";
 import type { Doc } from "./doc.ts";
-import type { Pick } from "./pack.ts";
+import { MUST, type Pick, substanceCap } from "./pack.ts";
 import { tracePicks, traceStart } from "./traces.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
@@ -16,11 +16,15 @@ const TIMESTAMP =
   /^\[?(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\d{4}\/\d\d\/\d\d \d\d:\d\d|\w{3} [ \d]\d \d\d:\d\d:\d\d|\d\d:\d\d(?::\d\d)?\b|\d+\.\d+\]|\d{10,13}\b)/;
 const ACCESS =
   /^(\S+) \S+ \S+ \[([^\]]{10,40})\] "(\S+) (\S+)(?: [^"]*)?" (\d{3}) (\S+)(?: "[^"]*" "([^"]*)")?/;
-const LEVEL = /\b(?:INFO|DEBUG|WARN|WARNING|ERROR|TRACE|FATAL|NOTICE|CRITICAL)\b/;
+/** A log level that says something failed (the word near the start of the line). */
+export const ERROR_LEVEL = /\b(?:ERROR|ERR|FATAL|CRITICAL|CRIT|ALERT|EMERG|SEVERE|PANIC)\b/;
+/** A log level that warns (the word near the start of the line). */
+export const WARN_LEVEL = /\b(?:WARN|WARNING)\b/;
+export const LEVEL = /\b(?:INFO|DEBUG|WARN|WARNING|ERROR|TRACE|FATAL|NOTICE|CRITICAL)\b/;
 const TOOL_LOG = /^(?:npm (?:verbose|info|http|timing|sill|warn|notice)|yarn (?:info|warn)|\[\w[\w-]*\]) /;
 
 /** What kind of line this is, for grouping: numbers and ids aside. */
-function logShape(line: string): string {
+export function logShape(line: string): string {
   const access = ACCESS.exec(line);
   if (access) {
     const path = access[4]!.replace(/\d+/g, "#");
@@ -69,7 +73,18 @@ function traceEnd(lines: readonly string[], start: number): number {
   return end;
 }
 
-function logExcerpt(name: string, doc: Doc, budget: number): Excerpt {
+export interface LogPicks {
+  readonly picks: Pick[];
+  readonly display: Map<number, string>;
+  readonly kept: string;
+}
+
+/**
+ * What to keep of a log. Substance first: every error line (each shape's first, then
+ * its repeats as room allows), each warning's first, each trace kind; then rare lines,
+ * then one of each common shape with a count.
+ */
+export function logPicks(doc: Doc): LogPicks {
   const { lines } = doc;
   const n = lines.length;
   const picks: Pick[] = [];
@@ -86,10 +101,11 @@ function logExcerpt(name: string, doc: Doc, budget: number): Excerpt {
     while (last > i && /^\s|^$/.test(lines[last]!)) last--;
     const kind = logShape(lines[last]!);
     traces++;
-    if (traceKinds.has(kind)) picks.push({ from: last, to: last, prio: 50 });
+    if (traceKinds.has(kind)) picks.push({ from: last, to: last, prio: MUST - 5 });
     else {
       traceKinds.add(kind);
       tracePicks(doc, i, end, picks);
+      picks.push({ from: last, to: last, prio: MUST + 5 });
     }
     i = end + 1;
   }
@@ -97,6 +113,7 @@ function logExcerpt(name: string, doc: Doc, budget: number): Excerpt {
   // Shapes: count, then keep the first of each.
   const count = new Map<string, number>();
   const first = new Map<string, number>();
+  const last = new Map<string, number>();
   const shapes = new Array<string>(n);
   for (let i = 0; i < n; i++) {
     if (inTrace[i] || lines[i]!.length > 4000) continue;
@@ -104,21 +121,36 @@ function logExcerpt(name: string, doc: Doc, budget: number): Excerpt {
     shapes[i] = shape;
     count.set(shape, (count.get(shape) ?? 0) + 1);
     if (!first.has(shape)) first.set(shape, i);
+    last.set(shape, i);
   }
   let problems = 0;
   for (const [shape, i] of first) {
     const line = lines[i]!;
     const c = count.get(shape)!;
     const status = statusOf(line);
+    const severe = status >= 500 || SEVERE.test(line) || ERROR_LEVEL.test(line.slice(0, 80));
     let prio: number;
-    if (status >= 500 || SEVERE.test(line)) prio = 92;
-    else if (status >= 400 || SALIENT.test(line)) prio = 88;
+    if (severe) prio = MUST + 10;
+    else if (status >= 400 || SALIENT.test(line)) prio = MUST;
     else if (c <= 2) prio = 66;
     else prio = 60 - Math.min(10, Math.log2(c));
-    if (prio >= 88) problems += c;
+    if (prio >= MUST) problems += c;
     if (line.trim() === "") continue;
     picks.push({ from: i, to: i, prio });
-    if (c > 1) display.set(i, `${line}  [×${c} similar]`);
+    if (c > 1) {
+      const end = last.get(shape)!;
+      display.set(i, `${line}  [×${c} similar, lines ${doc.starts[i]}-${doc.starts[end]}]`);
+    }
+  }
+  // Every error line is substance, but a repeat of an error's shape says less than a
+  // rare line: repeats come after the rare lines, in order, as far as the budget allows.
+  let repeats = 0;
+  for (let i = 0; i < n; i++) {
+    const shape = shapes[i];
+    if (shape === undefined || first.get(shape) === i) continue;
+    const line = lines[i]!;
+    if (statusOf(line) >= 500 || SEVERE.test(line) || ERROR_LEVEL.test(line.slice(0, 80)))
+      picks.push({ from: i, to: i, prio: 68 - Math.min(8, repeats++ / 20) });
   }
   picks.push({ from: 0, to: 2, prio: 70, split: "head" });
   picks.push({ from: n - 5, to: n - 1, prio: 75, split: "tail" });
@@ -126,7 +158,16 @@ function logExcerpt(name: string, doc: Doc, budget: number): Excerpt {
   const parts = [`${plural(first.size, "kind")} of line`];
   if (problems > 0) parts.push(plural(problems, "problem line"));
   if (traces > 0) parts.push(plural(traces, "trace"));
-  return excerpt(name, doc, budget, { picks, kept: parts.join(", "), options: { display } });
+  return { picks, display, kept: parts.join(", ") };
+}
+
+function logExcerpt(name: string, doc: Doc, budget: number): Excerpt {
+  const { picks, display, kept } = logPicks(doc);
+  return excerpt(name, doc, budget, {
+    picks,
+    kept,
+    options: { display, hardCap: substanceCap(budget, doc.size) },
+  });
 }
 
 export const logs: Compressor = {

@@ -8,7 +8,10 @@
 
 import { docOf, plural } from "./common.ts";
 import type { Doc } from "./doc.ts";
-import { MUST, type Note, type Pick, pack } from "./pack.ts";
+import { sampleOf } from "./doc.ts";
+import { logPicks, logs } from "./logs.ts";
+import { MUST, type Note, type Pick, pack, substanceCap } from "./pack.ts";
+import { tablePicks } from "./tables.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
 type Flavour = "code" | "prose" | "data" | "json" | "minified" | "text";
@@ -47,6 +50,8 @@ const FN_DECL =
 const VAR_DECL =
   /^(?:export\s+)?(?:declare\s+)?(?:const|let|var|static|val|pub\s+(?:const|static))\s+[\w${[]/;
 const EXPORT_OTHER = /^export\s+(?:default\b|\{|\*)/;
+const NAMESPACE = /^(?:export\s+)?(?:declare\s+)?(?:namespace|module)\s+[\w$."'@/:-]+\s*\{\s*$/;
+const CJS_EXPORT = /^(?:module\.)?exports(?:\.[\w$]+|\[[^\]]+\])?\s*=[^=]/;
 /** A C-like function definition at the top level: "type name(args) {" or "name(args)". */
 const C_FN = /^[A-Za-z_][\w\s*&:<>,]*\b[A-Za-z_]\w*\s*\([^;]*\)\s*(?:const\s*)?\{?\s*$/;
 const MEMBER =
@@ -73,6 +78,8 @@ function codePicks(doc: Doc, picks: Pick[], notes: Note[]): number {
   let decls = 0;
   const seenNames = new Set<string>();
   let inBlockComment = false;
+  let inExportList = false;
+  let inNamespace = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.length > 2000) continue;
@@ -103,6 +110,16 @@ function codePicks(doc: Doc, picks: Pick[], notes: Note[]): number {
       lastImport = i;
       continue;
     }
+    // An export list spread over lines (`export {` … `}`): each name in it is API.
+    if (inExportList) {
+      picks.push({ from: i, to: i, prio: MUST + 1 });
+      if (line.includes("}")) inExportList = false;
+      continue;
+    }
+    if (top && /^export\s+(?:type\s+)?\{[^}]*$/.test(line)) inExportList = true;
+    // A namespace or module block: its members are the module's API too.
+    if (top && NAMESPACE.test(line)) inNamespace = true;
+    else if (top && /^\}/.test(line)) inNamespace = false;
     let prio = -1;
     if (top) {
       // Exports are the module's API; ambient `declare var` in a .d.ts is API too.
@@ -112,8 +129,13 @@ function codePicks(doc: Doc, picks: Pick[], notes: Note[]): number {
       else if (FN_DECL.test(line)) prio = 86 + exported;
       else if (VAR_DECL.test(line)) prio = (/^declare\s/.test(line) ? 85 : 80) + exported;
       else if (EXPORT_OTHER.test(line)) prio = 78;
+      // CommonJS: `exports.encode = encode;`, `module.exports = {…}` name the API.
+      else if (CJS_EXPORT.test(line)) prio = 88;
       else if (C_FN.test(line) && !/^(?:return|else|if|for|while)\b/.test(line)) prio = 84;
       else if (/^@\w/.test(line)) continue;
+    } else if (inNamespace && (TYPE_DECL.test(trimmed) || FN_DECL.test(trimmed) || VAR_DECL.test(trimmed))) {
+      // A declaration inside a namespace or module block (nested ones too) is its API.
+      prio = 70;
     } else if (MEMBER.test(line) && !NOT_MEMBER.test(line)) {
       const depth = line.length - trimmed.length;
       // Members of a class (one level in) matter; nested helpers much less.
@@ -121,10 +143,18 @@ function codePicks(doc: Doc, picks: Pick[], notes: Note[]): number {
       if (/^\s+(?:def|fn|func|function)\s/.test(line)) prio += 4;
     }
     if (prio < 0) continue;
+    // Every top-level declaration is the file's substance (MUST, in the same order of
+    // kinds), and so are a namespace's own members; other members come after, as the
+    // budget allows.
+    if (top || (inNamespace && prio === 70)) prio = MUST + (prio - 70) / 5;
+    else if (inNamespace && line.length - trimmed.length <= 4) prio = MUST;
     // Overloads: the first signature speaks for the rest.
-    const fn = top ? /(?:function\*?|def|fn|func)\s+([\w$]+)/.exec(line) : null;
+    const fn =
+      top || inNamespace
+        ? /^\s*(?:export\s+)?(?:declare\s+)?(?:async\s+)?(?:function\*?|def|fn|func)\s+([\w$]+)/.exec(line)
+        : null;
     if (fn) {
-      if (seenNames.has(fn[1]!)) prio -= 30;
+      if (seenNames.has(fn[1]!)) prio = 60;
       seenNames.add(fn[1]!);
     }
     // Decorators right above a declaration belong to it.
@@ -139,7 +169,7 @@ function codePicks(doc: Doc, picks: Pick[], notes: Note[]): number {
     notes.push({
       at: firstImport,
       text: `[${plural(imports, "import")}, lines ${doc.starts[firstImport]}-${doc.starts[lastImport]}: ${names}${more}]`,
-      prio: 89,
+      prio: MUST + 6,
     });
   }
   return decls;
@@ -205,6 +235,47 @@ function dataPicks(doc: Doc, picks: Pick[]): number {
   return keys;
 }
 
+const LOCK_KEY = /^\s*"(?:[^"]*\/)?node_modules\/[^"]+": \{$/m;
+const LOCK_FIELD =
+  /^\s*"(version|resolved|dev|optional|peer|devOptional|extraneous|inBundle|link)": (.+?),?$/;
+
+/**
+ * package-lock.json: each package as one line, its path, version and flags (dev,
+ * optional, peer…): `node_modules/ajv 8.17.1 dev`, every one of them substance; the
+ * rest of the entry (integrity, engines, dependencies) is left out.
+ */
+function lockPicks(doc: Doc, picks: Pick[], display: Map<number, string>): number[] {
+  const { lines } = doc;
+  const keys: number[] = [];
+  let found = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!LOCK_KEY.test(line)) {
+      // The head (name, version, lockfileVersion, the root's dependencies) says whose lock it is.
+      if (found === 0 && i < 60) picks.push({ from: i, to: i, prio: MUST + 2 });
+      continue;
+    }
+    found++;
+    keys.push(i);
+    const facts: string[] = [];
+    const indent = line.length - line.trimStart().length;
+    for (let k = i + 1; k < lines.length && k < i + 40; k++) {
+      const inner = lines[k]!;
+      // The entry ends where its closing brace sits at the key's depth.
+      if (inner.length - inner.trimStart().length <= indent) break;
+      const m = LOCK_FIELD.exec(inner);
+      if (!m || m[1] === "resolved") continue;
+      facts.push(m[1] === "version" ? m[2]!.replace(/^"|"$/g, "") : m[1] === "link" ? `link ${m[2]}` : m[1]!);
+    }
+    // Without its indentation, the key line and what matters of the entry fit on one line.
+    display.set(i, `${line.trim().replace(/^"|": \{$/g, "")} ${facts.join(" ")}`.trimEnd());
+    // The project's direct packages before the ones nested in other packages.
+    const nested = line.indexOf("node_modules/") !== line.lastIndexOf("node_modules/");
+    picks.push({ from: i, to: i, prio: nested ? MUST : MUST + 1 });
+  }
+  return keys;
+}
+
 function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
   const { lines } = doc;
@@ -221,6 +292,8 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const display = new Map<number, string>();
   let found = 0;
   let what = "outline";
+  // Whether MUST picks are the file's substance (then they may take more room).
+  let substance = false;
   if (total <= budget && doc.complete) {
     picks.push({ from: 0, to: lines.length - 1, prio: MUST });
     what = "everything";
@@ -228,12 +301,45 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     if (flavour === "code") {
       found = codePicks(doc, picks, notes);
       what = `outline: ${plural(found, "declaration")}`;
+      substance = true;
     } else if (flavour === "prose") {
       found = prosePicks(doc, picks);
       what = `outline: ${plural(found, "heading")}`;
+    } else if (flavour === "json" && LOCK_KEY.test(lines.slice(0, 60).join("\n"))) {
+      // A lockfile: every package with its version (and flags) on its own line.
+      const keys = lockPicks(doc, picks, display);
+      found = keys.length;
+      const longest = `[${found} of ${found} packages not shown: Read with an offset shows them]`;
+      notes.push({
+        at: lines.length,
+        text: longest,
+        prio: MUST + 20,
+        final: (kept) => {
+          const missing = keys.filter((k) => !kept(k)).length;
+          return missing === 0
+            ? ""
+            : `[${missing} of ${found} packages not shown: Read with an offset shows them]`;
+        },
+      });
+      what = `lockfile: ${plural(found, "package")} with versions`;
+      substance = true;
+    } else if (flavour === "data" && /\.(?:csv|tsv)$/i.test(hints.filePath ?? "")) {
+      // A CSV file read: a table (header, row count, the rows with rare values).
+      const table = tablePicks(doc, hints, budget);
+      picks.push(...table.picks);
+      notes.push(...table.notes);
+      what = table.kept;
+      substance = true;
     } else if (flavour === "json" || flavour === "data") {
       found = dataPicks(doc, picks);
       what = "outline: shallow keys";
+    } else if (flavour === "text" && logs.detect(sampleOf(text), hints) >= 0.4) {
+      // A log read with Read: its errors and warnings are what the agent reads it for.
+      const log = logPicks(doc);
+      picks.push(...log.picks);
+      for (const [i, shown] of log.display) display.set(i, shown);
+      what = `log: ${log.kept}`;
+      substance = true;
     } else if (flavour === "minified") {
       what = "beginning and end of each long line";
     } else {
@@ -277,14 +383,31 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     lineBase: base,
     collapse: false,
     markers: false,
-    maxLine: flavour === "minified" ? 320 : 120,
+    maxLine: flavour === "minified" ? 320 : substance ? 300 : 120,
     display,
+    ...(substance ? { hardCap: substanceCap(budget, doc.size) } : {}),
   });
   return { text: packed.text, compressor: "read", kept: what };
 }
 
+/**
+ * The source file a command prints whole from its first line (`cat src/a.ts`,
+ * `head -n 400 lib/b.py`), or undefined: its output is that file's text, numbered from 1.
+ */
+export function printedSource(command: string | undefined): string | undefined {
+  if (!command) return undefined;
+  const m = /^\s*(?:cat|head(?:\s+-n\s*\d+|\s+-\d+)?)\s+(?:--\s+)?(['"]?)([^\s'"|;&<>$`*?]+)\1\s*$/.exec(
+    command,
+  );
+  return m && CODE_EXT.test(m[2]!) ? m[2] : undefined;
+}
+
 export const reads: Compressor = {
   name: "read",
-  detect: (_text: string, hints: Hints) => (hints.tool === "Read" ? 1 : 0),
-  compress: readExcerpt,
+  detect: (_text: string, hints: Hints) =>
+    hints.tool === "Read" ? 1 : hints.tool === "Bash" && printedSource(hints.command) ? 0.75 : 0,
+  compress(text: string, hints: Hints, budget: number): Excerpt {
+    const printed = hints.tool === "Read" ? undefined : printedSource(hints.command);
+    return readExcerpt(text, printed ? { ...hints, filePath: printed, firstLine: 1 } : hints, budget);
+  },
 };

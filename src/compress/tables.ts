@@ -6,12 +6,18 @@
  */
 
 import { docOf, excerpt, plural, SEVERE } from "./common.ts";
+import type { Doc } from "./doc.ts";
 import { groupNotes } from "./listings.ts";
-import { MUST, type Note, type Pick } from "./pack.ts";
+import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
+import { rarity, spansOf, splitAligned, splitBySpans, splitDelimited } from "./rare.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
-function delimiterOf(lines: readonly string[]): string | undefined {
-  for (const d of [",", "\t", ";", "|"]) {
+/** A line of a box or grid drawn around a table (sqlite3 -box, psql, markdown): no cells. */
+const BOX_RULE = /^(?=.*[-─━═=]{2})[\s\-─━═=+|│┃║┌┐└┘├┤┬┴┼╔╗╚╝╠╣╦╩╬╭╮╯╰┏┓┗┛┣┫┳┻╋:]+$/;
+
+function delimiterOf(all: readonly string[]): string | undefined {
+  const lines = all.filter((l) => !BOX_RULE.test(l));
+  for (const d of [",", "\t", ";", "|", "│"]) {
     if (!lines[0]?.includes(d)) continue;
     const counts = lines.slice(0, 50).map((l) => l.split(d).length - 1);
     if (counts.length < 3 || counts[0]! < 1) continue;
@@ -40,16 +46,39 @@ function alignedHeader(lines: readonly string[]): number {
   return -1;
 }
 
+/** Lines that end or start as statements do: more than a third of them means source code. */
+export function looksLikeCode(lines: readonly string[]): boolean {
+  let code = 0;
+  for (const line of lines) {
+    const t = line.trim();
+    if (
+      /[;{}]$|[\])}],$|^[})\]]|^(?:\/\/|\/\*|\*|#include|import |export |const |let |var |function |def |class |return\b|if \(|for \()/.test(
+        t,
+      )
+    )
+      code++;
+  }
+  return code > lines.length / 3;
+}
+
+const RULE = /^[\s+|]*-{2,}(?:[\s+|]+-{2,})+[\s+|]*$/;
+
 export const tables: Compressor = {
   name: "table",
   detect(text: string, hints: Hints): number {
     const firstLines = text.slice(0, 4000);
-    if (!/[,\t]|\S {2,}\S/.test(firstLines)) return 0;
+    if (!/[,\t|│]|\S {2,}\S/.test(firstLines)) return 0;
     const lines = firstLines.split("\n", 60).filter((l) => l.trim() !== "");
     if (lines.length < 2) return 0;
+    // Source code is not a table, whatever its commas and capitalised comments.
+    if (looksLikeCode(lines)) return 0;
     if (lines.length < 3) return alignedHeader(lines) === 0 ? 0.5 : 0;
+    // sqlite3 -column, psql, mysql: a header, then a rule of dashes under each column.
+    if (RULE.test(lines[1]!) && lines[0]!.trim().split(/\s+/).length >= 2) return 0.7;
     const delimiter = delimiterOf(lines);
     if (delimiter === "," || delimiter === "\t") return 0.6;
+    // sqlite3 -box / -list, psql, markdown tables: cells between bars on every line.
+    if ((delimiter === "|" || delimiter === "│") && !looksLikeCode(lines)) return 0.6;
     if (alignedHeader(lines) >= 0)
       return (
         0.55 +
@@ -61,6 +90,23 @@ export const tables: Compressor = {
   },
   compress(text: string, hints: Hints, budget: number): Excerpt {
     const doc = docOf(text);
+    const { picks, notes, kept } = tablePicks(doc, hints, budget);
+    return excerpt("table", doc, budget, {
+      picks,
+      notes,
+      kept,
+      options: { hardCap: substanceCap(budget, doc.size) },
+    });
+  },
+};
+
+/** What to keep of a table (also for a Read of a CSV file). */
+export function tablePicks(
+  doc: Doc,
+  hints: Hints,
+  budget: number,
+): { picks: Pick[]; notes: Note[]; kept: string } {
+  {
     const { lines } = doc;
     const picks: Pick[] = [];
     const notes: Note[] = [];
@@ -72,16 +118,23 @@ export const tables: Compressor = {
       (lines[header]!.trim() === "" || /^npm (?:warn|notice) /.test(lines[header]!))
     )
       header++;
-    if (!delimiter || delimiter === "|") {
+    while (header < lines.length && BOX_RULE.test(lines[header]!)) header++;
+    if (!delimiter || delimiter === "|" || delimiter === "│") {
       const aligned = alignedHeader(lines);
       if (aligned >= 0) header = aligned;
-      while (header + 1 < lines.length && /^[\s+|=-]+$/.test(lines[header + 1]!)) header++;
+      while (
+        header + 1 < lines.length &&
+        (/^[\s+|=-]+$/.test(lines[header + 1]!) || BOX_RULE.test(lines[header + 1]!))
+      )
+        header++;
     }
     const start = Math.min(lines.length, header + 1);
-    const rows = lines.length - start;
+    const rows = lines.slice(start).filter((l) => l.trim() !== "" && !BOX_RULE.test(l)).length;
     picks.push({ from: 0, to: header, prio: MUST + 5, split: "tail" });
     notes.push({ at: start, text: `[${plural(rows, "row")}]`, prio: MUST + 4 });
-    picks.push({ from: start, to: start + 4, prio: 85, split: "head" });
+    // The first rows show what a row looks like; substance beside the header.
+    picks.push({ from: start, to: start, prio: MUST + 4 });
+    picks.push({ from: start + 1, to: start + 4, prio: 85, split: "head" });
     picks.push({ from: lines.length - 2, to: lines.length - 1, prio: 80, split: "tail" });
     // Rows naming what the command asked about, and rows that look like trouble.
     const terms = (hints.command ?? "")
@@ -93,6 +146,57 @@ export const tables: Compressor = {
       if (line.length > 4000) continue;
       if (SEVERE.test(line)) picks.push({ from: i, to: i, prio: 82 });
       else if (terms.some((t) => line.includes(t))) picks.push({ from: i, to: i, prio: 70 });
+    }
+    // Rows whose value in some column is rare are the answer (the declined charge among
+    // the ones that succeeded): substance, with each such column's values counted.
+    // Aligned columns are cut where the rule under the header puts them, else at runs
+    // of spaces.
+    let rule = header;
+    while (rule > 0 && !RULE.test(lines[rule]!) && !/^[\s+|-]*=+(?:[-+|\s]+=+)+/.test(lines[rule]!)) rule--;
+    const spans = rule > 0 || RULE.test(lines[0]!) ? spansOf(lines[rule]!) : [];
+    const split = (line: string): string[] =>
+      delimiter === "|" || delimiter === "│"
+        ? line
+            .split(delimiter)
+            .map((c) => c.trim())
+            .filter((c, k, all) => c !== "" || (k > 0 && k < all.length - 1))
+        : delimiter
+          ? splitDelimited(line, delimiter)
+          : spans.length >= 2
+            ? splitBySpans(line, spans)
+            : splitAligned(line);
+    const rowAt: number[] = [];
+    const cells: string[][] = [];
+    for (let i = start; i < lines.length; i++) {
+      const line = lines[i]!;
+      if (line.trim() === "" || line.length > 4000 || RULE.test(line) || BOX_RULE.test(line)) continue;
+      rowAt.push(i);
+      cells.push(split(line));
+    }
+    const { rare, columns } = rarity(cells);
+    // The first row of each rare value before the others.
+    const firstOf = new Set<string>();
+    rare.forEach((r, k) => {
+      const key = columns.map((c) => cells[r]![c.column]?.trim()).join("\0");
+      const first = !firstOf.has(key);
+      firstOf.add(key);
+      picks.push({
+        from: rowAt[r]!,
+        to: rowAt[r]!,
+        prio: first ? MUST + 3 : MUST + 2 - Math.min(2, k / 100),
+      });
+    });
+    let titles = header;
+    while (titles > 0 && (/^[\s+|=-]+$/.test(lines[titles]!) || BOX_RULE.test(lines[titles]!))) titles--;
+    const names = titles < lines.length ? split(lines[titles]!) : [];
+    for (const { column, counts } of columns) {
+      const shown = counts.slice(0, 12).map(([v, k]) => `${v || "(empty)"} ×${k}`);
+      const more = counts.length > 12 ? `, … ${counts.length - 12} more values` : "";
+      notes.push({
+        at: start,
+        text: `[${names[column]?.trim() || `column ${column + 1}`}: ${shown.join(", ")}${more}]`,
+        prio: MUST + 4,
+      });
     }
     // A thin, even sample of the rest.
     const step = Math.max(1, Math.floor(rows / 30));
@@ -106,10 +210,10 @@ export const tables: Compressor = {
         for (const note of groupNotes(first, start, maxGroups, "row")) notes.push(note);
       }
     }
-    return excerpt("table", doc, budget, {
+    return {
       picks,
       notes,
-      kept: `header, ${plural(rows, "row")}: first, last, notable`,
-    });
-  },
-};
+      kept: `header, ${plural(rows, "row")}: ${rare.length > 0 ? `${plural(rare.length, "row")} with rare values, ` : ""}first, last, notable`,
+    };
+  }
+}

@@ -14,6 +14,7 @@ const SUMMARY_MINOR = /^(?:ℹ|#) (?:suites|cancelled|skipped|todo|duration_ms) 
 const FAILING_SECTION = /^✖ failing tests:/;
 const SPEC_FAIL = /^\s*✖ \S/;
 const SPEC_LOCATION = /^test at \S+:\d+:\d+/;
+const TAP_ERROR = /^# (?:[\w.]*Error\b|.*\b(?:uncaughtException|unhandledRejection)\b)/;
 const TAP_FAIL = /^\s*not ok \d+ - /;
 const TAP_STOP = /^\s*(?:ok|not ok) \d+ - |^\s*# Subtest:/;
 const MESSAGE = /^\s*(?:[\w.$]*(?:Error|Exception)\b|error: |Expected|expected|'.*' !==|\S.* !== )/;
@@ -38,6 +39,8 @@ export const nodeTest: Compressor = {
     const picks: Pick[] = [];
     linePicks(doc, SUMMARY, P.summary, picks);
     linePicks(doc, SUMMARY_MINOR, P.tail, picks);
+    // The runner's own diagnostics ("# Error: … uncaughtException …") name a crash.
+    linePicks(doc, TAP_ERROR, P.message - 2, picks);
     let section = -1;
     for (let i = 0; i < lines.length; i++) {
       if (FAILING_SECTION.test(lines[i]!)) section = i;

@@ -13,6 +13,7 @@ const SHORT = /^(?:FAILED|ERROR) \S/;
 const HEADER = /^_{3,} .+ _{3,}$/;
 const STOP = /^={3,} /;
 const MESSAGE = /^E\s{2,}\S/;
+const E_LINE = /^E\s+\S/;
 // "file.py:34: KeyError" is where the exception was raised; "file.py:34: " a frame on the way.
 const LOCATION = /^[\w./-]+\.py:\d+: \w/;
 const FRAME_LOCATION = /^[\w./-]+\.py:\d+:/;
@@ -48,7 +49,8 @@ export const pytest: Compressor = {
     for (const block of blocks) {
       blockPicks(doc, block, { message: MESSAGE, location: LOCATION, messages: 1, locations: 1 }, picks);
       linePicks(doc, FRAME_LOCATION, P.inline + 10, picks, block.start, block.end);
-      linePicks(doc, MESSAGE, P.inline + 12, picks, block.start, block.end);
+      // Every E line says what differed: substance.
+      linePicks(doc, E_LINE, P.extra, picks, block.start, block.end);
     }
     return testExcerpt("pytest", doc, budget, picks, Math.max(short, blocks.length));
   },

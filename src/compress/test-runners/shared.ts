@@ -7,7 +7,7 @@
 
 import { excerpt, plural } from "../common.ts";
 import type { Doc } from "../doc.ts";
-import { MUST, type Pick } from "../pack.ts";
+import { MUST, type Pick, substanceCap } from "../pack.ts";
 import type { Excerpt } from "../types.ts";
 
 export const P = {
@@ -27,6 +27,9 @@ export const FOREIGN =
   /node_modules|node:internal|node:async_hooks|\(node:|internal\/|\(<anonymous>\)|site-packages|\/usr\/lib\/|\/rustc\/|\/\.rustup\/|\/\.cargo\/registry|\/lib\/python\d|testing\/testing\.go|runtime\/panic\.go|java\.base\/|sun\.|jdk\.internal/;
 
 const DIFF = /^\s*[-+] {0,4}\S/;
+const ACTUAL_EXPECTED = /^\s*(?:actual|expected|Expected|Received): /;
+/** How the process ended ("exit code: 1", TAP's "exitCode: 1"): a summary line. */
+export const EXIT = /\bexit(?: code|Code|_code| status)?:? \d+\b|\bexited with (?:code )?\d+/i;
 const DIFF_LEGEND = /^\s*[-+] (?:Expected|Received|actual|expected)\b|^\s*\+ actual - expected|^\s*[-+]{3} /;
 
 export interface Block {
@@ -59,9 +62,24 @@ export function blockPicks(doc: Doc, block: Block, rules: BlockRules, out: Pick[
     const line = lines[i]!;
     if (line.trim() === "") continue;
     if (firstText < 0) firstText = i;
-    // The lines of an expected/received diff are what actually differs.
+    // The lines of an expected/received diff are what actually differs: substance, the
+    // first of each failure before the later ones of any.
     if (DIFF.test(line) && !DIFF_LEGEND.test(line)) {
-      if (diffs++ < 4) out.push({ from: i, to: i, prio: P.extra });
+      // A removed line means little without what replaced it: the first added line after
+      // a run of removed ones is kept with it.
+      let added = -1;
+      if (/^\s*-/.test(line)) {
+        let j = i + 1;
+        while (j <= block.end && /^\s*-/.test(lines[j]!) && DIFF.test(lines[j]!)) j++;
+        if (j <= block.end && /^\s*\+/.test(lines[j]!) && DIFF.test(lines[j]!)) added = j - i;
+      }
+      const prio = diffs++ < 4 ? P.extra : P.inline - Math.min(10, diffs / 5);
+      out.push({ from: i, to: i, prio, ...(added > 0 ? { also: i + added, split: "none" as const } : {}) });
+      continue;
+    }
+    // The values an assertion compared (node:test's actual/expected, TAP's YAML).
+    if (ACTUAL_EXPECTED.test(line)) {
+      out.push({ from: i, to: i, prio: P.message - 1 });
       continue;
     }
     if (messages < (rules.messages ?? 1) && rules.message.test(line)) {
@@ -129,6 +147,7 @@ export function testExcerpt(
   const n = doc.lines.length;
   picks.push({ from: 0, to: 2, prio: P.head, split: "head" });
   picks.push({ from: n - 3, to: n - 1, prio: P.tail, split: "tail" });
+  linePicks(doc, EXIT, P.summary - 1, picks);
   const kept = failures > 0 ? `${plural(failures, "failing test")}, summary` : "summary";
-  return excerpt(name, doc, budget, { picks, kept });
+  return excerpt(name, doc, budget, { picks, kept, options: { hardCap: substanceCap(budget, doc.size) } });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { stripAnsi } from "../../../src/compress/ansi.ts";
 import { budgetFor, compressText, KIND } from "../../../src/compress/index.ts";
+import { substanceCap } from "../../../src/compress/pack.ts";
 import { type CorpusEntry, hintsFor, loadCorpus, readText } from "./corpus.ts";
 
 // Every real output of the corpus, compressed with the hook's default budget rule:
@@ -33,6 +34,8 @@ const OVERRIDES: Record<string, string> = {
   "log-cargo-build-verbose.txt": "rustc",
   // A Read result keeps its L<n> numbering whatever the file holds.
   "json-read-package-lock.txt": "read",
+  // grep -n over one log file prints no file names: its lines are the log's lines.
+  "grep-log.txt": "log",
 };
 
 /**
@@ -40,7 +43,7 @@ const OVERRIDES: Record<string, string> = {
  * size, 1200, 6000) characters; facts may take it to 1.5x, but an output over 8 KB
  * always shrinks by 85%). Each is named so a regression elsewhere still fails.
  */
-const KNOWN_MISSES: Record<string, readonly string[]> = {
+const KNOWN_MISSES: Record<string, readonly string[] | ((fact: string) => boolean)> = {
   // 124 errors: the last rare rule's message (a 150-character line) does not fit beside the
   // index of the errors not shown, which names its file, rule and line.
   "compile-eslint-errors.txt": [
@@ -84,24 +87,66 @@ const KNOWN_MISSES: Record<string, readonly string[]> = {
   ],
   // The 5th and 6th kinds of message in the second file of an ESLint JSON report.
   "json-eslint-report.txt": ['"ruleId":"no-undef"', '"message":"\'lookupUser\' is not defined."'],
-  // 147 top-level declarations; value declarations come after interfaces and types.
-  "read-ts-lib-es5-d-ts.txt": ["declare var Object: ObjectConstructor;"],
   // Three rows among 727 that nothing in the output singles out.
   "table-dpkg-list.txt": ["ii  nginx-light", "ii  python3-pytest", "ii  golang-go"],
   // 8.4 KB: 85% smaller leaves 1260 characters; the file headers come after the tests.
   "test-jest-failing-verbose.txt": ["FAIL __tests__/pricing.test.js", "FAIL __tests__/inventory.test.js"],
-  // The second line of a diff, in 7.7 KB cut to 1200 characters.
-  "test-node-test-failing-spec.txt": ["-     host: 'localhost',"],
-  // A skipped test and a third assertion line, in 10.9 KB cut to 1640.
+  // The second line of a diff, in 7.7 KB cut to 1200 characters; the third failure's
+  // "'4.5' !== 4.5" gives way to its actual/expected lines, which say the same.
+  "test-node-test-failing-spec.txt": ["-     host: 'localhost',", "'4.5' !== 4.5"],
+  // A skipped test and a third assertion line, in 10.9 KB cut to 1530.
   "test-pytest-failing-verbose.txt": [
     "SKIPPED (multi-curren",
     "E         At index 0 diff: 'out bob                 5' != 'out bob               5'",
   ],
   // The collection line, after every failure's details.
   "test-pytest-failing.txt": ["collected 97 items"],
+  // 64 commits in 2.6 KB: the biggest file of the initial import (1024 lines) does not
+  // fit after every commit's hash and subject, the authors and the newest commit's summary.
+  "git-log-stat.txt": ["docs/micromatch.md | 1024 ---"],
+  // 30 commits with subjects of up to 507 characters in 4.2 KB: every hash is kept, and
+  // each subject but the newest and the oldest cut to its share (ending in "…").
+  "git-log-stat-cairn.txt": (fact) =>
+    fact.length > 105 &&
+    !fact.startsWith("Review mend: one finiteNumber") &&
+    !fact.startsWith("Fuzz oracles:"),
+  // 8.1 KB, so at most 1200 characters: the failures' names, messages, locations and
+  // actual/expected values come first; the first diff's changed pair does not fit.
+  "test-vitest-failing.txt": ['-   "tax": 1260,', '+   "tax": 1400,'],
+  // 9.9 KB, so at most 1392 characters: each failure's name, location, message and
+  // source line come first; the first diff's changed pair does not fit.
+  "test-node-test-failing-tap.txt": ["+   'export TOKEN': 'abc'"],
   // A section title; the failures themselves are kept.
   "test-vitest-failing-color.txt": [" Failed Tests 3 "],
 };
+
+/** Words in shell brace notation (`a{.x,.y}`, `p{1..3}`, `{a,b}.x`) expanded, as listings write names. */
+function expandBraces(text: string): string {
+  const expand = (word: string): string[] => {
+    const m = /^(.*?)\{([^{}]*)\}(.*)$/s.exec(word);
+    if (!m) return [word];
+    const [, before, inner, after] = m;
+    const range = /^(\d+)\.\.(\d+)$/.exec(inner!);
+    const parts = range
+      ? Array.from({ length: Number(range[2]) - Number(range[1]) + 1 }, (_, k) =>
+          String(Number(range[1]) + k),
+        )
+      : inner!.split(",");
+    return parts.flatMap((p) => expand(`${before}${p}${after}`));
+  };
+  const expanded = text.replace(/\S*\{[^\s]*\}\S*/g, (w) => expand(w).join("  "));
+  // "dir/ (N): a  b" lines (listings, git status by directory) name dir/a and dir/b.
+  const paths = [...expanded.matchAll(/^(.*?)(\S+\/) \(\d+\): (.*)$/gm)].flatMap(([, before, dir, names]) =>
+    names!.split(/\s+/).map((n) => `${before}${dir}${n}`),
+  );
+  return `${expanded}\n${paths.join("\n")}`;
+}
+
+function knownMiss(e: CorpusEntry, fact: string): boolean {
+  const known = KNOWN_MISSES[e.file];
+  if (!known) return false;
+  return typeof known === "function" ? known(fact) : known.includes(fact);
+}
 
 const MARKER = /^\[… lines (\d+)-(\d+) omitted \((\d+) lines\) …\]$/;
 
@@ -128,9 +173,9 @@ describe("compression of the real-output corpus", () => {
 
     it("keeps the annotated facts", () => {
       const plain = stripAnsi(excerpt.text);
-      const missing = e.facts.filter((f) => !plain.includes(stripAnsi(f)));
-      const allowed = KNOWN_MISSES[e.file] ?? [];
-      expect(missing.filter((f) => !allowed.includes(f))).toEqual([]);
+      const names = expandBraces(plain);
+      const missing = e.facts.filter((f) => !plain.includes(stripAnsi(f)) && !names.includes(stripAnsi(f)));
+      expect(missing.filter((f) => !knownMiss(e, f))).toEqual([]);
     });
 
     it("is chosen by the compressor made for its kind", () => {
@@ -139,8 +184,10 @@ describe("compression of the real-output corpus", () => {
       expect(KIND[excerpt.compressor]).toBeDefined();
     });
 
-    it("stays within the budget (facts may stretch it, never to twice)", () => {
-      expect(excerpt.text.length).toBeLessThanOrEqual(Math.floor(budget * 1.5) + 1);
+    it("stays within the budget (substance may stretch it to the hard cap, no further)", () => {
+      expect(excerpt.text.length).toBeLessThanOrEqual(
+        Math.max(Math.floor(budget * 1.5), substanceCap(budget, text.length)) + 1,
+      );
     });
 
     it.runIf(text.length > 8192)("is at least 85% smaller than the original", () => {
@@ -177,9 +224,10 @@ describe("compression of the real-output corpus", () => {
   });
 
   it("lists only known misses that still happen (the list is not stale)", () => {
-    for (const [file, facts] of Object.entries(KNOWN_MISSES)) {
+    for (const file of Object.keys(KNOWN_MISSES)) {
       const e = corpus.find((c) => c.file === file);
       if (!e) continue;
+      const facts = e.facts.filter((f) => knownMiss(e, f));
       const plain = stripAnsi(compress(e).excerpt.text);
       const stillMissing = facts.filter((f) => !plain.includes(stripAnsi(f)));
       expect(stillMissing.length, `${file}: some known misses are kept now; shorten the list`).toBe(

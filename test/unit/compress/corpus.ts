@@ -24,7 +24,11 @@ export interface CorpusEntry {
 }
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../fixtures");
-export const CORPUS_DIRS = [join(ROOT, "outputs"), join(ROOT, "outputs-extra")];
+export const CORPUS_DIRS = [
+  join(ROOT, "outputs"),
+  join(ROOT, "outputs-extra"),
+  join(ROOT, "outputs-substance"),
+];
 
 export function loadCorpus(): CorpusEntry[] {
   const entries: CorpusEntry[] = [];

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { docOf, forgetDoc } from "../../../src/compress/doc.ts";
 import { compressors, compressText } from "../../../src/compress/index.ts";
+import { substanceCap } from "../../../src/compress/pack.ts";
 import type { Excerpt, Hints } from "../../../src/compress/types.ts";
 import { hintsFor, loadCorpus, readText } from "../compress/corpus.ts";
 import {
@@ -19,8 +20,10 @@ import {
 //
 // - nothing throws (a compressor on its own, not only behind compressText's fallback);
 // - detect() gives a finite score in [0, 1];
-// - the excerpt stays within compressText's bound: 1.6 x the budget + 200 characters
-//   (the limit is max(200, budget)); compressText falls back to the generic cut past it;
+// - the excerpt stays within compressText's bound: 1.6 x the budget, or substance's
+//   hard cap (substanceCap: up to 15% of an output over 8 KB) when larger, + 200
+//   characters (the limit is max(200, budget)); compressText falls back to the generic
+//   cut past it;
 // - compressText's excerpt is never longer than the original for every tool but Read.
 //   Read excerpts number each kept line ("L12: ") and are never whole, so a short Read
 //   can come out longer; the hook only files Reads of 24,000+ characters, where the
@@ -51,7 +54,8 @@ function slow(started: number, text: string, where: string): void {
 }
 
 const limitOf = (budget: number) => Math.max(200, Math.floor(budget));
-const boundOf = (budget: number) => limitOf(budget) * 1.6 + 200;
+const boundOf = (budget: number, size: number) =>
+  Math.max(limitOf(budget) * 1.6, substanceCap(limitOf(budget), size)) + 200;
 
 /** Problems with the omission markers of `text` for an original of `total` lines, or "". */
 function markerProblems(text: string, total: number): string {
@@ -71,7 +75,7 @@ function checkExcerpt(e: Excerpt, original: string, budget: number, where: strin
   expect(typeof e.text, where).toBe("string");
   expect(typeof e.compressor, where).toBe("string");
   expect(typeof e.kept, where).toBe("string");
-  expect(e.text.length, `${where}: over the bound`).toBeLessThanOrEqual(boundOf(budget));
+  expect(e.text.length, `${where}: over the bound`).toBeLessThanOrEqual(boundOf(budget, original.length));
   forgetDoc();
   const doc = docOf(original);
   // An original that holds marker-like lines itself (after colour codes go) proves nothing.

@@ -1,0 +1,90 @@
+/**
+ * The rows of a table that are the answer: a row whose value in some column is rare
+ * (held by under 5% of the rows: a declined charge among 300 that succeeded) is
+ * substance; the common rows are repetition. Only columns of categories (at most 20
+ * distinct values) count: a column of ids or amounts where nearly every value differs
+ * says nothing by its rarity. Pure.
+ */
+
+export interface ColumnValues {
+  /** Column index. */
+  readonly column: number;
+  /** Each value with how many rows hold it, most common first. */
+  readonly counts: readonly (readonly [string, number])[];
+}
+
+export interface Rarity {
+  /** Indexes (into the rows given) of the rows holding a rare value, in order. */
+  readonly rare: number[];
+  /** The categorical columns that have a rare value, with their value counts. */
+  readonly columns: ColumnValues[];
+}
+
+/** A value held by fewer than this share of the rows is rare: those rows are the point. */
+const RARE_SHARE = 0.05;
+/** A column of categories has at most this many distinct values. */
+const CATEGORIES = 20;
+
+export function rarity(rows: readonly (readonly string[])[]): Rarity {
+  const n = rows.length;
+  if (n < 8) return { rare: [], columns: [] };
+  const width = Math.max(...rows.map((r) => r.length));
+  const rare = new Set<number>();
+  const columns: ColumnValues[] = [];
+  for (let c = 0; c < width; c++) {
+    const counts = new Map<string, number>();
+    for (const row of rows) {
+      const v = (row[c] ?? "").trim();
+      counts.set(v, (counts.get(v) ?? 0) + 1);
+      if (counts.size > CATEGORIES) break;
+    }
+    if (counts.size > CATEGORIES || counts.size < 2) continue;
+    const rareValues = new Set([...counts].filter(([, k]) => k < n * RARE_SHARE).map(([v]) => v));
+    if (rareValues.size === 0) continue;
+    rows.forEach((row, i) => {
+      if (rareValues.has((row[c] ?? "").trim())) rare.add(i);
+    });
+    columns.push({ column: c, counts: [...counts].sort((a, b) => b[1] - a[1]) });
+  }
+  return { rare: [...rare].sort((a, b) => a - b), columns };
+}
+
+/** Cells of a delimited line (quotes respected for CSV). */
+export function splitDelimited(line: string, delimiter: string): string[] {
+  if (!line.includes('"')) return line.split(delimiter);
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (ch === '"') {
+      if (quoted && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else quoted = !quoted;
+    } else if (ch === delimiter && !quoted) {
+      cells.push(cell);
+      cell = "";
+    } else cell += ch;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/** Cells of a column-aligned line: runs of two or more spaces separate them. */
+export function splitAligned(line: string): string[] {
+  return line.trim().split(/\s{2,}/);
+}
+
+/** Column spans [from, to) read off a rule line (`---  ----` or `+++-====-===`). */
+export function spansOf(rule: string): [number, number][] {
+  const mark = rule.includes("=") ? /[^\s-]+/g : /[^\s+|]+/g;
+  return [...rule.matchAll(mark)].map((m) => [m.index, m.index + m[0].length] as [number, number]);
+}
+
+/** Cells of a line cut at the spans of its table's rule; the last cell takes the rest. */
+export function splitBySpans(line: string, spans: readonly [number, number][]): string[] {
+  return spans.map(([from], k) =>
+    line.slice(from, k + 1 < spans.length ? spans[k + 1]![0] : undefined).trim(),
+  );
+}
