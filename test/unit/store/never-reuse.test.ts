@@ -7,12 +7,12 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { cairnPaths } from "../../../src/core/paths.ts";
-import { indexOutputs } from "../../../src/store/outputs-index.ts";
 import { collectGarbage } from "../../../src/retention/gc.ts";
 import { openStore } from "../../../src/store/db.ts";
 import { MIGRATIONS } from "../../../src/store/migrations.ts";
 import { highestId } from "../../../src/store/never-reuse.ts";
 import { insertOutput } from "../../../src/store/outputs.ts";
+import { indexOutputs } from "../../../src/store/outputs-index.ts";
 import { runCairn } from "../../helpers/cairn.ts";
 import { realOutputs } from "../../reliability/drivers/corpus.ts";
 
