@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { until } from "../helpers/wait.ts";
 import { cairn, installCairn } from "./harness/cairn.ts";
 import { CLAUDE_BIN, claudeEnv, makeSandbox, type Sandbox } from "./harness/claude.ts";
 import { bash, type MockApi, startMockApi, text } from "./harness/mock-api.ts";
@@ -18,17 +19,6 @@ const tmux = (...args: string[]) =>
   execFileSync(TMUX, ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
 const screen = () => tmux("capture-pane", "-p", "-t", "cc");
 
-/** Polls `probe` until it returns a value; past `what` it has hung (a load only makes it slower). */
-async function until<T>(probe: () => T | undefined, what: string, last: () => string = () => ""): Promise<T> {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const v = probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`${what}:\n${last()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function waitFor(ok: (s: string) => boolean, what: string): Promise<string> {
   let s = "";
   return until(
@@ -37,7 +27,7 @@ async function waitFor(ok: (s: string) => boolean, what: string): Promise<string
       return ok(s) ? s : undefined;
     },
     `Claude Code never showed ${what}`,
-    () => s,
+    { last: () => s },
   );
 }
 
@@ -127,7 +117,7 @@ describe.skipIf(!existsSync(TMUX))("statusline tee in interactive Claude Code", 
         return last !== undefined && read.at >= last ? read : undefined;
       },
       "the statusline never ran after the last response",
-      () => readFileSync(metricsFile, "utf8"),
+      { last: () => readFileSync(metricsFile, "utf8") },
     );
     expect(m).toMatchObject({
       session_id: sessions[0],

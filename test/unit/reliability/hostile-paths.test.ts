@@ -19,6 +19,7 @@ import { readTail } from "../../../src/claude/transcript-tail.ts";
 import { openRegularFile } from "../../../src/core/fs.ts";
 import { fingerprintAt, readLinesFrom } from "../../../src/memory/lines.ts";
 import { REPO, runCairn } from "../../helpers/cairn.ts";
+import { HANG_MS } from "../../helpers/wait.ts";
 
 // Hostile values in every field of a hook event that could name a file. Each case runs a
 // whole session's worth of events through the built hook in its own sandbox
@@ -33,12 +34,9 @@ const SID = "c0ffee00-0000-4000-8000-000000000001";
 const MARK = `cairn-escape-${process.pid}`;
 const TMP = tmpdir();
 
-/**
- * A hook that has not exited after this long is hung (killed: exit code null). Hangs are
- * what these cases look for: a blocking open of a FIFO never returns. Slowness is not:
- * on a loaded machine a hook process can take seconds, so no wall-clock figure decides.
- */
-const HANG_MS = 90_000;
+// A hook that has not exited after HANG_MS is hung (killed: exit code null). Hangs are
+// what these cases look for: a blocking open of a FIFO never returns. Slowness is not:
+// on a loaded machine a hook process can take seconds, so no wall-clock figure decides.
 /**
  * The sandbox's hook.budget_ms: a hook past its budget answers the no-op, which would
  * make what a case checks depend on the machine's load (the default 4 s is easily
