@@ -105,6 +105,7 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
   }
 
   let store: Promise<Store> | undefined;
+  const budget = deps.resolved.config["hook.budget_ms"];
   const ctx: HookContext = {
     paths: deps.paths,
     config: deps.resolved.config,
@@ -114,14 +115,16 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
     self: deps.self,
     now: deps.now ?? Date.now,
     store: () => {
-      store ??= deps.openStore();
+      store ??= deps.openStore().then((s) => {
+        s.db.exec(`PRAGMA busy_timeout = ${lockWaitMs(budget)}`);
+        return s;
+      });
       return store;
     },
   };
 
   let result: DispatchResult;
   const injections: Injection[] = [];
-  const budget = deps.resolved.config["hook.budget_ms"];
   try {
     const answer = await withBudget(runParts(name, event, ctx, injections), budget);
     if (answer === TIMED_OUT) {
@@ -216,6 +219,15 @@ function injectedText(answer: object): string {
 }
 
 const TIMED_OUT = Symbol("timed out");
+/**
+ * How long a part may wait for another process's write lock: the store's own wait, or
+ * longer where hook.budget_ms was raised (a slow or loaded machine), a second inside it.
+ * Without this a raised budget still gave up on the lock after BUSY_TIMEOUT_MS.
+ */
+export function lockWaitMs(budget: number): number {
+  return Math.max(BUSY_TIMEOUT_MS, budget - 1000);
+}
+
 /** How long past the budget the record may wait for the write lock (never less than any write may). */
 const RECORD_GRACE_MS = 2000;
 const MAX_RECORD_WAIT_MS = 6000;
