@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { dispatch, lockWaitMs } from "../../src/hooks/dispatch.ts";
+import { dispatch, lockWaitMs, recordWaitMs } from "../../src/hooks/dispatch.ts";
 import { BUSY_TIMEOUT_MS } from "../../src/store/db.ts";
 import { REPO } from "../helpers/cairn.ts";
 import { type HookHarness, hookHarness } from "./reliability/fuzz-support.ts";
@@ -42,5 +42,15 @@ describe("the lock wait follows hook.budget_ms", () => {
     expect(lockWaitMs(100)).toBe(BUSY_TIMEOUT_MS);
     expect(lockWaitMs(4000)).toBe(BUSY_TIMEOUT_MS);
     expect(lockWaitMs(10_000)).toBe(9000);
+  });
+
+  it("the record (after the answer) waits as long as a part may, at the least", () => {
+    // At the default budget, as before: 2 s past the budget, between 3 and 6 s.
+    expect(recordWaitMs(4000, 0)).toBe(6000);
+    expect(recordWaitMs(4000, 2500)).toBe(3500);
+    expect(recordWaitMs(4000, 5000)).toBe(BUSY_TIMEOUT_MS);
+    // A raised budget raises the record's wait with the parts'.
+    expect(recordWaitMs(60_000, 0)).toBe(59_000);
+    expect(recordWaitMs(60_000, 50_000)).toBe(59_000);
   });
 });
