@@ -107,6 +107,7 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
   }
 
   let store: Promise<Store> | undefined;
+  const budget = deps.resolved.config["hook.budget_ms"];
   const ctx: HookContext = {
     paths: deps.paths,
     config: deps.resolved.config,
@@ -116,14 +117,16 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
     self: deps.self,
     now: deps.now ?? Date.now,
     store: () => {
-      store ??= deps.openStore();
+      store ??= deps.openStore().then((s) => {
+        s.db.exec(`PRAGMA busy_timeout = ${lockWaitMs(budget)}`);
+        return s;
+      });
       return store;
     },
   };
 
   let result: DispatchResult;
   const injections: Injection[] = [];
-  const budget = deps.resolved.config["hook.budget_ms"];
   try {
     const answer = await withBudget(runParts(name, event, ctx, injections), budget);
     if (answer === TIMED_OUT) {
@@ -159,10 +162,7 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
     // may: when a burst of hook processes queue, the default wait dropped some records.
     // Bounded well inside Claude Code's own hook timeout (10 s at the least), which
     // waits for the process to exit.
-    const wait = Math.min(
-      MAX_RECORD_WAIT_MS,
-      Math.max(BUSY_TIMEOUT_MS, started + budget + RECORD_GRACE_MS - performance.now()),
-    );
+    const wait = recordWaitMs(budget, performance.now() - started);
     withBusyTimeout(s, wait, () => recordEvent(s, event, record));
   } catch (err) {
     log.error("could not record the event", { event: name, session: event.session_id, err });
@@ -218,7 +218,23 @@ function injectedText(answer: object): string {
 }
 
 const TIMED_OUT = Symbol("timed out");
-/** How long past the budget the record may wait for the write lock (never less than any write may). */
+/**
+ * How long a part may wait for another process's write lock: the store's own wait, or
+ * longer where hook.budget_ms was raised (a slow or loaded machine), a second inside it.
+ * Without this a raised budget still gave up on the lock after BUSY_TIMEOUT_MS.
+ */
+export function lockWaitMs(budget: number): number {
+  return Math.max(BUSY_TIMEOUT_MS, budget - 1000);
+}
+
+/**
+ * How long the record may wait for the write lock, `elapsedMs` into the hook: until
+ * RECORD_GRACE_MS past the budget, at most MAX_RECORD_WAIT_MS, and never less than a
+ * part may wait (lockWaitMs: a raised budget raises both).
+ */
+export function recordWaitMs(budget: number, elapsedMs: number): number {
+  return Math.max(lockWaitMs(budget), Math.min(MAX_RECORD_WAIT_MS, budget + RECORD_GRACE_MS - elapsedMs));
+}
 const RECORD_GRACE_MS = 2000;
 const MAX_RECORD_WAIT_MS = 6000;
 const PROTO_KEY = /(?:^|[^\\])"__proto__"\s*:/;

@@ -5,9 +5,10 @@
  * and the warnings.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { until } from "../helpers/wait.ts";
 import { cairn, installCairn } from "./harness/cairn.ts";
 import { CLAUDE_BIN, claudeEnv, makeSandbox, type Sandbox } from "./harness/claude.ts";
 import { bash, type MockApi, startMockApi, text } from "./harness/mock-api.ts";
@@ -20,12 +21,29 @@ const screen = () => tmux("capture-pane", "-p", "-t", "cc");
 
 async function waitFor(ok: (s: string) => boolean, what: string): Promise<string> {
   let s = "";
-  for (let i = 0; i < 600; i++) {
-    s = screen();
-    if (ok(s)) return s;
-    await new Promise((r) => setTimeout(r, 100));
+  return until(
+    () => {
+      s = screen();
+      return ok(s) ? s : undefined;
+    },
+    `Claude Code never showed ${what}`,
+    { last: () => s },
+  );
+}
+
+/** When the last response in a transcript was written (ms), or undefined before the first. */
+function lastResponseAt(transcript: string): number | undefined {
+  let at: number | undefined;
+  for (const line of readFileSync(transcript, "utf8").split("\n")) {
+    if (!line.includes('"assistant"')) continue;
+    try {
+      const e = JSON.parse(line) as { type?: string; timestamp?: string };
+      if (e.type === "assistant" && e.timestamp) at = Date.parse(e.timestamp);
+    } catch {
+      // A line being written.
+    }
   }
-  throw new Error(`Claude Code never showed ${what}:\n${s}`);
+  return at;
 }
 
 /** What the mock reports for every response: 351,000 tokens in context (35% of 1M). */
@@ -44,6 +62,11 @@ describe.skipIf(!existsSync(TMUX))("statusline tee in interactive Claude Code", 
     api = await startMockApi({ usage: USAGE });
     sb = makeSandbox();
     sb.writeSettings({ statusLine: { type: "command", command: "echo MINE-SL" } });
+    // How long the statusline's figures stay trusted, written down: the default (60 s)
+    // is a span of wall time that a loaded machine can spend between Claude Code's last
+    // statusline run and the `cairn status` below.
+    mkdirSync(join(sb.home, ".cairn"), { recursive: true, mode: 0o700 });
+    writeFileSync(join(sb.home, ".cairn", "config.yaml"), "monitor:\n  metrics_max_age_s: 3600\n");
     await installCairn(sb);
   });
   afterAll(async () => {
@@ -83,8 +106,18 @@ describe.skipIf(!existsSync(TMUX))("statusline tee in interactive Claude Code", 
 
     const sessions = readdirSync(join(sb.home, ".cairn", "sessions"));
     expect(sessions).toHaveLength(1);
-    const m = JSON.parse(
-      readFileSync(join(sb.home, ".cairn", "sessions", sessions[0]!, "statusline.json"), "utf8"),
+    const metricsFile = join(sb.home, ".cairn", "sessions", sessions[0]!, "statusline.json");
+    // The screen shows 35% from the first response on (both report the same usage), so
+    // it does not say the statusline has run since the last one; until it has, the
+    // transcript's figure is the newer one and rightly wins. Wait for that run.
+    const m = await until(
+      () => {
+        const read = JSON.parse(readFileSync(metricsFile, "utf8")) as { at: number; transcript_path: string };
+        const last = lastResponseAt(read.transcript_path);
+        return last !== undefined && read.at >= last ? read : undefined;
+      },
+      "the statusline never ran after the last response",
+      { last: () => readFileSync(metricsFile, "utf8") },
     );
     expect(m).toMatchObject({
       session_id: sessions[0],

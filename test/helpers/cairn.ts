@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { inProcessSlot } from "./slots.ts";
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -25,11 +26,29 @@ export interface CairnRun {
   readonly ms: number;
 }
 
-/** Runs the built bundle exactly as Claude Code runs a hook: node, the bundle, args, stdin. */
-export function runCairn(
-  args: readonly string[],
-  opts: { input?: string | Buffer; env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {},
-): Promise<CairnRun> {
+export interface RunOptions {
+  readonly input?: string | Buffer;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly cwd?: string;
+  /** Kills a run that takes longer (a hang); its exit code is then null. */
+  readonly timeoutMs?: number;
+  /**
+   * Starts at once instead of waiting for one of the worker's process slots (see
+   * slots.ts): only for a test whose point is that several processes run together.
+   */
+  readonly unbounded?: boolean;
+}
+
+/**
+ * Runs the built bundle exactly as Claude Code runs a hook: node, the bundle, args, stdin.
+ * At most one process per core runs at once (per test worker); `ms` and the kill timer
+ * count from the spawn, not from the wait for a slot.
+ */
+export function runCairn(args: readonly string[], opts: RunOptions = {}): Promise<CairnRun> {
+  return opts.unbounded ? spawnCairn(args, opts) : inProcessSlot(() => spawnCairn(args, opts));
+}
+
+function spawnCairn(args: readonly string[], opts: RunOptions): Promise<CairnRun> {
   const started = performance.now();
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [CAIRN, ...args], {

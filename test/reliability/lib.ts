@@ -1,6 +1,6 @@
 /** Shared by the reliability tests: sandboxes, driver processes, database checks. */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -19,13 +19,25 @@ export interface Sandbox {
   cleanup(): void;
 }
 
-export function sandbox(): Sandbox {
+/**
+ * A hook budget long enough that the machine's load cannot decide a test: past the
+ * default 4 s a hook answers the no-op, and on a loaded 2-core machine sixteen writers
+ * reach it. For tests whose claim is what contention does, not how fast it goes.
+ */
+export const UNHURRIED_CONFIG = "hook:\n  budget_ms: 60000\n";
+
+/** A throwaway HOME with a project; `config` is written as cairn's user config.yaml. */
+export function sandbox(opts: { config?: string } = {}): Sandbox {
   const root = mkdtempSync(join(tmpdir(), "cairn-rel-"));
   const home = join(root, "home");
   const project = join(root, "project");
   mkdirSync(project, { recursive: true });
   mkdirSync(home, { recursive: true });
   const cairnHome = join(home, ".cairn");
+  if (opts.config !== undefined) {
+    mkdirSync(cairnHome, { recursive: true, mode: 0o700 });
+    writeFileSync(join(cairnHome, "config.yaml"), opts.config, { mode: 0o600 });
+  }
   return {
     root,
     home,

@@ -17,16 +17,20 @@ import { parseEntry, resultText } from "../../../src/memory/entries.ts";
 import { applySlim, planSlim, slimTranscript, unanswered, validate } from "../../../src/memory/slim.ts";
 import { scanTranscript } from "../../../src/notebook/transcript-facts.ts";
 import { runCairn, tempHome } from "../../helpers/cairn.ts";
+import { cpuNow } from "../../helpers/cpu-time.ts";
 import { type HookHarness, hookHarness } from "./fuzz-support.ts";
 
 // Counterexamples the fuzz suite (fuzz-*.test.ts) found, shrunk and kept as plain
 // tests so each bug stays fixed whatever the random seed.
 
-/** Milliseconds `fn` takes. The fixed versions take well under one; the old ones took seconds. */
+/**
+ * CPU milliseconds `fn` takes (waiting for a core does not count). The fixed versions
+ * take well under one; the old ones took seconds.
+ */
 function timed(fn: () => void): number {
-  const started = performance.now();
+  const started = cpuNow();
   fn();
-  return performance.now() - started;
+  return cpuNow() - started;
 }
 
 describe("compressors: counterexamples", () => {

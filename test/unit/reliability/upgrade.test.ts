@@ -282,7 +282,10 @@ describe.each(DATABASES)("%s", (fixture) => {
     const lock = new DatabaseSync(join(home, "cairn.db"));
     lock.exec("BEGIN IMMEDIATE");
     const pending = Promise.all(
-      [0, 1, 2, 3].map(() => runCairn(["show", "--json"], { env: cliEnv(home), cwd: project })),
+      // Unbounded: the point is four at once, not one per core.
+      [0, 1, 2, 3].map(() =>
+        runCairn(["show", "--json"], { env: cliEnv(home), cwd: project, unbounded: true }),
+      ),
     );
     await new Promise((r) => setTimeout(r, 400));
     lock.exec("COMMIT");
