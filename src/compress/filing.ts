@@ -1,4 +1,5 @@
 import type { Config } from "../config/schema.ts";
+import { monotonicMs } from "../core/clock.ts";
 import { failpoint } from "../core/failpoint.ts";
 import { redact } from "../core/redact.ts";
 import { printedCli } from "../core/self.ts";
@@ -68,7 +69,7 @@ export async function fileOutput(
       originalBytes: prior.original_bytes,
       redactions: prior.redactions,
     };
-  const started = performance.now();
+  const started = monotonicMs();
   let excerpt: Excerpt | undefined;
   let observation: string | undefined;
   if (observer) {
@@ -81,7 +82,7 @@ export async function fileOutput(
     }
   }
   excerpt ??= compress(masked.text, req.hints, excerptBudget(config, masked.text.length));
-  const latencyMs = performance.now() - started;
+  const latencyMs = monotonicMs() - started;
   // The original and what is shown instead are committed together, in one short write:
   // parallel tool calls' hooks queue for the database's one write lock, so each hook
   // takes it once. The header names the row, so the row comes first inside it.

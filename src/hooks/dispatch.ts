@@ -8,6 +8,7 @@ import {
   renderAnswer,
 } from "../claude/events.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
+import { monotonicMs } from "../core/clock.ts";
 import { errorMessage } from "../core/fs.ts";
 import type { Logger } from "../core/log.ts";
 import { type CairnPaths, isUsableDir, safeId } from "../core/paths.ts";
@@ -52,7 +53,7 @@ export interface DispatchDeps {
  * line; nothing here throws.
  */
 export async function dispatch(name: string, raw: string, deps: DispatchDeps): Promise<DispatchResult> {
-  const started = performance.now();
+  const started = monotonicMs();
   const { log } = deps;
   if (!isEventName(name)) {
     log.warn("unknown hook event; answering no-op", { event: name.slice(0, 64) });
@@ -147,7 +148,7 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
   try {
     const record = {
       outcome: result.outcome,
-      handlerMs: performance.now() - started,
+      handlerMs: monotonicMs() - started,
       projectDir,
       at: ctx.now(),
       injections: result.outcome === "ok" ? injections : [],
@@ -159,7 +160,7 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
     // waits for the process to exit.
     const wait = Math.min(
       MAX_RECORD_WAIT_MS,
-      Math.max(BUSY_TIMEOUT_MS, started + budget + RECORD_GRACE_MS - performance.now()),
+      Math.max(BUSY_TIMEOUT_MS, started + budget + RECORD_GRACE_MS - monotonicMs()),
     );
     withBusyTimeout(s, wait, () => recordEvent(s, event, record));
   } catch (err) {

@@ -30,8 +30,12 @@ export const BUSY_TIMEOUT_MS = 3000;
 
 let sqliteModule: typeof import("node:sqlite") | undefined;
 
-/** node:sqlite prints an ExperimentalWarning on Node 22; a hook must not print noise. */
-async function sqlite(): Promise<typeof import("node:sqlite")> {
+/**
+ * node:sqlite prints an ExperimentalWarning on Node 22; a hook must not print noise.
+ * Loaded with getBuiltinModule, not import(): from CommonJS an import() starts the
+ * whole ESM loader, which costs a hook more than opening the database.
+ */
+function sqlite(): typeof import("node:sqlite") {
   if (sqliteModule) return sqliteModule;
   const original = process.emitWarning;
   process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
@@ -40,7 +44,7 @@ async function sqlite(): Promise<typeof import("node:sqlite")> {
     return (original as (...a: unknown[]) => void).call(process, warning, ...rest);
   }) as typeof process.emitWarning;
   try {
-    sqliteModule = await import("node:sqlite");
+    sqliteModule = process.getBuiltinModule("node:sqlite");
   } finally {
     process.emitWarning = original;
   }
@@ -48,7 +52,7 @@ async function sqlite(): Promise<typeof import("node:sqlite")> {
 }
 
 export async function openStore(path: string, opts: OpenOptions = {}): Promise<Store> {
-  const { DatabaseSync } = await sqlite();
+  const { DatabaseSync } = sqlite();
   if (!opts.readOnly) {
     ensureDir(dirname(path));
     // Create the file ourselves so it is 0600 from the start; SQLite gives the -wal and

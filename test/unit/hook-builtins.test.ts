@@ -1,0 +1,91 @@
+import { spawnSync } from "node:child_process";
+import { appendFileSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { REPO, runCairn, tempHome } from "../helpers/cairn.ts";
+
+/**
+ * What a hook process costs is mostly what it loads. Node's own modules are part of
+ * that: node:crypto alone (with the stream machinery it pulls in) costs a hook about a
+ * fifth of a bare node start, the `performance` global loads perf_hooks, and an
+ * import() of a built-in from CommonJS starts the ESM loader. This keeps the filing
+ * path to the built-ins it needs: the ones bare node loads, plus the database and os.
+ */
+const NEEDED = new Set(["os", "sqlite", "module"]);
+
+let t: ReturnType<typeof tempHome>;
+beforeEach(() => {
+  t = tempHome();
+  mkdirSync(t.project, { recursive: true });
+});
+afterEach(() => t.cleanup());
+
+/** Node's own list of the built-in modules this process loaded, written at exit. */
+function recorder(out: string): string {
+  const file = `${out}.record.cjs`;
+  writeFileSync(
+    file,
+    `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join("\\n")));\n`,
+  );
+  return file;
+}
+
+function builtins(list: string): Set<string> {
+  return new Set(
+    readFileSync(list, "utf8")
+      .split("\n")
+      .filter((l) => l.startsWith("NativeModule "))
+      .map((l) => l.slice("NativeModule ".length))
+      // Node's internals follow from the public modules (and from the test runner's flags).
+      .filter((m) => !m.startsWith("internal/")),
+  );
+}
+
+/** The bench's input: a real PostToolUse of a Bash call whose output is 50 KB of a real log. */
+function filingInput(): string {
+  const input = JSON.parse(
+    readFileSync(join(REPO, "test/fixtures/hook-inputs/PostToolUse-Bash-small.json"), "utf8").replaceAll(
+      "/tmp/cairn-hook-capture",
+      t.home,
+    ),
+  );
+  input.cwd = t.project;
+  input.tool_input.command = "cat /var/log/nginx/access.log";
+  input.tool_response.stdout = readFileSync(
+    join(REPO, "test/fixtures/outputs/log-nginx-access.txt"),
+    "utf8",
+  ).slice(0, 50 * 1024);
+  mkdirSync(dirname(input.transcript_path), { recursive: true });
+  copyFileSync(join(REPO, "test/fixtures/transcripts/tools-session.jsonl"), input.transcript_path);
+  // Claude Code has written the entry that issued the tool before PostToolUse fires.
+  appendFileSync(
+    input.transcript_path,
+    `${JSON.stringify({ type: "assistant", message: { id: "msg_t", role: "assistant", content: [{ type: "tool_use", id: input.tool_use_id, name: "Bash", input: input.tool_input }] }, uuid: "u-t", timestamp: new Date().toISOString() })}\n`,
+  );
+  return JSON.stringify(input);
+}
+
+describe("the PostToolUse filing path loads only the Node built-ins it needs", () => {
+  it("files a 50 KB output without node:crypto, perf_hooks or streams", async () => {
+    const bareList = join(t.home, "bare.txt");
+    const empty = join(t.home, "empty.cjs");
+    writeFileSync(empty, "");
+    const bare = spawnSync(process.execPath, ["--require", recorder(bareList), empty]);
+    expect(bare.status).toBe(0);
+
+    const hookList = join(t.home, "hook.txt");
+    const r = await runCairn(["hook", "PostToolUse"], {
+      input: filingInput(),
+      cwd: t.project,
+      env: { ...t.env, CLAUDE_PROJECT_DIR: t.project, NODE_OPTIONS: `--require ${recorder(hookList)}` },
+    });
+    expect(r.code).toBe(0);
+    // It really filed the output: the model is shown an excerpt with its header.
+    const shown = JSON.parse(r.stdout).hookSpecificOutput.updatedToolOutput.stdout as string;
+    expect(shown).toMatch(/^\[cairn #1 · 50\.0 KB/);
+
+    const before = builtins(bareList);
+    const extra = [...builtins(hookList)].filter((m) => !before.has(m) && !NEEDED.has(m));
+    expect(extra).toEqual([]);
+  });
+});
