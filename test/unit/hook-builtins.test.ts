@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { appendFileSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { REPO, runCairn, tempHome } from "../helpers/cairn.ts";
+import { runCairn, tempHome } from "../helpers/cairn.ts";
+import { filingInput } from "../helpers/filing-input.ts";
 
 /**
  * What a hook process costs is mostly what it loads. Node's own modules are part of
@@ -41,30 +42,6 @@ function builtins(list: string): Set<string> {
   );
 }
 
-/** The bench's input: a real PostToolUse of a Bash call whose output is 50 KB of a real log. */
-function filingInput(): string {
-  const input = JSON.parse(
-    readFileSync(join(REPO, "test/fixtures/hook-inputs/PostToolUse-Bash-small.json"), "utf8").replaceAll(
-      "/tmp/cairn-hook-capture",
-      t.home,
-    ),
-  );
-  input.cwd = t.project;
-  input.tool_input.command = "cat /var/log/nginx/access.log";
-  input.tool_response.stdout = readFileSync(
-    join(REPO, "test/fixtures/outputs/log-nginx-access.txt"),
-    "utf8",
-  ).slice(0, 50 * 1024);
-  mkdirSync(dirname(input.transcript_path), { recursive: true });
-  copyFileSync(join(REPO, "test/fixtures/transcripts/tools-session.jsonl"), input.transcript_path);
-  // Claude Code has written the entry that issued the tool before PostToolUse fires.
-  appendFileSync(
-    input.transcript_path,
-    `${JSON.stringify({ type: "assistant", message: { id: "msg_t", role: "assistant", content: [{ type: "tool_use", id: input.tool_use_id, name: "Bash", input: input.tool_input }] }, uuid: "u-t", timestamp: new Date().toISOString() })}\n`,
-  );
-  return JSON.stringify(input);
-}
-
 describe("the PostToolUse filing path loads only the Node built-ins it needs", () => {
   it("files a 50 KB output without node:crypto, perf_hooks or streams", async () => {
     const bareList = join(t.home, "bare.txt");
@@ -75,7 +52,7 @@ describe("the PostToolUse filing path loads only the Node built-ins it needs", (
 
     const hookList = join(t.home, "hook.txt");
     const r = await runCairn(["hook", "PostToolUse"], {
-      input: filingInput(),
+      input: filingInput(t.home, t.project, "toolu_builtins_1"),
       cwd: t.project,
       env: { ...t.env, CLAUDE_PROJECT_DIR: t.project, NODE_OPTIONS: `--require ${recorder(hookList)}` },
     });
