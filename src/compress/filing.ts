@@ -1,6 +1,7 @@
 import type { Config } from "../config/schema.ts";
 import { monotonicMs } from "../core/clock.ts";
 import { failpoint } from "../core/failpoint.ts";
+import { groupDigits } from "../core/format.ts";
 import { redact } from "../core/redact.ts";
 import { printedCli } from "../core/self.ts";
 import type { Store } from "../store/db.ts";
@@ -134,7 +135,7 @@ export function excerptHeader(
 ): string {
   const lines = countLines(text);
   const facts = [
-    `${formatSize(bytes)}, ${lines.toLocaleString("en-US")} lines → excerpt (${excerpt.compressor}: ${excerpt.kept})`,
+    `${formatSize(bytes)}, ${groupDigits(lines)} lines → excerpt (${excerpt.compressor}: ${excerpt.kept})`,
   ];
   if (hints.exitCode !== undefined) facts.push(`exit ${hints.exitCode}`);
   if (redactions > 0) facts.push(`${redactions} secret${redactions === 1 ? "" : "s"} masked`);

@@ -106,7 +106,4 @@ export function formatTokens(n: number): string {
   return String(Math.round(n));
 }
 
-/** 1234567 → "1,234,567" (toLocaleString would load ICU: ~10 ms in a cold hook process). */
-export function groupDigits(n: number): string {
-  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
+export { groupDigits } from "../core/format.ts";

@@ -8,9 +8,10 @@ import { filingInput } from "../helpers/filing-input.ts";
 /**
  * What a hook process costs is mostly what it loads. Node's own modules are part of
  * that: node:crypto alone (with the stream machinery it pulls in) costs a hook about a
- * fifth of a bare node start, the `performance` global loads perf_hooks, and an
- * import() of a built-in from CommonJS starts the ESM loader. This keeps the filing
- * path to the built-ins it needs: the ones bare node loads, plus the database and os.
+ * fifth of a bare node start, and the `performance` global loads perf_hooks. This
+ * keeps the filing path to the public built-ins it needs: the ones bare node loads,
+ * plus the database, os and node:module (for the compile cache). ICU's locale data is
+ * the same kind of cost: the first toLocaleString of a process loads it (10 ms and more).
  */
 const NEEDED = new Set(["os", "sqlite", "module"]);
 
@@ -64,5 +65,42 @@ describe("the PostToolUse filing path loads only the Node built-ins it needs", (
     const before = builtins(bareList);
     const extra = [...builtins(hookList)].filter((m) => !before.has(m) && !NEEDED.has(m));
     expect(extra).toEqual([]);
+  });
+});
+
+/** Records every call into ICU's locale formatting, written at exit. */
+function icuRecorder(out: string): string {
+  const file = `${out}.record.cjs`;
+  writeFileSync(
+    file,
+    `const calls = [];
+const wrap = (owner, key, name) => {
+  const f = owner[key];
+  owner[key] = function (...a) { calls.push(name); return new.target ? Reflect.construct(f, a, new.target) : f.apply(this, a); };
+};
+wrap(Number.prototype, "toLocaleString", "Number#toLocaleString");
+wrap(Date.prototype, "toLocaleString", "Date#toLocaleString");
+wrap(Date.prototype, "toLocaleDateString", "Date#toLocaleDateString");
+wrap(Date.prototype, "toLocaleTimeString", "Date#toLocaleTimeString");
+wrap(String.prototype, "localeCompare", "String#localeCompare");
+for (const k of ["NumberFormat", "DateTimeFormat", "Collator", "PluralRules", "RelativeTimeFormat", "ListFormat", "Segmenter"]) wrap(Intl, k, "Intl." + k);
+process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(out)}, JSON.stringify(calls)));
+`,
+  );
+  return file;
+}
+
+describe("the PostToolUse filing path formats its numbers without ICU", () => {
+  it("files a 50 KB output without a call into locale formatting", async () => {
+    const calls = join(t.home, "icu.json");
+    const r = await runCairn(["hook", "PostToolUse"], {
+      input: filingInput(t.home, t.project, "toolu_icu_1"),
+      cwd: t.project,
+      env: { ...t.env, CLAUDE_PROJECT_DIR: t.project, NODE_OPTIONS: `--require ${icuRecorder(calls)}` },
+    });
+    expect(r.code).toBe(0);
+    const shown = JSON.parse(r.stdout).hookSpecificOutput.updatedToolOutput.stdout as string;
+    expect(shown).toMatch(/^\[cairn #1 · 50\.0 KB, 315 lines/);
+    expect(JSON.parse(readFileSync(calls, "utf8"))).toEqual([]);
   });
 });
