@@ -26,7 +26,7 @@ function ensureKey(paths: CairnPaths): string {
   const existing = readKey(paths);
   if (existing) return existing;
   ensureDir(paths.root);
-  const key = crypto().randomBytes(32).toString("hex");
+  const key = nodeCrypto().randomBytes(32).toString("hex");
   try {
     const fd = openSync(keyPath(paths), "wx", FILE_MODE);
     try {
@@ -46,12 +46,12 @@ function ensureKey(paths: CairnPaths): string {
  * node:crypto, loaded on first use: loading it costs a hook about a fifth of a bare
  * node start, and PostToolUse needs it only when an output ends like a marker.
  */
-function crypto(): typeof import("node:crypto") {
+function nodeCrypto(): typeof import("node:crypto") {
   return process.getBuiltinModule("node:crypto");
 }
 
 function derive(key: string, sessionId: string): string {
-  return crypto().createHmac("sha256", key).update(sessionId).digest("hex").slice(0, 32);
+  return nodeCrypto().createHmac("sha256", key).update(sessionId).digest("hex").slice(0, 32);
 }
 
 /** The nonce SessionStart puts in the trap (making the key when there is none). */
