@@ -39,29 +39,43 @@ function inputsFor(root: string): Record<Event, string> {
   };
 }
 
+interface Sandbox {
+  root: string;
+  env: NodeJS.ProcessEnv;
+  /** The input for the next call of an event: each PostToolUse is a new tool call. */
+  input(event: Event): string;
+}
+
 /** A HOME and project like the captures', with a real transcript so ledger reads happen. */
-function sandbox(): { root: string; env: NodeJS.ProcessEnv; inputs: Record<Event, string> } {
+function sandbox(): Sandbox {
   const root = mkdtempSync(join(tmpdir(), "cairn-bench-"));
   const inputs = inputsFor(root);
   const transcript = JSON.parse(inputs.PostToolUse).transcript_path as string;
   mkdirSync(dirname(transcript), { recursive: true });
   copyFileSync(join(REPO, "test/fixtures/transcripts/tools-session.jsonl"), transcript);
-  // Claude Code has written the assistant entry that issued the tool before PostToolUse.
-  const post = JSON.parse(inputs.PostToolUse) as { tool_use_id: string; tool_input: unknown };
-  appendFileSync(
-    transcript,
-    `${JSON.stringify({ type: "assistant", message: { id: "msg_bench", role: "assistant", content: [{ type: "tool_use", id: post.tool_use_id, name: "Bash", input: post.tool_input }], usage: { input_tokens: 52000, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 40 } }, isSidechain: false, uuid: "bench-uuid", timestamp: new Date().toISOString() })}\n`,
-  );
   mkdirSync(join(root, "project"), { recursive: true });
+  let calls = 0;
   return {
     root,
+    input(event) {
+      if (event !== "PostToolUse") return inputs[event];
+      // A new tool call each time, as in a session: the same 50 KB output under the same
+      // tool_use_id would be a retried hook, which cairn answers from the row it filed.
+      const post = JSON.parse(inputs.PostToolUse) as { tool_use_id: string; tool_input: unknown };
+      post.tool_use_id = `toolu_bench_${++calls}`;
+      // Claude Code has written the assistant entry that issued the tool before PostToolUse.
+      appendFileSync(
+        transcript,
+        `${JSON.stringify({ type: "assistant", message: { id: `msg_bench_${calls}`, role: "assistant", content: [{ type: "tool_use", id: post.tool_use_id, name: "Bash", input: post.tool_input }], usage: { input_tokens: 52000, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 40 } }, isSidechain: false, uuid: `bench-uuid-${calls}`, timestamp: new Date().toISOString() })}\n`,
+      );
+      return JSON.stringify(post);
+    },
     env: {
       ...process.env,
       HOME: join(root, "home"),
       CLAUDE_PROJECT_DIR: join(root, "project"),
       CAIRN_TRACE: "",
     },
-    inputs,
   };
 }
 
@@ -129,7 +143,7 @@ async function httpVariant(): Promise<Variant> {
         },
       );
       req.on("error", rej);
-      req.end(sb.inputs[event]);
+      req.end(sb.input(event));
     });
   for (let i = 0; i < 100; i++) {
     try {
@@ -163,10 +177,12 @@ function spawnVariant(
     run(event) {
       const argv = scripts[event];
       if (!argv) return undefined;
-      return async () =>
-        node
-          ? timeSpawn(process.execPath, argv, sb.inputs[event], sb.env, join(sb.root, "project"))
-          : timeSpawn(argv[0]!, argv.slice(1), sb.inputs[event], sb.env, join(sb.root, "project"));
+      return async () => {
+        const input = sb.input(event);
+        return node
+          ? timeSpawn(process.execPath, argv, input, sb.env, join(sb.root, "project"))
+          : timeSpawn(argv[0]!, argv.slice(1), input, sb.env, join(sb.root, "project"));
+      };
     },
     close: async () => rmSync(sb.root, { recursive: true, force: true }),
   };
@@ -254,7 +270,7 @@ export async function benchHooks(): Promise<{ markdown: string; summary: Record<
   const markdown = [
     "## Hook latency",
     "",
-    `Median and p95 wall time per hook call, ${runs} interleaved rounds, same inputs for every variant (real captured inputs: a PostCompact, on which no part of cairn acts, so it measures the dispatcher alone; a SessionStart; a UserPromptSubmit; a PostToolUse carrying a 50 KB Bash output, which cairn files and compresses). Ratios are against bare \`node -e 0\` on the same Node (${process.version}) in the same run. The http transport is a request to a running \`cairn serve\` (what Claude Code does for an http hook), so it has no process start.`,
+    `Median and p95 wall time per hook call, ${runs} interleaved rounds, same inputs for every variant (real captured inputs: a PostCompact, on which no part of cairn acts, so it measures the dispatcher alone; a SessionStart; a UserPromptSubmit; a PostToolUse carrying a 50 KB Bash output, which cairn files and compresses, each round a new tool call with its transcript entry written first, as Claude Code does). Ratios are against bare \`node -e 0\` on the same Node (${process.version}) in the same run. The http transport is a request to a running \`cairn serve\` (what Claude Code does for an http hook), so it has no process start.`,
     "",
     table(["event", "variant", "median ms", "p95 ms", "vs bare node"], rows),
     "",

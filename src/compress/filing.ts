@@ -1,6 +1,7 @@
 import type { Config } from "../config/schema.ts";
+import { monotonicMs } from "../core/clock.ts";
 import { failpoint } from "../core/failpoint.ts";
-import { formatBytes } from "../core/format.ts";
+import { formatBytes, groupDigits } from "../core/format.ts";
 import { redact } from "../core/redact.ts";
 import { printedCli } from "../core/self.ts";
 import type { Store } from "../store/db.ts";
@@ -69,7 +70,7 @@ export async function fileOutput(
       originalBytes: prior.original_bytes,
       redactions: prior.redactions,
     };
-  const started = performance.now();
+  const started = monotonicMs();
   let excerpt: Excerpt | undefined;
   let observation: string | undefined;
   if (observer) {
@@ -82,7 +83,7 @@ export async function fileOutput(
     }
   }
   excerpt ??= compress(masked.text, req.hints, excerptBudget(config, masked.text.length));
-  const latencyMs = performance.now() - started;
+  const latencyMs = monotonicMs() - started;
   // The original and what is shown instead are committed together, in one short write:
   // parallel tool calls' hooks queue for the database's one write lock, so each hook
   // takes it once. The header names the row, so the row comes first inside it.
@@ -136,7 +137,7 @@ export function excerptHeader(
 ): string {
   const lines = countLines(text);
   const facts = [
-    `${formatBytes(bytes)}, ${lines.toLocaleString("en-US")} lines → excerpt (${excerpt.compressor}: ${excerpt.kept})`,
+    `${formatBytes(bytes)}, ${groupDigits(lines)} lines → excerpt (${excerpt.compressor}: ${excerpt.kept})`,
   ];
   if (hints.exitCode !== undefined) facts.push(`exit ${hints.exitCode}`);
   if (redactions > 0) facts.push(`${redactions} secret${redactions === 1 ? "" : "s"} masked`);

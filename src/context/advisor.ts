@@ -6,6 +6,8 @@
  * the memory, so a later rise warns afresh.
  */
 
+import { groupDigits } from "../core/format.ts";
+
 export type Level = "warning" | "critical";
 
 export interface Thresholds {
@@ -81,4 +83,4 @@ export function warningText(f: WarningFacts): string {
   ].join("\n");
 }
 
-const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+const fmt = groupDigits;

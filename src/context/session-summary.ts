@@ -72,6 +72,7 @@ export function refreshSessionSummary(
   ) {
     return prev;
   }
-  writeFileAtomic(sessionSummaryPath(paths, sessionId), JSON.stringify(next));
+  // Not durable: the figures come from the database, and every hook rewrites them.
+  writeFileAtomic(sessionSummaryPath(paths, sessionId), JSON.stringify(next), undefined, { durable: false });
   return next;
 }

@@ -16,10 +16,22 @@ export async function waitForTranscript(
   if (!existsSync(path)) return false; // no transcript: nothing to wait for
   const deadline = Date.now() + maxMs;
   for (;;) {
-    if (readTail(path, 256 * 1024).lines.some(found)) return true;
+    if (inTail(path, found)) return true;
     if (Date.now() >= deadline) return false;
     await new Promise((r) => setTimeout(r, pollMs));
   }
+}
+
+/**
+ * Whether the last 256 KiB of the file hold a line `found` accepts. The entry waited
+ * for is nearly always among the last few lines, so the last 16 KiB are looked at
+ * first: reading and splitting 256 KiB on every tool call cost more than the rest of
+ * the wait. A line cut at the smaller window's start is whole in the larger one.
+ */
+function inTail(path: string, found: (line: string) => boolean): boolean {
+  const near = readTail(path, 16 * 1024);
+  if (near.lines.some(found)) return true;
+  return !near.whole && readTail(path, 256 * 1024).lines.some(found);
 }
 
 /** The assistant entry holding the tool_use block with this id. */

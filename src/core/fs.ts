@@ -45,16 +45,23 @@ const tmpSuffix = () => Math.random().toString(36).slice(2, 10);
 
 /**
  * Writes a file so that readers see either the old or the new content, never half:
- * write a sibling temp file, fsync it, rename it over the target.
+ * write a sibling temp file, fsync it, rename it over the target. `durable: false`
+ * skips the fsync, for files derived from the database that the next hook rewrites
+ * anyway: an fsync costs a hook a millisecond or two, and tens on a busy disk.
  */
-export function writeFileAtomic(path: string, data: string | Uint8Array, mode: number = FILE_MODE): void {
+export function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  mode: number = FILE_MODE,
+  { durable = true }: { durable?: boolean } = {},
+): void {
   ensureDir(dirname(path));
   const tmp = `${path}.${process.pid}.${tmpSuffix()}.tmp`;
   const fd = openSync(tmp, "w", mode);
   try {
     writeSync(fd, typeof data === "string" ? Buffer.from(data) : data);
     failpoint("atomic:written");
-    fsyncSync(fd);
+    if (durable) fsyncSync(fd);
   } catch (err) {
     closeSync(fd);
     safeUnlink(tmp);

@@ -8,6 +8,7 @@ import {
   renderAnswer,
 } from "../claude/events.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
+import { monotonicMs } from "../core/clock.ts";
 import { errorMessage } from "../core/fs.ts";
 import type { Logger } from "../core/log.ts";
 import { type CairnPaths, isUsableDir, safeId } from "../core/paths.ts";
@@ -54,7 +55,7 @@ export interface DispatchDeps {
  * line; nothing here throws.
  */
 export async function dispatch(name: string, raw: string, deps: DispatchDeps): Promise<DispatchResult> {
-  const started = performance.now();
+  const started = monotonicMs();
   const { log } = deps;
   if (!isEventName(name)) {
     log.warn("unknown hook event; answering no-op", { event: name.slice(0, 64) });
@@ -152,7 +153,7 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
   try {
     const record = {
       outcome: result.outcome,
-      handlerMs: performance.now() - started,
+      handlerMs: monotonicMs() - started,
       projectDir,
       at: ctx.now(),
       injections: result.outcome === "ok" ? injections : [],
@@ -162,7 +163,7 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
     // may: when a burst of hook processes queue, the default wait dropped some records.
     // Bounded well inside Claude Code's own hook timeout (10 s at the least), which
     // waits for the process to exit.
-    const wait = recordWaitMs(budget, performance.now() - started);
+    const wait = recordWaitMs(budget, monotonicMs() - started);
     withBusyTimeout(s, wait, () => recordEvent(s, event, record));
   } catch (err) {
     log.error("could not record the event", { event: name, session: event.session_id, err });

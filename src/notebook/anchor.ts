@@ -100,7 +100,4 @@ export function oneLine(text: string | undefined, max: number): string {
   return joined.length <= max ? joined : `${joined.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** 1234567 → "1,234,567" (toLocaleString would load ICU: ~10 ms in a cold hook process). */
-export function groupDigits(n: number): string {
-  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
+export { groupDigits } from "../core/format.ts";

@@ -1,4 +1,3 @@
-import { createHmac, randomBytes } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { ensureDir, FILE_MODE, readRegularText } from "../core/fs.ts";
@@ -27,7 +26,7 @@ function ensureKey(paths: CairnPaths): string {
   const existing = readKey(paths);
   if (existing) return existing;
   ensureDir(paths.root);
-  const key = randomBytes(32).toString("hex");
+  const key = nodeCrypto().randomBytes(32).toString("hex");
   try {
     const fd = openSync(keyPath(paths), "wx", FILE_MODE);
     try {
@@ -43,8 +42,16 @@ function ensureKey(paths: CairnPaths): string {
   return written;
 }
 
+/**
+ * node:crypto, loaded on first use: loading it costs a hook about a fifth of a bare
+ * node start, and PostToolUse needs it only when an output ends like a marker.
+ */
+function nodeCrypto(): typeof import("node:crypto") {
+  return process.getBuiltinModule("node:crypto");
+}
+
 function derive(key: string, sessionId: string): string {
-  return createHmac("sha256", key).update(sessionId).digest("hex").slice(0, 32);
+  return nodeCrypto().createHmac("sha256", key).update(sessionId).digest("hex").slice(0, 32);
 }
 
 /** The nonce SessionStart puts in the trap (making the key when there is none). */

@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { estimateTokens, formatBytes, formatTokens } from "../../../src/core/format.ts";
+import { estimateTokens, formatBytes, formatTokens, groupDigits } from "../../../src/core/format.ts";
 
 describe("core/format: sizes and tokens, one way everywhere", () => {
   it("writes sizes in B, KB and MB with one decimal", () => {
@@ -30,5 +31,21 @@ describe("core/format: sizes and tokens, one way everywhere", () => {
 
   it("estimates a token per 4 characters, rounding up", () => {
     expect([0, 1, 4, 5, 74_631].map(estimateTokens)).toEqual([0, 1, 1, 2, 18_658]);
+  });
+});
+
+describe("groupDigits writes numbers as toLocaleString('en-US') does, without ICU", () => {
+  it("agrees on the edges", () => {
+    for (const n of [
+      0, 7, 999, 1000, 1234, 99_999, 100_000, 999_999, 1_000_000, 1_234_567_890, -1234, 1234.6,
+    ])
+      expect(groupDigits(n)).toBe(Math.round(n).toLocaleString("en-US"));
+  });
+  it("agrees on any safe integer", () => {
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (n) => {
+        expect(groupDigits(n)).toBe(n.toLocaleString("en-US"));
+      }),
+    );
   });
 });
