@@ -1,5 +1,3 @@
-import { setFlagsFromString } from "node:v8";
-
 /**
  * Regular expressions from a config (compress.never, run.never) run inside hooks, on
  * command lines and paths: one like `(a+)+$` would backtrack for longer than any hook
@@ -70,7 +68,8 @@ let linear: boolean | undefined;
 function linearEngine(): boolean {
   if (linear !== undefined) return linear;
   try {
-    setFlagsFromString("--enable-experimental-regexp-engine");
+    // Loaded here, not at the top: a hook without patterns never pays for node:v8.
+    process.getBuiltinModule("node:v8").setFlagsFromString("--enable-experimental-regexp-engine");
     new RegExp("a", LINEAR_FLAG);
     linear = true;
   } catch {

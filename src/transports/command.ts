@@ -1,5 +1,4 @@
 import { fstatSync, read, readSync, writeSync } from "node:fs";
-import { setTimeout as sleep } from "node:timers/promises";
 import { isEventName, noopAnswer } from "../claude/events.ts";
 import { loadConfig } from "../config/load.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
@@ -89,7 +88,8 @@ export async function runCommandHook(name: string | undefined, flags: readonly s
           // Claude Code picks the rewritten settings up from its file watcher, a moment
           // later; the first prompt's hooks follow right after SessionStart (under -p at
           // once), so give the watcher that moment. Only on this rare path.
-          if (switched.length > 0) await sleep(Math.min(1500, Math.floor(budget / 2)));
+          if (switched.length > 0)
+            await new Promise((done) => setTimeout(done, Math.min(1500, Math.floor(budget / 2))));
         } else {
           const { ensureServer } = await import("./http-client.ts");
           if ((await ensureServer(install, env)) === "started")
