@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { claudeDir } from "../claude/paths.ts";
+import type { Check } from "../core/check.ts";
 import { readJsonIfExists } from "../core/fs.ts";
 import { printedCli } from "../core/self.ts";
 import { VERSION } from "../core/version.ts";
@@ -11,13 +12,6 @@ import { VERSION } from "../core/version.ts";
  * when cairn is installed as a Claude Code plugin, the plugin's launcher, which must
  * find a Node.js new enough for cairn (bin/cairn).
  */
-
-interface Check {
-  readonly name: string;
-  readonly status: "ok" | "warn" | "fail";
-  readonly detail: string;
-  readonly fix?: string;
-}
 
 function runsVersion(line: string): { ok: boolean; said: string } {
   const r = spawnSync("/bin/sh", ["-c", `${line} --version`], { encoding: "utf8", timeout: 15_000 });

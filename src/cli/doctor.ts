@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { accessSync, constants, existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
 import { INSTALLED_EVENTS } from "../claude/install-plan.ts";
 import { claudeDir, type Scope, settingsPath } from "../claude/paths.ts";
 import { type CommandHook, isCairnHook, isCairnStatusLine, parseSettings } from "../claude/settings.ts";
@@ -10,6 +10,7 @@ import { errorMessage, readJsonIfExists } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { isOff } from "../core/switches.ts";
+import { VERSION } from "../core/version.ts";
 import { checkCompression, lastCompressed, lastCompressionFailure } from "../doctor/compression.ts";
 import { checkDisk } from "../doctor/disk.ts";
 import { lastResult, lastRun } from "../retention/last-run.ts";
@@ -44,13 +45,43 @@ export function nodeOnPath(env: NodeJS.ProcessEnv = process.env): string | undef
 }
 
 /**
- * The Node that runs cairn outside this process: asked for its version and whether it
- * has node:sqlite with FTS5, as a hook would need.
+ * The Node that runs cairn outside this process. The plugin's hooks and the `cairn`
+ * command go through cairn's launcher (bin/cairn), which tries the recorded node, the
+ * one npm installed cairn with, node on PATH and the clone's own before giving up; so
+ * the question is whether the launcher finds one, in the user's environment. An old
+ * node first on PATH is fine when another candidate runs cairn, and fails the check
+ * when none does. Without the launcher (a bare bundle), node on PATH is what runs.
  */
 export function checkNodeOnPath(env: NodeJS.ProcessEnv = process.env): Check {
-  const node = nodeOnPath(env);
-  const fix = "put Node.js 22.13 or newer first on PATH (the plugin's hooks and `cairn` run `node`)";
-  if (!node)
+  const fix =
+    "install Node.js 22.13 or newer (`npm install --prefix ~/.cairn/node node@24`), or put one first on PATH";
+  const onPath = nodeOnPath(env);
+  const pathVersion = onPath
+    ? spawnSync(onPath, ["--version"], { encoding: "utf8", timeout: 10_000 }).stdout?.trim() || "not runnable"
+    : "absent";
+  const bundle = process.argv[1];
+  const launcher = bundle ? join(dirname(realpathOr(bundle)), "..", "bin", "cairn") : undefined;
+  if (launcher && existsSync(launcher)) {
+    const r = spawnSync("/bin/sh", [launcher, "--version"], {
+      encoding: "utf8",
+      timeout: 15_000,
+      env: { ...env, NODE_NO_WARNINGS: "1" },
+    });
+    if (r.status === 0 && r.stdout.trim() === VERSION)
+      return {
+        name: "node",
+        status: "ok",
+        detail: `${launcher} finds a node that runs cairn (node on PATH: ${pathVersion})`,
+      };
+    const said = `${r.stdout ?? ""}${r.stderr ?? ""}`.trim().split("\n")[0] || `exit ${r.status}`;
+    return {
+      name: "node",
+      status: "fail",
+      detail: `no node that runs cairn: node on PATH is ${pathVersion}; ${launcher}: ${said}`,
+      fix,
+    };
+  }
+  if (!onPath)
     return {
       name: "node",
       status: "fail",
@@ -58,7 +89,7 @@ export function checkNodeOnPath(env: NodeJS.ProcessEnv = process.env): Check {
       fix,
     };
   const probe = spawnSync(
-    node,
+    onPath,
     [
       "-e",
       "const {DatabaseSync}=require('node:sqlite');new DatabaseSync(':memory:').exec('CREATE VIRTUAL TABLE t USING fts5(x)');process.stdout.write(process.version)",
@@ -66,17 +97,22 @@ export function checkNodeOnPath(env: NodeJS.ProcessEnv = process.env): Check {
     { encoding: "utf8", timeout: 10_000, env: { ...env, NODE_NO_WARNINGS: "1" } },
   );
   const version = probe.stdout?.trim() ?? "";
-  if (probe.status !== 0 || !nodeVersionOk(version)) {
-    const said =
-      version || spawnSync(node, ["--version"], { encoding: "utf8", timeout: 10_000 }).stdout?.trim();
+  if (probe.status !== 0 || !nodeVersionOk(version))
     return {
       name: "node",
       status: "fail",
-      detail: `${node} is ${said || "not runnable"}${probe.status === 0 ? "" : ", without node:sqlite (FTS5)"}: hooks it runs answer nothing, so cairn does nothing`,
+      detail: `${onPath} is ${version || pathVersion}${probe.status === 0 ? "" : ", without node:sqlite (FTS5)"}: hooks it runs answer nothing, so cairn does nothing`,
       fix,
     };
+  return { name: "node", status: "ok", detail: `${version} at ${onPath}, with node:sqlite and FTS5` };
+}
+
+function realpathOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
-  return { name: "node", status: "ok", detail: `${version} at ${node}, with node:sqlite and FTS5` };
 }
 
 async function checkNode(): Promise<Check[]> {

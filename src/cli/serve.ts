@@ -63,7 +63,10 @@ starts the server when it is not running, so you rarely run this yourself.
       return h ? 0 : 1;
     }
     if (values.stop) {
-      out(describeStop(await stopServer(paths, install), install.port));
+      const stopped = await stopServer(paths, install);
+      // Someone else's listener on the port is worth a line on stderr; nothing was stopped.
+      if (!stopped.stopped && "foreignUid" in stopped) err(describeStop(stopped, install.port));
+      out(stopped.stopped ? describeStop(stopped, install.port) : "cairn serve is not running");
       return 0;
     }
     if (values.detach) {

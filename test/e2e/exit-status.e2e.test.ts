@@ -235,7 +235,7 @@ describe("as a plugin (--plugin-dir)", () => {
     try {
       const plugin = join(sb.root, "cairn-plugin");
       mkdirSync(plugin);
-      for (const part of [".claude-plugin", "hooks", "commands"])
+      for (const part of [".claude-plugin", "hooks", "commands", "bin"])
         cpSync(join(REPO, part), join(plugin, part), { recursive: true });
       cpSync(dirname(CAIRN), join(plugin, "dist"), { recursive: true });
       sb.writeSettings({ permissions: { allow: ["Bash"] } });
