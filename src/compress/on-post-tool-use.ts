@@ -51,12 +51,25 @@ export const parts: Parts = {
         ...(out.offset !== undefined ? { offset: out.offset } : {}),
       };
       // The compressors load only now, when an output is actually filed.
-      const [{ fileOutput }, { compressText }] = await Promise.all([
+      const [{ fileOutput, excerptHeader, formatSize }, { compressText }, repeats] = await Promise.all([
         import("./filing.ts"),
         import("./index.ts"),
+        import("./repeats.ts"),
       ]);
+      const store = await ctx.store();
+      const where = { sessionId: event.session_id, agentId: event.agent_id };
+      const earlier = repeats.earlierCopy(store, where, text);
+      if (earlier) {
+        // The retrieval command exactly as an excerpt header would print it for that output.
+        const header = excerptHeader(earlier.id, "", 0, { text: "", compressor: "", kept: "" }, hints, 0);
+        const show = repeats.showCommandOf(header);
+        if (show)
+          return {
+            updatedToolOutput: out.replace(repeats.repeatLine(earlier, show, formatSize(earlier.bytes))),
+          };
+      }
       const filed = await fileOutput(
-        await ctx.store(),
+        store,
         c,
         {
           text,
@@ -74,6 +87,13 @@ export const parts: Parts = {
         compressText,
         ctx.now(),
         observerFor(c, ctx.env),
+      );
+      repeats.rememberCopy(
+        store,
+        where,
+        text,
+        { id: filed.id, label: out.label, bytes: filed.originalBytes },
+        ctx.now(),
       );
       // With a low compress.min_bytes, the header alone can outweigh a small output: then
       // the original is shown as it is (it stays stored, so `cairn show` still has it).

@@ -8,6 +8,7 @@ import type { PartLoader } from "./context.ts";
  */
 export const EVENT_PARTS: { readonly [E in EventName]: readonly PartLoader[] } = {
   SessionStart: [
+    () => import("../compress/on-compact.ts"), // after a compaction, repeated outputs are shown again
     () => import("../memory/on-session-start.ts"), // resume after a handoff (includes the notebook)
     () => import("../notebook/on-session-start.ts"), // restore STATE.md, unless a resume already did
   ],
@@ -37,6 +38,7 @@ export const EVENT_PARTS: { readonly [E in EventName]: readonly PartLoader[] } =
     () => import("../memory/on-stop.ts"), // ingest the subagent's transcript
   ],
   PreCompact: [
+    () => import("../compress/on-compact.ts"), // outputs summarised away are no longer in context
     () => import("../notebook/on-pre-compact.ts"), // curate the compaction, snapshot, block a stale one once
   ],
   PostCompact: [],

@@ -1,0 +1,72 @@
+/**
+ * Outputs already in the live context are not sent twice. A session often prints the
+ * same thing again (`git status`, `git log`, a test run with nothing changed); while
+ * the earlier copy is still in what the model reads, the new one becomes one line
+ * naming it and how to get the original.
+ *
+ * Each filed output leaves a fingerprint (SHA-256 of the text, per session and per
+ * context: the main conversation and every subagent have their own) in the session's kv
+ * scope, so retention's session cleanup takes them along. A compaction (PreCompact, and
+ * SessionStart with source "compact") forgets the session's fingerprints: what was
+ * summarised away is no longer in context and is shown again in full.
+ */
+import { createHash } from "node:crypto";
+import type { Store } from "../store/db.ts";
+import { getState, sessionScope, setState } from "../store/kv.ts";
+
+const PREFIX = "repeat:";
+/** The first key after every "repeat:…" key (";" follows ":"), for a range delete. */
+const PREFIX_END = "repeat;";
+
+export interface Seen {
+  /** The stored output whose original this is. */
+  readonly id: number;
+  readonly label: string;
+  readonly bytes: number;
+}
+
+export interface Where {
+  readonly sessionId: string;
+  /** The subagent whose context the output is in; the main conversation when absent. */
+  readonly agentId?: string | undefined;
+}
+
+function keyOf(where: Where, text: string): string {
+  const hash = createHash("sha256").update(text).digest("hex");
+  return `${PREFIX}${where.agentId ?? "main"}:${hash}`;
+}
+
+/** The earlier filed output with exactly this text in the same live context, if it is still stored. */
+export function earlierCopy(store: Store, where: Where, text: string): Seen | undefined {
+  const seen = getState<Seen>(store, sessionScope(where.sessionId), keyOf(where, text));
+  if (!seen || !Number.isInteger(seen.id)) return undefined;
+  // Retention may have dropped the original since: then the reference could not be followed.
+  const stored = store.db.prepare("SELECT 1 AS ok FROM outputs WHERE id = ?").get(seen.id);
+  return stored ? seen : undefined;
+}
+
+export function rememberCopy(store: Store, where: Where, text: string, seen: Seen, at: number): void {
+  setState(store, sessionScope(where.sessionId), keyOf(where, text), seen, at);
+}
+
+/** After a compaction nothing filed before it is known to be in context any more. */
+export function forgetCopies(store: Store, sessionId: string): void {
+  store.db
+    .prepare("DELETE FROM kv WHERE scope = ? AND key >= ? AND key < ?")
+    .run(sessionScope(sessionId), PREFIX, PREFIX_END);
+}
+
+/**
+ * The one line shown instead of a repeated output. `showCommand` is the retrieval command
+ * exactly as excerpt headers print it, so both stay runnable the same way.
+ */
+export function repeatLine(seen: Seen, showCommand: string, size: string): string {
+  const label = seen.label.replace(/\s+/g, " ").trim();
+  const what = label.length > 80 ? `${label.slice(0, 79)}…` : label;
+  return `[cairn #${seen.id} · ${size}, identical to the output of \`${what}\` shown earlier (#${seen.id}), not repeated · full output: ${showCommand}]`;
+}
+
+/** The first retrieval command of an excerpt header (`[full output: CMD · …]`). */
+export function showCommandOf(header: string): string | undefined {
+  return /\[full output: (.+?)(?: · |\]$)/m.exec(header)?.[1];
+}
