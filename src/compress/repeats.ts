@@ -4,9 +4,10 @@
  * the earlier copy is still in what the model reads, the new one becomes one line
  * naming it and how to get the original.
  *
- * Each filed output leaves a fingerprint (SHA-256 of the text, per session and per
+ * Each output from 1 KB on leaves a fingerprint (SHA-256 of the text, per session and per
  * context: the main conversation and every subagent have their own) in the session's kv
- * scope, so retention's session cleanup takes them along. A compaction (PreCompact, and
+ * scope, so retention's session cleanup takes them along. An output shown whole (under
+ * compress.min_bytes) is stored only when it is repeated, so `cairn show` can return it. A compaction (PreCompact, and
  * SessionStart with source "compact") forgets the session's fingerprints: what was
  * summarised away is no longer in context and is shown again in full.
  */
@@ -19,8 +20,8 @@ const PREFIX = "repeat:";
 const PREFIX_END = "repeat;";
 
 export interface Seen {
-  /** The stored output whose original this is. */
-  readonly id: number;
+  /** The stored output whose original this is; none yet for an output that was shown whole. */
+  readonly id?: number | undefined;
   readonly label: string;
   readonly bytes: number;
 }
@@ -39,7 +40,9 @@ function keyOf(where: Where, text: string): string {
 /** The earlier filed output with exactly this text in the same live context, if it is still stored. */
 export function earlierCopy(store: Store, where: Where, text: string): Seen | undefined {
   const seen = getState<Seen>(store, sessionScope(where.sessionId), keyOf(where, text));
-  if (!seen || !Number.isInteger(seen.id)) return undefined;
+  if (!seen) return undefined;
+  if (seen.id === undefined) return seen;
+  if (!Number.isInteger(seen.id)) return undefined;
   // Retention may have dropped the original since: then the reference could not be followed.
   const stored = store.db.prepare("SELECT 1 AS ok FROM outputs WHERE id = ?").get(seen.id);
   return stored ? seen : undefined;
@@ -60,7 +63,7 @@ export function forgetCopies(store: Store, sessionId: string): void {
  * The one line shown instead of a repeated output. `showCommand` is the retrieval command
  * exactly as excerpt headers print it, so both stay runnable the same way.
  */
-export function repeatLine(seen: Seen, showCommand: string, size: string): string {
+export function repeatLine(seen: Seen & { readonly id: number }, showCommand: string, size: string): string {
   const label = seen.label.replace(/\s+/g, " ").trim();
   const what = label.length > 80 ? `${label.slice(0, 79)}…` : label;
   return `[cairn #${seen.id} · ${size}, identical to the output of \`${what}\` shown earlier (#${seen.id}), not repeated · full output: ${showCommand}]`;

@@ -16,6 +16,7 @@ const capture = (name: string) =>
 const bashCall = capture("PostToolUse-Bash-small");
 const readCall = capture("PostToolUse-Read-large");
 const vitest = readFileSync(join(REPO, "test/fixtures/outputs/test-vitest-failing.txt"), "utf8");
+const gitStatus = readFileSync(join(REPO, "test/fixtures/outputs/git-status.txt"), "utf8");
 
 describe("outputs already in context are not sent twice", () => {
   let sb: ReturnType<typeof tempHome>;
@@ -60,6 +61,27 @@ describe("outputs already in context are not sent twice", () => {
     expect(shown.stdout).toBe(vitest);
     // A third repeat names the same original.
     expect(await shownFor("toolu_rep_3")).toBe(second);
+  });
+
+  it("shows a smaller output whole the first time and refers to it the second, stored then for cairn show", async () => {
+    const status = async (id: string) =>
+      (
+        await hook("PostToolUse", {
+          ...bashCall,
+          tool_use_id: id,
+          tool_input: { command: "git status" },
+          tool_response: { ...(bashCall.tool_response as object), stdout: gitStatus },
+        })
+      ).hookSpecificOutput?.updatedToolOutput?.stdout;
+    expect(gitStatus.length).toBeGreaterThan(1024);
+    expect(gitStatus.length).toBeLessThan(4096);
+    expect(await status("toolu_st_1")).toBeUndefined();
+    const again = await status("toolu_st_2");
+    expect(again).toMatch(
+      /^\[cairn #1 · .*identical to the output of `git status` shown earlier.*cairn show 1\]$/,
+    );
+    expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.home })).stdout).toBe(gitStatus);
+    expect(await status("toolu_st_3")).toBe(again);
   });
 
   it("keeps Read's own shape for a repeated Read", async () => {
