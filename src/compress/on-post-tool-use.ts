@@ -102,16 +102,48 @@ export const parts: Parts = {
           };
       }
       const seen = { label: out.label, bytes: Buffer.byteLength(text, "utf8") };
-      if (text.length < threshold) {
-        repeats.rememberCopy(store, where, text, seen, ctx.now());
-        return undefined;
+      // What the model would read in full now: the output itself, or the excerpt filed for it.
+      let id: number | undefined;
+      let replacement: string | undefined;
+      let body = text;
+      if (text.length >= threshold) {
+        const filed = await file(observerFor(c, ctx.env));
+        id = filed.id;
+        // With a low compress.min_bytes, the header alone can outweigh a small output: then
+        // the original is shown as it is (it stays stored, so `cairn show` still has it).
+        if (filed.shown.length < text.length) {
+          replacement = filed.shown;
+          body = repeats.bodyOf(filed.shown);
+        }
       }
-      const filed = await file(observerFor(c, ctx.env));
-      if (repeatable) repeats.rememberCopy(store, where, text, { ...seen, id: filed.id }, ctx.now());
-      // With a low compress.min_bytes, the header alone can outweigh a small output: then
-      // the original is shown as it is (it stays stored, so `cairn show` still has it).
-      if (filed.shown.length >= text.length) return undefined;
-      return { updatedToolOutput: out.replace(filed.shown) };
+      const previous = repeatable ? repeats.lastShown(store, where, event.tool_name, out.label) : undefined;
+      if (previous) {
+        const { lineDelta, formatHunks } = await import("./delta.ts");
+        const lines = body.split("\n");
+        const hunks = lineDelta(previous.body.split("\n"), lines, Math.max(4, Math.floor(lines.length / 5)));
+        if (hunks) {
+          id ??= (await file()).id;
+          const changed = hunks.reduce((n, h) => n + h.removed.length + h.added.length, 0);
+          const show = repeats.showCommandOf(
+            excerptHeader(id, "", 0, { text: "", compressor: "", kept: "" }, hints, 0),
+          );
+          const size = formatSize(seen.bytes);
+          const delta = show
+            ? [repeats.deltaLine(id, previous.id, out.label, changed, show, size), formatHunks(hunks)]
+                .filter(Boolean)
+                .join("\n")
+            : undefined;
+          if (delta && delta.length < body.length / 2) {
+            repeats.rememberCopy(store, where, text, { ...seen, id }, ctx.now());
+            return { updatedToolOutput: out.replace(delta) };
+          }
+        }
+      }
+      if (repeatable) {
+        repeats.rememberCopy(store, where, text, { ...seen, id }, ctx.now());
+        repeats.rememberShown(store, where, event.tool_name, out.label, { id, body }, ctx.now());
+      }
+      return replacement === undefined ? undefined : { updatedToolOutput: out.replace(replacement) };
     },
   },
 };

@@ -2,7 +2,8 @@
  * Outputs already in the live context are not sent twice. A session often prints the
  * same thing again (`git status`, `git log`, a test run with nothing changed); while
  * the earlier copy is still in what the model reads, the new one becomes one line
- * naming it and how to get the original.
+ * naming it and how to get the original. When the same call prints nearly the same
+ * thing (a test run's timings, a diff grown by one hunk), only the changed lines are shown.
  *
  * Each output from 1 KB on leaves a fingerprint (SHA-256 of the text, per session and per
  * context: the main conversation and every subagent have their own) in the session's kv
@@ -72,4 +73,73 @@ export function repeatLine(seen: Seen & { readonly id: number }, showCommand: st
 /** The first retrieval command of an excerpt header (`[full output: CMD · …]`). */
 export function showCommandOf(header: string): string | undefined {
   return /\[full output: (.+?)(?: · |\]$)/m.exec(header)?.[1];
+}
+
+// ------------------------------------------------------------------ near repeats
+
+/**
+ * What the model last read in full for one call (tool and label: the command, the path,
+ * the pattern): the text it saw, without cairn's header. A later output of the same call
+ * that differs in a few lines is shown as those lines. Only full displays are kept: a
+ * delta or a reference is not something later ones can be read against.
+ */
+export interface Shown {
+  readonly id?: number | undefined;
+  readonly body: string;
+}
+
+/** Bodies larger than this are not kept: comparing them costs more than it saves. */
+const MAX_BODY_CHARS = 16_000;
+
+function callKey(where: Where, tool: string, label: string): string {
+  const hash = createHash("sha256").update(`${tool}\u0000${label}`).digest("hex");
+  return `${PREFIX}${where.agentId ?? "main"}:call:${hash}`;
+}
+
+export function lastShown(store: Store, where: Where, tool: string, label: string): Shown | undefined {
+  const shown = getState<Shown>(store, sessionScope(where.sessionId), callKey(where, tool, label));
+  return typeof shown?.body === "string" ? shown : undefined;
+}
+
+export function rememberShown(
+  store: Store,
+  where: Where,
+  tool: string,
+  label: string,
+  shown: Shown,
+  at: number,
+): void {
+  if (shown.body.length > MAX_BODY_CHARS) return;
+  setState(store, sessionScope(where.sessionId), callKey(where, tool, label), shown, at);
+}
+
+/** What the model reads of a filed output without cairn's header lines (they name the row, which changes). */
+export function bodyOf(shown: string): string {
+  const lines = shown.split("\n");
+  let skip = 0;
+  while (
+    skip < lines.length &&
+    /^\[(cairn #\d+ · |full output: |L<n> are the file's line numbers)/.test(lines[skip]!)
+  )
+    skip++;
+  return lines.slice(skip).join("\n");
+}
+
+/** The first line of a near repeat: the new output's row, what it repeats, and how much changed. */
+export function deltaLine(
+  id: number,
+  earlierId: number | undefined,
+  label: string,
+  changed: number,
+  showCommand: string,
+  size: string,
+): string {
+  const what = label.replace(/\s+/g, " ").trim();
+  const short = what.length > 80 ? `${what.slice(0, 79)}…` : what;
+  const earlier = earlierId !== undefined ? ` (#${earlierId})` : "";
+  const how =
+    changed === 0
+      ? "again the same lines"
+      : `with ${changed} line${changed === 1 ? "" : "s"} changed, the rest identical`;
+  return `[cairn #${id} · ${size}, the output of \`${short}\` shown earlier${earlier} ${how} · full output: ${showCommand}]`;
 }

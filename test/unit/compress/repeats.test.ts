@@ -84,6 +84,51 @@ describe("outputs already in context are not sent twice", () => {
     expect(await status("toolu_st_3")).toBe(again);
   });
 
+  it("shows a near repeat of the same command as the lines that changed", async () => {
+    const run = async (id: string, text: string) =>
+      (
+        await hook("PostToolUse", {
+          ...bashCall,
+          tool_use_id: id,
+          tool_input: { command: "git status" },
+          tool_response: { ...(bashCall.tool_response as object), stdout: text },
+        })
+      ).hookSpecificOutput?.updatedToolOutput?.stdout;
+    expect(await run("toolu_nr_1", gitStatus)).toBeUndefined();
+    const more = gitStatus.replace(
+      "\tmodified:   src/fill.js\n",
+      "\tmodified:   src/fill.js\n\tmodified:   src/extra.js\n",
+    );
+    const delta = await run("toolu_nr_2", more);
+    const [head, ...rest] = delta.split("\n");
+    expect(head).toMatch(
+      /^\[cairn #1 · .*the output of `git status` shown earlier with 1 line changed, the rest identical · full output: cairn show 1\]$/,
+    );
+    expect(rest.join("\n")).toMatch(/^@@ after L\d+ → L\d+\n\+\tmodified: {3}src\/extra\.js$/);
+    expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.home })).stdout).toBe(more);
+    // Compared with the last output shown in full, not with the delta.
+    const other = more.replace("\tmodified:   src/micromatch.js\n", "");
+    expect(await run("toolu_nr_3", other)).toMatch(/shown earlier with 2 lines changed/);
+  });
+
+  it("shows a re-run whose excerpt changed only in its start time as that line (its duration is not in the excerpt)", async () => {
+    const rerun = vitest
+      .replace("Start at  00:22:56", "Start at  00:31:07")
+      .replace("Duration  1.46s", "Duration  1.52s");
+    const first = await shownFor("toolu_t_1");
+    expect(first).toContain("Start at  00:22:56");
+    const out = await hook("PostToolUse", {
+      ...bashCall,
+      tool_use_id: "toolu_t_2",
+      tool_input: { command: "npx vitest run" },
+      tool_response: { ...(bashCall.tool_response as object), stdout: rerun },
+    });
+    const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
+    expect(delta).toMatch(/^\[cairn #2 · .*shown earlier \(#1\) with 2 lines changed, the rest identical/);
+    expect(delta).toContain("+   Start at  00:31:07");
+    expect(delta.length).toBeLessThan(first.length / 4);
+  });
+
   it("keeps Read's own shape for a repeated Read", async () => {
     const again = async (id: string) =>
       (await hook("PostToolUse", { ...readCall, tool_use_id: id })).hookSpecificOutput.updatedToolOutput;
