@@ -160,7 +160,7 @@ export function cEntries(): CorpusEntry[] {
   });
   // make -k with a pattern rule: every file compiled, every diagnostic printed
   [
-    [20, 8],
+    [40, 30],
     [60, 60],
     [120, 90],
     [40, 70],
@@ -310,7 +310,7 @@ export function runnerEntries(): CorpusEntry[] {
           .join("\n");
         write(join(dir, `tests/test_${s.file}.py`), `def double(x):\n    return x * 2\n\n\n${body}`);
       }
-      const verbose = i % 2 === 1;
+      const verbose = i % 3 !== 0;
       const cmd = `python3 -m pytest${verbose ? " -v" : ""} -p no:cacheprovider tests`;
       const ran = sh(`${cmd} --junitxml=.report.xml`, dir);
       const facts = [

@@ -14,7 +14,7 @@ export function npmEntries(): CorpusEntry[] {
   const installs = [
     ["request@2", ""],
     ["express@4", " --loglevel=http"],
-    ["eslint@8", ""],
+    ["eslint@8", " --loglevel=http"],
     ["webpack@5", " --loglevel=http"],
   ] as const;
   installs.forEach(([pkg, flags], i) => {

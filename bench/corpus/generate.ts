@@ -14,7 +14,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { CORPUS_FILE, modelView } from "./corpus.ts";
+import { CORPUS_FILE, loadCorpus, modelView } from "./corpus.ts";
 import { cEntries, runnerEntries, tscEntries } from "./gen-build.ts";
 import { dataEntries } from "./gen-data.ts";
 import { grepEntries, listingEntries, lockfileEntries, logEntries, readEntries } from "./gen-files.ts";
@@ -68,6 +68,17 @@ for (const [name, make] of groups) {
     `${name}: ${made.length} outputs in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`,
   );
 }
-const out = only ? join(REPO, ".tmp/bench-corpus", `corpus-${only.join("-")}.jsonl.gz`) : CORPUS_FILE;
+// CORPUS_ONLY=a,b CORPUS_MERGE=1 regenerates those groups in the committed corpus and keeps the rest.
+const merge = only && process.env.CORPUS_MERGE === "1";
+const out =
+  only && !merge ? join(REPO, ".tmp/bench-corpus", `corpus-${only.join("-")}.jsonl.gz`) : CORPUS_FILE;
+if (merge) {
+  const prefix = (id: string) => id.slice(0, id.indexOf("/"));
+  const fresh = new Set(lines.map((l) => prefix((JSON.parse(l) as CorpusEntry).id)));
+  const kept = loadCorpus()
+    .filter((e) => !fresh.has(prefix(e.id)))
+    .map((e) => JSON.stringify(e));
+  lines.unshift(...kept);
+}
 writeFileSync(out, gzipSync(`${lines.join("\n")}\n`, { level: 9 }));
 process.stderr.write(`${lines.length} outputs, ${dropped} oracle facts dropped → ${out}\n`);
