@@ -51,7 +51,7 @@ function tsProject(dir: string, files: number, errors: number, seed: number): vo
   }
 }
 
-function tscFacts(dir: string, pretty: boolean): Fact[] {
+function tscFacts(dir: string): Fact[] {
   // biome-ignore lint/suspicious/noExplicitAny: the TypeScript 5 API is loaded from the generation tools
   const ts: any = createRequire(join(TOOLS, "package.json"))("typescript");
   const config = ts.getParsedCommandLineOfConfigFile(
@@ -65,12 +65,8 @@ function tscFacts(dir: string, pretty: boolean): Fact[] {
     if (!d.file || d.start === undefined) continue;
     const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
     const rel = relative(dir, d.file.fileName);
-    facts.push(
-      fact(
-        pretty ? `${rel}:${line + 1}:${character + 1}` : `${rel}(${line + 1},${character + 1})`,
-        `TS${d.code}`,
-      ),
-    );
+    // The location is file and line (the issue's "file:line"); the column is not required.
+    facts.push(fact(rel, String(line + 1), `TS${d.code}`));
   }
   return uniqueFacts(facts);
 }
@@ -94,7 +90,7 @@ export function tscEntries(): CorpusEntry[] {
     const cmd = `npx tsc -p .${pretty ? " --pretty" : ""}`;
     const ran = sh(`${tsc} -p .${pretty ? " --pretty" : ""}`, dir);
     const summary = summaryLineFacts(ran.stdout, /^Found \d+ errors?/);
-    return [bashEntry(`tsc/${i}`, "tsc", cmd, ran, [...tscFacts(dir, pretty), ...summary])];
+    return [bashEntry(`tsc/${i}`, "tsc", cmd, ran, [...tscFacts(dir), ...summary])];
   });
 }
 

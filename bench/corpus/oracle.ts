@@ -214,13 +214,13 @@ interface GccDiagnostic {
   locations?: { caret: { file: string; line: number; column: number } }[];
 }
 
-/** Every error and warning with its file:line:column, from gcc -fdiagnostics-format=json. */
+/** Every error and warning with its file and line, from gcc -fdiagnostics-format=json. */
 export function gccFacts(diagnostics: readonly GccDiagnostic[]): Fact[] {
   const facts: Fact[] = [];
   for (const d of diagnostics) {
     if (d.kind !== "error" && d.kind !== "warning") continue;
     const c = d.locations?.[0]?.caret;
-    if (c) facts.push(fact(`${c.file}:${c.line}:${c.column}`, d.kind));
+    if (c) facts.push(fact(c.file, String(c.line), d.kind));
   }
   return uniqueFacts(facts);
 }

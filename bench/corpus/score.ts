@@ -3,7 +3,8 @@
  * line (colour codes stripped, runs of blanks collapsed, case ignored: `Exit code 2` and
  * `exit 2` state the same status); a part that looks like an
  * identifier must stand as a whole word, so `on` is not found inside `json`; an
- * abbreviated commit hash may be the start of a longer one.
+ * abbreviated commit hash may be the start of a longer one; a number is a whole number
+ * (line 5 is not found in 15 or TS2535).
  *
  * Collapsed facts: an excerpt may leave a fact out and say how to get it. The headline
  * recall counts such a fact as LOST: the model would need another call to see it.
@@ -30,9 +31,11 @@ const isWordChar = (c: string | undefined) => c !== undefined && /[\w$]/.test(c)
 /** Start offsets of `part` in `text`, whole words only where the part is an identifier. */
 function* occurrences(text: string, part: string): Generator<number> {
   const hash = HASH.test(part);
+  const number = /^\d+$/.test(part);
   const wordy = !hash && WORDY.test(part);
   for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
     if (hash && isWordChar(text[at - 1])) continue;
+    if (number && (/\d/.test(text[at - 1] ?? "") || /\d/.test(text[at + part.length] ?? ""))) continue;
     if (!wordy || (!isWordChar(text[at - 1]) && !isWordChar(text[at + part.length]))) yield at;
   }
 }

@@ -60,6 +60,13 @@ describe("scoring", () => {
     expect(score("", shown, [["jsonParse"]]).kept).toBe(1);
   });
 
+  it("takes a line number as a whole number on the line with its file and code", () => {
+    const shown = "src/mod15.ts: TS2322 2; TS2353 9\nsrc/mod10.ts: TS2835 50";
+    expect(score("", shown, [["src/mod15.ts", "9", "TS2353"]]).kept).toBe(1);
+    expect(score("", shown, [["src/mod15.ts", "3", "TS2322"]]).kept).toBe(0);
+    expect(score("", shown, [["src/mod10.ts", "5", "TS2835"]]).kept).toBe(0);
+  });
+
   it("takes an abbreviated hash at the start of a full one, not inside it", () => {
     const shown = "commit 67e712b0c4e1d2f3a4b5c6d7e8f90a1b2c3d4e5f";
     expect(score("", shown, [["67e712b"]]).kept).toBe(1);
