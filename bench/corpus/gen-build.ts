@@ -63,7 +63,7 @@ function tscFacts(dir: string): Fact[] {
   const facts: Fact[] = [];
   for (const d of ts.getPreEmitDiagnostics(program)) {
     if (!d.file || d.start === undefined) continue;
-    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+    const { line } = d.file.getLineAndCharacterOfPosition(d.start);
     const rel = relative(dir, d.file.fileName);
     // The location is file and line (the issue's "file:line"); the column is not required.
     facts.push(fact(rel, String(line + 1), `TS${d.code}`));

@@ -31,7 +31,7 @@ const isWordChar = (c: string | undefined) => c !== undefined && /[\w$]/.test(c)
 /** Start offsets of `part` in `text`, whole words only where the part is an identifier. */
 function* occurrences(text: string, part: string): Generator<number> {
   const hash = HASH.test(part);
-  const number = /^\d+$/.test(part);
+  const number = !hash && /^\d+$/.test(part);
   const wordy = !hash && WORDY.test(part);
   for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
     if (hash && isWordChar(text[at - 1])) continue;

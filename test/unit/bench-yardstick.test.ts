@@ -71,6 +71,8 @@ describe("scoring", () => {
     const shown = "commit 67e712b0c4e1d2f3a4b5c6d7e8f90a1b2c3d4e5f";
     expect(score("", shown, [["67e712b"]]).kept).toBe(1);
     expect(score("", shown, [["0c4e1d2"]]).kept).toBe(0);
+    // A hash of digits only is still a hash, not a line number.
+    expect(score("", "commit 2651738094ab1c2d3e4f", [["2651738"]]).kept).toBe(1);
   });
 
   it("counts a collapsed fact as lost, and as retrievable only behind a specific --grep that finds it", () => {
