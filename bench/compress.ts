@@ -1,163 +1,259 @@
 /**
- * The content-aware compressors on the real-output corpus (test/fixtures/outputs and
- * test/fixtures/outputs-extra), next to two baselines cut to a size:
+ * Excerpts on the independent corpus (bench/corpus/: real outputs made by running real
+ * tools, must-keep facts from an oracle that shares no code with src/compress), next to
+ * a blind head+tail cut to the same budget.
  *
- * - head-only: the first `budget` characters (what a plain truncation keeps)
- * - head+tail: the first and last 600 tokens (≈ 2400 + 2400 characters), as tend does
+ * Each output goes through what the PostToolUse hook does: the product's extractOutput,
+ * its excerptBudget with the default settings, compressText, excerptHeader, and the
+ * adapter's replace(); the replacement is checked against the shape Claude Code accepts,
+ * and the facts are looked for in what the model would then read. Outputs under the
+ * product's threshold, or whose excerpt would not be shorter, stay whole, as they do in
+ * the hook.
  *
- * For each output: sizes, reduction, facts kept by each method (the manifest's
- * hand-checked facts, compared without ANSI escapes), and compression time as the
- * median of at least 20 runs, per 100 KB of input.
+ * Recall counts a fact as kept only if the model reads it; a fact collapsed behind a
+ * specific `--grep` is counted apart as "retrievable" (see bench/corpus/score.ts).
+ * Headline figures are over outputs above 8 KB; recall is the mean over outputs (each
+ * output weighs the same, so one 5,000-name listing cannot drown the rest).
  *
- * Run: `npx node bench/compress.ts` (writes bench/results/compress.md).
+ * Run: npx node bench/compress.ts   (CAIRN_BENCH_SRC=/path/to/other/src measures another tree)
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { stripAnsi } from "../src/compress/ansi.ts";
-import { forgetDoc } from "../src/compress/doc.ts";
-import { budgetFor, compressText } from "../src/compress/index.ts";
-import { hintsFor, loadCorpus, readText } from "../test/unit/compress/corpus.ts";
+import { type CorpusEntry, loadCorpus, modelView } from "./corpus/corpus.ts";
+import { type Score, score } from "./corpus/score.ts";
+import { shapeError } from "./corpus/shapes.ts";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const RUNS = 21;
-const HEAD_TAIL_CHARS = 2400;
+const RUNS = Number(process.env.BENCH_COMPRESS_RUNS ?? 7);
+const BIG = 8 * 1024;
+
+interface Product {
+  // biome-ignore lint/suspicious/noExplicitAny: the product is loaded from a path chosen at run time
+  [k: string]: any;
+}
+
+/** The product's own functions, from this tree's src/ or from CAIRN_BENCH_SRC. */
+async function product(src: string): Promise<Product> {
+  const load = (p: string) => import(pathToFileURL(join(src, p)).href);
+  const [index, filing, outputs, schema, doc] = await Promise.all([
+    load("compress/index.ts"),
+    load("compress/filing.ts"),
+    load("claude/tool-outputs.ts"),
+    load("config/schema.ts"),
+    load("compress/doc.ts"),
+  ]);
+  return { ...index, ...filing, ...outputs, ...schema, forgetDoc: doc.forgetDoc };
+}
 
 interface Row {
-  file: string;
-  kind: string;
+  id: string;
+  cls: string;
   compressor: string;
   bytes: number;
-  excerptBytes: number;
-  reduction: number;
-  facts: number;
-  kept: number;
-  headKept: number;
-  headTailKept: number;
+  shownBytes: number;
+  excerpt: Score;
+  headTail: Score;
   headTailBytes: number;
-  msPer100KB: number;
   ms: number;
+  shapeError?: string;
 }
 
-function keptFacts(text: string, facts: readonly string[]): number {
-  const plain = stripAnsi(text);
-  return facts.filter((f) => plain.includes(stripAnsi(f))).length;
-}
-
-function headTail(text: string): string {
-  if (text.length <= HEAD_TAIL_CHARS * 2) return text;
-  return `${text.slice(0, HEAD_TAIL_CHARS)}\n…\n${text.slice(-HEAD_TAIL_CHARS)}`;
-}
+const bytes = (s: string) => Buffer.byteLength(s, "utf8");
 
 function median(xs: number[]): number {
+  if (xs.length === 0) return 0;
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const bytes = (s: string) => Buffer.byteLength(s, "utf8");
+/** The first and last halves of the budget, as a blind cut would keep them. */
+function headTail(text: string, budget: number): string {
+  if (text.length <= budget) return text;
+  const half = Math.floor(budget / 2);
+  return `${text.slice(0, half)}\n…\n${text.slice(-half)}`;
+}
 
-export async function benchCompress(): Promise<{ markdown: string; summary: Record<string, number> }> {
-  const rows: Row[] = [];
-  for (const e of loadCorpus()) {
-    const text = readText(e);
-    const hints = hintsFor(e);
-    const budget = budgetFor(text.length);
-    // Warm up, then time each run on its own.
-    let excerpt = compressText(text, hints, budget);
+function measure(p: Product, config: unknown, e: CorpusEntry): Row {
+  const original = modelView(e);
+  const out = p.extractOutput(e.tool_name, e.tool_input, e.tool_response);
+  if (!out) throw new Error(`${e.id}: the product does not recognise this ${e.tool_name} output`);
+  const text: string = out.text;
+  const hints = {
+    tool: e.tool_name,
+    ...(out.command !== undefined ? { command: out.command } : {}),
+    ...(out.filePath !== undefined ? { filePath: out.filePath } : {}),
+    ...(out.firstLine !== undefined ? { firstLine: out.firstLine } : {}),
+    ...(e.exitCode !== undefined && e.tool_name === "Bash" ? { exitCode: e.exitCode } : {}),
+  };
+  const c = config as Record<string, number>;
+  const threshold = e.tool_name === "Read" ? c["compress.read_min_bytes"]! : c["compress.min_bytes"]!;
+  const budget: number = p.excerptBudget(config, text.length);
+  let shownView = original;
+  let compressor = "(whole)";
+  let ms = 0;
+  let error: string | undefined;
+  if (text.length >= threshold) {
+    let excerpt = p.compressText(text, hints, budget);
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      forgetDoc();
+      p.forgetDoc();
       const t0 = performance.now();
-      excerpt = compressText(text, hints, budget);
+      excerpt = p.compressText(text, hints, budget);
       times.push(performance.now() - t0);
     }
-    const ms = median(times);
-    const size = bytes(text);
-    const out = bytes(excerpt.text);
-    const ht = headTail(text);
-    rows.push({
-      file: e.file,
-      kind: e.kind,
-      compressor: excerpt.compressor,
-      bytes: size,
-      excerptBytes: out,
-      reduction: 1 - out / size,
-      facts: e.facts.length,
-      kept: keptFacts(excerpt.text, e.facts),
-      headKept: keptFacts(text.slice(0, budget), e.facts),
-      headTailKept: keptFacts(ht, e.facts),
-      headTailBytes: bytes(ht),
-      msPer100KB: (ms * 100 * 1024) / size,
-      ms,
-    });
+    ms = median(times);
+    const shown = `${p.excerptHeader(1, text, bytes(text), excerpt, hints, 0)}\n${excerpt.text}`;
+    if (shown.length < text.length) {
+      const replacement = out.replace(shown);
+      error = shapeError(e.tool_name, replacement);
+      // With cairn the exit status reaches the model in the header, not as "Exit code N".
+      shownView = modelView({ tool_name: e.tool_name, tool_response: replacement });
+      compressor = excerpt.compressor;
+    }
   }
+  const ht = headTail(original, budget);
+  return {
+    id: e.id,
+    cls: e.class,
+    compressor,
+    bytes: bytes(original),
+    shownBytes: bytes(shownView),
+    excerpt: score(original, shownView, e.facts),
+    headTail: score(original, ht, e.facts),
+    headTailBytes: bytes(ht),
+    ms,
+    ...(error ? { shapeError: error } : {}),
+  };
+}
 
-  const big = rows.filter((r) => r.bytes > 8192);
-  const sum = (rs: Row[], f: (r: Row) => number) => rs.reduce((a, r) => a + f(r), 0);
-  const reduction = (rs: Row[], f: (r: Row) => number) => 1 - sum(rs, f) / sum(rs, (r) => r.bytes);
-  const retention = (rs: Row[], f: (r: Row) => number) => sum(rs, f) / sum(rs, (r) => r.facts);
+const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : "–");
+const round4 = (x: number) => Math.round(x * 10000) / 10000;
+
+interface Agg {
+  outputs: number;
+  recall: number;
+  pooled: number;
+  retrievable: number;
+  reduction: number;
+  htRecall: number;
+  htReduction: number;
+  msPer100KB: number;
+  invalid: number;
+}
+
+function aggregate(rows: readonly Row[]): Agg {
+  const withFacts = rows.filter((r) => r.excerpt.facts > 0);
+  const mean = (f: (r: Row) => number) => withFacts.reduce((a, r) => a + f(r), 0) / withFacts.length;
+  const sum = (f: (r: Row) => number) => rows.reduce((a, r) => a + f(r), 0);
+  const timed = rows.filter((r) => r.ms > 0);
+  return {
+    outputs: rows.length,
+    recall: mean((r) => r.excerpt.kept / r.excerpt.facts),
+    pooled: sum((r) => r.excerpt.kept) / sum((r) => r.excerpt.facts),
+    retrievable: mean((r) => r.excerpt.retrievable / r.excerpt.facts),
+    reduction: 1 - sum((r) => r.shownBytes) / sum((r) => r.bytes),
+    htRecall: mean((r) => r.headTail.kept / r.headTail.facts),
+    htReduction: 1 - sum((r) => r.headTailBytes) / sum((r) => r.bytes),
+    msPer100KB: median(timed.map((r) => (r.ms * 100 * 1024) / r.bytes)),
+    invalid: rows.filter((r) => r.shapeError).length,
+  };
+}
+
+function aggRow(name: string, a: Agg): string {
+  return `| ${name} | ${a.outputs} | **${pct(a.recall)}** | ${pct(a.pooled)} | ${pct(a.retrievable)} | **${pct(a.reduction)}** | ${pct(a.htRecall)} | ${pct(a.htReduction)} | ${a.msPer100KB.toFixed(2)} | ${a.invalid} |`;
+}
+
+export async function benchCompress(): Promise<{ markdown: string; summary: Record<string, number> }> {
+  const src = resolve(process.env.CAIRN_BENCH_SRC ?? join(REPO, "src"));
+  const p = await product(src);
+  const config = p.defaults();
+  const corpus = loadCorpus(process.env.BENCH_CORPUS);
+  const rows = corpus.map((e) => measure(p, config, e));
+  const big = rows.filter((r) => r.bytes > BIG);
+  const classes = [...new Set(rows.map((r) => r.cls))].sort();
+  const overall = aggregate(big);
+  const all = aggregate(rows);
+
   const summary: Record<string, number> = {
     outputs: rows.length,
     outputs_over_8kb: big.length,
-    reduction_over_8kb: round4(reduction(big, (r) => r.excerptBytes)),
-    reduction_all: round4(reduction(rows, (r) => r.excerptBytes)),
-    head_tail_reduction_over_8kb: round4(reduction(big, (r) => r.headTailBytes)),
-    facts: sum(rows, (r) => r.facts),
-    facts_kept: sum(rows, (r) => r.kept),
-    retention: round4(retention(rows, (r) => r.kept)),
-    retention_over_8kb: round4(retention(big, (r) => r.kept)),
-    head_only_retention: round4(retention(rows, (r) => r.headKept)),
-    head_tail_retention: round4(retention(rows, (r) => r.headTailKept)),
-    outputs_over_8kb_below_85pct: big.filter((r) => r.reduction < 0.85).length,
-    outputs_with_all_facts: rows.filter((r) => r.kept === r.facts).length,
-    median_ms_per_100kb: round4(median(rows.map((r) => r.msPer100KB))),
-    median_ms_per_100kb_over_8kb: round4(median(big.map((r) => r.msPer100KB))),
-    max_ms: round4(Math.max(...rows.map((r) => r.ms))),
+    recall_over_8kb: round4(overall.recall),
+    recall_pooled_over_8kb: round4(overall.pooled),
+    retrievable_over_8kb: round4(overall.retrievable),
+    reduction_over_8kb: round4(overall.reduction),
+    head_tail_recall_over_8kb: round4(overall.htRecall),
+    head_tail_reduction_over_8kb: round4(overall.htReduction),
+    recall_all: round4(all.recall),
+    median_ms_per_100kb_over_8kb: round4(overall.msPer100KB),
+    invalid_replacements: all.invalid,
+    classes_meeting_targets: classes.filter((k) => {
+      const a = aggregate(big.filter((r) => r.cls === k));
+      return a.outputs > 0 && a.recall >= 0.98 && a.reduction >= 0.85;
+    }).length,
+    classes: classes.length,
   };
+  for (const k of classes) {
+    const a = aggregate(big.filter((r) => r.cls === k));
+    if (a.outputs === 0) continue;
+    summary[`recall_over_8kb.${k}`] = round4(a.recall);
+    summary[`reduction_over_8kb.${k}`] = round4(a.reduction);
+  }
 
-  const kinds = [...new Set(rows.map((r) => r.kind))].sort();
-  const byKind = kinds.map((k) => {
-    const rs = rows.filter((r) => r.kind === k);
-    const bigK = rs.filter((r) => r.bytes > 8192);
-    return `| ${k} | ${rs.length} | ${bigK.length ? pct(reduction(bigK, (r) => r.excerptBytes)) : "–"} | ${pct(retention(rs, (r) => r.kept))} | ${pct(retention(rs, (r) => r.headKept))} | ${pct(retention(rs, (r) => r.headTailKept))} | ${median(rs.map((r) => r.msPer100KB)).toFixed(2)} |`;
-  });
-  const table = rows.map(
-    (r) =>
-      `| ${r.file} | ${r.compressor} | ${r.bytes} | ${r.excerptBytes} | ${pct(r.reduction)} | ${r.kept}/${r.facts} | ${r.headKept}/${r.facts} | ${r.headTailKept}/${r.facts} | ${r.ms.toFixed(2)} | ${r.msPer100KB.toFixed(2)} |`,
-  );
+  const worst = [...big]
+    .filter((r) => r.excerpt.facts > 0 && r.excerpt.kept < r.excerpt.facts)
+    .sort((a, b) => a.excerpt.kept / a.excerpt.facts - b.excerpt.kept / b.excerpt.facts)
+    .slice(0, 25)
+    .map(
+      (r) =>
+        `| ${r.id} | ${r.compressor} | ${r.excerpt.kept}/${r.excerpt.facts} | ${r.excerpt.lost
+          .slice(0, 2)
+          .map((f) => `\`${f.join(" … ").slice(0, 70).replace(/[|`]/g, "")}\``)
+          .join(", ")} |`,
+    );
+  const head =
+    "| class | outputs | recall | pooled | retrievable | reduction | head+tail recall | head+tail reduction | ms/100 KB | invalid |";
+  const rule = "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
+  const srcNote = process.env.CAIRN_BENCH_SRC ? ` Compressors from \`${process.env.CAIRN_BENCH_SRC}\`.` : "";
   const markdown = [
-    "## Compression of real tool outputs",
+    "## Compression on the independent corpus",
     "",
-    `${rows.length} outputs (${big.length} over 8 KB). Budget per output: clamp(8% of its size, 1200, 6000) characters.`,
-    `Baselines: head-only = the first \`budget\` characters; head+tail = first and last ${HEAD_TAIL_CHARS} characters (≈ 600 + 600 tokens, as tend does).`,
-    `Time: median of ${RUNS} runs per output, in ms and in ms per 100 KB of input.`,
+    `${rows.length} real outputs made by \`bench/corpus/generate.ts\` (${big.length} over 8 KB), facts from its oracle (no code shared with src/compress). Budget: the product's \`excerptBudget\` with default settings; head+tail gets the same budget, half each end.${srcNote}`,
+    "Recall: share of an output's facts the model reads, averaged over outputs; pooled: over all facts; retrievable: also counting facts collapsed behind a specific `--grep` the excerpt prints. Reduction: bytes the model reads, against the whole output. Time: median over outputs of the median of runs, per 100 KB. Invalid: replacements Claude Code would refuse (shape).",
+    "Targets (issue 14): recall ≥ 98% and reduction ≥ 85% overall and per class, under 5 ms per 100 KB.",
     "",
-    `- size reduction on outputs over 8 KB: **${pct(summary.reduction_over_8kb!)}** (head+tail: ${pct(summary.head_tail_reduction_over_8kb!)}); all outputs: ${pct(summary.reduction_all!)}`,
-    `- facts kept: **${summary.facts_kept}/${summary.facts} (${pct(summary.retention!)})**; head-only: ${pct(summary.head_only_retention!)}; head+tail: ${pct(summary.head_tail_retention!)}`,
-    `- outputs with every fact kept: ${summary.outputs_with_all_facts}/${rows.length}; outputs over 8 KB reduced by less than 85%: ${summary.outputs_over_8kb_below_85pct}`,
-    `- median compression time: **${summary.median_ms_per_100kb!.toFixed(2)} ms per 100 KB** (over 8 KB: ${summary.median_ms_per_100kb_over_8kb!.toFixed(2)}); slowest output: ${summary.max_ms!.toFixed(1)} ms`,
+    "### Outputs over 8 KB, by class",
     "",
-    "### By kind",
+    head,
+    rule,
+    ...classes.flatMap((k) => {
+      const rs = big.filter((r) => r.cls === k);
+      return rs.length ? [aggRow(k, aggregate(rs))] : [];
+    }),
+    aggRow("**overall**", overall),
     "",
-    "| kind | outputs | reduction (>8 KB) | facts kept | head-only | head+tail | ms/100 KB |",
-    "|---|---:|---:|---:|---:|---:|---:|",
-    ...byKind,
+    `All ${rows.length} outputs, small ones included: recall ${pct(all.recall)}, reduction ${pct(all.reduction)}, head+tail recall ${pct(all.htRecall)}.`,
     "",
-    "### Per output",
+    "### Where facts are lost (outputs over 8 KB, worst first)",
     "",
-    "| output | compressor | bytes | excerpt | reduction | facts | head-only | head+tail | ms | ms/100 KB |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ...table,
+    "| output | compressor | facts kept | lost, for example |",
+    "|---|---|---:|---|",
+    ...worst,
+  ].join("\n");
+  const perOutput = [
+    "| output | class | compressor | bytes | shown | facts | kept | head+tail | ms |",
+    "|---|---|---|---:|---:|---:|---:|---:|---:|",
+    ...rows.map(
+      (r) =>
+        `| ${r.id} | ${r.cls} | ${r.compressor} | ${r.bytes} | ${r.shownBytes} | ${r.excerpt.facts} | ${r.excerpt.kept} | ${r.headTail.kept} | ${r.ms.toFixed(2)} |`,
+    ),
   ].join("\n");
   mkdirSync(join(REPO, "bench/results"), { recursive: true });
-  writeFileSync(join(REPO, "bench/results/compress.md"), `${markdown}\n`);
+  writeFileSync(join(REPO, "bench/results/compress-per-output.md"), `${perOutput}\n`);
+  for (const r of rows)
+    if (r.shapeError) process.stderr.write(`invalid replacement ${r.id}: ${r.shapeError}\n`);
   return { markdown, summary };
-}
-
-function round4(x: number): number {
-  return Math.round(x * 10000) / 10000;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

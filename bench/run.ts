@@ -17,7 +17,7 @@ const BENCHES: Record<string, { title: string; load: () => Promise<Bench> }> = {
     load: async () => (await import("./hooks.ts")).benchHooks,
   },
   compress: {
-    title: "Compression on the real-output corpus",
+    title: "Compression on the independent corpus",
     load: async () => (await import("./compress.ts")).benchCompress,
   },
   ledger: {

@@ -1,66 +1,133 @@
-// The whole-session cost: one scripted session of 100 real tool calls (real outputs
-// from the corpus, greps, reads), run through the real Claude Code CLI without cairn
-// and with it, side by side: wall time, and the input tokens sent to the model (the
-// scripted model reports chars/4 of each request, so these are estimates).
-// Run alone: npx node bench/session.ts   (BENCH_SESSION_CALLS=N, default 100)
-import { copyFileSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+// The whole-session cost: one scripted session of 100 tool calls on a real checkout (a git
+// repository of the `yaml` package's sources with scripted history, its tests run by
+// vitest, a TypeScript folder with errors, an application log), run through the real
+// Claude Code CLI without cairn and with it. The calls are what a session does: status,
+// log and diff, test runs and builds, greps, reads (some again), edits, listings, and
+// the same commands again later. Measured: the final live context, i.e. what the last
+// request carries (its messages, and the whole body with Claude Code's system prompt and
+// tool definitions), and the input over all requests. Sizes are characters / 4 (the
+// scripted server sees the requests, not token counts): estimates, the same for both.
+// Run alone: npx node bench/session.ts   (BENCH_SESSION_CALLS=N, default 100;
+// BENCH_SESSION_ALLOW_BASH=1 adds a Bash allow rule, which routes Bash through cairn's runner)
+import { readFileSync, symlinkSync } from "node:fs";
+import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
 import { installCairn } from "../test/e2e/harness/cairn.ts";
 import { makeSandbox, runClaude, type Sandbox } from "../test/e2e/harness/claude.ts";
 import { bash, type MockApi, type Step, startMockApi, text, tool } from "../test/e2e/harness/mock-api.ts";
+import { makeLog } from "./corpus/gen-files.ts";
+import { must, REPO } from "./corpus/gen-support.ts";
 import { table } from "./lib/stats.ts";
 
-const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const ALLOW_BASH = process.env.BENCH_SESSION_ALLOW_BASH === "1";
 
-interface Manifest {
-  file: string;
-  tool: string;
-  bytes: number;
-}
-
-function project(sb: Sandbox): string[] {
-  const manifest = JSON.parse(
-    readFileSync(join(REPO, "test/fixtures/outputs/manifest.json"), "utf8"),
-  ) as Manifest[];
-  mkdirSync(join(sb.project, "out"), { recursive: true });
-  const files: string[] = [];
-  for (const m of manifest) {
-    if (m.bytes > 400_000) continue; // the 2 MB grep would dominate everything
-    copyFileSync(join(REPO, "test/fixtures/outputs", m.file), join(sb.project, "out", m.file));
-    files.push(m.file);
+/** Source files of the checkout (relative), read and edited by the script. */
+function checkout(sb: Sandbox): string[] {
+  const from = join(REPO, "node_modules/yaml/dist");
+  must(`cp -r '${from}' '${join(sb.project, "src")}'`, REPO);
+  symlinkSync(join(REPO, "node_modules"), join(sb.project, "node_modules"));
+  sb.writeFile(".gitignore", "node_modules\n");
+  sb.writeFile(
+    "package.json",
+    JSON.stringify({ name: "yaml-fork", version: "2.9.0", private: true }, null, 2),
+  );
+  const cases = Array.from({ length: 60 }, (_, i) => {
+    const want = i % 29 === 7 ? `{ key${i}: ${i + 1} }` : `{ key${i}: ${i} }`;
+    return `  it("parses mapping ${i}", () => expect(YAML.parse("key${i}: ${i}")).toEqual(${want}));`;
+  });
+  sb.writeFile(
+    "test/parse.test.mjs",
+    `import { describe, expect, it } from "vitest";\nimport YAML from "../src/index.js";\ndescribe("parse", () => {\n${cases.join("\n")}\n});\n`,
+  );
+  sb.writeFile(
+    "tsconfig.json",
+    JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022" }, include: ["types"] }),
+  );
+  const typed = Array.from({ length: 40 }, (_, i) =>
+    i % 9 === 4
+      ? `export const option${i}: number = "wrong ${i}";`
+      : `export function option${i}(value: number): number {\n  return value + ${i};\n}`,
+  );
+  sb.writeFile("types/options.ts", `${typed.join("\n")}\n`);
+  sb.writeFile("logs/app.log", makeLog(1500, 77, 0.01));
+  const env = {
+    GIT_AUTHOR_DATE: "2026-11-01T10:00:00Z",
+    GIT_COMMITTER_DATE: "2026-11-01T10:00:00Z",
+  };
+  must(
+    "git init -q -b main && git config user.name Dev && git config user.email dev@example.com",
+    sb.project,
+  );
+  must("git add -A && git commit -q -m 'import yaml 2.9.0 sources'", sb.project, env);
+  const files = must("git ls-files src", sb.project)
+    .split("\n")
+    .filter((f) => f.endsWith(".js"));
+  // A history to log: small scripted changes over a few dozen commits.
+  for (let i = 0; i < 30; i++) {
+    const f = files[(i * 7) % files.length]!;
+    sb.writeFile(f, `${readFileSync(join(sb.project, f), "utf8")}\n// note ${i}: reviewed\n`);
+    must(`git commit -qam 'review ${relative("src", f)} (#${200 + i})'`, sb.project, env);
   }
-  symlinkSync(join(REPO, "src"), join(sb.project, "src"));
   return files;
 }
 
-/** 100 calls: cat of real outputs (small and large), greps, reads and globs, in a fixed order. */
+/** A line that occurs once in the file, for an Edit's old_string. */
+function uniqueLine(path: string): string {
+  const lines = readFileSync(path, "utf8").split("\n");
+  const counts = new Map<string, number>();
+  for (const l of lines) counts.set(l, (counts.get(l) ?? 0) + 1);
+  return lines.find((l) => l.trim().length > 25 && counts.get(l) === 1) ?? lines[0]!;
+}
+
+/** The session: an opening survey, then rounds of read, search, edit, check, with repeats. */
 function script(sb: Sandbox, files: string[], calls: number): Step[] {
-  const kinds = [
-    (i: number) => bash(`cat out/${files[i % files.length]}`, { id: `toolu_s${i}` }),
-    (i: number) =>
-      tool(
-        "Grep",
-        {
-          pattern: ["error", "TODO", "function", "import"][i % 4],
-          path: "src",
-          output_mode: "content",
-          "-n": true,
-        },
-        { id: `toolu_s${i}` },
-      ),
-    (i: number) => bash(`cat out/${files[(i * 7) % files.length]} | head -c 20000`, { id: `toolu_s${i}` }),
-    (i: number) =>
-      tool(
-        "Read",
-        {
-          file_path: join(sb.project, "out", files.filter((f) => f.startsWith("read-"))[i % 6] ?? files[0]!),
-        },
-        { id: `toolu_s${i}` },
-      ),
-    (i: number) => tool("Glob", { pattern: "src/**/*.ts" }, { id: `toolu_s${i}` }),
+  const P = sb.project;
+  const big = [
+    "src/parse/parser.js",
+    "src/parse/lexer.js",
+    "src/doc/Document.js",
+    "src/stringify/stringifyString.js",
   ];
-  return [...Array.from({ length: calls }, (_, i) => kinds[i % kinds.length]!(i)), text("All done.")];
+  const patterns = ["throw new", "function ", "export", "return [a-z]+\\(", "const \\w+ = require"];
+  let n = 0;
+  const id = () => `toolu_s${n++}`;
+  const b = (cmd: string) => bash(cmd, { id: id() });
+  const read = (f: string) => tool("Read", { file_path: join(P, f) }, { id: id() });
+  const grep = (pattern: string) =>
+    tool("Grep", { pattern, path: join(P, "src"), output_mode: "content", "-n": true }, { id: id() });
+  const steps: Step[] = [
+    b("git status"),
+    b("git log --stat -n 25"),
+    tool("Glob", { pattern: "src/**/*.js" }, { id: id() }),
+    b("npx vitest run"),
+    read(big[0]!),
+    grep(patterns[0]!),
+    b("grep -n -E 'ERROR|WARN' logs/app.log"),
+    b("npx tsc -p ."),
+    b("ls -la src src/parse src/compose src/doc"),
+    b("git status"),
+  ];
+  for (let round = 0; steps.length < calls; round++) {
+    const edited = files[(round * 5 + 3) % files.length]!;
+    const line = uniqueLine(join(P, edited));
+    steps.push(
+      read(edited),
+      grep(patterns[round % patterns.length]!),
+      tool(
+        "Edit",
+        { file_path: join(P, edited), old_string: line, new_string: `${line} // checked ${round}` },
+        { id: id() },
+      ),
+      b("git diff"),
+      b("git status"),
+      b("npx vitest run"),
+      b("npx tsc -p ."),
+      read(big[round % big.length]!),
+      round % 2 ? b("git log --stat -n 25") : b("grep -n -E 'ERROR|WARN' logs/app.log"),
+      round % 3 ? tool("Glob", { pattern: "src/**/*.js" }, { id: id() }) : b("find src -type f"),
+    );
+  }
+  return [...steps.slice(0, calls), text("All done.")];
 }
 
 interface Result {
@@ -68,30 +135,67 @@ interface Result {
   readonly requests: number;
   readonly inputTokens: number;
   readonly lastRequestTokens: number;
+  readonly lastMessagesTokens: number;
+  /** Tool results marked as errors in the last request: the same calls must fail either way. */
+  readonly failedCalls: number;
+  /** Characters of tool results in the last request, by what was called. */
+  readonly byCall: ReadonlyMap<string, number>;
+}
+
+type Block = {
+  type?: string;
+  id?: string;
+  name?: string;
+  input?: Record<string, unknown>;
+  tool_use_id?: string;
+  content?: unknown;
+};
+
+/** What each tool call costs in the final context, grouped by its command (or tool). */
+function resultSizes(messages: readonly { content: unknown }[]): Map<string, number> {
+  const blocks = messages.flatMap((m) => (Array.isArray(m.content) ? (m.content as Block[]) : []));
+  const label = new Map<string, string>();
+  for (const b of blocks)
+    if (b.type === "tool_use" && b.id)
+      label.set(b.id, b.name === "Bash" ? String(b.input?.command) : String(b.name));
+  const sizes = new Map<string, number>();
+  for (const b of blocks) {
+    if (b.type !== "tool_result" || !b.tool_use_id) continue;
+    const key = label.get(b.tool_use_id) ?? "?";
+    sizes.set(key, (sizes.get(key) ?? 0) + JSON.stringify(b.content ?? "").length);
+  }
+  return sizes;
 }
 
 async function session(api: MockApi, withCairn: boolean, calls: number): Promise<Result> {
   const sb = makeSandbox({ prefix: withCairn ? "cairn-bench-with" : "cairn-bench-without" });
   try {
-    sb.writeSettings({ permissions: { allow: ["Bash"] } });
-    const files = project(sb);
+    const files = checkout(sb);
+    // With a Bash allow rule, cairn's Bash runner files Bash outputs (failing ones too).
+    if (ALLOW_BASH) sb.writeSettings({ permissions: { allow: ["Bash"] } });
     if (withCairn) await installCairn(sb);
     api.clearRequests();
     api.script(script(sb, files, calls));
     const run = await runClaude({
       sandbox: sb,
       apiUrl: api.url,
-      prompt: "Look through the outputs.",
-      timeoutMs: 900_000,
+      prompt: "Fix the failing tests.",
+      timeoutMs: 1_800_000,
     });
     if (run.exitCode !== 0) throw new Error(`claude exited ${run.exitCode}: ${run.stderr.slice(0, 300)}`);
     const main = api.mainRequests();
     const tokens = main.map((r) => Math.ceil(JSON.stringify(r.body).length / 4));
+    const last = main.at(-1);
     return {
       wallS: run.durationMs / 1000,
       requests: main.length,
       inputTokens: tokens.reduce((a, b) => a + b, 0),
       lastRequestTokens: tokens.at(-1) ?? 0,
+      lastMessagesTokens: last ? Math.ceil(JSON.stringify(last.body.messages ?? []).length / 4) : 0,
+      failedCalls: (last?.body.messages ?? [])
+        .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
+        .filter((b) => b.type === "tool_result" && b.is_error === true).length,
+      byCall: resultSizes(last?.body.messages ?? []),
     };
   } finally {
     sb.cleanup();
@@ -104,35 +208,56 @@ export async function benchSession(): Promise<{ markdown: string; summary: Recor
   try {
     const without = await session(api, false, calls);
     const withCairn = await session(api, true, calls);
-    const pct = (a: number, b: number) => `${Math.round((1 - a / b) * 100)}% less`;
+    const share = (a: number, b: number) => `${((a / b) * 100).toFixed(1)}% of without`;
+    const k = (x: number) => x.toLocaleString("en-US");
     const markdown = [
       "## Whole session",
       "",
-      `One scripted session of ${calls} tool calls (cat of real outputs from the corpus, greps over this repository's sources, reads, globs), through the real Claude Code CLI, without and with cairn installed (\`permissions.allow: ["Bash"]\`, so the runner wraps Bash). Input tokens are the request sizes / 4, as the scripted model reports them: estimates.`,
+      `One scripted session of ${calls} tool calls on a real checkout (a git repository of the \`yaml\` package's sources with 30 scripted commits, its vitest tests with 3 failing, a TypeScript folder with errors, a 1,500-line log): status, log, diff, test runs, tsc, greps, reads (some again), edits, listings, and the same commands again later. Through the real Claude Code CLI, without and with cairn installed (${ALLOW_BASH ? "with a Bash allow rule, so cairn's Bash runner files Bash outputs" : "no Bash allow rule, so outputs are filed in PostToolUse and a failing command's output is not replaced"}). Sizes are request characters / 4: estimates, the same for both. Target (issue 14): the final live context ≤ 20% of without.`,
       "",
       table(
-        ["", "without cairn", "with cairn", "difference"],
+        ["", "without cairn", "with cairn", "with / without"],
         [
           [
-            "wall time",
-            `${without.wallS.toFixed(1)} s`,
-            `${withCairn.wallS.toFixed(1)} s`,
-            `${(withCairn.wallS - without.wallS).toFixed(1)} s (${((withCairn.wallS / without.wallS - 1) * 100).toFixed(0)}%)`,
+            "final live context: last request's messages (est. tokens)",
+            k(without.lastMessagesTokens),
+            k(withCairn.lastMessagesTokens),
+            share(withCairn.lastMessagesTokens, without.lastMessagesTokens),
+          ],
+          [
+            "final live context: whole last request, with system prompt and tools (est. tokens)",
+            k(without.lastRequestTokens),
+            k(withCairn.lastRequestTokens),
+            share(withCairn.lastRequestTokens, without.lastRequestTokens),
+          ],
+          [
+            "input over all requests (est. tokens)",
+            k(without.inputTokens),
+            k(withCairn.inputTokens),
+            share(withCairn.inputTokens, without.inputTokens),
           ],
           ["model requests", String(without.requests), String(withCairn.requests), ""],
           [
-            "input tokens, all requests (est.)",
-            without.inputTokens.toLocaleString("en-US"),
-            withCairn.inputTokens.toLocaleString("en-US"),
-            pct(withCairn.inputTokens, without.inputTokens),
+            "tool calls that failed (exit status, as the model saw it)",
+            String(without.failedCalls),
+            String(withCairn.failedCalls),
+            "",
           ],
-          [
-            "context at the end (est. tokens)",
-            without.lastRequestTokens.toLocaleString("en-US"),
-            withCairn.lastRequestTokens.toLocaleString("en-US"),
-            pct(withCairn.lastRequestTokens, without.lastRequestTokens),
-          ],
+          ["wall time", `${without.wallS.toFixed(1)} s`, `${withCairn.wallS.toFixed(1)} s`, ""],
         ],
+      ),
+      "",
+      "What the tool results weigh in the final context, by call (characters, largest first):",
+      "",
+      table(
+        ["call", "without cairn", "with cairn", "with / without"],
+        [...without.byCall.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 15)
+          .map(([call, w]) => {
+            const c = withCairn.byCall.get(call) ?? 0;
+            return [`\`${call.slice(0, 60)}\``, k(w), k(c), `${((c / w) * 100).toFixed(0)}%`];
+          }),
       ),
     ].join("\n");
     return {
@@ -144,6 +269,10 @@ export async function benchSession(): Promise<{ markdown: string; summary: Recor
         "session.input_tokens.with": withCairn.inputTokens,
         "session.last_request_tokens.without": without.lastRequestTokens,
         "session.last_request_tokens.with": withCairn.lastRequestTokens,
+        "session.last_messages_tokens.without": without.lastMessagesTokens,
+        "session.last_messages_tokens.with": withCairn.lastMessagesTokens,
+        "session.final_context_share":
+          Math.round((withCairn.lastMessagesTokens / without.lastMessagesTokens) * 10000) / 10000,
       },
     };
   } finally {

@@ -9,6 +9,7 @@ import type { PartLoader } from "./context.ts";
 export const EVENT_PARTS: { readonly [E in EventName]: readonly PartLoader[] } = {
   SessionStart: [
     () => import("../run/on-session-start.ts"), // the exit trap: failing Bash commands reach PostToolUse
+    () => import("../compress/on-compact.ts"), // after a compaction, repeated outputs are shown again
     // Memory and the notebook meet here, not in each other's code: the resume after a
     // handoff includes the notebook; the notebook's restore names where the last session
     // stopped, from memory. Each is loaded only when the part that needs it asks.
@@ -49,6 +50,7 @@ export const EVENT_PARTS: { readonly [E in EventName]: readonly PartLoader[] } =
     () => import("../memory/on-stop.ts"), // ingest the subagent's transcript
   ],
   PreCompact: [
+    () => import("../compress/on-compact.ts"), // outputs summarised away are no longer in context
     () => import("../notebook/on-pre-compact.ts"), // curate the compaction, snapshot, block a stale one once
   ],
   PostCompact: [],

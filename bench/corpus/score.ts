@@ -1,0 +1,110 @@
+/**
+ * Is a fact in what the model sees? A fact is a list of parts that must all stand on one
+ * line (colour codes stripped, runs of blanks collapsed, case ignored: `Exit code 2` and
+ * `exit 2` state the same status); a part that looks like an
+ * identifier must stand as a whole word, so `on` is not found inside `json`; an
+ * abbreviated commit hash may be the start of a longer one; a number is a whole number
+ * (line 5 is not found in 15 or TS2535).
+ *
+ * Collapsed facts: an excerpt may leave a fact out and say how to get it. The headline
+ * recall counts such a fact as LOST: the model would need another call to see it.
+ * `retrievable` counts it when the excerpt names a specific `--grep 'PATTERN'` (not the
+ * header's placeholder) whose pattern matches the original line holding the fact, since
+ * that command, run as printed, returns the fact. Both figures are reported.
+ */
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are what is stripped
+const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
+
+export function normalize(text: string): string {
+  return text
+    .replace(ANSI, "")
+    .replace(/[ \t]+/g, " ")
+    .toLowerCase();
+}
+
+const WORDY = /^[A-Za-z_$][\w$]*$/;
+/** An abbreviated commit hash: found at the start of a word, so the full hash counts too. */
+const HASH = /^[0-9a-f]{7,12}$/;
+const isWordChar = (c: string | undefined) => c !== undefined && /[\w$]/.test(c);
+
+/** Start offsets of `part` in `text`, whole words only where the part is an identifier. */
+function* occurrences(text: string, part: string): Generator<number> {
+  const hash = HASH.test(part);
+  const number = !hash && /^\d+$/.test(part);
+  const wordy = !hash && WORDY.test(part);
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+    if (hash && isWordChar(text[at - 1])) continue;
+    if (number && (/\d/.test(text[at - 1] ?? "") || /\d/.test(text[at + part.length] ?? ""))) continue;
+    if (!wordy || (!isWordChar(text[at - 1]) && !isWordChar(text[at + part.length]))) yield at;
+  }
+}
+
+function lineAround(text: string, at: number): string {
+  const start = text.lastIndexOf("\n", at) + 1;
+  const end = text.indexOf("\n", at);
+  return text.slice(start, end < 0 ? text.length : end);
+}
+
+function partIn(line: string, part: string): boolean {
+  return !occurrences(line, part).next().done;
+}
+
+/** The line of `text` (already normalized) holding every part of the fact, or undefined. */
+export function lineWithFact(text: string, parts: readonly string[]): string | undefined {
+  const norm = parts.map((p) => normalize(p).trim());
+  const [first, ...rest] = [...norm].sort((a, b) => b.length - a.length);
+  if (!first) return undefined;
+  for (const at of occurrences(text, first)) {
+    const line = lineAround(text, at);
+    if (rest.every((p) => partIn(line, p))) return line;
+  }
+  return undefined;
+}
+
+/** The specific grep patterns an excerpt offers (`cairn show N --grep 'P'`), the header's placeholder excluded. */
+export function offeredGreps(shown: string): RegExp[] {
+  const out: RegExp[] = [];
+  for (const m of shown.matchAll(/--grep '((?:[^']|'\\'')+)'/g)) {
+    const pattern = m[1]!.replace(/'\\''/g, "'");
+    if (pattern === "PATTERN") continue;
+    try {
+      out.push(new RegExp(pattern));
+    } catch {
+      // not a pattern the command would accept either
+    }
+  }
+  return out;
+}
+
+export interface Score {
+  readonly facts: number;
+  readonly kept: number;
+  /** Kept, or collapsed with a specific --grep that returns it. */
+  readonly retrievable: number;
+  readonly lost: readonly (readonly string[])[];
+}
+
+export function score(original: string, shown: string, facts: readonly (readonly string[])[]): Score {
+  const s = normalize(shown);
+  const greps = offeredGreps(shown);
+  // Normalizing keeps line breaks, so line i of one is line i of the other: the grep runs on the original.
+  const originalLines = greps.length ? original.split("\n") : [];
+  const normalLines = greps.length ? normalize(original).split("\n") : [];
+  let kept = 0;
+  let retrievable = 0;
+  const lost: (readonly string[])[] = [];
+  for (const f of facts) {
+    if (lineWithFact(s, f) !== undefined) {
+      kept++;
+      retrievable++;
+      continue;
+    }
+    lost.push(f);
+    const found = normalLines.some(
+      (line, i) => lineWithFact(line, f) !== undefined && greps.some((g) => g.test(originalLines[i]!)),
+    );
+    if (found) retrievable++;
+  }
+  return { facts: facts.length, kept, retrievable, lost };
+}

@@ -1,0 +1,164 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { REPO, runCairn, tempHome } from "../../helpers/cairn.ts";
+
+// Repeated outputs through the built hook, on real captured inputs carrying a real
+// test-run output: an identical output still in the live context comes back as one line
+// naming the earlier one, which `cairn show` returns; after a compaction, in another
+// session or in a subagent's own context it is shown as usual.
+
+const capture = (name: string) =>
+  JSON.parse(readFileSync(join(REPO, "test/fixtures/hook-inputs", `${name}.json`), "utf8")) as Record<
+    string,
+    unknown
+  >;
+const bashCall = capture("PostToolUse-Bash-small");
+const readCall = capture("PostToolUse-Read-large");
+const vitest = readFileSync(join(REPO, "test/fixtures/outputs/test-vitest-failing.txt"), "utf8");
+const gitStatus = readFileSync(join(REPO, "test/fixtures/outputs/git-status.txt"), "utf8");
+
+describe("outputs already in context are not sent twice", () => {
+  let sb: ReturnType<typeof tempHome>;
+  const hook = async (name: string, event: Record<string, unknown>) => {
+    const r = await runCairn(["hook", name], {
+      input: JSON.stringify({ ...event, cwd: sb.project }),
+      env: sb.env,
+      cwd: sb.home,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    // PreCompact answers with plain instructions for the summary, the others with JSON.
+    return r.stdout.trim().startsWith("{") ? JSON.parse(r.stdout) : {};
+  };
+  const shownFor = async (toolUseId: string, extra: Record<string, unknown> = {}): Promise<string> => {
+    const out = await hook("PostToolUse", {
+      ...bashCall,
+      ...extra,
+      tool_use_id: toolUseId,
+      tool_input: { command: "npx vitest run" },
+      tool_response: { ...(bashCall.tool_response as object), stdout: vitest },
+    });
+    return out.hookSpecificOutput.updatedToolOutput.stdout;
+  };
+
+  beforeEach(() => {
+    sb = tempHome();
+    mkdirSync(sb.project, { recursive: true });
+  });
+  afterEach(() => sb.cleanup());
+
+  it("replaces an identical second output with one line naming the first, and cairn show returns it", async () => {
+    const first = await shownFor("toolu_rep_1");
+    expect(first).toMatch(/^\[cairn #1 · /);
+    expect(first).toContain("Tests  3 failed | 176 passed");
+    const second = await shownFor("toolu_rep_2");
+    expect(second.split("\n")).toHaveLength(1);
+    expect(second).toContain("[cairn #1 · ");
+    expect(second).toContain("identical to the output of `npx vitest run` shown earlier");
+    const command = /full output: (.+)\]$/.exec(second)?.[1];
+    expect(command).toBe("cairn show 1");
+    const shown = await runCairn(["show", "1"], { env: sb.env, cwd: sb.home });
+    expect(shown.stdout).toBe(vitest);
+    // A third repeat names the same original.
+    expect(await shownFor("toolu_rep_3")).toBe(second);
+  });
+
+  it("shows a smaller output whole the first time and refers to it the second, stored then for cairn show", async () => {
+    const status = async (id: string) =>
+      (
+        await hook("PostToolUse", {
+          ...bashCall,
+          tool_use_id: id,
+          tool_input: { command: "git status" },
+          tool_response: { ...(bashCall.tool_response as object), stdout: gitStatus },
+        })
+      ).hookSpecificOutput?.updatedToolOutput?.stdout;
+    expect(gitStatus.length).toBeGreaterThan(1024);
+    expect(gitStatus.length).toBeLessThan(4096);
+    expect(await status("toolu_st_1")).toBeUndefined();
+    const again = await status("toolu_st_2");
+    expect(again).toMatch(
+      /^\[cairn #1 · .*identical to the output of `git status` shown earlier.*cairn show 1\]$/,
+    );
+    expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.home })).stdout).toBe(gitStatus);
+    expect(await status("toolu_st_3")).toBe(again);
+  });
+
+  it("shows a near repeat of the same command as the lines that changed", async () => {
+    const run = async (id: string, text: string) =>
+      (
+        await hook("PostToolUse", {
+          ...bashCall,
+          tool_use_id: id,
+          tool_input: { command: "git status" },
+          tool_response: { ...(bashCall.tool_response as object), stdout: text },
+        })
+      ).hookSpecificOutput?.updatedToolOutput?.stdout;
+    expect(await run("toolu_nr_1", gitStatus)).toBeUndefined();
+    const more = gitStatus.replace(
+      "\tmodified:   src/fill.js\n",
+      "\tmodified:   src/fill.js\n\tmodified:   src/extra.js\n",
+    );
+    const delta = await run("toolu_nr_2", more);
+    const [head, ...rest] = delta.split("\n");
+    expect(head).toMatch(
+      /^\[cairn #1 · .*the output of `git status` shown earlier with 1 line changed, the rest identical · full output: cairn show 1\]$/,
+    );
+    expect(rest.join("\n")).toMatch(/^@@ after L\d+ → L\d+\n\+\tmodified: {3}src\/extra\.js$/);
+    expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.home })).stdout).toBe(more);
+    // Compared with the last output shown in full, not with the delta.
+    const other = more.replace("\tmodified:   src/micromatch.js\n", "");
+    expect(await run("toolu_nr_3", other)).toMatch(/shown earlier with 2 lines changed/);
+  });
+
+  it("shows a re-run whose excerpt changed only in its start time as that line (its duration is not in the excerpt)", async () => {
+    const rerun = vitest
+      .replace("Start at  00:22:56", "Start at  00:31:07")
+      .replace("Duration  1.46s", "Duration  1.52s");
+    const first = await shownFor("toolu_t_1");
+    expect(first).toContain("Start at  00:22:56");
+    const out = await hook("PostToolUse", {
+      ...bashCall,
+      tool_use_id: "toolu_t_2",
+      tool_input: { command: "npx vitest run" },
+      tool_response: { ...(bashCall.tool_response as object), stdout: rerun },
+    });
+    const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
+    expect(delta).toMatch(/^\[cairn #2 · .*shown earlier \(#1\) with 2 lines changed, the rest identical/);
+    expect(delta).toContain("+   Start at  00:31:07");
+    expect(delta.length).toBeLessThan(first.length / 4);
+  });
+
+  it("keeps Read's own shape for a repeated Read", async () => {
+    const again = async (id: string) =>
+      (await hook("PostToolUse", { ...readCall, tool_use_id: id })).hookSpecificOutput.updatedToolOutput;
+    const first = await again("toolu_read_1");
+    const second = await again("toolu_read_2");
+    expect(Object.keys(second)).toEqual(Object.keys(first));
+    expect(Object.keys(second.file).sort()).toEqual(Object.keys(first.file).sort());
+    expect(second.file.content).toMatch(
+      /^\[cairn #1 · .*identical to the output of `.*big\.txt` shown earlier/,
+    );
+  });
+
+  it("shows the output again after a compaction (PreCompact, or SessionStart from a compaction)", async () => {
+    await shownFor("toolu_c_1");
+    expect(await shownFor("toolu_c_2")).toMatch(/identical to the output/);
+    await hook("PreCompact", { ...capture("PreCompact-auto"), session_id: bashCall.session_id });
+    const afterPre = await shownFor("toolu_c_3");
+    expect(afterPre).not.toMatch(/identical to the output/);
+    expect(afterPre).toContain("Tests  3 failed | 176 passed");
+    expect(await shownFor("toolu_c_4")).toMatch(/identical to the output/);
+    await hook("SessionStart", { ...capture("SessionStart-compact"), session_id: bashCall.session_id });
+    expect(await shownFor("toolu_c_5")).not.toMatch(/identical to the output/);
+  });
+
+  it("does not refer across sessions or from a subagent's context to the main one", async () => {
+    await shownFor("toolu_s_1");
+    const other = await shownFor("toolu_s_2", { session_id: "c0ffee00-0000-4000-8000-0000000000ff" });
+    expect(other).not.toMatch(/identical to the output/);
+    const sub = await shownFor("toolu_s_3", { agent_id: "a8af6be07cba1eb8c", agent_type: "general-purpose" });
+    expect(sub).not.toMatch(/identical to the output/);
+    expect(await shownFor("toolu_s_4", { agent_id: "a8af6be07cba1eb8c" })).toMatch(/identical to the output/);
+  });
+});
