@@ -5,14 +5,14 @@
  * naming it and how to get the original. When the same call prints nearly the same
  * thing (a test run's timings, a diff grown by one hunk), only the changed lines are shown.
  *
- * Each output from 1 KB on leaves a fingerprint (SHA-256 of the text, per session and per
+ * Each output from 1 KB on leaves a fingerprint (core/hash.ts, of the text, per session and per
  * context: the main conversation and every subagent have their own) in the session's kv
  * scope, so retention's session cleanup takes them along. An output shown whole (under
  * compress.min_bytes) is stored only when it is repeated, so `cairn show` can return it. A compaction (PreCompact, and
  * SessionStart with source "compact") forgets the session's fingerprints: what was
  * summarised away is no longer in context and is shown again in full.
  */
-import { createHash } from "node:crypto";
+import { fingerprint } from "../core/hash.ts";
 import type { Store } from "../store/db.ts";
 import { getState, sessionScope, setState } from "../store/kv.ts";
 
@@ -34,7 +34,7 @@ export interface Where {
 }
 
 function keyOf(where: Where, text: string): string {
-  const hash = createHash("sha256").update(text).digest("hex");
+  const hash = fingerprint(text);
   return `${PREFIX}${where.agentId ?? "main"}:${hash}`;
 }
 
@@ -92,7 +92,7 @@ export interface Shown {
 const MAX_BODY_CHARS = 16_000;
 
 function callKey(where: Where, tool: string, label: string): string {
-  const hash = createHash("sha256").update(`${tool}\u0000${label}`).digest("hex");
+  const hash = fingerprint(`${tool}\u0000${label}`);
   return `${PREFIX}${where.agentId ?? "main"}:call:${hash}`;
 }
 

@@ -13,3 +13,27 @@ export function fnv1a64(text: string): string {
   }
   return h2.toString(16).padStart(8, "0") + h1.toString(16).padStart(8, "0");
 }
+
+/**
+ * A content fingerprint for "is this the same text": two independent 64-bit FNV-style
+ * passes (different seeds, one run backwards) plus the length. Not cryptographic, so
+ * the hook path never loads node:crypto; a chance collision is out of reach (about
+ * 2^-128), a crafted one is not, which is why nothing that guards a secret uses it.
+ */
+export function fingerprint(text: string): string {
+  let a1 = 0x811c9dc5;
+  let a2 = 0xcbf29ce4;
+  let b1 = 0x9e3779b9;
+  let b2 = 0x85ebca6b;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    a1 = Math.imul(a1 ^ c, 0x01000193) >>> 0;
+    a2 = Math.imul(a2 ^ c ^ (a1 >>> 16), 0x01000193) >>> 0;
+    const d = text.charCodeAt(n - 1 - i);
+    b1 = Math.imul(b1 ^ d, 0x5bd1e995) >>> 0;
+    b2 = Math.imul(b2 ^ d ^ (b1 >>> 15), 0x27d4eb2d) >>> 0;
+  }
+  const hex = (x: number) => x.toString(16).padStart(8, "0");
+  return `${hex(a2)}${hex(a1)}${hex(b2)}${hex(b1)}:${n}`;
+}
