@@ -321,8 +321,17 @@ describe("dashboard in Chromium", () => {
     await heading.waitFor();
     const count = async () => Number(/\((\d+)\)/.exec((await heading.textContent()) ?? "")?.[1]);
     const before = await count();
-    // A large Read filed now: a tool call the page has not seen.
-    await hook("PostToolUse-Read-large", { tool_use_id: "toolu_live_read" });
+    // A large Read filed now: a tool call the page has not seen. Its file changed since the
+    // Read above (an identical output still in context would come back as a reference).
+    const read = JSON.parse(readFileSync(join(HOOKS, "PostToolUse-Read-large.json"), "utf8"));
+    const file = read.tool_response.file;
+    await hook("PostToolUse-Read-large", {
+      tool_use_id: "toolu_live_read",
+      tool_response: {
+        ...read.tool_response,
+        file: { ...file, content: `// edited since\n${file.content}` },
+      },
+    });
     await expect.poll(count, { timeout: 30_000 }).toBe(before + 1);
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
       true,
