@@ -39,6 +39,13 @@ function inputsFor(root: string): Record<Event, string> {
   };
 }
 
+/** The same lines, starting `by` lines later and wrapping round: another output of the same size. */
+export function rotateLines(text: string, by: number): string {
+  const lines = text.split("\n");
+  const k = by % lines.length;
+  return [...lines.slice(k), ...lines.slice(0, k)].join("\n");
+}
+
 interface Sandbox {
   root: string;
   env: NodeJS.ProcessEnv;
@@ -61,8 +68,16 @@ function sandbox(): Sandbox {
       if (event !== "PostToolUse") return inputs[event];
       // A new tool call each time, as in a session: the same 50 KB output under the same
       // tool_use_id would be a retried hook, which cairn answers from the row it filed.
-      const post = JSON.parse(inputs.PostToolUse) as { tool_use_id: string; tool_input: unknown };
+      const post = JSON.parse(inputs.PostToolUse) as {
+        tool_use_id: string;
+        tool_input: { command: string };
+        tool_response: { stdout: string };
+      };
       post.tool_use_id = `toolu_bench_${++calls}`;
+      // And a new output: the same one again, still in context, would come back as a
+      // one-line reference (compress/repeats.ts), which is not the filing measured here.
+      post.tool_response.stdout = rotateLines(post.tool_response.stdout, calls);
+      post.tool_input.command = `${post.tool_input.command}.${calls}`;
       // Claude Code has written the assistant entry that issued the tool before PostToolUse.
       appendFileSync(
         transcript,

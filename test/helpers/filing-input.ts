@@ -7,7 +7,7 @@ import { REPO } from "./cairn.ts";
  * 50 KB of a real nginx log, relocated under `home`, with a real transcript to which
  * the assistant entry that issued the call is appended first, as Claude Code does.
  */
-export function filingInput(home: string, project: string, toolUseId: string): string {
+export function filingInput(home: string, project: string, toolUseId: string, variant = 0): string {
   const input = JSON.parse(
     readFileSync(join(REPO, "test/fixtures/hook-inputs/PostToolUse-Bash-small.json"), "utf8").replaceAll(
       "/tmp/cairn-hook-capture",
@@ -16,11 +16,16 @@ export function filingInput(home: string, project: string, toolUseId: string): s
   );
   input.cwd = project;
   input.tool_use_id = toolUseId;
-  input.tool_input.command = "cat /var/log/nginx/access.log";
-  input.tool_response.stdout = readFileSync(
-    join(REPO, "test/fixtures/outputs/log-nginx-access.txt"),
-    "utf8",
-  ).slice(0, 50 * 1024);
+  input.tool_input.command = `cat /var/log/nginx/access.log${variant ? `.${variant}` : ""}`;
+  const log = readFileSync(join(REPO, "test/fixtures/outputs/log-nginx-access.txt"), "utf8").slice(
+    0,
+    50 * 1024,
+  );
+  // Another variant is another output (rotated lines): the same one again, still in
+  // context, would come back as a reference instead of being filed.
+  const lines = log.split("\n");
+  const k = variant % lines.length;
+  input.tool_response.stdout = [...lines.slice(k), ...lines.slice(0, k)].join("\n");
   if (!existsSync(input.transcript_path)) {
     mkdirSync(dirname(input.transcript_path), { recursive: true });
     copyFileSync(join(REPO, "test/fixtures/transcripts/tools-session.jsonl"), input.transcript_path);

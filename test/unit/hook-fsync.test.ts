@@ -38,7 +38,7 @@ describe.skipIf(!strace)("filing an output does not fsync cairn's own files", ()
         ...["-f", "-qq", "-y", "-e", "trace=fsync,fdatasync,sync_file_range", "-o", log],
         ...[process.execPath, CAIRN, "hook", "PostToolUse"],
       ],
-      { input: filingInput(t.home, t.project, "toolu_fsync_2"), cwd: t.project, env, encoding: "utf8" },
+      { input: filingInput(t.home, t.project, "toolu_fsync_2", 1), cwd: t.project, env, encoding: "utf8" },
     );
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("[cairn #2 ·");
