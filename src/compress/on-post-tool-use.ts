@@ -5,6 +5,7 @@ import { formatBytes } from "../core/format.ts";
 import type { Parts } from "../hooks/context.ts";
 import { observerFor } from "../observe/observer.ts";
 import { bashResult } from "../run/bash-result.ts";
+import { findFiled } from "../store/outputs.ts";
 import type { Observer } from "./filing.ts";
 import type { Hints } from "./types.ts";
 
@@ -75,7 +76,10 @@ export const parts: Parts = {
         );
       const where = { sessionId: event.session_id, agentId: event.agent_id };
       // Even with a low compress.min_bytes, a reference replaces only what it is much shorter than.
-      const repeatable = text.length >= REPEAT_MIN_CHARS;
+      // A retried hook (this call already filed) answers as it did the first time, never
+      // with a reference to its own earlier attempt.
+      const repeatable =
+        text.length >= REPEAT_MIN_CHARS && !findFiled(store, event.session_id, event.tool_use_id);
       const earlier = repeatable ? repeats.earlierCopy(store, where, text) : undefined;
       if (earlier) {
         // An output shown whole the first time is stored only now, when a reference needs it.

@@ -171,7 +171,7 @@ describe.each(MODES)(
           expect(row, id).toBeDefined();
           expect(row!.excerpt).not.toBeNull();
           const [, w, i] = /^toolu_w(\d+)_(\d+)$/.exec(id)!.map(Number) as [number, number, number];
-          const sent = large[(i * 7 + w) % large.length]!;
+          const sent = `${large[(i * 7 + w) % large.length]!}\n(step ${w}.${i})\n`;
           if (row!.redactions === 0) {
             expect(Buffer.from(row!.original).toString("utf8") === sent, id).toBe(true);
             compared += 1;

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { highestId } from "../../src/store/never-reuse.ts";
 import { DRIVERS, integrity, logLines, runNode, type Sandbox, SOAK, sandbox, withDb } from "./lib.ts";
 
 // A day-long session: 10,000 tool calls over 24 simulated hours (CAIRN_SOAK=1; CI runs
@@ -95,7 +96,16 @@ describe(`a ${HOURS}-hour session of ${CALLS.toLocaleString("en-US")} tool calls
         firstKept: number | null;
         emptyKept: number;
       };
-      expect(o.rows).toBe(CALLS / 2); // one record per large output, pruned or not
+      // One id per large output, never given twice (store/never-reuse.ts). Past the cap,
+      // retention prunes originals first and then removes the oldest records whole: the
+      // records left are the newest, with no gap.
+      expect(highestId(db, "outputs")).toBe(CALLS / 2);
+      const ids = db.prepare("SELECT min(id) AS lo, max(id) AS hi FROM outputs").get() as {
+        lo: number;
+        hi: number;
+      };
+      expect(ids.hi).toBe(CALLS / 2);
+      expect(ids.lo).toBe(CALLS / 2 - o.rows + 1);
       expect(o.pruned).toBeGreaterThan(0);
       if (o.firstKept !== null) expect(o.lastPruned).toBeLessThan(o.firstKept); // oldest first
       expect(o.emptyKept).toBe(0);

@@ -93,7 +93,8 @@ for (let i = 0; i < a.calls; i++) {
     );
   }
   const id = `toolu_long_${i}`;
-  const text = i % 2 === 0 ? large[i % large.length]! : small[i % small.length]!;
+  // Each call its own output: a repeat still in context would come back as a reference.
+  const text = `${i % 2 === 0 ? large[i % large.length]! : small[i % small.length]!}\n(step ${i})\n`;
   const useUuid = `use-${i}`;
   const message = {
     ...(useTemplate.message as object),

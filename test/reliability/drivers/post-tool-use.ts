@@ -37,7 +37,9 @@ for (let i = 0; i < a.count; i++) {
   const id = `toolu_w${a.worker}_${i}`;
   const big = i % 2 === 0;
   const pool = big ? large : small;
-  const text = pool[(i * 7 + a.worker) % pool.length]!;
+  // Each call its own output: the same one again, still in context, would come back as
+  // a one-line reference (compress/repeats.ts) instead of being filed or passed.
+  const text = `${pool[(i * 7 + a.worker) % pool.length]!}\n(step ${a.worker}.${i})\n`;
   const r = await hook("PostToolUse", {
     session_id: a.session,
     transcript_path: a.transcript,
