@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -101,4 +101,14 @@ export function tempHome(prefix = "cairn-test-"): {
     env: { HOME: home, CAIRN_HOME: "", CLAUDE_PROJECT_DIR: "" },
     cleanup: () => rmSync(home, { recursive: true, force: true }),
   };
+}
+
+/**
+ * The user's consent to the http transport on a machine where other users run
+ * processes (the suite's own PostgreSQL runs as \`postgres\`, the squatter test as
+ * \`nobody\`): without it cairn falls back to command hooks there (transports/http-risk.ts).
+ */
+export function allowHttpWithOtherUsers(home: string): void {
+  mkdirSync(join(home, ".cairn"), { recursive: true, mode: 0o700 });
+  writeFileSync(join(home, ".cairn", "config.yaml"), "http:\n  allow_other_users: true\n", { mode: 0o600 });
 }

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCairn, tempHome } from "../../helpers/cairn.ts";
+import { allowHttpWithOtherUsers, runCairn, tempHome } from "../../helpers/cairn.ts";
 
 // Uninstall is idempotent and leaves nothing of cairn's in Claude Code's files: a real
 // HOME in a temp folder, the built CLI, install then uninstall (twice).
@@ -111,6 +111,7 @@ describe("cairn serve --stop stops only cairn's server", () => {
 
 describe("no cairn serve left running", () => {
   it("after switching from the http transport back to command hooks, and after uninstall", async () => {
+    allowHttpWithOtherUsers(sb.home);
     const http = await cli("install", "--transport", "http");
     expect(http.code, http.stderr).toBe(0);
     expect((await cli("serve", "--status")).code).toBe(0);

@@ -1,7 +1,7 @@
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCairn, tempHome } from "../../helpers/cairn.ts";
+import { allowHttpWithOtherUsers, runCairn, tempHome } from "../../helpers/cairn.ts";
 
 // Uninstall of an http install stops its server (transports/stop-server.ts), through the
 // real bundle: the server is the detached process `cairn install --transport http` starts.
@@ -17,6 +17,7 @@ const alive = (pid: number) => {
 
 describe("stopping the http transport's server", () => {
   const t = tempHome("cairn-stop-");
+  allowHttpWithOtherUsers(t.home);
   const install = join(t.home, ".cairn", "install");
   afterAll(async () => {
     await runCairn(["serve", "--stop"], { env: t.env });
