@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, existsSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { delimiter, dirname, join } from "node:path";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { INSTALLED_EVENTS } from "../claude/install-plan.ts";
 import { claudeDir, type Scope, settingsPath } from "../claude/paths.ts";
 import { type CommandHook, isCairnHook, isCairnStatusLine, parseSettings } from "../claude/settings.ts";
@@ -8,6 +8,7 @@ import { loadConfig } from "../config/load.ts";
 import { type Check, verdict } from "../core/check.ts";
 import { errorMessage, readJsonIfExists } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
+import { onPath as firstNode } from "../core/process.ts";
 import { findProjectDir } from "../core/project.ts";
 import { isOff } from "../core/switches.ts";
 import { VERSION } from "../core/version.ts";
@@ -31,19 +32,6 @@ export function nodeVersionOk(version: string): boolean {
   return major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]);
 }
 
-/** The first `node` on PATH: what the plugin's hooks (`node …/cairn.cjs`) and the `cairn` command start. */
-export function nodeOnPath(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  for (const dir of (env.PATH ?? "").split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, "node");
-    try {
-      accessSync(candidate, constants.X_OK);
-      if (statSync(candidate).isFile()) return candidate;
-    } catch {}
-  }
-  return undefined;
-}
-
 /**
  * The Node that runs cairn outside this process. The plugin's hooks and the `cairn`
  * command go through cairn's launcher (bin/cairn), which tries the recorded node, the
@@ -55,7 +43,7 @@ export function nodeOnPath(env: NodeJS.ProcessEnv = process.env): string | undef
 export function checkNodeOnPath(env: NodeJS.ProcessEnv = process.env): Check {
   const fix =
     "install Node.js 22.13 or newer (`npm install --prefix ~/.cairn/node node@24`), or put one first on PATH";
-  const onPath = nodeOnPath(env);
+  const onPath = firstNode("node", env);
   const pathVersion = onPath
     ? spawnSync(onPath, ["--version"], { encoding: "utf8", timeout: 10_000 }).stdout?.trim() || "not runnable"
     : "absent";

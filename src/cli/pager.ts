@@ -1,6 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { accessSync, constants } from "node:fs";
-import { delimiter, join } from "node:path";
+import { onPath } from "../core/process.ts";
 import { storedForStdout } from "./io.ts";
 
 /**
@@ -29,18 +28,4 @@ export function page(text: string, env: NodeJS.ProcessEnv = process.env): boolea
     env: { ...env, LESS: env.LESS ?? "FRX" },
   });
   return !r.error;
-}
-
-function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
-  for (const dir of (env.PATH ?? "").split(delimiter)) {
-    if (!dir) continue;
-    const p = join(dir, name);
-    try {
-      accessSync(p, constants.X_OK);
-      return p;
-    } catch {
-      // Not here.
-    }
-  }
-  return undefined;
 }

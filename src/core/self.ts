@@ -1,6 +1,7 @@
-import { accessSync, constants, realpathSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { writeFileAtomic } from "./fs.ts";
+import { firstExecutable } from "./process.ts";
 
 /**
  * How cairn invokes itself: the one home for the commands cairn registers (hooks, the
@@ -64,19 +65,6 @@ function runsAsCairn(self: SelfInvocation, env: NodeJS.ProcessEnv): boolean {
   if (real !== bundle) return false;
   const node = firstExecutable(dirs, "node");
   return node !== undefined && realOr(node) === realOr(self.command);
-}
-
-function firstExecutable(dirs: readonly string[], name: string): string | undefined {
-  for (const dir of dirs) {
-    const candidate = join(dir, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not here.
-    }
-  }
-  return undefined;
 }
 
 function realOr(path: string): string {

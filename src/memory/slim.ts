@@ -4,6 +4,7 @@ import { basename, dirname, join } from "node:path";
 import { claudeDir } from "../claude/paths.ts";
 import { ensureDir, FILE_MODE, readJsonIfExists, safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import { type CairnPaths, safeId } from "../core/paths.ts";
+import { isAlive } from "../core/process.ts";
 import { resultText } from "./entries.ts";
 
 /**
@@ -191,7 +192,7 @@ export function runningReason(
   }
   for (const name of names) {
     const s = readJsonIfExists<{ pid?: number; sessionId?: string }>(join(dir, name));
-    if (s?.sessionId === sessionId && typeof s.pid === "number" && alive(s.pid)) {
+    if (s?.sessionId === sessionId && typeof s.pid === "number" && isAlive(s.pid)) {
       return `session ${sessionId} is running (Claude Code process ${s.pid}); stop it first`;
     }
   }
@@ -200,15 +201,6 @@ export function runningReason(
     return `the transcript was written ${Math.round(age / 1000)} s ago; the session may still be running (wait ${Math.ceil((quietMs - age) / 1000)} s, or stop it)`;
   }
   return undefined;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as { code?: string }).code === "EPERM";
-  }
 }
 
 export interface Backup {

@@ -3,6 +3,7 @@ import { closeSync, openSync, readdirSync, readFileSync, writeSync } from "node:
 import { join } from "node:path";
 import { ensureDir, safeUnlink } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
+import { isAlive } from "../core/process.ts";
 import type { SelfInvocation } from "../core/self.ts";
 
 /**
@@ -21,15 +22,6 @@ const lockPath = (paths: CairnPaths) => join(syncDir(paths), "push.lock");
 
 /** A lock older than this belongs to a process that hung or died without cleaning up. */
 const STALE_LOCK_MS = 10 * 60_000;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as { code?: string }).code === "EPERM";
-  }
-}
 
 /** Takes the push lock for `pid`, or says another push is already pending or running. */
 export function takePushLock(paths: CairnPaths, pid: number, now: number): boolean {
@@ -51,7 +43,7 @@ export function takePushLock(paths: CairnPaths, pid: number, now: number): boole
       // Half-written or unreadable: treat as stale.
     }
     const fresh = typeof held.at === "number" && now - held.at < STALE_LOCK_MS;
-    if (typeof held.pid === "number" && alive(held.pid) && fresh) return false;
+    if (typeof held.pid === "number" && isAlive(held.pid) && fresh) return false;
     safeUnlink(path);
   }
   return false;
@@ -69,7 +61,7 @@ export function releasePushLock(paths: CairnPaths, pid: number): void {
 export function pushPending(paths: CairnPaths, now: number): boolean {
   try {
     const held = JSON.parse(readFileSync(lockPath(paths), "utf8")) as { pid?: number; at?: number };
-    return typeof held.pid === "number" && alive(held.pid) && now - (held.at ?? 0) < STALE_LOCK_MS;
+    return typeof held.pid === "number" && isAlive(held.pid) && now - (held.at ?? 0) < STALE_LOCK_MS;
   } catch {
     return false;
   }
@@ -107,7 +99,7 @@ export function runningSyncs(paths: CairnPaths): number[] {
     const m = /^(\d+)\.pid$/.exec(n);
     if (!m) continue;
     const pid = Number(m[1]);
-    if (alive(pid)) pids.push(pid);
+    if (isAlive(pid)) pids.push(pid);
     else safeUnlink(join(syncDir(paths), n));
   }
   return pids;

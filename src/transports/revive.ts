@@ -2,20 +2,11 @@ import { statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { readJsonIfExists, writeFileAtomic } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
+import { isAlive } from "../core/process.ts";
 import { type ServerState, serverStatePath } from "./http-config.ts";
 
 /** At most one restart per this long, whoever asks (statuslines run in parallel). */
 const REVIVE_EVERY_MS = 10_000;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: a process is there, only not ours to signal.
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /**
  * Brings back a `cairn serve` that was running and died (killed, crashed): its state
@@ -31,7 +22,7 @@ export async function reviveDeadServer(
 ): Promise<"none" | "alive" | "revived" | "recently"> {
   const state = readJsonIfExists<ServerState>(serverStatePath(paths));
   if (!state || typeof state.pid !== "number") return "none";
-  if (alive(state.pid)) return "alive";
+  if (isAlive(state.pid)) return "alive";
   const marker = join(paths.install, "serve-revived");
   try {
     if (now - statSync(marker).mtimeMs < REVIVE_EVERY_MS) return "recently";
