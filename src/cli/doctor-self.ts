@@ -13,8 +13,16 @@ import { VERSION } from "../core/version.ts";
  * find a Node.js new enough for cairn (bin/cairn).
  */
 
-function runsVersion(line: string): { ok: boolean; said: string } {
-  const r = spawnSync("/bin/sh", ["-c", `${line} --version`], { encoding: "utf8", timeout: 15_000 });
+/** Runs `LINE --version` through /bin/sh: ok when it prints this cairn's version; else its first line. */
+export function runsVersion(
+  line: string,
+  env: NodeJS.ProcessEnv = process.env,
+): { ok: boolean; said: string } {
+  const r = spawnSync("/bin/sh", ["-c", `${line} --version`], {
+    encoding: "utf8",
+    timeout: 15_000,
+    env: { ...env, NODE_NO_WARNINGS: "1" },
+  });
   const said =
     `${r.stdout ?? ""}${r.stderr ?? ""}`.trim().split("\n")[0] || (r.error?.message ?? `exit ${r.status}`);
   return { ok: r.status === 0 && (r.stdout ?? "").trim() === VERSION, said };

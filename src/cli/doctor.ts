@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { INSTALLED_EVENTS } from "../claude/install-plan.ts";
 import { claudeDir, type Scope, settingsPath } from "../claude/paths.ts";
 import { type CommandHook, isCairnHook, isCairnStatusLine, parseSettings } from "../claude/settings.ts";
@@ -10,8 +10,8 @@ import { errorMessage, readJsonIfExists } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
 import { onPath as firstNode } from "../core/process.ts";
 import { findProjectDir } from "../core/project.ts";
+import { bundledLauncher, shellQuote } from "../core/self.ts";
 import { isOff } from "../core/switches.ts";
-import { VERSION } from "../core/version.ts";
 import { checkCompression, lastCompressed, lastCompressionFailure } from "../doctor/compression.ts";
 import { checkDisk } from "../doctor/disk.ts";
 import { lastResult, lastRun } from "../retention/last-run.ts";
@@ -21,6 +21,7 @@ import { openStore, schemaVersion } from "../store/db.ts";
 import { SCHEMA_VERSION } from "../store/migrations.ts";
 import { parse } from "./args.ts";
 import type { Command } from "./command.ts";
+import { runsVersion } from "./doctor-self.ts";
 import { color, json, out } from "./io.ts";
 
 export type { Check, Status } from "../core/check.ts";
@@ -47,21 +48,15 @@ export function checkNodeOnPath(env: NodeJS.ProcessEnv = process.env): Check {
   const pathVersion = onPath
     ? spawnSync(onPath, ["--version"], { encoding: "utf8", timeout: 10_000 }).stdout?.trim() || "not runnable"
     : "absent";
-  const bundle = process.argv[1];
-  const launcher = bundle ? join(dirname(realpathOr(bundle)), "..", "bin", "cairn") : undefined;
+  const launcher = bundledLauncher();
   if (launcher && existsSync(launcher)) {
-    const r = spawnSync("/bin/sh", [launcher, "--version"], {
-      encoding: "utf8",
-      timeout: 15_000,
-      env: { ...env, NODE_NO_WARNINGS: "1" },
-    });
-    if (r.status === 0 && r.stdout.trim() === VERSION)
+    const { ok, said } = runsVersion(`sh ${shellQuote(launcher)}`, env);
+    if (ok)
       return {
         name: "node",
         status: "ok",
         detail: `${launcher} finds a node that runs cairn (node on PATH: ${pathVersion})`,
       };
-    const said = `${r.stdout ?? ""}${r.stderr ?? ""}`.trim().split("\n")[0] || `exit ${r.status}`;
     return {
       name: "node",
       status: "fail",
@@ -93,14 +88,6 @@ export function checkNodeOnPath(env: NodeJS.ProcessEnv = process.env): Check {
       fix,
     };
   return { name: "node", status: "ok", detail: `${version} at ${onPath}, with node:sqlite and FTS5` };
-}
-
-function realpathOr(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
 }
 
 async function checkNode(): Promise<Check[]> {

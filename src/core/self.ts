@@ -52,6 +52,12 @@ export function printedCli(
   return runsAsCairn(self, env) ? "cairn" : cliLine(self);
 }
 
+/** The launcher shipped beside the running bundle (bin/cairn), which finds a node new enough for it. */
+export function bundledLauncher(self: SelfInvocation = selfInvocation()): string | undefined {
+  const bundle = self.args[0];
+  return bundle ? join(dirname(bundle), "..", "bin", "cairn") : undefined;
+}
+
 function runsAsCairn(self: SelfInvocation, env: NodeJS.ProcessEnv): boolean {
   const bundle = self.args[0];
   if (!bundle || env.npm_command) return false;
@@ -61,7 +67,7 @@ function runsAsCairn(self: SelfInvocation, env: NodeJS.ProcessEnv): boolean {
   if (!found) return false;
   const real = realOr(found);
   // The launcher shipped beside the bundle finds a suitable node by itself.
-  if (real === realOr(join(dirname(bundle), "..", "bin", "cairn"))) return true;
+  if (real === realOr(bundledLauncher(self) ?? "")) return true;
   if (real !== bundle) return false;
   const node = firstExecutable(dirs, "node");
   return node !== undefined && realOr(node) === realOr(self.command);
