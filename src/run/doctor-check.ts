@@ -36,7 +36,7 @@ async function latestSession(paths: CairnPaths, projectDir: string): Promise<Exi
         name: "failing Bash commands",
         status: "warn" as const,
         detail,
-        fix: "run Claude Code with SHELL set to bash or zsh and cairn's SessionStart as a command hook; set run.enabled and compress.enabled to true (a command is never wrapped instead)",
+        fix: "keep cairn's SessionStart a command hook (Claude Code gives only those CLAUDE_ENV_FILE) and run.enabled and compress.enabled true; Claude Code needs bash or zsh installed",
       },
     ];
   } finally {

@@ -9,10 +9,9 @@
  * PostToolUse, which takes the line off and states the status to the model.
  *
  * A command that succeeds is left exactly as it was: the trap prints nothing then.
+ * The trap is the same text for bash and zsh (verified on bash 5.2 and zsh 5.9), the
+ * only shells Claude Code runs commands in (session-shell.ts).
  */
-
-/** The shells whose EXIT trap and `$?` behave as the trap below needs (verified on bash 5.2, zsh 5.9). */
-export const TRAP_SHELLS = ["bash", "zsh"] as const;
 
 const NONCE = /^[0-9a-f]{16,64}$/;
 

@@ -1,19 +1,20 @@
 import { appendFileSync } from "node:fs";
-import { basename, isAbsolute } from "node:path";
+import { isAbsolute } from "node:path";
 import { readRegularText } from "../core/fs.ts";
 import { projectOffPath } from "../core/switches.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
-import { exitTrap, TRAP_SHELLS } from "./exit-marker.ts";
+import { exitTrap } from "./exit-marker.ts";
 import { type ExitTrapState, saveExitTrapState } from "./exit-trap-state.ts";
 import { issueNonce } from "./nonce.ts";
 import { removeOldSpool } from "./old-spool.ts";
+import { sessionShell, shellKind } from "./session-shell.ts";
 
 /**
  * Appends the exit trap (exit-marker.ts) to CLAUDE_ENV_FILE, which Claude Code sets for
  * SessionStart hooks and sources before every Bash command of the session, subagents
  * included. Nothing about the command changes, so Claude Code decides every permission
- * exactly as without cairn. Where the trap cannot go (another shell, no
- * CLAUDE_ENV_FILE), failing commands are simply not compressed, and the reason is kept
+ * exactly as without cairn. Where the trap cannot go (no CLAUDE_ENV_FILE, no
+ * bash or zsh), failing commands are simply not compressed, and the reason is kept
  * for `cairn report` and `cairn doctor`.
  */
 function install(sessionId: string, ctx: HookContext): ExitTrapState {
@@ -23,12 +24,13 @@ function install(sessionId: string, ctx: HookContext): ExitTrapState {
   const envFile = ctx.env.CLAUDE_ENV_FILE;
   if (!envFile || !isAbsolute(envFile))
     return { installed: false, why: "Claude Code gave this SessionStart hook no CLAUDE_ENV_FILE" };
-  const shell = basename(ctx.env.SHELL ?? "");
-  if (!(TRAP_SHELLS as readonly string[]).includes(shell))
+  const found = sessionShell(ctx.env);
+  if (!found)
     return {
       installed: false,
-      why: `the shell is ${shell || "unknown (SHELL is not set)"}; the exit trap is written for bash and zsh`,
+      why: "no bash or zsh was found, and Claude Code runs commands in nothing else",
     };
+  const shell = shellKind(found);
   const offSwitches = [ctx.paths.offSwitch, projectOffPath(ctx.paths, ctx.projectDir)];
   const trap = exitTrap(issueNonce(ctx.paths, sessionId), offSwitches);
   const before = readRegularText(envFile, 1024 * 1024);

@@ -267,6 +267,9 @@ export function claudeEnv(
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
     CI: "1",
     NO_COLOR: "1",
+    // Claude Code runs commands in zsh when SHELL is unset (as on CI) and zsh is there;
+    // the scripts speak bash. Tests of other shells pass SHELL (undefined unsets it).
+    SHELL: "/bin/bash",
     ...extra,
   });
   const out: Record<string, string> = {};

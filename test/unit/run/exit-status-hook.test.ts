@@ -110,10 +110,16 @@ describe("exit status through the hooks", () => {
     expect(out).toMatch(/^1\n\n\[cairn-exit [0-9a-f]+ 2\]\n$/);
   });
 
-  it("another shell or no CLAUDE_ENV_FILE: no trap, and the reason is recorded", async () => {
-    await start({ SHELL: "/usr/bin/fish" });
-    expect(readFileSync(envFile, "utf8")).toBe("");
-    expect(trapState()).toEqual({ installed: false, why: expect.stringContaining("the shell is fish") });
+  it("SHELL unset or naming fish: the trap still goes in (Claude Code runs only bash or zsh)", async () => {
+    for (const SHELL of [undefined, "/usr/bin/fish"]) {
+      writeFileSync(envFile, "");
+      await start({ SHELL });
+      expect(readFileSync(envFile, "utf8")).toMatch(/trap '__cairn_rc=\$\?;.*' EXIT/);
+      expect(trapState()).toEqual({ installed: true, shell: expect.stringMatching(/^(bash|zsh)$/) });
+    }
+  });
+
+  it("no CLAUDE_ENV_FILE: no trap, and the reason is recorded", async () => {
     await start({ CLAUDE_ENV_FILE: "" });
     expect(trapState()).toEqual({ installed: false, why: expect.stringContaining("no CLAUDE_ENV_FILE") });
   });
