@@ -139,7 +139,12 @@ async function sync(asJson: boolean, pullOnly: boolean): Promise<number> {
             now: m.now(),
           })
         : 0;
-    const r = await syncOnce(store, { url: setup.url, project: setup.project?.id, push: !pullOnly });
+    const r = await syncOnce(store, {
+      url: setup.url,
+      project: setup.project?.id,
+      push: !pullOnly,
+      health: m.paths,
+    });
     if (r.ok) (await import("../team/prune.ts")).pruneTeam(store, m.config["retention.days"], m.now());
     if (asJson) json({ ...r, collected, project: setup.project?.id ?? null });
     else if (r.ok)
@@ -194,7 +199,8 @@ async function background(pullOnly: boolean): Promise<number> {
     ]);
     const store = await m.store();
     const project = setup.project?.id;
-    if (pullOnly) return report(await syncOnce(store, { url: setup.url, project, push: false }));
+    if (pullOnly)
+      return report(await syncOnce(store, { url: setup.url, project, push: false, health: m.paths }));
     locked = bg.takePushLock(m.paths, process.pid, m.now());
     if (!locked) return 0; // a pending push will take ours
     const delayMs = m.config["team.push_delay_s"] * 1000;
@@ -209,7 +215,7 @@ async function background(pullOnly: boolean): Promise<number> {
           config: m.config,
           now: m.now(),
         });
-      const r = await syncOnce(store, { url: setup.url, project });
+      const r = await syncOnce(store, { url: setup.url, project, health: m.paths });
       if (r.ok) (await import("../team/prune.ts")).pruneTeam(store, m.config["retention.days"], m.now());
       bg.releasePushLock(m.paths, process.pid);
       locked = false;

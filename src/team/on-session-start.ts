@@ -1,7 +1,10 @@
 import type { HookEvent } from "../claude/events.ts";
+import { healthPath } from "../core/feature-health.ts";
+import { safeUnlink } from "../core/fs.ts";
 import { printedCli } from "../core/self.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
 import { CONTEXT_CAP } from "../hooks/merge.ts";
+import { TEAM_HEALTH } from "./health.ts";
 import { teamUrl } from "./url.ts";
 
 /** Sessions that start fresh: a resume or a compaction already holds what was shared. */
@@ -26,7 +29,12 @@ export const parts: Parts = {
   SessionStart: {
     name: "team-memory",
     async run(event: HookEvent<"SessionStart">, ctx: HookContext, prior) {
-      if (!FRESH.has(event.source) || !teamUrl(ctx.config["team.url"], ctx.env)) return undefined;
+      if (!teamUrl(ctx.config["team.url"], ctx.env)) {
+        // Off: no statusline mark from a sync that ran while it was on.
+        safeUnlink(healthPath(ctx.paths, TEAM_HEALTH));
+        return undefined;
+      }
+      if (!FRESH.has(event.source)) return undefined;
       const [{ teamSetup }, { getState, setState }, bg, { renderTeam, teamView }] = await Promise.all([
         import("./setup.ts"),
         import("../store/kv.ts"),
