@@ -11,6 +11,7 @@ export function failureReason(message: string | undefined): string {
   if (m.includes("authentication failed")) return "auth failed";
   if (m.includes("no such database")) return "no such database";
   if (m.includes("newer than this cairn")) return "server schema too new";
+  if (m.startsWith("team.url")) return "team.url refused";
   if (/certificate|ssl|tls/i.test(m)) return "TLS failed";
   return "sync failing";
 }
