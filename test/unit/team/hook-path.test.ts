@@ -110,6 +110,17 @@ describe("team memory on the hook path", () => {
     const log = readFileSync(paths.log, "utf8");
     expect(log).toContain('"msg":"team sync failed; records wait in the outbox"');
     expect(log).not.toContain("Hook-Pw-1");
+
+    // The next turn, under a minute after the failure: its push process fills the outbox
+    // and leaves the network alone.
+    const again = hook("Stop", { ...input, cwd: t.project, transcript_path: transcript });
+    expect(again.status, again.stderr).toBe(0);
+    const until2 = Date.now() + 60_000;
+    while (runningSyncs(paths).length > 0 && Date.now() < until2)
+      await new Promise((r) => setTimeout(r, 100));
+    const after = readFileSync(paths.log, "utf8");
+    expect(after).toContain('"msg":"team outbox filled; server failing, push later"');
+    expect(after.split('"msg":"team sync failed').length).toBe(log.split('"msg":"team sync failed').length);
   });
 
   it("SessionStart reads what was pulled without loading the client either", () => {
