@@ -10,7 +10,7 @@
  * Record texts are lines of the real outputs in test/fixtures/outputs. Standalone:
  * `npm run build && npx node bench/team.ts`.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -76,6 +76,35 @@ function hookOnce(event: string, input: string, env: NodeJS.ProcessEnv, cwd: str
   return took;
 }
 
+/**
+ * A loopback port that never answers a connection: a socket that listens with a
+ * backlog of one and never accepts, its queue filled, so the kernel drops every further
+ * SYN as a blackholed address would. Python's socket module can listen without
+ * accepting (Node's server always accepts); without python3 the variant is left out.
+ */
+async function blackhole(): Promise<{ port: number; stop(): void } | undefined> {
+  const script = [
+    "import socket, sys",
+    "s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(0)",
+    "port = s.getsockname()[1]; fill = []",
+    "for _ in range(4):",
+    "    c = socket.socket(); c.setblocking(False); c.connect_ex(('127.0.0.1', port)); fill.append(c)",
+    "print(port, flush=True)",
+    "sys.stdin.read()",
+  ].join("\n");
+  const child = spawn("python3", ["-c", script], { stdio: ["pipe", "pipe", "ignore"] });
+  const port = await new Promise<number>((resolve) => {
+    child.once("error", () => resolve(0));
+    child.once("exit", () => resolve(0));
+    child.stdout.once("data", (d: Buffer) => resolve(Number(String(d).trim()) || 0));
+  });
+  if (!port) {
+    child.kill();
+    return undefined;
+  }
+  return { port, stop: () => child.kill() };
+}
+
 async function settle(home: string): Promise<void> {
   const paths = cairnPaths(join(home, ".cairn"));
   const until = Date.now() + 60_000;
@@ -87,6 +116,7 @@ export async function benchTeam(): Promise<{ markdown: string; summary: Record<s
     return { markdown: `## Team memory on PostgreSQL\n\nSkipped: ${PG_MISSING}.`, summary: {} };
   const pg = await startPostgres();
   const root = mkdtempSync(join(tmpdir(), "cairn-bench-team-"));
+  let hole: { port: number; stop(): void } | undefined;
   try {
     // Push and pull.
     const a = await openStore(join(root, "a", "cairn.db"));
@@ -116,12 +146,15 @@ export async function benchTeam(): Promise<{ markdown: string; summary: Record<s
     execFileSync("git", ["init", "-q", project]);
     execFileSync("git", ["-C", project, "remote", "add", "origin", `https://${PROJECT}.git`]);
     const downPort = await freePort();
-    const homes = {
+    hole = await blackhole();
+    const on = (url: string) => `team:\n  url: "${url}"\n  push_delay_s: 0\n`;
+    const homes: Record<string, string> = {
       off: "",
-      up: `team:\n  url: "${pg.url()}"\n  push_delay_s: 0\n`,
-      cold: `team:\n  url: "${pg.url()}"\n  push_delay_s: 0\n`,
-      down: `team:\n  url: "postgres://u:pw@127.0.0.1:${downPort}/team"\n  push_delay_s: 0\n`,
-    } as const;
+      up: on(pg.url()),
+      cold: on(pg.url()),
+      down: on(`postgres://u:pw@127.0.0.1:${downPort}/team`),
+      ...(hole ? { blackhole: on(`postgres://u:pw@127.0.0.1:${hole.port}/team`) } : {}),
+    };
     const env = (home: string): NodeJS.ProcessEnv => ({
       ...process.env,
       HOME: home,
@@ -199,8 +232,9 @@ export async function benchTeam(): Promise<{ markdown: string; summary: Record<s
       {
         off: "team memory off",
         up: "on, server up (10,000 records pulled)",
-        cold: "on, server up, cold (waits for the pull)",
-        down: "on, server down",
+        cold: "on, server up, last pull forgotten (starts one)",
+        down: "on, server down (closed port)",
+        blackhole: "on, server blackholed (no answer)",
       }[name] ?? name,
       ms(median(x.start)),
       ms(p95(x.start)),
@@ -221,7 +255,7 @@ export async function benchTeam(): Promise<{ markdown: string; summary: Record<s
         ],
       ),
       "",
-      `Hooks (the built bundle, one process per call as Claude Code runs them), ${ROUNDS} interleaved rounds. SessionStart waits for its background pull at most team.refresh_ms (500), and not at all while the server is known to be down or the last pull is under a minute old (each round here follows a Stop whose push also pulled, so the "up" row is mostly that case; "up, cold" forgets the last pull before each SessionStart, so it waits). Stop only fills the outbox and starts the detached push. The team part of the injection was ${injected} characters (team.inject_chars 2,500), the whole SessionStart injection ${total} (cap 9,800).`,
+      `Hooks (the built bundle, one process per call as Claude Code runs them), ${ROUNDS} interleaved rounds. No hook waits on the network: SessionStart injects what was last pulled and then starts a detached pull (none while one runs, after one under a minute old, or within a minute of a failure; "last pull forgotten" starts one every time), and Stop starts the detached push (which fills the outbox, then pushes unless the server failed under a minute ago) unless one is pending; the bench sets team.push_delay_s to 0, so a Stop here finds none pending more often than with the default 15 s. Each hook's background process is left to finish before the next hook (a turn ends seconds after a session starts). "Blackholed" is a loopback port whose listen queue is full, so connections get no answer until connect_timeout. The team part of the injection was ${injected} characters (team.inject_chars 2,500), the whole SessionStart injection ${total} (cap 9,800).`,
       "",
       table(["variant", "SessionStart median", "p95", "Stop median", "p95"], rows),
     ].join("\n");
@@ -235,6 +269,12 @@ export async function benchTeam(): Promise<{ markdown: string; summary: Record<s
         session_start_up_ms: median(times.up!.start),
         session_start_cold_ms: median(times.cold!.start),
         session_start_down_ms: median(times.down!.start),
+        ...(times.blackhole
+          ? {
+              session_start_blackhole_ms: median(times.blackhole.start),
+              stop_blackhole_ms: median(times.blackhole.stop),
+            }
+          : {}),
         stop_off_ms: median(times.off!.stop),
         stop_up_ms: median(times.up!.stop),
         stop_down_ms: median(times.down!.stop),
@@ -243,6 +283,7 @@ export async function benchTeam(): Promise<{ markdown: string; summary: Record<s
       },
     };
   } finally {
+    hole?.stop();
     pg.destroy();
     rmSync(root, { recursive: true, force: true });
   }

@@ -139,7 +139,12 @@ async function sync(asJson: boolean, pullOnly: boolean): Promise<number> {
             now: m.now(),
           })
         : 0;
-    const r = await syncOnce(store, { url: setup.url, project: setup.project?.id, push: !pullOnly });
+    const r = await syncOnce(store, {
+      url: setup.url,
+      project: setup.project?.id,
+      push: !pullOnly,
+      health: m.paths,
+    });
     if (r.ok) (await import("../team/prune.ts")).pruneTeam(store, m.config["retention.days"], m.now());
     if (asJson) json({ ...r, collected, project: setup.project?.id ?? null });
     else if (r.ok)
@@ -159,6 +164,7 @@ async function sync(asJson: boolean, pullOnly: boolean): Promise<number> {
  * to the status the other commands read, and to the log.
  */
 const BACKGROUND_LIMIT_MS = 5 * 60_000;
+const RETRY_AFTER_FAILURE_MS = 60_000;
 
 async function background(pullOnly: boolean): Promise<number> {
   const { m, setup } = await teamEnv();
@@ -188,28 +194,32 @@ async function background(pullOnly: boolean): Promise<number> {
   };
   let locked = false;
   try {
-    const [{ collectProject }, { syncOnce }] = await Promise.all([
+    const [{ collectProject }, { syncOnce }, { getState }] = await Promise.all([
       import("../team/gather.ts"),
       import("../team/sync.ts"),
+      import("../store/kv.ts"),
     ]);
     const store = await m.store();
     const project = setup.project?.id;
-    if (pullOnly) return report(await syncOnce(store, { url: setup.url, project, push: false }));
+    const collectFor = { projectDir: m.projectDir, machine: setup.machine, config: m.config };
+    if (pullOnly)
+      return report(await syncOnce(store, { url: setup.url, project, push: false, health: m.paths }));
     locked = bg.takePushLock(m.paths, process.pid, m.now());
     if (!locked) return 0; // a pending push will take ours
     const delayMs = m.config["team.push_delay_s"] * 1000;
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+    // While the server is failing, collect only: the records wait in the outbox (where
+    // status counts them) and the network is tried again a minute after the failure.
+    const failed = getState<{ at: number }>(store, "team", "lastError");
+    if (failed && m.now() - failed.at < RETRY_AFTER_FAILURE_MS) {
+      if (project) await collectProject(store, { ...collectFor, project, now: m.now() });
+      log.info("team outbox filled; server failing, push later", { event: "team", project });
+      return 0;
+    }
     const { outboxPending } = await import("../team/collect.ts");
     for (let round = 0; round < 3; round++) {
-      if (project)
-        await collectProject(store, {
-          projectDir: m.projectDir,
-          project,
-          machine: setup.machine,
-          config: m.config,
-          now: m.now(),
-        });
-      const r = await syncOnce(store, { url: setup.url, project });
+      if (project) await collectProject(store, { ...collectFor, project, now: m.now() });
+      const r = await syncOnce(store, { url: setup.url, project, health: m.paths });
       if (r.ok) (await import("../team/prune.ts")).pruneTeam(store, m.config["retention.days"], m.now());
       bg.releasePushLock(m.paths, process.pid);
       locked = false;

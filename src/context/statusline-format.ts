@@ -13,6 +13,8 @@ export interface SuffixFacts {
   readonly savedBytes: number;
   /** cairn logged an error recently. */
   readonly error: boolean;
+  /** Team sync is failing: why, and since when (absent while it works or is off). */
+  readonly team?: string | undefined;
   readonly warnPct: number;
   readonly criticalPct: number;
   /** ANSI colours (the statusline is rendered by Claude Code, not a TTY of ours). */
@@ -32,6 +34,7 @@ export function renderSuffix(f: SuffixFacts): string {
     parts.push(`ctx ${paint(tone, `${f.usedPct}%`)}`);
   }
   if (f.outputs > 0) parts.push(`${f.outputs} filed, ${formatBytes(f.savedBytes)} saved`);
+  if (f.team) parts.push(paint("yellow", `⚠ ${f.team}`));
   if (f.error) parts.push(paint("red", "⚠ errors: cairn doctor"));
   return `${paint("dim", "cairn")} ${parts.join(" · ")}`;
 }

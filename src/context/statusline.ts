@@ -1,6 +1,7 @@
 import { closeSync, openSync, renameSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { savedUserStatusLine } from "../claude/install-record.ts";
+import { healthMark, readHealth } from "../core/feature-health.ts";
 import { finiteNumber } from "../core/finite.ts";
 import { ensureDir, FILE_MODE, readJsonIfExists, safeUnlink } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
@@ -109,6 +110,8 @@ function ownWork(paths: CairnPaths, sessionId: string, input: StatuslineInput, p
     outputs: count(summary?.outputs) ?? 0,
     savedBytes: count(summary?.saved_bytes) ?? 0,
     error: now - errorAt < ERROR_MARK_MS,
+    // "team": the one feature that records its health today (team sync, src/team/health.ts).
+    team: healthMark("team", readHealth(paths, "team"), now),
     warnPct: finiteNumber(summary?.warn_pct) ?? 35,
     criticalPct: finiteNumber(summary?.critical_pct) ?? 25,
     color: !process.env.NO_COLOR,

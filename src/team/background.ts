@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { closeSync, openSync, readdirSync, readFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { ensureDir, safeUnlink } from "../core/fs.ts";
@@ -23,10 +22,15 @@ const lockPath = (paths: CairnPaths) => join(syncDir(paths), "push.lock");
 /** A lock older than this belongs to a process that hung or died without cleaning up. */
 const STALE_LOCK_MS = 10 * 60_000;
 
-/** Takes the push lock for `pid`, or says another push is already pending or running. */
+/**
+ * Takes the push lock for `pid`, or says another push is already pending or running. A
+ * lock the hook took on the child's behalf when it spawned it (see spawnPush) is the
+ * child's own: it keeps it.
+ */
 export function takePushLock(paths: CairnPaths, pid: number, now: number): boolean {
   ensureDir(syncDir(paths));
   const path = lockPath(paths);
+  if (heldBy(path) === pid) return true;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, "wx", 0o600);
@@ -47,6 +51,15 @@ export function takePushLock(paths: CairnPaths, pid: number, now: number): boole
     safeUnlink(path);
   }
   return false;
+}
+
+function heldBy(path: string): number | undefined {
+  try {
+    const held = JSON.parse(readFileSync(path, "utf8")) as { pid?: unknown };
+    return typeof held.pid === "number" ? held.pid : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function releasePushLock(paths: CairnPaths, pid: number): void {
@@ -106,14 +119,18 @@ export function runningSyncs(paths: CairnPaths): number[] {
 }
 
 export interface Started {
+  /** The child's pid (undefined when it could not be started). */
+  readonly pid: number | undefined;
   /** Resolves when the sync ends, or after `waitMs`, whichever comes first (true: it ended). */
   readonly done: Promise<boolean>;
 }
 
 /**
  * Starts `cairn team sync --background …` detached from this process (it outlives a
- * hook), with no stdio tied to Claude Code's pipes. The environment passes through:
- * CAIRN_TEAM_URL and HOME decide what the child syncs.
+ * hook), with no stdio tied to Claude Code's pipes, and returns at once: a hook never
+ * waits on the network unless the user asked for a bounded wait (`waitMs`,
+ * team.refresh_ms). The environment passes through: CAIRN_TEAM_URL and HOME decide what
+ * the child syncs.
  */
 export function startBackgroundSync(
   paths: CairnPaths,
@@ -123,16 +140,24 @@ export function startBackgroundSync(
   cwd: string,
   waitMs = 0,
 ): Started {
+  // Loaded only when a sync starts: most turns start none.
+  const { spawn } = process.getBuiltinModule("node:child_process");
   const child = spawn(self.command, [...self.args, "team", "sync", "--background", ...args], {
     cwd,
     env,
     detached: true,
     stdio: "ignore",
   });
-  const ended = new Promise<boolean>((resolve) => {
-    child.once("exit", () => resolve(true));
-    child.once("error", () => resolve(true));
-  });
+  // An ended child is only interesting to a caller that waits; without a listener the
+  // handle would still be released by unref().
+  const ended =
+    waitMs > 0
+      ? new Promise<boolean>((resolve) => {
+          child.once("exit", () => resolve(true));
+          child.once("error", () => resolve(true));
+        })
+      : undefined;
+  child.once("error", () => {}); // a failed spawn is only a lost sync; the hook goes on
   child.unref();
   if (child.pid) {
     try {
@@ -141,15 +166,31 @@ export function startBackgroundSync(
       // Only visibility is lost; the child registers itself too.
     }
   }
-  if (waitMs <= 0) return { done: Promise.resolve(false) };
+  if (!ended) return { pid: child.pid, done: Promise.resolve(false) };
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), waitMs);
     timer.unref();
   });
   return {
+    pid: child.pid,
     done: Promise.race([ended, timeout]).finally(() => {
       if (timer) clearTimeout(timer);
     }),
   };
+}
+
+/**
+ * Starts the debounced push after a turn and takes the push lock for it at once, so the
+ * turns that end before the child has even started see it pending and start none.
+ */
+export function spawnPush(
+  paths: CairnPaths,
+  self: SelfInvocation,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  now: number,
+): void {
+  const { pid } = startBackgroundSync(paths, self, [], env, cwd);
+  if (pid) takePushLock(paths, pid, now);
 }

@@ -21,6 +21,7 @@ export async function connect(url: string, opts: ConnectOptions = {}): Promise<S
   const pg = mod.default ?? (mod as unknown as typeof postgres);
   const hasTimeout = /[?&]connect_timeout=/.test(url);
   const o = clientOptions(url, process.env);
+  if (o.refused) throw Object.assign(new Error(o.refused), { code: "CAIRN_URL_OPTION" });
   return pg(o.url, {
     ssl: o.ssl,
     ...(o.pass !== undefined ? { pass: o.pass } : {}),
@@ -50,6 +51,8 @@ export function describeError(err: unknown, url: string): string {
     case "28P01":
     case "28000":
       return `authentication failed at ${where} (wrong user or password?): ${msg}`;
+    case "CAIRN_URL_OPTION":
+      return msg;
     case "3D000":
       return `no such database at ${where}: ${msg}`;
     case "ECONNREFUSED":

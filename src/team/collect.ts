@@ -27,25 +27,18 @@ const ITEM_KINDS: Record<string, RecordKind> = {
   memo: "handoff",
 };
 
-/**
- * Moves what this machine learnt since the last call into the outbox: new decisions
- * and dead-ends in the notebook, new one-line summaries, conversation text and memos
- * (a memo is the handoff) from layered memory, and with share_outputs the stored
- * originals. Local SQLite only; a watermark per project makes each call cheap, and
- * stable ids make a repeated call add nothing.
- */
-export function collect(store: Store, c: CollectInput): number {
-  const scope = `team:${c.projectDir}`;
-  const limit = c.limit ?? 2000;
-  const records: TeamRecord[] = [];
-  const make = (
-    kind: RecordKind,
-    natural: string,
-    session: string | null,
-    at: number,
-    text: string,
-    meta: Record<string, unknown> | null,
-  ): TeamRecord => ({
+type Make = (
+  kind: RecordKind,
+  natural: string,
+  session: string | null,
+  at: number,
+  text: string,
+  meta: Record<string, unknown> | null,
+) => TeamRecord;
+
+/** Builds this machine's records for the project, each under its stable id. */
+function recordMaker(c: CollectInput): Make {
+  return (kind, natural, session, at, text, meta) => ({
     id: recordId(c.project, kind, natural),
     project: c.project,
     kind,
@@ -57,20 +50,55 @@ export function collect(store: Store, c: CollectInput): number {
     text: boundedText(text),
     meta,
   });
+}
 
-  if (c.notebook) {
-    for (const [kind, body] of [
-      ["decision", c.notebook.decisions],
-      ["dead-end", c.notebook.deadEnds],
-    ] as const) {
-      for (const item of notebookItems(body)) {
-        const text = c.mask(item);
-        records.push(make(kind, text.toLowerCase().replace(/\s+/g, " "), null, c.now, text, null));
-      }
+/**
+ * Moves what this machine learnt since the last call into the outbox: new decisions
+ * and dead-ends in the notebook, new one-line summaries, conversation text and memos
+ * (a memo is the handoff) from layered memory, and with share_outputs the stored
+ * originals. Local SQLite only; a watermark per project makes each call cheap, and
+ * stable ids make a repeated call add nothing.
+ */
+export function collect(store: Store, c: CollectInput): number {
+  const scope = `team:${c.projectDir}`;
+  const limit = c.limit ?? 2000;
+  const make = recordMaker(c);
+  const memory = memoryRecords(store, c, make, getState<number>(store, scope, "collected_item") ?? 0, limit);
+  const outputs = c.shareOutputs
+    ? outputRecords(store, c, make, getState<number>(store, scope, "collected_output") ?? 0, limit)
+    : undefined;
+  const records = [...notebookRecords(c, make), ...memory.records, ...(outputs?.records ?? [])];
+  return store.tx(() => {
+    const added = enqueue(store, records);
+    setState(store, scope, "collected_item", memory.last, c.now);
+    if (outputs) setState(store, scope, "collected_output", outputs.last, c.now);
+    return added;
+  });
+}
+
+interface Batch {
+  readonly records: TeamRecord[];
+  /** The watermark after this batch. */
+  readonly last: number;
+}
+
+function notebookRecords(c: CollectInput, make: Make): TeamRecord[] {
+  if (!c.notebook) return [];
+  const records: TeamRecord[] = [];
+  for (const [kind, body] of [
+    ["decision", c.notebook.decisions],
+    ["dead-end", c.notebook.deadEnds],
+  ] as const) {
+    for (const item of notebookItems(body)) {
+      const text = c.mask(item);
+      records.push(make(kind, text.toLowerCase().replace(/\s+/g, " "), null, c.now, text, null));
     }
   }
+  return records;
+}
 
-  const after = getState<number>(store, scope, "collected_item") ?? 0;
+/** Layered memory's new rows for the project, and one summary line per turn they touch. */
+function memoryRecords(store: Store, c: CollectInput, make: Make, after: number, limit: number): Batch {
   const rows = store.db
     .prepare(
       `SELECT i.id, i.key, i.origin_session AS session, i.session_id AS owner, i.turn, i.kind, i.text, i.at
@@ -89,15 +117,15 @@ export function collect(store: Store, c: CollectInput): number {
     text: string;
     at: number;
   }[];
-  let lastItem = after;
+  const records: TeamRecord[] = [];
+  let last = after;
   for (const r of rows) {
-    lastItem = r.id;
+    last = r.id;
     const kind = ITEM_KINDS[r.kind]!;
     const text = r.kind === "memo" ? c.mask(r.text) : r.text;
     const meta = kind === "turn" ? { role: r.kind } : null;
     records.push(make(kind, `${c.machine.id}:${r.key}`, r.session, r.at || c.now, text, meta));
   }
-
   // One line per turn the new rows belong to (the L1 line memory has, else the
   // extractive one), under the same id memory's own L1 row would get.
   for (const t of touchedTurns(store, rows)) {
@@ -109,41 +137,35 @@ export function collect(store: Store, c: CollectInput): number {
       }),
     );
   }
+  return { records, last };
+}
 
-  let lastOutput = getState<number>(store, scope, "collected_output") ?? 0;
-  if (c.shareOutputs) {
-    const outs = store.db
-      .prepare(
-        `SELECT o.id, o.session_id AS session, o.tool_name AS tool, o.label, o.original, o.created_at AS at
-         FROM outputs o JOIN sessions s ON s.id = o.session_id
-         WHERE o.id > ? AND s.project_dir = ? AND o.pruned_at IS NULL ORDER BY o.id LIMIT ?`,
-      )
-      .all(lastOutput, c.projectDir, Math.max(1, Math.floor(limit / 10))) as {
-      id: number;
-      session: string;
-      tool: string;
-      label: string | null;
-      original: Uint8Array;
-      at: number;
-    }[];
-    for (const o of outs) {
-      lastOutput = o.id;
-      const text = Buffer.from(o.original).toString("utf8");
-      records.push(
-        make("output", `${c.machine.id}:output:${o.id}`, o.session, o.at, text, {
-          tool: o.tool,
-          label: o.label,
-        }),
-      );
-    }
-  }
-
-  return store.tx(() => {
-    const added = enqueue(store, records);
-    setState(store, scope, "collected_item", lastItem, c.now);
-    if (c.shareOutputs) setState(store, scope, "collected_output", lastOutput, c.now);
-    return added;
+/** Stored tool originals (team.share_outputs), a tenth of the batch size at a time. */
+function outputRecords(store: Store, c: CollectInput, make: Make, after: number, limit: number): Batch {
+  const outs = store.db
+    .prepare(
+      `SELECT o.id, o.session_id AS session, o.tool_name AS tool, o.label, o.original, o.created_at AS at
+       FROM outputs o JOIN sessions s ON s.id = o.session_id
+       WHERE o.id > ? AND s.project_dir = ? AND o.pruned_at IS NULL ORDER BY o.id LIMIT ?`,
+    )
+    .all(after, c.projectDir, Math.max(1, Math.floor(limit / 10))) as {
+    id: number;
+    session: string;
+    tool: string;
+    label: string | null;
+    original: Uint8Array;
+    at: number;
+  }[];
+  let last = after;
+  const records = outs.map((o) => {
+    last = o.id;
+    const text = Buffer.from(o.original).toString("utf8");
+    return make("output", `${c.machine.id}:output:${o.id}`, o.session, o.at, text, {
+      tool: o.tool,
+      label: o.label,
+    });
   });
+  return { records, last };
 }
 
 /** Adds records to the outbox; ones already there (pushed or not) are left alone. */

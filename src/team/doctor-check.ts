@@ -10,20 +10,44 @@ export async function checkTeam(paths: CairnPaths, projectDir: string): Promise<
   const { config } = await loadConfig(paths, projectDir);
   const setup = teamSetup(config, process.env, paths, projectDir);
   if (!setup.on) return [{ name: "team", status: "ok", detail: "off (team.url not set)" }];
-  const [{ checkServer }, { maskUrl }] = await Promise.all([import("./check.ts"), import("./url.ts")]);
+  const [{ checkServer }, { maskUrl }, { readHealth, ago }] = await Promise.all([
+    import("./check.ts"),
+    import("./url.ts"),
+    import("../core/feature-health.ts"),
+  ]);
   const server = await checkServer(setup.url);
+  const health = readHealth(paths, "team");
+  const now = Date.now();
+  // What the background syncs saw, beside the live check: a failure doctor's own
+  // connection does not reproduce (a server back up, a flaky network) still shows.
+  const last = !health
+    ? "no sync yet"
+    : `last successful sync ${health.lastOkAt === undefined ? "never" : ago(now - health.lastOkAt)}${health.ok ? "" : `; the last sync (${ago(now - health.at)}) failed: ${health.message ?? health.reason ?? "unknown"}`}`;
   const project = setup.project
     ? setup.project.id
     : "this project has no origin remote or team.project: not shared";
+  if (server.ok && health && !health.ok)
+    return [
+      {
+        name: "team",
+        status: "warn",
+        detail: `${maskUrl(setup.url)}: ${server.line} now; ${last}`,
+        fix: "`cairn team sync` pushes the outbox now",
+      },
+    ];
   if (server.ok)
     return [
-      { name: "team", status: "ok", detail: `${maskUrl(setup.url)}: ${server.line}; project ${project}` },
+      {
+        name: "team",
+        status: "ok",
+        detail: `${maskUrl(setup.url)}: ${server.line}; project ${project}; ${last}`,
+      },
     ];
   return [
     {
       name: "team",
       status: server.unreachable ? "warn" : "fail",
-      detail: server.line,
+      detail: `${server.line}; ${last}`,
       fix: server.unreachable
         ? "sessions are unaffected; records wait in the outbox until `cairn team sync` reaches the server"
         : "fix team.url in ~/.cairn/config.yaml (or CAIRN_TEAM_URL), then `cairn team status`",

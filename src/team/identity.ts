@@ -1,6 +1,4 @@
-import { randomUUID } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
-import { hostname, userInfo } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { readJsonIfExists, writeFileAtomic } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
@@ -129,16 +127,19 @@ export function machineIdentity(paths: CairnPaths, env: NodeJS.ProcessEnv = proc
   const file = join(paths.root, "team-machine.json");
   let id = readJsonIfExists<{ id?: unknown }>(file)?.id;
   if (typeof id !== "string" || !/^[A-Za-z0-9-]{8,64}$/.test(id)) {
-    id = randomUUID();
+    // Loaded here, not at the top: the hooks that only need the project identity skip
+    // node:crypto and node:os (several milliseconds of start-up each).
+    id = process.getBuiltinModule("node:crypto").randomUUID();
     writeFileAtomic(file, `${JSON.stringify({ id })}\n`);
   }
+  const os = process.getBuiltinModule("node:os");
   let user = env.USER || env.LOGNAME || "";
   if (!user) {
     try {
-      user = userInfo().username;
+      user = os.userInfo().username;
     } catch {
       user = "unknown";
     }
   }
-  return { id: id as string, name: hostname(), user };
+  return { id: id as string, name: os.hostname(), user };
 }

@@ -1,20 +1,29 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import type { PeerCertificate } from "node:tls";
 import { homeDir } from "../core/paths.ts";
 
 /**
  * The libpq connection-URL options users put in team.url, mapped onto the client: the
- * sslmode family (with sslrootcert, sslcert, sslkey), the password file (~/.pgpass or
- * PGPASSFILE or ?passfile=, so a password need not be in any config file), and the
- * client-side libpq options the server would reject as unknown startup parameters.
+ * sslmode family (with sslrootcert, sslcert, sslkey and libpq's default files under
+ * ~/.postgresql), the password file (~/.pgpass or PGPASSFILE or ?passfile=, so a
+ * password need not be in any config file), and the client-side libpq options the
+ * server would reject as unknown startup parameters. The few libpq options cairn cannot
+ * honour are refused with one line, never dropped: dropping sslcrl would accept a
+ * revoked certificate.
  */
 
 export type Ssl =
   | false
   | "prefer"
   | "require"
-  | "verify-full"
-  | { ca?: string; cert?: string; key?: string; checkServerIdentity?: () => undefined };
+  | {
+      ca?: string;
+      cert?: string;
+      key?: string;
+      checkServerIdentity?: (host: string, cert: PeerCertificate) => Error | undefined;
+      rejectUnauthorized?: boolean;
+    };
 
 export interface ClientOptions {
   /** The URL without the options handled here. */
@@ -22,6 +31,8 @@ export interface ClientOptions {
   readonly ssl: Ssl;
   /** From the password file, when the URL and PGPASSWORD have none. */
   readonly pass?: string;
+  /** Why cairn will not connect with these options (one line), when it will not. */
+  readonly refused?: string;
 }
 
 /** libpq options that configure the client, not the server session. */
@@ -53,6 +64,16 @@ const CLIENT_SIDE = new Set([
   "load_balance_hosts",
 ]);
 
+/** libpq options (and their environment variables) cairn does not implement, and what they do. */
+const UNSUPPORTED: readonly [string, string | undefined, string][] = [
+  ["sslcrl", "PGSSLCRL", "certificate revocation lists"],
+  ["sslcrldir", "PGSSLCRLDIR", "certificate revocation lists"],
+  ["sslpassword", undefined, "encrypted client keys"],
+  ["service", "PGSERVICE", "the connection service file (pg_service.conf)"],
+];
+
+const SSL_MODES = new Set(["disable", "allow", "prefer", "require", "verify-ca", "verify-full"]);
+
 type ReadText = (path: string) => string | undefined;
 
 const readText: ReadText = (path) => {
@@ -71,47 +92,89 @@ export function clientOptions(url: string, env: NodeJS.ProcessEnv, read: ReadTex
     return { url, ssl: "prefer" };
   }
   const q = u.searchParams;
-  const param = (k: string, envKey: string) => q.get(k) ?? env[envKey] ?? undefined;
-  const mode = param("sslmode", "PGSSLMODE") ?? "prefer"; // libpq's default
-  const file = (k: string, envKey: string) => {
-    const path = param(k, envKey);
-    return path ? read(path) : undefined;
-  };
-  const ca = file("sslrootcert", "PGSSLROOTCERT");
-  const cert = file("sslcert", "PGSSLCERT");
-  const key = file("sslkey", "PGSSLKEY");
-  const files = { ...(ca ? { ca } : {}), ...(cert ? { cert } : {}), ...(key ? { key } : {}) };
-  const anyFile = Object.keys(files).length > 0;
-  let ssl: Ssl;
-  switch (mode) {
-    case "disable":
-      ssl = false;
-      break;
-    case "allow":
-    case "prefer":
-      ssl = "prefer";
-      break;
-    case "require":
-      // libpq: with a root certificate, require verifies the chain like verify-ca.
-      ssl = ca ? { ...files, checkServerIdentity: () => undefined } : "require";
-      break;
-    case "verify-ca":
-      ssl = { ...files, checkServerIdentity: () => undefined };
-      break;
-    default: // verify-full, and anything unknown: the strictest
-      ssl = anyFile ? files : "verify-full";
-  }
+  const param = (k: string, envKey: string | undefined) =>
+    q.get(k) ?? (envKey ? env[envKey] : undefined) ?? undefined;
+  const tls = sslOptions(param, homeDir(env), read, u.hostname.replace(/^\[(.*)\]$/, "$1"));
   const passfile = param("passfile", "PGPASSFILE") ?? join(homeDir(env), ".pgpass");
   for (const k of [...q.keys()]) if (CLIENT_SIDE.has(k)) q.delete(k);
   const out = u.toString();
-  if (u.password || env.PGPASSWORD) return { url: out, ssl };
+  const base = { url: out, ...tls };
+  if (u.password || env.PGPASSWORD) return base;
   const pass = fromPassfile(passfile, read, {
     host: u.hostname || env.PGHOST || "localhost",
     port: u.port || env.PGPORT || "5432",
     database: decodeURIComponent(u.pathname.slice(1)) || env.PGDATABASE || "",
     user: decodeURIComponent(u.username) || env.PGUSER || env.USER || "",
   });
-  return pass === undefined ? { url: out, ssl } : { url: out, ssl, pass };
+  return pass === undefined ? base : { ...base, pass };
+}
+
+/**
+ * sslmode as libpq reads it. verify-full checks the chain and the host name,
+ * verify-ca the chain only, require encrypts without checking (or like verify-ca when a
+ * root certificate is there); the root certificate is sslrootcert or
+ * ~/.postgresql/root.crt, and `sslrootcert=system` means the system's CAs (verify-full
+ * only). A file named but unreadable is refused, as libpq refuses it.
+ */
+function sslOptions(
+  param: (k: string, envKey: string | undefined) => string | undefined,
+  home: string,
+  read: ReadText,
+  host: string,
+): { ssl: Ssl; refused?: string } {
+  for (const [k, envKey, what] of UNSUPPORTED)
+    if (param(k, envKey) !== undefined)
+      return {
+        ssl: false,
+        refused: `team.url${envKey && param(k, undefined) === undefined ? ` (through ${envKey})` : ""} asks for ${k} (${what}), which cairn's PostgreSQL client does not support: remove it, or use a URL without it`,
+      };
+  const mode = param("sslmode", "PGSSLMODE") ?? "prefer"; // libpq's default
+  if (!SSL_MODES.has(mode))
+    return {
+      ssl: false,
+      refused: `team.url: invalid sslmode "${mode}" (disable, allow, prefer, require, verify-ca or verify-full)`,
+    };
+  if (mode === "disable") return { ssl: false };
+  const dotPg = join(home, ".postgresql");
+  const rootParam = param("sslrootcert", "PGSSLROOTCERT");
+  if (rootParam === "system") {
+    if (mode !== "verify-full")
+      return {
+        ssl: false,
+        refused: `team.url: sslrootcert=system needs sslmode=verify-full (not "${mode}"), as with libpq`,
+      };
+  }
+  const files: { ca?: string; cert?: string; key?: string } = {};
+  const load = (k: "ca" | "cert" | "key", given: string | undefined, fallback: string) => {
+    const text = read(given ?? fallback);
+    if (text !== undefined) files[k] = text;
+    return given !== undefined && text === undefined
+      ? `team.url: cannot read ${given} (${k === "ca" ? "sslrootcert" : k === "cert" ? "sslcert" : "sslkey"})`
+      : undefined;
+  };
+  const unreadable =
+    (rootParam === "system" ? undefined : load("ca", rootParam, join(dotPg, "root.crt"))) ??
+    load("cert", param("sslcert", "PGSSLCERT"), join(dotPg, "postgresql.crt")) ??
+    load("key", param("sslkey", "PGSSLKEY"), join(dotPg, "postgresql.key"));
+  if (unreadable) return { ssl: false, refused: unreadable };
+  const verifying = mode === "verify-ca" || mode === "verify-full";
+  if (verifying && !files.ca && rootParam !== "system")
+    return {
+      ssl: false,
+      refused: `team.url: sslmode=${mode} needs a root certificate: set sslrootcert (or put it at ${join(dotPg, "root.crt")}, or sslrootcert=system for the system's CAs)`,
+    };
+  const noHostCheck = { checkServerIdentity: () => undefined };
+  if (mode === "verify-full") {
+    // Against the URL's host, always: the client names no TLS server for an IP address,
+    // and Node would then check the certificate against "localhost" instead.
+    const checkServerIdentity = (_: string, cert: PeerCertificate) =>
+      process.getBuiltinModule("node:tls").checkServerIdentity(host, cert);
+    return { ssl: { ...files, checkServerIdentity } };
+  }
+  if (mode === "verify-ca" || (mode === "require" && files.ca)) return { ssl: { ...files, ...noHostCheck } };
+  // Encrypted, not verified, and with the client certificate when there is one.
+  if (mode === "require") return { ssl: files.cert ? { ...files, rejectUnauthorized: false } : "require" };
+  return { ssl: "prefer" };
 }
 
 /**

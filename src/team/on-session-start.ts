@@ -1,53 +1,63 @@
 import type { HookEvent } from "../claude/events.ts";
+import { healthPath } from "../core/feature-health.ts";
+import { safeUnlink } from "../core/fs.ts";
 import { printedCli } from "../core/self.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
 import { CONTEXT_CAP } from "../hooks/merge.ts";
+import { TEAM_HEALTH } from "./health.ts";
 import { teamUrl } from "./url.ts";
 
 /** Sessions that start fresh: a resume or a compaction already holds what was shared. */
 const FRESH = new Set(["startup", "clear"]);
 
-/** Skip the wait while the server is known to be failing: its sessions then run as without team memory. */
+/** Skip an opt-in wait while the server is known to be failing. */
 const KNOWN_DOWN_MS = 5 * 60_000;
+/** While the server is failing, start at most one pull a minute. */
+const RETRY_AFTER_FAILURE_MS = 60_000;
 const FRESH_PULL_MS = 60_000;
 
 /**
  * Teammates' handoff, decisions and dead-ends at the start of a session. Without
- * team.url this costs one config lookup. With it, a background pull is started and
- * awaited for at most team.refresh_ms (not at all while the server is known to be
- * down); then what the last pull brought is read from SQLite and injected in the room
- * the earlier parts left under the cap. The PostgreSQL client never loads here.
+ * team.url this costs one config lookup. With it, what the last pull brought is read
+ * from SQLite and injected in the room the earlier parts left under the cap, and a
+ * detached background pull refreshes it for the next session; the hook does not wait
+ * for it (unless the user set team.refresh_ms), so a slow, dead or blackholed server
+ * costs the session nothing. No pull starts while one runs, after one under a minute
+ * old, or within a minute of a failure. The PostgreSQL client never loads here.
  */
 export const parts: Parts = {
   SessionStart: {
     name: "team-memory",
     async run(event: HookEvent<"SessionStart">, ctx: HookContext, prior) {
-      if (!FRESH.has(event.source) || !teamUrl(ctx.config["team.url"], ctx.env)) return undefined;
-      const [{ teamSetup }, { getState, setState }, { startBackgroundSync }, { renderTeam, teamView }] =
-        await Promise.all([
-          import("./setup.ts"),
-          import("../store/kv.ts"),
-          import("./background.ts"),
-          import("./inject.ts"),
-        ]);
+      if (!teamUrl(ctx.config["team.url"], ctx.env)) {
+        // Off: no statusline mark from a sync that ran while it was on.
+        safeUnlink(healthPath(ctx.paths, TEAM_HEALTH));
+        return undefined;
+      }
+      if (!FRESH.has(event.source)) return undefined;
+      const [{ teamSetup }, { getState, setState }, bg, { renderTeam, teamView }] = await Promise.all([
+        import("./setup.ts"),
+        import("../store/kv.ts"),
+        import("./background.ts"),
+        import("./inject.ts"),
+      ]);
       const setup = teamSetup(ctx.config, ctx.env, ctx.paths, ctx.projectDir);
       if (!setup.on || !setup.project) return undefined;
       const project = setup.project.id;
       const store = await ctx.store();
+      const started = ctx.now();
       const lastError = getState<{ at: number }>(store, "team", "lastError");
-      const down = !!lastError && ctx.now() - lastError.at < KNOWN_DOWN_MS;
-      // A pull this recent (the push after the last turn pulls too) is fresh enough to use at once.
+      const down = !!lastError && started - lastError.at < KNOWN_DOWN_MS;
+      const backoff = !!lastError && started - lastError.at < RETRY_AFTER_FAILURE_MS;
+      // A pull this recent (the push after the last turn pulls too) is fresh enough to use.
       const lastPull = getState<{ at: number; project: string }>(store, "team", "lastPull");
-      const fresh = lastPull?.project === project && ctx.now() - lastPull.at < FRESH_PULL_MS;
-      const wait = down || fresh ? 0 : ctx.config["team.refresh_ms"];
-      const refreshed = await startBackgroundSync(
-        ctx.paths,
-        ctx.self,
-        ["--pull-only"],
-        ctx.env,
-        ctx.projectDir,
-        wait,
-      ).done;
+      const fresh = lastPull?.project === project && started - lastPull.at < FRESH_PULL_MS;
+      const pull = !fresh && !backoff && bg.runningSyncs(ctx.paths).length === 0;
+      const wait = pull && !down ? ctx.config["team.refresh_ms"] : 0;
+      const spawn = () =>
+        bg.startBackgroundSync(ctx.paths, ctx.self, ["--pull-only"], ctx.env, ctx.projectDir, wait);
+      // Without a wait the pull starts last, so its start-up does not compete with this hook's own work.
+      const refreshed = wait > 0 ? await spawn().done : false;
 
       const scope = `team-project:${project}`;
       const taken = new Set(getState<string[]>(store, scope, "handoffs_taken") ?? []);
@@ -66,13 +76,19 @@ export const parts: Parts = {
         maxChars: Math.min(ctx.config["team.inject_chars"], room),
         searchCli: printedCli(ctx.self, ctx.env),
       });
+      if (pull && wait === 0) spawn();
       ctx.log.info("team memory at session start", {
         event: "SessionStart",
         session: event.session_id,
         project,
-        refreshed,
+        pull: pull
+          ? wait > 0
+            ? refreshed
+              ? "waited, done"
+              : "waited, still running"
+            : "started"
+          : "skipped",
         serverDown: down,
-        waited: wait > 0,
         chars: text?.length ?? 0,
         handoff: view.handoff?.id,
       });

@@ -20,8 +20,8 @@ export const TEAM_SETTINGS = {
   "team.share_outputs": setting(v.boolean(), false, "Also share stored tool originals (masked)."),
   "team.refresh_ms": setting(
     int(0, 5000),
-    500,
-    "How long SessionStart waits for a background pull before using what was last pulled.",
+    0,
+    "How long SessionStart may wait for its background pull (0: never; it uses what was last pulled).",
   ),
   "team.push_delay_s": setting(
     int(0, 3600),

@@ -1,6 +1,8 @@
+import type { CairnPaths } from "../core/paths.ts";
 import type { Store } from "../store/db.ts";
 import { getState, setState } from "../store/kv.ts";
 import { connect, describeError } from "./client.ts";
+import { recordTeamHealth } from "./health.ts";
 import { migrateServer } from "./pg-schema.ts";
 import { pull } from "./pull.ts";
 import { push } from "./push.ts";
@@ -45,6 +47,29 @@ export async function syncOnce(
     now?: () => number;
     connectTimeoutS?: number;
     /** false: pull only (SessionStart's refresh wants the newest records, fast). */
+    push?: boolean;
+    /** Where to keep the outcome for the statusline and doctor (see health.ts). */
+    health?: CairnPaths;
+  },
+): Promise<SyncResult> {
+  const result = await syncRound(store, r);
+  if (r.health) {
+    try {
+      recordTeamHealth(r.health, result, (r.now ?? Date.now)());
+    } catch {
+      // Only the statusline's mark is lost; the status row in SQLite has the outcome.
+    }
+  }
+  return result;
+}
+
+async function syncRound(
+  store: Store,
+  r: {
+    url: string;
+    project: string | undefined;
+    now?: () => number;
+    connectTimeoutS?: number;
     push?: boolean;
   },
 ): Promise<SyncResult> {

@@ -48,7 +48,7 @@ describe("team memory on the hook path", () => {
     return { ...r, loaded: readFileSync(loadedOut, "utf8").split("\n") };
   }
 
-  it("Stop fills the outbox and starts a background push without loading the PostgreSQL client", async () => {
+  it("Stop only starts the background push (which fills the outbox), loading neither the client nor the collector", async () => {
     mkdirSync(t.project, { recursive: true });
     execFileSync("git", ["init", "-q", t.project]);
     execFileSync("git", ["-C", t.project, "remote", "add", "origin", "https://example.org/team/hooks.git"]);
@@ -66,12 +66,24 @@ describe("team memory on the hook path", () => {
     expect(stop.stdout.trim()).toBe("{}");
     const names = stop.loaded.map((f) => f.split("/").at(-1));
     expect(names).toContain("team-on-stop.cjs");
-    expect(names).toContain("team-gather.cjs");
-    // Neither the client nor the module that drives it: the push runs in its own process.
+    // Neither the client, nor the module that drives it, nor the outbox's collector: the
+    // push process does all of that beside the session.
     expect(
-      names.filter((n) => n?.includes("postgres") || n === "team-sync.cjs" || n === "team-client.cjs"),
+      names.filter(
+        (n) =>
+          n?.includes("postgres") ||
+          n === "team-sync.cjs" ||
+          n === "team-client.cjs" ||
+          n === "team-gather.cjs" ||
+          n === "team-collect.cjs",
+      ),
     ).toEqual([]);
+    expect(readFileSync(paths.log, "utf8")).toMatch(/"msg":"team outbox".*"push":"started"/);
 
+    // The detached push ran beside the hook: it filled the outbox, failed to connect,
+    // and said so in the status.
+    const until = Date.now() + 60_000;
+    while (runningSyncs(paths).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     const db = new DatabaseSync(paths.db, { readOnly: true, timeout: 10_000 });
     try {
       const n = db
@@ -84,9 +96,6 @@ describe("team memory on the hook path", () => {
       db.close();
     }
 
-    // The detached push ran beside the hook, failed to connect, and said so in the status.
-    const until = Date.now() + 60_000;
-    while (runningSyncs(paths).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     const status = spawnSync(process.execPath, [CAIRN, "team", "status", "--json"], {
       cwd: t.project,
       env: { ...process.env, ...t.env, CAIRN_TEAM_URL: "", NO_COLOR: "1" },
@@ -101,6 +110,17 @@ describe("team memory on the hook path", () => {
     const log = readFileSync(paths.log, "utf8");
     expect(log).toContain('"msg":"team sync failed; records wait in the outbox"');
     expect(log).not.toContain("Hook-Pw-1");
+
+    // The next turn, under a minute after the failure: its push process fills the outbox
+    // and leaves the network alone.
+    const again = hook("Stop", { ...input, cwd: t.project, transcript_path: transcript });
+    expect(again.status, again.stderr).toBe(0);
+    const until2 = Date.now() + 60_000;
+    while (runningSyncs(paths).length > 0 && Date.now() < until2)
+      await new Promise((r) => setTimeout(r, 100));
+    const after = readFileSync(paths.log, "utf8");
+    expect(after).toContain('"msg":"team outbox filled; server failing, push later"');
+    expect(after.split('"msg":"team sync failed').length).toBe(log.split('"msg":"team sync failed').length);
   });
 
   it("SessionStart reads what was pulled without loading the client either", () => {

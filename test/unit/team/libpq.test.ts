@@ -27,11 +27,17 @@ describe("libpq URL options", () => {
     expect(o.url).toBe("postgres://u@db.example.org:6543/team?application_name=x");
     expect(clientOptions("postgres://u@h/d", {}).ssl).toBe("prefer"); // libpq's default
     expect(clientOptions("postgres://u@h/d?sslmode=disable", {}).ssl).toBe(false);
-    expect(clientOptions("postgres://u@h/d", { PGSSLMODE: "verify-full" }).ssl).toBe("verify-full");
+    // As libpq: verifying needs a root certificate (sslrootcert, ~/.postgresql/root.crt or system).
+    expect(clientOptions("postgres://u@h/d", { PGSSLMODE: "verify-full", HOME: dir }).refused).toMatch(
+      /^team\.url: sslmode=verify-full needs a root certificate/,
+    );
     const ca = join(dir, "root.crt");
     writeFileSync(ca, "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
     const full = clientOptions(`postgres://u@h/d?sslmode=verify-full&sslrootcert=${ca}`, {}).ssl;
-    expect(full).toEqual({ ca: expect.stringContaining("BEGIN CERTIFICATE") });
+    expect(full).toEqual({
+      ca: expect.stringContaining("BEGIN CERTIFICATE"),
+      checkServerIdentity: expect.any(Function),
+    });
     const verifyCa = clientOptions(`postgres://u@h/d?sslmode=verify-ca&sslrootcert=${ca}`, {}).ssl as {
       checkServerIdentity?: () => undefined;
     };
