@@ -32,7 +32,8 @@ export async function checkHttp(paths: CairnPaths, projectDir: string): Promise<
       {
         name: "http transport",
         status: "fail",
-        detail: "http hooks are registered but ~/.cairn/install/http.json is missing",
+        detail:
+          "http hooks are registered but ~/.cairn/install/http.json is missing or holds no valid port and secret",
         fix: "cairn install --transport http",
       },
     ];
