@@ -176,14 +176,7 @@ function edit(projectDir: string): number {
     err(`cairn state: the editor "${editor}" exited with ${r.status ?? r.signal}; ${path} is as it left it`);
     return 1;
   }
-  const nb = readNotebook(projectDir);
-  const missing = nb
-    ? (["goal", "now"] as const).filter((id) => !nb.notebook.sections.some((s) => s.id === id))
-    : [];
-  if (missing.length > 0)
-    err(
-      `note: no ${missing.map((id) => SECTION_TITLES[id]).join(" or ")} heading found; cairn pins "## Goal" and "## Now" to each prompt`,
-    );
+  warnMissing(readNotebook(projectDir));
   return 0;
 }
 
