@@ -96,7 +96,7 @@ function modeOf(path: string): number {
   }
 }
 
-export function planFor(transport: "command" | "http"): InstallPlan {
+function planFor(transport: "command" | "http"): InstallPlan {
   if (transport === "http") return httpPlan(selfInvocation(), ensureHttpInstall(cairnPaths()));
   return commandPlan(selfInvocation());
 }

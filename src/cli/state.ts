@@ -84,7 +84,7 @@ export const state: Command = {
  * dash ("- use uPlot" is a bullet, not an option); only --json and --project DIR are
  * still read as options there, and after "--" nothing is.
  */
-export function splitText(argv: readonly string[]): { options: string[]; text: string[] } {
+function splitText(argv: readonly string[]): { options: string[]; text: string[] } {
   const options: string[] = [];
   let seen = 0;
   let i = 0;
@@ -116,7 +116,7 @@ export function splitText(argv: readonly string[]): { options: string[]; text: s
  * The words of `set`/`add` as the section's text: words joined by spaces, but
  * arguments that are each a bullet ("- a" "- b") one bullet a line.
  */
-export function textOf(words: readonly string[]): string {
+function textOf(words: readonly string[]): string {
   const bullet = /^\s*([-*+]|\d+[.)])\s/;
   return words.length > 1 && words.every((w) => bullet.test(w)) ? words.join("\n") : words.join(" ");
 }

@@ -30,7 +30,7 @@ export interface ContextUsage {
   readonly compactions?: number;
 }
 
-export interface UsageDeps {
+interface UsageDeps {
   readonly paths: CairnPaths;
   readonly config: Config;
   now(): number;

@@ -18,13 +18,11 @@ import type { SecretSpan } from "./secret-judge.ts";
  * (<token>, ****, your-key-here), a type (string), code (getToken()) or a number.
  */
 
-export interface Redaction {
+interface Redaction {
   readonly text: string;
   readonly count: number;
   readonly kinds: readonly string[];
 }
-
-export type { SecretSpan };
 
 /** Every detector's anchor as one capturing group, in order: group i + 1 is detector i. */
 const SCAN = new RegExp(DETECTORS.map((d) => `(${d.anchor})`).join("|"), "g");

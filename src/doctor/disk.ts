@@ -15,7 +15,7 @@ import { errorMessage } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
 
 /** Below this much free space, cairn's writes (originals, the WAL, logs) start failing. */
-export const MIN_FREE_BYTES = 64 * 1024 * 1024;
+const MIN_FREE_BYTES = 64 * 1024 * 1024;
 /** A probe as large as a typical stored original: an empty file can still be made on a full disk. */
 const PROBE_BYTES = 64 * 1024;
 

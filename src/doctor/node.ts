@@ -23,7 +23,7 @@ export function nodeVersionOk(version: string): boolean {
  * node first on PATH is fine when another candidate runs cairn, and fails the check
  * when none does. Without the launcher (a bare bundle), node on PATH is what runs.
  */
-export function checkNodeOnPath(env: NodeJS.ProcessEnv = process.env): Check {
+function checkNodeOnPath(env: NodeJS.ProcessEnv = process.env): Check {
   const fix =
     "install Node.js 22.13 or newer (`npm install --prefix ~/.cairn/node node@24`), or put one first on PATH";
   const onPath = firstNode("node", env);

@@ -172,7 +172,7 @@ export function runningReason(
   return undefined;
 }
 
-export interface Backup {
+interface Backup {
   readonly path: string;
   readonly transcriptPath: string;
   readonly sessionId: string;
@@ -185,7 +185,7 @@ function backupDir(paths: CairnPaths, sessionId: string): string {
   return join(paths.root, "slim", safeId(sessionId));
 }
 
-export const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
+const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 
 export interface SlimOutcome {
   readonly replaced: number;

@@ -17,12 +17,12 @@ import { access, sessionCookie, TOKEN_HEADER } from "./auth.ts";
 import { PAGE, SECURITY_HEADERS } from "./page.ts";
 
 /** The client, built for the browser and embedded as text (see scripts/build.mjs). */
-export interface Assets {
+interface Assets {
   readonly js: string;
   readonly css: string;
 }
 
-export interface UiOptions {
+interface UiOptions {
   readonly paths: CairnPaths;
   readonly config: Config;
   /** 0 picks a free port. */

@@ -5,14 +5,14 @@ import { h } from "./dom.ts";
 import { clock, day, tokens } from "./format.ts";
 
 /** Marker colours, also used by the legend and the marker list (CSS classes m-<kind>). */
-export const MARKER_COLORS: Record<MarkerKind, string> = {
+const MARKER_COLORS: Record<MarkerKind, string> = {
   compaction: "#7c3aed",
   warning: "#d97706",
   handoff: "#059669",
   "large-output": "#db2777",
 };
 const CRITICAL = "#dc2626";
-export const LINE = "#2563eb";
+const LINE = "#2563eb";
 
 function color(m: Marker): string {
   return m.kind === "warning" && m.level === "critical" ? CRITICAL : MARKER_COLORS[m.kind];
@@ -57,7 +57,7 @@ function markersPlugin(markers: readonly Marker[]): uPlot.Plugin {
 }
 
 /** One time format for a whole axis, chosen by the span it covers. */
-export function timeFormat(spanSeconds: number): {
+function timeFormat(spanSeconds: number): {
   name: string;
   space: number;
   label: (ms: number) => string;
