@@ -1,6 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { loadConfig } from "../config/load.ts";
 import type { Check } from "../core/check.ts";
+import { formatMegabytes } from "../core/format.ts";
 import { errorMessage } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import { lastResult, lastRun } from "../retention/last-run.ts";
@@ -84,8 +85,7 @@ export async function checkRetention(paths: CairnPaths, projectDir: string): Pro
     }
     const compression = checkCompression(compressed, lastCompressionFailure(readLog(paths)));
     const cap = config["retention.max_mb"] * 1024 * 1024;
-    const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
-    const detail = `${mb(size.usedBytes)} of data, cap ${mb(cap)}, keep ${config["retention.days"]} days; last run ${last ? new Date(last).toISOString() : "never"}${config["retention.auto"] ? "" : " (automatic runs off)"}`;
+    const detail = `${formatMegabytes(size.usedBytes)} of data, cap ${formatMegabytes(cap)}, keep ${config["retention.days"]} days; last run ${last ? new Date(last).toISOString() : "never"}${config["retention.auto"] ? "" : " (automatic runs off)"}`;
     if (result && !result.ok)
       return [
         {
@@ -111,7 +111,7 @@ export async function checkRetention(paths: CairnPaths, projectDir: string): Pro
         {
           name: "retention",
           status: "warn",
-          detail: `${detail}; ${mb(size.freeBytes)} of the file is free space`,
+          detail: `${detail}; ${formatMegabytes(size.freeBytes)} of the file is free space`,
           fix: "`cairn gc --vacuum` gives it back to the disk (once; later runs do it by themselves)",
         },
         compression,
