@@ -14,7 +14,7 @@
  *   6  compress, notebook, memory, retention   the features
  *   7  team                        team memory: shares what memory and the notebook record
  *   8  web                         the dashboard
- *   9  doctor                      doctor's larger checks (disk, compression), one module each
+ *   9  doctor                      doctor's checks (node, hooks, store, disk, log, http, ...), one module each
  *  10  cli                         one file per command
  *  11  main.ts                     the bundle's entry
  *

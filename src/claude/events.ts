@@ -104,9 +104,7 @@ const schemas = {
 export type HookEvent<E extends EventName = EventName> = v.InferOutput<(typeof schemas)[E]>;
 export type AnyHookEvent = { [E in EventName]: HookEvent<E> }[EventName];
 
-export type ParseResult<E extends EventName> =
-  | { ok: true; event: HookEvent<E> }
-  | { ok: false; problem: string };
+type ParseResult<E extends EventName> = { ok: true; event: HookEvent<E> } | { ok: false; problem: string };
 
 /** Checks one parsed stdin object against the event it was registered for. */
 export function parseEvent<E extends EventName>(name: E, input: unknown): ParseResult<E> {

@@ -21,7 +21,7 @@ const HOOK_TIMEOUT_S = {
   SessionEnd: 10,
 } as const satisfies Partial<Record<EventName, number>>;
 
-export type InstalledEvent = keyof typeof HOOK_TIMEOUT_S;
+type InstalledEvent = keyof typeof HOOK_TIMEOUT_S;
 
 /**
  * Matchers keep events cairn does not act on from starting a process at all.

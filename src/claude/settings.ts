@@ -15,7 +15,7 @@ export interface CommandHook {
   [key: string]: unknown;
 }
 
-export interface HttpHook {
+interface HttpHook {
   type: "http";
   url: string;
   headers?: Record<string, string>;
@@ -58,7 +58,7 @@ export interface InstallPlan {
   readonly statusLine?: StatusLine;
 }
 
-export type ParsedSettings =
+type ParsedSettings =
   | { ok: true; settings: SettingsFile; indent: string; trailingNewline: boolean }
   | { ok: false; problem: string };
 

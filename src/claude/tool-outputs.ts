@@ -24,7 +24,7 @@ export interface Extracted {
   replace(excerpt: string): unknown;
 }
 
-export type Input = Record<string, unknown>;
+type Input = Record<string, unknown>;
 type Obj = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -27,7 +27,7 @@ Examples:
   cairn detail toolu_01ABC    one tool call, input and whole output`;
 
 /** Under Bash's 30,000-character limit, so the agent reading it gets it whole, with the note. */
-export const PIPED_MAX_CHARS = 25_000;
+const PIPED_MAX_CHARS = 25_000;
 
 export const detail: Command = {
   usage: USAGE,

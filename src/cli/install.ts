@@ -96,7 +96,7 @@ function modeOf(path: string): number {
   }
 }
 
-export function planFor(transport: "command" | "http"): InstallPlan {
+function planFor(transport: "command" | "http"): InstallPlan {
   if (transport === "http") return httpPlan(selfInvocation(), ensureHttpInstall(cairnPaths()));
   return commandPlan(selfInvocation());
 }
@@ -150,23 +150,7 @@ export const install: Command = {
       return 0;
     }
 
-    let originalPath: string | null;
-    let pristine: boolean;
-    if (previous) {
-      originalPath = previous.originalPath;
-      // Someone edited the file since cairn last wrote it: the old backup no longer
-      // describes "the file without cairn", so uninstall must not restore it blindly.
-      // Or an install killed between its record and the settings file: the file is
-      // still exactly what the backup holds.
-      pristine =
-        previous.pristine &&
-        ((before !== undefined && sha256(before) === previous.writtenSha256) ||
-          before === (previous.originalPath ? readText(previous.originalPath) : undefined));
-    } else {
-      originalPath = before === undefined ? null : originalCopyPath(paths, key);
-      if (originalPath && before !== undefined) writeFileAtomic(originalPath, before);
-      pristine = true;
-    }
+    const { originalPath, pristine } = backUp(paths, key, previous, before);
     const userStatusLine = previous ? previous.userStatusLine : (parsed.settings.statusLine ?? null);
     // Backup, extras, record, and only then the settings file: a kill at any point
     // leaves a record for everything cairn changed, so a second install completes it
@@ -193,18 +177,7 @@ export const install: Command = {
       await stopServer();
     out(`${color.green("installed")} cairn into ${path}`);
     out(`  hooks: ${INSTALLED_EVENTS.join(", ")} (${transport} transport)`);
-    if (transport === "http") {
-      const http = ensureHttpInstall(paths);
-      await ensureServer(http);
-      let up = false;
-      for (let i = 0; i < 50 && !up; i++) {
-        up = Boolean(await health(http, 200));
-        if (!up) await new Promise((r) => setTimeout(r, 100));
-      }
-      out(
-        `  server: cairn serve on 127.0.0.1:${http.port} ${up ? "(running)" : color.yellow("(did not answer yet: see cairn doctor)")}`,
-      );
-    }
+    if (transport === "http") await startServer(paths);
     out(`  statusline: cairn's${userStatusLine ? " (wrapping yours)" : ""}`);
     for (const note of extras.notes) out(`  ${note}`);
     if (originalPath) out(`  backup: ${originalPath}`);
@@ -213,6 +186,46 @@ export const install: Command = {
     return 0;
   },
 };
+
+/**
+ * Where the file without cairn is kept, and whether that copy still describes it. A
+ * first install copies the file; a later one keeps the first backup.
+ */
+function backUp(
+  paths: CairnPaths,
+  key: string,
+  previous: InstallRecord | undefined,
+  before: string | undefined,
+): { originalPath: string | null; pristine: boolean } {
+  if (previous) {
+    // Someone edited the file since cairn last wrote it: the old backup no longer
+    // describes "the file without cairn", so uninstall must not restore it blindly.
+    // Or an install killed between its record and the settings file: the file is
+    // still exactly what the backup holds.
+    const pristine =
+      previous.pristine &&
+      ((before !== undefined && sha256(before) === previous.writtenSha256) ||
+        before === (previous.originalPath ? readText(previous.originalPath) : undefined));
+    return { originalPath: previous.originalPath, pristine };
+  }
+  const originalPath = before === undefined ? null : originalCopyPath(paths, key);
+  if (originalPath && before !== undefined) writeFileAtomic(originalPath, before);
+  return { originalPath, pristine: true };
+}
+
+/** Starts `cairn serve` for an http install and says whether it answers (within about 5 s). */
+async function startServer(paths: CairnPaths): Promise<void> {
+  const http = ensureHttpInstall(paths);
+  await ensureServer(http);
+  let up = false;
+  for (let i = 0; i < 50 && !up; i++) {
+    up = Boolean(await health(http, 200));
+    if (!up) await new Promise((r) => setTimeout(r, 100));
+  }
+  out(
+    `  server: cairn serve on 127.0.0.1:${http.port} ${up ? "(running)" : color.yellow("(did not answer yet: see cairn doctor)")}`,
+  );
+}
 
 /**
  * Claude Code's http hooks send every event to whoever listens on the port, and act on

@@ -198,6 +198,6 @@ export async function runCli(argv: string[]): Promise<number> {
  * A usage error as one line: what is wrong, and where the options are listed. The
  * message may quote what was typed: shown as visible text on that one line.
  */
-export function usageLine(command: string, message: string): string {
+function usageLine(command: string, message: string): string {
   return `cairn ${command}: ${visibleLine(message)} (options: cairn ${command} --help)`;
 }

@@ -99,38 +99,27 @@ function printReport(v: Printed): void {
   out(`${color.bold(`Report for session ${line(shortId(v.session.id))}`)}  ${color.dim(line(v.session.id))}`);
   out(color.dim(line(`${v.session.projectDir ?? "?"} · ${v.usage?.model ?? v.session.model ?? "?"}`)));
 
+  for (const section of [
+    printTokens,
+    printTimeline,
+    printToolResults,
+    printCompressions,
+    printAgentsAndCompactions,
+    printInjections,
+  ])
+    section(v);
+}
+
+/** Tokens per chain, and the context now. */
+function printTokens(v: Printed): void {
   heading("Tokens (from every API response in the transcripts)");
   const t = v.tokens.main;
   const w = [12, 10, 12, 12, 12];
   out(color.dim(row(["chain", "responses", "input", "cache write", "cache read", "output"], w)));
-  out(
-    row(
-      [
-        "main",
-        formatInt(t.responses),
-        formatInt(t.input),
-        formatInt(t.cacheCreation),
-        formatInt(t.cacheRead),
-        formatInt(t.output),
-      ],
-      w,
-    ),
-  );
-  for (const a of v.tokens.subagents) {
-    out(
-      row(
-        [
-          `agent ${a.agentId.slice(0, 6)}`,
-          formatInt(a.responses),
-          formatInt(a.input),
-          formatInt(a.cacheCreation),
-          formatInt(a.cacheRead),
-          formatInt(a.output),
-        ],
-        w,
-      ),
-    );
-  }
+  const counts = (c: typeof t) =>
+    [c.responses, c.input, c.cacheCreation, c.cacheRead, c.output].map((n) => formatInt(n));
+  out(row(["main", ...counts(t)], w));
+  for (const a of v.tokens.subagents) out(row([`agent ${a.agentId.slice(0, 6)}`, ...counts(a)], w));
   if (v.usage) {
     out(
       `context now: ${formatInt(v.usage.usedTokens)} of ${formatInt(v.usage.windowTokens)} (${v.usage.usedPct}%)` +
@@ -139,7 +128,10 @@ function printReport(v: Printed): void {
           : ""),
     );
   }
+}
 
+/** The main chain's context after each response, sampled. */
+function printTimeline(v: Printed): void {
   heading("Context over time (main chain, after each response)");
   if (v.timeline.length === 0) out(color.dim("no responses yet"));
   else {
@@ -157,7 +149,10 @@ function printReport(v: Printed): void {
       );
     }
   }
+}
 
+/** The largest tool results, then totals per tool. */
+function printToolResults(v: Printed): void {
   heading(`Largest tool results (what the model was shown; ~tokens are estimates)`);
   if (v.toolResults.length === 0) out(color.dim("no tool calls"));
   for (const r of v.toolResults) {
@@ -174,7 +169,10 @@ function printReport(v: Printed): void {
       );
     }
   }
+}
 
+/** What cairn filed, by tool and by compressor. */
+function printCompressions(v: Printed): void {
   heading("Compressions (outputs filed by cairn)");
   out(`failing Bash commands: ${line(v.compressions.failingBash.text)}`);
   const c = v.compressions.total;
@@ -195,7 +193,10 @@ function printReport(v: Printed): void {
       }
     }
   }
+}
 
+/** Subagents and compactions. */
+function printAgentsAndCompactions(v: Printed): void {
   heading("Subagents");
   if (v.tokens.subagents.length === 0) out(color.dim("none"));
   for (const a of v.tokens.subagents) {
@@ -211,7 +212,10 @@ function printReport(v: Printed): void {
       `  ${clock(k.at)}  ${line(k.trigger ?? "?")}${k.agentId ? ` (agent ${line(k.agentId.slice(0, 6))})` : ""}  ${k.preTokens !== null ? formatInt(k.preTokens) : "?"} → ${k.postTokens !== null ? formatInt(k.postTokens) : "?"} tokens`,
     );
   }
+}
 
+/** What cairn added to the context, and the warnings it gave. */
+function printInjections(v: Printed): void {
   heading("Injections (what cairn added to the model's context)");
   const inj = v.injections;
   if (inj.total.count === 0) out(color.dim("none"));

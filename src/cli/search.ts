@@ -99,26 +99,7 @@ export const search: Command = {
         );
         return 1;
       }
-      const cli = printedCli();
-      const tty = process.stdout.isTTY === true;
-      const lines = hits.flatMap((h, n) => {
-        const where =
-          h.source === "output"
-            ? `output #${h.id} · ${h.toolName}${h.label ? ` · ${h.label.slice(0, 60)}` : ""}`
-            : `T${h.turn} ${h.kind}${h.toolName ? ` · ${h.toolName}` : ""}`;
-        const next =
-          h.source === "output"
-            ? `${cli} show ${h.id} --lines ${Math.max(1, h.line - 5)}-${h.line + 5}`
-            : h.toolUseId
-              ? `${cli} detail ${h.toolUseId}`
-              : `${cli} detail turn ${h.turn}${values.session ? ` --session ${h.session}` : ""}`;
-        // The matching line is stored tool output or conversation: shown whole, as one visible line.
-        return [
-          `${color.bold(`${n + 1}.`)} ${color.cyan(`[${visibleLine(where)} · ${hhmm(h.at)} · ${visibleLine(h.session.slice(0, 8))}]`)}`,
-          `   ${h.source === "output" ? color.dim(`${h.line}: `) : ""}${tty ? markedLine(h) : visibleLine(h.snippet)}`,
-          color.dim(`   ${next}`),
-        ];
-      });
+      const lines = hitLines(hits, values.session !== undefined);
       // Read by the agent: one data block, so an instruction a snippet carries reads as data.
       if (agentReads()) out(notedDataBlock(lines.join("\n"), `cairn search ${visibleLine(query)}`));
       else for (const line of lines) out(line);
@@ -128,6 +109,30 @@ export const search: Command = {
     }
   },
 };
+
+/** Each hit as three lines: where it is, the matching line, the command that shows more. */
+function hitLines(hits: readonly Hit[], bySession: boolean): string[] {
+  const cli = printedCli();
+  const tty = process.stdout.isTTY === true;
+  return hits.flatMap((h, n) => {
+    const where =
+      h.source === "output"
+        ? `output #${h.id} · ${h.toolName}${h.label ? ` · ${h.label.slice(0, 60)}` : ""}`
+        : `T${h.turn} ${h.kind}${h.toolName ? ` · ${h.toolName}` : ""}`;
+    const next =
+      h.source === "output"
+        ? `${cli} show ${h.id} --lines ${Math.max(1, h.line - 5)}-${h.line + 5}`
+        : h.toolUseId
+          ? `${cli} detail ${h.toolUseId}`
+          : `${cli} detail turn ${h.turn}${bySession ? ` --session ${h.session}` : ""}`;
+    // The matching line is stored tool output or conversation: shown whole, as one visible line.
+    return [
+      `${color.bold(`${n + 1}.`)} ${color.cyan(`[${visibleLine(where)} · ${hhmm(h.at)} · ${visibleLine(h.session.slice(0, 8))}]`)}`,
+      `   ${h.source === "output" ? color.dim(`${h.line}: `) : ""}${tty ? markedLine(h) : visibleLine(h.snippet)}`,
+      color.dim(`   ${next}`),
+    ];
+  });
+}
 
 /** The line with its matched words in bold yellow (for a terminal), each piece visible text. */
 function markedLine(h: Hit): string {

@@ -100,7 +100,7 @@ export const show: Command = {
   },
 };
 
-export function parseRange(spec: string, total: number): [number, number] {
+function parseRange(spec: string, total: number): [number, number] {
   const m = /^(\d+)?(?:-(\d+)?)?$/.exec(spec.trim());
   if (!m || (m[1] === undefined && m[2] === undefined))
     throw new UsageError(`--lines expects a line range like 120-260, 120- or 120, got "${spec}"`);

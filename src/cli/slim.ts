@@ -1,13 +1,17 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
+import type { Config } from "../config/schema.ts";
 import { formatBytes } from "../core/format.ts";
 import { visibleLine } from "../core/terminal-text.ts";
-import { memoryEnv } from "../memory/scope.ts";
+import { type MemoryEnv, memoryEnv } from "../memory/scope.ts";
 import {
   findTranscript,
   latestBackup,
   planSlim,
+  type Replacer,
   runningReason,
+  type SlimOutcome,
+  type SlimPlan,
   sessionsByPrefix,
   slimTranscript,
   undoSlim,
@@ -71,34 +75,7 @@ export const slim: Command = {
       const sessionId = asPath
         ? asPath.replace(/^.*\//, "").replace(/\.jsonl$/, "")
         : resolveSessionArg(store, m.paths.root, arg, m.env, Boolean(values.undo));
-      if (values.undo) {
-        const b = undoSlim(m.paths, sessionId, Boolean(values.force));
-        // What slim stored stays: the originals are cairn's record, and search finds them.
-        const stored = store.db
-          .prepare(
-            "SELECT count(*) AS n, min(id) AS first, max(id) AS last FROM outputs WHERE session_id = ? AND created_at = ? AND label LIKE '%(cairn slim)'",
-          )
-          .get(sessionId, b.at) as { n: number; first: number | null; last: number | null };
-        if (values.json) {
-          json({
-            restored: b.transcriptPath,
-            from: b.path,
-            backupRemoved: true,
-            originalsKept: stored.n,
-            ...(stored.first !== null ? { outputs: [stored.first, stored.last] } : {}),
-          });
-          return 0;
-        }
-        out(`${color.green("restored")} ${b.transcriptPath} (session ${sessionId})`);
-        out("changed:");
-        out(`  transcript  put back byte for byte as it was before the slim`);
-        out(`  backup      ${b.path} removed (it is the transcript now)`);
-        out("unchanged:");
-        out(
-          `  originals   the ${stored.n} output(s) slim stored stay in ${m.paths.db}${stored.first !== null ? ` (cairn show ${stored.first}${stored.last !== stored.first ? ` … ${stored.last}` : ""})` : ""}; \`cairn gc\` removes them with age`,
-        );
-        return 0;
-      }
+      if (values.undo) return undo(m, store, sessionId, Boolean(values.force), Boolean(values.json));
       const known = store.db.prepare("SELECT transcript_path FROM sessions WHERE id = ?").get(sessionId) as
         | { transcript_path: string | null }
         | undefined;
@@ -114,29 +91,7 @@ export const slim: Command = {
       if (lines.at(-1) === "") lines.pop();
       const plan = planSlim(lines, minChars, keepRecent);
 
-      if (values["dry-run"]) {
-        if (values.json) {
-          json({
-            transcript: transcriptPath,
-            wouldReplace: plan.results.map((r) => ({
-              toolUseId: r.toolUseId,
-              tool: r.toolName,
-              chars: r.text.length,
-            })),
-            kept: plan.kept,
-            chars: plan.totalChars,
-          });
-          return 0;
-        }
-        out(
-          `${transcriptPath}: ${plan.results.length} tool results (${formatBytes(plan.totalChars)}) would become excerpts; ${plan.kept} recent ones kept.`,
-        );
-        for (const r of plan.results)
-          out(
-            `  ${r.toolUseId}  ${r.toolName.padEnd(8)} ${formatBytes(r.text.length)}${r.isError ? " (error)" : ""}`,
-          );
-        return 0;
-      }
+      if (values["dry-run"]) return dryRun(transcriptPath, plan, Boolean(values.json));
       const busy = runningReason(transcriptPath, sessionId, m.env, m.now(), QUIET_MS);
       if (busy) throw new Error(`refused: ${busy}`);
       if (plan.results.length === 0) {
@@ -147,10 +102,6 @@ export const slim: Command = {
           );
         return 0;
       }
-      const [{ fileOutput }, { compressText }] = await Promise.all([
-        import("../compress/filing.ts"),
-        import("../compress/index.ts"),
-      ]);
       const now = m.now();
       // The session's outputs are filed under it, so search and `cairn show` find them with
       // the rest. A session cairn already knows keeps its record as it is (slim is not activity).
@@ -171,63 +122,147 @@ export const slim: Command = {
         transcriptPath,
         sessionId,
         plan,
-        async (r) => {
-          const command = typeof r.input.command === "string" ? r.input.command : undefined;
-          const filePath = typeof r.input.file_path === "string" ? r.input.file_path : undefined;
-          const filed = await fileOutput(
-            store,
-            m.config,
-            {
-              text: r.text,
-              hints: { tool: r.toolName, ...(command ? { command } : {}), ...(filePath ? { filePath } : {}) },
-              label:
-                `${r.toolName}${command ? `: ${command}` : filePath ? `: ${filePath}` : ""} (cairn slim)`.slice(
-                  0,
-                  200,
-                ),
-              sessionId,
-              toolUseId: r.toolUseId,
-            },
-            compressText,
-            now,
-          );
-          ids.push(filed.id);
-          return filed.shown;
-        },
+        fileEach(store, m.config, sessionId, now, ids),
         now,
       );
       const { indexOutputs } = await import("../memory/ingest.ts");
       indexOutputs(store, now, 100_000);
-      if (values.json) {
-        json({
-          transcript: transcriptPath,
-          ...outcome,
-          kept: plan.kept,
-          outputs: ids,
-          database: m.paths.db,
-          sessionRecorded: recorded,
-        });
-        return 0;
-      }
-      out(`${color.green("slimmed")} session ${sessionId}`);
-      out("changed:");
-      out(
-        `  transcript  ${transcriptPath}: ${outcome.replaced} tool results → excerpts, ${formatBytes(outcome.beforeBytes)} → ${formatBytes(outcome.afterBytes)}; every other line byte for byte (${plan.kept} recent kept)`,
+      return printSlimmed(
+        m,
+        { sessionId, transcriptPath, outcome, kept: plan.kept, ids, recorded },
+        Boolean(values.json),
       );
-      out(`  backup      ${outcome.backup} (the transcript as it was)`);
-      out(
-        `  originals   ${ids.length} stored in ${m.paths.db}: cairn show ${ids[0]}${ids.length > 1 ? ` … ${ids.at(-1)}` : ""}`,
-      );
-      if (recorded) out(`  sessions    ${sessionId} recorded under ${m.projectDir} (cairn had not seen it)`);
-      out(`undo: cairn slim ${sessionId} --undo`);
-      const last = latestBackup(m.paths, sessionId);
-      if (!last) out(color.yellow("  warning: the backup record could not be read back"));
-      return 0;
     } finally {
       m.close();
     }
   },
 };
+
+/** What slim changed and what it left, said plainly (or as JSON). */
+function printSlimmed(
+  m: MemoryEnv,
+  r: {
+    sessionId: string;
+    transcriptPath: string;
+    outcome: SlimOutcome;
+    kept: number;
+    ids: number[];
+    recorded: boolean;
+  },
+  asJson: boolean,
+): number {
+  if (asJson) {
+    json({
+      transcript: r.transcriptPath,
+      ...r.outcome,
+      kept: r.kept,
+      outputs: r.ids,
+      database: m.paths.db,
+      sessionRecorded: r.recorded,
+    });
+    return 0;
+  }
+  out(`${color.green("slimmed")} session ${r.sessionId}`);
+  out("changed:");
+  out(
+    `  transcript  ${r.transcriptPath}: ${r.outcome.replaced} tool results → excerpts, ${formatBytes(r.outcome.beforeBytes)} → ${formatBytes(r.outcome.afterBytes)}; every other line byte for byte (${r.kept} recent kept)`,
+  );
+  out(`  backup      ${r.outcome.backup} (the transcript as it was)`);
+  out(
+    `  originals   ${r.ids.length} stored in ${m.paths.db}: cairn show ${r.ids[0]}${r.ids.length > 1 ? ` … ${r.ids.at(-1)}` : ""}`,
+  );
+  if (r.recorded) out(`  sessions    ${r.sessionId} recorded under ${m.projectDir} (cairn had not seen it)`);
+  out(`undo: cairn slim ${r.sessionId} --undo`);
+  const last = latestBackup(m.paths, r.sessionId);
+  if (!last) out(color.yellow("  warning: the backup record could not be read back"));
+  return 0;
+}
+
+/** --undo: puts the transcript back; the originals slim stored stay. */
+function undo(m: MemoryEnv, store: Store, sessionId: string, force: boolean, asJson: boolean): number {
+  const b = undoSlim(m.paths, sessionId, force);
+  // What slim stored stays: the originals are cairn's record, and search finds them.
+  const stored = store.db
+    .prepare(
+      "SELECT count(*) AS n, min(id) AS first, max(id) AS last FROM outputs WHERE session_id = ? AND created_at = ? AND label LIKE '%(cairn slim)'",
+    )
+    .get(sessionId, b.at) as { n: number; first: number | null; last: number | null };
+  if (asJson) {
+    json({
+      restored: b.transcriptPath,
+      from: b.path,
+      backupRemoved: true,
+      originalsKept: stored.n,
+      ...(stored.first !== null ? { outputs: [stored.first, stored.last] } : {}),
+    });
+    return 0;
+  }
+  out(`${color.green("restored")} ${b.transcriptPath} (session ${sessionId})`);
+  out("changed:");
+  out(`  transcript  put back byte for byte as it was before the slim`);
+  out(`  backup      ${b.path} removed (it is the transcript now)`);
+  out("unchanged:");
+  out(
+    `  originals   the ${stored.n} output(s) slim stored stay in ${m.paths.db}${stored.first !== null ? ` (cairn show ${stored.first}${stored.last !== stored.first ? ` … ${stored.last}` : ""})` : ""}; \`cairn gc\` removes them with age`,
+  );
+  return 0;
+}
+
+/** --dry-run: what would be replaced. */
+function dryRun(transcriptPath: string, plan: SlimPlan, asJson: boolean): number {
+  if (asJson) {
+    json({
+      transcript: transcriptPath,
+      wouldReplace: plan.results.map((r) => ({
+        toolUseId: r.toolUseId,
+        tool: r.toolName,
+        chars: r.text.length,
+      })),
+      kept: plan.kept,
+      chars: plan.totalChars,
+    });
+    return 0;
+  }
+  out(
+    `${transcriptPath}: ${plan.results.length} tool results (${formatBytes(plan.totalChars)}) would become excerpts; ${plan.kept} recent ones kept.`,
+  );
+  for (const r of plan.results)
+    out(
+      `  ${r.toolUseId}  ${r.toolName.padEnd(8)} ${formatBytes(r.text.length)}${r.isError ? " (error)" : ""}`,
+    );
+  return 0;
+}
+
+/** Files each replaced result's original (under the session) and returns its excerpt. */
+function fileEach(store: Store, config: Config, sessionId: string, now: number, ids: number[]): Replacer {
+  return async (r) => {
+    const [{ fileOutput }, { compressText }] = await Promise.all([
+      import("../compress/filing.ts"),
+      import("../compress/index.ts"),
+    ]);
+    const command = typeof r.input.command === "string" ? r.input.command : undefined;
+    const filePath = typeof r.input.file_path === "string" ? r.input.file_path : undefined;
+    const filed = await fileOutput(
+      store,
+      config,
+      {
+        text: r.text,
+        hints: { tool: r.toolName, ...(command ? { command } : {}), ...(filePath ? { filePath } : {}) },
+        label:
+          `${r.toolName}${command ? `: ${command}` : filePath ? `: ${filePath}` : ""} (cairn slim)`.slice(
+            0,
+            200,
+          ),
+        sessionId,
+        toolUseId: r.toolUseId,
+      },
+      compressText,
+      now,
+    );
+    ids.push(filed.id);
+    return filed.shown;
+  };
+}
 
 /**
  * The session an argument names: its whole id, or a prefix of it as `cairn sessions`

@@ -84,7 +84,7 @@ export const state: Command = {
  * dash ("- use uPlot" is a bullet, not an option); only --json and --project DIR are
  * still read as options there, and after "--" nothing is.
  */
-export function splitText(argv: readonly string[]): { options: string[]; text: string[] } {
+function splitText(argv: readonly string[]): { options: string[]; text: string[] } {
   const options: string[] = [];
   let seen = 0;
   let i = 0;
@@ -116,7 +116,7 @@ export function splitText(argv: readonly string[]): { options: string[]; text: s
  * The words of `set`/`add` as the section's text: words joined by spaces, but
  * arguments that are each a bullet ("- a" "- b") one bullet a line.
  */
-export function textOf(words: readonly string[]): string {
+function textOf(words: readonly string[]): string {
   const bullet = /^\s*([-*+]|\d+[.)])\s/;
   return words.length > 1 && words.every((w) => bullet.test(w)) ? words.join("\n") : words.join(" ");
 }
@@ -176,14 +176,7 @@ function edit(projectDir: string): number {
     err(`cairn state: the editor "${editor}" exited with ${r.status ?? r.signal}; ${path} is as it left it`);
     return 1;
   }
-  const nb = readNotebook(projectDir);
-  const missing = nb
-    ? (["goal", "now"] as const).filter((id) => !nb.notebook.sections.some((s) => s.id === id))
-    : [];
-  if (missing.length > 0)
-    err(
-      `note: no ${missing.map((id) => SECTION_TITLES[id]).join(" or ")} heading found; cairn pins "## Goal" and "## Now" to each prompt`,
-    );
+  warnMissing(readNotebook(projectDir));
   return 0;
 }
 

@@ -6,9 +6,9 @@
  * refused otherwise; the ones kept run on V8's linear-time engine where this Node has
  * it, and always on a capped subject.
  */
-export const PATTERN_MAX_CHARS = 200;
+const PATTERN_MAX_CHARS = 200;
 /** The part of a command line or path a pattern sees. */
-export const SUBJECT_MAX_CHARS = 4096;
+const SUBJECT_MAX_CHARS = 4096;
 
 /** Why a pattern is refused, or undefined when it may run. */
 export function patternProblem(pattern: unknown): string | undefined {

@@ -21,7 +21,7 @@ export const fraction = () => v.pipe(v.number(), v.minValue(0), v.maxValue(1));
 export const strings = () => v.array(v.string());
 
 /** Why a regular expression does not compile, or undefined when it does. */
-export function regexProblem(pattern: string): string | undefined {
+function regexProblem(pattern: string): string | undefined {
   try {
     new RegExp(pattern);
     return undefined;

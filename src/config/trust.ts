@@ -60,7 +60,7 @@ function ruleFor(key: string): Rule | undefined {
   return prefix ? { kind: "user-only", why: prefix[1] } : undefined;
 }
 
-export type ProjectValue =
+type ProjectValue =
   | { readonly ok: true; readonly value: unknown }
   | { readonly ok: false; readonly why: string };
 

@@ -54,7 +54,7 @@ export function decide(
   return { fire: null, next: { level, since: p.since + 1 } };
 }
 
-export interface WarningFacts {
+interface WarningFacts {
   readonly level: Level;
   readonly remainingPct: number;
   readonly usedTokens: number;

@@ -4,7 +4,7 @@ import { type CairnPaths, cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { openStore, type Store } from "../store/db.ts";
 
-export interface CommandEnv {
+interface CommandEnv {
   readonly paths: CairnPaths;
   readonly projectDir: string;
   readonly config: Config;

@@ -21,14 +21,14 @@ import { EMPTY_STATE, type ScanResult, type ScanState, scanLines } from "./trans
  *   that the cursor is still where this read started, and otherwise starts over.
  */
 
-export interface LedgerFile {
+interface LedgerFile {
   readonly path: string;
   readonly sessionId: string;
   /** '' for the session's transcript, the agent id for a subagent's. */
   readonly agentId: string;
 }
 
-export interface CatchUpOptions {
+interface CatchUpOptions {
   /** Also read <session>/subagents/agent-*.jsonl. */
   readonly subagents?: boolean;
   /** Bytes read (and committed) at a time. */
@@ -44,7 +44,7 @@ export interface CatchUpOptions {
   readonly beforeCommit?: () => void;
 }
 
-export interface CatchUpStats {
+interface CatchUpStats {
   files: number;
   bytes: number;
   lines: number;

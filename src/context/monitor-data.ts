@@ -6,7 +6,7 @@ import type { MonitorRow } from "./monitor-view.ts";
 import { readStatuslineMetrics } from "./usage.ts";
 import { recentSessions, sessionUsage } from "./views.ts";
 
-export interface MonitorQuery {
+interface MonitorQuery {
   readonly now: number;
   /** Also sessions that ended or went quiet. */
   readonly all: boolean;

@@ -7,7 +7,7 @@ import type { Store } from "../store/db.ts";
  * What the statusline shows of cairn's work in a session, kept in a small file by the
  * hooks so that `cairn statusline` (run every few hundred ms) never opens the database.
  */
-export interface SessionSummary {
+interface SessionSummary {
   readonly at: number;
   /** Outputs filed (originals stored, excerpts shown). */
   readonly outputs: number;

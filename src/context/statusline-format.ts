@@ -5,7 +5,7 @@
 
 import { formatBytes } from "../core/format.ts";
 
-export interface SuffixFacts {
+interface SuffixFacts {
   /** Context used, 0..100; null before the first response. */
   readonly usedPct: number | null;
   readonly remainingPct: number | null;

@@ -15,6 +15,7 @@
  *   older versions wrote them into the main transcript).
  */
 
+import { blocksOf, readEntry, resultBlocks, type TranscriptEntry } from "../claude/transcript.ts";
 import { finiteNumber } from "../core/finite.ts";
 import { estimateTokens } from "../core/format.ts";
 
@@ -107,6 +108,22 @@ const CANDIDATES = ['"type":"assistant"', '"type":"user"', '"compact_boundary"']
 const API_REQUEST = Buffer.from('{"type":"api-request"');
 const CONTEXT_1M = Buffer.from("context-1m");
 
+/** What one scan gathers, line by line. */
+interface Scan {
+  readonly state: Mutable<ScanState>;
+  readonly responses: Map<string, ResponseRecord>;
+  readonly toolCalls: ToolCallRecord[];
+  readonly toolResults: ToolResultRecord[];
+  readonly compactions: CompactionRecord[];
+}
+
+/** Where an entry stands: its chain ('' for the main one), its time and its position in the file. */
+interface Where {
+  readonly agentId: string;
+  readonly at: number;
+  readonly seq: number;
+}
+
 /**
  * Scans `buf`, which holds only complete lines, starting at byte `baseOffset` of a
  * file whose main-chain entries belong to `fileAgentId` ('' for a session transcript).
@@ -114,11 +131,13 @@ const CONTEXT_1M = Buffer.from("context-1m");
  * parsed, which keeps a first read of a large transcript fast.
  */
 export function scanLines(buf: Buffer, baseOffset: number, fileAgentId: string, prev: ScanState): ScanResult {
-  const state: Mutable<ScanState> = { ...prev };
-  const responses = new Map<string, ResponseRecord>();
-  const toolCalls: ToolCallRecord[] = [];
-  const toolResults: ToolResultRecord[] = [];
-  const compactions: CompactionRecord[] = [];
+  const scan: Scan = {
+    state: { ...prev },
+    responses: new Map(),
+    toolCalls: [],
+    toolResults: [],
+    compactions: [],
+  };
   let lines = 0;
   let pos = 0;
   while (pos < buf.length) {
@@ -132,154 +151,121 @@ export function scanLines(buf: Buffer, baseOffset: number, fileAgentId: string, 
     // Most bytes are in entries the ledger has no use for (request journals, prompt
     // snapshots, attachments); a byte search skips them without decoding or parsing.
     if (line.subarray(0, API_REQUEST.length).equals(API_REQUEST)) {
-      if (!state.window1m && line.includes(CONTEXT_1M)) state.window1m = true;
+      if (!scan.state.window1m && line.includes(CONTEXT_1M)) scan.state.window1m = true;
       continue;
     }
     if (!CANDIDATES.some((c) => line.includes(c))) continue;
-    let e: Entry;
-    try {
-      e = JSON.parse(line.toString("utf8")) as Entry;
-    } catch {
-      continue; // a torn line written by a crash: nothing to count
-    }
-    const seq = baseOffset + start;
-    // Every field is checked before use: a line can hold anything (String() of an object
-    // whose toString is not a function throws, and the store cannot bind an object).
-    const agentId =
-      fileAgentId || (e.isSidechain ? (typeof e.agentId === "string" ? e.agentId : "sidechain") : "");
-    const at = typeof e.timestamp === "string" ? Date.parse(e.timestamp) || 0 : 0;
-    if (e.type === "assistant") {
-      const m = e.message;
-      if (!m || typeof m !== "object") continue;
-      const id = typeof m.id === "string" ? m.id : null;
-      if (id && m.usage && m.model !== "<synthetic>") {
-        const u = m.usage;
-        const rec: ResponseRecord = {
-          messageId: id,
-          agentId,
-          model: typeof m.model === "string" ? m.model : null,
-          input: num(u.input_tokens),
-          cacheCreation: num(u.cache_creation_input_tokens),
-          cacheRead: num(u.cache_read_input_tokens),
-          output: num(u.output_tokens),
-          at,
-          seq,
-          turn: state.turn,
-          epoch: state.epoch,
-        };
-        const key = `${agentId}\0${id}`;
-        const seen = responses.get(key);
-        if (seen) {
-          // Every entry of a response repeats its usage; a streamed one may carry a
-          // partial output count, so the largest figures are the response's.
-          seen.input = Math.max(seen.input, rec.input);
-          seen.cacheCreation = Math.max(seen.cacheCreation, rec.cacheCreation);
-          seen.cacheRead = Math.max(seen.cacheRead, rec.cacheRead);
-          seen.output = Math.max(seen.output, rec.output);
-        } else {
-          responses.set(key, rec);
-        }
-        if (agentId === "") {
-          const r = seen ?? rec;
-          const ctx = r.input + r.cacheCreation + r.cacheRead;
-          state.contextTokens = ctx;
-          state.contextAt = r.at;
-          state.maxContextTokens = Math.max(state.maxContextTokens, ctx);
-          if (r.model) state.model = r.model;
-        }
-      }
-      if (Array.isArray(m.content)) {
-        for (const b of m.content) {
-          if (b && b.type === "tool_use" && typeof b.id === "string") {
-            toolCalls.push({
-              toolUseId: b.id,
-              agentId,
-              name: typeof b.name === "string" ? b.name : "",
-              messageId: id,
-              at,
-            });
-          }
-        }
-      }
-    } else if (e.type === "user") {
-      if (agentId === "" && !e.isCompactSummary && !e.isMeta) {
-        if (typeof e.promptId === "string") {
-          if (e.promptId !== state.promptId) {
-            state.turn += 1;
-            state.promptId = e.promptId;
-          }
-        } else if (typeof e.message?.content === "string") {
-          state.turn += 1;
-        }
-      }
-      const content = e.message?.content;
-      if (!Array.isArray(content)) continue;
-      for (const b of content) {
-        if (b?.type !== "tool_result" || typeof b.tool_use_id !== "string") continue;
-        const size = resultSize(b.content);
-        toolResults.push({
-          toolUseId: b.tool_use_id,
-          agentId,
-          bytes: size.bytes,
-          tokens: size.tokens,
-          isError: b.is_error === true,
-          at,
-          turn: state.turn,
-          epoch: state.epoch,
-        });
-      }
-    } else if (e.type === "system" && e.subtype === "compact_boundary") {
-      const meta = e.compactMetadata ?? {};
-      const post = finite(meta.postTokens);
-      compactions.push({
-        uuid: typeof e.uuid === "string" ? e.uuid : `at-${seq}`,
-        agentId,
-        at,
-        trigger: typeof meta.trigger === "string" ? meta.trigger : null,
-        preTokens: finite(meta.preTokens),
-        postTokens: post,
-        seq,
-      });
-      if (agentId === "") {
-        state.epoch += 1;
-        // Until the next response, the best measurement of the context is Claude
-        // Code's own count of what the compaction kept.
-        state.contextTokens = post;
-        state.contextAt = at;
-      }
-    }
+    const e = readEntry(line.toString("utf8"));
+    if (!e) continue; // a torn line written by a crash: nothing to count
+    const where: Where = {
+      agentId: fileAgentId || (e.isSidechain ? (e.agentId ?? "sidechain") : ""),
+      at: e.timestamp !== undefined ? Date.parse(e.timestamp) || 0 : 0,
+      seq: baseOffset + start,
+    };
+    if (e.type === "assistant") onResponse(scan, e, where);
+    else if (e.type === "user") onUserEntry(scan, e, where);
+    else if (e.type === "system" && e.subtype === "compact_boundary") onCompaction(scan, e, where);
   }
+  const { state, responses, toolCalls, toolResults, compactions } = scan;
   return { responses: [...responses.values()], toolCalls, toolResults, compactions, state, lines };
 }
 
-interface Entry {
-  type?: string;
-  subtype?: string;
-  uuid?: unknown;
-  timestamp?: unknown;
-  isSidechain?: boolean;
-  isMeta?: boolean;
-  isCompactSummary?: boolean;
-  agentId?: unknown;
-  promptId?: string;
-  compactMetadata?: { trigger?: unknown; preTokens?: unknown; postTokens?: unknown };
-  message?: {
-    id?: unknown;
-    model?: unknown;
-    usage?: Record<string, unknown>;
-    content?: unknown;
-  };
+/** An assistant entry: its response's usage (once per response) and its tool calls. */
+function onResponse(scan: Scan, e: TranscriptEntry, { agentId, at, seq }: Where): void {
+  const m = e.message;
+  if (!m) return;
+  const id = m.id ?? null;
+  if (id && m.usage && m.model !== "<synthetic>") {
+    const u = m.usage;
+    const rec: ResponseRecord = {
+      messageId: id,
+      agentId,
+      model: m.model ?? null,
+      input: num(u.input_tokens),
+      cacheCreation: num(u.cache_creation_input_tokens),
+      cacheRead: num(u.cache_read_input_tokens),
+      output: num(u.output_tokens),
+      at,
+      seq,
+      turn: scan.state.turn,
+      epoch: scan.state.epoch,
+    };
+    const key = `${agentId}\0${id}`;
+    const seen = scan.responses.get(key);
+    if (seen) {
+      // Every entry of a response repeats its usage; a streamed one may carry a
+      // partial output count, so the largest figures are the response's.
+      seen.input = Math.max(seen.input, rec.input);
+      seen.cacheCreation = Math.max(seen.cacheCreation, rec.cacheCreation);
+      seen.cacheRead = Math.max(seen.cacheRead, rec.cacheRead);
+      seen.output = Math.max(seen.output, rec.output);
+    } else {
+      scan.responses.set(key, rec);
+    }
+    if (agentId === "") {
+      const r = seen ?? rec;
+      const ctx = r.input + r.cacheCreation + r.cacheRead;
+      scan.state.contextTokens = ctx;
+      scan.state.contextAt = r.at;
+      scan.state.maxContextTokens = Math.max(scan.state.maxContextTokens, ctx);
+      if (r.model) scan.state.model = r.model;
+    }
+  }
+  for (const b of blocksOf(e)) {
+    if (b.type === "tool_use" && b.id !== undefined)
+      scan.toolCalls.push({ toolUseId: b.id, agentId, name: b.name ?? "", messageId: id, at });
+  }
 }
 
-interface Block {
-  type?: string;
-  id?: unknown;
-  name?: unknown;
-  text?: unknown;
-  tool_use_id?: unknown;
-  content?: unknown;
-  is_error?: unknown;
-  source?: { data?: unknown };
+/** A user entry: a new prompt opens a turn; its tool results are sized. */
+function onUserEntry(scan: Scan, e: TranscriptEntry, { agentId, at }: Where): void {
+  const { state } = scan;
+  if (agentId === "" && !e.isCompactSummary && !e.isMeta) {
+    if (e.promptId !== undefined) {
+      if (e.promptId !== state.promptId) {
+        state.turn += 1;
+        state.promptId = e.promptId;
+      }
+    } else if (typeof e.message?.content === "string") {
+      state.turn += 1;
+    }
+  }
+  for (const b of blocksOf(e)) {
+    if (b.type !== "tool_result" || b.tool_use_id === undefined) continue;
+    const size = resultSize(b.content);
+    scan.toolResults.push({
+      toolUseId: b.tool_use_id,
+      agentId,
+      bytes: size.bytes,
+      tokens: size.tokens,
+      isError: b.is_error === true,
+      at,
+      turn: state.turn,
+      epoch: state.epoch,
+    });
+  }
+}
+
+/** A compaction: its figures, and a new epoch for the main chain. */
+function onCompaction(scan: Scan, e: TranscriptEntry, { agentId, at, seq }: Where): void {
+  const meta = e.compactMetadata;
+  const post = finite(meta?.postTokens);
+  scan.compactions.push({
+    uuid: e.uuid ?? `at-${seq}`,
+    agentId,
+    at,
+    trigger: meta?.trigger ?? null,
+    preTokens: finite(meta?.preTokens),
+    postTokens: post,
+    seq,
+  });
+  if (agentId === "") {
+    scan.state.epoch += 1;
+    // Until the next response, the best measurement of the context is Claude
+    // Code's own count of what the compaction kept.
+    scan.state.contextTokens = post;
+    scan.state.contextAt = at;
+  }
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -291,15 +277,16 @@ const finite = (v: unknown): number | null => finiteNumber(v) ?? null;
 export function resultSize(content: unknown): { bytes: number; tokens: number } {
   if (typeof content === "string")
     return { bytes: Buffer.byteLength(content), tokens: estimateTokens(content.length) };
-  if (!Array.isArray(content)) return { bytes: 0, tokens: 0 };
+  const blocks = resultBlocks(content);
+  if (!blocks) return { bytes: 0, tokens: 0 };
   let bytes = 0;
   let tokens = 0;
-  for (const b of content as Block[]) {
-    if (b?.type === "text" && typeof b.text === "string") {
+  for (const b of blocks) {
+    if (b?.type === "text" && b.text !== undefined) {
       bytes += Buffer.byteLength(b.text);
       tokens += estimateTokens(b.text.length);
     } else if (b?.type === "image") {
-      bytes += typeof b.source?.data === "string" ? b.source.data.length : 0;
+      bytes += b.source?.data?.length ?? 0;
       tokens += IMAGE_TOKENS;
     }
   }

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readTail } from "../claude/transcript-tail.ts";
+import { readTail } from "../claude/transcript.ts";
 
 /**
  * Claude Code appends to the transcript asynchronously: a hook can run before the

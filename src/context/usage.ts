@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { readTail } from "../claude/transcript-tail.ts";
+import { readEntry, readTail } from "../claude/transcript.ts";
 import type { Config } from "../config/schema.ts";
 import { finiteNumber } from "../core/finite.ts";
 import { readJsonIfExists } from "../core/fs.ts";
@@ -30,7 +30,7 @@ export interface ContextUsage {
   readonly compactions?: number;
 }
 
-export interface UsageDeps {
+interface UsageDeps {
   readonly paths: CairnPaths;
   readonly config: Config;
   now(): number;
@@ -236,25 +236,12 @@ export function usageFromTranscriptTail(transcriptPath: string): ContextUsage | 
     const line = lines[i]!;
     if (line.includes('"compact_boundary"')) return undefined; // nothing measured since the compaction
     if (!line.includes('"usage"') || !line.includes('"assistant"')) continue;
-    // Typed as what a line may hold, not what Claude Code writes: a torn or edited line
-    // must give no string for a token count (sums would concatenate) and no object to
-    // Date.parse or a RegExp (their conversion to a string can throw).
-    let entry: {
-      type?: string;
-      isSidechain?: boolean;
-      timestamp?: unknown;
-      message?: { model?: unknown; usage?: Record<string, unknown> };
-    };
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue; // a line being written
-    }
-    if (entry.type !== "assistant" || entry.isSidechain || !entry.message?.usage) continue;
+    const entry = readEntry(line); // undefined for a line being written
+    if (entry?.type !== "assistant" || entry.isSidechain || !entry.message?.usage) continue;
     const u = entry.message.usage;
     const usedTokens =
       tokens(u.input_tokens) + tokens(u.cache_creation_input_tokens) + tokens(u.cache_read_input_tokens);
-    const model = typeof entry.message.model === "string" ? entry.message.model : undefined;
+    const model = entry.message.model;
     const windowTokens = windowForModel(model, usedTokens);
     const usedPct = Math.min(100, Math.round((usedTokens / windowTokens) * 100));
     return {
@@ -263,7 +250,7 @@ export function usageFromTranscriptTail(transcriptPath: string): ContextUsage | 
       usedPct,
       remainingPct: 100 - usedPct,
       source: "transcript",
-      at: (typeof entry.timestamp === "string" && Date.parse(entry.timestamp)) || Date.now(),
+      at: (entry.timestamp !== undefined && Date.parse(entry.timestamp)) || Date.now(),
       ...(model ? { model } : {}),
     };
   }

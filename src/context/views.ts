@@ -67,7 +67,7 @@ export function recentSessions(
   return store.db.prepare(sql).all(...args, opts.limit) as unknown as SessionRow[];
 }
 
-export interface UsageOptions {
+interface UsageOptions {
   /** Read what the transcript gained since the last hook (costs O(new bytes)). */
   readonly catchUp: boolean;
   readonly subagents?: boolean;

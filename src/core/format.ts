@@ -18,6 +18,11 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** Always in MB, for sizes set against a cap in MB: 50_000 -> "0.0 MB", 3_000_000 -> "2.9 MB". */
+export function formatMegabytes(n: number): string {
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
 /** 950 -> "950", 1500 -> "1.5k", 351_000 -> "351k", 1_000_000 -> "1M", 1_234_567 -> "1.23M". */
 export function formatTokens(n: number): string {
   if (n < 1000) return String(Math.round(n));

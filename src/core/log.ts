@@ -2,7 +2,7 @@ import { appendFileSync, renameSync, statSync } from "node:fs";
 import { DIR_MODE, ensureDir, errorMessage, FILE_MODE, tightenMode, writeFileAtomic } from "./fs.ts";
 import type { CairnPaths } from "./paths.ts";
 
-export type LogLevel = "debug" | "info" | "warn" | "error";
+type LogLevel = "debug" | "info" | "warn" | "error";
 
 const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 

@@ -9,7 +9,7 @@ import { relative, sep } from "node:path";
  * links, it is a regular file inside the project, and at most maxBytes of it; the open
  * is non-blocking (a FIFO opens at once, then fstat turns it away).
  */
-export type ProjectRead =
+type ProjectRead =
   | { readonly ok: true; readonly text: string }
   | { readonly ok: false; readonly missing: true }
   | { readonly ok: false; readonly missing: false; readonly refused: string };

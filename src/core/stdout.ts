@@ -13,11 +13,6 @@ import { writeSync } from "node:fs";
  */
 let readerGone = false;
 
-/** Whether the reader of stdout has closed it (later writes are discarded). */
-export function stdoutClosed(): boolean {
-  return readerGone;
-}
-
 const PIECE = 1 << 20;
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
@@ -46,9 +41,4 @@ export function writeStdout(bytes: Uint8Array | string, fd = 1): void {
       throw err;
     }
   }
-}
-
-/** One line of text to stdout. */
-export function writeLine(line = ""): void {
-  writeStdout(`${line}\n`);
 }

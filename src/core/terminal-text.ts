@@ -9,7 +9,7 @@
  * what reaches the terminal is exactly what a person sees. Pure.
  */
 
-export interface VisibleOptions {
+interface VisibleOptions {
   /**
    * For one cell of a table or one line of a frame: newlines and tabs are shown as
    * marks too, so a hostile value cannot break the layout.

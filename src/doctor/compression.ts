@@ -1,7 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { Check } from "../core/check.ts";
 
-export interface Failure {
+interface Failure {
   readonly t: string;
   readonly msg: string;
   readonly err?: string;

@@ -11,15 +11,14 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Check } from "../core/check.ts";
+import { formatMegabytes } from "../core/format.ts";
 import { errorMessage } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
 
 /** Below this much free space, cairn's writes (originals, the WAL, logs) start failing. */
-export const MIN_FREE_BYTES = 64 * 1024 * 1024;
+const MIN_FREE_BYTES = 64 * 1024 * 1024;
 /** A probe as large as a typical stored original: an empty file can still be made on a full disk. */
 const PROBE_BYTES = 64 * 1024;
-
-const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
 
 /** The folder itself, or the nearest folder above it that exists (where it would be made). */
 function existingAncestor(dir: string): string {
@@ -80,7 +79,7 @@ export function checkDisk(paths: CairnPaths, projectDir: string, minFree = MIN_F
     } catch {}
     const where = at === dir ? dir : `${dir} (not made yet; in ${at})`;
     if (problem === undefined && free !== undefined && free < minFree)
-      problem = `only ${mb(free)} free (cairn needs at least ${mb(minFree)})`;
+      problem = `only ${formatMegabytes(free)} free (cairn needs at least ${formatMegabytes(minFree)})`;
     if (problem)
       checks.push({
         name,
@@ -92,7 +91,7 @@ export function checkDisk(paths: CairnPaths, projectDir: string, minFree = MIN_F
       checks.push({
         name,
         status: "ok",
-        detail: `${where}: writable${free !== undefined ? `, ${mb(free)} free` : ""}`,
+        detail: `${where}: writable${free !== undefined ? `, ${formatMegabytes(free)} free` : ""}`,
       });
   }
   return checks;

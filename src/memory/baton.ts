@@ -60,7 +60,7 @@ export function isFresh(baton: Baton, now: number, ttlMin: number): boolean {
 }
 
 /** A baton taken by one session: no other process can take it any more. */
-export interface ClaimedBaton {
+interface ClaimedBaton {
   readonly baton: Baton | undefined;
   /** The handoff happened: the baton is gone for good. */
   consumed(): void;

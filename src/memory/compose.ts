@@ -136,44 +136,17 @@ export function composeResume(m: ResumeMaterial, maxChars: number): Composed {
   const memo = take(m.memo, MEMO_CAP);
   const thinking = take(m.thinking, THINKING_CAP);
 
-  const recentChosen = new Map<number, string>();
-  const recentShare = Math.max(0, Math.floor(budget * 0.55));
-  let recentUsed = 0;
-  for (let i = m.recent.length - 1; i >= 0; i--) {
-    const t = m.recent[i]!;
-    const room = Math.min(RECENT_TURN_CAP, recentShare - recentUsed);
-    if (room < 300 && recentChosen.size > 0) break;
-    if (room < 200) break;
-    const s = renderRecent(t, room);
-    recentChosen.set(t.turn, s);
-    recentUsed += s.length + 2;
-  }
-  budget -= recentUsed;
+  const recentChosen = chooseRecent(m.recent, Math.max(0, Math.floor(budget * 0.55)));
+  for (const text of recentChosen.values()) budget -= text.length + 2;
 
   const nbText = budget > 300 ? m.notebook(Math.min(NOTEBOOK_CAP, budget - 100)) : undefined;
   if (nbText) budget -= nbText.length + 20;
 
-  const olderChosen: OlderTurn[] = [];
-  for (let i = m.older.length - 1; i >= 0; i--) {
-    const line = olderLine(m.older[i]!);
-    if (line.length + 1 > budget) break;
-    olderChosen.unshift(m.older[i]!);
-    budget -= line.length + 1;
-  }
+  const olderChosen = chooseOlder(m.older, budget);
+  for (const t of olderChosen) budget -= olderLine(t).length + 1;
   const olderSkipped = m.older.length - olderChosen.length;
 
-  // Leftover room: give whole turns back to the recent ones that were clipped or left out.
-  for (let i = m.recent.length - 1; i >= 0 && budget > 200; i--) {
-    const t = m.recent[i]!;
-    const had = recentChosen.get(t.turn);
-    const full = renderRecent(t, RECENT_TURN_CAP * 3);
-    if (had === full) continue;
-    const extra = full.length - (had?.length ?? -2);
-    if (extra <= budget) {
-      recentChosen.set(t.turn, full);
-      budget -= extra;
-    }
-  }
+  refillRecent(m.recent, recentChosen, budget);
 
   const recentTurns = m.recent.filter((t) => recentChosen.has(t.turn));
   let cut =
@@ -181,19 +154,15 @@ export function composeResume(m: ResumeMaterial, maxChars: number): Composed {
     recentTurns.length < m.recent.length ||
     (m.memo !== undefined && memo !== m.memo.trim()) ||
     (m.thinking !== undefined && thinking !== m.thinking.trim());
-  const sections: string[] = [];
-  if (memo) sections.push(`## In-flight memo (written at the handoff)\n${memo}`);
-  if (nbText) sections.push(`## Project notebook (STATE.md)\n${nbText}`);
-  if (olderChosen.length) {
-    const skipped = olderSkipped ? `(${olderSkipped} older turns are in the resume document)\n` : "";
-    sections.push(`## Earlier turns, one line each\n${skipped}${olderChosen.map(olderLine).join("\n")}`);
-  }
-  if (recentTurns.length) {
-    sections.push(
-      `## Most recent turns, verbatim\n${recentTurns.map((t) => recentChosen.get(t.turn)).join("\n\n")}`,
-    );
-  }
-  if (thinking) sections.push(`## Your thinking at the end of the last turn\n${thinking}`);
+  const sections = resumeSections({
+    memo,
+    nbText,
+    olderChosen,
+    olderSkipped,
+    recentTurns,
+    recentChosen,
+    thinking,
+  });
   // The recorded material is cut, never the block's closing tag or cairn's own lines.
   let data = defuse(sections.join("\n\n"));
   const room = maxChars - top.length - bottomCut.length - dataBlockOverhead(SOURCE) - 4;
@@ -214,6 +183,75 @@ export function composeResume(m: ResumeMaterial, maxChars: number): Composed {
       olderTurns: olderChosen.map((t) => t.turn),
     },
   };
+}
+
+/** The most recent turns that fit `share`, newest first (at least the last one), rendered. */
+function chooseRecent(recent: readonly RecentTurn[], share: number): Map<number, string> {
+  const chosen = new Map<number, string>();
+  let used = 0;
+  for (let i = recent.length - 1; i >= 0; i--) {
+    const t = recent[i]!;
+    const room = Math.min(RECENT_TURN_CAP, share - used);
+    if (room < 300 && chosen.size > 0) break;
+    if (room < 200) break;
+    const s = renderRecent(t, room);
+    chosen.set(t.turn, s);
+    used += s.length + 2;
+  }
+  return chosen;
+}
+
+/** The newest older turns whose one-liners fit `budget`, in reading order. */
+function chooseOlder(older: readonly OlderTurn[], budget: number): OlderTurn[] {
+  const chosen: OlderTurn[] = [];
+  for (let i = older.length - 1; i >= 0; i--) {
+    const line = olderLine(older[i]!);
+    if (line.length + 1 > budget) break;
+    chosen.unshift(older[i]!);
+    budget -= line.length + 1;
+  }
+  return chosen;
+}
+
+/** Leftover room: whole turns go back to the recent ones that were clipped or left out. */
+function refillRecent(recent: readonly RecentTurn[], chosen: Map<number, string>, budget: number): void {
+  for (let i = recent.length - 1; i >= 0 && budget > 200; i--) {
+    const t = recent[i]!;
+    const had = chosen.get(t.turn);
+    const full = renderRecent(t, RECENT_TURN_CAP * 3);
+    if (had === full) continue;
+    const extra = full.length - (had?.length ?? -2);
+    if (extra <= budget) {
+      chosen.set(t.turn, full);
+      budget -= extra;
+    }
+  }
+}
+
+/** The chosen material as the injection's sections, in reading order. */
+function resumeSections(c: {
+  memo: string | undefined;
+  nbText: string | undefined;
+  olderChosen: readonly OlderTurn[];
+  olderSkipped: number;
+  recentTurns: readonly RecentTurn[];
+  recentChosen: ReadonlyMap<number, string>;
+  thinking: string | undefined;
+}): string[] {
+  const sections: string[] = [];
+  if (c.memo) sections.push(`## In-flight memo (written at the handoff)\n${c.memo}`);
+  if (c.nbText) sections.push(`## Project notebook (STATE.md)\n${c.nbText}`);
+  if (c.olderChosen.length) {
+    const skipped = c.olderSkipped ? `(${c.olderSkipped} older turns are in the resume document)\n` : "";
+    sections.push(`## Earlier turns, one line each\n${skipped}${c.olderChosen.map(olderLine).join("\n")}`);
+  }
+  if (c.recentTurns.length) {
+    sections.push(
+      `## Most recent turns, verbatim\n${c.recentTurns.map((t) => c.recentChosen.get(t.turn)).join("\n\n")}`,
+    );
+  }
+  if (c.thinking) sections.push(`## Your thinking at the end of the last turn\n${c.thinking}`);
+  return sections;
 }
 
 /** Everything, unabridged: what the injection points to. */

@@ -4,7 +4,7 @@ import type { Item, TurnSpan } from "./store.ts";
 import { itemsOfTurns, turnSpans } from "./store.ts";
 
 /** What `cairn detail` was asked for. Times are local time of day, in seconds. */
-export type DetailSpec =
+type DetailSpec =
   | { readonly by: "time"; readonly from: number; readonly to: number }
   | { readonly by: "turns"; readonly from: number; readonly to: number }
   | { readonly by: "tool"; readonly id: string };
@@ -85,14 +85,14 @@ export function turnsAtTime(spans: readonly TurnSpan[], from: number, to: number
   return [];
 }
 
-export interface DetailOptions {
+interface DetailOptions {
   /** Stop after about this many characters (0: no limit). */
   readonly maxChars?: number;
   /** How the person or agent runs cairn, for the hints in the output. */
   readonly cli?: string;
 }
 
-export interface DetailResult {
+interface DetailResult {
   readonly turns: number[];
   readonly text: string;
   readonly truncated: boolean;

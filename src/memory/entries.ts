@@ -5,6 +5,8 @@
  * entries, and much bookkeeping (api-request, cost-state, ...) that memory ignores.
  */
 
+import { type ContentBlock, readEntry, resultBlocks, type TranscriptEntry } from "../claude/transcript.ts";
+
 export type Kind =
   | "user"
   | "assistant"
@@ -49,45 +51,6 @@ export interface ParsedEntry {
   readonly items: readonly EntryItem[];
 }
 
-/**
- * Field types are what Claude Code writes, not what a line guarantees: a torn or
- * edited transcript can hold anything, so every field is checked before use (a
- * non-string in a template literal or String() can throw, and the store cannot bind
- * an object).
- */
-interface Block {
-  type?: unknown;
-  text?: unknown;
-  thinking?: unknown;
-  name?: unknown;
-  id?: unknown;
-  input?: unknown;
-  tool_use_id?: unknown;
-  content?: unknown;
-  is_error?: unknown;
-  source?: { media_type?: unknown; data?: unknown; type?: unknown } | null;
-}
-
-interface RawEntry {
-  type?: string;
-  uuid?: string;
-  timestamp?: unknown;
-  isMeta?: boolean;
-  isCompactSummary?: boolean;
-  isVisibleInTranscriptOnly?: boolean;
-  subtype?: string;
-  content?: unknown;
-  message?: { role?: string; content?: unknown };
-  attachment?: {
-    type?: string;
-    hookName?: unknown;
-    content?: unknown;
-    stdout?: unknown;
-    stderr?: unknown;
-    exitCode?: unknown;
-  };
-}
-
 /** Hook attachments worth keeping as details; environment snapshots and listings are noise. */
 const HOOK_ATTACHMENTS = new Set([
   "hook_additional_context",
@@ -113,14 +76,9 @@ export const RESUME_MARK = "[cairn resume]";
 export function parseEntry(line: string): ParsedEntry | undefined {
   // Cheap pre-filter: most lines of a transcript are bookkeeping memory never needs.
   if (!line.includes('"uuid"')) return undefined;
-  let e: RawEntry;
-  try {
-    e = JSON.parse(line) as RawEntry;
-  } catch {
-    return undefined;
-  }
-  if (typeof e.uuid !== "string" || !e.uuid) return undefined;
-  const at = typeof e.timestamp === "string" ? Date.parse(e.timestamp) || 0 : 0;
+  const e = readEntry(line);
+  if (!e?.uuid) return undefined;
+  const at = e.timestamp !== undefined ? Date.parse(e.timestamp) || 0 : 0;
   const uuid = e.uuid;
   const items: EntryItem[] = [];
   let opensTurn = false;
@@ -138,10 +96,9 @@ export function parseEntry(line: string): ParsedEntry | undefined {
         add(0, { kind: "user", text: content });
       }
     } else if (Array.isArray(content)) {
-      (content as unknown[]).forEach((raw, i) => {
-        if (!isBlock(raw)) return;
-        const b = raw;
-        if (b.type === "text" && typeof b.text === "string") {
+      content.forEach((b, i) => {
+        if (!b) return;
+        if (b.type === "text" && b.text !== undefined) {
           if (special || NOT_A_PROMPT.test(b.text)) add(i, { kind: "system", text: b.text });
           else {
             opensTurn = true;
@@ -151,7 +108,7 @@ export function parseEntry(line: string): ParsedEntry | undefined {
           add(i, {
             kind: "tool_result",
             text: resultText(b.content),
-            ...(typeof b.tool_use_id === "string" && b.tool_use_id ? { toolUseId: b.tool_use_id } : {}),
+            ...(b.tool_use_id ? { toolUseId: b.tool_use_id } : {}),
             ...(b.is_error ? { isError: true } : {}),
           });
         } else if (b.type === "image") {
@@ -165,18 +122,17 @@ export function parseEntry(line: string): ParsedEntry | undefined {
     const content = e.message?.content;
     if (typeof content === "string") add(0, { kind: "assistant", text: content });
     else if (Array.isArray(content)) {
-      (content as unknown[]).forEach((raw, i) => {
-        if (!isBlock(raw)) return;
-        const b = raw;
-        if (b.type === "text" && typeof b.text === "string") add(i, { kind: "assistant", text: b.text });
+      content.forEach((b, i) => {
+        if (!b) return;
+        if (b.type === "text" && b.text !== undefined) add(i, { kind: "assistant", text: b.text });
         else if (b.type === "tool_use")
           add(i, {
             kind: "tool_use",
             text: jsonText(b.input ?? {}),
-            ...(typeof b.name === "string" && b.name ? { toolName: b.name } : {}),
-            ...(typeof b.id === "string" && b.id ? { toolUseId: b.id } : {}),
+            ...(b.name ? { toolName: b.name } : {}),
+            ...(b.id ? { toolUseId: b.id } : {}),
           });
-        else if (b.type === "thinking" && typeof b.thinking === "string")
+        else if (b.type === "thinking" && b.thinking !== undefined)
           add(i, { kind: "thinking", text: b.thinking });
         else if (b.type === "redacted_thinking") add(i, { kind: "thinking", text: "[redacted thinking]" });
       });
@@ -185,11 +141,11 @@ export function parseEntry(line: string): ParsedEntry | undefined {
     const a = e.attachment;
     if (a?.type && HOOK_ATTACHMENTS.has(a.type)) {
       const text = attachmentText(a);
-      const name = typeof a.hookName === "string" ? a.hookName : a.type;
+      const name = a.hookName ?? a.type;
       if (!text.includes(RESUME_MARK)) add(0, { kind: "hook", text: `${name}: ${text}` });
     }
   } else if (e.type === "system") {
-    if (e.subtype && SYSTEM_SUBTYPES.has(e.subtype) && typeof e.content === "string")
+    if (e.subtype && SYSTEM_SUBTYPES.has(e.subtype) && e.content !== undefined)
       add(0, { kind: "system", text: `${e.subtype}: ${e.content}` });
   } else {
     return undefined;
@@ -200,13 +156,14 @@ export function parseEntry(line: string): ParsedEntry | undefined {
 /** A tool_result's content: a string, or blocks of text and images. */
 export function resultText(content: unknown): string {
   if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return content === undefined ? "" : jsonText(content);
-  return (content as unknown[])
+  const blocks = resultBlocks(content);
+  if (!blocks) return content === undefined ? "" : jsonText(content);
+  return blocks
     .map((b) => {
-      if (!isBlock(b)) return "[block]";
-      if (b.type === "text") return typeof b.text === "string" ? b.text : "";
+      if (!b) return "[block]";
+      if (b.type === "text") return b.text ?? "";
       if (b.type === "image") return imagePlaceholder(b);
-      return `[${typeof b.type === "string" ? b.type : "block"}]`;
+      return `[${b.type ?? "block"}]`;
     })
     .join("\n");
 }
@@ -224,27 +181,22 @@ function jsonText(value: unknown): string {
   }
 }
 
-function isBlock(b: unknown): b is Block {
-  return typeof b === "object" && b !== null && !Array.isArray(b);
+function mediaType(b: ContentBlock): string {
+  return b.source?.media_type ?? "unknown type";
 }
 
-function mediaType(b: Block): string {
-  const t = b.source?.media_type;
-  return typeof t === "string" ? t : "unknown type";
-}
-
-function imagePlaceholder(b: Block): string {
+function imagePlaceholder(b: ContentBlock): string {
   const data = b.source?.data;
-  const bytes = typeof data === "string" ? Math.floor((data.length * 3) / 4) : 0;
+  const bytes = data !== undefined ? Math.floor((data.length * 3) / 4) : 0;
   return `[image: ${mediaType(b)}${bytes ? `, ${bytes} bytes` : ""}]`;
 }
 
-function attachmentText(a: NonNullable<RawEntry["attachment"]>): string {
+function attachmentText(a: NonNullable<TranscriptEntry["attachment"]>): string {
   const parts: string[] = [];
   if (typeof a.content === "string" && a.content) parts.push(a.content);
   else if (Array.isArray(a.content))
     parts.push(a.content.map((c) => (typeof c === "string" ? c : jsonText(c))).join("\n"));
-  if (typeof a.stdout === "string" && a.stdout) parts.push(a.stdout);
-  if (typeof a.stderr === "string" && a.stderr) parts.push(`stderr: ${a.stderr}`);
+  if (a.stdout) parts.push(a.stdout);
+  if (a.stderr) parts.push(`stderr: ${a.stderr}`);
   return parts.join("\n");
 }

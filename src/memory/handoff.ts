@@ -8,7 +8,7 @@ import { buildResume, resumeDocPath } from "./resume.ts";
 import { ownerOf } from "./store.ts";
 import { writeModelSummaries } from "./summaries.ts";
 
-export interface HandoffRequest {
+interface HandoffRequest {
   readonly sessionId: string;
   readonly transcriptPath: string | undefined;
   readonly projectDir: string;
@@ -17,7 +17,7 @@ export interface HandoffRequest {
   readonly now: number;
 }
 
-export interface Prepared {
+interface Prepared {
   readonly turns: number;
   readonly summarizer?: string;
   readonly note?: string;

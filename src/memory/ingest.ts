@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { subagentTranscripts } from "../claude/paths.ts";
 import type { Store } from "../store/db.ts";
-import { LAYER, parseEntry } from "./entries.ts";
+import { LAYER, type ParsedEntry, parseEntry } from "./entries.ts";
 import { fingerprintAt, readLinesFrom } from "./lines.ts";
 import { ensureMemSession, insertItem, ownerOf } from "./store.ts";
 
@@ -56,110 +56,145 @@ export function ingestSource(store: Store, src: Source, opts: IngestOptions): In
   if (!existsSync(src.path)) return { entries: 0, added: 0, bytes: 0, done: true };
   const chunkBytes = opts.chunkBytes ?? DEFAULT_CHUNK;
   store.tx(() => ensureMemSession(store, src.sessionId, src.projectDir, opts.now));
-  let row = store.db
+  const start = savedPosition(store, src);
+  let offset = start.offset;
+  const cursor: Cursor = { current: start.current, entries: 0, added: 0 };
+  let bytes = 0;
+
+  for (;;) {
+    if (opts.deadline !== undefined && performance.now() > opts.deadline)
+      return { entries: cursor.entries, added: cursor.added, bytes, done: false };
+    const chunk = readLinesFrom(src.path, offset, chunkBytes);
+    if (chunk.lines.length === 0) break;
+    const next = chunk.ends.at(-1)!;
+    store.tx(() => {
+      ingestLines(store, src, opts, chunk.lines, cursor);
+      saveSource(store, src, next, cursor.current, opts.now);
+    });
+    bytes += next - offset;
+    offset = next;
+    if (!chunk.more) break;
+  }
+  return { entries: cursor.entries, added: cursor.added, bytes, done: true };
+}
+
+/** Where ingest goes on in a file, and the turn it was in. */
+interface Cursor {
+  current: number | null;
+  entries: number;
+  added: number;
+}
+
+/** Where the last ingest of a file stopped; a file rewritten under us (cairn slim, a restored backup) starts over. */
+function savedPosition(store: Store, src: Source): { offset: number; current: number | null } {
+  const row = store.db
     .prepare("SELECT offset, fingerprint, current_turn FROM mem_sources WHERE path = ?")
     .get(src.path) as SourceRow | undefined;
-  if (row && row.offset > 0) {
-    // A file rewritten under us (cairn slim, a restored backup) starts over; keys dedupe.
+  if (!row) return { offset: 0, current: null };
+  if (row.offset > 0) {
+    // Keys dedupe what is read again.
     let same = false;
     try {
       same = fingerprintAt(src.path, row.offset) === row.fingerprint;
     } catch {
       same = false;
     }
-    if (!same) row = { offset: 0, fingerprint: null, current_turn: row.current_turn };
+    if (!same) return { offset: 0, current: row.current_turn };
   }
-  let offset = row?.offset ?? 0;
-  let current = row?.current_turn ?? null;
-  let entries = 0;
-  let added = 0;
-  let bytes = 0;
+  return { offset: row.offset, current: row.current_turn };
+}
 
-  for (;;) {
-    if (opts.deadline !== undefined && performance.now() > opts.deadline)
-      return { entries, added, bytes, done: false };
-    const chunk = readLinesFrom(src.path, offset, chunkBytes);
-    if (chunk.lines.length === 0) break;
-    const next = chunk.ends.at(-1)!;
-    store.tx(() => {
-      const owner = ownerOf(store, src.sessionId);
-      const ownerRow =
-        owner === src.sessionId ? undefined : ensureMemSession(store, owner, src.projectDir, opts.now);
-      let turns = ownerRow
-        ? ownerRow.turns
-        : (
-            store.db.prepare("SELECT turns FROM mem_sessions WHERE session_id = ?").get(owner) as {
-              turns: number;
-            }
-          ).turns;
-      const parentTurn = src.agentId ? parentCurrentTurn(store, src) : undefined;
-      const toolNameOf = store.db.prepare(
-        "SELECT tool_name AS name FROM mem_items WHERE tool_use_id = ? AND kind = 'tool_use' LIMIT 1",
-      ) as unknown as { get(id: string): { name: string | null } | undefined };
-      for (const line of chunk.lines) {
-        const entry = parseEntry(line);
-        if (!entry) continue;
-        entries++;
-        if (entry.opensTurn && !src.agentId) {
-          const prompt = entry.items.find((i) => i.kind === "user");
-          const seen = prompt
-            ? (store.db.prepare("SELECT turn FROM mem_items WHERE key = ?").get(prompt.key) as
-                | { turn: number }
-                | undefined)
-            : undefined;
-          current = seen ? seen.turn : ++turns;
+/** Stores the items of a chunk's lines (inside its transaction) and counts the owner's turns. */
+function ingestLines(
+  store: Store,
+  src: Source,
+  opts: IngestOptions,
+  lines: readonly string[],
+  cursor: Cursor,
+): void {
+  const owner = ownerOf(store, src.sessionId);
+  const ownerRow =
+    owner === src.sessionId ? undefined : ensureMemSession(store, owner, src.projectDir, opts.now);
+  let turns = ownerRow
+    ? ownerRow.turns
+    : (
+        store.db.prepare("SELECT turns FROM mem_sessions WHERE session_id = ?").get(owner) as {
+          turns: number;
         }
-        const turn = src.agentId ? (parentTurn ?? turns) : (current ?? turns + 1);
-        for (const it of entry.items) {
-          // Results carry their tool's name too, so a search can filter by tool.
-          const toolName =
-            it.toolName ??
-            (it.kind === "tool_result" && it.toolUseId ? toolNameOf.get(it.toolUseId)?.name : undefined);
-          const isNew = insertItem(store, {
-            key: it.key,
-            sessionId: owner,
-            originSession: src.sessionId,
-            agentId: src.agentId,
-            turn,
-            kind: it.kind,
-            text: it.text,
-            at: entry.at,
-            toolName: toolName ?? undefined,
-            toolUseId: it.toolUseId,
-            isError: it.isError,
-            // A subagent's conversation is a detail of the parent's turn, never its L2.
-            layer: src.agentId ? 3 : LAYER[it.kind],
-            unmasked: opts.redact === false,
-          });
-          if (isNew) added++;
-        }
-        opts.afterEntry?.(entries);
-      }
-      store.db
-        .prepare("UPDATE mem_sessions SET turns = MAX(turns, ?), updated_at = ? WHERE session_id = ?")
-        .run(turns, opts.now, owner);
-      store.db
-        .prepare(
-          `INSERT INTO mem_sources (path, session_id, agent_id, offset, fingerprint, current_turn, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT(path) DO UPDATE SET offset = excluded.offset, fingerprint = excluded.fingerprint,
-             current_turn = excluded.current_turn, updated_at = excluded.updated_at`,
-        )
-        .run(
-          src.path,
-          src.sessionId,
-          src.agentId ?? null,
-          next,
-          fingerprintAt(src.path, next),
-          current,
-          opts.now,
-        );
-    });
-    bytes += next - offset;
-    offset = next;
-    if (!chunk.more) break;
+      ).turns;
+  const parentTurn = src.agentId ? parentCurrentTurn(store, src) : undefined;
+  const toolNameOf = store.db.prepare(
+    "SELECT tool_name AS name FROM mem_items WHERE tool_use_id = ? AND kind = 'tool_use' LIMIT 1",
+  ) as unknown as ToolNames;
+  for (const line of lines) {
+    const entry = parseEntry(line);
+    if (!entry) continue;
+    cursor.entries++;
+    if (entry.opensTurn && !src.agentId) {
+      const prompt = entry.items.find((i) => i.kind === "user");
+      const seen = prompt
+        ? (store.db.prepare("SELECT turn FROM mem_items WHERE key = ?").get(prompt.key) as
+            | { turn: number }
+            | undefined)
+        : undefined;
+      cursor.current = seen ? seen.turn : ++turns;
+    }
+    const turn = src.agentId ? (parentTurn ?? turns) : (cursor.current ?? turns + 1);
+    cursor.added += storeItems(store, src, opts, { entry, owner, turn }, toolNameOf);
+    opts.afterEntry?.(cursor.entries);
   }
-  return { entries, added, bytes, done: true };
+  store.db
+    .prepare("UPDATE mem_sessions SET turns = MAX(turns, ?), updated_at = ? WHERE session_id = ?")
+    .run(turns, opts.now, owner);
+}
+
+type ToolNames = { get(id: string): { name: string | null } | undefined };
+
+/** Stores one entry's items in the owner's memory; returns how many were new. */
+function storeItems(
+  store: Store,
+  src: Source,
+  opts: IngestOptions,
+  at: { entry: ParsedEntry; owner: string; turn: number },
+  toolNameOf: ToolNames,
+): number {
+  let added = 0;
+  for (const it of at.entry.items) {
+    // Results carry their tool's name too, so a search can filter by tool.
+    const toolName =
+      it.toolName ??
+      (it.kind === "tool_result" && it.toolUseId ? toolNameOf.get(it.toolUseId)?.name : undefined);
+    const isNew = insertItem(store, {
+      key: it.key,
+      sessionId: at.owner,
+      originSession: src.sessionId,
+      agentId: src.agentId,
+      turn: at.turn,
+      kind: it.kind,
+      text: it.text,
+      at: at.entry.at,
+      toolName: toolName ?? undefined,
+      toolUseId: it.toolUseId,
+      isError: it.isError,
+      // A subagent's conversation is a detail of the parent's turn, never its L2.
+      layer: src.agentId ? 3 : LAYER[it.kind],
+      unmasked: opts.redact === false,
+    });
+    if (isNew) added++;
+  }
+  return added;
+}
+
+/** Moves the file's saved position (in the chunk's transaction). */
+function saveSource(store: Store, src: Source, next: number, current: number | null, now: number): void {
+  store.db
+    .prepare(
+      `INSERT INTO mem_sources (path, session_id, agent_id, offset, fingerprint, current_turn, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(path) DO UPDATE SET offset = excluded.offset, fingerprint = excluded.fingerprint,
+         current_turn = excluded.current_turn, updated_at = excluded.updated_at`,
+    )
+    .run(src.path, src.sessionId, src.agentId ?? null, next, fingerprintAt(src.path, next), current, now);
 }
 
 /** The turn a subagent's work belongs to: the parent transcript's current turn. */

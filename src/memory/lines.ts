@@ -2,7 +2,7 @@ import { closeSync, fstatSync, readSync } from "node:fs";
 import { openRegularFile } from "../core/fs.ts";
 
 /** Complete lines read from a byte offset, and the offset just past the last one. */
-export interface LineChunk {
+interface LineChunk {
   readonly lines: string[];
   /** Byte offset where each line ends (past its newline), parallel to `lines`. */
   readonly ends: number[];

@@ -13,7 +13,7 @@ import { showOutput } from "./show-output.ts";
 import { parseWhen } from "./when.ts";
 
 /** The tools the agent gets, named mcp__cairn__<name> in Claude Code. */
-export const TOOLS = [
+const TOOLS = [
   {
     name: "search",
     description:

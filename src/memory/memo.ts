@@ -1,7 +1,7 @@
 import type { Store } from "../store/db.ts";
 import { ensureMemSession, insertItem, ownerOf } from "./store.ts";
 
-export interface MemoRequest {
+interface MemoRequest {
   readonly sessionId: string;
   readonly projectDir: string;
   readonly memo: string;

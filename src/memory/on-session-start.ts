@@ -7,7 +7,7 @@ import { claimBaton, hasBaton, isFresh } from "./baton.ts";
 const TAKES_BATON = new Set(["startup", "clear"]);
 
 /** The notebook as the resume includes it: the SessionStart composition (hooks/registry.ts) hands it in. */
-export interface NotebookRenderer {
+interface NotebookRenderer {
   renderNotebook(projectDir: string, maxChars: number): string | undefined;
 }
 

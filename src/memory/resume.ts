@@ -6,7 +6,7 @@ import { type Composed, composeResume, type OlderTurn, type RecentTurn } from ".
 import { ensureMemSession, type Item, ownerOf } from "./store.ts";
 import { ensureExtractive, groupTurns, type Turn } from "./turns.ts";
 
-export interface ResumeRequest {
+interface ResumeRequest {
   /** The session whose memory is resumed (the baton's). */
   readonly fromSession: string;
   /** Whose rows to read: the new session after the merge, or the chain's owner for a preview. */

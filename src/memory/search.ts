@@ -1,6 +1,6 @@
 import type { Store } from "../store/db.ts";
 
-export interface SearchQuery {
+interface SearchQuery {
   readonly query: string;
   /** Only this project's sessions (default: every project). */
   readonly projectDir?: string | undefined;
@@ -37,7 +37,7 @@ export interface Hit {
  * A query that FTS5 cannot read (`foo AND (`, a lone `*`). The message says why and how
  * to write it; search never quietly answers a different question instead.
  */
-export class QuerySyntaxError extends Error {
+class QuerySyntaxError extends Error {
   override readonly name = "QuerySyntaxError";
 }
 
@@ -178,7 +178,7 @@ function run(store: Store, q: SearchQuery, match: string): Hit[] {
 const OPEN = "\u0002";
 const CLOSE = "\u0003";
 /** Longer lines (minified JSON, a bundle) are cut around their first match. */
-export const MAX_LINE_CHARS = 600;
+const MAX_LINE_CHARS = 600;
 
 /**
  * The line of a highlighted text that holds the most matches (the first of equals),

@@ -1,7 +1,7 @@
 import type { Store } from "../store/db.ts";
 import { highestId } from "../store/never-reuse.ts";
 
-export interface ShowOptions {
+interface ShowOptions {
   /** "A-B", "A-", "A" (1-based, inclusive). */
   readonly lines?: string | undefined;
   /** A regular expression (case-insensitive); matching lines are shown with their numbers. */
@@ -9,7 +9,7 @@ export interface ShowOptions {
   readonly maxChars?: number | undefined;
 }
 
-export interface Shown {
+interface Shown {
   readonly id: number;
   readonly toolName: string;
   readonly label: string | null;

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { claudeDir } from "../claude/paths.ts";
+import { blocksOf, entryOf, readEntry, resultBlocks, toolInput } from "../claude/transcript.ts";
 import { ensureDir, FILE_MODE, readJsonIfExists, safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import { type CairnPaths, safeId } from "../core/paths.ts";
 import { isAlive } from "../core/process.ts";
@@ -34,34 +35,13 @@ export interface SlimPlan {
   readonly totalChars: number;
 }
 
-interface Entry {
-  type?: string;
+/** What applySlim rewrites: the line's own JSON, every other field kept as it was. */
+interface RawEntry {
   message?: { content?: unknown };
   [k: string]: unknown;
 }
 
-interface Block {
-  type?: string;
-  id?: string;
-  name?: string;
-  input?: Record<string, unknown>;
-  tool_use_id?: string;
-  content?: unknown;
-  is_error?: boolean;
-}
-
 const ALREADY = /^\[cairn #\d+/;
-
-/**
- * The blocks of a message's content that are objects. A damaged line can hold null or
- * a number among them, and reading .type of null would throw out of `cairn slim`.
- */
-function blocks(content: unknown[]): Block[] {
-  return content.filter((b): b is Block => typeof b === "object" && b !== null);
-}
-
-/** An id as a transcript writes it; anything else (an object, a number) names no tool call. */
-const isId = (v: unknown): v is string => typeof v === "string" && v !== "";
 
 /** Finds the tool results worth slimming: at least minChars, not already excerpts, all but the last keepRecent. */
 export function planSlim(lines: readonly string[], minChars: number, keepRecent: number): SlimPlan {
@@ -69,22 +49,13 @@ export function planSlim(lines: readonly string[], minChars: number, keepRecent:
   const large: LargeResult[] = [];
   lines.forEach((line, n) => {
     if (!line.includes('"tool_use"') && !line.includes('"tool_result"')) return;
-    let e: Entry;
-    try {
-      e = JSON.parse(line) as Entry;
-    } catch {
-      return;
-    }
-    const content = e?.message?.content;
-    if (!Array.isArray(content)) return;
-    for (const b of blocks(content)) {
+    const e = readEntry(line);
+    if (!e) return;
+    for (const b of blocksOf(e)) {
       // Typed as LargeResult declares: the replacer files the name and id in the store.
-      if (e.type === "assistant" && b.type === "tool_use" && isId(b.id))
-        uses.set(b.id, {
-          name: typeof b.name === "string" ? b.name : "tool",
-          input: typeof b.input === "object" && b.input !== null && !Array.isArray(b.input) ? b.input : {},
-        });
-      if (e.type === "user" && b.type === "tool_result" && isId(b.tool_use_id)) {
+      if (e.type === "assistant" && b.type === "tool_use" && b.id)
+        uses.set(b.id, { name: b.name ?? "tool", input: toolInput(b) });
+      if (e.type === "user" && b.type === "tool_result" && b.tool_use_id) {
         const text = resultText(b.content);
         if (text.length < minChars || ALREADY.test(text) || hasImage(b.content)) continue;
         const use = uses.get(b.tool_use_id);
@@ -105,7 +76,7 @@ export function planSlim(lines: readonly string[], minChars: number, keepRecent:
 }
 
 function hasImage(content: unknown): boolean {
-  return Array.isArray(content) && blocks(content).some((b) => b.type === "image");
+  return resultBlocks(content)?.some((b) => b?.type === "image") ?? false;
 }
 
 /** Rewrites the planned results in the lines; every other byte of every other line is kept. */
@@ -118,12 +89,15 @@ export async function applySlim(
   const byLine = new Map<number, LargeResult[]>();
   for (const r of plan.results) byLine.set(r.line, [...(byLine.get(r.line) ?? []), r]);
   for (const [n, results] of byLine) {
-    const e = JSON.parse(out[n]!) as Entry;
+    // The line's own JSON, not the reader's view of it: only the results' content changes.
+    const e = JSON.parse(out[n]!) as RawEntry;
     const content = e.message!.content as unknown[];
     for (const r of results) {
       const excerpt = await replace(r);
-      for (const b of blocks(content)) {
-        if (b.type === "tool_result" && b.tool_use_id === r.toolUseId) b.content = excerpt;
+      for (const b of content) {
+        if (typeof b !== "object" || b === null) continue;
+        const block = b as { type?: unknown; tool_use_id?: unknown; content?: unknown };
+        if (block.type === "tool_result" && block.tool_use_id === r.toolUseId) block.content = excerpt;
       }
     }
     out[n] = JSON.stringify(e);
@@ -137,17 +111,17 @@ export function validate(lines: readonly string[]): string | undefined {
   const results = new Set<string>();
   for (const [n, line] of lines.entries()) {
     if (!line.trim()) continue;
-    let e: Entry;
+    let value: unknown;
     try {
-      e = JSON.parse(line) as Entry;
+      value = JSON.parse(line);
     } catch {
       return `line ${n + 1} is not JSON`;
     }
-    const content = e?.message?.content;
-    if (!Array.isArray(content)) continue;
-    for (const b of blocks(content)) {
-      if (e.type === "assistant" && b.type === "tool_use" && isId(b.id)) uses.add(b.id);
-      if (e.type === "user" && b.type === "tool_result" && isId(b.tool_use_id)) results.add(b.tool_use_id);
+    const e = entryOf(value);
+    if (!e) continue;
+    for (const b of blocksOf(e)) {
+      if (e.type === "assistant" && b.type === "tool_use" && b.id) uses.add(b.id);
+      if (e.type === "user" && b.type === "tool_result" && b.tool_use_id) results.add(b.tool_use_id);
     }
   }
   for (const id of results) if (!uses.has(id)) return `tool_result ${id} has no tool_use`;
@@ -159,16 +133,11 @@ export function unanswered(lines: readonly string[]): Set<string> {
   const uses = new Set<string>();
   for (const line of lines) {
     if (!line.includes('"tool_use"') && !line.includes('"tool_result"')) continue;
-    try {
-      const e = JSON.parse(line) as Entry;
-      const content = e?.message?.content;
-      if (!Array.isArray(content)) continue;
-      for (const b of blocks(content)) {
-        if (e.type === "assistant" && b.type === "tool_use" && isId(b.id)) uses.add(b.id);
-        if (e.type === "user" && b.type === "tool_result" && isId(b.tool_use_id)) uses.delete(b.tool_use_id);
-      }
-    } catch {
-      // Counted by validate().
+    const e = readEntry(line); // a line that is not JSON is counted by validate()
+    if (!e) continue;
+    for (const b of blocksOf(e)) {
+      if (e.type === "assistant" && b.type === "tool_use" && b.id) uses.add(b.id);
+      if (e.type === "user" && b.type === "tool_result" && b.tool_use_id) uses.delete(b.tool_use_id);
     }
   }
   return uses;
@@ -203,7 +172,7 @@ export function runningReason(
   return undefined;
 }
 
-export interface Backup {
+interface Backup {
   readonly path: string;
   readonly transcriptPath: string;
   readonly sessionId: string;
@@ -216,7 +185,7 @@ function backupDir(paths: CairnPaths, sessionId: string): string {
   return join(paths.root, "slim", safeId(sessionId));
 }
 
-export const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
+const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 
 export interface SlimOutcome {
   readonly replaced: number;

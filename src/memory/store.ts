@@ -5,7 +5,7 @@ import { nextId } from "../store/never-reuse.ts";
 import { type Kind, LAYER } from "./entries.ts";
 
 /** Memory's view of a session: who owns its rows now, and how many turns the owner has. */
-export interface MemSession {
+interface MemSession {
   session_id: string;
   project_dir: string | null;
   turns: number;
@@ -71,7 +71,7 @@ export function ownerOf(store: Store, id: string): string {
   }
 }
 
-export interface NewItem {
+interface NewItem {
   readonly key: string;
   readonly sessionId: string;
   readonly originSession: string;

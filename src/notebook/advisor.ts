@@ -7,7 +7,7 @@
 
 export type AdviceLevel = "ok" | "suggest" | "urge";
 
-export interface Thresholds {
+interface Thresholds {
   readonly suggestPct: number;
   readonly urgePct: number;
 }

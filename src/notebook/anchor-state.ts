@@ -7,7 +7,7 @@ import { type Anchor, buildAnchor } from "./anchor.ts";
 import { dueActive, dueWarning, recall } from "./session-state.ts";
 import { type NotebookFile, sectionText } from "./state-file.ts";
 
-export interface AnchorNow extends Anchor {
+interface AnchorNow extends Anchor {
   readonly level: AdviceLevel;
   readonly forUser?: string | undefined;
 }

@@ -10,7 +10,7 @@ import type { Advice } from "./advisor.ts";
  * survives a small budget.
  */
 
-export interface AnchorUsage {
+interface AnchorUsage {
   readonly usedPct: number;
   readonly usedTokens: number;
   readonly windowTokens: number;
@@ -18,7 +18,7 @@ export interface AnchorUsage {
   readonly source: string;
 }
 
-export interface AnchorInput {
+interface AnchorInput {
   readonly goal?: string | undefined;
   readonly now?: string | undefined;
   readonly usage?: AnchorUsage | undefined;

@@ -10,7 +10,7 @@ import type { TranscriptFacts } from "./transcript-facts.ts";
  * compaction whose notebook is stale.
  */
 
-export interface InstructionsInput {
+interface InstructionsInput {
   readonly projectDir: string;
   readonly goal?: string | undefined;
   readonly now?: string | undefined;
@@ -59,7 +59,7 @@ function shortPath(file: string, projectDir: string): string {
   return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : file;
 }
 
-export interface BlockInput {
+interface BlockInput {
   readonly trigger: "manual" | "auto";
   readonly enabled: boolean;
   readonly inHome: boolean;

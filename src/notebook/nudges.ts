@@ -26,7 +26,7 @@ const NOT_TEXT = new Set([
   ".svgz",
 ]);
 
-export interface TextFileInfo {
+interface TextFileInfo {
   readonly bytes: number;
   /** Line count; estimated from the head for very large files. */
   readonly lines: number;
@@ -76,7 +76,7 @@ export function readNudge(
   return `cairn note: ${name} is ${formatBytes(info.bytes)} (${lines}, ≈${formatTokens(estimateTokens(info.bytes))} tokens, estimate). Reading it whole fills the context; next time find the part you need first (Grep with -n) and Read it with offset and limit.`;
 }
 
-export type ModelTier = "haiku" | "sonnet";
+type ModelTier = "haiku" | "sonnet";
 
 const LOOKUP =
   /\b(find|search|locate|look ?up|list|grep|where (is|are|do)|which files?|summari[sz]e|skim|scan|count|collect|gather|explore|check (whether|if)|read through|inventory|survey)\b/i;

@@ -8,7 +8,7 @@ import { readNotebook, seedNotebook } from "./state-file.ts";
 import { conversationHolds } from "./transcript-facts.ts";
 
 /** Where the last session in this project stopped: memory's summary, handed in by the SessionStart composition (hooks/registry.ts). */
-export interface LastSession {
+interface LastSession {
   lastSessionSummary(store: Store, projectDir: string): string | undefined;
 }
 

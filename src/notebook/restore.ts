@@ -34,7 +34,7 @@ function updateHowTo(cli: string): string {
   return `Update it with Edit like any file, or through Bash: ${cli} state set now "…" | ${cli} state add decisions "…" (sections: goal, now, decisions, dead-ends, open-questions).`;
 }
 
-export interface RestoreInput {
+interface RestoreInput {
   readonly projectDir: string;
   readonly source: string;
   /** STATE.md's text, or undefined when there is none. */
@@ -50,7 +50,7 @@ export interface RestoreInput {
   readonly cli: string;
 }
 
-export interface Restore {
+interface Restore {
   readonly additionalContext: string;
   /** The one-line notice for the person. */
   readonly systemMessage: string;

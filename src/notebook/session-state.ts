@@ -10,25 +10,25 @@ import { getState, sessionScope, setState } from "../store/kv.ts";
  */
 
 /** The anchor last sent (or the notebook restore that counts as one): to skip repeats. */
-export interface AnchorMemo {
+interface AnchorMemo {
   readonly key: string;
   readonly level: string;
   readonly at: number;
 }
 
 /** Where the notebook stood when the turn began: a change by Stop means a task boundary. */
-export interface TurnMemo {
+interface TurnMemo {
   readonly mtimeMs: number | null;
   readonly at: number;
 }
 
-export interface BoundaryMemo {
+interface BoundaryMemo {
   readonly at: number;
   readonly reason: "notebook" | "done";
 }
 
 /** A request to update STATE.md (after cairn held back a compaction), active until the file changes. */
-export interface DueMemo {
+interface DueMemo {
   readonly at: number;
   /** The notebook's mtime when the request was made. */
   readonly mtimeMs: number;
@@ -37,7 +37,7 @@ export interface DueMemo {
   readonly delivered: boolean;
 }
 
-export interface BlockedMemo {
+interface BlockedMemo {
   readonly at: number;
   readonly outputTokens: number;
 }
@@ -50,7 +50,7 @@ interface Shapes {
   "notebook.precompact_blocked": BlockedMemo;
 }
 
-export type MemoKey = keyof Shapes;
+type MemoKey = keyof Shapes;
 
 export function recall<K extends MemoKey>(store: Store, sessionId: string, key: K): Shapes[K] | undefined {
   return getState<Shapes[K] | null>(store, sessionScope(sessionId), key) ?? undefined;

@@ -10,7 +10,7 @@ import type { TranscriptFacts } from "./transcript-facts.ts";
  * again. One markdown file per compaction, 0600, the oldest pruned past a limit.
  */
 
-export interface SnapshotInput {
+interface SnapshotInput {
   readonly projectDir: string;
   readonly sessionId: string;
   readonly trigger: string;

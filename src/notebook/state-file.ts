@@ -243,7 +243,7 @@ export interface NotebookFile {
 }
 
 /** STATE.md is read at most this large: it is injected in pieces of a few thousand characters. */
-export const NOTEBOOK_MAX_BYTES = 1024 * 1024;
+const NOTEBOOK_MAX_BYTES = 1024 * 1024;
 
 /**
  * The project's STATE.md, read as repository content (see readProjectFile): a link out

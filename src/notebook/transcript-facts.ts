@@ -1,6 +1,4 @@
-import { readTail } from "../claude/transcript-tail.ts";
-
-export { readTail };
+import { blocksOf, readEntry, readTail, resultBlocks, toolInput } from "../claude/transcript.ts";
 
 /**
  * The session's key facts, read from the end of its transcript: how much the agent
@@ -30,28 +28,6 @@ const FILE_TOOLS = new Set(["Read", "Edit", "Write", "MultiEdit", "NotebookEdit"
 const MAX_FILES = 15;
 const MAX_FAILING = 6;
 
-// What a line may hold, not what Claude Code writes: a torn or edited transcript can
-// put any type anywhere, so each field is checked before it is used.
-interface Block {
-  type?: unknown;
-  id?: unknown;
-  name?: unknown;
-  input?: unknown;
-  text?: unknown;
-  tool_use_id?: unknown;
-  is_error?: unknown;
-  content?: unknown;
-}
-
-interface Entry {
-  type?: string;
-  isSidechain?: boolean;
-  timestamp?: unknown;
-  message?: { id?: unknown; content?: unknown; usage?: { output_tokens?: unknown } };
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
-
 /** Scans transcript lines (file order). `startsAtFileStart` says the lines are the whole file. */
 export function scanTranscript(
   lines: readonly string[],
@@ -69,31 +45,25 @@ export function scanTranscript(
 
   for (const line of lines) {
     if (!line.includes('"assistant"') && !line.includes('"tool_result"')) continue;
-    let e: Entry;
-    try {
-      e = JSON.parse(line) as Entry;
-    } catch {
-      continue; // a half line at the start of the tail, or one being written
-    }
-    if (e.isSidechain) continue;
-    const at = typeof e.timestamp === "string" ? Date.parse(e.timestamp) : Number.NaN;
+    // Undefined for a half line at the start of the tail, or one being written.
+    const e = readEntry(line);
+    if (!e || e.isSidechain) continue;
+    const at = e.timestamp !== undefined ? Date.parse(e.timestamp) : Number.NaN;
     if (firstAt === undefined && Number.isFinite(at)) firstAt = at;
-    const content = Array.isArray(e.message?.content)
-      ? (e.message.content as unknown[]).filter(isObject)
-      : [];
+    const content = blocksOf(e);
     if (e.type === "assistant") {
       const id = e.message?.id;
       // One response is split over several entries that repeat its usage: count it once.
-      if (typeof id === "string" && id && !counted.has(id) && Number.isFinite(at) && at > since) {
+      if (id && !counted.has(id) && Number.isFinite(at) && at > since) {
         counted.add(id);
         const out = e.message?.usage?.output_tokens;
         if (typeof out === "number" && Number.isFinite(out)) output += out;
       }
-      for (const b of content as Block[]) {
-        if (b.type === "text" && typeof b.text === "string" && b.text.trim()) lastText = b.text.trim();
-        if (b.type !== "tool_use" || typeof b.id !== "string" || !b.id) continue;
-        const input = isObject(b.input) ? b.input : {};
-        const name = typeof b.name === "string" ? b.name : "tool";
+      for (const b of content) {
+        if (b.type === "text" && b.text?.trim()) lastText = b.text.trim();
+        if (b.type !== "tool_use" || !b.id) continue;
+        const input = toolInput(b);
+        const name = b.name ?? "tool";
         const file = input.file_path ?? input.notebook_path;
         if (FILE_TOOLS.has(name) && typeof file === "string") {
           const i = files.indexOf(file);
@@ -103,8 +73,8 @@ export function scanTranscript(
         calls.set(b.id, describeCall(name, input));
       }
     } else if (e.type === "user") {
-      for (const b of content as Block[]) {
-        if (b.type !== "tool_result" || typeof b.tool_use_id !== "string") continue;
+      for (const b of content) {
+        if (b.type !== "tool_result" || b.tool_use_id === undefined) continue;
         const command = calls.get(b.tool_use_id);
         if (!command) continue;
         lastRun.delete(command); // keep insertion order = order of the last run
@@ -128,11 +98,10 @@ function describeCall(name: string, input: Record<string, unknown>): string {
   return typeof target === "string" ? `${name} ${target.slice(0, 140)}` : name;
 }
 
+/** The text of a tool result (its images and other blocks say nothing about an error). */
 function resultText(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content))
-    return content.map((c) => (typeof c?.text === "string" ? (c.text as string) : "")).join("\n");
-  return "";
+  return (resultBlocks(content) ?? []).map((b) => b?.text ?? "").join("\n");
 }
 
 /** Lines that name a failure outright, in the formats of common test runners and compilers. */

@@ -18,7 +18,7 @@ const ObservationSchema = v.object({
   type: v.optional(v.string(), "other"),
 });
 
-export type Observation = v.InferOutput<typeof ObservationSchema>;
+type Observation = v.InferOutput<typeof ObservationSchema>;
 
 /** The most of an output sent to the model; the original stays whole in cairn's store. */
 const MAX_INPUT_CHARS = 60_000;

@@ -2,7 +2,7 @@ import type { Config } from "../config/schema.ts";
 import type { ObservedOutput } from "./request.ts";
 
 /** A model's observation of an output: its text for the agent and its JSON for the store. */
-export type Observer = (text: string, about: ObservedOutput) => Promise<{ text: string; json: string }>;
+type Observer = (text: string, about: ObservedOutput) => Promise<{ text: string; json: string }>;
 
 /** The observer for a config, or undefined when observation mode is off (the default). */
 export function observerFor(config: Config, env: NodeJS.ProcessEnv): Observer | undefined {

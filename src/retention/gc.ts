@@ -20,12 +20,12 @@ import { type FileSweep, sweepFiles } from "./sweep-files.ts";
  * Work is done in short transactions so hooks writing meanwhile wait milliseconds, and
  * it stops at the deadline: the next run carries on.
  */
-export interface Policy {
+interface Policy {
   readonly days: number;
   readonly maxBytes: number;
 }
 
-export interface GcOptions {
+interface GcOptions {
   readonly now: number;
   /** performance.now() past which no new batch starts. */
   readonly deadline?: number;
@@ -50,7 +50,7 @@ export interface GcReport {
 }
 
 /** After a size-triggered run the data sits this far below the cap, so runs are rare. */
-export const LOW_WATER = 0.8;
+const LOW_WATER = 0.8;
 const BATCH = 100;
 const DAY_MS = 24 * 3600_000;
 

@@ -10,7 +10,7 @@ const SCOPE = "retention";
 const LAST_RUN = "last_run";
 const LAST_RESULT = "last_result";
 
-export interface RunResult {
+interface RunResult {
   readonly at: number;
   readonly ok: boolean;
   /** The error that stopped it, when it failed. */

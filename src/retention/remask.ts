@@ -35,92 +35,128 @@ export function remaskStored(
   const count = (sql: string) => Number((db.prepare(sql).get() as { n: number }).n);
   const total = count("SELECT count(*) AS n FROM outputs") + count("SELECT count(*) AS n FROM mem_items");
   let done = 0;
-  let outputs = 0;
-  let items = 0;
-  let secrets = 0;
-
-  for (let after = 0; ; ) {
-    const rows = db
-      .prepare("SELECT id, original, pruned_at, excerpt, label FROM outputs WHERE id > ? ORDER BY id LIMIT ?")
-      .all(after, BATCH) as unknown as (IndexedRow & { excerpt: string | null; label: string | null })[];
-    if (rows.length === 0) break;
-    store.tx(() => {
-      const update = db.prepare(
-        "UPDATE outputs SET original = ?, original_bytes = ?, original_lines = ?, excerpt = ?, label = ?, redactions = redactions + ? WHERE id = ?",
-      );
-      for (const r of rows) {
-        const original = redact(originalText(r.original));
-        const excerpt = r.excerpt === null ? undefined : redact(r.excerpt);
-        // The label is the command line: PGPASSWORD=..., curl -H 'Authorization: ...'.
-        const label = r.label === null ? undefined : redact(r.label);
-        const found = original.count + (excerpt?.count ?? 0) + (label?.count ?? 0);
-        if (found === 0) continue;
-        const bytes = Buffer.from(original.text, "utf8");
-        const removed = unindexOutputs(store, [r]);
-        update.run(
-          bytes,
-          bytes.byteLength,
-          countLines(original.text),
-          excerpt?.text ?? null,
-          label?.text ?? null,
-          found,
-          r.id,
-        );
-        reindexOutputs(store, [{ ...r, original: bytes }], removed);
-        outputs += 1;
-        secrets += found;
-      }
-    });
-    after = rows.at(-1)!.id;
-    done += rows.length;
+  const progress = (n: number) => {
+    done += n;
     onProgress?.(done, total);
-  }
-
-  for (let after = 0; ; ) {
-    const rows = db
-      .prepare("SELECT id, text FROM mem_items WHERE id > ? ORDER BY id LIMIT ?")
-      .all(after, BATCH) as { id: number; text: string }[];
-    if (rows.length === 0) break;
-    store.tx(() => {
-      const update = db.prepare("UPDATE mem_items SET text = ? WHERE id = ?");
-      for (const r of rows) {
-        const masked = redact(r.text);
-        if (masked.count === 0) continue;
-        unindexItem(store, r.id, r.text);
-        update.run(masked.text, r.id);
-        indexItem(store, r.id, masked.text);
-        items += 1;
-        secrets += masked.count;
-      }
-    });
-    after = rows.at(-1)!.id;
-    done += rows.length;
-    onProgress?.(done, total);
-  }
-  // Smaller text columns with no index of their own.
-  for (const [table, column] of [
-    ["injections", "preview"],
-    ["outputs", "observation"],
-  ] as const) {
-    store.tx(() => {
-      const rows = db
-        .prepare(`SELECT id, ${column} AS text FROM ${table} WHERE ${column} IS NOT NULL`)
-        .all() as { id: number; text: string }[];
-      const update = db.prepare(`UPDATE ${table} SET ${column} = ? WHERE id = ?`);
-      for (const r of rows) {
-        const masked = redact(r.text);
-        if (masked.count === 0) continue;
-        update.run(masked.text, r.id);
-        secrets += masked.count;
-      }
-    });
-  }
+  };
+  const outputs = remaskOutputs(store, progress);
+  const items = remaskItems(store, progress);
+  const columns = remaskColumns(store);
   // Index segments still hold the old tokens until merged; then the WAL goes too.
   db.exec("INSERT INTO mem_fts (mem_fts) VALUES ('optimize')");
   db.exec("INSERT INTO mem_outputs_fts (mem_outputs_fts) VALUES ('optimize')");
   db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   const files = remaskFiles(paths);
-  return { outputs, items, files: files.files, secrets: secrets + files.secrets };
+  return {
+    outputs: outputs.rows,
+    items: items.rows,
+    files: files.files,
+    secrets: outputs.secrets + items.secrets + columns + files.secrets,
+  };
+}
+
+/** Rows changed and secrets masked. */
+interface Masked {
+  rows: number;
+  secrets: number;
+}
+
+/** Runs `each` over a table's rows in id order, BATCH rows to a transaction. */
+function inBatches<R extends { id: number }>(
+  store: Store,
+  select: string,
+  each: (r: R) => void,
+  progress: (n: number) => void,
+): void {
+  for (let after = 0; ; ) {
+    const rows = store.db.prepare(select).all(after, BATCH) as unknown as R[];
+    if (rows.length === 0) break;
+    store.tx(() => {
+      for (const r of rows) each(r);
+    });
+    after = rows.at(-1)!.id;
+    progress(rows.length);
+  }
+}
+
+/** Stored originals, their excerpts and labels, with their search index. */
+function remaskOutputs(store: Store, progress: (n: number) => void): Masked {
+  const m: Masked = { rows: 0, secrets: 0 };
+  const update = store.db.prepare(
+    "UPDATE outputs SET original = ?, original_bytes = ?, original_lines = ?, excerpt = ?, label = ?, redactions = redactions + ? WHERE id = ?",
+  );
+  inBatches<IndexedRow & { excerpt: string | null; label: string | null }>(
+    store,
+    "SELECT id, original, pruned_at, excerpt, label FROM outputs WHERE id > ? ORDER BY id LIMIT ?",
+    (r) => {
+      const original = redact(originalText(r.original));
+      const excerpt = r.excerpt === null ? undefined : redact(r.excerpt);
+      // The label is the command line: PGPASSWORD=..., curl -H 'Authorization: ...'.
+      const label = r.label === null ? undefined : redact(r.label);
+      const found = original.count + (excerpt?.count ?? 0) + (label?.count ?? 0);
+      if (found === 0) return;
+      const bytes = Buffer.from(original.text, "utf8");
+      const removed = unindexOutputs(store, [r]);
+      update.run(
+        bytes,
+        bytes.byteLength,
+        countLines(original.text),
+        excerpt?.text ?? null,
+        label?.text ?? null,
+        found,
+        r.id,
+      );
+      reindexOutputs(store, [{ ...r, original: bytes }], removed);
+      m.rows += 1;
+      m.secrets += found;
+    },
+    progress,
+  );
+  return m;
+}
+
+/** Every memory row, with its search index. */
+function remaskItems(store: Store, progress: (n: number) => void): Masked {
+  const m: Masked = { rows: 0, secrets: 0 };
+  const update = store.db.prepare("UPDATE mem_items SET text = ? WHERE id = ?");
+  inBatches<{ id: number; text: string }>(
+    store,
+    "SELECT id, text FROM mem_items WHERE id > ? ORDER BY id LIMIT ?",
+    (r) => {
+      const masked = redact(r.text);
+      if (masked.count === 0) return;
+      unindexItem(store, r.id, r.text);
+      update.run(masked.text, r.id);
+      indexItem(store, r.id, masked.text);
+      m.rows += 1;
+      m.secrets += masked.count;
+    },
+    progress,
+  );
+  return m;
+}
+
+/** Smaller text columns with no index of their own; returns the secrets masked. */
+function remaskColumns(store: Store): number {
+  let secrets = 0;
+  for (const [table, column] of [
+    ["injections", "preview"],
+    ["outputs", "observation"],
+  ] as const) {
+    store.tx(() => {
+      const rows = store.db
+        .prepare(`SELECT id, ${column} AS text FROM ${table} WHERE ${column} IS NOT NULL`)
+        .all() as { id: number; text: string }[];
+      const update = store.db.prepare(`UPDATE ${table} SET ${column} = ? WHERE id = ?`);
+      for (const r of rows) {
+        const masked = redact(r.text);
+        if (masked.count === 0) continue;
+        update.run(masked.text, r.id);
+        secrets += masked.count;
+      }
+    });
+  }
+  return secrets;
 }
 
 /** Markdown cairn wrote from session text (snapshots, handoffs): rewritten atomically where a secret shows. */

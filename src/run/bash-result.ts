@@ -10,7 +10,7 @@ import { readPersistedOutput } from "./persisted-output.ts";
  * when the hook only received the first 30,000 characters, with the exit marker taken
  * off and its status kept.
  */
-export interface BashResult {
+interface BashResult {
   /** The whole output (or what the hook received, when the spill file was refused or too large), without the marker. */
   readonly text: string;
   /** The command's own non-zero exit status, from this session's marker; undefined for a success or without the trap. */

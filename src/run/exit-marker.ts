@@ -43,7 +43,7 @@ function markerText(nonce: string, status: string): string {
   return `[cairn-exit ${nonce} ${status}]`;
 }
 
-export interface SplitOutput {
+interface SplitOutput {
   /** The output without the marker line (and the newline the trap put before it). */
   readonly text: string;
   /** The command's own exit status. */

@@ -15,7 +15,7 @@ import { basename, dirname, isAbsolute, join } from "node:path";
 const PERSISTED_MAX_BYTES = 64 * 1024 * 1024;
 const TAIL_BYTES = 4096;
 
-export type PersistedOutput =
+type PersistedOutput =
   | { readonly ok: true; readonly text: string }
   /** Too large to read whole: its last bytes, where the exit marker is. */
   | { readonly ok: true; readonly text?: undefined; readonly tail: string; readonly size: number }

@@ -6,7 +6,7 @@ import { messagesClient } from "../claude/messages-api.ts";
 import { RECURSION_GUARD } from "../core/guard.ts";
 import { clip, oneLine, type TurnDigest } from "./digest.ts";
 
-export interface ModelOptions {
+interface ModelOptions {
   readonly provider: "api" | "claude";
   readonly model: string;
   readonly timeoutMs: number;

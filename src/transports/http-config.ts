@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
+import * as v from "valibot";
 import { readJsonIfExists, writeFileAtomic } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
 
@@ -19,8 +20,16 @@ export function serverStatePath(paths: CairnPaths): string {
   return join(paths.root, "serve.json");
 }
 
+/** A port to listen on and a secret worth the name: `{}` or a port of 0 is no install. */
+const HttpInstallSchema = v.object({
+  port: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65_535)),
+  secret: v.pipe(v.string(), v.minLength(16)),
+});
+
+/** The install's port and secret; undefined when the file is missing or does not hold both. */
 export function readHttpInstall(paths: CairnPaths): HttpInstall | undefined {
-  return readJsonIfExists<HttpInstall>(httpInstallPath(paths));
+  const r = v.safeParse(HttpInstallSchema, readJsonIfExists<unknown>(httpInstallPath(paths)));
+  return r.success ? r.output : undefined;
 }
 
 /** Keeps an existing port and secret (installing twice must not change the URLs). */

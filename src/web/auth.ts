@@ -18,7 +18,7 @@ export function cookieName(port: number): string {
   return `cairn_ui_${port}`;
 }
 
-export function sameToken(given: string | undefined | null, token: string): boolean {
+function sameToken(given: string | undefined | null, token: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(token);
@@ -49,9 +49,9 @@ export function hostAllowed(host: string | undefined | null, port: number): bool
   return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
 }
 
-export type Access = "ok" | "ok-from-url" | "refused";
+type Access = "ok" | "ok-from-url" | "refused";
 
-export interface Presented {
+interface Presented {
   readonly host: string | undefined | null;
   readonly header: string | undefined | null;
   readonly cookie: string | undefined | null;

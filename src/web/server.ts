@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
-import type { Context } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { Config } from "../config/schema.ts";
 import type { Logger } from "../core/log.ts";
 import type { CairnPaths } from "../core/paths.ts";
@@ -17,12 +17,12 @@ import { access, sessionCookie, TOKEN_HEADER } from "./auth.ts";
 import { PAGE, SECURITY_HEADERS } from "./page.ts";
 
 /** The client, built for the browser and embedded as text (see scripts/build.mjs). */
-export interface Assets {
+interface Assets {
   readonly js: string;
   readonly css: string;
 }
 
-export interface UiOptions {
+interface UiOptions {
   readonly paths: CairnPaths;
   readonly config: Config;
   /** 0 picks a free port. */
@@ -41,29 +41,9 @@ export interface RunningUi {
 
 class NoDatabase extends Error {}
 
-/**
- * The dashboard's server: the page, its script and style, and a JSON API that reads
- * the store through a read-only connection. Bound to 127.0.0.1 only; every request
- * needs the token (see auth.ts); only GET and HEAD exist.
- */
-export async function startUiServer(o: UiOptions): Promise<RunningUi> {
-  const { Hono } = await import("hono");
-  const { serve } = await import("@hono/node-server");
-  let port = o.port;
-  let store: Store | undefined;
-  const reader = async (): Promise<Reader> => {
-    if (!store) {
-      if (!existsSync(o.paths.db)) throw new NoDatabase(`no cairn database yet (${o.paths.db})`);
-      // A read-only connection cannot migrate: bring a database from an older cairn up
-      // to date first, so every query sees the schema it was written for.
-      (await openStore(o.paths.db, { busyTimeoutMs: 3000 })).close();
-      store = await openStore(o.paths.db, { readOnly: true, busyTimeoutMs: 3000 });
-    }
-    return { store, paths: o.paths, config: o.config, now: Date.now() };
-  };
-
-  const app = new Hono();
-  app.use("*", async (c, next) => {
+/** Every request: the security headers, GET and HEAD only, and the token (moved from the URL to a cookie). */
+function guard(o: UiOptions, port: () => number): MiddlewareHandler {
+  return async (c, next) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.header(k, v);
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.text("method not allowed\n", 405);
     const verdict = access(
@@ -73,23 +53,22 @@ export async function startUiServer(o: UiOptions): Promise<RunningUi> {
         cookie: c.req.header("cookie"),
         query: c.req.query("token"),
       },
-      port,
+      port(),
       o.token,
     );
     if (verdict === "refused")
       return c.text("forbidden: open the dashboard with the URL that `cairn ui` printed\n", 403);
     if (verdict === "ok-from-url" && c.req.path === "/") {
       // Keep the token out of the address bar and history: the cookie carries it from now on.
-      c.header("set-cookie", sessionCookie(port, o.token));
+      c.header("set-cookie", sessionCookie(port(), o.token));
       return c.redirect("/", 303);
     }
     await next();
-  });
+  };
+}
 
-  app.get("/", (c) => c.html(PAGE));
-  app.get("/app.js", (c) => c.body(o.assets.js, 200, { "content-type": "text/javascript; charset=utf-8" }));
-  app.get("/app.css", (c) => c.body(o.assets.css, 200, { "content-type": "text/css; charset=utf-8" }));
-
+/** The JSON API: each route reads the store through `reader` (404 when there is nothing). */
+function apiRoutes(app: Hono, reader: () => Promise<Reader>): void {
   const api = <T>(c: Context, read: (r: Reader) => T | undefined, what = "not found") =>
     reader().then((r) => {
       const value = read(r);
@@ -143,6 +122,40 @@ export async function startUiServer(o: UiOptions): Promise<RunningUi> {
       }),
     ),
   );
+}
+
+/**
+ * The dashboard's server: the page, its script and style, and a JSON API that reads
+ * the store through a read-only connection. Bound to 127.0.0.1 only; every request
+ * needs the token (see auth.ts); only GET and HEAD exist.
+ */
+export async function startUiServer(o: UiOptions): Promise<RunningUi> {
+  const { Hono } = await import("hono");
+  const { serve } = await import("@hono/node-server");
+  let port = o.port;
+  let store: Store | undefined;
+  const reader = async (): Promise<Reader> => {
+    if (!store) {
+      if (!existsSync(o.paths.db)) throw new NoDatabase(`no cairn database yet (${o.paths.db})`);
+      // A read-only connection cannot migrate: bring a database from an older cairn up
+      // to date first, so every query sees the schema it was written for.
+      (await openStore(o.paths.db, { busyTimeoutMs: 3000 })).close();
+      store = await openStore(o.paths.db, { readOnly: true, busyTimeoutMs: 3000 });
+    }
+    return { store, paths: o.paths, config: o.config, now: Date.now() };
+  };
+
+  const app = new Hono();
+  app.use(
+    "*",
+    guard(o, () => port),
+  );
+
+  app.get("/", (c) => c.html(PAGE));
+  app.get("/app.js", (c) => c.body(o.assets.js, 200, { "content-type": "text/javascript; charset=utf-8" }));
+  app.get("/app.css", (c) => c.body(o.assets.css, 200, { "content-type": "text/css; charset=utf-8" }));
+
+  apiRoutes(app, reader);
 
   app.notFound((c) => c.json({ error: "not found" }, 404));
   app.onError((err, c) => {

@@ -10,7 +10,7 @@ import type { ChainItem, MemoryResponse, ProjectItem, SearchResponse, TurnDetail
 import { cut, type Reader } from "./reader.ts";
 
 /** Turns of each chain the memory view sends, newest first. */
-export const TURNS_PER_CHAIN = 100;
+const TURNS_PER_CHAIN = 100;
 const CHAINS = 20;
 const MAX_NOTEBOOK_CHARS = 500_000;
 const MAX_L2_CHARS = 4000;

@@ -3,7 +3,7 @@ import type { ToolView } from "../types.ts";
 import type { Reader } from "./reader.ts";
 
 /** The most of an original the dashboard sends; `cairn show ID` prints the rest. */
-export const MAX_ORIGINAL_BYTES = 2 * 1024 * 1024;
+const MAX_ORIGINAL_BYTES = 2 * 1024 * 1024;
 
 function memText(r: Reader, toolUseId: string | null, kind: "tool_use" | "tool_result"): string | null {
   if (!toolUseId) return null;

@@ -2,7 +2,7 @@ import { BYTES_PER_TOKEN, estTokens, estUsd, inputPrice, priceTable } from "../p
 import type { SavingsDay, SavingsOverTime, SavingsResponse, SavingsRow } from "../types.ts";
 import type { Reader } from "./reader.ts";
 
-export interface SavingsFilter {
+interface SavingsFilter {
   readonly project?: string | undefined;
   readonly from?: number | undefined;
   readonly to?: number | undefined;
@@ -110,7 +110,7 @@ const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad
  * runs on the user's machine, in their time zone) over the last two weeks, each day
  * priced with its sessions' models.
  */
-export function overTime(r: Reader, project: string | undefined): SavingsOverTime {
+function overTime(r: Reader, project: string | undefined): SavingsOverTime {
   const now = new Date(r.now);
   const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (DAYS - 1)).getTime();
   const rows = r.store.db

@@ -8,9 +8,9 @@ import type { Marker, SessionDetail, SessionItem, SessionsResponse, ToolCall } f
 import { cut, type Reader } from "./reader.ts";
 
 /** A tool result at least this large is marked on the chart even when cairn did not file it. */
-export const LARGE_RESULT_BYTES = 20_000;
+const LARGE_RESULT_BYTES = 20_000;
 
-export interface SessionFilter {
+interface SessionFilter {
   readonly project?: string | undefined;
   /** Sessions active at or after this time... */
   readonly from?: number | undefined;
@@ -108,7 +108,7 @@ export function listSessions(r: Reader, f: SessionFilter): SessionsResponse {
   };
 }
 
-export function getSessionItem(r: Reader, id: string): SessionItem | undefined {
+function getSessionItem(r: Reader, id: string): SessionItem | undefined {
   const row = r.store.db.prepare(`${LIST_SQL} WHERE s.id = ?`).get(id) as ListRow | undefined;
   return row ? item(r, row) : undefined;
 }
@@ -135,7 +135,7 @@ interface ToolRow {
  * model was shown) joined with what cairn filed, plus any filed output the ledger has
  * not read yet.
  */
-export function toolCalls(r: Reader, sessionId: string): ToolCall[] {
+function toolCalls(r: Reader, sessionId: string): ToolCall[] {
   const inputOf = `(SELECT text FROM mem_items m WHERE m.tool_use_id = t.tool_use_id AND m.kind = 'tool_use'
                      ORDER BY m.id LIMIT 1)`;
   const rows = r.store.db
@@ -172,7 +172,7 @@ const fmtK = (n: number | null) =>
   n === null ? "?" : n >= 10_000 ? `${Math.round(n / 1000)}k` : n.toLocaleString("en-US");
 
 /** What the chart marks: compactions, warnings, handoffs and large tool outputs. */
-export function markers(r: Reader, sessionId: string, tools: readonly ToolCall[]): Marker[] {
+function markers(r: Reader, sessionId: string, tools: readonly ToolCall[]): Marker[] {
   const out: Marker[] = [];
   for (const c of compactions(r.store, sessionId)) {
     if (c.agentId !== "") continue;

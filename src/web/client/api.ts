@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 
 /** The dashboard's JSON API, same origin; the session cookie set on the first load authenticates. */
-export class ApiError extends Error {
+class ApiError extends Error {
   readonly status: number;
   constructor(status: number, message: string) {
     super(message);

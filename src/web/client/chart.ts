@@ -5,14 +5,14 @@ import { h } from "./dom.ts";
 import { clock, day, tokens } from "./format.ts";
 
 /** Marker colours, also used by the legend and the marker list (CSS classes m-<kind>). */
-export const MARKER_COLORS: Record<MarkerKind, string> = {
+const MARKER_COLORS: Record<MarkerKind, string> = {
   compaction: "#7c3aed",
   warning: "#d97706",
   handoff: "#059669",
   "large-output": "#db2777",
 };
 const CRITICAL = "#dc2626";
-export const LINE = "#2563eb";
+const LINE = "#2563eb";
 
 function color(m: Marker): string {
   return m.kind === "warning" && m.level === "critical" ? CRITICAL : MARKER_COLORS[m.kind];
@@ -57,7 +57,7 @@ function markersPlugin(markers: readonly Marker[]): uPlot.Plugin {
 }
 
 /** One time format for a whole axis, chosen by the span it covers. */
-export function timeFormat(spanSeconds: number): {
+function timeFormat(spanSeconds: number): {
   name: string;
   space: number;
   label: (ms: number) => string;
@@ -106,29 +106,11 @@ function tickProbe(el: HTMLElement): uPlot.Plugin {
   };
 }
 
-export interface ChartHandle {
-  readonly el: HTMLElement;
-  /** Markers too far from the responses to draw on the axis (listed, not drawn). */
-  readonly offChart: readonly Marker[];
-  destroy(): void;
-}
-
-/**
- * The context used after each API response over time, on a scale that starts at 0;
- * the left axis in tokens, the right in percent of the window.
- */
-export function contextChart(
+/** The line's points in seconds; a compaction empties the context, so the line breaks there instead of sloping down. */
+function contextSeries(
   points: readonly ContextPoint[],
   markers: readonly Marker[],
-  windowTokens: number | null,
-): ChartHandle {
-  const el = h("div", { class: "chart", "data-points": points.length, role: "img" });
-  if (points.length === 0) return { el, offChart: markers, destroy() {} };
-  el.setAttribute(
-    "aria-label",
-    `Context used over ${points.length} API responses, with ${markers.length} markers`,
-  );
-  // A compaction empties the context: the line breaks there instead of sloping down.
+): { xs: number[]; ys: (number | null)[] } {
   const compactedAt = markers.filter((m) => m.kind === "compaction").map((m) => m.at);
   const xs: number[] = [];
   const ys: (number | null)[] = [];
@@ -141,16 +123,37 @@ export function contextChart(
     xs.push(p.at / 1000);
     ys.push(p.contextTokens);
   });
-  // The axis spans the responses and the markers near them: a marker long after them (a
-  // handoff written the next day) must not squeeze the whole session into a corner.
-  // Such markers are listed below the chart, not drawn on it.
+  return { xs, ys };
+}
+
+interface AxisSpan {
+  /** The markers drawn on the chart. */
+  readonly shown: readonly Marker[];
+  readonly xMin: number;
+  readonly xMax: number;
+}
+
+/**
+ * The axis spans the responses and the markers near them: a marker long after them (a
+ * handoff written the next day) must not squeeze the whole session into a corner.
+ * Such markers are listed below the chart, not drawn on it.
+ */
+function axisSpan(xs: readonly number[], markers: readonly Marker[]): AxisSpan {
   const first = Math.min(...xs);
   const last = Math.max(...xs);
   const reach = Math.max(120, (last - first) * 0.25);
   const shown = markers.filter((m) => m.at / 1000 >= first - reach && m.at / 1000 <= last + reach);
   const times = [first, last, ...shown.map((m) => m.at / 1000)];
-  const xMin = Math.min(...times);
-  const xMax = Math.max(...times);
+  return { shown, xMin: Math.min(...times), xMax: Math.max(...times) };
+}
+
+/** uPlot's options: tokens on the left axis, the value with its percent of the window in the legend. */
+function chartOptions(
+  points: readonly ContextPoint[],
+  windowTokens: number | null,
+  { shown, xMin, xMax }: AxisSpan,
+  el: HTMLElement,
+): uPlot.Options {
   // A session of one instant still needs a visible span.
   const pad = Math.max(1, (xMax - xMin) * 0.03);
   const format = timeFormat(xMax - xMin);
@@ -160,7 +163,7 @@ export function contextChart(
   const fg = getComputedStyle(document.body).color || "#333";
   const grid = { stroke: "rgba(128,128,128,0.18)", width: 1 };
 
-  const opts: uPlot.Options = {
+  return {
     width: 600,
     height: 300,
     padding: [14, 8, 0, 8],
@@ -202,6 +205,34 @@ export function contextChart(
     ],
     plugins: [markersPlugin(shown), tickProbe(el)],
   };
+}
+
+export interface ChartHandle {
+  readonly el: HTMLElement;
+  /** Markers too far from the responses to draw on the axis (listed, not drawn). */
+  readonly offChart: readonly Marker[];
+  destroy(): void;
+}
+
+/**
+ * The context used after each API response over time, on a scale that starts at 0;
+ * the left axis in tokens, the right in percent of the window.
+ */
+export function contextChart(
+  points: readonly ContextPoint[],
+  markers: readonly Marker[],
+  windowTokens: number | null,
+): ChartHandle {
+  const el = h("div", { class: "chart", "data-points": points.length, role: "img" });
+  if (points.length === 0) return { el, offChart: markers, destroy() {} };
+  el.setAttribute(
+    "aria-label",
+    `Context used over ${points.length} API responses, with ${markers.length} markers`,
+  );
+  const { xs, ys } = contextSeries(points, markers);
+  const span = axisSpan(xs, markers);
+  const opts = chartOptions(points, windowTokens, span, el);
+  const shown = span.shown;
   const plot = new uPlot(opts, [xs, ys], el);
   const fit = () => {
     const width = Math.max(240, Math.floor(el.clientWidth));

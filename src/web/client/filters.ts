@@ -4,7 +4,7 @@ import { baseName, dayStart } from "./format.ts";
 import { go, type Route, route } from "./router.ts";
 
 /** The project and date filters of a view, read from and written to its route. */
-export interface Filter {
+interface Filter {
   readonly project?: string | undefined;
   /** Local dates "YYYY-MM-DD", inclusive. */
   readonly from?: string | undefined;

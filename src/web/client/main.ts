@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
 import "uplot/dist/uPlot.min.css";
 import "./style.css";
+import "./views.css";
+import "./narrow.css";
 import type { ToolView } from "../types.ts";
 import { get } from "./api.ts";
 import { clear, h, link, notice } from "./dom.ts";

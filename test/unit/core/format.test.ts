@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { estimateTokens, formatBytes, formatTokens, groupDigits } from "../../../src/core/format.ts";
+import {
+  estimateTokens,
+  formatBytes,
+  formatMegabytes,
+  formatTokens,
+  groupDigits,
+} from "../../../src/core/format.ts";
 
 describe("core/format: sizes and tokens, one way everywhere", () => {
   it("writes sizes in B, KB and MB with one decimal", () => {
@@ -12,6 +18,15 @@ describe("core/format: sizes and tokens, one way everywhere", () => {
       "48.8 KB",
       "1024.0 KB",
       "2.9 MB",
+    ]);
+  });
+
+  it("writes sizes set against a cap in MB always in MB", () => {
+    expect([0, 50_000, 4 * 1024 * 1024, 3_000_000_000].map(formatMegabytes)).toEqual([
+      "0.0 MB",
+      "0.0 MB",
+      "4.0 MB",
+      "2861.0 MB",
     ]);
   });
 

@@ -1,12 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  firstErrorLine,
-  readTail,
-  scanTranscript,
-  transcriptFacts,
-} from "../../../src/notebook/transcript-facts.ts";
+import { readTail } from "../../../src/claude/transcript.ts";
+import { firstErrorLine, scanTranscript, transcriptFacts } from "../../../src/notebook/transcript-facts.ts";
 
 const FIXTURES = join(import.meta.dirname, "..", "..", "fixtures");
 const TOOLS = join(FIXTURES, "transcripts", "tools-session.jsonl");

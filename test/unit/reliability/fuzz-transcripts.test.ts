@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readTail } from "../../../src/claude/transcript-tail.ts";
+import { readTail } from "../../../src/claude/transcript.ts";
 import { EMPTY_STATE, type ScanState, scanLines } from "../../../src/context/transcript-scan.ts";
 import { usageFromTranscriptTail } from "../../../src/context/usage.ts";
 import { dispatch } from "../../../src/hooks/dispatch.ts";

@@ -15,7 +15,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readTail } from "../../../src/claude/transcript-tail.ts";
+import { readTail } from "../../../src/claude/transcript.ts";
 import { openRegularFile } from "../../../src/core/fs.ts";
 import { fingerprintAt, readLinesFrom } from "../../../src/memory/lines.ts";
 import { REPO, runCairn } from "../../helpers/cairn.ts";

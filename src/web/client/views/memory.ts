@@ -12,7 +12,7 @@ import { searchForm } from "./search.ts";
  * STATE.md as a page: headings, list items and paragraphs, each line as text (a
  * notebook is the agent's own writing; nothing in it is ever treated as markup).
  */
-export function notebook(text: string): HTMLElement {
+function notebook(text: string): HTMLElement {
   const out = h("div", { class: "notebook" });
   let list: HTMLUListElement | null = null;
   // Comments are the template's guidance for the agent, not notes: the raw file shows them.

@@ -24,7 +24,7 @@ export function pctBar(pct: number | null): HTMLElement {
   );
 }
 
-export function sessionRow(s: SessionItem): HTMLTableRowElement {
+function sessionRow(s: SessionItem): HTMLTableRowElement {
   const open = route(["session", s.id]);
   return h(
     "tr",

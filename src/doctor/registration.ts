@@ -1,0 +1,130 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { INSTALLED_EVENTS } from "../claude/install-plan.ts";
+import { claudeDir, type Scope, settingsPath } from "../claude/paths.ts";
+import { type CommandHook, isCairnHook, isCairnStatusLine, parseSettings } from "../claude/settings.ts";
+import type { Check } from "../core/check.ts";
+import { readJsonIfExists } from "../core/fs.ts";
+import { nodeVersionOk } from "./node.ts";
+
+/** doctor's checks that cairn is registered with Claude Code and that the registered command runs. */
+
+interface Registration {
+  readonly where: string;
+  readonly events: Set<string>;
+  readonly commands: CommandHook[];
+  readonly statusLine: boolean;
+}
+
+function registrationIn(path: string): Registration | { where: string; problem: string } | undefined {
+  if (!existsSync(path)) return undefined;
+  const parsed = parseSettings(readFileSync(path, "utf8"));
+  if (!parsed.ok) return { where: path, problem: parsed.problem };
+  const events = new Set<string>();
+  const commands: CommandHook[] = [];
+  for (const [event, groups] of Object.entries(parsed.settings.hooks ?? {})) {
+    for (const g of Array.isArray(groups) ? groups : []) {
+      for (const h of Array.isArray(g?.hooks) ? g.hooks : []) {
+        if (!isCairnHook(h)) continue;
+        events.add(event);
+        if (h.type === "command") commands.push(h as CommandHook);
+      }
+    }
+  }
+  if (events.size === 0 && !isCairnStatusLine(parsed.settings.statusLine)) return undefined;
+  return { where: path, events, commands, statusLine: isCairnStatusLine(parsed.settings.statusLine) };
+}
+
+function pluginInstalled(): string | undefined {
+  const file = join(claudeDir(), "plugins", "installed_plugins.json");
+  const data = readJsonIfExists<{ plugins?: Record<string, unknown> }>(file);
+  const name = Object.keys(data?.plugins ?? {}).find((k) => k === "cairn" || k.startsWith("cairn@"));
+  return name ? `${name} (${file})` : undefined;
+}
+
+export function checkRegistration(projectDir: string): Check[] {
+  const checks: Check[] = [];
+  const found: Registration[] = [];
+  for (const scope of ["user", "project"] as Scope[]) {
+    const path = settingsPath(scope, projectDir);
+    const reg = registrationIn(path);
+    if (!reg) continue;
+    if ("problem" in reg) {
+      checks.push({
+        name: `hooks (${scope})`,
+        status: "warn",
+        detail: `${path}: ${reg.problem}`,
+        fix: "make it strict JSON so Claude Code and cairn can read it",
+      });
+      continue;
+    }
+    found.push(reg);
+    const missing = INSTALLED_EVENTS.filter((e) => !reg.events.has(e));
+    checks.push({
+      name: `hooks (${scope})`,
+      status: missing.length === 0 ? "ok" : "warn",
+      detail: `${reg.events.size} events in ${path}${reg.statusLine ? ", statusline wrapped" : ""}${missing.length ? `; missing: ${missing.join(", ")}` : ""}`,
+      ...(missing.length ? { fix: `cairn install${scope === "project" ? " --project" : ""}` } : {}),
+    });
+  }
+  const plugin = pluginInstalled();
+  if (plugin) checks.push({ name: "hooks (plugin)", status: "ok", detail: plugin });
+  if (found.length === 0 && !plugin) {
+    checks.push({
+      name: "hooks",
+      status: "fail",
+      detail: "cairn is not registered with Claude Code",
+      fix: "cairn install   (or load the plugin: claude --plugin-dir <cairn>)",
+    });
+  }
+  if (found.length > 1) {
+    checks.push({
+      name: "hooks",
+      status: "warn",
+      detail: "installed in both user and project settings: every hook runs twice",
+      fix: "cairn uninstall --project",
+    });
+  }
+  const seen = new Set<string>();
+  for (const reg of found) {
+    for (const h of reg.commands) {
+      const key = `${h.command} ${h.args?.[0] ?? ""}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      checks.push(checkCommand(h));
+    }
+  }
+  return checks;
+}
+
+function checkCommand(h: CommandHook): Check {
+  const entry = h.args?.[0];
+  if (!existsSync(h.command)) {
+    return {
+      name: "hook command",
+      status: "fail",
+      detail: `${h.command} does not exist`,
+      fix: "run `cairn install` again from the cairn you use",
+    };
+  }
+  if (entry && !existsSync(entry)) {
+    return {
+      name: "hook command",
+      status: "fail",
+      detail: `${entry} does not exist`,
+      fix: "run `cairn install` again (cairn moved?)",
+    };
+  }
+  const v = spawnSync(h.command, ["--version"], { encoding: "utf8", timeout: 5000 });
+  const version = v.stdout?.trim() ?? "";
+  if (v.status !== 0 || !nodeVersionOk(version)) {
+    return {
+      name: "hook command",
+      status: "fail",
+      detail: `${h.command} reports "${version || v.error?.message}"`,
+      fix: "point the hooks at Node.js 22.13+: rerun `cairn install` with that node",
+    };
+  }
+  return { name: "hook command", status: "ok", detail: `${h.command} (${version}) ${entry ?? ""}` };
+}
