@@ -1,4 +1,5 @@
 import { formatBytes } from "../core/format.ts";
+import { printedCli } from "../core/self.ts";
 import { memoryEnv } from "../memory/scope.ts";
 import { collectGarbage, type GcReport } from "../retention/gc.ts";
 import { markRun, recorded } from "../retention/last-run.ts";
@@ -119,7 +120,7 @@ function printReport(
   if (!o.vacuumed && !r.after.incremental && r.after.freeBytes > r.after.fileBytes / 4)
     out(
       color.dim(
-        `  ${formatBytes(r.after.freeBytes)} of the file is free space; \`cairn gc --vacuum\` gives it back to the disk`,
+        `  ${formatBytes(r.after.freeBytes)} of the file is free space; \`${printedCli()} gc --vacuum\` gives it back to the disk`,
       ),
     );
 }

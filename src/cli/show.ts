@@ -74,7 +74,7 @@ export const show: Command = {
         err(
           id <= highestId(store.db, "outputs")
             ? `cairn show: output #${id} was removed by the retention policy (its original first, then its record) to keep the database under retention.max_mb.`
-            : `cairn show: no stored output #${id}. \`cairn show\` lists the recent ones.`,
+            : `cairn show: no stored output #${id}. \`${printedCli()} show\` lists the recent ones.`,
         );
         return 1;
       }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import type { Config } from "../config/schema.ts";
 import { formatBytes } from "../core/format.ts";
+import { printedCli } from "../core/self.ts";
 import { visibleLine } from "../core/terminal-text.ts";
 import { type MemoryEnv, memoryEnv } from "../memory/scope.ts";
 import {
@@ -203,7 +204,7 @@ function undo(m: MemoryEnv, store: Store, sessionId: string, force: boolean, asJ
   out(`  backup      ${b.path} removed (it is the transcript now)`);
   out("unchanged:");
   out(
-    `  originals   the ${stored.n} output(s) slim stored stay in ${m.paths.db}${stored.first !== null ? ` (cairn show ${stored.first}${stored.last !== stored.first ? ` … ${stored.last}` : ""})` : ""}; \`cairn gc\` removes them with age`,
+    `  originals   the ${stored.n} output(s) slim stored stay in ${m.paths.db}${stored.first !== null ? ` (${printedCli()} show ${stored.first}${stored.last !== stored.first ? ` … ${stored.last}` : ""})` : ""}; \`${printedCli()} gc\` removes them with age`,
   );
   return 0;
 }

@@ -4,6 +4,7 @@ import { loadConfig } from "../config/load.ts";
 import { createLogger } from "../core/log.ts";
 import { cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
+import { printedCli } from "../core/self.ts";
 import { newToken } from "../web/auth.ts";
 import { type RunningUi, startUiServer } from "../web/server.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
@@ -40,7 +41,15 @@ Options:
     const log = createLogger(paths, config["log.level"]);
     let running: RunningUi;
     try {
-      running = await startUiServer({ paths, config, port, token: newToken(), assets: { js, css }, log });
+      running = await startUiServer({
+        paths,
+        config,
+        port,
+        token: newToken(),
+        assets: { js, css },
+        log,
+        cli: printedCli(),
+      });
     } catch (e) {
       const code = (e as { code?: string }).code;
       err(

@@ -14,6 +14,7 @@ import type { Check } from "../core/check.ts";
 import { formatMegabytes } from "../core/format.ts";
 import { errorMessage } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
+import { printedCli } from "../core/self.ts";
 
 /** Below this much free space, cairn's writes (originals, the WAL, logs) start failing. */
 const MIN_FREE_BYTES = 64 * 1024 * 1024;
@@ -85,7 +86,7 @@ export function checkDisk(paths: CairnPaths, projectDir: string, minFree = MIN_F
         name,
         status: "fail",
         detail: `${where}: ${problem}; meanwhile hooks fail open, so large outputs reach the model whole`,
-        fix: "free space on that file system (or make it writable); `cairn gc` shrinks cairn's own share",
+        fix: `free space on that file system (or make it writable); \`${printedCli()} gc\` shrinks cairn's own share`,
       });
     else
       checks.push({

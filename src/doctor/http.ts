@@ -4,6 +4,7 @@ import { loadConfig } from "../config/load.ts";
 import type { Check } from "../core/check.ts";
 import { readJsonIfExists } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
+import { printedCli } from "../core/self.ts";
 
 /** The http transport: installed, and is its server answering? */
 export async function checkHttp(paths: CairnPaths, projectDir: string): Promise<Check[]> {
@@ -34,7 +35,7 @@ export async function checkHttp(paths: CairnPaths, projectDir: string): Promise<
         status: "fail",
         detail:
           "http hooks are registered but ~/.cairn/install/http.json is missing or holds no valid port and secret",
-        fix: "cairn install --transport http",
+        fix: `${printedCli()} install --transport http`,
       },
     ];
   }
@@ -46,7 +47,7 @@ export async function checkHttp(paths: CairnPaths, projectDir: string): Promise<
         name: "http transport",
         status: "fail",
         detail: `unsafe: ${risk.reason}. Claude Code sends each event (tool outputs, the secret header) to whoever listens on the port and acts on its answer`,
-        fix: "cairn install --transport command",
+        fix: `${printedCli()} install --transport command`,
       },
     ];
   const h = await health(install, 1000);
@@ -67,7 +68,7 @@ export async function checkHttp(paths: CairnPaths, projectDir: string): Promise<
       name: "http transport",
       status: "fail",
       detail: `${what}; meanwhile Claude Code skips cairn's http hooks (on_failure: continue), so sessions go on without cairn`,
-      fix: "cairn serve --detach   (the statusline restarts a killed server within seconds; the next SessionStart also starts it)",
+      fix: `${printedCli()} serve --detach   (the statusline restarts a killed server within seconds; the next SessionStart also starts it)`,
     },
   ];
 }

@@ -1,6 +1,7 @@
 import { loadConfig } from "../config/load.ts";
 import type { Check } from "../core/check.ts";
 import type { CairnPaths } from "../core/paths.ts";
+import { printedCli } from "../core/self.ts";
 import { isOff } from "../core/switches.ts";
 
 /** doctor's checks of what the user and the repository set: the config, the kill switches, the notebook file. */
@@ -14,7 +15,7 @@ export async function checkConfig(paths: CairnPaths, projectDir: string): Promis
     detail: `${i.path}${i.key ? ` ${i.key}` : ""}: ${i.problem}`,
     fix: i.refused
       ? "nothing to do unless you want it: a repository's config may only tighten cairn (set it in ~/.cairn/config.yaml to loosen)"
-      : "fix the value (see `cairn config --docs`); the default is used meanwhile",
+      : `fix the value (see \`${printedCli()} config --docs\`); the default is used meanwhile`,
   }));
 }
 

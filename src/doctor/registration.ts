@@ -6,6 +6,7 @@ import { claudeDir, type Scope, settingsPath } from "../claude/paths.ts";
 import { type CommandHook, isCairnHook, isCairnStatusLine, parseSettings } from "../claude/settings.ts";
 import type { Check } from "../core/check.ts";
 import { readJsonIfExists } from "../core/fs.ts";
+import { printedCli } from "../core/self.ts";
 import { nodeVersionOk } from "./node.ts";
 
 /** doctor's checks that cairn is registered with Claude Code and that the registered command runs. */
@@ -65,7 +66,7 @@ export function checkRegistration(projectDir: string): Check[] {
       name: `hooks (${scope})`,
       status: missing.length === 0 ? "ok" : "warn",
       detail: `${reg.events.size} events in ${path}${reg.statusLine ? ", statusline wrapped" : ""}${missing.length ? `; missing: ${missing.join(", ")}` : ""}`,
-      ...(missing.length ? { fix: `cairn install${scope === "project" ? " --project" : ""}` } : {}),
+      ...(missing.length ? { fix: `${printedCli()} install${scope === "project" ? " --project" : ""}` } : {}),
     });
   }
   const plugin = pluginInstalled();
@@ -75,7 +76,7 @@ export function checkRegistration(projectDir: string): Check[] {
       name: "hooks",
       status: "fail",
       detail: "cairn is not registered with Claude Code",
-      fix: "cairn install   (or load the plugin: claude --plugin-dir <cairn>)",
+      fix: `${printedCli()} install   (or load the plugin: claude --plugin-dir <cairn>)`,
     });
   }
   if (found.length > 1) {
@@ -83,7 +84,7 @@ export function checkRegistration(projectDir: string): Check[] {
       name: "hooks",
       status: "warn",
       detail: "installed in both user and project settings: every hook runs twice",
-      fix: "cairn uninstall --project",
+      fix: `${printedCli()} uninstall --project`,
     });
   }
   const seen = new Set<string>();
@@ -105,7 +106,7 @@ function checkCommand(h: CommandHook): Check {
       name: "hook command",
       status: "fail",
       detail: `${h.command} does not exist`,
-      fix: "run `cairn install` again from the cairn you use",
+      fix: `run \`${printedCli()} install\` again from the cairn you use`,
     };
   }
   if (entry && !existsSync(entry)) {
@@ -113,7 +114,7 @@ function checkCommand(h: CommandHook): Check {
       name: "hook command",
       status: "fail",
       detail: `${entry} does not exist`,
-      fix: "run `cairn install` again (cairn moved?)",
+      fix: `run \`${printedCli()} install\` again (cairn moved?)`,
     };
   }
   const v = spawnSync(h.command, ["--version"], { encoding: "utf8", timeout: 5000 });
@@ -123,7 +124,7 @@ function checkCommand(h: CommandHook): Check {
       name: "hook command",
       status: "fail",
       detail: `${h.command} reports "${version || v.error?.message}"`,
-      fix: "point the hooks at Node.js 22.13+: rerun `cairn install` with that node",
+      fix: `point the hooks at Node.js 22.13+: rerun \`${printedCli()} install\` with that node`,
     };
   }
   return { name: "hook command", status: "ok", detail: `${h.command} (${version}) ${entry ?? ""}` };

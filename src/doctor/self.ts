@@ -36,7 +36,7 @@ export function checkPrintedCommand(line: string = printedCli()): Check {
         name: "printed command",
         status: "fail",
         detail: `\`${line} --version\` does not run cairn ${VERSION} in /bin/sh: ${said}`,
-        fix: "run `cairn install` again with the node and cairn you use",
+        fix: `run \`${printedCli()} install\` again with the node and cairn you use`,
       };
 }
 

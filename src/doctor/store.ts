@@ -4,6 +4,7 @@ import type { Check } from "../core/check.ts";
 import { formatMegabytes } from "../core/format.ts";
 import { errorMessage } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
+import { printedCli } from "../core/self.ts";
 import { lastResult, lastRun } from "../retention/last-run.ts";
 import { storeSize } from "../retention/size.ts";
 import { openStore, schemaVersion } from "../store/db.ts";
@@ -92,7 +93,7 @@ export async function checkRetention(paths: CairnPaths, projectDir: string): Pro
           name: "retention",
           status: "fail",
           detail: `${detail}; the last run failed (${new Date(result.at).toISOString()}): ${result.err}`,
-          fix: "run `cairn gc` (it rebuilds a search index that is out of step); if it fails too, see the log",
+          fix: `run \`${printedCli()} gc\` (it rebuilds a search index that is out of step); if it fails too, see the log`,
         },
         compression,
       ];
@@ -102,7 +103,7 @@ export async function checkRetention(paths: CairnPaths, projectDir: string): Pro
           name: "retention",
           status: "warn",
           detail,
-          fix: "run `cairn gc` (and see the log for why it did not run)",
+          fix: `run \`${printedCli()} gc\` (and see the log for why it did not run)`,
         },
         compression,
       ];
@@ -112,7 +113,7 @@ export async function checkRetention(paths: CairnPaths, projectDir: string): Pro
           name: "retention",
           status: "warn",
           detail: `${detail}; ${formatMegabytes(size.freeBytes)} of the file is free space`,
-          fix: "`cairn gc --vacuum` gives it back to the disk (once; later runs do it by themselves)",
+          fix: `\`${printedCli()} gc --vacuum\` gives it back to the disk (once; later runs do it by themselves)`,
         },
         compression,
       ];

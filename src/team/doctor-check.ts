@@ -1,5 +1,6 @@
 import type { Check } from "../core/check.ts";
 import type { CairnPaths } from "../core/paths.ts";
+import { printedCli } from "../core/self.ts";
 
 /** doctor's team line: off, or the server's live check and the project identity. */
 export async function checkTeam(paths: CairnPaths, projectDir: string): Promise<Check[]> {
@@ -32,7 +33,7 @@ export async function checkTeam(paths: CairnPaths, projectDir: string): Promise<
         name: "team",
         status: "warn",
         detail: `${maskUrl(setup.url)}: ${server.line} now; ${last}`,
-        fix: "`cairn team sync` pushes the outbox now",
+        fix: `\`${printedCli()} team sync\` pushes the outbox now`,
       },
     ];
   if (server.ok)
@@ -49,8 +50,8 @@ export async function checkTeam(paths: CairnPaths, projectDir: string): Promise<
       status: server.unreachable ? "warn" : "fail",
       detail: `${server.line}; ${last}`,
       fix: server.unreachable
-        ? "sessions are unaffected; records wait in the outbox until `cairn team sync` reaches the server"
-        : "fix team.url in ~/.cairn/config.yaml (or CAIRN_TEAM_URL), then `cairn team status`",
+        ? `sessions are unaffected; records wait in the outbox until \`${printedCli()} team sync\` reaches the server`
+        : `fix team.url in ~/.cairn/config.yaml (or CAIRN_TEAM_URL), then \`${printedCli()} team status\``,
     },
   ];
 }

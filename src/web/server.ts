@@ -30,6 +30,8 @@ interface UiOptions {
   readonly token: string;
   readonly assets: Assets;
   readonly log?: Logger;
+  /** How the user runs this cairn (core/self printedCli), for the commands the page prints. */
+  readonly cli: string;
 }
 
 export interface RunningUi {
@@ -94,7 +96,9 @@ function apiRoutes(app: Hono, reader: () => Promise<Reader>): void {
     return api(c, (r) => (id === undefined ? undefined : outputView(r, id)), "no such output");
   });
   app.get("/api/projects", (c) => api(c, (r) => projects(r)));
-  app.get("/api/team/sessions", (c) => api(c, (r) => ({ sessions: teammateSessions(r.store, r.paths) })));
+  app.get("/api/team/sessions", (c) =>
+    api(c, (r) => ({ sessions: teammateSessions(r.store, r.paths), cli: r.cli })),
+  );
   app.get("/api/changes", (c) => api(c, (r) => changeVersion(r)));
   app.get("/api/memory", (c) => {
     const project = optional(c.req.query("project"));
@@ -142,7 +146,7 @@ export async function startUiServer(o: UiOptions): Promise<RunningUi> {
       (await openStore(o.paths.db, { busyTimeoutMs: 3000 })).close();
       store = await openStore(o.paths.db, { readOnly: true, busyTimeoutMs: 3000 });
     }
-    return { store, paths: o.paths, config: o.config, now: Date.now() };
+    return { store, paths: o.paths, config: o.config, now: Date.now(), cli: o.cli };
   };
 
   const app = new Hono();

@@ -104,8 +104,10 @@ export interface ToolView {
   readonly original: string | null;
   readonly originalBytes: number | null;
   readonly originalLines: number | null;
-  /** The original was longer than the dashboard sends; `cairn show ID` prints all of it. */
+  /** The original was longer than the dashboard sends; `showCommand` prints all of it. */
   readonly originalCut: boolean;
+  /** The command that prints the whole original, as it runs in the user's shell. */
+  readonly showCommand: string | null;
   readonly shown: string | null;
   readonly shownBytes: number | null;
 }

@@ -3,7 +3,7 @@
  * database (large outputs filed, rising context with warnings, a /compact, a handoff,
  * a second project), then `cairn ui` serves it and headless Chromium drives the page.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { request } from "node:http";
@@ -393,6 +393,23 @@ describe("cairn ui e2e", () => {
       new RegExp(`^cairn_ui_${port}=${ui.token}; Path=/; HttpOnly; SameSite=Strict$`),
     );
     expect(ok.headers["content-security-policy"]).toContain("default-src 'none'");
+  });
+
+  it("the command an output's view prints runs as printed and gives the whole original", async () => {
+    const id = rows<{ id: number }>(db(), "SELECT max(id) AS id FROM outputs")[0]!.id;
+    const r = await rawGet(Number(ui.url.port), `/api/outputs/${id}`, {
+      host: `127.0.0.1:${ui.url.port}`,
+      "x-cairn-token": ui.token,
+    });
+    const view = JSON.parse(r.body) as { showCommand: string; original: string };
+    expect(view.showCommand).toMatch(new RegExp(` show ${id}$`));
+    const ran = spawnSync("bash", ["-c", view.showCommand], {
+      cwd: filled.sb.project,
+      env: { ...cairnEnv(filled.sb), PATH: process.env.PATH ?? "" },
+      encoding: "utf8",
+    });
+    expect(ran.stderr).toBe("");
+    expect(ran.stdout).toBe(view.original);
   });
 
   it("lists the sessions of the database a real session filled", async () => {

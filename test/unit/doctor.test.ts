@@ -45,6 +45,24 @@ describe("cairn doctor", () => {
     expect(check(report, "disk (cairn home)")?.status).toBe("ok");
   });
 
+  it("a fix it prints runs as printed in the user's shell, with cairn not on PATH (as from a clone)", async () => {
+    const r = await runCairn(["doctor", "--json"], { env: { ...s.env, PATH: goodPath() }, cwd: s.project });
+    const report = JSON.parse(r.stdout) as { checks: { name: string; status: string; fix?: string }[] };
+    const fix = report.checks.find((c) => c.fix?.includes(" install"))?.fix;
+    expect(fix, JSON.stringify(report.checks)).toBeDefined();
+    const command = fix!.split("   ")[0]!;
+    expect(command).not.toMatch(/^cairn /);
+    const ran = spawnSync("bash", ["-c", command], {
+      cwd: s.project,
+      env: { ...s.env, PATH: goodPath() },
+      encoding: "utf8",
+    });
+    expect(ran.status, ran.stderr).toBe(0);
+    const after = await doctor();
+    expect(after.report.checks.find((c) => c.name === "hooks (user)")?.status).toBe("ok");
+    expect(after.report.checks.some((c) => c.name === "hooks")).toBe(false);
+  });
+
   it("the Node on PATH can fail the node check (too old for node:sqlite)", async () => {
     const bin = join(s.root, "oldnode");
     mkdirSync(bin);

@@ -2,7 +2,7 @@ import { getOriginal, getOutput, type OutputRow } from "../../store/outputs.ts";
 import type { ToolView } from "../types.ts";
 import type { Reader } from "./reader.ts";
 
-/** The most of an original the dashboard sends; `cairn show ID` prints the rest. */
+/** The most of an original the dashboard sends; `cairn show ID` (ToolView.showCommand) prints the rest. */
 const MAX_ORIGINAL_BYTES = 2 * 1024 * 1024;
 
 function memText(r: Reader, toolUseId: string | null, kind: "tool_use" | "tool_result"): string | null {
@@ -34,6 +34,7 @@ function viewOfOutput(r: Reader, o: OutputRow): ToolView {
     originalBytes: o.original_bytes,
     originalLines: o.original_lines,
     originalCut,
+    showCommand: `${r.cli} show ${o.id}`,
     shown: o.excerpt,
     shownBytes: o.excerpt_bytes,
   };
@@ -78,6 +79,7 @@ export function toolView(r: Reader, sessionId: string, toolUseId: string): ToolV
     originalBytes: null,
     originalLines: null,
     originalCut: false,
+    showCommand: null,
     shown,
     shownBytes: call?.result_bytes ?? (shown === null ? null : Buffer.byteLength(shown)),
   };

@@ -8,6 +8,8 @@ export interface Reader {
   readonly paths: CairnPaths;
   readonly config: Config;
   readonly now: number;
+  /** How this cairn is run in the user's shell (`cairn`, or node and the bundle's path), for commands the page prints. */
+  readonly cli: string;
 }
 
 /** A query parameter as an optional filter: empty means no filter. */

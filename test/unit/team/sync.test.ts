@@ -123,6 +123,7 @@ describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
       config,
       port: 0,
       token: "test-token",
+      cli: "cairn",
       assets: { js: "", css: "" },
     });
     try {

@@ -10,8 +10,9 @@ import { duration, shortId, when } from "../format.ts";
  */
 export async function teamSessions(): Promise<HTMLElement[]> {
   let sessions: TeamSessionItem[];
+  let cli: string;
   try {
-    sessions = (await get<{ sessions: TeamSessionItem[] }>("team/sessions")).sessions;
+    ({ sessions, cli } = await get<{ sessions: TeamSessionItem[]; cli: string }>("team/sessions"));
   } catch {
     return [];
   }
@@ -47,7 +48,7 @@ export async function teamSessions(): Promise<HTMLElement[]> {
     h(
       "p",
       { class: "foot" },
-      "From the team store (team.url), as of the last pull: `cairn team sync` pulls now; `cairn search --team` searches it.",
+      `From the team store (team.url), as of the last pull: \`${cli} team sync\` pulls now; \`${cli} search --team\` searches it.`,
     ),
   ];
 }

@@ -61,12 +61,8 @@ export function viewer(v: ToolView, close?: string): HTMLElement {
         "shown",
       ),
     ),
-    v.originalCut && v.outputId !== null
-      ? h(
-          "p",
-          { class: "notice" },
-          `The original is cut here; \`cairn show ${v.outputId}\` prints all of it.`,
-        )
+    v.originalCut && v.showCommand !== null
+      ? h("p", { class: "notice" }, `The original is cut here; \`${v.showCommand}\` prints all of it.`)
       : null,
   );
 }
