@@ -121,48 +121,97 @@ export function braceBySet(names: readonly string[]): string[] {
  */
 export type Collapse = 0 | 1 | 2 | 3;
 
-export function dirLine(group: DirNames, collapse: Collapse, counted = true): string {
-  let names = group.names;
-  if (collapse >= 1) names = braceByStem(names);
-  if (collapse >= 2) names = rangeByNumber(names);
-  if (collapse >= 3) names = braceBySet(names);
-  if (!counted) return names.join("  ");
-  const label = group.dir === "" ? "" : `${group.dir} `;
-  return `${label}(${group.names.length}): ${names.join("  ")}`;
+/** Names at a level of collapse, joined: one space between, two where a name has a space of its own. */
+function namesAt(names: readonly string[], collapse: Collapse, gap: string): string {
+  let out = names;
+  if (collapse >= 1) out = braceByStem(out);
+  if (collapse >= 2) out = rangeByNumber(out);
+  if (collapse >= 3) out = braceBySet(out);
+  return out.join(gap);
 }
 
+const gapOf = (names: readonly string[]) => (names.some((n) => n.includes(" ")) ? "  " : " ");
+
+function labelOf(group: DirNames, counted: boolean): string {
+  if (!counted) return "";
+  return `${group.dir === "" ? "" : `${group.dir} `}(${group.names.length}): `;
+}
+
+export function dirLine(group: DirNames, collapse: Collapse, counted = true): string {
+  return labelOf(group, counted) + namesAt(group.names, collapse, gapOf(group.names));
+}
+
+/** Names a piece of a directory's line holds: collapse is chosen piece by piece. */
+const PIECES = [24, 96, Number.POSITIVE_INFINITY];
+
 /**
- * One line per directory, each as little collapsed as the room allows: the directories
- * whose collapse saves most are collapsed first, so most names stay literal. Undefined
- * when even every directory at the most collapse does not fit (then the caller counts
- * by directory instead, or shows what fits).
+ * One line per directory, each piece of it (PIECE names) as little collapsed as the
+ * room allows: the pieces whose collapse saves most per name are collapsed first, so
+ * most names stay literal. Undefined when even every piece at the most collapse does
+ * not fit (then the caller counts by directory instead, or shows what fits).
  */
 export function dirLines(
   groups: readonly DirNames[],
   room: number,
   counted = true,
 ): { lines: string[]; collapse: Collapse } | undefined {
+  // Small pieces keep more names literal; whole directories collapse further (a stem's
+  // endings may lie in two pieces).
+  for (const piece of PIECES) {
+    const lines = piecewise(groups, room, counted, piece);
+    if (lines) return lines;
+  }
+  return undefined;
+}
+
+function piecewise(
+  groups: readonly DirNames[],
+  room: number,
+  counted: boolean,
+  piece: number,
+): { lines: string[]; collapse: Collapse } | undefined {
   const levels = [0, 1, 2, 3] as const;
-  const forms = groups.map((g) => levels.map((c) => dirLine(g, c, counted)));
-  const level = groups.map(() => 0);
+  const pieces: { group: number; names: number; forms: string[] }[] = [];
   let size = 0;
-  for (const f of forms) size += f[0]!.length + 1;
+  groups.forEach((g, k) => {
+    const gap = gapOf(g.names);
+    size += labelOf(g, counted).length + 1;
+    for (let i = 0; i < g.names.length; i += piece) {
+      const names = g.names.slice(i, i + piece);
+      const forms = levels.map((c) => namesAt(names, c, gap));
+      pieces.push({ group: k, names: names.length, forms });
+      size += forms[0]!.length + gap.length;
+    }
+  });
+  const level = pieces.map(() => 0);
   while (size > room) {
+    // The piece and level that save most per name (a level may save nothing over the
+    // one before it and much over the next: ranges need braces first).
     let best = -1;
-    let saving = 0;
-    forms.forEach((f, k) => {
-      const l = level[k]!;
-      if (l >= 3) return;
-      const s = f[l]!.length - f[l + 1]!.length;
-      if (s > saving || best < 0) {
-        saving = s;
-        best = k;
+    let to = 0;
+    let rate = 0;
+    pieces.forEach((p, k) => {
+      for (let t = level[k]! + 1; t <= 3; t++) {
+        const r = (p.forms[level[k]!]!.length - p.forms[t]!.length) / p.names;
+        if (r > rate) {
+          rate = r;
+          best = k;
+          to = t;
+        }
       }
     });
     if (best < 0) return undefined;
-    size -= saving;
-    level[best]!++;
+    const p = pieces[best]!;
+    size -= p.forms[level[best]!]!.length - p.forms[to]!.length;
+    level[best] = to;
   }
+  const parts: string[][] = groups.map(() => []);
+  pieces.forEach((p, k) => {
+    parts[p.group]!.push(p.forms[level[k]!]!);
+  });
   const collapse = Math.max(0, ...level) as Collapse;
-  return { lines: forms.map((f, k) => f[level[k]!]!), collapse };
+  return {
+    lines: groups.map((g, k) => labelOf(g, counted) + parts[k]!.join(gapOf(g.names))),
+    collapse,
+  };
 }
