@@ -337,14 +337,14 @@ describe("git", () => {
   it("diff: per-file +/- counts on every header, a total, first changes of each file", () => {
     const e = run("git-diff-multifile.txt", bash("git diff"));
     expect(e.text.split("\n")[0]).toMatch(/^\[18 files changed, \+207 -253; /);
-    expect(e.text).toContain("diff --git a/package.json b/package.json  (+3 -2)");
+    expect(e.text).toContain("diff package.json  (+3 -2)");
     // A block's first removed line comes with its first added line.
     expect(e.text).toContain('-  "version": "0.14.0",\n+  "version": "0.15.0-rc.1",');
     expect(e.text).toMatch(
       /^\[\d+ of 460 changed lines not shown; the header's --grep with '\^\[-\+\]' lists them\]$/m,
     );
     expect(e.text).toContain(
-      "diff --git a/test/braces.test.js b/test/braces.test.js  (+0 -70)\ndeleted file mode 100644",
+      "diff test/braces.test.js  (+0 -70)\ndeleted file mode 100644",
     );
   });
 
