@@ -73,6 +73,46 @@ function traceEnd(lines: readonly string[], start: number): number {
   return end;
 }
 
+/**
+ * Every error and warning line is substance, its shape's repeats too (their ids and
+ * values differ): after the first of each shape, errors before warnings, in order, up
+ * to the hard cap.
+ */
+function repeatPicks(
+  doc: Doc,
+  shapes: readonly (string | undefined)[],
+  first: Map<string, number>,
+  picks: Pick[],
+): void {
+  const { lines } = doc;
+  let errors = 0;
+  let warnings = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const shape = shapes[i];
+    if (shape === undefined || first.get(shape) === i) continue;
+    const line = lines[i]!;
+    const head = line.slice(0, 80);
+    if (statusOf(line) >= 500 || ERROR_LEVEL.test(head))
+      picks.push({ from: i, to: i, prio: MUST + 1 - Math.min(0.4, errors++ / 5000) });
+    else if (WARN_LEVEL.test(head))
+      picks.push({ from: i, to: i, prio: MUST + 0.5 - Math.min(0.4, warnings++ / 5000) });
+    else if (SEVERE.test(line)) picks.push({ from: i, to: i, prio: 68 });
+  }
+}
+
+/** Whether (nearly) every line starts with its own line number, as `grep -n` prints them. */
+function numbered(lines: readonly string[]): boolean {
+  let numbered = 0;
+  let total = 0;
+  for (const line of lines) {
+    if (line.trim() === "") continue;
+    total++;
+    // `12:text` (not a time of day, `12:30:45`).
+    if (/^\d+:(?!\d\d:)/.test(line)) numbered++;
+  }
+  return total > 0 && numbered >= total * 0.9;
+}
+
 export interface LogPicks {
   readonly picks: Pick[];
   readonly display: Map<number, string>;
@@ -142,16 +182,7 @@ export function logPicks(doc: Doc): LogPicks {
       display.set(i, `${line}  [×${c} similar, lines ${doc.starts[i]}-${doc.starts[end]}]`);
     }
   }
-  // Every error line is substance, but a repeat of an error's shape says less than a
-  // rare line: repeats come after the rare lines, in order, as far as the budget allows.
-  let repeats = 0;
-  for (let i = 0; i < n; i++) {
-    const shape = shapes[i];
-    if (shape === undefined || first.get(shape) === i) continue;
-    const line = lines[i]!;
-    if (statusOf(line) >= 500 || SEVERE.test(line) || ERROR_LEVEL.test(line.slice(0, 80)))
-      picks.push({ from: i, to: i, prio: 68 - Math.min(8, repeats++ / 20) });
-  }
+  repeatPicks(doc, shapes, first, picks);
   picks.push({ from: 0, to: 2, prio: 70, split: "head" });
   picks.push({ from: n - 5, to: n - 1, prio: 75, split: "tail" });
 
@@ -166,7 +197,8 @@ function logExcerpt(name: string, doc: Doc, budget: number): Excerpt {
   return excerpt(name, doc, budget, {
     picks,
     kept,
-    options: { display, hardCap: substanceCap(budget, doc.size) },
+    // Lines that carry their own numbers (grep -n) need no marker per gap.
+    options: { display, hardCap: substanceCap(budget, doc.size), markers: !numbered(doc.lines) },
   });
 }
 
