@@ -107,17 +107,11 @@ function repeatedSubjects(lines: readonly string[], infos: readonly Commit[]): b
  * too long, each subject gets its share, cut with "…": every commit's hash and the
  * start of its subject beat whole subjects of some commits and nothing of others.
  */
-function subjectBudget(
-  lines: readonly string[],
-  infos: readonly Commit[],
-  again: boolean[],
-  hardCap: number,
-) {
+function subjectBudget(lines: readonly string[], infos: readonly Commit[], hardCap: number) {
   const room0 = hardCap * 0.9 - 400;
   const subjects: number[] = [];
   let full = 0;
-  infos.forEach((info, k) => {
-    if (again[k]) return;
+  infos.forEach((info) => {
     const length = info.subject >= 0 ? lines[info.subject]!.trim().length : 0;
     subjects.push(length);
     full += lines[info.start]!.length + 3 + length;
@@ -147,7 +141,7 @@ function logExcerpt(text: string, budget: number): Excerpt {
   });
   const again = repeatedSubjects(lines, infos);
   const hardCap = substanceCap(budget, doc.size);
-  const { compact, room } = subjectBudget(lines, infos, again, hardCap);
+  const { compact, room } = subjectBudget(lines, infos, hardCap);
   const display = new Map<number, string>();
   infos.forEach((info, k) => {
     // Every commit's hash and subject is substance: one line each (the subject joins its
@@ -158,8 +152,13 @@ function logExcerpt(text: string, budget: number): Excerpt {
     const edge = k === 0 || k === infos.length - 1;
     let subject = info.subject >= 0 ? lines[info.subject]!.trim() : "";
     if (subject.length > room && !edge) subject = `${subject.slice(0, room)}…`;
-    display.set(info.start, subject ? `${hash}  ${subject}` : hash);
-    const prio = again[k] ? 80 : edge ? MUST + 6 : MUST + 5 - Math.min(4, k / 50);
+    display.set(info.start, subject ? `${hash}${compact ? " " : "  "}${subject}` : hash);
+    // Subjects of a repeated shape are commits too: after the others, still substance.
+    const prio = again[k]
+      ? MUST + 0.5 - Math.min(0.4, k / 1000)
+      : edge
+        ? MUST + 6
+        : MUST + 5 - Math.min(4, k / 50);
     picks.push({ from: info.start, to: info.start, prio });
     if (info.summary >= 0) picks.push({ from: info.summary, to: info.summary, prio: edge ? MUST + 1 : 70 });
     if (info.subject < 0 || info.biggest < 0 || info.size < 100) return;

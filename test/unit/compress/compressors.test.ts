@@ -358,7 +358,7 @@ describe("git", () => {
     expect(e.text.split("\n")[0]).toMatch(/^\[64 commits by 4 authors: /);
     expect(e.text).toContain("19 files changed, 5157 insertions(+)");
     // 64 commits in 2.6 KB: each as `git log --oneline` shows it.
-    expect(e.text).toContain("a81a75f535  Add a matching benchmark");
+    expect(e.text).toContain("a81a75f535 Add a matching benchmark");
   });
 });
 

@@ -69,3 +69,23 @@ describe("git diff on a real repository", () => {
     expect(readFileSync(join(repo, FILES[0]!), "utf8")).toContain("v1");
   });
 });
+
+describe("git log --stat on a real repository", () => {
+  it("keeps every commit's hash and subject, subjects of one shape too", () => {
+    for (let n = 0; n < 60; n++) {
+      writeFileSync(join(repo, FILES[n % FILES.length]!), body(FILES[n % FILES.length]!, n + 2));
+      git("commit", "-qam", `${n % 3 ? "fix" : "guard"} stream flush (#${1000 + n * 37})`);
+    }
+    const text = git("log", "--stat");
+    const commits = git("log", "--format=%h %s").trim().split("\n");
+    expect(commits.length).toBe(61);
+    const e = compressText(text, { tool: "Bash", command: "git log --stat" }, 2800);
+    expect(e.compressor).toBe("git-log");
+    for (const c of commits) {
+      const [hash, ...subject] = c.split(" ");
+      expect(e.text, c).toMatch(
+        new RegExp(`^${hash}\\w* +${subject.join(" ").replace(/[()#]/g, "\\$&")}$`, "m"),
+      );
+    }
+  });
+});
