@@ -126,19 +126,25 @@ interface LsDir {
 }
 
 /** An `ls -l` entry's kind: type, permissions, owner and group (what makes an entry rare). */
-const kindOf = (line: string) =>
-  line
-    .split(/\s+/, 4)
-    .filter((_, k) => k !== 1)
-    .join(" ");
+const KIND = /^(\S+)\s+\S+\s+(\S+)\s+(\S+)/;
+const kindOf = (line: string) => {
+  const m = KIND.exec(line);
+  return m ? `${m[1]} ${m[2]} ${m[3]}` : line;
+};
 
 /**
  * Each directory of an `ls -l`/`ls -lR` listing with its entries' names (a directory
  * marked `/`, a link `@`), and how often each kind of entry occurs.
  */
-function parseLs(lines: readonly string[]): { dirs: LsDir[]; kinds: Map<string, number>; entries: number } {
+function parseLs(lines: readonly string[]): {
+  dirs: LsDir[];
+  kinds: Map<string, number>;
+  kindAt: Map<number, string>;
+  entries: number;
+} {
   const dirs: LsDir[] = [];
   const kinds = new Map<string, number>();
+  const kindAt = new Map<number, string>();
   let entries = 0;
   lines.forEach((line, i) => {
     if (LS_HEADER.test(line)) dirs.push({ header: i, names: [] });
@@ -149,10 +155,12 @@ function parseLs(lines: readonly string[]): { dirs: LsDir[]; kinds: Map<string, 
       if (dirs.length === 0) dirs.push({ header: -1, names: [] });
       const mark = line.startsWith("d") ? "/" : entry.target !== undefined ? "@" : "";
       dirs[dirs.length - 1]!.names.push(entry.name + mark);
-      kinds.set(kindOf(line), (kinds.get(kindOf(line)) ?? 0) + 1);
+      const kind = kindOf(line);
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      kindAt.set(i, kind);
     }
   });
-  return { dirs, kinds, entries };
+  return { dirs, kinds, kindAt, entries };
 }
 
 function lsExcerpt(doc: Doc, budget: number): Excerpt {
@@ -161,7 +169,7 @@ function lsExcerpt(doc: Doc, budget: number): Excerpt {
   const display = new Map<number, string>();
   // Every name is substance; sizes, dates, permissions and owners are decoration, shown
   // only for the rare kinds of entry (a link, an executable, another owner).
-  const { dirs, kinds, entries } = parseLs(lines);
+  const { dirs, kinds, kindAt, entries } = parseLs(lines);
   const hardCap = substanceCap(budget, doc.size);
   const groups = dirs.map((d) => ({ dir: "", first: d.header, names: d.names }));
   let headers = 0;
@@ -190,10 +198,8 @@ function lsExcerpt(doc: Doc, budget: number): Excerpt {
     display.set(d.header, `${lines[d.header]} (${plural(d.names.length, "entry", "entries")})`);
     picks.push({ from: d.header, to: d.header, prio: MUST + 5 - Math.min(5, k / 20) });
   });
-  lines.forEach((line, i) => {
-    if (!LS_ENTRY.test(line) || / \.\.?$/.test(line)) return;
-    picks.push({ from: i, to: i, prio: (kinds.get(kindOf(line)) ?? 0) <= 2 ? MUST - 10 : 30 });
-  });
+  for (const [i, kind] of kindAt)
+    picks.push({ from: i, to: i, prio: (kinds.get(kind) ?? 0) <= 2 ? MUST - 10 : 30 });
   return excerpt("listing", doc, budget, {
     picks,
     notes,

@@ -141,48 +141,71 @@ export function dirLine(group: DirNames, collapse: Collapse, counted = true): st
   return labelOf(group, counted) + namesAt(group.names, collapse, gapOf(group.names));
 }
 
-/** Names a piece of a directory's line holds: collapse is chosen piece by piece. */
-const PIECES = [24, 96, Number.POSITIVE_INFINITY];
-
-/**
- * One line per directory, each piece of it (PIECE names) as little collapsed as the
- * room allows: the pieces whose collapse saves most per name are collapsed first, so
- * most names stay literal. Undefined when even every piece at the most collapse does
- * not fit (then the caller counts by directory instead, or shows what fits).
- */
-export function dirLines(
-  groups: readonly DirNames[],
-  room: number,
-  counted = true,
-): { lines: string[]; collapse: Collapse } | undefined {
-  // Small pieces keep more names literal; whole directories collapse further (a stem's
-  // endings may lie in two pieces).
-  for (const piece of PIECES) {
-    const lines = piecewise(groups, room, counted, piece);
-    if (lines) return lines;
-  }
-  return undefined;
+/** A list of names at every level of collapse (each level built on the one before). */
+function formsOf(names: readonly string[], gap: string): string[] {
+  const stems = braceByStem(names);
+  const ranges = rangeByNumber(stems);
+  return [names, stems, ranges, braceBySet(ranges)].map((n) => n.join(gap));
 }
 
-function piecewise(
-  groups: readonly DirNames[],
-  room: number,
-  counted: boolean,
-  piece: number,
-): { lines: string[]; collapse: Collapse } | undefined {
-  const levels = [0, 1, 2, 3] as const;
-  const pieces: { group: number; names: number; forms: string[] }[] = [];
-  let size = 0;
+type Listed = { lines: string[]; collapse: Collapse } | undefined;
+
+/**
+ * One line per directory, each piece of it (24 names, else 96, else the whole
+ * directory) as little collapsed as the room allows: the pieces whose collapse saves
+ * most per name are collapsed first, so most names stay literal. Undefined when even
+ * every directory at the most collapse does not fit (then the caller counts by
+ * directory instead, or shows what fits).
+ */
+export function dirLines(groups: readonly DirNames[], room: number, counted = true): Listed {
+  const gaps = groups.map((g) => gapOf(g.names));
+  const labels = groups.map((g) => labelOf(g, counted));
+  let literal = 0;
   groups.forEach((g, k) => {
-    const gap = gapOf(g.names);
-    size += labelOf(g, counted).length + 1;
-    for (let i = 0; i < g.names.length; i += piece) {
-      const names = g.names.slice(i, i + piece);
-      const forms = levels.map((c) => namesAt(names, c, gap));
-      pieces.push({ group: k, names: names.length, forms });
-      size += forms[0]!.length + gap.length;
-    }
+    literal += labels[k]!.length + 1;
+    for (const n of g.names) literal += n.length + gaps[k]!.length;
   });
+  if (literal <= room)
+    return { lines: groups.map((g, k) => labels[k]! + g.names.join(gaps[k]!)), collapse: 0 };
+  const whole = groups.map((g, k) => formsOf(g.names, gaps[k]!));
+  let most = 0;
+  whole.forEach((f, k) => {
+    most += labels[k]!.length + 1 + f[3]!.length;
+  });
+  if (most > room) return undefined;
+  // Small pieces keep more names literal; whole directories collapse further (a stem's
+  // endings may lie in two pieces).
+  for (const piece of [24, 96]) {
+    const pieces: Piece[] = [];
+    groups.forEach((g, k) => {
+      for (let i = 0; i < g.names.length; i += piece) {
+        const names = g.names.slice(i, i + piece);
+        pieces.push({ group: k, names: names.length, forms: formsOf(names, gaps[k]!) });
+      }
+    });
+    const lines = collapseToFit(pieces, groups, labels, gaps, room);
+    if (lines) return lines;
+  }
+  const pieces = whole.map((forms, k) => ({ group: k, names: groups[k]!.names.length, forms }));
+  return collapseToFit(pieces, groups, labels, gaps, room);
+}
+
+interface Piece {
+  readonly group: number;
+  readonly names: number;
+  readonly forms: readonly string[];
+}
+
+function collapseToFit(
+  pieces: readonly Piece[],
+  groups: readonly DirNames[],
+  labels: readonly string[],
+  gaps: readonly string[],
+  room: number,
+): Listed {
+  let size = 0;
+  for (const label of labels) size += label.length + 1;
+  for (const p of pieces) size += p.forms[0]!.length + gaps[p.group]!.length;
   const level = pieces.map(() => 0);
   while (size > room) {
     // The piece and level that save most per name (a level may save nothing over the
@@ -210,8 +233,5 @@ function piecewise(
     parts[p.group]!.push(p.forms[level[k]!]!);
   });
   const collapse = Math.max(0, ...level) as Collapse;
-  return {
-    lines: groups.map((g, k) => labelOf(g, counted) + parts[k]!.join(gapOf(g.names))),
-    collapse,
-  };
+  return { lines: groups.map((_, k) => labels[k]! + parts[k]!.join(gaps[k]!)), collapse };
 }
