@@ -39,7 +39,7 @@ export function groupNotes(
   }));
 }
 
-const BRACES_NOTE = "a{.x,.y} stands for a.x a.y, a{1..3} for a1 a2 a3, {a,b}.x for a.x b.x";
+const BRACES_NOTE = "a{.x,.y} is a.x a.y, a{1..3} a1 a2 a3, {a,b}.x a.x b.x";
 
 export function pathListExcerpt(name: string, doc: Doc, budget: number): Excerpt {
   const { lines } = doc;
@@ -173,15 +173,15 @@ function lsExcerpt(doc: Doc, budget: number): Excerpt {
   const hardCap = substanceCap(budget, doc.size);
   const groups = dirs.map((d) => ({ dir: "", first: d.header, names: d.names }));
   let headers = 0;
-  for (const d of dirs) headers += d.header >= 0 ? lines[d.header]!.length + 16 : 0;
+  for (const d of dirs) headers += d.header >= 0 ? lines[d.header]!.length + 8 : 0;
   // The least collapse at which every directory's names fit; when none does, the most
   // collapsed names of the first directories, as far as they go.
-  const listed = dirLines(groups, hardCap - headers - 300, false);
+  const listed = dirLines(groups, hardCap - headers - 250, false);
   const braced = listed ? listed.collapse > 0 : groups.some((g) => dirLine(g, 3, false).includes("{"));
   const notes: Note[] = [];
   notes.push({
     at: 0,
-    text: `[${plural(dirs.length, "directory", "directories")}: each header with its entries' names (name/ a directory, name@ a link)${braced ? `; ${BRACES_NOTE}` : ""}; sizes, dates, permissions and link targets shown only for rare kinds of entry${listed ? "" : "; not every name fits: --grep finds the others"}]`,
+    text: `[${plural(dirs.length, "directory", "directories")}, each as "header (entries)" with its names (name/ a directory, name@ a link)${braced ? `; ${BRACES_NOTE}` : ""}; permissions, owners, sizes, dates and link targets only for rare kinds of entry${listed ? "" : "; not every name fits: --grep finds the others"}]`,
     prio: MUST + 7,
   });
   dirs.forEach((d, k) => {
@@ -195,7 +195,7 @@ function lsExcerpt(doc: Doc, budget: number): Excerpt {
       });
     });
     if (d.header < 0) return;
-    display.set(d.header, `${lines[d.header]} (${plural(d.names.length, "entry", "entries")})`);
+    display.set(d.header, `${lines[d.header]} (${d.names.length})`);
     picks.push({ from: d.header, to: d.header, prio: MUST + 5 - Math.min(5, k / 20) });
   });
   for (const [i, kind] of kindAt)
