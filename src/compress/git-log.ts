@@ -107,7 +107,7 @@ function repeatedSubjects(lines: readonly string[], infos: readonly Commit[]): b
  * too long, each subject gets its share, cut with "…": every commit's hash and the
  * start of its subject beat whole subjects of some commits and nothing of others.
  */
-function subjectBudget(lines: readonly string[], infos: readonly Commit[], hardCap: number) {
+function subjectBudget(lines: readonly string[], infos: readonly Commit[], budget: number, hardCap: number) {
   const room0 = hardCap * 0.9 - 400;
   const subjects: number[] = [];
   let full = 0;
@@ -116,7 +116,9 @@ function subjectBudget(lines: readonly string[], infos: readonly Commit[], hardC
     subjects.push(length);
     full += lines[info.start]!.length + 3 + length;
   });
-  const compact = full > room0;
+  // Full hashes only while they fit the budget: past it, the room they take is better
+  // spent on subjects (the hard cap is for substance, not for longer hashes).
+  const compact = full > Math.min(room0, budget * 0.9);
   return { compact, room: compact ? subjectRoom(subjects, room0 - subjects.length * 14) : 600 };
 }
 
@@ -141,7 +143,7 @@ function logExcerpt(text: string, budget: number): Excerpt {
   });
   const again = repeatedSubjects(lines, infos);
   const hardCap = substanceCap(budget, doc.size);
-  const { compact, room } = subjectBudget(lines, infos, hardCap);
+  const { compact, room } = subjectBudget(lines, infos, budget, hardCap);
   const display = new Map<number, string>();
   infos.forEach((info, k) => {
     // Every commit's hash and subject is substance: one line each (the subject joins its
