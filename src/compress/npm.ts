@@ -5,7 +5,7 @@
  * (`npm ls` trees: npm-ls.ts.)
  */
 
-import { docOf, excerpt, lastNonBlank, plural, type Rule, rulePicks } from "./common.ts";
+import { docOf, excerpt, lastNonBlank, type Rule, rulePicks } from "./common.ts";
 import { MUST, type Pick } from "./pack.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 

@@ -343,9 +343,7 @@ describe("git", () => {
     expect(e.text).toMatch(
       /^\[\d+ of 460 changed lines not shown; the header's --grep with '\^\[-\+\]' lists them\]$/m,
     );
-    expect(e.text).toContain(
-      "diff test/braces.test.js  (+0 -70)\ndeleted file mode 100644",
-    );
+    expect(e.text).toContain("diff test/braces.test.js  (+0 -70)\ndeleted file mode 100644");
   });
 
   it("show: the commit header and message before the diff", () => {
