@@ -236,7 +236,7 @@ function diffNotes(s: DiffScan, first: number): Note[] {
   // says how many changed lines did not fit and how to see them.
   const changed = changedLines(s.lines, first);
   const missingNote = (missing: number) =>
-    `[${missing} of ${changed.length} changed lines not shown; the header's --grep with '^[-+]' lists them]`;
+    `[${missing} of ${changed.length} changed lines not shown: the header's command with --grep '^[-+]' lists them]`;
   notes.push({
     at: s.lines.length,
     text: missingNote(changed.length),

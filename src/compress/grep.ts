@@ -7,7 +7,7 @@
 import { docOf, excerpt, plural } from "./common.ts";
 import type { Doc } from "./doc.ts";
 import { groupNotes, pathListExcerpt } from "./listings.ts";
-import { ERROR_LEVEL, logShape, WARN_LEVEL } from "./logs.ts";
+import { ERROR_LEVEL, logShape, problemLevel, problemsNote, WARN_LEVEL } from "./logs.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
@@ -158,6 +158,13 @@ function matchExcerpt(doc: Doc, mode: Mode, budget: number): Excerpt {
       notes.push({ ...note, prio: lift ? MUST + 1.5 - note.prio / 1000 : note.prio + 4 });
   }
   const kept = `${plural(matches, "match", "matches")} in ${plural(files.size, "file")}: every file with its count, first match of each${problems > 0 ? `, ${plural(problems, "problem line")}` : ""}`;
+  if (problems > 0)
+    notes.push(
+      ...problemsNote(doc, (line) => {
+        const m = MATCH.exec(line);
+        return m ? problemLevel(m[3]!) : undefined;
+      }),
+    );
   return excerpt("grep", doc, budget, {
     picks,
     notes,

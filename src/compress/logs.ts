@@ -8,7 +8,7 @@
 
 import { docOf, excerpt, plural, SALIENT, SEVERE } from "./common.ts";
 import type { Doc } from "./doc.ts";
-import { MUST, type Pick, substanceCap } from "./pack.ts";
+import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import { tracePicks, traceStart } from "./traces.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
@@ -192,10 +192,47 @@ export function logPicks(doc: Doc): LogPicks {
   return { picks, display, kept: parts.join(", ") };
 }
 
+/**
+ * A note at the end when error and warning lines did not all fit: how many, and the
+ * --grep that lists them (the levels this log uses).
+ */
+export function problemsNote(doc: Doc, isProblem: (line: string) => string | undefined): Note[] {
+  const at: number[] = [];
+  const levels = new Set<string>();
+  doc.lines.forEach((line, i) => {
+    const level = line.length <= 4000 ? isProblem(line) : undefined;
+    if (level === undefined) return;
+    at.push(i);
+    levels.add(level);
+  });
+  if (at.length === 0) return [];
+  const grep = [...levels].sort().join("|");
+  const say = (missing: number) =>
+    `[${missing} of ${at.length} error and warning lines not shown: the header's command with --grep '${grep}' lists them]`;
+  return [
+    {
+      at: doc.lines.length,
+      text: say(at.length),
+      prio: MUST + 9,
+      final: (kept) => {
+        const missing = at.filter((i) => !kept(i)).length;
+        return missing === 0 ? "" : say(missing);
+      },
+    },
+  ];
+}
+
+/** The level word of an error or warning line (near its start), or undefined. */
+export function problemLevel(line: string): string | undefined {
+  const head = line.slice(0, 80);
+  return (ERROR_LEVEL.exec(head) ?? WARN_LEVEL.exec(head))?.[0];
+}
+
 function logExcerpt(name: string, doc: Doc, budget: number): Excerpt {
   const { picks, display, kept } = logPicks(doc);
   return excerpt(name, doc, budget, {
     picks,
+    notes: problemsNote(doc, problemLevel),
     kept,
     // Lines that carry their own numbers (grep -n) need no marker per gap.
     options: { display, hardCap: substanceCap(budget, doc.size), markers: !numbered(doc.lines) },

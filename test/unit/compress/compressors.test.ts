@@ -341,7 +341,7 @@ describe("git", () => {
     // A block's first removed line comes with its first added line.
     expect(e.text).toContain('-  "version": "0.14.0",\n+  "version": "0.15.0-rc.1",');
     expect(e.text).toMatch(
-      /^\[\d+ of 460 changed lines not shown; the header's --grep with '\^\[-\+\]' lists them\]$/m,
+      /^\[\d+ of 460 changed lines not shown: the header's command with --grep '\^\[-\+\]' lists them\]$/m,
     );
     expect(e.text).toContain("diff test/braces.test.js  (+0 -70)\ndeleted file mode 100644");
   });

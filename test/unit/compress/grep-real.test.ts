@@ -69,3 +69,26 @@ describe("grep -n over a real log", () => {
     expect(e.text).not.toMatch(/^\[… lines \d+-\d+ omitted/m);
   });
 });
+
+describe("error lines that do not fit", () => {
+  it("are counted, with a --grep that finds each of them in the original", () => {
+    // A log where problems are most of what grep finds: they cannot all fit.
+    const busy = Array.from({ length: 2000 }, (_, i) =>
+      i % 2
+        ? `2026-11-20T09:00:00.000Z ERROR [worker] job ${i} failed: timeout after ${i} ms`
+        : `2026-11-20T09:00:00.000Z WARN [worker] job ${i} slow: ${i} ms`,
+    );
+    writeFileSync(join(dir, "busy.log"), `${busy.join("\n")}\n`);
+    const text = grep("-n", "-E", "ERROR|WARN", "busy.log");
+    const e = compressText(text, { tool: "Bash", command: "grep -n -E 'ERROR|WARN' busy.log" }, 1200);
+    const note =
+      /^\[(\d+) of (\d+) error and warning lines not shown: the header's command with --grep '([^']+)' lists them\]$/m.exec(
+        e.text,
+      );
+    expect(note).not.toBeNull();
+    const pattern = new RegExp(note![3]!);
+    const missing = text.split("\n").filter((l) => / (?:ERROR|WARN) /.test(l) && !e.text.includes(l));
+    expect(missing.length).toBe(Number(note![1]));
+    for (const l of missing) expect(pattern.test(l), l).toBe(true);
+  });
+});
