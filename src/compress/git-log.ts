@@ -107,8 +107,14 @@ function repeatedSubjects(lines: readonly string[], infos: readonly Commit[]): b
  * too long, each subject gets its share, cut with "…": every commit's hash and the
  * start of its subject beat whole subjects of some commits and nothing of others.
  */
-function subjectBudget(lines: readonly string[], infos: readonly Commit[], budget: number, hardCap: number) {
-  const room0 = hardCap * 0.9 - 400;
+function subjectBudget(
+  lines: readonly string[],
+  infos: readonly Commit[],
+  budget: number,
+  hardCap: number,
+  big: boolean,
+) {
+  const room0 = Math.max(hardCap * 0.9 - 400, hardCap * 0.5);
   const subjects: number[] = [];
   let full = 0;
   infos.forEach((info) => {
@@ -116,9 +122,10 @@ function subjectBudget(lines: readonly string[], infos: readonly Commit[], budge
     subjects.push(length);
     full += lines[info.start]!.length + 3 + length;
   });
-  // Full hashes only while they fit the budget: past it, the room they take is better
-  // spent on subjects (the hard cap is for substance, not for longer hashes).
-  const compact = full > Math.min(room0, budget * 0.9);
+  // Full hashes of a long log only while they fit the budget: past it, the room they
+  // take is better spent on subjects (the hard cap is for substance, not for longer
+  // hashes). A short log just over its budget stays as it is when it fits the cap.
+  const compact = full > (big ? Math.min(room0, budget * 0.9) : room0);
   return { compact, room: compact ? subjectRoom(subjects, room0 - subjects.length * 14) : 600 };
 }
 
@@ -143,7 +150,7 @@ function logExcerpt(text: string, budget: number): Excerpt {
   });
   const again = repeatedSubjects(lines, infos);
   const hardCap = substanceCap(budget, doc.size);
-  const { compact, room } = subjectBudget(lines, infos, budget, hardCap);
+  const { compact, room } = subjectBudget(lines, infos, budget, hardCap, doc.size > 8000);
   const display = new Map<number, string>();
   infos.forEach((info, k) => {
     // Every commit's hash and subject is substance: one line each (the subject joins its
