@@ -92,7 +92,7 @@ function nameNotes(subtrees: Tree["subtrees"]): Note[] {
     let line = "";
     const flush = () => {
       if (line)
-        notes.push({ at: g.at, text: `    ${line}`, prio: MUST + 0.9 - Math.min(0.9, chunk++ / 200) });
+        notes.push({ at: g.at, text: `  ${line}`, prio: MUST + 0.9 - Math.min(0.9, chunk++ / 200) });
       line = "";
     };
     for (const name of g.names) {
