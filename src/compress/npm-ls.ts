@@ -91,8 +91,7 @@ function nameNotes(subtrees: Tree["subtrees"]): Note[] {
   for (const g of subtrees) {
     let line = "";
     const flush = () => {
-      if (line)
-        notes.push({ at: g.at, text: `  ${line}`, prio: MUST + 0.9 - Math.min(0.9, chunk++ / 200) });
+      if (line) notes.push({ at: g.at, text: `  ${line}`, prio: MUST + 0.9 - Math.min(0.9, chunk++ / 200) });
       line = "";
     };
     for (const name of g.names) {
