@@ -5,8 +5,9 @@
  */
 
 import { docOf, excerpt, plural } from "./common.ts";
+import type { Doc } from "./doc.ts";
 import { groupNotes, pathListExcerpt } from "./listings.ts";
-import { ERROR_LEVEL, logShape, WARN_LEVEL } from "./logs.ts";
+import { ERROR_LEVEL, logShape, problemLevel, problemsNote, WARN_LEVEL } from "./logs.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
@@ -37,6 +38,141 @@ function modeOf(lines: readonly string[]): Mode | undefined {
   return undefined;
 }
 
+interface FileMatches {
+  count: number;
+  first: number;
+  second: number;
+}
+
+/** Matches per file, in the order the files came. */
+function matchesByFile(
+  lines: readonly string[],
+  mode: Mode,
+): { files: Map<string, FileMatches>; matches: number } {
+  const files = new Map<string, FileMatches>();
+  let matches = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.length > 5000) continue;
+    const m = mode === "count" ? COUNT.exec(line) : MATCH.exec(line);
+    if (!m) continue;
+    const n = mode === "count" ? Number(m[2]) : 1;
+    matches += n;
+    const f = files.get(m[1]!);
+    if (f) {
+      f.count += n;
+      if (f.second < 0) f.second = i;
+    } else files.set(m[1]!, { count: n, first: i, second: -1 });
+  }
+  return { files, matches };
+}
+
+/**
+ * Matches that are a log's problems (its ERROR and WARN lines) are the point of
+ * grepping logs: each is substance, the first of each shape first; a display notes how
+ * many of its shape there are.
+ */
+function problemPicks(doc: Doc, picks: Pick[], display: Map<number, string>): number {
+  const { lines } = doc;
+  const problems = new Map<string, { first: number; count: number; last: number }>();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.length > 5000) continue;
+    const m = MATCH.exec(line);
+    if (!m) continue;
+    const content = m[3]!;
+    // A log line's level word comes early; "err" in source code is not a problem.
+    const head = content.slice(0, 80);
+    if (!ERROR_LEVEL.test(head) && !WARN_LEVEL.test(head)) continue;
+    const shape = `${m[1]}\0${logShape(content)}`;
+    const seen = problems.get(shape);
+    const severe = ERROR_LEVEL.test(head);
+    if (seen) {
+      seen.count++;
+      seen.last = i;
+      picks.push({ from: i, to: i, prio: (severe ? MUST + 1 : MUST) - Math.min(0.9, seen.count / 100) });
+    } else {
+      problems.set(shape, { first: i, count: 1, last: i });
+      picks.push({ from: i, to: i, prio: severe ? MUST + 5 : MUST + 2 });
+    }
+  }
+  for (const p of problems.values())
+    if (p.count > 1)
+      display.set(
+        p.first,
+        `${display.get(p.first) ?? lines[p.first]}  [×${p.count} of this shape, lines ${doc.starts[p.first]}-${doc.starts[p.last]}]`,
+      );
+  return [...problems.values()].reduce((a, p) => a + p.count, 0);
+}
+
+/**
+ * Every file that matched is substance, with its count, busiest first: one list on
+ * top, as `grep -c` prints it.
+ */
+function fileNotes(files: Map<string, FileMatches>): Note[] {
+  const ranked = [...files].sort((a, b) => b[1].count - a[1].count || a[1].first - b[1].first);
+  return ranked.map(([path, f], rank) => ({
+    at: 0,
+    text: `${path}:${f.count}`,
+    prio: MUST + 1 - Math.min(0.9, rank / 1000),
+  }));
+}
+
+function matchExcerpt(doc: Doc, mode: Mode, budget: number): Excerpt {
+  const picks: Pick[] = [];
+  const display = new Map<number, string>();
+  const { files, matches } = matchesByFile(doc.lines, mode);
+  // grep -c prints the counts already.
+  const notes = mode === "content" && files.size > 1 ? fileNotes(files) : [];
+  const problems = mode === "content" ? problemPicks(doc, picks, display) : 0;
+  notes.unshift({
+    at: 0,
+    text: `[${plural(matches, "match", "matches")} in ${plural(files.size, "file")}]${notes.length > 0 ? "\n[per file as grep -c prints it (path:count), busiest first:]" : ""}`,
+    prio: MUST + 10,
+  });
+  // The first match says what was found; the first lines as room allows.
+  let firstMatch = -1;
+  for (const f of files.values()) if (firstMatch < 0 || f.first < firstMatch) firstMatch = f.first;
+  if (firstMatch >= 0) picks.push({ from: firstMatch, to: firstMatch, prio: MUST + 2 });
+  picks.push({ from: 0, to: 2, prio: 88, split: "head" });
+  const ranked = [...files].sort((a, b) => b[1].count - a[1].count || a[1].first - b[1].first);
+  ranked.forEach(([, f], rank) => {
+    // The first match of every file, busiest files first (of the busiest three, and of
+    // every file grep -c counted, as substance after the list of files); a second
+    // match for the top ones.
+    const prio = mode === "count" ? MUST : rank < 3 ? MUST + 0.05 : 78 - Math.min(40, rank / 2);
+    picks.push({ from: f.first, to: f.first, prio });
+    if (f.second >= 0 && rank < 10) picks.push({ from: f.second, to: f.second, prio: 50 - rank });
+  });
+  const hardCap = substanceCap(budget, doc.size);
+  if (files.size > 40) {
+    const paths = ranked.map(([p]) => p);
+    const weights = ranked.map(([, f]) => f.count);
+    const maxGroups = Math.max(8, Math.min(40, Math.floor(budget / 120)));
+    // When the list of files is far too long to be whole, where they are comes first.
+    let listed = 0;
+    for (const note of notes) listed += note.text.length + 1;
+    const lift = listed > hardCap * 1.5 ? MUST + 1.5 - 84 : 0;
+    notes.push({ at: 0, text: "[by directory:]", prio: 84 + lift + 10 });
+    for (const note of groupNotes(paths, 0, maxGroups, "match", weights, "matches"))
+      notes.push({ ...note, prio: lift ? MUST + 1.5 - note.prio / 1000 : note.prio + 4 });
+  }
+  const kept = `${plural(matches, "match", "matches")} in ${plural(files.size, "file")}: every file with its count, first match of each${problems > 0 ? `, ${plural(problems, "problem line")}` : ""}`;
+  if (problems > 0)
+    notes.push(
+      ...problemsNote(doc, (line) => {
+        const m = MATCH.exec(line);
+        return m ? problemLevel(m[3]!) : undefined;
+      }),
+    );
+  return excerpt("grep", doc, budget, {
+    picks,
+    notes,
+    kept,
+    options: { display, hardCap },
+  });
+}
+
 export const grep: Compressor = {
   name: "grep",
   detect(text: string, hints: Hints): number {
@@ -49,90 +185,9 @@ export const grep: Compressor = {
   },
   compress(text: string, _hints: Hints, budget: number): Excerpt {
     const doc = docOf(text);
-    const { lines } = doc;
-    const mode = modeOf(lines as string[]);
+    const mode = modeOf(doc.lines);
     if (mode === "files" || mode === undefined)
       return { ...pathListExcerpt("grep", doc, budget), compressor: "grep" };
-    const picks: Pick[] = [];
-    const notes: Note[] = [];
-    const files = new Map<string, { count: number; first: number; second: number }>();
-    let matches = 0;
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i]!;
-      if (line.length > 5000) continue;
-      const m = mode === "count" ? COUNT.exec(line) : MATCH.exec(line);
-      if (!m) continue;
-      const n = mode === "count" ? Number(m[2]) : 1;
-      matches += n;
-      const f = files.get(m[1]!);
-      if (f) {
-        f.count += n;
-        if (f.second < 0) f.second = i;
-      } else files.set(m[1]!, { count: n, first: i, second: -1 });
-    }
-    // Matches that are a log's problems (its ERROR and WARN lines) are the point of
-    // grepping logs: the first of each shape is substance, with a count; repeats after.
-    const problems = new Map<string, { first: number; count: number; last: number }>();
-    if (mode === "content") {
-      for (let i = 0; i < lines.length; i++) {
-        const line = lines[i]!;
-        if (line.length > 5000) continue;
-        const m = MATCH.exec(line);
-        if (!m) continue;
-        const content = m[3]!;
-        // A log line's level word comes early; "err" in source code is not a problem.
-        const head = content.slice(0, 80);
-        if (!ERROR_LEVEL.test(head) && !WARN_LEVEL.test(head)) continue;
-        const shape = `${m[1]}\0${logShape(content)}`;
-        const seen = problems.get(shape);
-        if (seen) {
-          seen.count++;
-          seen.last = i;
-          picks.push({ from: i, to: i, prio: 72 - Math.min(10, seen.count / 10) });
-        } else {
-          problems.set(shape, { first: i, count: 1, last: i });
-          const severe = ERROR_LEVEL.test(head);
-          picks.push({ from: i, to: i, prio: severe ? MUST + 5 : MUST + 2 });
-        }
-      }
-    }
-    const display = new Map<number, string>();
-    for (const p of problems.values())
-      if (p.count > 1)
-        display.set(
-          p.first,
-          `${lines[p.first]}  [×${p.count} similar, lines ${doc.starts[p.first]}-${doc.starts[p.last]}]`,
-        );
-    const ranked = [...files].sort((a, b) => b[1].count - a[1].count || a[1].first - b[1].first);
-    notes.push({
-      at: 0,
-      text: `[${plural(matches, "match", "matches")} in ${plural(files.size, "file")}]`,
-      prio: MUST + 10,
-    });
-    picks.push({ from: 0, to: 2, prio: 88, split: "head" });
-    ranked.forEach(([path, f], rank) => {
-      // The first match of every file, busiest files first; a second match for the top ones.
-      picks.push({ from: f.first, to: f.first, prio: 78 - Math.min(40, rank / 2) });
-      if (f.second >= 0 && rank < 10) picks.push({ from: f.second, to: f.second, prio: 50 - rank });
-      if (mode === "content" && rank < 40 && files.size > 3) {
-        notes.push({ at: 0, text: `${path}: ${plural(f.count, "match", "matches")}`, prio: 86 - rank / 2 });
-      }
-    });
-    if (files.size > 40) {
-      const paths = ranked.map(([p]) => p);
-      const weights = ranked.map(([, f]) => f.count);
-      const maxGroups = Math.max(8, Math.min(40, Math.floor(budget / 120)));
-      notes.push({ at: 0, text: "[by directory:]", prio: 84 });
-      for (const note of groupNotes(paths, 0, maxGroups, "match", weights, "matches"))
-        notes.push({ ...note, prio: note.prio + 4 });
-    }
-    const problemCount = [...problems.values()].reduce((a, p) => a + p.count, 0);
-    const kept = `${plural(matches, "match", "matches")} in ${plural(files.size, "file")}: counts, first match of each${problemCount > 0 ? `, ${plural(problemCount, "problem line")}` : ""}`;
-    return excerpt("grep", doc, budget, {
-      picks,
-      notes,
-      kept,
-      options: { display, hardCap: substanceCap(budget, doc.size) },
-    });
+    return matchExcerpt(doc, mode, budget);
   },
 };

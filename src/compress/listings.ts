@@ -39,7 +39,7 @@ export function groupNotes(
   }));
 }
 
-const BRACES_NOTE = "a{.x,.y} stands for a.x a.y, a{1..3} for a1 a2 a3, {a,b}.x for a.x b.x";
+const BRACES_NOTE = "a{.x,.y} is a.x a.y, a{1..3} a1 a2 a3, {a,b}.x a.x b.x";
 
 export function pathListExcerpt(name: string, doc: Doc, budget: number): Excerpt {
   const { lines } = doc;
@@ -97,11 +97,13 @@ export function pathListExcerpt(name: string, doc: Doc, budget: number): Excerpt
   });
 }
 
-/** The name an `ls -l` entry shows (with its link target), or undefined. */
-function lsName(line: string): string | undefined {
+/** The name an `ls -l` entry shows (a link's target apart), or undefined. */
+function lsName(line: string): { name: string; target?: string } | undefined {
   // perms links owner group size month day time|year name
   const m = /^\S+\s+\d+\s+\S+\s+\S+\s+[\d,]+(?:\s*,\s*\d+)?\s+\S+\s+\S+\s+\S+\s(.+)$/.exec(line);
-  return m?.[1];
+  if (!m) return undefined;
+  const arrow = line.startsWith("l") ? m[1]!.indexOf(" -> ") : -1;
+  return arrow < 0 ? { name: m[1]! } : { name: m[1]!.slice(0, arrow), target: m[1]!.slice(arrow + 4) };
 }
 
 /** A line of names cut at name boundaries into lines of about `width` characters. */
@@ -109,44 +111,69 @@ function chunks(names: string, width: number): string[] {
   const out: string[] = [];
   let rest = names;
   while (rest.length > width) {
-    const cut = rest.lastIndexOf("  ", width);
+    const cut = rest.lastIndexOf(" ", width);
     if (cut <= 0) break;
-    out.push(rest.slice(0, cut));
-    rest = rest.slice(cut + 2);
+    out.push(rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut + 1).trimStart();
   }
   out.push(rest);
   return out;
 }
 
-function lsExcerpt(doc: Doc, budget: number): Excerpt {
-  const { lines } = doc;
-  const picks: Pick[] = [];
-  let entries = 0;
-  const display = new Map<number, string>();
-  // Each directory's names (every name is substance) and how often each kind of entry
-  // (type, permissions, owner) occurs: the rare kinds are shown as whole lines.
-  const dirs: { header: number; names: string[] }[] = [];
+interface LsDir {
+  readonly header: number;
+  readonly names: string[];
+}
+
+/** An `ls -l` entry's kind: type, permissions, owner and group (what makes an entry rare). */
+const KIND = /^(\S+)\s+\S+\s+(\S+)\s+(\S+)/;
+const kindOf = (line: string) => {
+  const m = KIND.exec(line);
+  return m ? `${m[1]} ${m[2]} ${m[3]}` : line;
+};
+
+/**
+ * Each directory of an `ls -l`/`ls -lR` listing with its entries' names (a directory
+ * marked `/`, a link `@`), and how often each kind of entry occurs.
+ */
+function parseLs(lines: readonly string[]): {
+  dirs: LsDir[];
+  kinds: Map<string, number>;
+  kindAt: Map<number, string>;
+  entries: number;
+} {
+  const dirs: LsDir[] = [];
   const kinds = new Map<string, number>();
-  const kindOf = (line: string) =>
-    line
-      .split(/\s+/, 4)
-      .filter((_, k) => k !== 1)
-      .join(" ");
+  const kindAt = new Map<number, string>();
+  let entries = 0;
   lines.forEach((line, i) => {
     if (LS_HEADER.test(line)) dirs.push({ header: i, names: [] });
     else if (LS_ENTRY.test(line)) {
       entries++;
-      const name = lsName(line);
-      if (!name || name === "." || name === "..") return;
+      const entry = lsName(line);
+      if (!entry || entry.name === "." || entry.name === "..") return;
       if (dirs.length === 0) dirs.push({ header: -1, names: [] });
-      dirs[dirs.length - 1]!.names.push(line.startsWith("d") ? `${name}/` : name);
-      kinds.set(kindOf(line), (kinds.get(kindOf(line)) ?? 0) + 1);
+      const mark = line.startsWith("d") ? "/" : entry.target !== undefined ? "@" : "";
+      dirs[dirs.length - 1]!.names.push(entry.name + mark);
+      const kind = kindOf(line);
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      kindAt.set(i, kind);
     }
   });
+  return { dirs, kinds, kindAt, entries };
+}
+
+function lsExcerpt(doc: Doc, budget: number): Excerpt {
+  const { lines } = doc;
+  const picks: Pick[] = [];
+  const display = new Map<number, string>();
+  // Every name is substance; sizes, dates, permissions and owners are decoration, shown
+  // only for the rare kinds of entry (a link, an executable, another owner).
+  const { dirs, kinds, kindAt, entries } = parseLs(lines);
   const hardCap = substanceCap(budget, doc.size);
   const groups = dirs.map((d) => ({ dir: "", first: d.header, names: d.names }));
   let headers = 0;
-  for (const d of dirs) headers += d.header >= 0 ? lines[d.header]!.length + 16 : 0;
+  for (const d of dirs) headers += d.header >= 0 ? lines[d.header]!.length + 8 : 0;
   // The least collapse at which every directory's names fit; when none does, the most
   // collapsed names of the first directories, as far as they go.
   const listed = dirLines(groups, hardCap - headers - 250, false);
@@ -154,7 +181,7 @@ function lsExcerpt(doc: Doc, budget: number): Excerpt {
   const notes: Note[] = [];
   notes.push({
     at: 0,
-    text: `[${plural(dirs.length, "directory", "directories")}: each header with its entries' names${braced ? ` (${BRACES_NOTE})` : ""}; sizes, dates and permissions shown only for rare kinds of entry${listed ? "" : "; not every name fits: --grep finds the others"}]`,
+    text: `[${plural(dirs.length, "directory", "directories")}, each as "header (entries)" with its names (name/ a directory, name@ a link)${braced ? `; ${BRACES_NOTE}` : ""}; permissions, owners, sizes, dates and link targets only for rare kinds of entry${listed ? "" : "; not every name fits: --grep finds the others"}]`,
     prio: MUST + 7,
   });
   dirs.forEach((d, k) => {
@@ -168,16 +195,11 @@ function lsExcerpt(doc: Doc, budget: number): Excerpt {
       });
     });
     if (d.header < 0) return;
-    display.set(d.header, `${lines[d.header]} (${plural(d.names.length, "entry", "entries")})`);
+    display.set(d.header, `${lines[d.header]} (${d.names.length})`);
     picks.push({ from: d.header, to: d.header, prio: MUST + 5 - Math.min(5, k / 20) });
   });
-  // Entries of a rare kind (a symlink, an executable, another owner) as they are.
-  lines.forEach((line, i) => {
-    if (!LS_ENTRY.test(line) || / \.\.?$/.test(line)) return;
-    const seen = kinds.get(kindOf(line)) ?? 0;
-    if (seen <= 2) picks.push({ from: i, to: i, prio: MUST - 10 });
-    else picks.push({ from: i, to: i, prio: 30 });
-  });
+  for (const [i, kind] of kindAt)
+    picks.push({ from: i, to: i, prio: (kinds.get(kind) ?? 0) <= 2 ? MUST - 10 : 30 });
   return excerpt("listing", doc, budget, {
     picks,
     notes,

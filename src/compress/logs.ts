@@ -8,7 +8,7 @@
 
 import { docOf, excerpt, plural, SALIENT, SEVERE } from "./common.ts";
 import type { Doc } from "./doc.ts";
-import { MUST, type Pick, substanceCap } from "./pack.ts";
+import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import { tracePicks, traceStart } from "./traces.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
@@ -71,6 +71,46 @@ function traceEnd(lines: readonly string[], start: number): number {
     break;
   }
   return end;
+}
+
+/**
+ * Every error and warning line is substance, its shape's repeats too (their ids and
+ * values differ): after the first of each shape, errors before warnings, in order, up
+ * to the hard cap.
+ */
+function repeatPicks(
+  doc: Doc,
+  shapes: readonly (string | undefined)[],
+  first: Map<string, number>,
+  picks: Pick[],
+): void {
+  const { lines } = doc;
+  let errors = 0;
+  let warnings = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const shape = shapes[i];
+    if (shape === undefined || first.get(shape) === i) continue;
+    const line = lines[i]!;
+    const head = line.slice(0, 80);
+    if (statusOf(line) >= 500 || ERROR_LEVEL.test(head))
+      picks.push({ from: i, to: i, prio: MUST + 1 - Math.min(0.4, errors++ / 5000) });
+    else if (WARN_LEVEL.test(head))
+      picks.push({ from: i, to: i, prio: MUST + 0.5 - Math.min(0.4, warnings++ / 5000) });
+    else if (SEVERE.test(line)) picks.push({ from: i, to: i, prio: 68 });
+  }
+}
+
+/** Whether (nearly) every line starts with its own line number, as `grep -n` prints them. */
+function numbered(lines: readonly string[]): boolean {
+  let numbered = 0;
+  let total = 0;
+  for (const line of lines) {
+    if (line.trim() === "") continue;
+    total++;
+    // `12:text` (not a time of day, `12:30:45`).
+    if (/^\d+:(?!\d\d:)/.test(line)) numbered++;
+  }
+  return total > 0 && numbered >= total * 0.9;
 }
 
 export interface LogPicks {
@@ -142,16 +182,7 @@ export function logPicks(doc: Doc): LogPicks {
       display.set(i, `${line}  [×${c} similar, lines ${doc.starts[i]}-${doc.starts[end]}]`);
     }
   }
-  // Every error line is substance, but a repeat of an error's shape says less than a
-  // rare line: repeats come after the rare lines, in order, as far as the budget allows.
-  let repeats = 0;
-  for (let i = 0; i < n; i++) {
-    const shape = shapes[i];
-    if (shape === undefined || first.get(shape) === i) continue;
-    const line = lines[i]!;
-    if (statusOf(line) >= 500 || SEVERE.test(line) || ERROR_LEVEL.test(line.slice(0, 80)))
-      picks.push({ from: i, to: i, prio: 68 - Math.min(8, repeats++ / 20) });
-  }
+  repeatPicks(doc, shapes, first, picks);
   picks.push({ from: 0, to: 2, prio: 70, split: "head" });
   picks.push({ from: n - 5, to: n - 1, prio: 75, split: "tail" });
 
@@ -161,12 +192,50 @@ export function logPicks(doc: Doc): LogPicks {
   return { picks, display, kept: parts.join(", ") };
 }
 
+/**
+ * A note at the end when error and warning lines did not all fit: how many, and the
+ * --grep that lists them (the levels this log uses).
+ */
+export function problemsNote(doc: Doc, isProblem: (line: string) => string | undefined): Note[] {
+  const at: number[] = [];
+  const levels = new Set<string>();
+  doc.lines.forEach((line, i) => {
+    const level = line.length <= 4000 ? isProblem(line) : undefined;
+    if (level === undefined) return;
+    at.push(i);
+    levels.add(level);
+  });
+  if (at.length === 0) return [];
+  const grep = [...levels].sort().join("|");
+  const say = (missing: number) =>
+    `[${missing} of ${at.length} error and warning lines not shown: the header's command with --grep '${grep}' lists them]`;
+  return [
+    {
+      at: doc.lines.length,
+      text: say(at.length),
+      prio: MUST + 9,
+      final: (kept) => {
+        const missing = at.filter((i) => !kept(i)).length;
+        return missing === 0 ? "" : say(missing);
+      },
+    },
+  ];
+}
+
+/** The level word of an error or warning line (near its start), or undefined. */
+export function problemLevel(line: string): string | undefined {
+  const head = line.slice(0, 80);
+  return (ERROR_LEVEL.exec(head) ?? WARN_LEVEL.exec(head))?.[0];
+}
+
 function logExcerpt(name: string, doc: Doc, budget: number): Excerpt {
   const { picks, display, kept } = logPicks(doc);
   return excerpt(name, doc, budget, {
     picks,
+    notes: problemsNote(doc, problemLevel),
     kept,
-    options: { display, hardCap: substanceCap(budget, doc.size) },
+    // Lines that carry their own numbers (grep -n) need no marker per gap.
+    options: { display, hardCap: substanceCap(budget, doc.size), markers: !numbered(doc.lines) },
   });
 }
 

@@ -121,48 +121,117 @@ export function braceBySet(names: readonly string[]): string[] {
  */
 export type Collapse = 0 | 1 | 2 | 3;
 
-export function dirLine(group: DirNames, collapse: Collapse, counted = true): string {
-  let names = group.names;
-  if (collapse >= 1) names = braceByStem(names);
-  if (collapse >= 2) names = rangeByNumber(names);
-  if (collapse >= 3) names = braceBySet(names);
-  if (!counted) return names.join("  ");
-  const label = group.dir === "" ? "" : `${group.dir} `;
-  return `${label}(${group.names.length}): ${names.join("  ")}`;
+/** Names at a level of collapse, joined: one space between, two where a name has a space of its own. */
+function namesAt(names: readonly string[], collapse: Collapse, gap: string): string {
+  let out = names;
+  if (collapse >= 1) out = braceByStem(out);
+  if (collapse >= 2) out = rangeByNumber(out);
+  if (collapse >= 3) out = braceBySet(out);
+  return out.join(gap);
 }
 
+const gapOf = (names: readonly string[]) => (names.some((n) => n.includes(" ")) ? "  " : " ");
+
+function labelOf(group: DirNames, counted: boolean): string {
+  if (!counted) return "";
+  return `${group.dir === "" ? "" : `${group.dir} `}(${group.names.length}): `;
+}
+
+export function dirLine(group: DirNames, collapse: Collapse, counted = true): string {
+  return labelOf(group, counted) + namesAt(group.names, collapse, gapOf(group.names));
+}
+
+/** A list of names at every level of collapse (each level built on the one before). */
+function formsOf(names: readonly string[], gap: string): string[] {
+  const stems = braceByStem(names);
+  const ranges = rangeByNumber(stems);
+  return [names, stems, ranges, braceBySet(ranges)].map((n) => n.join(gap));
+}
+
+type Listed = { lines: string[]; collapse: Collapse } | undefined;
+
 /**
- * One line per directory, each as little collapsed as the room allows: the directories
- * whose collapse saves most are collapsed first, so most names stay literal. Undefined
- * when even every directory at the most collapse does not fit (then the caller counts
- * by directory instead, or shows what fits).
+ * One line per directory, each piece of it (24 names, else 96, else the whole
+ * directory) as little collapsed as the room allows: the pieces whose collapse saves
+ * most per name are collapsed first, so most names stay literal. Undefined when even
+ * every directory at the most collapse does not fit (then the caller counts by
+ * directory instead, or shows what fits).
  */
-export function dirLines(
+export function dirLines(groups: readonly DirNames[], room: number, counted = true): Listed {
+  const gaps = groups.map((g) => gapOf(g.names));
+  const labels = groups.map((g) => labelOf(g, counted));
+  let literal = 0;
+  groups.forEach((g, k) => {
+    literal += labels[k]!.length + 1;
+    for (const n of g.names) literal += n.length + gaps[k]!.length;
+  });
+  if (literal <= room)
+    return { lines: groups.map((g, k) => labels[k]! + g.names.join(gaps[k]!)), collapse: 0 };
+  const whole = groups.map((g, k) => formsOf(g.names, gaps[k]!));
+  let most = 0;
+  whole.forEach((f, k) => {
+    most += labels[k]!.length + 1 + f[3]!.length;
+  });
+  if (most > room) return undefined;
+  // Small pieces keep more names literal; whole directories collapse further (a stem's
+  // endings may lie in two pieces).
+  for (const piece of [24, 96]) {
+    const pieces: Piece[] = [];
+    groups.forEach((g, k) => {
+      for (let i = 0; i < g.names.length; i += piece) {
+        const names = g.names.slice(i, i + piece);
+        pieces.push({ group: k, names: names.length, forms: formsOf(names, gaps[k]!) });
+      }
+    });
+    const lines = collapseToFit(pieces, groups, labels, gaps, room);
+    if (lines) return lines;
+  }
+  const pieces = whole.map((forms, k) => ({ group: k, names: groups[k]!.names.length, forms }));
+  return collapseToFit(pieces, groups, labels, gaps, room);
+}
+
+interface Piece {
+  readonly group: number;
+  readonly names: number;
+  readonly forms: readonly string[];
+}
+
+function collapseToFit(
+  pieces: readonly Piece[],
   groups: readonly DirNames[],
+  labels: readonly string[],
+  gaps: readonly string[],
   room: number,
-  counted = true,
-): { lines: string[]; collapse: Collapse } | undefined {
-  const levels = [0, 1, 2, 3] as const;
-  const forms = groups.map((g) => levels.map((c) => dirLine(g, c, counted)));
-  const level = groups.map(() => 0);
+): Listed {
   let size = 0;
-  for (const f of forms) size += f[0]!.length + 1;
+  for (const label of labels) size += label.length + 1;
+  for (const p of pieces) size += p.forms[0]!.length + gaps[p.group]!.length;
+  const level = pieces.map(() => 0);
   while (size > room) {
+    // The piece and level that save most per name (a level may save nothing over the
+    // one before it and much over the next: ranges need braces first).
     let best = -1;
-    let saving = 0;
-    forms.forEach((f, k) => {
-      const l = level[k]!;
-      if (l >= 3) return;
-      const s = f[l]!.length - f[l + 1]!.length;
-      if (s > saving || best < 0) {
-        saving = s;
-        best = k;
+    let to = 0;
+    let rate = 0;
+    pieces.forEach((p, k) => {
+      for (let t = level[k]! + 1; t <= 3; t++) {
+        const r = (p.forms[level[k]!]!.length - p.forms[t]!.length) / p.names;
+        if (r > rate) {
+          rate = r;
+          best = k;
+          to = t;
+        }
       }
     });
     if (best < 0) return undefined;
-    size -= saving;
-    level[best]!++;
+    const p = pieces[best]!;
+    size -= p.forms[level[best]!]!.length - p.forms[to]!.length;
+    level[best] = to;
   }
+  const parts: string[][] = groups.map(() => []);
+  pieces.forEach((p, k) => {
+    parts[p.group]!.push(p.forms[level[k]!]!);
+  });
   const collapse = Math.max(0, ...level) as Collapse;
-  return { lines: forms.map((f, k) => f[level[k]!]!), collapse };
+  return { lines: groups.map((_, k) => labels[k]! + parts[k]!.join(gaps[k]!)), collapse };
 }

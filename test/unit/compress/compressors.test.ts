@@ -337,15 +337,13 @@ describe("git", () => {
   it("diff: per-file +/- counts on every header, a total, first changes of each file", () => {
     const e = run("git-diff-multifile.txt", bash("git diff"));
     expect(e.text.split("\n")[0]).toMatch(/^\[18 files changed, \+207 -253; /);
-    expect(e.text).toContain("diff --git a/package.json b/package.json  (+3 -2)");
+    expect(e.text).toContain("diff package.json  (+3 -2)");
     // A block's first removed line comes with its first added line.
     expect(e.text).toContain('-  "version": "0.14.0",\n+  "version": "0.15.0-rc.1",');
     expect(e.text).toMatch(
-      /^\[\d+ of 460 changed lines not shown; the header's --grep with '\^\[-\+\]' lists them\]$/m,
+      /^\[\d+ of 460 changed lines not shown: the header's command with --grep '\^\[-\+\]' lists them\]$/m,
     );
-    expect(e.text).toContain(
-      "diff --git a/test/braces.test.js b/test/braces.test.js  (+0 -70)\ndeleted file mode 100644",
-    );
+    expect(e.text).toContain("diff test/braces.test.js  (+0 -70)\ndeleted file mode 100644");
   });
 
   it("show: the commit header and message before the diff", () => {
@@ -358,7 +356,7 @@ describe("git", () => {
     expect(e.text.split("\n")[0]).toMatch(/^\[64 commits by 4 authors: /);
     expect(e.text).toContain("19 files changed, 5157 insertions(+)");
     // 64 commits in 2.6 KB: each as `git log --oneline` shows it.
-    expect(e.text).toContain("a81a75f535  Add a matching benchmark");
+    expect(e.text).toContain("a81a75f535 Add a matching benchmark");
   });
 });
 

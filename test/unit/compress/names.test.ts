@@ -119,9 +119,9 @@ describe("ls -la of one directory", () => {
     const e = compressText(text, { tool: "Bash", command: "ls -la node_modules" }, budgetFor(text.length));
     expect(e.compressor).toBe("listing");
     expect(e.text.split("\n")[0]).toMatch(
-      /^\[1 directory: .*not every name fits: --grep finds the others\]$/,
+      /^\[1 directory, .*not every name fits: --grep finds the others\]$/,
     );
-    expect(e.text).toContain("  .bin/  .package-lock.json  .vite/  .vite-temp/  @anthropic-ai/  @babel/");
+    expect(e.text).toContain("  .bin/ .package-lock.json .vite/ .vite-temp/ @anthropic-ai/ @babel/");
     expect(e.text.length).toBeLessThanOrEqual(text.length * 0.15);
   });
 });

@@ -1,0 +1,298 @@
+/**
+ * git diff and git show: every file's header with its +/- counts, mode changes, then
+ * the changed lines of each file in turn (first block of every file before the second
+ * of any); context lines are what is cut. --stat alone: summary and largest entries.
+ */
+
+import { docOf, excerpt, plural } from "./common.ts";
+import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
+import type { Compressor, Excerpt, Hints } from "./types.ts";
+
+const DIFF_FILE = /^diff --git a\/(.+) b\/(.+)$|^diff --(?:cc|combined) (.+)$/;
+const MODE =
+  /^(?:new file mode|deleted file mode|old mode|new mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|Binary files )/;
+const HUNK = /^@@+ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@+/;
+export const STAT = /^ (.+?)\s+\|\s+(?:(\d+)(?: [+-]*)?|Bin .*)$/;
+export const STAT_SUMMARY = /^ \d+ files? changed(?:, \d+ insertions?\(\+\))?(?:, \d+ deletions?\(-\))?$/;
+
+/**
+ * What a block that replaces lines one for one changed, when every pair changed the
+ * same way: `'options' → 'config'` (words in common at both ends left out); else undefined.
+ */
+export function blockSubstitution(lines: readonly string[], from: number, to: number): string | undefined {
+  let mid = from;
+  while (mid <= to && lines[mid]![0] === "-") mid++;
+  const removed = mid - from;
+  if (removed === 0 || to - mid + 1 !== removed) return undefined;
+  let sub: string | undefined;
+  const word = (c: string | undefined) => c !== undefined && /\w/.test(c);
+  for (let k = 0; k < removed; k++) {
+    const a = lines[from + k]!;
+    const b = lines[mid + k]!;
+    // Common characters at both ends (after the +/-), widened to whole words.
+    let head = 1;
+    while (head < a.length && head < b.length && a[head] === b[head]) head++;
+    while (head > 1 && word(a[head - 1]) && (word(a[head]) || word(b[head]))) head--;
+    let tail = 0;
+    while (
+      tail < a.length - head &&
+      tail < b.length - head &&
+      a[a.length - 1 - tail] === b[b.length - 1 - tail]
+    )
+      tail++;
+    while (
+      tail > 0 &&
+      word(a[a.length - tail]) &&
+      (word(a[a.length - 1 - tail]) || word(b[b.length - 1 - tail]))
+    )
+      tail--;
+    const was = a.slice(head, a.length - tail);
+    const now = b.slice(head, b.length - tail);
+    if (was.length > 40 || now.length > 40 || (was === "" && now === "")) return undefined;
+    const pair = `'${was}' → '${now}'`;
+    if (sub !== undefined && sub !== pair) return undefined;
+    sub = pair;
+  }
+  return sub;
+}
+
+/** `diff --git a/x b/x` as `diff x` (the same path twice says nothing); a rename stays whole. */
+function fileHeader(line: string): string {
+  const m = DIFF_FILE.exec(line);
+  return m?.[1] !== undefined && m[1] === m[2] ? `diff ${m[1]}` : line;
+}
+
+/** What reading a diff gathers: picks and displays, counts, and the repeated edits. */
+interface DiffScan {
+  readonly lines: readonly string[];
+  readonly picks: Pick[];
+  readonly display: Map<number, string>;
+  /** How often each changed line was seen (a line seen again says nothing new). */
+  readonly repeats: Map<string, number>;
+  readonly substitutions: Map<string, number>;
+  files: number;
+  added: number;
+  removed: number;
+  /** The current file: its header line, counts, whether it is deleted, its blocks so far. */
+  header: number;
+  plus: number;
+  minus: number;
+  deleted: boolean;
+  blocks: number;
+  /** The hunk header not yet given to a block, and the open block (a run of +/- lines). */
+  hunk: number;
+  blockStart: number;
+  blockWorth: number;
+}
+
+/**
+ * How much a block of changed lines comes first: the k-th block of every file before
+ * the (k+1)-th of any; a deleted file's body last; a block of bare punctuation or lines
+ * seen already, and the same edit made again after its first two, after the others.
+ */
+function blockPrio(s: DiffScan, end: number): number {
+  if (s.deleted) return MUST;
+  if (s.blockWorth === 0) return 60 - Math.min(40, s.blocks * 4);
+  const prio = MUST + 9 - Math.min(9, s.blocks);
+  const sub = blockSubstitution(s.lines, s.blockStart, end);
+  if (!sub) return prio;
+  const seen = s.substitutions.get(sub) ?? 0;
+  s.substitutions.set(sub, seen + 1);
+  // A file's first change stays: it says what happened to that file.
+  return seen >= 2 && s.blocks > 0 ? 62 - Math.min(20, seen / 5) : prio;
+}
+
+/** Picks for a block that ends at `end`: its first lines (what became what), the rest, its hunk header. */
+function closeBlock(s: DiffScan, end: number): void {
+  if (s.blockStart < 0) return;
+  const { lines, picks, blockStart } = s;
+  const prio = blockPrio(s, end);
+  picks.push({ from: blockStart, to: blockStart, prio });
+  // Its first removed and first added line go together (what became what).
+  const sign = lines[blockStart]![0];
+  let other = blockStart + 1;
+  while (other <= end && lines[other]![0] === sign) other++;
+  if (other <= end) picks.push({ from: other, to: other, prio, with: blockStart });
+  // The rest of a long block (a new file's body) comes after the first lines of the
+  // other files' blocks.
+  if (end > blockStart)
+    picks.push({
+      from: blockStart + 1,
+      to: end,
+      prio: prio >= MUST ? MUST + (prio - MUST) / 2 : prio - 5,
+      split: "head",
+    });
+  if (s.hunk >= 0) picks.push({ from: s.hunk, to: s.hunk, prio: prio - 0.5, with: blockStart });
+  s.hunk = -1;
+  s.blocks++;
+  s.blockStart = -1;
+}
+
+function closeFile(s: DiffScan, end: number): void {
+  closeBlock(s, end);
+  if (s.header >= 0) s.display.set(s.header, `${fileHeader(s.lines[s.header]!)}  (+${s.plus} -${s.minus})`);
+}
+
+function changedLine(s: DiffScan, i: number): void {
+  const line = s.lines[i]!;
+  if (line.startsWith("+")) {
+    s.plus++;
+    s.added++;
+  } else {
+    s.minus++;
+    s.removed++;
+  }
+  if (s.blockStart < 0) {
+    s.blockStart = i;
+    s.blockWorth = 0;
+  }
+  const again = s.repeats.get(line) ?? 0;
+  s.repeats.set(line, again + 1);
+  // A line with a word in it says something (a comment too); bare punctuation and a
+  // line seen already do not.
+  if (again === 0 && /\w/.test(line.slice(1))) s.blockWorth++;
+}
+
+/** Reads the diff from `first` on: file headers, mode lines, hunks and blocks. */
+function scanDiff(lines: readonly string[], first: number, picks: Pick[]): DiffScan {
+  const s: DiffScan = {
+    lines,
+    picks,
+    display: new Map(),
+    repeats: new Map(),
+    substitutions: new Map(),
+    files: 0,
+    added: 0,
+    removed: 0,
+    header: -1,
+    plus: 0,
+    minus: 0,
+    deleted: false,
+    blocks: 0,
+    hunk: -1,
+    blockStart: -1,
+    blockWorth: 0,
+  };
+  let inHunk = false;
+  for (let i = first; i < lines.length; i++) {
+    const line = lines[i]!;
+    const change = inHunk && (line.startsWith("+") || line.startsWith("-"));
+    if (!change) closeBlock(s, i - 1);
+    if (DIFF_FILE.test(line)) {
+      closeFile(s, i - 1);
+      s.header = i;
+      s.files++;
+      s.plus = s.minus = s.blocks = 0;
+      s.deleted = false;
+      inHunk = false;
+      picks.push({ from: i, to: i, prio: MUST + 10 });
+    } else if (!inHunk && MODE.test(line)) {
+      if (/^deleted file mode/.test(line)) s.deleted = true;
+      picks.push({ from: i, to: i, prio: MUST + 5 });
+    } else if (HUNK.test(line)) {
+      inHunk = true;
+      s.hunk = i;
+      // Where the hunk is, without the enclosing line git repeats after it: the changed
+      // lines are the substance, the numbers find them.
+      s.display.set(i, HUNK.exec(line)![0]);
+    } else if (change) changedLine(s, i);
+    else if (inHunk && line.startsWith(" ")) picks.push({ from: i, to: i, prio: 12 });
+  }
+  closeFile(s, lines.length - 1);
+  return s;
+}
+
+/** Index of every changed line (inside a hunk) from `first` on. */
+function changedLines(lines: readonly string[], first: number): number[] {
+  const changed: number[] = [];
+  let inside = false;
+  for (let i = first; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (DIFF_FILE.test(line)) inside = false;
+    else if (HUNK.test(line)) inside = true;
+    else if (inside && (line.startsWith("+") || line.startsWith("-"))) changed.push(i);
+  }
+  return changed;
+}
+
+function diffNotes(s: DiffScan, first: number): Note[] {
+  const notes: Note[] = [
+    {
+      at: 0,
+      text: `[${plural(s.files, "file")} changed, +${s.added} -${s.removed}; context lines omitted, @@ -old +new @@ give the line numbers]`,
+      prio: MUST + 20,
+    },
+  ];
+  const again = [...s.substitutions].filter(([, n]) => n > 2).sort((a, b) => b[1] - a[1]);
+  if (again.length > 0) {
+    const list = again.slice(0, 8).map(([sub, n]) => `${sub} ×${n}`);
+    notes.push({
+      at: 0,
+      text: `[the same edit on many lines (the first two and each file's first shown, more as room allows): ${list.join("; ")}${again.length > 8 ? "; …" : ""}]`,
+      prio: MUST + 18,
+    });
+  }
+  // Without markers (one per context gap would cost more than the changes), the end
+  // says how many changed lines did not fit and how to see them.
+  const changed = changedLines(s.lines, first);
+  const missingNote = (missing: number) =>
+    `[${missing} of ${changed.length} changed lines not shown: the header's command with --grep '^[-+]' lists them]`;
+  notes.push({
+    at: s.lines.length,
+    text: missingNote(changed.length),
+    prio: MUST + 19,
+    final: (kept) => {
+      const missing = changed.filter((i) => !kept(i)).length;
+      return missing === 0 ? "" : missingNote(missing);
+    },
+  });
+  return notes;
+}
+
+function diffExcerpt(text: string, budget: number): Excerpt {
+  const doc = docOf(text);
+  const { lines } = doc;
+  const picks: Pick[] = [];
+  // git show / format-patch: the commit header, message and stat before the first diff.
+  let firstDiff = 0;
+  while (firstDiff < lines.length && !DIFF_FILE.test(lines[firstDiff]!)) firstDiff++;
+  for (let i = 0; i < Math.min(firstDiff, 40); i++) {
+    const line = lines[i]!;
+    const key = /^(?:commit |Author:|Date:|Merge:|From |Subject:)|^ {4}\S|^ \d+ files? changed/.test(line);
+    picks.push({ from: i, to: i, prio: key ? MUST + 15 : STAT.test(line) ? 80 : 40 });
+  }
+  const scan = scanDiff(lines, firstDiff, picks);
+  return excerpt("git-diff", doc, budget, {
+    picks,
+    notes: diffNotes(scan, firstDiff),
+    kept: `${plural(scan.files, "file")}: headers, changed lines`,
+    options: { display: scan.display, hardCap: substanceCap(budget, doc.size), markers: false },
+  });
+}
+
+function statExcerpt(text: string, budget: number): Excerpt {
+  const doc = docOf(text);
+  const picks: Pick[] = [];
+  doc.lines.forEach((line, i) => {
+    const m = STAT.exec(line);
+    if (STAT_SUMMARY.test(line)) picks.push({ from: i, to: i, prio: MUST + 10 });
+    else if (m) picks.push({ from: i, to: i, prio: 50 + Math.min(40, Math.log2(Number(m[2] ?? 1) + 1) * 5) });
+  });
+  return excerpt("git-diff", doc, budget, { picks, kept: "summary, largest changes" });
+}
+
+export const gitDiff: Compressor = {
+  name: "git-diff",
+  detect(text: string, hints: Hints): number {
+    let score = 0;
+    if (/^diff --git a\/\S+ b\/\S+$/m.test(text)) score += 0.7;
+    if (/^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/m.test(text)) score += 0.2;
+    if (/^ \d+ files? changed, \d+ (?:insertion|deletion)/m.test(text) && /^ \S.* \| +\d+ [+-]+$/m.test(text))
+      score += 0.6;
+    if (hints.command && /\bgit\s+(?:diff|show|format-patch|stash show)\b/.test(hints.command)) score += 0.2;
+    return Math.min(1, score);
+  },
+  compress(text: string, _hints: Hints, budget: number): Excerpt {
+    return /^diff --git /m.test(text) ? diffExcerpt(text, budget) : statExcerpt(text, budget);
+  },
+};

@@ -1,0 +1,167 @@
+/**
+ * `npm ls` trees: the root, each problem once with its flag (invalid, extraneous,
+ * missing, UNMET), the top-level dependencies, and every other package of the tree once
+ * as name@version (deduped repeats left out); the tree drawing is decoration.
+ */
+
+import { docOf, excerpt, plural } from "./common.ts";
+import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
+import type { Compressor, Excerpt, Hints } from "./types.ts";
+
+const MISSING = /^npm (?:error|ERR!) missing: (\S+), required by (\S+)$/;
+// npm draws its tree with box characters, or with ASCII (`+--`, `` `-- ``, `|`) when the
+// locale is not UTF-8; a private root may have no version (`proj@ /path`).
+const TREE_ROOT = /^\S+@\S* \/\S*$|^\S+@\S+$/;
+const TREE_TOP = /^(?:[├└]─[─┬]|[+`]--) /;
+const TREE_GLYPHS = /^[│├└─┬|+`\s-]+(?=\S)/;
+const TREE_PROBLEM =
+  /\b(?:UNMET|invalid|extraneous|missing|ELSPROBLEMS|deduped invalid)\b|npm (?:error|ERR!)/;
+const FLAG =
+  /\b(UNMET OPTIONAL DEPENDENCY|UNMET DEPENDENCY|UNMET PEER DEPENDENCY|invalid|extraneous|missing)\b/;
+
+/** A problem's identity: the package and its flag (the same invalid package under many parents is one problem). */
+function problemKey(entry: string): string {
+  const flag = FLAG.exec(entry)?.[1];
+  if (!flag) return entry;
+  const spec = flag.startsWith("UNMET")
+    ? entry.slice(entry.indexOf(flag) + flag.length).trim()
+    : entry.split(" ")[0];
+  return `${flag} ${spec}`;
+}
+
+interface Tree {
+  readonly picks: Pick[];
+  /** Each top-level package's line and the packages of its subtree, once each. */
+  readonly subtrees: { at: number; names: string[] }[];
+  readonly top: number;
+  readonly problems: number;
+  readonly repeats: number;
+}
+
+/** Picks for the root, the top level and each distinct problem; the packages of each subtree. */
+function readTree(lines: readonly string[]): Tree {
+  const picks: Pick[] = [];
+  const subtrees: { at: number; names: string[] }[] = [];
+  const named = new Set<string>();
+  const problems = new Set<string>();
+  let top = 0;
+  let optionals = 0;
+  let repeats = 0;
+  lines.forEach((line, i) => {
+    const entry = line.replace(TREE_GLYPHS, "");
+    const spec = /^(\S+@\S+)/.exec(entry)?.[1];
+    if (/^npm (?:error|ERR!|warn) /.test(line)) {
+      // npm's own lines after the tree: each kept (the missing ones grouped by parent).
+      picks.push({ from: i, to: i, prio: MUST + 8 });
+    } else if (TREE_PROBLEM.test(line)) {
+      const key = problemKey(entry);
+      if (problems.has(key)) {
+        repeats++;
+        return;
+      }
+      problems.add(key);
+      // Unmet optional dependencies are normal; the project's own problems come first.
+      const depth = (line.length - entry.length) / 2;
+      const optional = key.startsWith("UNMET OPTIONAL");
+      picks.push({
+        from: i,
+        to: i,
+        prio: optional ? MUST + (optionals++ === 0 ? 2 : 1) : MUST + 8 - Math.min(6, depth),
+      });
+      if (spec) named.add(spec);
+    } else if (TREE_TOP.test(line)) {
+      picks.push({ from: i, to: i, prio: MUST + 1 });
+      subtrees.push({ at: i + 1, names: [] });
+      if (spec) named.add(spec);
+      top++;
+    } else if (i < 3 && TREE_ROOT.test(line)) picks.push({ from: i, to: i, prio: MUST + 10 });
+    else if (spec && subtrees.length > 0 && !named.has(spec)) {
+      named.add(spec);
+      subtrees[subtrees.length - 1]!.names.push(spec);
+    }
+  });
+  const real = [...problems].filter((k) => !k.startsWith("UNMET OPTIONAL")).length;
+  return { picks, subtrees, top, problems: real, repeats };
+}
+
+/** Under each top-level package, its subtree's packages in lines of about 200 characters, so that as many fit as room allows. */
+function nameNotes(subtrees: Tree["subtrees"]): Note[] {
+  const notes: Note[] = [];
+  let chunk = 0;
+  for (const g of subtrees) {
+    let line = "";
+    const flush = () => {
+      if (line) notes.push({ at: g.at, text: `  ${line}`, prio: MUST + 0.9 - Math.min(0.9, chunk++ / 200) });
+      line = "";
+    };
+    for (const name of g.names) {
+      if (line.length + name.length > 200) flush();
+      line = line ? `${line} ${name}` : name;
+    }
+    flush();
+  }
+  return notes;
+}
+
+/**
+ * npm's closing list ("npm error missing: x@^1, required by y@2") repeats one shape per
+ * parent: each parent once with what it misses, the lines it stands for left out.
+ */
+function missingNotes(lines: readonly string[], grouped: Set<number>): Note[] {
+  const missing = new Map<string, { first: number; specs: string[]; lines: number[] }>();
+  lines.forEach((line, i) => {
+    const m = MISSING.exec(line);
+    if (!m) return;
+    const group = missing.get(m[2]!) ?? { first: i, specs: [], lines: [] };
+    missing.set(m[2]!, group);
+    group.specs.push(m[1]!);
+    group.lines.push(i);
+  });
+  const notes: Note[] = [];
+  for (const [parent, g] of missing) {
+    if (g.specs.length < 3) continue;
+    for (const i of g.lines) grouped.add(i);
+    notes.push({
+      at: g.first,
+      text: `npm error missing, required by ${parent}: ${g.specs.join(", ")}`,
+      prio: MUST + 9,
+    });
+  }
+  return notes;
+}
+
+function lsExcerpt(text: string, budget: number): Excerpt {
+  const doc = docOf(text);
+  const tree = readTree(doc.lines);
+  const grouped = new Set<number>();
+  const notes = [...missingNotes(doc.lines, grouped), ...nameNotes(tree.subtrees)];
+  if (tree.subtrees.some((g) => g.names.length > 0))
+    notes.unshift({
+      at: 1,
+      text: `[tree drawing left out: each package once as name@version under its top-level package${tree.repeats ? `; ${plural(tree.repeats, "repeat")} of a problem shown once` : ""}]`,
+      prio: MUST + 9,
+    });
+  const picks = tree.picks.filter((p) => !grouped.has(p.from));
+  const kept = `${plural(tree.top, "top-level package")}${tree.problems ? `, ${plural(tree.problems, "problem")}` : ""}, every package once`;
+  return excerpt("npm-ls", doc, budget, {
+    picks,
+    notes,
+    kept,
+    // A problem's "from" list can run to thousands of characters: its start names it.
+    // No omission markers: the note on top says what was left out (the drawing, repeats).
+    options: { hardCap: substanceCap(budget, doc.size), maxLine: 300, markers: false },
+  });
+}
+
+export const npmLs: Compressor = {
+  name: "npm-ls",
+  detect(text: string, hints: Hints): number {
+    if (!text.includes("─") && !/^[+`]-- /m.test(text)) return 0;
+    let score = 0;
+    if (/^\S+@\S* \/\S*\n(?:[├└]─[─┬]|[+`]--) \S+@/m.test(text)) score += 0.7;
+    if (/^[│| ]*(?:[├└]─[─┬]|[+`]--) \S+@\d/m.test(text)) score += 0.2;
+    if (hints.command && /\b(?:npm|pnpm)\s+(?:ls|list|ll|la)\b/.test(hints.command)) score += 0.2;
+    return Math.min(1, score);
+  },
+  compress: (text: string, _hints: Hints, budget: number) => lsExcerpt(text, budget),
+};

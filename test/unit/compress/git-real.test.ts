@@ -1,0 +1,91 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compressText } from "../../../src/compress/index.ts";
+
+// git diff and git log on a repository made here by script: every changed line is
+// substance, context lines are what gets cut; every commit keeps its hash and subject.
+
+let repo: string;
+const git = (...args: string[]) =>
+  execFileSync("git", args, {
+    cwd: repo,
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: "A",
+      GIT_AUTHOR_EMAIL: "a@example.com",
+      GIT_COMMITTER_NAME: "A",
+      GIT_COMMITTER_EMAIL: "a@example.com",
+      GIT_CONFIG_NOSYSTEM: "1",
+      HOME: repo,
+    },
+  });
+
+const FILES = ["src/alpha.js", "src/beta.js", "lib/gamma.js", "lib/delta.js", "docs/epsilon.js"];
+
+function body(file: string, version: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < 120; i++) {
+    // Every 20th line changes from one version to the next; a comment among them.
+    const changed = i % 20 === 7 ? `v${version}` : "v0";
+    out.push(
+      i % 40 === 7
+        ? `// ${file} note ${i} revised ${changed}`
+        : `export function ${file.replace(/\W/g, "_")}_${i}(x) { return x + ${i}; } // ${changed}`,
+    );
+  }
+  return `${out.join("\n")}\n`;
+}
+
+beforeAll(() => {
+  repo = mkdtempSync(join(tmpdir(), "cairn-git-"));
+  git("init", "-q", "-b", "main");
+  for (const f of FILES) {
+    mkdirSync(join(repo, f, ".."), { recursive: true });
+    writeFileSync(join(repo, f), body(f, 0));
+  }
+  git("add", ".");
+  git("commit", "-qm", "initial import of five modules");
+  for (const f of FILES) writeFileSync(join(repo, f), body(f, 1));
+});
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+describe("git diff on a real repository", () => {
+  it("keeps every changed line, comments too, and cuts git's repeated paths", () => {
+    const text = git("diff");
+    const changed = text.split("\n").filter((l) => /^[-+](?![-+])/.test(l));
+    expect(changed.length).toBe(FILES.length * 12);
+    const e = compressText(text, { tool: "Bash", command: "git diff" }, 4000);
+    expect(e.compressor).toBe("git-diff");
+    for (const l of changed) expect(e.text, l).toContain(l);
+    for (const f of FILES) expect(e.text).toMatch(new RegExp(`^diff ${f}  \\(\\+6 -6\\)$`, "m"));
+    // Hunk headers without the line git repeats after them.
+    expect(e.text).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@$/m);
+    expect(e.text).not.toMatch(/^@@ .* @@ ./m);
+    expect(e.text.length).toBeLessThan(text.length * 0.7);
+    expect(readFileSync(join(repo, FILES[0]!), "utf8")).toContain("v1");
+  });
+});
+
+describe("git log --stat on a real repository", () => {
+  it("keeps every commit's hash and subject, subjects of one shape too", () => {
+    for (let n = 0; n < 60; n++) {
+      writeFileSync(join(repo, FILES[n % FILES.length]!), body(FILES[n % FILES.length]!, n + 2));
+      git("commit", "-qam", `${n % 3 ? "fix" : "guard"} stream flush (#${1000 + n * 37})`);
+    }
+    const text = git("log", "--stat");
+    const commits = git("log", "--format=%h %s").trim().split("\n");
+    expect(commits.length).toBe(61);
+    const e = compressText(text, { tool: "Bash", command: "git log --stat" }, 2800);
+    expect(e.compressor).toBe("git-log");
+    for (const c of commits) {
+      const [hash, ...subject] = c.split(" ");
+      expect(e.text, c).toMatch(
+        new RegExp(`^${hash}\\w* +${subject.join(" ").replace(/[()#]/g, "\\$&")}$`, "m"),
+      );
+    }
+  });
+});
