@@ -105,13 +105,14 @@ export async function bundle(outdir = "dist", { quiet = false } = {}) {
   } finally {
     rmSync(stubs, { recursive: true, force: true });
   }
-  // Lazy files load with require(): one file, no trip through the ESM loader.
+  // Lazy files load with require(): one file, no trip through the ESM loader; on the hot
+  // paths through src/chunk-loader.ts, which adds a code cache of what earlier runs compiled.
   for (const name of readdirSync(outdir)) {
     const file = join(outdir, name);
     const code = readFileSync(file, "utf8");
     const lazy = code.replace(
       /\bimport\((["'])(\.\/[A-Za-z0-9-]+\.cjs)\1\)/g,
-      "Promise.resolve().then(()=>require($1$2$1))",
+      "Promise.resolve().then(()=>(globalThis.__cairnChunk||require)($1$2$1))",
     );
     writeFileSync(file, name === "cairn.cjs" ? `#!/usr/bin/env node\n${lazy}` : lazy);
   }

@@ -37,6 +37,11 @@ async function main(argv: string[]): Promise<void> {
     ).enableCompileCache?.();
   } catch {}
 
+  if (isHook || command === "statusline") {
+    // The hot paths: their lazy files load with a code cache of what earlier runs compiled.
+    const { codeCacheDir, installChunkLoader } = await import("./chunk-loader.ts");
+    installChunkLoader(__dirname, codeCacheDir(), require);
+  }
   if (isHook) {
     const { runCommandHook } = await import("./transports/command.ts");
     await runCommandHook(rest[0], rest.slice(1));

@@ -1,0 +1,135 @@
+/**
+ * Loads the bundle's lazy files (scripts/build.mjs) with a V8 code cache that holds the
+ * functions a run compiled, not only the file's top level. Every hook is a new process:
+ * with node's own compile cache each one still parses and compiles every function it
+ * calls (the compressors, the dispatcher, the config) the first time it calls it. V8
+ * writes those into a code cache made after the code has run, so later runs start with
+ * them compiled.
+ *
+ * The caches are code: they live in cairn's own directory (0700, ours) and are used only
+ * when that directory is neither another user's nor open to others. A cache V8 rejects
+ * (another node, other flags, another build) is made again. A cache is written at exit
+ * when the file had none or V8 rejected it, and now and then after that
+ * (REFRESH_ONE_IN), so it comes to hold what later runs compiled too (a cache made by a
+ * run that filed nothing lacks the compressors; one loaded from a cache keeps what it
+ * holds, so a refresh only adds). Writing happens after the answer is out.
+ */
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, join } from "node:path";
+import type { Script } from "node:vm";
+import { cairnHome } from "./core/paths.ts";
+
+/** One run in this many refreshes a cache that V8 accepted. */
+const REFRESH_ONE_IN = 16;
+const SUFFIX = ".v8cache";
+
+type Loader = (rel: string) => unknown;
+declare global {
+  var __cairnChunk: Loader | undefined;
+}
+
+interface Pending {
+  readonly script: Script;
+  readonly file: string;
+  readonly chunk: string;
+}
+
+/**
+ * Where this user's caches go, or undefined when that place cannot be trusted or cairn
+ * has no directory yet (loading code never creates cairn's home).
+ */
+export function codeCacheDir(root: string = cairnHome()): string | undefined {
+  const dir = join(root, "cache", "v8");
+  try {
+    statSync(root);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    for (const d of [root, join(root, "cache"), dir]) {
+      const st = statSync(d);
+      if (!st.isDirectory() || (process.getuid && st.uid !== process.getuid()) || (st.mode & 0o022) !== 0)
+        return undefined;
+    }
+    return (statSync(dir).mode & 0o077) === 0 ? dir : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The cache's name: the file, its size and time, and the node that compiled it. */
+export function cacheName(chunk: string, size: number, mtimeMs: number): string {
+  return `${chunk}@${size}-${Math.floor(mtimeMs)}-${process.version}-${process.arch}${SUFFIX}`;
+}
+
+/**
+ * Makes `globalThis.__cairnChunk(rel)` load the bundle's file `rel` (in `dir`) once,
+ * through the code cache in `cacheDir`; without a cache directory it is require().
+ */
+export function installChunkLoader(dir: string, cacheDir: string | undefined, req: NodeJS.Require): void {
+  const loaded = new Map<string, unknown>();
+  const pending: Pending[] = [];
+  const vm = cacheDir ? process.getBuiltinModule("node:vm") : undefined;
+  globalThis.__cairnChunk = (rel) => {
+    const path = join(dir, rel);
+    if (loaded.has(path)) return loaded.get(path);
+    if (!vm || !cacheDir) return req(path);
+    const chunk = basename(path, ".cjs");
+    const st = statSync(path);
+    const file = join(cacheDir, cacheName(chunk, st.size, st.mtimeMs));
+    let cachedData: Buffer | undefined;
+    try {
+      cachedData = readFileSync(file);
+    } catch {
+      // No cache yet: this run makes it.
+    }
+    const script = new vm.Script(
+      `(function (exports, require, module, __filename, __dirname) {${readFileSync(path, "utf8")}\n})`,
+      {
+        filename: path,
+        ...(cachedData ? { cachedData } : {}),
+        importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+      },
+    );
+    const module = { exports: {} as unknown };
+    (script.runInThisContext() as (...a: unknown[]) => void).call(
+      module.exports,
+      module.exports,
+      req,
+      module,
+      path,
+      dir,
+    );
+    loaded.set(path, module.exports);
+    if (!cachedData || script.cachedDataRejected || Math.random() * REFRESH_ONE_IN < 1)
+      pending.push({ script, file, chunk });
+    return module.exports;
+  };
+  process.on("exit", () => writeCaches(pending, cacheDir));
+}
+
+/** Writes the caches this run made (atomically: a rename) and drops the chunk's older ones. */
+function writeCaches(pending: readonly Pending[], cacheDir: string | undefined): void {
+  if (!cacheDir || pending.length === 0) return;
+  let names: string[] = [];
+  try {
+    names = readdirSync(cacheDir);
+  } catch {}
+  for (const p of pending) {
+    try {
+      const tmp = `${p.file}.${process.pid}.tmp`;
+      writeFileSync(tmp, p.script.createCachedData(), { mode: 0o600 });
+      renameSync(tmp, p.file);
+      const mine = basename(p.file);
+      for (const n of names)
+        if (n !== mine && n.startsWith(`${p.chunk}@`) && n.endsWith(SUFFIX)) unlinkSync(join(cacheDir, n));
+    } catch {
+      // Only a speed-up: the next run makes it again.
+    }
+  }
+}
