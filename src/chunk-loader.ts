@@ -9,8 +9,8 @@
  * The caches are code: they live in cairn's own directory (0700, ours) and are used only
  * when that directory is neither another user's nor open to others. A cache V8 rejects
  * (another node, other flags, another build) is made again. A cache is written at exit
- * when the file had none or V8 rejected it, and now and then after that
- * (REFRESH_ONE_IN), so it comes to hold what later runs compiled too (a cache made by a
+ * when the file had none or V8 rejected it, and by one run in REFRESH_ONE_IN after
+ * that, so it comes to hold what later runs compiled too (a cache made by a
  * run that filed nothing lacks the compressors; one loaded from a cache keeps what it
  * holds, so a refresh only adds). Writing happens after the answer is out.
  */
@@ -27,8 +27,8 @@ import { basename, join } from "node:path";
 import type { Script } from "node:vm";
 import { cairnHome } from "./core/paths.ts";
 
-/** One run in this many refreshes a cache that V8 accepted. */
-const REFRESH_ONE_IN = 16;
+/** One run in this many refreshes the caches V8 accepted (all of that run's, so the others write none). */
+const REFRESH_ONE_IN = 32;
 const SUFFIX = ".v8cache";
 
 type Loader = (rel: string) => unknown;
@@ -75,6 +75,7 @@ export function installChunkLoader(dir: string, cacheDir: string | undefined, re
   const loaded = new Map<string, unknown>();
   const pending: Pending[] = [];
   const vm = cacheDir ? process.getBuiltinModule("node:vm") : undefined;
+  const refresh = Math.random() * REFRESH_ONE_IN < 1;
   globalThis.__cairnChunk = (rel) => {
     const path = join(dir, rel);
     if (loaded.has(path)) return loaded.get(path);
@@ -106,8 +107,7 @@ export function installChunkLoader(dir: string, cacheDir: string | undefined, re
       dir,
     );
     loaded.set(path, module.exports);
-    if (!cachedData || script.cachedDataRejected || Math.random() * REFRESH_ONE_IN < 1)
-      pending.push({ script, file, chunk });
+    if (!cachedData || script.cachedDataRejected || refresh) pending.push({ script, file, chunk });
     return module.exports;
   };
   process.on("exit", () => writeCaches(pending, cacheDir));
