@@ -21,6 +21,16 @@ export function fnv1a64(text: string): string {
  * 2^-128), a crafted one is not, which is why nothing that guards a secret uses it.
  */
 export function fingerprint(text: string): string {
+  // A filed output is looked up and then remembered under the same key: hash it once.
+  if (last && last.text === text) return last.hash;
+  const hash = fingerprintOf(text);
+  last = { text, hash };
+  return hash;
+}
+
+let last: { readonly text: string; readonly hash: string } | undefined;
+
+function fingerprintOf(text: string): string {
   let a1 = 0x811c9dc5;
   let a2 = 0xcbf29ce4;
   let b1 = 0x9e3779b9;
