@@ -2,7 +2,8 @@
 // cairn's http transport, and the peers' hooks, on identical inputs (a SessionStart, a
 // UserPromptSubmit, a PostToolUse with a 50 KB Bash output). Rounds interleave the
 // variants so machine noise hits all of them alike; medians and p95 are reported.
-// Run alone: npx node bench/hooks.ts   (BENCH_RUNS=N, default 30)
+// Run alone: npx node bench/hooks.ts   (BENCH_RUNS=N, default 30; CAIRN_BUNDLE_BEFORE=<cairn.cjs>
+// adds another build of cairn to the same rounds)
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -223,6 +224,16 @@ export async function benchHooks(): Promise<{ markdown: string; summary: Record<
       Object.fromEntries(EVENTS.map((e) => [e, [BUNDLE, "hook", e]])),
     ),
   ];
+  // Another build of cairn in the same rounds (CAIRN_BUNDLE_BEFORE=path/to/cairn.cjs), so a
+  // change is measured against what it changes under the same load.
+  const before = process.env.CAIRN_BUNDLE_BEFORE;
+  if (before)
+    variants.push(
+      spawnVariant(
+        "cairn-before (command transport)",
+        Object.fromEntries(EVENTS.map((e) => [e, [before, "hook", e]])),
+      ),
+    );
   const peersRoot = join(REPO, "bench", ".peers");
   const gsd = installPeer(peersRoot, "get-shit-done-cc", "1.42.3", 300_000);
   if ("dir" in gsd) {
