@@ -34,6 +34,8 @@ const SUFFIX = ".v8cache";
 type Loader = (rel: string) => unknown;
 declare global {
   var __cairnChunk: Loader | undefined;
+  /** Each lazy file's content hash, written into the entry by scripts/build.mjs. */
+  var __cairnChunkIds: Readonly<Record<string, string>> | undefined;
 }
 
 interface Pending {
@@ -62,9 +64,13 @@ export function codeCacheDir(root: string = cairnHome()): string | undefined {
   }
 }
 
-/** The cache's name: the file, its size and time, and the node that compiled it. */
-export function cacheName(chunk: string, size: number, mtimeMs: number): string {
-  return `${chunk}@${size}-${Math.floor(mtimeMs)}-${process.version}-${process.arch}${SUFFIX}`;
+/**
+ * The cache's name: the file, its content's hash (from the build) and the node that
+ * compiled it. V8 checks a cache only against the source's length: a cache of another
+ * build's file of the same length would run that build's code, so the hash is the key.
+ */
+export function cacheName(chunk: string, contentId: string): string {
+  return `${chunk}@${contentId}-${process.version}-${process.arch}${SUFFIX}`;
 }
 
 /**
@@ -79,10 +85,10 @@ export function installChunkLoader(dir: string, cacheDir: string | undefined, re
   globalThis.__cairnChunk = (rel) => {
     const path = join(dir, rel);
     if (loaded.has(path)) return loaded.get(path);
-    if (!vm || !cacheDir) return req(path);
     const chunk = basename(path, ".cjs");
-    const st = statSync(path);
-    const file = join(cacheDir, cacheName(chunk, st.size, st.mtimeMs));
+    const contentId = globalThis.__cairnChunkIds?.[chunk];
+    if (!vm || !cacheDir || !contentId || !/^[0-9a-f]{16}$/.test(contentId)) return req(path);
+    const file = join(cacheDir, cacheName(chunk, contentId));
     let cachedData: Buffer | undefined;
     try {
       cachedData = readFileSync(file);

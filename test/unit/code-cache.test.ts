@@ -1,8 +1,9 @@
+import { createHash } from "node:crypto";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cacheName, codeCacheDir } from "../../src/chunk-loader.ts";
-import { REPO, runCairn, tempHome } from "../helpers/cairn.ts";
+import { CAIRN, REPO, runCairn, tempHome } from "../helpers/cairn.ts";
 
 // The hot paths load the bundle's lazy files with a V8 code cache in ~/.cairn/cache/v8
 // (src/chunk-loader.ts). Through the built hook: the caches are written, private, and
@@ -77,11 +78,35 @@ describe("code cache of the hot paths", () => {
     expect(codeCacheDir(join(sb.home, ".cairn"))).toBeUndefined();
   });
 
-  it("creates no cairn home of its own, and names caches by file, size, time and node", () => {
+  it("creates no cairn home of its own", () => {
     expect(codeCacheDir(join(sb.home, "nowhere"))).toBeUndefined();
     expect(() => statSync(join(sb.home, "nowhere"))).toThrow();
-    expect(cacheName("compress-index", 116285, 1.5)).toBe(
-      `compress-index@116285-1-${process.version}-${process.arch}.v8cache`,
+  });
+
+  it("keys each cache by its file's content, not by size or time (npm gives every file one time)", async () => {
+    const entry = readFileSync(CAIRN, "utf8").split("\n")[1]!;
+    const ids = JSON.parse(/^globalThis\.__cairnChunkIds=(\{.*\});$/.exec(entry)![1]!) as Record<
+      string,
+      string
+    >;
+    const dist = dirname(CAIRN);
+    const chunks = readdirSync(dist).filter((n) => n.endsWith(".cjs") && n !== "cairn.cjs");
+    expect(Object.keys(ids).sort()).toEqual(chunks.map((n) => n.replace(/\.cjs$/, "")).sort());
+    for (const n of chunks) {
+      const hash = createHash("sha256")
+        .update(readFileSync(join(dist, n)))
+        .digest("hex")
+        .slice(0, 16);
+      expect(ids[n.replace(/\.cjs$/, "")], n).toBe(hash);
+    }
+    await hook();
+    await hook();
+    for (const name of caches()) {
+      const chunk = name.slice(0, name.indexOf("@"));
+      expect(name).toBe(cacheName(chunk, ids[chunk]!));
+    }
+    expect(cacheName("compress-index", "0123456789abcdef")).toBe(
+      `compress-index@0123456789abcdef-${process.version}-${process.arch}.v8cache`,
     );
   });
 });
