@@ -7,8 +7,10 @@
  * them compiled.
  *
  * The caches are code: they live in cairn's own directory (0700, ours) and are used only
- * when that directory is neither another user's nor open to others. A cache V8 rejects
- * (another node, other flags, another build) is made again. A cache is written at exit
+ * when that directory is neither another user's nor open to others. Each is named by
+ * its file's content (another build's files have other names; a build's older caches
+ * are removed when a newer one is written), and one V8 rejects (another node, other
+ * flags) is made again. A cache is written at exit
  * when the file had none or V8 rejected it, and by one run in REFRESH_ONE_IN after
  * that, so it comes to hold what later runs compiled too (a cache made by a
  * run that filed nothing lacks the compressors; one loaded from a cache keeps what it
