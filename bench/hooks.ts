@@ -2,7 +2,8 @@
 // cairn's http transport, and the peers' hooks, on identical inputs (a SessionStart, a
 // UserPromptSubmit, a PostToolUse with a 50 KB Bash output). Rounds interleave the
 // variants so machine noise hits all of them alike; medians and p95 are reported.
-// Run alone: npx node bench/hooks.ts   (BENCH_RUNS=N, default 30)
+// Run alone: npx node bench/hooks.ts   (BENCH_RUNS=N, default 30; CAIRN_BUNDLE_BEFORE=<cairn.cjs>
+// adds another build of cairn to the same rounds)
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -203,6 +204,15 @@ function spawnVariant(
   };
 }
 
+/**
+ * The median of the per-round ratios: round i's time over bare node's in round i (the
+ * rounds interleave the variants, so each pair ran under the same load).
+ */
+export function pairedRatio(times: readonly number[], bareTimes: readonly number[]): number {
+  const n = Math.min(times.length, bareTimes.length);
+  return median(Array.from({ length: n }, (_, i) => times[i]! / bareTimes[i]!));
+}
+
 export async function benchHooks(): Promise<{ markdown: string; summary: Record<string, number> }> {
   const runs = Number(process.env.BENCH_RUNS ?? 30);
   const notes: string[] = [];
@@ -214,6 +224,16 @@ export async function benchHooks(): Promise<{ markdown: string; summary: Record<
       Object.fromEntries(EVENTS.map((e) => [e, [BUNDLE, "hook", e]])),
     ),
   ];
+  // Another build of cairn in the same rounds (CAIRN_BUNDLE_BEFORE=path/to/cairn.cjs), so a
+  // change is measured against what it changes under the same load.
+  const before = process.env.CAIRN_BUNDLE_BEFORE;
+  if (before)
+    variants.push(
+      spawnVariant(
+        "cairn-before (command transport)",
+        Object.fromEntries(EVENTS.map((e) => [e, [before, "hook", e]])),
+      ),
+    );
   const peersRoot = join(REPO, "bench", ".peers");
   const gsd = installPeer(peersRoot, "get-shit-done-cc", "1.42.3", 300_000);
   if ("dir" in gsd) {
@@ -267,27 +287,36 @@ export async function benchHooks(): Promise<{ markdown: string; summary: Record<
   for (const v of variants) await v.close?.();
   for (const c of cleanups) c();
 
-  const bare = (e: Event) => median(times.get(key(variants[0]!.name, e)) ?? []);
+  const bareTimes = (e: Event) => times.get(key(variants[0]!.name, e)) ?? [];
+  const bare = (e: Event) => median(bareTimes(e));
   const rows: string[][] = [];
   const summary: Record<string, number> = {};
   for (const e of EVENTS) {
     for (const v of variants) {
       const t = times.get(key(v.name, e));
       if (!t) {
-        rows.push([e, v.name, "–", "–", "no hook for this event"]);
+        rows.push([e, v.name, "–", "–", "no hook for this event", "–"]);
         continue;
       }
-      rows.push([e, v.name, ms(median(t)), ms(p95(t)), ratio(median(t), bare(e))]);
-      summary[`${v.name.split(" ")[0]}.${v.name.includes("http") ? "http." : ""}${e}.median_ms`] =
-        Math.round(median(t) * 10) / 10;
+      rows.push([
+        e,
+        v.name,
+        ms(median(t)),
+        ms(p95(t)),
+        ratio(median(t), bare(e)),
+        `${pairedRatio(t, bareTimes(e)).toFixed(2)}x`,
+      ]);
+      const name = `${v.name.split(" ")[0]}.${v.name.includes("http") ? "http." : ""}${e}`;
+      summary[`${name}.median_ms`] = Math.round(median(t) * 10) / 10;
+      summary[`${name}.paired_ratio`] = Math.round(pairedRatio(t, bareTimes(e)) * 100) / 100;
     }
   }
   const markdown = [
     "## Hook latency",
     "",
-    `Median and p95 wall time per hook call, ${runs} interleaved rounds, same inputs for every variant (real captured inputs: a PostCompact, on which no part of cairn acts, so it measures the dispatcher alone; a SessionStart; a UserPromptSubmit; a PostToolUse carrying a 50 KB Bash output, which cairn files and compresses, each round a new tool call with its transcript entry written first, as Claude Code does). Ratios are against bare \`node -e 0\` on the same Node (${process.version}) in the same run. The http transport is a request to a running \`cairn serve\` (what Claude Code does for an http hook), so it has no process start.`,
+    `Median and p95 wall time per hook call, ${runs} interleaved rounds, same inputs for every variant (real captured inputs: a PostCompact, on which no part of cairn acts, so it measures the dispatcher alone; a SessionStart; a UserPromptSubmit; a PostToolUse carrying a 50 KB Bash output, which cairn files and compresses, each round a new tool call with its transcript entry written first, as Claude Code does). Ratios are against bare \`node -e 0\` on the same Node (${process.version}) in the same run: "vs bare node" divides the medians, "paired vs bare" is the median of each round's ratio to bare node's run of the same round (it holds when the machine's load drifts during the run). The http transport is a request to a running \`cairn serve\` (what Claude Code does for an http hook), so it has no process start.`,
     "",
-    table(["event", "variant", "median ms", "p95 ms", "vs bare node"], rows),
+    table(["event", "variant", "median ms", "p95 ms", "vs bare node", "paired vs bare"], rows),
     "",
     ...notes.map((n) => `- ${n}`),
   ].join("\n");

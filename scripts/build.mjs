@@ -6,6 +6,7 @@
 // CommonJS loads a file in about half the time the ESM loader needs, and a graph
 // of small chunks costs more than the bytes they hold.
 
+import { createHash } from "node:crypto";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
@@ -105,15 +106,26 @@ export async function bundle(outdir = "dist", { quiet = false } = {}) {
   } finally {
     rmSync(stubs, { recursive: true, force: true });
   }
-  // Lazy files load with require(): one file, no trip through the ESM loader.
-  for (const name of readdirSync(outdir)) {
+  // Lazy files load with require(): one file, no trip through the ESM loader; on the hot
+  // paths through src/chunk-loader.ts, which adds a code cache of what earlier runs
+  // compiled, keyed by each file's content hash (given to the entry as
+  // globalThis.__cairnChunkIds): V8 checks a cache only against the source's length, and
+  // npm gives every installed file the same time, so size and time cannot tell builds apart.
+  const ids = {};
+  const names = readdirSync(outdir).filter((n) => n.endsWith(".cjs"));
+  for (const name of [...names.filter((n) => n !== "cairn.cjs"), "cairn.cjs"]) {
     const file = join(outdir, name);
     const code = readFileSync(file, "utf8");
     const lazy = code.replace(
       /\bimport\((["'])(\.\/[A-Za-z0-9-]+\.cjs)\1\)/g,
-      "Promise.resolve().then(()=>require($1$2$1))",
+      "Promise.resolve().then(()=>(globalThis.__cairnChunk||require)($1$2$1))",
     );
-    writeFileSync(file, name === "cairn.cjs" ? `#!/usr/bin/env node\n${lazy}` : lazy);
+    if (name !== "cairn.cjs") {
+      writeFileSync(file, lazy);
+      ids[name.replace(/\.cjs$/, "")] = createHash("sha256").update(lazy).digest("hex").slice(0, 16);
+    } else {
+      writeFileSync(file, `#!/usr/bin/env node\nglobalThis.__cairnChunkIds=${JSON.stringify(ids)};\n${lazy}`);
+    }
   }
   chmodSync(join(outdir, "cairn.cjs"), 0o755);
   const outputs = Object.entries(result.metafile.outputs);

@@ -2,6 +2,7 @@
 // are routed before anything else is loaded; everything else goes through the CLI,
 // which is only loaded when a person runs a command. Each `import()` here and in the
 // code it reaches is a lazy boundary: the build makes it a file of its own.
+import { codeCacheDir, installChunkLoader } from "./chunk-loader.ts";
 import { mark } from "./core/trace.ts";
 
 mark("main");
@@ -30,13 +31,17 @@ async function main(argv: string[]): Promise<void> {
     process.exit(isHook ? 0 : 1);
   }
 
-  try {
-    // Only a speed-up: later runs skip compiling the files they load.
-    (
-      process.getBuiltinModule("node:module") as { enableCompileCache?: () => unknown }
-    ).enableCompileCache?.();
-  } catch {}
-
+  if (isHook || command === "statusline") {
+    // The hot paths: their lazy files load with a code cache of what earlier runs compiled.
+    installChunkLoader(__dirname, codeCacheDir(), require);
+  } else {
+    try {
+      // Only a speed-up: later runs skip compiling the top level of the files they load.
+      (
+        process.getBuiltinModule("node:module") as { enableCompileCache?: () => unknown }
+      ).enableCompileCache?.();
+    } catch {}
+  }
   if (isHook) {
     const { runCommandHook } = await import("./transports/command.ts");
     await runCommandHook(rest[0], rest.slice(1));

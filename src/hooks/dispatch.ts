@@ -1,5 +1,6 @@
 import {
   type Answer,
+  type AnyHookEvent,
   type EventName,
   type HookEvent,
   isEventName,
@@ -19,7 +20,7 @@ import { BUSY_TIMEOUT_MS, type Store, withBusyTimeout } from "../store/db.ts";
 import type { HookContext, Part } from "./context.ts";
 import { maskInjected } from "./mask-injected.ts";
 import { type MergeNote, mergeAnswer } from "./merge.ts";
-import { type Injection, recordEvent } from "./record.ts";
+import { type EventRecord, type Injection, recordEvent } from "./record.ts";
 import { EVENT_PARTS } from "./registry.ts";
 
 export type Outcome = "ok" | "off" | "invalid" | "error" | "timeout" | "unknown-event";
@@ -61,8 +62,41 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
     log.warn("unknown hook event; answering no-op", { event: name.slice(0, 64) });
     return { output: "{}", outcome: "unknown-event" };
   }
-  const noop = (outcome: Outcome): DispatchResult => ({ output: noopAnswer(name), outcome });
+  const accepted = acceptInput(name, raw, deps);
+  if (!("event" in accepted)) return { output: noopAnswer(name), outcome: accepted.outcome };
+  const { event, projectDir } = accepted;
+  const ctx = hookContext(deps, projectDir);
+  const injections: Injection[] = [];
+  const result = await answer(name, event, ctx, injections);
+  mark("parts");
+  try {
+    deps.onAnswer?.(result);
+  } catch (err) {
+    log.error("could not deliver the answer", { event: name, session: event.session_id, err });
+  }
+  await recordAfterAnswer(event, ctx, {
+    outcome: result.outcome,
+    handlerMs: monotonicMs() - started,
+    projectDir,
+    at: ctx.now(),
+    injections: result.outcome === "ok" ? injections : [],
+  });
+  mark("recorded");
+  // The store stays open: the transport that provided it owns it (a hook process exits
+  // without closing, which skips SQLite's checkpoint-on-close; the server keeps one).
+  return result;
+}
 
+/**
+ * The event the input describes and the project it belongs to, or why it is answered
+ * with the no-op: not JSON, not the contract's shape, no usable project, or cairn off.
+ */
+function acceptInput(
+  name: EventName,
+  raw: string,
+  deps: DispatchDeps,
+): { event: AnyHookEvent; projectDir: string } | { outcome: Outcome } {
+  const { log } = deps;
   let input: unknown;
   try {
     input = JSON.parse(raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw);
@@ -72,13 +106,13 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
       bytes: raw.length,
       err: errorMessage(err),
     });
-    return noop("invalid");
+    return { outcome: "invalid" };
   }
   // A "__proto__" key would become the prototype of the objects built from the input.
   // Claude Code never sends one (inside string values the quotes are escaped).
   if (raw.includes('"__proto__"') && PROTO_KEY.test(raw)) {
     log.warn("hook input has a __proto__ key; answering no-op", { event: name });
-    return noop("invalid");
+    return { outcome: "invalid" };
   }
   const parsed = parseEvent(name, input);
   if (!parsed.ok) {
@@ -86,7 +120,7 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
       event: name,
       problem: parsed.problem,
     });
-    return noop("invalid");
+    return { outcome: "invalid" };
   }
   const event = parsed.event;
   if (safeId(event.session_id) !== event.session_id) {
@@ -98,21 +132,25 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
   // Without CLAUDE_PROJECT_DIR the event's cwd is the project, where the notebook is written.
   if (!deps.projectDir && !isUsableDir(event.cwd)) {
     log.warn("hook input's cwd is not an absolute path; answering no-op", { event: name });
-    return noop("invalid");
+    return { outcome: "invalid" };
   }
   const projectDir = deps.projectDir || event.cwd;
   const off = isOff(deps.paths, projectDir);
   if (off || !deps.resolved.config.enabled) {
     log.debug("cairn is off; answering no-op", { event: name, scope: off || "config" });
-    return noop("off");
+    return { outcome: "off" };
   }
+  return { event, projectDir };
+}
 
+/** What the parts may use; the store opens on first use, waiting for the lock as the budget allows. */
+function hookContext(deps: DispatchDeps, projectDir: string): HookContext {
   let store: Promise<Store> | undefined;
   const budget = deps.resolved.config["hook.budget_ms"];
-  const ctx: HookContext = {
+  return {
     paths: deps.paths,
     config: deps.resolved.config,
-    log,
+    log: deps.log,
     projectDir,
     env: deps.env,
     self: deps.self,
@@ -125,53 +163,48 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
       return store;
     },
   };
+}
 
-  let result: DispatchResult;
-  const injections: Injection[] = [];
+/** The parts' merged answer within hook.budget_ms, or the no-op with why. */
+async function answer(
+  name: EventName,
+  event: AnyHookEvent,
+  ctx: HookContext,
+  injections: Injection[],
+): Promise<DispatchResult> {
+  const budget = ctx.config["hook.budget_ms"];
   try {
-    const answer = await withBudget(runParts(name, event, ctx, injections), budget);
-    if (answer === TIMED_OUT) {
-      log.error(`hook exceeded its ${budget} ms budget; answering no-op`, {
-        event: name,
-        session: event.session_id,
-      });
-      result = noop("timeout");
-    } else {
-      result = { output: renderAnswer(name, answer as never), outcome: "ok" };
-    }
+    const merged = await withBudget(runParts(name, event as never, ctx, injections), budget);
+    if (merged !== TIMED_OUT) return { output: renderAnswer(name, merged as never), outcome: "ok" };
+    ctx.log.error(`hook exceeded its ${budget} ms budget; answering no-op`, {
+      event: name,
+      session: event.session_id,
+    });
+    return { output: noopAnswer(name), outcome: "timeout" };
   } catch (err) {
-    log.error("hook failed; answering no-op", { event: name, session: event.session_id, err });
-    result = noop("error");
+    ctx.log.error("hook failed; answering no-op", { event: name, session: event.session_id, err });
+    return { output: noopAnswer(name), outcome: "error" };
   }
+}
 
-  mark("parts");
+/**
+ * The event's row, once the answer is out. It may queue for the write lock longer than
+ * a part may: when a burst of hook processes queue, the default wait dropped some
+ * records. Bounded well inside Claude Code's own hook timeout (10 s at the least),
+ * which waits for the process to exit.
+ */
+async function recordAfterAnswer(event: AnyHookEvent, ctx: HookContext, record: EventRecord): Promise<void> {
   try {
-    deps.onAnswer?.(result);
-  } catch (err) {
-    log.error("could not deliver the answer", { event: name, session: event.session_id, err });
-  }
-  try {
-    const record = {
-      outcome: result.outcome,
-      handlerMs: monotonicMs() - started,
-      projectDir,
-      at: ctx.now(),
-      injections: result.outcome === "ok" ? injections : [],
-    };
     const s = await ctx.store();
-    // The answer is out, so the record may queue for the write lock longer than a part
-    // may: when a burst of hook processes queue, the default wait dropped some records.
-    // Bounded well inside Claude Code's own hook timeout (10 s at the least), which
-    // waits for the process to exit.
-    const wait = recordWaitMs(budget, monotonicMs() - started);
+    const wait = recordWaitMs(ctx.config["hook.budget_ms"], record.handlerMs);
     withBusyTimeout(s, wait, () => recordEvent(s, event, record));
   } catch (err) {
-    log.error("could not record the event", { event: name, session: event.session_id, err });
+    ctx.log.error("could not record the event", {
+      event: event.hook_event_name,
+      session: event.session_id,
+      err,
+    });
   }
-  mark("recorded");
-  // The store stays open: the transport that provided it owns it (a hook process exits
-  // without closing, which skips SQLite's checkpoint-on-close; the server keeps one).
-  return result;
 }
 
 /**

@@ -99,6 +99,7 @@ export async function startHttpServer(opts: ServeOptions): Promise<RunningServer
     await next();
     afterRequest();
   });
+  const answerHook = hookAnswerer(opts, env, sharedStore);
   app.post("/cairn/hook/:event", async (c) => {
     const name = c.req.param("event");
     const noop = isEventName(name) ? noopAnswer(name) : "{}";
@@ -112,23 +113,7 @@ export async function startHttpServer(opts: ServeOptions): Promise<RunningServer
     // Counted as read: a chunked body has no length to check first.
     const raw = await readBounded(c.req.raw.body, maxBytes);
     if (raw === undefined) return tooLarge(`over ${maxBytes}`);
-    const projectDir = projectOf(raw);
-    let resolved = resolveConfig([]);
-    try {
-      resolved = await loadConfig(opts.paths, projectDir);
-    } catch {
-      // Defaults.
-    }
-    const result = await dispatch(name, raw, {
-      paths: opts.paths,
-      resolved,
-      log: createLogger(opts.paths, resolved.config["log.level"]),
-      env,
-      self: selfInvocation(),
-      openStore: sharedStore,
-      ...(projectDir ? { projectDir } : {}),
-    });
-    return c.body(result.output, 200, { "content-type": "application/json" });
+    return c.body(await answerHook(name, raw), 200, { "content-type": "application/json" });
   });
   app.notFound((c) => c.json({ error: "not found" }, 404));
 
@@ -146,6 +131,33 @@ export async function startHttpServer(opts: ServeOptions): Promise<RunningServer
     server.on("error", reject);
     server.requestTimeout = 60_000;
   });
+}
+
+/** One event through the dispatcher, with the config of the event's project: the answer to print. */
+function hookAnswerer(
+  opts: ServeOptions,
+  env: NodeJS.ProcessEnv,
+  sharedStore: () => Promise<Store>,
+): (name: string, raw: string) => Promise<string> {
+  return async (name, raw) => {
+    const projectDir = projectOf(raw);
+    let resolved = resolveConfig([]);
+    try {
+      resolved = await loadConfig(opts.paths, projectDir);
+    } catch {
+      // Defaults.
+    }
+    const result = await dispatch(name, raw, {
+      paths: opts.paths,
+      resolved,
+      log: createLogger(opts.paths, resolved.config["log.level"]),
+      env,
+      self: selfInvocation(),
+      openStore: sharedStore,
+      ...(projectDir ? { projectDir } : {}),
+    });
+    return result.output;
+  };
 }
 
 /** The project of an event, as the command transport would see it (CLAUDE_PROJECT_DIR is not sent). */

@@ -5,7 +5,7 @@
  * and the warnings.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { until } from "../helpers/wait.ts";
@@ -66,7 +66,7 @@ describe.skipIf(!existsSync(TMUX))("statusline tee in interactive Claude Code", 
     // is a span of wall time that a loaded machine can spend between Claude Code's last
     // statusline run and the `cairn status` below.
     mkdirSync(join(sb.home, ".cairn"), { recursive: true, mode: 0o700 });
-    writeFileSync(join(sb.home, ".cairn", "config.yaml"), "monitor:\n  metrics_max_age_s: 3600\n");
+    appendFileSync(join(sb.home, ".cairn", "config.yaml"), "monitor:\n  metrics_max_age_s: 3600\n");
     await installCairn(sb);
   });
   afterAll(async () => {

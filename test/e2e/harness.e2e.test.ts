@@ -2,13 +2,18 @@
  * Proves the e2e harness against the real Claude Code CLI, without cairn:
  * scripted tool calls, hook inputs and outputs, updatedToolOutput, and compaction.
  */
+import { appendFileSync, readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cairn } from "./harness/cairn.ts";
 import type { Sandbox } from "./harness/claude.ts";
 import { makeSandbox, runClaude } from "./harness/claude.ts";
 import { makeLoggingHook } from "./harness/hooks.ts";
 import type { MockApi } from "./harness/mock-api.ts";
 import { bash, renderRequest, startMockApi } from "./harness/mock-api.ts";
 
+const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 let api: MockApi;
 let sb: Sandbox;
 
@@ -168,5 +173,30 @@ describe("e2e harness: subagents", () => {
     expect(api.toolResult("toolu_sub")).toBe("in-sub");
     expect(api.toolResult("toolu_agent")).toContain("sub report.");
     expect(r.stdout).toContain("parent done.");
+  });
+});
+
+describe("e2e harness: cairn's config for test sessions", () => {
+  it("gives hooks a budget that a loaded machine does not exhaust, inside Claude Code's shortest hook timeout", async () => {
+    // Appended settings (as the tests with settings of their own write them) keep it.
+    appendFileSync(join(sb.home, ".cairn", "config.yaml"), "log:\n  level: debug\n");
+    const r = await cairn(sb, ["config", "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const settings = (
+      JSON.parse(r.stdout) as { settings: Record<string, { value: unknown; source: string }> }
+    ).settings;
+    expect(settings["hook.budget_ms"]).toEqual({ value: 8000, source: "user" });
+    expect(settings["log.level"]).toEqual({ value: "debug", source: "user" });
+    // The hard timer ends a hook 250 ms past its budget; Claude Code's own timeout must be later.
+    const plugin = JSON.parse(readFileSync(join(REPO, "hooks", "hooks.json"), "utf8")) as {
+      hooks: Record<string, { hooks: { timeout: number }[] }[]>;
+    };
+    const shortestS = Math.min(
+      ...Object.values(plugin.hooks).flatMap((groups) =>
+        groups.flatMap((g) => g.hooks.map((h) => h.timeout)),
+      ),
+    );
+    expect(8000 + 250).toBeLessThan(shortestS * 1000);
+    expect(statSync(join(sb.home, ".cairn", "config.yaml")).mode & 0o777).toBe(0o600);
   });
 });

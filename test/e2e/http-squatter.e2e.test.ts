@@ -11,6 +11,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
   accessSync,
+  appendFileSync,
   chmodSync,
   constants,
   existsSync,
@@ -290,7 +291,7 @@ describe.skipIf(skip !== undefined)(
       // The user accepts other users on the machine (a database server...), so http is
       // installed; a port held by another user is refused whatever this says.
       mkdirSync(join(sb.home, ".cairn"), { recursive: true, mode: 0o700 });
-      writeFileSync(join(sb.home, ".cairn", "config.yaml"), "http:\n  allow_other_users: true\n", {
+      appendFileSync(join(sb.home, ".cairn", "config.yaml"), "http:\n  allow_other_users: true\n", {
         mode: 0o600,
       });
       const r = await cairn(sb, ["install", "--transport", "http"]);

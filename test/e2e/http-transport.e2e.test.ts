@@ -3,7 +3,7 @@
  * same tool results as with the command transport; killing the server mid-session
  * leaves the session completing normally, and doctor says what happened.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cairn, cairnDb, installCairn, rows } from "./harness/cairn.ts";
@@ -51,7 +51,7 @@ describe("http transport e2e", () => {
     // This machine may run other users' processes (a database server, other tests):
     // the http transport is then refused unless the user accepts that risk.
     mkdirSync(join(viaHttp.home, ".cairn"), { recursive: true, mode: 0o700 });
-    writeFileSync(join(viaHttp.home, ".cairn", "config.yaml"), "http:\n  allow_other_users: true\n", {
+    appendFileSync(join(viaHttp.home, ".cairn", "config.yaml"), "http:\n  allow_other_users: true\n", {
       mode: 0o600,
     });
     await installCairn(viaHttp, ["--transport", "http"]);

@@ -4,7 +4,7 @@
  * empty temporary directory, with cairn's own hooks standing down (CAIRN_HOOKS_OFF).
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cairn, cairnDb, installCairn, rows } from "./harness/cairn.ts";
@@ -25,7 +25,7 @@ describe("memory e2e: the claude -p summariser", () => {
     sb = makeSandbox({ prefix: "cairn-sum-e2e" });
     await installCairn(sb);
     mkdirSync(join(sb.home, ".cairn"), { recursive: true });
-    writeFileSync(
+    appendFileSync(
       join(sb.home, ".cairn", "config.yaml"),
       "memory:\n  summarizer: claude\n  recent_turns: 1\n  summarizer_timeout_ms: 60000\n",
     );

@@ -3,7 +3,7 @@
  * model as a model-written observation; a malformed observer answer falls back to the
  * deterministic excerpt. The observer's requests go to the same scripted server.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cairnDb, installCairn, rows } from "./harness/cairn.ts";
@@ -30,7 +30,7 @@ describe("observation mode e2e", () => {
     sb.writeSettings({ permissions: { allow: ["Bash"] } });
     // The user's own config: a repository's .claude/cairn.yaml cannot turn on model calls.
     mkdirSync(join(sb.home, ".cairn"), { recursive: true, mode: 0o700 });
-    writeFileSync(join(sb.home, ".cairn", "config.yaml"), "observe:\n  enabled: true\n  timeout_ms: 5000\n");
+    appendFileSync(join(sb.home, ".cairn", "config.yaml"), "observe:\n  enabled: true\n  timeout_ms: 5000\n");
     sb.writeFile(
       "build.log",
       Array.from({ length: 600 }, (_, i) =>

@@ -8,7 +8,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { type BrowserContext, chromium } from "playwright-core";
@@ -78,7 +78,7 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
     execFileSync("mkdir", ["-p", join(sb.home, ".cairn")]);
     // No debounce, so the test need not wait for one; SessionStart's own refresh is not
     // relied on (its wait is bounded by time), B syncs explicitly before its session.
-    writeFileSync(cfg, `team:\n  url: "${pg.url()}"\n  push_delay_s: 0\n`, { mode: 0o600 });
+    appendFileSync(cfg, `team:\n  url: "${pg.url()}"\n  push_delay_s: 0\n`, { mode: 0o600 });
   }
 
   beforeAll(async () => {

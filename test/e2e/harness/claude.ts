@@ -117,6 +117,7 @@ export function makeSandbox(opts: SandboxOptions = {}): Sandbox {
   mkdirSync(join(home, ".claude"), { recursive: true });
   mkdirSync(project, { recursive: true });
   writeClaudeJson(home, [project]);
+  writeTestConfig(home);
   const sb: Sandbox = {
     root,
     home,
@@ -138,6 +139,20 @@ export function makeSandbox(opts: SandboxOptions = {}): Sandbox {
     },
   };
   return sb;
+}
+
+/**
+ * cairn's user config for test sessions. hook.budget_ms at twice its default: on a
+ * loaded machine a hook can pass 4 s, and its no-op answer would fail a test about
+ * what the model saw. 8 s stays inside Claude Code's shortest outer timeout for
+ * cairn's hooks (10 s, src/claude/install-plan.ts), past which Claude Code itself
+ * gives up. Tests with settings of their own append them to this file.
+ */
+export const TEST_CONFIG_YAML = "hook:\n  budget_ms: 8000\n";
+
+function writeTestConfig(home: string): void {
+  mkdirSync(join(home, ".cairn"), { recursive: true, mode: 0o700 });
+  writeFileSync(join(home, ".cairn", "config.yaml"), TEST_CONFIG_YAML, { mode: 0o600 });
 }
 
 /**

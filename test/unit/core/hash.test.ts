@@ -10,9 +10,29 @@ describe("fingerprint: the same text, the same key; another text, another key", 
     expect(fingerprint("ab")).not.toBe(fingerprint("ba"));
     expect(fingerprint("a")).not.toBe(fingerprint("a\n"));
   });
+  it("tells apart texts that differ only in their odd last code unit or a code unit's high bits", () => {
+    expect(fingerprint("abc")).not.toBe(fingerprint("abd"));
+    expect(fingerprint("ab\u0100")).not.toBe(fingerprint("ab\u0200"));
+    expect(fingerprint("a\u4e00bc")).not.toBe(fingerprint("a\u4e01bc"));
+    // The same text, whether or not it was just hashed (the last key is kept).
+    const big = "x".repeat(50_001);
+    const key = fingerprint(big);
+    expect(fingerprint("other")).not.toBe(key);
+    expect(fingerprint("x".repeat(50_001))).toBe(key);
+    expect(fingerprint(`${big}y`)).not.toBe(key);
+  });
   it("gives distinct keys to distinct random texts", () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), (x, y) => {
+        fc.pre(x !== y);
+        expect(fingerprint(x)).not.toBe(fingerprint(y));
+      }),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 64 }), fc.nat(63), fc.nat(0xffff), (x, at, unit) => {
+        const i = at % Math.max(1, x.length);
+        const y = x.slice(0, i) + String.fromCharCode(unit) + x.slice(i + 1);
         fc.pre(x !== y);
         expect(fingerprint(x)).not.toBe(fingerprint(y));
       }),

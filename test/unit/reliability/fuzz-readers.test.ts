@@ -90,7 +90,7 @@ import {
 //   either applied or reported as an issue, the cached answer the same as the fresh one;
 // - the handoff baton: never an exception, a baton either ignored or accepted with the
 //   types it declares; a baton cairn wrote reads back as written;
-// - `cairn hook`'s stdin reader (src/transports/command.ts), through the built bundle:
+// - `cairn hook`'s stdin reader (src/transports/stdin.ts), through the built bundle:
 //   any bytes in any chunks, it answers and exits 0, decodes what arrives exactly, and
 //   passes through what exceeds hook.max_stdin_mb (counting every byte).
 

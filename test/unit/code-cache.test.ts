@@ -1,0 +1,112 @@
+import { createHash } from "node:crypto";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cacheName, codeCacheDir } from "../../src/chunk-loader.ts";
+import { CAIRN, REPO, runCairn, tempHome } from "../helpers/cairn.ts";
+
+// The hot paths load the bundle's lazy files with a V8 code cache in ~/.cairn/cache/v8
+// (src/chunk-loader.ts). Through the built hook: the caches are written, private, and
+// change nothing the hook answers; a cache V8 rejects is made again; a cache directory
+// others could write to is never used.
+
+const captured = JSON.parse(
+  readFileSync(join(REPO, "test/fixtures/hook-inputs/PostToolUse-Bash-small.json"), "utf8"),
+);
+const vitest = readFileSync(join(REPO, "test/fixtures/outputs/test-vitest-failing.txt"), "utf8");
+
+describe("code cache of the hot paths", () => {
+  let sb: ReturnType<typeof tempHome>;
+  let calls = 0;
+  const cacheDir = () => join(sb.home, ".cairn", "cache", "v8");
+  /** Each call the same real output in a session of its own (not a repeat), so each files it. */
+  const hook = async () => {
+    const r = await runCairn(["hook", "PostToolUse"], {
+      input: JSON.stringify({
+        ...captured,
+        session_id: `cache-session-${++calls}`,
+        tool_use_id: `toolu_cache_${calls}`,
+        tool_response: { ...captured.tool_response, stdout: vitest },
+        cwd: sb.project,
+      }),
+      env: sb.env,
+      cwd: sb.home,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    // The row id differs from call to call; the rest of the answer must not.
+    const shown = JSON.parse(r.stdout).hookSpecificOutput.updatedToolOutput.stdout as string;
+    return shown.replace(/#\d+/g, "#N").replace(/ show \d+/g, " show N");
+  };
+  const caches = () => readdirSync(cacheDir()).sort();
+
+  beforeEach(() => {
+    sb = tempHome();
+    mkdirSync(sb.project, { recursive: true });
+    calls = 0;
+  });
+  afterEach(() => sb.cleanup());
+
+  it("writes private caches once cairn has a home, and answers the same with them", async () => {
+    const first = await hook(); // creates ~/.cairn: no cache yet
+    expect(first).toMatch(/^\[cairn #N · /);
+    const second = await hook();
+    expect(second).toBe(first);
+    const names = caches();
+    expect(names.some((n) => n.startsWith("transports-command@"))).toBe(true);
+    expect(names.some((n) => n.startsWith("compress-index@"))).toBe(true);
+    expect(statSync(cacheDir()).mode & 0o777).toBe(0o700);
+    for (const n of names) expect(statSync(join(cacheDir(), n)).mode & 0o777).toBe(0o600);
+    // With the caches in place: the same answer.
+    expect(await hook()).toBe(first);
+  });
+
+  it("makes a rejected cache again and still answers", async () => {
+    const first = await hook();
+    await hook();
+    const name = caches().find((n) => n.startsWith("compress-index@"))!;
+    writeFileSync(join(cacheDir(), name), "not a V8 code cache");
+    expect(await hook()).toBe(first);
+    expect(readFileSync(join(cacheDir(), name), "utf8")).not.toBe("not a V8 code cache");
+  });
+
+  it("never uses a cache directory that others can write to", async () => {
+    const first = await hook();
+    mkdirSync(cacheDir(), { recursive: true });
+    chmodSync(cacheDir(), 0o777);
+    expect(await hook()).toBe(first);
+    expect(caches()).toEqual([]);
+    expect(codeCacheDir(join(sb.home, ".cairn"))).toBeUndefined();
+  });
+
+  it("creates no cairn home of its own", () => {
+    expect(codeCacheDir(join(sb.home, "nowhere"))).toBeUndefined();
+    expect(() => statSync(join(sb.home, "nowhere"))).toThrow();
+  });
+
+  it("keys each cache by its file's content, not by size or time (npm gives every file one time)", async () => {
+    const entry = readFileSync(CAIRN, "utf8").split("\n")[1]!;
+    const ids = JSON.parse(/^globalThis\.__cairnChunkIds=(\{.*\});$/.exec(entry)![1]!) as Record<
+      string,
+      string
+    >;
+    const dist = dirname(CAIRN);
+    const chunks = readdirSync(dist).filter((n) => n.endsWith(".cjs") && n !== "cairn.cjs");
+    expect(Object.keys(ids).sort()).toEqual(chunks.map((n) => n.replace(/\.cjs$/, "")).sort());
+    for (const n of chunks) {
+      const hash = createHash("sha256")
+        .update(readFileSync(join(dist, n)))
+        .digest("hex")
+        .slice(0, 16);
+      expect(ids[n.replace(/\.cjs$/, "")], n).toBe(hash);
+    }
+    await hook();
+    await hook();
+    for (const name of caches()) {
+      const chunk = name.slice(0, name.indexOf("@"));
+      expect(name).toBe(cacheName(chunk, ids[chunk]!));
+    }
+    expect(cacheName("compress-index", "0123456789abcdef")).toBe(
+      `compress-index@0123456789abcdef-${process.version}-${process.arch}.v8cache`,
+    );
+  });
+});
