@@ -3,7 +3,7 @@
 import { docOf } from "../common.ts";
 import type { Pick } from "../pack.ts";
 import type { Compressor, Excerpt, Hints } from "../types.ts";
-import { blockPicks, blocksOf, linePicks, P, testExcerpt } from "./shared.ts";
+import { blockPicks, blocksOf, Failures, linePicks, P, testExcerpt } from "./shared.ts";
 
 const SUMMARY = /^(?:Test Suites|Tests):\s+\d+/;
 const SUMMARY_MINOR = /^(?:Snapshots|Time):\s+\S|^Ran all test suites/;
@@ -35,11 +35,18 @@ export const jest: Compressor = {
     linePicks(doc, SUMMARY_MINOR, P.tail, picks);
     linePicks(doc, FAIL_FILE, P.extra, picks);
     linePicks(doc, INLINE_FAIL, P.name - 3, picks);
+    const failures = new Failures();
     const blocks = blocksOf(doc, BLOCK, STOP);
     for (const block of blocks) {
-      blockPicks(doc, block, { message: MESSAGE, location: LOCATION, messages: 3, locations: 2 }, picks);
+      blockPicks(
+        doc,
+        block,
+        { message: MESSAGE, location: LOCATION, messages: 3, locations: 2 },
+        picks,
+        failures,
+      );
       linePicks(doc, POINTER, P.inline, picks, block.start, block.end);
     }
-    return testExcerpt("jest", doc, budget, picks, blocks.length);
+    return testExcerpt("jest", doc, budget, picks, blocks.length, failures.display);
   },
 };

@@ -4,9 +4,10 @@
  */
 
 import { docOf } from "../common.ts";
-import type { Pick } from "../pack.ts";
+import type { Doc } from "../doc.ts";
+import { type Pick, substanceCap } from "../pack.ts";
 import type { Compressor, Excerpt, Hints } from "../types.ts";
-import { blockPicks, blocksOf, linePicks, P, testExcerpt } from "./shared.ts";
+import { blockPicks, blocksOf, Failures, linePicks, P, testExcerpt } from "./shared.ts";
 
 const FINAL = /^=+ .*\b(?:passed|failed|error|errors|skipped|no tests ran)\b.* in [\d.]+s.* =+$/;
 const SHORT = /^(?:FAILED|ERROR) \S/;
@@ -40,6 +41,8 @@ export const pytest: Compressor = {
     const picks: Pick[] = [];
     linePicks(doc, FINAL, P.summary, picks);
     const short = linePicks(doc, SHORT, P.name + 1, picks);
+    const failures = new Failures();
+    sameFile(doc, failures.display, substanceCap(budget, doc.size) / 2);
     linePicks(doc, SECTION, P.inline, picks);
     linePicks(doc, PROGRESS, P.detail + 5, picks);
     linePicks(doc, VERBOSE_FAIL, P.name - 2, picks);
@@ -47,11 +50,37 @@ export const pytest: Compressor = {
     linePicks(doc, COLLECTED, P.inline, picks);
     const blocks = blocksOf(doc, HEADER, STOP);
     for (const block of blocks) {
-      blockPicks(doc, block, { message: MESSAGE, location: LOCATION, messages: 1, locations: 1 }, picks);
+      blockPicks(
+        doc,
+        block,
+        { message: MESSAGE, location: LOCATION, messages: 1, locations: 1 },
+        picks,
+        failures,
+      );
       linePicks(doc, FRAME_LOCATION, P.inline + 10, picks, block.start, block.end);
       // Every E line says what differed: substance.
       linePicks(doc, E_LINE, P.extra, picks, block.start, block.end);
     }
-    return testExcerpt("pytest", doc, budget, picks, Math.max(short, blocks.length));
+    return testExcerpt("pytest", doc, budget, picks, Math.max(short, blocks.length), failures.display);
   },
 };
+
+const SHORT_NAME = /^(FAILED|ERROR) (\S+?)::(\S.*)$/;
+
+/**
+ * When the "FAILED tests/a.py::test_x - msg" lines would take more than `room`, those of
+ * one file in a row say the file once: the others read `  ::test_y - msg` (each failure
+ * stays on its own line, with its message).
+ */
+function sameFile(doc: Doc, display: Map<number, string>, room: number): void {
+  let size = 0;
+  for (const line of doc.lines) if (SHORT_NAME.test(line)) size += line.length + 1;
+  if (size <= room) return;
+  let previous = "";
+  doc.lines.forEach((line, i) => {
+    const m = SHORT_NAME.exec(line);
+    const key = m ? `${m[1]} ${m[2]}` : "";
+    if (m && key === previous) display.set(i, `  ::${m[3]}`);
+    previous = key;
+  });
+}

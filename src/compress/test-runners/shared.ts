@@ -50,10 +50,56 @@ export interface BlockRules {
   readonly locations?: number;
 }
 
-/** Picks for one failure block: name, message, first user-code location(s), then detail. */
-export function blockPicks(doc: Doc, block: Block, rules: BlockRules, out: Pick[]): void {
+/** Longest message text joined onto a failure's name line. */
+const JOINED = 240;
+
+/**
+ * A failing test's name and what it said, on one line: `● suite › test — Expected: 5 |
+ * Received: 4`. Every failure then costs one line (no omission marker between its name
+ * and its message), and the lines it joins are shown apart only while the budget lasts.
+ */
+export class Failures {
+  readonly display = new Map<number, string>();
+  /** Message lines joined onto a name line: their own picks yield to the budget. */
+  readonly joined = new Set<number>();
+  /** Message lines already said by an earlier failure (`expect(received).toBe(expected)`). */
+  private readonly said = new Set<string>();
+
+  join(doc: Doc, name: number, messages: readonly number[]): void {
+    const parts: string[] = [];
+    let length = 0;
+    for (const i of messages) {
+      const text = doc.lines[i]!.trim();
+      // What every failure says alike tells nothing about this one, once it was read.
+      if (this.said.has(text) && messages.length > 1) {
+        this.joined.add(i);
+        continue;
+      }
+      this.said.add(text);
+      if (length + text.length > JOINED && parts.length > 0) break;
+      parts.push(text);
+      length += text.length + 3;
+      this.joined.add(i);
+    }
+    if (parts.length > 0) this.display.set(name, `${doc.lines[name]!.trimEnd()} — ${parts.join(" | ")}`);
+  }
+}
+
+/**
+ * Picks for one failure block: name, message, first user-code location(s), then detail.
+ * With `failures`, the messages are joined onto the name's line.
+ */
+export function blockPicks(
+  doc: Doc,
+  block: Block,
+  rules: BlockRules,
+  out: Pick[],
+  failures?: Failures,
+): void {
   const { lines } = doc;
   out.push({ from: block.start, to: block.start, prio: P.name });
+  const said: number[] = [];
+  const first = out.length;
   let messages = 0;
   let locations = 0;
   let diffs = 0;
@@ -80,19 +126,34 @@ export function blockPicks(doc: Doc, block: Block, rules: BlockRules, out: Pick[
     // The values an assertion compared (node:test's actual/expected, TAP's YAML).
     if (ACTUAL_EXPECTED.test(line)) {
       out.push({ from: i, to: i, prio: P.message - 1 });
+      said.push(i);
       continue;
     }
     if (messages < (rules.messages ?? 1) && rules.message.test(line)) {
       out.push({ from: i, to: i, prio: P.message - messages });
+      said.push(i);
       messages++;
     } else if (locations < (rules.locations ?? 1) && rules.location.test(line) && !FOREIGN.test(line)) {
       out.push({ from: i, to: i, prio: P.location - locations });
       locations++;
     }
   }
-  if (messages === 0 && firstText >= 0) out.push({ from: firstText, to: firstText, prio: P.message });
-  if (block.end > block.start)
-    out.push({ from: block.start + 1, to: block.end, prio: P.detail, split: "head" });
+  if (messages === 0 && firstText >= 0) {
+    out.push({ from: firstText, to: firstText, prio: P.message });
+    said.push(firstText);
+  }
+  if (failures) {
+    failures.join(doc, block.start, said);
+    // What the name's line says already is shown again only while the budget lasts.
+    for (let k = first; k < out.length; k++) {
+      const p = out[k]!;
+      if (p.from === p.to && failures.joined.has(p.from)) out[k] = { ...p, prio: P.head + 1 };
+    }
+  }
+  // The detail begins after what the name's line already says.
+  let from = block.start + 1;
+  while (from <= block.end && (failures?.joined.has(from) || lines[from]!.trim() === "")) from++;
+  if (from <= block.end) out.push({ from, to: block.end, prio: P.detail, split: "head" });
 }
 
 /** Every line matching `re` as a pick of priority `prio`. */
@@ -143,11 +204,13 @@ export function testExcerpt(
   budget: number,
   picks: Pick[],
   failures: number,
+  display?: ReadonlyMap<number, string>,
 ): Excerpt {
   const n = doc.lines.length;
   picks.push({ from: 0, to: 2, prio: P.head, split: "head" });
   picks.push({ from: n - 3, to: n - 1, prio: P.tail, split: "tail" });
   linePicks(doc, EXIT, P.summary - 1, picks);
   const kept = failures > 0 ? `${plural(failures, "failing test")}, summary` : "summary";
-  return excerpt(name, doc, budget, { picks, kept, options: { hardCap: substanceCap(budget, doc.size) } });
+  const hardCap = substanceCap(budget, doc.size);
+  return excerpt(name, doc, budget, { picks, kept, options: { hardCap, ...(display ? { display } : {}) } });
 }

@@ -3,7 +3,7 @@
 import { docOf } from "../common.ts";
 import type { Pick } from "../pack.ts";
 import type { Compressor, Excerpt, Hints } from "../types.ts";
-import { blockPicks, blocksOf, linePicks, P, testExcerpt } from "./shared.ts";
+import { blockPicks, blocksOf, Failures, linePicks, P, testExcerpt } from "./shared.ts";
 
 const SUMMARY = /^\s*(?:Test Files|Tests)\s+\d+ (?:failed|passed|skipped)/;
 const SUMMARY_MINOR = /^\s*(?:Start at|Duration|Errors)\s+\S/;
@@ -22,7 +22,8 @@ export const vitest: Compressor = {
     if (!named && !text.includes("Test Files") && !text.includes(" RUN ") && !text.includes("⎯")) return 0;
     let score = 0;
     if (/^\s*Test Files\s+\d+ (?:failed|passed)/m.test(text)) score += 0.6;
-    if (/^\s*RUN\s+v\d+\.\d+/m.test(text)) score += 0.3;
+    // "RUN  v3.2.4 /path" opens every vitest run (the summary may be past a sample).
+    if (/^\s*RUN\s+v\d+\.\d+/m.test(text)) score += 0.5;
     if (/⎯ Failed Tests \d+ ⎯|^\s*(?:✓|×|❯) \S+\.(?:test|spec)\.[cm]?[jt]sx?/m.test(text)) score += 0.2;
     if (hints.command && /\bvitest\b/.test(hints.command)) score += 0.3;
     return Math.min(1, score);
@@ -35,9 +36,10 @@ export const vitest: Compressor = {
     linePicks(doc, FILE_FAILED, P.inline, picks);
     const inline = linePicks(doc, INLINE_FAIL, P.inline, picks);
     linePicks(doc, INLINE_MESSAGE, P.inline - 1, picks);
+    const failures = new Failures();
     const blocks = blocksOf(doc, FAIL_HEADER, SECTION);
     for (const block of blocks) {
-      blockPicks(doc, block, { message: MESSAGE, location: LOCATION, locations: 4 }, picks);
+      blockPicks(doc, block, { message: MESSAGE, location: LOCATION, locations: 4 }, picks, failures);
     }
     // Section titles ("Failed Tests 3", "Unhandled Errors") say what follows.
     for (let i = 0; i < doc.lines.length; i++) {
@@ -45,6 +47,6 @@ export const vitest: Compressor = {
         picks.push({ from: i, to: i, prio: P.inline });
       }
     }
-    return testExcerpt("vitest", doc, budget, picks, Math.max(blocks.length, inline));
+    return testExcerpt("vitest", doc, budget, picks, Math.max(blocks.length, inline), failures.display);
   },
 };
