@@ -23,13 +23,13 @@ interface Place {
   readonly kind: string;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Whether one line of the excerpt names the file, the line (a whole number) and the kind. */
 function located(excerpt: string, p: Place): boolean {
-  const file = new RegExp(`(?:^|[\\s/])${escape(p.file)}\\b`);
+  const file = new RegExp(`(?:^|[\\s/])${literal(p.file)}\\b`);
   const line = new RegExp(`(?<![\\d])${p.line}(?![\\d])`);
-  const kind = new RegExp(`\\b${escape(p.kind)}\\b`);
+  const kind = new RegExp(`\\b${literal(p.kind)}\\b`);
   return excerpt.split("\n").some((l) => file.test(l) && kind.test(l) && line.test(l.replace(file, " ")));
 }
 
