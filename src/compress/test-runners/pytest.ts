@@ -3,7 +3,7 @@
  * failure's "E" lines and file.py:N locations, and the final "=== N failed … ===" line.
  */
 
-import { docOf } from "../common.ts";
+import { docOf, scoreSigns } from "../common.ts";
 import type { Doc } from "../doc.ts";
 import { type Pick, substanceCap } from "../pack.ts";
 import type { Compressor, Excerpt, Hints } from "../types.ts";
@@ -29,12 +29,12 @@ export const pytest: Compressor = {
   detect(text: string, hints: Hints): number {
     if (!text.includes("==") && !text.includes("FAILED ") && !(hints.command && /pytest/.test(hints.command)))
       return 0;
-    let score = 0;
-    if (/^=+ test session starts =+$/m.test(text)) score += 0.6;
-    if (/^=+ .*\b(?:passed|failed)\b.* in [\d.]+s.* =+$/m.test(text)) score += 0.4;
-    if (/^(?:FAILED|ERROR) \S+::/m.test(text)) score += 0.2;
-    if (hints.command && /\bpytest\b|\bpy\.test\b/.test(hints.command)) score += 0.3;
-    return Math.min(1, score);
+    const signs = [
+      [/^=+ test session starts =+$/m, 0.6],
+      [/^=+ .*\b(?:passed|failed)\b.* in [\d.]+s.* =+$/m, 0.4],
+      [/^(?:FAILED|ERROR) \S+::/m, 0.2],
+    ] as const;
+    return scoreSigns(text, hints, signs, /\bpytest\b|\bpy\.test\b/);
   },
   compress(text: string, _hints: Hints, budget: number): Excerpt {
     const doc = docOf(text);

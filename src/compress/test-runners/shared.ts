@@ -156,6 +156,14 @@ export function blockPicks(
   if (from <= block.end) out.push({ from, to: block.end, prio: P.detail, split: "head" });
 }
 
+/** The picks a runner starts with: its summary lines, then its minor ones (times, counts). */
+export function summaryPicks(doc: Doc, summary: RegExp, minor?: RegExp): Pick[] {
+  const picks: Pick[] = [];
+  linePicks(doc, summary, P.summary, picks);
+  if (minor) linePicks(doc, minor, P.tail, picks);
+  return picks;
+}
+
 /** Every line matching `re` as a pick of priority `prio`. */
 export function linePicks(
   doc: Doc,
