@@ -126,9 +126,10 @@ function moreRow(groups: readonly Group[], more: readonly number[]): string {
   return `… and ${what} in ${plural(files.size, "file")}`;
 }
 
-/** The longest prefix of `entries` whose index fits `allowance` (the rest counted). */
-function fitting(entries: readonly number[], render: Render, allowance: number): [number[], number[]] {
-  if (render(entries, [], false).length <= allowance) return [[...entries], []];
+/** The longest prefix of `entries` whose index fits `allowance` (the rest counted), and that index. */
+function fitting(entries: readonly number[], render: Render, allowance: number): [number[], number[], string] {
+  const all = render(entries, [], false);
+  if (all.length <= allowance) return [[...entries], [], all];
   let lo = 0;
   let hi = entries.length;
   while (lo < hi) {
@@ -136,7 +137,9 @@ function fitting(entries: readonly number[], render: Render, allowance: number):
     if (render(entries.slice(0, mid), entries.slice(mid), false).length <= allowance) lo = mid;
     else hi = mid - 1;
   }
-  return [entries.slice(0, lo), entries.slice(lo)];
+  const included = entries.slice(0, lo);
+  const more = entries.slice(lo);
+  return [included, more, render(included, more, false)];
 }
 
 /**
@@ -176,7 +179,7 @@ export function errorIndex(
   const render = renderer(groups, segment, cut);
   // The longest form lists each group on its own ("28 29"), so that taking one out
   // shortens it by at least its refund; the form shown merges them ("35×2").
-  const [included, more] = fitting(entries, render, allowance);
+  const [included, more, text] = fitting(entries, render, allowance);
   // A group leaves its segment and one separator when its line is kept (more when it
   // was the last of its code or file).
   const refunds = new Map<number, number>();
@@ -200,7 +203,7 @@ export function errorIndex(
     return text;
   };
   return {
-    text: render(included, more, false),
+    text,
     refunds,
     share,
     complete: more.length === 0,
