@@ -10,7 +10,7 @@
  * frames, carets, help) and the rest while the budget lasts.
  */
 
-import { docOf, excerpt, plural } from "../common.ts";
+import { docOf, excerpt, plural, shapeOf } from "../common.ts";
 import type { Doc } from "../doc.ts";
 import { MUST, type Note, type Pick, substanceCap } from "../pack.ts";
 import type { Excerpt } from "../types.ts";
@@ -157,10 +157,45 @@ const LEADS_SHARE = 0.15;
 const INDEXED = 30;
 
 /** What the counts and the tool's own summary lines take: they come before everything else. */
-function firstCost(doc: Doc, overview: Overview, summaries: readonly number[]): number {
+function firstCost(
+  doc: Doc,
+  overview: Overview,
+  summaries: readonly number[],
+  gathered: readonly Note[],
+): number {
   let first = overview.note && overview.note.prio >= D.summary ? overview.note.text.length + 1 : 0;
   for (const i of summaries) first += doc.lines[i]!.length + 1 + MARKER_CHARS;
+  for (const note of gathered) first += note.text.length + 1;
   return first;
+}
+
+/** Summary lines of one shape that are gathered rather than shown where they are. */
+const GATHER = 3;
+
+/**
+ * Summary lines alike in shape, scattered through the output (make -k's `make: ***
+ * [Makefile:8: a.o] Error 1` after each failed target): shown together, verbatim, where
+ * the last of them is, which saves an omission marker between each two. The others stay
+ * where they are.
+ */
+function gatherSummaries(doc: Doc, summaries: readonly number[]): { single: number[]; gathered: Note[] } {
+  const byShape = new Map<string, number[]>();
+  for (const i of summaries) {
+    const key = shapeOf(doc.lines[i]!).replace(/\S*\/\S*/g, "P");
+    const list = byShape.get(key);
+    if (list) list.push(i);
+    else byShape.set(key, [i]);
+  }
+  const single: number[] = [];
+  const gathered: Note[] = [];
+  for (const list of byShape.values()) {
+    if (list.length < GATHER) single.push(...list);
+    else {
+      const text = list.map((i) => doc.lines[i]!).join("\n");
+      gathered.push({ at: list[list.length - 1]! + 1, text, prio: D.summary });
+    }
+  }
+  return { single: single.sort((a, b) => a - b), gathered };
 }
 
 export function diagnosticExcerpt(
@@ -172,7 +207,9 @@ export function diagnosticExcerpt(
 ): Excerpt {
   const picks: Pick[] = [...(options.extra ?? [])];
   const notes: Note[] = [];
-  for (const i of options.summaries ?? []) picks.push({ from: i, to: i, prio: D.summary });
+  const { single, gathered } = gatherSummaries(doc, options.summaries ?? []);
+  for (const i of single) picks.push({ from: i, to: i, prio: D.summary });
+  notes.push(...gathered);
   // Every diagnostic's location is substance: the budget only decides what else is shown.
   const hardCap = Math.max(budget, substanceCap(budget, doc.size));
   const groups = groupsOf(diags);
@@ -180,7 +217,7 @@ export function diagnosticExcerpt(
   const overview = overviewOf(diags, groups.some(indexable) ? undefined : (options.kindLabel ?? "kind"));
   if (overview.note) notes.push(overview.note);
   const ranked = priorities(doc, groups);
-  const first = firstCost(doc, overview, options.summaries ?? []);
+  const first = firstCost(doc, overview, single, gathered);
   const leads = elevateLeads(
     doc,
     groups,
