@@ -63,6 +63,62 @@ function frameOf(groups: readonly Group[], entries: readonly number[]): number {
 
 /** Renders the index of `included` groups (the `more` only counted); "" when both are empty. */
 type Render = (included: readonly number[], more: readonly number[], merge: boolean) => string;
+/** The length of the unmerged render, without making it (the packer asks often). */
+type Measure = (included: readonly number[], more: readonly number[]) => number;
+
+/** Groups by file, then by severity and label, in order of first appearance. */
+function byFileOf(groups: readonly Group[], included: readonly number[]): Map<string, Map<string, number[]>> {
+  const byFile = new Map<string, Map<string, number[]>>();
+  for (const k of included) {
+    const d = groups[k]!.lead;
+    const labels = byFile.get(d.file) ?? new Map<string, number[]>();
+    byFile.set(d.file, labels);
+    const key = `${d.severity}\0${labelOf(d)}`;
+    const ks = labels.get(key);
+    if (ks) ks.push(k);
+    else labels.set(key, [k]);
+  }
+  return byFile;
+}
+
+function titleOf(groups: readonly Group[], included: readonly number[], more: readonly number[]): string {
+  const all = [...included, ...more].map((k) => groups[k]!.lead.severity);
+  const what = all.includes("error")
+    ? all.includes("warning")
+      ? "errors and warnings"
+      : "errors"
+    : "warnings";
+  return `[${what} not shown above:`;
+}
+
+function measurer(groups: readonly Group[], segment: Map<number, string>): Measure {
+  const rowLength = (file: string, labels: Map<string, number[]>): number => {
+    let length = (file || "(no file)").length + 2;
+    let warned = false;
+    let first = true;
+    for (const ks of labels.values()) {
+      const d = groups[ks[0]!]!.lead;
+      const label = labelOf(d);
+      let part = label.length + ks.length;
+      for (const k of ks) part += segment.get(k)!.length;
+      if (d.severity === "warning" && !warned && label !== "warning") part += 8;
+      if (d.severity === "warning") warned = true;
+      length += part + (first ? 0 : 2);
+      first = false;
+    }
+    return length;
+  };
+  return (included, more) => {
+    if (included.length === 0 && more.length === 0) return 0;
+    const rows = [...byFileOf(groups, included)].map(([file, labels]) => rowLength(file, labels));
+    if (more.length > 0) rows.push(moreRow(groups, more).length);
+    const title = titleOf(groups, included, more).length;
+    if (rows.length === 1) return title + rows[0]! + 2;
+    let length = title + 1;
+    for (const row of rows) length += row + 3;
+    return length;
+  };
+}
 
 function renderer(groups: readonly Group[], segment: Map<number, string>, cut: Set<number>): Render {
   const linesOf = (k: number) => groups[k]!.members.map((d) => ({ line: d.line! }));
@@ -88,21 +144,9 @@ function renderer(groups: readonly Group[], segment: Map<number, string>, cut: S
   };
   return (included, more, merge) => {
     if (included.length === 0 && more.length === 0) return "";
-    // file -> severity and label -> groups, in order of first appearance.
-    const byFile = new Map<string, Map<string, number[]>>();
-    for (const k of included) {
-      const d = groups[k]!.lead;
-      const labels = byFile.get(d.file) ?? new Map<string, number[]>();
-      byFile.set(d.file, labels);
-      const key = `${d.severity}\0${labelOf(d)}`;
-      const ks = labels.get(key);
-      if (ks) ks.push(k);
-      else labels.set(key, [k]);
-    }
-    const rows = [...byFile].map(([file, labels]) => row(file, labels, merge));
+    const rows = [...byFileOf(groups, included)].map(([file, labels]) => row(file, labels, merge));
     if (more.length > 0) rows.push(moreRow(groups, more));
-    const all = [...included, ...more].map((k) => groups[k]!.lead.severity);
-    const title = `[${all.includes("error") ? (all.includes("warning") ? "errors and warnings" : "errors") : "warnings"} not shown above:`;
+    const title = titleOf(groups, included, more);
     // One file: one line (file: code lines; code lines); else a row per file.
     return rows.length === 1 ? `${title} ${rows[0]}]` : `${title}\n  ${rows.join("\n  ")}]`;
   };
@@ -127,14 +171,18 @@ function moreRow(groups: readonly Group[], more: readonly number[]): string {
 }
 
 /** The longest prefix of `entries` whose index fits `allowance` (the rest counted), and that index. */
-function fitting(entries: readonly number[], render: Render, allowance: number): [number[], number[], string] {
-  const all = render(entries, [], false);
-  if (all.length <= allowance) return [[...entries], [], all];
+function fitting(
+  entries: readonly number[],
+  render: Render,
+  measure: Measure,
+  allowance: number,
+): [number[], number[], string] {
+  if (measure(entries, []) <= allowance) return [[...entries], [], render(entries, [], false)];
   let lo = 0;
   let hi = entries.length;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (render(entries.slice(0, mid), entries.slice(mid), false).length <= allowance) lo = mid;
+    if (measure(entries.slice(0, mid), entries.slice(mid)) <= allowance) lo = mid;
     else hi = mid - 1;
   }
   const included = entries.slice(0, lo);
@@ -179,7 +227,8 @@ export function errorIndex(
   const render = renderer(groups, segment, cut);
   // The longest form lists each group on its own ("28 29"), so that taking one out
   // shortens it by at least its refund; the form shown merges them ("35×2").
-  const [included, more, text] = fitting(entries, render, allowance);
+  const measure = measurer(groups, segment);
+  const [included, more, text] = fitting(entries, render, measure, allowance);
   // A group leaves its segment and one separator when its line is kept (more when it
   // was the last of its code or file).
   const refunds = new Map<number, number>();
@@ -190,13 +239,13 @@ export function errorIndex(
   };
   // The packer asks again and again while few lines change: the same groups left, the same text.
   const memo = new Map<string, string>();
-  const left = (kept: (line: number) => boolean, merge: boolean) => {
+  const left = (kept: (line: number) => boolean) => {
     const rest = included.filter((k) => !shown(k, kept));
     const extra = more.filter((k) => !shown(k, kept));
-    const key = `${merge ? 1 : 0}${rest.join(",")}|${extra.join(",")}`;
+    const key = `${rest.join(",")}|${extra.join(",")}`;
     let text = memo.get(key);
     if (text === undefined) {
-      text = render(rest, extra, merge);
+      text = render(rest, extra, true);
       if (memo.size > 64) memo.clear();
       memo.set(key, text);
     }
@@ -207,7 +256,11 @@ export function errorIndex(
     refunds,
     share,
     complete: more.length === 0,
-    final: (kept) => left(kept, true),
-    bound: (kept) => left(kept, false).length,
+    final: left,
+    bound: (kept) =>
+      measure(
+        included.filter((k) => !shown(k, kept)),
+        more.filter((k) => !shown(k, kept)),
+      ),
   };
 }
