@@ -43,6 +43,6 @@ export const jest: Compressor = {
       );
       linePicks(doc, POINTER, P.inline, picks, block.start, block.end);
     }
-    return testExcerpt("jest", doc, budget, picks, blocks.length, failures.display);
+    return testExcerpt("jest", doc, budget, picks, blocks.length, failures);
   },
 };

@@ -41,7 +41,8 @@ export const pytest: Compressor = {
     const picks: Pick[] = [];
     linePicks(doc, FINAL, P.summary, picks);
     const short = linePicks(doc, SHORT, P.name + 1, picks);
-    const failures = new Failures();
+    // Its short summary lists every failure together already.
+    const failures = new Failures(short === 0);
     sameFile(doc, failures.display, substanceCap(budget, doc.size) / 2);
     linePicks(doc, SECTION, P.inline, picks);
     linePicks(doc, PROGRESS, P.detail + 5, picks);
@@ -61,7 +62,7 @@ export const pytest: Compressor = {
       // Every E line says what differed: substance.
       linePicks(doc, E_LINE, P.extra, picks, block.start, block.end);
     }
-    return testExcerpt("pytest", doc, budget, picks, Math.max(short, blocks.length), failures.display);
+    return testExcerpt("pytest", doc, budget, picks, Math.max(short, blocks.length), failures);
   },
 };
 

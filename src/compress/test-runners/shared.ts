@@ -7,7 +7,7 @@
 
 import { excerpt, plural } from "../common.ts";
 import type { Doc } from "../doc.ts";
-import { MUST, type Pick, substanceCap } from "../pack.ts";
+import { MUST, type Note, type Pick, substanceCap } from "../pack.ts";
 import type { Excerpt } from "../types.ts";
 
 export const P = {
@@ -50,6 +50,9 @@ export interface BlockRules {
   readonly locations?: number;
 }
 
+/** A header's rule around a name: `____ test_x ____`, `⎯⎯⎯ name ⎯⎯⎯`. */
+const DECORATION = /^[_⎯=]{3,} | [_⎯=]{3,}$/g;
+
 /** Longest message text joined onto a failure's name line. */
 const JOINED = 240;
 
@@ -64,8 +67,20 @@ export class Failures {
   readonly joined = new Set<number>();
   /** Message lines already said by an earlier failure (`expect(received).toBe(expected)`). */
   private readonly said = new Set<string>();
+  /** The name's line with its message, without decoration, for gathering. */
+  private readonly plain = new Map<number, string>();
+  /** Each failure's block: its name's line and its last line. */
+  private readonly blocks: Block[] = [];
+  /** Whether the failures' lines may be gathered (not when the runner lists them itself). */
+  private readonly gathers: boolean;
 
-  join(doc: Doc, name: number, messages: readonly number[]): void {
+  constructor(gathers = true) {
+    this.gathers = gathers;
+  }
+
+  join(doc: Doc, block: Block, messages: readonly number[]): void {
+    const name = block.start;
+    this.blocks.push(block);
     const parts: string[] = [];
     let length = 0;
     for (const i of messages) {
@@ -81,9 +96,46 @@ export class Failures {
       length += text.length + 3;
       this.joined.add(i);
     }
-    if (parts.length > 0) this.display.set(name, `${doc.lines[name]!.trimEnd()} — ${parts.join(" | ")}`);
+    if (parts.length === 0) return;
+    const said = parts.join(" | ");
+    this.display.set(name, `${doc.lines[name]!.trimEnd()} — ${said}`);
+    // Gathered, the name goes without a header's rule (pytest's `____ test_x ____`).
+    this.plain.set(name, `${doc.lines[name]!.replace(DECORATION, "").trim()} — ${said}`);
+  }
+
+  /**
+   * When the failures' lines, each after an omission marker, would take more than `room`
+   * but together fit it, they are shown together where the last one is (a note), and
+   * what is in their blocks (frames, diffs) yields to the budget: every failure's name and
+   * message is worth more than the first one's stack.
+   */
+  gather(doc: Doc, picks: Pick[], room: number): Note | undefined {
+    if (!this.gathers || this.blocks.length < 3) return undefined;
+    // What comes before the failures (the summary lines) takes its room first.
+    for (const p of picks) {
+      if (p.prio <= P.name) continue;
+      for (let i = p.from; i <= p.to && i < doc.lines.length; i++)
+        room -= doc.lines[Math.max(0, i)]!.length + 1;
+      room -= MARKER;
+    }
+    const texts = this.blocks.map((b) => this.plain.get(b.start) ?? doc.lines[b.start]!.trim());
+    let together = 0;
+    for (const t of texts) together += t.length + 1;
+    if (together + this.blocks.length * MARKER <= room || together > room * 0.8) return undefined;
+    const names = new Set(this.blocks.map((b) => b.start));
+    const inBlock = (i: number) => this.blocks.some((b) => i >= b.start && i <= b.end);
+    picks.forEach((p, k) => {
+      // A name's own line would say again what the note says.
+      if (names.has(p.from) && p.from === p.to) picks[k] = { ...p, prio: 1 };
+      else if (inBlock(p.from) && p.prio >= P.detail) picks[k] = { ...p, prio: P.detail - 1 };
+    });
+    const last = this.blocks[this.blocks.length - 1]!;
+    return { at: last.end + 1, text: texts.join("\n"), prio: P.name };
   }
 }
+
+/** About what an omission marker takes. */
+const MARKER = 40;
 
 /**
  * Picks for one failure block: name, message, first user-code location(s), then detail.
@@ -143,7 +195,7 @@ export function blockPicks(
     said.push(firstText);
   }
   if (failures) {
-    failures.join(doc, block.start, said);
+    failures.join(doc, block, said);
     // What the name's line says already is shown again only while the budget lasts.
     for (let k = first; k < out.length; k++) {
       const p = out[k]!;
@@ -212,7 +264,7 @@ export function testExcerpt(
   budget: number,
   picks: Pick[],
   failures: number,
-  display?: ReadonlyMap<number, string>,
+  joined?: Failures,
 ): Excerpt {
   const n = doc.lines.length;
   picks.push({ from: 0, to: 2, prio: P.head, split: "head" });
@@ -220,5 +272,12 @@ export function testExcerpt(
   linePicks(doc, EXIT, P.summary - 1, picks);
   const kept = failures > 0 ? `${plural(failures, "failing test")}, summary` : "summary";
   const hardCap = substanceCap(budget, doc.size);
-  return excerpt(name, doc, budget, { picks, kept, options: { hardCap, ...(display ? { display } : {}) } });
+  const note = joined?.gather(doc, picks, hardCap);
+  const display = joined?.display;
+  return excerpt(name, doc, budget, {
+    picks,
+    ...(note ? { notes: [note] } : {}),
+    kept,
+    options: { hardCap, ...(display ? { display } : {}) },
+  });
 }

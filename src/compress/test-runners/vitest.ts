@@ -44,6 +44,6 @@ export const vitest: Compressor = {
         picks.push({ from: i, to: i, prio: P.inline });
       }
     }
-    return testExcerpt("vitest", doc, budget, picks, Math.max(blocks.length, inline), failures.display);
+    return testExcerpt("vitest", doc, budget, picks, Math.max(blocks.length, inline), failures);
   },
 };

@@ -52,6 +52,20 @@ describe("real test runs: every failure's name with its message", () => {
     expect(detect(text, bash("npx vitest run --reporter=verbose", 1)).compressor.name).toBe("vitest");
   });
 
+  it("pytest -rN (no short summary): every failure's name and assertion, together", () => {
+    const text = read("pytest-rN.txt");
+    const failures = JSON.parse(read("pytest.json")) as Failure[];
+    const e = compress(text, bash("pytest -rN tests", 1));
+    expect(e.compressor).toBe("pytest");
+    // 21 failures, each after an omission marker, would not fit 1,800 characters; together
+    // (name — assertion, one a line) they do.
+    expect(apart(e.text, failures)).toEqual([]);
+    const shown = e.text.split("\n");
+    const at = failures.map((f) => shown.findIndex((l) => l.startsWith(`${f.name} — `)));
+    expect(Math.max(...at) - Math.min(...at)).toBe(failures.length - 1);
+    expect(e.text).toMatch(/^=+ 21 failed, 579 passed in [\d.]+s =+$/m);
+  });
+
   it("pytest: 21 failures among 600 tests", () => {
     const text = read("pytest.txt");
     const failures = JSON.parse(read("pytest.json")) as Failure[];
