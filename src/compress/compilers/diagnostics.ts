@@ -169,6 +169,14 @@ function firstCost(
   return first;
 }
 
+/** What the first error's (or warning's) line takes: it is kept before the index, always. */
+function leadFloor(doc: Doc, groups: readonly Group[]): number {
+  const lead =
+    groups.find((g) => g.lead.severity === "error")?.lead ??
+    groups.find((g) => g.lead.severity === "warning")?.lead;
+  return lead ? doc.lines[lead.at]!.length + 1 + MARKER_CHARS : 0;
+}
+
 /** Summary lines of one shape that are gathered rather than shown where they are. */
 const GATHER = 3;
 
@@ -218,11 +226,15 @@ export function diagnosticExcerpt(
   if (overview.note) notes.push(overview.note);
   const ranked = priorities(doc, groups);
   const first = firstCost(doc, overview, single, gathered);
+  // When the index of every place would not fit beside them, the first lines of the kinds
+  // keep only the room it leaves (never less than the first error's or warning's).
+  const whole = errorIndex(groups, Number.POSITIVE_INFINITY)?.text.length ?? 0;
+  const spare = hardCap - first - whole - MARKER_CHARS;
   const leads = elevateLeads(
     doc,
     groups,
     ranked,
-    Math.floor(Math.min(hardCap * LEADS_SHARE, hardCap - first)),
+    Math.floor(Math.max(Math.min(hardCap * LEADS_SHARE, spare), leadFloor(doc, groups))),
   );
   const index = errorIndex(
     groups,
