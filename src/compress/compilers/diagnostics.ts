@@ -15,7 +15,7 @@ import type { Doc } from "../doc.ts";
 import { MUST, type Note, type Pick, substanceCap } from "../pack.ts";
 import type { Excerpt } from "../types.ts";
 import type { Diagnostic, Group } from "./diagnostic.ts";
-import { type ErrorIndex, errorIndex, indexable } from "./error-index.ts";
+import { type ErrorIndex, errorIndex, indexable, wholeIndexLength } from "./error-index.ts";
 import { locationPhrase } from "./locations.ts";
 import { D, elevateLeads, INDEX, locationOf, MARKER_CHARS, priorities } from "./ranking.ts";
 
@@ -228,7 +228,7 @@ export function diagnosticExcerpt(
   const first = firstCost(doc, overview, single, gathered);
   // When the index of every place would not fit beside them, the first lines of the kinds
   // keep only the room it leaves (never less than the first error's or warning's).
-  const whole = errorIndex(groups, Number.POSITIVE_INFINITY)?.text.length ?? 0;
+  const whole = wholeIndexLength(groups);
   const spare = hardCap - first - whole - MARKER_CHARS;
   const leads = elevateLeads(
     doc,

@@ -195,6 +195,26 @@ function fitting(
  * line does not make it into the excerpt (`leads`: those sure to be kept, not listed). Lines only: it is a map of where to look, and
  * columns would cost a third more. Beyond `allowance` characters the rest is counted.
  */
+/** The length of the index listing every group whole (what it takes when nothing is cut). */
+export function wholeIndexLength(groups: readonly Group[]): number {
+  const entries = indexed(groups, new Set());
+  const segment = new Map<number, string>();
+  for (const k of entries) {
+    const members = groups[k]!.members;
+    segment.set(
+      k,
+      members.length === 1
+        ? String(groups[k]!.lead.line)
+        : locationList(
+            members.map((d) => ({ line: d.line! })),
+            Number.POSITIVE_INFINITY,
+            " ",
+          ),
+    );
+  }
+  return measurer(groups, segment)(entries, []);
+}
+
 export function errorIndex(
   groups: readonly Group[],
   allowance: number,
