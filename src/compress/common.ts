@@ -5,7 +5,7 @@
 
 import { type Doc, docOf } from "./doc.ts";
 import { type Note, type PackOptions, type Pick, pack } from "./pack.ts";
-import type { Excerpt } from "./types.ts";
+import type { Excerpt, Hints } from "./types.ts";
 
 /** Words that make a line worth keeping in any output. */
 export const SALIENT =
@@ -20,6 +20,21 @@ export function shapeOf(line: string): string {
     .replace(/0x[0-9a-f]+|\d+/gi, "#")
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/** A sign that a text is some tool's output, and how much it counts. */
+export type Sign = readonly [RegExp | ((text: string) => boolean), number];
+
+/**
+ * How sure a compressor is that it reads its tool's output: the weights of the signs found
+ * in the text, 0.3 more when the command names the tool (`command`), at most 1.
+ */
+export function scoreSigns(text: string, hints: Hints, signs: readonly Sign[], command?: RegExp): number {
+  let score = 0;
+  for (const [sign, weight] of signs)
+    if (typeof sign === "function" ? sign(text) : sign.test(text)) score += weight;
+  if (command && hints.command && command.test(hints.command)) score += 0.3;
+  return Math.min(1, score);
 }
 
 export function isBlank(line: string): boolean {

@@ -2,34 +2,24 @@
  * Compiler and linter diagnostics, whatever the tool. Diagnostics that say the same
  * thing (same file, severity, code and message) are printed once, as their first
  * occurrence verbatim followed by every location: `…  [×121 at line:col 1-120:14,
- * 121:40]`. Then, by priority: every error first (a new kind of error before the
- * first of each kind in each file, before the rest), the first warning of each kind,
- * the first warning of each kind per file; a note counts them all by kind, and an
- * index lists by file and code every error whose line did not fit, so no error's
- * location is lost. Context lines (code frames, carets, help) follow while the
- * budget lasts.
+ * 121:40]`. Every error's and warning's place is substance: the hard cap is the
+ * substance cap, and an index lists by file and code, errors first, each one whose line
+ * is not shown (error-index.ts). By priority: the tool's summary lines and counts, the
+ * first line of each kind (its message is read nowhere else), the index, every error,
+ * the first warning of each kind per file; repeats the index lists, context lines (code
+ * frames, carets, help) and the rest while the budget lasts.
  */
 
-import { docOf, excerpt, plural } from "../common.ts";
+import { docOf, excerpt, plural, shapeOf } from "../common.ts";
 import type { Doc } from "../doc.ts";
-import { defaultHardCap, MUST, type Note, type Pick } from "../pack.ts";
+import { MUST, type Note, type Pick, substanceCap } from "../pack.ts";
 import type { Excerpt } from "../types.ts";
 import type { Diagnostic, Group } from "./diagnostic.ts";
-import { errorIndex } from "./error-index.ts";
-import { fairCap, type Location, locationPhrase } from "./locations.ts";
+import { type ErrorIndex, errorIndex, indexable, wholeIndexLength } from "./error-index.ts";
+import { locationPhrase } from "./locations.ts";
+import { D, elevateLeads, INDEX, locationOf, MARKER_CHARS, priorities } from "./ranking.ts";
 
-export const D = {
-  summary: MUST + 30,
-  errorFirst: MUST + 10,
-  error: MUST,
-  warningFirst: MUST,
-  overview: MUST - 6,
-  warningFile: 64,
-  milestone: 70,
-  context: 48,
-  warning: 40,
-  note: 30,
-} as const;
+export { D };
 
 /** A message with quoted names and numbers normalised, to tell kinds of messages apart. */
 export function messageShape(message: string): string {
@@ -116,29 +106,14 @@ function groupsOf(diags: readonly Diagnostic[]): Group[] {
   return groups;
 }
 
-const locationOf = (d: Diagnostic): Location => ({ line: d.line!, col: d.col });
+interface Overview {
+  readonly note?: Note;
+  /** "3 errors in 2 files", "5 warnings": what the excerpt kept, for the header. */
+  readonly parts: readonly string[];
+}
 
-/** Share of the hard cap the index of errors may take, and the warnings' location lists. */
-const INDEX_SHARE = 0.6;
-const WARNING_LISTS = 0.15;
-/** About what an omission marker takes. */
-const MARKER_CHARS = 40;
-/** Diagnostic lines longer than this lose priority with their length. */
-const LONG = 100;
-
-export function diagnosticExcerpt(
-  name: string,
-  doc: Doc,
-  budget: number,
-  diags: readonly Diagnostic[],
-  options: DiagnosticOptions = {},
-): Excerpt {
-  const picks: Pick[] = [...(options.extra ?? [])];
-  const notes: Note[] = [];
-  for (const i of options.summaries ?? []) picks.push({ from: i, to: i, prio: D.summary });
-  const hardCap = Math.max(budget, defaultHardCap(budget, doc.size));
-
-  // Counts of everything, for the overview note.
+/** Counts of errors and warnings (by kind, given its label), for a note before everything else. */
+function overviewOf(diags: readonly Diagnostic[], kindLabel: string | undefined): Overview {
   const errorKinds = new Map<string, number>();
   const warningKinds = new Map<string, number>();
   const files = new Set<string>();
@@ -154,10 +129,10 @@ export function diagnosticExcerpt(
       warningKinds.set(d.kind, (warningKinds.get(d.kind) ?? 0) + 1);
     }
   }
-
   const parts: string[] = [];
   if (errors > 0) parts.push(`${plural(errors, "error")}${files.size > 1 ? ` in ${files.size} files` : ""}`);
   if (warnings > 0) parts.push(plural(warnings, "warning"));
+  if (errors + warnings <= 3) return { parts };
   const top = (m: Map<string, number>) =>
     [...m]
       .filter(([, n]) => n > 1)
@@ -165,90 +140,150 @@ export function diagnosticExcerpt(
       .slice(0, 6)
       .map(([k, n]) => `${k} ×${n}`)
       .join(", ");
-  if (errors + warnings > 3) {
-    const byKind = [top(errorKinds), top(warningKinds)].filter(Boolean).join("; ");
-    const label = options.kindLabel ?? "kind";
-    notes.push({
-      at: 0,
-      text: `[${parts.join(", ")}${byKind ? `; by ${label}: ${byKind}` : ""}]`,
-      // Many diagnostics: the counts come first, before the index and every line.
-      prio: errors + warnings > 10 ? D.summary : D.overview,
-    });
+  const byKind = kindLabel ? [top(errorKinds), top(warningKinds)].filter(Boolean).join("; ") : "";
+  const text = `[${parts.join(", ")}${byKind ? `; by ${kindLabel}: ${byKind}` : ""}]`;
+  // Many diagnostics: the counts come first, before the index and every line.
+  return { parts, note: { at: 0, text, prio: errors + warnings > 10 ? D.summary : D.overview } };
+}
+
+/** Share of the hard cap the index of errors and warnings may take. */
+const INDEX_SHARE = 0.85;
+/** Share of the hard cap the first line of each kind may take before the index. */
+const LEADS_SHARE = 0.15;
+/**
+ * How far below the facts an instance of a kind already shown goes once the index lists
+ * where it is: its location is kept there, its message is one already read.
+ */
+const INDEXED = 30;
+
+/** What the counts and the tool's own summary lines take: they come before everything else. */
+function firstCost(
+  doc: Doc,
+  overview: Overview,
+  summaries: readonly number[],
+  gathered: readonly Note[],
+): number {
+  let first = overview.note && overview.note.prio >= D.summary ? overview.note.text.length + 1 : 0;
+  for (const i of summaries) first += doc.lines[i]!.length + 1 + MARKER_CHARS;
+  for (const note of gathered) first += note.text.length + 1;
+  return first;
+}
+
+/** What the first error's (or warning's) line takes: it is kept before the index, always. */
+function leadFloor(doc: Doc, groups: readonly Group[]): number {
+  const lead =
+    groups.find((g) => g.lead.severity === "error")?.lead ??
+    groups.find((g) => g.lead.severity === "warning")?.lead;
+  return lead ? doc.lines[lead.at]!.length + 1 + MARKER_CHARS : 0;
+}
+
+/** Summary lines of one shape that are gathered rather than shown where they are. */
+const GATHER = 3;
+
+/**
+ * Summary lines alike in shape, scattered through the output (make -k's `make: ***
+ * [Makefile:8: a.o] Error 1` after each failed target): shown together, verbatim, where
+ * the last of them is, which saves an omission marker between each two. The others stay
+ * where they are.
+ */
+function gatherSummaries(doc: Doc, summaries: readonly number[]): { single: number[]; gathered: Note[] } {
+  const byShape = new Map<string, number[]>();
+  for (const i of summaries) {
+    const key = shapeOf(doc.lines[i]!).replace(/\S*\/\S*/g, "P");
+    const list = byShape.get(key);
+    if (list) list.push(i);
+    else byShape.set(key, [i]);
   }
+  const single: number[] = [];
+  const gathered: Note[] = [];
+  for (const list of byShape.values()) {
+    if (list.length < GATHER) single.push(...list);
+    else {
+      const text = list.map((i) => doc.lines[i]!).join("\n");
+      gathered.push({ at: list[list.length - 1]! + 1, text, prio: D.summary });
+    }
+  }
+  return { single: single.sort((a, b) => a - b), gathered };
+}
+
+export function diagnosticExcerpt(
+  name: string,
+  doc: Doc,
+  budget: number,
+  diags: readonly Diagnostic[],
+  options: DiagnosticOptions = {},
+): Excerpt {
+  const picks: Pick[] = [...(options.extra ?? [])];
+  const notes: Note[] = [];
+  const { single, gathered } = gatherSummaries(doc, options.summaries ?? []);
+  for (const i of single) picks.push({ from: i, to: i, prio: D.summary });
+  notes.push(...gathered);
+  // Every diagnostic's location is substance: the budget only decides what else is shown.
+  const hardCap = Math.max(budget, substanceCap(budget, doc.size));
   const groups = groupsOf(diags);
-  // The index is charged whole before any line: it gets what the counts, the tool's own
-  // summary lines (they come first) and the first error's line leave, up to its share.
-  let first = 0;
-  for (const note of notes) if (note.prio >= D.summary) first += note.text.length + 1;
-  for (const i of options.summaries ?? []) first += doc.lines[i]!.length + 1 + MARKER_CHARS;
-  const firstError = groups.find((g) => g.lead.severity === "error")?.lead;
-  if (firstError) first += doc.lines[firstError.at]!.length + 1 + MARKER_CHARS;
+  // With an index (a location to list), its rows name every kind: the counts say the rest.
+  const overview = overviewOf(diags, groups.some(indexable) ? undefined : (options.kindLabel ?? "kind"));
+  if (overview.note) notes.push(overview.note);
+  const ranked = priorities(doc, groups);
+  const first = firstCost(doc, overview, single, gathered);
+  // When the index of every place would not fit beside them, the first lines of the kinds
+  // keep only the room it leaves (never less than the first error's or warning's).
+  const whole = wholeIndexLength(groups);
+  const spare = hardCap - first - whole - MARKER_CHARS;
+  const leads = elevateLeads(
+    doc,
+    groups,
+    ranked,
+    Math.floor(Math.max(Math.min(hardCap * LEADS_SHARE, spare), leadFloor(doc, groups))),
+  );
   const index = errorIndex(
     groups,
-    Math.floor(Math.min(hardCap * INDEX_SHARE, hardCap - first - MARKER_CHARS)),
+    Math.floor(Math.min(hardCap * INDEX_SHARE, hardCap - first - leads.cost - MARKER_CHARS)),
+    leads.shown,
   );
-  const lists = locationLists(groups, hardCap, index?.share);
-  const indexNote = index ? notes.length : -1;
   if (index) {
     notes.push({
       at: lastLine(diags) + 1,
       text: index.text,
       final: index.final,
       bound: index.bound,
-      prio: D.summary - 1,
+      prio: INDEX,
+    });
+    // Once the index lists where it is, another instance of a kind is no longer a fact:
+    // its line goes within the budget, not the hard cap.
+    ranked.prio.forEach((p, k) => {
+      if (ranked.repeat[k] && index.refunds.has(k)) ranked.prio[k] = p - INDEXED;
     });
   }
   const suffix = new Map<number, string>();
+  const lists = locationLists(groups, index?.share);
+  groupPicks(groups, ranked.prio, index, notes.length - 1, lists, suffix, picks);
+  const n = doc.lines.length;
+  picks.push({ from: n - 2, to: n - 1, prio: D.milestone + 2, split: "tail" });
+  picks.push({ from: 0, to: 1, prio: D.milestone + 1, split: "head" });
+  return excerpt(name, doc, budget, {
+    picks,
+    notes,
+    kept: overview.parts.length > 0 ? overview.parts.join(", ") : "output",
+    options: { hardCap, suffix, ...(options.display ? { display: options.display } : {}) },
+  });
+}
 
-  const seenKind = new Set<string>();
-  const seenFileKind = new Set<string>();
-  const fileRank = new Map<string, number>();
-  // How common a kind is counts printed lines: a hundred alike are printed once.
-  const kindCount = new Map<string, number>();
-  for (const g of groups) kindCount.set(g.lead.kind, (kindCount.get(g.lead.kind) ?? 0) + 1);
-  let leadErrors = 0;
-  let repeat = 0;
+/** Each group's line (standing for all its members), with what explains it. */
+function groupPicks(
+  groups: readonly Group[],
+  prios: readonly number[],
+  index: ErrorIndex | undefined,
+  indexNote: number,
+  lists: ReadonlyMap<number, string>,
+  suffix: Map<number, string>,
+  picks: Pick[],
+): void {
   groups.forEach((g, k) => {
     const d = g.lead;
+    const prio = prios[k]!;
     const headerEnd = d.headerEnd ?? d.at;
     const end = Math.max(headerEnd, d.end ?? headerEnd);
-    const key = `${d.severity}\0${d.kind}`;
-    const fileKey = `${key}\0${d.file}`;
-    const firstOfKind = !seenKind.has(key);
-    const firstInFile = !seenFileKind.has(fileKey);
-    seenKind.add(key);
-    seenFileKind.add(fileKey);
-    let prio: number;
-    if (d.severity === "error") {
-      leadErrors++;
-      // A new kind of error first; then the first of each kind in each file, taken
-      // round-robin over the files so that every file shows something; the rest last.
-      const rank = fileRank.get(d.file) ?? 0;
-      if (firstInFile) fileRank.set(d.file, rank + 1);
-      // The hundredth instance of a common kind says less than a rare one.
-      const common = Math.min(6, Math.log2(kindCount.get(d.kind) ?? 1));
-      // The first error printed is often the cause of the rest; new kinds next, rare first.
-      prio =
-        leadErrors === 1
-          ? D.errorFirst + 4
-          : firstOfKind
-            ? D.errorFirst + 2 - Math.min(1.5, common / 3)
-            : firstInFile
-              ? D.errorFirst - Math.min(8, rank * 0.5) - common
-              : // Still a fact (repeats of its message are folded into it): past the budget.
-                D.error + 2 - Math.min(2, repeat++ / 16);
-    } else if (d.severity === "warning") {
-      prio = firstOfKind ? D.warningFirst : firstInFile ? D.warningFile : D.warning;
-    } else {
-      prio = D.note;
-    }
-    prio += d.weight ?? 0;
-    // When room is short, a line that takes the room of two has to be worth two (among
-    // facts: the penalty never makes one yield to the budget instead of the hard cap).
-    if (d.severity !== "note") {
-      const penalty = Math.max(0, doc.lines[d.at]!.length - LONG) / 40;
-      prio = prio >= MUST ? Math.max(MUST, prio - penalty) : prio - penalty;
-    }
     // The line stands for its whole group: every location, after any cut of the line.
     const list = lists.get(k);
     if (list !== undefined) {
@@ -264,7 +299,9 @@ export function diagnosticExcerpt(
       ...(refund !== undefined ? { refund: { note: indexNote, chars: refund } } : {}),
     });
     // What explains a line is shown only with it.
-    if (d.context !== undefined) picks.push({ from: d.context, to: d.context, prio: prio - 0.5, with: d.at });
+    // (After the index: its room was measured without them.)
+    const near = Math.min(prio - 0.5, INDEX - 0.5);
+    if (d.context !== undefined) picks.push({ from: d.context, to: d.context, prio: near, with: d.at });
     for (const i of d.details ?? []) picks.push({ from: i, to: i, prio: D.note, with: d.at });
     if (end > headerEnd)
       picks.push({
@@ -274,16 +311,6 @@ export function diagnosticExcerpt(
         split: "head",
         with: d.at,
       });
-  });
-
-  const n = doc.lines.length;
-  picks.push({ from: n - 2, to: n - 1, prio: D.milestone + 2, split: "tail" });
-  picks.push({ from: 0, to: 1, prio: D.milestone + 1, split: "head" });
-  return excerpt(name, doc, budget, {
-    picks,
-    notes,
-    kept: parts.length > 0 ? parts.join(", ") : "output",
-    options: { suffix, ...(options.display ? { display: options.display } : {}) },
   });
 }
 
@@ -295,37 +322,20 @@ function lastLine(diags: readonly Diagnostic[]): number {
 }
 
 /**
- * Where each group of several is (by group index), for the line that stands for it.
- * An error's list is cut as much as its entry in the index (`share`: what part of its
- * lines fit there); warnings' lists share a part of the hard cap.
+ * Where each group of several is (by group index), for the line that stands for it,
+ * cut as much as its entry in the index (`share`: what part of its lines fit there).
  */
 function locationLists(
   groups: readonly Group[],
-  hardCap: number,
   share: ReadonlyMap<number, number> = new Map(),
 ): Map<number, string> {
   const lists = new Map<number, string>();
-  const warnings: number[] = [];
-  const full: string[] = [];
   groups.forEach((g, k) => {
-    if (g.lead.line === undefined || g.members.length < 2) return;
+    if (g.lead.line === undefined || g.members.length < 2 || g.lead.severity === "note") return;
     const locs = g.members.map(locationOf);
     const text = locationPhrase(locs);
-    if (g.lead.severity === "warning") {
-      warnings.push(k);
-      full.push(text);
-    } else if (g.lead.severity === "error") {
-      const part = share.get(k) ?? 1;
-      lists.set(k, part >= 1 ? text : locationPhrase(locs, Math.floor(text.length * part)));
-    }
-  });
-  const cap = fairCap(
-    full.map((t) => t.length),
-    Math.floor(WARNING_LISTS * hardCap),
-  );
-  warnings.forEach((k, j) => {
-    const text = full[j]!;
-    lists.set(k, text.length <= cap ? text : locationPhrase(groups[k]!.members.map(locationOf), cap));
+    const part = share.get(k) ?? 1;
+    lists.set(k, part >= 1 ? text : locationPhrase(locs, Math.floor(text.length * part)));
   });
   return lists;
 }

@@ -1,9 +1,11 @@
 /**
- * The index of errors whose own line did not make it into an excerpt, by file and code
- * with their lines: `src/a.ts: TS2345 10 13-14; TS2339 31`. It is a pack note whose
- * text depends on which lines were kept: charged at its longest (every error group
- * listed on its own), each group's entry given back when its line is kept, shown
- * merged ("28-30", "35×2"). With it, no error's location is lost to the budget.
+ * The index of diagnostics whose own line did not make it into an excerpt, by file and
+ * code with their lines, errors before warnings:
+ * `src/a.c: error 50; warning -Wunused-variable 27 43; -Wsign-compare 61`
+ * (`src/a.ts: TS2345 10 13; TS2339 31` when there are only errors). It is a pack note
+ * whose text depends on which lines were kept: charged at its longest (every group
+ * listed on its own), each group's entry given back when its line is kept, shown merged
+ * ("35×2"). With it, no error's or warning's location is lost to the budget.
  */
 
 import { plural } from "../common.ts";
@@ -21,42 +23,215 @@ export interface ErrorIndex {
   readonly refunds: Map<number, number>;
   /** The part of its lines each group's entry could list (below 1: cut for room). */
   readonly share: Map<number, number>;
+  /** Whether every group is listed (none only counted for want of room). */
+  readonly complete: boolean;
 }
 
-/**
- * Every error group by file and code, with its lines, for those whose own line does
- * not make it into the excerpt: `src/a.ts: TS2345 10 13-14; TS2339 31`. Lines only:
- * it is a map of where to look, and columns would cost a third more. Beyond
- * `allowance` characters the rest is counted.
- */
-export function errorIndex(groups: readonly Group[], allowance: number): ErrorIndex | undefined {
-  const entries: number[] = [];
+/** Its name in the index: code, rule or flag; else its severity. */
+const labelOf = (d: Diagnostic): string => d.code ?? d.severity;
+
+/** Whether the index lists a group: errors and warnings with a line. */
+export const indexable = (g: Group): boolean => g.lead.line !== undefined && g.lead.severity !== "note";
+
+/** Groups the index lists: errors first, then warnings, each in order of appearance. */
+function indexed(groups: readonly Group[], shown: ReadonlySet<number>): number[] {
+  const errors: number[] = [];
+  const warnings: number[] = [];
   groups.forEach((g, k) => {
-    if (g.lead.severity === "error" && g.lead.line !== undefined) entries.push(k);
+    if (g.lead.line === undefined || shown.has(k)) return;
+    if (g.lead.severity === "error") errors.push(k);
+    else if (g.lead.severity === "warning") warnings.push(k);
   });
-  if (entries.length === 0) return undefined;
-  const labelOf = (d: Diagnostic) => d.code ?? d.severity;
-  const linesOf = (k: number) => groups[k]!.members.map((d) => ({ line: d.line! }));
-  const full = entries.map((k) => {
-    const g = groups[k]!;
-    return g.members.length === 1
-      ? String(g.lead.line)
-      : locationList(linesOf(k), Number.POSITIVE_INFINITY, " ");
-  });
-  // The lists share what the file names, codes and separators leave of the allowance.
+  return [...errors, ...warnings];
+}
+
+/** What file names, labels and separators take, whatever the lists. */
+function frameOf(groups: readonly Group[], entries: readonly number[]): number {
   const rows = new Set<string>();
   const labels = new Set<string>();
   let frame = 64 + entries.length;
   for (const k of entries) {
     const d = groups[k]!.lead;
+    const label = `${d.file}\0${d.severity}\0${labelOf(d)}`;
     if (!rows.has(d.file)) frame += d.file.length + 5;
-    if (!labels.has(`${d.file}\0${labelOf(d)}`)) frame += labelOf(d).length + 3;
+    if (!labels.has(label)) frame += labelOf(d).length + 3 + (d.severity === "warning" ? 8 : 0);
     rows.add(d.file);
-    labels.add(`${d.file}\0${labelOf(d)}`);
+    labels.add(label);
   }
+  return frame;
+}
+
+/** Renders the index of `included` groups (the `more` only counted); "" when both are empty. */
+type Render = (included: readonly number[], more: readonly number[], merge: boolean) => string;
+/** The length of the unmerged render, without making it (the packer asks often). */
+type Measure = (included: readonly number[], more: readonly number[]) => number;
+
+/** Groups by file, then by severity and label, in order of first appearance. */
+function byFileOf(groups: readonly Group[], included: readonly number[]): Map<string, Map<string, number[]>> {
+  const byFile = new Map<string, Map<string, number[]>>();
+  for (const k of included) {
+    const d = groups[k]!.lead;
+    const labels = byFile.get(d.file) ?? new Map<string, number[]>();
+    byFile.set(d.file, labels);
+    const key = `${d.severity}\0${labelOf(d)}`;
+    const ks = labels.get(key);
+    if (ks) ks.push(k);
+    else labels.set(key, [k]);
+  }
+  return byFile;
+}
+
+function titleOf(groups: readonly Group[], included: readonly number[], more: readonly number[]): string {
+  const all = [...included, ...more].map((k) => groups[k]!.lead.severity);
+  const what = all.includes("error")
+    ? all.includes("warning")
+      ? "errors and warnings"
+      : "errors"
+    : "warnings";
+  return `[${what} not shown above:`;
+}
+
+function measurer(groups: readonly Group[], segment: Map<number, string>): Measure {
+  const rowLength = (file: string, labels: Map<string, number[]>): number => {
+    let length = (file || "(no file)").length + 2;
+    let warned = false;
+    let first = true;
+    for (const ks of labels.values()) {
+      const d = groups[ks[0]!]!.lead;
+      const label = labelOf(d);
+      let part = label.length + ks.length;
+      for (const k of ks) part += segment.get(k)!.length;
+      if (d.severity === "warning" && !warned && label !== "warning") part += 8;
+      if (d.severity === "warning") warned = true;
+      length += part + (first ? 0 : 2);
+      first = false;
+    }
+    return length;
+  };
+  return (included, more) => {
+    if (included.length === 0 && more.length === 0) return 0;
+    const rows = [...byFileOf(groups, included)].map(([file, labels]) => rowLength(file, labels));
+    if (more.length > 0) rows.push(moreRow(groups, more).length);
+    const title = titleOf(groups, included, more).length;
+    if (rows.length === 1) return title + rows[0]! + 2;
+    let length = title + 1;
+    for (const row of rows) length += row + 3;
+    return length;
+  };
+}
+
+function renderer(groups: readonly Group[], segment: Map<number, string>, cut: Set<number>): Render {
+  const linesOf = (k: number) => groups[k]!.members.map((d) => ({ line: d.line! }));
+  const part = (label: string, ks: readonly number[], merge: boolean): string => {
+    if (!merge) return `${label} ${ks.map((k) => segment.get(k)!).join(" ")}`;
+    const whole = ks.filter((k) => !cut.has(k));
+    const segs =
+      whole.length > 0 ? [locationList(whole.flatMap(linesOf), Number.POSITIVE_INFINITY, " ")] : [];
+    for (const k of ks) if (cut.has(k)) segs.push(segment.get(k)!);
+    return `${label} ${segs.join(" ")}`;
+  };
+  const row = (file: string, labels: Map<string, number[]>, merge: boolean): string => {
+    let warned = false;
+    const parts = [...labels.values()].map((ks) => {
+      const d = groups[ks[0]!]!.lead;
+      const text = part(labelOf(d), ks, merge);
+      // The severity is said once per row, where the warnings begin (errors need no word).
+      const first = d.severity === "warning" && !warned && labelOf(d) !== "warning";
+      if (d.severity === "warning") warned = true;
+      return first ? `warning ${text}` : text;
+    });
+    return `${file || "(no file)"}: ${parts.join("; ")}`;
+  };
+  return (included, more, merge) => {
+    if (included.length === 0 && more.length === 0) return "";
+    const rows = [...byFileOf(groups, included)].map(([file, labels]) => row(file, labels, merge));
+    if (more.length > 0) rows.push(moreRow(groups, more));
+    const title = titleOf(groups, included, more);
+    // One file: one line (file: code lines; code lines); else a row per file.
+    return rows.length === 1 ? `${title} ${rows[0]}]` : `${title}\n  ${rows.join("\n  ")}]`;
+  };
+}
+
+function moreRow(groups: readonly Group[], more: readonly number[]): string {
+  let count = 0;
+  let warnings = 0;
+  const files = new Set<string>();
+  for (const k of more) {
+    count += groups[k]!.members.length;
+    if (groups[k]!.lead.severity === "warning") warnings += groups[k]!.members.length;
+    files.add(groups[k]!.lead.file);
+  }
+  const what =
+    warnings === 0
+      ? plural(count, "more error", "more errors")
+      : warnings === count
+        ? plural(count, "more warning")
+        : `${count} more`;
+  return `… and ${what} in ${plural(files.size, "file")}`;
+}
+
+/** The longest prefix of `entries` whose index fits `allowance` (the rest counted), and that index. */
+function fitting(
+  entries: readonly number[],
+  render: Render,
+  measure: Measure,
+  allowance: number,
+): [number[], number[], string] {
+  if (measure(entries, []) <= allowance) return [[...entries], [], render(entries, [], false)];
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (measure(entries.slice(0, mid), entries.slice(mid)) <= allowance) lo = mid;
+    else hi = mid - 1;
+  }
+  const included = entries.slice(0, lo);
+  const more = entries.slice(lo);
+  return [included, more, render(included, more, false)];
+}
+
+/**
+ * Every error and warning group by file and code, with its lines, for those whose own
+ * line does not make it into the excerpt (`leads`: those sure to be kept, not listed). Lines only: it is a map of where to look, and
+ * columns would cost a third more. Beyond `allowance` characters the rest is counted.
+ */
+/** The length of the index listing every group whole (what it takes when nothing is cut). */
+export function wholeIndexLength(groups: readonly Group[]): number {
+  const entries = indexed(groups, new Set());
+  const segment = new Map<number, string>();
+  for (const k of entries) {
+    const members = groups[k]!.members;
+    segment.set(
+      k,
+      members.length === 1
+        ? String(groups[k]!.lead.line)
+        : locationList(
+            members.map((d) => ({ line: d.line! })),
+            Number.POSITIVE_INFINITY,
+            " ",
+          ),
+    );
+  }
+  return measurer(groups, segment)(entries, []);
+}
+
+export function errorIndex(
+  groups: readonly Group[],
+  allowance: number,
+  leads: ReadonlySet<number> = new Set(),
+): ErrorIndex | undefined {
+  const entries = indexed(groups, leads);
+  if (entries.length === 0) return undefined;
+  const linesOf = (k: number) => groups[k]!.members.map((d) => ({ line: d.line! }));
+  const full = entries.map((k) =>
+    groups[k]!.members.length === 1
+      ? String(groups[k]!.lead.line)
+      : locationList(linesOf(k), Number.POSITIVE_INFINITY, " "),
+  );
+  // The lists share what the file names, codes and separators leave of the allowance.
   const cap = fairCap(
     full.map((t) => t.length),
-    Math.max(allowance / 4, allowance - frame),
+    Math.max(allowance / 4, allowance - frameOf(groups, entries)),
   );
   const segment = new Map<number, string>();
   const cut = new Set<number>();
@@ -69,63 +244,11 @@ export function errorIndex(groups: readonly Group[], allowance: number): ErrorIn
       share.set(k, cap / full[j]!.length);
     }
   });
-  const title = "[errors not shown above:";
-
-  // The longest form lists each group on its own ("28 29 30"), so that taking one out
-  // shortens it by at least its refund; the form shown merges them ("28-30", "35×2").
-  const render = (included: readonly number[], more: readonly number[], merge: boolean): string => {
-    if (included.length === 0 && more.length === 0) return "";
-    // file -> label -> groups, in order of first appearance.
-    const byFile = new Map<string, Map<string, number[]>>();
-    for (const k of included) {
-      const d = groups[k]!.lead;
-      const labels = byFile.get(d.file) ?? new Map<string, number[]>();
-      byFile.set(d.file, labels);
-      const ks = labels.get(labelOf(d));
-      if (ks) ks.push(k);
-      else labels.set(labelOf(d), [k]);
-    }
-    const rows: string[] = [];
-    for (const [file, labels] of byFile) {
-      const parts = [...labels].map(([label, ks]) => {
-        if (!merge) return `${label} ${ks.map((k) => segment.get(k)!).join(" ")}`;
-        const whole = ks.filter((k) => !cut.has(k));
-        const segs =
-          whole.length > 0 ? [locationList(whole.flatMap(linesOf), Number.POSITIVE_INFINITY, " ")] : [];
-        for (const k of ks) if (cut.has(k)) segs.push(segment.get(k)!);
-        return `${label} ${segs.join(" ")}`;
-      });
-      rows.push(`${file || "(no file)"}: ${parts.join("; ")}`);
-    }
-    if (more.length > 0) {
-      let count = 0;
-      const moreFiles = new Set<string>();
-      for (const k of more) {
-        count += groups[k]!.members.length;
-        moreFiles.add(groups[k]!.lead.file);
-      }
-      rows.push(`… and ${plural(count, "more error", "more errors")} in ${plural(moreFiles.size, "file")}`);
-    }
-    // One file: one line (file: code lines; code lines); else a row per file.
-    return rows.length === 1 ? `${title} ${rows[0]}]` : `${title}\n  ${rows.join("\n  ")}]`;
-  };
-
-  // What fits the allowance, in order; the rest is only counted.
-  let included = entries;
-  let more: number[] = [];
-  let text = render(included, more, false);
-  if (text.length > allowance) {
-    let lo = 0;
-    let hi = entries.length;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (render(entries.slice(0, mid), entries.slice(mid), false).length <= allowance) lo = mid;
-      else hi = mid - 1;
-    }
-    included = entries.slice(0, lo);
-    more = entries.slice(lo);
-    text = render(included, more, false);
-  }
+  const render = renderer(groups, segment, cut);
+  // The longest form lists each group on its own ("28 29"), so that taking one out
+  // shortens it by at least its refund; the form shown merges them ("35×2").
+  const measure = measurer(groups, segment);
+  const [included, more, text] = fitting(entries, render, measure, allowance);
   // A group leaves its segment and one separator when its line is kept (more when it
   // was the last of its code or file).
   const refunds = new Map<number, number>();
@@ -134,17 +257,30 @@ export function errorIndex(groups: readonly Group[], allowance: number): ErrorIn
     const d = groups[k]!.lead;
     return kept(d.at) && kept(d.headerEnd ?? d.at);
   };
-  const left = (kept: (line: number) => boolean, merge: boolean) =>
-    render(
-      included.filter((k) => !shown(k, kept)),
-      more.filter((k) => !shown(k, kept)),
-      merge,
-    );
+  // The packer asks again and again while few lines change: the same groups left, the same text.
+  const memo = new Map<string, string>();
+  const left = (kept: (line: number) => boolean) => {
+    const rest = included.filter((k) => !shown(k, kept));
+    const extra = more.filter((k) => !shown(k, kept));
+    const key = `${rest.join(",")}|${extra.join(",")}`;
+    let text = memo.get(key);
+    if (text === undefined) {
+      text = render(rest, extra, true);
+      if (memo.size > 64) memo.clear();
+      memo.set(key, text);
+    }
+    return text;
+  };
   return {
     text,
     refunds,
     share,
-    final: (kept) => left(kept, true),
-    bound: (kept) => left(kept, false).length,
+    complete: more.length === 0,
+    final: left,
+    bound: (kept) =>
+      measure(
+        included.filter((k) => !shown(k, kept)),
+        more.filter((k) => !shown(k, kept)),
+      ),
   };
 }

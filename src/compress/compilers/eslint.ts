@@ -4,7 +4,7 @@
  * of each rule, the "✖ N problems" and "fixable" lines, and warnings counted by rule.
  */
 
-import { docOf } from "../common.ts";
+import { docOf, scoreSigns } from "../common.ts";
 import type { Compressor, Excerpt, Hints } from "../types.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import { diagnosticExcerpt } from "./diagnostics.ts";
@@ -18,11 +18,11 @@ export const eslint: Compressor = {
   name: "eslint",
   detect(text: string, hints: Hints): number {
     if (!text.includes("  error  ") && !text.includes("  warning  ") && !text.includes("problem")) return 0;
-    let score = 0;
-    if (/^\s+\d+:\d+\s+(?:error|warning)\s+\S.*\s{2}\S+$/m.test(text)) score += 0.6;
-    if (/^✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)/m.test(text)) score += 0.4;
-    if (hints.command && /\beslint\b/.test(hints.command)) score += 0.3;
-    return Math.min(1, score);
+    const signs = [
+      [/^\s+\d+:\d+\s+(?:error|warning)\s+\S.*\s{2}\S+$/m, 0.6],
+      [/^✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)/m, 0.4],
+    ] as const;
+    return scoreSigns(text, hints, signs, /\beslint\b/);
   },
   compress(text: string, _hints: Hints, budget: number): Excerpt {
     const doc = docOf(text);

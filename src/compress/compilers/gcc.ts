@@ -16,6 +16,7 @@ const CONTEXT =
 const REQUIRED_HERE = /:\d+:\d+:\s+required from here$/;
 const MAKE_FAIL =
   /^(?:npm error )?(?:g?make|ninja)(?:\[\d+\])?: (?:\*\*\*|Target .* not remade)|^ninja: build stopped/;
+const NESTED_MAKE = /^(?:npm error )?g?make\[\d+\]: /;
 const STEP = /^(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|ar|ranlib|ld|ld\.\w+|strip)\s/;
 const SUMMARY = /^\d+ (?:warnings?|errors?)(?: and \d+ errors?)? generated\.$|^compilation terminated\.$/;
 const FLAG = /\[(-W[^\]]+)\]$/;
@@ -70,8 +71,12 @@ export const gcc: Compressor = {
       } else if (CONTEXT.test(line)) context = i;
       else if (REQUIRED_HERE.test(line) && !/^\/usr\//.test(line))
         extra.push({ from: i, to: i, prio: D.errorFirst });
-      else if (MAKE_FAIL.test(line)) summaries.push(i);
-      else if (SUMMARY.test(line)) summaries.push(i);
+      else if (MAKE_FAIL.test(line)) {
+        // A nested make's failure names a target whose errors the index already locates;
+        // the outermost make's is the run's verdict.
+        if (NESTED_MAKE.test(line)) extra.push({ from: i, to: i, prio: D.summary - 2 });
+        else summaries.push(i);
+      } else if (SUMMARY.test(line)) summaries.push(i);
       else if (STEP.test(line)) extra.push({ from: i, to: i, prio: / -c\s/.test(line) ? 15 : D.milestone });
     }
     return found.excerpt("gcc", budget, { kindLabel: "flag" });

@@ -1,6 +1,7 @@
 /**
  * Compact lists of source locations for diagnostics printed once per group:
- * `line:col 1-120:14, 121:40` (a range only where consecutive lines share a column),
+ * `line:col 1-120:14, 121:40` (a range only where four or more consecutive lines share a
+ * column),
  * `col 9 of lines 4, 9, 14` when they share one column, `lines 12, 15-17` when the
  * tool gives no columns.
  */
@@ -19,16 +20,38 @@ interface Run {
   readonly count: number;
 }
 
+/** Fewer consecutive lines than this are listed one by one: every line number stays readable. */
+const MIN_RANGE = 4;
+
 function runsOf(locs: readonly Location[]): Run[] {
   const sorted = [...locs].sort((a, b) => a.line - b.line || (a.col ?? 0) - (b.col ?? 0));
   const runs: Run[] = [];
-  for (const l of sorted) {
+  const starts: number[] = [];
+  sorted.forEach((l, i) => {
     const last = runs[runs.length - 1];
     if (last && last.col === l.col && (l.line === last.to || l.line === last.to + 1)) {
       runs[runs.length - 1] = { ...last, to: l.line, count: last.count + 1 };
-    } else runs.push({ from: l.line, to: l.line, col: l.col, count: 1 });
+    } else {
+      runs.push({ from: l.line, to: l.line, col: l.col, count: 1 });
+      starts.push(i);
+    }
+  });
+  return runs.flatMap((r, k) =>
+    r.from < r.to && r.to - r.from + 1 < MIN_RANGE
+      ? spelled(sorted.slice(starts[k], starts[k]! + r.count))
+      : [r],
+  );
+}
+
+/** The locations of a short run (sorted, one column) as one run per line. */
+function spelled(locs: readonly Location[]): Run[] {
+  const out: Run[] = [];
+  for (const l of locs) {
+    const last = out[out.length - 1];
+    if (last && last.from === l.line) out[out.length - 1] = { ...last, count: last.count + 1 };
+    else out.push({ from: l.line, to: l.line, col: l.col, count: 1 });
   }
-  return runs;
+  return out;
 }
 
 function runText(r: Run): string {

@@ -45,7 +45,10 @@ export const tsc: Compressor = {
           col: Number(m[3]),
           message: line.slice(m[0].length),
         });
-      } else if (SUMMARY.test(line) || TABLE_HEAD.test(line) || TABLE_ROW.test(line)) summaries.push(i);
+      } else if (SUMMARY.test(line)) summaries.push(i);
+      // The closing table counts errors per file: the index already says where each one is.
+      else if (TABLE_HEAD.test(line) || TABLE_ROW.test(line))
+        extra.push({ from: i, to: i, prio: D.milestone - 1 });
       else if (LISTED.test(line)) {
         // --listFiles: the project's own files matter more than the libraries.
         if (/node_modules|\/lib\/lib\.[\w.]+\.d\.ts$/.test(line)) libs.push(i);

@@ -1,9 +1,8 @@
 /** cargo test: each "---- name stdout ----" panic (location, message), the failures list, "test result:". */
 
-import { docOf } from "../common.ts";
-import type { Pick } from "../pack.ts";
+import { docOf, scoreSigns } from "../common.ts";
 import type { Compressor, Excerpt, Hints } from "../types.ts";
-import { blockPicks, blocksOf, linePicks, P, testExcerpt } from "./shared.ts";
+import { blockPicks, blocksOf, linePicks, P, summaryPicks, testExcerpt } from "./shared.ts";
 
 const RESULT = /^test result: (?:ok|FAILED)\./;
 const FAILED_LINE = /^test \S+ .*\.\.\. FAILED$/;
@@ -17,17 +16,16 @@ export const cargoTest: Compressor = {
   name: "cargo-test",
   detect(text: string, hints: Hints): number {
     if (!text.includes("test ")) return 0;
-    let score = 0;
-    if (/^test result: (?:ok|FAILED)\. \d+ passed/m.test(text)) score += 0.7;
-    if (/^running \d+ tests?$/m.test(text)) score += 0.2;
-    if (/^test \S+ \.\.\. (?:ok|FAILED|ignored)$/m.test(text)) score += 0.2;
-    if (hints.command && /\bcargo\s+(?:\+\S+\s+)?(?:test|nextest)\b/.test(hints.command)) score += 0.3;
-    return Math.min(1, score);
+    const signs = [
+      [/^test result: (?:ok|FAILED)\. \d+ passed/m, 0.7],
+      [/^running \d+ tests?$/m, 0.2],
+      [/^test \S+ \.\.\. (?:ok|FAILED|ignored)$/m, 0.2],
+    ] as const;
+    return scoreSigns(text, hints, signs, /\bcargo\s+(?:\+\S+\s+)?(?:test|nextest)\b/);
   },
   compress(text: string, _hints: Hints, budget: number): Excerpt {
     const doc = docOf(text);
-    const picks: Pick[] = [];
-    linePicks(doc, RESULT, P.summary, picks);
+    const picks = summaryPicks(doc, RESULT);
     linePicks(doc, ERROR, P.extra, picks);
     const failed = linePicks(doc, FAILED_LINE, P.inline, picks);
     const blocks = blocksOf(doc, BLOCK, STOP);

@@ -3,10 +3,9 @@
  * with the frames in the user's code, and the per-package ok/FAIL lines.
  */
 
-import { docOf } from "../common.ts";
-import type { Pick } from "../pack.ts";
+import { docOf, scoreSigns } from "../common.ts";
 import type { Compressor, Excerpt, Hints } from "../types.ts";
-import { FOREIGN, linePicks, P, testExcerpt } from "./shared.ts";
+import { FOREIGN, linePicks, P, summaryPicks, testExcerpt } from "./shared.ts";
 
 const PACKAGE = /^(?:FAIL|ok)\s+\S+\s+(?:[\d.]+s|\(cached\)|\[)/;
 const FAIL_NAME = /^\s*--- FAIL: \S+/;
@@ -19,18 +18,17 @@ export const goTest: Compressor = {
   name: "go-test",
   detect(text: string, hints: Hints): number {
     if (!text.includes("--- ") && !text.includes("FAIL") && !text.includes("ok ")) return 0;
-    let score = 0;
-    if (/^--- (?:FAIL|PASS): \S+ \([\d.]+s\)$/m.test(text)) score += 0.6;
-    if (/^(?:FAIL|ok)\s+\S+\s+[\d.]+s$/m.test(text)) score += 0.4;
-    if (/^=== RUN\s+\S+$/m.test(text)) score += 0.2;
-    if (hints.command && /\bgo\s+test\b/.test(hints.command)) score += 0.3;
-    return Math.min(1, score);
+    const signs = [
+      [/^--- (?:FAIL|PASS): \S+ \([\d.]+s\)$/m, 0.6],
+      [/^(?:FAIL|ok)\s+\S+\s+[\d.]+s$/m, 0.4],
+      [/^=== RUN\s+\S+$/m, 0.2],
+    ] as const;
+    return scoreSigns(text, hints, signs, /\bgo\s+test\b/);
   },
   compress(text: string, _hints: Hints, budget: number): Excerpt {
     const doc = docOf(text);
     const { lines } = doc;
-    const picks: Pick[] = [];
-    linePicks(doc, PACKAGE, P.summary, picks);
+    const picks = summaryPicks(doc, PACKAGE);
     const failures = linePicks(doc, FAIL_NAME, P.name, picks);
     linePicks(doc, REPORT, P.message, picks);
     linePicks(doc, BUILD_ERROR, P.message, picks);

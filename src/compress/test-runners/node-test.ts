@@ -4,10 +4,9 @@
  * location and error from the YAML block. Summary: ℹ / # counts.
  */
 
-import { docOf } from "../common.ts";
-import type { Pick } from "../pack.ts";
+import { docOf, type Sign, scoreSigns } from "../common.ts";
 import type { Compressor, Excerpt, Hints } from "../types.ts";
-import { blockPicks, blocksOf, linePicks, P, testExcerpt } from "./shared.ts";
+import { blockPicks, blocksOf, linePicks, P, summaryPicks, testExcerpt } from "./shared.ts";
 
 const SUMMARY = /^(?:ℹ|#) (?:tests|pass|fail) \d+/;
 const SUMMARY_MINOR = /^(?:ℹ|#) (?:suites|cancelled|skipped|todo|duration_ms) \S+/;
@@ -21,24 +20,22 @@ const MESSAGE = /^\s*(?:[\w.$]*(?:Error|Exception)\b|error: |Expected|expected|'
 const LOCATION =
   /^\s*(?:location: '.+:\d+:\d+'|at .{0,300}?:\d+:\d+\)?$)|^\s+\S.{0,200}\((?:file:\/\/)?\/[^)]+:\d+:\d+\)$/;
 
+const NODE_TEST_SIGNS: readonly Sign[] = [
+  [/^ℹ (?:tests|pass|fail) \d+$/m, 0.7],
+  [(t) => /^# (?:tests|pass|fail) \d+$/m.test(t) && /^TAP version \d+|^\s*# Subtest: /m.test(t), 0.7],
+  [/^✖ failing tests:/m, 0.2],
+];
+
 export const nodeTest: Compressor = {
   name: "node-test",
   detect(text: string, hints: Hints): number {
     if (!text.includes("ℹ ") && !text.includes("# tests") && !text.includes("✖")) return 0;
-    let score = 0;
-    if (/^ℹ (?:tests|pass|fail) \d+$/m.test(text)) score += 0.7;
-    if (/^# (?:tests|pass|fail) \d+$/m.test(text) && /^TAP version \d+|^\s*# Subtest: /m.test(text))
-      score += 0.7;
-    if (/^✖ failing tests:/m.test(text)) score += 0.2;
-    if (hints.command && /\bnode\b.*--test\b/.test(hints.command)) score += 0.3;
-    return Math.min(1, score);
+    return scoreSigns(text, hints, NODE_TEST_SIGNS, /\bnode\b.*--test\b/);
   },
   compress(text: string, _hints: Hints, budget: number): Excerpt {
     const doc = docOf(text);
     const { lines } = doc;
-    const picks: Pick[] = [];
-    linePicks(doc, SUMMARY, P.summary, picks);
-    linePicks(doc, SUMMARY_MINOR, P.tail, picks);
+    const picks = summaryPicks(doc, SUMMARY, SUMMARY_MINOR);
     // The runner's own diagnostics ("# Error: … uncaughtException …") name a crash.
     linePicks(doc, TAP_ERROR, P.message - 2, picks);
     let section = -1;

@@ -3,10 +3,11 @@
  * failure's "E" lines and file.py:N locations, and the final "=== N failed … ===" line.
  */
 
-import { docOf } from "../common.ts";
-import type { Pick } from "../pack.ts";
+import { docOf, scoreSigns } from "../common.ts";
+import type { Doc } from "../doc.ts";
+import { type Pick, substanceCap } from "../pack.ts";
 import type { Compressor, Excerpt, Hints } from "../types.ts";
-import { blockPicks, blocksOf, linePicks, P, testExcerpt } from "./shared.ts";
+import { blockPicks, blocksOf, Failures, linePicks, P, testExcerpt } from "./shared.ts";
 
 const FINAL = /^=+ .*\b(?:passed|failed|error|errors|skipped|no tests ran)\b.* in [\d.]+s.* =+$/;
 const SHORT = /^(?:FAILED|ERROR) \S/;
@@ -28,18 +29,21 @@ export const pytest: Compressor = {
   detect(text: string, hints: Hints): number {
     if (!text.includes("==") && !text.includes("FAILED ") && !(hints.command && /pytest/.test(hints.command)))
       return 0;
-    let score = 0;
-    if (/^=+ test session starts =+$/m.test(text)) score += 0.6;
-    if (/^=+ .*\b(?:passed|failed)\b.* in [\d.]+s.* =+$/m.test(text)) score += 0.4;
-    if (/^(?:FAILED|ERROR) \S+::/m.test(text)) score += 0.2;
-    if (hints.command && /\bpytest\b|\bpy\.test\b/.test(hints.command)) score += 0.3;
-    return Math.min(1, score);
+    const signs = [
+      [/^=+ test session starts =+$/m, 0.6],
+      [/^=+ .*\b(?:passed|failed)\b.* in [\d.]+s.* =+$/m, 0.4],
+      [/^(?:FAILED|ERROR) \S+::/m, 0.2],
+    ] as const;
+    return scoreSigns(text, hints, signs, /\bpytest\b|\bpy\.test\b/);
   },
   compress(text: string, _hints: Hints, budget: number): Excerpt {
     const doc = docOf(text);
     const picks: Pick[] = [];
     linePicks(doc, FINAL, P.summary, picks);
     const short = linePicks(doc, SHORT, P.name + 1, picks);
+    // Its short summary lists every failure together already.
+    const failures = new Failures(short === 0);
+    sameFile(doc, failures.display, substanceCap(budget, doc.size) / 2);
     linePicks(doc, SECTION, P.inline, picks);
     linePicks(doc, PROGRESS, P.detail + 5, picks);
     linePicks(doc, VERBOSE_FAIL, P.name - 2, picks);
@@ -47,11 +51,37 @@ export const pytest: Compressor = {
     linePicks(doc, COLLECTED, P.inline, picks);
     const blocks = blocksOf(doc, HEADER, STOP);
     for (const block of blocks) {
-      blockPicks(doc, block, { message: MESSAGE, location: LOCATION, messages: 1, locations: 1 }, picks);
+      blockPicks(
+        doc,
+        block,
+        { message: MESSAGE, location: LOCATION, messages: 1, locations: 1 },
+        picks,
+        failures,
+      );
       linePicks(doc, FRAME_LOCATION, P.inline + 10, picks, block.start, block.end);
       // Every E line says what differed: substance.
       linePicks(doc, E_LINE, P.extra, picks, block.start, block.end);
     }
-    return testExcerpt("pytest", doc, budget, picks, Math.max(short, blocks.length));
+    return testExcerpt("pytest", doc, budget, picks, Math.max(short, blocks.length), failures);
   },
 };
+
+const SHORT_NAME = /^(FAILED|ERROR) (\S+?)::(\S.*)$/;
+
+/**
+ * When the "FAILED tests/a.py::test_x - msg" lines would take more than `room`, those of
+ * one file in a row say the file once: the others read `  ::test_y - msg` (each failure
+ * stays on its own line, with its message).
+ */
+function sameFile(doc: Doc, display: Map<number, string>, room: number): void {
+  let size = 0;
+  for (const line of doc.lines) if (SHORT_NAME.test(line)) size += line.length + 1;
+  if (size <= room) return;
+  let previous = "";
+  doc.lines.forEach((line, i) => {
+    const m = SHORT_NAME.exec(line);
+    const key = m ? `${m[1]} ${m[2]}` : "";
+    if (m && key === previous) display.set(i, `  ::${m[3]}`);
+    previous = key;
+  });
+}

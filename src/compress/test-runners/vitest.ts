@@ -1,9 +1,8 @@
 /** vitest: the "Failed Tests" section (name, error, ❯ location) and the summary. */
 
-import { docOf } from "../common.ts";
-import type { Pick } from "../pack.ts";
+import { docOf, scoreSigns } from "../common.ts";
 import type { Compressor, Excerpt, Hints } from "../types.ts";
-import { blockPicks, blocksOf, linePicks, P, testExcerpt } from "./shared.ts";
+import { blockPicks, blocksOf, Failures, linePicks, P, summaryPicks, testExcerpt } from "./shared.ts";
 
 const SUMMARY = /^\s*(?:Test Files|Tests)\s+\d+ (?:failed|passed|skipped)/;
 const SUMMARY_MINOR = /^\s*(?:Start at|Duration|Errors)\s+\S/;
@@ -20,24 +19,24 @@ export const vitest: Compressor = {
   detect(text: string, hints: Hints): number {
     const named = hints.command !== undefined && /\bvitest\b/.test(hints.command);
     if (!named && !text.includes("Test Files") && !text.includes(" RUN ") && !text.includes("⎯")) return 0;
-    let score = 0;
-    if (/^\s*Test Files\s+\d+ (?:failed|passed)/m.test(text)) score += 0.6;
-    if (/^\s*RUN\s+v\d+\.\d+/m.test(text)) score += 0.3;
-    if (/⎯ Failed Tests \d+ ⎯|^\s*(?:✓|×|❯) \S+\.(?:test|spec)\.[cm]?[jt]sx?/m.test(text)) score += 0.2;
-    if (hints.command && /\bvitest\b/.test(hints.command)) score += 0.3;
-    return Math.min(1, score);
+    const signs = [
+      [/^\s*Test Files\s+\d+ (?:failed|passed)/m, 0.6],
+      // "RUN  v3.2.4 /path" opens every vitest run (the summary may be past a sample).
+      [/^\s*RUN\s+v\d+\.\d+/m, 0.5],
+      [/⎯ Failed Tests \d+ ⎯|^\s*(?:✓|×|❯) \S+\.(?:test|spec)\.[cm]?[jt]sx?/m, 0.2],
+    ] as const;
+    return scoreSigns(text, hints, signs, /\bvitest\b/);
   },
   compress(text: string, _hints: Hints, budget: number): Excerpt {
     const doc = docOf(text);
-    const picks: Pick[] = [];
-    linePicks(doc, SUMMARY, P.summary, picks);
-    linePicks(doc, SUMMARY_MINOR, P.tail, picks);
+    const picks = summaryPicks(doc, SUMMARY, SUMMARY_MINOR);
     linePicks(doc, FILE_FAILED, P.inline, picks);
     const inline = linePicks(doc, INLINE_FAIL, P.inline, picks);
     linePicks(doc, INLINE_MESSAGE, P.inline - 1, picks);
+    const failures = new Failures();
     const blocks = blocksOf(doc, FAIL_HEADER, SECTION);
     for (const block of blocks) {
-      blockPicks(doc, block, { message: MESSAGE, location: LOCATION, locations: 4 }, picks);
+      blockPicks(doc, block, { message: MESSAGE, location: LOCATION, locations: 4 }, picks, failures);
     }
     // Section titles ("Failed Tests 3", "Unhandled Errors") say what follows.
     for (let i = 0; i < doc.lines.length; i++) {
@@ -45,6 +44,6 @@ export const vitest: Compressor = {
         picks.push({ from: i, to: i, prio: P.inline });
       }
     }
-    return testExcerpt("vitest", doc, budget, picks, Math.max(blocks.length, inline));
+    return testExcerpt("vitest", doc, budget, picks, Math.max(blocks.length, inline), failures);
   },
 };

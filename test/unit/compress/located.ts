@@ -2,7 +2,7 @@
  * Reads a compiler excerpt the way an agent would, to check that every error of the
  * original can be found in it: on its own line, in the location list of the line that
  * stands for its group (`…  [×40 at col 9 of lines 4, 9, 14]`), or in the index of
- * errors not shown (`src/a.ts: TS2345 10 13-14; TS2339 31`).
+ * errors and warnings not shown (`src/a.ts: TS2345 10 13; TS2339 31; warning -Wshadow 4`).
  */
 
 export interface SourceError {
@@ -52,16 +52,16 @@ export function parsePhrase(phrase: string): { line: number; col?: number }[] {
   throw new Error(`not a location phrase: ${phrase}`);
 }
 
-const INDEX = "[errors not shown above:";
+const INDEX = /^\[(?:errors|warnings|errors and warnings) not shown above:/;
 
 /** file -> code -> lines listed in the index of errors not shown. */
 export function parseIndex(excerpt: string): Map<string, Map<string, Set<number>>> {
   const index = new Map<string, Map<string, Set<number>>>();
   const lines = excerpt.split("\n");
-  const at = lines.findIndex((l) => l.startsWith(INDEX));
+  const at = lines.findIndex((l) => INDEX.test(l));
   if (at < 0) return index;
   // One file: on the title's line; else a row per file below it. The last row ends in "]".
-  const first = lines[at]!.slice(INDEX.length).trim();
+  const first = lines[at]!.replace(INDEX, "").trim();
   const rows = first ? [first] : [];
   for (let k = at + 1; !first && k < lines.length; k++) {
     rows.push(lines[k]!.trim());
@@ -75,7 +75,10 @@ export function parseIndex(excerpt: string): Map<string, Map<string, Set<number>
     const codes = index.get(file) ?? new Map<string, Set<number>>();
     index.set(file, codes);
     for (const part of row.slice(cut + 2).split("; ")) {
-      const [code, ...segs] = part.split(" ");
+      // Where the warnings of a row begin, "warning" precedes their code (or stands for it).
+      const words = part.split(" ");
+      if (words[0] === "warning" && words.length > 2 && !/^\d/.test(words[1]!)) words.shift();
+      const [code, ...segs] = words;
       const set = codes.get(code!) ?? new Set<number>();
       codes.set(code!, set);
       for (const seg of segs) {

@@ -8,15 +8,17 @@ import { parsePhrase } from "./located.ts";
 const at = (line: number, col?: number) => (col === undefined ? { line } : { line, col });
 
 describe("location lists", () => {
-  it("makes ranges only of consecutive lines in one column", () => {
+  it("makes ranges only of four or more consecutive lines in one column", () => {
     const locs = [...Array.from({ length: 120 }, (_, i) => at(i + 1, 14)), at(121, 40)];
     expect(locationPhrase(locs)).toBe("line:col 1-120:14, 121:40");
-    expect(locationPhrase([at(3, 5), at(4, 6), at(5, 6)])).toBe("line:col 3:5, 4-5:6");
+    // Shorter runs name every line: each can be read (and searched for) as it is.
+    expect(locationPhrase([at(3, 5), at(4, 6), at(5, 6)])).toBe("line:col 3:5, 4:6, 5:6");
+    expect(locationList([at(4), at(5), at(6), at(6)], Number.POSITIVE_INFINITY, " ")).toBe("4 5 6×2");
   });
 
   it("names a shared column once, and says lines when there are no columns", () => {
     expect(locationPhrase([at(9, 9), at(4, 9), at(14, 9)])).toBe("col 9 of lines 4, 9, 14");
-    expect(locationPhrase([at(12), at(15), at(16), at(17)])).toBe("lines 12, 15-17");
+    expect(locationPhrase([at(12), at(15), at(16), at(17), at(18)])).toBe("lines 12, 15-18");
   });
 
   it("counts one place reported several times, and has nothing to add when all are one place", () => {

@@ -1,0 +1,138 @@
+/**
+ * The units an excerpt is made of, and its rendering. A unit is one line, or a run of
+ * consecutive identical lines shown once as `<line>  [×N]`; over-long lines are cut with
+ * `… [+N chars]`. Rendering shows the kept units in original order with each omitted
+ * run replaced by `[… lines A-B omitted (N lines) …]` (original numbers).
+ */
+import { type Doc, rangeOf } from "./doc.ts";
+import type { Packed, PackOptions } from "./pack-items.ts";
+
+export function omissionMarker(first: number, last: number): string {
+  return `[… lines ${first}-${last} omitted (${last - first + 1} lines) …]`;
+}
+
+export interface Layout {
+  readonly doc: Doc;
+  /** The unit of each line. */
+  readonly unitOf: Int32Array;
+  /** First and last line of each unit, and its text as shown. */
+  readonly first: readonly number[];
+  readonly last: readonly number[];
+  readonly text: readonly string[];
+  /** Added to line numbers in markers. */
+  readonly base: number;
+  readonly markers: boolean;
+}
+
+function defaultMaxLine(budget: number): number {
+  return Math.max(300, Math.min(600, Math.floor(budget / 6)));
+}
+
+function truncateLine(line: string, max: number): string {
+  if (line.length <= max) return line;
+  return `${line.slice(0, max)}… [+${line.length - max} chars]`;
+}
+
+/** The last line of the run of lines identical to line `i` that collapses into one unit. */
+function runEnd(doc: Doc, i: number, opts: PackOptions): number {
+  const { lines, hole } = doc;
+  const { display, suffix } = opts;
+  const collapse = opts.collapse ?? true;
+  let j = i;
+  if (collapse && display?.get(i) === undefined && suffix?.get(i) === undefined && i !== hole) {
+    const line = lines[i];
+    while (
+      j + 1 < lines.length &&
+      j + 1 !== hole &&
+      lines[j + 1] === line &&
+      !display?.has(j + 1) &&
+      !suffix?.has(j + 1)
+    )
+      j++;
+  }
+  return j;
+}
+
+export function layoutOf(doc: Doc, opts: PackOptions): Layout {
+  const { lines } = doc;
+  const n = lines.length;
+  const maxLine = opts.maxLine ?? defaultMaxLine(opts.budget);
+  const base = opts.lineBase ?? 0;
+  const { label, display, suffix } = opts;
+  const unitOf = new Int32Array(n);
+  const first: number[] = [];
+  const last: number[] = [];
+  const text: string[] = [];
+  for (let i = 0; i < n; ) {
+    const line = lines[i]!;
+    const j = runEnd(doc, i, opts);
+    const u = first.length;
+    for (let k = i; k <= j; k++) unitOf[k] = u;
+    first.push(i);
+    last.push(j);
+    let shown = truncateLine(display?.get(i) ?? line, maxLine);
+    if (j > i && line.trim() !== "") shown = `${shown}  [×${j - i + 1}]`;
+    const tail = suffix?.get(i);
+    if (tail !== undefined) shown += tail;
+    if (label && i !== doc.hole) shown = label(doc.starts[i]! + base) + shown;
+    text.push(shown);
+    i = j + 1;
+  }
+  return { doc, unitOf, first, last, text, base, markers: opts.markers ?? true };
+}
+
+/** Renders the kept units (`kept[u + 1]`) in order, with the notes before their unit. */
+export function render(layout: Layout, kept: Uint8Array, notesAt: ReadonlyMap<number, string[]>): Packed {
+  const out: string[] = [];
+  let keptLines = 0;
+  let gapFirst = -1;
+  let gapLast = -1;
+  let pending: string[] = [];
+  const flushGap = () => {
+    for (const t of pending) out.push(t);
+    pending = [];
+    if (gapFirst >= 0) keptLines += showGap(layout, gapFirst, gapLast, out);
+    gapFirst = -1;
+  };
+  const units = layout.first.length;
+  for (let u = 0; u < units; u++) {
+    const here = notesAt.get(u);
+    if (kept[u + 1]) {
+      flushGap();
+      if (here) out.push(...here);
+      out.push(layout.text[u]!);
+      keptLines += layout.last[u]! - layout.first[u]! + 1;
+    } else {
+      if (here) pending.push(...here);
+      if (gapFirst < 0) gapFirst = u;
+      gapLast = u;
+    }
+  }
+  flushGap();
+  const tail = notesAt.get(units);
+  if (tail) out.push(...tail);
+  return { text: out.join("\n"), keptLines };
+}
+
+/** Shows an omitted run of units as its marker, or as itself when that is shorter; the lines it shows. */
+function showGap(layout: Layout, gapFirst: number, gapLast: number, out: string[]): number {
+  const { doc, first, last, text, base, markers } = layout;
+  const a = rangeOf(doc, first[gapFirst]!)[0];
+  const b = rangeOf(doc, last[gapLast]!)[1];
+  const marker = omissionMarker(a + base, b + base);
+  // A gap of a line or two shorter than its own marker is cheaper to show.
+  let fill = markers && gapLast - gapFirst < 2;
+  let len = 0;
+  for (let u = gapFirst; fill && u <= gapLast; u++) {
+    if (first[u] === doc.hole) fill = false;
+    else len += text[u]!.length + 1;
+  }
+  let shown = 0;
+  if (fill && len <= marker.length + 1) {
+    for (let u = gapFirst; u <= gapLast; u++) {
+      out.push(text[u]!);
+      shown += last[u]! - first[u]! + 1;
+    }
+  } else if (b >= a && markers) out.push(marker);
+  return shown;
+}

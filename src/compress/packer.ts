@@ -1,0 +1,236 @@
+/**
+ * The packer behind `pack` (pack.ts): takes items (picks and notes) in priority order
+ * while they fit, each against the budget or, for MUST items, the hard cap; then
+ * renders, and gives what did not fit another try while the rendering comes out
+ * smaller than its running estimate.
+ *
+ * Notes with `final` are charged at their longest; each kept pick with a `refund`
+ * gives back what it saves such a note, and when something does not fit the notes are
+ * measured again (a few times at most: each measure renders them).
+ */
+import type { Doc } from "./doc.ts";
+import { MUST, type Note, type Packed, type Pick } from "./pack-items.ts";
+import { type Layout, render } from "./pack-layout.ts";
+
+interface Item {
+  readonly prio: number;
+  readonly pos: number;
+  readonly pick?: Pick;
+  readonly note?: number;
+}
+
+/** Picks clipped to the document and notes, most important first, then in order. */
+function itemsOf(n: number, picks: readonly Pick[], notes: readonly Note[]): Item[] {
+  const items: Item[] = [];
+  for (const p of picks) {
+    const from = Math.max(0, p.from);
+    const to = Math.min(n - 1, p.to);
+    if (from <= to) items.push({ prio: p.prio, pos: from, pick: { ...p, from, to } });
+  }
+  notes.forEach((note, k) => {
+    items.push({ prio: note.prio, pos: Math.min(note.at, n), note: k });
+  });
+  return items.sort((a, b) => b.prio - a.prio || a.pos - b.pos);
+}
+
+export class Packer {
+  private readonly layout: Layout;
+  private readonly notes: readonly Note[];
+  private readonly budget: number;
+  /** Ceiling for MUST items. */
+  private readonly hardCap: number;
+  private readonly doc: Doc;
+  private readonly n: number;
+  private readonly units: number;
+  private readonly markerCost: number;
+  /** kept[u + 1] for unit u; the two sentinels count as kept so edge gaps are counted. */
+  private readonly kept: Uint8Array;
+  private used: number;
+  private readonly noteTaken: Uint8Array;
+  /** Refunds earned by kept picks for notes not taken yet (they make those notes cheaper). */
+  private readonly credit: Float64Array;
+  private readonly refunded = new Set<Pick>();
+  /** What each taken note with `final` is charged now. */
+  private readonly charge: Float64Array;
+  private stale = false;
+  private measures = 0;
+  /** Units kept by the pick being taken, and what they cost so far. */
+  private readonly marked: number[] = [];
+  private spent = 0;
+
+  constructor(layout: Layout, notes: readonly Note[], budget: number, hardCap: number) {
+    this.layout = layout;
+    this.notes = notes;
+    this.budget = budget;
+    this.hardCap = hardCap;
+    this.doc = layout.doc;
+    this.n = this.doc.lines.length;
+    this.units = layout.first.length;
+    const digits = String(this.doc.total + layout.base).length;
+    this.markerCost = layout.markers ? 30 + 3 * digits : 0;
+    this.kept = new Uint8Array(this.units + 2);
+    this.kept[0] = 1;
+    this.kept[this.units + 1] = 1;
+    this.used = this.units > 0 ? this.markerCost : 0;
+    this.noteTaken = new Uint8Array(notes.length);
+    this.credit = new Float64Array(notes.length);
+    this.charge = new Float64Array(notes.length);
+  }
+
+  pack(picks: readonly Pick[]): Packed {
+    let pending = this.select(itemsOf(this.n, picks, this.notes));
+    for (let round = 0; round < 3 && pending.length > 0; round++) {
+      if (!this.settle()) break;
+      pending = this.select(pending);
+    }
+    return this.render();
+  }
+
+  private readonly isKept = (line: number): boolean =>
+    line >= 0 && line < this.n && this.kept[this.layout.unitOf[line]! + 1] === 1;
+
+  /**
+   * The running cost is an estimate (short gaps are shown instead of marked, which is
+   * cheaper): when the rendering comes out smaller, it becomes the cost and what did not
+   * fit may get another try (true).
+   */
+  private settle(): boolean {
+    const size = this.render().text.length;
+    // Notes that depend on what is kept count at their bound, not as shown now.
+    let bounds = 0;
+    this.notes.forEach((note, k) => {
+      if (!this.noteTaken[k] || !note.final) return;
+      this.charge[k] = this.measured(k);
+      const text = note.final(this.isKept);
+      bounds += this.charge[k]! - (text === "" ? 0 : text.length + 1);
+    });
+    if (size + bounds >= this.used - 16) return false;
+    this.used = size + bounds;
+    this.stale = false;
+    return true;
+  }
+
+  /** Takes what fits, in priority order; returns the items that did not fit whole. */
+  private select(list: readonly Item[]): Item[] {
+    const rest: Item[] = [];
+    for (const item of list) {
+      const limit = item.prio >= MUST ? Math.max(this.hardCap, this.budget) : this.budget;
+      const k = item.note;
+      if (k !== undefined) {
+        if (this.noteTaken[k]) continue;
+        if (!this.takeNote(k, limit) && !(this.remeasure() && this.takeNote(k, limit))) rest.push(item);
+        continue;
+      }
+      const pick = item.pick!;
+      if (!this.takePick(pick, limit) && !(this.remeasure() && this.takePick(pick, limit))) rest.push(item);
+    }
+    return rest;
+  }
+
+  private measured(k: number): number {
+    const note = this.notes[k]!;
+    if (note.bound) return note.bound(this.isKept) + 1;
+    const text = note.final!(this.isKept);
+    return text === "" ? 0 : text.length + 1;
+  }
+
+  /** Measures the taken notes again; whether that freed room. */
+  private remeasure(): boolean {
+    if (!this.stale || this.measures >= 16) return false;
+    this.stale = false;
+    this.measures++;
+    let freed = 0;
+    this.notes.forEach((note, k) => {
+      if (!this.noteTaken[k] || !note.final) return;
+      const actual = this.measured(k);
+      if (actual < this.charge[k]!) {
+        freed += this.charge[k]! - actual;
+        this.charge[k] = actual;
+      }
+    });
+    this.used -= freed;
+    return freed > 0;
+  }
+
+  private takeNote(k: number, limit: number): boolean {
+    const note = this.notes[k]!;
+    const cost = note.text.length + 1 - this.credit[k]!;
+    if (this.used + cost > limit) return false;
+    this.used += cost;
+    this.noteTaken[k] = 1;
+    this.charge[k] = cost;
+    if (note.final) this.stale = true;
+    return true;
+  }
+
+  /** Keeps what fits of a pick; whether it was kept whole. */
+  private takePick(pick: Pick, limit: number): boolean {
+    if (pick.with !== undefined && !this.isKept(pick.with)) return false;
+    const split = pick.split ?? "head";
+    const refund = pick.refund && split === "none" && !this.refunded.has(pick) ? pick.refund : undefined;
+    // Kept whole, such a pick shortens a note already paid for: it may use that room.
+    const room = refund && this.noteTaken[refund.note] ? refund.chars : 0;
+    this.marked.length = 0;
+    this.spent = 0;
+    let full = this.keepRange(pick, split, limit + room);
+    if (full && pick.also !== undefined && pick.also >= 0 && pick.also < this.n)
+      full = this.keepUnit(this.layout.unitOf[pick.also]!, limit + room);
+    if (!full && split === "none") {
+      for (const u of this.marked) this.kept[u + 1] = 0;
+      return false;
+    }
+    this.used += this.spent;
+    if (full && refund) this.refund(pick, refund);
+    return full;
+  }
+
+  /** Keeps the pick's units from its beginning (or end, for "tail") while they fit; whether all did. */
+  private keepRange(pick: Pick, split: NonNullable<Pick["split"]>, ceiling: number): boolean {
+    const first = this.layout.unitOf[pick.from]!;
+    const last = this.layout.unitOf[pick.to]!;
+    if (split === "tail") {
+      for (let u = last; u >= first; u--) if (!this.keepUnit(u, ceiling)) return false;
+    } else {
+      for (let u = first; u <= last; u++) if (!this.keepUnit(u, ceiling)) return false;
+    }
+    return true;
+  }
+
+  /** Keeps a unit if it fits under `ceiling` (its text, and the markers it adds or saves). */
+  private keepUnit(u: number, ceiling: number): boolean {
+    const { kept } = this;
+    if (kept[u + 1] || this.layout.first[u] === this.doc.hole) return true;
+    const l = kept[u];
+    const r = kept[u + 2];
+    const marker = l && r ? -this.markerCost : !l && !r ? this.markerCost : 0;
+    const cost = this.layout.text[u]!.length + 1 + marker;
+    if (this.used + this.spent + cost > ceiling) return false;
+    kept[u + 1] = 1;
+    this.marked.push(u);
+    this.spent += cost;
+    return true;
+  }
+
+  private refund(pick: Pick, refund: NonNullable<Pick["refund"]>): void {
+    this.refunded.add(pick);
+    if (this.noteTaken[refund.note]) {
+      this.used -= refund.chars;
+      this.charge[refund.note]! -= refund.chars;
+      this.stale = true;
+    } else this.credit[refund.note]! += refund.chars;
+  }
+
+  private render(): Packed {
+    const notesAt = new Map<number, string[]>();
+    this.notes.forEach((note, k) => {
+      if (!this.noteTaken[k]) return;
+      const text = note.final ? note.final(this.isKept) : note.text;
+      if (note.final && text === "") return;
+      const u = note.at >= this.n ? this.units : this.layout.unitOf[Math.max(0, note.at)]!;
+      const list = notesAt.get(u);
+      if (list) list.push(text);
+      else notesAt.set(u, [text]);
+    });
+    return render(this.layout, this.kept, notesAt);
+  }
+}
