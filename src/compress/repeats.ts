@@ -117,11 +117,7 @@ export function rememberShown(
 export function bodyOf(shown: string): string {
   const lines = shown.split("\n");
   let skip = 0;
-  while (
-    skip < lines.length &&
-    /^\[(cairn #\d+ · |full output: |L<n> are the file's line numbers)/.test(lines[skip]!)
-  )
-    skip++;
+  while (skip < lines.length && /^\[(cairn #\d+ · |full output: )/.test(lines[skip]!)) skip++;
   return lines.slice(skip).join("\n");
 }
 
