@@ -135,7 +135,7 @@ export function deltaLine(
   const earlier = earlierId !== undefined ? ` (#${earlierId})` : "";
   const how =
     changed === 0
-      ? "again the same lines"
+      ? "again the same lines, timings aside"
       : `with ${changed} line${changed === 1 ? "" : "s"} changed, the rest identical`;
   return `[cairn #${id} · ${size}, the output of \`${short}\` shown earlier${earlier} ${how} · full output: ${showCommand}]`;
 }

@@ -111,7 +111,7 @@ describe("outputs already in context are not sent twice", () => {
     expect(await run("toolu_nr_3", other)).toMatch(/shown earlier with 2 lines changed/);
   });
 
-  it("shows a re-run whose excerpt changed only in its start time as that line (its duration is not in the excerpt)", async () => {
+  it("a re-run whose excerpt differs only in its start time and duration is the same lines, timings aside", async () => {
     const rerun = vitest
       .replace("Start at  00:22:56", "Start at  00:31:07")
       .replace("Duration  1.46s", "Duration  1.52s");
@@ -124,8 +124,30 @@ describe("outputs already in context are not sent twice", () => {
       tool_response: { ...(bashCall.tool_response as object), stdout: rerun },
     });
     const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
-    expect(delta).toMatch(/^\[cairn #2 · .*shown earlier \(#1\) with 2 lines changed, the rest identical/);
-    expect(delta).toContain("+   Start at  00:31:07");
+    expect(delta).toMatch(
+      /^\[cairn #2 · .*shown earlier \(#1\) again the same lines, timings aside · full output: /,
+    );
+    expect(delta.split("\n")).toHaveLength(1);
+  });
+
+  it("a re-run with a changed count shows that line, not the timings that changed beside it", async () => {
+    const rerun = vitest
+      .replace("Start at  00:22:56", "Start at  00:31:07")
+      .replace("Tests  3 failed | 176 passed", "Tests  2 failed | 177 passed");
+    expect(rerun).not.toBe(vitest);
+    const first = await shownFor("toolu_u_1");
+    const out = await hook("PostToolUse", {
+      ...bashCall,
+      tool_use_id: "toolu_u_2",
+      tool_input: { command: "npx vitest run" },
+      tool_response: { ...(bashCall.tool_response as object), stdout: rerun },
+    });
+    const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
+    expect(delta).toMatch(
+      /^\[cairn #\d+ · .*shown earlier \(#\d+\) with 2 lines changed, the rest identical/,
+    );
+    expect(delta).toContain("+      Tests  2 failed | 177 passed");
+    expect(delta).not.toContain("Start at");
     expect(delta.length).toBeLessThan(first.length / 4);
   });
 
