@@ -182,6 +182,9 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
   id = delta?.id ?? id;
   if (delta?.text !== undefined) {
     repeats.rememberCopy(store, where, o.text, { ...seen, id }, ctx.now());
+    // The model now knows this version (the earlier one and the change): the next one is
+    // shown against it, so a diff that grows by a hunk each time shows only that hunk.
+    repeats.rememberShown(store, where, o.hints.tool, o.out.label, { id, body }, ctx.now());
     return delta.text;
   }
   repeats.rememberCopy(store, where, o.text, { ...seen, id }, ctx.now());

@@ -29,8 +29,12 @@ const CJS_EXPORT = /^(?:module\.)?exports(?:\.[\w$]+|\[[^\]]+\])?\s*=[^=]/;
 const C_FN = /^[A-Za-z_][\w\s*&:<>,]*\b[A-Za-z_]\w*\s*\([^;]*\)\s*(?:const\s*)?\{?\s*$/;
 const MEMBER =
   /^\s+(?:(?:public|private|protected|static|readonly|async|override|abstract|get|set|pub(?:\([\w:]+\))?|final|virtual|inline|def|fn|func|function)\s+)*[*#]?[\w$]+[?!]?\s*(?:<[^>]*>)?\s*[(:=]/;
+/**
+ * Statements, `default:` and labels (`loop: while (…)`) look like members but declare
+ * nothing; `delete(key) {` is a method named like an operator.
+ */
 const NOT_MEMBER =
-  /^\s+(?:if|for|while|switch|return|catch|else|do|try|throw|case|await|yield|new|delete|typeof|let|const|var)\b|^\s+[\w$.]+\s*\(.*\);?\s*$/;
+  /^\s+(?:if|for|while|switch|return|catch|else|do|try|throw|case|let|const|var)\b|^\s+(?:default|await|yield|new|delete|typeof)\b(?!\()|^\s+[\w$.]+\s*\(.*\);?\s*$|^\s+[\w$]+:\s*(?:while|for|do)\b/;
 const FN_NAME = /^\s*(?:export\s+)?(?:declare\s+)?(?:async\s+)?(?:function\*?|def|fn|func)\s+([\w$]+)/;
 
 /**
@@ -55,6 +59,7 @@ interface Scan {
   inBlockComment: boolean;
   inExportList: boolean;
   inNamespace: boolean;
+  inType: boolean;
   imports: number;
   firstImport: number;
   lastImport: number;
@@ -69,6 +74,7 @@ export function codePicks(doc: Doc, picks: Pick[], notes: Note[], wide: Set<numb
     inBlockComment: false,
     inExportList: false,
     inNamespace: false,
+    inType: false,
     imports: 0,
     firstImport: -1,
     lastImport: -1,
@@ -144,6 +150,8 @@ function prioOf(line: string, i: number, scan: Scan, picks: Pick[], wide: Set<nu
   // A namespace or module block: its members are the module's API too.
   if (top && NAMESPACE.test(line)) scan.inNamespace = true;
   else if (top && /^\}/.test(line)) scan.inNamespace = false;
+  // A class, interface, struct… body: from its opening line to the next top-level line.
+  if (top) scan.inType = TYPE_DECL.test(line) && !/;\s*$/.test(line);
   if (top) {
     const prio = topPrio(line);
     if (prio < 0) return -1;
@@ -165,10 +173,13 @@ function prioOf(line: string, i: number, scan: Scan, picks: Pick[], wide: Set<nu
   }
   if (!MEMBER.test(line) || NOT_MEMBER.test(line)) return -1;
   const depth = line.length - trimmed.length;
-  // Members of a class (one level in) matter; nested helpers much less.
-  let prio = depth <= 4 ? 60 : 35;
-  if (/^\s+(?:def|fn|func|function)\s/.test(line)) prio += 4;
-  return scan.inNamespace && depth <= 4 ? MUST : prio;
+  const firstLevel = line.startsWith("\t") ? depth === 1 : depth <= 4;
+  // A class's, interface's or namespace's own members are declarations like the top
+  // level's: its API. Elsewhere a `key: value,` is an object literal's entry, not one.
+  if (firstLevel && (scan.inType || scan.inNamespace)) return MUST;
+  if (/^\s+[\w$]+\s*:\s.*,\s*$/.test(line)) return -1;
+  // Nested helpers matter much less.
+  return (firstLevel ? 60 : 35) + (/^\s+(?:def|fn|func|function)\s/.test(line) ? 4 : 0);
 }
 
 /**

@@ -78,10 +78,11 @@ export function showCommandOf(header: string): string | undefined {
 // ------------------------------------------------------------------ near repeats
 
 /**
- * What the model last read in full for one call (tool and label: the command, the path,
- * the pattern): the text it saw, without cairn's header. A later output of the same call
- * that differs in a few lines is shown as those lines. Only full displays are kept: a
- * delta or a reference is not something later ones can be read against.
+ * What the model last knows in full of one call (tool and label: the command, the path,
+ * the pattern): the text it saw without cairn's header, or that text and the lines a
+ * delta changed since. A later output of the same call that differs in a few lines is
+ * shown as those lines, against the version the model knows last; a reference to an
+ * identical output changes nothing.
  */
 export interface Shown {
   readonly id?: number | undefined;

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { budgetFor, compressText, detect, firstOmission } from "../../../src/compress/index.ts";
@@ -482,6 +483,33 @@ describe("Read", () => {
     expect(e.text).toMatch(
       /^L2: export \{ BrowserTesterOptions \} from '\.\/chunks\/browser\.d\.\w+\.js';$/m,
     );
+  });
+
+  it("a class's methods are declarations: every one of them, with its line (the runtime says which)", () => {
+    // Real sources of a package read whole: yaml's Document class and its parser.
+    const require = createRequire(import.meta.url);
+    for (const [file, name] of [
+      ["yaml/dist/doc/Document.js", "Document"],
+      ["yaml/dist/parse/parser.js", "Parser"],
+    ] as const) {
+      const path = join(REPO, "node_modules", file);
+      const text = readFileSync(path, "utf8");
+      const cls = (require(path) as Record<string, { prototype: object }>)[name]!;
+      const methods = Object.getOwnPropertyNames(cls.prototype).filter((m) => m !== "constructor");
+      expect(methods.length).toBeGreaterThan(5);
+      const e = compressText(text, readHints(path), budgetFor(text.length));
+      const lines = text.split("\n");
+      for (const m of methods) {
+        const at = lines.findIndex((l) =>
+          new RegExp(`^ {4}(?:static |async |get |set |\\*)?${m}\\(`).test(l),
+        );
+        expect(e.text, `${name}.${m}`).toContain(`L${at + 1}: ${lines[at]}`);
+      }
+      // A switch's `default:`, a label and an object literal's entries declare nothing.
+      expect(e.text).not.toMatch(/^L\d+: +default:/m);
+      expect(e.text).not.toMatch(/^L\d+: +\w+: (?:while|for)\b/m);
+      expect(e.text.length).toBeLessThan(text.length * 0.15);
+    }
   });
 
   it("prose: headings with their numbers", () => {

@@ -106,9 +106,14 @@ describe("outputs already in context are not sent twice", () => {
     );
     expect(rest.join("\n")).toMatch(/^@@ after L\d+ → L\d+\n\+\tmodified: {3}src\/extra\.js$/);
     expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.home })).stdout).toBe(more);
-    // Compared with the last output shown in full, not with the delta.
+    // Compared with the version the model knows now (the first and the change), so a
+    // third output shows only what changed since the second.
     const other = more.replace("\tmodified:   src/micromatch.js\n", "");
-    expect(await run("toolu_nr_3", other)).toMatch(/shown earlier with 2 lines changed/);
+    const third = await run("toolu_nr_3", other);
+    expect(third).toMatch(/shown earlier \(#1\) with 1 line changed/);
+    expect(third.split("\n").slice(1).join("\n")).toMatch(
+      /^@@ L\d+ → \(gone\)\n-\tmodified: {3}src\/micromatch\.js$/,
+    );
   });
 
   it("a re-run whose excerpt differs only in its start time and duration is the same lines, timings aside", async () => {
