@@ -3,6 +3,7 @@ import { type Extracted, extractOutput, toolFamily } from "../claude/tool-output
 import { anyPatternMatches } from "../config/patterns.ts";
 import { CAIRN_RETRIEVAL } from "../core/cairn-commands.ts";
 import { formatBytes } from "../core/format.ts";
+import { printedCli } from "../core/self.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
 import { observerFor } from "../observe/observer.ts";
 import { bashResult } from "../run/bash-result.ts";
@@ -70,10 +71,14 @@ interface Call {
   file(observer?: Observer): Promise<Filed>;
 }
 
-/** The retrieval command exactly as an excerpt header prints it for output `id`. */
+/**
+ * The retrieval command exactly as an excerpt header prints it for output `id`: in the
+ * form that runs in the session's shell (`cairn` only when that is this cairn on PATH).
+ */
 function showCommand(call: Call, id: number): string | undefined {
   const empty = { text: "", compressor: "", kept: "" };
-  return call.repeats.showCommandOf(call.filing.excerptHeader(id, "", 0, empty, call.o.hints, 0));
+  const header = call.filing.excerptHeader(id, "", 0, empty, call.o.hints, 0, printedCli());
+  return call.repeats.showCommandOf(header);
 }
 
 /** An identical output still in context: one line naming it. */

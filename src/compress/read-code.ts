@@ -59,7 +59,10 @@ interface Scan {
   inBlockComment: boolean;
   inExportList: boolean;
   inNamespace: boolean;
-  inType: boolean;
+  /** The indentation of the class, interface, struct… whose body the scan is in (-1: none). */
+  typeIndent: number;
+  /** Its members' indentation, from its first line deeper in (-1: not seen yet). */
+  memberIndent: number;
   imports: number;
   firstImport: number;
   lastImport: number;
@@ -67,14 +70,23 @@ interface Scan {
   readonly seenNames: Set<string>;
 }
 
-/** The outline's picks (and the imports note); returns how many declarations it found. */
-export function codePicks(doc: Doc, picks: Pick[], notes: Note[], wide: Set<number>): number {
+/**
+ * The outline's picks (and the imports note): how many declarations it found, and where
+ * the imports begin (the note names them, so the file's head need not show them).
+ */
+export function codePicks(
+  doc: Doc,
+  picks: Pick[],
+  notes: Note[],
+  wide: Set<number>,
+): { decls: number; firstImport: number } {
   const { lines } = doc;
   const scan: Scan = {
     inBlockComment: false,
     inExportList: false,
     inNamespace: false,
-    inType: false,
+    typeIndent: -1,
+    memberIndent: -1,
     imports: 0,
     firstImport: -1,
     lastImport: -1,
@@ -94,7 +106,7 @@ export function codePicks(doc: Doc, picks: Pick[], notes: Note[], wide: Set<numb
     decls++;
   }
   if (scan.imports > 0) notes.push(importsNote(doc, scan));
-  return decls;
+  return { decls, firstImport: scan.firstImport };
 }
 
 /** Comments and blank lines say nothing the outline needs. */
@@ -150,8 +162,7 @@ function prioOf(line: string, i: number, scan: Scan, picks: Pick[], wide: Set<nu
   // A namespace or module block: its members are the module's API too.
   if (top && NAMESPACE.test(line)) scan.inNamespace = true;
   else if (top && /^\}/.test(line)) scan.inNamespace = false;
-  // A class, interface, struct… body: from its opening line to the next top-level line.
-  if (top) scan.inType = TYPE_DECL.test(line) && !/;\s*$/.test(line);
+  const member = typeMember(line, trimmed, scan);
   if (top) {
     const prio = topPrio(line);
     if (prio < 0) return -1;
@@ -175,11 +186,36 @@ function prioOf(line: string, i: number, scan: Scan, picks: Pick[], wide: Set<nu
   const depth = line.length - trimmed.length;
   const firstLevel = line.startsWith("\t") ? depth === 1 : depth <= 4;
   // A class's, interface's or namespace's own members are declarations like the top
-  // level's: its API. Elsewhere a `key: value,` is an object literal's entry, not one.
-  if (firstLevel && (scan.inType || scan.inNamespace)) return MUST;
-  if (/^\s+[\w$]+\s*:\s.*,\s*$/.test(line)) return -1;
-  // Nested helpers matter much less.
-  return (firstLevel ? 60 : 35) + (/^\s+(?:def|fn|func|function)\s/.test(line) ? 4 : 0);
+  // level's: its API.
+  // A top-level type's members are the file's substance; those of a type inside a
+  // namespace come after the namespace's own declarations, as the budget allows.
+  if (member === 0 || (firstLevel && scan.inNamespace)) return MUST;
+  if (member > 0) return 60;
+  // Deeper in, only a nested function is one (`type: this.type,` is an object literal's
+  // entry); one level in, outside a type, `x = y` and `x === y` are statements. An object
+  // literal's entries one level in stay: `__export(exports, { DAY: () => DAY, … })` names the API.
+  const fn = /^\s+(?:async\s+)?(?:def|fn|func|function)\s/.test(line);
+  if (!firstLevel && !fn) return -1;
+  if (/^\s+[\w$]+\s*=/.test(line)) return -1;
+  return (firstLevel ? 60 : 35) + (fn ? 4 : 0);
+}
+
+/**
+ * Whether the line is a member of the class, interface, struct… whose body the scan is in
+ * (at any depth: a .d.ts declares classes inside `declare module "x" {`). A body runs
+ * from its opening line to the next line as little indented; its members are its lines
+ * one level in. Returns the indentation of the type the line is a member of, or -1.
+ */
+function typeMember(line: string, trimmed: string, scan: Scan): number {
+  const depth = line.length - trimmed.length;
+  if (scan.typeIndent >= 0 && depth <= scan.typeIndent) scan.typeIndent = -1;
+  if (scan.typeIndent >= 0 && scan.memberIndent < 0) scan.memberIndent = depth;
+  const member = scan.typeIndent >= 0 && depth === scan.memberIndent ? scan.typeIndent : -1;
+  if (TYPE_DECL.test(trimmed) && /[{:]\s*$/.test(line)) {
+    scan.typeIndent = depth;
+    scan.memberIndent = -1;
+  }
+  return member;
 }
 
 /**

@@ -50,6 +50,8 @@ interface Outline {
   /** Lines kept whole however long: every name in them is substance (export lists). */
   readonly wide: Set<number>;
   what: string;
+  /** Where the file's head stops short of its first six lines (at the imports the outline sums up). */
+  headEnd?: number;
   /** Whether MUST picks are the file's substance (then they may take more room). */
   substance: boolean;
 }
@@ -65,8 +67,9 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
   };
   const { lines } = doc;
   if (flavour === "code") {
-    const found = codePicks(doc, o.picks, o.notes, o.wide);
-    o.what = `outline: ${plural(found, "declaration")}`;
+    const { decls, firstImport } = codePicks(doc, o.picks, o.notes, o.wide);
+    o.what = `outline: ${plural(decls, "declaration")}`;
+    if (firstImport >= 0) o.headEnd = firstImport;
     o.substance = true;
   } else if (flavour === "prose") {
     o.what = `outline: ${plural(prosePicks(doc, o.picks), "heading")}`;
@@ -125,12 +128,8 @@ function numberedSize(doc: Doc, from: number, to: number, firstLine: number, sto
 function framePicks(doc: Doc, flavour: Flavour, hints: Hints, budget: number, o: Outline): void {
   const { lines } = doc;
   const firstLine = hints.firstLine ?? 1;
-  o.picks.push({
-    from: 0,
-    to: Math.min(lines.length, 6) - 1,
-    prio: flavour === "code" ? 70 : 84,
-    split: "head",
-  });
+  const head = Math.min(lines.length, 6, o.headEnd ?? 6);
+  if (head > 0) o.picks.push({ from: 0, to: head - 1, prio: flavour === "code" ? 70 : 84, split: "head" });
   o.picks.push({ from: lines.length - 2, to: lines.length - 1, prio: 40, split: "tail" });
   if (hints.offset === undefined && hints.limit === undefined) return;
   // The region asked for, in full when it fits; else its beginning, with the outline.
