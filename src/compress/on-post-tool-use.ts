@@ -13,8 +13,12 @@ import type { Filed, Observer } from "./filing.ts";
 import type { Seen, Where } from "./repeats.ts";
 import type { Hints } from "./types.ts";
 
-/** Below this an output is never touched, repeated or not: a reference line would save little. */
-const REPEAT_MIN_CHARS = 1024;
+/**
+ * Below this an output is never touched, repeated or not. From here on a repeat becomes a
+ * reference only where the reference takes at most half as much (a short `tsc` result
+ * printed ten times; a `git status` that grows by a line).
+ */
+const REPEAT_MIN_CHARS = 300;
 
 type Event = HookEvent<"PostToolUse">;
 type Filing = typeof import("./filing.ts");
@@ -64,6 +68,8 @@ interface Call {
   readonly o: Output;
   readonly store: Store;
   readonly where: Where;
+  /** The session's working directory, left out of the labels references print. */
+  readonly cwd: string;
   readonly ctx: HookContext;
   readonly filing: Filing;
   readonly repeats: Repeats;
@@ -83,12 +89,19 @@ function showCommand(call: Call, id: number): string | undefined {
 
 /** An identical output still in context: one line naming it. */
 async function repeatAnswer(call: Call, earlier: Seen): Promise<string | undefined> {
+  const label = call.repeats.labelIn(earlier.label, call.cwd);
+  const size = formatBytes(earlier.bytes);
+  const line = (id: number) => {
+    const show = showCommand(call, id);
+    return show ? call.repeats.repeatLine({ ...earlier, id, label }, show, size) : undefined;
+  };
+  // A reference that would take more than half the output's room is not worth it.
+  if ((line(9_999_999)?.length ?? Number.POSITIVE_INFINITY) > call.o.text.length / 2) return undefined;
   // An output shown whole the first time is stored only now, when a reference needs it.
   const id = earlier.id ?? (await call.file()).id;
   if (earlier.id === undefined)
     call.repeats.rememberCopy(call.store, call.where, call.o.text, { ...earlier, id }, call.ctx.now());
-  const show = showCommand(call, id);
-  return show ? call.repeats.repeatLine({ ...earlier, id }, show, formatBytes(earlier.bytes)) : undefined;
+  return line(id);
 }
 
 /**
@@ -115,7 +128,8 @@ async function deltaAnswer(
   const show = showCommand(call, id);
   if (!show) return { id };
   const size = formatBytes(Buffer.byteLength(call.o.text, "utf8"));
-  const first = call.repeats.deltaLine(id, previous.id, call.o.out.label, changed, show, size);
+  const label = call.repeats.labelIn(call.o.out.label, call.cwd);
+  const first = call.repeats.deltaLine(id, previous.id, label, changed, show, size);
   const text = [first, formatHunks(hunks)].filter(Boolean).join("\n");
   return text.length < body.length / 2 ? { id, text } : { id };
 }
@@ -145,6 +159,7 @@ async function answer(event: Event, ctx: HookContext, o: Output): Promise<string
     o,
     store,
     where: { sessionId: event.session_id, agentId: event.agent_id },
+    cwd: event.cwd,
     ctx,
     filing,
     repeats,

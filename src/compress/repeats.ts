@@ -65,9 +65,22 @@ export function forgetCopies(store: Store, sessionId: string): void {
  * exactly as excerpt headers print it, so both stay runnable the same way.
  */
 export function repeatLine(seen: Seen & { readonly id: number }, showCommand: string, size: string): string {
-  const label = seen.label.replace(/\s+/g, " ").trim();
-  const what = label.length > 80 ? `${label.slice(0, 79)}…` : label;
-  return `[cairn #${seen.id} · ${size}, identical to the output of \`${what}\` shown earlier (#${seen.id}), not repeated · full output: ${showCommand}]`;
+  return `[cairn #${seen.id} · ${size}, identical to \`${shown(seen.label)}\` shown earlier (#${seen.id}): not repeated · full output: ${showCommand}]`;
+}
+
+/** A call's label as a reference names it: one line, at most 80 characters. */
+function shown(label: string): string {
+  const one = label.replace(/\s+/g, " ").trim();
+  return one.length > 80 ? `${one.slice(0, 79)}…` : one;
+}
+
+/**
+ * A label with the session's working directory left out (`src/doc/Document.js`, `grep x
+ * in src`): the model ran the call from there, and the full path would take a line's worth.
+ */
+export function labelIn(label: string, cwd: string | undefined): string {
+  if (!cwd || cwd === "/") return label;
+  return label.replaceAll(`${cwd.replace(/\/+$/, "")}/`, "");
 }
 
 /** The first retrieval command of an excerpt header (`[full output: CMD · …]`). */
@@ -131,12 +144,10 @@ export function deltaLine(
   showCommand: string,
   size: string,
 ): string {
-  const what = label.replace(/\s+/g, " ").trim();
-  const short = what.length > 80 ? `${what.slice(0, 79)}…` : what;
   const earlier = earlierId !== undefined ? ` (#${earlierId})` : "";
   const how =
     changed === 0
       ? "again the same lines, timings aside"
       : `with ${changed} line${changed === 1 ? "" : "s"} changed, the rest identical`;
-  return `[cairn #${id} · ${size}, the output of \`${short}\` shown earlier${earlier} ${how} · full output: ${showCommand}]`;
+  return `[cairn #${id} · ${size}, \`${shown(label)}\` as shown earlier${earlier} ${how} · full output: ${showCommand}]`;
 }

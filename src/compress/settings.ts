@@ -4,10 +4,12 @@ import { fraction, int, patterns, setting, strings } from "../config/setting.ts"
 export const COMPRESS_SETTINGS = {
   "compress.enabled": setting(v.boolean(), true, "Replace large tool outputs with content-aware excerpts."),
   "compress.min_bytes": setting(int(0, 10_000_000), 4096, "Outputs smaller than this are never compressed."),
+  // A larger Read becomes an outline that keeps every declaration with its line (and the
+  // region asked for); the agent Reads the range it needs next, and Edit works either way.
   "compress.read_min_bytes": setting(
     int(0, 10_000_000),
-    24_000,
-    "Read results smaller than this are never compressed (reading to edit must keep working).",
+    12_000,
+    "Read results smaller than this are shown whole; larger ones become an outline with line numbers.",
   ),
   "compress.tools": setting(
     strings(),

@@ -2,6 +2,7 @@ import { execSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { labelIn } from "../../../src/compress/repeats.ts";
 import { REPO, runCairn, tempHome } from "../../helpers/cairn.ts";
 
 // Repeated outputs through the built hook, on real captured inputs carrying a real
@@ -55,7 +56,7 @@ describe("outputs already in context are not sent twice", () => {
     const second = await shownFor("toolu_rep_2");
     expect(second.split("\n")).toHaveLength(1);
     expect(second).toContain("[cairn #1 · ");
-    expect(second).toContain("identical to the output of `npx vitest run` shown earlier");
+    expect(second).toContain("identical to `npx vitest run` shown earlier");
     // The reference prints the retrieval command exactly as the first output's header did
     // (the form that runs in this shell), and it runs as printed.
     const command = /full output: (.+)\]$/.exec(second)?.[1];
@@ -82,9 +83,7 @@ describe("outputs already in context are not sent twice", () => {
     expect(gitStatus.length).toBeLessThan(4096);
     expect(await status("toolu_st_1")).toBeUndefined();
     const again = await status("toolu_st_2");
-    expect(again).toMatch(
-      /^\[cairn #1 · .*identical to the output of `git status` shown earlier.* show 1\]$/,
-    );
+    expect(again).toMatch(/^\[cairn #1 · .*identical to `git status` shown earlier.* show 1\]$/);
     expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.home })).stdout).toBe(gitStatus);
     expect(await status("toolu_st_3")).toBe(again);
   });
@@ -107,7 +106,7 @@ describe("outputs already in context are not sent twice", () => {
     const delta = await run("toolu_nr_2", more);
     const [head, ...rest] = delta.split("\n");
     expect(head).toMatch(
-      /^\[cairn #1 · .*the output of `git status` shown earlier with 1 line changed, the rest identical · full output: .* show 1\]$/,
+      /^\[cairn #1 · .*`git status` as shown earlier with 1 line changed, the rest identical · full output: .* show 1\]$/,
     );
     expect(rest.join("\n")).toMatch(/^@@ after L\d+ → L\d+\n\+\tmodified: {3}src\/extra\.js$/);
     expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.home })).stdout).toBe(more);
@@ -161,6 +160,35 @@ describe("outputs already in context are not sent twice", () => {
     expect(delta.length).toBeLessThan(first.length / 4);
   });
 
+  it("a short output printed again (a real slice of git status, under 1 KB) becomes a reference half its size or less", async () => {
+    const short = `${gitStatus.split("\n").slice(0, 14).join("\n")}\n`;
+    expect(short.length).toBeGreaterThan(300);
+    expect(short.length).toBeLessThan(1024);
+    const run = async (id: string) =>
+      (
+        await hook("PostToolUse", {
+          ...bashCall,
+          tool_use_id: id,
+          tool_input: { command: "git status" },
+          tool_response: { ...(bashCall.tool_response as object), stdout: short },
+        })
+      ).hookSpecificOutput?.updatedToolOutput?.stdout as string | undefined;
+    expect(await run("toolu_sh_1")).toBeUndefined();
+    const again = await run("toolu_sh_2");
+    expect(again).toMatch(
+      /^\[cairn #1 · .*identical to `git status` shown earlier \(#1\): not repeated · full output: .* show 1\]$/,
+    );
+    expect(again!.length).toBeLessThanOrEqual(short.length / 2);
+    expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.home })).stdout).toBe(short);
+  });
+
+  it("a reference names a path or a search without the session's working directory", () => {
+    expect(labelIn("/home/dev/p/src/doc/Document.js", "/home/dev/p")).toBe("src/doc/Document.js");
+    expect(labelIn("grep throw new in /home/dev/p/src", "/home/dev/p/")).toBe("grep throw new in src");
+    expect(labelIn("/home/dev/other/x.js", "/home/dev/p")).toBe("/home/dev/other/x.js");
+    expect(labelIn("/etc/hosts", "/")).toBe("/etc/hosts");
+  });
+
   it("keeps Read's own shape for a repeated Read", async () => {
     const again = async (id: string) =>
       (await hook("PostToolUse", { ...readCall, tool_use_id: id })).hookSpecificOutput.updatedToolOutput;
@@ -168,29 +196,27 @@ describe("outputs already in context are not sent twice", () => {
     const second = await again("toolu_read_2");
     expect(Object.keys(second)).toEqual(Object.keys(first));
     expect(Object.keys(second.file).sort()).toEqual(Object.keys(first.file).sort());
-    expect(second.file.content).toMatch(
-      /^\[cairn #1 · .*identical to the output of `.*big\.txt` shown earlier/,
-    );
+    expect(second.file.content).toMatch(/^\[cairn #1 · .*identical to `.*big\.txt` shown earlier/);
   });
 
   it("shows the output again after a compaction (PreCompact, or SessionStart from a compaction)", async () => {
     await shownFor("toolu_c_1");
-    expect(await shownFor("toolu_c_2")).toMatch(/identical to the output/);
+    expect(await shownFor("toolu_c_2")).toMatch(/identical to `/);
     await hook("PreCompact", { ...capture("PreCompact-auto"), session_id: bashCall.session_id });
     const afterPre = await shownFor("toolu_c_3");
-    expect(afterPre).not.toMatch(/identical to the output/);
+    expect(afterPre).not.toMatch(/identical to `/);
     expect(afterPre).toContain("Tests  3 failed | 176 passed");
-    expect(await shownFor("toolu_c_4")).toMatch(/identical to the output/);
+    expect(await shownFor("toolu_c_4")).toMatch(/identical to `/);
     await hook("SessionStart", { ...capture("SessionStart-compact"), session_id: bashCall.session_id });
-    expect(await shownFor("toolu_c_5")).not.toMatch(/identical to the output/);
+    expect(await shownFor("toolu_c_5")).not.toMatch(/identical to `/);
   });
 
   it("does not refer across sessions or from a subagent's context to the main one", async () => {
     await shownFor("toolu_s_1");
     const other = await shownFor("toolu_s_2", { session_id: "c0ffee00-0000-4000-8000-0000000000ff" });
-    expect(other).not.toMatch(/identical to the output/);
+    expect(other).not.toMatch(/identical to `/);
     const sub = await shownFor("toolu_s_3", { agent_id: "a8af6be07cba1eb8c", agent_type: "general-purpose" });
-    expect(sub).not.toMatch(/identical to the output/);
-    expect(await shownFor("toolu_s_4", { agent_id: "a8af6be07cba1eb8c" })).toMatch(/identical to the output/);
+    expect(sub).not.toMatch(/identical to `/);
+    expect(await shownFor("toolu_s_4", { agent_id: "a8af6be07cba1eb8c" })).toMatch(/identical to `/);
   });
 });
