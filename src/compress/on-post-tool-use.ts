@@ -11,6 +11,7 @@ import type { Store } from "../store/db.ts";
 import { findFiled } from "../store/outputs.ts";
 import type { Filed, Observer } from "./filing.ts";
 import type { Seen, Where } from "./repeats.ts";
+import { minCharsFor } from "./threshold.ts";
 import type { Hints } from "./types.ts";
 
 /**
@@ -45,7 +46,7 @@ function outputOf(event: Event, ctx: HookContext): Output | undefined {
   const bash = event.tool_name === "Bash" ? bashResult(event, out, ctx) : undefined;
   const text = bash ? bash.text : out.text;
   const isRead = event.tool_name === "Read";
-  const threshold = isRead ? c["compress.read_min_bytes"] : c["compress.min_bytes"];
+  const threshold = minCharsFor(c, event.tool_name, out.filePath);
   // Smaller outputs are shown whole; from REPEAT_MIN_CHARS on, a repeat of one is not sent twice.
   if (text.length < Math.min(threshold, REPEAT_MIN_CHARS)) return undefined;
   if (out.command && CAIRN_RETRIEVAL.test(out.command)) return undefined;

@@ -9,9 +9,6 @@ import { plural } from "./common.ts";
 import type { Doc } from "./doc.ts";
 import { MUST, type Note, type Pick } from "./pack.ts";
 
-export const CODE_EXT =
-  /\.(?:[cm]?[jt]sx?|py|pyi|rb|rs|go|java|kt|kts|scala|swift|cs|fs|c|h|cc|cpp|cxx|hpp|hh|m|mm|php|lua|pl|pm|sh|bash|zsh|ex|exs|erl|hs|ml|clj|dart|vue|svelte|sql|zig|nim|r|jl)$/i;
-
 const IMPORT =
   /^(?:import\b|from\s+\S+\s+import\b|use\s+[\w:{]|#include\b|require\b|(?:const|let|var)\s+[\w${}\s,:]+=\s*require\()/;
 /** `export { a, b as c } from "x"`, `export * from "x"`, `export * as ns from "x"`: names the module exports. */

@@ -11,9 +11,10 @@ import type { Doc } from "./doc.ts";
 import { sampleOf } from "./doc.ts";
 import { logPicks, logs } from "./logs.ts";
 import { MUST, type Note, type Pick, pack, substanceCap } from "./pack.ts";
-import { CODE_EXT, codePicks, shownExport } from "./read-code.ts";
+import { codePicks, shownExport } from "./read-code.ts";
 import { dataPicks, LOCK_KEY, lockPicks, prosePicks } from "./read-docs.ts";
 import { tablePicks } from "./tables.ts";
+import { CODE_EXT } from "./threshold.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
 type Flavour = "code" | "prose" | "data" | "json" | "minified" | "text";

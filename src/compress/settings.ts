@@ -4,12 +4,18 @@ import { fraction, int, patterns, setting, strings } from "../config/setting.ts"
 export const COMPRESS_SETTINGS = {
   "compress.enabled": setting(v.boolean(), true, "Replace large tool outputs with content-aware excerpts."),
   "compress.min_bytes": setting(int(0, 10_000_000), 4096, "Outputs smaller than this are never compressed."),
-  // A larger Read becomes an outline that keeps every declaration with its line (and the
-  // region asked for); the agent Reads the range it needs next, and Edit works either way.
   "compress.read_min_bytes": setting(
     int(0, 10_000_000),
+    24_000,
+    "Read results smaller than this are never compressed (reading to edit must keep working).",
+  ),
+  // A Read of source code from this size becomes an outline that keeps every declaration
+  // (a class's members too) with its line; the agent Reads the range it needs next, and
+  // Edit works either way. Other files (lockfiles, data, prose) go by read_min_bytes.
+  "compress.read_code_min_bytes": setting(
+    int(0, 10_000_000),
     12_000,
-    "Read results smaller than this are shown whole; larger ones become an outline with line numbers.",
+    "Reads of source code smaller than this are shown whole; larger ones become an outline with line numbers.",
   ),
   "compress.tools": setting(
     strings(),
