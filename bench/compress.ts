@@ -43,7 +43,12 @@ async function product(src: string): Promise<Product> {
     load("config/schema.ts"),
     load("compress/doc.ts"),
   ]);
-  return { ...index, ...filing, ...outputs, ...schema, forgetDoc: doc.forgetDoc };
+  // The hook's size thresholds; a tree from before compress/threshold.ts had only read_min_bytes.
+  const threshold = await load("compress/threshold.ts").catch(() => ({
+    minCharsFor: (c: Record<string, number>, tool: string) =>
+      tool === "Read" ? c["compress.read_min_bytes"] : c["compress.min_bytes"],
+  }));
+  return { ...index, ...filing, ...outputs, ...schema, ...threshold, forgetDoc: doc.forgetDoc };
 }
 
 interface Row {
@@ -87,8 +92,7 @@ function measure(p: Product, config: unknown, e: CorpusEntry): Row {
     ...(out.firstLine !== undefined ? { firstLine: out.firstLine } : {}),
     ...(e.exitCode !== undefined && e.tool_name === "Bash" ? { exitCode: e.exitCode } : {}),
   };
-  const c = config as Record<string, number>;
-  const threshold = e.tool_name === "Read" ? c["compress.read_min_bytes"]! : c["compress.min_bytes"]!;
+  const threshold: number = p.minCharsFor(config, e.tool_name, out.filePath);
   const budget: number = p.excerptBudget(config, text.length);
   let shownView = original;
   let compressor = "(whole)";

@@ -8,8 +8,10 @@
 // tool definitions), and the input over all requests. Sizes are characters / 4 (the
 // scripted server sees the requests, not token counts): estimates, the same for both.
 // Run alone: npx node bench/session.ts   (BENCH_SESSION_CALLS=N, default 100;
-// BENCH_SESSION_ALLOW_BASH=1 adds a Bash allow rule, which routes Bash through cairn's runner)
-import { readFileSync, symlinkSync } from "node:fs";
+// BENCH_SESSION_ALLOW_BASH=1 adds a Bash allow rule, which routes Bash through cairn's runner;
+// BENCH_SESSION_CONFIG=<yaml> is cairn's user config in the run with cairn;
+// BENCH_SESSION_DUMP=<dir> writes the last request's messages of each run there)
+import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { installCairn } from "../test/e2e/harness/cairn.ts";
@@ -140,6 +142,8 @@ interface Result {
   readonly failedCalls: number;
   /** Characters of tool results in the last request, by what was called. */
   readonly byCall: ReadonlyMap<string, number>;
+  /** Characters of the last request's messages, by part (tool results per tool, calls, text, headers). */
+  readonly byPart: ReadonlyMap<string, number>;
 }
 
 type Block = {
@@ -167,6 +171,35 @@ function resultSizes(messages: readonly { content: unknown }[]): Map<string, num
   return sizes;
 }
 
+/** Where the final context goes: tool results per tool, the calls themselves, other text, and cairn's header lines. */
+export function partSizes(messages: readonly { content: unknown }[]): Map<string, number> {
+  const sizes = new Map<string, number>();
+  const add = (k: string, n: number) => sizes.set(k, (sizes.get(k) ?? 0) + n);
+  const tools = new Map<string, string>();
+  for (const m of messages) {
+    if (!Array.isArray(m.content)) {
+      add("other text", JSON.stringify(m.content ?? "").length);
+      continue;
+    }
+    for (const b of m.content as Block[]) {
+      if (b.type === "tool_use") {
+        if (b.id) tools.set(b.id, String(b.name));
+        add("tool calls (inputs)", JSON.stringify(b).length);
+      } else if (b.type === "tool_result") {
+        const body = JSON.stringify(b.content ?? "");
+        add(`results: ${tools.get(b.tool_use_id ?? "") ?? "?"}`, body.length);
+        // cairn's own lines: headers, retrieval commands, the Read hint, repeat references.
+        const own = body.split(/\\n|\\t/).filter((l) => /^\[(?:cairn #|full output:|L<n>|Lines:)/.test(l));
+        add(
+          "  of which cairn header lines",
+          own.reduce((a, l) => a + l.length, 0),
+        );
+      } else add("other text", JSON.stringify(b).length);
+    }
+  }
+  return sizes;
+}
+
 async function session(api: MockApi, withCairn: boolean, calls: number): Promise<Result> {
   const sb = makeSandbox({ prefix: withCairn ? "cairn-bench-with" : "cairn-bench-without" });
   try {
@@ -174,6 +207,11 @@ async function session(api: MockApi, withCairn: boolean, calls: number): Promise
     // With a Bash allow rule, cairn's Bash runner files Bash outputs (failing ones too).
     if (ALLOW_BASH) sb.writeSettings({ permissions: { allow: ["Bash"] } });
     if (withCairn) await installCairn(sb);
+    // What a setting would change: BENCH_SESSION_CONFIG="compress:\n  read_min_bytes: 12000".
+    if (withCairn && process.env.BENCH_SESSION_CONFIG)
+      writeFileSync(join(sb.home, ".cairn", "config.yaml"), `${process.env.BENCH_SESSION_CONFIG}\n`, {
+        mode: 0o600,
+      });
     api.clearRequests();
     api.script(script(sb, files, calls));
     const run = await runClaude({
@@ -184,6 +222,13 @@ async function session(api: MockApi, withCairn: boolean, calls: number): Promise
     });
     if (run.exitCode !== 0) throw new Error(`claude exited ${run.exitCode}: ${run.stderr.slice(0, 300)}`);
     const main = api.mainRequests();
+    // For a look at what the model read: BENCH_SESSION_DUMP=dir writes the last request's messages.
+    const dump = process.env.BENCH_SESSION_DUMP;
+    if (dump)
+      writeFileSync(
+        join(dump, `session-${withCairn ? "with" : "without"}.json`),
+        JSON.stringify(main.at(-1)?.body.messages ?? [], null, 1),
+      );
     const tokens = main.map((r) => Math.ceil(JSON.stringify(r.body).length / 4));
     const last = main.at(-1);
     return {
@@ -196,6 +241,7 @@ async function session(api: MockApi, withCairn: boolean, calls: number): Promise
         .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
         .filter((b) => b.type === "tool_result" && b.is_error === true).length,
       byCall: resultSizes(last?.body.messages ?? []),
+      byPart: partSizes(last?.body.messages ?? []),
     };
   } finally {
     sb.cleanup();
@@ -245,6 +291,15 @@ export async function benchSession(): Promise<{ markdown: string; summary: Recor
           ],
           ["wall time", `${without.wallS.toFixed(1)} s`, `${withCairn.wallS.toFixed(1)} s`, ""],
         ],
+      ),
+      "",
+      "Where the final context goes (characters of the last request's messages, by part):",
+      "",
+      table(
+        ["part", "without cairn", "with cairn"],
+        [...new Set([...without.byPart.keys(), ...withCairn.byPart.keys()])]
+          .sort((a, b) => (withCairn.byPart.get(b) ?? 0) - (withCairn.byPart.get(a) ?? 0))
+          .map((part) => [part, k(without.byPart.get(part) ?? 0), k(withCairn.byPart.get(part) ?? 0)]),
       ),
       "",
       "What the tool results weigh in the final context, by call (characters, largest first):",

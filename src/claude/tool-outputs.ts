@@ -68,7 +68,13 @@ function read(input: Input, r: unknown): Extracted | undefined {
     firstLine: num(file.startLine) ?? 1,
     ...(offset !== undefined ? { offset } : {}),
     ...(limit !== undefined ? { limit } : {}),
-    replace: (excerpt) => ({ ...r, file: { ...file, content: excerpt } }),
+    // Claude Code numbers every line of the content it shows from file.startLine; an excerpt
+    // skips lines (each kept one names its own, `L<n>: `), so its lines are counted from 1:
+    // numbers that cannot be mistaken for the file's, even after an offset.
+    replace: (excerpt) => ({
+      ...r,
+      file: { ...file, content: excerpt, ...(typeof file.startLine === "number" ? { startLine: 1 } : {}) },
+    }),
   };
 }
 

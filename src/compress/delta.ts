@@ -25,23 +25,26 @@ export function lineDelta(
   earlier: readonly string[],
   now: readonly string[],
   maxChanged: number,
+  key: (line: string) => string = (line) => line,
 ): Hunk[] | undefined {
   const n = earlier.length;
   const m = now.length;
   if (n > MAX_LINES || m > MAX_LINES) return undefined;
   if (Math.abs(n - m) > maxChanged) return undefined;
+  // Lines are compared by their key: the same key is the same line, whatever else differs.
+  const a = earlier.map(key);
+  const b = now.map(key);
   // lcs[i][j]: longest common subsequence of earlier[i..] and now[j..].
   const lcs: Uint16Array[] = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
   for (let i = n - 1; i >= 0; i--)
     for (let j = m - 1; j >= 0; j--)
-      lcs[i]![j] =
-        earlier[i] === now[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+      lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
   if (n + m - 2 * lcs[0]![0]! > maxChanged) return undefined;
   const hunks: Hunk[] = [];
   let i = 0;
   let j = 0;
   while (i < n || j < m) {
-    if (i < n && j < m && earlier[i] === now[j]) {
+    if (i < n && j < m && a[i] === b[j]) {
       i++;
       j++;
       continue;
@@ -49,13 +52,25 @@ export function lineDelta(
     const start = { i, j };
     const removed: string[] = [];
     const added: string[] = [];
-    while ((i < n || j < m) && !(i < n && j < m && earlier[i] === now[j])) {
+    while ((i < n || j < m) && !(i < n && j < m && a[i] === b[j])) {
       if (j >= m || (i < n && lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) removed.push(earlier[i++]!);
       else added.push(now[j++]!);
     }
     hunks.push({ fromEarlier: start.i + 1, removed, fromNow: start.j + 1, added });
   }
   return hunks;
+}
+
+const DURATION = /\b\d+(?:\.\d+)?\s?(?:ns|µs|us|ms|s)\b/g;
+const CLOCK = /\b\d{1,2}:\d{2}:\d{2}(?:\.\d+)?\b/g;
+
+/**
+ * A line with its durations and clock times masked: a test run or a build that printed
+ * the same lines at other speeds and times did not change. Counts, names and other
+ * numbers stay as they are (a test count that changed is a change).
+ */
+export function timingless(line: string): string {
+  return line.replace(CLOCK, "#clock").replace(DURATION, "#time");
 }
 
 /** Hunks as the model reads them: where, then the lines that went (-) and came (+). */

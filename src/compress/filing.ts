@@ -123,8 +123,15 @@ export async function fileOutput(
 export { HEADER_PREFIX };
 
 /**
- * One or two short lines: sizes, what was kept, and commands that work as written.
- * The --lines example names the first range the excerpt left out.
+ * Two short lines: sizes and what was kept, then how to get the rest. The retrieval
+ * command is printed once, whole (it runs as printed: a clone's absolute form is long),
+ * and the ways to narrow it as options to add; the --lines example names the first
+ * range the excerpt left out.
+ *
+ * A Read excerpt is shown by Claude Code with its own numbers before every line
+ * (`4\tL53: …`), counting the excerpt's lines from 1 (tool-outputs.ts); each kept line
+ * starts with its line in the file, `L<n>: `. The header says which is which and which
+ * Read shows the first lines left out, so the model can Read the exact range it needs.
  */
 export function excerptHeader(
   id: number,
@@ -143,12 +150,15 @@ export function excerptHeader(
   if (redactions > 0) facts.push(`${redactions} secret${redactions === 1 ? "" : "s"} masked`);
   const gap = firstOmission(excerpt.text, hints.firstLine ?? 1);
   const more = [`${cli} show ${id}`];
-  if (gap && hints.tool !== "Read") more.push(`${cli} show ${id} --lines ${gap[0]}-${gap[1]}`);
-  more.push(`${cli} show ${id} --grep 'PATTERN'`);
-  let header = `${HEADER_PREFIX}${id} · ${facts.join(" · ")}]\n[full output: ${more.join(" · ")}]`;
-  if (hints.tool === "Read" && hints.filePath) {
-    const from = gap ? gap[0] : (hints.firstLine ?? 1);
-    header += `\n[L<n> are the file's line numbers. To edit or see more, Read ${hints.filePath} with offset=${from} limit=${gap ? Math.min(gap[1] - from + 1, 400) : 400}]`;
-  }
-  return header;
+  if (hints.tool === "Read") more.push(readHint(gap));
+  else more.push(`a part: add ${gap ? `--lines ${gap[0]}-${gap[1]} or ` : ""}--grep 'PATTERN'`);
+  return `${HEADER_PREFIX}${id} · ${facts.join(" · ")}]\n[full output: ${more.join(" · ")}]`;
+}
+
+/** How a Read excerpt's numbers read, and the Read that shows the first lines it left out. */
+function readHint(gap: [number, number] | undefined): string {
+  const numbers = "L<n>: line n of the file (the number before it counts excerpt lines)";
+  if (!gap) return numbers;
+  const limit = Math.min(gap[1] - gap[0] + 1, 400);
+  return `${numbers}; lines ${gap[0]}-${gap[0] + limit - 1}: Read with offset=${gap[0]} limit=${limit}`;
 }

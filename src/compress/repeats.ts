@@ -65,9 +65,22 @@ export function forgetCopies(store: Store, sessionId: string): void {
  * exactly as excerpt headers print it, so both stay runnable the same way.
  */
 export function repeatLine(seen: Seen & { readonly id: number }, showCommand: string, size: string): string {
-  const label = seen.label.replace(/\s+/g, " ").trim();
-  const what = label.length > 80 ? `${label.slice(0, 79)}…` : label;
-  return `[cairn #${seen.id} · ${size}, identical to the output of \`${what}\` shown earlier (#${seen.id}), not repeated · full output: ${showCommand}]`;
+  return `[cairn #${seen.id} · ${size}, identical to \`${shown(seen.label)}\` shown earlier (#${seen.id}): not repeated · full output: ${showCommand}]`;
+}
+
+/** A call's label as a reference names it: one line, at most 80 characters. */
+function shown(label: string): string {
+  const one = label.replace(/\s+/g, " ").trim();
+  return one.length > 80 ? `${one.slice(0, 79)}…` : one;
+}
+
+/**
+ * A label with the session's working directory left out (`src/doc/Document.js`, `grep x
+ * in src`): the model ran the call from there, and the full path would take a line's worth.
+ */
+export function labelIn(label: string, cwd: string | undefined): string {
+  if (!cwd || cwd === "/") return label;
+  return label.replaceAll(`${cwd.replace(/\/+$/, "")}/`, "");
 }
 
 /** The first retrieval command of an excerpt header (`[full output: CMD · …]`). */
@@ -78,10 +91,11 @@ export function showCommandOf(header: string): string | undefined {
 // ------------------------------------------------------------------ near repeats
 
 /**
- * What the model last read in full for one call (tool and label: the command, the path,
- * the pattern): the text it saw, without cairn's header. A later output of the same call
- * that differs in a few lines is shown as those lines. Only full displays are kept: a
- * delta or a reference is not something later ones can be read against.
+ * What the model last knows in full of one call (tool and label: the command, the path,
+ * the pattern): the text it saw without cairn's header, or that text and the lines a
+ * delta changed since. A later output of the same call that differs in a few lines is
+ * shown as those lines, against the version the model knows last; a reference to an
+ * identical output changes nothing.
  */
 export interface Shown {
   readonly id?: number | undefined;
@@ -117,11 +131,7 @@ export function rememberShown(
 export function bodyOf(shown: string): string {
   const lines = shown.split("\n");
   let skip = 0;
-  while (
-    skip < lines.length &&
-    /^\[(cairn #\d+ · |full output: |L<n> are the file's line numbers)/.test(lines[skip]!)
-  )
-    skip++;
+  while (skip < lines.length && /^\[(cairn #\d+ · |full output: )/.test(lines[skip]!)) skip++;
   return lines.slice(skip).join("\n");
 }
 
@@ -134,12 +144,10 @@ export function deltaLine(
   showCommand: string,
   size: string,
 ): string {
-  const what = label.replace(/\s+/g, " ").trim();
-  const short = what.length > 80 ? `${what.slice(0, 79)}…` : what;
   const earlier = earlierId !== undefined ? ` (#${earlierId})` : "";
   const how =
     changed === 0
-      ? "again the same lines"
+      ? "again the same lines, timings aside"
       : `with ${changed} line${changed === 1 ? "" : "s"} changed, the rest identical`;
-  return `[cairn #${id} · ${size}, the output of \`${short}\` shown earlier${earlier} ${how} · full output: ${showCommand}]`;
+  return `[cairn #${id} · ${size}, \`${shown(label)}\` as shown earlier${earlier} ${how} · full output: ${showCommand}]`;
 }

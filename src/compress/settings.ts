@@ -9,6 +9,14 @@ export const COMPRESS_SETTINGS = {
     24_000,
     "Read results smaller than this are never compressed (reading to edit must keep working).",
   ),
+  // A Read of source code from this size becomes an outline that keeps every declaration
+  // (a class's members too) with its line; the agent Reads the range it needs next, and
+  // Edit works either way. Other files (lockfiles, data, prose) go by read_min_bytes.
+  "compress.read_code_min_bytes": setting(
+    int(0, 10_000_000),
+    12_000,
+    "Reads of source code smaller than this are shown whole; larger ones become an outline with line numbers.",
+  ),
   "compress.tools": setting(
     strings(),
     ["Bash", "Read", "Grep", "Glob", "WebFetch", "WebSearch", "mcp"],

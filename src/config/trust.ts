@@ -32,6 +32,7 @@ const RULES: Readonly<Record<string, Rule>> = {
   "compress.tools": { kind: "subset", why: WIDER },
   "compress.min_bytes": { kind: "at-least", why: WIDER },
   "compress.read_min_bytes": { kind: "at-least", why: WIDER },
+  "compress.read_code_min_bytes": { kind: "at-least", why: WIDER },
   "compress.never": { kind: "union" },
   "run.enabled": { kind: "only", value: false, why: WIDER },
   "run.never": { kind: "union" },

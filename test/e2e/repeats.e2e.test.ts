@@ -82,7 +82,7 @@ describe("repeated outputs e2e", () => {
     const again = resultText("toolu_again");
     expect(again.split("\n")).toHaveLength(1);
     expect(again).toContain(`[cairn #${id} · `);
-    expect(again).toContain("identical to the output of `cat app.log` shown earlier");
+    expect(again).toContain("identical to `cat app.log` shown earlier");
     expect(again.length).toBeLessThan(300);
   });
 
@@ -95,6 +95,6 @@ describe("repeated outputs e2e", () => {
       .filter((e) => e.type === "user")
       .flatMap((e) => ((e.message as { content?: unknown })?.content as { tool_use_id?: string }[]) ?? [])
       .find((b) => typeof b === "object" && b?.tool_use_id === "toolu_again");
-    expect(JSON.stringify(stored)).toContain("identical to the output of `cat app.log`");
+    expect(JSON.stringify(stored)).toContain("identical to `cat app.log`");
   });
 });

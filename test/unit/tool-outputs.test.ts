@@ -43,6 +43,10 @@ describe("tool output adapters on real captured outputs", () => {
     expect(file.content).toBe("EXCERPT");
     expect(file.filePath).toBe((e.tool_response.file as { filePath: string }).filePath);
     expect(file.totalLines).toBe((e.tool_response.file as { totalLines: number }).totalLines);
+    // Claude Code numbers the shown lines from startLine: an excerpt's are counted from 1,
+    // never like the file's own (each kept line names its own, L<n>).
+    expect((e.tool_response.file as { startLine: number }).startLine).toBeGreaterThan(1);
+    expect(file.startLine).toBe(1);
   });
 
   it("Grep in content mode and in files mode; Glob", () => {

@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { budgetFor, compressText, detect, firstOmission } from "../../../src/compress/index.ts";
 import { substanceCap } from "../../../src/compress/pack.ts";
 import type { Hints } from "../../../src/compress/types.ts";
+import { REPO } from "../../helpers/cairn.ts";
 import { CORPUS_DIRS } from "./corpus.ts";
 import { eslintErrors, parseIndex, tscErrors, unlocated } from "./located.ts";
 
@@ -440,8 +442,11 @@ describe("Read", () => {
   it("code: numbered outline, imports summed up, exported declarations", () => {
     const e = run("read-ts-source-trace-mapping.txt", readHints("/x/trace-mapping.ts"));
     expect(e.compressor).toBe("read");
-    expect(e.text).toMatch(/^\[12 imports, lines 1-86: @jridgewell\/sourcemap-codec, \.\/resolve/m);
+    expect(e.text).toMatch(/^\[11 imports, lines 1-44: @jridgewell\/sourcemap-codec, \.\/resolve/m);
     expect(e.text).toContain("L154: export function encodedMappings(");
+    // Re-exports name the module's API: declarations, not imports.
+    expect(e.text).toContain("L46: export type { SourceMapSegment } from './sourcemap-segment';");
+    expect(e.text).toContain("L86: export { FlattenMap, FlattenMap as AnyMap } from './flatten-map';");
     for (const line of e.text.split("\n")) expect(line).toMatch(/^(?:L\d+: |\[)/);
   });
 
@@ -465,6 +470,62 @@ describe("Read", () => {
     const kept = [...e.text.matchAll(/^L(\d+): /gm)].map((m) => Number(m[1]));
     expect(first[0]).toBe(kept.find((n, k) => kept[k + 1] !== undefined && kept[k + 1]! > n + 1)! + 1);
     expect(firstOmission("a\n[… lines 4-9 omitted (6 lines) …]\nb")).toEqual([4, 9]);
+  });
+
+  it("a .d.ts: every name it exports or re-exports, each on a numbered line", () => {
+    // A real bundled declaration file: re-exports from chunks (`B as BrowserTesterOptions`)
+    // between the imports, local declarations, and export lists at the end.
+    const path = join(REPO, "node_modules/vitest/dist/index.d.ts");
+    const text = readFileSync(path, "utf8");
+    // Every export list in the text, however it is laid out: `export { a, b as c } …`.
+    const exported = [...text.matchAll(/\bexport\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((m) =>
+      m[1]!
+        .split(",")
+        .map(
+          (spec) =>
+            spec
+              .trim()
+              .split(/\s+as\s+/)
+              .at(-1)!,
+        )
+        .filter(Boolean),
+    );
+    expect(exported.length).toBeGreaterThan(100);
+    const e = compressText(text, readHints(path), budgetFor(text.length));
+    expect(e.text.length).toBeLessThan(text.length * 0.16);
+    const missing = exported.filter((name) => !new RegExp(`\\b${name.replace("$", "\\$")}\\b`).test(e.text));
+    expect(missing).toEqual([]);
+    // A re-export is shown with the exported name, not the bundler's one-letter local one.
+    expect(e.text).toMatch(
+      /^L2: export \{ BrowserTesterOptions \} from '\.\/chunks\/browser\.d\.\w+\.js';$/m,
+    );
+  });
+
+  it("a class's methods are declarations: every one of them, with its line (the runtime says which)", () => {
+    // Real sources of a package read whole: yaml's Document class and its parser.
+    const require = createRequire(import.meta.url);
+    for (const [file, name] of [
+      ["yaml/dist/doc/Document.js", "Document"],
+      ["yaml/dist/parse/parser.js", "Parser"],
+    ] as const) {
+      const path = join(REPO, "node_modules", file);
+      const text = readFileSync(path, "utf8");
+      const cls = (require(path) as Record<string, { prototype: object }>)[name]!;
+      const methods = Object.getOwnPropertyNames(cls.prototype).filter((m) => m !== "constructor");
+      expect(methods.length).toBeGreaterThan(5);
+      const e = compressText(text, readHints(path), budgetFor(text.length));
+      const lines = text.split("\n");
+      for (const m of methods) {
+        const at = lines.findIndex((l) =>
+          new RegExp(`^ {4}(?:static |async |get |set |\\*)?${m}\\(`).test(l),
+        );
+        expect(e.text, `${name}.${m}`).toContain(`L${at + 1}: ${lines[at]}`);
+      }
+      // A switch's `default:`, a label and an object literal's entries declare nothing.
+      expect(e.text).not.toMatch(/^L\d+: +default:/m);
+      expect(e.text).not.toMatch(/^L\d+: +\w+: (?:while|for)\b/m);
+      expect(e.text.length).toBeLessThan(text.length * 0.15);
+    }
   });
 
   it("prose: headings with their numbers", () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatHunks, lineDelta } from "../../../src/compress/delta.ts";
+import { formatHunks, lineDelta, timingless } from "../../../src/compress/delta.ts";
 
 // Two outputs of one command a session runs twice, made by real git in a scratch
 // repository: the delta holds exactly the lines that changed, and nothing when too much did.
@@ -55,5 +55,38 @@ describe("lineDelta on real outputs", () => {
     const after = git("status").split("\n");
     expect(lineDelta(before, after, 4)).toBeUndefined();
     expect(lineDelta(after, after, 0)).toEqual([]);
+  });
+});
+
+describe("timings are not changes", () => {
+  // Real lines of a vitest run (test/fixtures) and of a later run of it: other durations and start time.
+  const run1 = [
+    " ❯ test/lru.test.ts (12 tests | 1 failed) 9ms",
+    "      Tests  3 failed | 176 passed (179)",
+    "   Start at  00:22:56",
+    "   Duration  1.46s (transform 412ms, setup 0ms, collect 1.02s, tests 71ms)",
+  ];
+  const run2 = [
+    " ❯ test/lru.test.ts (12 tests | 1 failed) 14ms",
+    "      Tests  2 failed | 177 passed (179)",
+    "   Start at  00:31:07",
+    "   Duration  1.52s (transform 398ms, setup 0ms, collect 0.98s, tests 80ms)",
+  ];
+
+  it("compared without their timings, two runs differ only in the count that changed", () => {
+    const hunks = lineDelta(run1, run2, 4, timingless);
+    expect(hunks).toEqual([{ fromEarlier: 2, removed: [run1[1]], fromNow: 2, added: [run2[1]] }]);
+    // Compared as they are, every line changed.
+    expect(lineDelta(run1, run2, 8)?.reduce((n, h) => n + h.added.length, 0)).toBe(4);
+  });
+
+  it("masks durations and clock times, never counts or names", () => {
+    expect(timingless(run1[3]!)).toBe(
+      "   Duration  #time (transform #time, setup #time, collect #time, tests #time)",
+    );
+    expect(timingless(run1[2]!)).toBe("   Start at  #clock");
+    expect(timingless(run1[1]!)).toBe(run1[1]);
+    expect(timingless("parses mapping 7 8ms")).toBe("parses mapping 7 #time");
+    expect(timingless("3 files changed, 12 seconds")).toBe("3 files changed, 12 seconds");
   });
 });

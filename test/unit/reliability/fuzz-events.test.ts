@@ -314,7 +314,7 @@ describe("fuzz: the dispatcher, in-process", () => {
   beforeAll(async () => {
     h = await hookHarness();
     // Everything compressed, however small: the excerpt must still never be the longer.
-    eager = await hookHarness({ compress: { min_bytes: 0, read_min_bytes: 0 } });
+    eager = await hookHarness({ compress: { min_bytes: 0, read_min_bytes: 0, read_code_min_bytes: 0 } });
   });
   afterAll(() => {
     h.cleanup();
