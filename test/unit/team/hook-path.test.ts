@@ -8,7 +8,7 @@ import { runningSyncs } from "../../../src/team/background.ts";
 import { CAIRN, REPO, tempHome } from "../../helpers/cairn.ts";
 import { freePort } from "../../helpers/postgres.ts";
 
-/** Records every file the process loads, written out when it exits. */
+/** Records every file the process loads (required or a lazy file of the bundle), written out when it exits. */
 const PRELOAD = `
 const Module = require("node:module"), fs = require("node:fs");
 const seen = new Set(), load = Module._load;
@@ -16,6 +16,13 @@ Module._load = function (request, parent) {
   try { seen.add(Module._resolveFilename(request, parent)); } catch {}
   return load.apply(this, arguments);
 };
+// The bundle's lazy files load through its code-cache loader (src/chunk-loader.ts), not require.
+let chunkLoader;
+Object.defineProperty(globalThis, "__cairnChunk", {
+  configurable: true,
+  get: () => chunkLoader && ((rel) => { seen.add(rel); return chunkLoader(rel); }),
+  set: (v) => { chunkLoader = v; },
+});
 process.on("exit", () => fs.writeFileSync(process.env.LOADED_OUT, [...seen].join("\\n")));
 `;
 
