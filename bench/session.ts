@@ -11,7 +11,7 @@
 // BENCH_SESSION_ALLOW_BASH=1 adds a Bash allow rule, which routes Bash through cairn's runner;
 // BENCH_SESSION_CONFIG=<yaml> is cairn's user config in the run with cairn;
 // BENCH_SESSION_DUMP=<dir> writes the last request's messages of each run there)
-import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { installCairn } from "../test/e2e/harness/cairn.ts";
@@ -224,11 +224,13 @@ async function session(api: MockApi, withCairn: boolean, calls: number): Promise
     const main = api.mainRequests();
     // For a look at what the model read: BENCH_SESSION_DUMP=dir writes the last request's messages.
     const dump = process.env.BENCH_SESSION_DUMP;
-    if (dump)
+    if (dump) {
+      mkdirSync(dump, { recursive: true });
       writeFileSync(
         join(dump, `session-${withCairn ? "with" : "without"}.json`),
         JSON.stringify(main.at(-1)?.body.messages ?? [], null, 1),
       );
+    }
     const tokens = main.map((r) => Math.ceil(JSON.stringify(r.body).length / 4));
     const last = main.at(-1);
     return {

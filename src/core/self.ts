@@ -1,6 +1,7 @@
-import { realpathSync } from "node:fs";
-import { delimiter, dirname, join } from "node:path";
+import { readFileSync, realpathSync } from "node:fs";
+import { basename, delimiter, dirname, join } from "node:path";
 import { writeFileAtomic } from "./fs.ts";
+import { cairnHome } from "./paths.ts";
 import { firstExecutable } from "./process.ts";
 
 /**
@@ -43,13 +44,30 @@ export function cliLine(self: SelfInvocation): string {
  * mode the plugin's own launcher (bin/cairn) counts; a global npm install's `cairn`
  * counts when it is this bundle and the `node` its shebang finds is this node (an older
  * node first on PATH would refuse to run it). Under npm (`npx cairn …`, npm scripts) PATH
- * holds npm's own additions, not the user's shell's: the absolute form is printed there.
+ * holds npm's own additions, not the user's shell's: the absolute form is printed there,
+ * or the launcher's path (bin/cairn, shorter) once `cairn install` recorded this node for it.
  */
 export function printedCli(
   self: SelfInvocation = selfInvocation(),
   env: NodeJS.ProcessEnv = process.env,
 ): string {
-  return runsAsCairn(self, env) ? "cairn" : cliLine(self);
+  if (runsAsCairn(self, env)) return "cairn";
+  const launcher = bundledLauncher(self);
+  // The launcher is shorter than node and the bundle (and it is in every header). It is
+  // printed only where it runs this same node: the one `cairn install` recorded.
+  return launcher && launcherRunsThisNode(launcher, self, env) ? shellQuote(realOr(launcher)) : cliLine(self);
+}
+
+/** Whether bin/cairn beside the bundle would pick this node: its first choice after $CAIRN_NODE. */
+function launcherRunsThisNode(launcher: string, self: SelfInvocation, env: NodeJS.ProcessEnv): boolean {
+  if (env.CAIRN_NODE || firstExecutable([dirname(launcher)], basename(launcher)) === undefined) return false;
+  let recorded: string | undefined;
+  try {
+    recorded = readFileSync(nodeRecordPath(cairnHome(env)), "utf8").split("\n")[0];
+  } catch {
+    return false;
+  }
+  return !!recorded && realOr(recorded) === realOr(self.command);
 }
 
 /** The launcher shipped beside the running bundle (bin/cairn), which finds a node new enough for it. */

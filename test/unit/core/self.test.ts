@@ -22,6 +22,8 @@ let tmp: string;
 let bundle: string;
 let self: SelfInvocation;
 const OLD_NODE = "/usr/bin/node";
+/** A HOME where cairn was never installed (no recorded node), whatever the real one holds. */
+const NO_HOME = join(tmpdir(), "cairn-self-no-home");
 const oldNodeIsOld = (() => {
   const v = spawnSync(OLD_NODE, ["-p", "process.versions.node"], { encoding: "utf8" }).stdout?.trim() ?? "";
   const [a = 99, b = 99] = v.split(".").map(Number);
@@ -48,7 +50,7 @@ function dirWith(name: string, links: Record<string, string>): string {
 
 describe("printedCli", () => {
   it("with no cairn on PATH prints the absolute invocation, quoted for sh, and it runs as printed", () => {
-    const line = printedCli(self, { PATH: "/usr/bin:/bin" });
+    const line = printedCli(self, { PATH: "/usr/bin:/bin", HOME: NO_HOME });
     expect(line).toBe(`${process.execPath} '${bundle.replace(/'/g, `'\\''`)}'`);
     expect(line).toBe(cliLine(self));
     expect(runPrinted(`${line} --version`, "/usr/bin:/bin")).toEqual({ status: 0, out: VERSION });
@@ -65,7 +67,7 @@ describe("printedCli", () => {
     const bin = dirWith("npm-bin-old", { cairn: bundle });
     const path = `${dirname(OLD_NODE)}:${bin}`;
     expect(runPrinted("cairn --version", path).status).not.toBe(0);
-    const line = printedCli(self, { PATH: path });
+    const line = printedCli(self, { PATH: path, HOME: NO_HOME });
     expect(line).toBe(cliLine(self));
     expect(runPrinted(`${line} --version`, path)).toEqual({ status: 0, out: VERSION });
   });
@@ -83,9 +85,34 @@ describe("printedCli", () => {
     });
   });
 
+  it("once `cairn install` recorded this node, prints the launcher beside the bundle, which runs as printed", () => {
+    const home = join(tmp, "installed-home");
+    mkdirSync(join(home, ".cairn"), { recursive: true });
+    const env = { PATH: "/usr/bin:/bin", HOME: home };
+    expect(printedCli(self, env)).toBe(cliLine(self));
+    writeFileSync(join(home, ".cairn", "node-path"), `${process.execPath}\n`);
+    const line = printedCli(self, env);
+    expect(line).toBe(`'${join(dirname(dirname(bundle)), "bin", "cairn").replace(/'/g, `'\\''`)}'`);
+    expect(line.length).toBeLessThan(cliLine(self).length);
+    expect(CAIRN_RETRIEVAL.test(`${line} show 1`)).toBe(true);
+    // An older node first on PATH does not matter: the launcher takes the recorded one.
+    const r = spawnSync("/bin/sh", ["-c", `${line} --version`], {
+      env: { PATH: `${dirname(OLD_NODE)}:/bin`, HOME: home },
+      encoding: "utf8",
+    });
+    expect({ status: r.status, out: r.stdout.trim() }).toEqual({ status: 0, out: VERSION });
+    // Another node recorded, or $CAIRN_NODE set: the launcher would not run this node.
+    writeFileSync(join(home, ".cairn", "node-path"), `${OLD_NODE}\n`);
+    expect(printedCli(self, env)).toBe(cliLine(self));
+    writeFileSync(join(home, ".cairn", "node-path"), `${process.execPath}\n`);
+    expect(printedCli(self, { ...env, CAIRN_NODE: process.execPath })).toBe(cliLine(self));
+  });
+
   it("does not print `cairn` under npm (npx), whose PATH is not the user's shell's", () => {
     const bin = dirWith("npx-bin", { cairn: bundle, node: process.execPath });
-    expect(printedCli(self, { PATH: `${bin}:/usr/bin`, npm_command: "exec" })).toBe(cliLine(self));
+    expect(printedCli(self, { PATH: `${bin}:/usr/bin`, npm_command: "exec", HOME: NO_HOME })).toBe(
+      cliLine(self),
+    );
   });
 
   it("does not print `cairn` when another cairn comes first on PATH", () => {
@@ -94,7 +121,9 @@ describe("printedCli", () => {
     writeFileSync(join(other, "cairn"), "#!/bin/sh\necho someone else's cairn\n");
     chmodSync(join(other, "cairn"), 0o755);
     const root = dirname(dirname(bundle));
-    expect(printedCli(self, { PATH: `${other}:/usr/bin`, CLAUDE_PLUGIN_ROOT: root })).toBe(cliLine(self));
+    expect(printedCli(self, { PATH: `${other}:/usr/bin`, CLAUDE_PLUGIN_ROOT: root, HOME: NO_HOME })).toBe(
+      cliLine(self),
+    );
   });
 });
 
