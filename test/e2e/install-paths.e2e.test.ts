@@ -334,13 +334,17 @@ describe("from a clone (`npm ci`, then `npx cairn install`)", () => {
     });
     expect(r.exitCode, r.stderr).toBe(0);
     const command = expectRetrieval(api);
-    // cairn is not on PATH here: the header names the node and the bundle of the clone.
-    expect(command).toMatch(new RegExp(`^\\S+/node ${clone}/dist/cairn\\.cjs show \\d+$`));
+    // cairn is not on PATH here: the header names the clone's launcher, which runs the node
+    // `cairn install` recorded (an older node is first on PATH in this session).
+    expect(command).toMatch(new RegExp(`^${clone}/bin/cairn show \\d+$`));
     expect(run("/bin/sh", ["-c", "command -v cairn"], { env }).status).not.toBe(0);
 
     // /handoff with no --allowedTools: its `!` line and the memo run on the command's own
     // allowed-tools, which allow cairn's two commands and not any script of the same node.
-    const cli = command.replace(/ show \d+$/, "");
+    // The model writes the memo with the command the installed /handoff names (absolute).
+    const handoffMd = readFileSync(join(sb.home, ".claude", "commands", "handoff.md"), "utf8");
+    const cli = /^allowed-tools: Bash\((.+) handoff:\*\)/m.exec(handoffMd)?.[1] ?? "";
+    expect(cli).toMatch(new RegExp(`^\\S+/node ${clone}/dist/cairn\\.cjs$`));
     api.script([
       bash(`${cli} save-inflight <<'CAIRN_MEMO'\n## Next step\nShip it (MEMO-CLONE).\nCAIRN_MEMO`, {
         id: "toolu_memo",
