@@ -41,13 +41,7 @@ export interface SyncResult {
  */
 export async function syncOnce(
   store: Store,
-  r: {
-    url: string;
-    project: string | undefined;
-    now?: () => number;
-    connectTimeoutS?: number;
-    /** false: pull only (SessionStart's refresh wants the newest records, fast). */
-    push?: boolean;
+  r: RoundOptions & {
     /** Where to keep the outcome for the statusline and doctor (see health.ts). */
     health?: CairnPaths;
   },
@@ -63,16 +57,16 @@ export async function syncOnce(
   return result;
 }
 
-async function syncRound(
-  store: Store,
-  r: {
-    url: string;
-    project: string | undefined;
-    now?: () => number;
-    connectTimeoutS?: number;
-    push?: boolean;
-  },
-): Promise<SyncResult> {
+interface RoundOptions {
+  url: string;
+  project: string | undefined;
+  now?: () => number;
+  connectTimeoutS?: number;
+  /** false: pull only (SessionStart's refresh wants the newest records, fast). */
+  push?: boolean;
+}
+
+async function syncRound(store: Store, r: RoundOptions): Promise<SyncResult> {
   const now = r.now ?? Date.now;
   let sent = 0;
   let added = 0;
