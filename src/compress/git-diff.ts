@@ -4,7 +4,7 @@
  * of any); context lines are what is cut. --stat alone: summary and largest entries.
  */
 
-import { docOf, excerpt, plural } from "./common.ts";
+import { docOf, excerpt, plural, unshownNote } from "./common.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
@@ -234,18 +234,7 @@ function diffNotes(s: DiffScan, first: number): Note[] {
   }
   // Without markers (one per context gap would cost more than the changes), the end
   // says how many changed lines did not fit and how to see them.
-  const changed = changedLines(s.lines, first);
-  const missingNote = (missing: number) =>
-    `[${missing} of ${changed.length} changed lines not shown: the header's command with --grep '^[-+]' lists them]`;
-  notes.push({
-    at: s.lines.length,
-    text: missingNote(changed.length),
-    prio: MUST + 19,
-    final: (kept) => {
-      const missing = changed.filter((i) => !kept(i)).length;
-      return missing === 0 ? "" : missingNote(missing);
-    },
-  });
+  notes.push(unshownNote(changedLines(s.lines, first), s.lines.length, MUST + 19, "changed lines", "^[-+]"));
   return notes;
 }
 

@@ -6,7 +6,7 @@
  * the log are shown once per kind of exception.
  */
 
-import { docOf, excerpt, plural, SALIENT, SEVERE } from "./common.ts";
+import { docOf, excerpt, plural, SALIENT, SEVERE, unshownNote } from "./common.ts";
 import type { Doc } from "./doc.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import { tracePicks, traceStart } from "./traces.ts";
@@ -207,19 +207,7 @@ export function problemsNote(doc: Doc, isProblem: (line: string) => string | und
   });
   if (at.length === 0) return [];
   const grep = [...levels].sort().join("|");
-  const say = (missing: number) =>
-    `[${missing} of ${at.length} error and warning lines not shown: the header's command with --grep '${grep}' lists them]`;
-  return [
-    {
-      at: doc.lines.length,
-      text: say(at.length),
-      prio: MUST + 9,
-      final: (kept) => {
-        const missing = at.filter((i) => !kept(i)).length;
-        return missing === 0 ? "" : say(missing);
-      },
-    },
-  ];
+  return [unshownNote(at, doc.lines.length, MUST + 9, "error and warning lines", grep)];
 }
 
 /** The level word of an error or warning line (near its start), or undefined. */
