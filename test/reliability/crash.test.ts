@@ -276,10 +276,14 @@ describe("random kills", () => {
     expect(kills).toBeGreaterThan(RUNS / 10);
     expect(integrity(db(s))).toBe("ok");
 
-    // Every excerpt that reached the model has its original, byte for byte, and each
-    // tool call has at most one record.
+    // Every excerpt that reached the model names a stored output holding its original,
+    // byte for byte (its own, or, for an identical repeat, the earlier one it refers to),
+    // and each tool call has at most one record.
     withDb(db(s), (d) => {
-      const rows = d.prepare("SELECT tool_use_id AS id, original, excerpt FROM outputs").all() as {
+      const rows = d
+        .prepare("SELECT id AS output, tool_use_id AS id, original, excerpt FROM outputs")
+        .all() as {
+        output: number;
         id: string;
         original: Uint8Array;
         excerpt: string | null;
@@ -287,12 +291,14 @@ describe("random kills", () => {
       expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
       for (const r of rows) expect(r.excerpt).not.toBeNull();
       const byId = new Map(rows.map((r) => [r.id, r]));
-      for (const [id, excerpt] of shown) {
-        const row = byId.get(id);
-        expect(row, id).toBeDefined();
-        expect(row!.excerpt).toBe(excerpt);
+      const byOutput = new Map(rows.map((r) => [r.output, r]));
+      for (const [id, said] of shown) {
+        const named = Number(/^\[cairn #(\d+) /.exec(said)?.[1]);
+        const row = byOutput.get(named);
+        expect(row, `${id}: ${said.slice(0, 120)}`).toBeDefined();
         const i = Number(id.split("_").at(-1));
         expect(Buffer.from(row!.original).toString("utf8") === large[i % large.length], id).toBe(true);
+        if (!said.includes("shown earlier")) expect(byId.get(id)?.excerpt, id).toBe(said);
       }
     });
 
