@@ -202,6 +202,7 @@ async function partTime(
     store: async () => store,
     now: Date.now,
     self: { command: process.execPath, args: ["cairn.cjs"] },
+    cli: () => `${process.execPath} cairn.cjs`,
   };
   const post = JSON.parse(readFileSync(join(FIXTURES, "hook-inputs", "PostToolUse-Bash-small.json"), "utf8"));
   const event = {

@@ -3,7 +3,6 @@ import { type Extracted, extractOutput, toolFamily } from "../claude/tool-output
 import { anyPatternMatches } from "../config/patterns.ts";
 import { CAIRN_RETRIEVAL } from "../core/cairn-commands.ts";
 import { formatBytes } from "../core/format.ts";
-import { printedCli } from "../core/self.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
 import { observerFor } from "../observe/observer.ts";
 import { bashResult } from "../run/bash-result.ts";
@@ -84,7 +83,7 @@ interface Call {
  */
 function showCommand(call: Call, id: number): string | undefined {
   const empty = { text: "", compressor: "", kept: "" };
-  const header = call.filing.excerptHeader(id, "", 0, empty, call.o.hints, 0, printedCli());
+  const header = call.filing.excerptHeader(id, "", 0, empty, call.o.hints, 0, call.ctx.cli());
   return call.repeats.showCommandOf(header);
 }
 
@@ -149,6 +148,7 @@ async function answer(event: Event, ctx: HookContext, o: Output): Promise<string
     label: o.out.label,
     sessionId: event.session_id,
     toolUseId: event.tool_use_id,
+    cli: ctx.cli(),
     onObserverError: (err: unknown) =>
       ctx.log.warn("observer failed; showing the excerpt", {
         event: "PostToolUse",

@@ -1,6 +1,5 @@
 import type { HookEvent } from "../claude/events.ts";
 import { notebookPath } from "../core/paths.ts";
-import { printedCli } from "../core/self.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
 import type { Store } from "../store/db.ts";
 import { getState, sessionScope, setState } from "../store/kv.ts";
@@ -106,7 +105,7 @@ function recordWarning(store: Store, event: ToolEvent, level: Level, u: ContextU
 
 /** How the agent stores its in-flight memo: this same cairn, so it works without cairn on PATH. */
 function handoffCommand(ctx: HookContext): string {
-  return `pipe a short memo (what you were doing, the exact next step) to \`${printedCli(ctx.self, ctx.env)} save-inflight\``;
+  return `pipe a short memo (what you were doing, the exact next step) to \`${ctx.cli()} save-inflight\``;
 }
 
 export const parts: Parts = {

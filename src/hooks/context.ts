@@ -18,6 +18,8 @@ export interface HookContext {
   now(): number;
   /** How to run this same cairn again, for commands cairn prints or registers. */
   readonly self: SelfInvocation;
+  /** The command the model or the user runs this cairn with (core/self printedCli), found once per event. */
+  cli(): string;
 }
 
 /**

@@ -13,7 +13,7 @@ import { monotonicMs } from "../core/clock.ts";
 import { errorMessage } from "../core/fs.ts";
 import type { Logger } from "../core/log.ts";
 import { type CairnPaths, isUsableDir, safeId } from "../core/paths.ts";
-import type { SelfInvocation } from "../core/self.ts";
+import { printedCli, type SelfInvocation } from "../core/self.ts";
 import { isOff } from "../core/switches.ts";
 import { mark } from "../core/trace.ts";
 import { BUSY_TIMEOUT_MS, type Store, withBusyTimeout } from "../store/db.ts";
@@ -146,6 +146,7 @@ function acceptInput(
 /** What the parts may use; the store opens on first use, waiting for the lock as the budget allows. */
 function hookContext(deps: DispatchDeps, projectDir: string): HookContext {
   let store: Promise<Store> | undefined;
+  let cli: string | undefined;
   const budget = deps.resolved.config["hook.budget_ms"];
   return {
     paths: deps.paths,
@@ -154,6 +155,11 @@ function hookContext(deps: DispatchDeps, projectDir: string): HookContext {
     projectDir,
     env: deps.env,
     self: deps.self,
+    // It searches PATH and reads the node `cairn install` recorded: once, for every part.
+    cli: () => {
+      cli ??= printedCli(deps.self, deps.env);
+      return cli;
+    },
     now: deps.now ?? Date.now,
     store: () => {
       store ??= deps.openStore().then((s) => {

@@ -1,5 +1,4 @@
 import type { HookEvent } from "../claude/events.ts";
-import { printedCli } from "../core/self.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
 import { claimBaton, hasBaton, isFresh } from "./baton.ts";
 
@@ -73,7 +72,7 @@ export const resumeParts = (loadNotebook: () => Promise<NotebookRenderer>) =>
           recentTurns: ctx.config["memory.recent_turns"],
           maxChars: ctx.config["memory.inject_chars"],
           notebook: (max) => nb.renderNotebook(ctx.projectDir, max),
-          cli: printedCli(ctx.self, ctx.env),
+          cli: ctx.cli(),
           docPath,
           now,
         });

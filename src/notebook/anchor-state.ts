@@ -1,5 +1,4 @@
 import { currentUsage } from "../context/usage.ts";
-import { printedCli } from "../core/self.ts";
 import type { HookContext } from "../hooks/context.ts";
 import type { Store } from "../store/db.ts";
 import { type AdviceLevel, advise } from "./advisor.ts";
@@ -39,7 +38,7 @@ export async function anchorNow(
     urgePct: cfg["advisor.urge_used_pct"],
   });
   const due = recall(store, sessionId, "notebook.due");
-  const warnings = nb && dueActive(due, nb.mtimeMs) ? [dueWarning(printedCli(ctx.self, ctx.env))] : [];
+  const warnings = nb && dueActive(due, nb.mtimeMs) ? [dueWarning(ctx.cli())] : [];
   const anchor = buildAnchor({
     goal: nb ? sectionText(nb.notebook, "goal") : undefined,
     now: nb ? sectionText(nb.notebook, "now") : undefined,

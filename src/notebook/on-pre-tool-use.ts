@@ -1,4 +1,3 @@
-import { printedCli } from "../core/self.ts";
 import type { Parts } from "../hooks/context.ts";
 import { readNudge, subagentNudge } from "./nudges.ts";
 import { dueActive, dueWarning, recall, remember } from "./session-state.ts";
@@ -22,7 +21,7 @@ export const parts: Parts = {
         const store = await ctx.store();
         const due = recall(store, event.session_id, "notebook.due");
         if (due && !due.delivered && dueActive(due, notebookMtime(ctx.projectDir))) {
-          notes.push(dueWarning(printedCli(ctx.self, ctx.env)));
+          notes.push(dueWarning(ctx.cli()));
           remember(store, event.session_id, "notebook.due", { ...due, delivered: true }, ctx.now());
         }
       }

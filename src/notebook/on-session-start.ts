@@ -1,4 +1,3 @@
-import { printedCli } from "../core/self.ts";
 import type { Parts } from "../hooks/context.ts";
 import type { Store } from "../store/db.ts";
 import { buildAnchor } from "./anchor.ts";
@@ -57,7 +56,7 @@ export const restoreParts = (loadLastSession: () => Promise<LastSession>) =>
           maxChars: cfg["notebook.restore_max_chars"],
           lastSession,
           alreadyInjected: held,
-          cli: printedCli(ctx.self, ctx.env),
+          cli: ctx.cli(),
         });
         if (!restore) return undefined;
         const at = ctx.now();

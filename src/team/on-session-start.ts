@@ -1,7 +1,6 @@
 import type { HookEvent } from "../claude/events.ts";
 import { healthPath } from "../core/feature-health.ts";
 import { safeUnlink } from "../core/fs.ts";
-import { printedCli } from "../core/self.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
 import { CONTEXT_CAP } from "../hooks/merge.ts";
 import { TEAM_HEALTH } from "./health.ts";
@@ -74,7 +73,7 @@ export const parts: Parts = {
         project,
         now,
         maxChars: Math.min(ctx.config["team.inject_chars"], room),
-        searchCli: printedCli(ctx.self, ctx.env),
+        searchCli: ctx.cli(),
       });
       if (pull && wait === 0) spawn();
       ctx.log.info("team memory at session start", {

@@ -125,6 +125,7 @@ function ctxFor(tmp: TempStore, projectDir: string, now: number, config = defaul
     store: async () => tmp.store,
     now: () => now,
     self: { command: "/usr/bin/node", args: ["/opt/cairn.cjs"] },
+    cli: () => "/usr/bin/node /opt/cairn.cjs",
   };
 }
 
