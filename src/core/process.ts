@@ -11,17 +11,22 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/** Whether `path` is a file this process may run. */
+export function isExecutableFile(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** The first executable file called `name` in `dirs`, as a shell's PATH search finds it. */
 export function firstExecutable(dirs: readonly string[], name: string): string | undefined {
   for (const dir of dirs) {
     if (!dir) continue;
     const candidate = join(dir, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      if (statSync(candidate).isFile()) return candidate;
-    } catch {
-      // Not here.
-    }
+    if (isExecutableFile(candidate)) return candidate;
   }
   return undefined;
 }

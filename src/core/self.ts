@@ -1,8 +1,8 @@
 import { readFileSync, realpathSync } from "node:fs";
-import { basename, delimiter, dirname, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { writeFileAtomic } from "./fs.ts";
 import { cairnHome } from "./paths.ts";
-import { firstExecutable } from "./process.ts";
+import { firstExecutable, isExecutableFile } from "./process.ts";
 
 /**
  * How cairn invokes itself: the one home for the commands cairn registers (hooks, the
@@ -60,7 +60,7 @@ export function printedCli(
 
 /** Whether bin/cairn beside the bundle would pick this node: its first choice after $CAIRN_NODE. */
 function launcherRunsThisNode(launcher: string, self: SelfInvocation, env: NodeJS.ProcessEnv): boolean {
-  if (env.CAIRN_NODE || firstExecutable([dirname(launcher)], basename(launcher)) === undefined) return false;
+  if (env.CAIRN_NODE || !isExecutableFile(launcher)) return false;
   let recorded: string | undefined;
   try {
     recorded = readFileSync(nodeRecordPath(cairnHome(env)), "utf8").split("\n")[0];

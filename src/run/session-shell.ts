@@ -1,17 +1,7 @@
-import { accessSync, constants } from "node:fs";
 import { basename } from "node:path";
-import { onPath } from "../core/process.ts";
+import { isExecutableFile, onPath } from "../core/process.ts";
 
 const DIRS = ["/bin", "/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"];
-
-function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The shell Claude Code will run this session's Bash commands in, found the way Claude
@@ -23,7 +13,7 @@ function executable(path: string): boolean {
  */
 export function sessionShell(
   env: NodeJS.ProcessEnv,
-  isExecutable: (path: string) => boolean = executable,
+  isExecutable: (path: string) => boolean = isExecutableFile,
   which: (name: string) => string | undefined = (name) => onPath(name, env),
 ): string | undefined {
   const named = [env.CLAUDE_CODE_SHELL, env.SHELL].filter(
