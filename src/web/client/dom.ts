@@ -31,6 +31,15 @@ function append(el: Node, children: (Child | Child[])[]): void {
   }
 }
 
+/** A number's cell in a sortable table: labelled for the narrow layout, sorted by `sort`, not its text. */
+export function numCell(
+  label: string,
+  sort: number | string,
+  ...children: (Child | Child[])[]
+): HTMLTableCellElement {
+  return h("td", { "data-label": label, class: "num", "data-sort": sort }, ...children);
+}
+
 export function clear(el: Element): void {
   while (el.firstChild) el.removeChild(el.firstChild);
 }

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { ProjectItem, SavingsOverTime, SavingsResponse, SavingsRow } from "../../types.ts";
 import { get } from "../api.ts";
-import { h, notice, thead } from "../dom.ts";
+import { h, notice, numCell, thead } from "../dom.ts";
 import { filterBar, filterOf, filterParams } from "../filters.ts";
 import { bytes, int, tokens, usd } from "../format.ts";
 import type { Route } from "../router.ts";
@@ -50,32 +50,12 @@ function table(
               "tr",
               {},
               h("td", { "data-label": first }, h("code", {}, r.key)),
-              h("td", { "data-label": "Outputs", class: "num", "data-sort": r.outputs }, int(r.outputs)),
-              h(
-                "td",
-                { "data-label": "Original", class: "num", "data-sort": r.originalBytes },
-                bytes(r.originalBytes),
-              ),
-              h(
-                "td",
-                { "data-label": "Shown", class: "num", "data-sort": r.shownBytes },
-                bytes(r.shownBytes),
-              ),
-              h(
-                "td",
-                { "data-label": "Saved", class: "num", "data-sort": r.savedBytes },
-                bytes(r.savedBytes),
-              ),
-              h(
-                "td",
-                { "data-label": "≈ Tokens saved", class: "num", "data-sort": r.savedTokensEst },
-                tokens(r.savedTokensEst),
-              ),
-              h(
-                "td",
-                { "data-label": "≈ Cost saved", class: "num", "data-sort": r.savedUsdEst },
-                usd(r.savedUsdEst),
-              ),
+              numCell("Outputs", r.outputs, int(r.outputs)),
+              numCell("Original", r.originalBytes, bytes(r.originalBytes)),
+              numCell("Shown", r.shownBytes, bytes(r.shownBytes)),
+              numCell("Saved", r.savedBytes, bytes(r.savedBytes)),
+              numCell("≈ Tokens saved", r.savedTokensEst, tokens(r.savedTokensEst)),
+              numCell("≈ Cost saved", r.savedUsdEst, usd(r.savedUsdEst)),
               extra ? h("td", { "data-label": "Input price", class: "num" }, extra(r)) : null,
             ),
           ),

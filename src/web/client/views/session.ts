@@ -2,7 +2,7 @@
 import type { Marker, MarkerKind, SessionDetail, ToolCall, ToolView } from "../../types.ts";
 import { get } from "../api.ts";
 import { type ChartHandle, contextChart } from "../chart.ts";
-import { h, link, notice, thead } from "../dom.ts";
+import { h, link, notice, numCell, thead } from "../dom.ts";
 import { baseName, bytes, clock, duration, shortId, tokens, usd, when } from "../format.ts";
 import type { Route } from "../router.ts";
 import { route } from "../router.ts";
@@ -90,14 +90,10 @@ function toolTable(sessionId: string, tools: readonly ToolCall[], open: string |
         t.isError ? h("span", { class: "tag err" }, "error") : null,
       ),
       h("td", { "data-label": "Input", class: "input wide" }, h("code", {}, t.input)),
-      h(
-        "td",
-        { "data-label": "Original", class: "num", "data-sort": t.originalBytes ?? "" },
-        t.originalBytes !== null ? bytes(t.originalBytes) : "–",
-      ),
-      h(
-        "td",
-        { "data-label": "Shown", class: "num", "data-sort": t.shownBytes ?? "" },
+      numCell("Original", t.originalBytes ?? "", t.originalBytes !== null ? bytes(t.originalBytes) : "–"),
+      numCell(
+        "Shown",
+        t.shownBytes ?? "",
         bytes(t.shownBytes),
         smaller ? h("span", { class: "saved" }, ` ${smaller}`) : null,
       ),

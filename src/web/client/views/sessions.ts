@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { SessionItem, SessionsResponse } from "../../types.ts";
 import { get } from "../api.ts";
-import { h, link, notice, thead } from "../dom.ts";
+import { h, link, notice, numCell, thead } from "../dom.ts";
 import { filterBar, filterOf, filterParams } from "../filters.ts";
 import { baseName, duration, shortId, tokens, usd, when } from "../format.ts";
 import type { Route } from "../router.ts";
@@ -37,7 +37,7 @@ function sessionRow(s: SessionItem): HTMLTableRowElement {
     ),
     h("td", { "data-label": "Project", title: s.projectDir ?? "" }, baseName(s.projectDir)),
     h("td", { "data-label": "Model" }, s.model ?? "?"),
-    h("td", { "data-label": "Duration", class: "num", "data-sort": s.durationMs }, duration(s.durationMs)),
+    numCell("Duration", s.durationMs, duration(s.durationMs)),
     h(
       "td",
       {
