@@ -11,6 +11,12 @@
  * `retrievable` counts it when the excerpt names a specific `--grep 'PATTERN'` (not the
  * header's placeholder) whose pattern matches the original line holding the fact, since
  * that command, run as printed, returns the fact. Both figures are reported.
+ *
+ * Brace groups: a line is read as bash's `echo` prints it, each word holding a group
+ * `{a,b}` standing for its expansions (`lib/{x,y}.so` is `lib/x.so lib/y.so`), the way
+ * an excerpt may collapse names that share a prefix or a suffix. A word counts that way
+ * only when every one of its expansions appears in the original, so a group cannot claim
+ * what the output does not hold; a word that fails that stays as written.
  */
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are what is stripped
@@ -77,6 +83,67 @@ export function offeredGreps(shown: string): RegExp[] {
   return out;
 }
 
+const MAX_EXPANSIONS = 10_000;
+
+/** Index of the `}` closing the `{` at `open`, or -1; and whether a comma stands at its top level. */
+function closing(word: string, open: number): { end: number; comma: boolean } {
+  let depth = 0;
+  let comma = false;
+  for (let i = open; i < word.length; i++) {
+    const c = word[i];
+    if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) return { end: i, comma };
+    else if (c === "," && depth === 1) comma = true;
+  }
+  return { end: -1, comma: false };
+}
+
+/** The top-level alternatives of a group's inside: `a,{b,c}d` → [`a`, `{b,c}d`]. */
+function alternatives(inside: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < inside.length; i++) {
+    const c = inside[i];
+    if (c === "{") depth++;
+    else if (c === "}") depth--;
+    else if (c === "," && depth === 0) {
+      out.push(inside.slice(from, i));
+      from = i + 1;
+    }
+  }
+  out.push(inside.slice(from));
+  return out;
+}
+
+/** bash's brace expansion of one word (comma groups only, no `{1..5}` ranges), or undefined past the limit. */
+export function expandBraces(word: string): string[] | undefined {
+  for (let open = word.indexOf("{"); open >= 0; open = word.indexOf("{", open + 1)) {
+    const { end, comma } = closing(word, open);
+    if (end < 0) return [word];
+    if (!comma) continue;
+    const head = word.slice(0, open);
+    const out: string[] = [];
+    for (const alt of alternatives(word.slice(open + 1, end))) {
+      const rest = expandBraces(head + alt + word.slice(end + 1));
+      if (!rest || out.length + rest.length > MAX_EXPANSIONS) return undefined;
+      out.push(...rest);
+    }
+    return out;
+  }
+  return [word];
+}
+
+/** `shown` with every brace word the original vouches for written out, as the model reads it. */
+function readBraces(shown: string, normalOriginal: string): string {
+  if (!/\{[^\s]*,/.test(shown)) return shown;
+  return shown.replace(/[^\s]*\{[^\s]*,[^\s]*\}[^\s]*/g, (word) => {
+    const all = expandBraces(word);
+    if (!all || all.length < 2) return word;
+    return all.every((w) => normalOriginal.includes(normalize(w))) ? all.join(" ") : word;
+  });
+}
+
 export interface Score {
   readonly facts: number;
   readonly kept: number;
@@ -86,7 +153,7 @@ export interface Score {
 }
 
 export function score(original: string, shown: string, facts: readonly (readonly string[])[]): Score {
-  const s = normalize(shown);
+  const s = normalize(readBraces(shown, normalize(original)));
   const greps = offeredGreps(shown);
   // Normalizing keeps line breaks, so line i of one is line i of the other: the grep runs on the original.
   const originalLines = greps.length ? original.split("\n") : [];

@@ -7,7 +7,7 @@ import {
   parseCsv,
   rareRowFacts,
 } from "../../bench/corpus/oracle.ts";
-import { score } from "../../bench/corpus/score.ts";
+import { expandBraces, score } from "../../bench/corpus/score.ts";
 import { shapeError } from "../../bench/corpus/shapes.ts";
 
 // The bench's yardstick must measure what it says: a fact counts only where the model
@@ -82,6 +82,19 @@ describe("scoring", () => {
     expect(score(original, placeholder, fact)).toMatchObject({ kept: 0, retrievable: 0 });
     const specific = "INFO ok [×2]\n[1 ERROR line collapsed: cairn show 4 --grep 'ERROR']";
     expect(score(original, specific, fact)).toMatchObject({ kept: 0, retrievable: 1 });
+  });
+
+  it("reads a brace group as bash expands it, only where the original holds every expansion", () => {
+    const original = "node_modules/yaml/LICENSE\nnode_modules/yaml/README.md\nnode_modules/yaml/dist/index.js";
+    const facts = [["node_modules/yaml/LICENSE"], ["node_modules/yaml/dist/index.js"]];
+    expect(score(original, "node_modules/yaml/{LICENSE,README.md,dist/index.js}", facts).kept).toBe(2);
+    expect(score(original, "node_modules/yaml/{LICENSE,{README,dist/index}.{md,js}}", facts).kept).toBe(0);
+    expect(score(original, "node_modules/yaml/{LICENSE,README.md,dist/{index,cli}.js}", facts).kept).toBe(0);
+    // A word without a top-level comma is literal, as in bash.
+    expect(score(original, "node_modules/yaml/{LICENSE}", facts).kept).toBe(0);
+    expect(expandBraces("a{b,c{d,e}}f")).toEqual(["abf", "acdf", "acef"]);
+    expect(expandBraces("{x}{1,2}")).toEqual(["{x}1", "{x}2"]);
+    expect(expandBraces(`${"{a,b}".repeat(14)}`)).toBeUndefined();
   });
 });
 
