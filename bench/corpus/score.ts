@@ -14,9 +14,10 @@
  *
  * Brace groups: a line is read as bash's `echo` prints it, each word holding a group
  * `{a,b}` standing for its expansions (`lib/{x,y}.so` is `lib/x.so lib/y.so`), the way
- * an excerpt may collapse names that share a prefix or a suffix. A word counts that way
- * only when every one of its expansions appears in the original, so a group cannot claim
- * what the output does not hold; a word that fails that stays as written.
+ * an excerpt may collapse names that share a prefix or a suffix; a line with a single
+ * group whose every expansion is a line of the original stands for those lines. A word
+ * counts that way only when every one of its expansions appears in the original, so a
+ * group cannot claim what the output does not hold; a word that fails that stays as written.
  */
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are what is stripped
@@ -134,14 +135,40 @@ export function expandBraces(word: string): string[] | undefined {
   return [word];
 }
 
+const BRACE_WORD = /[^\s]*\{[^\s]*,[^\s]*\}[^\s]*/g;
+const HAS_BRACE = /\{[^\s]*,[^\s]*\}/;
+
+/** The expansions of a brace word, when the original holds every one. */
+function vouched(word: string, normalOriginal: string): string[] | undefined {
+  const all = expandBraces(word);
+  if (!all || all.length < 2) return undefined;
+  return all.every((w) => normalOriginal.includes(normalize(w))) ? all : undefined;
+}
+
+/**
+ * One line of `shown` as the model reads it. A line with one brace word whose every
+ * expansion is a line of the original stands for those lines (`ERROR … order
+ * ord_{17,42}: declined` is two ERROR lines); otherwise each vouched word is written out
+ * in place, as bash's echo does.
+ */
+function readBraceLine(line: string, normalOriginal: string): string {
+  const words = line.match(BRACE_WORD) ?? [];
+  if (words.length === 1) {
+    const all = vouched(words[0]!, normalOriginal);
+    const at = line.indexOf(words[0]!);
+    const lines = all?.map((w) => line.slice(0, at) + w + line.slice(at + words[0]!.length));
+    if (lines?.every((l) => normalOriginal.includes(normalize(l).trim()))) return lines.join("\n");
+  }
+  return line.replace(BRACE_WORD, (word) => vouched(word, normalOriginal)?.join(" ") ?? word);
+}
+
 /** `shown` with every brace word the original vouches for written out, as the model reads it. */
 function readBraces(shown: string, normalOriginal: string): string {
   if (!/\{[^\s]*,/.test(shown)) return shown;
-  return shown.replace(/[^\s]*\{[^\s]*,[^\s]*\}[^\s]*/g, (word) => {
-    const all = expandBraces(word);
-    if (!all || all.length < 2) return word;
-    return all.every((w) => normalOriginal.includes(normalize(w))) ? all.join(" ") : word;
-  });
+  return shown
+    .split("\n")
+    .map((line) => (HAS_BRACE.test(line) ? readBraceLine(line, normalOriginal) : line))
+    .join("\n");
 }
 
 export interface Score {

@@ -85,13 +85,24 @@ describe("scoring", () => {
   });
 
   it("reads a brace group as bash expands it, only where the original holds every expansion", () => {
-    const original = "node_modules/yaml/LICENSE\nnode_modules/yaml/README.md\nnode_modules/yaml/dist/index.js";
+    const original =
+      "node_modules/yaml/LICENSE\nnode_modules/yaml/README.md\nnode_modules/yaml/dist/index.js";
     const facts = [["node_modules/yaml/LICENSE"], ["node_modules/yaml/dist/index.js"]];
     expect(score(original, "node_modules/yaml/{LICENSE,README.md,dist/index.js}", facts).kept).toBe(2);
     expect(score(original, "node_modules/yaml/{LICENSE,{README,dist/index}.{md,js}}", facts).kept).toBe(0);
     expect(score(original, "node_modules/yaml/{LICENSE,README.md,dist/{index,cli}.js}", facts).kept).toBe(0);
     // A word without a top-level comma is literal, as in bash.
     expect(score(original, "node_modules/yaml/{LICENSE}", facts).kept).toBe(0);
+    // One group on a line whose every expansion is a line of the original stands for those lines.
+    const log =
+      "ERROR [auth] declined order ord_17: card_expired\nERROR [auth] declined order ord_42: card_expired\nERROR [auth] declined order ord_9: fraud";
+    const lines = [
+      ["ERROR [auth] declined order ord_17: card_expired"],
+      ["ERROR [auth] declined order ord_42: card_expired"],
+    ];
+    expect(score(log, "ERROR [auth] declined order ord_{17,42}: card_expired", lines).kept).toBe(2);
+    // ...and not when one of them is not: ord_9 was a fraud, not card_expired.
+    expect(score(log, "ERROR [auth] declined order ord_{17,9}: card_expired", lines).kept).toBe(0);
     expect(expandBraces("a{b,c{d,e}}f")).toEqual(["abf", "acdf", "acef"]);
     expect(expandBraces("{x}{1,2}")).toEqual(["{x}1", "{x}2"]);
     expect(expandBraces(`${"{a,b}".repeat(14)}`)).toBeUndefined();
