@@ -1,7 +1,8 @@
 import { basename } from "node:path";
 import { withStore } from "../context/cli-support.ts";
-import { age, bar, shortId, shortTokens } from "../context/format.ts";
+import { bar, shortId, shortTokens } from "../context/format.ts";
 import { recentSessions, sessionUsage } from "../context/views.ts";
+import { formatAge } from "../core/format.ts";
 import { visibleLine } from "../core/terminal-text.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
@@ -63,7 +64,7 @@ Options:
             .slice(0, 20)
             .padEnd(
               20,
-            )} ${model.padEnd(16)} ${ctx.padEnd(22)} ${age(t - r.lastSeenAt).padEnd(7)} ${r.endedAt ? color.dim(`ended (${r.endReason || "?"})`) : color.green("open")}`,
+            )} ${model.padEnd(16)} ${ctx.padEnd(22)} ${formatAge(t - r.lastSeenAt).padEnd(7)} ${r.endedAt ? color.dim(`ended (${r.endReason || "?"})`) : color.green("open")}`,
         );
       }
       return 0;

@@ -1,7 +1,7 @@
 import { withStore } from "../context/cli-support.ts";
-import { age, bar, shortId } from "../context/format.ts";
+import { bar, shortId } from "../context/format.ts";
 import { NotFound, resolveSession, type StatusView, statusView } from "../context/views.ts";
-import { formatBytes } from "../core/format.ts";
+import { formatAge, formatAgo, formatBytes } from "../core/format.ts";
 import { visibleLine } from "../core/terminal-text.ts";
 import { parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
@@ -48,7 +48,9 @@ function printStatus(v: StatusView, now: number): void {
   const s = v.session;
   const id = visibleLine(s.id);
   const label = (t: string) => color.dim(t.padEnd(11));
-  const state = s.endedAt ? `ended ${age(now - s.endedAt)} ago` : `last seen ${age(now - s.lastSeenAt)} ago`;
+  const state = s.endedAt
+    ? `ended ${formatAgo(now - s.endedAt)}`
+    : `last seen ${formatAgo(now - s.lastSeenAt)}`;
   out(`${color.bold(`Session ${shortId(id)}`)}  ${color.dim(id)}`);
   out(`${label("project")}${visibleLine(s.projectDir ?? "?")}`);
   out(`${label("model")}${visibleLine(v.usage?.model ?? s.model ?? "?")} · ${state}`);
@@ -64,7 +66,7 @@ function printStatus(v: StatusView, now: number): void {
       `${label("context")}${tone(bar(u.usedPct, 20))} ${tone(`${u.usedPct}%`)}  ${formatInt(u.usedTokens)} / ${formatInt(u.windowTokens)} tokens`,
     );
     out(
-      `${label("")}${u.remainingPct}% remains · measured ${age(now - u.at)} ago from the ${u.source} · warns at ${v.thresholds.warnPct}%, critical at ${v.thresholds.criticalPct}% remaining`,
+      `${label("")}${u.remainingPct}% remains · measured ${formatAgo(now - u.at)} from the ${u.source} · warns at ${v.thresholds.warnPct}%, critical at ${v.thresholds.criticalPct}% remaining`,
     );
     if (u.staleToolTokens !== undefined) {
       out(
@@ -84,7 +86,7 @@ function printStatus(v: StatusView, now: number): void {
   out(
     `${label("notebook")}${
       nb.exists && nb.modifiedAt !== null
-        ? `${visibleLine(nb.path)} updated ${age(now - nb.modifiedAt)} ago${nb.changedThisSession ? "" : color.yellow(" (not in this session)")}`
+        ? `${visibleLine(nb.path)} updated ${formatAge(now - nb.modifiedAt)} ago${nb.changedThisSession ? "" : color.yellow(" (not in this session)")}`
         : color.yellow(`${visibleLine(nb.path)} does not exist`)
     }`,
   );
@@ -92,7 +94,7 @@ function printStatus(v: StatusView, now: number): void {
   out(
     `${label("warnings")}${
       w.last
-        ? `${w.count} given · last ${w.last.level === "critical" ? color.red("CRITICAL") : color.yellow("WARNING")} at ${w.last.remainingPct}% remaining, ${age(now - w.last.at)} ago`
+        ? `${w.count} given · last ${w.last.level === "critical" ? color.red("CRITICAL") : color.yellow("WARNING")} at ${w.last.remainingPct}% remaining, ${formatAge(now - w.last.at)} ago`
         : "none given"
     }`,
   );

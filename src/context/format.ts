@@ -10,17 +10,6 @@ export function bar(pct: number, width: number, fill = "█", empty = "░"): st
   return fill.repeat(n) + empty.repeat(width - n);
 }
 
-/** How long ago, compactly: "4s", "12m", "3h", "2d". */
-export function age(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m`;
-  const h = Math.floor(m / 60);
-  if (h < 48) return `${h}h`;
-  return `${Math.floor(h / 24)}d`;
-}
-
 /** Local time of day, "14:03:27". */
 export function clock(at: number): string {
   const d = new Date(at);

@@ -1,5 +1,6 @@
+import { formatAgo } from "../core/format.ts";
 import { visibleLine } from "../core/terminal-text.ts";
-import { age, bar, clip, clock, shortId, shortTokens } from "./format.ts";
+import { bar, clip, clock, shortId, shortTokens } from "./format.ts";
 
 /** One session as `cairn monitor` shows it. */
 export interface MonitorRow {
@@ -149,7 +150,7 @@ function renderRow(r: MonitorRow, l: Layout, o: FrameOptions): Cell[] {
   }
   if (l.model) cells.push({ text: ` ${clip(r.model ?? "?", l.model).padEnd(l.model)}`, tone: "dim" });
   if (l.stamp) {
-    const s = r.ended ? "ended" : `${age(o.now - r.updatedAt)} ago`;
+    const s = r.ended ? "ended" : formatAgo(o.now - r.updatedAt);
     cells.push({ text: ` ${s.padStart(STAMP)}`, tone: "dim" });
   }
   // Whatever the layout, a line never passes the width.

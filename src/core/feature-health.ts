@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { formatAgo } from "./format.ts";
 import { ensureDir, readJsonIfExists, writeFileAtomic } from "./fs.ts";
 import type { CairnPaths } from "./paths.ts";
 
@@ -57,15 +58,6 @@ export function recordHealth(
   writeFileAtomic(healthPath(paths, feature), JSON.stringify(h));
 }
 
-/** How long ago, in the largest whole unit. */
-export function ago(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s}s ago`;
-  if (s < 3600) return `${Math.floor(s / 60)}m ago`;
-  if (s < 86_400) return `${Math.floor(s / 3600)}h ago`;
-  return `${Math.floor(s / 86_400)}d ago`;
-}
-
 /**
  * The statusline's mark for a feature: nothing while it works (or never ran), else
  * why it fails and when it last worked. Only the fixed reason words, never the
@@ -74,6 +66,6 @@ export function ago(ms: number): string {
 export function healthMark(feature: string, h: FeatureHealth | undefined, now: number): string | undefined {
   if (!h || h.ok) return undefined;
   const reason = h.reason && /^[\w .-]{1,40}$/.test(h.reason) ? h.reason : "failing";
-  const last = h.lastOkAt === undefined ? "never synced" : `last sync ${ago(now - h.lastOkAt)}`;
+  const last = h.lastOkAt === undefined ? "never synced" : `last sync ${formatAgo(now - h.lastOkAt)}`;
   return `${feature}: ${reason}, ${last}`;
 }

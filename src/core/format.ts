@@ -34,6 +34,22 @@ function trim(x: number, digits: number): string {
   return x.toFixed(digits).replace(/\.0+$|(\.\d*?)0+$/, "$1");
 }
 
+/** How long, compactly, in the largest whole unit: "4s", "12m", "3h", "2d" (hours up to two days). */
+export function formatAge(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return `${h}h`;
+  return `${Math.floor(h / 24)}d`;
+}
+
+/** "12m ago": the one way cairn says when something happened, in the statusline, doctor and injections. */
+export function formatAgo(ms: number): string {
+  return `${formatAge(ms)} ago`;
+}
+
 /**
  * 1234567 → "1,234,567", as toLocaleString("en-US") writes it. Not toLocaleString
  * itself: its first call loads ICU's locale data, 10 ms and more in a cold hook

@@ -1,4 +1,5 @@
 import type { Check } from "../core/check.ts";
+import { formatAgo } from "../core/format.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import { printedCli } from "../core/self.ts";
 
@@ -11,7 +12,7 @@ export async function checkTeam(paths: CairnPaths, projectDir: string): Promise<
   const { config } = await loadConfig(paths, projectDir);
   const setup = teamSetup(config, process.env, paths, projectDir);
   if (!setup.on) return [{ name: "team", status: "ok", detail: "off (team.url not set)" }];
-  const [{ checkServer }, { maskUrl }, { readHealth, ago }] = await Promise.all([
+  const [{ checkServer }, { maskUrl }, { readHealth }] = await Promise.all([
     import("./check.ts"),
     import("./url.ts"),
     import("../core/feature-health.ts"),
@@ -23,7 +24,7 @@ export async function checkTeam(paths: CairnPaths, projectDir: string): Promise<
   // connection does not reproduce (a server back up, a flaky network) still shows.
   const last = !health
     ? "no sync yet"
-    : `last successful sync ${health.lastOkAt === undefined ? "never" : ago(now - health.lastOkAt)}${health.ok ? "" : `; the last sync (${ago(now - health.at)}) failed: ${health.message ?? health.reason ?? "unknown"}`}`;
+    : `last successful sync ${health.lastOkAt === undefined ? "never" : formatAgo(now - health.lastOkAt)}${health.ok ? "" : `; the last sync (${formatAgo(now - health.at)}) failed: ${health.message ?? health.reason ?? "unknown"}`}`;
   const project = setup.project
     ? setup.project.id
     : "this project has no origin remote or team.project: not shared";

@@ -1,4 +1,5 @@
 import { DATA_NOTE, dataBlockOverhead, notedDataBlock } from "../core/data-block.ts";
+import { formatAgo } from "../core/format.ts";
 import type { Store } from "../store/db.ts";
 
 /** One record as SessionStart reads it from the last pull. */
@@ -61,11 +62,6 @@ function clip(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, Math.max(0, max - 1))}…`;
 }
 
-function ago(at: number, now: number): string {
-  const min = Math.max(0, Math.round((now - at) / 60_000));
-  return min < 60 ? `${min} min ago` : `${Math.round(min / 60)} h ago`;
-}
-
 /**
  * The team part of the SessionStart injection, within `maxChars`. The handoff comes
  * first (it is what the next session is for), then decisions and dead-ends newest
@@ -91,7 +87,7 @@ export function renderTeam(
   };
   if (v.handoff) {
     const h = v.handoff;
-    add(`Handoff from ${who(h)} (session ${(h.session_id ?? "?").slice(0, 8)}, ${ago(h.at, r.now)}):`);
+    add(`Handoff from ${who(h)} (session ${(h.session_id ?? "?").slice(0, 8)}, ${formatAgo(r.now - h.at)}):`);
     const memoRoom = Math.max(200, Math.floor(budget * 0.6));
     add(clip(h.text.trim(), memoRoom));
     if (v.handoffTurns.length) {

@@ -176,7 +176,7 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
     const injected = sessionStartMessage(firstReq);
     expect(injected, "the SessionStart injection reached the model").toBeDefined();
     expect(injected).toContain(`Team memory for ${PROJECT}`);
-    expect(injected).toMatch(/Handoff from alice@\S+ \(session [0-9a-f]{8}, \d+ min ago\):/);
+    expect(injected).toMatch(/Handoff from alice@\S+ \(session [0-9a-f]{8}, \d+[smhd] ago\):/);
     expect(injected).toContain("MEMO-TEAM-5K");
     expect(injected).toMatch(
       /- Queue writes through the outbox table \(DECISION-Q7\).* \(alice@\S+, \d{4}-\d\d-\d\d\)/,

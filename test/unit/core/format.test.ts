@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   estimateTokens,
+  formatAge,
+  formatAgo,
   formatBytes,
   formatMegabytes,
   formatTokens,
@@ -46,6 +48,17 @@ describe("core/format: sizes and tokens, one way everywhere", () => {
 
   it("estimates a token per 4 characters, rounding up", () => {
     expect([0, 1, 4, 5, 74_631].map(estimateTokens)).toEqual([0, 1, 1, 2, 18_658]);
+  });
+});
+
+describe("formatAge and formatAgo: when, one way in the statusline, doctor, monitor and injections", () => {
+  it("writes the largest whole unit, hours up to two days, never a negative age", () => {
+    const sec = 1000;
+    expect(
+      [0, 59.4, 60, 3599, 3600, 47 * 3600 + 59 * 60, 48 * 3600, 9 * 86_400].map((s) => formatAge(s * sec)),
+    ).toEqual(["0s", "59s", "1m", "59m", "1h", "47h", "2d", "9d"]);
+    expect(formatAge(-5000)).toBe("0s");
+    expect(formatAgo(5 * 60_000)).toBe("5m ago");
   });
 });
 

@@ -39,7 +39,7 @@ describe("the team part of SessionStart", () => {
     );
     // Teammates' words reach the model as recorded material, in one block.
     expect(text).toContain('<cairn-data source="team store: example.org/team/app">\nHandoff from');
-    expect(text).toContain("Handoff from alice@laptop (session 01234567, 5 min ago):");
+    expect(text).toContain("Handoff from alice@laptop (session 01234567, 5m ago):");
     expect(text.indexOf("MEMO-1")).toBeLessThan(text.indexOf("Team decisions:"));
     expect(text).toContain("- T3 moved the queue to the outbox table");
     expect(text).toMatch(/- Decision number 0: .* \(alice@laptop, 2026-11-25\)/);
