@@ -44,6 +44,11 @@ const OVERRIDES: Record<string, string> = {
  * always shrinks by 85%). Each is named so a regression elsewhere still fails.
  */
 const KNOWN_MISSES: Record<string, readonly string[] | ((fact: string) => boolean)> = {
+  // Its text stands in a brace line without grep's `path:line:` and the timestamp
+  // (`WARNING [db.pool] slow query took {1546,2486,…} ms: …`), as bash expands it.
+  "grep-rn-logs.txt": [
+    "logs/app.log:32:2026-11-25T12:42:53.922 WARNING [db.pool] slow query took 1546 ms: SELECT * FROM orders WHERE customer_id = $1",
+  ],
   // 124 errors: the last rare rule's message (a 150-character line) does not fit beside the
   // index of the errors not shown, which names its file, rule and line.
   "compile-eslint-errors.txt": [
