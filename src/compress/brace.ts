@@ -75,22 +75,53 @@ interface Bucket {
   readonly members: number[];
 }
 
+/** A 32-bit hash of a word. */
+function hashWord(w: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/** Whether two lines' words are equal everywhere but at `pos` (the buckets are keyed by hashes). */
+function sameBut(a: readonly string[], b: readonly string[], pos: number): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (k !== pos && a[k] !== b[k]) return false;
+  return true;
+}
+
 /**
  * Collapses `lines` (same-shape lines: the caller decides what may be grouped, e.g. one
  * file's matches) into as few lines as it can: the largest groups that differ in one
  * word first. Words are split on single spaces, so every line is rebuilt exactly.
+ * Each line is keyed once per word by hashes of the words before and after it, so the
+ * cost grows with the number of words, not its square.
  */
 export function braceCollapse(lines: readonly string[], maxLen = Number.POSITIVE_INFINITY): Collapsed[] {
   const words = lines.map((l) => (HAS_GROUP.test(l) ? undefined : l.split(" ")));
-  const buckets = new Map<string, Bucket>();
+  const buckets = new Map<number, Bucket>();
   words.forEach((w, i) => {
     if (!w || w.length > 40) return;
-    for (let p = 0; p < w.length; p++) {
-      if (UNSAFE.test(w[p]!) || w[p] === "") continue;
-      const key = `${w.length}\0${p}\0${w.slice(0, p).join(" ")}\0${w.slice(p + 1).join(" ")}`;
-      const b = buckets.get(key);
-      if (b) b.members.push(i);
-      else buckets.set(key, { pos: p, members: [i] });
+    const n = w.length;
+    const h = w.map(hashWord);
+    // after[p]: hash of the words after p.
+    const after = new Array<number>(n + 1);
+    after[n] = 0;
+    for (let p = n - 1; p >= 0; p--) after[p] = (Math.imul(after[p + 1]!, 31) + h[p]!) >>> 0;
+    let before = 0;
+    for (let p = 0; p < n; p++) {
+      if (w[p] !== "" && !UNSAFE.test(w[p]!)) {
+        // One number (a collision only costs a group: members are checked with sameBut).
+        const key =
+          (Math.imul(before, 0x9e3779b1) ^
+            Math.imul(after[p + 1]!, 0x85ebca77) ^
+            Math.imul(p + 1, 0xc2b2ae35) ^
+            n) >>>
+          0;
+        const b = buckets.get(key);
+        if (b) b.members.push(i);
+        else buckets.set(key, { pos: p, members: [i] });
+      }
+      before = (Math.imul(before, 31) + h[p]!) >>> 0;
     }
   });
   const ranked = [...buckets.values()]
@@ -99,9 +130,10 @@ export function braceCollapse(lines: readonly string[], maxLen = Number.POSITIVE
   const taken = new Uint8Array(lines.length);
   const groups: Collapsed[] = [];
   for (const b of ranked) {
-    const members = b.members.filter((i) => !taken[i]);
+    const open = b.members.filter((i) => !taken[i]);
+    const w = words[open[0]!]!;
+    const members = open.filter((i) => sameBut(w, words[i]!, b.pos));
     if (members.length < 2) continue;
-    const w = words[members[0]!]!;
     for (const chunk of chunks(members, b.pos, words, maxLen)) {
       if (chunk.length < 2) continue;
       for (const i of chunk) taken[i] = 1;
