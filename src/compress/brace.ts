@@ -6,6 +6,8 @@
  * anywhere else, so each expansion is one of the lines it stands for.
  */
 
+import type { Pick } from "./pack.ts";
+
 export interface Collapsed {
   /** The line shown: a line as it was, or the brace line. */
   readonly text: string;
@@ -75,6 +77,18 @@ interface Bucket {
   readonly members: number[];
 }
 
+/** How many spaces each line has; a line may join a group only if another has as many. */
+function spaceCounts(lines: readonly string[]): { shared: boolean[] } {
+  const counts = lines.map((line) => {
+    let n = 0;
+    for (let at = line.indexOf(" "); at >= 0; at = line.indexOf(" ", at + 1)) n++;
+    return n;
+  });
+  const times = new Map<number, number>();
+  for (const n of counts) times.set(n, (times.get(n) ?? 0) + 1);
+  return { shared: counts.map((n) => times.get(n)! > 1) };
+}
+
 /** A 32-bit hash of a word. */
 function hashWord(w: string): number {
   let h = 2166136261;
@@ -97,7 +111,9 @@ function sameBut(a: readonly string[], b: readonly string[], pos: number): boole
  * cost grows with the number of words, not its square.
  */
 export function braceCollapse(lines: readonly string[], maxLen = Number.POSITIVE_INFINITY): Collapsed[] {
-  const words = lines.map((l) => (HAS_GROUP.test(l) ? undefined : l.split(" ")));
+  const { shared } = spaceCounts(lines);
+  if (!shared.includes(true)) return lines.map((text, i) => ({ text, members: [i] }));
+  const words = lines.map((l, i) => (!shared[i] || HAS_GROUP.test(l) ? undefined : l.split(" ")));
   const buckets = new Map<number, Bucket>();
   words.forEach((w, i) => {
     if (!w || w.length > 40) return;
@@ -145,4 +161,21 @@ export function braceCollapse(lines: readonly string[], maxLen = Number.POSITIVE
     if (!taken[i]) groups.push({ text, members: [i] });
   });
   return groups.sort((a, b) => a.members[0]! - b.members[0]!);
+}
+
+/** `picks` without the lines shown by another (split around them; what they lean on, moved to it). */
+export function withoutCollapsed(picks: readonly Pick[], shownBy: ReadonlyMap<number, number>): Pick[] {
+  if (shownBy.size === 0) return [...picks];
+  const out: Pick[] = [];
+  const lean = (i: number | undefined) => (i === undefined ? undefined : (shownBy.get(i) ?? i));
+  for (const p of picks) {
+    const base = { ...p, with: lean(p.with), also: lean(p.also) };
+    let from = p.from;
+    for (let i = p.from; i <= p.to + 1; i++) {
+      if (i <= p.to && !shownBy.has(i)) continue;
+      if (i > from) out.push({ ...base, from, to: i - 1 });
+      from = i + 1;
+    }
+  }
+  return out;
 }

@@ -5,7 +5,6 @@
  */
 
 import { braceCollapse } from "./brace.ts";
-import type { Pick } from "./pack.ts";
 
 /** The longest brace line: past it a group is shown as several. */
 export const DIFF_BRACE_LINE = 400;
@@ -41,21 +40,4 @@ export function collapseChanges(
       }
     }
   return shownBy;
-}
-
-/** `picks` without the lines shown by another (split around them; what they lean on, moved to it). */
-export function withoutCollapsed(picks: readonly Pick[], shownBy: ReadonlyMap<number, number>): Pick[] {
-  if (shownBy.size === 0) return [...picks];
-  const out: Pick[] = [];
-  const lean = (i: number | undefined) => (i === undefined ? undefined : (shownBy.get(i) ?? i));
-  for (const p of picks) {
-    const base = { ...p, with: lean(p.with), also: lean(p.also) };
-    let from = p.from;
-    for (let i = p.from; i <= p.to + 1; i++) {
-      if (i <= p.to && !shownBy.has(i)) continue;
-      if (i > from) out.push({ ...base, from, to: i - 1 });
-      from = i + 1;
-    }
-  }
-  return out;
 }

@@ -5,8 +5,18 @@
  */
 
 import { braceCollapse } from "./brace.ts";
-import { ERROR_LEVEL, WARN_LEVEL } from "./logs.ts";
 import { MUST, type Note, type Pick } from "./pack.ts";
+
+/** A log level that says something failed (the word near the start of the line). */
+export const ERROR_LEVEL = /\b(?:ERROR|ERR|FATAL|CRITICAL|CRIT|ALERT|EMERG|SEVERE|PANIC)\b/;
+/** A log level that warns (the word near the start of the line). */
+export const WARN_LEVEL = /\b(?:WARN|WARNING)\b/;
+
+/** The level word of an error or warning line (near its start), or undefined. */
+export function problemLevel(line: string): string | undefined {
+  const head = line.slice(0, 80);
+  return (ERROR_LEVEL.exec(head) ?? WARN_LEVEL.exec(head))?.[0];
+}
 
 /** A timestamp that opens a log line (ISO, syslog, or time of day), with its brackets. */
 const STAMP =

@@ -68,7 +68,15 @@ describe("grep -n over a real log", () => {
       6000,
     );
     expect(e.compressor).toBe("log");
-    for (const l of problems) expect(e.text, l).toContain(l);
+    // Each as it was, or in a brace line of those alike but for one word (its level word on).
+    const read = readLines(e.text);
+    for (const l of problems) {
+      const body = l.slice(l.search(/ (?:ERROR|WARN) /) + 1);
+      expect(
+        read.some((r) => r.includes(body)),
+        l,
+      ).toBe(true);
+    }
     expect(e.text).not.toMatch(/^\[… lines \d+-\d+ omitted/m);
   });
 });
@@ -106,32 +114,57 @@ function readLines(text: string): string[] {
   });
 }
 
+/** Service logs as an app writes them: five modules, errors and warnings whose ids vary. */
+function writeServiceLogs(logs: string, files: number, lines: number): void {
+  mkdirSync(logs, { recursive: true });
+  const modules = ["auth", "api", "billing", "worker", "scheduler"];
+  let seed = 7;
+  const rand = (n: number) => {
+    seed = (seed * 48271) % 2147483647;
+    return seed % n;
+  };
+  for (let f = 0; f < files; f++) {
+    const log: string[] = [];
+    for (let i = 0; i < lines; i++) {
+      const t = `2026-11-20T08:${String(Math.floor(i / 60) % 60).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}.${String(rand(1000)).padStart(3, "0")}Z`;
+      const m = modules[rand(modules.length)];
+      const k = rand(10);
+      if (k === 0) log.push(`${t} ERROR [${m}] payment declined for order ord_${rand(99999)}: card_expired`);
+      else if (k === 1)
+        log.push(`${t} ERROR [${m}] failed to send email id=${rand(99999)}: ECONNREFUSED 10.0.3.7:587`);
+      else if (k === 2)
+        log.push(`${t} WARN [${m}] slow query table=invoices duration_ms=${rand(99999)} threshold_ms=500`);
+      else log.push(`${t} INFO [${m}] request completed path=/v1/orders/${rand(9999)} status=200`);
+    }
+    writeFileSync(join(logs, `app-${f}.log`), `${log.join("\n")}\n`);
+  }
+}
+
+describe("grep -n over one real service log, with the hook's budget", () => {
+  it("keeps every ERROR and WARN line through brace lines, 85% smaller", () => {
+    writeServiceLogs(join(dir, "one"), 1, 700);
+    const text = grep("-n", "-E", "orders|ERROR|WARN", "one/app-0.log");
+    const problems = text
+      .split("\n")
+      .filter((l) => / (?:ERROR|WARN) /.test(l))
+      .map((l) => l.slice(l.search(/ (?:ERROR|WARN) /) + 1));
+    expect(problems.length).toBeGreaterThan(150);
+    const command = "grep -n -E 'orders|ERROR|WARN' one/app-0.log";
+    const e = compressText(text, { tool: "Bash", command }, excerptBudget(defaults(), text.length));
+    expect(e.compressor).toBe("log");
+    const read = readLines(e.text);
+    for (const p of problems)
+      expect(
+        read.some((l) => l.includes(p)),
+        p,
+      ).toBe(true);
+    expect(e.text.length).toBeLessThan(text.length * 0.15);
+  });
+});
+
 describe("grep -rn over several real logs (the Grep tool's shape)", () => {
   it("keeps every ERROR and WARN line by collapsing lines that differ in one word, and claims no line grep did not print", () => {
-    const logs = join(dir, "logs");
-    mkdirSync(logs, { recursive: true });
-    const modules = ["auth", "api", "billing", "worker", "scheduler"];
-    let seed = 7;
-    const rand = (n: number) => {
-      seed = (seed * 48271) % 2147483647;
-      return seed % n;
-    };
-    for (let f = 0; f < 6; f++) {
-      const log: string[] = [];
-      for (let i = 0; i < 400; i++) {
-        const t = `2026-11-20T08:${String(Math.floor(i / 60) % 60).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}.${String(rand(1000)).padStart(3, "0")}Z`;
-        const m = modules[rand(modules.length)];
-        const k = rand(10);
-        if (k === 0)
-          log.push(`${t} ERROR [${m}] payment declined for order ord_${rand(99999)}: card_expired`);
-        else if (k === 1)
-          log.push(`${t} ERROR [${m}] failed to send email id=${rand(99999)}: ECONNREFUSED 10.0.3.7:587`);
-        else if (k === 2)
-          log.push(`${t} WARN [${m}] slow query table=invoices duration_ms=${rand(99999)} threshold_ms=500`);
-        else log.push(`${t} INFO [${m}] request completed path=/v1/items/${rand(9999)} status=200`);
-      }
-      writeFileSync(join(logs, `app-${f}.log`), `${log.join("\n")}\n`);
-    }
+    writeServiceLogs(join(dir, "logs"), 6, 400);
     const text = grep("-rn", "-E", "ERROR|WARN", "logs");
     const original = text.split("\n");
     const problems = original
