@@ -7,7 +7,7 @@
 import { docOf, excerpt, plural, unshownNote } from "./common.ts";
 import type { Doc } from "./doc.ts";
 import { groupNotes, pathListExcerpt } from "./listings.ts";
-import { BRACE_LINE, collapseLegend, collapseSections, type Section, stampRange } from "./log-lines.ts";
+import { BRACE_LINE, collapseSections, type Section, stampRange } from "./log-lines.ts";
 import { ERROR_LEVEL, logShape, problemLevel, problemsNote, WARN_LEVEL } from "./logs.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
@@ -164,18 +164,21 @@ function logMatchExcerpt(doc: Doc, budget: number): Excerpt | undefined {
     files.size > 1
       ? fileNotes(files).map((n) => ({ ...n, text: n.text.slice(dir.length), prio: n.prio + 5 }))
       : [];
-  notes.unshift({
-    at: 0,
-    text: `[${plural(matches, "match", "matches")} in ${plural(files.size, "file")}${range ? `, ${range}` : ""}]${notes.length > 0 ? `\n[per file as grep -c prints it (path:count), busiest first${dir ? `, in ${dir}` : ""}:]` : ""}`,
-    prio: MUST + 10,
-  });
-  notes.push(...collapseLegend(c, range !== ""));
+  if (notes.length > 0)
+    notes.unshift({
+      at: 0,
+      text: `[per file as grep -c prints it (path:count), busiest first${dir ? `, in ${dir}` : ""}:]`,
+      prio: MUST + 10,
+    });
+  // What was collapsed is said in the header (kept), briefly, not in a note of its own.
+  const collapsed = c.headOf.size > c.groups;
+  const legend = `${collapsed ? "; lines alike but for one word: once, values in braces" : ""}${range ? "; timestamps dropped" : ""}`;
   const grep = [...levels].sort().join("|");
   notes.push(unshownNote(problems, doc.lines.length, MUST + 9, "error and warning lines", grep, c.headOf));
   return excerpt("grep", doc, budget, {
     picks: c.picks,
     notes,
-    kept: `${plural(matches, "match", "matches")} in ${plural(files.size, "file")}, ${plural(problems.length, "problem line")}: every line, same-shape lines collapsed`,
+    kept: `${plural(matches, "match", "matches")} in ${plural(files.size, "file")}, ${plural(problems.length, "problem line")}${legend}`,
     options: {
       display: c.display,
       hardCap: substanceCap(budget, doc.size),
