@@ -19,7 +19,11 @@ export interface Collapsed {
 const UNSAFE = /[{},\s]/;
 /** A brace group already in a line would make it ambiguous to read. */
 const HAS_GROUP = /\{[^\s]*,[^\s]*\}/;
-const isWord = (c: string | undefined) => c !== undefined && /[A-Za-z0-9]/.test(c);
+function isWord(c: string | undefined): boolean {
+  if (c === undefined) return false;
+  const k = c.charCodeAt(0);
+  return (k >= 48 && k <= 57) || (k >= 65 && k <= 90) || (k >= 97 && k <= 122);
+}
 
 /** `pre{a,b}post` for the distinct values, common ends kept whole-word outside the group. */
 export function braceWord(values: readonly string[]): string {
@@ -89,6 +93,9 @@ function spaceCounts(lines: readonly string[]): { shared: boolean[] } {
   return { shared: counts.map((n) => times.get(n)! > 1) };
 }
 
+/** The hash of "" (an empty word: two spaces in a row). */
+const EMPTY = 2166136261;
+
 /** A 32-bit hash of a word. */
 function hashWord(w: string): number {
   let h = 2166136261;
@@ -113,36 +120,45 @@ function sameBut(a: readonly string[], b: readonly string[], pos: number): boole
 export function braceCollapse(lines: readonly string[], maxLen = Number.POSITIVE_INFINITY): Collapsed[] {
   const { shared } = spaceCounts(lines);
   if (!shared.includes(true)) return lines.map((text, i) => ({ text, members: [i] }));
-  const words = lines.map((l, i) => (!shared[i] || HAS_GROUP.test(l) ? undefined : l.split(" ")));
+  const words = lines.map((l, i) =>
+    !shared[i] || (l.includes("{") && HAS_GROUP.test(l)) ? undefined : l.split(" "),
+  );
   const buckets = new Map<number, Bucket>();
+  // A key seen once holds its line there; a bucket is made when a second line has it.
+  const once = new Map<number, number>();
   words.forEach((w, i) => {
     if (!w || w.length > 40) return;
     const n = w.length;
-    const h = w.map(hashWord);
+    const h = new Uint32Array(n);
+    for (let p = 0; p < n; p++) h[p] = hashWord(w[p]!);
     // after[p]: hash of the words after p.
-    const after = new Array<number>(n + 1);
-    after[n] = 0;
-    for (let p = n - 1; p >= 0; p--) after[p] = (Math.imul(after[p + 1]!, 31) + h[p]!) >>> 0;
+    const after = new Uint32Array(n + 1);
+    for (let p = n - 1; p >= 0; p--) after[p] = Math.imul(after[p + 1]!, 31) + h[p]!;
     let before = 0;
     for (let p = 0; p < n; p++) {
-      if (w[p] !== "" && !UNSAFE.test(w[p]!)) {
-        // One number (a collision only costs a group: members are checked with sameBut).
+      if (h[p] !== EMPTY && !UNSAFE.test(w[p]!)) {
         const key =
           (Math.imul(before, 0x9e3779b1) ^
             Math.imul(after[p + 1]!, 0x85ebca77) ^
             Math.imul(p + 1, 0xc2b2ae35) ^
-            n) >>>
-          0;
+            n) &
+          // A small integer: a Map looks it up fastest (a collision only costs a group:
+          // members are checked with sameBut).
+          0x3fffffff;
         const b = buckets.get(key);
         if (b) b.members.push(i);
-        else buckets.set(key, { pos: p, members: [i] });
+        else {
+          const first = once.get(key);
+          if (first === undefined) once.set(key, i);
+          else buckets.set(key, { pos: p, members: [first, i] });
+        }
       }
-      before = (Math.imul(before, 31) + h[p]!) >>> 0;
+      before = (Math.imul(before, 31) + h[p]!) | 0;
     }
   });
-  const ranked = [...buckets.values()]
-    .filter((b) => b.members.length > 1)
-    .sort((a, b) => b.members.length - a.members.length || a.members[0]! - b.members[0]!);
+  const ranked = [...buckets.values()].sort(
+    (a, b) => b.members.length - a.members.length || a.members[0]! - b.members[0]!,
+  );
   const taken = new Uint8Array(lines.length);
   const groups: Collapsed[] = [];
   for (const b of ranked) {
