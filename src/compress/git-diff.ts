@@ -243,7 +243,7 @@ function diffNotes(s: DiffScan, first: number, shownBy: ReadonlyMap<number, numb
     const list = again.slice(0, 8).map(([sub, n]) => `${sub} ×${n}`);
     notes.push({
       at: 0,
-      text: `[the same edit on many lines (the first two and each file's first shown, more as room allows): ${list.join("; ")}${again.length > 8 ? "; …" : ""}]`,
+      text: `[the same edit on many lines (kept after every other change): ${list.join("; ")}${again.length > 8 ? "; …" : ""}]`,
       prio: MUST + 18,
     });
   }
