@@ -123,6 +123,7 @@ export { docOf };
 /**
  * A note at the end saying how many of the substance lines `lines` (indexes) the
  * excerpt left out and the `--grep` that lists them; it says nothing once all are kept.
+ * `shownBy` maps a line collapsed into another shown line (a brace line) to that line.
  */
 export function unshownNote(
   lines: readonly number[],
@@ -130,6 +131,7 @@ export function unshownNote(
   prio: number,
   what: string,
   grep: string,
+  shownBy?: ReadonlyMap<number, number>,
 ): Note {
   const say = (missing: number) =>
     `[${missing} of ${lines.length} ${what} not shown: the header's command with --grep '${grep}' lists them]`;
@@ -138,7 +140,7 @@ export function unshownNote(
     text: say(lines.length),
     prio,
     final: (kept) => {
-      const missing = lines.filter((i) => !kept(i)).length;
+      const missing = lines.filter((i) => !kept(shownBy?.get(i) ?? i)).length;
       return missing === 0 ? "" : say(missing);
     },
   };

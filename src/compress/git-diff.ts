@@ -4,14 +4,16 @@
  * of any); context lines are what is cut. --stat alone: summary and largest entries.
  */
 
+import { withoutCollapsed } from "./brace.ts";
 import { docOf, excerpt, plural, unshownNote } from "./common.ts";
-import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
+import { collapseChanges, compactChange, DIFF_BRACE_LINE } from "./diff-lines.ts";
+import { MUST, type Note, type Pick, SUBSTANCE_CEILING, substanceCap } from "./pack.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
 const DIFF_FILE = /^diff --git a\/(.+) b\/(.+)$|^diff --(?:cc|combined) (.+)$/;
 const MODE =
   /^(?:new file mode|deleted file mode|old mode|new mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|Binary files )/;
-const HUNK = /^@@+ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@+/;
+const HUNK = /^@@+ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@+/;
 export const STAT = /^ (.+?)\s+\|\s+(?:(\d+)(?: [+-]*)?|Bin .*)$/;
 export const STAT_SUMMARY = /^ \d+ files? changed(?:, \d+ insertions?\(\+\))?(?:, \d+ deletions?\(-\))?$/;
 
@@ -79,8 +81,10 @@ interface DiffScan {
   minus: number;
   deleted: boolean;
   blocks: number;
-  /** The hunk header not yet given to a block, and the open block (a run of +/- lines). */
-  hunk: number;
+  /** Where the current file's hunks start (new-file line numbers); each file's changed lines with a word. */
+  hunkStarts: number[];
+  readonly changed: number[][];
+  /** The open block (a run of +/- lines). */
   blockStart: number;
   blockWorth: number;
 }
@@ -98,11 +102,12 @@ function blockPrio(s: DiffScan, end: number): number {
   if (!sub) return prio;
   const seen = s.substitutions.get(sub) ?? 0;
   s.substitutions.set(sub, seen + 1);
-  // A file's first change stays: it says what happened to that file.
-  return seen >= 2 && s.blocks > 0 ? 62 - Math.min(20, seen / 5) : prio;
+  // A file's first change stays: it says what happened to that file. The same edit
+  // again is still a changed line (substance), after every other.
+  return seen >= 2 && s.blocks > 0 ? MUST + 0.5 - Math.min(0.4, seen / 1000) : prio;
 }
 
-/** Picks for a block that ends at `end`: its first lines (what became what), the rest, its hunk header. */
+/** Picks for a block that ends at `end`: its first lines (what became what), the rest. */
 function closeBlock(s: DiffScan, end: number): void {
   if (s.blockStart < 0) return;
   const { lines, picks, blockStart } = s;
@@ -122,15 +127,15 @@ function closeBlock(s: DiffScan, end: number): void {
       prio: prio >= MUST ? MUST + (prio - MUST) / 2 : prio - 5,
       split: "head",
     });
-  if (s.hunk >= 0) picks.push({ from: s.hunk, to: s.hunk, prio: prio - 0.5, with: blockStart });
-  s.hunk = -1;
   s.blocks++;
   s.blockStart = -1;
 }
 
 function closeFile(s: DiffScan, end: number): void {
   closeBlock(s, end);
-  if (s.header >= 0) s.display.set(s.header, `${fileHeader(s.lines[s.header]!)}  (+${s.plus} -${s.minus})`);
+  if (s.header < 0) return;
+  const hunks = s.hunkStarts.length > 0 ? `, hunks at ${s.hunkStarts.join(" ")}` : "";
+  s.display.set(s.header, `${fileHeader(s.lines[s.header]!)}  (+${s.plus} -${s.minus}${hunks})`);
 }
 
 function changedLine(s: DiffScan, i: number): void {
@@ -151,6 +156,9 @@ function changedLine(s: DiffScan, i: number): void {
   // A line with a word in it says something (a comment too); bare punctuation and a
   // line seen already do not.
   if (again === 0 && /\w/.test(line.slice(1))) s.blockWorth++;
+  if (/\w/.test(line)) s.changed[s.changed.length - 1]?.push(i);
+  const compact = compactChange(line);
+  if (compact !== line) s.display.set(i, compact);
 }
 
 /** Reads the diff from `first` on: file headers, mode lines, hunks and blocks. */
@@ -169,7 +177,8 @@ function scanDiff(lines: readonly string[], first: number, picks: Pick[]): DiffS
     minus: 0,
     deleted: false,
     blocks: 0,
-    hunk: -1,
+    hunkStarts: [],
+    changed: [],
     blockStart: -1,
     blockWorth: 0,
   };
@@ -183,6 +192,8 @@ function scanDiff(lines: readonly string[], first: number, picks: Pick[]): DiffS
       s.header = i;
       s.files++;
       s.plus = s.minus = s.blocks = 0;
+      s.hunkStarts = [];
+      s.changed.push([]);
       s.deleted = false;
       inHunk = false;
       picks.push({ from: i, to: i, prio: MUST + 10 });
@@ -191,10 +202,10 @@ function scanDiff(lines: readonly string[], first: number, picks: Pick[]): DiffS
       picks.push({ from: i, to: i, prio: MUST + 5 });
     } else if (HUNK.test(line)) {
       inHunk = true;
-      s.hunk = i;
-      // Where the hunk is, without the enclosing line git repeats after it: the changed
-      // lines are the substance, the numbers find them.
-      s.display.set(i, HUNK.exec(line)![0]);
+      // Where the hunk is, said once on the file's line: the changed lines are the
+      // substance, the numbers find them (a deleted file's from the old side).
+      const [, old, now] = HUNK.exec(line)!;
+      s.hunkStarts.push(Number(now) || Number(old));
     } else if (change) changedLine(s, i);
     else if (inHunk && line.startsWith(" ")) picks.push({ from: i, to: i, prio: 12 });
   }
@@ -215,11 +226,15 @@ function changedLines(lines: readonly string[], first: number): number[] {
   return changed;
 }
 
-function diffNotes(s: DiffScan, first: number): Note[] {
+function diffNotes(s: DiffScan, first: number, shownBy: ReadonlyMap<number, number>): Note[] {
+  const braces =
+    shownBy.size > 0
+      ? "; a file's + (or -) lines alike but for one word: once, values in braces as bash expands them"
+      : "";
   const notes: Note[] = [
     {
       at: 0,
-      text: `[${plural(s.files, "file")} changed, +${s.added} -${s.removed}; context lines omitted, @@ -old +new @@ give the line numbers]`,
+      text: `[${plural(s.files, "file")} changed, +${s.added} -${s.removed}; context and indentation omitted; "hunks at": new-file lines${braces}]`,
       prio: MUST + 20,
     },
   ];
@@ -228,14 +243,28 @@ function diffNotes(s: DiffScan, first: number): Note[] {
     const list = again.slice(0, 8).map(([sub, n]) => `${sub} ×${n}`);
     notes.push({
       at: 0,
-      text: `[the same edit on many lines (the first two and each file's first shown, more as room allows): ${list.join("; ")}${again.length > 8 ? "; …" : ""}]`,
+      text: `[the same edit on many lines (kept after every other change): ${list.join("; ")}${again.length > 8 ? "; …" : ""}]`,
       prio: MUST + 18,
     });
   }
   // Without markers (one per context gap would cost more than the changes), the end
   // says how many changed lines did not fit and how to see them.
-  notes.push(unshownNote(changedLines(s.lines, first), s.lines.length, MUST + 19, "changed lines", "^[-+]"));
+  const changed = changedLines(s.lines, first);
+  notes.push(unshownNote(changed, s.lines.length, MUST + 19, "changed lines", "^[-+]", shownBy));
   return notes;
+}
+
+/**
+ * Every changed line with a word in it is substance, and in a diff they are a fifth of
+ * the bytes or more, more than substanceCap allows: the diff shows them all up to 30%
+ * of the output (never past SUBSTANCE_CEILING), less reduction rather than
+ * lost changes; past that, the note at the end counts them and gives the --grep.
+ */
+export const DIFF_SHARE = 0.3;
+
+function diffCap(budget: number, size: number): number {
+  if (size <= 8000) return substanceCap(budget, size);
+  return Math.max(substanceCap(budget, size), Math.floor(Math.min(size * DIFF_SHARE, SUBSTANCE_CEILING)));
 }
 
 function diffExcerpt(text: string, budget: number): Excerpt {
@@ -251,12 +280,15 @@ function diffExcerpt(text: string, budget: number): Excerpt {
     picks.push({ from: i, to: i, prio: key ? MUST + 15 : STAT.test(line) ? 80 : 40 });
   }
   const scan = scanDiff(lines, firstDiff, picks);
-  return excerpt("git-diff", doc, budget, {
-    picks,
-    notes: diffNotes(scan, firstDiff),
+  const shownBy = collapseChanges(lines, scan.changed, scan.display);
+  const hardCap = diffCap(budget, doc.size);
+  const made = excerpt("git-diff", doc, budget, {
+    picks: withoutCollapsed(picks, shownBy),
+    notes: diffNotes(scan, firstDiff, shownBy),
     kept: `${plural(scan.files, "file")}: headers, changed lines`,
-    options: { display: scan.display, hardCap: substanceCap(budget, doc.size), markers: false },
+    options: { display: scan.display, hardCap, markers: false, maxLine: DIFF_BRACE_LINE },
   });
+  return { ...made, ceiling: hardCap };
 }
 
 function statExcerpt(text: string, budget: number): Excerpt {

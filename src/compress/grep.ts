@@ -4,9 +4,10 @@
  * results the directories they fall in. Files-only and count modes too.
  */
 
-import { docOf, excerpt, plural } from "./common.ts";
+import { docOf, excerpt, plural, unshownNote } from "./common.ts";
 import type { Doc } from "./doc.ts";
 import { groupNotes, pathListExcerpt } from "./listings.ts";
+import { BRACE_LINE, collapseSections, type Section, stampRange } from "./log-lines.ts";
 import { ERROR_LEVEL, logShape, problemLevel, problemsNote, WARN_LEVEL } from "./logs.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
@@ -118,6 +119,75 @@ function fileNotes(files: Map<string, FileMatches>): Note[] {
   }));
 }
 
+/** The folder (ending in `/`) all `paths` are in, or "". */
+function commonDir(paths: readonly string[]): string {
+  let dir = paths[0] ?? "";
+  for (const p of paths) while (dir && !p.startsWith(dir)) dir = dir.slice(0, -1);
+  return dir.slice(0, dir.lastIndexOf("/") + 1);
+}
+
+/** The match lines, with their text after `path:line:`. */
+function matchSection(lines: readonly string[]): Section {
+  const s: Section = { at: [], text: [] };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const m = line.length > 5000 ? null : MATCH.exec(line);
+    if (!m) continue;
+    s.at.push(i);
+    s.text.push(m[3]!);
+  }
+  return s;
+}
+
+/**
+ * grep over logs: every matched line is substance. Every file with its count on top
+ * (as grep -c prints it); then the lines of all files, those that differ in one word
+ * (after the `path:line:` prefix and the timestamp) as one brace line.
+ */
+function logMatchExcerpt(doc: Doc, budget: number): Excerpt | undefined {
+  const section = matchSection(doc.lines);
+  const problems: number[] = [];
+  const levels = new Set<string>();
+  section.text.forEach((t, k) => {
+    const level = problemLevel(t.slice(0, 120));
+    if (level === undefined) return;
+    problems.push(section.at[k]!);
+    levels.add(level);
+  });
+  if (problems.length === 0) return undefined;
+  const { files, matches } = matchesByFile(doc.lines, "content");
+  const c = collapseSections([section]);
+  const range = stampRange(section.text);
+  // Files come before their lines; their common folder is said once.
+  const dir = commonDir([...files.keys()]);
+  const notes =
+    files.size > 1
+      ? fileNotes(files).map((n) => ({ ...n, text: n.text.slice(dir.length), prio: n.prio + 5 }))
+      : [];
+  if (notes.length > 0)
+    notes.unshift({
+      at: 0,
+      text: `[per file as grep -c prints it (path:count), busiest first${dir ? `, in ${dir}` : ""}:]`,
+      prio: MUST + 10,
+    });
+  // What was collapsed is said in the header (kept), briefly, not in a note of its own.
+  const collapsed = c.headOf.size > c.groups;
+  const legend = `${collapsed ? "; lines alike but for one word: once, values in braces" : ""}${range ? "; timestamps dropped" : ""}`;
+  const grep = [...levels].sort().join("|");
+  notes.push(unshownNote(problems, doc.lines.length, MUST + 9, "error and warning lines", grep, c.headOf));
+  return excerpt("grep", doc, budget, {
+    picks: c.picks,
+    notes,
+    kept: `${plural(matches, "match", "matches")} in ${plural(files.size, "file")}, ${plural(problems.length, "problem line")}${legend}`,
+    options: {
+      display: c.display,
+      hardCap: substanceCap(budget, doc.size),
+      markers: false,
+      maxLine: BRACE_LINE,
+    },
+  });
+}
+
 function matchExcerpt(doc: Doc, mode: Mode, budget: number): Excerpt {
   const picks: Pick[] = [];
   const display = new Map<number, string>();
@@ -188,6 +258,6 @@ export const grep: Compressor = {
     const mode = modeOf(doc.lines);
     if (mode === "files" || mode === undefined)
       return { ...pathListExcerpt("grep", doc, budget), compressor: "grep" };
-    return matchExcerpt(doc, mode, budget);
+    return (mode === "content" ? logMatchExcerpt(doc, budget) : undefined) ?? matchExcerpt(doc, mode, budget);
   },
 };

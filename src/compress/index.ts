@@ -174,7 +174,7 @@ function compressWith(text: string, hints: Hints, budget: number): Excerpt {
     const out = compressor.compress(text, hints, limit);
     // Substance may stretch an excerpt to the hard cap, never far past it; the generic
     // cut is the safety net.
-    const ceiling = Math.max(limit * 1.6, substanceCap(limit, doc.size)) + 200;
+    const ceiling = Math.max(limit * 1.6, substanceCap(limit, doc.size), out.ceiling ?? 0) + 200;
     if (out.text.length <= ceiling || compressor === generic) return shorter(sampled(out));
   } catch {
     // Fall through to the generic excerpt: a compressor bug must not lose the output.

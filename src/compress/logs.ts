@@ -6,8 +6,18 @@
  * the log are shown once per kind of exception.
  */
 
+import { withoutCollapsed } from "./brace.ts";
 import { docOf, excerpt, plural, SALIENT, SEVERE, unshownNote } from "./common.ts";
 import type { Doc } from "./doc.ts";
+import {
+  collapseLegend,
+  collapseSections,
+  ERROR_LEVEL,
+  problemLevel,
+  type Section,
+  stampRange,
+  WARN_LEVEL,
+} from "./log-lines.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import { tracePicks, traceStart } from "./traces.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
@@ -16,10 +26,6 @@ const TIMESTAMP =
   /^\[?(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\d{4}\/\d\d\/\d\d \d\d:\d\d|\w{3} [ \d]\d \d\d:\d\d:\d\d|\d\d:\d\d(?::\d\d)?\b|\d+\.\d+\]|\d{10,13}\b)/;
 const ACCESS =
   /^(\S+) \S+ \S+ \[([^\]]{10,40})\] "(\S+) (\S+)(?: [^"]*)?" (\d{3}) (\S+)(?: "[^"]*" "([^"]*)")?/;
-/** A log level that says something failed (the word near the start of the line). */
-export const ERROR_LEVEL = /\b(?:ERROR|ERR|FATAL|CRITICAL|CRIT|ALERT|EMERG|SEVERE|PANIC)\b/;
-/** A log level that warns (the word near the start of the line). */
-export const WARN_LEVEL = /\b(?:WARN|WARNING)\b/;
 export const LEVEL = /\b(?:INFO|DEBUG|WARN|WARNING|ERROR|TRACE|FATAL|NOTICE|CRITICAL)\b/;
 const TOOL_LOG = /^(?:npm (?:verbose|info|http|timing|sill|warn|notice)|yarn (?:info|warn)|\[\w[\w-]*\]) /;
 
@@ -113,6 +119,8 @@ function numbered(lines: readonly string[]): boolean {
   return total > 0 && numbered >= total * 0.9;
 }
 
+export { ERROR_LEVEL, problemLevel, WARN_LEVEL };
+
 export interface LogPicks {
   readonly picks: Pick[];
   readonly display: Map<number, string>;
@@ -196,7 +204,11 @@ export function logPicks(doc: Doc): LogPicks {
  * A note at the end when error and warning lines did not all fit: how many, and the
  * --grep that lists them (the levels this log uses).
  */
-export function problemsNote(doc: Doc, isProblem: (line: string) => string | undefined): Note[] {
+export function problemsNote(
+  doc: Doc,
+  isProblem: (line: string) => string | undefined,
+  shownBy?: ReadonlyMap<number, number>,
+): Note[] {
   const at: number[] = [];
   const levels = new Set<string>();
   doc.lines.forEach((line, i) => {
@@ -207,20 +219,33 @@ export function problemsNote(doc: Doc, isProblem: (line: string) => string | und
   });
   if (at.length === 0) return [];
   const grep = [...levels].sort().join("|");
-  return [unshownNote(at, doc.lines.length, MUST + 9, "error and warning lines", grep)];
+  return [unshownNote(at, doc.lines.length, MUST + 9, "error and warning lines", grep, shownBy)];
 }
 
-/** The level word of an error or warning line (near its start), or undefined. */
-export function problemLevel(line: string): string | undefined {
-  const head = line.slice(0, 80);
-  return (ERROR_LEVEL.exec(head) ?? WARN_LEVEL.exec(head))?.[0];
+/**
+ * `grep -n` over one log: its error and warning lines that differ in one word (after
+ * the line number and the timestamp) are shown as one brace line each.
+ */
+function collapsedProblems(doc: Doc, display: Map<number, string>) {
+  const section: Section = { at: [], text: [] };
+  doc.lines.forEach((line, i) => {
+    const body = line.length <= 4000 ? line.replace(/^\d+:/, "") : "";
+    if (problemLevel(body) === undefined) return;
+    section.at.push(i);
+    section.text.push(body);
+  });
+  const c = collapseSections([section]);
+  for (const [i, text] of c.display) display.set(i, text);
+  const shownBy = new Map([...c.headOf].filter(([i, head]) => i !== head));
+  return { picks: c.picks, shownBy, legend: collapseLegend(c, stampRange(section.text) !== "") };
 }
 
 function logExcerpt(name: string, doc: Doc, budget: number): Excerpt {
   const { picks, display, kept } = logPicks(doc);
+  const grepped = numbered(doc.lines) ? collapsedProblems(doc, display) : undefined;
   return excerpt(name, doc, budget, {
-    picks,
-    notes: problemsNote(doc, problemLevel),
+    picks: grepped ? [...withoutCollapsed(picks, grepped.shownBy), ...grepped.picks] : picks,
+    notes: [...(grepped?.legend ?? []), ...problemsNote(doc, problemLevel, grepped?.shownBy)],
     kept,
     // Lines that carry their own numbers (grep -n) need no marker per gap.
     options: { display, hardCap: substanceCap(budget, doc.size), markers: !numbered(doc.lines) },

@@ -28,6 +28,11 @@ export interface Excerpt {
   readonly compressor: string;
   /** A short phrase for the header: what was kept, e.g. "3 failing tests, summary". */
   readonly kept: string;
+  /**
+   * The hard cap it was packed to, when a compressor shows more than substanceCap allows
+   * on purpose (every changed line of a diff): the safety net then allows that much.
+   */
+  readonly ceiling?: number;
 }
 
 export interface Compressor {

@@ -357,13 +357,13 @@ describe("git", () => {
   it("diff: per-file +/- counts on every header, a total, first changes of each file", () => {
     const e = run("git-diff-multifile.txt", bash("git diff"));
     expect(e.text.split("\n")[0]).toMatch(/^\[18 files changed, \+207 -253; /);
-    expect(e.text).toContain("diff package.json  (+3 -2)");
-    // A block's first removed line comes with its first added line.
-    expect(e.text).toContain('-  "version": "0.14.0",\n+  "version": "0.15.0-rc.1",');
+    expect(e.text).toContain("diff package.json  (+3 -2, hunks at 1)");
+    // A block's first removed line comes with its first added line (indentation as one space).
+    expect(e.text).toContain('- "version": "0.14.0",\n+ "version": "0.15.0-rc.1",');
     expect(e.text).toMatch(
       /^\[\d+ of 460 changed lines not shown: the header's command with --grep '\^\[-\+\]' lists them\]$/m,
     );
-    expect(e.text).toContain("diff test/braces.test.js  (+0 -70)\ndeleted file mode 100644");
+    expect(e.text).toContain("diff test/braces.test.js  (+0 -70, hunks at 1)\ndeleted file mode 100644");
   });
 
   it("show: the commit header and message before the diff", () => {

@@ -3,15 +3,29 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expandBraces } from "../../../bench/corpus/score.ts";
+import { excerptBudget } from "../../../src/compress/filing.ts";
 import { compressText } from "../../../src/compress/index.ts";
+import { defaults } from "../../../src/config/schema.ts";
+
+/** What the model reads of an excerpt: a line with one brace word written out as bash expands it. */
+function readLines(text: string): string[] {
+  return text.split("\n").flatMap((line) => {
+    const words = line.split(" ");
+    const at = words.findIndex((w) => /\{[^\s]*,[^\s]*\}/.test(w));
+    if (at < 0) return [line];
+    return expandBraces(words[at]!)!.map((w) => [...words.slice(0, at), w, ...words.slice(at + 1)].join(" "));
+  });
+}
 
 // git diff and git log on a repository made here by script: every changed line is
 // substance, context lines are what gets cut; every commit keeps its hash and subject.
 
 let repo: string;
-const git = (...args: string[]) =>
+const git = (...args: string[]) => gitIn(repo, ...args);
+const gitIn = (cwd: string, ...args: string[]) =>
   execFileSync("git", args, {
-    cwd: repo,
+    cwd,
     encoding: "utf8",
     env: {
       ...process.env,
@@ -20,7 +34,7 @@ const git = (...args: string[]) =>
       GIT_COMMITTER_NAME: "A",
       GIT_COMMITTER_EMAIL: "a@example.com",
       GIT_CONFIG_NOSYSTEM: "1",
-      HOME: repo,
+      HOME: cwd,
     },
   });
 
@@ -60,13 +74,48 @@ describe("git diff on a real repository", () => {
     expect(changed.length).toBe(FILES.length * 12);
     const e = compressText(text, { tool: "Bash", command: "git diff" }, 4000);
     expect(e.compressor).toBe("git-diff");
-    for (const l of changed) expect(e.text, l).toContain(l);
-    for (const f of FILES) expect(e.text).toMatch(new RegExp(`^diff ${f}  \\(\\+6 -6\\)$`, "m"));
-    // Hunk headers without the line git repeats after them.
-    expect(e.text).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@$/m);
-    expect(e.text).not.toMatch(/^@@ .* @@ ./m);
+    const read = readLines(e.text);
+    for (const l of changed) expect(read, l).toContain(l);
+    // Where each hunk starts, said once on its file's line.
+    for (const f of FILES)
+      expect(e.text).toMatch(new RegExp(`^diff ${f}  \\(\\+6 -6, hunks at 5 25 45 65 85 105\\)$`, "m"));
+    expect(e.text).not.toMatch(/^@@ /m);
     expect(e.text.length).toBeLessThan(text.length * 0.7);
     expect(readFileSync(join(repo, FILES[0]!), "utf8")).toContain("v1");
+  });
+});
+
+describe("git diff whose changed lines are more than 14% of it", () => {
+  it("shows every changed line with a word in it (indentation as one space), and says the reduction is less", () => {
+    const own = mkdtempSync(join(tmpdir(), "cairn-git-big-"));
+    const big = Array.from({ length: 15 }, (_, f) => `big/mod${f}.js`);
+    const src = (f: number, v: number) =>
+      Array.from({ length: 60 }, (_, i) => {
+        const edited = v > 0 && i % 10 === 2;
+        return `    const total${f}_${i} = items[${i}].${edited ? "cost" : "price"};`;
+      }).join("\n");
+    for (let f = 0; f < big.length; f++) {
+      mkdirSync(join(own, "big"), { recursive: true });
+      writeFileSync(join(own, big[f]!), `${src(f, 0)}\n`);
+    }
+    gitIn(own, "init", "-q", "-b", "main");
+    gitIn(own, "add", ".");
+    gitIn(own, "commit", "-qm", "big modules");
+    for (let f = 0; f < big.length; f++) writeFileSync(join(own, big[f]!), `${src(f, 1)}\n`);
+    const text = gitIn(own, "diff");
+    rmSync(own, { recursive: true, force: true });
+    const changed = text.split("\n").filter((l) => /^[-+](?![-+]{2} )/.test(l));
+    expect(changed.length).toBe(15 * 6 * 2);
+    const e = compressText(
+      text,
+      { tool: "Bash", command: "git diff -- big" },
+      excerptBudget(defaults(), text.length),
+    );
+    expect(e.compressor).toBe("git-diff");
+    const read = readLines(e.text);
+    for (const l of changed) expect(read, l).toContain(`${l[0]} ${l.slice(1).trimStart()}`);
+    expect(e.text.length).toBeGreaterThan(text.length * 0.15);
+    expect(e.text.length).toBeLessThan(text.length * 0.3);
   });
 });
 
