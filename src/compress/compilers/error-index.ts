@@ -91,32 +91,74 @@ function titleOf(groups: readonly Group[], included: readonly number[], more: re
   return `[${what} not shown above:`;
 }
 
+/**
+ * The length of the unmerged render, in one pass without building it: file and label
+ * ids are numbered once, and each call marks what it has seen with a fresh stamp (the
+ * packer asks for it on every re-measure, with hundreds of groups).
+ */
 function measurer(groups: readonly Group[], segment: Map<number, string>): Measure {
-  const rowLength = (file: string, labels: Map<string, number[]>): number => {
-    let length = (file || "(no file)").length + 2;
-    let warned = false;
-    let first = true;
-    for (const ks of labels.values()) {
-      const d = groups[ks[0]!]!.lead;
-      const label = labelOf(d);
-      let part = label.length + ks.length;
-      for (const k of ks) part += segment.get(k)!.length;
-      if (d.severity === "warning" && !warned && label !== "warning") part += 8;
-      if (d.severity === "warning") warned = true;
-      length += part + (first ? 0 : 2);
-      first = false;
-    }
-    return length;
-  };
+  const n = groups.length;
+  const fileOf = new Int32Array(n);
+  const labelIdOf = new Int32Array(n);
+  /** What an entry adds: its segment and the space before it. */
+  const entryLength = new Int32Array(n);
+  const labelLength = new Int32Array(n);
+  const fileLength = new Int32Array(n);
+  const warningWord = new Uint8Array(n);
+  const files = new Map<string, number>();
+  const labels = new Map<string, number>();
+  for (const [k, seg] of segment) {
+    const d = groups[k]!.lead;
+    const label = labelOf(d);
+    const f = files.get(d.file) ?? files.size;
+    files.set(d.file, f);
+    const key = `${f}\0${d.severity}\0${label}`;
+    const l = labels.get(key) ?? labels.size;
+    labels.set(key, l);
+    fileOf[k] = f;
+    labelIdOf[k] = l;
+    entryLength[k] = 1 + seg.length;
+    labelLength[k] = label.length;
+    fileLength[k] = (d.file || "(no file)").length + 2;
+    // The row's first warning label says "warning " before it, unless it is that word.
+    warningWord[k] = d.severity === "warning" ? (label !== "warning" ? 2 : 1) : 0;
+  }
+  const fileSeen = new Uint32Array(files.size);
+  const fileWarned = new Uint32Array(files.size);
+  const fileLabeled = new Uint32Array(files.size);
+  const labelSeen = new Uint32Array(labels.size);
+  let stamp = 0;
   return (included, more) => {
     if (included.length === 0 && more.length === 0) return 0;
-    const rows = [...byFileOf(groups, included)].map(([file, labels]) => rowLength(file, labels));
-    if (more.length > 0) rows.push(moreRow(groups, more).length);
+    stamp++;
+    let rows = 0;
+    let length = 0;
+    for (const k of included) {
+      const f = fileOf[k]!;
+      const l = labelIdOf[k]!;
+      if (fileSeen[f] !== stamp) {
+        fileSeen[f] = stamp;
+        rows++;
+        length += fileLength[k]!;
+      }
+      if (labelSeen[l] !== stamp) {
+        labelSeen[l] = stamp;
+        // A label after the first of its row follows "; ".
+        length += labelLength[k]! + (fileLabeled[f] === stamp ? 2 : 0);
+        fileLabeled[f] = stamp;
+        if (warningWord[k] && fileWarned[f] !== stamp) {
+          fileWarned[f] = stamp;
+          if (warningWord[k] === 2) length += 8;
+        }
+      }
+      length += entryLength[k]!;
+    }
+    if (more.length > 0) {
+      rows++;
+      length += moreRow(groups, more).length;
+    }
     const title = titleOf(groups, included, more).length;
-    if (rows.length === 1) return title + rows[0]! + 2;
-    let length = title + 1;
-    for (const row of rows) length += row + 3;
-    return length;
+    return rows === 1 ? title + length + 2 : title + 1 + length + 3 * rows;
   };
 }
 
@@ -125,8 +167,13 @@ function renderer(groups: readonly Group[], segment: Map<number, string>, cut: S
   const part = (label: string, ks: readonly number[], merge: boolean): string => {
     if (!merge) return `${label} ${ks.map((k) => segment.get(k)!).join(" ")}`;
     const whole = ks.filter((k) => !cut.has(k));
+    // One group alone is its own segment; only several need their lines merged.
     const segs =
-      whole.length > 0 ? [locationList(whole.flatMap(linesOf), Number.POSITIVE_INFINITY, " ")] : [];
+      whole.length === 1
+        ? [segment.get(whole[0]!)!]
+        : whole.length > 0
+          ? [locationList(whole.flatMap(linesOf), Number.POSITIVE_INFINITY, " ")]
+          : [];
     for (const k of ks) if (cut.has(k)) segs.push(segment.get(k)!);
     return `${label} ${segs.join(" ")}`;
   };
@@ -190,31 +237,42 @@ function fitting(
   return [included, more, render(included, more, false)];
 }
 
-/**
- * Every error and warning group by file and code, with its lines, for those whose own
- * line does not make it into the excerpt (`leads`: those sure to be kept, not listed). Lines only: it is a map of where to look, and
- * columns would cost a third more. Beyond `allowance` characters the rest is counted.
- */
-/** The length of the index listing every group whole (what it takes when nothing is cut). */
-export function wholeIndexLength(groups: readonly Group[]): number {
-  const entries = indexed(groups, new Set());
+/** Each group's lines as the index lists them whole ("12", "28 29", "35×2"), by group. */
+function wholeSegments(groups: readonly Group[]): Map<number, string> {
+  const known = segmentsOf.get(groups);
+  if (known) return known;
   const segment = new Map<number, string>();
-  for (const k of entries) {
-    const members = groups[k]!.members;
+  groups.forEach((g, k) => {
+    if (!indexable(g)) return;
     segment.set(
       k,
-      members.length === 1
-        ? String(groups[k]!.lead.line)
+      g.members.length === 1
+        ? String(g.lead.line)
         : locationList(
-            members.map((d) => ({ line: d.line! })),
+            g.members.map((d) => ({ line: d.line! })),
             Number.POSITIVE_INFINITY,
             " ",
           ),
     );
-  }
-  return measurer(groups, segment)(entries, []);
+  });
+  segmentsOf.set(groups, segment);
+  return segment;
+}
+/** wholeIndexLength and errorIndex list the same groups: their lines are listed once. */
+const segmentsOf = new WeakMap<readonly Group[], Map<number, string>>();
+
+/** The length of the index listing every group whole (what it takes when nothing is cut). */
+export function wholeIndexLength(groups: readonly Group[]): number {
+  const segment = wholeSegments(groups);
+  return measurer(groups, segment)(indexed(groups, new Set()), []);
 }
 
+/**
+ * Every error and warning group by file and code, with its lines, for those whose own
+ * line does not make it into the excerpt (`leads`: those sure to be kept, not listed).
+ * Lines only: it is a map of where to look, and columns would cost a third more. Beyond
+ * `allowance` characters the rest is counted.
+ */
 export function errorIndex(
   groups: readonly Group[],
   allowance: number,
@@ -223,11 +281,8 @@ export function errorIndex(
   const entries = indexed(groups, leads);
   if (entries.length === 0) return undefined;
   const linesOf = (k: number) => groups[k]!.members.map((d) => ({ line: d.line! }));
-  const full = entries.map((k) =>
-    groups[k]!.members.length === 1
-      ? String(groups[k]!.lead.line)
-      : locationList(linesOf(k), Number.POSITIVE_INFINITY, " "),
-  );
+  const wholeSegment = wholeSegments(groups);
+  const full = entries.map((k) => wholeSegment.get(k)!);
   // The lists share what the file names, codes and separators leave of the allowance.
   const cap = fairCap(
     full.map((t) => t.length),
