@@ -9,7 +9,7 @@
  */
 
 import { plural } from "../common.ts";
-import type { Diagnostic, Group } from "./diagnostic.ts";
+import type { Diagnostic, Group, Severity } from "./diagnostic.ts";
 import { fairCap, locationList } from "./locations.ts";
 
 export interface ErrorIndex {
@@ -158,7 +158,7 @@ function measurer(groups: readonly Group[], segment: Map<number, string>): Measu
       length += moreRow(groups, more).length;
     }
     const title = titleOf(groups, included, more).length;
-    return rows === 1 ? title + length + 2 : title + 1 + length + 3 * rows;
+    return rows === 1 ? title + length + 2 : title + 1 + length + rows;
   };
 }
 
@@ -194,8 +194,9 @@ function renderer(groups: readonly Group[], segment: Map<number, string>, cut: S
     const rows = [...byFileOf(groups, included)].map(([file, labels]) => row(file, labels, merge));
     if (more.length > 0) rows.push(moreRow(groups, more));
     const title = titleOf(groups, included, more);
-    // One file: one line (file: code lines; code lines); else a row per file.
-    return rows.length === 1 ? `${title} ${rows[0]}]` : `${title}\n  ${rows.join("\n  ")}]`;
+    // One file: one line (file: code lines; code lines); else a row per file, not
+    // indented (the brackets say where the index ends; two spaces a row add up).
+    return rows.length === 1 ? `${title} ${rows[0]}]` : `${title}\n${rows.join("\n")}]`;
   };
 }
 
@@ -261,10 +262,17 @@ function wholeSegments(groups: readonly Group[]): Map<number, string> {
 /** wholeIndexLength and errorIndex list the same groups: their lines are listed once. */
 const segmentsOf = new WeakMap<readonly Group[], Map<number, string>>();
 
-/** The length of the index listing every group whole (what it takes when nothing is cut). */
-export function wholeIndexLength(groups: readonly Group[]): number {
+/**
+ * The length of the index listing every group whole (what it takes when nothing is cut),
+ * or only those of one severity.
+ */
+export function wholeIndexLength(groups: readonly Group[], only?: Severity): number {
   const segment = wholeSegments(groups);
-  return measurer(groups, segment)(indexed(groups, new Set()), []);
+  const entries = indexed(groups, new Set());
+  return measurer(groups, segment)(
+    only ? entries.filter((k) => groups[k]!.lead.severity === only) : entries,
+    [],
+  );
 }
 
 /**
