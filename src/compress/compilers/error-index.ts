@@ -47,16 +47,16 @@ function indexed(groups: readonly Group[], shown: ReadonlySet<number>): number[]
 
 /** What file names, labels and separators take, whatever the lists. */
 function frameOf(groups: readonly Group[], entries: readonly number[]): number {
-  const rows = new Set<string>();
-  const labels = new Set<string>();
+  const { fileOf, labelIdOf, labelLength, fileLength, warningWord, files, labels } = indexShape(groups);
+  const rows = new Uint8Array(files);
+  const seen = new Uint8Array(labels);
   let frame = 64 + entries.length;
   for (const k of entries) {
-    const d = groups[k]!.lead;
-    const label = `${d.file}\0${d.severity}\0${labelOf(d)}`;
-    if (!rows.has(d.file)) frame += d.file.length + 5;
-    if (!labels.has(label)) frame += labelOf(d).length + 3 + (d.severity === "warning" ? 8 : 0);
-    rows.add(d.file);
-    labels.add(label);
+    // (fileLength counts ": " after the name, the frame three more.)
+    if (!rows[fileOf[k]!]) frame += fileLength[k]! + 3;
+    if (!seen[labelIdOf[k]!]) frame += labelLength[k]! + 3 + (warningWord[k] ? 8 : 0);
+    rows[fileOf[k]!] = 1;
+    seen[labelIdOf[k]!] = 1;
   }
   return frame;
 }
@@ -92,41 +92,72 @@ function titleOf(groups: readonly Group[], included: readonly number[], more: re
 }
 
 /**
- * The length of the unmerged render, in one pass without building it: file and label
- * ids are numbered once, and each call marks what it has seen with a fresh stamp (the
- * packer asks for it on every re-measure, with hundreds of groups).
+ * Each indexable group's row and label as numbers, and what its file name and label
+ * take: the same for every index of these groups (measured many times), made once.
  */
-function measurer(groups: readonly Group[], segment: Map<number, string>): Measure {
+interface Shape {
+  readonly fileOf: Int32Array;
+  readonly labelIdOf: Int32Array;
+  readonly labelLength: Int32Array;
+  readonly fileLength: Int32Array;
+  /** 2: the row's first warning label says "warning " before it; 1: it is that word; 0: an error. */
+  readonly warningWord: Uint8Array;
+  readonly files: number;
+  readonly labels: number;
+}
+
+const shapes = new WeakMap<readonly Group[], Shape>();
+
+function indexShape(groups: readonly Group[]): Shape {
+  const known = shapes.get(groups);
+  if (known) return known;
   const n = groups.length;
-  const fileOf = new Int32Array(n);
-  const labelIdOf = new Int32Array(n);
-  /** What an entry adds: its segment and the space before it. */
-  const entryLength = new Int32Array(n);
-  const labelLength = new Int32Array(n);
-  const fileLength = new Int32Array(n);
-  const warningWord = new Uint8Array(n);
+  const shape = {
+    fileOf: new Int32Array(n),
+    labelIdOf: new Int32Array(n),
+    labelLength: new Int32Array(n),
+    fileLength: new Int32Array(n),
+    warningWord: new Uint8Array(n),
+    files: 0,
+    labels: 0,
+  };
   const files = new Map<string, number>();
   const labels = new Map<string, number>();
-  for (const [k, seg] of segment) {
-    const d = groups[k]!.lead;
+  groups.forEach((g, k) => {
+    if (!indexable(g)) return;
+    const d = g.lead;
     const label = labelOf(d);
     const f = files.get(d.file) ?? files.size;
     files.set(d.file, f);
     const key = `${f}\0${d.severity}\0${label}`;
     const l = labels.get(key) ?? labels.size;
     labels.set(key, l);
-    fileOf[k] = f;
-    labelIdOf[k] = l;
-    entryLength[k] = 1 + seg.length;
-    labelLength[k] = label.length;
-    fileLength[k] = (d.file || "(no file)").length + 2;
-    // The row's first warning label says "warning " before it, unless it is that word.
-    warningWord[k] = d.severity === "warning" ? (label !== "warning" ? 2 : 1) : 0;
-  }
-  const fileSeen = new Uint32Array(files.size);
-  const fileWarned = new Uint32Array(files.size);
-  const fileLabeled = new Uint32Array(files.size);
-  const labelSeen = new Uint32Array(labels.size);
+    shape.fileOf[k] = f;
+    shape.labelIdOf[k] = l;
+    shape.labelLength[k] = label.length;
+    shape.fileLength[k] = (d.file || "(no file)").length + 2;
+    shape.warningWord[k] = d.severity === "warning" ? (label !== "warning" ? 2 : 1) : 0;
+  });
+  shape.files = files.size;
+  shape.labels = labels.size;
+  shapes.set(groups, shape);
+  return shape;
+}
+
+/**
+ * The length of the unmerged render, in one pass without building it: each call marks
+ * the rows and labels it has seen with a fresh stamp (the packer asks for it on every
+ * re-measure, with hundreds of groups).
+ */
+function measurer(groups: readonly Group[], segment: Map<number, string>): Measure {
+  const { fileOf, labelIdOf, labelLength, fileLength, warningWord, files, labels } = indexShape(groups);
+  /** What an entry adds: its segment and the space before it. */
+  const entryLength = new Int32Array(groups.length);
+  for (const [k, seg] of segment) entryLength[k] = 1 + seg.length;
+  const fileSeen = new Uint32Array(files);
+  const fileWarned = new Uint32Array(files);
+  const fileLabeled = new Uint32Array(files);
+  const labelSeen = new Uint32Array(labels);
   let stamp = 0;
   return (included, more) => {
     if (included.length === 0 && more.length === 0) return 0;
@@ -267,13 +298,15 @@ const segmentsOf = new WeakMap<readonly Group[], Map<number, string>>();
  * or only those of one severity.
  */
 export function wholeIndexLength(groups: readonly Group[], only?: Severity): number {
-  const segment = wholeSegments(groups);
+  let measure = wholeMeasures.get(groups);
+  if (!measure) {
+    measure = measurer(groups, wholeSegments(groups));
+    wholeMeasures.set(groups, measure);
+  }
   const entries = indexed(groups, new Set());
-  return measurer(groups, segment)(
-    only ? entries.filter((k) => groups[k]!.lead.severity === only) : entries,
-    [],
-  );
+  return measure(only ? entries.filter((k) => groups[k]!.lead.severity === only) : entries, []);
 }
+const wholeMeasures = new WeakMap<readonly Group[], Measure>();
 
 /**
  * Every error and warning group by file and code, with its lines, for those whose own
