@@ -88,18 +88,24 @@ export function contextEnd(
 
 function groupsOf(diags: readonly Diagnostic[]): Group[] {
   const groups: Group[] = [];
-  const byKey = new Map<string, Group>();
+  // By file, then by severity and kind, then by message: maps of the strings as they are
+  // (a key made by joining them would copy every message once more).
+  const byFile = new Map<string, Map<string, Map<string, Group>>>();
   for (const d of diags) {
     if (d.line === undefined || d.message === undefined || d.severity === "note") {
       groups.push({ lead: d, members: [d] });
       continue;
     }
-    const key = `${d.severity}\0${d.file}\0${d.kind}\0${d.message}`;
-    const g = byKey.get(key);
+    let kinds = byFile.get(d.file);
+    if (!kinds) byFile.set(d.file, (kinds = new Map()));
+    const kind = d.severity === "error" ? d.kind : `${d.severity}\0${d.kind}`;
+    let messages = kinds.get(kind);
+    if (!messages) kinds.set(kind, (messages = new Map()));
+    const g = messages.get(d.message);
     if (g) g.members.push(d);
     else {
       const fresh = { lead: d, members: [d] };
-      byKey.set(key, fresh);
+      messages.set(d.message, fresh);
       groups.push(fresh);
     }
   }
