@@ -96,11 +96,11 @@ function groupsOf(diags: readonly Diagnostic[]): Group[] {
       groups.push({ lead: d, members: [d] });
       continue;
     }
-    let kinds = byFile.get(d.file);
-    if (!kinds) byFile.set(d.file, (kinds = new Map()));
+    const kinds = byFile.get(d.file) ?? new Map<string, Map<string, Group>>();
+    byFile.set(d.file, kinds);
     const kind = d.severity === "error" ? d.kind : `${d.severity}\0${d.kind}`;
-    let messages = kinds.get(kind);
-    if (!messages) kinds.set(kind, (messages = new Map()));
+    const messages = kinds.get(kind) ?? new Map<string, Group>();
+    kinds.set(kind, messages);
     const g = messages.get(d.message);
     if (g) g.members.push(d);
     else {
