@@ -2,15 +2,29 @@
  * The index of diagnostics whose own line did not make it into an excerpt, by file and
  * code with their lines, errors before warnings:
  * `src/a.c: error 50; warning -Wunused-variable 27 43; -Wsign-compare 61`
- * (`src/a.ts: TS2345 10 13; TS2339 31` when there are only errors). It is a pack note
- * whose text depends on which lines were kept: charged at its longest (every group
- * listed on its own), each group's entry given back when its line is kept, shown merged
- * ("35×2"). With it, no error's or warning's location is lost to the budget.
+ * (`src/a.ts: TS2345 10 13; TS2339 31` when there are only errors), and files with a
+ * single diagnostic under its code: `TS2322 (one each): src/b.ts 12; src/c.ts 40`
+ * (index-rows.ts). It is a pack note whose text depends on which lines were kept:
+ * charged at its longest (every group listed on its own), each group's entry given back
+ * when its line is kept, shown merged ("35×2"). With it, no error's or warning's
+ * location is lost to the budget.
  */
 
-import { plural } from "../common.ts";
-import type { Diagnostic, Group, Severity } from "./diagnostic.ts";
+import type { Group, Severity } from "./diagnostic.ts";
+import {
+  codeHead,
+  frameOf,
+  inCodeRow,
+  indexable,
+  labelOf,
+  type Measure,
+  measurer,
+  moreRow,
+  titleOf,
+} from "./index-rows.ts";
 import { fairCap, locationList } from "./locations.ts";
+
+export { indexable };
 
 export interface ErrorIndex {
   /** The index with every entry: what the budget is charged for. */
@@ -27,12 +41,6 @@ export interface ErrorIndex {
   readonly complete: boolean;
 }
 
-/** Its name in the index: code, rule or flag; else its severity. */
-const labelOf = (d: Diagnostic): string => d.code ?? d.severity;
-
-/** Whether the index lists a group: errors and warnings with a line. */
-export const indexable = (g: Group): boolean => g.lead.line !== undefined && g.lead.severity !== "note";
-
 /** Groups the index lists: errors first, then warnings, each in order of appearance. */
 function indexed(groups: readonly Group[], shown: ReadonlySet<number>): number[] {
   const errors: number[] = [];
@@ -45,31 +53,28 @@ function indexed(groups: readonly Group[], shown: ReadonlySet<number>): number[]
   return [...errors, ...warnings];
 }
 
-/** What file names, labels and separators take, whatever the lists. */
-function frameOf(groups: readonly Group[], entries: readonly number[]): number {
-  const { fileOf, labelIdOf, labelLength, fileLength, warningWord, files, labels } = indexShape(groups);
-  const rows = new Uint8Array(files);
-  const seen = new Uint8Array(labels);
-  let frame = 64 + entries.length;
-  for (const k of entries) {
-    // (fileLength counts ": " after the name, the frame three more.)
-    if (!rows[fileOf[k]!]) frame += fileLength[k]! + 3;
-    if (!seen[labelIdOf[k]!]) frame += labelLength[k]! + 3 + (warningWord[k] ? 8 : 0);
-    rows[fileOf[k]!] = 1;
-    seen[labelIdOf[k]!] = 1;
-  }
-  return frame;
-}
-
 /** Renders the index of `included` groups (the `more` only counted); "" when both are empty. */
 type Render = (included: readonly number[], more: readonly number[], merge: boolean) => string;
-/** The length of the unmerged render, without making it (the packer asks often). */
-type Measure = (included: readonly number[], more: readonly number[]) => number;
 
-/** Groups by file, then by severity and label, in order of first appearance. */
+/** Groups listed in their code's row, by code, in order of first appearance. */
+function byCodeOf(groups: readonly Group[], included: readonly number[]): Map<string, number[]> {
+  const byCode = new Map<string, number[]>();
+  for (const k of included) {
+    if (!inCodeRow(groups, k)) continue;
+    const d = groups[k]!.lead;
+    const key = `${d.severity}\0${labelOf(d)}`;
+    const ks = byCode.get(key);
+    if (ks) ks.push(k);
+    else byCode.set(key, [k]);
+  }
+  return byCode;
+}
+
+/** Groups by file, then by severity and label, in order of first appearance (not those in a code's row). */
 function byFileOf(groups: readonly Group[], included: readonly number[]): Map<string, Map<string, number[]>> {
   const byFile = new Map<string, Map<string, number[]>>();
   for (const k of included) {
+    if (inCodeRow(groups, k)) continue;
     const d = groups[k]!.lead;
     const labels = byFile.get(d.file) ?? new Map<string, number[]>();
     byFile.set(d.file, labels);
@@ -79,118 +84,6 @@ function byFileOf(groups: readonly Group[], included: readonly number[]): Map<st
     else labels.set(key, [k]);
   }
   return byFile;
-}
-
-function titleOf(groups: readonly Group[], included: readonly number[], more: readonly number[]): string {
-  const all = [...included, ...more].map((k) => groups[k]!.lead.severity);
-  const what = all.includes("error")
-    ? all.includes("warning")
-      ? "errors and warnings"
-      : "errors"
-    : "warnings";
-  return `[${what} not shown above:`;
-}
-
-/**
- * Each indexable group's row and label as numbers, and what its file name and label
- * take: the same for every index of these groups (measured many times), made once.
- */
-interface Shape {
-  readonly fileOf: Int32Array;
-  readonly labelIdOf: Int32Array;
-  readonly labelLength: Int32Array;
-  readonly fileLength: Int32Array;
-  /** 2: the row's first warning label says "warning " before it; 1: it is that word; 0: an error. */
-  readonly warningWord: Uint8Array;
-  readonly files: number;
-  readonly labels: number;
-}
-
-const shapes = new WeakMap<readonly Group[], Shape>();
-
-function indexShape(groups: readonly Group[]): Shape {
-  const known = shapes.get(groups);
-  if (known) return known;
-  const n = groups.length;
-  const shape = {
-    fileOf: new Int32Array(n),
-    labelIdOf: new Int32Array(n),
-    labelLength: new Int32Array(n),
-    fileLength: new Int32Array(n),
-    warningWord: new Uint8Array(n),
-    files: 0,
-    labels: 0,
-  };
-  const files = new Map<string, number>();
-  const labels = new Map<string, number>();
-  groups.forEach((g, k) => {
-    if (!indexable(g)) return;
-    const d = g.lead;
-    const label = labelOf(d);
-    const f = files.get(d.file) ?? files.size;
-    files.set(d.file, f);
-    const key = `${f}\0${d.severity}\0${label}`;
-    const l = labels.get(key) ?? labels.size;
-    labels.set(key, l);
-    shape.fileOf[k] = f;
-    shape.labelIdOf[k] = l;
-    shape.labelLength[k] = label.length;
-    shape.fileLength[k] = (d.file || "(no file)").length + 2;
-    shape.warningWord[k] = d.severity === "warning" ? (label !== "warning" ? 2 : 1) : 0;
-  });
-  shape.files = files.size;
-  shape.labels = labels.size;
-  shapes.set(groups, shape);
-  return shape;
-}
-
-/**
- * The length of the unmerged render, in one pass without building it: each call marks
- * the rows and labels it has seen with a fresh stamp (the packer asks for it on every
- * re-measure, with hundreds of groups).
- */
-function measurer(groups: readonly Group[], segment: Map<number, string>): Measure {
-  const { fileOf, labelIdOf, labelLength, fileLength, warningWord, files, labels } = indexShape(groups);
-  /** What an entry adds: its segment and the space before it. */
-  const entryLength = new Int32Array(groups.length);
-  for (const [k, seg] of segment) entryLength[k] = 1 + seg.length;
-  const fileSeen = new Uint32Array(files);
-  const fileWarned = new Uint32Array(files);
-  const fileLabeled = new Uint32Array(files);
-  const labelSeen = new Uint32Array(labels);
-  let stamp = 0;
-  return (included, more) => {
-    if (included.length === 0 && more.length === 0) return 0;
-    stamp++;
-    let rows = 0;
-    let length = 0;
-    for (const k of included) {
-      const f = fileOf[k]!;
-      const l = labelIdOf[k]!;
-      if (fileSeen[f] !== stamp) {
-        fileSeen[f] = stamp;
-        rows++;
-        length += fileLength[k]!;
-      }
-      if (labelSeen[l] !== stamp) {
-        labelSeen[l] = stamp;
-        // A label after the first of its row follows "; ".
-        length += labelLength[k]! + (fileLabeled[f] === stamp ? 2 : 0);
-        fileLabeled[f] = stamp;
-        if (warningWord[k] && fileWarned[f] !== stamp) {
-          fileWarned[f] = stamp;
-          if (warningWord[k] === 2) length += 8;
-        }
-      }
-      length += entryLength[k]!;
-    }
-    if (more.length > 0) {
-      rows++;
-      length += moreRow(groups, more).length;
-    }
-    const title = titleOf(groups, included, more).length;
-    return rows === 1 ? title + length + 2 : title + 1 + length + rows;
-  };
 }
 
 function renderer(groups: readonly Group[], segment: Map<number, string>, cut: Set<number>): Render {
@@ -223,30 +116,17 @@ function renderer(groups: readonly Group[], segment: Map<number, string>, cut: S
   return (included, more, merge) => {
     if (included.length === 0 && more.length === 0) return "";
     const rows = [...byFileOf(groups, included)].map(([file, labels]) => row(file, labels, merge));
+    for (const ks of byCodeOf(groups, included).values())
+      rows.push(
+        codeHead(groups[ks[0]!]!.lead) +
+          ks.map((k) => `${groups[k]!.lead.file} ${segment.get(k)!}`).join("; "),
+      );
     if (more.length > 0) rows.push(moreRow(groups, more));
     const title = titleOf(groups, included, more);
     // One file: one line (file: code lines; code lines); else a row per file, not
     // indented (the brackets say where the index ends; two spaces a row add up).
     return rows.length === 1 ? `${title} ${rows[0]}]` : `${title}\n${rows.join("\n")}]`;
   };
-}
-
-function moreRow(groups: readonly Group[], more: readonly number[]): string {
-  let count = 0;
-  let warnings = 0;
-  const files = new Set<string>();
-  for (const k of more) {
-    count += groups[k]!.members.length;
-    if (groups[k]!.lead.severity === "warning") warnings += groups[k]!.members.length;
-    files.add(groups[k]!.lead.file);
-  }
-  const what =
-    warnings === 0
-      ? plural(count, "more error", "more errors")
-      : warnings === count
-        ? plural(count, "more warning")
-        : `${count} more`;
-  return `… and ${what} in ${plural(files.size, "file")}`;
 }
 
 /** The longest prefix of `entries` whose index fits `allowance` (the rest counted), and that index. */

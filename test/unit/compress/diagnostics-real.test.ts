@@ -123,6 +123,25 @@ describe("real compiler outputs: every diagnostic located", () => {
     expect(e.text).toContain(text.split("\n")[0]!);
   });
 
+  it("tsc: 120 files with one error each: listed under their code, the code said once", () => {
+    const text = read("tsc-one-each.txt");
+    const places = tscPlaces(text);
+    expect(places).toHaveLength(120);
+    const e = compress(text, bash("npx tsc -p . --pretty false", 2));
+    const rows = e.text.split("\n").filter((l) => /^TS\d+ \(one each\): /.test(l));
+    expect(rows).toHaveLength(3);
+    // Each entry is a path and a line; the index reads back into places.
+    for (const row of rows) expect(row).toMatch(/^TS\d+ \(one each\): (?:src\/mod\d+\.ts \d+(?:; |$))+/);
+    const index = parseIndex(e.text);
+    const listed = places.filter((p) => index.get(p.file)?.get(p.kind)?.has(p.line));
+    expect(listed.length).toBeGreaterThan(50);
+    // The rest are counted, never silently dropped.
+    const lost = places.filter((p) => !located(e.text, p));
+    const more = /… and (\d+) more errors in (\d+) files\]$/m.exec(e.text);
+    expect(Number(more?.[1] ?? 0)).toBe(lost.length);
+    expect(e.text.length).toBeLessThan(text.length * 0.15);
+  });
+
   it("the first line of each kind keeps its message when there is room", () => {
     const text = read("make-k-gcc.txt");
     const e = compress(text, bash("make -k", 2));
