@@ -103,7 +103,7 @@ function repeatedSubjects(lines: readonly string[], infos: readonly Commit[]): b
 
 /**
  * How long a subject may be: when the commits with full hashes and subjects would not
- * fit, abbreviated hashes (10 digits) leave room for more subjects; when even that is
+ * fit, abbreviated hashes (`abbreviation`) leave room for more subjects; when even that is
  * too long, each subject gets its share, cut with "…": every commit's hash and the
  * start of its subject beat whole subjects of some commits and nothing of others.
  */
@@ -129,6 +129,19 @@ function subjectBudget(
   return { compact, room: compact ? subjectRoom(subjects, room0 - subjects.length * 14) : 600 };
 }
 
+/**
+ * How many hex digits name a commit unambiguously here, as git abbreviates by default:
+ * half the bits of the repository's object count, at least 7. The count is guessed from
+ * the commits listed (about 8 objects a commit: trees and blobs), and the length grows
+ * until every hash listed reads differently.
+ */
+export function abbreviation(hashes: readonly string[]): number {
+  const objects = Math.max(1, hashes.length * 8);
+  let length = Math.max(7, Math.ceil((Math.log2(objects) + 1) / 2));
+  while (length < 40 && new Set(hashes.map((h) => h.slice(0, length))).size < new Set(hashes).size) length++;
+  return length;
+}
+
 function logExcerpt(text: string, budget: number): Excerpt {
   const doc = docOf(text);
   const { lines } = doc;
@@ -152,11 +165,12 @@ function logExcerpt(text: string, budget: number): Excerpt {
   const hardCap = substanceCap(budget, doc.size);
   const { compact, room } = subjectBudget(lines, infos, budget, hardCap, doc.size > 8000);
   const display = new Map<number, string>();
+  const short = compact ? abbreviation(infos.map((info) => COMMIT.exec(lines[info.start]!)![1]!)) : 40;
   infos.forEach((info, k) => {
     // Every commit's hash and subject is substance: one line each (the subject joins its
     // commit line), newest first when they do not all fit; then sizes, biggest first.
     // Compact: as `git log --oneline` shows them (abbreviated hash, subject).
-    const hash = compact ? COMMIT.exec(lines[info.start]!)![1]!.slice(0, 10) : lines[info.start]!;
+    const hash = compact ? COMMIT.exec(lines[info.start]!)![1]!.slice(0, short) : lines[info.start]!;
     // The newest and the oldest commit keep their whole subject.
     const edge = k === 0 || k === infos.length - 1;
     let subject = info.subject >= 0 ? lines[info.subject]!.trim() : "";
@@ -169,7 +183,10 @@ function logExcerpt(text: string, budget: number): Excerpt {
         ? MUST + 6
         : MUST + 5 - Math.min(4, k / 50);
     picks.push({ from: info.start, to: info.start, prio });
-    if (info.summary >= 0) picks.push({ from: info.summary, to: info.summary, prio: edge ? MUST + 1 : 70 });
+    // The oldest commit's stat summary (what the history starts from) before the subjects
+    // of repeated shapes; the newest's after every subject (a stat is no commit).
+    const summaryPrio = k === infos.length - 1 ? MUST + 1 : k === 0 ? MUST + 0.05 : 70;
+    if (info.summary >= 0) picks.push({ from: info.summary, to: info.summary, prio: summaryPrio });
     if (info.subject < 0 || info.biggest < 0 || info.size < 100) return;
     const weight = Math.min(30, Math.log2(info.size + 1) * 3) + (info.rename ? 25 : 0) - (again[k] ? 15 : 0);
     picks.push({ from: info.biggest, to: info.biggest, prio: 58 + weight });
@@ -177,7 +194,7 @@ function logExcerpt(text: string, budget: number): Excerpt {
   const notes: Note[] = [
     {
       at: 0,
-      text: `[${plural(commits.length, "commit")} by ${plural(authors.size, "author")}: each commit's hash with its subject; dates, message bodies and most file stats omitted]`,
+      text: `[${plural(commits.length, "commit")} by ${plural(authors.size, "author")}: dates, bodies and most file stats omitted]`,
       prio: MUST + 20,
     },
   ];

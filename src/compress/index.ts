@@ -117,6 +117,8 @@ export function detect(text: string, hints: Hints): Detection {
     if (c === generic) continue;
     const score = c.detect(sample, hints);
     if (score > best.score) best = { compressor: c, score };
+    // Certain (scores are at most 1, ties go to the earlier one): no later one can win.
+    if (best.score >= 1) break;
   }
   return best;
 }

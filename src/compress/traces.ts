@@ -38,6 +38,17 @@ const TRAILER =
 const CODE_AT = /^(?:file:\/\/)?\/\S+:\d+$/;
 const PROP = /^\s+(?:[\w$]+|'[^']*'|"[^"]*"): .+,?$/;
 
+/** Lines that start a trace of their own (counted over the whole text). */
+const STARTS = /^(?:Traceback \(most recent call last\):$|Exception in thread )/m;
+const STARTS_ALL = new RegExp(STARTS.source, "gm");
+
+/** The last `n` lines of `text` (all of them when it has fewer). */
+function lastLines(text: string, n: number): string[] {
+  let at = text.length;
+  for (let k = 0; k < n && at > 0; k++) at = text.lastIndexOf("\n", at - 1);
+  return (at > 0 ? text.slice(at + 1) : text).split("\n");
+}
+
 function isFrame(line: string): boolean {
   return FRAME.test(line) && !RUST_AT.test(line);
 }
@@ -162,12 +173,12 @@ function beforeTracePicks(doc: Doc, to: number, out: Pick[]): void {
 export const traces: Compressor = {
   name: "trace",
   detect(text: string, hints: Hints): number {
-    const lines = text.split("\n");
-    const start = traceStart(lines, Math.max(0, lines.length - 400));
+    // Only the last 400 lines are read for where a trace starts: split those alone.
+    const lines = lastLines(text, 400);
+    const start = traceStart(lines);
     if (start < 0) return 0;
     // A trace that ends the output is this compressor's; many traces inside a log are the log's.
-    let starts = 0;
-    for (const line of lines) if (PY_START.test(line) || /^Exception in thread /.test(line)) starts++;
+    const starts = STARTS.test(text) ? (text.match(STARTS_ALL)?.length ?? 0) : 0;
     const strong = PY_START.test(lines[start]!) || PANIC.test(lines[start]!) || CODE_AT.test(lines[start]!);
     let score = starts > 3 ? 0.45 : strong ? 0.75 : 0.5;
     if (hints.exitCode !== undefined && hints.exitCode !== 0) score += 0.1;

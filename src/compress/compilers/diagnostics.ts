@@ -17,7 +17,7 @@ import type { Excerpt } from "../types.ts";
 import type { Diagnostic, Group } from "./diagnostic.ts";
 import { type ErrorIndex, errorIndex, indexable, wholeIndexLength } from "./error-index.ts";
 import { locationPhrase } from "./locations.ts";
-import { D, elevateLeads, INDEX, locationOf, MARKER_CHARS, priorities } from "./ranking.ts";
+import { D, elevateLeads, INDEX, locationOf, MARKER_CHARS, priorities, type Ranked } from "./ranking.ts";
 
 export { D };
 
@@ -88,18 +88,24 @@ export function contextEnd(
 
 function groupsOf(diags: readonly Diagnostic[]): Group[] {
   const groups: Group[] = [];
-  const byKey = new Map<string, Group>();
+  // By file, then by severity and kind, then by message: maps of the strings as they are
+  // (a key made by joining them would copy every message once more).
+  const byFile = new Map<string, Map<string, Map<string, Group>>>();
   for (const d of diags) {
     if (d.line === undefined || d.message === undefined || d.severity === "note") {
       groups.push({ lead: d, members: [d] });
       continue;
     }
-    const key = `${d.severity}\0${d.file}\0${d.kind}\0${d.message}`;
-    const g = byKey.get(key);
+    const kinds = byFile.get(d.file) ?? new Map<string, Map<string, Group>>();
+    byFile.set(d.file, kinds);
+    const kind = d.severity === "error" ? d.kind : `${d.severity}\0${d.kind}`;
+    const messages = kinds.get(kind) ?? new Map<string, Group>();
+    kinds.set(kind, messages);
+    const g = messages.get(d.message);
     if (g) g.members.push(d);
     else {
       const fresh = { lead: d, members: [d] };
-      byKey.set(key, fresh);
+      messages.set(d.message, fresh);
       groups.push(fresh);
     }
   }
@@ -141,13 +147,13 @@ function overviewOf(diags: readonly Diagnostic[], kindLabel: string | undefined)
       .map(([k, n]) => `${k} ×${n}`)
       .join(", ");
   const byKind = kindLabel ? [top(errorKinds), top(warningKinds)].filter(Boolean).join("; ") : "";
-  const text = `[${parts.join(", ")}${byKind ? `; by ${kindLabel}: ${byKind}` : ""}]`;
+  // The counts alone are in the excerpt's header already (`kept`).
+  if (!byKind) return { parts };
+  const text = `[${parts.join(", ")}; by ${kindLabel}: ${byKind}]`;
   // Many diagnostics: the counts come first, before the index and every line.
   return { parts, note: { at: 0, text, prio: errors + warnings > 10 ? D.summary : D.overview } };
 }
 
-/** Share of the hard cap the index of errors and warnings may take. */
-const INDEX_SHARE = 0.85;
 /** Share of the hard cap the first line of each kind may take before the index. */
 const LEADS_SHARE = 0.15;
 /**
@@ -238,7 +244,7 @@ export function diagnosticExcerpt(
   );
   const index = errorIndex(
     groups,
-    Math.floor(Math.min(hardCap * INDEX_SHARE, hardCap - first - leads.cost - MARKER_CHARS)),
+    indexAllowance(doc, groups, ranked, leads.shown, hardCap - first - leads.cost - MARKER_CHARS),
     leads.shown,
   );
   if (index) {
@@ -312,6 +318,29 @@ function groupPicks(
         with: d.at,
       });
   });
+}
+
+/**
+ * What the index may take of `room` (what the summaries and the leads leave). Every place
+ * of an error is substance, and the first line of each error kind (its message, read
+ * nowhere else) comes before the places of warnings: those share what is left after
+ * those lines (at most LEADS_SHARE of the room). Without warnings the index takes it all.
+ */
+function indexAllowance(
+  doc: Doc,
+  groups: readonly Group[],
+  ranked: Ranked,
+  shown: ReadonlySet<number>,
+  room: number,
+): number {
+  let messages = 0;
+  groups.forEach((g, k) => {
+    if (ranked.lead[k] && g.lead.severity === "error" && !shown.has(k))
+      messages += doc.lines[g.lead.at]!.length + 1 + MARKER_CHARS;
+  });
+  const errors = wholeIndexLength(groups, "error");
+  const reserve = Math.min(messages, room * LEADS_SHARE);
+  return Math.floor(Math.max(Math.min(room, errors), room - reserve));
 }
 
 /** The last line of any diagnostic: the index of errors not shown goes after it. */

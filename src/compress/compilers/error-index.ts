@@ -2,15 +2,29 @@
  * The index of diagnostics whose own line did not make it into an excerpt, by file and
  * code with their lines, errors before warnings:
  * `src/a.c: error 50; warning -Wunused-variable 27 43; -Wsign-compare 61`
- * (`src/a.ts: TS2345 10 13; TS2339 31` when there are only errors). It is a pack note
- * whose text depends on which lines were kept: charged at its longest (every group
- * listed on its own), each group's entry given back when its line is kept, shown merged
- * ("35×2"). With it, no error's or warning's location is lost to the budget.
+ * (`src/a.ts: TS2345 10 13; TS2339 31` when there are only errors), and files with a
+ * single diagnostic under its code: `TS2322 (one each): src/b.ts 12; src/c.ts 40`
+ * (index-rows.ts). It is a pack note whose text depends on which lines were kept:
+ * charged at its longest (every group listed on its own), each group's entry given back
+ * when its line is kept, shown merged ("35×2"). With it, no error's or warning's
+ * location is lost to the budget.
  */
 
-import { plural } from "../common.ts";
-import type { Diagnostic, Group } from "./diagnostic.ts";
+import type { Group, Severity } from "./diagnostic.ts";
+import {
+  codeHead,
+  frameOf,
+  inCodeRow,
+  indexable,
+  labelOf,
+  type Measure,
+  measurer,
+  moreRow,
+  titleOf,
+} from "./index-rows.ts";
 import { fairCap, locationList } from "./locations.ts";
+
+export { indexable };
 
 export interface ErrorIndex {
   /** The index with every entry: what the budget is charged for. */
@@ -27,12 +41,6 @@ export interface ErrorIndex {
   readonly complete: boolean;
 }
 
-/** Its name in the index: code, rule or flag; else its severity. */
-const labelOf = (d: Diagnostic): string => d.code ?? d.severity;
-
-/** Whether the index lists a group: errors and warnings with a line. */
-export const indexable = (g: Group): boolean => g.lead.line !== undefined && g.lead.severity !== "note";
-
 /** Groups the index lists: errors first, then warnings, each in order of appearance. */
 function indexed(groups: readonly Group[], shown: ReadonlySet<number>): number[] {
   const errors: number[] = [];
@@ -45,31 +53,28 @@ function indexed(groups: readonly Group[], shown: ReadonlySet<number>): number[]
   return [...errors, ...warnings];
 }
 
-/** What file names, labels and separators take, whatever the lists. */
-function frameOf(groups: readonly Group[], entries: readonly number[]): number {
-  const rows = new Set<string>();
-  const labels = new Set<string>();
-  let frame = 64 + entries.length;
-  for (const k of entries) {
-    const d = groups[k]!.lead;
-    const label = `${d.file}\0${d.severity}\0${labelOf(d)}`;
-    if (!rows.has(d.file)) frame += d.file.length + 5;
-    if (!labels.has(label)) frame += labelOf(d).length + 3 + (d.severity === "warning" ? 8 : 0);
-    rows.add(d.file);
-    labels.add(label);
-  }
-  return frame;
-}
-
 /** Renders the index of `included` groups (the `more` only counted); "" when both are empty. */
 type Render = (included: readonly number[], more: readonly number[], merge: boolean) => string;
-/** The length of the unmerged render, without making it (the packer asks often). */
-type Measure = (included: readonly number[], more: readonly number[]) => number;
 
-/** Groups by file, then by severity and label, in order of first appearance. */
+/** Groups listed in their code's row, by code, in order of first appearance. */
+function byCodeOf(groups: readonly Group[], included: readonly number[]): Map<string, number[]> {
+  const byCode = new Map<string, number[]>();
+  for (const k of included) {
+    if (!inCodeRow(groups, k)) continue;
+    const d = groups[k]!.lead;
+    const key = `${d.severity}\0${labelOf(d)}`;
+    const ks = byCode.get(key);
+    if (ks) ks.push(k);
+    else byCode.set(key, [k]);
+  }
+  return byCode;
+}
+
+/** Groups by file, then by severity and label, in order of first appearance (not those in a code's row). */
 function byFileOf(groups: readonly Group[], included: readonly number[]): Map<string, Map<string, number[]>> {
   const byFile = new Map<string, Map<string, number[]>>();
   for (const k of included) {
+    if (inCodeRow(groups, k)) continue;
     const d = groups[k]!.lead;
     const labels = byFile.get(d.file) ?? new Map<string, number[]>();
     byFile.set(d.file, labels);
@@ -81,52 +86,18 @@ function byFileOf(groups: readonly Group[], included: readonly number[]): Map<st
   return byFile;
 }
 
-function titleOf(groups: readonly Group[], included: readonly number[], more: readonly number[]): string {
-  const all = [...included, ...more].map((k) => groups[k]!.lead.severity);
-  const what = all.includes("error")
-    ? all.includes("warning")
-      ? "errors and warnings"
-      : "errors"
-    : "warnings";
-  return `[${what} not shown above:`;
-}
-
-function measurer(groups: readonly Group[], segment: Map<number, string>): Measure {
-  const rowLength = (file: string, labels: Map<string, number[]>): number => {
-    let length = (file || "(no file)").length + 2;
-    let warned = false;
-    let first = true;
-    for (const ks of labels.values()) {
-      const d = groups[ks[0]!]!.lead;
-      const label = labelOf(d);
-      let part = label.length + ks.length;
-      for (const k of ks) part += segment.get(k)!.length;
-      if (d.severity === "warning" && !warned && label !== "warning") part += 8;
-      if (d.severity === "warning") warned = true;
-      length += part + (first ? 0 : 2);
-      first = false;
-    }
-    return length;
-  };
-  return (included, more) => {
-    if (included.length === 0 && more.length === 0) return 0;
-    const rows = [...byFileOf(groups, included)].map(([file, labels]) => rowLength(file, labels));
-    if (more.length > 0) rows.push(moreRow(groups, more).length);
-    const title = titleOf(groups, included, more).length;
-    if (rows.length === 1) return title + rows[0]! + 2;
-    let length = title + 1;
-    for (const row of rows) length += row + 3;
-    return length;
-  };
-}
-
 function renderer(groups: readonly Group[], segment: Map<number, string>, cut: Set<number>): Render {
   const linesOf = (k: number) => groups[k]!.members.map((d) => ({ line: d.line! }));
   const part = (label: string, ks: readonly number[], merge: boolean): string => {
     if (!merge) return `${label} ${ks.map((k) => segment.get(k)!).join(" ")}`;
     const whole = ks.filter((k) => !cut.has(k));
+    // One group alone is its own segment; only several need their lines merged.
     const segs =
-      whole.length > 0 ? [locationList(whole.flatMap(linesOf), Number.POSITIVE_INFINITY, " ")] : [];
+      whole.length === 1
+        ? [segment.get(whole[0]!)!]
+        : whole.length > 0
+          ? [locationList(whole.flatMap(linesOf), Number.POSITIVE_INFINITY, " ")]
+          : [];
     for (const k of ks) if (cut.has(k)) segs.push(segment.get(k)!);
     return `${label} ${segs.join(" ")}`;
   };
@@ -145,29 +116,17 @@ function renderer(groups: readonly Group[], segment: Map<number, string>, cut: S
   return (included, more, merge) => {
     if (included.length === 0 && more.length === 0) return "";
     const rows = [...byFileOf(groups, included)].map(([file, labels]) => row(file, labels, merge));
+    for (const ks of byCodeOf(groups, included).values())
+      rows.push(
+        codeHead(groups[ks[0]!]!.lead) +
+          ks.map((k) => `${groups[k]!.lead.file} ${segment.get(k)!}`).join("; "),
+      );
     if (more.length > 0) rows.push(moreRow(groups, more));
     const title = titleOf(groups, included, more);
-    // One file: one line (file: code lines; code lines); else a row per file.
-    return rows.length === 1 ? `${title} ${rows[0]}]` : `${title}\n  ${rows.join("\n  ")}]`;
+    // One file: one line (file: code lines; code lines); else a row per file, not
+    // indented (the brackets say where the index ends; two spaces a row add up).
+    return rows.length === 1 ? `${title} ${rows[0]}]` : `${title}\n${rows.join("\n")}]`;
   };
-}
-
-function moreRow(groups: readonly Group[], more: readonly number[]): string {
-  let count = 0;
-  let warnings = 0;
-  const files = new Set<string>();
-  for (const k of more) {
-    count += groups[k]!.members.length;
-    if (groups[k]!.lead.severity === "warning") warnings += groups[k]!.members.length;
-    files.add(groups[k]!.lead.file);
-  }
-  const what =
-    warnings === 0
-      ? plural(count, "more error", "more errors")
-      : warnings === count
-        ? plural(count, "more warning")
-        : `${count} more`;
-  return `… and ${what} in ${plural(files.size, "file")}`;
 }
 
 /** The longest prefix of `entries` whose index fits `allowance` (the rest counted), and that index. */
@@ -190,31 +149,51 @@ function fitting(
   return [included, more, render(included, more, false)];
 }
 
-/**
- * Every error and warning group by file and code, with its lines, for those whose own
- * line does not make it into the excerpt (`leads`: those sure to be kept, not listed). Lines only: it is a map of where to look, and
- * columns would cost a third more. Beyond `allowance` characters the rest is counted.
- */
-/** The length of the index listing every group whole (what it takes when nothing is cut). */
-export function wholeIndexLength(groups: readonly Group[]): number {
-  const entries = indexed(groups, new Set());
+/** Each group's lines as the index lists them whole ("12", "28 29", "35×2"), by group. */
+function wholeSegments(groups: readonly Group[]): Map<number, string> {
+  const known = segmentsOf.get(groups);
+  if (known) return known;
   const segment = new Map<number, string>();
-  for (const k of entries) {
-    const members = groups[k]!.members;
+  groups.forEach((g, k) => {
+    if (!indexable(g)) return;
     segment.set(
       k,
-      members.length === 1
-        ? String(groups[k]!.lead.line)
+      g.members.length === 1
+        ? String(g.lead.line)
         : locationList(
-            members.map((d) => ({ line: d.line! })),
+            g.members.map((d) => ({ line: d.line! })),
             Number.POSITIVE_INFINITY,
             " ",
           ),
     );
-  }
-  return measurer(groups, segment)(entries, []);
+  });
+  segmentsOf.set(groups, segment);
+  return segment;
 }
+/** wholeIndexLength and errorIndex list the same groups: their lines are listed once. */
+const segmentsOf = new WeakMap<readonly Group[], Map<number, string>>();
 
+/**
+ * The length of the index listing every group whole (what it takes when nothing is cut),
+ * or only those of one severity.
+ */
+export function wholeIndexLength(groups: readonly Group[], only?: Severity): number {
+  let measure = wholeMeasures.get(groups);
+  if (!measure) {
+    measure = measurer(groups, wholeSegments(groups));
+    wholeMeasures.set(groups, measure);
+  }
+  const entries = indexed(groups, new Set());
+  return measure(only ? entries.filter((k) => groups[k]!.lead.severity === only) : entries, []);
+}
+const wholeMeasures = new WeakMap<readonly Group[], Measure>();
+
+/**
+ * Every error and warning group by file and code, with its lines, for those whose own
+ * line does not make it into the excerpt (`leads`: those sure to be kept, not listed).
+ * Lines only: it is a map of where to look, and columns would cost a third more. Beyond
+ * `allowance` characters the rest is counted.
+ */
 export function errorIndex(
   groups: readonly Group[],
   allowance: number,
@@ -223,11 +202,8 @@ export function errorIndex(
   const entries = indexed(groups, leads);
   if (entries.length === 0) return undefined;
   const linesOf = (k: number) => groups[k]!.members.map((d) => ({ line: d.line! }));
-  const full = entries.map((k) =>
-    groups[k]!.members.length === 1
-      ? String(groups[k]!.lead.line)
-      : locationList(linesOf(k), Number.POSITIVE_INFINITY, " "),
-  );
+  const wholeSegment = wholeSegments(groups);
+  const full = entries.map((k) => wholeSegment.get(k)!);
   // The lists share what the file names, codes and separators leave of the allowance.
   const cap = fairCap(
     full.map((t) => t.length),

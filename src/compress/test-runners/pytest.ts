@@ -43,7 +43,7 @@ export const pytest: Compressor = {
     const short = linePicks(doc, SHORT, P.name + 1, picks);
     // Its short summary lists every failure together already.
     const failures = new Failures(short === 0);
-    sameFile(doc, failures.display, substanceCap(budget, doc.size) / 2);
+    compactShort(doc, failures.display, substanceCap(budget, doc.size) / 2);
     linePicks(doc, SECTION, P.inline, picks);
     linePicks(doc, PROGRESS, P.detail + 5, picks);
     linePicks(doc, VERBOSE_FAIL, P.name - 2, picks);
@@ -69,19 +69,22 @@ export const pytest: Compressor = {
 const SHORT_NAME = /^(FAILED|ERROR) (\S+?)::(\S.*)$/;
 
 /**
- * When the "FAILED tests/a.py::test_x - msg" lines would take more than `room`, those of
- * one file in a row say the file once: the others read `  ::test_y - msg` (each failure
- * stays on its own line, with its message).
+ * When the "FAILED tests/a.py::test_x - msg" lines would take more than `room`, what
+ * they repeat is said once: the status word once per run of lines with that status
+ * (the others indented under it), the file once per run of its failures (`  ::test_y -
+ * msg`). Each failure stays on its own line, with its name and message.
  */
-function sameFile(doc: Doc, display: Map<number, string>, room: number): void {
+function compactShort(doc: Doc, display: Map<number, string>, room: number): void {
   let size = 0;
   for (const line of doc.lines) if (SHORT_NAME.test(line)) size += line.length + 1;
   if (size <= room) return;
-  let previous = "";
+  let status = "";
+  let file = "";
   doc.lines.forEach((line, i) => {
     const m = SHORT_NAME.exec(line);
-    const key = m ? `${m[1]} ${m[2]}` : "";
-    if (m && key === previous) display.set(i, `  ::${m[3]}`);
-    previous = key;
+    if (m && m[1] === status && m[2] === file) display.set(i, `  ::${m[3]}`);
+    else if (m && m[1] === status) display.set(i, `  ${m[2]}::${m[3]}`);
+    status = m ? m[1]! : "";
+    file = m ? m[2]! : "";
   });
 }

@@ -1,10 +1,12 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expandBraces } from "../../../bench/corpus/score.ts";
 import { excerptBudget } from "../../../src/compress/filing.ts";
+import { abbreviation } from "../../../src/compress/git-log.ts";
 import { compressText } from "../../../src/compress/index.ts";
 import { defaults } from "../../../src/config/schema.ts";
 
@@ -136,5 +138,32 @@ describe("git log --stat on a real repository", () => {
         new RegExp(`^${hash}\\w* +${subject.join(" ").replace(/[()#]/g, "\\$&")}$`, "m"),
       );
     }
+  });
+
+  it("abbreviates hashes as git does, and each one names its commit for git", () => {
+    const text = git("log", "--stat");
+    const commits = git("log", "--format=%h %H").trim().split("\n");
+    const e = compressText(text, { tool: "Bash", command: "git log --stat" }, 2800);
+    const shown = e.text.split("\n").filter((l) => /^[0-9a-f]{7,40} /.test(l));
+    expect(shown).toHaveLength(commits.length);
+    shown.forEach((line, k) => {
+      const [short, full] = commits[k]!.split(" ");
+      const hash = line.split(" ")[0]!;
+      // As long as git's own %h here, and git resolves it to the commit.
+      expect(hash).toBe(short);
+      expect(git("rev-parse", "--verify", "--quiet", `${hash}^{commit}`).trim()).toBe(full);
+    });
+  });
+
+  it("lengthens the abbreviation until every hash listed reads differently, and for big histories", () => {
+    const a = "0123456789abcdef0123456789abcdef01234567";
+    const b = "0123456789ffffff0123456789abcdef01234567";
+    expect(abbreviation([a, b])).toBe(11);
+    expect(abbreviation([a])).toBe(7);
+    // 100,000 commits: about 800,000 objects, 20 bits: 11 digits.
+    const many = Array.from({ length: 100_000 }, (_, i) =>
+      createHash("sha1").update(String(i)).digest("hex"),
+    );
+    expect(abbreviation(many)).toBe(11);
   });
 });

@@ -70,6 +70,19 @@ export function parseIndex(excerpt: string): Map<string, Map<string, Set<number>
   rows[rows.length - 1] = rows[rows.length - 1]!.replace(/\]$/, "");
   for (const row of rows) {
     if (row.startsWith("… and")) continue;
+    // A code's row: files with that one diagnostic each, `TS2322 (one each): a.ts 4; b.ts 9`.
+    const byCode = /^(?:warning )?(\S+) \(one each\): (.*)$/.exec(row);
+    if (byCode) {
+      for (const item of byCode[2]!.split("; ")) {
+        const at = item.lastIndexOf(" ");
+        const codes = index.get(item.slice(0, at)) ?? new Map<string, Set<number>>();
+        index.set(item.slice(0, at), codes);
+        const set = codes.get(byCode[1]!) ?? new Set<number>();
+        codes.set(byCode[1]!, set);
+        set.add(Number(item.slice(at + 1).replace(/×\d+$/, "")));
+      }
+      continue;
+    }
     const cut = row.indexOf(": ");
     const file = row.slice(0, cut);
     const codes = index.get(file) ?? new Map<string, Set<number>>();

@@ -79,4 +79,23 @@ describe("real test runs: every failure's name with its message", () => {
     expect(e.text).toMatch(/^=+ 21 failed, 579 passed in [\d.]+s =+$/m);
     expect(e.text.length).toBeLessThan(text.length * 0.15);
   });
+
+  it("pytest: 39 failures in 30 files: what the summary lines repeat is said once", () => {
+    const text = read("pytest-many-files.txt");
+    const failures = JSON.parse(read("pytest-many-files.json")) as Failure[];
+    expect(failures.length).toBe(39);
+    const e = compress(text, bash("pytest tests", 1));
+    expect(e.compressor).toBe("pytest");
+    const lines = e.text.split("\n");
+    // FAILED once for the run of failures; a file's name once for its failures in a row.
+    expect(lines.filter((l) => l.startsWith("FAILED ")).length).toBe(1);
+    expect(
+      lines.filter((l) => /^ {2}tests\/test_feature\d+\.py::test_feature\d+_\d+ - assert /.test(l)).length,
+    ).toBeGreaterThan(20);
+    expect(lines.filter((l) => /^ {2}::test_feature\d+_\d+ - assert /.test(l)).length).toBeGreaterThan(3);
+    // 39 lines of about 60 characters in 15 KB, 85% smaller: all but a few fit (7 apart
+    // when each line repeated its status).
+    expect(apart(e.text, failures).length).toBeLessThanOrEqual(5);
+    expect(e.text.length).toBeLessThan(text.length * 0.15);
+  });
 });
