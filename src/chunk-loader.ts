@@ -28,17 +28,36 @@ import {
 import { basename, join } from "node:path";
 import type { Script } from "node:vm";
 import { cairnHome } from "./core/paths.ts";
+import { mark } from "./core/trace.ts";
 
 /** One run in this many refreshes the caches V8 accepted (all of that run's, so the others write none). */
 const REFRESH_ONE_IN = 32;
 const SUFFIX = ".v8cache";
+/** The trace marks (CAIRN_TRACE=1) around loading one lazy file: "loading <file>", "loaded <file>". */
+export const LOADING = "loading ";
+export const LOADED = "loaded ";
 
 type Loader = (rel: string) => unknown;
 declare global {
   var __cairnChunk: Loader | undefined;
   /** Each lazy file's content hash, written into the entry by scripts/build.mjs. */
   var __cairnChunkIds: Readonly<Record<string, string>> | undefined;
+  /** Per hook event, the pack (scripts/build.mjs PACKS) that holds a lazy file, by the file's name. */
+  var __cairnChunkPacks: Readonly<Record<string, Readonly<Record<string, string>>>> | undefined;
+  /** Set when the run turned out to be one cairn is off for: it leaves nothing behind. */
+  var __cairnCodeCacheOff: boolean | undefined;
 }
+
+/**
+ * Keeps this run from writing code caches: a hook answering "off" must leave nothing in
+ * cairn's home. (A global, as every lazy file holds its own copy of this module.)
+ */
+export function skipCodeCacheWrites(): void {
+  globalThis.__cairnCodeCacheOff = true;
+}
+
+/** A pack's file: each member's exports, made when first asked for. */
+type Pack = Readonly<Record<string, () => unknown>>;
 
 interface Pending {
   readonly script: Script;
@@ -77,14 +96,41 @@ export function cacheName(chunk: string, contentId: string): string {
 
 /**
  * Makes `globalThis.__cairnChunk(rel)` load the bundle's file `rel` (in `dir`) once,
- * through the code cache in `cacheDir`; without a cache directory it is require().
+ * through the code cache in `cacheDir`; without a cache directory it is require(). For
+ * the hook `event`, a file that is part of one of its packs comes from the pack's file.
  */
-export function installChunkLoader(dir: string, cacheDir: string | undefined, req: NodeJS.Require): void {
+export function installChunkLoader(
+  dir: string,
+  cacheDir: string | undefined,
+  req: NodeJS.Require,
+  event?: string,
+): void {
+  const loaded = new Map<string, unknown>();
+  const load = fileLoader(dir, cacheDir, req);
+  const byEvent = globalThis.__cairnChunkPacks;
+  const packs = event && byEvent && Object.hasOwn(byEvent, event) ? byEvent[event] : undefined;
+  globalThis.__cairnChunk = (rel) => {
+    if (loaded.has(rel)) return loaded.get(rel);
+    const chunk = basename(rel, ".cjs");
+    // Between these two marks the run is loading cairn's code (bench/lib/trace-account.ts).
+    mark(`${LOADING}${chunk}`);
+    const pack = packs && Object.hasOwn(packs, chunk) ? packs[chunk] : undefined;
+    const exports =
+      pack && globalThis.__cairnChunkIds?.[pack] ? (load(`./${pack}.cjs`) as Pack)[chunk]!() : load(rel);
+    loaded.set(rel, exports);
+    mark(`${LOADED}${chunk}`);
+    return exports;
+  };
+}
+
+/** Loads one of the bundle's files once, through its code cache when there is a place for it. */
+function fileLoader(dir: string, cacheDir: string | undefined, req: NodeJS.Require): Loader {
   const loaded = new Map<string, unknown>();
   const pending: Pending[] = [];
   const vm = cacheDir ? process.getBuiltinModule("node:vm") : undefined;
   const refresh = Math.random() * REFRESH_ONE_IN < 1;
-  globalThis.__cairnChunk = (rel) => {
+  process.on("exit", () => writeCaches(pending, cacheDir));
+  return (rel) => {
     const path = join(dir, rel);
     if (loaded.has(path)) return loaded.get(path);
     const chunk = basename(path, ".cjs");
@@ -118,12 +164,11 @@ export function installChunkLoader(dir: string, cacheDir: string | undefined, re
     if (!cachedData || script.cachedDataRejected || refresh) pending.push({ script, file, chunk });
     return module.exports;
   };
-  process.on("exit", () => writeCaches(pending, cacheDir));
 }
 
 /** Writes the caches this run made (atomically: a rename) and drops the chunk's older ones. */
 function writeCaches(pending: readonly Pending[], cacheDir: string | undefined): void {
-  if (!cacheDir || pending.length === 0) return;
+  if (!cacheDir || pending.length === 0 || globalThis.__cairnCodeCacheOff) return;
   let names: string[] = [];
   try {
     names = readdirSync(cacheDir);

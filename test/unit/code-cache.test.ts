@@ -1,5 +1,14 @@
 import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cacheName, codeCacheDir } from "../../src/chunk-loader.ts";
@@ -52,8 +61,8 @@ describe("code cache of the hot paths", () => {
     const second = await hook();
     expect(second).toBe(first);
     const names = caches();
-    expect(names.some((n) => n.startsWith("transports-command@"))).toBe(true);
-    expect(names.some((n) => n.startsWith("compress-index@"))).toBe(true);
+    expect(names.some((n) => n.startsWith("pack-post-tool-use@"))).toBe(true);
+    expect(names.some((n) => n.startsWith("pack-filing@"))).toBe(true);
     expect(statSync(cacheDir()).mode & 0o777).toBe(0o700);
     for (const n of names) expect(statSync(join(cacheDir(), n)).mode & 0o777).toBe(0o600);
     // With the caches in place: the same answer.
@@ -63,7 +72,7 @@ describe("code cache of the hot paths", () => {
   it("makes a rejected cache again and still answers", async () => {
     const first = await hook();
     await hook();
-    const name = caches().find((n) => n.startsWith("compress-index@"))!;
+    const name = caches().find((n) => n.startsWith("pack-filing@"))!;
     writeFileSync(join(cacheDir(), name), "not a V8 code cache");
     expect(await hook()).toBe(first);
     expect(readFileSync(join(cacheDir(), name), "utf8")).not.toBe("not a V8 code cache");
@@ -76,6 +85,30 @@ describe("code cache of the hot paths", () => {
     expect(await hook()).toBe(first);
     expect(caches()).toEqual([]);
     expect(codeCacheDir(join(sb.home, ".cairn"))).toBeUndefined();
+  });
+
+  it("writes no cache while cairn is off, globally or for the project", async () => {
+    await hook(); // cairn's home exists from here on
+    for (const args of [["off"], ["off", "--project"]]) {
+      const r = await runCairn(args, { env: sb.env, cwd: sb.project });
+      expect(r.code, r.stderr).toBe(0);
+      rmSync(cacheDir(), { recursive: true, force: true });
+      const answer = await runCairn(["hook", "PostToolUse"], {
+        input: JSON.stringify({
+          ...captured,
+          tool_response: { ...captured.tool_response, stdout: vitest },
+          cwd: sb.project,
+        }),
+        env: sb.env,
+        cwd: sb.project,
+      });
+      expect(answer.stdout).toBe("{}");
+      expect(existsSync(cacheDir()) ? caches() : []).toEqual([]);
+      expect((await runCairn(["on", ...args.slice(1)], { env: sb.env, cwd: sb.project })).code).toBe(0);
+    }
+    // On again: the caches come back.
+    await hook();
+    expect(caches().length).toBeGreaterThan(0);
   });
 
   it("creates no cairn home of its own", () => {
