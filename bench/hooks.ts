@@ -175,8 +175,13 @@ async function httpVariant(): Promise<Variant> {
     run: (event) => () => post(event),
     async close() {
       agent.destroy();
-      child.kill("SIGTERM");
-      rmSync(sb.root, { recursive: true, force: true });
+      // The server writes into the sandbox until it has exited: remove it only then.
+      const exited = new Promise((done) => child.once("exit", done));
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(sb.root, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 }
