@@ -56,64 +56,10 @@ const webClientPlugin = {
   },
 };
 
-/**
- * Lazy files a hook event loads together, built once more as one file each (a pack): the
- * modules they share are in it once, and one file is read and one code cache
- * deserialised instead of one per lazy file. A pack's modules run only when asked for
- * (esbuild wraps what require() reaches), so a pack costs its bytes, not their work.
- * For that event src/chunk-loader.ts serves each member from its pack; other events and
- * the CLI load the members' own files as before. test/unit/hook-packs.test.ts checks
- * that filing a large output loads no lazy file outside these packs.
- */
-export const PACKS = {
-  PostToolUse: {
-    // Every call: the transport and the event's parts.
-    "pack-post-tool-use": [
-      "transports/command.ts",
-      "compress/on-post-tool-use.ts",
-      "run/on-post-tool-use.ts",
-      "context/on-tool-use.ts",
-      "context/ledger.ts",
-      "context/ledger-read.ts",
-    ],
-    // Only when an output is large enough to file.
-    "pack-filing": ["compress/filing.ts", "compress/index.ts", "compress/repeats.ts"],
-  },
-};
-const packMembers = Object.fromEntries(Object.values(PACKS).flatMap((packs) => Object.entries(packs)));
-
-/** For each event, the pack that holds each of its packed lazy files: written into the entry. */
-function packsByEvent() {
-  const byEvent = {};
-  for (const [event, packs] of Object.entries(PACKS)) {
-    byEvent[event] = {};
-    for (const [pack, members] of Object.entries(packs))
-      for (const m of members) byEvent[event][slugOf(join(SRC, m))] = pack;
-  }
-  return byEvent;
-}
-
-/** `cairn-pack:<name>`: a pack's source, each member required (so run) only when asked for. */
-const packPlugin = {
-  name: "packs",
-  setup(b) {
-    b.onResolve({ filter: /^cairn-pack:/ }, (args) => ({
-      path: args.path.slice(11),
-      namespace: "cairn-pack",
-    }));
-    b.onLoad({ filter: /.*/, namespace: "cairn-pack" }, (args) => {
-      const members = packMembers[args.path].map((m) => join(SRC, m));
-      const table = members.map((m) => `${JSON.stringify(slugOf(m))}: () => require(${JSON.stringify(m)})`);
-      return { contents: `module.exports = {\n${table.join(",\n")}\n};\n`, loader: "js", resolveDir: SRC };
-    });
-  },
-};
-
 export async function bundle(outdir = "dist", { quiet = false } = {}) {
   const stubs = join(tmpdir(), `cairn-build-${process.pid}`);
   mkdirSync(stubs, { recursive: true });
   const entries = new Map([["cairn", join(SRC, "main.ts")]]);
-  for (const name of Object.keys(packMembers)) entries.set(name, `cairn-pack:${name}`);
   const lazyPlugin = {
     name: "lazy-boundaries",
     setup(b) {
@@ -154,7 +100,7 @@ export async function bundle(outdir = "dist", { quiet = false } = {}) {
         legalComments: "none",
         metafile: true,
         logLevel: "warning",
-        plugins: [lazyPlugin, packPlugin, webClientPlugin],
+        plugins: [lazyPlugin, webClientPlugin],
       });
     }
   } finally {
@@ -178,10 +124,7 @@ export async function bundle(outdir = "dist", { quiet = false } = {}) {
       writeFileSync(file, lazy);
       ids[name.replace(/\.cjs$/, "")] = createHash("sha256").update(lazy).digest("hex").slice(0, 16);
     } else {
-      writeFileSync(
-        file,
-        `#!/usr/bin/env node\nglobalThis.__cairnChunkIds=${JSON.stringify(ids)};\nglobalThis.__cairnChunkPacks=${JSON.stringify(packsByEvent())};\n${lazy}`,
-      );
+      writeFileSync(file, `#!/usr/bin/env node\nglobalThis.__cairnChunkIds=${JSON.stringify(ids)};\n${lazy}`);
     }
   }
   chmodSync(join(outdir, "cairn.cjs"), 0o755);

@@ -42,8 +42,6 @@ declare global {
   var __cairnChunk: Loader | undefined;
   /** Each lazy file's content hash, written into the entry by scripts/build.mjs. */
   var __cairnChunkIds: Readonly<Record<string, string>> | undefined;
-  /** Per hook event, the pack (scripts/build.mjs PACKS) that holds a lazy file, by the file's name. */
-  var __cairnChunkPacks: Readonly<Record<string, Readonly<Record<string, string>>>> | undefined;
   /** Set when the run turned out to be one cairn is off for: it leaves nothing behind. */
   var __cairnCodeCacheOff: boolean | undefined;
 }
@@ -55,9 +53,6 @@ declare global {
 export function skipCodeCacheWrites(): void {
   globalThis.__cairnCodeCacheOff = true;
 }
-
-/** A pack's file: each member's exports, made when first asked for. */
-type Pack = Readonly<Record<string, () => unknown>>;
 
 interface Pending {
   readonly script: Script;
@@ -96,44 +91,26 @@ export function cacheName(chunk: string, contentId: string): string {
 
 /**
  * Makes `globalThis.__cairnChunk(rel)` load the bundle's file `rel` (in `dir`) once,
- * through the code cache in `cacheDir`; without a cache directory it is require(). For
- * the hook `event`, a file that is part of one of its packs comes from the pack's file.
+ * through the code cache in `cacheDir`; without a cache directory it is require().
  */
-export function installChunkLoader(
-  dir: string,
-  cacheDir: string | undefined,
-  req: NodeJS.Require,
-  event?: string,
-): void {
-  const loaded = new Map<string, unknown>();
-  const load = fileLoader(dir, cacheDir, req);
-  const byEvent = globalThis.__cairnChunkPacks;
-  const packs = event && byEvent && Object.hasOwn(byEvent, event) ? byEvent[event] : undefined;
-  globalThis.__cairnChunk = (rel) => {
-    if (loaded.has(rel)) return loaded.get(rel);
-    const chunk = basename(rel, ".cjs");
-    // Between these two marks the run is loading cairn's code (bench/lib/trace-account.ts).
-    mark(`${LOADING}${chunk}`);
-    const pack = packs && Object.hasOwn(packs, chunk) ? packs[chunk] : undefined;
-    const exports =
-      pack && globalThis.__cairnChunkIds?.[pack] ? (load(`./${pack}.cjs`) as Pack)[chunk]!() : load(rel);
-    loaded.set(rel, exports);
-    mark(`${LOADED}${chunk}`);
-    return exports;
-  };
-}
-
-/** Loads one of the bundle's files once, through its code cache when there is a place for it. */
-function fileLoader(dir: string, cacheDir: string | undefined, req: NodeJS.Require): Loader {
+export function installChunkLoader(dir: string, cacheDir: string | undefined, req: NodeJS.Require): void {
   const loaded = new Map<string, unknown>();
   const pending: Pending[] = [];
   const vm = cacheDir ? process.getBuiltinModule("node:vm") : undefined;
   const refresh = Math.random() * REFRESH_ONE_IN < 1;
-  process.on("exit", () => writeCaches(pending, cacheDir));
-  return (rel) => {
+  globalThis.__cairnChunk = (rel) => {
     const path = join(dir, rel);
     if (loaded.has(path)) return loaded.get(path);
     const chunk = basename(path, ".cjs");
+    // Between these two marks the run is loading cairn's code (bench/lib/trace-account.ts).
+    mark(`${LOADING}${chunk}`);
+    const exports = loadFile(path, chunk);
+    loaded.set(path, exports);
+    mark(`${LOADED}${chunk}`);
+    return exports;
+  };
+  /** One file through its code cache (require() when there is none to use). */
+  const loadFile = (path: string, chunk: string): unknown => {
     const contentId = globalThis.__cairnChunkIds?.[chunk];
     if (!vm || !cacheDir || !contentId || !/^[0-9a-f]{16}$/.test(contentId)) return req(path);
     const file = join(cacheDir, cacheName(chunk, contentId));
@@ -160,10 +137,10 @@ function fileLoader(dir: string, cacheDir: string | undefined, req: NodeJS.Requi
       path,
       dir,
     );
-    loaded.set(path, module.exports);
     if (!cachedData || script.cachedDataRejected || refresh) pending.push({ script, file, chunk });
     return module.exports;
   };
+  process.on("exit", () => writeCaches(pending, cacheDir));
 }
 
 /** Writes the caches this run made (atomically: a rename) and drops the chunk's older ones. */

@@ -33,8 +33,7 @@ async function main(argv: string[]): Promise<void> {
 
   if (isHook || command === "statusline") {
     // The hot paths: their lazy files load with a code cache of what earlier runs compiled.
-    // A hook's event picks the packs its lazy files come from (scripts/build.mjs PACKS).
-    installChunkLoader(__dirname, codeCacheDir(), require, isHook ? rest[0] : undefined);
+    installChunkLoader(__dirname, codeCacheDir(), require);
   } else {
     try {
       // Only a speed-up: later runs skip compiling the top level of the files they load.
