@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { claudeMemHooks } from "./lib/claude-mem.ts";
 import { installClaudeMem, installPeer, stopPeerProcesses } from "./lib/peers.ts";
 import { median, ms, p95, ratio, table } from "./lib/stats.ts";
+import { account, medianAccount, traceOf } from "./lib/trace-account.ts";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const BUNDLE = process.env.CAIRN_BUNDLE ?? join(REPO, "dist", "cairn.cjs");
@@ -174,8 +175,13 @@ async function httpVariant(): Promise<Variant> {
     run: (event) => () => post(event),
     async close() {
       agent.destroy();
-      child.kill("SIGTERM");
-      rmSync(sb.root, { recursive: true, force: true });
+      // The server writes into the sandbox until it has exited: remove it only then.
+      const exited = new Promise((done) => child.once("exit", done));
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(sb.root, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 }
@@ -202,6 +208,57 @@ function spawnVariant(
     },
     close: async () => rmSync(sb.root, { recursive: true, force: true }),
   };
+}
+
+/** Bare node writing the two marks cairn's trace starts and ends with: the same yardstick for its start and end. */
+const BARE_TRACED = `const t=performance.now();process.on("exit",()=>process.stderr.write(JSON.stringify({trace:[["node-ready",t],["exit",performance.now()]]})+"\\n"))`;
+
+/**
+ * Where cairn's PostToolUse filing spends its time: the same calls as in the rounds, run
+ * again with CAIRN_TRACE=1 (which costs them a little), each step's median over `runs`,
+ * beside bare node traced the same way in the same rounds.
+ */
+export function postToolUseAccount(runs: number): string {
+  const sb = sandbox();
+  sb.env.CAIRN_TRACE = "1";
+  const run = (args: string[], input: string) => {
+    const t = performance.now();
+    const r = spawnSync(process.execPath, args, {
+      input,
+      env: sb.env,
+      cwd: join(sb.root, "project"),
+      encoding: "utf8",
+      stdio: ["pipe", "ignore", "pipe"],
+    });
+    const wall = performance.now() - t;
+    const trace = traceOf(r.stderr);
+    return trace ? account(trace, wall) : undefined;
+  };
+  const cairn = () => run([BUNDLE, "hook", "PostToolUse"], sb.input("PostToolUse"));
+  const bare = () => run(["-e", BARE_TRACED], "");
+  cairn(); // the first run files into a new store and writes the code caches
+  const cairnRuns: Map<string, number>[] = [];
+  const bareRuns: Map<string, number>[] = [];
+  for (let i = 0; i < runs; i++) {
+    const c = cairn();
+    const b = bare();
+    if (c) cairnRuns.push(c);
+    if (b) bareRuns.push(b);
+  }
+  rmSync(sb.root, { recursive: true, force: true });
+  const steps = medianAccount(cairnRuns);
+  const bareSteps = medianAccount(bareRuns);
+  const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  return [
+    "### Where the PostToolUse filing spends its time (command transport)",
+    "",
+    `${cairnRuns.length} more calls with \`CAIRN_TRACE=1\` (which costs them a little), interleaved with bare node writing the same first and last mark; the median of each step. A step is named by the mark that ends it and holds the time since the mark before (src/core/trace.ts), less the time spent loading cairn's lazy files, which is a step of its own (src/chunk-loader.ts marks it). The medians add up to ${ms(sum(steps))} ms for cairn and ${ms(sum(bareSteps))} ms for bare node.`,
+    "",
+    table(
+      ["step", "cairn median ms", "bare node median ms"],
+      [...steps].map(([step, t]) => [step, ms(t), bareSteps.has(step) ? ms(bareSteps.get(step)!) : ""]),
+    ),
+  ].join("\n");
 }
 
 /**
@@ -286,6 +343,7 @@ export async function benchHooks(): Promise<{ markdown: string; summary: Record<
   }
   for (const v of variants) await v.close?.();
   for (const c of cleanups) c();
+  const where = postToolUseAccount(Math.min(runs, 20));
 
   const bareTimes = (e: Event) => times.get(key(variants[0]!.name, e)) ?? [];
   const bare = (e: Event) => median(bareTimes(e));
@@ -319,6 +377,8 @@ export async function benchHooks(): Promise<{ markdown: string; summary: Record<
     table(["event", "variant", "median ms", "p95 ms", "vs bare node", "paired vs bare"], rows),
     "",
     ...notes.map((n) => `- ${n}`),
+    "",
+    where,
   ].join("\n");
   return { markdown, summary };
 }

@@ -28,16 +28,30 @@ import {
 import { basename, join } from "node:path";
 import type { Script } from "node:vm";
 import { cairnHome } from "./core/paths.ts";
+import { mark } from "./core/trace.ts";
 
 /** One run in this many refreshes the caches V8 accepted (all of that run's, so the others write none). */
 const REFRESH_ONE_IN = 32;
 const SUFFIX = ".v8cache";
+/** The trace marks (CAIRN_TRACE=1) around loading one lazy file: "loading <file>", "loaded <file>". */
+export const LOADING = "loading ";
+export const LOADED = "loaded ";
 
 type Loader = (rel: string) => unknown;
 declare global {
   var __cairnChunk: Loader | undefined;
   /** Each lazy file's content hash, written into the entry by scripts/build.mjs. */
   var __cairnChunkIds: Readonly<Record<string, string>> | undefined;
+  /** Set when the run turned out to be one cairn is off for: it leaves nothing behind. */
+  var __cairnCodeCacheOff: boolean | undefined;
+}
+
+/**
+ * Keeps this run from writing code caches: a hook answering "off" must leave nothing in
+ * cairn's home. (A global, as every lazy file holds its own copy of this module.)
+ */
+export function skipCodeCacheWrites(): void {
+  globalThis.__cairnCodeCacheOff = true;
 }
 
 interface Pending {
@@ -88,6 +102,15 @@ export function installChunkLoader(dir: string, cacheDir: string | undefined, re
     const path = join(dir, rel);
     if (loaded.has(path)) return loaded.get(path);
     const chunk = basename(path, ".cjs");
+    // Between these two marks the run is loading cairn's code (bench/lib/trace-account.ts).
+    mark(`${LOADING}${chunk}`);
+    const exports = loadFile(path, chunk);
+    loaded.set(path, exports);
+    mark(`${LOADED}${chunk}`);
+    return exports;
+  };
+  /** One file through its code cache (require() when there is none to use). */
+  const loadFile = (path: string, chunk: string): unknown => {
     const contentId = globalThis.__cairnChunkIds?.[chunk];
     if (!vm || !cacheDir || !contentId || !/^[0-9a-f]{16}$/.test(contentId)) return req(path);
     const file = join(cacheDir, cacheName(chunk, contentId));
@@ -114,7 +137,6 @@ export function installChunkLoader(dir: string, cacheDir: string | undefined, re
       path,
       dir,
     );
-    loaded.set(path, module.exports);
     if (!cachedData || script.cachedDataRejected || refresh) pending.push({ script, file, chunk });
     return module.exports;
   };
@@ -123,7 +145,7 @@ export function installChunkLoader(dir: string, cacheDir: string | undefined, re
 
 /** Writes the caches this run made (atomically: a rename) and drops the chunk's older ones. */
 function writeCaches(pending: readonly Pending[], cacheDir: string | undefined): void {
-  if (!cacheDir || pending.length === 0) return;
+  if (!cacheDir || pending.length === 0 || globalThis.__cairnCodeCacheOff) return;
   let names: string[] = [];
   try {
     names = readdirSync(cacheDir);

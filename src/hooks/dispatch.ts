@@ -1,3 +1,4 @@
+import { skipCodeCacheWrites } from "../chunk-loader.ts";
 import {
   type Answer,
   type AnyHookEvent,
@@ -138,6 +139,7 @@ function acceptInput(
   const off = isOff(deps.paths, projectDir);
   if (off || !deps.resolved.config.enabled) {
     log.debug("cairn is off; answering no-op", { event: name, scope: off || "config" });
+    skipCodeCacheWrites();
     return { outcome: "off" };
   }
   return { event, projectDir };

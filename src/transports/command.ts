@@ -1,4 +1,5 @@
 import { writeSync } from "node:fs";
+import { skipCodeCacheWrites } from "../chunk-loader.ts";
 import { isEventName, noopAnswer } from "../claude/events.ts";
 import { loadConfig } from "../config/load.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
@@ -63,7 +64,10 @@ export async function runCommandHook(name: string | undefined, flags: readonly s
   if (env[RECURSION_GUARD] === "1") reply.finish(noop);
   const paths = cairnPaths();
   const projectDir = env.CLAUDE_PROJECT_DIR || process.cwd();
-  if (isOff(paths, projectDir) === "global") reply.finish(noop);
+  if (isOff(paths, projectDir) === "global") {
+    skipCodeCacheWrites();
+    reply.finish(noop);
+  }
 
   const resolved = await configOrDefaults(paths, projectDir);
   mark("config");

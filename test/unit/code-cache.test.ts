@@ -1,5 +1,14 @@
 import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cacheName, codeCacheDir } from "../../src/chunk-loader.ts";
@@ -76,6 +85,30 @@ describe("code cache of the hot paths", () => {
     expect(await hook()).toBe(first);
     expect(caches()).toEqual([]);
     expect(codeCacheDir(join(sb.home, ".cairn"))).toBeUndefined();
+  });
+
+  it("writes no cache while cairn is off, globally or for the project", async () => {
+    await hook(); // cairn's home exists from here on
+    for (const args of [["off"], ["off", "--project"]]) {
+      const r = await runCairn(args, { env: sb.env, cwd: sb.project });
+      expect(r.code, r.stderr).toBe(0);
+      rmSync(cacheDir(), { recursive: true, force: true });
+      const answer = await runCairn(["hook", "PostToolUse"], {
+        input: JSON.stringify({
+          ...captured,
+          tool_response: { ...captured.tool_response, stdout: vitest },
+          cwd: sb.project,
+        }),
+        env: sb.env,
+        cwd: sb.project,
+      });
+      expect(answer.stdout).toBe("{}");
+      expect(existsSync(cacheDir()) ? caches() : []).toEqual([]);
+      expect((await runCairn(["on", ...args.slice(1)], { env: sb.env, cwd: sb.project })).code).toBe(0);
+    }
+    // On again: the caches come back.
+    await hook();
+    expect(caches().length).toBeGreaterThan(0);
   });
 
   it("creates no cairn home of its own", () => {
