@@ -4,6 +4,7 @@
  * as name@version (deduped repeats left out); the tree drawing is decoration.
  */
 
+import { braceable, braceWords, wordLines } from "./braces.ts";
 import { docOf, excerpt, plural } from "./common.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
@@ -84,23 +85,39 @@ function readTree(lines: readonly string[]): Tree {
   return { picks, subtrees, top, problems: real, repeats };
 }
 
-/** Under each top-level package, its subtree's packages in lines of about 200 characters, so that as many fit as room allows. */
-function nameNotes(subtrees: Tree["subtrees"]): Note[] {
-  const notes: Note[] = [];
-  let chunk = 0;
-  for (const g of subtrees) {
-    let line = "";
-    const flush = () => {
-      if (line) notes.push({ at: g.at, text: `  ${line}`, prio: MUST + 0.9 - Math.min(0.9, chunk++ / 200) });
-      line = "";
-    };
-    for (const name of g.names) {
-      if (line.length + name.length > 200) flush();
-      line = line ? `${line} ${name}` : name;
+/** A spec split at the `@` before its version (`@jest/core@29.7.0` → `@jest/core`, `29.7.0`). */
+function splitSpec(spec: string): [string, string] | undefined {
+  const at = spec.lastIndexOf("@");
+  return at > 0 ? [spec.slice(0, at), spec.slice(at + 1)] : undefined;
+}
+
+/**
+ * The packages grouped by version as bash brace words (`{jest,jest-{cli,config}}@29.7.0`),
+ * in order of each version's first package, in lines of about 200 characters.
+ */
+export function byVersionLines(specs: readonly string[]): string[] {
+  const byVersion = new Map<string, string[]>();
+  const odd: string[] = [];
+  for (const spec of specs) {
+    const parts = splitSpec(spec);
+    if (!parts || !braceable(spec)) {
+      odd.push(spec);
+      continue;
     }
-    flush();
+    const list = byVersion.get(parts[1]);
+    if (list) list.push(parts[0]);
+    else byVersion.set(parts[1], [parts[0]]);
   }
-  return notes;
+  const words: string[] = [];
+  for (const [version, names] of byVersion)
+    for (const w of braceWords(names, Number.POSITIVE_INFINITY)) words.push(`${w.text}@${version}`);
+  return wordLines([...words, ...odd], 200);
+}
+
+function nameNotes(subtrees: Tree["subtrees"]): Note[] {
+  const lines = byVersionLines(subtrees.flatMap((g) => g.names));
+  const at = subtrees[0]?.at ?? 0;
+  return lines.map((text, k) => ({ at, text: `  ${text}`, prio: MUST + 0.9 - Math.min(0.9, k / 200) }));
 }
 
 /**
@@ -138,7 +155,7 @@ function lsExcerpt(text: string, budget: number): Excerpt {
   if (tree.subtrees.some((g) => g.names.length > 0))
     notes.unshift({
       at: 1,
-      text: `[tree drawing left out: each package once as name@version under its top-level package${tree.repeats ? `; ${plural(tree.repeats, "repeat")} of a problem shown once` : ""}]`,
+      text: `[tree drawing left out: each other package once, grouped by version as bash brace words ({a,b-{c,d}}@1.0.0 is a@1.0.0 b-c@1.0.0 b-d@1.0.0)${tree.repeats ? `; ${plural(tree.repeats, "repeat")} of a problem shown once` : ""}]`,
       prio: MUST + 9,
     });
   const picks = tree.picks.filter((p) => !grouped.has(p.from));

@@ -1,0 +1,314 @@
+/**
+ * Many names written as few bash brace words: `node_modules/yaml/{LICENSE,dist/{cli,index}.js}`,
+ * `lib{BrokenLocale,c,m}.{a,so}`. Names go into a trie of tokens (cut before `/ . - _`);
+ * each node is written as its children in braces, and children whose remainders are
+ * written alike share that remainder (`{cli,index}.js`). Every word expands, as bash's
+ * echo would expand it, to exactly the names it was built from: a group never claims a
+ * name the output does not hold. Names bash would split or expand otherwise (spaces,
+ * braces, commas, quotes, globs) are not put in braces. Pure.
+ */
+
+interface Node {
+  end: boolean;
+  readonly kids: Map<string, Node>;
+  /** Names at or under this node. */
+  size: number;
+  /** The encoded remainder, once computed. */
+  enc?: string;
+}
+
+const node = (): Node => ({ end: false, kids: new Map(), size: 0 });
+
+/** Characters that bash would read as something else inside a word. */
+const UNSAFE = /[\s{},'"\\*?[\]$`!;&|<>()#~]/;
+
+/** Whether a name can stand inside a brace word as it is. */
+export const braceable = (name: string): boolean => name !== "" && !UNSAFE.test(name);
+
+const TOKEN = /(?=[/.\-_])/;
+
+function insert(root: Node, name: string): void {
+  let at = root;
+  at.size++;
+  for (const token of name.split(TOKEN)) {
+    let next = at.kids.get(token);
+    if (!next) {
+      next = node();
+      at.kids.set(token, next);
+    }
+    at = next;
+    at.size++;
+  }
+  at.end = true;
+}
+
+/** The longest prefix all strings share. */
+function commonPrefix(list: readonly string[]): string {
+  let p = list[0] ?? "";
+  for (const s of list) {
+    let k = 0;
+    while (k < p.length && k < s.length && p[k] === s[k]) k++;
+    p = p.slice(0, k);
+  }
+  return p;
+}
+
+/** `{a,b}` for several alternatives, with a prefix they all share taken out (`lib{c,m}`). */
+function group(alts: readonly string[]): string {
+  if (alts.length === 1) return alts[0]!;
+  // Never a prefix that ends inside a brace group of the alternatives.
+  const common = commonPrefix(alts);
+  const brace = common.indexOf("{");
+  const p = brace < 0 ? common : common.slice(0, brace);
+  // An empty alternative is fine (`{,.1}`), but a prefix that swallows one is not worth it.
+  if (p.length >= 1) return `${p}{${alts.map((a) => a.slice(p.length)).join(",")}}`;
+  return `{${alts.join(",")}}`;
+}
+
+/** The remainder of everything under `n`, as one brace expression ("" when n only ends a name). */
+function encode(n: Node): string {
+  if (n.enc !== undefined) return n.enc;
+  const byTail = new Map<string, string[]>();
+  for (const [token, kid] of n.kids) {
+    const tail = encode(kid);
+    const list = byTail.get(tail);
+    if (list) list.push(token);
+    else byTail.set(tail, [token]);
+  }
+  const parts: string[] = [];
+  // Names that end here need no group of their own inside this one.
+  for (const [tail, tokens] of byTail) {
+    if (tail === "") parts.push(...tokens);
+    else parts.push(group(tokens.sort()) + tail);
+  }
+  parts.sort();
+  if (n.end) parts.unshift("");
+  n.enc = parts.length === 1 ? parts[0]! : n.end ? `{${parts.join(",")}}` : group(parts);
+  return n.enc;
+}
+
+/** The trie of some names. */
+function trieOf(names: readonly string[]): Node {
+  const root = node();
+  for (const name of names) insert(root, name);
+  return root;
+}
+
+/** A brace word and what it stands for. */
+export interface Word {
+  readonly text: string;
+  /** Its literal beginning, shared by every name it stands for. */
+  readonly prefix: string;
+  /** How many names it stands for. */
+  readonly count: number;
+  /** The names it stands for (computed when asked: only collapsed words need them). */
+  readonly names: () => string[];
+}
+
+/** Every name under `n`, each with `prefix` before it. */
+function namesUnder(n: Node, prefix: string, out: string[] = []): string[] {
+  if (n.end) out.push(prefix);
+  for (const [token, kid] of n.kids) namesUnder(kid, prefix + token, out);
+  return out;
+}
+
+/** A node's children as encode writes them: those that share a remainder together. */
+function partsOf(n: Node): { text: string; count: number; kids: [string, Node][]; lone?: [string, Node] }[] {
+  const byTail = new Map<string, [string, Node][]>();
+  for (const entry of n.kids) {
+    const tail = encode(entry[1]);
+    const list = byTail.get(tail);
+    if (list) list.push(entry);
+    else byTail.set(tail, [entry]);
+  }
+  // Names that end here stand alone, as encode writes them.
+  const groups: [string, [string, Node][]][] = [];
+  for (const [tail, g] of byTail) {
+    if (tail === "") for (const e of g) groups.push([tail, [e]]);
+    else groups.push([tail, g]);
+  }
+  const parts = groups.map(([tail, g]) => ({
+    text: group(g.map((e) => e[0]).sort()) + tail,
+    count: g.reduce((a, e) => a + e[1].size, 0),
+    kids: g,
+    ...(g.length === 1 ? { lone: g[0]! } : {}),
+  }));
+  return parts.sort((a, b) => (a.text < b.text ? -1 : 1));
+}
+
+/**
+ * Brace words for `names` (which must be braceable), none much longer than `width`
+ * unless a single name is: a subtree too long for one word is written as several words
+ * with the same prefix, each holding as many of its children as fit, and a child too
+ * long for a word of its own is split the same way. Words come sorted.
+ */
+export function braceWords(names: readonly string[], width = 240): Word[] {
+  const out: Word[] = [];
+  const walk = (n: Node, prefix: string) => {
+    const enc = encode(n);
+    if (prefix.length + enc.length <= width || n.kids.size === 0) {
+      out.push({
+        text: prefix + enc,
+        prefix: literalStart(prefix + enc),
+        count: n.size,
+        names: () => namesUnder(n, prefix),
+      });
+      return;
+    }
+    if (n.end) out.push({ text: prefix, prefix, count: 1, names: () => [prefix] });
+    let batch: string[] = [];
+    let kids: [string, Node][] = [];
+    let count = 0;
+    let size = prefix.length;
+    const flush = () => {
+      if (batch.length === 0) return;
+      const text = prefix + group(batch);
+      const these = kids;
+      out.push({
+        text,
+        prefix: literalStart(text),
+        count,
+        names: () => these.flatMap(([t, k]) => namesUnder(k, prefix + t)),
+      });
+      batch = [];
+      kids = [];
+      count = 0;
+      size = prefix.length;
+    };
+    for (const part of partsOf(n)) {
+      if (part.lone && prefix.length + part.text.length > width) {
+        flush();
+        walk(part.lone[1], prefix + part.lone[0]);
+        continue;
+      }
+      if (size + part.text.length + 1 > width) flush();
+      batch.push(part.text);
+      kids.push(...part.kids);
+      count += part.count;
+      size += part.text.length + 1;
+    }
+    flush();
+  };
+  if (names.length > 0) walk(trieOf(names), "");
+  return out;
+}
+
+/** The part of a word before its first brace: what every name it stands for starts with. */
+const literalStart = (word: string) => {
+  const open = word.indexOf("{");
+  return open < 0 ? word : word.slice(0, open);
+};
+
+/** Words joined into lines of about `width` characters. */
+export function wordLines(words: readonly string[], width = 240): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const w of words) {
+    if (line && line.length + 1 + w.length > width) {
+      lines.push(line);
+      line = "";
+    }
+    line = line ? `${line} ${w}` : w;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Words that fit `room` once joined in lines, some collapsed to counts by directory. */
+export interface Fitted {
+  readonly lines: string[];
+  /** What collapsed words stood for (`dir/*` the files in dir, `dir/…` everything under it), with how many paths. */
+  readonly collapsed: Map<string, number>;
+}
+
+/**
+ * Paths counted by directory below `base`, at most `depth` directories deep: `dir/*` the
+ * files right in dir, `dir/…` everything under a directory at that depth.
+ */
+function countsAt(names: readonly string[], base: string, depth: number): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const name of names) {
+    const dirs = name.slice(base.length).split("/");
+    dirs.pop();
+    const key =
+      dirs.length > depth
+        ? `${base}${dirs.slice(0, depth).join("/")}/…`
+        : `${base}${dirs.map((d) => `${d}/`).join("")}*`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+const countsText = (counts: ReadonlyMap<string, number>) =>
+  [...counts].map(([key, n]) => `${key} (${n})`).join(" ");
+
+/**
+ * The paths of a word counted by directory, as deep as stays half the word's
+ * length (each path's own directory when that is short enough), else one level below
+ * the directory its literal start is in (not `deep`: only that), else all of them under
+ * that directory.
+ */
+function dirCounts(w: Word, deep: boolean): Map<string, number> {
+  const base = w.prefix.slice(0, w.prefix.lastIndexOf("/") + 1);
+  const names = w.names();
+  for (let depth = deep ? 4 : 1; depth >= 1; depth--) {
+    const counts = countsAt(names, base, depth);
+    if (countsText(counts).length * (depth > 1 ? 2 : 1) < w.text.length) return counts;
+  }
+  // The shortest: all of them under the one directory.
+  return new Map([[`${base}…`, w.count]]);
+}
+
+/**
+ * Path words in lines of about `width` characters within `room`: while they do not fit,
+ * the word still written out that costs most per path is written as counts by
+ * directory instead (`node_modules/yaml/dist/… (125)`, `node_modules/yaml/* (3)`), so the
+ * most paths stay.
+ * When that does not fit, counted one level below each word's directory only; undefined
+ * when even that does not fit.
+ */
+export function fitWords(words: readonly Word[], room: number, width = 240, deep = true): Fitted | undefined {
+  const shown = words.map((w) => w.text);
+  let size = shown.reduce((a, t) => a + t.length + 1, 0);
+  const collapsed = new Map<string, number>();
+  if (size > room) {
+    // The words whose collapse saves most per path lost go first.
+    const shorts = words.map((w) => (w.count < 2 ? undefined : dirCounts(w, deep)));
+    const shortText = (i: number) => countsText(shorts[i]!);
+    const saving = (i: number) =>
+      shorts[i] ? (words[i]!.text.length - shortText(i).length) / words[i]!.count : 0;
+    const savings = words.map((_, i) => saving(i));
+    const order = words.map((_, i) => i).sort((a, b) => savings[b]! - savings[a]!);
+    for (const i of order) {
+      if (size <= room) break;
+      const w = words[i]!;
+      const counts = shorts[i];
+      if (!counts) continue;
+      const short = shortText(i);
+      if (short.length >= w.text.length) continue;
+      size -= w.text.length - short.length;
+      shown[i] = short;
+      for (const [dir, n] of counts) collapsed.set(dir, (collapsed.get(dir) ?? 0) + n);
+    }
+    // Counted under one directory each, the counts are shortest.
+    if (size > room) return deep ? fitWords(words, room, width, false) : undefined;
+  }
+  return { lines: wordLines(shown, width), collapsed };
+}
+
+/**
+ * A pattern (JavaScript regex, as `cairn show --grep` takes it) matching the paths that
+ * collapsed entries stand for: `dir/…` every path under dir, `dir/*` the files right in it;
+ * past 120 characters, the directory they all lie in.
+ */
+export function prefixPattern(prefixes: readonly string[]): string {
+  const quote = (p: string) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const escaped = [...new Set(prefixes)].map((p) =>
+    p.endsWith("/*") ? `${quote(p.slice(0, -1))}[^/]+$` : quote(p.replace(/…$/, "")),
+  );
+  const all = escaped.length === 1 ? `^${escaped[0]}` : `^(?:${escaped.join("|")})`;
+  if (all.length <= 120) return all;
+  // Too many to name one by one: the directory they all lie in (it lists some shown paths too).
+  const common = commonPrefix(prefixes);
+  return `^${quote(common.slice(0, common.lastIndexOf("/") + 1))}`;
+}
