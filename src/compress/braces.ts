@@ -248,6 +248,19 @@ const countsText = (counts: ReadonlyMap<string, number>) =>
  * the directory its literal start is in (not `deep`: only that), else all of them under
  * that directory.
  */
+const countsMemo = [new WeakMap<Word, Map<string, number>>(), new WeakMap<Word, Map<string, number>>()];
+
+/** dirCounts, once per word: fitting tries the same words in several rooms. */
+function dirCountsOnce(w: Word, deep: boolean): Map<string, number> {
+  const memo = countsMemo[deep ? 1 : 0]!;
+  let counts = memo.get(w);
+  if (!counts) {
+    counts = dirCounts(w, deep);
+    memo.set(w, counts);
+  }
+  return counts;
+}
+
 function dirCounts(w: Word, deep: boolean): Map<string, number> {
   const base = w.prefix.slice(0, w.prefix.lastIndexOf("/") + 1);
   const names = w.names();
@@ -273,7 +286,7 @@ export function fitWords(words: readonly Word[], room: number, width = 240, deep
   const collapsed = new Map<string, number>();
   if (size > room) {
     // The words whose collapse saves most per path lost go first.
-    const shorts = words.map((w) => (w.count < 2 ? undefined : dirCounts(w, deep)));
+    const shorts = words.map((w) => (w.count < 2 ? undefined : dirCountsOnce(w, deep)));
     const shortText = (i: number) => countsText(shorts[i]!);
     const saving = (i: number) =>
       shorts[i] ? (words[i]!.text.length - shortText(i).length) / words[i]!.count : 0;

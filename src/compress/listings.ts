@@ -94,7 +94,7 @@ function parseLs(lines: readonly string[]): {
   const kindAt = new Map<number, string>();
   let entries = 0;
   lines.forEach((line, i) => {
-    if (LS_HEADER.test(line)) dirs.push({ header: i, names: [], kinds: [] });
+    if (line.endsWith(":") && LS_HEADER.test(line)) dirs.push({ header: i, names: [], kinds: [] });
     else if (LS_ENTRY.test(line)) {
       entries++;
       const entry = lsName(line);

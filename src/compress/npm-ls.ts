@@ -37,10 +37,17 @@ interface Tree {
   readonly top: number;
   readonly problems: number;
   readonly repeats: number;
+  /** The root's line (the project itself), or -1. */
+  readonly root: number;
+  /** Unmet optional dependencies (platform builds, mostly): where the first is, and each spec. */
+  readonly optional: { at: number; specs: string[] };
 }
 
-/** Picks for the root, the top level and each distinct problem; the packages of each subtree. */
-function readTree(lines: readonly string[]): Tree {
+/**
+ * Picks for the root, the top level and each distinct problem (shown without the tree's
+ * drawing); the packages of each subtree; the unmet optional dependencies.
+ */
+function readTree(lines: readonly string[], display: Map<number, string>): Tree {
   const picks: Pick[] = [];
   const subtrees: { at: number; names: string[] }[] = [];
   const named = new Set<string>();
@@ -48,6 +55,8 @@ function readTree(lines: readonly string[]): Tree {
   let top = 0;
   let optionals = 0;
   let repeats = 0;
+  const unmet = { at: 0, specs: [] as string[] };
+  let root = -1;
   lines.forEach((line, i) => {
     const entry = line.replace(TREE_GLYPHS, "");
     const spec = /^(\S+@\S+)/.exec(entry)?.[1];
@@ -64,6 +73,14 @@ function readTree(lines: readonly string[]): Tree {
       // Unmet optional dependencies are normal; the project's own problems come first.
       const depth = (line.length - entry.length) / 2;
       const optional = key.startsWith("UNMET OPTIONAL");
+      const wanted = key.slice(key.indexOf(" ", "UNMET OPTIONAL DEPENDENCY".length) + 1);
+      if (optional && braceable(wanted)) {
+        // Written together, grouped by version (optionalNotes).
+        if (unmet.specs.length === 0) unmet.at = i;
+        unmet.specs.push(wanted);
+        return;
+      }
+      display.set(i, entry);
       picks.push({
         from: i,
         to: i,
@@ -75,14 +92,16 @@ function readTree(lines: readonly string[]): Tree {
       subtrees.push({ at: i + 1, names: [] });
       if (spec) named.add(spec);
       top++;
-    } else if (i < 3 && TREE_ROOT.test(line)) picks.push({ from: i, to: i, prio: MUST + 10 });
-    else if (spec && subtrees.length > 0 && !named.has(spec)) {
+    } else if (i < 3 && TREE_ROOT.test(line)) {
+      picks.push({ from: i, to: i, prio: MUST + 10 });
+      root = i;
+    } else if (spec && subtrees.length > 0 && !named.has(spec)) {
       named.add(spec);
       subtrees[subtrees.length - 1]!.names.push(spec);
     }
   });
   const real = [...problems].filter((k) => !k.startsWith("UNMET OPTIONAL")).length;
-  return { picks, subtrees, top, problems: real, repeats };
+  return { picks, subtrees, top, problems: real, repeats, root, optional: unmet };
 }
 
 /** A spec split at the `@` before its version (`@jest/core@29.7.0` → `@jest/core`, `29.7.0`). */
@@ -112,6 +131,15 @@ export function byVersionLines(specs: readonly string[]): string[] {
   for (const [version, names] of byVersion)
     for (const w of braceWords(names, Number.POSITIVE_INFINITY)) words.push(`${w.text}@${version}`);
   return wordLines([...words, ...odd], 200);
+}
+
+/** The unmet optional dependencies on a few lines, by version, where the first one was. */
+function optionalNotes(unmet: Tree["optional"]): Note[] {
+  return byVersionLines(unmet.specs).map((line, k) => ({
+    at: unmet.at,
+    text: `UNMET OPTIONAL DEPENDENCY ${line}`,
+    prio: MUST + 1 - Math.min(0.05, k / 1000),
+  }));
 }
 
 function nameNotes(subtrees: Tree["subtrees"]): Note[] {
@@ -149,12 +177,17 @@ function missingNotes(lines: readonly string[], grouped: Set<number>): Note[] {
 
 function lsExcerpt(text: string, budget: number): Excerpt {
   const doc = docOf(text);
-  const tree = readTree(doc.lines);
+  const display = new Map<number, string>();
+  const tree = readTree(doc.lines, display);
   const grouped = new Set<number>();
-  const notes = [...missingNotes(doc.lines, grouped), ...nameNotes(tree.subtrees)];
+  const notes = [
+    ...missingNotes(doc.lines, grouped),
+    ...optionalNotes(tree.optional),
+    ...nameNotes(tree.subtrees),
+  ];
   if (tree.subtrees.some((g) => g.names.length > 0))
     notes.unshift({
-      at: 1,
+      at: tree.root + 1,
       text: `[tree drawing left out: each other package once, grouped by version as bash brace words ({a,b-{c,d}}@1.0.0 is a@1.0.0 b-c@1.0.0 b-d@1.0.0)${tree.repeats ? `; ${plural(tree.repeats, "repeat")} of a problem shown once` : ""}]`,
       prio: MUST + 9,
     });
@@ -166,7 +199,7 @@ function lsExcerpt(text: string, budget: number): Excerpt {
     kept,
     // A problem's "from" list can run to thousands of characters: its start names it.
     // No omission markers: the note on top says what was left out (the drawing, repeats).
-    options: { hardCap: substanceCap(budget, doc.size), maxLine: 300, markers: false },
+    options: { display, hardCap: substanceCap(budget, doc.size), maxLine: 300, markers: false },
   });
 }
 

@@ -91,7 +91,7 @@ function bracedExcerpt(name: string, doc: Doc, budget: number, entries: readonly
   // all fit: the width that writes out the most paths wins.
   let fitted: Fitted | undefined;
   let best = -1;
-  for (const width of [WIDTH, 300, 120]) {
+  for (const width of [WIDTH, 240]) {
     const f = fitIn(pathWords(paths, width), room);
     const written = f ? paths.length - [...f.collapsed.values()].reduce((a, n) => a + n, 0) : -1;
     if (f && written > best) [fitted, best] = [f, written];
