@@ -273,38 +273,49 @@ function dirCounts(w: Word, deep: boolean): Map<string, number> {
 }
 
 /**
- * Path words in lines of about `width` characters within `room`: while they do not fit,
- * the word still written out that costs most per path is written as counts by
- * directory instead (`node_modules/yaml/dist/… (125)`, `node_modules/yaml/* (3)`), so the
- * most paths stay.
- * When that does not fit, counted one level below each word's directory only; undefined
- * when even that does not fit.
+ * Path words in lines of about `width` characters within `room`. While they do not fit,
+ * the word still written out whose collapse saves most per path is written as counts
+ * by directory instead, one level below its directory (`node_modules/yaml/dist/… (125)`,
+ * `node_modules/yaml/* (3)`), so the most paths stay written; the room left then buys
+ * deeper counts for the collapsed words (`deepFirst`: deep counts from the start, which
+ * name more directories and write fewer paths). Undefined when even all counts do not fit.
  */
-export function fitWords(words: readonly Word[], room: number, width = 240, deep = true): Fitted | undefined {
+export function fitWords(
+  words: readonly Word[],
+  room: number,
+  width = 240,
+  deepFirst = false,
+): Fitted | undefined {
   const shown = words.map((w) => w.text);
   let size = shown.reduce((a, t) => a + t.length + 1, 0);
   const collapsed = new Map<string, number>();
-  if (size > room) {
-    // The words whose collapse saves most per path lost go first.
-    const shorts = words.map((w) => (w.count < 2 ? undefined : dirCountsOnce(w, deep)));
-    const shortText = (i: number) => countsText(shorts[i]!);
-    const saving = (i: number) =>
-      shorts[i] ? (words[i]!.text.length - shortText(i).length) / words[i]!.count : 0;
-    const savings = words.map((_, i) => saving(i));
-    const order = words.map((_, i) => i).sort((a, b) => savings[b]! - savings[a]!);
-    for (const i of order) {
-      if (size <= room) break;
-      const w = words[i]!;
-      const counts = shorts[i];
-      if (!counts) continue;
-      const short = shortText(i);
-      if (short.length >= w.text.length) continue;
-      size -= w.text.length - short.length;
-      shown[i] = short;
-      for (const [dir, n] of counts) collapsed.set(dir, (collapsed.get(dir) ?? 0) + n);
+  if (size <= room) return { lines: wordLines(shown, width), collapsed };
+  const shorts = words.map((w) => (w.count < 2 ? undefined : dirCountsOnce(w, deepFirst)));
+  const savings = words.map((w, i) =>
+    shorts[i] ? (w.text.length - countsText(shorts[i]!).length) / w.count : 0,
+  );
+  const order = words.map((_, i) => i).sort((a, b) => savings[b]! - savings[a]!);
+  const counted: number[] = [];
+  for (const i of order) {
+    if (size <= room) break;
+    if (savings[i]! <= 0) continue;
+    const short = countsText(shorts[i]!);
+    size -= shown[i]!.length - short.length;
+    shown[i] = short;
+    counted.push(i);
+  }
+  if (size > room) return undefined;
+  for (const i of counted) {
+    // Deeper counts where they still fit: they tell more of where the paths are.
+    let counts = shorts[i]!;
+    const deep = dirCountsOnce(words[i]!, true);
+    const text = countsText(deep);
+    if (size + text.length - shown[i]!.length <= room && text.length < words[i]!.text.length) {
+      size += text.length - shown[i]!.length;
+      shown[i] = text;
+      counts = deep;
     }
-    // Counted under one directory each, the counts are shortest.
-    if (size > room) return deep ? fitWords(words, room, width, false) : undefined;
+    for (const [dir, n] of counts) collapsed.set(dir, (collapsed.get(dir) ?? 0) + n);
   }
   return { lines: wordLines(shown, width), collapsed };
 }

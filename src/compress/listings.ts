@@ -51,15 +51,15 @@ const KINDS = [
  * when the directory holds more than one kind: brace words stand for names exactly as
  * the listing prints them, so a kind cannot be marked on the name itself.
  */
-function kindLines(d: LsDir, width: number): string[] {
+function kindLines(d: LsDir, width: number): { text: string; rank: number }[] {
   const present = KINDS.filter(([k]) => d.kinds.some((x) => x === k));
-  if (present.length <= 1) return nameLines(d.names, width);
-  const out: string[] = [];
+  if (present.length <= 1) return nameLines(d.names, width).map((text, rank) => ({ text, rank }));
+  const out: { text: string; rank: number }[] = [];
   for (const [k, label] of present) {
     const names = d.names.filter((_, i) => d.kinds[i] === k);
-    const lines = nameLines(names, width);
-    lines.forEach((line, n) => {
-      out.push(n === 0 ? `${label}: ${line}` : line);
+    // Each kind's first line ranks first: a lone file among hundreds of directories stays.
+    nameLines(names, width).forEach((line, rank) => {
+      out.push({ text: rank === 0 ? `${label}: ${line}` : line, rank });
     });
   }
   return out;
@@ -125,25 +125,31 @@ function lsExcerpt(doc: Doc, budget: number): Excerpt {
   // when not all fit, the first ones of every directory do.
   const shown = dirs.map((d) => kindLines(d, 200));
   let size = 0;
-  for (const l of shown) for (const line of l) size += line.length + 3;
+  for (const l of shown) for (const line of l) size += line.text.length + 3;
   const every = size <= hardCap - headers - 250;
-  const braced = shown.some((l) => l.some((line) => line.includes("{")));
+  const braced = shown.some((l) => l.some((line) => line.text.includes("{")));
   const notes: Note[] = [];
+  // Headers below the first directory are written from it ("…/sub:"), when that saves.
+  const first = dirs[0]?.header ?? -1;
+  const root = first >= 0 && lines[first]!.length > 4 ? lines[first]!.slice(0, -1) : undefined;
   notes.push({
     at: 0,
-    text: `[${plural(dirs.length, "directory", "directories")}, each as "header (entries)" with its names by kind (directories, links, files)${braced ? `, as bash brace words (${BRACES_NOTE})` : ""}; permissions, owners, sizes, dates and link targets only for rare kinds of entry${every ? "" : "; not every name fits: --grep finds the others"}]`,
+    text: `[${plural(dirs.length, "directory", "directories")}: "dir: (entries)", names by kind${braced ? ` in bash brace words (${BRACES_NOTE})` : ""}${dirs.length > 1 && root ? `, …/ for ${root}/` : ""}; modes, owners, sizes, dates only of rare entries${every ? "" : "; not all fit: --grep finds the rest"}]`,
     prio: MUST + 7,
   });
   dirs.forEach((d, k) => {
-    shown[k]!.forEach((text, c) => {
+    for (const { text, rank } of shown[k]!)
       notes.push({
         at: d.header + 1,
         text: `  ${text}`,
-        prio: MUST + 4 - Math.min(4, k / 50) - Math.min(0.9, c / 100),
+        prio: MUST + 4 - Math.min(4, k / 50) - Math.min(0.9, rank / 100),
       });
-    });
     if (d.header < 0) return;
-    display.set(d.header, `${lines[d.header]} (${d.names.length})`);
+    // Below the first directory, each header is written from it: the path is not news.
+    const header = lines[d.header]!;
+    const short =
+      k > 0 && root && header.startsWith(`${root}/`) ? `…/${header.slice(root.length + 1)}` : header;
+    display.set(d.header, `${short} (${d.names.length})`);
     picks.push({ from: d.header, to: d.header, prio: MUST + 5 - Math.min(5, k / 20) });
   });
   // Rare kinds of entry in full (their owner, mode, size or link target is the news);

@@ -68,14 +68,14 @@ function collapsedNote(collapsed: ReadonlyMap<string, number>): string {
 }
 
 /** The words fitted in `room` with the note on what was collapsed, which takes room too. */
-function fitIn(words: readonly Word[], room: number): Fitted | undefined {
-  let fitted = fitWords(words, room, WIDTH);
+function fitIn(words: readonly Word[], room: number, deep: boolean): Fitted | undefined {
+  let fitted = fitWords(words, room, WIDTH, deep);
   for (let r = room, k = 0; k < 5 && fitted; k++) {
     const note = fitted.collapsed.size > 0 ? collapsedNote(fitted.collapsed).length + 1 : 0;
     const over = fitted.lines.reduce((a, l) => a + l.length + 1, 0) + note - room;
     if (over <= 0) return fitted;
     r -= over;
-    fitted = fitWords(words, r, WIDTH);
+    fitted = fitWords(words, r, WIDTH, deep);
   }
   return undefined;
 }
@@ -88,14 +88,20 @@ function bracedExcerpt(name: string, doc: Doc, budget: number, entries: readonly
   let room = hardCap - what.length - 100;
   for (const p of picks) room -= doc.lines[p.from]!.length + 1;
   // Long words repeat their prefix least; short ones collapse in finer parts when not
-  // all fit: the width that writes out the most paths wins.
+  // all fit; deep counts name more directories. The fit that names most wins: each path
+  // written, and each directory a count names.
   let fitted: Fitted | undefined;
   let best = -1;
-  for (const width of [WIDTH, 240]) {
-    const f = fitIn(pathWords(paths, width), room);
-    const written = f ? paths.length - [...f.collapsed.values()].reduce((a, n) => a + n, 0) : -1;
-    if (f && written > best) [fitted, best] = [f, written];
-    if (f && f.collapsed.size === 0) break;
+  for (const width of [WIDTH, 240, 120]) {
+    const words = pathWords(paths, width);
+    for (const deep of [false, true]) {
+      const f = fitIn(words, room, deep);
+      if (!f) continue;
+      const named = paths.length - [...f.collapsed.values()].reduce((a, n) => a + n, 0) + f.collapsed.size;
+      if (named > best) [fitted, best] = [f, named];
+      if (f.collapsed.size === 0) break;
+    }
+    if (fitted && fitted.collapsed.size === 0) break;
   }
   if (!fitted) return undefined;
   const notes: Note[] = [{ at: 0, text: what, prio: MUST + 10 }];

@@ -172,7 +172,10 @@ function expandBraces(text: string): string {
   const paths = [...expanded.matchAll(/^(.*?)(\S+\/) \(\d+\): (.*)$/gm)].flatMap(([, before, dir, names]) =>
     names!.split(/\s+/).map((n) => `${before}${dir}${n}`),
   );
-  return `${expanded}\n${paths.join("\n")}`;
+  // ls -R headers below the first are written from it ("…/sub:", the note names the root).
+  const root = /…\/ for (\S+\/)[;,\]]/.exec(text)?.[1];
+  const headers = root ? expanded.replace(/^…\//gm, root) : "";
+  return `${expanded}\n${paths.join("\n")}\n${headers}`;
 }
 
 /**
