@@ -82,7 +82,7 @@ export function lockOutline(doc: Doc, picks: Pick[], notes: Note[], cap: number,
   const entries = lockEntries(lines);
   const first = entries[0]?.line ?? 0;
   // The head (name, version, lockfileVersion, the root's dependencies) says whose lock it is.
-  let room = cap - 300;
+  let room = cap - 200;
   for (let i = 0; i < Math.min(first, 60); i++) {
     picks.push({ from: i, to: i, prio: MUST + 2 });
     room -= lines[i]!.length + String(i + firstLine).length + 4;
@@ -111,14 +111,14 @@ export function lockOutline(doc: Doc, picks: Pick[], notes: Note[], cap: number,
   const span = `L${first + firstLine}-L${last + firstLine}`;
   notes.push({
     at,
-    text: `[${span}: ${plural(entries.length, "package")} by version, paths as bash brace words (a/{b,c/d} is a/b a/c/d); resolved, integrity, dependencies left out]`,
+    text: `[${span}: ${plural(entries.length, "package")} by version, in bash brace words (a/{b,c/d} is a/b a/c/d)]`,
     prio: MUST + 3,
   });
   notes.push(...body);
   if (shown < entries.length)
     notes.push({
       at,
-      text: `[${entries.length - shown} more packages not shown: the header's command with --grep '"version": |node_modules/' lists them]`,
+      text: `[${entries.length - shown} more: the header's command with --grep '"version": |node_modules/']`,
       prio: MUST + 3,
     });
   return `lockfile: ${shown === entries.length ? "all" : shown} of ${plural(entries.length, "package")} with versions, by version`;

@@ -188,7 +188,7 @@ function lsExcerpt(text: string, budget: number): Excerpt {
   if (tree.subtrees.some((g) => g.names.length > 0))
     notes.unshift({
       at: tree.root + 1,
-      text: `[tree drawing left out: each other package once, grouped by version as bash brace words ({a,b-{c,d}}@1.0.0 is a@1.0.0 b-c@1.0.0 b-d@1.0.0)${tree.repeats ? `; ${plural(tree.repeats, "repeat")} of a problem shown once` : ""}]`,
+      text: `[each other package once, by version in bash brace words ({a,b-{c,d}}@1 is a@1 b-c@1 b-d@1)${tree.repeats ? `; ${plural(tree.repeats, "repeat")} of a problem shown once` : ""}]`,
       prio: MUST + 9,
     });
   const picks = tree.picks.filter((p) => !grouped.has(p.from));

@@ -23,7 +23,7 @@ export const PATH_LINE =
 /** Characters per line of brace words: long enough that a prefix is rarely written twice. */
 const WIDTH = 1000;
 
-const BRACES_NOTE = "a/{b,c/{d,e}}.js is a/b.js a/c/d.js a/c/e.js, as bash expands it";
+const BRACES_NOTE = "a/{b,c/{d,e}}.js is a/b.js a/c/d.js a/c/e.js";
 
 /** Notes listing the groups of a path list, each "prefix  N files". */
 export function groupNotes(
@@ -84,7 +84,7 @@ function fitIn(words: readonly Word[], room: number, deep: boolean): Fitted | un
 function bracedExcerpt(name: string, doc: Doc, budget: number, entries: readonly string[], picks: Pick[]) {
   const hardCap = substanceCap(budget, doc.size);
   const paths = pathsToWrite(entries);
-  const what = `[${plural(entries.length, "path")} as brace words (${BRACES_NOTE}); a directory shows through the paths under it]`;
+  const what = `[${plural(entries.length, "path")} in bash brace words (${BRACES_NOTE}); a directory shows through its paths]`;
   let room = hardCap - what.length - 100;
   for (const p of picks) room -= doc.lines[p.from]!.length + 1;
   // Long words repeat their prefix least; short ones collapse in finer parts when not

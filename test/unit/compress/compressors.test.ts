@@ -417,7 +417,7 @@ describe("structured outputs", () => {
     const text = read("listing-glob-dts.txt");
     const e = compressText(text, { tool: "Glob" }, 1200);
     expect(e.compressor).toBe("listing");
-    expect(e.text).toContain("[91 paths as brace words");
+    expect(e.text).toContain("[91 paths in bash brace words");
     const paths = text.split("\n").filter(Boolean);
     expect(unaccounted(e.text, paths)).toEqual([]);
     // Many of them written out (7 KB of paths in 1,800 characters), not only counted.
