@@ -87,10 +87,16 @@ function encode(n: Node): string {
   return n.enc;
 }
 
-/** The trie of some names. */
+const tries = new WeakMap<readonly string[], Node>();
+
+/** The trie of some names, built once per list (words of several widths walk the same one). */
 function trieOf(names: readonly string[]): Node {
-  const root = node();
-  for (const name of names) insert(root, name);
+  let root = tries.get(names);
+  if (!root) {
+    root = node();
+    for (const name of names) insert(root, name);
+    tries.set(names, root);
+  }
   return root;
 }
 
@@ -225,15 +231,13 @@ export interface Fitted {
  * Paths counted by directory below `base`, at most `depth` directories deep: `dir/*` the
  * files right in dir, `dir/…` everything under a directory at that depth.
  */
-function countsAt(names: readonly string[], base: string, depth: number): Map<string, number> {
+function countsAt(dirsOf: readonly string[][], base: string, depth: number): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const name of names) {
-    const dirs = name.slice(base.length).split("/");
-    dirs.pop();
+  for (const dirs of dirsOf) {
     const key =
       dirs.length > depth
         ? `${base}${dirs.slice(0, depth).join("/")}/…`
-        : `${base}${dirs.map((d) => `${d}/`).join("")}*`;
+        : `${base}${dirs.length > 0 ? `${dirs.join("/")}/` : ""}*`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return counts;
@@ -263,9 +267,14 @@ function dirCountsOnce(w: Word, deep: boolean): Map<string, number> {
 
 function dirCounts(w: Word, deep: boolean): Map<string, number> {
   const base = w.prefix.slice(0, w.prefix.lastIndexOf("/") + 1);
-  const names = w.names();
+  // Each path's directories below base, split once for every depth tried.
+  const dirsOf = w.names().map((name) => {
+    const dirs = name.slice(base.length).split("/");
+    dirs.pop();
+    return dirs;
+  });
   for (let depth = deep ? 4 : 1; depth >= 1; depth--) {
-    const counts = countsAt(names, base, depth);
+    const counts = countsAt(dirsOf, base, depth);
     if (countsText(counts).length * (depth > 1 ? 2 : 1) < w.text.length) return counts;
   }
   // The shortest: all of them under the one directory.

@@ -53,12 +53,23 @@ export function pathsToWrite(paths: readonly string[]): string[] {
 
 /** The words for some paths: brace words for those bash reads as written, the others one word each. */
 export function pathWords(paths: readonly string[], width = WIDTH): Word[] {
-  const plain = paths.filter(braceable);
-  const odd = paths.filter((p) => !braceable(p));
+  const { plain, odd } = splitOdd(paths);
   return [
     ...braceWords(plain, width),
     ...odd.map((p) => ({ text: p, prefix: "", count: 1, names: () => [p] })),
   ];
+}
+
+const splits = new WeakMap<readonly string[], { plain: string[]; odd: string[] }>();
+
+/** The paths bash reads as written, and the others; once per list (its trie is kept with it). */
+function splitOdd(paths: readonly string[]): { plain: string[]; odd: string[] } {
+  let split = splits.get(paths);
+  if (!split) {
+    split = { plain: paths.filter(braceable), odd: paths.filter((p) => !braceable(p)) };
+    splits.set(paths, split);
+  }
+  return split;
 }
 
 function collapsedNote(collapsed: ReadonlyMap<string, number>): string {
