@@ -15,6 +15,17 @@ interface Node {
   size: number;
   /** The encoded remainder, once computed. */
   enc?: string;
+  /** Its children as written (partsOf), once computed. */
+  parts?: Part[];
+}
+
+/** One alternative of a node's brace group, and the children it stands for. */
+interface Part {
+  readonly text: string;
+  readonly count: number;
+  readonly kids: [string, Node][];
+  /** The one child it is, when it is one (a word too long may be split into its children). */
+  readonly lone?: [string, Node];
 }
 
 const node = (): Node => ({ end: false, kids: new Map(), size: 0 });
@@ -68,20 +79,7 @@ function group(alts: readonly string[]): string {
 /** The remainder of everything under `n`, as one brace expression ("" when n only ends a name). */
 function encode(n: Node): string {
   if (n.enc !== undefined) return n.enc;
-  const byTail = new Map<string, string[]>();
-  for (const [token, kid] of n.kids) {
-    const tail = encode(kid);
-    const list = byTail.get(tail);
-    if (list) list.push(token);
-    else byTail.set(tail, [token]);
-  }
-  const parts: string[] = [];
-  // Names that end here need no group of their own inside this one.
-  for (const [tail, tokens] of byTail) {
-    if (tail === "") parts.push(...tokens);
-    else parts.push(group(tokens.sort()) + tail);
-  }
-  parts.sort();
+  const parts = partsOf(n).map((p) => p.text);
   if (n.end) parts.unshift("");
   n.enc = parts.length === 1 ? parts[0]! : n.end ? `{${parts.join(",")}}` : group(parts);
   return n.enc;
@@ -118,28 +116,74 @@ function namesUnder(n: Node, prefix: string, out: string[] = []): string[] {
   return out;
 }
 
-/** A node's children as encode writes them: those that share a remainder together. */
-function partsOf(n: Node): { text: string; count: number; kids: [string, Node][]; lone?: [string, Node] }[] {
+/** Children grouped as encode writes them: those that share a remainder together, names that end here alone. */
+function tailParts(kids: Iterable<[string, Node]>): Part[] {
   const byTail = new Map<string, [string, Node][]>();
-  for (const entry of n.kids) {
+  for (const entry of kids) {
     const tail = encode(entry[1]);
     const list = byTail.get(tail);
     if (list) list.push(entry);
     else byTail.set(tail, [entry]);
   }
-  // Names that end here stand alone, as encode writes them.
-  const groups: [string, [string, Node][]][] = [];
+  const parts: Part[] = [];
   for (const [tail, g] of byTail) {
-    if (tail === "") for (const e of g) groups.push([tail, [e]]);
-    else groups.push([tail, g]);
+    const each = tail === "" ? g.map((e) => [e]) : [g];
+    for (const list of each)
+      parts.push({
+        text: group(list.map((e) => e[0]).sort()) + tail,
+        count: list.reduce((a, e) => a + e[1].size, 0),
+        kids: list,
+        ...(list.length === 1 ? { lone: list[0]! } : {}),
+      });
   }
-  const parts = groups.map(([tail, g]) => ({
-    text: group(g.map((e) => e[0]).sort()) + tail,
-    count: g.reduce((a, e) => a + e[1].size, 0),
-    kids: g,
-    ...(g.length === 1 ? { lone: g[0]! } : {}),
-  }));
   return parts.sort((a, b) => (a.text < b.text ? -1 : 1));
+}
+
+/**
+ * A node's children as encode writes them; a child that holds again much of what its
+ * siblings hold (`dist/cjs/` a copy of `dist/`) shares it with them: `{,/cjs}/{a,b}.js`.
+ */
+function partsOf(n: Node): Part[] {
+  if (n.parts) return n.parts;
+  const copy = copyOf(n);
+  if (!copy) n.parts = tailParts(n.kids);
+  else {
+    const [token, c, same] = copy;
+    const shared = tailParts([...same].map((t) => [t, c.kids.get(t)!] as [string, Node]));
+    const rest = tailParts([...n.kids].filter(([t]) => t !== token && !same.has(t)));
+    const own = [...c.kids].filter(([t]) => !same.has(t)).map(([t, k]) => [token + t, k] as [string, Node]);
+    const ownParts = tailParts(own);
+    if (c.end) ownParts.push({ text: token, count: 1, kids: [] });
+    const texts = shared.map((p) => p.text);
+    const both: Part = {
+      text: `{,${token}}${group(texts)}`,
+      count: shared.reduce((a, p) => a + p.count * 2, 0),
+      kids: [...same].flatMap((t) => [
+        [t, n.kids.get(t)!] as [string, Node],
+        [token + t, c.kids.get(t)!] as [string, Node],
+      ]),
+    };
+    n.parts = [...rest, both, ...ownParts].sort((a, b) => (a.text < b.text ? -1 : 1));
+  }
+  return n.parts;
+}
+
+/**
+ * The child of `n` whose own children most often match a sibling exactly (same name,
+ * same remainder), with the names that match; only when at least three do.
+ */
+function copyOf(n: Node): [string, Node, Set<string>] | undefined {
+  let best: [string, Node, Set<string>] | undefined;
+  for (const [token, c] of n.kids) {
+    if (c.kids.size < 3 || !token.startsWith("/")) continue;
+    const same = new Set<string>();
+    for (const [t, k] of c.kids) {
+      const sibling = n.kids.get(t);
+      if (sibling && sibling !== c && t !== token && encode(sibling) === encode(k)) same.add(t);
+    }
+    if (same.size >= 3 && (!best || same.size > best[2].size)) best = [token, c, same];
+  }
+  return best;
 }
 
 /**
@@ -252,21 +296,29 @@ const countsText = (counts: ReadonlyMap<string, number>) =>
  * the directory its literal start is in (not `deep`: only that), else all of them under
  * that directory.
  */
-const countsMemo = [new WeakMap<Word, Map<string, number>>(), new WeakMap<Word, Map<string, number>>()];
+/** How finely collapsed words are counted: by deep directories, one level down, or all under one. */
+type Depth = "deep" | "shallow" | "one";
+
+const countsMemo = { deep: new WeakMap(), shallow: new WeakMap(), one: new WeakMap() } as Record<
+  Depth,
+  WeakMap<Word, Map<string, number>>
+>;
 
 /** dirCounts, once per word: fitting tries the same words in several rooms. */
-function dirCountsOnce(w: Word, deep: boolean): Map<string, number> {
-  const memo = countsMemo[deep ? 1 : 0]!;
+function dirCountsOnce(w: Word, depth: Depth): Map<string, number> {
+  const memo = countsMemo[depth];
   let counts = memo.get(w);
   if (!counts) {
-    counts = dirCounts(w, deep);
+    counts = dirCounts(w, depth);
     memo.set(w, counts);
   }
   return counts;
 }
 
-function dirCounts(w: Word, deep: boolean): Map<string, number> {
+function dirCounts(w: Word, mode: Depth): Map<string, number> {
   const base = w.prefix.slice(0, w.prefix.lastIndexOf("/") + 1);
+  if (mode === "one") return new Map([[`${base}…`, w.count]]);
+  const deep = mode === "deep";
   // Each path's directories below base, split once for every depth tried.
   const dirsOf = w.names().map((name) => {
     const dirs = name.slice(base.length).split("/");
@@ -285,9 +337,10 @@ function dirCounts(w: Word, deep: boolean): Map<string, number> {
  * Path words in lines of about `width` characters within `room`. While they do not fit,
  * the word still written out whose collapse saves most per path is written as counts
  * by directory instead, one level below its directory (`node_modules/yaml/dist/… (125)`,
- * `node_modules/yaml/* (3)`), so the most paths stay written; the room left then buys
- * deeper counts for the collapsed words (`deepFirst`: deep counts from the start, which
- * name more directories and write fewer paths). Undefined when even all counts do not fit.
+ * `node_modules/yaml/* (3)`), or when that is not enough all under it, so the most paths
+ * stay written; the room left then buys deeper counts for the collapsed words
+ * (`deepFirst`: deep counts from the start, which name more directories and write fewer
+ * paths). Undefined when even all counts do not fit.
  */
 export function fitWords(
   words: readonly Word[],
@@ -295,11 +348,20 @@ export function fitWords(
   width = 240,
   deepFirst = false,
 ): Fitted | undefined {
+  const levels: Depth[] = deepFirst ? ["deep", "shallow", "one"] : ["shallow", "one"];
+  for (const level of levels) {
+    const fitted = fitAt(words, room, width, level);
+    if (fitted) return fitted;
+  }
+  return undefined;
+}
+
+function fitAt(words: readonly Word[], room: number, width: number, level: Depth): Fitted | undefined {
   const shown = words.map((w) => w.text);
   let size = shown.reduce((a, t) => a + t.length + 1, 0);
   const collapsed = new Map<string, number>();
   if (size <= room) return { lines: wordLines(shown, width), collapsed };
-  const shorts = words.map((w) => (w.count < 2 ? undefined : dirCountsOnce(w, deepFirst)));
+  const shorts = words.map((w) => (w.count < 2 ? undefined : dirCountsOnce(w, level)));
   const savings = words.map((w, i) =>
     shorts[i] ? (w.text.length - countsText(shorts[i]!).length) / w.count : 0,
   );
@@ -317,7 +379,7 @@ export function fitWords(
   for (const i of counted) {
     // Deeper counts where they still fit: they tell more of where the paths are.
     let counts = shorts[i]!;
-    const deep = dirCountsOnce(words[i]!, true);
+    const deep = dirCountsOnce(words[i]!, "deep");
     const text = countsText(deep);
     if (size + text.length - shown[i]!.length <= room && text.length < words[i]!.text.length) {
       size += text.length - shown[i]!.length;

@@ -44,6 +44,9 @@ const OVERRIDES: Record<string, string> = {
  * always shrinks by 85%). Each is named so a regression elsewhere still fails.
  */
 const KNOWN_MISSES: Record<string, readonly string[] | ((fact: string) => boolean)> = {
+  // 180 paths of Grep's files_with_matches in 1,235 characters: the ones brace words
+  // cannot hold are counted by directory, with the --grep that lists them.
+  "grep-tool-files.txt": ["node_modules/eslint/lib/rules/no-process-env.js"],
   // 124 errors: the last rare rule's message (a 150-character line) does not fit beside the
   // index of the errors not shown, which names its file, rule and line.
   "compile-eslint-errors.txt": [
