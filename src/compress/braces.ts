@@ -127,14 +127,15 @@ function tailParts(kids: Iterable<[string, Node]>): Part[] {
   }
   const parts: Part[] = [];
   for (const [tail, g] of byTail) {
-    const each = tail === "" ? g.map((e) => [e]) : [g];
-    for (const list of each)
-      parts.push({
-        text: group(list.map((e) => e[0]).sort()) + tail,
-        count: list.reduce((a, e) => a + e[1].size, 0),
-        kids: list,
-        ...(list.length === 1 ? { lone: list[0]! } : {}),
-      });
+    if (tail === "" || g.length === 1) {
+      for (const e of g) parts.push({ text: e[0] + tail, count: e[1].size, kids: [e], lone: e });
+      continue;
+    }
+    parts.push({
+      text: group(g.map((e) => e[0]).sort()) + tail,
+      count: g.reduce((a, e) => a + e[1].size, 0),
+      kids: g,
+    });
   }
   return parts.sort((a, b) => (a.text < b.text ? -1 : 1));
 }

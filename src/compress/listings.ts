@@ -19,7 +19,7 @@ const LS_ENTRY = /^[-dlcbps][-rwxsStT]{9}[.+@]?\s+\d+\s/;
 const TREE_LINE = /^(?:[│|\s\u00a0]{4})*(?:├──|└──|\|--|`--)[\s\u00a0]/;
 const TREE_SUMMARY = /^\d+ director(?:y|ies)(?:, \d+ files?)?$/;
 
-const BRACES_NOTE = "a{.x,.y} is a.x a.y, {a,b}.x a.x b.x";
+const BRACES_NOTE = "a{.x,.y} is a.x a.y";
 
 /** The name an `ls -l` entry shows (a link's target apart), or undefined. */
 function lsName(line: string): { name: string; target?: string } | undefined {
@@ -134,7 +134,7 @@ function lsExcerpt(doc: Doc, budget: number): Excerpt {
   const root = first >= 0 && lines[first]!.length > 4 ? lines[first]!.slice(0, -1) : undefined;
   notes.push({
     at: 0,
-    text: `[${plural(dirs.length, "directory", "directories")}: "dir: (entries)", names by kind${braced ? ` in bash brace words (${BRACES_NOTE})` : ""}${dirs.length > 1 && root ? `, …/ for ${root}/` : ""}; modes, owners, sizes, dates only of rare entries${every ? "" : "; not all fit: --grep finds the rest"}]`,
+    text: `[${dirs.length > 1 ? `${plural(dirs.length, "directory", "directories")}: "dir: (entries)", ` : ""}names by kind${braced ? ` in bash brace words (${BRACES_NOTE})` : ""}${dirs.length > 1 && root ? `, …/ for ${root}/` : ""}; modes, owners, dates only of rare entries${every ? "" : "; not all fit: --grep finds the rest"}]`,
     prio: MUST + 7,
   });
   dirs.forEach((d, k) => {

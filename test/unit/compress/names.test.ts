@@ -119,7 +119,7 @@ describe("ls -la of one directory", () => {
     );
     const e = compressText(text, { tool: "Bash", command: "ls -la node_modules" }, budgetFor(text.length));
     expect(e.compressor).toBe("listing");
-    expect(e.text.split("\n")[0]).toMatch(/^\[1 directory: .*not all fit: --grep finds the rest\]$/);
+    expect(e.text.split("\n")[0]).toMatch(/^\[names by kind .*not all fit: --grep finds the rest\]$/);
     // The first names of each kind, as bash reads the brace words they are written in.
     const words = new Set(bashWords(e.text));
     for (const n of [".bin", ".vite", ".vite-temp", "@anthropic-ai", "@babel", ".package-lock.json"])
