@@ -185,21 +185,27 @@ function lsExcerpt(text: string, budget: number): Excerpt {
     ...optionalNotes(tree.optional),
     ...nameNotes(tree.subtrees),
   ];
+  const picks = tree.picks.filter((p) => !grouped.has(p.from));
+  const hardCap = substanceCap(budget, doc.size);
+  // Whether every line proposed fits (the packer keeps the most important when not).
+  let need = 200;
+  for (const n of notes) need += n.text.length + 1;
+  for (const p of picks) need += Math.min(300, (display.get(p.from) ?? doc.lines[p.from]!).length) + 1;
+  const every = need <= hardCap;
   if (tree.subtrees.some((g) => g.names.length > 0))
     notes.unshift({
       at: tree.root + 1,
-      text: `[each other package once, by version in bash brace words ({a,b-{c,d}}@1 is a@1 b-c@1 b-d@1)${tree.repeats ? `; ${plural(tree.repeats, "repeat")} of a problem shown once` : ""}]`,
+      text: `[each other package once, by version in bash brace words ({a,b-{c,d}}@1 is a@1 b-c@1 b-d@1)${tree.repeats ? `; ${plural(tree.repeats, "repeat")} of a problem shown once` : ""}${every ? "" : "; not all fit: --grep finds the rest"}]`,
       prio: MUST + 9,
     });
-  const picks = tree.picks.filter((p) => !grouped.has(p.from));
-  const kept = `${plural(tree.top, "top-level package")}${tree.problems ? `, ${plural(tree.problems, "problem")}` : ""}, every package once`;
+  const kept = `${plural(tree.top, "top-level package")}${tree.problems ? `, ${plural(tree.problems, "problem")}` : ""}, ${every ? "every package once" : "packages by version, as many as fit"}`;
   return excerpt("npm-ls", doc, budget, {
     picks,
     notes,
     kept,
     // A problem's "from" list can run to thousands of characters: its start names it.
     // No omission markers: the note on top says what was left out (the drawing, repeats).
-    options: { display, hardCap: substanceCap(budget, doc.size), maxLine: 300, markers: false },
+    options: { display, hardCap, maxLine: 300, markers: false },
   });
 }
 
