@@ -30,7 +30,7 @@ export function lockEntries(lines: readonly string[]): LockEntry[] {
   const out: LockEntry[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (!LOCK_KEY.test(line)) continue;
+    if (!line.endsWith("{") || !line.includes("node_modules/") || !LOCK_KEY.test(line)) continue;
     let version = "";
     const flags: string[] = [];
     const indent = line.length - line.trimStart().length;
@@ -38,7 +38,7 @@ export function lockEntries(lines: readonly string[]): LockEntry[] {
       const inner = lines[k]!;
       // The entry ends where its closing brace sits at the key's depth.
       if (inner.length - inner.trimStart().length <= indent) break;
-      const m = LOCK_FIELD.exec(inner);
+      const m = inner.includes('": ') ? LOCK_FIELD.exec(inner) : null;
       if (!m) continue;
       if (m[1] === "version") version = m[2]!.replace(/^"|"$/g, "");
       else if (m[1] === "link") flags.push(`link ${m[2]}`);
