@@ -194,6 +194,8 @@ function copyOf(n: Node): [string, Node, Set<string>] | undefined {
  * long for a word of its own is split the same way. Words come sorted.
  */
 export function braceWords(names: readonly string[], width = 240): Word[] {
+  // One name is its own word (most versions of a lockfile hold one package): no trie.
+  if (names.length === 1) return [{ text: names[0]!, prefix: names[0]!, count: 1, names: () => [names[0]!] }];
   const out: Word[] = [];
   const walk = (n: Node, prefix: string) => {
     const enc = encode(n);
