@@ -22,6 +22,8 @@ interface Node {
 /** One alternative of a node's brace group, and the children it stands for. */
 interface Part {
   readonly text: string;
+  /** What parts are ordered by: the first name they begin with (cheaper than their text). */
+  readonly key: string;
   readonly count: number;
   readonly kids: [string, Node][];
   /** The one child it is, when it is one (a word too long may be split into its children). */
@@ -117,6 +119,8 @@ function namesUnder(n: Node, prefix: string, out: string[] = []): string[] {
 }
 
 /** Children grouped as encode writes them: those that share a remainder together, names that end here alone. */
+const byKey = (a: Part, b: Part) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
 function tailParts(kids: Iterable<[string, Node]>): Part[] {
   const byTail = new Map<string, [string, Node][]>();
   for (const entry of kids) {
@@ -128,16 +132,18 @@ function tailParts(kids: Iterable<[string, Node]>): Part[] {
   const parts: Part[] = [];
   for (const [tail, g] of byTail) {
     if (tail === "" || g.length === 1) {
-      for (const e of g) parts.push({ text: e[0] + tail, count: e[1].size, kids: [e], lone: e });
+      for (const e of g) parts.push({ text: e[0] + tail, key: e[0], count: e[1].size, kids: [e], lone: e });
       continue;
     }
+    const tokens = g.map((e) => e[0]).sort();
     parts.push({
-      text: group(g.map((e) => e[0]).sort()) + tail,
+      text: group(tokens) + tail,
+      key: tokens[0]!,
       count: g.reduce((a, e) => a + e[1].size, 0),
       kids: g,
     });
   }
-  return parts.sort((a, b) => (a.text < b.text ? -1 : 1));
+  return parts.sort(byKey);
 }
 
 /**
@@ -154,17 +160,18 @@ function partsOf(n: Node): Part[] {
     const rest = tailParts([...n.kids].filter(([t]) => t !== token && !same.has(t)));
     const own = [...c.kids].filter(([t]) => !same.has(t)).map(([t, k]) => [token + t, k] as [string, Node]);
     const ownParts = tailParts(own);
-    if (c.end) ownParts.push({ text: token, count: 1, kids: [] });
+    if (c.end) ownParts.push({ text: token, key: token, count: 1, kids: [] });
     const texts = shared.map((p) => p.text);
     const both: Part = {
       text: `{,${token}}${group(texts)}`,
+      key: shared[0]?.key ?? token,
       count: shared.reduce((a, p) => a + p.count * 2, 0),
       kids: [...same].flatMap((t) => [
         [t, n.kids.get(t)!] as [string, Node],
         [token + t, c.kids.get(t)!] as [string, Node],
       ]),
     };
-    n.parts = [...rest, both, ...ownParts].sort((a, b) => (a.text < b.text ? -1 : 1));
+    n.parts = [...rest, both, ...ownParts].sort(byKey);
   }
   return n.parts;
 }
