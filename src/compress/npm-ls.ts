@@ -112,7 +112,7 @@ function splitSpec(spec: string): [string, string] | undefined {
 
 /**
  * The packages grouped by version as bash brace words (`{jest,jest-{cli,config}}@29.7.0`),
- * in order of each version's first package, in lines of about 200 characters.
+ * the densest first, in lines of about 200 characters.
  */
 export function byVersionLines(specs: readonly string[]): string[] {
   const byVersion = new Map<string, string[]>();
@@ -127,10 +127,14 @@ export function byVersionLines(specs: readonly string[]): string[] {
     if (list) list.push(parts[0]);
     else byVersion.set(parts[1], [parts[0]]);
   }
-  const words: string[] = [];
+  const words: { text: string; count: number }[] = [];
   for (const [version, names] of byVersion)
-    for (const w of braceWords(names, Number.POSITIVE_INFINITY)) words.push(`${w.text}@${version}`);
-  return wordLines([...words, ...odd], 200);
+    for (const w of braceWords(names, Number.POSITIVE_INFINITY))
+      words.push({ text: `${w.text}@${version}`, count: w.count });
+  // The words that name most packages per character first: when not all lines fit,
+  // the ones kept hold the most.
+  words.sort((a, b) => b.count / b.text.length - a.count / a.text.length);
+  return wordLines([...words.map((w) => w.text), ...odd], 200);
 }
 
 /** The unmet optional dependencies on a few lines, by version, where the first one was. */
