@@ -34,10 +34,13 @@ function lsName(line: string): { name: string; target?: string } | undefined {
  * Names as brace words in lines of about `width` characters; a name bash would not read
  * as one word (a space, a quote, a brace) is quoted on its own.
  */
-function nameLines(names: readonly string[], width: number): string[] {
-  const words = braceWords(names.filter(braceable), width).map((w) => w.text);
-  for (const name of names) if (!braceable(name)) words.push(name.includes("'") ? `"${name}"` : `'${name}'`);
-  return wordLines(words, width);
+function nameLines(names: readonly string[], width: number, dense: boolean): string[] {
+  const words = braceWords(names.filter(braceable), width);
+  // When not all fit, the words that name most per character first: the lines kept hold the most.
+  if (dense) words.sort((a, b) => b.count / b.text.length - a.count / a.text.length);
+  const texts = words.map((w) => w.text);
+  for (const name of names) if (!braceable(name)) texts.push(name.includes("'") ? `"${name}"` : `'${name}'`);
+  return wordLines(texts, width);
 }
 
 const KINDS = [
@@ -51,14 +54,14 @@ const KINDS = [
  * when the directory holds more than one kind: brace words stand for names exactly as
  * the listing prints them, so a kind cannot be marked on the name itself.
  */
-function kindLines(d: LsDir, width: number): { text: string; rank: number }[] {
+function kindLines(d: LsDir, width: number, dense = false): { text: string; rank: number }[] {
   const present = KINDS.filter(([k]) => d.kinds.some((x) => x === k));
-  if (present.length <= 1) return nameLines(d.names, width).map((text, rank) => ({ text, rank }));
+  if (present.length <= 1) return nameLines(d.names, width, dense).map((text, rank) => ({ text, rank }));
   const out: { text: string; rank: number }[] = [];
   for (const [k, label] of present) {
     const names = d.names.filter((_, i) => d.kinds[i] === k);
     // Each kind's first line ranks first: a lone file among hundreds of directories stays.
-    nameLines(names, width).forEach((line, rank) => {
+    nameLines(names, width, dense).forEach((line, rank) => {
       out.push({ text: rank === 0 ? `${label}: ${line}` : line, rank });
     });
   }
@@ -123,10 +126,11 @@ function lsExcerpt(doc: Doc, budget: number): Excerpt {
   for (const d of dirs) headers += d.header >= 0 ? lines[d.header]!.length + 8 : 0;
   // Each directory's names as brace words, in lines of about 200 characters, so that
   // when not all fit, the first ones of every directory do.
-  const shown = dirs.map((d) => kindLines(d, 200));
+  let shown = dirs.map((d) => kindLines(d, 200));
   let size = 0;
   for (const l of shown) for (const line of l) size += line.text.length + 3;
   const every = size <= hardCap - headers - 250;
+  if (!every) shown = dirs.map((d) => kindLines(d, 200, true));
   const braced = shown.some((l) => l.some((line) => line.text.includes("{")));
   const notes: Note[] = [];
   // Headers below the first directory are written from it ("…/sub:"), when that saves.
