@@ -4,7 +4,7 @@
  * files are and how many; ls -R keeps each directory's header, tree its top levels.
  */
 
-import { braceable, braceWords, wordLines } from "./braces.ts";
+import { braceable, braceWords, type Word, wordLines } from "./braces.ts";
 import { docOf, excerpt, plural } from "./common.ts";
 import type { Doc } from "./doc.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
@@ -30,17 +30,12 @@ function lsName(line: string): { name: string; target?: string } | undefined {
   return arrow < 0 ? { name: m[1]! } : { name: m[1]!.slice(0, arrow), target: m[1]!.slice(arrow + 4) };
 }
 
-/**
- * Names as brace words in lines of about `width` characters; a name bash would not read
- * as one word (a space, a quote, a brace) is quoted on its own.
- */
-function nameLines(names: readonly string[], width: number, dense: boolean): string[] {
-  const words = braceWords(names.filter(braceable), width);
-  // When not all fit, the words that name most per character first: the lines kept hold the most.
-  if (dense) words.sort((a, b) => b.count / b.text.length - a.count / a.text.length);
-  const texts = words.map((w) => w.text);
-  for (const name of names) if (!braceable(name)) texts.push(name.includes("'") ? `"${name}"` : `'${name}'`);
-  return wordLines(texts, width);
+/** One kind of a directory's entries: its label and its names as brace words. */
+interface KindWords {
+  readonly label: string | undefined;
+  readonly words: Word[];
+  /** Names bash would not read as one word (a space, a quote, a brace), quoted. */
+  readonly odd: string[];
 }
 
 const KINDS = [
@@ -50,19 +45,40 @@ const KINDS = [
 ] as const;
 
 /**
- * A directory's names by kind (directories, links, the rest), each kind's line labelled
- * when the directory holds more than one kind: brace words stand for names exactly as
- * the listing prints them, so a kind cannot be marked on the name itself.
+ * A directory's names by kind (directories, links, the rest), each kind labelled when
+ * the directory holds more than one: brace words stand for names exactly as the
+ * listing prints them, so a kind cannot be marked on the name itself.
  */
-function kindLines(d: LsDir, width: number, dense = false): { text: string; rank: number }[] {
+function kindWords(d: LsDir, width: number): KindWords[] {
   const present = KINDS.filter(([k]) => d.kinds.some((x) => x === k));
-  if (present.length <= 1) return nameLines(d.names, width, dense).map((text, rank) => ({ text, rank }));
+  const groups =
+    present.length <= 1
+      ? [{ label: undefined, names: d.names }]
+      : present.map(([k, label]) => ({ label, names: d.names.filter((_, i) => d.kinds[i] === k) }));
+  return groups.map(({ label, names }) => ({
+    label,
+    words: braceWords(names.filter(braceable), width),
+    odd: names.filter((n) => !braceable(n)).map((n) => (n.includes("'") ? `"${n}"` : `'${n}'`)),
+  }));
+}
+
+/**
+ * The lines of a directory's names, each with its rank within its kind (each kind's
+ * first line ranks first: a lone file among hundreds of directories stays). `dense`:
+ * the words that name most per character first, for when not all lines fit.
+ */
+function kindLines(
+  kinds: readonly KindWords[],
+  width: number,
+  dense: boolean,
+): { text: string; rank: number }[] {
   const out: { text: string; rank: number }[] = [];
-  for (const [k, label] of present) {
-    const names = d.names.filter((_, i) => d.kinds[i] === k);
-    // Each kind's first line ranks first: a lone file among hundreds of directories stays.
-    nameLines(names, width, dense).forEach((line, rank) => {
-      out.push({ text: rank === 0 ? `${label}: ${line}` : line, rank });
+  for (const { label, words, odd } of kinds) {
+    const order = dense
+      ? [...words].sort((a, b) => b.count / b.text.length - a.count / a.text.length)
+      : words;
+    wordLines([...order.map((w) => w.text), ...odd], width).forEach((line, rank) => {
+      out.push({ text: rank === 0 && label ? `${label}: ${line}` : line, rank });
     });
   }
   return out;
@@ -126,11 +142,12 @@ function lsExcerpt(doc: Doc, budget: number): Excerpt {
   for (const d of dirs) headers += d.header >= 0 ? lines[d.header]!.length + 8 : 0;
   // Each directory's names as brace words, in lines of about 200 characters, so that
   // when not all fit, the first ones of every directory do.
-  let shown = dirs.map((d) => kindLines(d, 200));
+  const words = dirs.map((d) => kindWords(d, 200));
+  let shown = words.map((w) => kindLines(w, 200, false));
   let size = 0;
   for (const l of shown) for (const line of l) size += line.text.length + 3;
   const every = size <= hardCap - headers - 250;
-  if (!every) shown = dirs.map((d) => kindLines(d, 200, true));
+  if (!every) shown = words.map((w) => kindLines(w, 200, true));
   const braced = shown.some((l) => l.some((line) => line.text.includes("{")));
   const notes: Note[] = [];
   // Headers below the first directory are written from it ("…/sub:"), when that saves.
