@@ -7,7 +7,8 @@
  * them; only when that fails too does the excerpt fall back to counts by directory.
  */
 
-import { braceable, braceWords, type Fitted, fitWords, prefixPattern, type Word } from "./braces.ts";
+import { type Fitted, fitWords, prefixPattern } from "./brace-fit.ts";
+import { braceable, braceWords, type Word } from "./braces.ts";
 import { excerpt, lastNonBlank, plural } from "./common.ts";
 import type { Doc } from "./doc.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
