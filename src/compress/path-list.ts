@@ -57,7 +57,13 @@ export function pathWords(paths: readonly string[], width = WIDTH): Word[] {
   const { plain, odd } = splitOdd(paths);
   return [
     ...braceWords(plain, width),
-    ...odd.map((p) => ({ text: p, prefix: "", count: 1, names: () => [p] })),
+    // Quoted, so that bash reads it as the one path it is (a space, a brace, a glob).
+    ...odd.map((p) => ({
+      text: p.includes("'") ? `"${p}"` : `'${p}'`,
+      prefix: "",
+      count: 1,
+      names: () => [p],
+    })),
   ];
 }
 

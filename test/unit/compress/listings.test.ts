@@ -104,6 +104,17 @@ describe("find on a real tree", () => {
     expect(e.text.length).toBeLessThan(text.length * 0.15);
   });
 
+  it("a path bash would read otherwise (braces, a comma, a glob) is written apart, quoted", () => {
+    for (const n of ["odd{a,b}.js", "x,y.md", "star[1].ts"]) writeFileSync(join(root, "src", n), "");
+    const text = run("find", ["src", "-type", "f"]);
+    const e = compressText(text, { tool: "Bash", command: "find src -type f" }, 600);
+    for (const n of ["odd{a,b}.js", "x,y.md", "star[1].ts"]) expect(e.text).toContain(`'src/${n}'`);
+    // Every other path, brace-expanded by bash, is one find printed; the quoted ones come back whole.
+    const found = new Set(text.split("\n").filter(Boolean));
+    const words = bashWords(e.text.replace(/'[^']*'/g, "")).filter((w) => w.startsWith("src/"));
+    for (const w of words) expect(found.has(w), w).toBe(true);
+  });
+
   it("names that share nothing: what does not fit is counted by directory, with the --grep that lists it", () => {
     // Random names: nothing for braces to share, so not all of them can be written.
     for (let d = 0; d < 12; d++)
