@@ -4,98 +4,22 @@
  * files are and how many; ls -R keeps each directory's header, tree its top levels.
  */
 
-import { docOf, excerpt, lastNonBlank, plural } from "./common.ts";
+import { braceable, braceWords, type Word, wordLines } from "./braces.ts";
+import { docOf, excerpt, plural } from "./common.ts";
 import type { Doc } from "./doc.ts";
-import { dirLine, dirLines, namesByDir } from "./names.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
-import { groupPaths } from "./paths.ts";
+import { PATH_LINE, pathListExcerpt } from "./path-list.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
-// Segments exclude "/" so each run of slashes can only be a separator: a segment class
-// that also matched "/" let a line with many slashes and a ':' (a grep hit) backtrack
-// exponentially, hanging the hook.
-const PATH_LINE =
-  /^(?:\.{0,2}\/|[A-Za-z]:[\\/]|~\/)?\/*[^\s:*?"<>|/]+(?:\/+[^\s:*?"<>|/]+)+\/*$|^[\w.@-]+\.\w{1,8}$/;
+export { groupNotes, pathListExcerpt } from "./path-list.ts";
+
 const LS_HEADER = /^(\S.*):$/;
 const LS_ENTRY = /^[-dlcbps][-rwxsStT]{9}[.+@]?\s+\d+\s/;
 // tree draws with non-breaking spaces in UTF-8 locales.
 const TREE_LINE = /^(?:[│|\s\u00a0]{4})*(?:├──|└──|\|--|`--)[\s\u00a0]/;
 const TREE_SUMMARY = /^\d+ director(?:y|ies)(?:, \d+ files?)?$/;
 
-/** Notes listing the groups of a path list, each "prefix  N files". */
-export function groupNotes(
-  paths: readonly string[],
-  at: number,
-  maxGroups: number,
-  noun = "file",
-  weights?: readonly number[],
-  nouns = `${noun}s`,
-): Note[] {
-  const groups = groupPaths(paths, maxGroups, weights);
-  return groups.map((g, k) => ({
-    at,
-    text: `${g.prefix}  ${g.paths === 1 && !weights ? "" : plural(g.count, noun, nouns)}`.trimEnd(),
-    prio: 80 - Math.min(30, k / 4) + Math.min(8, Math.log2(g.count + 1)),
-  }));
-}
-
-const BRACES_NOTE = "a{.x,.y} is a.x a.y, a{1..3} a1 a2 a3, {a,b}.x a.x b.x";
-
-export function pathListExcerpt(name: string, doc: Doc, budget: number): Excerpt {
-  const { lines } = doc;
-  const paths: string[] = [];
-  const entries: { path: string; line: number }[] = [];
-  const indexes: number[] = [];
-  lines.forEach((line, i) => {
-    if (line.trim() !== "" && line.length < 2000) {
-      paths.push(line.trim());
-      indexes.push(i);
-      if (PATH_LINE.test(line.trim())) entries.push({ path: line.trim(), line: i });
-    }
-  });
-  const picks: Pick[] = [];
-  // Claude Code's Glob/Grep say when a result was cut; keep that line.
-  lines.forEach((line, i) => {
-    if (/^\(Results are truncated|^No files found|^Found \d+ files?/.test(line))
-      picks.push({ from: i, to: i, prio: MUST + 5 });
-  });
-  // Every name is substance: one line per directory with its names, collapsed by
-  // structure as far as needed to fit.
-  const hardCap = substanceCap(budget, doc.size);
-  const groups = namesByDir(entries);
-  const listed = entries.length >= paths.length * 0.9 ? dirLines(groups, hardCap - 200) : undefined;
-  if (listed) {
-    const what = `[${plural(entries.length, "path")} in ${plural(groups.length, "directory", "directories")}, one line per directory: directory (count): names${listed.collapse > 0 ? `; ${BRACES_NOTE}` : ""}]`;
-    const notes: Note[] = [{ at: 0, text: what, prio: MUST + 10 }];
-    for (const text of listed.lines) notes.push({ at: 0, text, prio: MUST });
-    // Lines that are not paths (a note from the tool) are kept as they are.
-    lines.forEach((line, i) => {
-      if (line.trim() !== "" && !PATH_LINE.test(line.trim())) picks.push({ from: i, to: i, prio: 90 });
-    });
-    return excerpt(name, doc, budget, {
-      picks,
-      notes,
-      kept: `every name of ${plural(entries.length, "path")}, by directory`,
-      options: { hardCap },
-    });
-  }
-  picks.push({ from: 0, to: Math.min(lines.length, 3) - 1, prio: 85, split: "head" });
-  picks.push({ from: 3, to: Math.min(lines.length, 8) - 1, prio: 60, split: "head" });
-  const last = lastNonBlank(lines);
-  if (last >= 0) picks.push({ from: last, to: last, prio: 70 });
-  const maxGroups = Math.max(8, Math.min(60, Math.floor(budget / 70)));
-  const notes = groupNotes(paths, Math.min(lines.length, 8), maxGroups);
-  notes.unshift({
-    at: Math.min(lines.length, 8),
-    text: `[${plural(paths.length, "path")} by directory:]`,
-    prio: MUST,
-  });
-  return excerpt(name, doc, budget, {
-    picks,
-    notes,
-    kept: `${plural(paths.length, "path")} grouped by directory`,
-  });
-}
+const BRACES_NOTE = "a{.x,.y} is a.x a.y";
 
 /** The name an `ls -l` entry shows (a link's target apart), or undefined. */
 function lsName(line: string): { name: string; target?: string } | undefined {
@@ -106,23 +30,65 @@ function lsName(line: string): { name: string; target?: string } | undefined {
   return arrow < 0 ? { name: m[1]! } : { name: m[1]!.slice(0, arrow), target: m[1]!.slice(arrow + 4) };
 }
 
-/** A line of names cut at name boundaries into lines of about `width` characters. */
-function chunks(names: string, width: number): string[] {
-  const out: string[] = [];
-  let rest = names;
-  while (rest.length > width) {
-    const cut = rest.lastIndexOf(" ", width);
-    if (cut <= 0) break;
-    out.push(rest.slice(0, cut).trimEnd());
-    rest = rest.slice(cut + 1).trimStart();
+/** One kind of a directory's entries: its label and its names as brace words. */
+interface KindWords {
+  readonly label: string | undefined;
+  readonly words: Word[];
+  /** Names bash would not read as one word (a space, a quote, a brace), quoted. */
+  readonly odd: string[];
+}
+
+const KINDS = [
+  ["d", "directories"],
+  ["l", "links"],
+  ["-", "files"],
+] as const;
+
+/**
+ * A directory's names by kind (directories, links, the rest), each kind labelled when
+ * the directory holds more than one: brace words stand for names exactly as the
+ * listing prints them, so a kind cannot be marked on the name itself.
+ */
+function kindWords(d: LsDir, width: number): KindWords[] {
+  const present = KINDS.filter(([k]) => d.kinds.some((x) => x === k));
+  const groups =
+    present.length <= 1
+      ? [{ label: undefined, names: d.names }]
+      : present.map(([k, label]) => ({ label, names: d.names.filter((_, i) => d.kinds[i] === k) }));
+  return groups.map(({ label, names }) => ({
+    label,
+    words: braceWords(names.filter(braceable), width),
+    odd: names.filter((n) => !braceable(n)).map((n) => (n.includes("'") ? `"${n}"` : `'${n}'`)),
+  }));
+}
+
+/**
+ * The lines of a directory's names, each with its rank within its kind (each kind's
+ * first line ranks first: a lone file among hundreds of directories stays). `dense`:
+ * the words that name most per character first, for when not all lines fit.
+ */
+function kindLines(
+  kinds: readonly KindWords[],
+  width: number,
+  dense: boolean,
+): { text: string; rank: number }[] {
+  const out: { text: string; rank: number }[] = [];
+  for (const { label, words, odd } of kinds) {
+    const order = dense
+      ? [...words].sort((a, b) => b.count / b.text.length - a.count / a.text.length)
+      : words;
+    wordLines([...order.map((w) => w.text), ...odd], width).forEach((line, rank) => {
+      out.push({ text: rank === 0 && label ? `${label}: ${line}` : line, rank });
+    });
   }
-  out.push(rest);
   return out;
 }
 
 interface LsDir {
   readonly header: number;
   readonly names: string[];
+  /** Each name's kind: "d" a directory, "l" a link, "-" anything else. */
+  readonly kinds: string[];
 }
 
 /** An `ls -l` entry's kind: type, permissions, owner and group (what makes an entry rare). */
@@ -147,14 +113,15 @@ function parseLs(lines: readonly string[]): {
   const kindAt = new Map<number, string>();
   let entries = 0;
   lines.forEach((line, i) => {
-    if (LS_HEADER.test(line)) dirs.push({ header: i, names: [] });
+    if (line.endsWith(":") && LS_HEADER.test(line)) dirs.push({ header: i, names: [], kinds: [] });
     else if (LS_ENTRY.test(line)) {
       entries++;
       const entry = lsName(line);
       if (!entry || entry.name === "." || entry.name === "..") return;
-      if (dirs.length === 0) dirs.push({ header: -1, names: [] });
-      const mark = line.startsWith("d") ? "/" : entry.target !== undefined ? "@" : "";
-      dirs[dirs.length - 1]!.names.push(entry.name + mark);
+      if (dirs.length === 0) dirs.push({ header: -1, names: [], kinds: [] });
+      const dir = dirs[dirs.length - 1]!;
+      dir.names.push(entry.name);
+      dir.kinds.push(line.startsWith("d") ? "d" : entry.target !== undefined ? "l" : "-");
       const kind = kindOf(line);
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
       kindAt.set(i, kind);
@@ -171,39 +138,49 @@ function lsExcerpt(doc: Doc, budget: number): Excerpt {
   // only for the rare kinds of entry (a link, an executable, another owner).
   const { dirs, kinds, kindAt, entries } = parseLs(lines);
   const hardCap = substanceCap(budget, doc.size);
-  const groups = dirs.map((d) => ({ dir: "", first: d.header, names: d.names }));
   let headers = 0;
   for (const d of dirs) headers += d.header >= 0 ? lines[d.header]!.length + 8 : 0;
-  // The least collapse at which every directory's names fit; when none does, the most
-  // collapsed names of the first directories, as far as they go.
-  const listed = dirLines(groups, hardCap - headers - 250, false);
-  const braced = listed ? listed.collapse > 0 : groups.some((g) => dirLine(g, 3, false).includes("{"));
+  // Each directory's names as brace words, in lines of about 200 characters, so that
+  // when not all fit, the first ones of every directory do.
+  const words = dirs.map((d) => kindWords(d, 200));
+  let shown = words.map((w) => kindLines(w, 200, false));
+  let size = 0;
+  for (const l of shown) for (const line of l) size += line.text.length + 3;
+  const every = size <= hardCap - headers - 250;
+  if (!every) shown = words.map((w) => kindLines(w, 200, true));
+  const braced = shown.some((l) => l.some((line) => line.text.includes("{")));
   const notes: Note[] = [];
+  // Headers below the first directory are written from it ("…/sub:"), when that saves.
+  const first = dirs[0]?.header ?? -1;
+  const root = first >= 0 && lines[first]!.length > 4 ? lines[first]!.slice(0, -1) : undefined;
   notes.push({
     at: 0,
-    text: `[${plural(dirs.length, "directory", "directories")}, each as "header (entries)" with its names (name/ a directory, name@ a link)${braced ? `; ${BRACES_NOTE}` : ""}; permissions, owners, sizes, dates and link targets only for rare kinds of entry${listed ? "" : "; not every name fits: --grep finds the others"}]`,
+    text: `[${dirs.length > 1 ? `${plural(dirs.length, "directory", "directories")}: "dir: (entries)", ` : ""}names by kind${braced ? ` in bash brace words (${BRACES_NOTE})` : ""}${dirs.length > 1 && root ? `, …/ for ${root}/` : ""}; modes, owners, dates only of rare entries${every ? "" : "; not all fit: --grep finds the rest"}]`,
     prio: MUST + 7,
   });
   dirs.forEach((d, k) => {
-    const names = listed ? listed.lines[k]! : dirLine(groups[k]!, 3, false);
-    // In lines of about 200 characters, so that when not all fit, the first ones do.
-    chunks(names, 200).forEach((text, c) => {
+    for (const { text, rank } of shown[k]!)
       notes.push({
         at: d.header + 1,
         text: `  ${text}`,
-        prio: MUST + 4 - Math.min(4, k / 50) - Math.min(0.9, c / 100),
+        prio: MUST + 4 - Math.min(4, k / 50) - Math.min(0.9, rank / 100),
       });
-    });
     if (d.header < 0) return;
-    display.set(d.header, `${lines[d.header]} (${d.names.length})`);
+    // Below the first directory, each header is written from it: the path is not news.
+    const header = lines[d.header]!;
+    const short =
+      k > 0 && root && header.startsWith(`${root}/`) ? `…/${header.slice(root.length + 1)}` : header;
+    display.set(d.header, `${short} (${d.names.length})`);
     picks.push({ from: d.header, to: d.header, prio: MUST + 5 - Math.min(5, k / 20) });
   });
+  // Rare kinds of entry in full (their owner, mode, size or link target is the news);
+  // the common ones are decoration, left out even when the budget would allow them.
   for (const [i, kind] of kindAt)
-    picks.push({ from: i, to: i, prio: (kinds.get(kind) ?? 0) <= 2 ? MUST - 10 : 30 });
+    if ((kinds.get(kind) ?? 0) <= 2) picks.push({ from: i, to: i, prio: MUST - 10 });
   return excerpt("listing", doc, budget, {
     picks,
     notes,
-    kept: `${plural(dirs.length, "directory", "directories")}, ${listed ? "every name" : "names"} of ${plural(entries, "entry", "entries")}`,
+    kept: `${plural(dirs.length, "directory", "directories")}, ${every ? "every name" : "names"} of ${plural(entries, "entry", "entries")}`,
     // Without markers: every directory's header says how many entries it has, and the
     // note on top what the names stand for; a marker per directory would cost more.
     options: { display, hardCap, maxLine: 4000, markers: false },

@@ -4,6 +4,7 @@
  * as name@version (deduped repeats left out); the tree drawing is decoration.
  */
 
+import { braceable, braceWords, wordLines } from "./braces.ts";
 import { docOf, excerpt, plural } from "./common.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
@@ -36,10 +37,17 @@ interface Tree {
   readonly top: number;
   readonly problems: number;
   readonly repeats: number;
+  /** The root's line (the project itself), or -1. */
+  readonly root: number;
+  /** Unmet optional dependencies (platform builds, mostly): where the first is, and each spec. */
+  readonly optional: { at: number; specs: string[] };
 }
 
-/** Picks for the root, the top level and each distinct problem; the packages of each subtree. */
-function readTree(lines: readonly string[]): Tree {
+/**
+ * Picks for the root, the top level and each distinct problem (shown without the tree's
+ * drawing); the packages of each subtree; the unmet optional dependencies.
+ */
+function readTree(lines: readonly string[], display: Map<number, string>): Tree {
   const picks: Pick[] = [];
   const subtrees: { at: number; names: string[] }[] = [];
   const named = new Set<string>();
@@ -47,6 +55,8 @@ function readTree(lines: readonly string[]): Tree {
   let top = 0;
   let optionals = 0;
   let repeats = 0;
+  const unmet = { at: 0, specs: [] as string[] };
+  let root = -1;
   lines.forEach((line, i) => {
     const entry = line.replace(TREE_GLYPHS, "");
     const spec = /^(\S+@\S+)/.exec(entry)?.[1];
@@ -63,6 +73,14 @@ function readTree(lines: readonly string[]): Tree {
       // Unmet optional dependencies are normal; the project's own problems come first.
       const depth = (line.length - entry.length) / 2;
       const optional = key.startsWith("UNMET OPTIONAL");
+      const wanted = key.slice(key.indexOf(" ", "UNMET OPTIONAL DEPENDENCY".length) + 1);
+      if (optional && braceable(wanted)) {
+        // Written together, grouped by version (optionalNotes).
+        if (unmet.specs.length === 0) unmet.at = i;
+        unmet.specs.push(wanted);
+        return;
+      }
+      display.set(i, entry);
       picks.push({
         from: i,
         to: i,
@@ -74,33 +92,64 @@ function readTree(lines: readonly string[]): Tree {
       subtrees.push({ at: i + 1, names: [] });
       if (spec) named.add(spec);
       top++;
-    } else if (i < 3 && TREE_ROOT.test(line)) picks.push({ from: i, to: i, prio: MUST + 10 });
-    else if (spec && subtrees.length > 0 && !named.has(spec)) {
+    } else if (i < 3 && TREE_ROOT.test(line)) {
+      picks.push({ from: i, to: i, prio: MUST + 10 });
+      root = i;
+    } else if (spec && subtrees.length > 0 && !named.has(spec)) {
       named.add(spec);
       subtrees[subtrees.length - 1]!.names.push(spec);
     }
   });
   const real = [...problems].filter((k) => !k.startsWith("UNMET OPTIONAL")).length;
-  return { picks, subtrees, top, problems: real, repeats };
+  return { picks, subtrees, top, problems: real, repeats, root, optional: unmet };
 }
 
-/** Under each top-level package, its subtree's packages in lines of about 200 characters, so that as many fit as room allows. */
-function nameNotes(subtrees: Tree["subtrees"]): Note[] {
-  const notes: Note[] = [];
-  let chunk = 0;
-  for (const g of subtrees) {
-    let line = "";
-    const flush = () => {
-      if (line) notes.push({ at: g.at, text: `  ${line}`, prio: MUST + 0.9 - Math.min(0.9, chunk++ / 200) });
-      line = "";
-    };
-    for (const name of g.names) {
-      if (line.length + name.length > 200) flush();
-      line = line ? `${line} ${name}` : name;
+/** A spec split at the `@` before its version (`@jest/core@29.7.0` → `@jest/core`, `29.7.0`). */
+function splitSpec(spec: string): [string, string] | undefined {
+  const at = spec.lastIndexOf("@");
+  return at > 0 ? [spec.slice(0, at), spec.slice(at + 1)] : undefined;
+}
+
+/**
+ * The packages grouped by version as bash brace words (`{jest,jest-{cli,config}}@29.7.0`),
+ * the densest first, in lines of about 200 characters.
+ */
+export function byVersionLines(specs: readonly string[]): string[] {
+  const byVersion = new Map<string, string[]>();
+  const odd: string[] = [];
+  for (const spec of specs) {
+    const parts = splitSpec(spec);
+    if (!parts || !braceable(spec)) {
+      odd.push(spec);
+      continue;
     }
-    flush();
+    const list = byVersion.get(parts[1]);
+    if (list) list.push(parts[0]);
+    else byVersion.set(parts[1], [parts[0]]);
   }
-  return notes;
+  const words: { text: string; count: number }[] = [];
+  for (const [version, names] of byVersion)
+    for (const w of braceWords(names, Number.POSITIVE_INFINITY))
+      words.push({ text: `${w.text}@${version}`, count: w.count });
+  // The words that name most packages per character first: when not all lines fit,
+  // the ones kept hold the most.
+  words.sort((a, b) => b.count / b.text.length - a.count / a.text.length);
+  return wordLines([...words.map((w) => w.text), ...odd], 200);
+}
+
+/** The unmet optional dependencies on a few lines, by version, where the first one was. */
+function optionalNotes(unmet: Tree["optional"]): Note[] {
+  return byVersionLines(unmet.specs).map((line, k) => ({
+    at: unmet.at,
+    text: `UNMET OPTIONAL DEPENDENCY ${line}`,
+    prio: MUST + 1 - Math.min(0.05, k / 1000),
+  }));
+}
+
+function nameNotes(subtrees: Tree["subtrees"]): Note[] {
+  const lines = byVersionLines(subtrees.flatMap((g) => g.names));
+  const at = subtrees[0]?.at ?? 0;
+  return lines.map((text, k) => ({ at, text: `  ${text}`, prio: MUST + 0.9 - Math.min(0.9, k / 200) }));
 }
 
 /**
@@ -132,24 +181,35 @@ function missingNotes(lines: readonly string[], grouped: Set<number>): Note[] {
 
 function lsExcerpt(text: string, budget: number): Excerpt {
   const doc = docOf(text);
-  const tree = readTree(doc.lines);
+  const display = new Map<number, string>();
+  const tree = readTree(doc.lines, display);
   const grouped = new Set<number>();
-  const notes = [...missingNotes(doc.lines, grouped), ...nameNotes(tree.subtrees)];
+  const notes = [
+    ...missingNotes(doc.lines, grouped),
+    ...optionalNotes(tree.optional),
+    ...nameNotes(tree.subtrees),
+  ];
+  const picks = tree.picks.filter((p) => !grouped.has(p.from));
+  const hardCap = substanceCap(budget, doc.size);
+  // Whether every line proposed fits (the packer keeps the most important when not).
+  let need = 200;
+  for (const n of notes) need += n.text.length + 1;
+  for (const p of picks) need += Math.min(300, (display.get(p.from) ?? doc.lines[p.from]!).length) + 1;
+  const every = need <= hardCap;
   if (tree.subtrees.some((g) => g.names.length > 0))
     notes.unshift({
-      at: 1,
-      text: `[tree drawing left out: each package once as name@version under its top-level package${tree.repeats ? `; ${plural(tree.repeats, "repeat")} of a problem shown once` : ""}]`,
+      at: tree.root + 1,
+      text: `[each other package once, by version in bash brace words ({a,b-{c,d}}@1 is a@1 b-c@1 b-d@1)${tree.repeats ? `; ${plural(tree.repeats, "repeat")} of a problem shown once` : ""}${every ? "" : "; not all fit: --grep finds the rest"}]`,
       prio: MUST + 9,
     });
-  const picks = tree.picks.filter((p) => !grouped.has(p.from));
-  const kept = `${plural(tree.top, "top-level package")}${tree.problems ? `, ${plural(tree.problems, "problem")}` : ""}, every package once`;
+  const kept = `${plural(tree.top, "top-level package")}${tree.problems ? `, ${plural(tree.problems, "problem")}` : ""}, ${every ? "every package once" : "packages by version, as many as fit"}`;
   return excerpt("npm-ls", doc, budget, {
     picks,
     notes,
     kept,
     // A problem's "from" list can run to thousands of characters: its start names it.
     // No omission markers: the note on top says what was left out (the drawing, repeats).
-    options: { hardCap: substanceCap(budget, doc.size), maxLine: 300, markers: false },
+    options: { display, hardCap, maxLine: 300, markers: false },
   });
 }
 

@@ -1,11 +1,11 @@
 /**
  * Outlines of what is not code, for a file read whole: prose by its headings (and the
- * first sentence under the top ones), data files by their shallow keys, and lockfiles
- * as one line per package with its version and flags. Pure.
+ * first sentence under the top ones), data files by their shallow keys (lockfiles:
+ * lockfile.ts). Pure.
  */
 
 import type { Doc } from "./doc.ts";
-import { MUST, type Pick } from "./pack.ts";
+import type { Pick } from "./pack.ts";
 
 const HEADING = /^(#{1,6})\s+\S/;
 
@@ -65,47 +65,6 @@ export function dataPicks(doc: Doc, picks: Pick[]): number {
     const length = key ? key[1]!.length + (key[1]!.match(/[/.@]/g)?.length ?? 0) * 8 : 40;
     const opens = /[[{]\s*$/.test(trimmed) ? 4 : 0;
     picks.push({ from: i, to: i, prio: 94 - depth * 16 + opens - Math.min(20, length / 4) });
-  }
-  return keys;
-}
-
-export const LOCK_KEY = /^\s*"(?:[^"]*\/)?node_modules\/[^"]+": \{$/m;
-const LOCK_FIELD =
-  /^\s*"(version|resolved|dev|optional|peer|devOptional|extraneous|inBundle|link)": (.+?),?$/;
-
-/**
- * package-lock.json: each package as one line, its path, version and flags (dev,
- * optional, peer…): `node_modules/ajv 8.17.1 dev`, every one of them substance; the
- * rest of the entry (integrity, engines, dependencies) is left out.
- */
-export function lockPicks(doc: Doc, picks: Pick[], display: Map<number, string>): number[] {
-  const { lines } = doc;
-  const keys: number[] = [];
-  let found = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (!LOCK_KEY.test(line)) {
-      // The head (name, version, lockfileVersion, the root's dependencies) says whose lock it is.
-      if (found === 0 && i < 60) picks.push({ from: i, to: i, prio: MUST + 2 });
-      continue;
-    }
-    found++;
-    keys.push(i);
-    const facts: string[] = [];
-    const indent = line.length - line.trimStart().length;
-    for (let k = i + 1; k < lines.length && k < i + 40; k++) {
-      const inner = lines[k]!;
-      // The entry ends where its closing brace sits at the key's depth.
-      if (inner.length - inner.trimStart().length <= indent) break;
-      const m = LOCK_FIELD.exec(inner);
-      if (!m || m[1] === "resolved") continue;
-      facts.push(m[1] === "version" ? m[2]!.replace(/^"|"$/g, "") : m[1] === "link" ? `link ${m[2]}` : m[1]!);
-    }
-    // Without its indentation, the key line and what matters of the entry fit on one line.
-    display.set(i, `${line.trim().replace(/^"|": \{$/g, "")} ${facts.join(" ")}`.trimEnd());
-    // The project's direct packages before the ones nested in other packages.
-    const nested = line.indexOf("node_modules/") !== line.lastIndexOf("node_modules/");
-    picks.push({ from: i, to: i, prio: nested ? MUST : MUST + 1 });
   }
   return keys;
 }

@@ -9,10 +9,11 @@
 import { docOf, plural } from "./common.ts";
 import type { Doc } from "./doc.ts";
 import { sampleOf } from "./doc.ts";
+import { LOCK_KEY, lockOutline } from "./lockfile.ts";
 import { logPicks, logs } from "./logs.ts";
 import { MUST, type Note, type Pick, pack, substanceCap } from "./pack.ts";
 import { codePicks, shownExport } from "./read-code.ts";
-import { dataPicks, LOCK_KEY, lockPicks, prosePicks } from "./read-docs.ts";
+import { dataPicks, prosePicks } from "./read-docs.ts";
 import { tablePicks } from "./tables.ts";
 import { CODE_EXT } from "./threshold.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
@@ -75,7 +76,8 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
   } else if (flavour === "prose") {
     o.what = `outline: ${plural(prosePicks(doc, o.picks), "heading")}`;
   } else if (flavour === "json" && LOCK_KEY.test(lines.slice(0, 60).join("\n"))) {
-    lockOutline(doc, o);
+    o.what = lockOutline(doc, o.picks, o.notes, substanceCap(budget, doc.size), hints.firstLine ?? 1);
+    o.substance = true;
   } else if (flavour === "data" && /\.(?:csv|tsv)$/i.test(hints.filePath ?? "")) {
     // A CSV file read: a table (header, row count, the rows with rare values).
     const table = tablePicks(doc, hints, budget);
@@ -97,24 +99,6 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
     o.what = flavour === "minified" ? "beginning and end of each long line" : "beginning, end";
   }
   return o;
-}
-
-/** A lockfile: every package with its version (and flags) on its own line. */
-function lockOutline(doc: Doc, o: Outline): void {
-  const keys = lockPicks(doc, o.picks, o.display);
-  const found = keys.length;
-  const missing = (n: number) => `[${n} of ${found} packages not shown: Read with an offset shows them]`;
-  o.notes.push({
-    at: doc.lines.length,
-    text: missing(found),
-    prio: MUST + 20,
-    final: (kept) => {
-      const n = keys.filter((k) => !kept(k)).length;
-      return n === 0 ? "" : missing(n);
-    },
-  });
-  o.what = `lockfile: ${plural(found, "package")} with versions`;
-  o.substance = true;
 }
 
 /** The characters lines from..to take once numbered. */

@@ -11,7 +11,8 @@ export const COMPRESS_SETTINGS = {
   ),
   // A Read of source code from this size becomes an outline that keeps every declaration
   // (a class's members too) with its line; the agent Reads the range it needs next, and
-  // Edit works either way. Other files (lockfiles, data, prose) go by read_min_bytes.
+  // Edit works either way. Other files (data, prose) go by read_min_bytes; lockfiles,
+  // which nobody edits, by min_bytes (compress/threshold.ts).
   "compress.read_code_min_bytes": setting(
     int(0, 10_000_000),
     12_000,

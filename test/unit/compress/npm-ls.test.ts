@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compressText, detect } from "../../../src/compress/index.ts";
+import { bashWords } from "../../helpers/bash-braces.ts";
+import { REPO } from "../../helpers/cairn.ts";
 
 // A real `npm ls --all` on a tree written by hand in a temp folder (npm reads
 // node_modules offline): many packages in chains, deduped repeats, an invalid package
@@ -66,5 +68,50 @@ describe("npm ls --all on a real tree", () => {
     const invalid = e.text.split("\n").filter((l) => /shared-util@1\.0\.0.*invalid/.test(l));
     expect(invalid.length).toBe(1);
     expect(e.text.length).toBeLessThan(text.length * 0.5);
+  });
+});
+
+describe("npm ls --all of this project (a real tree with platform builds)", () => {
+  const real = spawnSync("npm", ["ls", "--all"], {
+    cwd: REPO,
+    encoding: "utf8",
+    env: { ...process.env, npm_config_loglevel: "error", npm_config_update_notifier: "false" },
+  }).stdout;
+  const specs = new Set(
+    [...real.matchAll(/(?:^|[\s─┬])((?:@[\w.-]+\/)?[\w.-]+@\d[\w.+-]*)/gm)].map((m) => m[1]!),
+  );
+  const unmet = [...real.matchAll(/UNMET OPTIONAL DEPENDENCY (\S+@\d\S*)$/gm)].map((m) => m[1]!);
+
+  it("writes the unmet optional builds as brace words by version, each expanded on a line that says UNMET", () => {
+    // (At the default budget they take the room before the installed packages do.)
+    expect(unmet.length).toBeGreaterThan(20);
+    const e = compressText(real, { tool: "Bash", command: "npm ls --all" }, 12_000);
+    const flagged = new Set(
+      e.text
+        .split("\n")
+        .filter((l) => l.startsWith("UNMET OPTIONAL DEPENDENCY "))
+        .flatMap((l) => bashWords(l)),
+    );
+    for (const s of unmet) expect(flagged.has(s), s).toBe(true);
+    // Far fewer lines than one per build.
+    expect(e.text.split("\n").filter((l) => l.includes("UNMET OPTIONAL")).length).toBeLessThan(
+      unmet.length / 3,
+    );
+  });
+
+  it("given room, every installed name@version, grouped by version, and no word claims one npm did not print", () => {
+    const e = compressText(real, { tool: "Bash", command: "npm ls --all" }, 12_000);
+    // The words of the excerpt, its notes on how to read it apart.
+    const words = bashWords(
+      e.text
+        .split("\n")
+        .filter((l) => !l.startsWith("["))
+        .join("\n"),
+    );
+    const written = new Set(words);
+    for (const s of specs) expect(written.has(s) || e.text.includes(s), s).toBe(true);
+    for (const w of words) if (/^(?:@[\w.-]+\/)?[\w.-]+@\d/.test(w)) expect(specs.has(w), w).toBe(true);
+    expect(e.text).toMatch(/\}@\d/);
+    expect(e.text.length).toBeLessThan(real.length * 0.5);
   });
 });
