@@ -4,7 +4,7 @@
  * it), and a pattern for `cairn show --grep` lists what they stand for. Pure.
  */
 
-import { commonPrefix, type Word, wordLines } from "./braces.ts";
+import { commonPrefix, type Word, wordLines } from "./brace-names.ts";
 
 /** Words that fit `room` once joined in lines, some collapsed to counts by directory. */
 export interface Fitted {

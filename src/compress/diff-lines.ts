@@ -1,10 +1,10 @@
 /**
  * A diff's changed lines, shown compactly: indentation as one space (`-    if (x)` is
  * `- if (x)`), and within a file the added (or removed) lines that differ in one word
- * as one brace line (brace.ts), shown where the first of them was.
+ * as one brace line (brace-lines.ts), shown where the first of them was.
  */
 
-import { braceCollapse } from "./brace.ts";
+import { braceCollapse } from "./brace-lines.ts";
 
 /** The longest brace line: past it a group is shown as several. */
 export const DIFF_BRACE_LINE = 400;

@@ -4,7 +4,7 @@
  * of any); context lines are what is cut. --stat alone: summary and largest entries.
  */
 
-import { withoutCollapsed } from "./brace.ts";
+import { withoutCollapsed } from "./brace-lines.ts";
 import { docOf, excerpt, plural, unshownNote } from "./common.ts";
 import { collapseChanges, compactChange, DIFF_BRACE_LINE } from "./diff-lines.ts";
 import { MUST, type Note, type Pick, SUBSTANCE_CEILING, substanceCap } from "./pack.ts";

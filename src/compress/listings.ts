@@ -4,7 +4,7 @@
  * files are and how many; ls -R keeps each directory's header, tree its top levels.
  */
 
-import { braceable, braceWords, type Word, wordLines } from "./braces.ts";
+import { braceable, braceWords, type Word, wordLines } from "./brace-names.ts";
 import { docOf, excerpt, plural } from "./common.ts";
 import type { Doc } from "./doc.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";

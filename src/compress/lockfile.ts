@@ -6,7 +6,7 @@
  * rest of each entry (resolved, integrity, engines, dependencies) is left out. Pure.
  */
 
-import { braceable, braceWords, wordLines } from "./braces.ts";
+import { braceable, braceWords, wordLines } from "./brace-names.ts";
 import { plural } from "./common.ts";
 import type { Doc } from "./doc.ts";
 import { MUST, type Note, type Pick } from "./pack.ts";

@@ -1,10 +1,10 @@
 /**
  * Matched log lines without their decoration: a leading timestamp is left out (each
  * file's first and last are said once), and lines that differ in one word are shown as
- * one brace line (brace.ts). Shared by grep over logs (grep.ts) and `grep -n` of one log.
+ * one brace line (brace-lines.ts). Shared by grep over logs (grep.ts) and `grep -n` of one log.
  */
 
-import { braceCollapse } from "./brace.ts";
+import { braceCollapse } from "./brace-lines.ts";
 import { MUST, type Note, type Pick } from "./pack.ts";
 
 /** A log level that says something failed (the word near the start of the line). */

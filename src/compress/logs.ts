@@ -6,7 +6,7 @@
  * the log are shown once per kind of exception.
  */
 
-import { withoutCollapsed } from "./brace.ts";
+import { withoutCollapsed } from "./brace-lines.ts";
 import { docOf, excerpt, plural, SALIENT, SEVERE, unshownNote } from "./common.ts";
 import type { Doc } from "./doc.ts";
 import {

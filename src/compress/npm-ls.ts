@@ -4,7 +4,7 @@
  * as name@version (deduped repeats left out); the tree drawing is decoration.
  */
 
-import { braceable, braceWords, wordLines } from "./braces.ts";
+import { braceable, braceWords, wordLines } from "./brace-names.ts";
 import { docOf, excerpt, plural } from "./common.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";

@@ -8,7 +8,7 @@
  */
 
 import { type Fitted, fitWords, prefixPattern } from "./brace-fit.ts";
-import { braceable, braceWords, type Word } from "./braces.ts";
+import { braceable, braceWords, type Word } from "./brace-names.ts";
 import { excerpt, lastNonBlank, plural } from "./common.ts";
 import type { Doc } from "./doc.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { fitWords, prefixPattern } from "../../../src/compress/brace-fit.ts";
-import { braceable, braceWords } from "../../../src/compress/braces.ts";
+import { braceable, braceWords } from "../../../src/compress/brace-names.ts";
 import { bashWords } from "../../helpers/bash-braces.ts";
 import { REPO } from "../../helpers/cairn.ts";
 

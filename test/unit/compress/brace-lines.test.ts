@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { expandBraces } from "../../../bench/corpus/score.ts";
-import { braceCollapse, braceWord } from "../../../src/compress/brace.ts";
+import { braceCollapse, braceWord } from "../../../src/compress/brace-lines.ts";
 
 /** The lines a shown line stands for, as bash's echo expands its one brace word. */
 function expand(line: string): string[] {
