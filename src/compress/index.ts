@@ -144,6 +144,9 @@ export function firstOmission(excerpt: string, firstLine = 1): [number, number] 
   return undefined;
 }
 
+/** An excerpt must save more than a fifth of the output to be worth what it leaves out. */
+const SAVES_LITTLE = 1.25;
+
 export function compressText(text: string, hints: Hints, budget: number): Excerpt {
   try {
     return compressWith(text, hints, budget);
@@ -166,11 +169,14 @@ function compressWith(text: string, hints: Hints, budget: number): Excerpt {
   const sampled = (e: Excerpt): Excerpt =>
     doc.complete ? e : { ...e, kept: `${e.kept} (of a sample: ${SAMPLE_NOTE})` };
   // An output just over the budget can come out longer as an excerpt (omission markers
-  // and notes in place of short lines); then the whole of it costs less and hides nothing.
+  // and notes in place of short lines), or barely shorter for a date and a file name
+  // left out: then the whole of it costs about the same and hides nothing.
   const shorter = (e: Excerpt): Excerpt => {
-    if (hints.tool === "Read" || !doc.complete || e.text.length <= limit) return e;
+    if (hints.tool === "Read" || !doc.complete || doc.size > e.text.length * SAVES_LITTLE) return e;
     const all = doc.lines.join("\n");
-    return all.length <= e.text.length ? { text: all, compressor: e.compressor, kept: "everything" } : e;
+    return all.length <= e.text.length * SAVES_LITTLE
+      ? { text: all, compressor: e.compressor, kept: "everything" }
+      : e;
   };
   try {
     const out = compressor.compress(text, hints, limit);
