@@ -174,10 +174,8 @@ function logMatchExcerpt(doc: Doc, budget: number): Excerpt | undefined {
   const collapsed = c.headOf.size > c.groups;
   const legend = `${collapsed ? "; lines alike but for one word: once, values in braces" : ""}${range ? "; timestamps dropped" : ""}`;
   const grep = [...levels].sort().join("|");
-  notes.push(unshownNote(problems, doc.lines.length, MUST + 9, "error and warning lines", grep, c.headOf));
-  return excerpt("grep", doc, budget, {
+  const packing = {
     picks: c.picks,
-    notes,
     kept: `${plural(matches, "match", "matches")} in ${plural(files.size, "file")}, ${plural(problems.length, "problem line")}${legend}`,
     options: {
       display: c.display,
@@ -185,7 +183,24 @@ function logMatchExcerpt(doc: Doc, budget: number): Excerpt | undefined {
       markers: false,
       maxLine: BRACE_LINE,
     },
-  });
+  };
+  // The note counting unshown problem lines is charged at its longest, so it can take
+  // the room of the very lines it would count: first try without it, and keep that
+  // excerpt when every problem line is in it.
+  let missing = -1;
+  const probe: Note = {
+    at: 0,
+    text: "",
+    prio: MUST + 9,
+    final: (kept) => {
+      missing = problems.filter((i) => !kept(c.headOf.get(i) ?? i)).length;
+      return "";
+    },
+  };
+  const bare = excerpt("grep", doc, budget, { ...packing, notes: [...notes, probe] });
+  if (missing === 0) return bare;
+  notes.push(unshownNote(problems, doc.lines.length, MUST + 9, "error and warning lines", grep, c.headOf));
+  return excerpt("grep", doc, budget, { ...packing, notes });
 }
 
 function matchExcerpt(doc: Doc, mode: Mode, budget: number): Excerpt {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expandBraces } from "../../../bench/corpus/score.ts";
 import { excerptBudget } from "../../../src/compress/filing.ts";
 import { compressText } from "../../../src/compress/index.ts";
+import { substanceCap } from "../../../src/compress/pack.ts";
 import { defaults } from "../../../src/config/schema.ts";
 
 // grep run on files written here: every file that matched is substance (with its
@@ -191,5 +192,72 @@ describe("grep -rn over several real logs (the Grep tool's shape)", () => {
     // Every file with its count, once.
     for (let f = 0; f < 6; f++) expect(e.text).toMatch(new RegExp(`^app-${f}\\.log:\\d+$`, "m"));
     expect(e.text.length).toBeLessThan(text.length * 0.15);
+  });
+});
+
+/** Logs with many shapes of problem (six messages from five modules), `lines` a file. */
+function writeManyShapedLogs(logs: string, files: number, lines: number): void {
+  mkdirSync(logs, { recursive: true });
+  const modules = ["auth", "api", "billing", "worker", "scheduler"];
+  const shapes = [
+    (n: number) => `ERROR [%] payment declined for order ord_${n}: card_expired`,
+    (n: number) => `ERROR [%] failed to send email id=${n}: ECONNREFUSED 10.0.3.7:587`,
+    (n: number) =>
+      `ERROR [%] unhandled exception in job id=${n}: TypeError: Cannot read properties of undefined`,
+    (n: number) => `WARN [%] slow query table=invoices duration_ms=${n} threshold_ms=500`,
+    (n: number) => `WARN [%] retrying upstream call to payments-gateway attempt=${n}`,
+    (n: number) => `FATAL [%] database connection lost after ${n} retries, shutting down`,
+  ];
+  let seed = 11;
+  const rand = (n: number) => {
+    seed = (seed * 48271) % 2147483647;
+    return seed % n;
+  };
+  for (let f = 0; f < files; f++) {
+    const log: string[] = [];
+    for (let i = 0; i < lines; i++) {
+      const t = `2026-11-20T08:${String(Math.floor(i / 60) % 60).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}.000Z`;
+      const k = rand(shapes.length * 2);
+      const body =
+        k < shapes.length
+          ? shapes[k]!(rand(99999)).replace("%", modules[rand(modules.length)]!)
+          : `INFO [api] request completed path=/v1/orders/${rand(9999)} status=200`;
+      log.push(`${t} ${body}`);
+    }
+    writeFileSync(join(logs, `app-${f}.log`), `${log.join("\n")}\n`);
+  }
+}
+
+describe("the note counting unshown problem lines", () => {
+  it("appears only when those lines could not have stood in its place", () => {
+    let noted = 0;
+    let whole = 0;
+    // Logs of growing length: the excerpt's ceiling grows with the output, the lines to show too.
+    for (let lines = 20; lines <= 200; lines += 4) {
+      writeManyShapedLogs(join(dir, `sweep-${lines}`), 8, lines);
+      const text = grep("-rn", "-E", "ERROR|WARN|FATAL", `sweep-${lines}`);
+      const budget = excerptBudget(defaults(), text.length);
+      // Under the output's size, so that every brace line is shown but not the output whole.
+      const problemLines = compressText(text, { tool: "Grep" }, Math.floor(text.length * 0.9))
+        .text.split("\n")
+        .filter((l) => /^(?:ERROR|WARN|FATAL) /.test(l));
+      const e = compressText(text, { tool: "Grep" }, budget);
+      const shown = new Set(e.text.split("\n"));
+      const note = e.text.split("\n").find((l) => /^\[\d+ of \d+ error and warning lines not shown/.test(l));
+      const missing = problemLines.filter((l) => !shown.has(l));
+      if (!note) {
+        expect(missing, `${lines} lines a log`).toEqual([]);
+        whole++;
+        continue;
+      }
+      noted++;
+      // In the note's place, the lines it counts would have gone past the ceiling.
+      const instead = e.text.length - note.length - 1 + missing.reduce((a, l) => a + l.length + 1, 0);
+      expect(instead, `${lines} lines a log`).toBeGreaterThan(substanceCap(budget, text.length));
+    }
+    if (process.env.SHOW) console.log({ noted, whole });
+    // The sweep crosses from excerpts that leave lines out to excerpts that show them all.
+    expect(noted).toBeGreaterThan(0);
+    expect(whole).toBeGreaterThan(0);
   });
 });
