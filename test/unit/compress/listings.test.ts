@@ -136,4 +136,22 @@ describe("find on a real tree", () => {
     for (const p of counted) expect(grep.test(p), p).toBe(true);
     expect(e.text.length).toBeLessThan(text.length * 0.16);
   });
+
+  it("more room never writes fewer paths: a package whose browser/ folder nearly copies dist/", () => {
+    // node_modules/yaml: dist/ (.d.ts and .js) and browser/dist/ (.js only), a real
+    // tree where a whole word collapses at once and the rest of its room was lost.
+    const text = execFileSync("find", ["node_modules/yaml", "-type", "f"], { cwd: REPO, encoding: "utf8" });
+    const found = text.split("\n").filter(Boolean);
+    const all = new Set(found);
+    const hints = { tool: "Bash", command: "find node_modules/yaml -type f" } as const;
+    let last = -1;
+    for (let budget = 600; budget <= 3000; budget += 150) {
+      const e = compressText(text, hints, budget);
+      expect(unaccounted(e.text, found), `budget ${budget}`).toEqual([]);
+      const written = new Set(bashWords(e.text).filter((w) => all.has(w)));
+      expect(written.size, `budget ${budget}`).toBeGreaterThanOrEqual(last);
+      last = written.size;
+    }
+    expect(last).toBe(found.length);
+  });
 });
