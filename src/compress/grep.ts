@@ -1,15 +1,18 @@
 /**
- * grep / ripgrep / Claude Code's Grep: matches grouped per file with counts (the files
- * with most matches first), the first match of each file as it came, and for large
- * results the directories they fall in. Files-only and count modes too.
+ * grep / ripgrep / Claude Code's Grep: every file that matched with its count (busiest
+ * first, the files of one count in bash brace words), the first match of each file as
+ * it came, and for large results the directories they fall in. Files-only and count
+ * modes too.
  */
 
+import { wordLines } from "./brace-names.ts";
 import { docOf, excerpt, plural, unshownNote } from "./common.ts";
 import type { Doc } from "./doc.ts";
 import { groupNotes, pathListExcerpt } from "./listings.ts";
 import { BRACE_LINE, collapseSections, type Section, stampRange } from "./log-lines.ts";
 import { ERROR_LEVEL, logShape, problemLevel, problemsNote, WARN_LEVEL } from "./logs.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
+import { pathWords } from "./path-list.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
 // The path part must look like one (a slash or an extension), so "82:10:cf" hex is not a match.
@@ -119,6 +122,34 @@ function fileNotes(files: Map<string, FileMatches>): Note[] {
   }));
 }
 
+/**
+ * Every file that matched, grouped by its count (busiest first), each line `N: paths`
+ * with the paths of that count in bash brace words: a long shared folder is written
+ * once per line, not once per file.
+ */
+function fileCountNotes(files: Map<string, FileMatches>): Note[] {
+  const byCount = new Map<number, string[]>();
+  for (const [path, f] of files) {
+    const list = byCount.get(f.count);
+    if (list) list.push(path);
+    else byCount.set(f.count, [path]);
+  }
+  const notes: Note[] = [];
+  [...byCount.keys()]
+    .sort((a, b) => b - a)
+    .forEach((count, rank) => {
+      // Each path followed by a colon, as grep writes it before what it found there.
+      const words = pathWords(byCount.get(count)!, FILE_LINE).map((w) => `${w.text}:`);
+      for (const line of wordLines(words, FILE_LINE))
+        notes.push({ at: 0, text: `${count}: ${line}`, prio: MUST + 1 - Math.min(0.9, rank / 1000) });
+    });
+  return notes;
+}
+
+/** Characters of paths per line of the file list. */
+const FILE_LINE = 240;
+const BRACES_NOTE = "a/{b,c}.js: is a/b.js: a/c.js:";
+
 /** The folder (ending in `/`) all `paths` are in, or "". */
 function commonDir(paths: readonly string[]): string {
   let dir = paths[0] ?? "";
@@ -208,11 +239,11 @@ function matchExcerpt(doc: Doc, mode: Mode, budget: number): Excerpt {
   const display = new Map<number, string>();
   const { files, matches } = matchesByFile(doc.lines, mode);
   // grep -c prints the counts already.
-  const notes = mode === "content" && files.size > 1 ? fileNotes(files) : [];
+  const notes = mode === "content" && files.size > 1 ? fileCountNotes(files) : [];
   const problems = mode === "content" ? problemPicks(doc, picks, display) : 0;
   notes.unshift({
     at: 0,
-    text: `[${plural(matches, "match", "matches")} in ${plural(files.size, "file")}]${notes.length > 0 ? "\n[per file as grep -c prints it (path:count), busiest first:]" : ""}`,
+    text: `[${plural(matches, "match", "matches")} in ${plural(files.size, "file")}]${notes.length > 0 ? `\n[files by their number of matches, busiest first ("N: path:", the paths with N matches each, in bash brace words: ${BRACES_NOTE}):]` : ""}`,
     prio: MUST + 10,
   });
   // The first match says what was found; the first lines as room allows.
