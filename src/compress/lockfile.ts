@@ -70,19 +70,36 @@ export function versionLines(entries: readonly LockEntry[]): { lines: string[]; 
   });
 }
 
-/** The head's fields on one line: its lone braces and the keys that only open an object left out. */
+/**
+ * The head's lines joined into one, as the file writes them, without what only frames
+ * them: the outer braces, `"packages": {` and the root entry's `"": {` with their
+ * closers. A field the root entry repeats from the top (name, version) is said once.
+ */
 export function headLine(head: readonly string[]): string {
-  const seen = new Set<string>();
   const out: string[] = [];
+  const seen = new Set<string>();
+  // For each open object, whether it only frames the fields.
+  const framing: boolean[] = [];
   for (const raw of head) {
-    const line = raw.trim().replace(/,$/, "");
-    if (!line.includes('": ') || seen.has(line)) continue;
-    seen.add(line);
-    const opens = /^"(\w*)": \{$/.exec(line);
-    if (opens && !/dependencies$/i.test(opens[1]!)) continue;
-    out.push(opens ? `${opens[1]}:` : line);
+    const line = raw.trim();
+    if (line === "") continue;
+    if (line.endsWith("{")) {
+      const frame = line === "{" || /^"(?:packages)?": \{$/.test(line);
+      framing.push(frame);
+      if (!frame) out.push(line);
+      continue;
+    }
+    if (/^\},?$/.test(line)) {
+      if (framing.pop() === false) out.push(line);
+      continue;
+    }
+    const top = framing.every(Boolean);
+    const field = line.replace(/,$/, "");
+    if (top && seen.has(field)) continue;
+    if (top) seen.add(field);
+    out.push(line);
   }
-  return out.join(", ").replace(/:, /g, ": ");
+  return out.join(" ").replace(/,$/, "");
 }
 
 const worth = (g: { count: number; size: number }) => (g.count + 1) / g.size;
