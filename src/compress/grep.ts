@@ -228,8 +228,14 @@ function logMatchExcerpt(doc: Doc, budget: number): Excerpt | undefined {
       return "";
     },
   };
-  const bare = excerpt("grep", doc, budget, { ...packing, notes: [...notes, probe] });
-  if (missing === 0) return bare;
+  // Only worth a try when the problem lines could all fit at all (packing twice costs).
+  let need = 0;
+  for (const p of c.picks)
+    need += Math.min(BRACE_LINE, (c.display.get(p.from) ?? doc.lines[p.from]!).length) + 1;
+  if (need <= packing.options.hardCap) {
+    const bare = excerpt("grep", doc, budget, { ...packing, notes: [...notes, probe] });
+    if (missing === 0) return bare;
+  }
   notes.push(unshownNote(problems, doc.lines.length, MUST + 9, "error and warning lines", grep, c.headOf));
   return excerpt("grep", doc, budget, { ...packing, notes });
 }
