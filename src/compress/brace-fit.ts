@@ -118,6 +118,17 @@ function fitAt(words: readonly Word[], room: number, width: number, level: Depth
     counted.push(i);
   }
   if (size > room) return undefined;
+  // A word collapses whole, so the last collapse often frees more than was needed: the
+  // words collapsed first are written out again where they now fit, those that
+  // cost least per path first (the last collapsed).
+  for (let k = counted.length - 1; k >= 0; k--) {
+    const i = counted[k]!;
+    const grow = words[i]!.text.length - shown[i]!.length;
+    if (size + grow > room) continue;
+    size += grow;
+    shown[i] = words[i]!.text;
+    counted.splice(k, 1);
+  }
   for (const i of counted) {
     // Deeper counts where they still fit: they tell more of where the paths are.
     let counts = shorts[i]!;

@@ -1,15 +1,18 @@
 /**
- * grep / ripgrep / Claude Code's Grep: matches grouped per file with counts (the files
- * with most matches first), the first match of each file as it came, and for large
- * results the directories they fall in. Files-only and count modes too.
+ * grep / ripgrep / Claude Code's Grep: every file that matched with its count (busiest
+ * first, the files of one count in bash brace words), the first match of each file as
+ * it came, and for large results the directories they fall in. Files-only and count
+ * modes too.
  */
 
+import { wordLines } from "./brace-names.ts";
 import { docOf, excerpt, plural, unshownNote } from "./common.ts";
 import type { Doc } from "./doc.ts";
 import { groupNotes, pathListExcerpt } from "./listings.ts";
 import { BRACE_LINE, collapseSections, type Section, stampRange } from "./log-lines.ts";
 import { ERROR_LEVEL, logShape, problemLevel, problemsNote, WARN_LEVEL } from "./logs.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
+import { pathWords } from "./path-list.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
 // The path part must look like one (a slash or an extension), so "82:10:cf" hex is not a match.
@@ -119,6 +122,34 @@ function fileNotes(files: Map<string, FileMatches>): Note[] {
   }));
 }
 
+/**
+ * Every file that matched, grouped by its count (busiest first), each line `N: paths`
+ * with the paths of that count in bash brace words: a long shared folder is written
+ * once per line, not once per file.
+ */
+function fileCountNotes(files: Map<string, FileMatches>): Note[] {
+  const byCount = new Map<number, string[]>();
+  for (const [path, f] of files) {
+    const list = byCount.get(f.count);
+    if (list) list.push(path);
+    else byCount.set(f.count, [path]);
+  }
+  const notes: Note[] = [];
+  [...byCount.keys()]
+    .sort((a, b) => b - a)
+    .forEach((count, rank) => {
+      // Each path followed by a colon, as grep writes it before what it found there.
+      const words = pathWords(byCount.get(count)!, FILE_LINE).map((w) => `${w.text}:`);
+      for (const line of wordLines(words, FILE_LINE))
+        notes.push({ at: 0, text: `${count}: ${line}`, prio: MUST + 1 - Math.min(0.9, rank / 1000) });
+    });
+  return notes;
+}
+
+/** Characters of paths per line of the file list. */
+const FILE_LINE = 240;
+const BRACES_NOTE = "a/{b,c}.js: is a/b.js: a/c.js:";
+
 /** The folder (ending in `/`) all `paths` are in, or "". */
 function commonDir(paths: readonly string[]): string {
   let dir = paths[0] ?? "";
@@ -174,10 +205,8 @@ function logMatchExcerpt(doc: Doc, budget: number): Excerpt | undefined {
   const collapsed = c.headOf.size > c.groups;
   const legend = `${collapsed ? "; lines alike but for one word: once, values in braces" : ""}${range ? "; timestamps dropped" : ""}`;
   const grep = [...levels].sort().join("|");
-  notes.push(unshownNote(problems, doc.lines.length, MUST + 9, "error and warning lines", grep, c.headOf));
-  return excerpt("grep", doc, budget, {
+  const packing = {
     picks: c.picks,
-    notes,
     kept: `${plural(matches, "match", "matches")} in ${plural(files.size, "file")}, ${plural(problems.length, "problem line")}${legend}`,
     options: {
       display: c.display,
@@ -185,7 +214,30 @@ function logMatchExcerpt(doc: Doc, budget: number): Excerpt | undefined {
       markers: false,
       maxLine: BRACE_LINE,
     },
-  });
+  };
+  // The note counting unshown problem lines is charged at its longest, so it can take
+  // the room of the very lines it would count: first try without it, and keep that
+  // excerpt when every problem line is in it.
+  let missing = -1;
+  const probe: Note = {
+    at: 0,
+    text: "",
+    prio: MUST + 9,
+    final: (kept) => {
+      missing = problems.filter((i) => !kept(c.headOf.get(i) ?? i)).length;
+      return "";
+    },
+  };
+  // Only worth a try when the problem lines could all fit at all (packing twice costs).
+  let need = 0;
+  for (const p of c.picks)
+    need += Math.min(BRACE_LINE, (c.display.get(p.from) ?? doc.lines[p.from]!).length) + 1;
+  if (need <= packing.options.hardCap) {
+    const bare = excerpt("grep", doc, budget, { ...packing, notes: [...notes, probe] });
+    if (missing === 0) return bare;
+  }
+  notes.push(unshownNote(problems, doc.lines.length, MUST + 9, "error and warning lines", grep, c.headOf));
+  return excerpt("grep", doc, budget, { ...packing, notes });
 }
 
 function matchExcerpt(doc: Doc, mode: Mode, budget: number): Excerpt {
@@ -193,11 +245,11 @@ function matchExcerpt(doc: Doc, mode: Mode, budget: number): Excerpt {
   const display = new Map<number, string>();
   const { files, matches } = matchesByFile(doc.lines, mode);
   // grep -c prints the counts already.
-  const notes = mode === "content" && files.size > 1 ? fileNotes(files) : [];
+  const notes = mode === "content" && files.size > 1 ? fileCountNotes(files) : [];
   const problems = mode === "content" ? problemPicks(doc, picks, display) : 0;
   notes.unshift({
     at: 0,
-    text: `[${plural(matches, "match", "matches")} in ${plural(files.size, "file")}]${notes.length > 0 ? "\n[per file as grep -c prints it (path:count), busiest first:]" : ""}`,
+    text: `[${plural(matches, "match", "matches")} in ${plural(files.size, "file")}]${notes.length > 0 ? `\n[files by their number of matches, busiest first ("N: path:", the paths with N matches each, in bash brace words: ${BRACES_NOTE}):]` : ""}`,
     prio: MUST + 10,
   });
   // The first match says what was found; the first lines as room allows.

@@ -145,7 +145,7 @@ function lsExcerpt(doc: Doc, budget: number): Excerpt {
   const words = dirs.map((d) => kindWords(d, 200));
   let shown = words.map((w) => kindLines(w, 200, false));
   let size = 0;
-  for (const l of shown) for (const line of l) size += line.text.length + 3;
+  for (const l of shown) for (const line of l) size += line.text.length + 1;
   const every = size <= hardCap - headers - 250;
   if (!every) shown = words.map((w) => kindLines(w, 200, true));
   const braced = shown.some((l) => l.some((line) => line.text.includes("{")));
@@ -155,14 +155,15 @@ function lsExcerpt(doc: Doc, budget: number): Excerpt {
   const root = first >= 0 && lines[first]!.length > 4 ? lines[first]!.slice(0, -1) : undefined;
   notes.push({
     at: 0,
-    text: `[${dirs.length > 1 ? `${plural(dirs.length, "directory", "directories")}: "dir: (entries)", ` : ""}names by kind${braced ? ` in bash brace words (${BRACES_NOTE})` : ""}${dirs.length > 1 && root ? `, …/ for ${root}/` : ""}; modes, owners, dates only of rare entries${every ? "" : "; not all fit: --grep finds the rest"}]`,
+    text: `[${dirs.length > 1 ? `${plural(dirs.length, "directory", "directories")}: "dir: (entries)", ` : ""}names by kind${braced ? ` in bash brace words (${BRACES_NOTE})` : ""}${dirs.length > 1 && root ? `, …/ for ${root}/` : ""}; details of rare entries only${every ? "" : "; not all fit: --grep finds the rest"}]`,
     prio: MUST + 7,
   });
   dirs.forEach((d, k) => {
     for (const { text, rank } of shown[k]!)
       notes.push({
         at: d.header + 1,
-        text: `  ${text}`,
+        // Not indented: a directory's header says "(entries)", its names lines do not.
+        text,
         prio: MUST + 4 - Math.min(4, k / 50) - Math.min(0.9, rank / 100),
       });
     if (d.header < 0) return;

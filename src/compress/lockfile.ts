@@ -70,6 +70,38 @@ export function versionLines(entries: readonly LockEntry[]): { lines: string[]; 
   });
 }
 
+/**
+ * The head's lines joined into one, as the file writes them, without what only frames
+ * them: the outer braces, `"packages": {` and the root entry's `"": {` with their
+ * closers. A field the root entry repeats from the top (name, version) is said once.
+ */
+export function headLine(head: readonly string[]): string {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  // For each open object, whether it only frames the fields.
+  const framing: boolean[] = [];
+  for (const raw of head) {
+    const line = raw.trim();
+    if (line === "") continue;
+    if (line.endsWith("{")) {
+      const frame = line === "{" || /^"(?:packages)?": \{$/.test(line);
+      framing.push(frame);
+      if (!frame) out.push(line);
+      continue;
+    }
+    if (/^\},?$/.test(line)) {
+      if (framing.pop() === false) out.push(line);
+      continue;
+    }
+    const top = framing.every(Boolean);
+    const field = line.replace(/,$/, "");
+    if (top && seen.has(field)) continue;
+    if (top) seen.add(field);
+    out.push(line);
+  }
+  return out.join(" ").replace(/,$/, "");
+}
+
 const worth = (g: { count: number; size: number }) => (g.count + 1) / g.size;
 
 /**
@@ -81,12 +113,6 @@ export function lockOutline(doc: Doc, picks: Pick[], notes: Note[], cap: number,
   const { lines } = doc;
   const entries = lockEntries(lines);
   const first = entries[0]?.line ?? 0;
-  // The head (name, version, lockfileVersion, the root's dependencies) says whose lock it is.
-  let room = cap - 200;
-  for (let i = 0; i < Math.min(first, 60); i++) {
-    picks.push({ from: i, to: i, prio: MUST + 2 });
-    room -= lines[i]!.length + String(i + firstLine).length + 4;
-  }
   const last = entries[entries.length - 1]?.line ?? first;
   const at = first;
   // The groups that hold most facts (paths and a version) per character first, shown
@@ -95,6 +121,22 @@ export function lockOutline(doc: Doc, picks: Pick[], notes: Note[], cap: number,
     ...g,
     size: g.lines.reduce((a, l) => a + l.length + 1, 0),
   }));
+  // The head (name, version, lockfileVersion, the root's dependencies) says whose lock
+  // it is: as the file's lines when every group fits beside them, else as one line
+  // without the JSON's scaffolding, so that its room goes to packages.
+  const headEnd = Math.min(first, 60);
+  let room = cap - 200;
+  let headCost = 0;
+  for (let i = 0; i < headEnd; i++) headCost += lines[i]!.length + String(i + firstLine).length + 4;
+  const all = groups.reduce((a, g) => a + g.size, 0);
+  if (headCost + all <= room || headEnd === 0) {
+    for (let i = 0; i < headEnd; i++) picks.push({ from: i, to: i, prio: MUST + 2 });
+    room -= headCost;
+  } else {
+    const text = `[L${firstLine}-L${headEnd - 1 + firstLine}: ${headLine(lines.slice(0, headEnd))}]`;
+    notes.push({ at: 0, text, prio: MUST + 2 });
+    room -= text.length + 1;
+  }
   const order = groups.map((_, k) => k).sort((a, b) => worth(groups[b]!) - worth(groups[a]!));
   const taken = new Set<number>();
   let shown = 0;

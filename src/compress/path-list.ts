@@ -90,9 +90,12 @@ function fitIn(words: readonly Word[], room: number, deep: boolean): Fitted | un
   let fitted = fitWords(words, room, WIDTH, deep);
   for (let r = room, k = 0; k < 5 && fitted; k++) {
     const note = fitted.collapsed.size > 0 ? collapsedNote(fitted.collapsed).length + 1 : 0;
-    const over = fitted.lines.reduce((a, l) => a + l.length + 1, 0) + note - room;
+    const size = fitted.lines.reduce((a, l) => a + l.length + 1, 0);
+    const over = size + note - room;
     if (over <= 0) return fitted;
-    r -= over;
+    // Below what the words took, not below the room they were given: a word collapses
+    // whole, so a fit often leaves room unused, and shrinking that would change nothing.
+    r = Math.min(r, size) - over;
     fitted = fitWords(words, r, WIDTH, deep);
   }
   return undefined;

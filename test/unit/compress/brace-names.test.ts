@@ -1,4 +1,6 @@
 import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fitWords, prefixPattern } from "../../../src/compress/brace-fit.ts";
 import { braceable, braceWords } from "../../../src/compress/brace-names.ts";
@@ -73,5 +75,40 @@ describe("brace words", () => {
     expect(counted).toBeGreaterThan(0);
     const pattern = new RegExp(prefixPattern([...fitted.collapsed.keys()]));
     for (const p of paths) if (!written.includes(p)) expect(pattern.test(p), p).toBe(true);
+  });
+});
+
+describe("fitting words into a room", () => {
+  it("leaves no collapsed word out that would fit written out in the room left", () => {
+    // Real packages small enough to be one brace word each, so each count belongs to one word.
+    const packages = readdirSync(join(REPO, "node_modules"))
+      .filter((p) => !p.startsWith(".") && !p.startsWith("@"))
+      .sort()
+      .map((p) => find(`node_modules/${p}`, "-type", "f").filter(braceable))
+      .filter((paths) => paths.length >= 3 && braceWords(paths, 1000).length === 1)
+      .slice(0, 12);
+    expect(packages.length).toBe(12);
+    const words = packages.flatMap((paths) => braceWords(paths, 1000));
+    const full = words.reduce((a, w) => a + w.text.length + 1, 0);
+    for (let room = Math.floor(full * 0.3); room < full; room += 37) {
+      const fitted = fitWords(words, room, 1000);
+      if (!fitted) continue;
+      const text = fitted.lines.join("\n");
+      const used = fitted.lines.reduce((a, l) => a + l.length + 1, 0);
+      expect(used).toBeLessThanOrEqual(room + 1);
+      const tokens = text.split(/\s+/);
+      const shown = new Set(tokens);
+      // The counts as written: "dir/… (N)" or "dir/* (N)", two tokens each.
+      const entries = tokens.flatMap((t, j) =>
+        /^\(\d+\)$/.test(tokens[j + 1] ?? "") ? [`${t} ${tokens[j + 1]}`] : [],
+      );
+      for (const w of words) {
+        if (shown.has(w.text)) continue;
+        // Its counts: the entries under its package's folder.
+        const base = w.prefix.slice(0, w.prefix.indexOf("/", "node_modules/".length) + 1);
+        const countsLength = entries.filter((c) => c.startsWith(base)).reduce((a, c) => a + c.length + 1, 0);
+        expect(used - countsLength + w.text.length + 1, `room ${room}: ${w.prefix}`).toBeGreaterThan(room);
+      }
+    }
   });
 });

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expandBraces } from "../../../bench/corpus/score.ts";
 import { excerptBudget } from "../../../src/compress/filing.ts";
 import { compressText } from "../../../src/compress/index.ts";
+import { substanceCap } from "../../../src/compress/pack.ts";
 import { defaults } from "../../../src/config/schema.ts";
+import { bashWords } from "../../helpers/bash-braces.ts";
 
 // grep run on files written here: every file that matched is substance (with its
 // count), and in a grep over a log every ERROR and WARN line is, repeats of a shape too.
@@ -42,18 +44,31 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("grep -rn over real files", () => {
-  it("names every file that matched with its count", () => {
+  it("names every file that matched with its count, the files of a count in brace words bash expands to them", () => {
     const text = grep("-rn", "throw new Error", "src");
-    const files = new Set(
-      text
-        .trim()
-        .split("\n")
-        .map((l) => l.slice(0, l.indexOf(":"))),
-    );
-    expect(files.size).toBe(60);
+    const counts = new Map<string, number>();
+    for (const l of text.trim().split("\n")) {
+      const f = l.slice(0, l.indexOf(":"));
+      counts.set(f, (counts.get(f) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(60);
     const e = compressText(text, { tool: "Bash", command: "grep -rn 'throw new Error' src" }, 4000);
     expect(e.compressor).toBe("grep");
-    for (const f of files) expect(e.text, f).toMatch(new RegExp(`^${f}:\\d+$`, "m"));
+    // Each "N: path: …" line, its words expanded by bash, names files with N matches each.
+    const named = new Map<string, number>();
+    for (const line of e.text.split("\n")) {
+      const m = /^(\d+): (.*)$/.exec(line);
+      if (!m) continue;
+      for (const w of bashWords(m[2]!)) named.set(w.replace(/:$/, ""), Number(m[1]));
+    }
+    expect(named).toEqual(counts);
+    // Shorter than one "path:count" line per file.
+    const perFile = [...counts].reduce((a, [f, n]) => a + `${f}:${n}`.length + 1, 0);
+    const listed = e.text
+      .split("\n")
+      .filter((l) => /^\d+: /.test(l))
+      .reduce((a, l) => a + l.length + 1, 0);
+    expect(listed).toBeLessThan(perFile * 0.6);
   });
 });
 
@@ -191,5 +206,72 @@ describe("grep -rn over several real logs (the Grep tool's shape)", () => {
     // Every file with its count, once.
     for (let f = 0; f < 6; f++) expect(e.text).toMatch(new RegExp(`^app-${f}\\.log:\\d+$`, "m"));
     expect(e.text.length).toBeLessThan(text.length * 0.15);
+  });
+});
+
+/** Logs with many shapes of problem (six messages from five modules), `lines` a file. */
+function writeManyShapedLogs(logs: string, files: number, lines: number): void {
+  mkdirSync(logs, { recursive: true });
+  const modules = ["auth", "api", "billing", "worker", "scheduler"];
+  const shapes = [
+    (n: number) => `ERROR [%] payment declined for order ord_${n}: card_expired`,
+    (n: number) => `ERROR [%] failed to send email id=${n}: ECONNREFUSED 10.0.3.7:587`,
+    (n: number) =>
+      `ERROR [%] unhandled exception in job id=${n}: TypeError: Cannot read properties of undefined`,
+    (n: number) => `WARN [%] slow query table=invoices duration_ms=${n} threshold_ms=500`,
+    (n: number) => `WARN [%] retrying upstream call to payments-gateway attempt=${n}`,
+    (n: number) => `FATAL [%] database connection lost after ${n} retries, shutting down`,
+  ];
+  let seed = 11;
+  const rand = (n: number) => {
+    seed = (seed * 48271) % 2147483647;
+    return seed % n;
+  };
+  for (let f = 0; f < files; f++) {
+    const log: string[] = [];
+    for (let i = 0; i < lines; i++) {
+      const t = `2026-11-20T08:${String(Math.floor(i / 60) % 60).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}.000Z`;
+      const k = rand(shapes.length * 2);
+      const body =
+        k < shapes.length
+          ? shapes[k]!(rand(99999)).replace("%", modules[rand(modules.length)]!)
+          : `INFO [api] request completed path=/v1/orders/${rand(9999)} status=200`;
+      log.push(`${t} ${body}`);
+    }
+    writeFileSync(join(logs, `app-${f}.log`), `${log.join("\n")}\n`);
+  }
+}
+
+describe("the note counting unshown problem lines", () => {
+  it("appears only when those lines could not have stood in its place", () => {
+    let noted = 0;
+    let whole = 0;
+    // Logs of growing length: the excerpt's ceiling grows with the output, the lines to show too.
+    for (let lines = 20; lines <= 200; lines += 4) {
+      writeManyShapedLogs(join(dir, `sweep-${lines}`), 8, lines);
+      const text = grep("-rn", "-E", "ERROR|WARN|FATAL", `sweep-${lines}`);
+      const budget = excerptBudget(defaults(), text.length);
+      // Under the output's size, so that every brace line is shown but not the output whole.
+      const problemLines = compressText(text, { tool: "Grep" }, Math.floor(text.length * 0.9))
+        .text.split("\n")
+        .filter((l) => /^(?:ERROR|WARN|FATAL) /.test(l));
+      const e = compressText(text, { tool: "Grep" }, budget);
+      const shown = new Set(e.text.split("\n"));
+      const note = e.text.split("\n").find((l) => /^\[\d+ of \d+ error and warning lines not shown/.test(l));
+      const missing = problemLines.filter((l) => !shown.has(l));
+      if (!note) {
+        expect(missing, `${lines} lines a log`).toEqual([]);
+        whole++;
+        continue;
+      }
+      noted++;
+      // In the note's place, the lines it counts would have gone past the ceiling.
+      const instead = e.text.length - note.length - 1 + missing.reduce((a, l) => a + l.length + 1, 0);
+      expect(instead, `${lines} lines a log`).toBeGreaterThan(substanceCap(budget, text.length));
+    }
+    if (process.env.SHOW) console.log({ noted, whole });
+    // The sweep crosses from excerpts that leave lines out to excerpts that show them all.
+    expect(noted).toBeGreaterThan(0);
+    expect(whole).toBeGreaterThan(0);
   });
 });

@@ -52,8 +52,8 @@ describe("ls -la on a real folder", () => {
     const words = new Set(bashWords(e.text));
     for (const n of names(".")) expect(words.has(n), n).toBe(true);
     // Kinds stay apart: the links on a line of their own, the directories on theirs.
-    expect(e.text).toMatch(/^ {2}links: link_/m);
-    expect(e.text).toMatch(/^ {2}directories: .*\bsrc\b/m);
+    expect(e.text).toMatch(/^links: link_/m);
+    expect(e.text).toMatch(/^directories: .*\bsrc\b/m);
     expect(e.text).not.toContain("very/long/relative/target");
     expect(e.text.length).toBeLessThan(text.length * 0.15);
   });
@@ -135,5 +135,23 @@ describe("find on a real tree", () => {
     const grep = new RegExp(/--grep '([^']+)' lists them/.exec(e.text)![1]!);
     for (const p of counted) expect(grep.test(p), p).toBe(true);
     expect(e.text.length).toBeLessThan(text.length * 0.16);
+  });
+
+  it("more room never writes fewer paths: a package whose browser/ folder nearly copies dist/", () => {
+    // node_modules/yaml: dist/ (.d.ts and .js) and browser/dist/ (.js only), a real
+    // tree where a whole word collapses at once and the rest of its room was lost.
+    const text = execFileSync("find", ["node_modules/yaml", "-type", "f"], { cwd: REPO, encoding: "utf8" });
+    const found = text.split("\n").filter(Boolean);
+    const all = new Set(found);
+    const hints = { tool: "Bash", command: "find node_modules/yaml -type f" } as const;
+    let last = -1;
+    for (let budget = 600; budget <= 3000; budget += 150) {
+      const e = compressText(text, hints, budget);
+      expect(unaccounted(e.text, found), `budget ${budget}`).toEqual([]);
+      const written = new Set(bashWords(e.text).filter((w) => all.has(w)));
+      expect(written.size, `budget ${budget}`).toBeGreaterThanOrEqual(last);
+      last = written.size;
+    }
+    expect(last).toBe(found.length);
   });
 });

@@ -75,4 +75,46 @@ describe("a package-lock.json read with Read", () => {
     expect(kept).toBeGreaterThan(all * 0.6);
     expect(e.text.length).toBeLessThan(text.length * 0.16);
   });
+
+  it("when the packages would not all fit beside the head's lines, the head is one line of its fields", () => {
+    const lock = JSON.parse(full) as {
+      name: string;
+      version: string;
+      packages: Record<string, unknown>;
+    };
+    let compact = 0;
+    let allKept = 0;
+    for (let n = 10; n <= 60; n += 5) {
+      const text = firstPackages(n);
+      const e = read(text);
+      const head = e.text.split("\n").find((l) => /^\[L1-L\d+: /.test(l));
+      if (!head) {
+        expect(e.text, `${n} packages`).toMatch(/^L2: {3}"name": /m);
+        continue;
+      }
+      compact++;
+      // The root's dependencies not as numbered lines: the head's fields, once each, on the note that names its lines.
+      expect(e.text).not.toMatch(/^L\d+: +"\w*[dD]ependencies": \{$/m);
+      expect(head).toContain(`"name": "${lock.name}", "version": "${lock.version}"`);
+      expect(head.split(`"name": "${lock.name}"`).length).toBe(2);
+      const rootEntry = lock.packages[""] as Record<string, unknown>;
+      for (const [key, value] of Object.entries(rootEntry)) {
+        if (typeof value !== "object" || value === null) continue;
+        // Each object of the root entry (bin, devDependencies…) with its braces, its fields inside.
+        const fields = Object.entries(value as Record<string, string>)
+          .map(([k, v]) => `"${k}": "${v}"`)
+          .join(", ");
+        expect(head).toContain(`"${key}": { ${fields} }`);
+      }
+      // Its range ends on the line before the first package entry.
+      const firstEntry = text.split("\n").findIndex((l) => l.includes('"node_modules/'));
+      expect(head.startsWith(`[L1-L${firstEntry}: `), head).toBe(true);
+      const { kept, all, claimed } = pairsKept(e.text, text);
+      expect(claimed).toEqual([]);
+      if (kept === all) allKept++;
+    }
+    // Some lockfile keeps every package only because the head gave up its lines.
+    expect(compact).toBeGreaterThan(0);
+    expect(allKept).toBeGreaterThan(0);
+  });
 });
