@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fingerprint } from "../../../src/core/hash.ts";
 
 describe("fingerprint: the same text, the same key; another text, another key", () => {
@@ -20,6 +20,28 @@ describe("fingerprint: the same text, the same key; another text, another key", 
     expect(fingerprint("other")).not.toBe(key);
     expect(fingerprint("x".repeat(50_001))).toBe(key);
     expect(fingerprint(`${big}y`)).not.toBe(key);
+  });
+  it("hashes an output once though a short key is hashed between its lookup and its record", () => {
+    // The PostToolUse filing looks an output up, hashes the call's key (tool and label),
+    // then records the output: the short key must not make the output be hashed again.
+    const output = "line of a 50 KB output\n".repeat(2000);
+    const from = vi.spyOn(Buffer, "from");
+    try {
+      const key = fingerprint(output);
+      fingerprint("Bash\u0000npm test");
+      expect(fingerprint(output)).toBe(key);
+      expect(from.mock.calls.filter((c) => c[0] === output)).toHaveLength(1);
+    } finally {
+      from.mockRestore();
+    }
+  });
+  it("tells apart ASCII and other texts whose bytes coincide, and texts that differ in their last bytes", () => {
+    // "abcd" read as one byte a unit, "\u6261\u6463" as two: the same four bytes.
+    expect(fingerprint("abcd")).not.toBe(fingerprint("\u6261\u6463"));
+    for (const tail of ["a", "ab", "abc"])
+      expect(fingerprint(`wxyz${tail}`)).not.toBe(fingerprint(`wxyz${tail}!`));
+    expect(fingerprint("wxyza")).not.toBe(fingerprint("wxyzb"));
+    expect(fingerprint("caf\u00e9")).not.toBe(fingerprint("cafe"));
   });
   it("gives distinct keys to distinct random texts", () => {
     fc.assert(
