@@ -44,14 +44,14 @@ interface Hasher {
  * The loop below as WebAssembly, which runs compiled from its first step, where the same
  * loop in JavaScript is interpreted until V8 optimises it (a filed output is hashed once
  * per process, so it never is): about 1.5 ms for 50 KB, against a few hundredths. The
- * module (219 bytes, written by hand) exports its memory `m` and `h(words)`, which runs
+ * module (219 bytes, assembled by test/unit/core/mix-wasm.ts, its source) exports its memory `m` and `h(words)`, which runs
  * exactly `mixWords` on the words from offset 16 and stores a1, a2, b1, b2 at 0, 4, 8, 12:
  *   (func (param $m i32) (local $i $a1 $a2 $b1 $b2 $c $d i32)
  *     a1..b2 := the seeds; loop while i < m: c := load(16 + 4i); d := load(16 + 4(m-1-i));
  *     the four updates of mixWords; i++;  then store a1 a2 b1 b2)
  * Where WebAssembly is unavailable (node --jitless), the JavaScript loop does it.
  */
-const MIX_WASM =
+export const MIX_WASM =
   "AGFzbQEAAAABBQFgAX8AAwIBAAUDAQABBwkCAW0CAAFoAAAKtQEBsgEBB39BxbvyiHghAkHkucrffCEDQbnz3fF5IQRB65Svr3ghBQJAA0AgASAATw0BIAFBAnQoAhAhBiACIAZzQZODgAhsIQIgAyAGcyACQRB2c0GTg4AIbCEDIABBAWsgAWtBAnQoAhAhByAEIAdzQZXTx94FbCEEIAUgB3MgBEEPdnNBrdbTvgJsIQUgAUEBaiEBDAALC0EAIAI2AgBBACADNgIEQQAgBDYCCEEAIAU2AgwL";
 
 let hasher: Hasher | null | undefined;

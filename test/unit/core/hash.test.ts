@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { fingerprint, fingerprintInJs } from "../../../src/core/hash.ts";
+import { fingerprint, fingerprintInJs, MIX_WASM } from "../../../src/core/hash.ts";
+import { mixWasmBase64 } from "./mix-wasm.ts";
 
 const FIXTURES = join(import.meta.dirname, "../../fixtures/outputs");
 
@@ -64,6 +65,9 @@ describe("fingerprint: the same text, the same key; another text, another key", 
       }),
       { numRuns: 2000 },
     );
+  });
+  it("holds the WebAssembly module equal to its source (mix-wasm.ts)", () => {
+    expect(MIX_WASM).toBe(mixWasmBase64());
   });
   it("gives the same key from WebAssembly as from the JavaScript loop, for texts long enough to use it", () => {
     const log = readFileSync(join(FIXTURES, "log-nginx-access.txt"), "utf8");
