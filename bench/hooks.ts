@@ -3,7 +3,7 @@
 // UserPromptSubmit, a PostToolUse with a 50 KB Bash output). Rounds interleave the
 // variants so machine noise hits all of them alike; medians and p95 are reported.
 // Run alone: npx node bench/hooks.ts   (BENCH_RUNS=N, default 30; CAIRN_BUNDLE_BEFORE=<cairn.cjs>
-// adds another build of cairn to the same rounds)
+// adds another build of cairn to the same rounds; BENCH_PEERS=0 leaves the peers out)
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -292,7 +292,11 @@ export async function benchHooks(): Promise<{ markdown: string; summary: Record<
       ),
     );
   const peersRoot = join(REPO, "bench", ".peers");
-  const gsd = installPeer(peersRoot, "get-shit-done-cc", "1.42.3", 300_000);
+  const withPeers = process.env.BENCH_PEERS !== "0";
+  if (!withPeers) notes.push("The peers were left out of this run (BENCH_PEERS=0).");
+  const gsd = withPeers
+    ? installPeer(peersRoot, "get-shit-done-cc", "1.42.3", 300_000)
+    : { skipped: true as const };
   if ("dir" in gsd) {
     variants.push(
       spawnVariant("get-shit-done-cc 1.42.3", {
@@ -303,8 +307,8 @@ export async function benchHooks(): Promise<{ markdown: string; summary: Record<
     notes.push(
       "get-shit-done-cc registers no UserPromptSubmit hook; its SessionStart is gsd-check-update.js, its PostToolUse gsd-context-monitor.js.",
     );
-  } else notes.push(`get-shit-done-cc not measured: ${gsd.error}`);
-  const mem = installClaudeMem(peersRoot, "13.25.3", 300_000);
+  } else if ("error" in gsd) notes.push(`get-shit-done-cc not measured: ${gsd.error}`);
+  const mem = withPeers ? installClaudeMem(peersRoot, "13.25.3", 300_000) : { skipped: true as const };
   if ("plugin" in mem) {
     const commands = claudeMemHooks(mem.plugin);
     const sh = Object.fromEntries(Object.entries(commands).map(([e, c]) => [e, ["/bin/sh", "-c", c]]));
@@ -318,7 +322,7 @@ export async function benchHooks(): Promise<{ markdown: string; summary: Record<
     notes.push(
       "claude-mem's hooks run exactly as its plugin manifest registers them (through /bin/sh, with Bun and zod from npm); its SessionStart starts its worker service, which then answers the other hooks.",
     );
-  } else notes.push(`claude-mem not measured: ${mem.error}`);
+  } else if ("error" in mem) notes.push(`claude-mem not measured: ${mem.error}`);
   // Started last: its keep-alive connection must not sit idle through the peer installs.
   try {
     variants.splice(2, 0, await httpVariant());

@@ -4,6 +4,7 @@ import { failpoint } from "../core/failpoint.ts";
 import { formatBytes, groupDigits } from "../core/format.ts";
 import { redact } from "../core/redact.ts";
 import { printedCli } from "../core/self.ts";
+import { mark } from "../core/trace.ts";
 import type { Store } from "../store/db.ts";
 import { countLines, findFiled, insertOutput, recordExcerpt } from "../store/outputs.ts";
 import { firstOmission } from "./index.ts";
@@ -58,6 +59,7 @@ export async function fileOutput(
   observer?: Observer,
 ): Promise<Filed> {
   const masked = config["compress.redact"] ? redact(req.text) : { text: req.text, count: 0, kinds: [] };
+  mark("filing:redacted");
   const original = Buffer.from(masked.text, "utf8");
   // One tool call, one record: filing again (the runner killed after filing, its
   // leftover spool rescued; a retried hook) returns the first, or completes it.
@@ -84,6 +86,7 @@ export async function fileOutput(
   }
   excerpt ??= compress(masked.text, req.hints, excerptBudget(config, masked.text.length));
   const latencyMs = monotonicMs() - started;
+  mark("filing:compressed");
   // The original and what is shown instead are committed together, in one short write:
   // parallel tool calls' hooks queue for the database's one write lock, so each hook
   // takes it once. The header names the row, so the row comes first inside it.
@@ -111,6 +114,7 @@ export async function fileOutput(
     recordExcerpt(store, id, { excerpt: shown, compressor: made.compressor, latencyMs, observation });
     return { id, shown };
   });
+  mark("filing:stored");
   return {
     id,
     shown,

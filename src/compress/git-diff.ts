@@ -306,9 +306,15 @@ export const gitDiff: Compressor = {
   name: "git-diff",
   detect(text: string, hints: Hints): number {
     let score = 0;
-    if (/^diff --git a\/\S+ b\/\S+$/m.test(text)) score += 0.7;
-    if (/^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/m.test(text)) score += 0.2;
-    if (/^ \d+ files? changed, \d+ (?:insertion|deletion)/m.test(text) && /^ \S.* \| +\d+ [+-]+$/m.test(text))
+    // Each regex only where the text holds its literal part: most outputs are no diff,
+    // and a regex costs most the first time, when it is compiled.
+    if (text.includes("diff --git a/") && /^diff --git a\/\S+ b\/\S+$/m.test(text)) score += 0.7;
+    if (text.includes("@@ -") && /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/m.test(text)) score += 0.2;
+    if (
+      text.includes(" changed, ") &&
+      /^ \d+ files? changed, \d+ (?:insertion|deletion)/m.test(text) &&
+      /^ \S.* \| +\d+ [+-]+$/m.test(text)
+    )
       score += 0.6;
     if (hints.command && /\bgit\s+(?:diff|show|format-patch|stash show)\b/.test(hints.command)) score += 0.2;
     return Math.min(1, score);

@@ -212,7 +212,12 @@ export const gitLog: Compressor = {
   name: "git-log",
   detect(text: string, hints: Hints): number {
     let score = 0;
-    if (/^commit [0-9a-f]{40}(?: \(.+\))?$/m.test(text) && /^(?:Author|Date): {1,3}\S/m.test(text))
+    // The regexes only where the text holds their literal part (compiling them is their main cost).
+    if (
+      text.includes("commit ") &&
+      /^commit [0-9a-f]{40}(?: \(.+\))?$/m.test(text) &&
+      /^(?:Author|Date): {1,3}\S/m.test(text)
+    )
       score += 0.8;
     if (hints.command && /\bgit\s+(?:log|reflog|shortlog)\b/.test(hints.command)) {
       const oneline = text.split("\n", 50).filter((l) => ONELINE.test(l)).length;

@@ -94,8 +94,16 @@ export const gitStatus: Compressor = {
   name: "git-status",
   detect(text: string, hints: Hints): number {
     let score = 0;
-    if (/^On branch \S+$|^HEAD detached at /m.test(text)) score += 0.5;
-    if (/^(?:Changes to be committed|Changes not staged for commit|Untracked files):$/m.test(text))
+    // Each regex only where the text holds its literal part (compiling it is its main cost).
+    if (
+      (text.includes("On branch ") || text.includes("HEAD detached at ")) &&
+      /^On branch \S+$|^HEAD detached at /m.test(text)
+    )
+      score += 0.5;
+    if (
+      (text.includes("Changes ") || text.includes("Untracked files:")) &&
+      /^(?:Changes to be committed|Changes not staged for commit|Untracked files):$/m.test(text)
+    )
       score += 0.4;
     if (hints.command && /\bgit\s+status\b/.test(hints.command)) {
       const short = text.split("\n", 50).filter((l) => SHORT_ENTRY.test(l)).length;

@@ -3,6 +3,7 @@ import { type Extracted, extractOutput, toolFamily } from "../claude/tool-output
 import { anyPatternMatches } from "../config/patterns.ts";
 import { CAIRN_RETRIEVAL } from "../core/cairn-commands.ts";
 import { formatBytes } from "../core/format.ts";
+import { mark } from "../core/trace.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
 import { observerFor } from "../observe/observer.ts";
 import { bashResult } from "../run/bash-result.ts";
@@ -172,6 +173,7 @@ async function answer(event: Event, ctx: HookContext, o: Output): Promise<string
   const repeatable =
     o.text.length >= REPEAT_MIN_CHARS && !findFiled(store, event.session_id, event.tool_use_id);
   const earlier = repeatable ? repeats.earlierCopy(store, call.where, o.text) : undefined;
+  mark("repeat-lookup");
   if (earlier) {
     const line = await repeatAnswer(call, earlier);
     if (line) return line;
@@ -200,6 +202,7 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
   if (!repeatable) return replacement;
   const previous = repeats.lastShown(store, where, o.hints.tool, o.out.label);
   const delta = previous ? await deltaAnswer(call, previous, body, id) : undefined;
+  mark("delta");
   id = delta?.id ?? id;
   if (delta?.text !== undefined) {
     repeats.rememberCopy(store, where, o.text, { ...seen, id }, ctx.now());

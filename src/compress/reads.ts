@@ -192,6 +192,9 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
  */
 export function printedSource(command: string | undefined): string | undefined {
   if (!command) return undefined;
+  // Most commands start otherwise: then the regex is never compiled (\s is what trimStart trims).
+  const start = command.trimStart();
+  if (!start.startsWith("cat") && !start.startsWith("head")) return undefined;
   const m = /^\s*(?:cat|head(?:\s+-n\s*\d+|\s+-\d+)?)\s+(?:--\s+)?(['"]?)([^\s'"|;&<>$`*?]+)\1\s*$/.exec(
     command,
   );

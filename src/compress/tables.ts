@@ -63,6 +63,24 @@ export function looksLikeCode(lines: readonly string[]): boolean {
 
 const RULE = /^[\s+|]*-{2,}(?:[\s+|]+-{2,})+[\s+|]*$/;
 
+/** How much two or more non-blank first lines look like a table, code aside. */
+function tableScore(lines: readonly string[], hints: Hints): number {
+  if (lines.length < 3) return alignedHeader(lines) === 0 ? 0.5 : 0;
+  // sqlite3 -column, psql, mysql: a header, then a rule of dashes under each column.
+  if (RULE.test(lines[1]!) && lines[0]!.trim().split(/\s+/).length >= 2) return 0.7;
+  const delimiter = delimiterOf(lines);
+  // CSV, TSV; sqlite3 -box / -list, psql, markdown tables: cells between bars on every line.
+  if (delimiter === "," || delimiter === "\t" || delimiter === "|" || delimiter === "│") return 0.6;
+  if (alignedHeader(lines) >= 0)
+    return (
+      0.55 +
+      (hints.command && /\b(?:ps|df|dpkg|docker|kubectl|outdated|top|lsof|netstat|ss)\b/.test(hints.command)
+        ? 0.2
+        : 0)
+    );
+  return delimiter ? 0.3 : 0;
+}
+
 export const tables: Compressor = {
   name: "table",
   detect(text: string, hints: Hints): number {
@@ -70,23 +88,11 @@ export const tables: Compressor = {
     if (!/[,\t|│]|\S {2,}\S/.test(firstLines)) return 0;
     const lines = firstLines.split("\n", 60).filter((l) => l.trim() !== "");
     if (lines.length < 2) return 0;
-    // Source code is not a table, whatever its commas and capitalised comments.
-    if (looksLikeCode(lines)) return 0;
-    if (lines.length < 3) return alignedHeader(lines) === 0 ? 0.5 : 0;
-    // sqlite3 -column, psql, mysql: a header, then a rule of dashes under each column.
-    if (RULE.test(lines[1]!) && lines[0]!.trim().split(/\s+/).length >= 2) return 0.7;
-    const delimiter = delimiterOf(lines);
-    if (delimiter === "," || delimiter === "\t") return 0.6;
-    // sqlite3 -box / -list, psql, markdown tables: cells between bars on every line.
-    if ((delimiter === "|" || delimiter === "│") && !looksLikeCode(lines)) return 0.6;
-    if (alignedHeader(lines) >= 0)
-      return (
-        0.55 +
-        (hints.command && /\b(?:ps|df|dpkg|docker|kubectl|outdated|top|lsof|netstat|ss)\b/.test(hints.command)
-          ? 0.2
-          : 0)
-      );
-    return delimiter ? 0.3 : 0;
+    const score = tableScore(lines, hints);
+    // Source code is not a table, whatever its commas and capitalised comments. Asked
+    // last, only of what would otherwise count as a table: most outputs are neither, and
+    // its regex is the costliest to compile in a process that runs it once.
+    return score > 0 && looksLikeCode(lines) ? 0 : score;
   },
   compress(text: string, hints: Hints, budget: number): Excerpt {
     const doc = docOf(text);

@@ -42,11 +42,24 @@ const PROP = /^\s+(?:[\w$]+|'[^']*'|"[^"]*"): .+,?$/;
 const STARTS = /^(?:Traceback \(most recent call last\):$|Exception in thread )/m;
 const STARTS_ALL = new RegExp(STARTS.source, "gm");
 
-/** The last `n` lines of `text` (all of them when it has fewer). */
-function lastLines(text: string, n: number): string[] {
+/** The text of the last `n` lines of `text` (all of it when it has fewer). */
+function lastLinesText(text: string, n: number): string {
   let at = text.length;
   for (let k = 0; k < n && at > 0; k++) at = text.lastIndexOf("\n", at - 1);
-  return (at > 0 ? text.slice(at + 1) : text).split("\n");
+  return at > 0 ? text.slice(at + 1) : text;
+}
+
+/**
+ * A line that could start a trace or be a frame, found by one scan of the text: where
+ * there is none, traceStart finds nothing, and its loop (several regexes a line, in a
+ * process too young to have optimised it) need not run. Matched across the joined lines,
+ * it can only find more than the lines one by one, never less.
+ */
+const MAYBE_TRACE = new RegExp([PY_START, PANIC, CHAIN, FRAME].map((r) => r.source).join("|"), "m");
+
+/** Whether `text` may hold a trace's start: false means traceStart finds none in its lines. */
+export function mayHoldTrace(text: string): boolean {
+  return MAYBE_TRACE.test(text);
 }
 
 function isFrame(line: string): boolean {
@@ -174,7 +187,9 @@ export const traces: Compressor = {
   name: "trace",
   detect(text: string, hints: Hints): number {
     // Only the last 400 lines are read for where a trace starts: split those alone.
-    const lines = lastLines(text, 400);
+    const tail = lastLinesText(text, 400);
+    if (!mayHoldTrace(tail)) return 0;
+    const lines = tail.split("\n");
     const start = traceStart(lines);
     if (start < 0) return 0;
     // A trace that ends the output is this compressor's; many traces inside a log are the log's.

@@ -1,5 +1,6 @@
 import type { HookEvent } from "../claude/events.ts";
 import { notebookPath } from "../core/paths.ts";
+import { mark } from "../core/trace.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
 import type { Store } from "../store/db.ts";
 import { getState, sessionScope, setState } from "../store/kv.ts";
@@ -37,6 +38,7 @@ async function monitorToolUse(
   } catch (err) {
     ctx.log.warn("could not refresh the statusline summary", { event: event.hook_event_name, err });
   }
+  mark("monitor:summary");
   // A subagent's tool calls fill the subagent's own window, which ends with its task.
   if (event.agent_id || !c["monitor.enabled"]) return undefined;
 
@@ -50,11 +52,13 @@ async function monitorToolUse(
     const next = seen ? 0 : misses + 1;
     if (next !== misses) setState(store, scope, SYNC_MISSES_KEY, next, ctx.now());
   }
+  mark("monitor:transcript-wait");
   const usage = await currentUsage(
     { paths: ctx.paths, config: c, now: ctx.now, store: ctx.store },
     event.session_id,
     event.transcript_path,
   );
+  mark("monitor:usage");
   const now = ctx.now();
   // Most calls change nothing (context healthy, state already at rest): then no write,
   // so parallel tool calls' hooks do not queue for the write lock for nothing.

@@ -1,6 +1,11 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { fingerprint } from "../../../src/core/hash.ts";
+import { describe, expect, it, vi } from "vitest";
+import { fingerprint, fingerprintInJs, MIX_WASM } from "../../../src/core/hash.ts";
+import { mixWasmBase64 } from "./mix-wasm.ts";
+
+const FIXTURES = join(import.meta.dirname, "../../fixtures/outputs");
 
 describe("fingerprint: the same text, the same key; another text, another key", () => {
   it("is stable and tells apart texts that differ in one character, order or length", () => {
@@ -21,6 +26,28 @@ describe("fingerprint: the same text, the same key; another text, another key", 
     expect(fingerprint("x".repeat(50_001))).toBe(key);
     expect(fingerprint(`${big}y`)).not.toBe(key);
   });
+  it("hashes an output once though a short key is hashed between its lookup and its record", () => {
+    // The PostToolUse filing looks an output up, hashes the call's key (tool and label),
+    // then records the output: the short key must not make the output be hashed again.
+    const output = "line of a 50 KB output\n".repeat(2000);
+    const measured = vi.spyOn(Buffer, "byteLength");
+    try {
+      const key = fingerprint(output);
+      fingerprint("Bash\u0000npm test");
+      expect(fingerprint(output)).toBe(key);
+      expect(measured.mock.calls.filter((c) => c[0] === output)).toHaveLength(1);
+    } finally {
+      measured.mockRestore();
+    }
+  });
+  it("tells apart ASCII and other texts whose bytes coincide, and texts that differ in their last bytes", () => {
+    // "abcd" read as one byte a unit, "\u6261\u6463" as two: the same four bytes.
+    expect(fingerprint("abcd")).not.toBe(fingerprint("\u6261\u6463"));
+    for (const tail of ["a", "ab", "abc"])
+      expect(fingerprint(`wxyz${tail}`)).not.toBe(fingerprint(`wxyz${tail}!`));
+    expect(fingerprint("wxyza")).not.toBe(fingerprint("wxyzb"));
+    expect(fingerprint("caf\u00e9")).not.toBe(fingerprint("cafe"));
+  });
   it("gives distinct keys to distinct random texts", () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), (x, y) => {
@@ -37,6 +64,30 @@ describe("fingerprint: the same text, the same key; another text, another key", 
         expect(fingerprint(x)).not.toBe(fingerprint(y));
       }),
       { numRuns: 2000 },
+    );
+  });
+  it("holds the WebAssembly module equal to its source (mix-wasm.ts)", () => {
+    expect(MIX_WASM).toBe(mixWasmBase64());
+  });
+  it("gives the same key from WebAssembly as from the JavaScript loop, for texts long enough to use it", () => {
+    const log = readFileSync(join(FIXTURES, "log-nginx-access.txt"), "utf8");
+    // Every leftover byte count, ASCII and not, and a text that makes the memory grow.
+    for (const t of [
+      log,
+      log.slice(1),
+      log.slice(2),
+      log.slice(3),
+      `${log}é`,
+      `${log}é`.slice(3),
+      log.repeat(3),
+    ])
+      expect(fingerprint(t)).toBe(fingerprintInJs(t));
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", minLength: 1, maxLength: 40 }), fc.nat(300), (x, extra) => {
+        const t = x.repeat(Math.ceil(4200 / x.length)) + "a".repeat(extra);
+        expect(fingerprint(t)).toBe(fingerprintInJs(t));
+      }),
+      { numRuns: 300 },
     );
   });
 });

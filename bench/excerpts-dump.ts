@@ -1,0 +1,71 @@
+/**
+ * Every excerpt the product makes of the corpus (bench/corpus/, at its default budget and
+ * at a small one) and of the test fixtures' outputs (under several tools and commands),
+ * with every compressor's detection score, one JSON line each: a change meant to leave
+ * what compressors output alone is checked by dumping before and after and comparing.
+ *
+ * Run: npx node bench/excerpts-dump.ts [path/to/src] > after.jsonl
+ *      (the src of another tree, e.g. `git archive main src | tar -x -C /tmp/main`, for before)
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { loadCorpus } from "./corpus/corpus.ts";
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const src = resolve(process.argv[2] ?? join(REPO, "src"));
+const load = (p: string) => import(pathToFileURL(join(src, p)).href);
+const [index, filing, outputs, schema, doc] = await Promise.all([
+  load("compress/index.ts"),
+  load("compress/filing.ts"),
+  load("claude/tool-outputs.ts"),
+  load("config/schema.ts"),
+  load("compress/doc.ts"),
+]);
+const config = schema.defaults();
+
+interface Detector {
+  name: string;
+  detect(text: string, hints: unknown): number;
+}
+
+/** Every compressor's score, on the sample detection reads. */
+function scores(text: string, hints: unknown): string {
+  const sample = doc.sampleOf(text);
+  return (index.compressors as Detector[]).map((c) => `${c.name}=${c.detect(sample, hints)}`).join(",");
+}
+
+function dump(key: Record<string, unknown>, text: string, hints: unknown, budget: number): void {
+  const excerpt = index.compressText(text, hints, budget);
+  const all = scores(text, hints);
+  process.stdout.write(`${JSON.stringify({ ...key, budget, all, ...excerpt })}\n`);
+}
+
+for (const e of loadCorpus(undefined)) {
+  const out = outputs.extractOutput(e.tool_name, e.tool_input, e.tool_response);
+  if (!out) continue;
+  const hints = {
+    tool: e.tool_name,
+    ...(out.command !== undefined ? { command: out.command } : {}),
+    ...(out.filePath !== undefined ? { filePath: out.filePath } : {}),
+    ...(out.firstLine !== undefined ? { firstLine: out.firstLine } : {}),
+    ...(e.exitCode !== undefined && e.tool_name === "Bash" ? { exitCode: e.exitCode } : {}),
+  };
+  for (const budget of [filing.excerptBudget(config, out.text.length), 1500])
+    dump({ id: e.id }, out.text, hints, budget);
+}
+
+const FIXTURES = join(REPO, "test/fixtures/outputs");
+const HINTS = [
+  { tool: "Bash" },
+  { tool: "Bash", command: "npm test" },
+  { tool: "Bash", command: "cat /var/log/nginx/access.log" },
+  { tool: "Bash", command: "ls -la" },
+  { tool: "Bash", command: "git diff", exitCode: 1 },
+  { tool: "Read", filePath: "/x/y.ts", firstLine: 1 },
+  { tool: "Grep" },
+];
+for (const f of readdirSync(FIXTURES).sort()) {
+  const text = readFileSync(join(FIXTURES, f), "utf8");
+  for (const hints of HINTS) dump({ fixture: f, hints }, text, hints, 2000);
+}
