@@ -44,7 +44,7 @@ interface Hasher {
  * The loop below as WebAssembly, which runs compiled from its first step, where the same
  * loop in JavaScript is interpreted until V8 optimises it (a filed output is hashed once
  * per process, so it never is): about 1.5 ms for 50 KB, against a few hundredths. The
- * module (219 bytes, assembled by test/unit/core/mix-wasm.ts, its source) exports its memory `m` and `h(words)`, which runs
+ * module (219 bytes, assembled by scripts/mix-wasm.ts, its source) exports its memory `m` and `h(words)`, which runs
  * exactly `mixWords` on the words from offset 16 and stores a1, a2, b1, b2 at 0, 4, 8, 12:
  *   (func (param $m i32) (local $i $a1 $a2 $b1 $b2 $c $d i32)
  *     a1..b2 := the seeds; loop while i < m: c := load(16 + 4i); d := load(16 + 4(m-1-i));

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
+import { mixWasmBase64 } from "../../../scripts/mix-wasm.ts";
 import { fingerprint, fingerprintInJs, MIX_WASM } from "../../../src/core/hash.ts";
-import { mixWasmBase64 } from "./mix-wasm.ts";
 
 const FIXTURES = join(import.meta.dirname, "../../fixtures/outputs");
 

@@ -1,7 +1,7 @@
 /**
  * The source of src/core/hash.ts's MIX_WASM: the module assembled from its instructions,
  * so the base64 there can be checked (hash.test.ts) and made again after a change:
- *   npx node -e 'import("./test/unit/core/mix-wasm.ts").then((m) => console.log(m.mixWasmBase64()))'
+ *   npx node -e 'import("./scripts/mix-wasm.ts").then((m) => console.log(m.mixWasmBase64()))'
  */
 const uleb = (n: number): number[] => {
   const out: number[] = [];
