@@ -34,7 +34,7 @@ interface Product {
 }
 
 /** The product's own functions, from this tree's src/ or from CAIRN_BENCH_SRC. */
-async function product(src: string): Promise<Product> {
+export async function product(src: string): Promise<Product> {
   const load = (p: string) => import(pathToFileURL(join(src, p)).href);
   const [index, filing, outputs, schema, doc] = await Promise.all([
     load("compress/index.ts"),
@@ -48,7 +48,29 @@ async function product(src: string): Promise<Product> {
     minCharsFor: (c: Record<string, number>, tool: string) =>
       tool === "Read" ? c["compress.read_min_bytes"] : c["compress.min_bytes"],
   }));
-  return { ...index, ...filing, ...outputs, ...schema, ...threshold, forgetDoc: doc.forgetDoc };
+  return {
+    ...index,
+    ...filing,
+    ...outputs,
+    ...schema,
+    ...threshold,
+    forgetDoc: doc.forgetDoc,
+    sampleOf: doc.sampleOf,
+  };
+}
+
+/** The hints the PostToolUse hook gives the compressors for a corpus entry's output. */
+export function hintsOf(
+  e: CorpusEntry,
+  out: { command?: string; filePath?: string; firstLine?: number },
+): Record<string, unknown> {
+  return {
+    tool: e.tool_name,
+    ...(out.command !== undefined ? { command: out.command } : {}),
+    ...(out.filePath !== undefined ? { filePath: out.filePath } : {}),
+    ...(out.firstLine !== undefined ? { firstLine: out.firstLine } : {}),
+    ...(e.exitCode !== undefined && e.tool_name === "Bash" ? { exitCode: e.exitCode } : {}),
+  };
 }
 
 interface Row {
@@ -85,13 +107,7 @@ function measure(p: Product, config: unknown, e: CorpusEntry): Row {
   const out = p.extractOutput(e.tool_name, e.tool_input, e.tool_response);
   if (!out) throw new Error(`${e.id}: the product does not recognise this ${e.tool_name} output`);
   const text: string = out.text;
-  const hints = {
-    tool: e.tool_name,
-    ...(out.command !== undefined ? { command: out.command } : {}),
-    ...(out.filePath !== undefined ? { filePath: out.filePath } : {}),
-    ...(out.firstLine !== undefined ? { firstLine: out.firstLine } : {}),
-    ...(e.exitCode !== undefined && e.tool_name === "Bash" ? { exitCode: e.exitCode } : {}),
-  };
+  const hints = hintsOf(e, out);
   const threshold: number = p.minCharsFor(config, e.tool_name, out.filePath);
   const budget: number = p.excerptBudget(config, text.length);
   let shownView = original;

@@ -9,20 +9,13 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+import { hintsOf, product } from "./compress.ts";
 import { loadCorpus } from "./corpus/corpus.ts";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const src = resolve(process.argv[2] ?? join(REPO, "src"));
-const load = (p: string) => import(pathToFileURL(join(src, p)).href);
-const [index, filing, outputs, schema, doc] = await Promise.all([
-  load("compress/index.ts"),
-  load("compress/filing.ts"),
-  load("claude/tool-outputs.ts"),
-  load("config/schema.ts"),
-  load("compress/doc.ts"),
-]);
-const config = schema.defaults();
+const p = await product(resolve(process.argv[2] ?? join(REPO, "src")));
+const config = p.defaults();
 
 interface Detector {
   name: string;
@@ -31,27 +24,21 @@ interface Detector {
 
 /** Every compressor's score, on the sample detection reads. */
 function scores(text: string, hints: unknown): string {
-  const sample = doc.sampleOf(text);
-  return (index.compressors as Detector[]).map((c) => `${c.name}=${c.detect(sample, hints)}`).join(",");
+  const sample = p.sampleOf(text);
+  return (p.compressors as Detector[]).map((c) => `${c.name}=${c.detect(sample, hints)}`).join(",");
 }
 
 function dump(key: Record<string, unknown>, text: string, hints: unknown, budget: number): void {
-  const excerpt = index.compressText(text, hints, budget);
+  const excerpt = p.compressText(text, hints, budget);
   const all = scores(text, hints);
   process.stdout.write(`${JSON.stringify({ ...key, budget, all, ...excerpt })}\n`);
 }
 
 for (const e of loadCorpus(undefined)) {
-  const out = outputs.extractOutput(e.tool_name, e.tool_input, e.tool_response);
+  const out = p.extractOutput(e.tool_name, e.tool_input, e.tool_response);
   if (!out) continue;
-  const hints = {
-    tool: e.tool_name,
-    ...(out.command !== undefined ? { command: out.command } : {}),
-    ...(out.filePath !== undefined ? { filePath: out.filePath } : {}),
-    ...(out.firstLine !== undefined ? { firstLine: out.firstLine } : {}),
-    ...(e.exitCode !== undefined && e.tool_name === "Bash" ? { exitCode: e.exitCode } : {}),
-  };
-  for (const budget of [filing.excerptBudget(config, out.text.length), 1500])
+  const hints = hintsOf(e, out);
+  for (const budget of [p.excerptBudget(config, out.text.length), 1500])
     dump({ id: e.id }, out.text, hints, budget);
 }
 
