@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { expandBraces } from "../../bench/corpus/score.ts";
 
 /**
  * The words of `text` as the real bash reads them: each word holding a brace group
@@ -35,5 +36,18 @@ export function unaccounted(excerpt: string, paths: readonly string[]): string[]
     if (all.some((w) => w.startsWith(`${p}/`))) return false;
     if (under.some((d) => p.startsWith(d))) return false;
     return !inDir.some((d) => p.startsWith(d) && !p.slice(d.length).includes("/"));
+  });
+}
+
+/**
+ * The lines of an excerpt as the model reads them: a line with one brace word stands
+ * for one line per expansion (`ERROR … ord_{1,2}: x` is two ERROR lines).
+ */
+export function braceLines(text: string): string[] {
+  return text.split("\n").flatMap((line) => {
+    const words = line.split(" ");
+    const at = words.findIndex((w) => /\{[^\s]*,[^\s]*\}/.test(w));
+    if (at < 0) return [line];
+    return expandBraces(words[at]!)!.map((w) => [...words.slice(0, at), w, ...words.slice(at + 1)].join(" "));
   });
 }

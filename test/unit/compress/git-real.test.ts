@@ -4,21 +4,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expandBraces } from "../../../bench/corpus/score.ts";
 import { excerptBudget } from "../../../src/compress/filing.ts";
 import { abbreviation } from "../../../src/compress/git-log.ts";
 import { compressText } from "../../../src/compress/index.ts";
 import { defaults } from "../../../src/config/schema.ts";
-
-/** What the model reads of an excerpt: a line with one brace word written out as bash expands it. */
-function readLines(text: string): string[] {
-  return text.split("\n").flatMap((line) => {
-    const words = line.split(" ");
-    const at = words.findIndex((w) => /\{[^\s]*,[^\s]*\}/.test(w));
-    if (at < 0) return [line];
-    return expandBraces(words[at]!)!.map((w) => [...words.slice(0, at), w, ...words.slice(at + 1)].join(" "));
-  });
-}
+import { braceLines } from "../../helpers/bash-braces.ts";
 
 // git diff and git log on a repository made here by script: every changed line is
 // substance, context lines are what gets cut; every commit keeps its hash and subject.
@@ -76,7 +66,7 @@ describe("git diff on a real repository", () => {
     expect(changed.length).toBe(FILES.length * 12);
     const e = compressText(text, { tool: "Bash", command: "git diff" }, 4000);
     expect(e.compressor).toBe("git-diff");
-    const read = readLines(e.text);
+    const read = braceLines(e.text);
     for (const l of changed) expect(read, l).toContain(l);
     // Where each hunk starts, said once on its file's line.
     for (const f of FILES)
@@ -114,7 +104,7 @@ describe("git diff whose changed lines are more than 14% of it", () => {
       excerptBudget(defaults(), text.length),
     );
     expect(e.compressor).toBe("git-diff");
-    const read = readLines(e.text);
+    const read = braceLines(e.text);
     for (const l of changed) expect(read, l).toContain(`${l[0]} ${l.slice(1).trimStart()}`);
     expect(e.text.length).toBeGreaterThan(text.length * 0.15);
     expect(e.text.length).toBeLessThan(text.length * 0.3);

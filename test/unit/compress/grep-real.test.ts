@@ -3,12 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expandBraces } from "../../../bench/corpus/score.ts";
 import { excerptBudget } from "../../../src/compress/filing.ts";
 import { compressText } from "../../../src/compress/index.ts";
 import { substanceCap } from "../../../src/compress/pack.ts";
 import { defaults } from "../../../src/config/schema.ts";
-import { bashWords } from "../../helpers/bash-braces.ts";
+import { bashWords, braceLines } from "../../helpers/bash-braces.ts";
 
 // grep run on files written here: every file that matched is substance (with its
 // count), and in a grep over a log every ERROR and WARN line is, repeats of a shape too.
@@ -33,7 +32,7 @@ beforeAll(() => {
   // A log: INFO lines of a few shapes, and ERROR/WARN lines whose ids differ.
   const log: string[] = [];
   for (let i = 0; i < 3000; i++) {
-    const t = `2026-11-20T08:${String(Math.floor(i / 60) % 60).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}.000Z`;
+    const t = stamp(i);
     if (i % 97 === 5)
       log.push(`${t} ERROR [billing] payment declined for order ord_${1000 + i}: card_expired`);
     else if (i % 131 === 7) log.push(`${t} WARN [db] slow query table=invoices duration_ms=${500 + i}`);
@@ -84,7 +83,7 @@ describe("grep -n over a real log", () => {
     );
     expect(e.compressor).toBe("log");
     // Each as it was, or in a brace line of those alike but for one word (its level word on).
-    const read = readLines(e.text);
+    const read = braceLines(e.text);
     for (const l of problems) {
       const body = l.slice(l.search(/ (?:ERROR|WARN) /) + 1);
       expect(
@@ -119,29 +118,30 @@ describe("error lines that do not fit", () => {
   });
 });
 
-/** What the model reads of an excerpt: each line with one brace word written out as bash expands it. */
-function readLines(text: string): string[] {
-  return text.split("\n").flatMap((line) => {
-    const words = line.split(" ");
-    const at = words.findIndex((w) => /\{[^\s]*,[^\s]*\}/.test(w));
-    if (at < 0) return [line];
-    return expandBraces(words[at]!)!.map((w) => [...words.slice(0, at), w, ...words.slice(at + 1)].join(" "));
-  });
+/** A seeded generator: the same logs every run. */
+function lcg(seed: number): (n: number) => number {
+  let state = seed;
+  return (n) => {
+    state = (state * 48271) % 2147483647;
+    return state % n;
+  };
+}
+
+/** The timestamp of a log's line i: a second a line, then the milliseconds. */
+function stamp(i: number, ms = 0): string {
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `2026-11-20T08:${two(Math.floor(i / 60) % 60)}:${two(i % 60)}.${String(ms).padStart(3, "0")}Z`;
 }
 
 /** Service logs as an app writes them: five modules, errors and warnings whose ids vary. */
 function writeServiceLogs(logs: string, files: number, lines: number): void {
   mkdirSync(logs, { recursive: true });
   const modules = ["auth", "api", "billing", "worker", "scheduler"];
-  let seed = 7;
-  const rand = (n: number) => {
-    seed = (seed * 48271) % 2147483647;
-    return seed % n;
-  };
+  const rand = lcg(7);
   for (let f = 0; f < files; f++) {
     const log: string[] = [];
     for (let i = 0; i < lines; i++) {
-      const t = `2026-11-20T08:${String(Math.floor(i / 60) % 60).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}.${String(rand(1000)).padStart(3, "0")}Z`;
+      const t = stamp(i, rand(1000));
       const m = modules[rand(modules.length)];
       const k = rand(10);
       if (k === 0) log.push(`${t} ERROR [${m}] payment declined for order ord_${rand(99999)}: card_expired`);
@@ -167,7 +167,7 @@ describe("grep -n over one real service log, with the hook's budget", () => {
     const command = "grep -n -E 'orders|ERROR|WARN' one/app-0.log";
     const e = compressText(text, { tool: "Bash", command }, excerptBudget(defaults(), text.length));
     expect(e.compressor).toBe("log");
-    const read = readLines(e.text);
+    const read = braceLines(e.text);
     for (const p of problems)
       expect(
         read.some((l) => l.includes(p)),
@@ -190,7 +190,7 @@ describe("grep -rn over several real logs (the Grep tool's shape)", () => {
     const e = compressText(text, { tool: "Grep" }, budget);
     if (process.env.SHOW) console.log(text.length, budget, e.text);
     expect(e.compressor).toBe("grep");
-    const read = readLines(e.text);
+    const read = braceLines(e.text);
     for (const p of problems)
       expect(
         read.some((l) => l.includes(p)),
@@ -198,7 +198,7 @@ describe("grep -rn over several real logs (the Grep tool's shape)", () => {
       ).toBe(true);
     // A brace line stands only for lines grep printed.
     for (const line of e.text.split("\n").filter((l) => /\{[^\s]*,/.test(l)))
-      for (const l of readLines(line))
+      for (const l of braceLines(line))
         expect(
           original.some((o) => o.includes(l)),
           l,
@@ -222,15 +222,11 @@ function writeManyShapedLogs(logs: string, files: number, lines: number): void {
     (n: number) => `WARN [%] retrying upstream call to payments-gateway attempt=${n}`,
     (n: number) => `FATAL [%] database connection lost after ${n} retries, shutting down`,
   ];
-  let seed = 11;
-  const rand = (n: number) => {
-    seed = (seed * 48271) % 2147483647;
-    return seed % n;
-  };
+  const rand = lcg(11);
   for (let f = 0; f < files; f++) {
     const log: string[] = [];
     for (let i = 0; i < lines; i++) {
-      const t = `2026-11-20T08:${String(Math.floor(i / 60) % 60).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}.000Z`;
+      const t = stamp(i);
       const k = rand(shapes.length * 2);
       const body =
         k < shapes.length
