@@ -5,7 +5,7 @@
  * modes too.
  */
 
-import { wordLines } from "./brace-names.ts";
+import { commonPrefix, wordLines } from "./brace-names.ts";
 import { docOf, excerpt, plural, unshownNote } from "./common.ts";
 import type { Doc } from "./doc.ts";
 import { groupNotes, pathListExcerpt } from "./listings.ts";
@@ -152,9 +152,8 @@ const BRACES_NOTE = "a/{b,c}.js: is a/b.js: a/c.js:";
 
 /** The folder (ending in `/`) all `paths` are in, or "". */
 function commonDir(paths: readonly string[]): string {
-  let dir = paths[0] ?? "";
-  for (const p of paths) while (dir && !p.startsWith(dir)) dir = dir.slice(0, -1);
-  return dir.slice(0, dir.lastIndexOf("/") + 1);
+  const shared = commonPrefix(paths);
+  return shared.slice(0, shared.lastIndexOf("/") + 1);
 }
 
 /** The match lines, with their text after `path:line:`. */
