@@ -8,11 +8,10 @@
 import { commonPrefix, wordLines } from "./brace-names.ts";
 import { docOf, excerpt, plural, unshownNote } from "./common.ts";
 import type { Doc } from "./doc.ts";
-import { groupNotes, pathListExcerpt } from "./listings.ts";
 import { BRACE_LINE, collapseSections, type Section, stampRange } from "./log-lines.ts";
 import { ERROR_LEVEL, logShape, problemLevel, problemsNote, WARN_LEVEL } from "./logs.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
-import { pathWords } from "./path-list.ts";
+import { groupNotes, pathListExcerpt, pathWords } from "./path-list.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
 // The path part must look like one (a slash or an extension), so "82:10:cf" hex is not a match.

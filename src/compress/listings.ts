@@ -11,8 +11,6 @@ import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
 import { PATH_LINE, pathListExcerpt } from "./path-list.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
-export { groupNotes, pathListExcerpt } from "./path-list.ts";
-
 const LS_HEADER = /^(\S.*):$/;
 const LS_ENTRY = /^[-dlcbps][-rwxsStT]{9}[.+@]?\s+\d+\s/;
 // tree draws with non-breaking spaces in UTF-8 locales.

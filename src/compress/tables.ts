@@ -7,8 +7,8 @@
 
 import { docOf, excerpt, plural, SEVERE } from "./common.ts";
 import type { Doc } from "./doc.ts";
-import { groupNotes } from "./listings.ts";
 import { MUST, type Note, type Pick, substanceCap } from "./pack.ts";
+import { groupNotes } from "./path-list.ts";
 import { rarity, spansOf, splitAligned, splitBySpans, splitDelimited } from "./rare.ts";
 import type { Compressor, Excerpt, Hints } from "./types.ts";
 
