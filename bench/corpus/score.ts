@@ -154,10 +154,13 @@ function vouched(word: string, normalOriginal: string): string[] | undefined {
 function readBraceLine(line: string, normalOriginal: string): string {
   const words = line.match(BRACE_WORD) ?? [];
   if (words.length === 1) {
-    const all = vouched(words[0]!, normalOriginal);
-    const at = line.indexOf(words[0]!);
-    const lines = all?.map((w) => line.slice(0, at) + w + line.slice(at + words[0]!.length));
-    if (lines?.every((l) => normalOriginal.includes(normalize(l).trim()))) return lines.join("\n");
+    const word = words[0]!;
+    const all = vouched(word, normalOriginal);
+    if (!all) return line;
+    const at = line.indexOf(word);
+    const lines = all.map((w) => line.slice(0, at) + w + line.slice(at + word.length));
+    if (lines.every((l) => normalOriginal.includes(normalize(l).trim()))) return lines.join("\n");
+    return line.slice(0, at) + all.join(" ") + line.slice(at + word.length);
   }
   return line.replace(BRACE_WORD, (word) => vouched(word, normalOriginal)?.join(" ") ?? word);
 }
