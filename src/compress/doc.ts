@@ -117,3 +117,11 @@ export function sampleOf(text: string, head = 20_000, tail = 8_000): string {
   if (text.length <= head + tail) return cleanText(text);
   return `${cleanText(text.slice(0, head))}\n${cleanText(text.slice(text.length - tail))}`;
 }
+
+/** The characters lines from..to take once numbered as a Read's excerpt numbers them (`L12: `), counted until past `stop`. */
+export function numberedSize(doc: Doc, from: number, to: number, firstLine: number, stop = Infinity): number {
+  let size = 0;
+  for (let i = from; i <= to && size <= stop; i++)
+    size += doc.lines[i]!.length + String(i + firstLine).length + 4;
+  return size;
+}

@@ -8,7 +8,7 @@
 
 import { braceable, braceWords, wordLines } from "./brace-names.ts";
 import { plural } from "./common.ts";
-import type { Doc } from "./doc.ts";
+import { type Doc, numberedSize } from "./doc.ts";
 import { MUST, type Note, type Pick } from "./pack.ts";
 
 export const LOCK_KEY = /^\s*"(?:[^"]*\/)?node_modules\/[^"]+": \{$/m;
@@ -126,8 +126,7 @@ export function lockOutline(doc: Doc, picks: Pick[], notes: Note[], cap: number,
   // without the JSON's scaffolding, so that its room goes to packages.
   const headEnd = Math.min(first, 60);
   let room = cap - 200;
-  let headCost = 0;
-  for (let i = 0; i < headEnd; i++) headCost += lines[i]!.length + String(i + firstLine).length + 4;
+  const headCost = numberedSize(doc, 0, headEnd - 1, firstLine);
   const all = groups.reduce((a, g) => a + g.size, 0);
   if (headCost + all <= room || headEnd === 0) {
     for (let i = 0; i < headEnd; i++) picks.push({ from: i, to: i, prio: MUST + 2 });

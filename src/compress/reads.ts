@@ -8,7 +8,7 @@
 
 import { docOf, plural } from "./common.ts";
 import type { Doc } from "./doc.ts";
-import { sampleOf } from "./doc.ts";
+import { numberedSize, sampleOf } from "./doc.ts";
 import { LOCK_KEY, lockOutline } from "./lockfile.ts";
 import { logPicks, logs } from "./logs.ts";
 import { MUST, type Note, type Pick, pack, substanceCap } from "./pack.ts";
@@ -99,14 +99,6 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
     o.what = flavour === "minified" ? "beginning and end of each long line" : "beginning, end";
   }
   return o;
-}
-
-/** The characters lines from..to take once numbered. */
-function numberedSize(doc: Doc, from: number, to: number, firstLine: number, stop: number): number {
-  let size = 0;
-  for (let i = from; i <= to && size <= stop; i++)
-    size += doc.lines[i]!.length + String(i + firstLine).length + 4;
-  return size;
 }
 
 /** The beginning of the file, its end, and the region that was asked for (whole when it fits). */
