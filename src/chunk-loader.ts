@@ -16,17 +16,10 @@
  * run that filed nothing lacks the compressors; one loaded from a cache keeps what it
  * holds, so a refresh only adds). Writing happens after the answer is out.
  */
-import {
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { Script } from "node:vm";
+import { writeFileAtomic } from "./core/fs.ts";
 import { cairnHome } from "./core/paths.ts";
 import { mark } from "./core/trace.ts";
 
@@ -152,9 +145,9 @@ function writeCaches(pending: readonly Pending[], cacheDir: string | undefined):
   } catch {}
   for (const p of pending) {
     try {
-      const tmp = `${p.file}.${process.pid}.tmp`;
-      writeFileSync(tmp, p.script.createCachedData(), { mode: 0o600 });
-      renameSync(tmp, p.file);
+      // Not fsynced: a cache lost in a crash is only made again. The temp name is the one
+      // gc sweeps, should a killed run leave it.
+      writeFileAtomic(p.file, p.script.createCachedData(), 0o600, { durable: false });
       const mine = basename(p.file);
       for (const n of names)
         if (n !== mine && n.startsWith(`${p.chunk}@`) && n.endsWith(SUFFIX)) unlinkSync(join(cacheDir, n));

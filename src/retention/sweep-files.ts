@@ -23,7 +23,7 @@ export function forEachAgingFile(paths: CairnPaths, visit: (path: string) => voi
 }
 
 /** writeFileAtomic's temp names: `<target>.<pid>.<random>.tmp`. */
-const TEMP_FILE = /\.\d+\.[a-z0-9]+\.tmp$/;
+export const TEMP_FILE = /\.\d+\.[a-z0-9]+\.tmp$/;
 /** A temp file this old belongs to a writer that was killed, not one still writing. */
 const TEMP_GRACE_MS = 10 * 60_000;
 

@@ -12,6 +12,7 @@ import {
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cacheName, codeCacheDir } from "../../src/chunk-loader.ts";
+import { TEMP_FILE } from "../../src/retention/sweep-files.ts";
 import { CAIRN, REPO, runCairn, tempHome } from "../helpers/cairn.ts";
 
 // The hot paths load the bundle's lazy files with a V8 code cache in ~/.cairn/cache/v8
@@ -109,6 +110,30 @@ describe("code cache of the hot paths", () => {
     // On again: the caches come back.
     await hook();
     expect(caches().length).toBeGreaterThan(0);
+  });
+
+  it("a run killed while writing a cache leaves only a temp file the sweep knows", async () => {
+    await hook(); // cairn's home exists from here on
+    rmSync(cacheDir(), { recursive: true, force: true });
+    // The caches are written last, at exit: kill at later and later atomic writes until
+    // one lands inside a cache's write.
+    let temps: string[] = [];
+    for (let nth = 1; nth <= 40 && temps.length === 0; nth++) {
+      await runCairn(["hook", "PostToolUse"], {
+        input: JSON.stringify({
+          ...captured,
+          session_id: `killed-${nth}`,
+          tool_use_id: `toolu_killed_${nth}`,
+          tool_response: { ...captured.tool_response, stdout: vitest },
+          cwd: sb.project,
+        }),
+        env: { ...sb.env, CAIRN_FAILPOINT: `atomic:written@${nth}` },
+        cwd: sb.home,
+      });
+      temps = existsSync(cacheDir()) ? caches().filter((n) => n.endsWith(".tmp")) : [];
+    }
+    expect(temps.length).toBeGreaterThan(0);
+    for (const t of temps) expect(t).toMatch(TEMP_FILE);
   });
 
   it("creates no cairn home of its own", () => {
