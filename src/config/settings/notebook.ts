@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { int, setting } from "../config/setting.ts";
+import { int, setting } from "../setting.ts";
 
 export const NOTEBOOK_SETTINGS = {
   "notebook.enabled": setting(v.boolean(), true, "Keep .cairn/STATE.md and restore it into every session."),

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { int, setting } from "../config/setting.ts";
+import { int, setting } from "../setting.ts";
 
 /**
  * Team memory. Every key is user-only: a repository's .claude/cairn.yaml could

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { setting } from "../config/setting.ts";
+import { setting } from "../setting.ts";
 
 export const TRANSPORT_SETTINGS = {
   "http.allow_other_users": setting(

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { int, setting } from "../config/setting.ts";
+import { int, setting } from "../setting.ts";
 
 export const RETENTION_SETTINGS = {
   "retention.days": setting(

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { int, setting } from "../config/setting.ts";
+import { int, setting } from "../setting.ts";
 
 export const MEMORY_SETTINGS = {
   "memory.enabled": setting(v.boolean(), true, "Ingest conversation and tool I/O into the layered memory."),

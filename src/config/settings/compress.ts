@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { fraction, int, patterns, setting, strings } from "../config/setting.ts";
+import { fraction, int, patterns, setting, strings } from "../setting.ts";
 
 export const COMPRESS_SETTINGS = {
   "compress.enabled": setting(v.boolean(), true, "Replace large tool outputs with content-aware excerpts."),
