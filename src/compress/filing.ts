@@ -8,14 +8,13 @@ import { mark } from "../core/trace.ts";
 import type { Store } from "../store/db.ts";
 import { countLines, findFiled, insertOutput, recordExcerpt } from "../store/outputs.ts";
 import { firstOmission } from "./index.ts";
-import { HEADER_PREFIX } from "./marker.ts";
 import type { Excerpt, Hints } from "./types.ts";
 
 /**
  * Filing an output away: the excerpt is made, then the original (secrets masked) and
  * the excerpt, with a header saying what was kept and exactly how to get the rest, are
  * stored in one transaction. Only once that is committed is anything shorter shown.
- * The PostToolUse part and the Bash runner both file through here.
+ * The PostToolUse part and `cairn slim` both file through here.
  */
 
 export type CompressFn = (text: string, hints: Hints, budget: number) => Excerpt;
@@ -61,8 +60,8 @@ export async function fileOutput(
   const masked = config["compress.redact"] ? redact(req.text) : { text: req.text, count: 0, kinds: [] };
   mark("filing:redacted");
   const original = Buffer.from(masked.text, "utf8");
-  // One tool call, one record: filing again (the runner killed after filing, its
-  // leftover spool rescued; a retried hook) returns the first, or completes it.
+  // One tool call, one record: filing again (a retried hook, `cairn slim` over a call
+  // filed live) returns the first, or completes it.
   const prior = req.toolUseId ? findFiled(store, req.sessionId, req.toolUseId) : undefined;
   if (prior?.excerpt)
     return {
@@ -124,8 +123,6 @@ export async function fileOutput(
   };
 }
 
-export { HEADER_PREFIX };
-
 /**
  * Two short lines: sizes and what was kept, then how to get the rest. The retrieval
  * command is printed once, whole (it runs as printed: a clone's absolute form is long),
@@ -156,7 +153,7 @@ export function excerptHeader(
   const more = [`${cli} show ${id}`];
   if (hints.tool === "Read") more.push(readHint(gap));
   else more.push(`a part: add ${gap ? `--lines ${gap[0]}-${gap[1]} or ` : ""}--grep 'PATTERN'`);
-  return `${HEADER_PREFIX}${id} · ${facts.join(" · ")}]\n[full output: ${more.join(" · ")}]`;
+  return `[cairn #${id} · ${facts.join(" · ")}]\n[full output: ${more.join(" · ")}]`;
 }
 
 /** How a Read excerpt's numbers read, and the Read that shows the first lines it left out. */
