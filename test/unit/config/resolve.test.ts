@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { flatten, resolveConfig } from "../../src/config/resolve.ts";
-import { runCairn, tempHome } from "../helpers/cairn.ts";
+import { flatten, resolveConfig } from "../../../src/config/resolve.ts";
+import { runCairn, tempHome } from "../../helpers/cairn.ts";
 
 describe("resolveConfig (pure)", () => {
   it("applies user then project, each value on its own, with provenance", () => {
