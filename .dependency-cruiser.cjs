@@ -78,6 +78,21 @@ module.exports = {
     ...noUpward,
     ...apartOnOneFloor,
     {
+      name: "compress-rooms",
+      comment:
+        "Inside compress/: the shared toolkit (excerpt/) knows no kind and no hook; the kinds (kinds/) know no hook.",
+      severity: "error",
+      from: { path: "^src/compress/(excerpt|kinds)/" },
+      to: { path: "^src/compress/(hook/|compress-text\\.ts$)" },
+    },
+    {
+      name: "compress-toolkit-below-kinds",
+      comment: "The shared excerpt toolkit (compress/excerpt/) is below every kind: it imports none.",
+      severity: "error",
+      from: { path: "^src/compress/excerpt/" },
+      to: { path: "^src/compress/kinds/" },
+    },
+    {
       name: "not-to-unresolvable",
       comment: "Every import resolves (a moved file leaves no dangling import behind).",
       severity: "error",

@@ -11,7 +11,7 @@ import type { EventParts } from "../hooks/context.ts";
 export const EVENT_PARTS: EventParts = {
   SessionStart: [
     () => import("../run/on-session-start.ts"), // the exit trap: failing Bash commands reach PostToolUse
-    () => import("../compress/on-compact.ts"), // after a compaction, repeated outputs are shown again
+    () => import("../compress/hook/on-compact.ts"), // after a compaction, repeated outputs are shown again
     // Memory and the notebook meet here, not in each other's code: the resume after a
     // handoff includes the notebook; the notebook's restore names where the last session
     // stopped, from memory. Each is loaded only when the part that needs it asks.
@@ -34,7 +34,7 @@ export const EVENT_PARTS: EventParts = {
     () => import("../notebook/on-pre-tool-use.ts"), // nudges: bounded reads, cheaper subagent models
   ],
   PostToolUse: [
-    () => import("../compress/on-post-tool-use.ts"), // replace large outputs with excerpts
+    () => import("../compress/hook/on-post-tool-use.ts"), // replace large outputs with excerpts
     () => import("../run/on-post-tool-use.ts"), // take the exit marker off what was not compressed
     () => import("../context/on-tool-use.ts"), // context warnings to the agent
   ],
@@ -52,7 +52,7 @@ export const EVENT_PARTS: EventParts = {
     () => import("../memory/on-stop.ts"), // ingest the subagent's transcript
   ],
   PreCompact: [
-    () => import("../compress/on-compact.ts"), // outputs summarised away are no longer in context
+    () => import("../compress/hook/on-compact.ts"), // outputs summarised away are no longer in context
     () => import("../notebook/on-pre-compact.ts"), // curate the compaction, snapshot, block a stale one once
   ],
   PostCompact: [],
