@@ -2,8 +2,10 @@
  * The oldest Node.js cairn runs on: the first 22.x with node:sqlite unflagged. This is
  * the number's one home: src/main.ts refuses an older node, doctor checks for it and the
  * build targets it. What cannot import it carries it as text, held equal to it by
- * test/unit/core/node-min.test.ts: package.json's engines (which npm's preinstall,
- * scripts/check-node.cjs, reads), the launcher's message (bin/cairn) and the README.
+ * test/unit/core/node-min.test.ts: npm's preinstall (scripts/check-node.cjs, which any
+ * old node must run), the launcher's message (bin/cairn) and the README. package.json
+ * has no engines on purpose: npm would print its EBADENGINE block before the one line
+ * the preinstall says.
  */
 export const MIN_NODE = { major: 22, minor: 13 } as const;
 
