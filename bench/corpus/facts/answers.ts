@@ -34,7 +34,13 @@ export function hookCommand(cmd: string, timeoutMs = 60_000): { answer: AnswerSo
   const cwd = join(root, "project");
   mkdirSync(home, { recursive: true });
   mkdirSync(cwd, { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, USERPROFILE: home, CLAUDE_PROJECT_DIR: cwd, NO_COLOR: "1" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home,
+    USERPROFILE: home,
+    CLAUDE_PROJECT_DIR: cwd,
+    NO_COLOR: "1",
+  };
   for (const k of Object.keys(env)) if (/^(CLAUDE_CODE_|CLAUDECODE$|VITEST)/.test(k)) delete env[k];
   const answer: AnswerSource = (c) =>
     new Promise((resolve) => {
