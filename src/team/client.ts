@@ -9,6 +9,8 @@ import { maskSecretIn, serverLabel } from "./url.ts";
  * hook never does.
  */
 export type Sql = postgres.Sql;
+/** Inside `sql.begin`. */
+export type Tx = postgres.TransactionSql;
 
 export interface ConnectOptions {
   /** Seconds to wait for the server to answer a connection (unreachable hosts). */

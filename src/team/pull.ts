@@ -20,7 +20,7 @@ export async function pull(
   sql: Sql,
   project: string,
   opts: { batch?: number; now?: () => number } = {},
-): Promise<{ pulled: number }> {
+): Promise<{ pulled: number; received: number }> {
   const batch = opts.batch ?? 2000;
   const now = opts.now ?? Date.now;
   let cursor = getState<Cursor>(store, cursorScope(project), "pull_cursor") ?? { txid: "0", seq: "0" };
@@ -30,6 +30,7 @@ export async function pull(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   let pulled = 0;
+  let received = 0;
   for (;;) {
     const rows = await sql<
       {
@@ -55,6 +56,7 @@ export async function pull(
       ORDER BY txid, seq
       LIMIT ${batch}`;
     if (rows.length === 0) break;
+    received += rows.length;
     const at = now();
     const last = rows.at(-1)!;
     cursor = { txid: last.txid, seq: last.seq };
@@ -80,5 +82,5 @@ export async function pull(
     });
     if (rows.length < batch) break;
   }
-  return { pulled };
+  return { pulled, received };
 }
