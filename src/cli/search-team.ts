@@ -37,7 +37,8 @@ export async function runTeamSearch(query: string, limit: number, asJson: boolea
     }
     const lines = hits.map((h, n) => {
       const when = new Date(h.at).toISOString().replace("T", " ").slice(0, 16);
-      const where = `${h.kind} · ${h.user}@${h.machine} · ${when}${h.session ? ` · ${h.session.slice(0, 8)}` : ""}`;
+      // The id's start is enough for `cairn team forget` (on the machine that shared it).
+      const where = `${h.kind} · ${h.user}@${h.machine} · ${when}${h.session ? ` · ${h.session.slice(0, 8)}` : ""} · id ${h.id.slice(0, 12)}`;
       return `${color.bold(`${n + 1}.`)} ${color.cyan(`[${visibleLine(where)}]`)} ${visibleLine(h.snippet.replace(/\s+/g, " "))}`;
     });
     // Teammates' text read by the agent: one data block, so an instruction inside reads as data.

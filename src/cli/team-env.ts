@@ -57,12 +57,15 @@ export function syncLine(r: Awaited<ReturnType<typeof syncNow>>, project: string
       ? `${r.sent} pushed (${r.added} new on the server)`
       : r.consent === "disabled"
         ? "nothing pushed (sharing is off on this machine)"
-        : `nothing pushed: ${r.waiting} record${r.waiting === 1 ? "" : "s"} wait until you agree (\`${cli} team outbox\`, then \`${cli} team enable\`)`;
+        : `nothing pushed: ${r.waiting === 1 ? "1 record waits" : `${r.waiting} records wait`} until you agree (\`${cli} team outbox\`, then \`${cli} team enable\`)`;
   const extra = [
     ...(r.dropped ? [`${r.dropped} withheld by the share settings`] : []),
     ...(r.forgotten ? [`${r.forgotten} forgotten on the server`] : []),
-    ...(r.droppedCopies ? [`${r.droppedCopies} copies dropped (forgotten by their machine)`] : []),
+    ...(r.droppedCopies
+      ? [
+          `${r.droppedCopies} ${r.droppedCopies === 1 ? "copy" : "copies"} dropped (forgotten by their machine)`,
+        ]
+      : []),
   ];
   return `Synced${project ? ` ${project}` : ""}: ${pushed}, ${r.pulled} pulled${extra.length ? `; ${extra.join("; ")}` : ""}.`;
 }
-

@@ -68,7 +68,12 @@ export async function outbox(env: TeamEnv, asJson: boolean): Promise<number> {
     const { view } = await currentOutbox(env, setup);
     const consent = readConsent(env.m.paths).state;
     if (asJson) {
-      json({ server: maskUrl(setup.url), consent: consent ?? null, going: view.going, withheld: view.withheld });
+      json({
+        server: maskUrl(setup.url),
+        consent: consent ?? null,
+        going: view.going,
+        withheld: view.withheld,
+      });
       return 0;
     }
     const cli = printedCli();
@@ -88,7 +93,10 @@ export async function outbox(env: TeamEnv, asJson: boolean): Promise<number> {
     if (dropped) lines.push(dropped);
     for (const r of view.going) {
       const d = describeRecord(r);
-      lines.push("", color.bold(`── ${visibleLine(`${d.head} · ${r.user}@${r.machine} · project ${r.project}`)}`));
+      lines.push(
+        "",
+        color.bold(`── ${visibleLine(`${d.head} · ${r.user}@${r.machine} · project ${r.project}`)}`),
+      );
       lines.push(d.body);
     }
     const text = lines.join("\n");
@@ -186,7 +194,8 @@ export async function share(
     if (o.turn) {
       const what = o.project ? "project" : "session";
       const id = o.project ? setup.project?.id : (o.session ?? env.m.env.CLAUDE_CODE_SESSION_ID);
-      if (o.project && o.session !== undefined) throw new UsageError("say --session ID or --project, not both");
+      if (o.project && o.session !== undefined)
+        throw new UsageError("say --session ID or --project, not both");
       if (!id)
         throw new UsageError(
           o.project
@@ -230,7 +239,9 @@ export async function share(
       out(
         `excluded   ${report.exclude.length ? report.exclude.map((x) => visibleLine(JSON.stringify(x))).join(" ") : "none"} (team.exclude)`,
       );
-      out(`off        ${[...report.offProjects.map((x) => `project ${x}`), ...report.offSessions.map((x) => `session ${x}`)].map((x) => visibleLine(x)).join(", ") || "nothing"}`);
+      out(
+        `off        ${[...report.offProjects.map((x) => `project ${x}`), ...report.offSessions.map((x) => `session ${x}`)].map((x) => visibleLine(x)).join(", ") || "nothing"}`,
+      );
       out(`forgotten  ${plural(report.forgets, "forget")}`);
     }
     return 0;
@@ -341,8 +352,8 @@ function ownSession(store: Store, machineId: string, given: string): string {
     .all(`${id}%`, machineId, `${id}%`) as { s: string }[];
   const ids = [...new Set(rows.map((r) => r.s))];
   if (ids.length === 1) return ids[0]!;
-  if (ids.length > 1) throw new UsageError(`${visibleLine(id)} names ${ids.length} sessions; give more of the id`);
+  if (ids.length > 1)
+    throw new UsageError(`${visibleLine(id)} names ${ids.length} sessions; give more of the id`);
   // A session this machine has no record of here may still be on the server (the outbox was pruned).
   return id;
 }
-

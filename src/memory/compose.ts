@@ -26,7 +26,7 @@ export interface OlderTurn {
 }
 
 /** What a resume is made of, as memory holds it: the same for a local resume and a shared handoff. */
-export interface ResumeParts {
+export interface ResumeContent {
   readonly fromSession: string;
   readonly turns: number;
   readonly lastAt: number;
@@ -38,7 +38,7 @@ export interface ResumeParts {
   readonly older: readonly OlderTurn[];
 }
 
-export interface ResumeMaterial extends ResumeParts {
+export interface ResumeMaterial extends ResumeContent {
   /** The notebook at most `max` characters long, or undefined when the project has none. */
   readonly notebook: (max: number) => string | undefined;
   /** How the agent runs cairn, e.g. `node /path/cairn.cjs`. */

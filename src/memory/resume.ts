@@ -7,7 +7,7 @@ import {
   composeResume,
   type OlderTurn,
   type RecentTurn,
-  type ResumeParts,
+  type ResumeContent,
 } from "./compose.ts";
 import { ensureMemSession, type Item, ownerOf } from "./store.ts";
 import { ensureExtractive, groupTurns, type Turn } from "./turns.ts";
@@ -95,10 +95,10 @@ export function chainTurns(
  * verbatim and the older ones as one-liners. A local resume composes it at once; a
  * shared handoff carries it to a teammate, who composes it the same way (src/team).
  */
-export function resumeParts(
+export function resumeContent(
   store: Store,
   req: { fromSession: string; owner: string; recentTurns: number; now: number },
-): ResumeParts {
+): ResumeContent {
   const { all: turns, recent, older } = chainTurns(store, req.owner, req.recentTurns);
   const lines = ensureExtractive(store, req.owner, older, req.now);
   const recentTurns: RecentTurn[] = recent.map((t) => ({
@@ -129,7 +129,7 @@ export function resumeParts(
 
 /** Builds the injection and the document from the store (writing missing L1 lines on the way). */
 export function buildResume(store: Store, req: ResumeRequest): Composed & { turns: number } {
-  const parts = resumeParts(store, req);
+  const parts = resumeContent(store, req);
   const composed = composeResume(
     { ...parts, notebook: req.notebook, cli: req.cli, docPath: req.docPath },
     req.maxChars,

@@ -1,4 +1,4 @@
-import { resumeParts } from "../memory/resume.ts";
+import { resumeContent } from "../memory/resume.ts";
 import { itemsOfTurns } from "../memory/store.ts";
 import { digestTurn, groupTurns, summariesOf, summaryKey, type Turn } from "../memory/turns.ts";
 import type { Store } from "../store/db.ts";
@@ -172,7 +172,7 @@ function handoffMeta(
   c: CollectInput,
   memo: { session: string; owner: string },
 ): Record<string, unknown> {
-  const parts = resumeParts(store, {
+  const parts = resumeContent(store, {
     fromSession: memo.session,
     owner: memo.owner,
     recentTurns: c.recentTurns,
@@ -224,7 +224,9 @@ export function enqueue(store: Store, records: readonly TeamRecord[]): number {
 
 export function outboxPending(store: Store): number {
   return (
-    store.db.prepare("SELECT count(*) AS n FROM team_outbox WHERE pushed_at IS NULL AND dropped_at IS NULL").get() as { n: number }
+    store.db
+      .prepare("SELECT count(*) AS n FROM team_outbox WHERE pushed_at IS NULL AND dropped_at IS NULL")
+      .get() as { n: number }
   ).n;
 }
 

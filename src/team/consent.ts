@@ -50,6 +50,8 @@ export function consentQuestion(cli: string, pending: number | undefined): strin
   const waiting =
     pending === undefined
       ? "Records wait in its outbox"
-      : `${pending} record${pending === 1 ? "" : "s"} wait in its outbox`;
+      : pending === 1
+        ? "1 record waits in its outbox"
+        : `${pending} records wait in its outbox`;
   return `cairn team memory asks before this machine shares anything: ${waiting} and nothing is sent until you agree. See exactly what would go with \`${cli} team outbox\`, then \`${cli} team enable\` to share (or \`${cli} team disable\`).`;
 }

@@ -7,8 +7,8 @@ import {
   MATERIAL_LINE,
   type OlderTurn,
   type RecentTurn,
+  type ResumeContent,
   type ResumeFrame,
-  type ResumeParts,
   turnCount,
 } from "../memory/compose.ts";
 import { RESUME_MARK } from "../memory/entries.ts";
@@ -17,7 +17,7 @@ import { clip } from "../summarize/digest.ts";
 
 /**
  * A handoff as it travels to a teammate: the parts of the resume the handing-off
- * machine would compose for itself (memory/resume.ts resumeParts: the memo, the final
+ * machine would compose for itself (memory/resume.ts resumeContent: the memo, the final
  * thinking, the recent turns verbatim, where decisions stated in conversation are, and
  * the older turns' one-line summaries) and its notebook's text. The teammate composes
  * it with the same function, under its own memory.inject_chars, so the next session
@@ -26,7 +26,7 @@ import { clip } from "../summarize/digest.ts";
  */
 export interface SharedHandoff {
   readonly v: 1;
-  readonly parts: ResumeParts;
+  readonly parts: ResumeContent;
   /** STATE.md of the machine that handed off (masked), or absent. */
   readonly notebook?: string;
 }
@@ -44,7 +44,7 @@ const OLDER_CHARS = 60_000;
 const NOTEBOOK_CHARS = 64_000;
 
 /** The handoff to share, bounded in size without changing what a composition shows. */
-export function sharedHandoff(parts: ResumeParts, notebook: string | undefined): SharedHandoff {
+export function sharedHandoff(parts: ResumeContent, notebook: string | undefined): SharedHandoff {
   const msg = (s: string) => (s.length > MESSAGE_CHARS ? clip(s.trim(), MESSAGE_CHARS) : s);
   const recent = parts.recent.map((t): RecentTurn => {
     const kept = t.assistant.slice(-MESSAGES_PER_TURN);
@@ -69,7 +69,14 @@ export function sharedHandoff(parts: ResumeParts, notebook: string | undefined):
 export function memoOnly(r: { text: string; session_id: string | null; at: number }): SharedHandoff {
   return {
     v: 1,
-    parts: { fromSession: r.session_id ?? "unknown", turns: 0, lastAt: r.at, memo: r.text, recent: [], older: [] },
+    parts: {
+      fromSession: r.session_id ?? "unknown",
+      turns: 0,
+      lastAt: r.at,
+      memo: r.text,
+      recent: [],
+      older: [],
+    },
   };
 }
 

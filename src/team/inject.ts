@@ -81,8 +81,9 @@ export function renderTeam(
   let budget = r.maxChars - head.length - foot.length - DATA_NOTE.length - dataBlockOverhead(source) - 4;
   if (budget < 100) return undefined;
   const body: string[] = [];
-  const add = (line: string): boolean => {
-    if (line.length + 1 > budget) return false;
+  // An item leaves room for the line that counts what did not fit.
+  const add = (line: string, reserve = 0): boolean => {
+    if (line.length + 1 + reserve > budget) return false;
     body.push(line);
     budget -= line.length + 1;
     return true;
@@ -95,7 +96,7 @@ export function renderTeam(
     if (!add(title)) break;
     let shown = 0;
     for (const d of list) {
-      if (!add(`- ${clip(oneLine(d.text), 300)} (${who(d)}, ${day(d.at)})`)) break;
+      if (!add(`- ${clip(oneLine(d.text), 300)} (${who(d)}, ${day(d.at)})`, 32)) break;
       shown++;
     }
     if (shown < list.length) add(`  (${list.length - shown} more not shown)`);
