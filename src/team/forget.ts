@@ -173,8 +173,9 @@ interface Cursor {
 }
 
 /**
- * Every machine's forgets since the last pull, in (transaction, sequence) order and
- * only from transactions older than every one still running (as records are pulled),
+ * Every machine's forgets since the last pull, in (transaction, sequence) order of the
+ * columns themselves and only from transactions older than every one still running
+ * (as records are pulled: pull.ts),
  * each dropping the copies of its machine's records it covers.
  */
 export async function pullForgets(
@@ -189,8 +190,8 @@ export async function pullForgets(
     const rows = await sql<
       {
         id: string;
-        seq: string;
-        txid: string;
+        sq: string;
+        tx: string;
         machine_id: string;
         record_id: string | null;
         session_id: string | null;
@@ -199,7 +200,7 @@ export async function pullForgets(
         at: string;
       }[]
     >`
-      SELECT id, seq::text AS seq, txid::text AS txid, machine_id, record_id, session_id,
+      SELECT id, seq::text AS sq, txid::text AS tx, machine_id, record_id, session_id,
              since::text AS since, until::text AS until, at::text AS at
       FROM cairn_team_forgets
       WHERE (txid, seq) > (${cursor.txid}::xid8, ${cursor.seq}::bigint)
@@ -208,7 +209,7 @@ export async function pullForgets(
       LIMIT 1000`;
     if (rows.length === 0) break;
     const last = rows.at(-1)!;
-    const next = { txid: last.txid, seq: last.seq };
+    const next = { txid: last.tx, seq: last.sq };
     store.tx(() => {
       for (const r of rows) {
         const c = covers(

@@ -13,7 +13,10 @@ const cursorScope = (project: string) => `team-project:${project}`;
  * Brings the project's records from the server into team_records, from where the last
  * pull stopped. Rows are taken in (transaction, sequence) order, and only from
  * transactions older than every one still running, so a push that commits after a
- * later one is picked up next time instead of being skipped.
+ * later one is picked up next time instead of being skipped. The order is the
+ * columns' own: the text the row carries them as has other names, since ORDER BY
+ * would take an output name first and sort "10" before "9" (a batch cut in text order
+ * repeats rows, and skips some for good).
  */
 export async function pull(
   store: Store,
@@ -35,8 +38,8 @@ export async function pull(
     const rows = await sql<
       {
         id: string;
-        seq: string;
-        txid: string;
+        sq: string;
+        tx: string;
         kind: string;
         machine: string;
         machine_id: string;
@@ -47,7 +50,7 @@ export async function pull(
         meta: string | null;
       }[]
     >`
-      SELECT id, seq::text AS seq, txid::text AS txid, kind, machine, machine_id, user_name, session_id,
+      SELECT id, seq::text AS sq, txid::text AS tx, kind, machine, machine_id, user_name, session_id,
              at::text AS at, text, meta::text AS meta
       FROM cairn_team_records
       WHERE project = ${project}
@@ -59,7 +62,7 @@ export async function pull(
     received += rows.length;
     const at = now();
     const last = rows.at(-1)!;
-    cursor = { txid: last.txid, seq: last.seq };
+    cursor = { txid: last.tx, seq: last.sq };
     const next = cursor;
     store.tx(() => {
       for (const r of rows) {

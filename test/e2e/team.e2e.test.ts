@@ -1,10 +1,11 @@
 /**
  * Team memory end to end: two machines (two HOMEs, the same repository cloned at two
  * paths with two spellings of one origin remote), a real PostgreSQL, the real Claude
- * Code CLI against the scripted model. A decision and a /handoff on A reach B's next
- * session (asserted on the request Claude Code sent) and `cairn search --team` on B;
- * with the server stopped A's sessions run normally and everything arrives once the
- * server is back; a second sync adds nothing.
+ * Code CLI against the scripted model. Nothing leaves A before its user agrees; then a
+ * decision stated only in conversation and a /handoff on A reach B's next session as
+ * A's own resume would carry them (asserted on the request Claude Code sent), and
+ * `cairn search --team` on B; with the server stopped A's sessions run normally and
+ * everything arrives once the server is back; a second sync adds nothing.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -32,6 +33,8 @@ const hasPg = !!pgBinDir();
 
 const CLI = `${process.execPath} ${CAIRN}`;
 const PROJECT = "example.org/team/app";
+const DECISION =
+  "Decision: every payment call carries the HERON-42 idempotency key, because retries double-charged.";
 
 function sessionStartMessage(r: CapturedRequest): string | undefined {
   for (const m of r.body.messages ?? []) {
@@ -102,7 +105,7 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
     pg?.destroy();
   });
 
-  it("A records a decision and hands off; the Stop hooks push it in the background", async () => {
+  it("A decides in conversation and hands off; nothing is pushed before A agrees, then the Stop hooks push it", async () => {
     api.script([
       bash(
         `${CLI} state add decisions "Queue writes through the outbox table (DECISION-Q7): the API times out under load"`,
@@ -110,7 +113,8 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
           id: "toolu_decide",
         },
       ),
-      text("Recorded the decision."),
+      // Stated in conversation only: it is in no notebook and no record of its own.
+      text(`${DECISION} Recorded the other decision in the notebook.`),
     ]);
     const first = await runClaude({
       sandbox: a,
@@ -121,6 +125,13 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
     });
     expect(first.exitCode, first.stderr).toBe(0);
     expect(api.toolResult("toolu_decide")).toContain("Decisions");
+    // The Stop hook's background push filled the outbox and sent nothing: A has not agreed.
+    await syncsSettled(a);
+    expect(pending(a)).toBeGreaterThan(0);
+    expect(Number(pg.psql("SELECT count(*) FROM cairn_team_records", "cairn_team"))).toBe(0);
+    const agreed = await cairn(a, ["team", "enable", "--yes"], { env: asA });
+    expect(agreed.code, agreed.stderr).toBe(0);
+    expect(Number(pg.psql("SELECT count(*) FROM cairn_team_records", "cairn_team"))).toBeGreaterThan(0);
 
     api.script([
       bash(
@@ -142,9 +153,20 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
     expect(api.toolResult("toolu_memo")).toContain("Saved the in-flight memo");
 
     await syncsSettled(a);
+    const syncA = await cairn(a, ["team", "sync"], { env: asA });
+    expect(syncA.code, syncA.stderr).toBe(0);
     expect(pending(a)).toBe(0);
     expect(
       Number(pg.psql(`SELECT count(*) FROM cairn_team_records WHERE kind = 'handoff'`, "cairn_team")),
+    ).toBe(1);
+    // The handoff carries the turn where the decision was stated.
+    expect(
+      Number(
+        pg.psql(
+          `SELECT count(*) FROM cairn_team_records WHERE kind = 'handoff' AND meta::text LIKE '%HERON-42%'`,
+          "cairn_team",
+        ),
+      ),
     ).toBe(1);
     const decided = pg.psql(
       `SELECT user_name || ' ' || text FROM cairn_team_records WHERE kind = 'decision'`,
@@ -153,7 +175,7 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
     expect(decided).toContain("alice Queue writes through the outbox table (DECISION-Q7)");
   });
 
-  it("B's next real session starts with A's handoff and decision; B finds them with search --team", async () => {
+  it("B's next real session starts with A's handoff as A's own resume would: the decision stated in conversation and the memo", async () => {
     const status = await cairn(b, ["team", "status"], { env: asB });
     expect(status.stdout).toMatch(/ignored: .*\.claude\/cairn\.yaml sets team\.url/);
     expect(status.stdout).toContain(`project  ${PROJECT} (from origin)`);
@@ -175,16 +197,31 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
     const firstReq = api.mainRequests().find((r) => r.sessionId === sid)!;
     const injected = sessionStartMessage(firstReq);
     expect(injected, "the SessionStart injection reached the model").toBeDefined();
-    expect(injected).toContain(`Team memory for ${PROJECT}`);
-    expect(injected).toMatch(/Handoff from alice@\S+ \(session [0-9a-f]{8}, \d+[smhd] ago\):/);
-    expect(injected).toContain("MEMO-TEAM-5K");
     expect(injected).toMatch(
-      /- Queue writes through the outbox table \(DECISION-Q7\).* \(alice@\S+, \d{4}-\d\d-\d\d\)/,
+      /\[cairn resume\] You are continuing a teammate's work: alice@\S+ handed off session [0-9a-f]{8} \(\d+ turns?, last active \d\d:\d\d\) \d+[smhd] ago with \/handoff, on another machine/,
     );
+    expect(injected).toMatch(/<cairn-data source="handoff from alice@\S+, another machine">/);
+    expect(injected).toContain(DECISION);
+    expect(injected).toContain("MEMO-TEAM-5K");
+    // A's notebook travels with the handoff, as A's own resume would show it.
+    expect(injected).toContain("Queue writes through the outbox table (DECISION-Q7)");
+    // Under the cap with everything else SessionStart injected (Claude Code cuts past 10,000).
+    const db = openDb(b);
+    try {
+      const inj = rows<{ part: string; chars: number }>(
+        db,
+        "SELECT part, chars FROM injections WHERE session_id = ? AND event = 'SessionStart'",
+        sid,
+      );
+      expect(inj.map((i) => i.part)).toContain("team-handoff");
+      expect(inj.reduce((n, i) => n + i.chars, 0)).toBeLessThanOrEqual(9_800);
+    } finally {
+      db.close();
+    }
 
     const found = await cairn(b, ["search", "--team", "outbox table"], { env: asB });
     expect(found.code, found.stderr).toBe(0);
-    expect(found.stdout).toMatch(/\[decision · alice@\S+ · \d{4}-\d\d-\d\d \d\d:\d\d\]/);
+    expect(found.stdout).toMatch(/\[decision · alice@\S+ · \d{4}-\d\d-\d\d \d\d:\d\d · id [0-9a-f]{12}\]/);
   });
 
   it("B's dashboard lists alice's session beside B's own", async () => {
@@ -291,7 +328,7 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
     const found = await cairn(b, ["search", "--team", "idempotent retries"], { env: asB });
     expect(found.stdout).toContain("DOWN-DECISION-3");
 
-    // Sync twice more on both machines: nothing new anywhere.
+    // Sync twice more on both machines: nothing new anywhere (B never agreed to share: its records wait).
     const total = pg.psql("SELECT count(*) FROM cairn_team_records", "cairn_team").trim();
     for (const [sb, env] of [
       [a, asA],
@@ -300,8 +337,15 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
       [b, asB],
     ] as const) {
       const r = await cairn(sb, ["team", "sync"], { env });
-      expect(r.stdout).toContain(": 0 pushed (0 new on the server), 0 pulled.");
+      expect(r.stdout).toMatch(
+        sb === a
+          ? /: 0 pushed \(0 new on the server\), 0 pulled\./
+          : /: nothing pushed: \d+ records? waits? until you agree .*, 0 pulled\./,
+      );
     }
+    expect(
+      Number(pg.psql("SELECT count(*) FROM cairn_team_records WHERE user_name = 'bob'", "cairn_team")),
+    ).toBe(0);
     expect(pg.psql("SELECT count(*) FROM cairn_team_records", "cairn_team").trim()).toBe(total);
   });
 

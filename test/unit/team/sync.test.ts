@@ -326,6 +326,36 @@ describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
     }
   });
 
+  it("a pull in batches takes rows in number order: none twice, none skipped, past 9 → 10", async () => {
+    const p = machine(root, "pat");
+    const sp = await open(p);
+    await syncOnce(sp, p.round(pg.url(), "batch/order")); // creates the schema if need be
+    const sql = await connect(pg.url());
+    try {
+      // One transaction, 25 rows: their seq run across a power of ten (in text, "10" < "9").
+      await sql.begin(async (tx) => {
+        for (let i = 0; i < 25; i++)
+          await tx`INSERT INTO cairn_team_records (id, project, kind, machine, machine_id, user_name, at, text)
+                   VALUES (${`order-${i}`}, 'batch/order', 'decision', 'm', 'mid', 'u', ${String(Date.now())}::bigint, ${`row ${i}`})`;
+      });
+    } finally {
+      await sql.end();
+    }
+    const { pull } = await import("../../../src/team/pull.ts");
+    const pulled = await connect(pg.url());
+    try {
+      const r = await pull(sp, pulled, "batch/order", { batch: 10 });
+      expect(r).toEqual({ pulled: 25, received: 25 });
+    } finally {
+      await pulled.end();
+    }
+    expect(
+      sp.db.prepare("SELECT count(*) AS n FROM team_records WHERE project = 'batch/order'").get(),
+    ).toEqual({
+      n: 25,
+    });
+  });
+
   it("refuses a server schema newer than this cairn", async () => {
     pg.psql(
       `UPDATE cairn_team_meta SET value = '${PG_SCHEMA_VERSION + 1}' WHERE key = 'schema_version'`,
