@@ -4,12 +4,14 @@ import { agentReads, color, err, json, out } from "./io.ts";
 
 /** `cairn search --team QUERY`: the shared store of this project, on the server. */
 export async function runTeamSearch(query: string, limit: number, asJson: boolean): Promise<number> {
-  const [{ memoryEnv }, { teamSetup }, { connect, describeError }, { searchTeam }] = await Promise.all([
-    import("../memory/scope.ts"),
-    import("../team/setup.ts"),
-    import("../team/client.ts"),
-    import("../team/search.ts"),
-  ]);
+  const [{ memoryEnv }, { teamSetup }, { close, connect, describeError }, { searchTeam }] = await Promise.all(
+    [
+      import("../memory/scope.ts"),
+      import("../team/setup.ts"),
+      import("../team/client.ts"),
+      import("../team/search.ts"),
+    ],
+  );
   const m = await memoryEnv();
   const setup = teamSetup(m.config, m.env, m.paths, m.projectDir);
   m.close();
@@ -49,6 +51,6 @@ export async function runTeamSearch(query: string, limit: number, asJson: boolea
     err(`cairn search --team: ${describeError(e, setup.url)}`);
     return 1;
   } finally {
-    await sql?.end({ timeout: 1 }).catch(() => {});
+    await close(sql);
   }
 }

@@ -24,7 +24,7 @@ export async function syncNow(env: TeamEnv, o: { pullOnly: boolean }) {
   const [{ collectProject }, { syncOnce }, { outboxPending }] = await Promise.all([
     import("../team/gather.ts"),
     import("../team/sync.ts"),
-    import("../team/collect.ts"),
+    import("../team/pending.ts"),
   ]);
   const store = await m.store();
   const collected =

@@ -318,14 +318,14 @@ async function ownRecord(setup: On, store: Store, given: string): Promise<string
     .all(like, like) as { id: string; machine_id: string | null; who: string | null }[];
   let found = local;
   if (found.length === 0) {
-    const { connect } = await import("../team/client.ts");
+    const { close, connect } = await import("../team/client.ts");
     const sql = await connect(setup.url);
     try {
       found = await sql<{ id: string; machine_id: string; who: string }[]>`
         SELECT id, machine_id, user_name || '@' || machine AS who FROM cairn_team_records
         WHERE id LIKE ${like} LIMIT 5`;
     } finally {
-      await sql.end({ timeout: 1 }).catch(() => {});
+      await close(sql);
     }
   }
   const ids = [...new Set(found.map((f) => f.id))];

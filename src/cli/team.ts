@@ -144,7 +144,7 @@ async function status(asJson: boolean): Promise<number> {
     const [{ maskUrl }, { outboxPending }, { syncStatus }, { checkServer }, { readConsent }] =
       await Promise.all([
         import("../team/url.ts"),
-        import("../team/collect.ts"),
+        import("../team/pending.ts"),
         import("../team/sync.ts"),
         import("../team/check.ts"),
         import("../team/consent.ts"),
@@ -286,7 +286,7 @@ async function background(pullOnly: boolean): Promise<number> {
       log.info("team outbox filled; server failing, push later", { event: "team", project });
       return 0;
     }
-    const { outboxPending } = await import("../team/collect.ts");
+    const { outboxPending } = await import("../team/pending.ts");
     for (let attempt = 0; attempt < 3; attempt++) {
       if (project) await collectProject(store, { ...collectFor, project, now: m.now() });
       const r = await syncOnce(store, round);

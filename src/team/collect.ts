@@ -222,14 +222,6 @@ export function enqueue(store: Store, records: readonly TeamRecord[]): number {
   return added;
 }
 
-export function outboxPending(store: Store): number {
-  return (
-    store.db
-      .prepare("SELECT count(*) AS n FROM team_outbox WHERE pushed_at IS NULL AND dropped_at IS NULL")
-      .get() as { n: number }
-  ).n;
-}
-
 /** The whole turns (of their owner's chain) that the given rows belong to. */
 function touchedTurns(store: Store, rows: readonly { owner: string; turn: number; kind: string }[]): Turn[] {
   const spans = new Map<string, { from: number; to: number }>();

@@ -191,6 +191,22 @@ export function teammateFrame(
   };
 }
 
+/** A pulled handoff record: its meta's resume when well-formed, else its memo alone. */
+export function handoffOfRecord(r: {
+  text: string;
+  session_id: string | null;
+  at: number;
+  meta: string | null;
+}): SharedHandoff {
+  let meta: unknown = null;
+  try {
+    meta = r.meta ? JSON.parse(r.meta) : null;
+  } catch {
+    // Not JSON: the memo alone.
+  }
+  return readSharedHandoff(meta) ?? memoOnly(r);
+}
+
 /**
  * A teammate's handoff as the next session here receives it: composed by memory's
  * composeResume from what the other machine would have composed for itself, within

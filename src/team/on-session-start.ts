@@ -15,8 +15,6 @@ const KNOWN_DOWN_MS = 5 * 60_000;
 const RETRY_AFTER_FAILURE_MS = 60_000;
 const FRESH_PULL_MS = 60_000;
 
-const projectScope = (project: string) => `team-project:${project}`;
-
 /**
  * A teammate's fresh handoff, as the next session would get it on their machine: the
  * resume composed from what they shared (handoff.ts), within memory.inject_chars like
@@ -31,73 +29,36 @@ export const handoffParts: Parts = {
     async run(event: HookEvent<"SessionStart">, ctx: HookContext, prior) {
       if (!teamUrl(ctx.config["team.url"], ctx.env)) return undefined;
       if (!FRESH.has(event.source) || prior.additionalContext) return undefined;
-      const [{ teamSetup }, { getState, setState }, { teammateHandoff }] = await Promise.all([
+      const [{ teamSetup }, pending] = await Promise.all([
         import("./setup.ts"),
-        import("../store/kv.ts"),
-        import("./inject.ts"),
+        import("./pending-handoff.ts"),
       ]);
       const setup = teamSetup(ctx.config, ctx.env, ctx.paths, ctx.projectDir);
       if (!setup.on || !setup.project) return undefined;
       const project = setup.project.id;
       const store = await ctx.store();
       const now = ctx.now();
-      const find = () =>
-        teammateHandoff(store, {
-          project,
-          ownMachine: setup.machine.id,
-          now,
-          handoffTtlMin: ctx.config["memory.handoff_ttl_min"],
-          taken: new Set(getState<string[]>(store, projectScope(project), "handoffs_taken") ?? []),
-        });
-      const record = find();
-      if (!record) return undefined;
-      // The composition's code loads only when there is a handoff to compose.
-      const [h, { resumeDocPath, writeResumeDocument }] = await Promise.all([
-        import("./handoff.ts"),
-        import("../memory/resume.ts"),
-      ]);
-      const shared = h.readSharedHandoff(parseMeta(record.meta)) ?? h.memoOnly(record);
-      const docPath = resumeDocPath(ctx.paths, ctx.projectDir, `team-${shared.parts.fromSession}`);
-      const composed = h.composeTeamHandoff(
-        shared,
-        { user: record.user_name, machine: record.machine, at: record.at },
-        {
-          now,
-          cli: ctx.cli(),
-          docPath,
-          maxChars: Math.min(ctx.config["memory.inject_chars"], CONTEXT_CAP),
-        },
-      );
-      // Taken once: of two sessions starting at once, the one whose transaction sees it untaken injects it.
-      const mine = store.tx(() => {
-        if (find()?.id !== record.id) return false;
-        const taken = getState<string[]>(store, projectScope(project), "handoffs_taken") ?? [];
-        setState(store, projectScope(project), "handoffs_taken", [...taken, record.id].slice(-50), now);
-        return true;
+      const r = { project, machineId: setup.machine.id, config: ctx.config, now };
+      const p = await pending.pendingTeamHandoff(store, {
+        ...r,
+        paths: ctx.paths,
+        projectDir: ctx.projectDir,
+        cli: ctx.cli(),
       });
-      if (!mine) return undefined;
-      writeResumeDocument(docPath, composed.document);
+      if (!p || !pending.takeHandoff(store, p, r)) return undefined;
+      (await import("../memory/resume.ts")).writeResumeDocument(p.docPath, p.composed.document);
       ctx.log.info("resumed a teammate's handoff", {
         event: "SessionStart",
         session: event.session_id,
         project,
-        handoff: record.id,
-        from: record.machine_id,
-        chars: composed.injection.length,
+        handoff: p.record.id,
+        from: p.record.machine_id,
+        chars: p.composed.injection.length,
       });
-      return { additionalContext: composed.injection };
+      return { additionalContext: p.composed.injection };
     },
   },
 };
-
-function parseMeta(meta: string | null): unknown {
-  if (!meta) return null;
-  try {
-    return JSON.parse(meta);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The team's other recent decisions and dead-ends at the start of a session, and the
@@ -187,7 +148,7 @@ async function askOnce(ctx: HookContext): Promise<{ systemMessage: string } | un
   const consent = c.readConsent(ctx.paths);
   if (consent.state || consent.askedAt) return undefined;
   const [{ outboxPending }, { recordHealth }] = await Promise.all([
-    import("./collect.ts"),
+    import("./pending.ts"),
     import("../core/feature-health.ts"),
   ]);
   const now = ctx.now();

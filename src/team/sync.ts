@@ -2,7 +2,7 @@ import type { Config } from "../config/schema.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import type { Store } from "../store/db.ts";
 import { getState, setState } from "../store/kv.ts";
-import { connect, describeError } from "./client.ts";
+import { close, connect, describeError } from "./client.ts";
 import { type ConsentState, mayPush, readConsent } from "./consent.ts";
 import { pullForgets, pushForgets } from "./forget.ts";
 import { recordTeamHealth } from "./health.ts";
@@ -113,6 +113,6 @@ async function syncRound(store: Store, r: RoundOptions): Promise<SyncResult> {
     setState(store, STATUS_SCOPE, "lastError", { at: now(), message }, now());
     return { ok: false, ...n, consent, error: message };
   } finally {
-    await sql?.end({ timeout: 1 }).catch(() => {});
+    await close(sql);
   }
 }

@@ -184,6 +184,11 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
     const sync = await cairn(b, ["team", "sync"], { env: asB });
     expect(sync.code, sync.stderr).toBe(0);
 
+    // `cairn handoff` on B shows what B's next session will receive: alice's handoff.
+    const preview = JSON.parse((await cairn(b, ["handoff", "--json"], { env: asB })).stdout);
+    expect(preview.kind).toBe("team-handoff");
+    expect(preview.injection).toContain(DECISION);
+
     api.script([text("Continuing from alice's handoff.")]);
     const sid = randomUUID();
     const run = await runClaude({
@@ -203,6 +208,8 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
     expect(injected).toMatch(/<cairn-data source="handoff from alice@\S+, another machine">/);
     expect(injected).toContain(DECISION);
     expect(injected).toContain("MEMO-TEAM-5K");
+    const block = (t: string) => /<cairn-data source="handoff[^"]*">[\s\S]*?<\/cairn-data>/.exec(t)?.[0];
+    expect(block(injected!)).toBe(block(preview.injection));
     // A's notebook travels with the handoff, as A's own resume would show it.
     expect(injected).toContain("Queue writes through the outbox table (DECISION-Q7)");
     // Under the cap with everything else SessionStart injected (Claude Code cuts past 10,000).

@@ -159,6 +159,8 @@ export async function startPostgres(o: PgOptions = {}): Promise<PgServer> {
       {
         encoding: "utf8",
         env: { ...process.env, PGPASSWORD: PG_PASSWORD, PGCONNECT_TIMEOUT: "10" },
+        // A fleet's 100,000 record ids are a few MB.
+        maxBuffer: 256 * 1024 * 1024,
       },
     );
   psql(`CREATE DATABASE ${PG_DB}`);

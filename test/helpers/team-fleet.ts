@@ -133,11 +133,14 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
     await new Promise((r) => setTimeout(r, 500));
     let n = 0;
     try {
+      // The first machine to connect creates the table.
+      if (pg.psql("SELECT to_regclass('public.cairn_team_records') IS NOT NULL", "cairn_team").trim() !== "t")
+        continue;
       n = Number(
         pg.psql(`SELECT count(*) FROM cairn_team_records WHERE project = '${project}'`, "cairn_team").trim(),
       );
     } catch {
-      continue; // no table yet
+      continue;
     }
     if (n >= half) {
       restartedWith = n;

@@ -16,9 +16,10 @@ import { pathToFileURL } from "node:url";
 import { defaults } from "../../src/config/schema.ts";
 import { cairnPaths } from "../../src/core/paths.ts";
 import { openStore } from "../../src/store/db.ts";
-import { enqueue, outboxPending } from "../../src/team/collect.ts";
+import { enqueue } from "../../src/team/collect.ts";
 import { answerConsent } from "../../src/team/consent.ts";
 import { machineIdentity } from "../../src/team/identity.ts";
+import { outboxPending } from "../../src/team/pending.ts";
 import { type RecordKind, recordId, type TeamRecord } from "../../src/team/records.ts";
 import { syncOnce } from "../../src/team/sync.ts";
 
@@ -63,6 +64,13 @@ export interface MachineReport {
   /** From its first round to holding every record. */
   readonly pullAllMs: number;
 }
+
+/**
+ * Between rounds that only wait for others' records: about what a session's turns
+ * leave between background syncs, at the short end. Every round is a new connection
+ * (and a SCRAM handshake), as a background sync's is.
+ */
+const pause = () => new Promise((res) => setTimeout(res, 1500 + Math.random() * 1000));
 
 const KINDS: RecordKind[] = ["turn", "turn", "turn", "summary", "decision", "dead-end"];
 
@@ -173,12 +181,12 @@ async function main(a: MachineArgs): Promise<MachineReport> {
           done = false;
           break;
         }
-        await new Promise((res) => setTimeout(res, 200 + Math.random() * 300));
+        await pause();
       }
   }
   while (done && held() < a.total) {
     if (!(await round(false))) done = false;
-    else if (held() < a.total) await new Promise((res) => setTimeout(res, 200 + Math.random() * 300));
+    else if (held() < a.total) await pause();
   }
   const pullAllMs = performance.now() - started;
   const ids = (
