@@ -82,7 +82,7 @@ export async function outbox(env: TeamEnv, asJson: boolean): Promise<number> {
         ? "at the next sync"
         : consent === "disabled"
           ? `if you run \`${cli} team enable\` (sharing is off on this machine)`
-          : `once you run \`${cli} team enable\` (nothing has been sent yet)`;
+          : `once you run \`${cli} team enable\` (nothing is sent until then)`;
     const lines: string[] = [];
     lines.push(
       view.going.length
@@ -93,10 +93,8 @@ export async function outbox(env: TeamEnv, asJson: boolean): Promise<number> {
     if (dropped) lines.push(dropped);
     for (const r of view.going) {
       const d = describeRecord(r);
-      lines.push(
-        "",
-        color.bold(`── ${visibleLine(`${d.head} · ${r.user}@${r.machine} · project ${r.project}`)}`),
-      );
+      // Plain text: on a terminal the whole listing has its controls shown as marks.
+      lines.push("", `── ${visibleLine(`${d.head} · ${r.user}@${r.machine} · project ${r.project}`)}`);
       lines.push(d.body);
     }
     const text = lines.join("\n");
