@@ -1,7 +1,7 @@
 import { loadConfig, projectConfigPath } from "../config/load.ts";
 import { SETTINGS, type SettingKey } from "../config/schema.ts";
 import { cairnPaths } from "../core/paths.ts";
-import { findProjectDir } from "../core/project.ts";
+import { commandProjectDir } from "../store/command-project.ts";
 import { maskUrl } from "../team/url.ts";
 import { parse } from "./args.ts";
 import type { Command } from "./command.ts";
@@ -24,7 +24,7 @@ effect; the rest of the file still applies.
   async run(argv) {
     const { values } = parse(argv, { json: { type: "boolean" }, docs: { type: "boolean" } });
     const paths = cairnPaths();
-    const projectDir = findProjectDir();
+    const projectDir = commandProjectDir();
     const resolved = await loadConfig(paths, projectDir);
     const keys = Object.keys(SETTINGS) as SettingKey[];
     if (values.json) {

@@ -32,8 +32,8 @@ import {
 } from "../claude/settings.ts";
 import { FILE_MODE, safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
-import { findProjectDir } from "../core/project.ts";
 import { printedCli, recordNode, selfInvocation } from "../core/self.ts";
+import { commandProjectDir } from "../store/command-project.ts";
 import { ensureServer, health } from "../transports/http-client.ts";
 import { ensureHttpInstall, readHttpInstall } from "../transports/http-config.ts";
 import { httpRisk, noteHttpRisk } from "../transports/http-risk.ts";
@@ -79,7 +79,7 @@ cairn created it). Otherwise only cairn's hooks and statusline are taken out and
 own statusline is put back.`;
 
 function target(values: { project?: boolean }): { scope: Scope; projectDir: string; path: string } {
-  const projectDir = findProjectDir();
+  const projectDir = commandProjectDir();
   const scope: Scope = values.project ? "project" : "user";
   return { scope, projectDir, path: settingsPath(scope, projectDir) };
 }
@@ -139,7 +139,7 @@ export const install: Command = {
       ...new Set([
         ...(previous?.createdDirs ?? []),
         ...absentDirs(path),
-        ...absentDirs(extrasFiles(scope, findProjectDir()).commandFile),
+        ...absentDirs(extrasFiles(scope, commandProjectDir()).commandFile),
       ]),
     ];
     if (text === before) {
@@ -249,7 +249,7 @@ function installExtras(
   previous: ExtrasRecord | undefined,
 ): { record: ExtrasRecord; notes: string[] } {
   const self = selfInvocation();
-  const files = extrasFiles(scope, findProjectDir());
+  const files = extrasFiles(scope, commandProjectDir());
   const entry = mcpEntry(self);
   const notes: string[] = [];
   // What was there before cairn's first install (an earlier record knows; its absence means none).

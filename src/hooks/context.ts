@@ -10,7 +10,7 @@ export interface HookContext {
   readonly paths: CairnPaths;
   readonly config: Config;
   readonly log: Logger;
-  /** The project the session belongs to (CLAUDE_PROJECT_DIR, else the event's cwd). */
+  /** The project the session belongs to (core/project.ts: CLAUDE_PROJECT_DIR, else the session's directory). */
   readonly projectDir: string;
   readonly env: NodeJS.ProcessEnv;
   /** Opens the database on first use; parts that never call it never pay for it. */

@@ -14,6 +14,7 @@ import { monotonicMs } from "../core/clock.ts";
 import { errorMessage } from "../core/fs.ts";
 import type { Logger } from "../core/log.ts";
 import { type CairnPaths, isUsableDir, safeId } from "../core/paths.ts";
+import { projectOf } from "../core/project.ts";
 import { printedCli, type SelfInvocation } from "../core/self.ts";
 import { isOff } from "../core/switches.ts";
 import { mark } from "../core/trace.ts";
@@ -41,7 +42,7 @@ export interface DispatchDeps {
   /** Opens (or returns the transport's already open) store; the transport closes it, never dispatch. */
   readonly openStore: () => Promise<Store>;
   readonly now?: () => number;
-  /** The project from the environment (CLAUDE_PROJECT_DIR); the event's cwd otherwise. */
+  /** The project Claude Code named (CLAUDE_PROJECT_DIR); else the event's session decides (core/project.ts). */
   readonly projectDir?: string;
   /**
    * Called once with the answer as soon as the parts have made it, before the event is
@@ -130,12 +131,15 @@ function acceptInput(
       session: safeId(event.session_id),
     });
   }
-  // Without CLAUDE_PROJECT_DIR the event's cwd is the project, where the notebook is written.
+  // Without CLAUDE_PROJECT_DIR the session's directory is the project, where the notebook is written.
   if (!deps.projectDir && !isUsableDir(event.cwd)) {
     log.warn("hook input's cwd is not an absolute path; answering no-op", { event: name });
     return { outcome: "invalid" };
   }
-  const projectDir = deps.projectDir || event.cwd;
+  const projectDir = projectOf({
+    named: deps.projectDir,
+    session: { cwd: event.cwd, transcriptPath: event.transcript_path },
+  });
   const off = isOff(deps.paths, projectDir);
   if (off || !deps.resolved.config.enabled) {
     log.debug("cairn is off; answering no-op", { event: name, scope: off || "config" });

@@ -7,6 +7,7 @@ import { resolveConfig } from "../config/resolve.ts";
 import { RECURSION_GUARD } from "../core/guard.ts";
 import { createLogger, type Logger } from "../core/log.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
+import { projectOf } from "../core/project.ts";
 import { selfInvocation } from "../core/self.ts";
 import { isOff } from "../core/switches.ts";
 import { mark } from "../core/trace.ts";
@@ -63,7 +64,8 @@ export async function runCommandHook(name: string | undefined, flags: readonly s
   const env = process.env;
   if (env[RECURSION_GUARD] === "1") reply.finish(noop);
   const paths = cairnPaths();
-  const projectDir = env.CLAUDE_PROJECT_DIR || process.cwd();
+  // Before the event is read: Claude Code starts command hooks in the session's directory.
+  const projectDir = projectOf({ named: env.CLAUDE_PROJECT_DIR, session: { cwd: process.cwd() } });
   if (isOff(paths, projectDir) === "global") {
     skipCodeCacheWrites();
     reply.finish(noop);
