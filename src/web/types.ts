@@ -112,6 +112,22 @@ export interface ToolView {
   readonly shownBytes: number | null;
 }
 
+/** Part of a filed output, read as `cairn show` reads it (memory/show-output.ts). */
+export type OutputRead =
+  | {
+      readonly ok: true;
+      readonly id: number;
+      readonly text: string;
+      readonly totalLines: number;
+      /** Set when the answer is one page of several. */
+      readonly page: {
+        readonly number: number;
+        readonly count: number;
+        readonly ranges: readonly (readonly [number, number])[];
+      } | null;
+    }
+  | { readonly ok: false; readonly why: string; readonly message: string };
+
 export interface ProjectItem {
   readonly dir: string;
   readonly sessions: number;
