@@ -203,6 +203,7 @@ async function partTime(
     now: Date.now,
     self: { command: process.execPath, args: ["cairn.cjs"] },
     cli: () => `${process.execPath} cairn.cjs`,
+    afterAnswer: () => {},
   };
   const post = JSON.parse(readFileSync(join(FIXTURES, "hook-inputs", "PostToolUse-Bash-small.json"), "utf8"));
   const event = {

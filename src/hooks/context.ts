@@ -20,6 +20,12 @@ export interface HookContext {
   readonly self: SelfInvocation;
   /** The command the model or the user runs this cairn with (core/self printedCli), found once per event. */
   cli(): string;
+  /**
+   * Bookkeeping that does not change the answer: run once the answer is out, in the
+   * event's own record transaction (each in a savepoint: one that throws is logged and
+   * undone alone). Only when the parts answered in time: a no-op answer records none.
+   */
+  afterAnswer(work: (store: Store) => void): void;
 }
 
 /**

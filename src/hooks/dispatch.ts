@@ -68,7 +68,8 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
   const accepted = acceptInput(name, raw, deps);
   if (!("event" in accepted)) return { output: noopAnswer(name), outcome: accepted.outcome };
   const { event, projectDir } = accepted;
-  const ctx = hookContext(deps, projectDir);
+  const after: ((store: Store) => void)[] = [];
+  const ctx = hookContext(deps, projectDir, after);
   const injections: Injection[] = [];
   const result = await answer(name, deps.parts[name], event, ctx, injections);
   mark("parts");
@@ -83,6 +84,13 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
     projectDir,
     at: ctx.now(),
     injections: result.outcome === "ok" ? injections : [],
+    after: result.outcome === "ok" ? after : [],
+    onAfterError: (err) =>
+      log.error("bookkeeping after the answer failed; the event is recorded without it", {
+        event: name,
+        session: event.session_id,
+        err,
+      }),
   });
   mark("recorded");
   // The store stays open: the transport that provided it owns it (a hook process exits
@@ -151,7 +159,7 @@ function acceptInput(
 }
 
 /** What the parts may use; the store opens on first use, waiting for the lock as the budget allows. */
-function hookContext(deps: DispatchDeps, projectDir: string): HookContext {
+function hookContext(deps: DispatchDeps, projectDir: string, after: ((store: Store) => void)[]): HookContext {
   let store: Promise<Store> | undefined;
   let cli: string | undefined;
   const budget = deps.resolved.config["hook.budget_ms"];
@@ -168,6 +176,9 @@ function hookContext(deps: DispatchDeps, projectDir: string): HookContext {
       return cli;
     },
     now: deps.now ?? Date.now,
+    afterAnswer: (work) => {
+      after.push(work);
+    },
     store: () => {
       store ??= deps.openStore().then((s) => {
         s.db.exec(`PRAGMA busy_timeout = ${lockWaitMs(budget)}`);

@@ -69,7 +69,7 @@ describe("a hook's event", () => {
     // Claude Code 2.1.328's own key of this path (its transcript folder's name).
     const long = `/w/${"x".repeat(120)}/${"y".repeat(100)}`;
     expect(claudeProjectKey(long)).toBe(
-      `-w-${"x".repeat(120)}-${"y".repeat(100)}`.slice(0, 200) + "-" + javaHash(long).toString(36),
+      `${`-w-${"x".repeat(120)}-${"y".repeat(100)}`.slice(0, 200)}-${javaHash(long).toString(36)}`,
     );
     const t = join(home, ".claude", "projects", claudeProjectKey(long), "sid.jsonl");
     expect(projectOf({ session: { cwd: `${long}/sub/dir`, transcriptPath: t } })).toBe(long);

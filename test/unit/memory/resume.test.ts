@@ -126,6 +126,7 @@ function ctxFor(tmp: TempStore, projectDir: string, now: number, config = defaul
     now: () => now,
     self: { command: "/usr/bin/node", args: ["/opt/cairn.cjs"] },
     cli: () => "/usr/bin/node /opt/cairn.cjs",
+    afterAnswer: () => {},
   };
 }
 
