@@ -93,7 +93,7 @@ export function readOutput(store: Store, id: number, spec: ReadSpec, scope: Read
   const found = findOutput(store, id, scope);
   if (!found.ok) return found;
   const { row } = found;
-  const text = spec.shown ? shownBytes(row) : originalBytes(store, row);
+  const text = spec.shown ? shownBytes(store, row) : originalBytes(store, row);
   if (!text)
     return refuse(
       "pruned",
@@ -147,9 +147,19 @@ function originalBytes(store: Store, row: OutputRow): Uint8Array | undefined {
   return r?.original;
 }
 
-/** What the model was sent for the output: the excerpt with its header, as filed. */
-function shownBytes(row: OutputRow): Uint8Array | undefined {
-  return row.excerpt === null ? undefined : Buffer.from(row.excerpt, "utf8");
+/**
+ * What the model was sent for the output: as counted when it was shown (the tool's
+ * rendering included: a Read's line numbers, Claude Code's notice when the answer was
+ * over the tool's limit), else the excerpt with its header as filed (older records).
+ */
+function shownBytes(store: Store, row: OutputRow): Uint8Array | undefined {
+  const sent = row.tool_use_id
+    ? (store.db
+        .prepare("SELECT shown FROM call_figures WHERE session_id = ? AND tool_use_id = ? AND changed = 1")
+        .get(row.session_id, row.tool_use_id) as { shown: string | null } | undefined)
+    : undefined;
+  const text = sent?.shown ?? row.excerpt;
+  return text === null ? undefined : Buffer.from(text, "utf8");
 }
 
 const utcMinute = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
