@@ -76,7 +76,19 @@ export function recordFigures(
   if (EDITS.has(event.tool_name)) setState(store, sessionScope(event.session_id), edited, at, at);
 
   const shownText = modelText(place, input, answer ?? event.tool_response);
-  if (shownText === undefined) return undefined;
+  if (shownText === undefined) {
+    // A result cairn does not read (an Edit's, a Task's) and left alone: shown as Claude Code
+    // shows it, which the ledger measures; until then, its size as the hook received it.
+    if (answer !== undefined) return undefined;
+    const size = Buffer.byteLength(JSON.stringify(event.tool_response ?? ""));
+    return write(store, {
+      ...base,
+      kind: "output",
+      counterfactualBytes: size,
+      shownBytes: size,
+      hiddenErrorsShown: 0,
+    });
+  }
   const shownBytes = Buffer.byteLength(shownText);
 
   const asked = readback(event.tool_name, input);
