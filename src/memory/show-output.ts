@@ -94,6 +94,8 @@ export function readOutput(store: Store, id: number, spec: ReadSpec, scope: Read
   if (!found.ok) return found;
   const { row } = found;
   const text = spec.shown ? shownBytes(store, row) : originalBytes(store, row);
+  if (!text && spec.shown)
+    return refuse("not-found", `cairn kept no record of what the model was shown for #${id}.`);
   if (!text)
     return refuse(
       "pruned",
