@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { sessionFigures } from "../../../src/context/figures-read.ts";
+import {
+  figureRows,
+  SESSION_FIGURES_SQL,
+  sessionFigures,
+  sumFigures,
+} from "../../../src/context/figures-read.ts";
 import { readSessionSummary, refreshSessionSummary } from "../../../src/context/session-summary.ts";
 import { type CairnPaths, cairnPaths, sessionDir } from "../../../src/core/paths.ts";
 import { openStore, type Store } from "../../../src/store/db.ts";
@@ -55,6 +60,30 @@ describe("session summary: the session's net figures", () => {
     });
     expect(s.net_bytes).toBe(f.netBytes);
     expect(readSessionSummary(paths, SID)).toEqual(s);
+  });
+
+  it("sums in SQL exactly what the per-call rows add up to, measured sizes in place, from the covering index alone", () => {
+    count("output", 2_250, 1_084);
+    count("output", 40, 40);
+    count("retrieval", 0, 700);
+    count("output", 900, 1_200);
+    // The transcript measured two of them: the model was sent 1,090 and 44 bytes.
+    const ledger = store.db.prepare(
+      "INSERT INTO ledger_tools (file_id, session_id, agent_id, tool_use_id, result_bytes) VALUES (1, ?, '', ?, ?)",
+    );
+    ledger.run(SID, `toolu_${n - 3}`, 1_090);
+    ledger.run(SID, `toolu_${n - 2}`, 44);
+    const f = sessionFigures(store, SID);
+    expect(f).toEqual(sumFigures(figureRows(store, { sessionId: SID })));
+    expect(f).toMatchObject({
+      counterfactualBytes: 2_250 + 44 + 900,
+      shownBytes: 1_090 + 44 + 1_200,
+      measured: 2,
+    });
+    const plan = store.db.prepare(`EXPLAIN QUERY PLAN ${SESSION_FIGURES_SQL}`).all(SID) as {
+      detail: string;
+    }[];
+    expect(plan.map((p) => p.detail).join(" ")).toContain("COVERING INDEX call_figures_sums");
   });
 
   it("counts outputs where cairn showed more than Claude Code alone would have", () => {
