@@ -5,6 +5,7 @@
 // committed file differs from what this writes. Run: npx node scripts/plugin-manifest.ts
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import pkg from "../package.json" with { type: "json" };
 import { handoffCommand, PLUGIN_CLI } from "../src/claude/handoff-command.ts";
 import { pluginHooks, pluginMcpServers } from "../src/claude/install-plan.ts";
@@ -32,7 +33,7 @@ export function pluginFiles(): Record<string, string> {
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   for (const [rel, text] of Object.entries(pluginFiles())) {
     writeFileSync(join(ROOT, rel), text);
     console.log(`wrote ${rel}`);
