@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO } from "../helpers/cairn.ts";
 import { BIN_DIR, makeSandbox, runClaude, type Sandbox, type TranscriptEntry } from "./harness/claude.ts";
+import { followHandoff } from "./harness/handoff.ts";
 import {
   bash,
   type CapturedRequest,
@@ -216,27 +217,16 @@ describe.skipIf(!oldNodeIsOld)("plugin, with Node 20 first on PATH", () => {
     // The plugin's /handoff, with no --allowedTools: its `!` line and the memo run as `cairn`
     // (the plugin's bin/ on the shell's PATH) on the command's own allowed-tools; any other
     // node script is refused.
-    api.script([
-      bash("cairn save-inflight <<'CAIRN_MEMO'\n## Next step\nShip it (MEMO-PLUGIN).\nCAIRN_MEMO", {
-        id: "toolu_memo",
-      }),
-      bash("node -e 'console.log(1)'", { id: "toolu_node" }),
-      text("Handoff ready."),
-    ]);
-    const h = await runClaude({
+    const memo = await followHandoff({
       sandbox: sb,
-      apiUrl: api.url,
-      resume: r.sessionId,
+      api,
+      sessionId: r.sessionId,
       prompt: "/cairn:handoff",
-      allowedTools: "",
       env: shell(OLD_NODE_PATH),
+      marker: "MEMO-PLUGIN",
+      refused: () => "node -e 'console.log(1)'",
     });
-    expect(h.exitCode, h.stderr).toBe(0);
-    expect(JSON.stringify(api.lastMainRequest()?.body.messages)).toContain(
-      "Handoff ready: the next session started in",
-    );
-    expect(api.toolResult("toolu_memo")).toContain("Saved the in-flight memo");
-    expect(api.toolResultBlock("toolu_node")?.is_error).toBe(true);
+    expect(memo).toBe("cairn");
 
     claudePlugin(sb.home, api.url, ["uninstall", "cairn@cairn"]);
     claudePlugin(sb.home, api.url, ["marketplace", "remove", "cairn"]);
@@ -288,6 +278,16 @@ describe("npm package, installed globally from its tarball", () => {
     const r = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "npm global", env: shell(path) });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(expectRetrieval(api)).toMatch(/^cairn show \d+$/);
+
+    // /handoff in default permission mode: the memo goes through the one command it names.
+    await followHandoff({
+      sandbox: sb,
+      api,
+      sessionId: r.sessionId,
+      prompt: "/handoff",
+      env: shell(path),
+      marker: "MEMO-NPM",
+    });
 
     expect(cairn("uninstall").status).toBe(0);
     expectNothingOfCairn(sb);
@@ -341,32 +341,17 @@ describe("from a clone (`npm ci`, then `npx cairn install`)", () => {
 
     // /handoff with no --allowedTools: its `!` line and the memo run on the command's own
     // allowed-tools, which allow cairn's two commands and not any script of the same node.
-    // The model writes the memo with the command the installed /handoff names (absolute).
-    const handoffMd = readFileSync(join(sb.home, ".claude", "commands", "handoff.md"), "utf8");
-    const cli = /^allowed-tools: Bash\((.+) handoff:\*\)/m.exec(handoffMd)?.[1] ?? "";
-    expect(cli).toMatch(new RegExp(`^\\S+/node ${clone}/dist/cairn\\.cjs$`));
-    api.script([
-      bash(`${cli} save-inflight <<'CAIRN_MEMO'\n## Next step\nShip it (MEMO-CLONE).\nCAIRN_MEMO`, {
-        id: "toolu_memo",
-      }),
-      bash(`${cli.split(" ")[0]} -e 'console.log(1)'`, { id: "toolu_node" }),
-      text("Handoff ready."),
-    ]);
-    const h = await runClaude({
+    // The model writes the memo with the one command the expanded /handoff names.
+    const memo = await followHandoff({
       sandbox: sb,
-      apiUrl: api.url,
-      resume: r.sessionId,
+      api,
+      sessionId: r.sessionId,
       prompt: "/handoff",
-      allowedTools: "",
       env: shell(OLD_NODE_PATH),
+      marker: "MEMO-CLONE",
+      refused: (memoCommand) => `${memoCommand.split(" ")[0]} -e 'console.log(1)'`,
     });
-    expect(h.exitCode, h.stderr).toBe(0);
-    expect(JSON.stringify(api.lastMainRequest()?.body.messages)).toContain(
-      "Handoff ready: the next session started in",
-    );
-    expect(api.toolResult("toolu_memo")).toContain("Saved the in-flight memo");
-    expect(api.toolResultBlock("toolu_node")?.is_error).toBe(true);
-    expect(api.toolResult("toolu_node")).not.toBe("1");
+    expect(memo).toMatch(new RegExp(`^\\S+/node ${clone}/dist/cairn\\.cjs$`));
 
     expect(cairn("uninstall").status).toBe(0);
     expectNothingOfCairn(sb);
