@@ -61,7 +61,9 @@ export function packRelease(outDir: string, opts: { dist?: string; env?: NodeJS.
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   if (process.argv[2] === "--refuse-plain") {
-    console.error("cairn: use `npm run release`: a plain `npm pack` of a clone makes an archive whose plugin is missing.");
+    console.error(
+      "cairn: use `npm run release`: a plain `npm pack` of a clone makes an archive whose plugin is missing.",
+    );
     process.exit(1);
   }
   console.log(`wrote ${packRelease(process.argv[2] ?? ".")}`);
