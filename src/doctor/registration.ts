@@ -72,7 +72,7 @@ function ago(at: number, now: number = Date.now()): string {
 /** A session that loaded cairn with --plugin-dir: a plugin folder outside Claude Code's plugin cache. */
 function pluginDirCheck(): Check | undefined {
   const seen = pluginSeen();
-  if (!seen || seen.folder.startsWith(join(claudeDir(), "plugins") + "/")) return undefined;
+  if (!seen || seen.folder.startsWith(`${join(claudeDir(), "plugins")}/`)) return undefined;
   return {
     name: "hooks (plugin-dir)",
     status: "ok",
