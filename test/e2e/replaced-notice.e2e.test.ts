@@ -18,6 +18,10 @@ import { bash, type MockApi, startMockApi, text } from "./harness/mock-api.ts";
 const OUTPUT = readFileSync(join(REPO, "test/fixtures/outputs/test-vitest-failing.txt"), "utf8");
 const TMUX = "/usr/bin/tmux";
 
+const socket = `cairn-notice-e2e-${process.pid}`;
+const tmux = (...args: string[]) =>
+  execFileSync(TMUX, ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
+
 /** How many times `needle` occurs in `hay`. */
 const count = (hay: string, needle: string) => hay.split(needle).length - 1;
 
@@ -34,6 +38,11 @@ describe("a replaced output is marked for the person, not the model", () => {
     await installCairn(sb);
   });
   afterAll(async () => {
+    try {
+      if (existsSync(TMUX)) tmux("kill-server");
+    } catch {
+      // Not started, or already gone.
+    }
     await api.close();
     sb.cleanup();
   });
@@ -65,17 +74,6 @@ describe("a replaced output is marked for the person, not the model", () => {
   });
 
   describe.skipIf(!existsSync(TMUX))("interactive (tmux)", () => {
-    const socket = `cairn-notice-e2e-${process.pid}`;
-    const tmux = (...args: string[]) =>
-      execFileSync(TMUX, ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
-    afterAll(() => {
-      try {
-        tmux("kill-server");
-      } catch {
-        // Already gone.
-      }
-    });
-
     it("Claude Code shows the notice under the collapsed tool call", async () => {
       api.script([bash("cat vitest-run.txt", { id: "toolu_tty" }), text("INTERACTIVE-DONE")]);
       const env = claudeEnv(api.url, sb.home);
