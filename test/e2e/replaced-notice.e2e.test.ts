@@ -5,22 +5,17 @@
  * and after --resume, the header appears once, inside the tool result. Interactive under
  * tmux (skipped, saying so, where tmux is missing), and under -p with stream-json.
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO } from "../helpers/cairn.ts";
 import { until } from "../helpers/wait.ts";
 import { installCairn } from "./harness/cairn.ts";
-import { CLAUDE_BIN, claudeEnv, makeSandbox, runClaude, type Sandbox } from "./harness/claude.ts";
+import { makeSandbox, runClaude, type Sandbox } from "./harness/claude.ts";
 import { bash, type MockApi, startMockApi, text } from "./harness/mock-api.ts";
+import { HAS_TMUX, type Interactive, startInteractive } from "./harness/tmux.ts";
 
 const OUTPUT = readFileSync(join(REPO, "test/fixtures/outputs/test-vitest-failing.txt"), "utf8");
-const TMUX = "/usr/bin/tmux";
-
-const socket = `cairn-notice-e2e-${process.pid}`;
-const tmux = (...args: string[]) =>
-  execFileSync(TMUX, ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
 
 /** How many times `needle` occurs in `hay`. */
 const count = (hay: string, needle: string) => hay.split(needle).length - 1;
@@ -30,6 +25,7 @@ describe("a replaced output is marked for the person, not the model", () => {
   let sb: Sandbox;
   let header = "";
   let sessionId = "";
+  let tty: Interactive | undefined;
 
   beforeAll(async () => {
     api = await startMockApi();
@@ -38,11 +34,7 @@ describe("a replaced output is marked for the person, not the model", () => {
     await installCairn(sb);
   });
   afterAll(async () => {
-    try {
-      if (existsSync(TMUX)) tmux("kill-server");
-    } catch {
-      // Not started, or already gone.
-    }
+    tty?.stop();
     await api.close();
     sb.cleanup();
   });
@@ -73,41 +65,31 @@ describe("a replaced output is marked for the person, not the model", () => {
       expect(count(JSON.stringify(q.body.messages), JSON.stringify(header).slice(1, -1))).toBe(1);
   });
 
-  describe.skipIf(!existsSync(TMUX))("interactive (tmux)", () => {
+  describe.skipIf(!HAS_TMUX)("interactive (tmux)", () => {
     it("Claude Code shows the notice under the collapsed tool call", async () => {
       api.script([bash("cat vitest-run.txt", { id: "toolu_tty" }), text("INTERACTIVE-DONE")]);
-      const env = claudeEnv(api.url, sb.home);
-      const q = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
-      const command = [
-        "env",
-        "-i",
-        ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
-        CLAUDE_BIN,
-        "--allowedTools",
-        "Bash",
-      ]
-        .map(q)
-        .join(" ");
-      tmux("new-session", "-d", "-s", "cc", "-x", "160", "-y", "50", "-c", sb.project, command);
-      let ready = "";
-      await until(
-        () => {
-          ready = tmux("capture-pane", "-p", "-t", "cc");
-          return ready.includes("cairn ctx") ? true : undefined;
-        },
-        "the prompt",
-        { last: () => ready, hangMs: 20_000 },
-      );
-      tmux("send-keys", "-t", "cc", "run it", "Enter");
-      let screen = "";
-      await until(
-        () => {
-          screen = tmux("capture-pane", "-p", "-t", "cc");
-          return screen.includes("INTERACTIVE-DONE") ? true : undefined;
-        },
-        "the answer",
-        { last: () => screen },
-      );
+      tty = startInteractive({
+        name: "cairn-notice-e2e",
+        home: sb.home,
+        cwd: sb.project,
+        apiUrl: api.url,
+        args: ["--allowedTools", "Bash"],
+        size: { cols: 160, rows: 50 },
+      });
+      const shows = (what: string, ok: (s: string) => boolean) => {
+        let s = "";
+        return until(
+          () => {
+            s = tty?.screen() ?? "";
+            return ok(s) ? s : undefined;
+          },
+          `Claude Code never showed ${what}`,
+          { last: () => s },
+        );
+      };
+      await shows("its prompt and statusline", (s) => s.includes("cairn ctx"));
+      tty.type("run it");
+      const screen = await shows("the answer", (s) => s.includes("INTERACTIVE-DONE"));
       expect(screen).toMatch(/PostToolUse:Bash says: \[cairn #\d+ · /);
     });
   });

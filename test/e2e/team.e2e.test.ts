@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cairnPaths } from "../../src/core/paths.ts";
 import { runningSyncs } from "../../src/team/background.ts";
 import { CAIRN } from "../helpers/cairn.ts";
-import { PG_PASSWORD, type PgServer, pgBinDir, startPostgres } from "../helpers/postgres.ts";
+import { PG_PASSWORD, type PgServer, startPostgres } from "../helpers/postgres.ts";
+import { CHROMIUM, HAS_CHROMIUM, HAS_PG } from "../helpers/programs.ts";
 import { cairn, cairnEnv, installCairn, rows } from "./harness/cairn.ts";
 import { makeSandbox, runClaude, type Sandbox } from "./harness/claude.ts";
 import {
@@ -27,8 +28,6 @@ import {
   startMockApi,
   text,
 } from "./harness/mock-api.ts";
-
-const hasPg = !!pgBinDir();
 
 const CLI = `${process.execPath} ${CAIRN}`;
 const PROJECT = "example.org/team/app";
@@ -62,7 +61,7 @@ function pending(sb: Sandbox): number {
   }
 }
 
-describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
+describe.skipIf(!HAS_PG)("team memory e2e: two machines, one PostgreSQL", () => {
   let pg: PgServer;
   let api: MockApi;
   let a: Sandbox;
@@ -187,7 +186,7 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
     expect(found.stdout).toMatch(/\[decision · alice@\S+ · \d{4}-\d\d-\d\d \d\d:\d\d\]/);
   });
 
-  it("B's dashboard lists alice's session beside B's own", async () => {
+  it.skipIf(!HAS_CHROMIUM)("B's dashboard lists alice's session beside B's own", async () => {
     const ui = spawn(process.execPath, [CAIRN, "ui", "--no-open", "--port", "0", "--json"], {
       cwd: b.project,
       env: {
@@ -213,7 +212,7 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
       });
       const url = new URL((JSON.parse(line) as { url: string }).url);
       browser = await chromium.launchPersistentContext(browserDir, {
-        executablePath: process.env.CAIRN_CHROMIUM ?? "/usr/bin/chromium",
+        executablePath: CHROMIUM,
         args: [
           "--headless",
           "--no-sandbox",

@@ -14,12 +14,12 @@ import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bytes } from "../../src/web/client/format.ts";
 import { CAIRN, REPO } from "../helpers/cairn.ts";
+import { CHROMIUM, HAS_CHROMIUM } from "../helpers/programs.ts";
 import { cairn, cairnDb, cairnEnv, installCairn, rows } from "./harness/cairn.ts";
 import { makeSandbox, runClaude, type Sandbox, writeClaudeJson } from "./harness/claude.ts";
 import { bash, type MockApi, startMockApi, text, tool, type Usage } from "./harness/mock-api.ts";
 
 /** Debian's Chromium (what .ci/run installs), driven by playwright-core. */
-const CHROMIUM = process.env.CAIRN_CHROMIUM ?? "/usr/bin/chromium";
 
 const ERROR_LINE =
   "2026-11-22T10:15:42.123Z ERROR payment-service: charge failed for order 81723: card_declined";
@@ -292,7 +292,7 @@ async function shot(page: Page, name: string, where: "top" | "as-is" = "top"): P
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
-describe("cairn ui e2e", () => {
+describe.skipIf(!HAS_CHROMIUM)("cairn ui e2e", () => {
   let api: MockApi;
   let filled: Filled;
   let ui: Dashboard;
