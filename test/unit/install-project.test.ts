@@ -138,6 +138,26 @@ describe("cairn install --project", () => {
     }
   });
 
+  it("doctor checks the launcher the project's hooks run", async () => {
+    expect((await cli("install", "--project")).code).toBe(0);
+    const doctor = async () => {
+      const r = await runCairn(["doctor", "--json"], {
+        env: { ...sb.env, PATH: `${dirname(process.execPath)}:/usr/bin:/bin` },
+        cwd: sb.project,
+      });
+      return (JSON.parse(r.stdout) as { checks: { name: string; status: string; detail: string }[] }).checks;
+    };
+    expect((await doctor()).find((c) => c.name === "hook command")).toMatchObject({
+      status: "ok",
+      detail: `${join(sb.home, ".cairn", "bin", "cairn")} runs this cairn`,
+    });
+    rmSync(join(sb.home, ".cairn", "bin", "cairn"));
+    expect((await doctor()).find((c) => c.name === "hook command")).toMatchObject({
+      status: "fail",
+      detail: "the project's hooks run ~/.cairn/bin/cairn, which is missing: they do nothing",
+    });
+  });
+
   it("refuses a cairn that lives inside the project, and the http transport", async () => {
     const inside = projectFile("node_modules/cairn/dist");
     cpSync(dirname(CAIRN), inside, { recursive: true });
