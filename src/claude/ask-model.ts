@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type Anthropic from "@anthropic-ai/sdk";
 import { RECURSION_GUARD } from "../core/guard.ts";
-import { messagesClient } from "./messages-api.ts";
 
 /**
  * Asking a model one question, the two ways cairn's opt-in features do (model-written L1
@@ -26,6 +26,30 @@ export interface AskOptions {
 
 export function askModel(prompt: string, opts: AskOptions): Promise<string> {
   return opts.provider === "api" ? viaApi(prompt, opts) : viaClaude(prompt, opts);
+}
+
+/**
+ * A Messages API client set up from the environment the way Claude Code's is: its key
+ * or its auth token (ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN) and its endpoint
+ * (ANTHROPIC_BASE_URL). No retries: the caller has a deadline and a fallback. The SDK
+ * loads only here, when a model is actually asked.
+ */
+async function messagesClient(
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+  purpose: string,
+): Promise<Anthropic> {
+  const apiKey = env.ANTHROPIC_API_KEY;
+  const authToken = env.ANTHROPIC_AUTH_TOKEN;
+  if (!apiKey && !authToken) throw new Error(`no ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN for ${purpose}`);
+  const { default: Client } = await import("@anthropic-ai/sdk");
+  return new Client({
+    apiKey: apiKey ?? null,
+    authToken: authToken ?? null,
+    ...(env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {}),
+    timeout: timeoutMs,
+    maxRetries: 0,
+  });
 }
 
 async function viaApi(prompt: string, opts: AskOptions): Promise<string> {
