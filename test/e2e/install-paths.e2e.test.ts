@@ -12,6 +12,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shellQuote } from "../../src/core/self.ts";
 import { REPO } from "../helpers/cairn.ts";
 import { BIN_DIR, makeSandbox, runClaude, type Sandbox, type TranscriptEntry } from "./harness/claude.ts";
 import { followHandoff } from "./harness/handoff.ts";
@@ -131,6 +132,7 @@ let root: string;
 let packed: Packed;
 
 beforeAll(() => {
+  // A space and a quote in every path of the npm and clone installs (HOME, prefix, clone).
   root = makeSandbox({ prefix: "cairn-pack" }).root;
   packed = pack(root);
 });
@@ -241,7 +243,7 @@ describe("npm package, installed globally from its tarball", () => {
 
   beforeAll(async () => {
     api = await startMockApi();
-    sb = makeSandbox();
+    sb = makeSandbox({ root: join(root, "npm global it's") });
     writeFileSync(join(sb.project, "vitest-run.txt"), OUTPUT);
     prefix = join(sb.root, "prefix");
   });
@@ -301,7 +303,7 @@ describe("from a clone (`npm ci`, then `npx cairn install`)", () => {
 
   beforeAll(async () => {
     api = await startMockApi();
-    sb = makeSandbox();
+    sb = makeSandbox({ root: join(root, "from a clone it's") });
     writeFileSync(join(sb.project, "vitest-run.txt"), OUTPUT);
     // A clone after `npm ci` and `npm run build`: the repository's files, the bundle under
     // test, and node_modules (the devDependencies, Node 24 among them).
@@ -336,7 +338,8 @@ describe("from a clone (`npm ci`, then `npx cairn install`)", () => {
     const command = expectRetrieval(api);
     // cairn is not on PATH here: the header names the clone's launcher, which runs the node
     // `cairn install` recorded (an older node is first on PATH in this session).
-    expect(command).toMatch(new RegExp(`^${clone}/bin/cairn show \\d+$`));
+    expect(command).toMatch(/ show \d+$/);
+    expect(command.replace(/ show \d+$/, "")).toBe(shellQuote(join(clone, "bin", "cairn")));
     expect(run("/bin/sh", ["-c", "command -v cairn"], { env }).status).not.toBe(0);
 
     // /handoff with no --allowedTools: its `!` line and the memo run on the command's own
@@ -351,7 +354,8 @@ describe("from a clone (`npm ci`, then `npx cairn install`)", () => {
       marker: "MEMO-CLONE",
       refused: (memoCommand) => `${memoCommand.split(" ")[0]} -e 'console.log(1)'`,
     });
-    expect(memo).toMatch(new RegExp(`^\\S+/node ${clone}/dist/cairn\\.cjs$`));
+    expect(memo).toMatch(/^\S+\/node /);
+    expect(memo.endsWith(` ${shellQuote(join(clone, "dist", "cairn.cjs"))}`)).toBe(true);
 
     expect(cairn("uninstall").status).toBe(0);
     expectNothingOfCairn(sb);
