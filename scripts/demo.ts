@@ -6,11 +6,11 @@
 // `npm run demo -- --readme` also writes the table of what the model was sent into
 // README.md (between its demo-sample markers), so the README's sample is this demo's
 // own output; test/e2e/demo-readme.e2e.test.ts fails when it no longer is.
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import pc from "picocolors";
-import { cairn, cairnDb, installCairn, rows } from "../test/e2e/harness/cairn.ts";
+import { cairn, cairnDb, cairnOnPath, installCairn, rows } from "../test/e2e/harness/cairn.ts";
 import { BIN_DIR, makeSandbox, runClaude } from "../test/e2e/harness/claude.ts";
 import { bash, findToolResult, startMockApi, text, tool } from "../test/e2e/harness/mock-api.ts";
 import { CAIRN } from "../test/helpers/cairn.ts";
@@ -141,21 +141,14 @@ export async function runDemo(): Promise<{ rows: DemoRow[]; ok: boolean }> {
         "Two tests fail (discount, tax rounding), pricing.ts has type errors, and the log shows a payment timeout.",
       ),
     ]);
-    // cairn on the session's PATH, as after `npm install -g` or with the plugin, and none
-    // of npm's variables (under npm, cairn prints its absolute form): headers print
-    // `cairn show N`, so the sizes below do not depend on where cairn lives.
-    mkdirSync(join(sb.root, "bin"));
-    symlinkSync(CAIRN, join(sb.root, "bin", "cairn"));
-    const shell: Record<string, string | undefined> = {
-      PATH: `${join(sb.root, "bin")}:${BIN_DIR}:/usr/bin:/bin`,
-    };
-    for (const key of Object.keys(process.env)) if (key.startsWith("npm_")) shell[key] = undefined;
+    // cairn on the session's PATH: headers print `cairn show N`, so the sizes below do
+    // not depend on where cairn lives.
     const run = await runClaude({
       sandbox: sb,
       apiUrl: api.url,
       prompt: "Why is checkout failing?",
       timeoutMs: 180_000,
-      env: shell,
+      env: cairnOnPath(sb),
     });
     console.log(
       `  exit ${run.exitCode}, ${(run.durationMs / 1000).toFixed(1)} s, ${api.mainRequests().length} model requests`,

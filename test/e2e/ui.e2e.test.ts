@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bytes } from "../../src/web/client/format.ts";
 import { CAIRN, REPO } from "../helpers/cairn.ts";
 import { CHROMIUM, HAS_CHROMIUM } from "../helpers/programs.ts";
-import { cairn, cairnDb, cairnEnv, installCairn, rows } from "./harness/cairn.ts";
+import { cairn, cairnDb, cairnEnv, cairnOnPath, installCairn, rows } from "./harness/cairn.ts";
 import { makeSandbox, runClaude, type Sandbox, writeClaudeJson } from "./harness/claude.ts";
 import { bash, type MockApi, startMockApi, text, tool, type Usage } from "./harness/mock-api.ts";
 
@@ -91,6 +91,8 @@ async function fillDatabase(api: MockApi, sb: Sandbox): Promise<Filled> {
   writeClaudeJson(sb.home, [sb.project, otherProject]);
   sb.writeSettings({ permissions: { allow: ["Bash"] } });
   await installCairn(sb);
+  // What the screenshots show: `cairn show N` in headers, as a user with cairn on PATH sees.
+  const shell = cairnOnPath(sb);
   const statePath = join(sb.project, ".cairn", "STATE.md");
   const first = randomUUID();
   const second = randomUUID();
@@ -111,6 +113,7 @@ async function fillDatabase(api: MockApi, sb: Sandbox): Promise<Filled> {
     text("The first part is done.", usage(22)),
   ]);
   let run = await runClaude({
+    env: shell,
     sandbox: sb,
     apiUrl: api.url,
     sessionId: first,
@@ -119,7 +122,7 @@ async function fillDatabase(api: MockApi, sb: Sandbox): Promise<Filled> {
   });
   if (run.exitCode !== 0) throw new Error(`first session failed: ${run.stderr}`);
 
-  run = await runClaude({ sandbox: sb, apiUrl: api.url, resume: first, prompt: "/compact" });
+  run = await runClaude({ env: shell, sandbox: sb, apiUrl: api.url, resume: first, prompt: "/compact" });
   if (run.exitCode !== 0) throw new Error(`/compact failed: ${run.stderr}`);
 
   api.script([
@@ -127,7 +130,7 @@ async function fillDatabase(api: MockApi, sb: Sandbox): Promise<Filled> {
     bash("ls src | head -3", { id: "toolu_ls", usage: usage(92) }),
     text("Continuing after the compaction.", usage(91)),
   ]);
-  run = await runClaude({ sandbox: sb, apiUrl: api.url, resume: first, prompt: "continue" });
+  run = await runClaude({ env: shell, sandbox: sb, apiUrl: api.url, resume: first, prompt: "continue" });
   if (run.exitCode !== 0) throw new Error(`resumed session failed: ${run.stderr}`);
 
   const handoff = await cairn(sb, ["handoff", "--write", "--session", first]);
@@ -138,12 +141,19 @@ async function fillDatabase(api: MockApi, sb: Sandbox): Promise<Filled> {
   if (memo.code !== 0) throw new Error(`save-inflight failed: ${memo.stderr}`);
 
   api.script([bash("echo resumed-work", { id: "toolu_resumed", usage: usage(96) }), text("Resumed.")]);
-  run = await runClaude({ sandbox: sb, apiUrl: api.url, sessionId: second, prompt: "continue the work" });
+  run = await runClaude({
+    env: shell,
+    sandbox: sb,
+    apiUrl: api.url,
+    sessionId: second,
+    prompt: "continue the work",
+  });
   if (run.exitCode !== 0) throw new Error(`second session failed: ${run.stderr}`);
 
   api.script([bash("echo billing", { id: "toolu_billing", usage: usage(98) }), text("Billing checked.")]);
   mkdirSync(otherProject, { recursive: true });
   run = await runClaude({
+    env: shell,
     sandbox: sb,
     apiUrl: api.url,
     cwd: otherProject,
