@@ -1,5 +1,6 @@
 import type { Answer, EventName, HookEvent } from "../claude/events.ts";
 import type { Config } from "../config/schema.ts";
+import type { Deadline } from "../core/deadline.ts";
 import type { Logger } from "../core/log.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import type { SelfInvocation } from "../core/self.ts";
@@ -16,6 +17,8 @@ export interface HookContext {
   /** Opens the database on first use; parts that never call it never pay for it. */
   store(): Promise<Store>;
   now(): number;
+  /** When synchronous work must stop (hook.budget_ms): long work checks it between chunks. */
+  readonly deadline: Deadline;
   /** How to run this same cairn again, for commands cairn prints or registers. */
   readonly self: SelfInvocation;
   /** The command the model or the user runs this cairn with (core/self printedCli), found once per event. */

@@ -29,6 +29,7 @@ export const EVENT_PARTS: { readonly [E in EventName]: readonly PartLoader[] } =
     () => import("../notebook/on-user-prompt.ts"), // the anchor: goal, step, context health, advice
   ],
   PreToolUse: [
+    () => import("../run/on-pre-tool-use.ts"), // arm the exit trap for this one Bash command (cairn is on)
     () => import("../notebook/on-pre-tool-use.ts"), // nudges: bounded reads, cheaper subagent models
   ],
   PostToolUse: [
@@ -60,4 +61,14 @@ export const EVENT_PARTS: { readonly [E in EventName]: readonly PartLoader[] } =
     () => import("../retention/on-stop.ts"), // apply the retention policy (days, size)
     () => import("../team/on-stop.ts"), // team memory: outbox, background push (team.url only)
   ],
+};
+
+/**
+ * The part an event runs whatever else happens: while cairn is off, and as the answer
+ * when the parts run out of hook.budget_ms or fail. It is the least the event owes:
+ * after the exit trap turned a failing Bash command's status into a marker line, that
+ * status, stated. It must stay cheap (it runs before the other parts, on every event).
+ */
+export const EVENT_BASELINE: { readonly [E in EventName]?: PartLoader } = {
+  PostToolUse: () => import("../run/on-post-tool-use.ts"), // the exit status, marker off
 };
