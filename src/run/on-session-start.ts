@@ -1,4 +1,4 @@
-import { appendFileSync } from "node:fs";
+import { appendFileSync, statSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { readRegularText, writeFileAtomic } from "../core/fs.ts";
 import { projectOffPath } from "../core/switches.ts";
@@ -50,7 +50,7 @@ function install(sessionId: string, ctx: HookContext): ExitTrapState {
   // After --resume or a compaction SessionStart runs again, maybe with the same file.
   if (wanted === before) return { installed: true, shell };
   if (wanted.startsWith(before)) appendFileSync(envFile, wanted.slice(before.length), { mode: 0o600 });
-  else writeFileAtomic(envFile, wanted);
+  else writeFileAtomic(envFile, wanted, statSync(envFile).mode & 0o777);
   return { installed: true, shell };
 }
 
