@@ -173,7 +173,7 @@ describe("once cairn is off, a failing command reaches the model as a failure", 
       readdirSync(envDir)
         .map((f) => readFileSync(join(envDir, f), "utf8"))
         .join(""),
-    ).toContain("__cairn_arm");
+    ).toMatch(/trap '__cairn_rc=/);
 
     api.script([bash("echo 'FAIL: deploy rejected'; exit 2", { id: "toolu_after" }), text("done.")]);
     const resumed = await runClaude({
