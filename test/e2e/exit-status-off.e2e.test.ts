@@ -55,6 +55,34 @@ function expectCairnStated(api: MockApi, id: string): void {
 
 const SMALL = "echo 'FAIL: 2 of 40 tests failed'; exit 1";
 const BIG = "seq 1 9000; echo 'FATAL: migration aborted' >&2; exit 5";
+const DEPLOY = "echo 'FAIL: deploy rejected'; exit 2";
+
+/** A first session in which the trap is at work (a failing `ls`, stated by cairn); its id. */
+async function sessionWithTrap(api: MockApi, sb: Sandbox, args: string[] = []): Promise<string> {
+  api.script([bash("ls missing-while-on", { id: "toolu_on" }), text("done.")]);
+  const first = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "start", allowedTools: "", args });
+  expect(first.exitCode, first.stderr).toBe(0);
+  expectCairnStated(api, "toolu_on");
+  return first.sessionId;
+}
+
+/** `claude --resume` of that session, running `commands` (ids toolu_after_<i>). */
+async function resumeRunning(
+  api: MockApi,
+  sb: Sandbox,
+  sessionId: string,
+  commands: string[],
+): Promise<void> {
+  api.script([...commands.map((c, i) => bash(c, { id: `toolu_after_${i}` })), text("done.")]);
+  const resumed = await runClaude({
+    sandbox: sb,
+    apiUrl: api.url,
+    prompt: "deploy",
+    resume: sessionId,
+    allowedTools: "",
+  });
+  expect(resumed.exitCode, resumed.stderr).toBe(0);
+}
 
 describe("once cairn is off, a failing command reaches the model as a failure", () => {
   let api: MockApi | undefined;
@@ -97,27 +125,15 @@ describe("once cairn is off, a failing command reaches the model as a failure", 
     sb = makeSandbox({ prefix: "cairn-off-uninstall" });
     sb.writeSettings({ permissions: { allow: ["Bash"] } });
     await installCairn(sb);
-    api.script([bash("ls missing-while-on", { id: "toolu_on" }), text("done.")]);
-    const first = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "start", allowedTools: "" });
-    expect(first.exitCode, first.stderr).toBe(0);
-    expectCairnStated(api, "toolu_on");
+    const sessionId = await sessionWithTrap(api, sb);
     const un = await cairn(sb, ["uninstall"]);
     expect(un.code, un.stderr).toBe(0);
     expect(un.stdout).toContain("removed cairn's exit trap from 1 Claude Code session env file");
-    const envDir = join(sb.home, ".claude", "session-env", first.sessionId);
+    const envDir = join(sb.home, ".claude", "session-env", sessionId);
     for (const f of readdirSync(envDir))
       expect(readFileSync(join(envDir, f), "utf8")).not.toContain("__cairn");
-
-    api.script([bash("echo 'FAIL: deploy rejected'; exit 2", { id: "toolu_after" }), text("done.")]);
-    const resumed = await runClaude({
-      sandbox: sb,
-      apiUrl: api.url,
-      prompt: "deploy",
-      resume: first.sessionId,
-      allowedTools: "",
-    });
-    expect(resumed.exitCode, resumed.stderr).toBe(0);
-    expectPlainFailure(api, "toolu_after", 2, "FAIL: deploy rejected");
+    await resumeRunning(api, sb, sessionId, [DEPLOY]);
+    expectPlainFailure(api, "toolu_after_0", 2, "FAIL: deploy rejected");
   }, 180_000);
 
   it("enabled: false in the user's config between sessions, then claude --resume", async () => {
@@ -125,27 +141,11 @@ describe("once cairn is off, a failing command reaches the model as a failure", 
     sb = makeSandbox({ prefix: "cairn-off-resume" });
     sb.writeSettings({ permissions: { allow: ["Bash"] } });
     await installCairn(sb);
-    api.script([bash("ls missing-while-on", { id: "toolu_on" }), text("done.")]);
-    const first = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "start", allowedTools: "" });
-    expect(first.exitCode, first.stderr).toBe(0);
-    expectCairnStated(api, "toolu_on");
+    const sessionId = await sessionWithTrap(api, sb);
     appendFileSync(join(sb.home, ".cairn", "config.yaml"), "enabled: false\n");
-
-    api.script([
-      bash("echo 'FAIL: deploy rejected'; exit 2", { id: "toolu_after" }),
-      bash(BIG, { id: "toolu_after_big" }),
-      text("done."),
-    ]);
-    const resumed = await runClaude({
-      sandbox: sb,
-      apiUrl: api.url,
-      prompt: "deploy",
-      resume: first.sessionId,
-      allowedTools: "",
-    });
-    expect(resumed.exitCode, resumed.stderr).toBe(0);
-    expectPlainFailure(api, "toolu_after", 2, "FAIL: deploy rejected");
-    expectPlainFailure(api, "toolu_after_big", 5);
+    await resumeRunning(api, sb, sessionId, [DEPLOY, BIG]);
+    expectPlainFailure(api, "toolu_after_0", 2, "FAIL: deploy rejected");
+    expectPlainFailure(api, "toolu_after_1", 5);
   }, 180_000);
 
   it("a session started with cairn as a plugin, resumed without it: the failure is Claude Code's own", async () => {
@@ -157,33 +157,16 @@ describe("once cairn is off, a failing command reaches the model as a failure", 
       cpSync(join(REPO, part), join(plugin, part), { recursive: true });
     cpSync(dirname(CAIRN), join(plugin, "dist"), { recursive: true });
     sb.writeSettings({ permissions: { allow: ["Bash"] } });
-    api.script([bash("ls missing-while-on", { id: "toolu_on" }), text("done.")]);
-    const first = await runClaude({
-      sandbox: sb,
-      apiUrl: api.url,
-      prompt: "start",
-      allowedTools: "",
-      args: ["--plugin-dir", plugin],
-    });
-    expect(first.exitCode, first.stderr).toBe(0);
-    expectCairnStated(api, "toolu_on");
+    const sessionId = await sessionWithTrap(api, sb, ["--plugin-dir", plugin]);
     // The env file still has the trap (nothing of cairn's ran to take it out): it must stand aside.
-    const envDir = join(sb.home, ".claude", "session-env", first.sessionId);
+    const envDir = join(sb.home, ".claude", "session-env", sessionId);
     expect(
       readdirSync(envDir)
         .map((f) => readFileSync(join(envDir, f), "utf8"))
         .join(""),
     ).toMatch(/trap '__cairn_rc=/);
 
-    api.script([bash("echo 'FAIL: deploy rejected'; exit 2", { id: "toolu_after" }), text("done.")]);
-    const resumed = await runClaude({
-      sandbox: sb,
-      apiUrl: api.url,
-      prompt: "deploy",
-      resume: first.sessionId,
-      allowedTools: "",
-    });
-    expect(resumed.exitCode, resumed.stderr).toBe(0);
-    expectPlainFailure(api, "toolu_after", 2, "FAIL: deploy rejected");
+    await resumeRunning(api, sb, sessionId, [DEPLOY]);
+    expectPlainFailure(api, "toolu_after_0", 2, "FAIL: deploy rejected");
   }, 180_000);
 });
