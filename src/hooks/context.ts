@@ -43,4 +43,26 @@ export interface PartsModule {
   readonly parts: Parts;
 }
 
-export type PartLoader = () => Promise<PartsModule>;
+export interface PartLoader {
+  (): Promise<PartsModule>;
+  /** Set by `baseline()`: this part also runs while cairn is off, past the budget and when the others fail. */
+  readonly baseline?: true;
+}
+
+/**
+ * Marks the part an event runs whatever else happens: while cairn is off (any way), and
+ * as the answer when the parts run out of hook.budget_ms or fail. It is the least the
+ * event owes: after the exit trap turned a failing Bash command's status into a marker
+ * line, that status, stated. It runs before the other parts on every event, so it must
+ * stay cheap; it also keeps its place among them.
+ */
+export function baseline(load: () => Promise<PartsModule>): PartLoader {
+  return Object.assign(load, { baseline: true as const });
+}
+
+/**
+ * What cairn does on each event: the modules taking part, in order, each a lazy
+ * import. The table composes the features, so it stands above them (src/cli/event-parts.ts)
+ * and the entry points hand it in: the dispatcher knows no feature.
+ */
+export type EventParts = { readonly [E in EventName]: readonly PartLoader[] };

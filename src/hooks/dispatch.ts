@@ -20,11 +20,10 @@ import { printedCli, type SelfInvocation } from "../core/self.ts";
 import { isOff } from "../core/switches.ts";
 import { mark } from "../core/trace.ts";
 import { BUSY_TIMEOUT_MS, type Store, withBusyTimeout } from "../store/db.ts";
-import type { HookContext, Part } from "./context.ts";
+import type { EventParts, HookContext, Part, PartLoader } from "./context.ts";
 import { maskInjected } from "./mask-injected.ts";
 import { type MergeNote, mergeAnswer } from "./merge.ts";
 import { type EventRecord, type Injection, recordEvent } from "./record.ts";
-import { EVENT_BASELINE, EVENT_PARTS } from "./registry.ts";
 
 export type Outcome = "ok" | "off" | "invalid" | "error" | "timeout" | "unknown-event";
 
@@ -42,6 +41,8 @@ export interface DispatchDeps {
   readonly self: SelfInvocation;
   /** Opens (or returns the transport's already open) store; the transport closes it, never dispatch. */
   readonly openStore: () => Promise<Store>;
+  /** What runs on each event (src/cli/event-parts.ts), handed in by the entry point. */
+  readonly parts: EventParts;
   readonly now?: () => number;
   /** The project from the environment (CLAUDE_PROJECT_DIR); the event's cwd otherwise. */
   readonly projectDir?: string;
@@ -85,7 +86,7 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
     workDeadline(name, deps.resolved.config["hook.budget_ms"], started, clock),
   );
   // What the event owes whatever happens next: cairn off, the budget spent, a part failing.
-  const baseline = await baselineAnswer(name, event, ctx);
+  const baseline = await baselineAnswer(name, deps.parts[name], event, ctx);
   if (baseline !== undefined) {
     try {
       deps.onBaseline?.(baseline);
@@ -102,7 +103,7 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
     return { output: baseline ?? noopAnswer(name), outcome: "off" };
   }
   const injections: Injection[] = [];
-  const result = await answer(name, event, ctx, injections, baseline);
+  const result = await answer(name, deps.parts[name], event, ctx, injections, baseline);
   mark("parts");
   try {
     deps.onAnswer?.(result);
@@ -135,13 +136,17 @@ function workDeadline(name: EventName, budgetMs: number, started: number, clock:
 const OUTER_MARGIN_MS = 2000;
 const ANSWER_RESERVE_MS = 250;
 
-/** The event's baseline part's answer, rendered; undefined when it has none or it has nothing to say. */
+/**
+ * The answer of the event's baseline part (context.ts `baseline`: the part that runs
+ * whatever happens), rendered; undefined when the event has none or it has nothing to say.
+ */
 async function baselineAnswer(
   name: EventName,
+  parts: readonly PartLoader[],
   event: AnyHookEvent,
   ctx: HookContext,
 ): Promise<string | undefined> {
-  const load = EVENT_BASELINE[name];
+  const load = parts.find((p) => p.baseline);
   if (!load) return undefined;
   try {
     const part = (await load()).parts[name] as Part<typeof name> | undefined;
@@ -243,6 +248,7 @@ function hookContext(deps: DispatchDeps, projectDir: string, deadline: Deadline)
  */
 async function answer(
   name: EventName,
+  parts: readonly PartLoader[],
   event: AnyHookEvent,
   ctx: HookContext,
   injections: Injection[],
@@ -253,7 +259,7 @@ async function answer(
   const where = { event: name, session: event.session_id };
   try {
     const merged = await withBudget(
-      runParts(name, event as never, ctx, injections),
+      runParts(name, parts, event as never, ctx, injections),
       ctx.deadline.remaining(),
     );
     if (merged !== TIMED_OUT) return { output: renderAnswer(name, merged as never), outcome: "ok" };
@@ -299,13 +305,14 @@ async function recordAfterAnswer(event: AnyHookEvent, ctx: HookContext, record: 
  */
 async function runParts<E extends EventName>(
   name: E,
+  parts: readonly PartLoader[],
   event: HookEvent<E>,
   ctx: HookContext,
   injections: Injection[],
 ): Promise<Answer<E>> {
   let answer = {} as Answer<E>;
   const notes: MergeNote[] = [];
-  for (const load of EVENT_PARTS[name]) {
+  for (const load of parts) {
     let partName = "(loading)";
     try {
       const part = (await load()).parts[name] as Part<E> | undefined;
