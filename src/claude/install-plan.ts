@@ -23,6 +23,12 @@ const HOOK_TIMEOUT_S = {
 
 type InstalledEvent = keyof typeof HOOK_TIMEOUT_S;
 
+/** How long Claude Code waits for cairn's hook on `event` before it cancels it (ms), as registered. */
+export function registeredTimeoutMs(event: EventName): number | undefined {
+  const s = (HOOK_TIMEOUT_S as Partial<Record<EventName, number>>)[event];
+  return s === undefined ? undefined : s * 1000;
+}
+
 /**
  * Matchers keep events cairn does not act on from starting a process at all.
  * PreToolUse: Bash (carries the notebook's once-only request after a held-back
