@@ -21,6 +21,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { MIN_NODE_TEXT } from "../src/core/node-min.ts";
 
 // fileURLToPath, not URL#pathname: a clone at "~/my tools/cairn" is "my%20tools" in the URL.
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -148,7 +149,7 @@ async function bundleInto(outdir) {
         bundle: true,
         format: "cjs",
         platform: "node",
-        target: "node22.13",
+        target: `node${MIN_NODE_TEXT}`,
         nodePaths: [join(ROOT, "node_modules")],
         minifySyntax: true,
         minifyWhitespace: true,

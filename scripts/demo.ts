@@ -11,9 +11,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import pc from "picocolors";
 import { cairn, cairnDb, cairnOnPath, installCairn, rows } from "../test/e2e/harness/cairn.ts";
-import { BIN_DIR, makeSandbox, runClaude } from "../test/e2e/harness/claude.ts";
+import { makeSandbox, runClaude } from "../test/e2e/harness/claude.ts";
 import { bash, findToolResult, startMockApi, text, tool } from "../test/e2e/harness/mock-api.ts";
-import { CAIRN } from "../test/helpers/cairn.ts";
 
 const REPO = join(import.meta.dirname, "..");
 const README = join(REPO, "README.md");

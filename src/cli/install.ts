@@ -32,6 +32,7 @@ import { safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { printedCli, recordNode, selfInvocation } from "../core/self.ts";
+import { removeExitTraps } from "../run/uninstall-trap.ts";
 import { parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
 import { INSTALL_USAGE, UNINSTALL_USAGE } from "./install-help.ts";
@@ -291,6 +292,7 @@ export const uninstall: Command = {
     for (const t of targets) code = Math.max(code, await uninstallScope(paths, t, dryRun));
     if (!values.project && !values.user) noteCommitted(targets, projectDir);
     // Then what cairn set up outside the settings files.
+    if (!dryRun) removeExitTraps(paths, out);
     if (!values.user) tidyHomeLauncher(paths, dryRun);
     if (values.purge)
       return Math.max(code, await (await import("./purge.ts")).purge(paths, projectDir, dryRun));
