@@ -302,11 +302,12 @@ export const uninstall: Command = {
         out(
           `cairn is still installed for the project ${recordProjectDir(r.record)}: \`${printedCli()} uninstall --project\` there removes it.`,
         );
-      out(
-        color.dim(
-          `Kept: ${paths.root} (stored outputs, memory, logs) and each project's .cairn/STATE.md; \`${printedCli()} uninstall --purge\` deletes them.`,
-        ),
-      );
+      if (existsSync(paths.root))
+        out(
+          color.dim(
+            `Kept: ${paths.root} (stored outputs, memory, logs) and each project's .cairn/STATE.md; \`${printedCli()} uninstall --purge\` deletes them.`,
+          ),
+        );
     }
     return code;
   },
