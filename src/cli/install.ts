@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import {
   addHandoffCommand,
   addMcpServer,
