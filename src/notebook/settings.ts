@@ -10,12 +10,6 @@ export const NOTEBOOK_SETTINGS = {
   ),
   "anchor.enabled": setting(v.boolean(), true, "Pin goal and context health to each prompt."),
   "anchor.max_tokens": setting(int(50, 2000), 400, "Largest anchor, in estimated tokens."),
-  "advisor.suggest_used_pct": setting(
-    int(1, 99),
-    55,
-    "Suggest compacting at the next task boundary from this usage.",
-  ),
-  "advisor.urge_used_pct": setting(int(1, 99), 70, "Recommend compacting now from this usage."),
   "precompact.instructions": setting(
     v.boolean(),
     true,
