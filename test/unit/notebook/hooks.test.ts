@@ -53,6 +53,11 @@ const context = (out: string) =>
     ?.additionalContext;
 const notice = (out: string) => (JSON.parse(out) as { systemMessage?: string }).systemMessage;
 const statePath = () => join(sb.project, ".cairn", "STATE.md");
+/** The user's own ~/.cairn/config.yaml: a repository's file may only tighten (config/trust.ts). */
+function userConfig(yaml: string): void {
+  mkdirSync(join(sb.home, ".cairn"), { recursive: true });
+  writeFileSync(join(sb.home, ".cairn", "config.yaml"), yaml);
+}
 
 /** The real transcript, with its last response's usage set to `inputTokens` (of a 1M window). */
 function transcriptAt(inputTokens: number): void {
@@ -229,13 +234,12 @@ describe("UserPromptSubmit: the anchor", () => {
     expect(notice(critical)).toMatch(/^cairn: 20% of the context left, compact now/);
   });
 
-  it("follows anchor.max_tokens from the project and the ladder from the user's config, old keys too", async () => {
+  it("follows anchor.max_tokens and the ladder: the user's, old keys too, and a project's that advises later", async () => {
     transcriptAt(300_000);
-    writeFileSync(join(sb.project, ".claude", "cairn.yaml"), "anchor:\n  max_tokens: 50\n");
-    mkdirSync(join(sb.home, ".cairn"), { recursive: true });
+    userConfig("advisor:\n  suggest_used_pct: 20\n  urge_used_pct: 80\n");
     writeFileSync(
-      join(sb.home, ".cairn", "config.yaml"),
-      "advisor:\n  suggest_used_pct: 20\n  urge_used_pct: 90\n",
+      join(sb.project, ".claude", "cairn.yaml"),
+      "anchor:\n  max_tokens: 50\nadvisor:\n  urge_used_pct: 90\n",
     );
     mkdirSync(join(sb.project, ".cairn"), { recursive: true });
     writeState(`GOAL-10 ${"long goal ".repeat(40)}`, "NOW-10");
@@ -312,7 +316,7 @@ describe("PreCompact: care, snapshot, the one-time block", () => {
   });
 
   it("blocks a stale automatic compaction once, never again, and asks for the notebook with the next tool result", async () => {
-    writeFileSync(join(sb.project, ".claude", "cairn.yaml"), "precompact:\n  stale_output_tokens: 500\n");
+    userConfig("precompact:\n  stale_output_tokens: 500\n");
     await hook("SessionStart", captured("SessionStart-startup"));
     writeState("GOAL-13", "NOW-13");
     ageState(); // 603 output tokens in the transcript since then
@@ -340,7 +344,7 @@ describe("PreCompact: care, snapshot, the one-time block", () => {
   });
 
   it("never blocks a manual compaction, a fresh notebook, or with blocking turned off", async () => {
-    writeFileSync(join(sb.project, ".claude", "cairn.yaml"), "precompact:\n  stale_output_tokens: 500\n");
+    userConfig("precompact:\n  stale_output_tokens: 500\n");
     await hook("SessionStart", captured("SessionStart-startup"));
     writeState("G", "N");
     ageState();
@@ -348,10 +352,7 @@ describe("PreCompact: care, snapshot, the one-time block", () => {
     writeState("G", "N"); // fresh: nothing written since
     expect(await hook("PreCompact", captured("PreCompact-auto"))).toMatch(/^cairn, compaction care/);
     ageState();
-    writeFileSync(
-      join(sb.project, ".claude", "cairn.yaml"),
-      "precompact:\n  stale_output_tokens: 500\n  block_stale: false\n",
-    );
+    writeFileSync(join(sb.project, ".claude", "cairn.yaml"), "precompact:\n  block_stale: false\n");
     expect(await hook("PreCompact", captured("PreCompact-auto"))).toMatch(/^cairn, compaction care/);
   });
 
@@ -360,7 +361,7 @@ describe("PreCompact: care, snapshot, the one-time block", () => {
     mkdirSync(join(sb.home, ".cairn"), { recursive: true });
     writeFileSync(join(sb.home, ".cairn", "STATE.md"), "## Goal\nG\n");
     utimesSync(join(sb.home, ".cairn", "STATE.md"), new Date(0), new Date(0));
-    writeFileSync(join(sb.home, ".claude", "cairn.yaml"), "precompact:\n  stale_output_tokens: 1\n");
+    userConfig("precompact:\n  stale_output_tokens: 1\n");
     const out = await hook("PreCompact", input, { CLAUDE_PROJECT_DIR: sb.home });
     expect(out).toMatch(/^cairn, compaction care/);
     expect(out).not.toContain("STATE.md is restored"); // no notebook is kept in the home directory

@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll } from "vitest";
+import { EVENT_PARTS } from "../../../src/cli/event-parts.ts";
 import { resolveConfig } from "../../../src/config/resolve.ts";
 import type { Logger } from "../../../src/core/log.ts";
 import { cairnPaths } from "../../../src/core/paths.ts";
@@ -813,6 +814,7 @@ export async function hookHarness(settings: Record<string, unknown> = {}): Promi
     // The runner PreToolUse builds commands for is never run here.
     self: { command: process.execPath, args: [join(home, "cairn.cjs")] },
     openStore: async () => store,
+    parts: EVENT_PARTS,
     // Never the event's cwd: a mutated cwd ("/") must not get a notebook written into it.
     projectDir: project,
   };
