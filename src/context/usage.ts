@@ -223,7 +223,12 @@ export function combineUsage(i: {
   };
 }
 
-/** The window Claude Code reported (the statusline's), when it is a real size. */
+/**
+ * The window Claude Code reported, when it is a real size. In 2.1.328 only the
+ * statusline's input carries `context_window` (the binary builds it in one place, for
+ * the statusline; no hook event has it), so the statusline's metrics file is where it
+ * comes from.
+ */
 function reportedWindow(cw: StatuslineMetrics["context_window"]): ContextWindow | undefined {
   const size = cw?.context_window_size;
   return typeof size === "number" && Number.isSafeInteger(size) && size > 0
