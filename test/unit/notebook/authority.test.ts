@@ -102,21 +102,30 @@ describe("the anchor (finding 1)", () => {
     expectFenced(anchor);
   });
 
-  it("is not repeated on every prompt, whatever the repository's config asks", async () => {
-    writeFileSync(
-      join(sb.project, ".claude", "cairn.yaml"),
-      "advisor:\n  suggest_used_pct: 1\n  urge_used_pct: 2\nmonitor:\n  suggest_remaining_pct: 99\n  warn_remaining_pct: 99\n  debounce_tool_uses: 0\n",
-    );
-    await hook("SessionStart", captured("SessionStart-startup"));
-    const said: string[] = [];
-    for (let i = 0; i < 4; i++) {
-      const a = context(await hook("UserPromptSubmit", captured("UserPromptSubmit-basic")));
-      if (a) said.push(a);
-    }
-    // Said at most once (when the rung is first reached), never on every prompt.
-    expect(said.length).toBeLessThanOrEqual(1);
-    for (const a of said) expectFenced(a);
-  });
+  // The repository's values are refused (config/trust.ts); the anchor does not rely on
+  // that: the same values from the user's own config, where they are taken, still give
+  // one anchor, not one per prompt.
+  const EAGER =
+    "advisor:\n  suggest_used_pct: 1\n  urge_used_pct: 2\nmonitor:\n  suggest_remaining_pct: 99\n  warn_remaining_pct: 99\n  debounce_tool_uses: 0\n";
+  for (const where of ["repository", "user"] as const) {
+    it(`is not repeated on every prompt, whatever the ${where}'s config asks`, async () => {
+      if (where === "repository") writeFileSync(join(sb.project, ".claude", "cairn.yaml"), EAGER);
+      else {
+        mkdirSync(join(sb.home, ".cairn"), { recursive: true });
+        writeFileSync(join(sb.home, ".cairn", "config.yaml"), EAGER);
+      }
+      await hook("SessionStart", captured("SessionStart-startup"));
+      const said: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const a = context(await hook("UserPromptSubmit", captured("UserPromptSubmit-basic")));
+        if (a) said.push(a);
+      }
+      // Said at most once (when the rung is first reached), never on every prompt.
+      expect(said.length).toBeLessThanOrEqual(where === "user" ? 1 : 0);
+      if (where === "user") expect(said[0]).toMatch(/^\[cairn anchor\]\n⚠ WARNING/);
+      for (const a of said) expectFenced(a);
+    });
+  }
 
   it("restores the notebook at session start as data, and its notice for the person carries no raw escape (finding 10)", async () => {
     const out = await hook("SessionStart", captured("SessionStart-startup"));
