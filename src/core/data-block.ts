@@ -45,8 +45,16 @@ function same(as: string, chars: string): Record<string, string> {
   return Object.fromEntries([...chars].map((c) => [c, as]));
 }
 
-/** Read over as if absent: zero-width and other invisible characters, accents, controls. */
-const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{Cf}\p{M}\p{Cc}]$/u;
+/**
+ * Read over as if absent: zero-width and other invisible characters, accents, controls.
+ * Built on first use: Unicode property classes cost about a millisecond to parse, which
+ * a hook whose text has no look-alike never needs to pay.
+ */
+let invisible: RegExp | undefined;
+function isInvisible(ch: string): boolean {
+  if (!invisible) invisible = /^[\p{Default_Ignorable_Code_Point}\p{Cf}\p{M}\p{Cc}]$/u;
+  return invisible.test(ch);
+}
 const SPACE = /^\s$/;
 const OPENER_SET = new Set(OPENERS);
 const OPENER_AT = new RegExp(`[${OPENERS}]`, "g");
@@ -65,7 +73,7 @@ function readAs(ch: string): string {
   let out = "";
   for (const part of ch.normalize("NFKD")) {
     if (SPACE.test(part)) out += " ";
-    else if (!INVISIBLE.test(part)) {
+    else if (!isInvisible(part)) {
       const lower = part.toLowerCase();
       out += READS_AS[lower] ?? READS_AS[part] ?? lower;
     }
@@ -140,11 +148,12 @@ export function dataBlockOverhead(source: string): number {
 
 /**
  * A source may name something from outside (a search query, a project): it keeps only
- * what cannot end the attribute or the tag, start another, or break the line.
+ * what cannot end the attribute or the tag, start another, or break the line. Written
+ * without Unicode property classes, which cost a hook their tables on first use.
  */
 const NOT_IN_SOURCE = new RegExp(
-  `["&>\\uff1e\\u203a\\u00bb\\u3009\\u232a\\u27e9\\u2028\\u2029${OPENERS}]|\\p{C}`,
-  "gu",
+  `["&>\\uff1e\\u203a\\u00bb\\u3009\\u232a\\u27e9${OPENERS}\\x00-\\x1f\\x7f-\\x9f\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]`,
+  "g",
 );
 
 function openTag(source: string): string {
