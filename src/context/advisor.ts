@@ -137,8 +137,10 @@ export const COMPACT_COMMAND =
 export function adviceFor(f: RungFacts): Advice {
   const assumed = f.windowBasis === "assumed";
   const used = `${fmt(f.usedTokens)} of ${fmt(f.windowTokens)} tokens used`;
+  // The model id came back in the transcript: only the characters model ids use.
+  const model = f.model ? `model ${f.model.replace(/[^\w.:@/[\]-]/g, "?").slice(0, 80)}` : "this model";
   const remains = assumed
-    ? `about ${f.remainingPct}% of the context window remains (${used}; the window is assumed: neither Claude Code's statusline nor its model registry gave one for ${f.model ? `model ${f.model}` : "this model"})`
+    ? `about ${f.remainingPct}% of the context window remains (${used}; the window is assumed: neither Claude Code's statusline nor its model registry gave one for ${model})`
     : `${f.remainingPct}% of the context window remains (${used})`;
   const left = `${assumed ? "about " : ""}${f.remainingPct}% of the context left`;
   // Never "stop" on a guess, whoever asks.
