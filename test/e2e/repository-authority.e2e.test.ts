@@ -9,7 +9,7 @@
  *
  * Over three prompts (a new session, then two resumes), every system-role message the
  * model receives holds the notebook's text only inside a `<cairn-data>` block under
- * the note that says whoever can edit the repository may have written it, no
+ * the note that says anyone who can edit the repository may have written it, no
  * look-alike survives undefused, the anchor is not repeated while nothing changes,
  * and the person's one-line notice carries no raw escape.
  */
