@@ -1,4 +1,3 @@
-import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, Server } from "node:http";
 import { isEventName, noopAnswer } from "../claude/events.ts";
 import { loadConfig } from "../config/load.ts";
@@ -6,6 +5,7 @@ import { resolveConfig } from "../config/resolve.ts";
 import { createLogger, type Logger } from "../core/log.ts";
 import { type CairnPaths, isUsableDir } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
+import { sameSecret } from "../core/same-secret.ts";
 import { selfInvocation } from "../core/self.ts";
 import type { EventParts } from "../hooks/context.ts";
 import { dispatch } from "../hooks/dispatch.ts";
@@ -37,13 +37,6 @@ export interface RunningServer {
   readonly port: number;
   readonly server: Server;
   close(): Promise<void>;
-}
-
-function secretOk(given: string | undefined, secret: string): boolean {
-  if (!given) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(secret);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**
@@ -80,7 +73,7 @@ export async function startHttpServer(opts: ServeOptions): Promise<RunningServer
       });
       return c.json({ error: "forbidden" }, 403);
     }
-    if (!secretOk(c.req.header(SECRET_HEADER), opts.secret)) return c.json({ error: "forbidden" }, 403);
+    if (!sameSecret(c.req.header(SECRET_HEADER), opts.secret)) return c.json({ error: "forbidden" }, 403);
     await next();
   });
   app.get("/cairn/health", (c) => c.json({ ok: true, pid: process.pid, port: opts.port }));
