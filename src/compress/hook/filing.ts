@@ -13,7 +13,7 @@ import type { Excerpt, Hints } from "../excerpt/types.ts";
  * Filing an output away: the excerpt is made, then the original (secrets masked) and
  * the excerpt, with a header saying what was kept and exactly how to get the rest, are
  * stored in one transaction. Only once that is committed is anything shorter shown.
- * The PostToolUse part and the Bash runner both file through here.
+ * The PostToolUse part and `cairn slim` both file through here.
  */
 
 export type CompressFn = (text: string, hints: Hints, budget: number) => Excerpt;
@@ -59,8 +59,8 @@ export async function fileOutput(
   const masked = config["compress.redact"] ? redact(req.text) : { text: req.text, count: 0, kinds: [] };
   mark("filing:redacted");
   const original = Buffer.from(masked.text, "utf8");
-  // One tool call, one record: filing again (the runner killed after filing, its
-  // leftover spool rescued; a retried hook) returns the first, or completes it.
+  // One tool call, one record: filing again (a retried hook, `cairn slim` over a call
+  // filed live) returns the first, or completes it.
   const prior = req.toolUseId ? findFiled(store, req.sessionId, req.toolUseId) : undefined;
   if (prior?.excerpt)
     return {
