@@ -25,12 +25,11 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { cannotRunAsNobody, NOBODY } from "../helpers/other-user.ts";
 import { until } from "../helpers/wait.ts";
 import { cairn, cairnLog } from "./harness/cairn.ts";
 import { makeSandbox, runClaude, type Sandbox } from "./harness/claude.ts";
 import { bash, findToolResult, type MockApi, startMockApi, text } from "./harness/mock-api.ts";
-
-const NOBODY = 65_534;
 
 const SQUATTER = String.raw`
 import { createServer } from "node:http";
@@ -54,18 +53,6 @@ createServer((req, res) => {
   });
 }).listen(port, "127.0.0.1", () => process.stdout.write("listening\n"));
 `;
-
-/** Why a process cannot be started as `nobody` here, or undefined when it can. */
-function cannotRunAsNobody(): string | undefined {
-  if (process.platform !== "linux") return "needs Linux (/proc/net/tcp, setpriv)";
-  if (process.getuid?.() !== 0) return "needs root to start a process as another user";
-  try {
-    execFileSync("setpriv", [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", "true"]);
-  } catch {
-    return "setpriv cannot switch to uid 65534 (nobody)";
-  }
-  return undefined;
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {

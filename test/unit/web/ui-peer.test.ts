@@ -3,7 +3,7 @@
  * processes, like the http transport's server. The peer lookup is injected here (a
  * second uid needs root); the root-only case below asks as `nobody` for real.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -15,6 +15,7 @@ import { cairnPaths } from "../../../src/core/paths.ts";
 import type { Peer } from "../../../src/transports/socket-owner.ts";
 import { newToken } from "../../../src/web/auth.ts";
 import { type RunningUi, startUiServer } from "../../../src/web/server.ts";
+import { cannotRunAsNobody } from "../../helpers/other-user.ts";
 
 /** One GET on a connection of its own (the peer is looked at once per connection). */
 function get(port: number, path: string, headers: Record<string, string> = {}): Promise<number> {
@@ -85,17 +86,6 @@ describe("the dashboard's peer check", () => {
   });
 });
 
-/** Why a process cannot be started as `nobody` here, or undefined when it can. */
-function cannotRunAsNobody(): string | undefined {
-  if (process.platform !== "linux") return "needs Linux (/proc/net/tcp, setpriv)";
-  if (process.getuid?.() !== 0) return "needs root to start a process as another user";
-  try {
-    execFileSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "true"]);
-  } catch {
-    return "setpriv cannot switch to uid 65534 (nobody)";
-  }
-  return undefined;
-}
 const skip = cannotRunAsNobody();
 
 describe.skipIf(skip !== undefined)("the real peer check against another uid (root only)", () => {
