@@ -10,7 +10,7 @@ import { PROCESS_SLOTS } from "./test/helpers/slots.ts";
 // session of hook processes, which also queue for test/helpers/slots.ts).
 export default defineConfig({
   test: {
-    globalSetup: ["test/helpers/build-once.ts", "test/helpers/postgres-check.ts"],
+    globalSetup: ["test/helpers/build-once.ts", "test/helpers/programs-check.ts"],
     maxWorkers: Math.max(1, PROCESS_SLOTS - 1),
     projects: [
       {

@@ -1,6 +1,7 @@
 import { extractOutput } from "../claude/tool-outputs.ts";
 import type { Parts } from "../hooks/context.ts";
 import { bashResult } from "../run/bash-result.ts";
+import { ladderOf } from "./advisor.ts";
 
 /**
  * Counts what each tool call cost the model's context against Claude Code alone
@@ -22,10 +23,8 @@ export const parts: Parts = {
         const out = extractOutput(event.tool_name, event.tool_input, event.tool_response);
         return out && event.tool_name === "Bash" ? bashResult(event, out, ctx).text : out?.text;
       };
-      const thresholds = {
-        warnPct: ctx.config["monitor.warn_remaining_pct"],
-        criticalPct: ctx.config["monitor.critical_remaining_pct"],
-      };
+      // The statusline colours by the same ladder the monitor warns by.
+      const thresholds = ladderOf(ctx.config);
       ctx.afterAnswer((store) => recordFigures(store, event, answer, at, original));
       // The statusline's summary, with this call in it.
       ctx.afterAnswer((store) => refreshSessionSummary(store, ctx.paths, event.session_id, thresholds, at));
