@@ -3,8 +3,8 @@ import { issueLine } from "../config/resolve.ts";
 import { SETTINGS, type SettingKey } from "../config/schema.ts";
 import { describeTrust } from "../config/trust.ts";
 import { cairnPaths } from "../core/paths.ts";
-import { findProjectDir } from "../core/project.ts";
 import { visibleLine } from "../core/terminal-text.ts";
+import { commandProjectDir } from "../store/command-project.ts";
 import { maskUrl } from "../team/url.ts";
 import { parse } from "./args.ts";
 import type { Command } from "./command.ts";
@@ -27,7 +27,7 @@ effect; the rest of the file still applies.
   async run(argv) {
     const { values } = parse(argv, { json: { type: "boolean" }, docs: { type: "boolean" } });
     const paths = cairnPaths();
-    const projectDir = findProjectDir();
+    const projectDir = commandProjectDir();
     const resolved = await loadConfig(paths, projectDir);
     const keys = Object.keys(SETTINGS) as SettingKey[];
     if (values.json) {

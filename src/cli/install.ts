@@ -31,9 +31,9 @@ import {
 } from "../claude/settings.ts";
 import { safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
-import { findProjectDir } from "../core/project.ts";
 import { printedCli, recordNode, selfInvocation } from "../core/self.ts";
 import { removeExitTraps } from "../run/uninstall-trap.ts";
+import { commandProjectDir } from "../store/command-project.ts";
 import { parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
 import { INSTALL_USAGE, UNINSTALL_USAGE } from "./install-help.ts";
@@ -61,7 +61,7 @@ export const install: Command = {
     const asked = transportAsked(values);
     const paths = cairnPaths();
     const transport = asked === "http" && (await httpRefused(paths)) ? "command" : asked;
-    const t = targetOf(values.project ? "project" : "user", findProjectDir());
+    const t = targetOf(values.project ? "project" : "user", commandProjectDir());
     if (refusedInside(t)) return 1;
     const reg = registrationFor(t.scope, transport);
     const before = readText(t.path);
@@ -286,7 +286,7 @@ export const uninstall: Command = {
     if (values.purge && (values.user || values.project))
       throw new UsageError("--purge removes every install: give it without --user or --project");
     const paths = cairnPaths();
-    const projectDir = findProjectDir();
+    const projectDir = commandProjectDir();
     const dryRun = Boolean(values["dry-run"]);
     const targets = uninstallTargets(paths, projectDir, values);
     let code = 0;

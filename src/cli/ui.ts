@@ -3,8 +3,8 @@ import { spawn } from "node:child_process";
 import { loadConfig } from "../config/load.ts";
 import { createLogger } from "../core/log.ts";
 import { cairnPaths } from "../core/paths.ts";
-import { findProjectDir } from "../core/project.ts";
 import { printedCli } from "../core/self.ts";
+import { commandProjectDir } from "../store/command-project.ts";
 import { newToken } from "../web/auth.ts";
 import { type RunningUi, startUiServer } from "../web/server.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
@@ -40,7 +40,7 @@ Options:
     if (port > 65_535) throw new UsageError(`--port expects a port number up to 65535, got ${port}`);
 
     const paths = cairnPaths();
-    const config = (await loadConfig(paths, findProjectDir())).config;
+    const config = (await loadConfig(paths, commandProjectDir())).config;
     const log = createLogger(paths, config["log.level"]);
     let running: RunningUi;
     const token = newToken();

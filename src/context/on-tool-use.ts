@@ -5,7 +5,6 @@ import type { HookContext, Parts } from "../hooks/context.ts";
 import type { Store } from "../store/db.ts";
 import { getState, sessionScope, setState } from "../store/kv.ts";
 import { adviceFor, decide, type Level, ladderOf, type MonitorState, type Reading } from "./advisor.ts";
-import { refreshSessionSummary } from "./session-summary.ts";
 import { toolUseLine, waitForTranscript } from "./transcript-sync.ts";
 import { type ContextUsage, currentUsage } from "./usage.ts";
 
@@ -17,10 +16,10 @@ const SYNC_MISSES_KEY = "context.sync_misses";
 type ToolEvent = HookEvent<"PostToolUse"> | HookEvent<"PostToolUseFailure">;
 
 /**
- * After every tool call: keep the statusline's summary current, then tell the agent
- * (not only the human) when its context runs low. The measurement is the statusline's
- * while fresh, else the ledger's, which this call brings up to date from the
- * transcript; with neither, nothing is said.
+ * After every tool call: tell the agent (not only the human) when its context runs
+ * low (the statusline's figures are refreshed with the call's own, on-tool-figures.ts).
+ * The measurement is the statusline's while fresh, else the ledger's, which this call
+ * brings up to date from the transcript; with neither, nothing is said.
  */
 async function monitorToolUse(
   event: ToolEvent,
@@ -28,19 +27,13 @@ async function monitorToolUse(
 ): Promise<{ additionalContext: string } | undefined> {
   const c = ctx.config;
   const t = ladderOf(c);
-  const store = await ctx.store();
-  try {
-    refreshSessionSummary(store, ctx.paths, event.session_id, t, ctx.now());
-  } catch (err) {
-    ctx.log.warn("could not refresh the statusline summary", { event: event.hook_event_name, err });
-  }
-  mark("monitor:summary");
   // A subagent's tool calls fill the subagent's own window, which ends with its task.
   if (event.agent_id || !c["monitor.enabled"]) return undefined;
 
   // The response that issued this tool carries the usage that matters; make sure it is
   // in the transcript before the ledger reads it. A session whose transcript never
   // shows the entry (three misses in a row) is not waited for again.
+  const store = await ctx.store();
   const scope = sessionScope(event.session_id);
   const misses = getState<number>(store, scope, SYNC_MISSES_KEY) ?? 0;
   if (misses < 3) {

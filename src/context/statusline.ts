@@ -109,7 +109,11 @@ function ownWork(paths: CairnPaths, sessionId: string, input: StatuslineInput, p
     remainingPct: remaining,
     // Numbers only: a damaged summary file must not put its strings in the statusline.
     outputs: count(summary?.outputs) ?? 0,
-    savedBytes: count(summary?.saved_bytes) ?? 0,
+    counterfactualBytes: count(summary?.counterfactual_bytes) ?? 0,
+    shownBytes: count(summary?.shown_bytes) ?? 0,
+    retrievedBytes: count(summary?.retrieved_bytes) ?? 0,
+    netBytes: finiteNumber(summary?.net_bytes) ?? 0,
+    moreThanAlone: count(summary?.more_than_alone) ?? 0,
     error: now - errorAt < ERROR_MARK_MS,
     // "team": the one feature that records its health today (team sync, src/team/health.ts).
     team: healthMark("team", readHealth(paths, "team"), now),

@@ -4,7 +4,7 @@ import { loadConfig } from "../config/load.ts";
 import { resolveConfig } from "../config/resolve.ts";
 import { createLogger, type Logger } from "../core/log.ts";
 import { type CairnPaths, isUsableDir } from "../core/paths.ts";
-import { findProjectDir } from "../core/project.ts";
+import { projectOf as projectFrom } from "../core/project.ts";
 import { sameSecret } from "../core/same-secret.ts";
 import { selfInvocation } from "../core/self.ts";
 import type { EventParts } from "../hooks/context.ts";
@@ -144,12 +144,17 @@ function hookAnswerer(
   };
 }
 
-/** The project of an event, as the command transport would see it (CLAUDE_PROJECT_DIR is not sent). */
+/**
+ * The project of an event by the rule every hook follows (core/project.ts): http hooks
+ * get no CLAUDE_PROJECT_DIR, so it is the session's directory, read from the event.
+ */
 function projectOf(raw: string): string | undefined {
   try {
-    const cwd = (JSON.parse(raw) as { cwd?: unknown }).cwd;
+    const { cwd, transcript_path } = JSON.parse(raw) as { cwd?: unknown; transcript_path?: unknown };
     // A relative cwd would be resolved against the server's own directory: not the event's project.
-    return typeof cwd === "string" && isUsableDir(cwd) ? findProjectDir(cwd) : undefined;
+    if (typeof cwd !== "string" || !isUsableDir(cwd)) return undefined;
+    const transcriptPath = typeof transcript_path === "string" ? transcript_path : undefined;
+    return projectFrom({ session: { cwd, transcriptPath } });
   } catch {
     return undefined;
   }

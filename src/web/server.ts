@@ -10,7 +10,7 @@ import { teammateSessions } from "../team/dashboard.ts";
 import { type Peer, peerOfConnection } from "../transports/socket-owner.ts";
 import { changeVersion } from "./api/changes.ts";
 import { memoryOf, projects, searchAll, turnDetail } from "./api/memory.ts";
-import { outputView, toolView } from "./api/outputs.ts";
+import { outputExists, outputView, readPart, toolView } from "./api/outputs.ts";
 import { optional, optionalInt, type Reader } from "./api/reader.ts";
 import { savings } from "./api/savings.ts";
 import { listSessions, sessionDetail } from "./api/sessions.ts";
@@ -114,6 +114,22 @@ function apiRoutes(app: Hono, reader: () => Promise<Reader>): void {
   app.get("/api/outputs/:id", (c) => {
     const id = optionalInt(c.req.param("id"));
     return api(c, (r) => (id === undefined ? undefined : outputView(r, id)), "no such output");
+  });
+  app.get("/api/outputs/:id/read", (c) => {
+    const id = optionalInt(c.req.param("id"));
+    const q = (k: string) => optional(c.req.query(k));
+    return reader().then((r) => {
+      if (id === undefined || !outputExists(r, id)) return c.json({ error: "no such output" }, 404);
+      const read = readPart(r, id, {
+        lines: q("lines"),
+        grep: q("grep"),
+        ignoreCase: q("i") === "1",
+        context: optionalInt(c.req.query("context")),
+        shown: q("shown") === "1",
+        page: optionalInt(c.req.query("page")),
+      });
+      return c.json(read, read.ok ? 200 : read.why === "bad-request" ? 400 : 404);
+    });
   });
   app.get("/api/projects", (c) => api(c, (r) => projects(r)));
   app.get("/api/team/sessions", (c) =>

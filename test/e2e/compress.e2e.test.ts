@@ -196,23 +196,20 @@ describe("endless mode e2e", () => {
     expect(JSON.stringify(log?.content)).not.toContain("processed batch 300 ");
   });
 
-  it("cairn report totals the filed outputs per tool and per compressor", async () => {
+  it("cairn report lists each filed output with its figures, and totals per compressor", async () => {
     const r = await cairn(sb, ["report", "--session", run.sessionId, "--json"]);
     expect(r.code, r.stderr).toBe(0);
-    const c = (
-      JSON.parse(r.stdout) as {
-        compressions: {
-          byTool: { compressor: string; outputs: number }[];
-          byCompressor: { compressor: string }[];
-        };
-      }
-    ).compressions;
-    expect(Object.fromEntries(c.byTool.map((g) => [g.compressor, g.outputs]))).toEqual({
-      Bash: 3,
-      Grep: 1,
-      Read: 1,
-    });
-    expect(c.byCompressor.map((g) => g.compressor)).toEqual(expect.arrayContaining(["vitest", "tsc", "log"]));
+    const report = JSON.parse(r.stdout) as {
+      figures: { outputs: { outputId: number | null; toolName: string }[] };
+      compressions: { byCompressor: { compressor: string }[] };
+    };
+    const filed: Record<string, number> = {};
+    for (const o of report.figures.outputs)
+      if (o.outputId !== null) filed[o.toolName] = (filed[o.toolName] ?? 0) + 1;
+    expect(filed).toEqual({ Bash: 3, Grep: 1, Read: 1 });
+    expect(report.compressions.byCompressor.map((g) => g.compressor)).toEqual(
+      expect.arrayContaining(["vitest", "tsc", "log"]),
+    );
   });
 
   it("records each filed output with its sizes and compressor", () => {

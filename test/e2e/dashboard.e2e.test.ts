@@ -273,9 +273,11 @@ describe.skipIf(!HAS_CHROMIUM)("dashboard in Chromium", () => {
     expect(Number(await today.getAttribute("data-tokens"))).toBeGreaterThan(1000);
     expect(await card.locator("dt").allTextContents()).toEqual(["Today", "This week"]);
     const [todayValue, weekValue] = await card.locator("dd").allTextContents();
-    expect(todayValue).toMatch(/^≈ [\d.]+k?$/);
-    expect(weekValue).toMatch(/^≈ [\d.]+k?$/);
-    expect(await card.locator("small").first().textContent()).toMatch(/^tokens saved · \d+ outputs · ≈ \$/);
+    expect(todayValue).toMatch(/^≈ −?[\d.]+k?$/);
+    expect(weekValue).toMatch(/^≈ −?[\d.]+k?$/);
+    expect(await card.locator("small").first().textContent()).toMatch(
+      /^tokens saved net · \d+ outputs · [\d.]+ (?:B|KB|MB) read back · ≈ −?\$/,
+    );
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 844 });
       const box = (await card.boundingBox())!;

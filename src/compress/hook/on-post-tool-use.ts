@@ -1,7 +1,7 @@
 import type { HookEvent } from "../../claude/events.ts";
 import { type Extracted, extractOutput, toolFamily } from "../../claude/tool-outputs.ts";
 import { anyPatternMatches } from "../../config/patterns.ts";
-import { CAIRN_RAW, CAIRN_RETRIEVAL } from "../../core/cairn-commands.ts";
+import { CAIRN_RAW, CAIRN_RETRIEVAL, cairnMcpTool } from "../../core/cairn-commands.ts";
 import { formatBytes } from "../../core/format.ts";
 import { mark } from "../../core/trace.ts";
 import type { HookContext, Parts } from "../../hooks/context.ts";
@@ -50,6 +50,7 @@ function outputOf(event: Event, ctx: HookContext): Output | undefined {
   // Smaller outputs are shown whole; from REPEAT_MIN_CHARS on, a repeat of one is not sent twice.
   if (text.length < Math.min(threshold, REPEAT_MIN_CHARS)) return undefined;
   if (out.command && (CAIRN_RETRIEVAL.test(out.command) || CAIRN_RAW.test(out.command))) return undefined;
+  if (cairnMcpTool(event.tool_name)) return undefined;
   // A read the agent bounded itself is the region it wants to see.
   if (isRead && out.limit !== undefined) return undefined;
   if (anyPatternMatches(c["compress.never"], out.command ?? out.filePath ?? "")) return undefined;

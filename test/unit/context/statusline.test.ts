@@ -6,7 +6,6 @@ import { composeStatusline, renderSuffix } from "../../../src/context/statusline
 import { createLogger } from "../../../src/core/log.ts";
 import { cairnPaths, safeId } from "../../../src/core/paths.ts";
 import { openStore } from "../../../src/store/db.ts";
-import { insertOutput, recordExcerpt } from "../../../src/store/outputs.ts";
 import { runCairn, tempHome } from "../../helpers/cairn.ts";
 import { readJsonl, SHARED_CAPTURES } from "../../helpers/captures.ts";
 
@@ -100,26 +99,23 @@ describe("cairn statusline", () => {
     expect(existsSync(join(h.home, "tmp"))).toBe(false);
   });
 
-  it("shows outputs filed and bytes saved, and marks logged errors", async () => {
+  it("shows the net figures: Claude Code alone, shown, read back; and marks logged errors", async () => {
     await install("echo mine");
     const store = await openStore(paths().db);
     try {
-      const original = Buffer.from("line\n".repeat(20_000));
-      const id = insertOutput(store, {
-        sessionId: SID,
-        toolName: "Bash",
-        label: "seq",
-        original,
-        originalLines: 20_000,
-        redactions: 0,
-        at: Date.now(),
-      });
-      recordExcerpt(store, id, { excerpt: "x".repeat(2_000), compressor: "lines", latencyMs: 1 });
+      const counted = store.db.prepare(
+        `INSERT INTO call_figures (session_id, tool_use_id, tool_name, kind, counterfactual_bytes, shown_bytes, changed, call_key, at)
+         VALUES (?, ?, 'Bash', ?, ?, ?, ?, 'k', 1)`,
+      );
+      counted.run(SID, "toolu_a", "output", 100_000, 2_000, 1);
+      counted.run(SID, "toolu_b", "retrieval", 0, 25_000, 0);
       refreshSessionSummary(store, paths(), SID, { warnPct: 35, criticalPct: 25 }, Date.now());
     } finally {
       store.close();
     }
-    expect((await statusline(at35)).stdout).toBe("mine  cairn ctx 35% · 1 filed, 95.7 KB saved\n");
+    expect((await statusline(at35)).stdout).toBe(
+      "mine  cairn ctx 35% · net 71.3 KB saved (alone 97.7 KB → shown 2.0 KB, read back 24.4 KB)\n",
+    );
     createLogger(paths()).error("something broke", { event: "PostToolUse" });
     expect((await statusline(at35)).stdout).toContain("· ⚠ errors: cairn doctor");
   });
@@ -153,7 +149,11 @@ describe("the suffix", () => {
     usedPct: 70,
     remainingPct: 30,
     outputs: 0,
-    savedBytes: 0,
+    counterfactualBytes: 0,
+    shownBytes: 0,
+    retrievedBytes: 0,
+    netBytes: 0,
+    moreThanAlone: 0,
     error: false,
     warnPct: 35,
     criticalPct: 25,
