@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { DEFAULT_E2E_TIMEOUT } from "./test/e2e/harness/work.ts";
 import { PROCESS_SLOTS } from "./test/helpers/slots.ts";
 
 // Unit tests run in parallel; e2e tests drive the real Claude Code CLI and are
@@ -37,8 +38,12 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
+          // Derived from the work of a common test (test/e2e/harness/work.ts); a test that
+          // does more says what it does with e2eTimeout. A hang is caught sooner, by the
+          // harness's watchdog, and a timed-out test's processes are stopped (setup.ts).
+          testTimeout: DEFAULT_E2E_TIMEOUT,
+          hookTimeout: DEFAULT_E2E_TIMEOUT,
+          setupFiles: ["test/e2e/harness/setup.ts"],
           fileParallelism: false,
         },
       },

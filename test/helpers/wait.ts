@@ -4,6 +4,9 @@
  */
 export const HANG_MS = 90_000;
 
+/** How long one cairn command may run before runCairn kills it as hung (test/helpers/cairn.ts). */
+export const COMMAND_HANG_MS = 30_000;
+
 /**
  * Polls `probe` every 100 ms until it returns a value, and returns it. Past `hangMs`
  * it throws `what`, followed by `last()` (what was seen, for the report).
