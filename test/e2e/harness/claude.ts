@@ -140,7 +140,7 @@ export function makeSandbox(opts: SandboxOptions = {}): Sandbox {
         process.stderr.write(`KEEP_E2E=1: sandbox kept at ${root}\n`);
         return;
       }
-      waitForProcessesIn(root, 15_000);
+      waitForProcessesIn(root, HANG_MS);
       rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
