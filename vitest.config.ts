@@ -15,7 +15,7 @@ const expectations = { poll: { timeout: HANG_MS } };
 // session of hook processes, which also queue for test/helpers/slots.ts).
 export default defineConfig({
   test: {
-    globalSetup: ["test/helpers/build-once.ts", "test/helpers/postgres-check.ts"],
+    globalSetup: ["test/helpers/build-once.ts", "test/helpers/programs-check.ts"],
     maxWorkers: Math.max(1, PROCESS_SLOTS - 1),
     projects: [
       {

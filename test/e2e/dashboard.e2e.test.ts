@@ -12,9 +12,9 @@ import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAIRN, REPO, runCairn, tempHome } from "../helpers/cairn.ts";
+import { CHROMIUM, HAS_CHROMIUM } from "../helpers/programs.ts";
 import { HANG_MS } from "../helpers/wait.ts";
 
-const CHROMIUM = process.env.CAIRN_CHROMIUM ?? "/usr/bin/chromium";
 const FIXTURES = join(REPO, "test", "fixtures");
 const HOOKS = join(FIXTURES, "hook-inputs");
 const SESSION = "c0ffee00-0000-4000-8000-0000000da5b0";
@@ -85,7 +85,7 @@ interface Tick {
   readonly width: number;
 }
 
-describe("dashboard in Chromium", () => {
+describe.skipIf(!HAS_CHROMIUM)("dashboard in Chromium", () => {
   let h: ReturnType<typeof tempHome>;
   let transcript: string;
   let ui: Ui;
@@ -357,7 +357,9 @@ describe("dashboard in Chromium", () => {
     await page.screenshot({ path: join(SHOTS, "dashboard-search-1280.png") });
 
     const res = await page.evaluate(async () => {
-      const r = await fetch("/api/search?q=*");
+      const r = await fetch("/api/search?q=*", {
+        headers: { "x-cairn-token": localStorage.getItem("cairn-ui-token") ?? "" },
+      });
       return { status: r.status, body: (await r.json()) as { error: string } };
     });
     expect(res.status).toBe(400);

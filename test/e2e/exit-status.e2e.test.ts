@@ -6,10 +6,11 @@
  * file), inside a subagent and after --resume. The command Claude Code checked and ran
  * is the model's own, unchanged.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAIRN, REPO } from "../helpers/cairn.ts";
+import { ZSH } from "../helpers/programs.ts";
 import { HANG_MS } from "../helpers/wait.ts";
 import { cairn, installCairn } from "./harness/cairn.ts";
 import { makeSandbox, type RunClaudeResult, runClaude, type Sandbox } from "./harness/claude.ts";
@@ -276,8 +277,6 @@ describe("as a plugin (--plugin-dir)", () => {
     }
   });
 });
-
-const ZSH = ["/usr/bin/zsh", "/bin/zsh"].find((p) => existsSync(p));
 
 describe.skipIf(!ZSH)("with zsh as the user's shell", () => {
   it("a failing command reaches the model with its status, and the trap is zsh's", async () => {
