@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { DEFAULT_E2E_TIMEOUT } from "./test/e2e/harness/work.ts";
 import { PROCESS_SLOTS } from "./test/helpers/slots.ts";
-import { HANG_MS } from "./test/helpers/wait.ts";
+import { HANG_MS, UNIT_TIMEOUT_MS } from "./test/helpers/wait.ts";
 
 // expect.poll gives up after 1 s by default: a wait for an event gets the suite's hang bound.
 const expectations = { poll: { timeout: HANG_MS } };
@@ -23,9 +23,11 @@ export default defineConfig({
           name: "unit",
           expect: expectations,
           include: ["test/unit/**/*.test.ts"],
-          testTimeout: 20_000,
-          // Hooks clean up sandboxes (rmSync of many small files): a hang detector, not a limit.
-          hookTimeout: 120_000,
+          // Hang detectors, not limits (test/helpers/wait.ts): a loaded machine makes a unit
+          // test many times slower than alone, and each cairn process it starts is killed
+          // as hung on its own (COMMAND_HANG_MS).
+          testTimeout: UNIT_TIMEOUT_MS,
+          hookTimeout: UNIT_TIMEOUT_MS,
           maxConcurrency: PROCESS_SLOTS,
         },
       },

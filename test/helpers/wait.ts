@@ -19,6 +19,13 @@ export const SLOWDOWN = 60;
 export const COMMAND_HANG_MS = SLOWDOWN * 1000;
 
 /**
+ * A unit test's hang detector (vitest.config.ts): a unit test takes well under 5 s
+ * alone (a handful of cairn processes at most), times SLOWDOWN. One that takes longer
+ * alone says so.
+ */
+export const UNIT_TIMEOUT_MS = SLOWDOWN * 5000;
+
+/**
  * Polls `probe` every 100 ms until it returns (or resolves to) a value, and returns it.
  * Past `hangMs` it throws `what`, followed by `last()` (what was seen, for the report).
  */

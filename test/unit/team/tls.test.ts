@@ -116,7 +116,7 @@ describe.skipIf(!hasTools)("sslmode against a real PostgreSQL with TLS", () => {
     for (let i = 0; i < 100 && !pg.psql("SHOW ssl").includes("on"); i++)
       await new Promise((r) => setTimeout(r, 100));
     store = await openStore(join(dir, "cairn.db"));
-  }, 120_000);
+  });
   afterAll(() => {
     store?.close();
     pg?.destroy();
