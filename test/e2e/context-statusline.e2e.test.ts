@@ -29,19 +29,22 @@ async function waitFor(ok: (s: string) => boolean, what: string): Promise<string
   );
 }
 
-/** When the last response in a transcript was written (ms), or undefined before the first. */
-function lastResponseAt(transcript: string): number | undefined {
-  let at: number | undefined;
+/**
+ * When the response carrying `text` was written to the transcript (ms), or undefined
+ * while Claude Code has not written it yet: it writes its transcript after it updates
+ * the screen, so the last entry on disk is not necessarily the last response.
+ */
+function responseAt(transcript: string, text: string): number | undefined {
   for (const line of readFileSync(transcript, "utf8").split("\n")) {
-    if (!line.includes('"assistant"')) continue;
+    if (!line.includes(text)) continue;
     try {
       const e = JSON.parse(line) as { type?: string; timestamp?: string };
-      if (e.type === "assistant" && e.timestamp) at = Date.parse(e.timestamp);
+      if (e.type === "assistant" && e.timestamp) return Date.parse(e.timestamp);
     } catch {
       // A line being written.
     }
   }
-  return at;
+  return undefined;
 }
 
 /** What the mock reports for every response: 351,000 tokens in context (35% of 1M). */
@@ -97,11 +100,14 @@ describe.skipIf(!HAS_TMUX)("statusline tee in interactive Claude Code", () => {
     const metricsFile = join(sb.home, ".cairn", "sessions", sessions[0]!, "statusline.json");
     // The screen shows 35% from the first response on (both report the same usage), so
     // it does not say the statusline has run since the last one; until it has, the
-    // transcript's figure is the newer one and rightly wins. Wait for that run.
+    // transcript's figure is the newer one and rightly wins. Wait for that run, after
+    // the last response (the one that says INTERACTIVE-DONE) is in the transcript: the
+    // transcript is written after the screen, and under load its last entry was still
+    // the first response when the statusline had run only after that one.
     const m = await until(
       () => {
         const read = JSON.parse(readFileSync(metricsFile, "utf8")) as { at: number; transcript_path: string };
-        const last = lastResponseAt(read.transcript_path);
+        const last = responseAt(read.transcript_path, "INTERACTIVE-DONE");
         return last !== undefined && read.at >= last ? read : undefined;
       },
       "the statusline never ran after the last response",

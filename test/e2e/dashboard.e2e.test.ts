@@ -13,6 +13,7 @@ import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAIRN, REPO, runCairn, tempHome } from "../helpers/cairn.ts";
 import { CHROMIUM, HAS_CHROMIUM } from "../helpers/programs.ts";
+import { HANG_MS } from "../helpers/wait.ts";
 
 const FIXTURES = join(REPO, "test", "fixtures");
 const HOOKS = join(FIXTURES, "hook-inputs");
@@ -128,6 +129,7 @@ describe.skipIf(!HAS_CHROMIUM)("dashboard in Chromium", () => {
     ui = await startUi(h.env, h.project);
     browser = await chromium.launchPersistentContext(mkdtempSync(join(h.home, "chromium-")), {
       executablePath: CHROMIUM,
+      timeout: HANG_MS,
       args: [
         "--headless",
         "--no-sandbox",
@@ -139,9 +141,11 @@ describe.skipIf(!HAS_CHROMIUM)("dashboard in Chromium", () => {
       timezoneId: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     page = browser.pages()[0] ?? (await browser.newPage());
+    // Playwright gives up on a wait after 30 s; a loaded machine may take longer to draw.
+    page.setDefaultTimeout(HANG_MS);
     await page.goto(ui.url);
     mkdirSync(SHOTS, { recursive: true });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -316,7 +320,7 @@ describe.skipIf(!HAS_CHROMIUM)("dashboard in Chromium", () => {
       input: JSON.stringify({ ...input, session_id: other, transcript_path: transcript, cwd: h.project }),
     });
     expect(r.code, r.stderr).toBe(0);
-    await page.locator(`tr[data-session="${other}"]`).waitFor({ timeout: 30_000 });
+    await page.locator(`tr[data-session="${other}"]`).waitFor();
 
     await page.click(`tr[data-session="${SESSION}"] a`);
     const heading = page.locator("#tools h2");
@@ -334,7 +338,7 @@ describe.skipIf(!HAS_CHROMIUM)("dashboard in Chromium", () => {
         file: { ...file, content: `// edited since\n${file.content}` },
       },
     });
-    await expect.poll(count, { timeout: 30_000 }).toBe(before + 1);
+    await expect.poll(count).toBe(before + 1);
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
       true,
     );

@@ -11,6 +11,7 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAIRN, REPO } from "../helpers/cairn.ts";
 import { ZSH } from "../helpers/programs.ts";
+import { HANG_MS } from "../helpers/wait.ts";
 import { cairn, installCairn } from "./harness/cairn.ts";
 import { makeSandbox, type RunClaudeResult, runClaude, type Sandbox } from "./harness/claude.ts";
 import {
@@ -22,6 +23,7 @@ import {
   text,
   tool,
 } from "./harness/mock-api.ts";
+import { e2eTimeout } from "./harness/work.ts";
 
 /** Where Claude Code said the background command's output goes. */
 const taskFile = (a: MockApi) =>
@@ -51,6 +53,8 @@ describe("failing commands reach the model compressed, with their exit status", 
   let resumed: RunClaudeResult;
   let offRun: RunClaudeResult;
 
+  // Three sessions (a subagent in the first), twelve tool calls, three cairn commands.
+  const WORK = e2eTimeout({ sessions: 3, prompts: 4, tools: 12, commands: 3 });
   beforeAll(async () => {
     api = await startMockApi();
     sb = makeSandbox({ prefix: "cairn-status" });
@@ -71,10 +75,15 @@ describe("failing commands reach the model compressed, with their exit status", 
       ),
       (_req, a) => {
         const file = taskFile(a);
-        // Until the task's last line is written (bounded: 20 s), printing nothing.
-        return bash(`for i in $(seq 200); do grep -q 'exited with code' ${file} && break; sleep 0.1; done`, {
-          id: "toolu_wait",
-        });
+        // Until the task's last line is written (bounded by HANG_MS, inside the Bash
+        // tool's own 2 minutes), printing nothing.
+        const tries = HANG_MS / 100;
+        return bash(
+          `for i in $(seq ${tries}); do grep -q 'exited with code' ${file} && break; sleep 0.1; done`,
+          {
+            id: "toolu_wait",
+          },
+        );
       },
       (_req, a) => tool("Read", { file_path: taskFile(a) }, { id: "toolu_read_bg" }),
       {
@@ -116,7 +125,7 @@ describe("failing commands reach the model compressed, with their exit status", 
       allowedTools: "",
     });
     await cairn(sb, ["on"]);
-  }, 240_000);
+  }, WORK);
 
   afterAll(async () => {
     await api.close();

@@ -53,7 +53,7 @@ describe.skipIf(!pgBinDir())("a repository's settings env cannot choose the team
     );
     sb.writeSettings({ permissions: { allow: ["Bash"] } });
     await installCairn(sb);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     if (sb) {

@@ -91,7 +91,7 @@ describe.skipIf(!HAS_PG)("team memory e2e: two machines, one PostgreSQL", () => 
     b.writeFile(".claude/cairn.yaml", "team:\n  url: postgres://evil:stolen@127.0.0.1:1/loot\n");
     await installCairn(a);
     await installCairn(b);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     for (const sb of [a, b]) if (sb) await syncsSettled(sb);

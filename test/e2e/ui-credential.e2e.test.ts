@@ -23,7 +23,7 @@ import { join } from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAIRN } from "../helpers/cairn.ts";
-import { until } from "../helpers/wait.ts";
+import { HANG_MS, until } from "../helpers/wait.ts";
 
 const CHROMIUM = process.env.CAIRN_CHROMIUM ?? "/usr/bin/chromium";
 
@@ -152,6 +152,7 @@ describe.skipIf(!existsSync(CHROMIUM) || process.platform !== "linux")(
       evilPort = (evil.address() as { port: number }).port;
       browser = await chromium.launchPersistentContext(mkdtempSync(join(root, "chromium-")), {
         executablePath: CHROMIUM,
+        timeout: HANG_MS,
         args: [
           "--headless",
           "--no-sandbox",
@@ -160,7 +161,9 @@ describe.skipIf(!existsSync(CHROMIUM) || process.platform !== "linux")(
           "--disable-background-networking",
         ],
       });
-    }, 120_000);
+      // Playwright gives up on a wait after 30 s; a loaded machine may take longer.
+      browser.setDefaultTimeout(HANG_MS);
+    });
 
     afterAll(async () => {
       await browser?.close();
@@ -189,7 +192,7 @@ describe.skipIf(!existsSync(CHROMIUM) || process.platform !== "linux")(
       const page = await browser.newPage();
       await page.goto(opened);
       const kept = await page.waitForFunction(() => localStorage.getItem("cairn-ui-token"), undefined, {
-        timeout: 90_000,
+        timeout: HANG_MS,
       });
       expect(await kept.jsonValue()).toBe(printed.token);
       expect(page.url()).toBe(`http://127.0.0.1:${printed.port}/`);

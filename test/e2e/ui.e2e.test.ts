@@ -17,9 +17,11 @@ import type { Store } from "../../src/store/db.ts";
 import { bytes, int, signedSize, signedTokens } from "../../src/web/client/format.ts";
 import { CAIRN, REPO } from "../helpers/cairn.ts";
 import { CHROMIUM, HAS_CHROMIUM } from "../helpers/programs.ts";
+import { HANG_MS } from "../helpers/wait.ts";
 import { cairn, cairnDb, cairnEnv, cairnOnPath, installCairn, rows } from "./harness/cairn.ts";
 import { makeSandbox, runClaude, type Sandbox, writeClaudeJson } from "./harness/claude.ts";
 import { bash, type MockApi, startMockApi, text, tool, type Usage } from "./harness/mock-api.ts";
+import { e2eTimeout } from "./harness/work.ts";
 
 /** Debian's Chromium (what .ci/run installs), driven by playwright-core. */
 
@@ -120,7 +122,6 @@ async function fillDatabase(api: MockApi, sb: Sandbox): Promise<Filled> {
     apiUrl: api.url,
     sessionId: first,
     prompt: "build the dashboard",
-    timeoutMs: 150_000,
   });
   if (run.exitCode !== 0) throw new Error(`first session failed: ${run.stderr}`);
 
@@ -187,7 +188,7 @@ async function startDashboard(sb: Sandbox): Promise<Dashboard> {
   });
   const line = await new Promise<string>((resolve, reject) => {
     let out = "";
-    const timer = setTimeout(() => reject(new Error(`cairn ui printed no URL: ${stderr}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`cairn ui printed no URL: ${stderr}`)), HANG_MS);
     child.stdout.setEncoding("utf8").on("data", (d: string) => {
       out += d;
       const nl = out.indexOf("\n");
@@ -314,6 +315,9 @@ describe.skipIf(!HAS_CHROMIUM)("cairn ui e2e", () => {
   const requested: string[] = [];
   const dialogs: string[] = [];
 
+  // fillDatabase: five sessions, eleven tool calls, three cairn commands; then cairn ui
+  // printing its URL and Chromium starting.
+  const FILL_WORK = e2eTimeout({ sessions: 5, tools: 11, commands: 3, waits: 2 });
   beforeAll(async () => {
     api = await startMockApi();
     filled = await fillDatabase(api, makeSandbox({ prefix: "cairn-e2e-ui" }));
@@ -321,6 +325,7 @@ describe.skipIf(!HAS_CHROMIUM)("cairn ui e2e", () => {
     // A fresh profile for every run: no cookie or cache from an earlier one.
     browser = await chromium.launchPersistentContext(mkdtempSync(join(filled.sb.root, "chromium-")), {
       executablePath: CHROMIUM,
+      timeout: HANG_MS,
       args: [
         "--headless",
         "--no-sandbox",
@@ -335,12 +340,14 @@ describe.skipIf(!HAS_CHROMIUM)("cairn ui e2e", () => {
       timezoneId: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     page = browser.pages()[0] ?? (await browser.newPage());
+    // Playwright gives up on a wait after 30 s; a loaded machine may take longer to draw.
+    page.setDefaultTimeout(HANG_MS);
     page.on("request", (r) => requested.push(r.url()));
     page.on("dialog", (d) => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-  }, 400_000);
+  }, FILL_WORK);
 
   afterAll(async () => {
     await browser?.close();

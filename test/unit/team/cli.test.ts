@@ -18,7 +18,7 @@ describe.skipIf(!hasPg)("cairn team, search --team, doctor and config against a 
     mkdirSync(join(t.project, ".claude"), { recursive: true });
     execFileSync("git", ["init", "-q", t.project]);
     execFileSync("git", ["-C", t.project, "remote", "add", "origin", "git@Example.org:team/app.git"]);
-  }, 120_000);
+  });
   afterAll(() => {
     pg?.destroy();
     t.cleanup();

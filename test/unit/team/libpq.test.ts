@@ -68,7 +68,7 @@ describe.skipIf(!pgBinDir())("libpq options against a real PostgreSQL", () => {
   beforeAll(async () => {
     pg = await startPostgres();
     store = await openStore(join(dir, "cairn.db"));
-  }, 120_000);
+  });
   afterAll(() => {
     store?.close();
     pg?.destroy();
