@@ -24,30 +24,92 @@ interface Redaction {
   readonly kinds: readonly string[];
 }
 
-/** Every detector's anchor as one capturing group, in order: group i + 1 is detector i. */
-const SCAN = new RegExp(DETECTORS.map((d) => `(${d.anchor})`).join("|"), "g");
+/**
+ * The order the scan tries the detectors in: those whose anchor starts at a word
+ * boundary first, sharing one `\b` (checked once a position, not once a detector).
+ */
+const WORD = /^\\b/;
+const ORDER = [
+  ...DETECTORS.flatMap((d, i) => (WORD.test(d.anchor) ? [i] : [])),
+  ...DETECTORS.flatMap((d, i) => (WORD.test(d.anchor) ? [] : [i])),
+];
+const group = (k: number) => `(${DETECTORS[ORDER[k]!]!.anchor})`;
+const BOUNDED = ORDER.filter((i) => WORD.test(DETECTORS[i]!.anchor)).length;
 
-/** The secrets in a text, as non-overlapping spans in order. */
-export function findSecrets(text: string): SecretSpan[] {
+/** Every detector's anchor as one capturing group, in ORDER: group k + 1 is detector ORDER[k]. */
+const SCAN = new RegExp(
+  [
+    `\\b(?:${ORDER.slice(0, BOUNDED)
+      .map((i) => `(${DETECTORS[i]!.anchor.slice(2)})`)
+      .join("|")})`,
+    ...ORDER.slice(BOUNDED).map((_, k) => group(BOUNDED + k)),
+  ].join("|"),
+  "g",
+);
+
+/**
+ * The anchors after the k-th in ORDER, sticky: where one detector's anchor matched and
+ * it found nothing, the ones after it are asked at the same place (`Key: …` is both a
+ * name/value pair's `key:` and an assignment's key). Made when first needed.
+ */
+const REST: (RegExp | null | undefined)[] = [];
+function rest(k: number): RegExp | null {
+  let re = REST[k];
+  if (re === undefined) {
+    const after = ORDER.slice(k + 1).map((_, j) => group(k + 1 + j));
+    re = after.length > 0 ? new RegExp(after.join("|"), "y") : null;
+    REST[k] = re;
+  }
+  return re;
+}
+
+const firstGroup = (m: RegExpExecArray) => {
+  let g = 1;
+  while (m[g] === undefined) g++;
+  return g - 1;
+};
+
+/** The secrets in a text with no terminal escapes, as non-overlapping spans in order. */
+function findPlain(text: string): SecretSpan[] {
   const found: SecretSpan[] = [];
   const skipUntil: number[] = DETECTORS.map(() => -1);
   SCAN.lastIndex = 0;
   for (let m = SCAN.exec(text); m; m = SCAN.exec(text)) {
     const at = m.index;
-    const end = at + m[0].length;
-    let i = 1;
-    while (m[i] === undefined) i++;
-    if (at < skipUntil[i - 1]!) continue;
-    const hit = DETECTORS[i - 1]!.find(text, at, end);
-    if (hit === undefined) continue;
-    if ("none" in hit) {
-      skipUntil[i - 1] = hit.none;
+    let k = firstGroup(m);
+    let end = at + m[0].length;
+    let spans: readonly SecretSpan[] | undefined;
+    for (;;) {
+      const i = ORDER[k]!;
+      if (at >= skipUntil[i]!) {
+        const hit = DETECTORS[i]!.find(text, at, end);
+        if (hit !== undefined && "none" in hit) skipUntil[i] = hit.none;
+        else if (hit !== undefined) {
+          spans = Array.isArray(hit) ? hit : [hit as SecretSpan];
+          break;
+        }
+      }
+      const after = rest(k);
+      if (!after) break;
+      after.lastIndex = at;
+      const r = after.exec(text);
+      if (!r) break;
+      k += 1 + firstGroup(r);
+      end = at + r[0].length;
+    }
+    if (!spans) {
+      // Another detector's anchor may start inside this one's.
+      SCAN.lastIndex = at + 1;
       continue;
     }
-    const spans = Array.isArray(hit) ? hit : [hit as SecretSpan];
-    for (const span of spans) if (span.end > span.start) found.push(span);
+    let next = end;
+    for (const span of spans)
+      if (span.end > span.start) {
+        found.push(span);
+        if (span.end > next) next = span.end;
+      }
     // Go on after what was masked, so a secret is not found again inside itself.
-    SCAN.lastIndex = Math.max(end, ...spans.map((span) => span.end));
+    SCAN.lastIndex = next;
   }
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: SecretSpan[] = [];
@@ -58,6 +120,60 @@ export function findSecrets(text: string): SecretSpan[] {
     } else merged.push(s);
   }
   return merged;
+}
+
+/**
+ * Terminal escapes (colours from grep --color, jq -C, test runners): CSI sequences,
+ * OSC strings (titles, hyperlinks), and two-character escapes.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are what it takes out
+const ESCAPE =
+  /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]{0,4096}(?:\x07|\x1b\\)|[@-Z\\-_])|\x9b[0-?]*[ -/]*[@-~]/g;
+
+/**
+ * The secrets in a text, as non-overlapping spans of it, in order. Terminal escapes
+ * are taken out before looking (`\e[01;31mAPI_TOKEN\e[m=…` is `API_TOKEN=…`), and
+ * what is found is mapped back onto the text as it was, so what is kept is kept
+ * byte for byte and a mask covers any escapes inside the secret.
+ */
+export function findSecrets(text: string): SecretSpan[] {
+  if (!text.includes("\x1b") && !text.includes("\x9b")) return findPlain(text);
+  // The kept pieces: piece k starts at plainAt[k] in the plain text and at
+  // plainAt[k] + shift[k] in the text.
+  const pieces: string[] = [];
+  const plainAt: number[] = [];
+  const shift: number[] = [];
+  let from = 0;
+  let length = 0;
+  const keep = (to: number) => {
+    plainAt.push(length);
+    shift.push(from - length);
+    pieces.push(text.slice(from, to));
+    length += to - from;
+  };
+  ESCAPE.lastIndex = 0;
+  for (let m = ESCAPE.exec(text); m; m = ESCAPE.exec(text)) {
+    keep(m.index);
+    from = m.index + m[0].length;
+  }
+  keep(text.length);
+  /** Where plain offset p (a character, not an end) was in the text. */
+  const original = (p: number) => {
+    let lo = 0;
+    let hi = plainAt.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (plainAt[mid]! <= p) lo = mid;
+      else hi = mid - 1;
+    }
+    // Empty pieces share an offset with the next: the last one is where p is.
+    return p + shift[lo]!;
+  };
+  return findPlain(pieces.join("")).map((s) => ({
+    ...s,
+    start: original(s.start),
+    end: original(s.end - 1) + 1,
+  }));
 }
 
 export function redact(text: string): Redaction {
