@@ -126,8 +126,8 @@ function findPlain(text: string): SecretSpan[] {
  * Terminal escapes (colours from grep --color, jq -C, test runners): CSI sequences,
  * OSC strings (titles, hyperlinks), and two-character escapes.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are what it takes out
 const ESCAPE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are what it takes out
   /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]{0,4096}(?:\x07|\x1b\\)|[@-Z\\-_])|\x9b[0-?]*[ -/]*[@-~]/g;
 
 /**

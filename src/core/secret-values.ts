@@ -29,7 +29,7 @@ function charAt(text: string, i: number, level: number): [string, number] | unde
   if (i >= text.length) return undefined;
   if (level === 0) return [text[i]!, i + 1];
   const a = charAt(text, i, level - 1);
-  if (!a || a[0] !== "\\") return a;
+  if (a?.[0] !== "\\") return a;
   const b = charAt(text, a[1], level - 1);
   if (!b) return undefined;
   if (b[0] !== "u") return [ESCAPES[b[0]] ?? b[0], b[1]];
