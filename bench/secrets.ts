@@ -3,16 +3,23 @@
  * - the corpus of realistic positives and negatives (test/fixtures/secrets/corpus.jsonl):
  *   secrets found, left (false negatives) and masks over non-secrets (false positives),
  *   scored exactly as test/unit/reliability/secrets.test.ts scores them;
+ * - real code: every .js, .ts, .py, .json and .yaml file of node_modules and of the
+ *   machine's Python libraries, read where it is, masks per MB with examples (the whole
+ *   list goes to bench/results/secrets-real-code.md);
+ * - random 20-character passwords with symbols in the contexts of the security review
+ *   (.env, JSON, YAML, URLs): how many are masked whole;
  * - masks made on the real captured outputs and transcripts (which hold no secrets);
  * - masking throughput on large real outputs (median of runs), and on adversarial
  *   inputs built to make a careless pattern backtrack.
  *
  * Standalone: `npx node bench/secrets.ts`.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { findSecrets, redact } from "../src/core/redact.ts";
+import { randomPasswordTable } from "../test/fixtures/secrets/random-passwords.ts";
+import { codeFiles, codeRoots, EXTENSIONS } from "../test/fixtures/secrets/real-code.ts";
 import { loadSecretsCorpus, scoreCorpus } from "../test/unit/reliability/secrets-corpus.ts";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -48,8 +55,64 @@ function filesIn(...dirs: string[]): string[] {
   });
 }
 
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+interface RealCode {
+  readonly roots: string[];
+  readonly files: number;
+  readonly bytes: number;
+  readonly masks: number;
+  readonly cpuMs: number;
+  readonly byKind: Map<string, number>;
+  /** One line per mask: where, and the line with the masked part «marked». */
+  readonly examples: string[];
+}
+
+/** Masks on real code: every file of codeFiles(), the whole text at once as cairn would get it. */
+function realCode(): RealCode {
+  const roots = codeRoots();
+  const files = codeFiles(roots);
+  let bytes = 0;
+  let masks = 0;
+  let cpu = 0;
+  const byKind = new Map<string, number>();
+  const examples: string[] = [];
+  for (const f of files) {
+    let text: string;
+    try {
+      text = readFileSync(f.path, "utf8");
+    } catch {
+      continue;
+    }
+    bytes += f.bytes;
+    const t0 = cpuMs();
+    const spans = findSecrets(text);
+    cpu += cpuMs() - t0;
+    for (const s of spans) {
+      masks++;
+      byKind.set(s.kind, (byKind.get(s.kind) ?? 0) + 1);
+      const from = Math.max(text.lastIndexOf("\n", s.start - 1) + 1, s.start - 80);
+      const nl = text.indexOf("\n", s.end);
+      const to = Math.min(nl < 0 ? text.length : nl, s.end + 60);
+      const line = text.slice(0, s.start).split("\n").length;
+      const shown =
+        `${text.slice(from, s.start)}«${text.slice(s.start, s.end)}»${text.slice(s.end, to)}`.trim();
+      examples.push(`${f.name}:${line} ${s.kind}: ${JSON.stringify(shown).slice(1, -1)}`);
+    }
+  }
+  return { roots: roots.map((r) => r.dir), files: files.length, bytes, masks, cpuMs: cpu, byKind, examples };
+}
+
+const pct = (k: number, n: number) => `${round((100 * k) / n)}%`;
+
 export async function benchSecrets(): Promise<{ markdown: string; summary: Record<string, number> }> {
   const score = scoreCorpus(loadSecretsCorpus(), (t) => redact(t).text);
+  const code = realCode();
+  const codeMb = code.bytes / MB;
+  const passwords = randomPasswordTable(redact);
 
   const real = filesIn("outputs", "outputs-extra", "transcripts", "claude-code-captures", "hook-inputs").map(
     (p) => readFileSync(p, "utf8"),
@@ -86,6 +149,14 @@ export async function benchSecrets(): Promise<{ markdown: string; summary: Recor
     true_positives: score.tp,
     false_negatives: score.fn,
     false_positives: score.fp,
+    real_code_files: code.files,
+    real_code_mb: round(codeMb),
+    real_code_masks: code.masks,
+    real_code_masks_per_mb: round(code.masks / codeMb, 2),
+    real_code_mb_per_s_cpu: round(codeMb / (code.cpuMs / 1000)),
+    ...Object.fromEntries(
+      passwords.map((p, i) => [`random_password_whole_pct_${i}`, round((100 * p.whole) / 1000)]),
+    ),
     real_text_mb: round(realBytes / MB),
     real_text_masks: realMasks,
     mb_per_s_grep_2mb: round(rates[0]![1]),
@@ -109,12 +180,41 @@ export async function benchSecrets(): Promise<{ markdown: string; summary: Recor
     "",
     `On the repository's real captured outputs, transcripts and hook inputs (${round(realBytes / MB)} MB, no secrets in them): **${realMasks} masks**.`,
     "",
+    "### Real code",
+    "",
+    `Every ${EXTENSIONS.join(", ")} file of the project's node_modules and of the machine's Python libraries (${code.roots.join(", ")}), each masked whole as cairn would get it:`,
+    "",
+    "| files | MB | masks | masks per MB | masking, MB/s of CPU time |",
+    "|---:|---:|---:|---:|---:|",
+    `| ${code.files} | ${round(codeMb)} | ${code.masks} | **${round(code.masks / codeMb, 2)}** | ${round(codeMb / (code.cpuMs / 1000))} |`,
+    "",
+    `By kind: ${[...code.byKind].map(([k, n]) => `${k} ${n}`).join(", ")}. The masks are meant to be on literal credentials (test passwords, documentation's example keys, URL passwords in tests), never on a name, a reference, a type or an expression. Examples (every ${Math.max(1, Math.floor(code.examples.length / 40))}th; all ${code.masks} in bench/results/secrets-real-code.md):`,
+    "",
+    ...code.examples
+      .filter((_, i) => i % Math.max(1, Math.floor(code.examples.length / 40)) === 0)
+      .map((e) => `- \`${e.replace(/`/g, "'")}\``),
+    "",
+    "### Random passwords with symbols",
+    "",
+    "20 characters, about a fifth of them from `!@#$%^&*()-_=+[]{};:,.<>/?~|`, 1,000 per context (fixed seed); whole means no 6-character run of the password is left:",
+    "",
+    "| context | masked whole | in part | not at all |",
+    "|---|---:|---:|---:|",
+    ...passwords.map(
+      (p) => `| ${p.context} | **${pct(p.whole, 1000)}** | ${pct(p.part, 1000)} | ${pct(p.none, 1000)} |`,
+    ),
+    "",
     "| masking throughput | MB/s (median) |",
     "|---|---:|",
     ...rates.map(([name, r]) => `| ${name} | **${round(r)}** |`),
     ...worst.map(([name, r]) => `| adversarial, 5 MB: ${name} | ${round(r)} |`),
     "",
   ].join("\n");
+  mkdirSync(join(REPO, "bench", "results"), { recursive: true });
+  writeFileSync(
+    join(REPO, "bench", "results", "secrets-real-code.md"),
+    `# Masks on real code\n\n${code.files} files, ${round(codeMb)} MB, ${code.masks} masks:\n\n${code.examples.map((e) => `- ${e}`).join("\n")}\n`,
+  );
   return { markdown, summary };
 }
 

@@ -132,17 +132,19 @@ const KEY_TAIL = sticky(
 );
 
 /**
- * `.env` and shell style, where an unquoted value is always data: `UPPER_KEY=value`,
- * `db.password=value` (.properties), `--db-password=value`, at the start of a line or
- * a string, after a space (`export X=…`, `docker run -e X=…`), in a query or a
- * connection string. `opts.token=x` inside code (`[opts.token=x]`, `f(token=x)`) is not.
+ * `.env` and shell style, where an unquoted value is always data: `UPPER_KEY=value` at
+ * the start of a line or a string or after a space (`export X=…`, `docker run -e X=…`),
+ * any key at the start of a line (`db.password=…` in .properties, `password=…` from
+ * `git credential fill`), `--db-password=value`, a query's or a connection string's
+ * pair. `p.token=x` inside code (`else p.token=l;`, `[opts.token=x]`) is not.
  */
 function literalEquals(key: string, text: string, start: number): boolean {
   const before = text[start - 1] ?? "\n";
   // A query's or a connection string's pair: one plain word (`;Password=`), not code (`;i.token=`).
   if ((before === "?" || before === "&" || before === ";") && /^[A-Za-z_-]+$/.test(key)) return true;
-  if (!/^[A-Z][A-Z0-9_]*$/.test(key) && !/[.-]/.test(key) && before !== "\n") return false;
-  return /[\n \t"']/.test(before) || (before === "n" && text[start - 2] === "\\");
+  const lineStart = before === "\n" || (before === "n" && text[start - 2] === "\\");
+  if (/^[A-Z][A-Z0-9_]*$/.test(key)) return lineStart || /[ \t"']/.test(before);
+  return lineStart || key.startsWith("-");
 }
 
 export function keyAssignment(text: string, at: number): Found {

@@ -60,7 +60,13 @@ describe("snapshots before compaction", () => {
     const transcript = join(root, "secrets-session.jsonl");
     const at = (s: number) => `2026-11-28T10:00:0${s}Z`;
     const lines = [
-      { type: "user", message: { role: "user", content: "deploy" }, uuid: "u1", timestamp: at(0), sessionId: "s" },
+      {
+        type: "user",
+        message: { role: "user", content: "deploy" },
+        uuid: "u1",
+        timestamp: at(0),
+        sessionId: "s",
+      },
       {
         type: "assistant",
         message: {
