@@ -97,11 +97,7 @@ function findPlain(text: string): SecretSpan[] {
       k += 1 + firstGroup(r);
       end = at + r[0].length;
     }
-    if (!spans) {
-      // Another detector's anchor may start inside this one's.
-      SCAN.lastIndex = at + 1;
-      continue;
-    }
+    if (!spans) continue;
     let next = end;
     for (const span of spans)
       if (span.end > span.start) {
@@ -128,7 +124,28 @@ function findPlain(text: string): SecretSpan[] {
  */
 const ESCAPE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are what it takes out
-  /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]{0,4096}(?:\x07|\x1b\\)|[@-Z\\-_])|\x9b[0-?]*[ -/]*[@-~]/g;
+  /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]{0,4096}(?:\x07|\x1b\\)|[@-Z\\-_])|\x9b[0-?]*[ -/]*[@-~]/y;
+
+/**
+ * The terminal escapes of a text, in order, as [start, end) pairs: found with indexOf
+ * (a byte search, several times faster than a global regular expression here) and
+ * each read with the sticky pattern where it starts.
+ */
+function escapesOf(text: string): number[] {
+  const out: number[] = [];
+  let esc = text.indexOf("\x1b");
+  let csi = text.indexOf("\x9b");
+  while (esc >= 0 || csi >= 0) {
+    const at = csi < 0 || (esc >= 0 && esc < csi) ? esc : csi;
+    ESCAPE.lastIndex = at;
+    const m = ESCAPE.exec(text);
+    const next = m ? at + m[0].length : at + 1;
+    if (m) out.push(at, next);
+    if (esc >= 0 && esc < next) esc = text.indexOf("\x1b", next);
+    if (csi >= 0 && csi < next) csi = text.indexOf("\x9b", next);
+  }
+  return out;
+}
 
 /**
  * The secrets in a text, as non-overlapping spans of it, in order. Terminal escapes
@@ -137,7 +154,8 @@ const ESCAPE =
  * byte for byte and a mask covers any escapes inside the secret.
  */
 export function findSecrets(text: string): SecretSpan[] {
-  if (!text.includes("\x1b") && !text.includes("\x9b")) return findPlain(text);
+  const escapes = escapesOf(text);
+  if (escapes.length === 0) return findPlain(text);
   // The kept pieces: piece k starts at plainAt[k] in the plain text and at
   // plainAt[k] + shift[k] in the text.
   const pieces: string[] = [];
@@ -151,10 +169,9 @@ export function findSecrets(text: string): SecretSpan[] {
     pieces.push(text.slice(from, to));
     length += to - from;
   };
-  ESCAPE.lastIndex = 0;
-  for (let m = ESCAPE.exec(text); m; m = ESCAPE.exec(text)) {
-    keep(m.index);
-    from = m.index + m[0].length;
+  for (let k = 0; k < escapes.length; k += 2) {
+    keep(escapes[k]!);
+    from = escapes[k + 1]!;
   }
   keep(text.length);
   /** Where plain offset p (a character, not an end) was in the text. */
