@@ -126,6 +126,19 @@ function structure(value: string, quote: string, form: ValueForm): boolean {
 const isKeyChar = (c: number) =>
   (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46 || c === 45;
 
+/**
+ * Where the key that holds the secret word at `at` starts: DB_PASSWORD, client_secret,
+ * _authToken. A JSON-encoded line break (`\nSECRET_KEY=`) ends the key before it.
+ */
+function keyStart(text: string, at: number): number {
+  let start = at;
+  while (start > 0 && at - start < 60 && isKeyChar(text.charCodeAt(start - 1))) {
+    if (text[start - 2] === "\\" && /[nrt]/.test(text[start - 1]!)) break;
+    start--;
+  }
+  return start;
+}
+
 /** From the secret word on: the rest of the key, a closing quote or bracket, the separator. */
 const KEY_TAIL = sticky(
   String.raw`([A-Za-z0-9_.-]{0,60}?)(\\{0,2}["'])?(\])?([ \t]{0,16})(:=|=>|[:=])([ \t]{0,16})`,
@@ -148,9 +161,7 @@ function literalEquals(key: string, text: string, start: number): boolean {
 }
 
 export function keyAssignment(text: string, at: number): Found {
-  // The key starts before its secret word: DB_PASSWORD, client_secret, _authToken.
-  let start = at;
-  while (start > 0 && at - start < 60 && isKeyChar(text.charCodeAt(start - 1))) start--;
+  const start = keyStart(text, at);
   const tail = execAt(KEY_TAIL, text, at);
   if (!tail) return undefined;
   let sepEnd = at + tail[0].length;
@@ -180,18 +191,14 @@ export function keyAssignment(text: string, at: number): Found {
   // ARNs (arn:aws:secretsmanager:...:secret:name), URNs, host:port.
   if (sep === ":" && !quote && !valueQuoted && tail[6] === "" && tail[4] === "") return { none: sepEnd };
   const form: ValueForm = literal ? "literal" : sep === ":" ? "yaml" : "code";
-  const before = text[start - 1] ?? "\n";
-  const run: Run =
-    before === "?" || before === "&"
-      ? "query"
-      : literal
-        ? /[;,(]/.test(before)
-          ? "list"
-          : "alone"
-        : form === "code"
-          ? "code"
-          : "list";
-  return judgeValueAt(text, sepEnd, { form, kind, key, run });
+  return judgeValueAt(text, sepEnd, { form, kind, key, run: runOf(form, text[start - 1] ?? "\n") });
+}
+
+/** Where an unquoted value after this key stands, from the form and the character before the key. */
+function runOf(form: ValueForm, before: string): Run {
+  if (before === "?" || before === "&") return "query";
+  if (form === "literal") return /[;,(]/.test(before) ? "list" : "alone";
+  return form === "code" ? "code" : "list";
 }
 
 // ---------------------------------------------------------------- name/value pairs
@@ -251,14 +258,15 @@ export function namedValue(text: string, at: number): Found {
 
 /**
  * A two-column row at the start of a line, `password    S3cr3t` (`vault kv get`,
- * `vault read`): the key, two or more spaces, one value, the end of the line.
+ * `vault read`): the key, two or more spaces (or a tab), one value, the end of the line.
  */
-const ROW_VALUE = sticky(String.raw`([^\s]{1,4096})[ \t]*(?=\r?\n|$)`);
+const ROW_VALUE = sticky(String.raw`((?:[^\s\\]|\\(?![nr"])){1,4096})[ \t]*(?=\r?\n|\\[nr"]|$)`);
 
 export function tableRow(text: string, at: number, end: number): Found {
-  let start = at;
-  while (start > 0 && at - start < 60 && isKeyChar(text.charCodeAt(start - 1))) start--;
-  if (start > 0 && text[start - 1] !== "\n") return undefined;
+  const start = keyStart(text, at);
+  // At the start of a line, real or JSON-encoded (`\n`).
+  if (start > 0 && text[start - 1] !== "\n" && !(text[start - 1] === "n" && text[start - 2] === "\\"))
+    return undefined;
   const key = text.slice(start, end).trimEnd();
   const kind = secretKey(key);
   if (!kind.secret) return undefined;
