@@ -18,6 +18,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "n
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { findSecrets, redact } from "../src/core/redact.ts";
+import { nameShape } from "../src/core/secret-code.ts";
 import { randomPasswordTable } from "../test/fixtures/secrets/random-passwords.ts";
 import { codeFiles, codeRoots, EXTENSIONS } from "../test/fixtures/secrets/real-code.ts";
 import { loadSecretsCorpus, scoreCorpus } from "../test/unit/reliability/secrets-corpus.ts";
@@ -103,16 +104,60 @@ function realCode(): RealCode {
       examples.push(`${f.name}:${line} ${s.kind}: ${JSON.stringify(shown).slice(1, -1)}`);
     }
   }
-  return { roots: roots.map((r) => r.dir), files: files.length, bytes, masks, cpuMs: cpu, byKind, examples };
+  const used = new Set(files.map((f) => f.name.split("/")[0]));
+  return {
+    roots: roots.filter((r) => used.has(r.label)).map((r) => r.dir),
+    files: files.length,
+    bytes,
+    masks,
+    cpuMs: cpu,
+    byKind,
+    examples,
+  };
 }
 
 const pct = (k: number, n: number) => `${round((100 * k) / n)}%`;
+
+/**
+ * How often a random token reads as a name (and would be spared where names are:
+ * quoted, or unquoted in code): 10,000 random strings per length, seeded, letters of
+ * both cases and at least one digit, as generated tokens and passwords have.
+ */
+function randomNames(): { length: number; names: number; n: number }[] {
+  let seed = 7;
+  const rnd = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 4294967296;
+  };
+  const alnum = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  return [8, 12, 16, 20, 32].map((length) => {
+    let names = 0;
+    let n = 0;
+    while (n < 10_000) {
+      let s = "";
+      for (let i = 0; i < length; i++) s += alnum[Math.floor(rnd() * alnum.length)];
+      if (!/\d/.test(s) || !/[a-z]/.test(s) || !/[A-Z]/.test(s)) continue;
+      n++;
+      if (nameShape(s) === "name") names++;
+    }
+    return { length, names, n };
+  });
+}
 
 export async function benchSecrets(): Promise<{ markdown: string; summary: Record<string, number> }> {
   const score = scoreCorpus(loadSecretsCorpus(), (t) => redact(t).text);
   const code = realCode();
   const codeMb = code.bytes / MB;
   const passwords = randomPasswordTable(redact);
+  const names = randomNames();
+  // Examples: one per distinct masked value, in file order.
+  const seen = new Set<string>();
+  const distinct = code.examples.filter((e) => {
+    const masked = /«(.*)»/.exec(e)?.[1] ?? e;
+    if (seen.has(masked)) return false;
+    seen.add(masked);
+    return true;
+  });
 
   const real = filesIn("outputs", "outputs-extra", "transcripts", "claude-code-captures", "hook-inputs").map(
     (p) => readFileSync(p, "utf8"),
@@ -182,17 +227,22 @@ export async function benchSecrets(): Promise<{ markdown: string; summary: Recor
     "",
     "### Real code",
     "",
-    `Every ${EXTENSIONS.join(", ")} file of the project's node_modules and of the machine's Python libraries (${code.roots.join(", ")}), each masked whole as cairn would get it:`,
+    `Every ${EXTENSIONS.join(", ")} file of the project's node_modules and of the machine's Python libraries (the folders of \`python3\`'s sys.path: ${code.roots.filter((r) => !r.includes("node_modules")).join(", ")}), each masked whole as cairn would get it:`,
     "",
     "| files | MB | masks | masks per MB | masking, MB/s of CPU time |",
     "|---:|---:|---:|---:|---:|",
     `| ${code.files} | ${round(codeMb)} | ${code.masks} | **${round(code.masks / codeMb, 2)}** | ${round(codeMb / (code.cpuMs / 1000))} |`,
     "",
-    `By kind: ${[...code.byKind].map(([k, n]) => `${k} ${n}`).join(", ")}. The masks are meant to be on literal credentials (test passwords, documentation's example keys, URL passwords in tests), never on a name, a reference, a type or an expression. Examples (every ${Math.max(1, Math.floor(code.examples.length / 40))}th; all ${code.masks} in bench/results/secrets-real-code.md):`,
+    `By kind: ${[...code.byKind].map(([k, n]) => `${k} ${n}`).join(", ")}. A mask on real code is meant to be on a literal credential (a test's password, a documentation's example key, a URL password in a test), never on a name, a reference, a type or an expression. One example per distinct masked value (${distinct.length} of ${code.masks} masks; all in bench/results/secrets-real-code.md):`,
     "",
-    ...code.examples
-      .filter((_, i) => i % Math.max(1, Math.floor(code.examples.length / 40)) === 0)
-      .map((e) => `- \`${e.replace(/`/g, "'")}\``),
+    ...distinct.slice(0, 60).map((e) => `- \`${e.replace(/`/g, "'")}\``),
+    ...(distinct.length > 60 ? [`- … ${distinct.length - 60} more`] : []),
+    "",
+    "Random tokens that read as names (letters of both cases and a digit; 10,000 per length): these would be left where a name is code (a quoted string, unquoted code), though not in .env lines, URLs, command lines or any other literal place.",
+    "",
+    `| length | ${names.map((r) => r.length).join(" | ")} |`,
+    `|---|${names.map(() => "---:").join("|")}|`,
+    `| read as a name | ${names.map((r) => pct(r.names, r.n)).join(" | ")} |`,
     "",
     "### Random passwords with symbols",
     "",
