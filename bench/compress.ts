@@ -36,21 +36,25 @@ interface Product {
 /** The product's own functions, from this tree's src/ or from CAIRN_BENCH_SRC. */
 export async function product(src: string): Promise<Product> {
   const load = (p: string) => import(pathToFileURL(join(src, p)).href);
-  const [index, filing, outputs, schema, doc] = await Promise.all([
-    load("compress/index.ts"),
-    load("compress/filing.ts"),
+  // A tree from before compress/ had rooms kept these files at its top.
+  const either = (p: string, old: string) => load(p).catch(() => load(old));
+  const [index, filing, header, outputs, schema, doc] = await Promise.all([
+    either("compress/compress-text.ts", "compress/index.ts"),
+    either("compress/hook/filing.ts", "compress/filing.ts"),
+    either("compress/excerpt/header.ts", "compress/filing.ts"),
     load("claude/tool-outputs.ts"),
     load("config/schema.ts"),
-    load("compress/doc.ts"),
+    either("compress/excerpt/doc.ts", "compress/doc.ts"),
   ]);
   // The hook's size thresholds; a tree from before compress/threshold.ts had only read_min_bytes.
-  const threshold = await load("compress/threshold.ts").catch(() => ({
+  const threshold = await either("compress/hook/threshold.ts", "compress/threshold.ts").catch(() => ({
     minCharsFor: (c: Record<string, number>, tool: string) =>
       tool === "Read" ? c["compress.read_min_bytes"] : c["compress.min_bytes"],
   }));
   return {
     ...index,
     ...filing,
+    ...header,
     ...outputs,
     ...schema,
     ...threshold,

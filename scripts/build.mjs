@@ -16,7 +16,7 @@ import { build } from "esbuild";
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), "..");
 const SRC = join(ROOT, "src");
 
-/** The file name a lazy target gets: src/compress/index.ts -> compress-index, yaml -> pkg-yaml. */
+/** The file name a lazy target gets: src/compress/compress-text.ts -> compress-compress-text, yaml -> pkg-yaml. */
 function slugOf(target) {
   if (target.startsWith(SRC)) {
     return relative(SRC, target).replace(/\.ts$/, "").replace(/[/\\]/g, "-");

@@ -238,8 +238,8 @@ function dryRun(transcriptPath: string, plan: SlimPlan, asJson: boolean): number
 function fileEach(store: Store, config: Config, sessionId: string, now: number, ids: number[]): Replacer {
   return async (r) => {
     const [{ fileOutput }, { compressText }] = await Promise.all([
-      import("../compress/filing.ts"),
-      import("../compress/index.ts"),
+      import("../compress/hook/filing.ts"),
+      import("../compress/compress-text.ts"),
     ]);
     const command = typeof r.input.command === "string" ? r.input.command : undefined;
     const filePath = typeof r.input.file_path === "string" ? r.input.file_path : undefined;

@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lockEntries } from "../../src/compress/lockfile.ts";
+import { lockEntries } from "../../src/compress/kinds/read/lockfile.ts";
 import { REPO } from "../helpers/cairn.ts";
 import { installCairn } from "./harness/cairn.ts";
 import { makeSandbox, type RunClaudeResult, runClaude, type Sandbox } from "./harness/claude.ts";

@@ -63,7 +63,7 @@ describe("code cache of the hot paths", () => {
     expect(second).toBe(first);
     const names = caches();
     expect(names.some((n) => n.startsWith("transports-command@"))).toBe(true);
-    expect(names.some((n) => n.startsWith("compress-index@"))).toBe(true);
+    expect(names.some((n) => n.startsWith("compress-compress-text@"))).toBe(true);
     expect(statSync(cacheDir()).mode & 0o777).toBe(0o700);
     for (const n of names) expect(statSync(join(cacheDir(), n)).mode & 0o777).toBe(0o600);
     // With the caches in place: the same answer.
@@ -73,7 +73,7 @@ describe("code cache of the hot paths", () => {
   it("makes a rejected cache again and still answers", async () => {
     const first = await hook();
     await hook();
-    const name = caches().find((n) => n.startsWith("compress-index@"))!;
+    const name = caches().find((n) => n.startsWith("compress-compress-text@"))!;
     writeFileSync(join(cacheDir(), name), "not a V8 code cache");
     expect(await hook()).toBe(first);
     expect(readFileSync(join(cacheDir(), name), "utf8")).not.toBe("not a V8 code cache");
@@ -163,8 +163,8 @@ describe("code cache of the hot paths", () => {
       const chunk = name.slice(0, name.indexOf("@"));
       expect(name).toBe(cacheName(chunk, ids[chunk]!));
     }
-    expect(cacheName("compress-index", "0123456789abcdef")).toBe(
-      `compress-index@0123456789abcdef-${process.version}-${process.arch}.v8cache`,
+    expect(cacheName("compress-compress-text", "0123456789abcdef")).toBe(
+      `compress-compress-text@0123456789abcdef-${process.version}-${process.arch}.v8cache`,
     );
   });
 });

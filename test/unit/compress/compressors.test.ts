@@ -2,13 +2,14 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { budgetFor, compressText, detect, firstOmission } from "../../../src/compress/index.ts";
-import { substanceCap } from "../../../src/compress/pack.ts";
-import type { Hints } from "../../../src/compress/types.ts";
+import { budgetFor, compressText, detect } from "../../../src/compress/compress-text.ts";
+import { firstOmission } from "../../../src/compress/excerpt/header.ts";
+import { substanceCap } from "../../../src/compress/excerpt/pack.ts";
+import type { Hints } from "../../../src/compress/excerpt/types.ts";
 import { bashWords, unaccounted } from "../../helpers/bash-braces.ts";
 import { REPO } from "../../helpers/cairn.ts";
 import { CORPUS_DIRS } from "./corpus.ts";
-import { eslintErrors, parseIndex, tscErrors, unlocated } from "./located.ts";
+import { eslintErrors, parseIndex, tscErrors, unlocated } from "./kinds/compile/located.ts";
 
 // One behaviour per compressor, on real outputs from the corpus (whole, or a real slice
 // of one): what it keeps, what it drops, and the notes it adds.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { stripAnsi } from "../../../src/compress/ansi.ts";
-import { budgetFor, compressText, KIND } from "../../../src/compress/index.ts";
-import { substanceCap } from "../../../src/compress/pack.ts";
+import { budgetFor, compressText, KIND } from "../../../src/compress/compress-text.ts";
+import { stripAnsi } from "../../../src/compress/excerpt/ansi.ts";
+import { substanceCap } from "../../../src/compress/excerpt/pack.ts";
 import { type CorpusEntry, hintsFor, loadCorpus, readText } from "./corpus.ts";
 
 // Every real output of the corpus, compressed with the hook's default budget rule:

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Hints } from "../../../src/compress/types.ts";
+import type { Hints } from "../../../src/compress/excerpt/types.ts";
 
 export interface CorpusEntry {
   readonly file: string;

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { budgetFor, compressors, compressText } from "../../../src/compress/index.ts";
-import type { Hints } from "../../../src/compress/types.ts";
+import { budgetFor, compressors, compressText } from "../../../src/compress/compress-text.ts";
+import type { Hints } from "../../../src/compress/excerpt/types.ts";
 import { CORPUS_DIRS } from "./corpus.ts";
 
 // Whatever arrives, compression returns a bounded excerpt and never throws: empty

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { docOf, forgetDoc } from "../../../src/compress/doc.ts";
-import { compressors, compressText } from "../../../src/compress/index.ts";
-import { substanceCap } from "../../../src/compress/pack.ts";
-import type { Excerpt, Hints } from "../../../src/compress/types.ts";
+import { compressors, compressText } from "../../../src/compress/compress-text.ts";
+import { docOf, forgetDoc } from "../../../src/compress/excerpt/doc.ts";
+import { substanceCap } from "../../../src/compress/excerpt/pack.ts";
+import type { Excerpt, Hints } from "../../../src/compress/excerpt/types.ts";
 import { cpuNow } from "../../helpers/cpu-time.ts";
 import { hintsFor, loadCorpus, readText } from "../compress/corpus.ts";
 import {

@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compressText } from "../../../src/compress/index.ts";
-import { json } from "../../../src/compress/json.ts";
-import { listings } from "../../../src/compress/listings.ts";
-import { tables } from "../../../src/compress/tables.ts";
+import { compressText } from "../../../src/compress/compress-text.ts";
+import { jsonExcerpt } from "../../../src/compress/kinds/json/excerpt.ts";
+import { listings } from "../../../src/compress/kinds/listing/detect.ts";
+import { tables } from "../../../src/compress/kinds/table/detect.ts";
 import { resolveConfig } from "../../../src/config/resolve.ts";
 import { composeStatusline } from "../../../src/context/statusline-format.ts";
 import { EMPTY_STATE, scanLines } from "../../../src/context/transcript-scan.ts";
@@ -57,7 +57,7 @@ describe("compressors: counterexamples", () => {
   it("the json excerpt shows the lines before the JSON as a terminal does: no \\r, no colour codes", () => {
     const body = JSON.stringify({ versions: Array.from({ length: 500 }, (_, i) => `1.0.${i}`) }, null, 2);
     const text = `\x1b[33mnpm warn\x1b[0m Unknown user config "nodedir".\r\n${body.replace(/\n/g, "\r\n")}`;
-    const e = json.compress(text, { tool: "Bash", command: "npm view eslint --json" }, 1200);
+    const e = jsonExcerpt(text, { tool: "Bash", command: "npm view eslint --json" }, 1200);
     expect(e.text.startsWith('npm warn Unknown user config "nodedir".\n{')).toBe(true);
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control bytes must not reach the model
     expect(e.text).not.toMatch(/[\r\x1b]/);

@@ -1,0 +1,65 @@
+import type { EventParts } from "../hooks/context.ts";
+
+/**
+ * What cairn does on each event, in order: the feature modules taking part. Each is
+ * imported only when its event fires, so a PostToolUse hook never loads the memory
+ * or notebook code. To find what happens on an event, start here.
+ *
+ * It composes every feature, so it stands above them all; the entry points (main.ts for
+ * the command transport, `cairn serve` for the http one) hand it to the dispatcher.
+ */
+export const EVENT_PARTS: EventParts = {
+  SessionStart: [
+    () => import("../run/on-session-start.ts"), // the exit trap: failing Bash commands reach PostToolUse
+    () => import("../compress/hook/on-compact.ts"), // after a compaction, repeated outputs are shown again
+    // Memory and the notebook meet here, not in each other's code: the resume after a
+    // handoff includes the notebook; the notebook's restore names where the last session
+    // stopped, from memory. Each is loaded only when the part that needs it asks.
+    async () => ({
+      parts: (await import("../memory/on-session-start.ts")).resumeParts(
+        () => import("../notebook/inject.ts"),
+      ),
+    }), // resume after a handoff (includes the notebook)
+    async () => ({
+      parts: (await import("../notebook/on-session-start.ts")).restoreParts(
+        () => import("../memory/last-session.ts"),
+      ),
+    }), // restore STATE.md, unless a resume already did
+    () => import("../team/on-session-start.ts"), // teammates' handoff, decisions, dead-ends (team.url only)
+  ],
+  UserPromptSubmit: [
+    () => import("../notebook/on-user-prompt.ts"), // the anchor: goal, step, context health, advice
+  ],
+  PreToolUse: [
+    () => import("../notebook/on-pre-tool-use.ts"), // nudges: bounded reads, cheaper subagent models
+  ],
+  PostToolUse: [
+    () => import("../compress/hook/on-post-tool-use.ts"), // replace large outputs with excerpts
+    () => import("../run/on-post-tool-use.ts"), // take the exit marker off what was not compressed
+    () => import("../context/on-tool-use.ts"), // context warnings to the agent
+  ],
+  PostToolUseFailure: [
+    () => import("../context/on-tool-use.ts"), // context warnings to the agent
+  ],
+  Stop: [
+    () => import("../context/on-stop.ts"), // catch the ledger up with the transcript
+    () => import("../memory/on-stop.ts"), // ingest the turn into layered memory
+    () => import("../notebook/on-stop.ts"), // task boundaries for compaction advice
+    () => import("../retention/on-stop.ts"), // apply the retention policy (days, size)
+    () => import("../team/on-stop.ts"), // team memory: outbox, debounced background push (team.url only)
+  ],
+  SubagentStop: [
+    () => import("../memory/on-stop.ts"), // ingest the subagent's transcript
+  ],
+  PreCompact: [
+    () => import("../compress/hook/on-compact.ts"), // outputs summarised away are no longer in context
+    () => import("../notebook/on-pre-compact.ts"), // curate the compaction, snapshot, block a stale one once
+  ],
+  PostCompact: [],
+  SessionEnd: [
+    () => import("../context/on-stop.ts"), // final ledger catch-up
+    () => import("../memory/on-stop.ts"), // safety-net ingest
+    () => import("../retention/on-stop.ts"), // apply the retention policy (days, size)
+    () => import("../team/on-stop.ts"), // team memory: outbox, background push (team.url only)
+  ],
+};

@@ -1,0 +1,9 @@
+/** What a file is by its name: source code, a lockfile. Tiny: the hook path imports it. */
+
+/** Source code by its file name: a Read of it becomes an outline of its declarations. */
+export const CODE_EXT =
+  /\.(?:[cm]?[jt]sx?|py|pyi|rb|rs|go|java|kt|kts|scala|swift|cs|fs|c|h|cc|cpp|cxx|hpp|hh|m|mm|php|lua|pl|pm|sh|bash|zsh|ex|exs|erl|hs|ml|clj|dart|vue|svelte|sql|zig|nim|r|jl)$/i;
+
+/** Lockfiles by their file name: written by a package manager, never edited by hand. */
+export const LOCK_FILE =
+  /(?:^|[/\\])(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lock|Cargo\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|Gemfile\.lock|composer\.lock|go\.sum|flake\.lock)$/;

@@ -1,0 +1,132 @@
+/**
+ * Small pieces the compressors share: salient-line detection, line shapes for
+ * grouping similar lines, head/tail picks and the final excerpt.
+ */
+
+import { type Doc, docOf } from "./doc.ts";
+import { type Note, type PackOptions, type Pick, pack } from "./pack.ts";
+import type { Excerpt } from "./types.ts";
+
+/** Words that make a line worth keeping in any output. */
+export const SALIENT =
+  /\b(?:error|errors|fatal|panic(?:ked)?|exception|traceback|fail(?:ed|ure|s)?|denied|refused|unable|cannot|can't|could not|not found|no such|invalid|missing|abort(?:ed)?|segmentation fault|timed? ?out|warn(?:ing)?|deprecated|E\d{3,})\b/i;
+/** The stronger half: problems, not advisories. */
+export const SEVERE =
+  /\b(?:error|errors|fatal|panic(?:ked)?|exception|traceback|fail(?:ed|ure)?|denied|refused|unable|cannot|could not|not found|no such|abort(?:ed)?|segmentation fault)\b/i;
+
+/** A line with digits, hex ids and spacing normalised, to group similar lines. */
+export function shapeOf(line: string): string {
+  return line
+    .replace(/0x[0-9a-f]+|\d+/gi, "#")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export function isBlank(line: string): boolean {
+  return line.trim() === "";
+}
+
+/** Picks for the first `head` and last `tail` lines. */
+export function headTail(doc: Doc, head: number, tail: number, headPrio: number, tailPrio: number): Pick[] {
+  const n = doc.lines.length;
+  const picks: Pick[] = [];
+  if (head > 0) picks.push({ from: 0, to: Math.min(n, head) - 1, prio: headPrio, split: "head" });
+  if (tail > 0) picks.push({ from: Math.max(0, n - tail), to: n - 1, prio: tailPrio, split: "tail" });
+  return picks;
+}
+
+/** Index of the last non-blank line at or before i (or -1). */
+export function lastNonBlank(lines: readonly string[], i = lines.length - 1): number {
+  while (i >= 0 && isBlank(lines[i]!)) i--;
+  return i;
+}
+
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
+}
+
+export interface Packing {
+  readonly picks: readonly Pick[];
+  readonly notes?: readonly Note[];
+  readonly kept: string;
+  readonly options?: Omit<PackOptions, "budget">;
+}
+
+export function excerpt(name: string, doc: Doc, budget: number, packing: Packing): Excerpt {
+  const packed = pack(doc, packing.picks, packing.notes ?? [], { ...packing.options, budget });
+  return { text: packed.text, compressor: name, kept: packing.kept };
+}
+
+/** Cleaned full text when it fits the budget as it is, or undefined. */
+export function whole(doc: Doc, budget: number): string | undefined {
+  if (!doc.complete) return undefined;
+  let len = 0;
+  for (const line of doc.lines) {
+    len += line.length + 1;
+    if (len > budget + 1) return undefined;
+  }
+  return doc.lines.join("\n");
+}
+
+/** A line rule: lines matching `re` are kept at `prio`, with `after` lines of context. */
+export interface Rule {
+  readonly re: RegExp;
+  readonly prio: number;
+  /** Lines after the match to keep with it (at a lower priority). */
+  readonly after?: number;
+  /** Keep only the first line of each shape (later ones are counted). */
+  readonly once?: boolean;
+}
+
+/** Applies the first matching rule to each line; returns how many lines each rule matched. */
+export function rulePicks(doc: Doc, rules: readonly Rule[], out: Pick[]): number[] {
+  const counts = rules.map(() => 0);
+  const seen = new Set<string>();
+  const { lines } = doc;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.length > 4000) continue;
+    for (let r = 0; r < rules.length; r++) {
+      const rule = rules[r]!;
+      if (!rule.re.test(line)) continue;
+      counts[r]!++;
+      if (rule.once) {
+        const key = `${r}\0${shapeOf(line)}`;
+        if (seen.has(key)) break;
+        seen.add(key);
+      }
+      out.push({ from: i, to: i, prio: rule.prio });
+      if (rule.after) out.push({ from: i + 1, to: i + rule.after, prio: rule.prio - 30, split: "head" });
+      break;
+    }
+  }
+  return counts;
+}
+
+export { docOf };
+
+/**
+ * A note at the end saying how many of the substance lines `lines` (indexes) the
+ * excerpt left out and the `--grep` that lists them; it says nothing once all are kept.
+ * `shownBy` maps a line collapsed into another shown line (a brace line) to that line.
+ */
+export function unshownNote(
+  lines: readonly number[],
+  at: number,
+  prio: number,
+  what: string,
+  grep: string,
+  shownBy?: ReadonlyMap<number, number>,
+): Note {
+  const say = (missing: number) =>
+    `[${missing} of ${lines.length} ${what} not shown: the header's command with --grep '${grep}' lists them]`;
+  return {
+    at,
+    text: say(lines.length),
+    prio,
+    final: (kept) => {
+      const missing = lines.filter((i) => !kept(shownBy?.get(i) ?? i)).length;
+      return missing === 0 ? "" : say(missing);
+    },
+  };
+}

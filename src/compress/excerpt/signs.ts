@@ -1,0 +1,17 @@
+/** Detection's one helper: weighing the signs of a tool's output. Tiny: every detector loads it. */
+import type { Hints } from "./types.ts";
+
+/** A sign that a text is some tool's output, and how much it counts. */
+export type Sign = readonly [RegExp | ((text: string) => boolean), number];
+
+/**
+ * How sure a compressor is that it reads its tool's output: the weights of the signs found
+ * in the text, 0.3 more when the command names the tool (`command`), at most 1.
+ */
+export function scoreSigns(text: string, hints: Hints, signs: readonly Sign[], command?: RegExp): number {
+  let score = 0;
+  for (const [sign, weight] of signs)
+    if (typeof sign === "function" ? sign(text) : sign.test(text)) score += weight;
+  if (command && hints.command && command.test(hints.command)) score += 0.3;
+  return Math.min(1, score);
+}

@@ -1,0 +1,126 @@
+import type { Config } from "../../config/schema.ts";
+import { monotonicMs } from "../../core/clock.ts";
+import { failpoint } from "../../core/failpoint.ts";
+import { redact } from "../../core/redact.ts";
+import { printedCli } from "../../core/self.ts";
+import { mark } from "../../core/trace.ts";
+import type { Store } from "../../store/db.ts";
+import { countLines, findFiled, insertOutput, recordExcerpt } from "../../store/outputs.ts";
+import { excerptHeader } from "../excerpt/header.ts";
+import type { Excerpt, Hints } from "../excerpt/types.ts";
+
+/**
+ * Filing an output away: the excerpt is made, then the original (secrets masked) and
+ * the excerpt, with a header saying what was kept and exactly how to get the rest, are
+ * stored in one transaction. Only once that is committed is anything shorter shown.
+ * The PostToolUse part and the Bash runner both file through here.
+ */
+
+export type CompressFn = (text: string, hints: Hints, budget: number) => Excerpt;
+
+export interface FileRequest {
+  readonly text: string;
+  readonly hints: Hints;
+  readonly label: string;
+  readonly sessionId: string;
+  readonly toolUseId?: string | undefined;
+  /** How the header's commands invoke cairn; by default the way that runs in the session's shell (core/self.ts). */
+  readonly cli?: string | undefined;
+  /** Told why the observer failed, for the log; the excerpt is used instead. */
+  readonly onObserverError?: (err: unknown) => void;
+}
+
+export interface Filed {
+  readonly id: number;
+  /** Header plus excerpt: what the model sees instead of the original. */
+  readonly shown: string;
+  readonly compressor: string;
+  readonly originalBytes: number;
+  readonly redactions: number;
+}
+
+/** The excerpt's size target: a fraction of the original, within a floor and a ceiling. */
+export function excerptBudget(config: Config, chars: number): number {
+  const want = Math.round(chars * config["compress.budget_fraction"]);
+  return Math.max(config["compress.budget_min_chars"], Math.min(config["compress.budget_max_chars"], want));
+}
+
+/** Writes a model observation of an output, or throws (the caller then uses the excerpt). */
+export type Observer = (text: string, hints: Hints) => Promise<{ text: string; json: string }>;
+
+export async function fileOutput(
+  store: Store,
+  config: Config,
+  req: FileRequest,
+  compress: CompressFn,
+  now: number,
+  observer?: Observer,
+): Promise<Filed> {
+  const masked = config["compress.redact"] ? redact(req.text) : { text: req.text, count: 0, kinds: [] };
+  mark("filing:redacted");
+  const original = Buffer.from(masked.text, "utf8");
+  // One tool call, one record: filing again (the runner killed after filing, its
+  // leftover spool rescued; a retried hook) returns the first, or completes it.
+  const prior = req.toolUseId ? findFiled(store, req.sessionId, req.toolUseId) : undefined;
+  if (prior?.excerpt)
+    return {
+      id: prior.id,
+      shown: prior.excerpt,
+      compressor: prior.compressor ?? "",
+      originalBytes: prior.original_bytes,
+      redactions: prior.redactions,
+    };
+  const started = monotonicMs();
+  let excerpt: Excerpt | undefined;
+  let observation: string | undefined;
+  if (observer) {
+    try {
+      const o = await observer(masked.text, req.hints);
+      excerpt = { text: o.text, compressor: "observation", kept: "a model-written observation" };
+      observation = o.json;
+    } catch (err) {
+      req.onObserverError?.(err);
+    }
+  }
+  excerpt ??= compress(masked.text, req.hints, excerptBudget(config, masked.text.length));
+  const latencyMs = monotonicMs() - started;
+  mark("filing:compressed");
+  // The original and what is shown instead are committed together, in one short write:
+  // parallel tool calls' hooks queue for the database's one write lock, so each hook
+  // takes it once. The header names the row, so the row comes first inside it.
+  const made = excerpt;
+  // Looked up outside the write lock: a few stat calls along PATH.
+  const cli = req.cli ?? printedCli();
+  const { id, shown } = store.tx(() => {
+    const id =
+      prior?.id ??
+      insertOutput(store, {
+        sessionId: req.sessionId,
+        toolUseId: req.toolUseId,
+        toolName: req.hints.tool,
+        // The label is the command line (PGPASSWORD=..., curl -H 'Authorization: ...'),
+        // shown by search, report, the dashboard and MCP: masked like the output.
+        label: config["compress.redact"] ? redact(req.label).text : req.label,
+        original,
+        originalLines: countLines(masked.text),
+        exitCode: req.hints.exitCode,
+        redactions: masked.count,
+        at: now,
+      });
+    failpoint("filing:stored");
+    const shown = `${excerptHeader(id, masked.text, original.byteLength, made, req.hints, masked.count, cli)}\n${made.text}`;
+    recordExcerpt(store, id, { excerpt: shown, compressor: made.compressor, latencyMs, observation });
+    return { id, shown };
+  });
+  mark("filing:stored");
+  return {
+    id,
+    shown,
+    compressor: excerpt.compressor,
+    originalBytes: original.byteLength,
+    redactions: masked.count,
+  };
+}
+
+/** The header, for the hook part that prints the retrieval command of a reference (loaded with filing). */
+export { excerptHeader };

@@ -1,0 +1,229 @@
+import type { HookEvent } from "../../claude/events.ts";
+import { type Extracted, extractOutput, toolFamily } from "../../claude/tool-outputs.ts";
+import { anyPatternMatches } from "../../config/patterns.ts";
+import { CAIRN_RETRIEVAL } from "../../core/cairn-commands.ts";
+import { formatBytes } from "../../core/format.ts";
+import { mark } from "../../core/trace.ts";
+import type { HookContext, Parts } from "../../hooks/context.ts";
+import { observerFor } from "../../observe/observer.ts";
+import { bashResult } from "../../run/bash-result.ts";
+import type { Store } from "../../store/db.ts";
+import { findFiled } from "../../store/outputs.ts";
+import type { Hints } from "../excerpt/types.ts";
+import type { Filed, Observer } from "./filing.ts";
+import type { Seen, Where } from "./repeats.ts";
+import { minCharsFor } from "./threshold.ts";
+
+/**
+ * Below this an output is never touched, repeated or not. From here on a repeat becomes a
+ * reference only where the reference takes at most half as much (a short `tsc` result
+ * printed ten times; a `git status` that grows by a line).
+ */
+const REPEAT_MIN_CHARS = 300;
+
+type Event = HookEvent<"PostToolUse">;
+type Filing = typeof import("./filing.ts");
+type Repeats = typeof import("./repeats.ts");
+
+/** One output on its way: what was extracted, the text to judge, and how to rebuild the tool's answer. */
+interface Output {
+  readonly out: Extracted;
+  readonly text: string;
+  readonly hints: Hints;
+  /** Below this the output is shown as it is (it may still be a repeat). */
+  readonly threshold: number;
+  /** Rebuilds the tool's answer around new text (Bash answers keep Claude Code's shape and the exit status). */
+  readonly shape: { replace(text: string): unknown };
+}
+
+/** The output to consider, or undefined when this call is left alone. */
+function outputOf(event: Event, ctx: HookContext): Output | undefined {
+  const c = ctx.config;
+  if (!c["compress.enabled"] || !c["compress.tools"].includes(toolFamily(event.tool_name))) return undefined;
+  const out = extractOutput(event.tool_name, event.tool_input, event.tool_response);
+  if (!out) return undefined;
+  // Bash: the whole output (Claude Code's spill file, checked) without the exit marker.
+  const bash = event.tool_name === "Bash" ? bashResult(event, out, ctx) : undefined;
+  const text = bash ? bash.text : out.text;
+  const isRead = event.tool_name === "Read";
+  const threshold = minCharsFor(c, event.tool_name, out.filePath);
+  // Smaller outputs are shown whole; from REPEAT_MIN_CHARS on, a repeat of one is not sent twice.
+  if (text.length < Math.min(threshold, REPEAT_MIN_CHARS)) return undefined;
+  if (out.command && CAIRN_RETRIEVAL.test(out.command)) return undefined;
+  // A read the agent bounded itself is the region it wants to see.
+  if (isRead && out.limit !== undefined) return undefined;
+  if (anyPatternMatches(c["compress.never"], out.command ?? out.filePath ?? "")) return undefined;
+  const hints: Hints = {
+    tool: event.tool_name,
+    ...(out.command !== undefined ? { command: out.command } : {}),
+    ...(out.filePath !== undefined ? { filePath: out.filePath } : {}),
+    ...(out.firstLine !== undefined ? { firstLine: out.firstLine } : {}),
+    ...(out.offset !== undefined ? { offset: out.offset } : {}),
+    ...(bash?.status !== undefined ? { exitCode: bash.status } : {}),
+  };
+  return { out, text, hints, threshold, shape: bash ?? out };
+}
+
+/** What one call needs to file, refer to and remember outputs. */
+interface Call {
+  readonly o: Output;
+  readonly store: Store;
+  readonly where: Where;
+  /** The session's working directory, left out of the labels references print. */
+  readonly cwd: string;
+  readonly ctx: HookContext;
+  readonly filing: Filing;
+  readonly repeats: Repeats;
+  /** Files the output (once per call), with the model observer when asked. */
+  file(observer?: Observer): Promise<Filed>;
+}
+
+/**
+ * The retrieval command exactly as an excerpt header prints it for output `id`: in the
+ * form that runs in the session's shell (`cairn` only when that is this cairn on PATH).
+ */
+function showCommand(call: Call, id: number): string | undefined {
+  const empty = { text: "", compressor: "", kept: "" };
+  const header = call.filing.excerptHeader(id, "", 0, empty, call.o.hints, 0, call.ctx.cli());
+  return call.repeats.showCommandOf(header);
+}
+
+/** An identical output still in context: one line naming it. */
+async function repeatAnswer(call: Call, earlier: Seen): Promise<string | undefined> {
+  const label = call.repeats.labelIn(earlier.label, call.cwd);
+  const size = formatBytes(earlier.bytes);
+  const line = (id: number) => {
+    const show = showCommand(call, id);
+    return show ? call.repeats.repeatLine({ ...earlier, id, label }, show, size) : undefined;
+  };
+  // A reference that would take more than half the output's room is not worth it.
+  if ((line(9_999_999)?.length ?? Number.POSITIVE_INFINITY) > call.o.text.length / 2) return undefined;
+  // An output shown whole the first time is stored only now, when a reference needs it.
+  const id = earlier.id ?? (await call.file()).id;
+  if (earlier.id === undefined)
+    call.repeats.rememberCopy(call.store, call.where, call.o.text, { ...earlier, id }, call.ctx.now());
+  return line(id);
+}
+
+/**
+ * A near repeat of what this call showed last: only the lines that changed, when that is
+ * much shorter. Returns the output's id once it had to be filed for the reference.
+ */
+async function deltaAnswer(
+  call: Call,
+  previous: { readonly id?: number | undefined; readonly body: string },
+  body: string,
+  filedId: number | undefined,
+): Promise<{ id: number; text?: string } | undefined> {
+  const { lineDelta, formatHunks, timingless } = await import("./delta.ts");
+  const lines = body.split("\n");
+  const hunks = lineDelta(
+    previous.body.split("\n"),
+    lines,
+    Math.max(4, Math.floor(lines.length / 2)),
+    timingless,
+  );
+  if (!hunks) return undefined;
+  const id = filedId ?? (await call.file()).id;
+  const changed = hunks.reduce((n, h) => n + h.removed.length + h.added.length, 0);
+  const show = showCommand(call, id);
+  if (!show) return { id };
+  const size = formatBytes(Buffer.byteLength(call.o.text, "utf8"));
+  const label = call.repeats.labelIn(call.o.out.label, call.cwd);
+  const first = call.repeats.deltaLine(id, previous.id, label, changed, show, size);
+  const text = [first, formatHunks(hunks)].filter(Boolean).join("\n");
+  return text.length < body.length / 2 ? { id, text } : { id };
+}
+
+async function answer(event: Event, ctx: HookContext, o: Output): Promise<string | undefined> {
+  // The compressors load only now, when an output is actually filed.
+  const [filing, { compressText }, repeats] = await Promise.all([
+    import("./filing.ts"),
+    import("../compress-text.ts"),
+    import("./repeats.ts"),
+  ]);
+  const store = await ctx.store();
+  const request = {
+    text: o.text,
+    hints: o.hints,
+    label: o.out.label,
+    sessionId: event.session_id,
+    toolUseId: event.tool_use_id,
+    cli: ctx.cli(),
+    onObserverError: (err: unknown) =>
+      ctx.log.warn("observer failed; showing the excerpt", {
+        event: "PostToolUse",
+        session: event.session_id,
+        err,
+      }),
+  };
+  const call: Call = {
+    o,
+    store,
+    where: { sessionId: event.session_id, agentId: event.agent_id },
+    cwd: event.cwd,
+    ctx,
+    filing,
+    repeats,
+    file: (observer) => filing.fileOutput(store, ctx.config, request, compressText, ctx.now(), observer),
+  };
+  // Even with a low compress.min_bytes, a reference replaces only what it is much shorter than.
+  // A retried hook (this call already filed) answers as it did the first time, never
+  // with a reference to its own earlier attempt.
+  const repeatable =
+    o.text.length >= REPEAT_MIN_CHARS && !findFiled(store, event.session_id, event.tool_use_id);
+  const earlier = repeatable ? repeats.earlierCopy(store, call.where, o.text) : undefined;
+  mark("repeat-lookup");
+  if (earlier) {
+    const line = await repeatAnswer(call, earlier);
+    if (line) return line;
+  }
+  return freshAnswer(call, repeatable);
+}
+
+/** An output not in context yet: its excerpt (or itself), or the lines that changed since this call's last one. */
+async function freshAnswer(call: Call, repeatable: boolean): Promise<string | undefined> {
+  const { o, store, where, repeats, ctx } = call;
+  const seen = { label: o.out.label, bytes: Buffer.byteLength(o.text, "utf8") };
+  // What the model would read in full now: the output itself, or the excerpt filed for it.
+  let id: number | undefined;
+  let replacement: string | undefined;
+  let body = o.text;
+  if (o.text.length >= o.threshold) {
+    const filed = await call.file(observerFor(ctx.config, ctx.env));
+    id = filed.id;
+    // With a low compress.min_bytes, the header alone can outweigh a small output: then
+    // the original is shown as it is (it stays stored, so `cairn show` still has it).
+    if (filed.shown.length < o.text.length) {
+      replacement = filed.shown;
+      body = repeats.bodyOf(filed.shown);
+    }
+  }
+  if (!repeatable) return replacement;
+  const previous = repeats.lastShown(store, where, o.hints.tool, o.out.label);
+  const delta = previous ? await deltaAnswer(call, previous, body, id) : undefined;
+  mark("delta");
+  id = delta?.id ?? id;
+  if (delta?.text !== undefined) {
+    repeats.rememberCopy(store, where, o.text, { ...seen, id }, ctx.now());
+    // The model now knows this version (the earlier one and the change): the next one is
+    // shown against it, so a diff that grows by a hunk each time shows only that hunk.
+    repeats.rememberShown(store, where, o.hints.tool, o.out.label, { id, body }, ctx.now());
+    return delta.text;
+  }
+  repeats.rememberCopy(store, where, o.text, { ...seen, id }, ctx.now());
+  repeats.rememberShown(store, where, o.hints.tool, o.out.label, { id, body }, ctx.now());
+  return replacement;
+}
+
+export const parts: Parts = {
+  PostToolUse: {
+    name: "compress",
+    async run(event, ctx) {
+      const o = outputOf(event, ctx);
+      if (!o) return undefined;
+      const shown = await answer(event, ctx, o);
+      return shown === undefined ? undefined : { updatedToolOutput: o.shape.replace(shown) };
+    },
+  },
+};

@@ -1,0 +1,74 @@
+/**
+ * ESLint's stylish output: every error under its file's name (rare rules first; a rule
+ * and message repeated in a file printed once with every line:col), the first warning
+ * of each rule, the "✖ N problems" and "fixable" lines, and warnings counted by rule.
+ */
+
+import { docOf } from "../../excerpt/lines.ts";
+import type { Excerpt, Hints } from "../../excerpt/types.ts";
+import type { Diagnostic } from "./diagnostic.ts";
+import { diagnosticExcerpt } from "./diagnostics.ts";
+
+const PROBLEM = /^\s+(\d+):(\d+)\s+(error|warning)\s+(.*?)\s{2,}(\S+)$/;
+const PROBLEM_NO_RULE = /^\s+(\d+):(\d+)\s+(error|warning)\s+(\S.*)$/;
+const FILE = /^(?:\/|[A-Za-z]:[\\/]|\.{1,2}\/)?[^\s:]+\.[\w]+$/;
+const SUMMARY = /^✖ \d+ problems? \(|^\s*\d+ errors? and \d+ warnings? potentially fixable/;
+
+export function eslintExcerpt(text: string, _hints: Hints, budget: number): Excerpt {
+  const doc = docOf(text);
+  const { lines } = doc;
+  const display = new Map<number, string>();
+  const found: {
+    at: number;
+    severity: "error" | "warning";
+    rule: string;
+    file: number;
+    line: number;
+    col: number;
+    message: string;
+  }[] = [];
+  const summaries: number[] = [];
+  const ruleCount = new Map<string, number>();
+  let file = -1;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.length > 2000) continue;
+    const m = PROBLEM.exec(line) ?? PROBLEM_NO_RULE.exec(line);
+    if (m) {
+      const rule = m.length > 5 && m[5] ? m[5] : "(no rule)";
+      found.push({
+        at: i,
+        severity: m[3] === "error" ? "error" : "warning",
+        rule,
+        file,
+        line: Number(m[1]),
+        col: Number(m[2]),
+        message: m[4]!,
+      });
+      ruleCount.set(rule, (ruleCount.get(rule) ?? 0) + 1);
+      // Column padding before the rule name is only alignment.
+      if (m.length > 5 && m[5]) display.set(i, line.replace(/\s{3,}(\S+)$/, "  $1"));
+    } else if (SUMMARY.test(line)) summaries.push(i);
+    else if (FILE.test(line) && (i === 0 || lines[i - 1]!.trim() === "" || /^npm /.test(lines[i - 1]!)))
+      file = i;
+  }
+  const diags: Diagnostic[] = [];
+  for (const f of found) {
+    const rare = (ruleCount.get(f.rule) ?? 0) <= 3;
+    diags.push({
+      at: f.at,
+      severity: f.severity,
+      // The file is the header line above the problems; its path names it in the index.
+      file: f.file >= 0 ? lines[f.file]! : "",
+      kind: f.rule,
+      code: f.rule,
+      line: f.line,
+      col: f.col,
+      message: f.message,
+      weight: f.severity === "error" && rare ? 12 : 0,
+      // A problem's line says nothing without its file's: the header goes with it.
+      ...(f.file >= 0 ? { needs: f.file } : {}),
+    });
+  }
+  return diagnosticExcerpt("eslint", doc, budget, diags, { summaries, display, kindLabel: "rule" });
+}

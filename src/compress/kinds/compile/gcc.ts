@@ -1,0 +1,64 @@
+/**
+ * gcc/clang (and make around them): every error with its "In function" line and the
+ * user-code "required from here" of template errors, the first warning of each -W
+ * flag (and per file), make's failures, link/archive steps, warnings counted by flag.
+ * A diagnostic repeated in a file (or a header's, from every file including it) is
+ * printed once with all its locations.
+ */
+
+import type { Excerpt, Hints } from "../../excerpt/types.ts";
+import { contextEnd, D, findingsOf, messageShape } from "./diagnostics.ts";
+
+const DIAG =
+  /^(?:npm error |npm ERR! )?((?:[A-Za-z]:)?[^\s:][^:]*):(\d+):(?:(\d+):)? (fatal error|error|warning|note): (.*)$/;
+const CONTEXT =
+  /^(?:npm error |npm ERR! )?(?:\S+: In (?:member )?function|\S+: In (?:instantiation|constructor|destructor|lambda)|\S+: At (?:top level|global scope))/;
+const REQUIRED_HERE = /:\d+:\d+:\s+required from here$/;
+const MAKE_FAIL =
+  /^(?:npm error )?(?:g?make|ninja)(?:\[\d+\])?: (?:\*\*\*|Target .* not remade)|^ninja: build stopped/;
+const NESTED_MAKE = /^(?:npm error )?g?make\[\d+\]: /;
+const STEP = /^(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|ar|ranlib|ld|ld\.\w+|strip)\s/;
+const SUMMARY = /^\d+ (?:warnings?|errors?)(?: and \d+ errors?)? generated\.$|^compilation terminated\.$/;
+const FLAG = /\[(-W[^\]]+)\]$/;
+/** A code frame line under a diagnostic: `  12 | int x = y;`, `     |     ^`. */
+const FRAME = /^(?:npm error )?\s+(?:\d+\s*)?\|/;
+
+export function gccExcerpt(text: string, _hints: Hints, budget: number): Excerpt {
+  const { lines, diags, summaries, extra, ...found } = findingsOf(text);
+  let context = -1;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.length > 4000) continue;
+    const m = DIAG.exec(line);
+    if (m) {
+      const end = contextEnd(lines, i, (l) => FRAME.test(l), 12);
+      const severity = m[4] === "note" ? "note" : m[4] === "warning" ? "warning" : "error";
+      const flag = FLAG.exec(m[5]!);
+      // The "In function" line just above says where; it goes with the diagnostic.
+      const where = context >= 0 && i - context <= 2 && severity !== "note" ? context : undefined;
+      diags.push({
+        at: i,
+        end,
+        severity,
+        file: m[1]!,
+        kind: flag ? flag[1]! : messageShape(m[5]!),
+        context: where,
+        line: Number(m[2]),
+        ...(m[3] ? { col: Number(m[3]) } : {}),
+        message: m[5]!,
+        ...(flag ? { code: flag[1]! } : {}),
+      });
+      if (severity !== "note") context = -1;
+    } else if (CONTEXT.test(line)) context = i;
+    else if (REQUIRED_HERE.test(line) && !/^\/usr\//.test(line))
+      extra.push({ from: i, to: i, prio: D.errorFirst });
+    else if (MAKE_FAIL.test(line)) {
+      // A nested make's failure names a target whose errors the index already locates;
+      // the outermost make's is the run's verdict.
+      if (NESTED_MAKE.test(line)) extra.push({ from: i, to: i, prio: D.summary - 2 });
+      else summaries.push(i);
+    } else if (SUMMARY.test(line)) summaries.push(i);
+    else if (STEP.test(line)) extra.push({ from: i, to: i, prio: / -c\s/.test(line) ? 15 : D.milestone });
+  }
+  return found.excerpt("gcc", budget, { kindLabel: "flag" });
+}

@@ -1,0 +1,66 @@
+import type { Detector, Hints } from "../../excerpt/types.ts";
+
+export const gitDiff: Detector = {
+  name: "git-diff",
+  detect(text: string, hints: Hints): number {
+    let score = 0;
+    // Each regex only where the text holds its literal part: most outputs are no diff,
+    // and a regex costs most the first time, when it is compiled.
+    if (text.includes("diff --git a/") && /^diff --git a\/\S+ b\/\S+$/m.test(text)) score += 0.7;
+    if (text.includes("@@ -") && /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/m.test(text)) score += 0.2;
+    if (
+      text.includes(" changed, ") &&
+      /^ \d+ files? changed, \d+ (?:insertion|deletion)/m.test(text) &&
+      /^ \S.* \| +\d+ [+-]+$/m.test(text)
+    )
+      score += 0.6;
+    if (hints.command && /\bgit\s+(?:diff|show|format-patch|stash show)\b/.test(hints.command)) score += 0.2;
+    return Math.min(1, score);
+  },
+};
+
+export const gitLog: Detector = {
+  name: "git-log",
+  detect(text: string, hints: Hints): number {
+    let score = 0;
+    // The regexes only where the text holds their literal part (compiling them is their main cost).
+    if (
+      text.includes("commit ") &&
+      /^commit [0-9a-f]{40}(?: \(.+\))?$/m.test(text) &&
+      /^(?:Author|Date): {1,3}\S/m.test(text)
+    )
+      score += 0.8;
+    if (hints.command && /\bgit\s+(?:log|reflog|shortlog)\b/.test(hints.command)) {
+      const oneline = text.split("\n", 50).filter((l) => ONELINE.test(l)).length;
+      score += oneline >= 3 ? 0.7 : 0.3;
+    }
+    return Math.min(1, score);
+  },
+};
+
+export const gitStatus: Detector = {
+  name: "git-status",
+  detect(text: string, hints: Hints): number {
+    let score = 0;
+    // Each regex only where the text holds its literal part (compiling it is its main cost).
+    if (
+      (text.includes("On branch ") || text.includes("HEAD detached at ")) &&
+      /^On branch \S+$|^HEAD detached at /m.test(text)
+    )
+      score += 0.5;
+    if (
+      (text.includes("Changes ") || text.includes("Untracked files:")) &&
+      /^(?:Changes to be committed|Changes not staged for commit|Untracked files):$/m.test(text)
+    )
+      score += 0.4;
+    if (hints.command && /\bgit\s+status\b/.test(hints.command)) {
+      const short = text.split("\n", 50).filter((l) => SHORT_ENTRY.test(l)).length;
+      score += short > 0 ? 0.7 : 0.3;
+    }
+    return Math.min(1, score);
+  },
+};
+
+export const ONELINE = /^[*|\\/ ]*[0-9a-f]{7,40}\s/;
+
+export const SHORT_ENTRY = /^([ MADRCU?!]{2}) (.+)$/;

@@ -1,0 +1,43 @@
+import type { Detector, Hints } from "../../excerpt/types.ts";
+
+export const grep: Detector = {
+  name: "grep",
+  detect(text: string, hints: Hints): number {
+    const mode = modeOf(text.split("\n", 150));
+    const command = hints.command && /\b(?:grep|rg|ag|ack|git grep)\b/.test(hints.command);
+    if (hints.tool === "Grep") return 0.95;
+    if (!mode) return 0;
+    if (mode === "files") return command ? 0.7 : 0;
+    return command ? 0.9 : mode === "content" ? 0.55 : 0.3;
+  },
+};
+
+// The path part must look like one (a slash or an extension), so "82:10:cf" hex is not a match.
+export const MATCH = /^([^\s:]*[/.][^\s:]*|[^:]*\/[^:]*):(\d+):(.*)$/;
+
+export const CONTEXT = /^([^\s:]*[/.][^\s:]*)-(\d+)-(.*)$/;
+
+export const COUNT = /^([^\s:]*[/.][^\s:]*|[^:]*\/[^:]*):(\d+)$/;
+
+export const PATH_ONLY = /^(?:\.{0,2}\/|[A-Za-z]:[\\/])?[^\s:]+\.\w+$|^(?:\.{0,2}\/)?[^\s:]+\/[^\s:]+$/;
+
+export type Mode = "content" | "count" | "files";
+
+export function modeOf(lines: readonly string[]): Mode | undefined {
+  let content = 0;
+  let count = 0;
+  let files = 0;
+  let total = 0;
+  for (const line of lines.slice(0, 150)) {
+    if (line === "" || line === "--") continue;
+    total++;
+    if (COUNT.test(line)) count++;
+    else if (MATCH.test(line) || CONTEXT.test(line)) content++;
+    else if (PATH_ONLY.test(line)) files++;
+  }
+  if (total === 0) return undefined;
+  if (count / total > 0.8) return "count";
+  if (content / total > 0.6) return "content";
+  if (files / total > 0.8) return "files";
+  return undefined;
+}

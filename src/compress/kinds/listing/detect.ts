@@ -1,0 +1,28 @@
+import { PATH_LINE } from "../../excerpt/paths.ts";
+import type { Detector, Hints } from "../../excerpt/types.ts";
+
+export const listings: Detector = {
+  name: "listing",
+  detect(text: string, hints: Hints): number {
+    const lines = text.split("\n", 120).filter((l) => l.trim() !== "");
+    if (lines.length < 3) return 0;
+    if (lines.filter((l) => TREE_LINE.test(l)).length > lines.length / 2) return 0.8;
+    const entries = lines.filter((l) => LS_ENTRY.test(l)).length;
+    if (entries > lines.length / 3 && lines.some((l) => LS_HEADER.test(l))) return 0.8;
+    // `ls -l` of one directory: entries under a "total N" line.
+    if (entries > lines.length * 0.8) return 0.75;
+    const pathLike = lines.filter((l) => PATH_LINE.test(l)).length / lines.length;
+    let score = pathLike > 0.9 ? 0.6 : pathLike > 0.7 ? 0.4 : 0;
+    if (hints.tool === "Glob") score += 0.3;
+    if (hints.command && /\b(?:find|fd|ls|tree|rg --files|git ls-files|du)\b/.test(hints.command))
+      score += 0.2;
+    return Math.min(1, score);
+  },
+};
+
+export const LS_HEADER = /^(\S.*):$/;
+
+export const LS_ENTRY = /^[-dlcbps][-rwxsStT]{9}[.+@]?\s+\d+\s/;
+
+// tree draws with non-breaking spaces in UTF-8 locales.
+export const TREE_LINE = /^(?:[│|\s\u00a0]{4})*(?:├──|└──|\|--|`--)[\s\u00a0]/;

@@ -1,0 +1,43 @@
+import type { Detector, Hints } from "../../excerpt/types.ts";
+
+export const logs: Detector = {
+  name: "log",
+  detect(text: string, hints: Hints): number {
+    let total = 0;
+    let loggy = 0;
+    let start = 0;
+    while (start < text.length && total < 200) {
+      let end = text.indexOf("\n", start);
+      if (end < 0) end = text.length;
+      const line = text.slice(start, Math.min(end, start + 200));
+      start = end + 1;
+      if (line.trim() === "") continue;
+      total++;
+      // A level word near the start, a timestamp, a tool's log prefix or an access-log line.
+      if (LEVEL.test(line.slice(0, 60)) || TIMESTAMP.test(line) || TOOL_LOG.test(line) || ACCESS.test(line))
+        loggy++;
+    }
+    if (total < 5) return 0;
+    let score = loggy / total >= 0.4 ? 0.4 + 0.4 * (loggy / total) : 0.2 * (loggy / total);
+    if (
+      hints.command &&
+      /\b(?:tail|journalctl|logs|less|cat)\b.*(?:\.log\b|\.out\b|logs?\b)|--loglevel|\bjournalctl\b/.test(
+        hints.command,
+      )
+    ) {
+      score += 0.2;
+    }
+    return Math.min(0.9, score);
+  },
+};
+
+export const TIMESTAMP =
+  /^\[?(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\d{4}\/\d\d\/\d\d \d\d:\d\d|\w{3} [ \d]\d \d\d:\d\d:\d\d|\d\d:\d\d(?::\d\d)?\b|\d+\.\d+\]|\d{10,13}\b)/;
+
+export const ACCESS =
+  /^(\S+) \S+ \S+ \[([^\]]{10,40})\] "(\S+) (\S+)(?: [^"]*)?" (\d{3}) (\S+)(?: "[^"]*" "([^"]*)")?/;
+
+export const LEVEL = /\b(?:INFO|DEBUG|WARN|WARNING|ERROR|TRACE|FATAL|NOTICE|CRITICAL)\b/;
+
+export const TOOL_LOG =
+  /^(?:npm (?:verbose|info|http|timing|sill|warn|notice)|yarn (?:info|warn)|\[\w[\w-]*\]) /;

@@ -1,0 +1,107 @@
+import type { Detector, Hints } from "../../excerpt/types.ts";
+
+export const npmLs: Detector = {
+  name: "npm-ls",
+  detect(text: string, hints: Hints): number {
+    if (!text.includes("─") && !/^[+`]-- /m.test(text)) return 0;
+    let score = 0;
+    if (/^\S+@\S* \/\S*\n(?:[├└]─[─┬]|[+`]--) \S+@/m.test(text)) score += 0.7;
+    if (/^[│| ]*(?:[├└]─[─┬]|[+`]--) \S+@\d/m.test(text)) score += 0.2;
+    if (hints.command && /\b(?:npm|pnpm)\s+(?:ls|list|ll|la)\b/.test(hints.command)) score += 0.2;
+    return Math.min(1, score);
+  },
+};
+
+export const npm: Detector = {
+  name: "npm",
+  detect(text: string, hints: Hints): number {
+    const named = hints.command !== undefined && /\b(?:npm|pnpm|yarn)\s/.test(hints.command);
+    if (!named && !text.includes("npm ") && !text.includes("packages")) return 0;
+    let score = 0;
+    if (/^npm (?:error|ERR!) /m.test(text)) score += 0.6;
+    if (/^(?:added|removed|changed) \d+ packages?|^up to date, audited|^found \d+ vulnerabilit/m.test(text))
+      score += 0.4;
+    if (/^> \S+@\S+ \w+$/m.test(text)) score += 0.2;
+    if (
+      hints.command &&
+      /\b(?:npm|pnpm|yarn)\s+(?:i|install|ci|add|update|uninstall|audit|rebuild|run|exec)\b/.test(
+        hints.command,
+      )
+    ) {
+      score += 0.2;
+    }
+    // A verbose install log is a log first: its lines are mostly npm's own chatter.
+    const chatter = text.match(/^npm (?:verbose|http|info|sill|timing) /gm)?.length ?? 0;
+    const lines = text.split("\n", 2000).length;
+    if (chatter > lines / 3) score = Math.min(score, 0.5);
+    return Math.min(1, score);
+  },
+};
+
+export const pip: Detector = {
+  name: "pip",
+  detect(text: string, hints: Hints): number {
+    let score = 0;
+    if (
+      /^(?:Collecting \S|Requirement already satisfied: |Successfully installed |Looking in indexes: )/m.test(
+        text,
+      )
+    ) {
+      score += 0.6;
+    }
+    if (/^ERROR: (?:Could not|No matching distribution|pip's dependency resolver)/m.test(text)) score += 0.3;
+    if (hints.command && /\b(?:pip3?|python3? -m pip|uv pip|pipx)\s+install\b/.test(hints.command))
+      score += 0.3;
+    return Math.min(1, score);
+  },
+};
+
+export const apt: Detector = {
+  name: "apt",
+  detect(text: string, hints: Hints): number {
+    if (!text.includes("Reading package") && !/^(?:Setting up|Unpacking|Inst|Conf|Get:\d)/m.test(text))
+      return 0;
+    let score = 0;
+    if (/^Reading package lists\.\.\./m.test(text)) score += 0.5;
+    if (
+      /^\d+ upgraded, \d+ newly installed|^(?:Setting up|Unpacking|Inst|Conf) \S+ \(|^(?:Get|Hit):\d+ https?:/m.test(
+        text,
+      )
+    ) {
+      score += 0.4;
+    }
+    if (hints.command && /\b(?:apt|apt-get|aptitude|dpkg)\s/.test(hints.command)) score += 0.2;
+    return Math.min(1, score);
+  },
+};
+
+export const cargoDeps: Detector = {
+  name: "cargo-deps",
+  detect(text: string, hints: Hints): number {
+    if (
+      !text.includes("crates.io") &&
+      !text.includes("error: failed to") &&
+      !text.includes("no matching package")
+    ) {
+      return 0;
+    }
+    let score = 0;
+    if (
+      /^\s*Updating (?:crates\.io|git repository) |^\s*Downloaded \S+ v\d|^\s*Locking \d+ packages/m.test(
+        text,
+      )
+    )
+      score += 0.4;
+    if (
+      /^error: failed to (?:get|download|select a version|load source)|^error: no matching package named/m.test(
+        text,
+      )
+    ) {
+      score += 0.5;
+    }
+    if (hints.command && /\bcargo\s/.test(hints.command)) score += 0.1;
+    // Compiler diagnostics make it rustc's output instead.
+    if (/^\s*--> \S+:\d+:\d+/m.test(text)) score = Math.min(score, 0.3);
+    return Math.min(1, score);
+  },
+};

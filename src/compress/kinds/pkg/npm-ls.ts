@@ -1,0 +1,217 @@
+/**
+ * `npm ls` trees: the root, each problem once with its flag (invalid, extraneous,
+ * missing, UNMET), the top-level dependencies, and every other package of the tree once
+ * as name@version (deduped repeats left out); the tree drawing is decoration.
+ */
+
+import { braceable, braceWords, wordLines } from "../../excerpt/brace-names.ts";
+import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
+import { MUST, type Note, type Pick, substanceCap } from "../../excerpt/pack.ts";
+import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
+
+const MISSING = /^npm (?:error|ERR!) missing: (\S+), required by (\S+)$/;
+// npm draws its tree with box characters, or with ASCII (`+--`, `` `-- ``, `|`) when the
+// locale is not UTF-8; a private root may have no version (`proj@ /path`).
+const TREE_ROOT = /^\S+@\S* \/\S*$|^\S+@\S+$/;
+const TREE_TOP = /^(?:[├└]─[─┬]|[+`]--) /;
+const TREE_GLYPHS = /^[│├└─┬|+`\s-]+(?=\S)/;
+const TREE_PROBLEM =
+  /\b(?:UNMET|invalid|extraneous|missing|ELSPROBLEMS|deduped invalid)\b|npm (?:error|ERR!)/;
+const FLAG =
+  /\b(UNMET OPTIONAL DEPENDENCY|UNMET DEPENDENCY|UNMET PEER DEPENDENCY|invalid|extraneous|missing)\b/;
+
+/** A problem's identity: the package and its flag (the same invalid package under many parents is one problem). */
+function problemKey(entry: string): string {
+  const flag = FLAG.exec(entry)?.[1];
+  if (!flag) return entry;
+  const spec = flag.startsWith("UNMET")
+    ? entry.slice(entry.indexOf(flag) + flag.length).trim()
+    : entry.split(" ")[0];
+  return `${flag} ${spec}`;
+}
+
+interface Tree {
+  readonly picks: Pick[];
+  /** Each top-level package's line and the packages of its subtree, once each. */
+  readonly subtrees: { at: number; names: string[] }[];
+  readonly top: number;
+  readonly problems: number;
+  readonly repeats: number;
+  /** The root's line (the project itself), or -1. */
+  readonly root: number;
+  /** Unmet optional dependencies (platform builds, mostly): where the first is, and each spec. */
+  readonly optional: { at: number; specs: string[] };
+}
+
+/**
+ * Picks for the root, the top level and each distinct problem (shown without the tree's
+ * drawing); the packages of each subtree; the unmet optional dependencies.
+ */
+function readTree(lines: readonly string[], display: Map<number, string>): Tree {
+  const picks: Pick[] = [];
+  const subtrees: { at: number; names: string[] }[] = [];
+  const named = new Set<string>();
+  const problems = new Set<string>();
+  let top = 0;
+  let optionals = 0;
+  let repeats = 0;
+  const unmet = { at: 0, specs: [] as string[] };
+  let root = -1;
+  lines.forEach((line, i) => {
+    const entry = line.replace(TREE_GLYPHS, "");
+    const spec = /^(\S+@\S+)/.exec(entry)?.[1];
+    if (/^npm (?:error|ERR!|warn) /.test(line)) {
+      // npm's own lines after the tree: each kept (the missing ones grouped by parent).
+      picks.push({ from: i, to: i, prio: MUST + 8 });
+    } else if (TREE_PROBLEM.test(line)) {
+      const key = problemKey(entry);
+      if (problems.has(key)) {
+        repeats++;
+        return;
+      }
+      problems.add(key);
+      // Unmet optional dependencies are normal; the project's own problems come first.
+      const depth = (line.length - entry.length) / 2;
+      const optional = key.startsWith("UNMET OPTIONAL");
+      const wanted = key.slice(key.indexOf(" ", "UNMET OPTIONAL DEPENDENCY".length) + 1);
+      if (optional && braceable(wanted)) {
+        // Written together, grouped by version (optionalNotes).
+        if (unmet.specs.length === 0) unmet.at = i;
+        unmet.specs.push(wanted);
+        return;
+      }
+      display.set(i, entry);
+      picks.push({
+        from: i,
+        to: i,
+        prio: optional ? MUST + (optionals++ === 0 ? 2 : 1) : MUST + 8 - Math.min(6, depth),
+      });
+      if (spec) named.add(spec);
+    } else if (TREE_TOP.test(line)) {
+      picks.push({ from: i, to: i, prio: MUST + 1 });
+      subtrees.push({ at: i + 1, names: [] });
+      if (spec) named.add(spec);
+      top++;
+    } else if (i < 3 && TREE_ROOT.test(line)) {
+      picks.push({ from: i, to: i, prio: MUST + 10 });
+      root = i;
+    } else if (spec && subtrees.length > 0 && !named.has(spec)) {
+      named.add(spec);
+      subtrees[subtrees.length - 1]!.names.push(spec);
+    }
+  });
+  const real = [...problems].filter((k) => !k.startsWith("UNMET OPTIONAL")).length;
+  return { picks, subtrees, top, problems: real, repeats, root, optional: unmet };
+}
+
+/** A spec split at the `@` before its version (`@jest/core@29.7.0` → `@jest/core`, `29.7.0`). */
+function splitSpec(spec: string): [string, string] | undefined {
+  const at = spec.lastIndexOf("@");
+  return at > 0 ? [spec.slice(0, at), spec.slice(at + 1)] : undefined;
+}
+
+/**
+ * The packages grouped by version as bash brace words (`{jest,jest-{cli,config}}@29.7.0`),
+ * the densest first, in lines of about 200 characters.
+ */
+export function byVersionLines(specs: readonly string[]): string[] {
+  const byVersion = new Map<string, string[]>();
+  const odd: string[] = [];
+  for (const spec of specs) {
+    const parts = splitSpec(spec);
+    if (!parts || !braceable(spec)) {
+      odd.push(spec);
+      continue;
+    }
+    const list = byVersion.get(parts[1]);
+    if (list) list.push(parts[0]);
+    else byVersion.set(parts[1], [parts[0]]);
+  }
+  const words: { text: string; count: number }[] = [];
+  for (const [version, names] of byVersion)
+    for (const w of braceWords(names, Number.POSITIVE_INFINITY))
+      words.push({ text: `${w.text}@${version}`, count: w.count });
+  // The words that name most packages per character first: when not all lines fit,
+  // the ones kept hold the most.
+  words.sort((a, b) => b.count / b.text.length - a.count / a.text.length);
+  return wordLines([...words.map((w) => w.text), ...odd], 200);
+}
+
+/** The unmet optional dependencies on a few lines, by version, where the first one was. */
+function optionalNotes(unmet: Tree["optional"]): Note[] {
+  return byVersionLines(unmet.specs).map((line, k) => ({
+    at: unmet.at,
+    text: `UNMET OPTIONAL DEPENDENCY ${line}`,
+    prio: MUST + 1 - Math.min(0.05, k / 1000),
+  }));
+}
+
+function nameNotes(subtrees: Tree["subtrees"]): Note[] {
+  const lines = byVersionLines(subtrees.flatMap((g) => g.names));
+  const at = subtrees[0]?.at ?? 0;
+  return lines.map((text, k) => ({ at, text: `  ${text}`, prio: MUST + 0.9 - Math.min(0.9, k / 200) }));
+}
+
+/**
+ * npm's closing list ("npm error missing: x@^1, required by y@2") repeats one shape per
+ * parent: each parent once with what it misses, the lines it stands for left out.
+ */
+function missingNotes(lines: readonly string[], grouped: Set<number>): Note[] {
+  const missing = new Map<string, { first: number; specs: string[]; lines: number[] }>();
+  lines.forEach((line, i) => {
+    const m = MISSING.exec(line);
+    if (!m) return;
+    const group = missing.get(m[2]!) ?? { first: i, specs: [], lines: [] };
+    missing.set(m[2]!, group);
+    group.specs.push(m[1]!);
+    group.lines.push(i);
+  });
+  const notes: Note[] = [];
+  for (const [parent, g] of missing) {
+    if (g.specs.length < 3) continue;
+    for (const i of g.lines) grouped.add(i);
+    notes.push({
+      at: g.first,
+      text: `npm error missing, required by ${parent}: ${g.specs.join(", ")}`,
+      prio: MUST + 9,
+    });
+  }
+  return notes;
+}
+
+function lsExcerpt(text: string, budget: number): Excerpt {
+  const doc = docOf(text);
+  const display = new Map<number, string>();
+  const tree = readTree(doc.lines, display);
+  const grouped = new Set<number>();
+  const notes = [
+    ...missingNotes(doc.lines, grouped),
+    ...optionalNotes(tree.optional),
+    ...nameNotes(tree.subtrees),
+  ];
+  const picks = tree.picks.filter((p) => !grouped.has(p.from));
+  const hardCap = substanceCap(budget, doc.size);
+  // Whether every line proposed fits (the packer keeps the most important when not).
+  let need = 200;
+  for (const n of notes) need += n.text.length + 1;
+  for (const p of picks) need += Math.min(300, (display.get(p.from) ?? doc.lines[p.from]!).length) + 1;
+  const every = need <= hardCap;
+  if (tree.subtrees.some((g) => g.names.length > 0))
+    notes.unshift({
+      at: tree.root + 1,
+      text: `[each other package once, by version in bash brace words ({a,b-{c,d}}@1 is a@1 b-c@1 b-d@1)${tree.repeats ? `; ${plural(tree.repeats, "repeat")} of a problem shown once` : ""}${every ? "" : "; not all fit: --grep finds the rest"}]`,
+      prio: MUST + 9,
+    });
+  const kept = `${plural(tree.top, "top-level package")}${tree.problems ? `, ${plural(tree.problems, "problem")}` : ""}, ${every ? "every package once" : "packages by version, as many as fit"}`;
+  return excerpt("npm-ls", doc, budget, {
+    picks,
+    notes,
+    kept,
+    // A problem's "from" list can run to thousands of characters: its start names it.
+    // No omission markers: the note on top says what was left out (the drawing, repeats).
+    options: { display, hardCap, maxLine: 300, markers: false },
+  });
+}
+
+export const npmLsExcerpt: ExcerptFn = (text: string, _hints: Hints, budget: number) =>
+  lsExcerpt(text, budget);

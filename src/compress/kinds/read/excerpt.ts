@@ -1,0 +1,188 @@
+/**
+ * Read results (raw file text): an outline where every kept line carries its line
+ * number as `L<n>: `, so the agent can Read the right offset. Code: imports summed up,
+ * top-level declarations (types before functions before variables, exported first),
+ * then class members. Prose: headings. JSON and other data: the shallow keys. Always
+ * the beginning of the file, and the requested region (offset/limit) in full if it fits.
+ */
+
+import type { Doc } from "../../excerpt/doc.ts";
+import { numberedSize, sampleOf } from "../../excerpt/doc.ts";
+import { CODE_EXT } from "../../excerpt/files.ts";
+import { docOf, plural } from "../../excerpt/lines.ts";
+import { MUST, type Note, type Pick, pack, substanceCap } from "../../excerpt/pack.ts";
+import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
+import { logs } from "../log/detect.ts";
+import { logPicks } from "../log/excerpt.ts";
+import { tablePicks } from "../table/excerpt.ts";
+import { codePicks, shownExport } from "./code.ts";
+import { printedSource } from "./detect.ts";
+import { dataPicks, prosePicks } from "./docs.ts";
+import { LOCK_KEY, lockOutline } from "./lockfile.ts";
+
+type Flavour = "code" | "prose" | "data" | "json" | "minified" | "text";
+
+const PROSE_EXT =
+  /\.(?:md|markdown|mdx|rst|adoc|txt|org|tex)$|(?:^|\/)(?:README|CHANGELOG|LICENSE|NOTICE|CONTRIBUTING|HISTORY)[^/]*$/i;
+const DATA_EXT = /\.(?:ya?ml|toml|ini|cfg|conf|properties|env|xml|plist|csv|tsv)$/i;
+const JSON_EXT = /\.(?:json|jsonc|json5|lock|webmanifest|map)$/i;
+
+function flavourOf(doc: Doc, path: string | undefined): Flavour {
+  const { lines } = doc;
+  let long = 0;
+  for (let i = 0; i < Math.min(lines.length, 5); i++) if (lines[i]!.length > 1000) long++;
+  if (long > 0 && lines.length < 50) return "minified";
+  if (path) {
+    if (JSON_EXT.test(path)) return "json";
+    if (CODE_EXT.test(path)) return "code";
+    if (PROSE_EXT.test(path)) return "prose";
+    if (DATA_EXT.test(path)) return "data";
+  }
+  const head = lines.slice(0, 200).join("\n");
+  if (/^\s*[[{]/.test(head)) return "json";
+  if (/^#{1,6} \S/m.test(head)) return "prose";
+  if (/^(?:import|export|def|class|function|fn|func|package|#include|use)\b/m.test(head)) return "code";
+  return "text";
+}
+
+/** What a flavour's outline proposes, and how the header names what was kept. */
+interface Outline {
+  readonly picks: Pick[];
+  readonly notes: Note[];
+  /** Lines shown otherwise than they are (a lockfile entry on one line, a long line cut in the middle). */
+  readonly display: Map<number, string>;
+  /** Lines kept whole however long: every name in them is substance (export lists). */
+  readonly wide: Set<number>;
+  what: string;
+  /** Where the file's head stops short of its first six lines (at the imports the outline sums up). */
+  headEnd?: number;
+  /** Whether MUST picks are the file's substance (then they may take more room). */
+  substance: boolean;
+}
+
+function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budget: number): Outline {
+  const o: Outline = {
+    picks: [],
+    notes: [],
+    display: new Map(),
+    wide: new Set(),
+    what: "",
+    substance: false,
+  };
+  const { lines } = doc;
+  if (flavour === "code") {
+    const { decls, firstImport } = codePicks(doc, o.picks, o.notes, o.wide);
+    o.what = `outline: ${plural(decls, "declaration")}`;
+    if (firstImport >= 0) o.headEnd = firstImport;
+    o.substance = true;
+  } else if (flavour === "prose") {
+    o.what = `outline: ${plural(prosePicks(doc, o.picks), "heading")}`;
+  } else if (flavour === "json" && LOCK_KEY.test(lines.slice(0, 60).join("\n"))) {
+    o.what = lockOutline(doc, o.picks, o.notes, substanceCap(budget, doc.size), hints.firstLine ?? 1);
+    o.substance = true;
+  } else if (flavour === "data" && /\.(?:csv|tsv)$/i.test(hints.filePath ?? "")) {
+    // A CSV file read: a table (header, row count, the rows with rare values).
+    const table = tablePicks(doc, hints, budget);
+    o.picks.push(...table.picks);
+    o.notes.push(...table.notes);
+    o.what = table.kept;
+    o.substance = true;
+  } else if (flavour === "json" || flavour === "data") {
+    dataPicks(doc, o.picks);
+    o.what = "outline: shallow keys";
+  } else if (flavour === "text" && logs.detect(sampleOf(text), hints) >= 0.4) {
+    // A log read with Read: its errors and warnings are what the agent reads it for.
+    const log = logPicks(doc);
+    o.picks.push(...log.picks);
+    for (const [i, shown] of log.display) o.display.set(i, shown);
+    o.what = `log: ${log.kept}`;
+    o.substance = true;
+  } else {
+    o.what = flavour === "minified" ? "beginning and end of each long line" : "beginning, end";
+  }
+  return o;
+}
+
+/** The beginning of the file, its end, and the region that was asked for (whole when it fits). */
+function framePicks(doc: Doc, flavour: Flavour, hints: Hints, budget: number, o: Outline): void {
+  const { lines } = doc;
+  const firstLine = hints.firstLine ?? 1;
+  const head = Math.min(lines.length, 6, o.headEnd ?? 6);
+  if (head > 0) o.picks.push({ from: 0, to: head - 1, prio: flavour === "code" ? 70 : 84, split: "head" });
+  o.picks.push({ from: lines.length - 2, to: lines.length - 1, prio: 40, split: "tail" });
+  if (hints.offset === undefined && hints.limit === undefined) return;
+  // The region asked for, in full when it fits; else its beginning, with the outline.
+  const from = Math.max(0, (hints.offset ?? firstLine) - firstLine);
+  const to = Math.min(lines.length - 1, from + (hints.limit ?? lines.length) - 1);
+  const fits = numberedSize(doc, from, to, firstLine, budget) <= budget * 0.9;
+  o.picks.push({ from, to: fits ? to : Math.min(to, from + 5), prio: fits ? MUST + 10 : 86, split: "head" });
+  if (fits) o.what += `, lines ${from + firstLine}-${to + firstLine} in full`;
+}
+
+/** Long lines (minified code): the start and the end of each, enough to recognise it. */
+function cutLongLines(doc: Doc, o: Outline): void {
+  doc.lines.forEach((line, i) => {
+    if (line.length > 400 && !o.wide.has(i))
+      o.display.set(i, `${line.slice(0, 200)} … [${line.length - 280} chars] … ${line.slice(-80)}`);
+  });
+}
+
+/**
+ * Lines kept whole however long: pack cuts a line past maxLine, but not what follows it
+ * in `suffix`, so the part past maxLine goes there.
+ */
+function wideSuffixes(doc: Doc, o: Outline, maxLine: number): Map<number, string> {
+  const suffix = new Map<number, string>();
+  for (const i of o.wide) {
+    const line = shownExport(doc.lines[i]!);
+    if (line !== doc.lines[i]) o.display.set(i, line);
+    if (line.length <= maxLine) continue;
+    o.display.set(i, line.slice(0, maxLine));
+    suffix.set(i, line.slice(maxLine));
+  }
+  return suffix;
+}
+
+function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
+  const doc = docOf(text);
+  const { lines } = doc;
+  const firstLine = hints.firstLine ?? 1;
+  const flavour = flavourOf(doc, hints.filePath);
+  let o: Outline;
+  // Everything, numbered, when it fits.
+  if (doc.complete && numberedSize(doc, 0, lines.length - 1, firstLine, budget) <= budget) {
+    o = {
+      picks: [{ from: 0, to: lines.length - 1, prio: MUST }],
+      notes: [],
+      display: new Map(),
+      wide: new Set(),
+      what: "everything",
+      substance: false,
+    };
+  } else {
+    o = outlineOf(doc, flavour, text, hints, budget);
+    framePicks(doc, flavour, hints, budget, o);
+    cutLongLines(doc, o);
+  }
+  const maxLine = flavour === "minified" ? 320 : o.substance ? 300 : 120;
+  const suffix = wideSuffixes(doc, o, maxLine);
+  const packed = pack(doc, o.picks, o.notes, {
+    budget,
+    label: (n: number) => `L${n}: `,
+    lineBase: firstLine - 1,
+    collapse: false,
+    markers: false,
+    maxLine,
+    display: o.display,
+    ...(suffix.size > 0 ? { suffix } : {}),
+    ...(o.substance ? { hardCap: substanceCap(budget, doc.size) } : {}),
+  });
+  return { text: packed.text, compressor: "read", kept: o.what };
+}
+
+export function readsExcerpt(text: string, hints: Hints, budget: number): Excerpt {
+  const printed = hints.tool === "Read" ? undefined : printedSource(hints.command);
+  return readExcerpt(text, printed ? { ...hints, filePath: printed, firstLine: 1 } : hints, budget);
+}
+
+export const excerpts: Readonly<Record<string, ExcerptFn>> = { read: readsExcerpt };

@@ -1,0 +1,85 @@
+import type { Detector, Hints } from "../../excerpt/types.ts";
+
+export const tables: Detector = {
+  name: "table",
+  detect(text: string, hints: Hints): number {
+    const firstLines = text.slice(0, 4000);
+    if (!/[,\t|│]|\S {2,}\S/.test(firstLines)) return 0;
+    const lines = firstLines.split("\n", 60).filter((l) => l.trim() !== "");
+    if (lines.length < 2) return 0;
+    const score = tableScore(lines, hints);
+    // Source code is not a table, whatever its commas and capitalised comments. Asked
+    // last, only of what would otherwise count as a table: most outputs are neither, and
+    // its regex is the costliest to compile in a process that runs it once.
+    return score > 0 && looksLikeCode(lines) ? 0 : score;
+  },
+};
+
+/** A line of a box or grid drawn around a table (sqlite3 -box, psql, markdown): no cells. */
+export const BOX_RULE = /^(?=.*[-─━═=]{2})[\s\-─━═=+|│┃║┌┐└┘├┤┬┴┼╔╗╚╝╠╣╦╩╬╭╮╯╰┏┓┗┛┣┫┳┻╋:]+$/;
+
+export function delimiterOf(all: readonly string[]): string | undefined {
+  const lines = all.filter((l) => !BOX_RULE.test(l));
+  for (const d of [",", "\t", ";", "|", "│"]) {
+    if (!lines[0]?.includes(d)) continue;
+    const counts = lines.slice(0, 50).map((l) => l.split(d).length - 1);
+    if (counts.length < 3 || counts[0]! < 1) continue;
+    const same = counts.filter((c) => c === counts[0]).length;
+    if (same >= counts.length * 0.9) return d;
+  }
+  return undefined;
+}
+
+/**
+ * A header line: words starting with a capital (or %), separated by whitespace; a word
+ * may hold spaces ("Mounted on") but not before a capital, which starts the next word.
+ * Written so every space has one reading: a word class that took any space let lines
+ * of many short words backtrack exponentially, hanging the hook.
+ */
+export const ALIGNED_HEADER =
+  /^[\s|/+]*[A-Z%](?:[\w%/.-]| +(?=[^\sA-Z%|]))*(?:\s+[A-Z%|](?:[\w%/.-]| +(?=[^\sA-Z%|]))*){2,}\s*$/;
+
+/** Column-aligned: a header of several words, and rows splitting into as many columns. */
+export function alignedHeader(lines: readonly string[]): number {
+  for (let i = 0; i < Math.min(lines.length, 12); i++) {
+    const line = lines[i]!;
+    const words = line.trim().split(/\s{2,}|\s+(?=[A-Z%])/);
+    if (words.length >= 3 && ALIGNED_HEADER.test(line)) return i;
+  }
+  return -1;
+}
+
+/** Lines that end or start as statements do: more than a third of them means source code. */
+export function looksLikeCode(lines: readonly string[]): boolean {
+  let code = 0;
+  for (const line of lines) {
+    const t = line.trim();
+    if (
+      /[;{}]$|[\])}],$|^[})\]]|^(?:\/\/|\/\*|\*|#include|import |export |const |let |var |function |def |class |return\b|if \(|for \()/.test(
+        t,
+      )
+    )
+      code++;
+  }
+  return code > lines.length / 3;
+}
+
+export const RULE = /^[\s+|]*-{2,}(?:[\s+|]+-{2,})+[\s+|]*$/;
+
+/** How much two or more non-blank first lines look like a table, code aside. */
+export function tableScore(lines: readonly string[], hints: Hints): number {
+  if (lines.length < 3) return alignedHeader(lines) === 0 ? 0.5 : 0;
+  // sqlite3 -column, psql, mysql: a header, then a rule of dashes under each column.
+  if (RULE.test(lines[1]!) && lines[0]!.trim().split(/\s+/).length >= 2) return 0.7;
+  const delimiter = delimiterOf(lines);
+  // CSV, TSV; sqlite3 -box / -list, psql, markdown tables: cells between bars on every line.
+  if (delimiter === "," || delimiter === "\t" || delimiter === "|" || delimiter === "│") return 0.6;
+  if (alignedHeader(lines) >= 0)
+    return (
+      0.55 +
+      (hints.command && /\b(?:ps|df|dpkg|docker|kubectl|outdated|top|lsof|netstat|ss)\b/.test(hints.command)
+        ? 0.2
+        : 0)
+    );
+  return delimiter ? 0.3 : 0;
+}

@@ -1,0 +1,177 @@
+/**
+ * Tables (CSV/TSV, and column-aligned output such as ps, df, dpkg -l, npm outdated,
+ * docker/kubectl listings): the header, the row count, the first and last rows,
+ * rows that look like problems or name what the command asked for, and, when the
+ * first column holds paths, how the rows spread over directories.
+ */
+
+import type { Doc } from "../../excerpt/doc.ts";
+import { docOf, excerpt, plural, SEVERE } from "../../excerpt/lines.ts";
+import { MUST, type Note, type Pick, substanceCap } from "../../excerpt/pack.ts";
+import { groupNotes } from "../../excerpt/path-list.ts";
+import { rarity, spansOf, splitAligned, splitBySpans, splitDelimited } from "../../excerpt/rare.ts";
+import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
+import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
+
+export function tablesExcerpt(text: string, hints: Hints, budget: number): Excerpt {
+  const doc = docOf(text);
+  const { picks, notes, kept } = tablePicks(doc, hints, budget);
+  return excerpt("table", doc, budget, {
+    picks,
+    notes,
+    kept,
+    options: { hardCap: substanceCap(budget, doc.size) },
+  });
+}
+
+/** The header's last line: the CSV's first line, or everything up to the first row (dpkg's legend, a rule). */
+function headerEnd(lines: readonly string[], delimiter: string | undefined): number {
+  let header = 0;
+  while (
+    header < lines.length &&
+    (lines[header]!.trim() === "" || /^npm (?:warn|notice) /.test(lines[header]!))
+  )
+    header++;
+  while (header < lines.length && BOX_RULE.test(lines[header]!)) header++;
+  if (!delimiter || delimiter === "|" || delimiter === "│") {
+    const aligned = alignedHeader(lines);
+    if (aligned >= 0) header = aligned;
+    while (
+      header + 1 < lines.length &&
+      (/^[\s+|=-]+$/.test(lines[header + 1]!) || BOX_RULE.test(lines[header + 1]!))
+    )
+      header++;
+  }
+  return header;
+}
+
+/**
+ * How a row splits into cells: by its delimiter, or for aligned columns where the rule
+ * under the header puts them, else at runs of spaces.
+ */
+function rowSplitter(lines: readonly string[], header: number, delimiter: string | undefined) {
+  let rule = header;
+  while (rule > 0 && !RULE.test(lines[rule]!) && !/^[\s+|-]*=+(?:[-+|\s]+=+)+/.test(lines[rule]!)) rule--;
+  const spans = rule > 0 || RULE.test(lines[0]!) ? spansOf(lines[rule]!) : [];
+  return (line: string): string[] =>
+    delimiter === "|" || delimiter === "│"
+      ? line
+          .split(delimiter)
+          .map((c) => c.trim())
+          .filter((c, k, all) => c !== "" || (k > 0 && k < all.length - 1))
+      : delimiter
+        ? splitDelimited(line, delimiter)
+        : spans.length >= 2
+          ? splitBySpans(line, spans)
+          : splitAligned(line);
+}
+
+/** Rows naming what the command asked about, and rows that look like trouble. */
+function notablePicks(lines: readonly string[], start: number, hints: Hints, picks: Pick[]): void {
+  const terms = (hints.command ?? "")
+    .split(/[\s|&;'"]+/)
+    .filter((w) => w.length >= 3 && !w.startsWith("-") && /^[\w.@/-]+$/.test(w))
+    .slice(1, 20);
+  for (let i = start; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.length > 4000) continue;
+    if (SEVERE.test(line)) picks.push({ from: i, to: i, prio: 82 });
+    else if (terms.some((t) => line.includes(t))) picks.push({ from: i, to: i, prio: 70 });
+  }
+}
+
+/**
+ * Rows whose value in some column is rare are the answer (the declined charge among
+ * the ones that succeeded): substance, the first row of each rare value before the
+ * others, with each such column's values counted in a note. Returns how many rows.
+ */
+function rarePicks(
+  doc: Doc,
+  start: number,
+  header: number,
+  split: (l: string) => string[],
+  picks: Pick[],
+  notes: Note[],
+): number {
+  const { lines } = doc;
+  const rowAt: number[] = [];
+  const cells: string[][] = [];
+  for (let i = start; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === "" || line.length > 4000 || RULE.test(line) || BOX_RULE.test(line)) continue;
+    rowAt.push(i);
+    cells.push(split(line));
+  }
+  const { rare, columns } = rarity(cells);
+  const firstOf = new Set<string>();
+  rare.forEach((r, k) => {
+    const key = columns.map((c) => cells[r]![c.column]?.trim()).join("\0");
+    const first = !firstOf.has(key);
+    firstOf.add(key);
+    picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: first ? MUST + 3 : MUST + 2 - Math.min(2, k / 100) });
+  });
+  let titles = header;
+  while (titles > 0 && (/^[\s+|=-]+$/.test(lines[titles]!) || BOX_RULE.test(lines[titles]!))) titles--;
+  const names = titles < lines.length ? split(lines[titles]!) : [];
+  for (const { column, counts } of columns) {
+    const shown = counts.slice(0, 12).map(([v, k]) => `${v || "(empty)"} ×${k}`);
+    const more = counts.length > 12 ? `, … ${counts.length - 12} more values` : "";
+    notes.push({
+      at: start,
+      text: `[${names[column]?.trim() || `column ${column + 1}`}: ${shown.join(", ")}${more}]`,
+      prio: MUST + 4,
+    });
+  }
+  return rare.length;
+}
+
+/** Paths in the first column: how the rows spread over directories. */
+function directoryNotes(
+  lines: readonly string[],
+  start: number,
+  delimiter: string | undefined,
+  budget: number,
+): Note[] {
+  if (!delimiter || delimiter === "|") return [];
+  const first = lines.slice(start).map((l) => l.split(delimiter)[0]!.replace(/^"|"$/g, ""));
+  if (first.filter((p) => p.includes("/")).length <= first.length * 0.6) return [];
+  const maxGroups = Math.max(6, Math.min(60, Math.floor(budget / 100)));
+  return [
+    { at: start, text: "[rows by directory:]", prio: 84 },
+    ...groupNotes(first, start, maxGroups, "row"),
+  ];
+}
+
+/** What to keep of a table (also for a Read of a CSV file). */
+export function tablePicks(
+  doc: Doc,
+  hints: Hints,
+  budget: number,
+): { picks: Pick[]; notes: Note[]; kept: string } {
+  const { lines } = doc;
+  const picks: Pick[] = [];
+  const notes: Note[] = [];
+  const delimiter = delimiterOf(lines.filter((l) => l.trim() !== ""));
+  const header = headerEnd(lines, delimiter);
+  const start = Math.min(lines.length, header + 1);
+  const rows = lines.slice(start).filter((l) => l.trim() !== "" && !BOX_RULE.test(l)).length;
+  picks.push({ from: 0, to: header, prio: MUST + 5, split: "tail" });
+  notes.push({ at: start, text: `[${plural(rows, "row")}]`, prio: MUST + 4 });
+  // The first rows show what a row looks like; substance beside the header.
+  picks.push({ from: start, to: start, prio: MUST + 4 });
+  picks.push({ from: start + 1, to: start + 4, prio: 85, split: "head" });
+  picks.push({ from: lines.length - 2, to: lines.length - 1, prio: 80, split: "tail" });
+  notablePicks(lines, start, hints, picks);
+  const rare = rarePicks(doc, start, header, rowSplitter(lines, header, delimiter), picks, notes);
+  // A thin, even sample of the rest.
+  const step = Math.max(1, Math.floor(rows / 30));
+  for (let i = start + 5; i < lines.length - 2; i += step) picks.push({ from: i, to: i, prio: 40 });
+  notes.push(...directoryNotes(lines, start, delimiter, budget));
+  return {
+    picks,
+    notes,
+    kept: `header, ${plural(rows, "row")}: ${rare > 0 ? `${plural(rare, "row")} with rare values, ` : ""}first, last, notable`,
+  };
+}
+
+export const excerpts: Readonly<Record<string, ExcerptFn>> = { table: tablesExcerpt };

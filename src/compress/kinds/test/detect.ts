@@ -1,0 +1,85 @@
+import { type Sign, scoreSigns } from "../../excerpt/signs.ts";
+import type { Detector, Hints } from "../../excerpt/types.ts";
+
+export const cargoTest: Detector = {
+  name: "cargo-test",
+  detect(text: string, hints: Hints): number {
+    if (!text.includes("test ")) return 0;
+    const signs = [
+      [/^test result: (?:ok|FAILED)\. \d+ passed/m, 0.7],
+      [/^running \d+ tests?$/m, 0.2],
+      [/^test \S+ \.\.\. (?:ok|FAILED|ignored)$/m, 0.2],
+    ] as const;
+    return scoreSigns(text, hints, signs, /\bcargo\s+(?:\+\S+\s+)?(?:test|nextest)\b/);
+  },
+};
+
+export const goTest: Detector = {
+  name: "go-test",
+  detect(text: string, hints: Hints): number {
+    if (!text.includes("--- ") && !text.includes("FAIL") && !text.includes("ok ")) return 0;
+    const signs = [
+      [/^--- (?:FAIL|PASS): \S+ \([\d.]+s\)$/m, 0.6],
+      [/^(?:FAIL|ok)\s+\S+\s+[\d.]+s$/m, 0.4],
+      [/^=== RUN\s+\S+$/m, 0.2],
+    ] as const;
+    return scoreSigns(text, hints, signs, /\bgo\s+test\b/);
+  },
+};
+
+export const jest: Detector = {
+  name: "jest",
+  detect(text: string, hints: Hints): number {
+    if (!text.includes("Tests:") && !text.includes("●") && !(hints.command && /\bjest\b/.test(hints.command)))
+      return 0;
+    const signs = [
+      [/^Tests:\s+(?:\d+ failed, )?\d+ (?:passed|failed|total)/m, 0.6],
+      [/^Test Suites:\s+\d+/m, 0.2],
+      [/^(?:PASS|FAIL) \S+\.(?:test|spec)\.[cm]?[jt]sx?|^\s+● .+ › /m, 0.2],
+    ] as const;
+    return scoreSigns(text, hints, signs, /\bjest\b/);
+  },
+};
+
+const NODE_TEST_SIGNS: readonly Sign[] = [
+  [/^ℹ (?:tests|pass|fail) \d+$/m, 0.7],
+  [(t) => /^# (?:tests|pass|fail) \d+$/m.test(t) && /^TAP version \d+|^\s*# Subtest: /m.test(t), 0.7],
+  [/^✖ failing tests:/m, 0.2],
+];
+
+export const nodeTest: Detector = {
+  name: "node-test",
+  detect(text: string, hints: Hints): number {
+    if (!text.includes("ℹ ") && !text.includes("# tests") && !text.includes("✖")) return 0;
+    return scoreSigns(text, hints, NODE_TEST_SIGNS, /\bnode\b.*--test\b/);
+  },
+};
+
+export const pytest: Detector = {
+  name: "pytest",
+  detect(text: string, hints: Hints): number {
+    if (!text.includes("==") && !text.includes("FAILED ") && !(hints.command && /pytest/.test(hints.command)))
+      return 0;
+    const signs = [
+      [/^=+ test session starts =+$/m, 0.6],
+      [/^=+ .*\b(?:passed|failed)\b.* in [\d.]+s.* =+$/m, 0.4],
+      [/^(?:FAILED|ERROR) \S+::/m, 0.2],
+    ] as const;
+    return scoreSigns(text, hints, signs, /\bpytest\b|\bpy\.test\b/);
+  },
+};
+
+export const vitest: Detector = {
+  name: "vitest",
+  detect(text: string, hints: Hints): number {
+    const named = hints.command !== undefined && /\bvitest\b/.test(hints.command);
+    if (!named && !text.includes("Test Files") && !text.includes(" RUN ") && !text.includes("⎯")) return 0;
+    const signs = [
+      [/^\s*Test Files\s+\d+ (?:failed|passed)/m, 0.6],
+      // "RUN  v3.2.4 /path" opens every vitest run (the summary may be past a sample).
+      [/^\s*RUN\s+v\d+\.\d+/m, 0.5],
+      [/⎯ Failed Tests \d+ ⎯|^\s*(?:✓|×|❯) \S+\.(?:test|spec)\.[cm]?[jt]sx?/m, 0.2],
+    ] as const;
+    return scoreSigns(text, hints, signs, /\bvitest\b/);
+  },
+};

@@ -1,0 +1,18 @@
+/** Test runners: the excerpt of each, by its detector's name. */
+
+import type { ExcerptFn } from "../../excerpt/types.ts";
+import { cargoTestExcerpt } from "./cargo-test.ts";
+import { goTestExcerpt } from "./go-test.ts";
+import { jestExcerpt } from "./jest.ts";
+import { nodeTestExcerpt } from "./node-test.ts";
+import { pytestExcerpt } from "./pytest.ts";
+import { vitestExcerpt } from "./vitest.ts";
+
+export const excerpts: Readonly<Record<string, ExcerptFn>> = {
+  "cargo-test": cargoTestExcerpt,
+  "go-test": goTestExcerpt,
+  jest: jestExcerpt,
+  "node-test": nodeTestExcerpt,
+  pytest: pytestExcerpt,
+  vitest: vitestExcerpt,
+};

@@ -1,0 +1,143 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  braceBySet,
+  braceByStem,
+  dirLines,
+  namesByDir,
+  rangeByNumber,
+} from "../../../../src/compress/excerpt/names.ts";
+import { bashWords } from "../../../helpers/bash-braces.ts";
+
+const FIND = new URL("../../../fixtures/outputs-substance/find.txt", import.meta.url);
+
+describe("names collapsed by structure", () => {
+  it("writes files that share a stem once, endings as a set", () => {
+    expect(braceByStem(["core.js", "core.d.ts", "README.md", "core.js.map"])).toEqual([
+      "core{.d.ts,.js,.js.map}",
+      "README.md",
+    ]);
+  });
+
+  it("writes runs of names that differ by one number as a range, not zero-padded ones", () => {
+    expect(rangeByNumber(["part1.txt", "part2.txt", "part3.txt", "x.txt"])).toEqual([
+      "part{1..3}.txt",
+      "x.txt",
+    ]);
+    expect(rangeByNumber(["a1", "a2", "b"])).toEqual(["a1", "a2", "b"]);
+    expect(rangeByNumber(["f01", "f02", "f03"])).toEqual(["f01", "f02", "f03"]);
+  });
+
+  it("puts stems with the same endings together", () => {
+    expect(braceBySet(["ar{.d.ts,.js}", "az{.d.ts,.js}", "index.js"])).toEqual([
+      "{ar,az}{.d.ts,.js}",
+      "index.js",
+    ]);
+  });
+
+  it("keeps every name of a real find listing (429 paths) in a sixth of its size", () => {
+    const paths = readFileSync(FIND, "utf8").trim().split("\n");
+    const groups = namesByDir(paths.map((path, line) => ({ path, line })));
+    const listed = dirLines(groups, 1500);
+    expect(listed?.collapse).toBe(3);
+    const text = listed!.lines.join("\n");
+    // Every name is there once its braces are expanded.
+    for (const p of paths) {
+      const name = p.slice(p.lastIndexOf("/") + 1);
+      const [stem] = name.split(".", 1);
+      expect(text, name).toContain(stem!);
+    }
+    expect(text).toContain("{.cjs,.d.cts,.d.ts,.js}");
+  });
+});
+
+describe("rare rows", () => {
+  it("finds the rows whose value in a column of categories is rare, not ids or amounts", async () => {
+    const { rarity } = await import("../../../../src/compress/excerpt/rare.ts");
+    const rows = Array.from({ length: 100 }, (_, i) => [
+      `ch_${i}`,
+      String(100 + i),
+      i === 42 ? "declined" : "paid",
+    ]);
+    const r = rarity(rows);
+    expect(r.rare).toEqual([42]);
+    expect(r.columns).toEqual([
+      {
+        column: 2,
+        counts: [
+          ["paid", 99],
+          ["declined", 1],
+        ],
+      },
+    ]);
+  });
+
+  it("cuts aligned rows where the rule under the header puts the columns", async () => {
+    const { spansOf, splitBySpans } = await import("../../../../src/compress/excerpt/rare.ts");
+    const spans = spansOf("+++-=====-====-==");
+    expect(splitBySpans("ii  nginx 1.2  all", spans)).toEqual(["ii", "nginx", "1.2", "all"]);
+  });
+});
+
+describe("source code is not a table", () => {
+  it("a CommonJS file with capitalised comments and commas is code", async () => {
+    const { looksLikeCode } = await import("../../../../src/compress/kinds/table/detect.ts");
+    const text = readFileSync(
+      new URL("../../../fixtures/outputs-substance/cat-base64-js.txt", import.meta.url),
+      "utf8",
+    );
+    expect(looksLikeCode(text.split("\n", 60).filter((l) => l.trim() !== ""))).toBe(true);
+    const csv = readFileSync(new URL("../../../fixtures/outputs-substance/csv.txt", import.meta.url), "utf8");
+    expect(looksLikeCode(csv.split("\n", 60))).toBe(false);
+  });
+
+  it("a command that prints a source file whole is read as that file", async () => {
+    const { printedSource } = await import("../../../../src/compress/kinds/read/detect.ts");
+    expect(printedSource("cat lib/base64.js")).toBe("lib/base64.js");
+    expect(printedSource("head -n 400 'src/a.py'")).toBe("src/a.py");
+    expect(printedSource("cat a.js | grep x")).toBeUndefined();
+    expect(printedSource("tail -n 50 a.js")).toBeUndefined();
+    expect(printedSource("cat notes.txt")).toBeUndefined();
+  });
+});
+
+describe("the same edit on many lines", () => {
+  it("names what a block replacing lines one for one changed, when every pair changed alike", async () => {
+    const { blockSubstitution } = await import("../../../../src/compress/kinds/git/diff.ts");
+    const lines = [
+      "-  const opts = options || {};",
+      "-  f(options.x);",
+      "+  const opts = config || {};",
+      "+  f(config.x);",
+    ];
+    expect(blockSubstitution(lines, 0, 3)).toBe("'options' → 'config'");
+    expect(blockSubstitution(["-a = 1;", "+b = 2;"], 0, 1)).toBe("'a = 1' → 'b = 2'");
+    expect(blockSubstitution(["-x", "-y", "+z"], 0, 2)).toBeUndefined();
+  });
+});
+
+describe("ls -la of one directory", () => {
+  it("is a listing: the names in order, as many as fit, and a note that says so", async () => {
+    const { compressText, budgetFor } = await import("../../../../src/compress/compress-text.ts");
+    const text = readFileSync(
+      new URL("../../../fixtures/outputs-substance/ls-la-node-modules.txt", import.meta.url),
+      "utf8",
+    );
+    const e = compressText(text, { tool: "Bash", command: "ls -la node_modules" }, budgetFor(text.length));
+    expect(e.compressor).toBe("listing");
+    expect(e.text.split("\n")[0]).toMatch(/^\[names by kind .*not all fit: --grep finds the rest\]$/);
+    // The first names of each kind, as bash reads the brace words they are written in.
+    const words = new Set(bashWords(e.text));
+    for (const n of [".bin", ".vite", ".vite-temp", "@anthropic-ai", "@babel", ".package-lock.json"])
+      expect(words.has(n), n).toBe(true);
+    expect(e.text.length).toBeLessThanOrEqual(text.length * 0.15);
+  });
+});
+
+describe("tables on fragments", () => {
+  it("a table compressor given only blank lines does not throw", async () => {
+    const { tablesExcerpt } = await import("../../../../src/compress/kinds/table/excerpt.ts");
+    expect(() => tablesExcerpt("", { tool: "Bash" }, 200)).not.toThrow();
+    expect(() => tablesExcerpt("\n\n", { tool: "Bash" }, 200)).not.toThrow();
+  });
+});

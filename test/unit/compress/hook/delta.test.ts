@@ -1,0 +1,92 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatHunks, lineDelta, timingless } from "../../../../src/compress/hook/delta.ts";
+
+// Two outputs of one command a session runs twice, made by real git in a scratch
+// repository: the delta holds exactly the lines that changed, and nothing when too much did.
+
+describe("lineDelta on real outputs", () => {
+  let dir: string;
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8" });
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "cairn-delta-"));
+    git("init", "-q", "-b", "main");
+    git("config", "user.email", "dev@example.com");
+    git("config", "user.name", "Dev");
+    for (let i = 0; i < 30; i++) writeFileSync(join(dir, `f${i}.txt`), `line ${i}\n`);
+    git("add", "-A");
+    git("commit", "-qm", "init");
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("a status with one more modified file differs by that line only", () => {
+    for (let i = 0; i < 12; i++) writeFileSync(join(dir, `f${i}.txt`), `changed ${i}\n`);
+    const before = git("status").split("\n");
+    writeFileSync(join(dir, "f20.txt"), "changed 20\n");
+    const after = git("status").split("\n");
+    const hunks = lineDelta(before, after, 4);
+    expect(hunks).toHaveLength(1);
+    expect(hunks?.[0]?.removed).toEqual([]);
+    expect(hunks?.[0]?.added).toEqual(["\tmodified:   f20.txt"]);
+    expect(formatHunks(hunks!)).toBe(
+      `@@ after L${hunks![0]!.fromNow - 1} → L${hunks![0]!.fromNow}\n+\tmodified:   f20.txt`,
+    );
+  });
+
+  it("a grown diff shows its new hunk, a replaced line shows both sides", () => {
+    const before = git("diff").split("\n");
+    writeFileSync(join(dir, "f25.txt"), "changed 25\n");
+    const after = git("diff").split("\n");
+    const hunks = lineDelta(before, after, 10)!;
+    const added = hunks.flatMap((h) => h.added);
+    expect(added).toContain("+changed 25");
+    expect(added).toContain("-line 25");
+    expect(hunks.flatMap((h) => h.removed)).toEqual([]);
+    const replaced = lineDelta(["a", "b", "c"], ["a", "B", "c"], 4)!;
+    expect(formatHunks(replaced)).toBe("@@ L2 → L2\n-b\n+B");
+  });
+
+  it("gives nothing when more lines changed than allowed, and nothing changed is no hunk", () => {
+    const before = git("status").split("\n");
+    for (let i = 0; i < 30; i++) writeFileSync(join(dir, `f${i}.txt`), `again ${i}\n`);
+    const after = git("status").split("\n");
+    expect(lineDelta(before, after, 4)).toBeUndefined();
+    expect(lineDelta(after, after, 0)).toEqual([]);
+  });
+});
+
+describe("timings are not changes", () => {
+  // Real lines of a vitest run (test/fixtures) and of a later run of it: other durations and start time.
+  const run1 = [
+    " ❯ test/lru.test.ts (12 tests | 1 failed) 9ms",
+    "      Tests  3 failed | 176 passed (179)",
+    "   Start at  00:22:56",
+    "   Duration  1.46s (transform 412ms, setup 0ms, collect 1.02s, tests 71ms)",
+  ];
+  const run2 = [
+    " ❯ test/lru.test.ts (12 tests | 1 failed) 14ms",
+    "      Tests  2 failed | 177 passed (179)",
+    "   Start at  00:31:07",
+    "   Duration  1.52s (transform 398ms, setup 0ms, collect 0.98s, tests 80ms)",
+  ];
+
+  it("compared without their timings, two runs differ only in the count that changed", () => {
+    const hunks = lineDelta(run1, run2, 4, timingless);
+    expect(hunks).toEqual([{ fromEarlier: 2, removed: [run1[1]], fromNow: 2, added: [run2[1]] }]);
+    // Compared as they are, every line changed.
+    expect(lineDelta(run1, run2, 8)?.reduce((n, h) => n + h.added.length, 0)).toBe(4);
+  });
+
+  it("masks durations and clock times, never counts or names", () => {
+    expect(timingless(run1[3]!)).toBe(
+      "   Duration  #time (transform #time, setup #time, collect #time, tests #time)",
+    );
+    expect(timingless(run1[2]!)).toBe("   Start at  #clock");
+    expect(timingless(run1[1]!)).toBe(run1[1]);
+    expect(timingless("parses mapping 7 8ms")).toBe("parses mapping 7 #time");
+    expect(timingless("3 files changed, 12 seconds")).toBe("3 files changed, 12 seconds");
+  });
+});

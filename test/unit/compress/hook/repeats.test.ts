@@ -1,0 +1,222 @@
+import { execSync } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { labelIn } from "../../../../src/compress/hook/repeats.ts";
+import { REPO, runCairn, tempHome } from "../../../helpers/cairn.ts";
+
+// Repeated outputs through the built hook, on real captured inputs carrying a real
+// test-run output: an identical output still in the live context comes back as one line
+// naming the earlier one, which `cairn show` returns; after a compaction, in another
+// session or in a subagent's own context it is shown as usual.
+
+const capture = (name: string) =>
+  JSON.parse(readFileSync(join(REPO, "test/fixtures/hook-inputs", `${name}.json`), "utf8")) as Record<
+    string,
+    unknown
+  >;
+const bashCall = capture("PostToolUse-Bash-small");
+const readCall = capture("PostToolUse-Read-large");
+const vitest = readFileSync(join(REPO, "test/fixtures/outputs/test-vitest-failing.txt"), "utf8");
+const gitStatus = readFileSync(join(REPO, "test/fixtures/outputs/git-status.txt"), "utf8");
+
+describe("outputs already in context are not sent twice", () => {
+  let sb: ReturnType<typeof tempHome>;
+  const hook = async (name: string, event: Record<string, unknown>) => {
+    const r = await runCairn(["hook", name], {
+      input: JSON.stringify({ ...event, cwd: sb.project }),
+      env: sb.env,
+      cwd: sb.home,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    // PreCompact answers with plain instructions for the summary, the others with JSON.
+    return r.stdout.trim().startsWith("{") ? JSON.parse(r.stdout) : {};
+  };
+  const shownFor = async (toolUseId: string, extra: Record<string, unknown> = {}): Promise<string> => {
+    const out = await hook("PostToolUse", {
+      ...bashCall,
+      ...extra,
+      tool_use_id: toolUseId,
+      tool_input: { command: "npx vitest run" },
+      tool_response: { ...(bashCall.tool_response as object), stdout: vitest },
+    });
+    return out.hookSpecificOutput.updatedToolOutput.stdout;
+  };
+
+  beforeEach(() => {
+    sb = tempHome();
+    mkdirSync(sb.project, { recursive: true });
+  });
+  afterEach(() => sb.cleanup());
+
+  it("replaces an identical second output with one line naming the first, and cairn show returns it", async () => {
+    const first = await shownFor("toolu_rep_1");
+    expect(first).toMatch(/^\[cairn #1 · /);
+    expect(first).toContain("Tests  3 failed | 176 passed");
+    const second = await shownFor("toolu_rep_2");
+    expect(second.split("\n")).toHaveLength(1);
+    expect(second).toContain("[cairn #1 · ");
+    expect(second).toContain("identical to `npx vitest run` shown earlier");
+    // The reference prints the retrieval command exactly as the first output's header did
+    // (the form that runs in this shell), and it runs as printed.
+    const command = /full output: (.+)\]$/.exec(second)?.[1];
+    expect(command).toBe(/^\[full output: (.+?)(?: · |\]$)/m.exec(first)?.[1]);
+    expect(command).toMatch(/ show 1$/);
+    expect(execSync(command!, { env: sb.env, cwd: sb.home, encoding: "utf8", shell: "/bin/sh" })).toBe(
+      vitest,
+    );
+    // A third repeat names the same original.
+    expect(await shownFor("toolu_rep_3")).toBe(second);
+  });
+
+  it("shows a smaller output whole the first time and refers to it the second, stored then for cairn show", async () => {
+    const status = async (id: string) =>
+      (
+        await hook("PostToolUse", {
+          ...bashCall,
+          tool_use_id: id,
+          tool_input: { command: "git status" },
+          tool_response: { ...(bashCall.tool_response as object), stdout: gitStatus },
+        })
+      ).hookSpecificOutput?.updatedToolOutput?.stdout;
+    expect(gitStatus.length).toBeGreaterThan(1024);
+    expect(gitStatus.length).toBeLessThan(4096);
+    expect(await status("toolu_st_1")).toBeUndefined();
+    const again = await status("toolu_st_2");
+    expect(again).toMatch(/^\[cairn #1 · .*identical to `git status` shown earlier.* show 1\]$/);
+    expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.home })).stdout).toBe(gitStatus);
+    expect(await status("toolu_st_3")).toBe(again);
+  });
+
+  it("shows a near repeat of the same command as the lines that changed", async () => {
+    const run = async (id: string, text: string) =>
+      (
+        await hook("PostToolUse", {
+          ...bashCall,
+          tool_use_id: id,
+          tool_input: { command: "git status" },
+          tool_response: { ...(bashCall.tool_response as object), stdout: text },
+        })
+      ).hookSpecificOutput?.updatedToolOutput?.stdout;
+    expect(await run("toolu_nr_1", gitStatus)).toBeUndefined();
+    const more = gitStatus.replace(
+      "\tmodified:   src/fill.js\n",
+      "\tmodified:   src/fill.js\n\tmodified:   src/extra.js\n",
+    );
+    const delta = await run("toolu_nr_2", more);
+    const [head, ...rest] = delta.split("\n");
+    expect(head).toMatch(
+      /^\[cairn #1 · .*`git status` as shown earlier with 1 line changed, the rest identical · full output: .* show 1\]$/,
+    );
+    expect(rest.join("\n")).toMatch(/^@@ after L\d+ → L\d+\n\+\tmodified: {3}src\/extra\.js$/);
+    expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.home })).stdout).toBe(more);
+    // Compared with the version the model knows now (the first and the change), so a
+    // third output shows only what changed since the second.
+    const other = more.replace("\tmodified:   src/micromatch.js\n", "");
+    const third = await run("toolu_nr_3", other);
+    expect(third).toMatch(/shown earlier \(#1\) with 1 line changed/);
+    expect(third.split("\n").slice(1).join("\n")).toMatch(
+      /^@@ L\d+ → \(gone\)\n-\tmodified: {3}src\/micromatch\.js$/,
+    );
+  });
+
+  it("a re-run whose excerpt differs only in its start time and duration is the same lines, timings aside", async () => {
+    const rerun = vitest
+      .replace("Start at  00:22:56", "Start at  00:31:07")
+      .replace("Duration  1.46s", "Duration  1.52s");
+    const first = await shownFor("toolu_t_1");
+    expect(first).toContain("Start at  00:22:56");
+    const out = await hook("PostToolUse", {
+      ...bashCall,
+      tool_use_id: "toolu_t_2",
+      tool_input: { command: "npx vitest run" },
+      tool_response: { ...(bashCall.tool_response as object), stdout: rerun },
+    });
+    const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
+    expect(delta).toMatch(
+      /^\[cairn #2 · .*shown earlier \(#1\) again the same lines, timings aside · full output: /,
+    );
+    expect(delta.split("\n")).toHaveLength(1);
+  });
+
+  it("a re-run with a changed count shows that line, not the timings that changed beside it", async () => {
+    const rerun = vitest
+      .replace("Start at  00:22:56", "Start at  00:31:07")
+      .replace("Tests  3 failed | 176 passed", "Tests  2 failed | 177 passed");
+    expect(rerun).not.toBe(vitest);
+    const first = await shownFor("toolu_u_1");
+    const out = await hook("PostToolUse", {
+      ...bashCall,
+      tool_use_id: "toolu_u_2",
+      tool_input: { command: "npx vitest run" },
+      tool_response: { ...(bashCall.tool_response as object), stdout: rerun },
+    });
+    const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
+    expect(delta).toMatch(
+      /^\[cairn #\d+ · .*shown earlier \(#\d+\) with 2 lines changed, the rest identical/,
+    );
+    expect(delta).toContain("+      Tests  2 failed | 177 passed");
+    expect(delta).not.toContain("Start at");
+    expect(delta.length).toBeLessThan(first.length / 4);
+  });
+
+  it("a short output printed again (a real slice of git status, under 1 KB) becomes a reference half its size or less", async () => {
+    const short = `${gitStatus.split("\n").slice(0, 14).join("\n")}\n`;
+    expect(short.length).toBeGreaterThan(300);
+    expect(short.length).toBeLessThan(1024);
+    const run = async (id: string) =>
+      (
+        await hook("PostToolUse", {
+          ...bashCall,
+          tool_use_id: id,
+          tool_input: { command: "git status" },
+          tool_response: { ...(bashCall.tool_response as object), stdout: short },
+        })
+      ).hookSpecificOutput?.updatedToolOutput?.stdout as string | undefined;
+    expect(await run("toolu_sh_1")).toBeUndefined();
+    const again = await run("toolu_sh_2");
+    expect(again).toMatch(
+      /^\[cairn #1 · .*identical to `git status` shown earlier \(#1\): not repeated · full output: .* show 1\]$/,
+    );
+    expect(again!.length).toBeLessThanOrEqual(short.length / 2);
+    expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.home })).stdout).toBe(short);
+  });
+
+  it("a reference names a path or a search without the session's working directory", () => {
+    expect(labelIn("/home/dev/p/src/doc/Document.js", "/home/dev/p")).toBe("src/doc/Document.js");
+    expect(labelIn("grep throw new in /home/dev/p/src", "/home/dev/p/")).toBe("grep throw new in src");
+    expect(labelIn("/home/dev/other/x.js", "/home/dev/p")).toBe("/home/dev/other/x.js");
+    expect(labelIn("/etc/hosts", "/")).toBe("/etc/hosts");
+  });
+
+  it("keeps Read's own shape for a repeated Read", async () => {
+    const again = async (id: string) =>
+      (await hook("PostToolUse", { ...readCall, tool_use_id: id })).hookSpecificOutput.updatedToolOutput;
+    const first = await again("toolu_read_1");
+    const second = await again("toolu_read_2");
+    expect(Object.keys(second)).toEqual(Object.keys(first));
+    expect(Object.keys(second.file).sort()).toEqual(Object.keys(first.file).sort());
+    expect(second.file.content).toMatch(/^\[cairn #1 · .*identical to `.*big\.txt` shown earlier/);
+  });
+
+  it("shows the output again after a compaction (PreCompact, or SessionStart from a compaction)", async () => {
+    await shownFor("toolu_c_1");
+    expect(await shownFor("toolu_c_2")).toMatch(/identical to `/);
+    await hook("PreCompact", { ...capture("PreCompact-auto"), session_id: bashCall.session_id });
+    const afterPre = await shownFor("toolu_c_3");
+    expect(afterPre).not.toMatch(/identical to `/);
+    expect(afterPre).toContain("Tests  3 failed | 176 passed");
+    expect(await shownFor("toolu_c_4")).toMatch(/identical to `/);
+    await hook("SessionStart", { ...capture("SessionStart-compact"), session_id: bashCall.session_id });
+    expect(await shownFor("toolu_c_5")).not.toMatch(/identical to `/);
+  });
+
+  it("does not refer across sessions or from a subagent's context to the main one", async () => {
+    await shownFor("toolu_s_1");
+    const other = await shownFor("toolu_s_2", { session_id: "c0ffee00-0000-4000-8000-0000000000ff" });
+    expect(other).not.toMatch(/identical to `/);
+    const sub = await shownFor("toolu_s_3", { agent_id: "a8af6be07cba1eb8c", agent_type: "general-purpose" });
+    expect(sub).not.toMatch(/identical to `/);
+    expect(await shownFor("toolu_s_4", { agent_id: "a8af6be07cba1eb8c" })).toMatch(/identical to `/);
+  });
+});

@@ -1,0 +1,43 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { mayHoldTrace, traceStart } from "../../../../../src/compress/kinds/trace/detect.ts";
+
+const DIR = join(import.meta.dirname, "../../../../fixtures/outputs");
+const outputs = readdirSync(DIR).map((f) => readFileSync(join(DIR, f), "utf8"));
+const lines = outputs.flatMap((t) => t.split("\n"));
+
+/**
+ * Trace detection first scans the text once for a line that could start a trace; only
+ * then does it run traceStart's per-line loop. The scan must never miss what the loop
+ * finds, or an output would lose its trace excerpt.
+ */
+describe("the one-scan gate in front of trace detection", () => {
+  it("lets through every real output in which traceStart finds a trace", () => {
+    let traces = 0;
+    for (const text of outputs) {
+      if (traceStart(text.split("\n")) < 0) continue;
+      traces++;
+      expect(mayHoldTrace(text)).toBe(true);
+    }
+    expect(traces).toBeGreaterThan(5);
+  });
+  it("never stops a text whose lines traceStart would find a trace in (random mixes of real lines)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(lines.length - 1), { minLength: 1, maxLength: 30 }),
+        fc.constantFrom("", "\r", " ", "\t"),
+        (picks, pad) => {
+          const text = picks.map((i) => `${lines[i]}${i % 7 === 0 ? pad : ""}`).join("\n");
+          if (!mayHoldTrace(text)) expect(traceStart(text.split("\n"))).toBe(-1);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+  it("stops an access log, which has no trace", () => {
+    const log = readFileSync(join(DIR, "log-nginx-access.txt"), "utf8");
+    expect(mayHoldTrace(log)).toBe(false);
+  });
+});
