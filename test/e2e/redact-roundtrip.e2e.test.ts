@@ -32,7 +32,7 @@ const SOURCE = [
   "}",
   CODE_LINES[1],
   CODE_LINES[2],
-  "export const apiKey: string = process.env.API_KEY ?? \"<your-api-key>\";",
+  'export const apiKey: string = process.env.API_KEY ?? "<your-api-key>";',
   `export const deployToken = "${TOKEN}";`,
   ...Array.from({ length: 600 }, (_, i) =>
     i % 40 === 0
