@@ -5,7 +5,7 @@
  *   scored exactly as test/unit/reliability/secrets.test.ts scores them;
  * - real code: every .js, .ts, .py, .json and .yaml file of node_modules and of the
  *   machine's Python libraries, read where it is, masks per MB with examples (the whole
- *   list goes to bench/results/secrets-real-code.md);
+ *   list goes to .tmp/bench/secrets-real-code.md, not committed);
  * - random 20-character passwords with symbols in the contexts of the security review
  *   (.env, JSON, YAML, URLs): how many are masked whole;
  * - masks made on the real captured outputs and transcripts (which hold no secrets);
@@ -233,7 +233,7 @@ export async function benchSecrets(): Promise<{ markdown: string; summary: Recor
     "|---:|---:|---:|---:|---:|",
     `| ${code.files} | ${round(codeMb)} | ${code.masks} | **${round(code.masks / codeMb, 2)}** | ${round(codeMb / (code.cpuMs / 1000))} |`,
     "",
-    `By kind: ${[...code.byKind].map(([k, n]) => `${k} ${n}`).join(", ")}. A mask on real code is meant to be on a literal credential (a test's password, a documentation's example key, a URL password in a test), never on a name, a reference, a type or an expression. One example per distinct masked value (${distinct.length} of ${code.masks} masks; all in bench/results/secrets-real-code.md):`,
+    `By kind: ${[...code.byKind].map(([k, n]) => `${k} ${n}`).join(", ")}. A mask on real code is meant to be on a literal credential (a test's password, a documentation's example key, a URL password in a test), never on a name, a reference, a type or an expression. One example per distinct masked value (${distinct.length} of ${code.masks} masks; all in .tmp/bench/secrets-real-code.md after a run):`,
     "",
     ...distinct.slice(0, 60).map((e) => `- \`${e.replace(/`/g, "'")}\``),
     ...(distinct.length > 60 ? [`- … ${distinct.length - 60} more`] : []),
@@ -260,9 +260,9 @@ export async function benchSecrets(): Promise<{ markdown: string; summary: Recor
     ...worst.map(([name, r]) => `| adversarial, 5 MB: ${name} | ${round(r)} |`),
     "",
   ].join("\n");
-  mkdirSync(join(REPO, "bench", "results"), { recursive: true });
+  mkdirSync(join(REPO, ".tmp", "bench"), { recursive: true });
   writeFileSync(
-    join(REPO, "bench", "results", "secrets-real-code.md"),
+    join(REPO, ".tmp", "bench", "secrets-real-code.md"),
     `# Masks on real code\n\n${code.files} files, ${round(codeMb)} MB, ${code.masks} masks:\n\n${code.examples.map((e) => `- ${e}`).join("\n")}\n`,
   );
   return { markdown, summary };
