@@ -56,22 +56,6 @@ const SCAN = new RegExp(
   "g",
 );
 
-/**
- * The anchors after the k-th in ORDER, sticky: where one detector's anchor matched and
- * it found nothing, the ones after it are asked at the same place (`Key: …` is both a
- * name/value pair's `key:` and an assignment's key). Made when first needed.
- */
-const REST: (RegExp | null | undefined)[] = [];
-function rest(k: number): RegExp | null {
-  let re = REST[k];
-  if (re === undefined) {
-    const after = ORDER.slice(k + 1).map((_, j) => group(k + 1 + j));
-    re = after.length > 0 ? new RegExp(after.join("|"), "y") : null;
-    REST[k] = re;
-  }
-  return re;
-}
-
 const firstGroup = (m: RegExpExecArray) => {
   let g = 1;
   while (m[g] === undefined) g++;
@@ -85,28 +69,16 @@ function findPlain(text: string): SecretSpan[] {
   SCAN.lastIndex = 0;
   for (let m = SCAN.exec(text); m; m = SCAN.exec(text)) {
     const at = m.index;
-    let k = firstGroup(m);
-    let end = at + m[0].length;
-    let spans: readonly SecretSpan[] | undefined;
-    for (;;) {
-      const i = ORDER[k]!;
-      if (at >= skipUntil[i]!) {
-        const hit = DETECTORS[i]!.find(text, at, end);
-        if (hit !== undefined && "none" in hit) skipUntil[i] = hit.none;
-        else if (hit !== undefined) {
-          spans = Array.isArray(hit) ? hit : [hit as SecretSpan];
-          break;
-        }
-      }
-      const after = rest(k);
-      if (!after) break;
-      after.lastIndex = at;
-      const r = after.exec(text);
-      if (!r) break;
-      k += 1 + firstGroup(r);
-      end = at + r[0].length;
+    const i = ORDER[firstGroup(m)]!;
+    const end = at + m[0].length;
+    if (at < skipUntil[i]!) continue;
+    const hit = DETECTORS[i]!.find(text, at, end);
+    if (hit === undefined) continue;
+    if ("none" in hit) {
+      skipUntil[i] = hit.none;
+      continue;
     }
-    if (!spans) continue;
+    const spans = Array.isArray(hit) ? hit : [hit as SecretSpan];
     let next = end;
     for (const span of spans)
       if (span.end > span.start) {

