@@ -36,13 +36,15 @@ interface Redaction {
 /**
  * The order the scan tries the detectors in: those whose anchor starts at a word
  * boundary first, sharing one `\b` (checked once a position, not once a detector).
+ * Where two anchors could start at one place, the first in this order is asked; the
+ * detectors are written so that this never hides a secret (`key: …`, both a name/value
+ * pair's first field and an assignment's key, is the assignment detector's alone).
  */
 const WORD = /^\\b/;
 const ORDER = [
   ...DETECTORS.flatMap((d, i) => (WORD.test(d.anchor) ? [i] : [])),
   ...DETECTORS.flatMap((d, i) => (WORD.test(d.anchor) ? [] : [i])),
 ];
-const group = (k: number) => `(${DETECTORS[ORDER[k]!]!.anchor})`;
 const BOUNDED = ORDER.filter((i) => WORD.test(DETECTORS[i]!.anchor)).length;
 
 /** Every detector's anchor as one capturing group, in ORDER: group k + 1 is detector ORDER[k]. */
@@ -51,7 +53,7 @@ const SCAN = new RegExp(
     `\\b(?:${ORDER.slice(0, BOUNDED)
       .map((i) => `(${DETECTORS[i]!.anchor.slice(2)})`)
       .join("|")})`,
-    ...ORDER.slice(BOUNDED).map((_, k) => group(BOUNDED + k)),
+    ...ORDER.slice(BOUNDED).map((i) => `(${DETECTORS[i]!.anchor})`),
   ].join("|"),
   "g",
 );
