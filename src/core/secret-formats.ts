@@ -20,8 +20,8 @@ const literalPassword = (value: string, minLength = 4) =>
 export const PGPASS = String.raw`(?:^|\n|\\n)[^\s:#"'\\/]{1,253}:(?:\d{1,5}|\*):(?!\d+:)[^\s:"']{1,63}:(?!\d+:)[^\s:"']{1,63}:`;
 
 export function pgpassLine(text: string, at: number, end: number): Found {
-  const host = text.slice(at, text.indexOf(":", at + 1));
-  if (!/[A-Za-z*]/.test(host)) return undefined;
+  const host = text.slice(at, text.indexOf(":", at + 1)).replace(/^(?:\n|\\n)/, "");
+  if (!/[A-Za-z*]/.test(host) && !/^\d{1,3}(?:\.\d{1,3}){3}$/.test(host)) return undefined;
   // The password runs to the end of the line (real, or `\n` in JSON-encoded text); `\:` and `\\` are escapes.
   const escaped = text[at] === "\\";
   let stop = end;
