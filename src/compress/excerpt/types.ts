@@ -10,7 +10,7 @@ export interface Hints {
   readonly tool: string;
   /** The Bash command line, when the text is a command's output. */
   readonly command?: string;
-  /** The exit status of the command, when known (the Bash runner knows it). */
+  /** The exit status of the command, when known (the exit trap's marker says it: run/exit-marker.ts). */
   readonly exitCode?: number;
   /** The file read, for Read outputs (and Grep/Glob roots). */
   readonly filePath?: string;
