@@ -1,4 +1,5 @@
 import { printedCli } from "../core/self.ts";
+import { color, err } from "./io.ts";
 
 /** What every `cairn team` subcommand works with: memory's environment, the team setup, refused settings. */
 export async function teamEnv() {
@@ -12,6 +13,8 @@ export async function teamEnv() {
   // A repository that tries to choose the server (or what is shared) is reported.
   const refused = resolved.issues.filter((i) => i.refused && i.key?.startsWith("team."));
   const setup = teamSetup(m.config, m.env, m.paths, m.projectDir);
+  const notice = (await import("../team/url.ts")).teamUrlNotice(m.env);
+  if (notice) err(color.yellow(notice));
   return { m, setup, refused };
 }
 

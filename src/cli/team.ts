@@ -14,8 +14,9 @@ const USAGE = `Usage: cairn team status [--json]
 
 Team memory: handoffs, the notebook's decisions and dead-ends, one-line summaries and
 the conversation text (masked) shared through a PostgreSQL server, per project. The
-server is the user's choice only: team.url in ~/.cairn/config.yaml or CAIRN_TEAM_URL
-(a repository's .claude/cairn.yaml cannot set it). The project is identified by its
+server is the user's choice only: team.url in ~/.cairn/config.yaml (a repository's
+.claude/cairn.yaml cannot set it). CAIRN_TEAM_URL counts only for these commands run
+in a terminal outside Claude Code, never for hooks or inside a session. The project is identified by its
 origin remote (or team.project), so clones at different paths are one project.
 
 Nothing leaves this machine before you agree: records wait in the outbox, and syncs
@@ -141,14 +142,21 @@ async function status(asJson: boolean): Promise<number> {
       }
       return 0;
     }
-    const [{ maskUrl }, { outboxPending }, { syncStatus }, { checkServer }, { readConsent }] =
-      await Promise.all([
-        import("../team/url.ts"),
-        import("../team/pending.ts"),
-        import("../team/sync.ts"),
-        import("../team/check.ts"),
-        import("../team/consent.ts"),
-      ]);
+    const [
+      { maskUrl },
+      { outboxPending },
+      { syncStatus },
+      { checkServer },
+      { readConsent },
+      { clientOptions },
+    ] = await Promise.all([
+      import("../team/url.ts"),
+      import("../team/pending.ts"),
+      import("../team/sync.ts"),
+      import("../team/check.ts"),
+      import("../team/consent.ts"),
+      import("../team/libpq.ts"),
+    ]);
     const store = await m.store();
     const state = syncStatus(store);
     const server = await checkServer(setup.url);
@@ -158,6 +166,7 @@ async function status(asJson: boolean): Promise<number> {
       on: true,
       url: maskUrl(setup.url),
       server: { ok: server.ok, line: server.line, schema: server.schema ?? null },
+      tls: clientOptions(setup.url, m.env).tls || null,
       project: setup.project ?? null,
       machine: setup.machine,
       sharing: consent.state ?? "not agreed yet",
@@ -176,6 +185,7 @@ async function status(asJson: boolean): Promise<number> {
     for (const w of warnings) out(color.yellow(w));
     out(`server   ${report.url}`);
     out(`         ${server.ok ? color.green(server.line) : color.red(server.line)}`);
+    if (report.tls) out(`tls      ${report.tls}`);
     out(
       `project  ${setup.project ? `${setup.project.id} (from ${setup.project.source})` : color.yellow("none: no origin remote and no team.project, so nothing here is shared")}`,
     );

@@ -1,11 +1,11 @@
 import type { DatabaseSync } from "node:sqlite";
 import { migration6 } from "./never-reuse.ts";
 import { reconcileSchema } from "./reconcile.ts";
-import { CONTEXT_SCHEMA, CONTEXT_SCHEMA_4 } from "./tables/context.ts";
+import { CONTEXT_SCHEMA, CONTEXT_SCHEMA_4, CONTEXT_SCHEMA_8 } from "./tables/context.ts";
 import { CORE_SCHEMA } from "./tables/core.ts";
 import { MEMORY_SCHEMA } from "./tables/memory.ts";
 import { RETENTION_SCHEMA, RETENTION_SCHEMA_5 } from "./tables/retention.ts";
-import { TEAM_SCHEMA, TEAM_SCHEMA_8 } from "./tables/team.ts";
+import { TEAM_SCHEMA, TEAM_SCHEMA_9 } from "./tables/team.ts";
 
 /** SQL, or code for what SQL cannot say. Each runs inside the migration's transaction. */
 export type Migration = string | ((db: DatabaseSync) => void);
@@ -19,7 +19,8 @@ export const SCHEMA_SQL: readonly string[] = [
   CONTEXT_SCHEMA_4,
   RETENTION_SCHEMA_5,
   TEAM_SCHEMA,
-  TEAM_SCHEMA_8,
+  CONTEXT_SCHEMA_8,
+  TEAM_SCHEMA_9,
 ];
 
 /**
@@ -45,7 +46,9 @@ export const MIGRATIONS: readonly Migration[] = [
   migration6,
   // 7: team memory's outbox and pulled records (src/store/tables/team.ts).
   (db) => reconcileSchema(db, SCHEMA_SQL),
-  // 8: records that will never be sent, and what this machine took back (tables/team.ts).
+  // 8: what each tool call cost the context, against Claude Code alone (src/store/tables/context.ts).
+  (db) => reconcileSchema(db, SCHEMA_SQL),
+  // 9: records that will never be sent, and what this machine took back (tables/team.ts).
   (db) => reconcileSchema(db, SCHEMA_SQL),
 ];
 

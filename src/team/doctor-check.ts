@@ -20,6 +20,8 @@ export async function checkTeam(paths: CairnPaths, projectDir: string): Promise<
   ]);
   const consent = (await import("./consent.ts")).readConsent(paths);
   const server = await checkServer(setup.url);
+  // Which TLS the syncs use, and whether it came from the URL or the default (verify-full).
+  const tls = (await import("./libpq.ts")).clientOptions(setup.url, process.env).tls;
   const health = readHealth(paths, "team");
   const now = Date.now();
   // What the background syncs saw, beside the live check: a failure doctor's own
@@ -49,18 +51,22 @@ export async function checkTeam(paths: CairnPaths, projectDir: string): Promise<
       ? {
           name: "team",
           status: "warn",
-          detail: `${url}: ${server.line} now; ${last}`,
+          detail: `${url}: ${server.line} now; ${tls}; ${last}`,
           fix: `\`${printedCli()} team sync\` pushes the outbox now`,
         }
       : server.ok
-        ? { name: "team", status: "ok", detail: `${url}: ${server.line}; project ${project}; ${last}` }
+        ? {
+            name: "team",
+            status: "ok",
+            detail: `${url}: ${server.line}; ${tls}; project ${project}; ${last}`,
+          }
         : {
             name: "team",
             status: server.unreachable ? "warn" : "fail",
             detail: `${server.line}; ${last}`,
             fix: server.unreachable
               ? `sessions are unaffected; records wait in the outbox until \`${printedCli()} team sync\` reaches the server`
-              : `fix team.url in ~/.cairn/config.yaml (or CAIRN_TEAM_URL), then \`${printedCli()} team status\``,
+              : `fix team.url in ~/.cairn/config.yaml, then \`${printedCli()} team status\``,
           };
   return [serverCheck, ...sharing];
 }

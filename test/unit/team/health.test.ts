@@ -74,7 +74,7 @@ describe.skipIf(!hasPg)("the statusline's team mark follows real syncs", () => {
     answerConsent(paths, "enabled", Date.now());
     execFileSync("git", ["init", "-q", t.project]);
     execFileSync("git", ["-C", t.project, "remote", "add", "origin", "https://example.org/team/mark.git"]);
-  }, 120_000);
+  });
   afterAll(() => {
     pg?.destroy();
     t.cleanup();
