@@ -385,4 +385,39 @@ describe.skipIf(!hasPg)("what a person controls about team memory, against a rea
     expect((await g.run(["team", "sync"])).code).toBe(0);
     expect(onServer("text = 'FORGET-AFTER decision'")).toBe(1);
   });
+
+  it("`forget` with the server out of reach: done here at once, on the server and elsewhere at the next sync", async () => {
+    const k = machine("kate", "team/forget-later");
+    const l = machine("liam", "team/forget-later");
+    expect((await k.run(["state", "add", "decisions", "LATER-ONE decision"])).code).toBe(0);
+    expect((await k.run(["state", "add", "decisions", "LATER-KEEP decision"])).code).toBe(0);
+    expect((await k.run(["team", "enable", "--yes"])).code).toBe(0);
+    expect((await l.run(["team", "sync"])).code).toBe(0);
+    expect(localCount(l, "text = 'LATER-ONE decision'")).toBe(1);
+    const id = pg
+      .psql("SELECT id FROM cairn_team_records WHERE text = 'LATER-ONE decision'", "cairn_team")
+      .trim();
+
+    // The server out of reach: team.url names a port nothing listens on.
+    writeFileSync(
+      join(k.home, ".cairn", "config.yaml"),
+      `team:\n  url: "postgres://cairn_test@127.0.0.1:1/cairn_team?sslmode=disable&connect_timeout=2"\n`,
+      { mode: 0o600 },
+    );
+    const f = await k.run(["team", "forget", id.slice(0, 12)]);
+    expect(f.code, f.stderr).toBe(0);
+    expect(f.stdout).toContain(`Forgot record ${id} from this machine`);
+    expect(f.stdout).toContain("The server deletes them at the next sync (it cannot be reached now:");
+    expect(onServer(`id = '${id}'`)).toBe(1);
+
+    // Back in reach: kate's next sync deletes it there, liam's next sync drops his copy.
+    k.config("");
+    const ks = await k.run(["team", "sync"]);
+    expect(ks.code, ks.stderr).toBe(0);
+    expect(onServer(`id = '${id}'`)).toBe(0);
+    expect(onServer("text = 'LATER-KEEP decision'")).toBe(1);
+    expect((await l.run(["team", "sync"])).code).toBe(0);
+    expect(localCount(l, `id = '${id}'`)).toBe(0);
+    expect(localCount(l, "text = 'LATER-KEEP decision'")).toBe(1);
+  });
 });
