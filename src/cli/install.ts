@@ -40,10 +40,11 @@ import { ensureHttpInstall, readHttpInstall } from "../transports/http-config.ts
 import { httpRisk, noteHttpRisk } from "../transports/http-risk.ts";
 import { parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
+import { agentArg, GEMINI_INSTALL_USAGE } from "./install-gemini.ts";
 import { color, err, out } from "./io.ts";
 import { absentDirs, removeEmptyDirs } from "./leftovers.ts";
 
-const INSTALL_USAGE = `Usage: cairn install [--project] [--dry-run] [--transport command|http]
+const INSTALL_USAGE = `Usage: cairn install [--project] [--dry-run] [--transport command|http] [--agent claude|gemini]
 
 Registers cairn's hooks (${INSTALLED_EVENTS.length} events, exec form, each with its own timeout) and
 its statusline in Claude Code's settings.json. Every other key, hook and your own
@@ -70,14 +71,16 @@ same as once. A settings file that is not strict JSON (comments, trailing commas
 never rewritten: cairn prints the snippet to paste instead.
 
 Alternatively, load cairn as a Claude Code plugin from this repository:
-  claude --plugin-dir /path/to/cairn   or   /plugin marketplace add /path/to/cairn`;
+  claude --plugin-dir /path/to/cairn   or   /plugin marketplace add /path/to/cairn
 
-const UNINSTALL_USAGE = `Usage: cairn uninstall [--project] [--dry-run]
+${GEMINI_INSTALL_USAGE}`;
+
+const UNINSTALL_USAGE = `Usage: cairn uninstall [--project] [--dry-run] [--agent claude|gemini]
 
 Removes cairn from Claude Code's settings.json. When nothing else changed the file
 since \`cairn install\`, it is restored byte for byte from the backup (or removed, if
 cairn created it). Otherwise only cairn's hooks and statusline are taken out and your
-own statusline is put back.`;
+own statusline is put back. With --agent gemini, the same for Gemini CLI's settings.json.`;
 
 function target(values: { project?: boolean }): { scope: Scope; projectDir: string; path: string } {
   const projectDir = findProjectDir();
@@ -104,7 +107,9 @@ function planFor(transport: "command" | "http"): InstallPlan {
 
 export const install: Command = {
   usage: INSTALL_USAGE,
-  async run(argv) {
+  async run(all) {
+    const { agent, rest: argv } = agentArg(all);
+    if (agent === "gemini") return (await import("./install-gemini.ts")).installGemini(argv);
     const { values } = parse(argv, {
       project: { type: "boolean" },
       "dry-run": { type: "boolean" },
@@ -304,7 +309,9 @@ async function stopServer(): Promise<void> {
 
 export const uninstall: Command = {
   usage: UNINSTALL_USAGE,
-  async run(argv) {
+  async run(all) {
+    const { agent, rest: argv } = agentArg(all);
+    if (agent === "gemini") return (await import("./install-gemini.ts")).uninstallGemini(argv);
     const { values } = parse(argv, { project: { type: "boolean" }, "dry-run": { type: "boolean" } });
     const paths = cairnPaths();
     const { scope, path } = target(values);

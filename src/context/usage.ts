@@ -4,6 +4,7 @@ import type { Config } from "../config/schema.ts";
 import { finiteNumber } from "../core/finite.ts";
 import { readJsonIfExists } from "../core/fs.ts";
 import { type CairnPaths, sessionDir } from "../core/paths.ts";
+import { geminiWindow } from "../gemini/transcript.ts";
 import type { Store } from "../store/db.ts";
 import type { LedgerSession } from "./ledger-read.ts";
 
@@ -213,10 +214,11 @@ function windowFor(model: string | null | undefined, l: LedgerView | undefined):
 }
 
 /**
- * A model's context window: 1M where the id says so ("[1m]", Opus 5.x whose window is
+ * A model's context window: Gemini CLI's models' own; 1M where the id says so ("[1m]", Opus 5.x whose window is
  * 1M by default) or where more than 200k tokens were seen in use, else 200k.
  */
 export function windowForModel(model: string | undefined, observedTokens = 0): number {
+  if (model && /^(gemini|gemma)-/.test(model)) return geminiWindow(model);
   if (observedTokens > 200_000) return 1_000_000;
   if (model && (/\[1m\]|-1m\b/i.test(model) || /^claude-opus-5/.test(model))) return 1_000_000;
   return 200_000;

@@ -2,7 +2,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { migration6 } from "./never-reuse.ts";
 import { reconcileSchema } from "./reconcile.ts";
 import { CONTEXT_SCHEMA, CONTEXT_SCHEMA_4 } from "./tables/context.ts";
-import { CORE_SCHEMA } from "./tables/core.ts";
+import { AGENT_SCHEMA_8, CORE_SCHEMA } from "./tables/core.ts";
 import { MEMORY_SCHEMA } from "./tables/memory.ts";
 import { RETENTION_SCHEMA, RETENTION_SCHEMA_5 } from "./tables/retention.ts";
 import { TEAM_SCHEMA } from "./tables/team.ts";
@@ -19,6 +19,7 @@ export const SCHEMA_SQL: readonly string[] = [
   CONTEXT_SCHEMA_4,
   RETENTION_SCHEMA_5,
   TEAM_SCHEMA,
+  AGENT_SCHEMA_8,
 ];
 
 /**
@@ -43,6 +44,8 @@ export const MIGRATIONS: readonly Migration[] = [
   (db) => reconcileSchema(db, SCHEMA_SQL),
   migration6,
   // 7: team memory's outbox and pulled records (src/store/tables/team.ts).
+  (db) => reconcileSchema(db, SCHEMA_SQL),
+  // 8: the agent each session ran in (src/store/tables/core.ts AGENT_SCHEMA_8).
   (db) => reconcileSchema(db, SCHEMA_SQL),
 ];
 

@@ -223,7 +223,12 @@ export async function startGeminiApi(opts: GeminiApiOptions = {}): Promise<Gemin
 
 /** A plausible value for a JSON schema: the router's complexity score comes out low (10). */
 function fill(schema: unknown): unknown {
-  const s = (schema ?? {}) as { type?: string; properties?: Record<string, unknown>; enum?: unknown[]; items?: unknown };
+  const s = (schema ?? {}) as {
+    type?: string;
+    properties?: Record<string, unknown>;
+    enum?: unknown[];
+    items?: unknown;
+  };
   if (s.enum?.length) return s.enum[0];
   switch (String(s.type ?? "").toUpperCase()) {
     case "OBJECT":
