@@ -3,7 +3,7 @@ import type { EventName } from "../claude/events.ts";
 
 /**
  * The Gemini CLI hook events cairn handles, with the stdin fields verified on Gemini CLI
- * 0.61.0 (docs/gemini-cli-contract.md; real inputs in docs/gemini-captures/), and the
+ * 0.61.0 (docs/gemini-cli-contract.md; real inputs in test/fixtures/gemini-captures/), and the
  * Claude Code event each one is handled as: one engine, the same parts, serve both agents.
  *
  * - SessionStart {source: startup|resume|clear} is SessionStart.

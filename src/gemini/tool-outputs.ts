@@ -5,7 +5,7 @@
  * parts as Claude Code's, under the tool family it belongs to (run_shell_command as Bash,
  * read_file as Read, grep_search as Grep, glob as Glob, MCP tools as MCP), and the excerpt
  * those parts answer is put back into Gemini's own framing. What Gemini CLI 0.61.0 sends
- * (docs/gemini-cli-contract.md, captures in docs/gemini-captures/):
+ * (docs/gemini-cli-contract.md, captures in test/fixtures/gemini-captures/):
  *
  * - `tool_response.llmContent` is what the model would read: a string for the built-in
  *   tools, a list of parts (`[{text}]`) for MCP tools.
