@@ -21,7 +21,7 @@ describe("Gemini's session file as a Claude Code transcript", () => {
       ...Array(5).fill(["gemini", "user"]).flat(),
       "gemini",
     ]);
-    expect((ms[2]?.toolCalls as unknown[]).length).toBe(1);
+    expect(ms[2]?.toolCalls).toHaveLength(1);
   });
 
   it("mirrors prompts, model messages with usage, and tool results, leaving Gemini's setup out", () => {
