@@ -8,6 +8,7 @@ import type { Check } from "../core/check.ts";
 import { readJsonIfExists } from "../core/fs.ts";
 import { MIN_NODE_TEXT, nodeVersionOk } from "../core/node-min.ts";
 import { printedCli } from "../core/self.ts";
+import { geminiRegistered } from "./gemini.ts";
 
 /** doctor's checks that cairn is registered with Claude Code and that the registered command runs. */
 
@@ -71,7 +72,9 @@ export function checkRegistration(projectDir: string): Check[] {
   }
   const plugin = pluginInstalled();
   if (plugin) checks.push({ name: "hooks (plugin)", status: "ok", detail: plugin });
-  if (found.length === 0 && !plugin) {
+  if (found.length === 0 && !plugin && geminiRegistered(projectDir)) {
+    checks.push({ name: "hooks", status: "ok", detail: "not registered with Claude Code (Gemini CLI only)" });
+  } else if (found.length === 0 && !plugin) {
     checks.push({
       name: "hooks",
       status: "fail",
