@@ -1,4 +1,3 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
 import {
   deleteRecord,
   type InstallRecord,
@@ -24,7 +23,8 @@ import {
 } from "../gemini/settings.ts";
 import { parse, UsageError } from "./args.ts";
 import { color, err, out } from "./io.ts";
-import { absentDirs, removeEmptyDirs } from "./leftovers.ts";
+import { absentDirs } from "./leftovers.ts";
+import { modeOf, readText, undoSettings } from "./settings-undo.ts";
 
 /**
  * `cairn install --agent gemini` and `cairn uninstall --agent gemini`: cairn's hooks and
@@ -53,15 +53,6 @@ function target(project: boolean | undefined): { scope: GeminiScope; path: strin
   const scope: GeminiScope = project ? "project" : "user";
   const path = geminiSettingsPath(scope, findProjectDir());
   return { scope, path, key: `gemini-${recordKey(scope, path)}` };
-}
-
-const readText = (path: string) => (existsSync(path) ? readFileSync(path, "utf8") : undefined);
-function modeOf(path: string): number {
-  try {
-    return statSync(path).mode & 0o777;
-  } catch {
-    return FILE_MODE;
-  }
 }
 
 export async function installGemini(argv: string[]): Promise<number> {
@@ -138,63 +129,14 @@ export async function uninstallGemini(argv: string[]): Promise<number> {
   const { values } = parse(argv, { project: { type: "boolean" }, "dry-run": { type: "boolean" } });
   const paths = cairnPaths();
   const { path, key } = target(values.project);
-  const record = readRecord(paths, key);
-  const current = readText(path);
-  const tidy = () => removeEmptyDirs(record?.createdDirs ?? []);
-  if (record?.pristine && current !== undefined && sha256(current) === record.writtenSha256) {
-    const original = record.originalPath ? readText(record.originalPath) : undefined;
-    if (record.originalPath && original === undefined)
-      throw new Error(
-        `the backup ${record.originalPath} is missing; remove cairn's entries by hand or reinstall`,
-      );
-    if (values["dry-run"]) {
-      out(
-        original === undefined
-          ? `would remove ${path} (cairn created it)`
-          : `would restore ${path} from ${record.originalPath}`,
-      );
-      return 0;
-    }
-    if (original === undefined) safeUnlink(path);
-    else writeFileAtomic(path, original, modeOf(path));
-    deleteRecord(paths, key);
-    tidy();
-    out(`${color.green("uninstalled")}: ${path} restored byte for byte`);
-    return 0;
-  }
-  if (current === undefined) {
-    if (record && !values["dry-run"]) {
-      deleteRecord(paths, key);
-      tidy();
-    }
-    out(`cairn is not installed in ${path} (no such file)`);
-    return 0;
-  }
-  const parsed = parseSettings(current);
-  if (!parsed.ok) {
-    err(`${color.red("refused:")} ${path} is ${parsed.problem}`);
-    err('Remove the hooks whose command runs `cairn … gemini-hook …` and the "cairn" MCP server by hand.');
-    return 1;
-  }
-  if (!hasCairnGemini(parsed.settings)) {
-    if (record && !values["dry-run"]) {
-      deleteRecord(paths, key);
-      tidy();
-    }
-    out(`cairn is not installed in ${path}`);
-    return 0;
-  }
-  const text = stringifySettings(withoutCairnGemini(parsed.settings), parsed.indent, parsed.trailingNewline);
-  if (values["dry-run"]) {
-    out(color.dim(`# would write ${path}`));
-    out(text.trimEnd());
-    return 0;
-  }
-  writeFileAtomic(path, text, modeOf(path));
-  if (record) deleteRecord(paths, key);
-  tidy();
-  out(
-    `${color.green("uninstalled")}: removed cairn's entries from ${path} (the file had other changes, which are kept)`,
-  );
-  return 0;
+  return undoSettings({
+    paths,
+    key,
+    path,
+    record: readRecord(paths, key),
+    dryRun: Boolean(values["dry-run"]),
+    hasCairn: hasCairnGemini,
+    withoutCairn: withoutCairnGemini,
+    byHand: 'Remove the hooks whose command runs `cairn … gemini-hook …` and the "cairn" MCP server by hand.',
+  });
 }

@@ -42,7 +42,8 @@ import { parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
 import { agentArg, GEMINI_INSTALL_USAGE } from "./install-gemini.ts";
 import { color, err, out } from "./io.ts";
-import { absentDirs, removeEmptyDirs } from "./leftovers.ts";
+import { absentDirs } from "./leftovers.ts";
+import { undoSettings } from "./settings-undo.ts";
 
 const INSTALL_USAGE = `Usage: cairn install [--project] [--dry-run] [--transport command|http] [--agent claude|gemini]
 
@@ -317,74 +318,20 @@ export const uninstall: Command = {
     const { scope, path } = target(values);
     const key = recordKey(scope, path);
     const record = readRecord(paths, key);
-    const current = readText(path);
     if (!values["dry-run"]) removeExitTraps(paths, out);
     if (record?.extras && !values["dry-run"]) uninstallExtras(record.extras);
     if (record?.transport === "http" && !values["dry-run"] && !otherHttpInstall(paths, key))
       await stopServer();
-    // Folders cairn created go once empty, whichever way the settings file is put back.
-    const tidy = () => removeEmptyDirs(record?.createdDirs ?? []);
-
-    if (record?.pristine && current !== undefined && sha256(current) === record.writtenSha256) {
-      const original = record.originalPath ? readText(record.originalPath) : undefined;
-      if (record.originalPath && original === undefined) {
-        throw new Error(
-          `the backup ${record.originalPath} is missing; remove cairn's entries by hand or reinstall`,
-        );
-      }
-      if (values["dry-run"]) {
-        out(
-          original === undefined
-            ? `would remove ${path} (cairn created it)`
-            : `would restore ${path} from ${record.originalPath}`,
-        );
-        return 0;
-      }
-      if (original === undefined) safeUnlink(path);
-      else writeFileAtomic(path, original, modeOf(path));
-      deleteRecord(paths, key);
-      tidy();
-      out(`${color.green("uninstalled")}: ${path} restored byte for byte`);
-      return 0;
-    }
-
-    if (current === undefined) {
-      if (record && !values["dry-run"]) {
-        deleteRecord(paths, key);
-        tidy();
-      }
-      out(`cairn is not installed in ${path} (no such file)`);
-      return 0;
-    }
-    const parsed = parseSettings(current);
-    if (!parsed.ok) {
-      err(`${color.red("refused:")} ${path} is ${parsed.problem}`);
-      err("Remove the hooks whose args run `cairn.cjs hook …` and cairn's statusLine by hand.");
-      return 1;
-    }
-    // Nothing of cairn's in it: the file is left exactly as it is (never reformatted).
-    if (!hasCairn(parsed.settings)) {
-      if (record && !values["dry-run"]) {
-        deleteRecord(paths, key);
-        tidy();
-      }
-      out(`cairn is not installed in ${path}`);
-      return 0;
-    }
-    const restoredStatusLine = (record?.userStatusLine ?? null) as SettingsFile["statusLine"] | null;
-    const next = withoutCairn(parsed.settings, restoredStatusLine);
-    const text = stringifySettings(next, parsed.indent, parsed.trailingNewline);
-    if (values["dry-run"]) {
-      out(color.dim(`# would write ${path}`));
-      out(text.trimEnd());
-      return 0;
-    }
-    writeFileAtomic(path, text, modeOf(path));
-    if (record) deleteRecord(paths, key);
-    tidy();
-    out(
-      `${color.green("uninstalled")}: removed cairn's entries from ${path} (the file had other changes, which are kept)`,
-    );
-    return 0;
+    return undoSettings({
+      paths,
+      key,
+      path,
+      record,
+      dryRun: Boolean(values["dry-run"]),
+      hasCairn,
+      withoutCairn: (settings) =>
+        withoutCairn(settings, (record?.userStatusLine ?? null) as SettingsFile["statusLine"] | null),
+      byHand: "Remove the hooks whose args run `cairn.cjs hook …` and cairn's statusLine by hand.",
+    });
   },
 };

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import type { EventName } from "../claude/events.ts";
+import { type EventName, parseWith } from "../claude/events.ts";
 
 /**
  * The Gemini CLI hook events cairn handles, with the stdin fields verified on Gemini CLI
@@ -86,11 +86,7 @@ export function parseGeminiEvent<E extends GeminiEventName>(
   name: E,
   input: unknown,
 ): { ok: true; event: GeminiEvent<E> } | { ok: false; problem: string } {
-  const r = v.safeParse(schemas[name] as v.GenericSchema, input);
-  if (r.success) return { ok: true, event: r.output as GeminiEvent<E> };
-  const first = r.issues[0];
-  const where = first?.path?.map((p) => String(p.key)).join(".") || "(root)";
-  return { ok: false, problem: `${where}: ${first?.message ?? "invalid"}` };
+  return parseWith<GeminiEvent<E>>(schemas[name] as v.GenericSchema, input);
 }
 
 /** The agent cairn's records name for a session Gemini CLI ran (the sessions table's `agent`). */

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { MatcherGroup, SettingsFile } from "../claude/settings.ts";
+import { hasHook, type MatcherGroup, type SettingsFile, withoutHooks } from "../claude/settings.ts";
 import { homeDir } from "../core/paths.ts";
 import { cliLine, type SelfInvocation } from "../core/self.ts";
 import type { GeminiEventName } from "./events.ts";
@@ -86,32 +86,15 @@ function isCairnMcp(entry: unknown, plan?: GeminiPlan): boolean {
 }
 
 export function hasCairnGemini(settings: SettingsFile): boolean {
-  for (const groups of Object.values(settings.hooks ?? {}))
-    for (const g of Array.isArray(groups) ? groups : [])
-      if (Array.isArray(g?.hooks) && g.hooks.some(isCairnGeminiHook)) return true;
-  return isObj(settings.mcpServers) && isCairnMcp(settings.mcpServers[MCP_NAME]);
+  return (
+    hasHook(settings, isCairnGeminiHook) ||
+    (isObj(settings.mcpServers) && isCairnMcp(settings.mcpServers[MCP_NAME]))
+  );
 }
 
 /** Removes cairn's hooks and its MCP server entry; what is left empty goes too. */
 export function withoutCairnGemini(settings: SettingsFile): SettingsFile {
-  const out: SettingsFile = { ...settings };
-  if (settings.hooks) {
-    const hooks: Record<string, MatcherGroup[]> = {};
-    for (const [event, groups] of Object.entries(settings.hooks)) {
-      if (!Array.isArray(groups)) {
-        hooks[event] = groups;
-        continue;
-      }
-      const kept = groups
-        .map((g) =>
-          Array.isArray(g?.hooks) ? { ...g, hooks: g.hooks.filter((h) => !isCairnGeminiHook(h)) } : g,
-        )
-        .filter((g) => !Array.isArray(g?.hooks) || g.hooks.length > 0);
-      if (kept.length > 0) hooks[event] = kept;
-    }
-    if (Object.keys(hooks).length > 0) out.hooks = hooks;
-    else delete out.hooks;
-  }
+  const out = withoutHooks(settings, isCairnGeminiHook);
   if (isObj(settings.mcpServers) && isCairnMcp(settings.mcpServers[MCP_NAME])) {
     const { [MCP_NAME]: _cairn, ...rest } = settings.mcpServers;
     if (Object.keys(rest).length > 0) out.mcpServers = rest;

@@ -178,14 +178,15 @@ function headed(toolName: "Grep" | "Glob", input: Obj, llm: string): AsClaude {
   };
 }
 
-function mcpTool(name: string, input: Obj, content: unknown): AsClaude | undefined {
+function mcpTool(name: string, input: Obj, content: unknown, mcp: unknown): AsClaude | undefined {
   const text = partsText(content);
   if (text === undefined) return undefined;
-  const m = MCP.exec(name);
   const inner = unwrap(text);
-  // mcp_<server>_<tool>: where the server's name ends is not marked; the engine only needs "mcp__".
+  // mcp_<server>_<tool> does not mark where the server's name ends; mcp_context does.
+  const server = isObj(mcp) && typeof mcp.server_name === "string" ? mcp.server_name : undefined;
+  const tool = isObj(mcp) && typeof mcp.tool_name === "string" ? mcp.tool_name : undefined;
   return {
-    toolName: `mcp__${m?.[1] ?? name}`,
+    toolName: server && tool ? `mcp__${server}__${tool}` : `mcp__${MCP.exec(name)?.[1] ?? name}`,
     toolInput: input,
     toolResponse: inner.inner,
     rebuild(updated) {
@@ -199,10 +200,15 @@ function mcpTool(name: string, input: Obj, content: unknown): AsClaude | undefin
  * A Gemini tool result in the shape the engine reads, or undefined when cairn does not
  * know the tool or its result (it then reaches the model as Gemini made it).
  */
-export function asClaude(toolName: string, toolInput: Obj, toolResponse: unknown): AsClaude | undefined {
+export function asClaude(
+  toolName: string,
+  toolInput: Obj,
+  toolResponse: unknown,
+  mcpContext?: unknown,
+): AsClaude | undefined {
   if (!isObj(toolResponse) || toolResponse.error !== undefined) return undefined;
   const llm = toolResponse.llmContent;
-  if (MCP.test(toolName)) return mcpTool(toolName, toolInput, llm);
+  if (MCP.test(toolName)) return mcpTool(toolName, toolInput, llm, mcpContext);
   if (typeof llm !== "string") return undefined;
   switch (FAMILY[toolName]) {
     case "Bash":

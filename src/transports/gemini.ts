@@ -187,7 +187,7 @@ function planFor(name: GeminiEventName, e: GeminiEvent, paths: CairnPaths, log: 
       return { name: "UserPromptSubmit", event: { ...common, prompt: g.prompt } };
     case "AfterTool": {
       if (g.original_request_name !== undefined) return undefined;
-      const tool = asClaude(g.tool_name, g.tool_input, g.tool_response);
+      const tool = asClaude(g.tool_name, g.tool_input, g.tool_response, g.mcp_context);
       const event = {
         ...common,
         tool_name: tool?.toolName ?? g.tool_name,

@@ -75,8 +75,11 @@ describe("Gemini tool results in the engine's shapes", () => {
     const input = lines
       .map((l) => JSON.parse(l))
       .find((l) => l.ev === "AfterTool" && l.input?.tool_name === "mcp_cx_excerpt")?.input;
-    const c = asClaude(input.tool_name, input.tool_input, input.tool_response)!;
-    expect(c.toolName).toBe("mcp__cx_excerpt");
+    const c = asClaude(input.tool_name, input.tool_input, input.tool_response, input.mcp_context)!;
+    expect(c.toolName).toBe("mcp__cx__excerpt");
+    expect(asClaude(input.tool_name, input.tool_input, input.tool_response)?.toolName).toBe(
+      "mcp__cx_excerpt",
+    );
     const out = extractOutput(c.toolName, c.toolInput, c.toolResponse)!;
     expect(out.text).toBe("EXCERPT-FOR-7: line A\nline B");
     expect(c.rebuild(out.replace("E"))).toBe("<untrusted_context>\nE\n</untrusted_context>");
