@@ -1,5 +1,5 @@
 import { withStore } from "../context/cli-support.ts";
-import { clock, shortId, shortTokens, sparkline } from "../context/format.ts";
+import { assumedMark, clock, shortId, shortTokens, sparkline } from "../context/format.ts";
 import { toolInputs } from "../context/tool-input.ts";
 import { NotFound, type ReportView, reportView, resolveSession } from "../context/views.ts";
 import { formatBytes } from "../core/format.ts";
@@ -122,7 +122,7 @@ function printTokens(v: Printed): void {
   for (const a of v.tokens.subagents) out(row([`agent ${a.agentId.slice(0, 6)}`, ...counts(a)], w));
   if (v.usage) {
     out(
-      `context now: ${formatInt(v.usage.usedTokens)} of ${formatInt(v.usage.windowTokens)} (${v.usage.usedPct}%)` +
+      `context now: ${formatInt(v.usage.usedTokens)} of ${formatInt(v.usage.windowTokens)}${assumedMark(v.usage)} (${v.usage.usedPct}%)` +
         (v.usage.staleToolTokens !== undefined
           ? ` · ~${formatInt(v.usage.staleToolTokens)} in stale tool results`
           : ""),

@@ -1,5 +1,5 @@
 import { withStore } from "../context/cli-support.ts";
-import { bar, shortId } from "../context/format.ts";
+import { assumedMark, bar, shortId } from "../context/format.ts";
 import { NotFound, resolveSession, type StatusView, statusView } from "../context/views.ts";
 import { formatAge, formatAgo, formatBytes } from "../core/format.ts";
 import { visibleLine } from "../core/terminal-text.ts";
@@ -63,10 +63,10 @@ function printStatus(v: StatusView, now: number): void {
           ? color.yellow
           : color.green;
     out(
-      `${label("context")}${tone(bar(u.usedPct, 20))} ${tone(`${u.usedPct}%`)}  ${formatInt(u.usedTokens)} / ${formatInt(u.windowTokens)} tokens`,
+      `${label("context")}${tone(bar(u.usedPct, 20))} ${tone(`${u.usedPct}%`)}  ${formatInt(u.usedTokens)} / ${formatInt(u.windowTokens)} tokens${assumedMark(u)}`,
     );
     out(
-      `${label("")}${u.remainingPct}% remains · measured ${formatAgo(now - u.at)} from the ${u.source} · warns at ${v.thresholds.warnPct}%, critical at ${v.thresholds.criticalPct}% remaining`,
+      `${label("")}${u.remainingPct}% remains · measured ${formatAgo(now - u.at)} from the ${u.source} · suggests compacting at ${v.thresholds.suggestPct}%, warns at ${v.thresholds.warnPct}%, critical at ${v.thresholds.criticalPct}% remaining`,
     );
     if (u.staleToolTokens !== undefined) {
       out(

@@ -4,7 +4,7 @@ import { mark } from "../core/trace.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
 import type { Store } from "../store/db.ts";
 import { getState, sessionScope, setState } from "../store/kv.ts";
-import { decide, type Level, type MonitorState, type Thresholds, warningText } from "./advisor.ts";
+import { adviceFor, decide, type Level, ladderOf, type MonitorState, type Reading } from "./advisor.ts";
 import { refreshSessionSummary } from "./session-summary.ts";
 import { toolUseLine, waitForTranscript } from "./transcript-sync.ts";
 import { type ContextUsage, currentUsage } from "./usage.ts";
@@ -27,11 +27,7 @@ async function monitorToolUse(
   ctx: HookContext,
 ): Promise<{ additionalContext: string } | undefined> {
   const c = ctx.config;
-  const t: Thresholds = {
-    warnPct: c["monitor.warn_remaining_pct"],
-    criticalPct: c["monitor.critical_remaining_pct"],
-    debounce: c["monitor.debounce_tool_uses"],
-  };
+  const t = ladderOf(c);
   const store = await ctx.store();
   try {
     refreshSessionSummary(store, ctx.paths, event.session_id, t, ctx.now());
@@ -62,26 +58,29 @@ async function monitorToolUse(
   const now = ctx.now();
   // Most calls change nothing (context healthy, state already at rest): then no write,
   // so parallel tool calls' hooks do not queue for the write lock for nothing.
+  const reading: Reading | undefined = usage && {
+    remainingPct: usage.remainingPct,
+    assumed: usage.windowBasis === "assumed",
+  };
   const prev = getState<MonitorState>(store, scope, MONITOR_KEY);
-  const quiet = decide(prev, usage?.remainingPct, t);
+  const quiet = decide(prev, reading, t);
   if (!quiet.fire && prev && sameState(prev, quiet.next)) return undefined;
   // One transaction: parallel tool calls run their hooks at the same time.
   const fire = store.tx(() => {
-    const d = decide(getState<MonitorState>(store, scope, MONITOR_KEY), usage?.remainingPct, t);
+    const d = decide(getState<MonitorState>(store, scope, MONITOR_KEY), reading, t);
     setState(store, scope, MONITOR_KEY, d.next, now);
-    if (d.fire && usage) recordWarning(store, event, d.fire, usage, now);
+    // The suggestion is advice, not a warning: the warnings table keeps the two others.
+    if (d.fire && d.fire !== "suggest" && usage) recordWarning(store, event, d.fire, usage, now);
     return d.fire;
   });
   if (!fire || !usage) return undefined;
   return {
-    additionalContext: warningText({
+    additionalContext: adviceFor({
+      ...usage,
       level: fire,
-      remainingPct: usage.remainingPct,
-      usedTokens: usage.usedTokens,
-      windowTokens: usage.windowTokens,
       notebook: notebookPath(ctx.projectDir),
-      handoff: handoffCommand(ctx),
-    }),
+      cli: ctx.cli(),
+    }).forAgent,
   };
 }
 
@@ -105,11 +104,6 @@ function recordWarning(store: Store, event: ToolEvent, level: Level, u: ContextU
       event.tool_use_id,
       at,
     );
-}
-
-/** How the agent stores its in-flight memo: this same cairn, so it works without cairn on PATH. */
-function handoffCommand(ctx: HookContext): string {
-  return `pipe a short memo (what you were doing, the exact next step) to \`${ctx.cli()} save-inflight\``;
 }
 
 export const parts: Parts = {

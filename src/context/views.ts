@@ -5,6 +5,7 @@ import { notebookPath } from "../core/paths.ts";
 import { describeExitTrap, type ExitTrapState, exitTrapState } from "../run/exit-trap-state.ts";
 import type { Store } from "../store/db.ts";
 import type { SessionRow } from "../store/sessions.ts";
+import { type Ladder, ladderOf } from "./advisor.ts";
 import { catchUpSession } from "./ledger.ts";
 import {
   type AgentTotals,
@@ -149,7 +150,8 @@ function notebookFreshness(projectDir: string, sessionStartedAt: number): Notebo
 export interface StatusView {
   readonly session: SessionSummaryView;
   readonly usage: ContextUsage | null;
-  readonly thresholds: { readonly warnPct: number; readonly criticalPct: number };
+  /** The context monitor's ladder in force (one place: context/advisor.ts). */
+  readonly thresholds: Ladder;
   readonly savings: Savings;
   readonly notebook: NotebookFreshness;
   readonly warnings: { readonly count: number; readonly last: WarningRow | null };
@@ -194,10 +196,7 @@ export function statusView(
   return {
     session: sessionSummaryView(s),
     usage: usage ?? null,
-    thresholds: {
-      warnPct: config["monitor.warn_remaining_pct"],
-      criticalPct: config["monitor.critical_remaining_pct"],
-    },
+    thresholds: ladderOf(config),
     savings: sessionSavings(store, s.id),
     notebook: notebookFreshness(s.project_dir ?? s.cwd ?? ".", s.started_at),
     warnings: { count: warnings.length, last: warnings.at(-1) ?? null },

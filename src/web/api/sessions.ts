@@ -47,7 +47,7 @@ function item(r: Reader, row: ListRow): SessionItem {
   const model = row.model ?? row.ledger_model;
   const usage = sessionUsage(r.store, r.paths, r.config, row, { catchUp: false, now: r.now });
   const windowTokens =
-    usage?.windowTokens ?? (row.peak ? windowForModel(model ?? undefined, row.peak) : null);
+    usage?.windowTokens ?? (row.peak ? windowForModel(model ?? undefined, row.peak).tokens : null);
   const savedTokensEst = estTokens(row.saved_bytes);
   return {
     id: row.id,

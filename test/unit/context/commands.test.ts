@@ -39,7 +39,7 @@ describe("cairn status", () => {
       model: "claude-opus-5-5",
       staleToolTokens: 0,
     });
-    expect(v.thresholds).toEqual({ warnPct: 35, criticalPct: 25 });
+    expect(v.thresholds).toEqual({ suggestPct: 45, warnPct: 35, criticalPct: 25, debounce: 5 });
     expect(v.warnings).toEqual({ count: 0, last: null });
     expect(v.notebook.path).toBe(join(h.project, ".cairn", "STATE.md"));
     expect(v).toMatchObject({ turns: 1, compactions: 0 });
