@@ -7,12 +7,15 @@
  * that starts with the notebook; and `cairn uninstall --agent gemini`, which leaves
  * Gemini's settings as they were, byte for byte.
  */
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO } from "../helpers/cairn.ts";
 import { cairn, cairnDb, cairnLog, rows } from "./harness/cairn.ts";
 import { makeSandbox, type Sandbox } from "./harness/claude.ts";
 import {
+  GEMINI_BIN,
   type RunGeminiResult,
   readGeminiSettings,
   runGemini,
@@ -22,6 +25,11 @@ import { allText, call, type GeminiApi, parts, shell, startGeminiApi } from "./h
 
 const ERROR_LINE =
   "2026-11-22T10:15:42.123Z ERROR payment-service: charge failed for order 81723: card_declined";
+/** The version package.json pins (docs/gemini-cli-contract.md was measured on it). */
+const PINNED_GEMINI = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")).devDependencies[
+  "@google/gemini-cli"
+];
+
 /** A hang detector for one Gemini CLI session (each of its hooks is a process on a loaded machine), not a limit. */
 const SESSION_HANG_MS = 400_000;
 const NOW_MARKER = "wire the refund path through the gateway (gemini e2e)";
@@ -81,6 +89,15 @@ describe("Gemini CLI with cairn (real CLI, scripted Gemini API)", () => {
   afterAll(async () => {
     await api?.close();
     sb?.cleanup();
+  });
+
+  it("runs the pinned Gemini CLI (npm ci installed it, native builds denied)", () => {
+    const v = spawnSync(GEMINI_BIN, ["--version"], {
+      encoding: "utf8",
+      env: { ...process.env, HOME: sb.home },
+    });
+    expect(v.status, v.stderr).toBe(0);
+    expect(v.stdout.trim()).toBe(PINNED_GEMINI);
   });
 
   it("ran the session", () => {
