@@ -1,5 +1,4 @@
 import {
-  deleteRecord,
   type InstallRecord,
   originalCopyPath,
   readRecord,
@@ -8,7 +7,7 @@ import {
   writeRecord,
 } from "../claude/install-record.ts";
 import { parseSettings, stringifySettings } from "../claude/settings.ts";
-import { FILE_MODE, safeUnlink, writeFileAtomic } from "../core/fs.ts";
+import { writeFileAtomic } from "../core/fs.ts";
 import { cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { printedCli, recordNode, selfInvocation } from "../core/self.ts";

@@ -11,7 +11,6 @@ import {
 } from "../claude/extras.ts";
 import { commandPlan, httpPlan, INSTALLED_EVENTS } from "../claude/install-plan.ts";
 import {
-  deleteRecord,
   type InstallRecord,
   originalCopyPath,
   otherHttpInstall,
@@ -30,7 +29,7 @@ import {
   withCairn,
   withoutCairn,
 } from "../claude/settings.ts";
-import { FILE_MODE, safeUnlink, writeFileAtomic } from "../core/fs.ts";
+import { FILE_MODE, writeFileAtomic } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { printedCli, recordNode, selfInvocation } from "../core/self.ts";

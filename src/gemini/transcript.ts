@@ -83,11 +83,21 @@ const SETUP = "<session_context>";
 /** In a headless session Gemini puts SessionStart's context in front of the prompt: not the user's words. */
 const HOOK_CONTEXT = /^(?:<hook_context>[\s\S]*?<\/hook_context>\n\n)+/;
 
+/** Every string inside a value, masked. */
+function maskDeep(v: unknown, mask: (s: string) => string): unknown {
+  if (typeof v === "string") return mask(v);
+  if (Array.isArray(v)) return v.map((x) => maskDeep(x, mask));
+  if (isObj(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, maskDeep(x, mask)]));
+  return v;
+}
+
 /**
  * The Claude Code transcript lines for a Gemini session file's finished messages. The
  * last message is left out while the turn that wrote it may still grow (`final` false).
+ * Every text passes through `mask` (cairn's secret masking: the mirror is stored, and
+ * nothing cairn stores keeps a secret).
  */
-export function mirrorLines(text: string, final: boolean): string[] {
+export function mirrorLines(text: string, final: boolean, mask: (s: string) => string = (s) => s): string[] {
   const messages = geminiMessages(text);
   const done = final ? messages : messages.slice(0, -1);
   const lines: string[] = [];
@@ -103,20 +113,20 @@ export function mirrorLines(text: string, final: boolean): string[] {
           uuid: id,
           timestamp,
           promptId: id,
-          message: { role: "user", content: t },
+          message: { role: "user", content: mask(t) },
         }),
       );
     } else if (m.type === "gemini") {
       const calls = Array.isArray(m.toolCalls) ? m.toolCalls.filter(isObj) : [];
       const blocks: Obj[] = [];
       const t = textOf(m.content);
-      if (t) blocks.push({ type: "text", text: t });
+      if (t) blocks.push({ type: "text", text: mask(t) });
       for (const c of calls)
         blocks.push({
           type: "tool_use",
           id: str(c.id) ?? "",
           name: str(c.name) ?? "",
-          input: isObj(c.args) ? c.args : {},
+          input: isObj(c.args) ? maskDeep(c.args, mask) : {},
         });
       const tok = isObj(m.tokens) ? m.tokens : {};
       const cached = num(tok.cached);
@@ -137,7 +147,14 @@ export function mirrorLines(text: string, final: boolean): string[] {
       const results = calls.flatMap((c) => {
         const r = resultOf(c);
         return r
-          ? [{ type: "tool_result", tool_use_id: str(c.id) ?? "", content: r.text, is_error: r.isError }]
+          ? [
+              {
+                type: "tool_result",
+                tool_use_id: str(c.id) ?? "",
+                content: mask(r.text),
+                is_error: r.isError,
+              },
+            ]
           : [];
       });
       if (results.length > 0)

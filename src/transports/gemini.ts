@@ -10,7 +10,8 @@ import { errorMessage, FILE_MODE, readRegularText, writeFileAtomic } from "../co
 import { RECURSION_GUARD } from "../core/guard.ts";
 import { fnv1a64 } from "../core/hash.ts";
 import { createLogger, type Logger } from "../core/log.ts";
-import { type CairnPaths, cairnPaths, isUsableDir, safeId } from "../core/paths.ts";
+import { type CairnPaths, cairnPaths, isUsableDir, safeId, sessionDir } from "../core/paths.ts";
+import { redact } from "../core/redact.ts";
 import { selfInvocation } from "../core/self.ts";
 import { isOff } from "../core/switches.ts";
 import { mark } from "../core/trace.ts";
@@ -232,8 +233,9 @@ function mayCompress(transcriptPath: string): boolean {
 }
 const COMPRESSION_SHARE = 0.2;
 
+/** Beside the session's other files, so retention ages it out with them. */
 export function mirrorPath(paths: CairnPaths, sessionId: string): string {
-  return join(paths.root, "gemini", "transcripts", `${safeId(sessionId)}.jsonl`);
+  return join(sessionDir(paths, sessionId), "gemini-transcript.jsonl");
 }
 
 /** Largest session file mirrored (a longer one keeps the mirror as it was). */
@@ -254,7 +256,7 @@ function updateMirror(
     if (!isUsableDir(e.transcript_path)) return;
     const text = readRegularText(e.transcript_path, MIRROR_MAX_BYTES);
     if (text === undefined) return;
-    const lines = mirrorLines(text, final);
+    const lines = mirrorLines(text, final, (s) => redact(s).text);
     const want = lines.length > 0 ? `${lines.join("\n")}\n` : "";
     const path = mirrorPath(paths, e.session_id);
     let have = "";

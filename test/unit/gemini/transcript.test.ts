@@ -54,6 +54,24 @@ describe("Gemini's session file as a Claude Code transcript", () => {
     expect(readEntry(mirrorLines(text, true)[0]!)?.message?.content).toBe("fix it");
   });
 
+  it("masks every text it mirrors: prompts, answers, tool inputs and results", () => {
+    const mirrored = mirrorLines(SESSION, true, (t) => t.replaceAll("e", "#")).join("\n");
+    const texts = mirrorLines(SESSION, true)
+      .map((l) => readEntry(l)!)
+      .flatMap((e) => {
+        const c = e.message?.content;
+        if (typeof c === "string") return [c];
+        return (c ?? []).flatMap((b) => [
+          b?.text,
+          typeof b?.content === "string" ? b.content : undefined,
+          JSON.stringify(b?.input ?? ""),
+        ]);
+      })
+      .filter((t): t is string => !!t && t.includes("e"));
+    expect(texts.length).toBeGreaterThan(5);
+    for (const t of texts) expect(mirrored).not.toContain(JSON.stringify(t).slice(1, -1));
+  });
+
   it("finds the last prompt size the API reported", () => {
     expect(lastPromptTokens(SESSION)).toEqual({ tokens: 12187, model: "gemini-3.8-flash" });
     expect(lastPromptTokens("")).toBeUndefined();
