@@ -160,6 +160,24 @@ describe("Gemini CLI with cairn (real CLI, scripted Gemini API)", () => {
     expect(cairnLog(sb).filter((l) => l.level === "error")).toEqual([]);
   });
 
+  it("cairn doctor checks the Gemini CLI install", async () => {
+    const r = await cairn(sb, ["doctor", "--json"]);
+    const checks = (JSON.parse(r.stdout) as { checks: { name: string; status: string; detail: string }[] })
+      .checks;
+    const gemini = checks.filter((c) => c.name.startsWith("gemini"));
+    expect(gemini.map((c) => c.name)).toEqual(["gemini (user)", "gemini hook command"]);
+    expect(
+      gemini.every((c) => c.status === "ok"),
+      JSON.stringify(gemini),
+    ).toBe(true);
+    expect(checks.find((c) => c.name === "hooks")).toMatchObject({
+      status: "ok",
+      detail: expect.stringContaining("Gemini CLI only"),
+    });
+    // The exit trap is Claude Code's: a Gemini session says nothing about it.
+    expect(checks.find((c) => c.name === "failing Bash commands")).toBeUndefined();
+  });
+
   it(
     "restores the notebook in a new session",
     async () => {
