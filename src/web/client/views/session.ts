@@ -3,7 +3,7 @@ import type { Marker, MarkerKind, SessionDetail, ToolCall, ToolView } from "../.
 import { get } from "../api.ts";
 import { type ChartHandle, contextChart } from "../chart.ts";
 import { h, link, notice, numCell, thead } from "../dom.ts";
-import { baseName, bytes, clock, duration, shortId, tokens, usd, when } from "../format.ts";
+import { agentName, baseName, bytes, clock, duration, shortId, tokens, usd, when } from "../format.ts";
 import type { Route } from "../router.ts";
 import { route } from "../router.ts";
 import { sortable } from "../sortable.ts";
@@ -127,6 +127,7 @@ export async function sessionView(root: HTMLElement, r: Route): Promise<() => vo
       { class: "stats" },
       stat("Project", baseName(s.projectDir), s.projectDir ?? ""),
       stat("Model", s.model ?? "?"),
+      stat("Agent", agentName(s.agent)),
       stat("Started", when(s.startedAt)),
       stat("Duration", duration(s.durationMs)),
       stat("Peak context", pctBar(s.peakPct), `${tokens(s.peakTokens)} of ${tokens(s.windowTokens)} tokens`),
