@@ -222,7 +222,19 @@ function backUp(
 /** Starts `cairn serve` for an http install and says whether it answers (within about 5 s). */
 async function startServer(paths: CairnPaths): Promise<void> {
   const http = ensureHttpInstall(paths);
-  await ensureServer(http);
+  const ensured = await ensureServer(http, { root: paths.root, waitMs: 5000 });
+  if (ensured.state === "foreign") {
+    // Another user bound the port between the check and the start: nothing goes there.
+    const [{ fallBackToCommandHooks }, { squattedRisk }, { createLogger }] = await Promise.all([
+      import("../transports/http-fallback.ts"),
+      import("../transports/http-risk.ts"),
+      import("../core/log.ts"),
+    ]);
+    const risk = squattedRisk(http.port, ensured.uid);
+    fallBackToCommandHooks(paths, risk, createLogger(paths), "install", http.port);
+    err(`${color.yellow("http transport refused:")} ${risk.reason}. Switched to command hooks.`);
+    return;
+  }
   let up = false;
   for (let i = 0; i < 50 && !up; i++) {
     up = Boolean(await health(http, 200));

@@ -95,7 +95,7 @@ export async function runCommandHook(
 
   if (flags.includes("--serve")) {
     const { keepServerRunning } = await import("./serve-on-start.ts");
-    await keepServerRunning(paths, resolved, projectDir, log, env);
+    await keepServerRunning(paths, resolved, log, env);
   }
 
   try {

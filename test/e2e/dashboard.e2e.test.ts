@@ -353,7 +353,9 @@ describe("dashboard in Chromium", () => {
     await page.screenshot({ path: join(SHOTS, "dashboard-search-1280.png") });
 
     const res = await page.evaluate(async () => {
-      const r = await fetch("/api/search?q=*");
+      const r = await fetch("/api/search?q=*", {
+        headers: { "x-cairn-token": localStorage.getItem("cairn-ui-token") ?? "" },
+      });
       return { status: r.status, body: (await r.json()) as { error: string } };
     });
     expect(res.status).toBe(400);

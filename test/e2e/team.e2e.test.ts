@@ -8,7 +8,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { appendFileSync, mkdtempSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { type BrowserContext, chromium } from "playwright-core";
@@ -308,19 +308,27 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
   it("a wrong password leaves the session unaffected", async () => {
     api.script([text("Fine without the team store.")]);
     const wrong = pg.url({ password: "Wr0ng-Pass" });
-    const run = await runClaude({
-      sandbox: b,
-      apiUrl: api.url,
-      sessionId: randomUUID(),
-      prompt: "hello",
-      env: { ...asB, CAIRN_TEAM_URL: wrong },
-    });
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.resultText).toContain("Fine without the team store.");
-    await syncsSettled(b);
-    const status = await cairn(b, ["team", "status"], { env: { ...asB, CAIRN_TEAM_URL: wrong } });
-    expect(status.code).toBe(1);
-    expect(status.stdout).toMatch(/authentication failed at 127\.0\.0\.1:\d+\/cairn_team/);
-    expect(status.stdout).not.toContain("Wr0ng-Pass");
+    // In the user's config: hooks never take the server from the environment (CAIRN_TEAM_URL).
+    const cfg = join(b.home, ".cairn", "config.yaml");
+    const before = readFileSync(cfg, "utf8");
+    writeFileSync(cfg, before.replace(pg.url(), wrong));
+    try {
+      const run = await runClaude({
+        sandbox: b,
+        apiUrl: api.url,
+        sessionId: randomUUID(),
+        prompt: "hello",
+        env: asB,
+      });
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.resultText).toContain("Fine without the team store.");
+      await syncsSettled(b);
+      const status = await cairn(b, ["team", "status"], { env: asB });
+      expect(status.code).toBe(1);
+      expect(status.stdout).toMatch(/authentication failed at 127\.0\.0\.1:\d+\/cairn_team/);
+      expect(status.stdout).not.toContain("Wr0ng-Pass");
+    } finally {
+      writeFileSync(cfg, before);
+    }
   });
 });

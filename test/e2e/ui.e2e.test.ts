@@ -186,9 +186,9 @@ async function startDashboard(sb: Sandbox): Promise<Dashboard> {
     });
     child.on("exit", (code) => reject(new Error(`cairn ui exited ${code}: ${stderr}`)));
   });
-  const printed = JSON.parse(line) as { url: string; port: number; pid: number };
+  const printed = JSON.parse(line) as { url: string; port: number; pid: number; token: string };
   const url = new URL(printed.url);
-  return { child, url, origin: url.origin, token: url.searchParams.get("token") ?? "", stderr: () => stderr };
+  return { child, url, origin: url.origin, token: printed.token, stderr: () => stderr };
 }
 
 /** A GET with full control of the headers (fetch may not set Host). */
@@ -339,9 +339,12 @@ describe("cairn ui e2e", () => {
 
   const db = () => cairnDb(filled.sb);
 
-  it("prints a loopback URL with a random token", () => {
+  it("prints a loopback link with a one-time code, and the token for scripts", () => {
     expect(ui.url.hostname).toBe("127.0.0.1");
     expect(ui.url.pathname).toBe("/");
+    expect(ui.url.search).toBe("");
+    expect(ui.url.hash).toMatch(/^#code=[A-Za-z0-9_-]{43}$/);
+    expect(ui.url.href).not.toContain(ui.token);
     expect(ui.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
@@ -356,42 +359,41 @@ describe("cairn ui e2e", () => {
     for (const address of external) expect(await connects(address, port), address).toBe(false);
   });
 
-  it("refuses every request without the token", async () => {
+  it("serves no data without the token in its header (a cookie or the URL is not enough)", async () => {
     const port = Number(ui.url.port);
     const host = { host: `127.0.0.1:${port}` };
     for (const path of [
-      "/",
-      "/app.js",
-      "/app.css",
       "/api/sessions",
       `/api/sessions/${filled.first}`,
       "/api/outputs/1",
+      "/api/projects",
     ]) {
       const r = await rawGet(port, path, host);
       expect(r.status, path).toBe(403);
       expect(r.body).not.toContain(filled.first);
+      const cookie = await rawGet(port, path, { ...host, cookie: `cairn_ui_${port}=${ui.token}` });
+      expect(cookie.status, path).toBe(403);
+      expect((await rawGet(port, `${path}?token=${ui.token}`, host)).status, path).toBe(403);
+    }
+    // The page shell holds no data: it is served, and signs in with the link's code.
+    for (const path of ["/", "/app.js", "/app.css"]) {
+      const r = await rawGet(port, path, host);
+      expect(r.status, path).toBe(200);
+      expect(r.body).not.toContain(filled.first);
     }
     const wrong = `${ui.token.slice(0, -1)}${ui.token.endsWith("A") ? "B" : "A"}`;
-    expect((await rawGet(port, `/?token=${wrong}`, host)).status).toBe(403);
     expect((await rawGet(port, "/api/sessions", { ...host, "x-cairn-token": wrong })).status).toBe(403);
-    expect(
-      (await rawGet(port, "/api/sessions", { ...host, cookie: `cairn_ui_${port}=${wrong}` })).status,
-    ).toBe(403);
-    // The right token under another host name (DNS rebinding) is refused too.
-    expect(
-      (await rawGet(port, "/api/sessions", { host: `evil.example:${port}`, "x-cairn-token": ui.token }))
-        .status,
-    ).toBe(403);
+    expect((await rawGet(port, "/api/session", { ...host, "x-cairn-code": wrong })).status).toBe(403);
+    // The right token under another host name (DNS rebinding) is refused too, the page as well.
+    for (const path of ["/api/sessions", "/"])
+      expect(
+        (await rawGet(port, path, { host: `evil.example:${port}`, "x-cairn-token": ui.token })).status,
+        path,
+      ).toBe(403);
     const ok = await rawGet(port, "/api/sessions", { ...host, "x-cairn-token": ui.token });
     expect(ok.status).toBe(200);
     expect(ok.body).toContain(filled.first);
-    // The first load trades the URL's token for a strict, script-proof cookie.
-    const first = await rawGet(port, `/?token=${ui.token}`, host);
-    expect(first.status).toBe(303);
-    expect(first.headers.location).toBe("/");
-    expect(String(first.headers["set-cookie"])).toMatch(
-      new RegExp(`^cairn_ui_${port}=${ui.token}; Path=/; HttpOnly; SameSite=Strict$`),
-    );
+    expect(ok.headers["set-cookie"]).toBeUndefined();
     expect(ok.headers["content-security-policy"]).toContain("default-src 'none'");
   });
 
@@ -415,7 +417,7 @@ describe("cairn ui e2e", () => {
   it("lists the sessions of the database a real session filled", async () => {
     const response = await page.goto(ui.url.href);
     expect(response?.headers()["content-security-policy"]).toContain("connect-src 'self'");
-    // The token left the address bar for the cookie.
+    // The page traded the link's code for the token and took it out of the address bar.
     expect(page.url()).toBe(`${ui.origin}/`);
     const rows = page.locator("table.sessions tbody tr");
     await expect.poll(() => rows.count()).toBe(3);
