@@ -29,7 +29,7 @@ import {
 import { type AsClaude, asClaude } from "../gemini/tool-outputs.ts";
 import { geminiWindow, lastPromptTokens, mirrorLines } from "../gemini/transcript.ts";
 import type { EventParts } from "../hooks/context.ts";
-import { dispatch } from "../hooks/dispatch.ts";
+import { dispatch, PROTO_KEY } from "../hooks/dispatch.ts";
 import { openStore } from "../store/db.ts";
 import { readStdin } from "./stdin.ts";
 
@@ -143,7 +143,8 @@ function geminiEventOf(name: GeminiEventName, raw: string, log: Logger): GeminiE
     log.warn("gemini hook input is not JSON; answering no-op", { event: name, err: errorMessage(err) });
     return undefined;
   }
-  if (raw.includes('"__proto__"')) {
+  // A "__proto__" key would become the prototype of the objects built from the input (as in dispatch.ts).
+  if (raw.includes('"__proto__"') && PROTO_KEY.test(raw)) {
     log.warn("gemini hook input has a __proto__ key; answering no-op", { event: name });
     return undefined;
   }
