@@ -46,7 +46,7 @@ export const TEAM_SCHEMA = `
  *   the push never share what it covers again; pushed_at is set once the server has
  *   deleted it and told every machine to (cairn_team_forgets).
  */
-export const TEAM_SCHEMA_9 = `
+export const TEAM_SCHEMA_10 = `
   ALTER TABLE team_outbox ADD COLUMN dropped_at INTEGER;
   ALTER TABLE team_outbox ADD COLUMN dropped_why TEXT;
   CREATE TABLE team_forgets (
