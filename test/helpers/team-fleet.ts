@@ -81,6 +81,7 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
   const silent: { index: number; stderr: string }[] = [];
   const restarted = join(root, "restarted");
   const reports: MachineReport[] = [];
+  const children: ReturnType<typeof spawn>[] = [];
   const exits = Array.from({ length: o.machines }, (_, index) => {
     const args: MachineArgs = {
       index,
@@ -98,6 +99,7 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, CAIRN_TEAM_URL: "", HOME: args.home },
     });
+    children.push(child);
     let out = "";
     let err = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => {
@@ -114,6 +116,9 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
           reports.push(JSON.parse(out.trim().split("\n").at(-1) ?? "") as MachineReport);
         } catch {
           silent.push({ index, stderr: err });
+          // A machine gone without its report never pushes the rest of its records, so
+          // the others would pull until the deadline: stop them now, and say why.
+          for (const c of children) if (c !== child && c.exitCode === null) c.kill("SIGTERM");
         }
         resolve();
       });

@@ -210,6 +210,13 @@ async function main(a: MachineArgs): Promise<MachineReport> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  let reported = false;
+  // A machine that ends without its report says how (13: the event loop emptied while
+  // a sync was still pending, a promise nothing will settle), for the fleet's failure.
+  process.on("exit", (code) => {
+    if (!reported) process.stderr.write(`exited with code ${code} before its report\n`);
+  });
   const report = await main(JSON.parse(process.argv[2] ?? "") as MachineArgs);
   process.stdout.write(`${JSON.stringify(report)}\n`);
+  reported = true;
 }
