@@ -55,8 +55,9 @@ export async function connect(url: string, opts: ConnectOptions = {}): Promise<S
 function within<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
+    // Not unref'd: with the driver stuck and nothing of its own open, this timer is what
+    // keeps the process alive to hear the answer (cleared as soon as there is one).
     timer = setTimeout(() => reject(Object.assign(new Error("no answer"), { code: "CONNECT_TIMEOUT" })), ms);
-    timer.unref();
   });
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
@@ -71,9 +72,10 @@ export async function close(sql: Sql | undefined): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     sql.end({ timeout: 1 }).catch(() => {}),
+    // Not unref'd: a hung end() may leave nothing open, and Node would end the process
+    // in the middle of this wait (exit 13), losing what the caller does next.
     new Promise<void>((r) => {
       timer = setTimeout(r, 3000);
-      timer.unref();
     }),
   ]);
   clearTimeout(timer);
