@@ -66,11 +66,12 @@ export async function product(src: string): Promise<Product> {
 /** The hints the PostToolUse hook gives the compressors for a corpus entry's output. */
 export function hintsOf(
   e: CorpusEntry,
-  out: { command?: string; filePath?: string; firstLine?: number },
+  out: { command?: string; description?: string; filePath?: string; firstLine?: number },
 ): Record<string, unknown> {
   return {
     tool: e.tool_name,
     ...(out.command !== undefined ? { command: out.command } : {}),
+    ...(out.description !== undefined ? { intent: out.description } : {}),
     ...(out.filePath !== undefined ? { filePath: out.filePath } : {}),
     ...(out.firstLine !== undefined ? { firstLine: out.firstLine } : {}),
     ...(e.exitCode !== undefined && e.tool_name === "Bash" ? { exitCode: e.exitCode } : {}),

@@ -9,7 +9,7 @@ import type { Excerpt, Hints } from "./types.ts";
 
 export const HEADER_PREFIX = "[cairn #";
 
-const MARKER = /^\[… lines (\d+)-(\d+) omitted \(\d+ lines\) …\]$/m;
+const MARKER = /^\[… lines (\d+)-(\d+) omitted \(\d+ lines?\) …\]$/m;
 
 /**
  * The first range of original lines an excerpt left out: its first omission marker,

@@ -45,17 +45,17 @@ function outputOf(event: Event, ctx: HookContext): Output | undefined {
   // Bash: the whole output (Claude Code's spill file, checked) without the exit marker.
   const bash = event.tool_name === "Bash" ? bashResult(event, out, ctx) : undefined;
   const text = bash ? bash.text : out.text;
-  const isRead = event.tool_name === "Read";
   const threshold = minCharsFor(c, event.tool_name, out.filePath);
   // Smaller outputs are shown whole; from REPEAT_MIN_CHARS on, a repeat of one is not sent twice.
   if (text.length < Math.min(threshold, REPEAT_MIN_CHARS)) return undefined;
   if (out.command && CAIRN_RETRIEVAL.test(out.command)) return undefined;
-  // A read the agent bounded itself is the region it wants to see.
-  if (isRead && out.limit !== undefined) return undefined;
+  // A read the agent bounded itself goes by the same sizes as a whole one: its region is
+  // shown whole below them, and above them as the file's outline, whole numbered lines.
   if (anyPatternMatches(c["compress.never"], out.command ?? out.filePath ?? "")) return undefined;
   const hints: Hints = {
     tool: event.tool_name,
     ...(out.command !== undefined ? { command: out.command } : {}),
+    ...(out.description !== undefined ? { intent: out.description } : {}),
     ...(out.filePath !== undefined ? { filePath: out.filePath } : {}),
     ...(out.firstLine !== undefined ? { firstLine: out.firstLine } : {}),
     ...(out.offset !== undefined ? { offset: out.offset } : {}),

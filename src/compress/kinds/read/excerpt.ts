@@ -8,6 +8,7 @@
 
 import type { Doc } from "../../excerpt/doc.ts";
 import { numberedSize, sampleOf } from "../../excerpt/doc.ts";
+import { type EngineOptions, rank } from "../../excerpt/engine.ts";
 import { CODE_EXT } from "../../excerpt/files.ts";
 import { docOf, plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick, pack, substanceCap } from "../../excerpt/pack.ts";
@@ -58,6 +59,8 @@ interface Outline {
   headEnd?: number;
   /** Whether MUST picks are the file's substance (then they may take more room). */
   substance: boolean;
+  /** The engine's ranking, with what the kind knows, for a file read as lines (a log). */
+  engine?: EngineOptions;
 }
 
 function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budget: number): Outline {
@@ -78,7 +81,7 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
   } else if (flavour === "prose") {
     o.what = `outline: ${plural(prosePicks(doc, o.picks), "heading")}`;
   } else if (flavour === "json" && LOCK_KEY.test(lines.slice(0, 60).join("\n"))) {
-    o.what = lockOutline(doc, o.picks, o.notes, substanceCap(budget, doc.size), hints.firstLine ?? 1);
+    o.what = lockOutline(doc, o.picks, o.notes, budget, substanceCap(budget, doc.size), hints.firstLine ?? 1);
     o.substance = true;
   } else if (flavour === "data" && /\.(?:csv|tsv)$/i.test(hints.filePath ?? "")) {
     // A CSV file read: a table (header, row count, the rows with rare values).
@@ -94,8 +97,8 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
     // A log read with Read: its errors and warnings are what the agent reads it for.
     const log = logPicks(doc);
     o.picks.push(...log.picks);
-    for (const [i, shown] of log.display) o.display.set(i, shown);
-    o.what = `log: ${log.kept}`;
+    o.engine = { problem: log.problem };
+    o.what = ["log: problems, rare lines, each kind of line once", log.kept].filter(Boolean).join(", ");
     o.substance = true;
   } else {
     o.what = flavour === "minified" ? "beginning and end of each long line" : "beginning, end";
@@ -166,6 +169,11 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   }
   const maxLine = flavour === "minified" ? 320 : o.substance ? 300 : 120;
   const suffix = wideSuffixes(doc, o, maxLine);
+  if (o.engine) {
+    const r = rank(doc, o.engine);
+    o.picks.push(...r.picks);
+    for (const [i, text] of r.suffix) if (!suffix.has(i) && !o.display.has(i)) suffix.set(i, text);
+  }
   const packed = pack(doc, o.picks, o.notes, {
     budget,
     label: (n: number) => `L${n}: `,

@@ -8,7 +8,7 @@
 import type { Doc } from "../../excerpt/doc.ts";
 import { docOf, excerpt, plural, SEVERE } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick, substanceCap } from "../../excerpt/pack.ts";
-import { groupNotes } from "../../excerpt/path-list.ts";
+import { groupNotes } from "../../excerpt/paths.ts";
 import { rarity, spansOf, splitAligned, splitBySpans, splitDelimited } from "../../excerpt/rare.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";

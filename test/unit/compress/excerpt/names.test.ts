@@ -1,55 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import {
-  braceBySet,
-  braceByStem,
-  dirLines,
-  namesByDir,
-  rangeByNumber,
-} from "../../../../src/compress/excerpt/names.ts";
 import { bashWords } from "../../../helpers/bash-braces.ts";
 
-const FIND = new URL("../../../fixtures/outputs-substance/find.txt", import.meta.url);
-
-describe("names collapsed by structure", () => {
-  it("writes files that share a stem once, endings as a set", () => {
-    expect(braceByStem(["core.js", "core.d.ts", "README.md", "core.js.map"])).toEqual([
-      "core{.d.ts,.js,.js.map}",
-      "README.md",
-    ]);
-  });
-
-  it("writes runs of names that differ by one number as a range, not zero-padded ones", () => {
-    expect(rangeByNumber(["part1.txt", "part2.txt", "part3.txt", "x.txt"])).toEqual([
-      "part{1..3}.txt",
-      "x.txt",
-    ]);
-    expect(rangeByNumber(["a1", "a2", "b"])).toEqual(["a1", "a2", "b"]);
-    expect(rangeByNumber(["f01", "f02", "f03"])).toEqual(["f01", "f02", "f03"]);
-  });
-
-  it("puts stems with the same endings together", () => {
-    expect(braceBySet(["ar{.d.ts,.js}", "az{.d.ts,.js}", "index.js"])).toEqual([
-      "{ar,az}{.d.ts,.js}",
-      "index.js",
-    ]);
-  });
-
-  it("keeps every name of a real find listing (429 paths) in a sixth of its size", () => {
-    const paths = readFileSync(FIND, "utf8").trim().split("\n");
-    const groups = namesByDir(paths.map((path, line) => ({ path, line })));
-    const listed = dirLines(groups, 1500);
-    expect(listed?.collapse).toBe(3);
-    const text = listed!.lines.join("\n");
-    // Every name is there once its braces are expanded.
-    for (const p of paths) {
-      const name = p.slice(p.lastIndexOf("/") + 1);
-      const [stem] = name.split(".", 1);
-      expect(text, name).toContain(stem!);
-    }
-    expect(text).toContain("{.cjs,.d.cts,.d.ts,.js}");
-  });
-});
+const _FIND = new URL("../../../fixtures/outputs-substance/find.txt", import.meta.url);
 
 describe("rare rows", () => {
   it("finds the rows whose value in a column of categories is rare, not ids or amounts", async () => {
@@ -98,21 +51,6 @@ describe("source code is not a table", () => {
     expect(printedSource("cat a.js | grep x")).toBeUndefined();
     expect(printedSource("tail -n 50 a.js")).toBeUndefined();
     expect(printedSource("cat notes.txt")).toBeUndefined();
-  });
-});
-
-describe("the same edit on many lines", () => {
-  it("names what a block replacing lines one for one changed, when every pair changed alike", async () => {
-    const { blockSubstitution } = await import("../../../../src/compress/kinds/git/diff.ts");
-    const lines = [
-      "-  const opts = options || {};",
-      "-  f(options.x);",
-      "+  const opts = config || {};",
-      "+  f(config.x);",
-    ];
-    expect(blockSubstitution(lines, 0, 3)).toBe("'options' → 'config'");
-    expect(blockSubstitution(["-a = 1;", "+b = 2;"], 0, 1)).toBe("'a = 1' → 'b = 2'");
-    expect(blockSubstitution(["-x", "-y", "+z"], 0, 2)).toBeUndefined();
   });
 });
 
