@@ -18,6 +18,8 @@ export default defineConfig({
           name: "unit",
           include: ["test/unit/**/*.test.ts"],
           testTimeout: 20_000,
+          // Hooks clean up sandboxes (rmSync of many small files): a hang detector, not a limit.
+          hookTimeout: 120_000,
           maxConcurrency: PROCESS_SLOTS,
         },
       },

@@ -20,6 +20,10 @@ const BENCHES: Record<string, { title: string; load: () => Promise<Bench> }> = {
     title: "Compression on the independent corpus",
     load: async () => (await import("./compress.ts")).benchCompress,
   },
+  facts: {
+    title: "Facts kept whole on real outputs (issue 24)",
+    load: async () => (await import("./facts.ts")).benchFacts,
+  },
   ledger: {
     title: "Context ledger and statusline",
     load: async () => (await import("./ledger.ts")).benchLedger,

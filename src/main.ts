@@ -3,6 +3,7 @@
 // which is only loaded when a person runs a command. Each `import()` here and in the
 // code it reaches is a lazy boundary: the build makes it a file of its own.
 import { codeCacheDir, installChunkLoader } from "./chunk-loader.ts";
+import { EVENT_PARTS } from "./cli/event-parts.ts";
 import { mark } from "./core/trace.ts";
 
 mark("main");
@@ -44,7 +45,7 @@ async function main(argv: string[]): Promise<void> {
   }
   if (isHook) {
     const { runCommandHook } = await import("./transports/command.ts");
-    await runCommandHook(rest[0], rest.slice(1));
+    await runCommandHook(EVENT_PARTS, rest[0], rest.slice(1));
   } else if (command === "statusline") {
     const { runStatusline } = await import("./context/statusline.ts");
     await runStatusline();

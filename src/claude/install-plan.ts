@@ -6,7 +6,7 @@ import type { HookPlan, InstallPlan } from "./settings.ts";
  * The events cairn registers, with Claude Code's timeout per hook in seconds. cairn
  * answers inside its own budget (hook.budget_ms) long before these; they are the outer
  * guard. SessionEnd must be explicit: without it Claude Code allows only 1.5 s. Only
- * events with parts behind them (hooks/registry.ts) are here: a hook with nothing to do
+ * events with parts behind them (cli/event-parts.ts) are here: a hook with nothing to do
  * would still start a process on every such event (test/unit/installed-events.test.ts).
  */
 const HOOK_TIMEOUT_S = {

@@ -1,5 +1,6 @@
 import { loadConfig, projectConfigPath } from "../config/load.ts";
 import { SETTINGS, type SettingKey } from "../config/schema.ts";
+import { describeTrust } from "../config/trust.ts";
 import { cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { maskUrl } from "../team/url.ts";
@@ -20,7 +21,7 @@ An invalid value is reported here (and by \`cairn doctor\`) and its default stay
 effect; the rest of the file still applies.
 
   --json   machine-readable output
-  --docs   also print what each setting does`,
+  --docs   also print what each setting does, and what a repository may do with it`,
   async run(argv) {
     const { values } = parse(argv, { json: { type: "boolean" }, docs: { type: "boolean" } });
     const paths = cairnPaths();
@@ -44,7 +45,8 @@ effect; the rest of the file still applies.
       const source = resolved.origin[key];
       const tag = source === "default" ? color.dim(source) : color.cyan(source);
       out(`${key.padEnd(width)}  ${JSON.stringify(shown(key, resolved.config[key]))}  ${tag}`);
-      if (values.docs) out(color.dim(`${" ".repeat(width)}  ${SETTINGS[key].doc}`));
+      if (values.docs)
+        out(color.dim(`${" ".repeat(width)}  ${SETTINGS[key].doc} (${describeTrust(SETTINGS[key].trust)})`));
     }
     if (resolved.issues.length > 0) {
       out("");

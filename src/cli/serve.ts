@@ -15,6 +15,7 @@ import { portOwner } from "../transports/socket-owner.ts";
 import { describeStop, stopServer } from "../transports/stop-server.ts";
 import { intFlag, parse } from "./args.ts";
 import type { Command } from "./command.ts";
+import { EVENT_PARTS } from "./event-parts.ts";
 import { color, err, json, out } from "./io.ts";
 
 export const serve: Command = {
@@ -95,7 +96,7 @@ starts the server when it is not running, so you rarely run this yourself.
     const log = createLogger(paths);
     let server: Awaited<ReturnType<typeof startHttpServer>>;
     try {
-      server = await startHttpServer({ paths, port: install.port, secret: install.secret, log });
+      server = await startHttpServer({ ...install, paths, parts: EVENT_PARTS, log });
     } catch (e) {
       const busy = (e as { code?: string }).code === "EADDRINUSE";
       log.error("cairn serve could not listen", { port: install.port, err: e });

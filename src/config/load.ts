@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { errorMessage, readJsonIfExists, writeFileAtomic } from "../core/fs.ts";
+import { fnv1a64 } from "../core/hash.ts";
 import { type CairnPaths, projectKey } from "../core/paths.ts";
 import { readProjectFile } from "../core/project-file.ts";
 import { type ConfigLayer, type ResolvedConfig, resolveConfig } from "./resolve.ts";
@@ -32,7 +33,7 @@ export async function loadConfig(paths: CairnPaths, projectDir: string | undefin
   const stamps = files.map((f) => `${f.path}@${mtimeOf(f.path)}`);
   if (stamps.every((s) => s.endsWith("@-"))) return resolveConfig([]);
 
-  const stamp = `${CACHE_VERSION}|${Object.keys(SETTINGS).length}|${stamps.join("|")}`;
+  const stamp = `${CACHE_VERSION}|${settingsStamp()}|${stamps.join("|")}`;
   const cachePath = join(paths.cache, `config-${projectDir ? projectKey(projectDir) : "user"}.json`);
   const cached = readJsonIfExists<CacheEntry>(cachePath);
   if (cached?.stamp === stamp) return cached.resolved;
@@ -69,6 +70,15 @@ export async function loadConfig(paths: CairnPaths, projectDir: string | undefin
     // A cache that cannot be written only costs speed.
   }
   return resolved;
+}
+
+/**
+ * What the same files resolve to depends on the table too: a setting added, or a trust
+ * changed, must not be answered from a cache resolved under the old table (that would
+ * keep a repository's value the new trust refuses).
+ */
+function settingsStamp(): string {
+  return fnv1a64(JSON.stringify(Object.entries(SETTINGS).map(([key, s]) => [key, s.default, s.trust])));
 }
 
 function mtimeOf(path: string): string {

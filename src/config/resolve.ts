@@ -1,5 +1,5 @@
 import { patternProblem } from "./patterns.ts";
-import { type Config, checkSetting, defaults, isSettingKey, type SettingKey } from "./schema.ts";
+import { type Config, checkSetting, defaults, isSettingKey, SETTINGS, type SettingKey } from "./schema.ts";
 import { projectValue } from "./trust.ts";
 
 export type ConfigSource = "default" | "user" | "project";
@@ -80,7 +80,7 @@ export function resolveConfig(layers: readonly ConfigLayer[]): ResolvedConfig {
           });
         }
         if (layer.source === "project") {
-          const judged = projectValue(key, accepted, config[key]);
+          const judged = projectValue(SETTINGS[key].trust, accepted, config[key]);
           if (!judged.ok) {
             issues.push({
               path: layer.path,

@@ -1,32 +1,45 @@
 import * as v from "valibot";
-import { COMPRESS_SETTINGS } from "../compress/settings.ts";
-import { CONTEXT_SETTINGS } from "../context/settings.ts";
-import { MEMORY_SETTINGS } from "../memory/settings.ts";
-import { NOTEBOOK_SETTINGS } from "../notebook/settings.ts";
-import { RETENTION_SETTINGS } from "../retention/settings.ts";
-import { TEAM_SETTINGS } from "../team/settings.ts";
-import { TRANSPORT_SETTINGS } from "../transports/settings.ts";
 import { int, type Setting, setting } from "./setting.ts";
+import { COMPRESS_SETTINGS } from "./settings/compress.ts";
+import { CONTEXT_SETTINGS } from "./settings/context.ts";
+import { MEMORY_SETTINGS } from "./settings/memory.ts";
+import { NOTEBOOK_SETTINGS } from "./settings/notebook.ts";
+import { RETENTION_SETTINGS } from "./settings/retention.ts";
+import { TEAM_SETTINGS } from "./settings/team.ts";
+import { TRANSPORT_SETTINGS } from "./settings/transports.ts";
+import { only, userOnly, WHY } from "./trust.ts";
 
 /**
  * Every setting cairn has, as one flat table of dotted keys (each feature declares its
- * own in <feature>/settings.ts). A flat table makes three things trivial that nested
+ * own in config/settings/<feature>.ts). A flat table makes three things trivial that nested
  * schemas make hard: validating each value on its own (so one bad value falls back to
  * its default without disabling the rest), reporting where each effective value came
  * from, and printing the whole config with its docs.
  */
 const CORE_SETTINGS = {
-  enabled: setting(v.boolean(), true, "Master switch for cairn in this scope (also: cairn off / cairn on)."),
+  enabled: setting(
+    v.boolean(),
+    true,
+    "Master switch for cairn in this scope (also: cairn off / cairn on).",
+    only(false, "a repository may turn cairn off, not on"),
+  ),
   "hook.budget_ms": setting(
     int(100, 60_000),
     4000,
     "Time a hook may take before cairn answers with a no-op (Claude Code's own timeout is longer).",
+    userOnly(WHY.hooks),
   ),
-  "hook.max_stdin_mb": setting(int(1, 512), 16, "Hook inputs larger than this are passed through untouched."),
+  "hook.max_stdin_mb": setting(
+    int(1, 512),
+    16,
+    "Hook inputs larger than this are passed through untouched.",
+    userOnly(WHY.hooks),
+  ),
   "log.level": setting(
     v.picklist(["debug", "info", "warn", "error"]),
     "info",
     "Minimum level written to ~/.cairn/logs.",
+    userOnly(WHY.log),
   ),
 } as const;
 

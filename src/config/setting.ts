@@ -1,18 +1,25 @@
 import * as v from "valibot";
+import type { AnyTrust, Trust } from "./trust.ts";
 
-/** One setting: its schema, its default, and one sentence on what it does. */
+/**
+ * One setting: its schema, its default, one sentence on what it does, and which way a
+ * repository may move it (trust.ts). There is no setting without the last: a repository
+ * must never loosen one because someone forgot to say how.
+ */
 export interface Setting<S extends v.GenericSchema = v.GenericSchema> {
   readonly schema: S;
   readonly default: v.InferOutput<S>;
   readonly doc: string;
+  readonly trust: AnyTrust;
 }
 
 export function setting<S extends v.GenericSchema>(
   schema: S,
   def: v.InferOutput<S>,
   doc: string,
+  trust: Trust<v.InferOutput<S>>,
 ): Setting<S> {
-  return { schema, default: def, doc };
+  return { schema, default: def, doc, trust };
 }
 
 export const int = (min: number, max: number) =>

@@ -41,3 +41,10 @@ export interface PartsModule {
 }
 
 export type PartLoader = () => Promise<PartsModule>;
+
+/**
+ * What cairn does on each event: the modules taking part, in order, each a lazy
+ * import. The table composes the features, so it stands above them (src/cli/event-parts.ts)
+ * and the entry points hand it in: the dispatcher knows no feature.
+ */
+export type EventParts = { readonly [E in EventName]: readonly PartLoader[] };

@@ -18,11 +18,10 @@ import { printedCli, type SelfInvocation } from "../core/self.ts";
 import { isOff } from "../core/switches.ts";
 import { mark } from "../core/trace.ts";
 import { BUSY_TIMEOUT_MS, type Store, withBusyTimeout } from "../store/db.ts";
-import type { HookContext, Part } from "./context.ts";
+import type { EventParts, HookContext, Part, PartLoader } from "./context.ts";
 import { maskInjected } from "./mask-injected.ts";
 import { type MergeNote, mergeAnswer } from "./merge.ts";
 import { type EventRecord, type Injection, recordEvent } from "./record.ts";
-import { EVENT_PARTS } from "./registry.ts";
 
 export type Outcome = "ok" | "off" | "invalid" | "error" | "timeout" | "unknown-event";
 
@@ -40,6 +39,8 @@ export interface DispatchDeps {
   readonly self: SelfInvocation;
   /** Opens (or returns the transport's already open) store; the transport closes it, never dispatch. */
   readonly openStore: () => Promise<Store>;
+  /** What runs on each event (src/cli/event-parts.ts), handed in by the entry point. */
+  readonly parts: EventParts;
   readonly now?: () => number;
   /** The project from the environment (CLAUDE_PROJECT_DIR); the event's cwd otherwise. */
   readonly projectDir?: string;
@@ -68,7 +69,7 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
   const { event, projectDir } = accepted;
   const ctx = hookContext(deps, projectDir);
   const injections: Injection[] = [];
-  const result = await answer(name, event, ctx, injections);
+  const result = await answer(name, deps.parts[name], event, ctx, injections);
   mark("parts");
   try {
     deps.onAnswer?.(result);
@@ -176,13 +177,14 @@ function hookContext(deps: DispatchDeps, projectDir: string): HookContext {
 /** The parts' merged answer within hook.budget_ms, or the no-op with why. */
 async function answer(
   name: EventName,
+  parts: readonly PartLoader[],
   event: AnyHookEvent,
   ctx: HookContext,
   injections: Injection[],
 ): Promise<DispatchResult> {
   const budget = ctx.config["hook.budget_ms"];
   try {
-    const merged = await withBudget(runParts(name, event as never, ctx, injections), budget);
+    const merged = await withBudget(runParts(name, parts, event as never, ctx, injections), budget);
     if (merged !== TIMED_OUT) return { output: renderAnswer(name, merged as never), outcome: "ok" };
     ctx.log.error(`hook exceeded its ${budget} ms budget; answering no-op`, {
       event: name,
@@ -221,13 +223,14 @@ async function recordAfterAnswer(event: AnyHookEvent, ctx: HookContext, record: 
  */
 async function runParts<E extends EventName>(
   name: E,
+  parts: readonly PartLoader[],
   event: HookEvent<E>,
   ctx: HookContext,
   injections: Injection[],
 ): Promise<Answer<E>> {
   let answer = {} as Answer<E>;
   const notes: MergeNote[] = [];
-  for (const load of EVENT_PARTS[name]) {
+  for (const load of parts) {
     let partName = "(loading)";
     try {
       const part = (await load()).parts[name] as Part<E> | undefined;

@@ -5,7 +5,7 @@ import { claimBaton, hasBaton, isFresh } from "./baton.ts";
 /** Sessions that may take a baton: a new one, or the one /clear starts. Never a resume or a compaction. */
 const TAKES_BATON = new Set(["startup", "clear"]);
 
-/** The notebook as the resume includes it: the SessionStart composition (hooks/registry.ts) hands it in. */
+/** The notebook as the resume includes it: the SessionStart composition (cli/event-parts.ts) hands it in. */
 interface NotebookRenderer {
   renderNotebook(projectDir: string, maxChars: number): string | undefined;
 }

@@ -6,7 +6,7 @@ import { isNotebookPlace, remember } from "./session-state.ts";
 import { readNotebook, seedNotebook } from "./state-file.ts";
 import { conversationHolds } from "./transcript-facts.ts";
 
-/** Where the last session in this project stopped: memory's summary, handed in by the SessionStart composition (hooks/registry.ts). */
+/** Where the last session in this project stopped: memory's summary, handed in by the SessionStart composition (cli/event-parts.ts). */
 interface LastSession {
   lastSessionSummary(store: Store, projectDir: string): string | undefined;
 }

@@ -1,11 +1,11 @@
 import type { DatabaseSync } from "node:sqlite";
-import { CONTEXT_SCHEMA, CONTEXT_SCHEMA_4 } from "../context/schema.ts";
-import { MEMORY_SCHEMA } from "../memory/schema.ts";
-import { RETENTION_SCHEMA, RETENTION_SCHEMA_5 } from "../retention/schema.ts";
-import { TEAM_SCHEMA } from "../team/schema.ts";
 import { migration6 } from "./never-reuse.ts";
 import { reconcileSchema } from "./reconcile.ts";
-import { CORE_SCHEMA } from "./schema.ts";
+import { CONTEXT_SCHEMA, CONTEXT_SCHEMA_4 } from "./tables/context.ts";
+import { CORE_SCHEMA } from "./tables/core.ts";
+import { MEMORY_SCHEMA } from "./tables/memory.ts";
+import { RETENTION_SCHEMA, RETENTION_SCHEMA_5 } from "./tables/retention.ts";
+import { TEAM_SCHEMA } from "./tables/team.ts";
 
 /** SQL, or code for what SQL cannot say. Each runs inside the migration's transaction. */
 export type Migration = string | ((db: DatabaseSync) => void);
@@ -23,8 +23,8 @@ export const SCHEMA_SQL: readonly string[] = [
 
 /**
  * Versioned schema. Each entry moves the database from version i to i+1 and runs in
- * one transaction; PRAGMA user_version records where a database is. Features keep
- * their tables in <feature>/schema.ts. Never edit a shipped migration: add a new one.
+ * one transaction; PRAGMA user_version records where a database is. Each feature's
+ * tables are in store/tables/<feature>.ts. Never edit a shipped migration: add a new one.
  *
  * Migration 4 adds retention's column and a covering index by reconciling with the
  * whole schema, which also repairs databases from builds whose version stamps did not
@@ -42,7 +42,7 @@ export const MIGRATIONS: readonly Migration[] = [
   (db) => reconcileSchema(db, SCHEMA_SQL),
   (db) => reconcileSchema(db, SCHEMA_SQL),
   migration6,
-  // 7: team memory's outbox and pulled records (src/team/schema.ts).
+  // 7: team memory's outbox and pulled records (src/store/tables/team.ts).
   (db) => reconcileSchema(db, SCHEMA_SQL),
 ];
 

@@ -10,6 +10,7 @@ import { type CairnPaths, cairnPaths } from "../core/paths.ts";
 import { selfInvocation } from "../core/self.ts";
 import { isOff } from "../core/switches.ts";
 import { mark } from "../core/trace.ts";
+import type { EventParts } from "../hooks/context.ts";
 import { dispatch } from "../hooks/dispatch.ts";
 import { openStore } from "../store/db.ts";
 import { readStdin, stdinPending } from "./stdin.ts";
@@ -54,7 +55,11 @@ function replyOnStdout(): Reply {
  * process then ends by SIGKILL: Claude Code counts that a non-blocking error, and the
  * answer was a no-op anyway).
  */
-export async function runCommandHook(name: string | undefined, flags: readonly string[] = []): Promise<void> {
+export async function runCommandHook(
+  parts: EventParts,
+  name: string | undefined,
+  flags: readonly string[] = [],
+): Promise<void> {
   const eventName = name ?? "";
   const noop = isEventName(eventName) ? noopAnswer(eventName) : "{}";
   const reply = replyOnStdout();
@@ -96,6 +101,7 @@ export async function runCommandHook(name: string | undefined, flags: readonly s
       env,
       self: selfInvocation(),
       openStore: () => openStore(paths.db),
+      parts,
       projectDir: env.CLAUDE_PROJECT_DIR,
       onAnswer: (r) => reply.answer(r.output),
     });

@@ -8,6 +8,7 @@ import { createLogger, type Logger } from "../core/log.ts";
 import { type CairnPaths, isUsableDir } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { selfInvocation } from "../core/self.ts";
+import type { EventParts } from "../hooks/context.ts";
 import { dispatch } from "../hooks/dispatch.ts";
 import { openStore, type Store } from "../store/db.ts";
 import { readBounded } from "./body.ts";
@@ -27,6 +28,8 @@ export interface ServeOptions {
   readonly paths: CairnPaths;
   readonly port: number;
   readonly secret: string;
+  /** What runs on each event (src/cli/event-parts.ts). */
+  readonly parts: EventParts;
   readonly env?: NodeJS.ProcessEnv;
   readonly log?: Logger;
 }
@@ -154,6 +157,7 @@ function hookAnswerer(
       env,
       self: selfInvocation(),
       openStore: sharedStore,
+      parts: opts.parts,
       ...(projectDir ? { projectDir } : {}),
     });
     return result.output;

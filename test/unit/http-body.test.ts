@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { EVENT_PARTS } from "../../src/cli/event-parts.ts";
 import { cairnPaths } from "../../src/core/paths.ts";
 import { type RunningServer, startHttpServer } from "../../src/transports/http.ts";
 import { SECRET_HEADER } from "../../src/transports/http-config.ts";
@@ -17,7 +18,13 @@ let server: RunningServer;
 beforeAll(async () => {
   s = sandbox();
   mkdirSync(s.cairnHome, { recursive: true });
-  server = await startHttpServer({ paths: cairnPaths(s.cairnHome), port: 0, secret: SECRET, env: s.env });
+  server = await startHttpServer({
+    paths: cairnPaths(s.cairnHome),
+    port: 0,
+    secret: SECRET,
+    parts: EVENT_PARTS,
+    env: s.env,
+  });
 });
 afterAll(async () => {
   await server?.close();

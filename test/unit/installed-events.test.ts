@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { INSTALLED_EVENTS } from "../../src/claude/install-plan.ts";
-import { EVENT_PARTS } from "../../src/hooks/registry.ts";
+import { EVENT_PARTS } from "../../src/cli/event-parts.ts";
 
 describe("installed hooks and the registry's parts", () => {
   it("registers a hook exactly for the events that have parts behind them", () => {

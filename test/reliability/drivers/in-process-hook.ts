@@ -1,3 +1,4 @@
+import { EVENT_PARTS } from "../../../src/cli/event-parts.ts";
 import { loadConfig } from "../../../src/config/load.ts";
 import { createLogger } from "../../../src/core/log.ts";
 import { cairnPaths } from "../../../src/core/paths.ts";
@@ -36,6 +37,7 @@ export async function inProcessHook(cairnHome: string, projectDir: string, bundl
         store ??= openStore(paths.db);
         return store;
       },
+      parts: EVENT_PARTS,
       projectDir,
       ...(now !== undefined ? { now: () => now } : {}),
     });

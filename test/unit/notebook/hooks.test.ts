@@ -52,6 +52,11 @@ const context = (out: string) =>
     ?.additionalContext;
 const notice = (out: string) => (JSON.parse(out) as { systemMessage?: string }).systemMessage;
 const statePath = () => join(sb.project, ".cairn", "STATE.md");
+/** The user's own ~/.cairn/config.yaml: a repository's file may only tighten (config/trust.ts). */
+function userConfig(yaml: string): void {
+  mkdirSync(join(sb.home, ".cairn"), { recursive: true });
+  writeFileSync(join(sb.home, ".cairn", "config.yaml"), yaml);
+}
 
 /** The real transcript, with its last response's usage set to `inputTokens` (of a 1M window). */
 function transcriptAt(inputTokens: number): void {
@@ -205,11 +210,12 @@ describe("UserPromptSubmit: the anchor", () => {
     expect(notice(second)).toBeUndefined();
   });
 
-  it("follows anchor.max_tokens and the advisor thresholds from the project config", async () => {
+  it("follows anchor.max_tokens and the advisor thresholds: the user's, and a project's that advise less", async () => {
     transcriptAt(300_000);
+    userConfig("advisor:\n  suggest_used_pct: 20\n");
     writeFileSync(
       join(sb.project, ".claude", "cairn.yaml"),
-      "anchor:\n  max_tokens: 50\nadvisor:\n  suggest_used_pct: 20\n  urge_used_pct: 90\n",
+      "anchor:\n  max_tokens: 50\nadvisor:\n  urge_used_pct: 90\n",
     );
     mkdirSync(join(sb.project, ".cairn"), { recursive: true });
     writeState(`GOAL-10 ${"long goal ".repeat(40)}`, "NOW-10");
@@ -282,7 +288,7 @@ describe("PreCompact: care, snapshot, the one-time block", () => {
   });
 
   it("blocks a stale automatic compaction once, never again, and asks for the notebook with the next tool result", async () => {
-    writeFileSync(join(sb.project, ".claude", "cairn.yaml"), "precompact:\n  stale_output_tokens: 500\n");
+    userConfig("precompact:\n  stale_output_tokens: 500\n");
     await hook("SessionStart", captured("SessionStart-startup"));
     writeState("GOAL-13", "NOW-13");
     ageState(); // 603 output tokens in the transcript since then
@@ -310,7 +316,7 @@ describe("PreCompact: care, snapshot, the one-time block", () => {
   });
 
   it("never blocks a manual compaction, a fresh notebook, or with blocking turned off", async () => {
-    writeFileSync(join(sb.project, ".claude", "cairn.yaml"), "precompact:\n  stale_output_tokens: 500\n");
+    userConfig("precompact:\n  stale_output_tokens: 500\n");
     await hook("SessionStart", captured("SessionStart-startup"));
     writeState("G", "N");
     ageState();
@@ -318,10 +324,7 @@ describe("PreCompact: care, snapshot, the one-time block", () => {
     writeState("G", "N"); // fresh: nothing written since
     expect(await hook("PreCompact", captured("PreCompact-auto"))).toMatch(/^cairn, compaction care/);
     ageState();
-    writeFileSync(
-      join(sb.project, ".claude", "cairn.yaml"),
-      "precompact:\n  stale_output_tokens: 500\n  block_stale: false\n",
-    );
+    writeFileSync(join(sb.project, ".claude", "cairn.yaml"), "precompact:\n  block_stale: false\n");
     expect(await hook("PreCompact", captured("PreCompact-auto"))).toMatch(/^cairn, compaction care/);
   });
 
@@ -330,7 +333,7 @@ describe("PreCompact: care, snapshot, the one-time block", () => {
     mkdirSync(join(sb.home, ".cairn"), { recursive: true });
     writeFileSync(join(sb.home, ".cairn", "STATE.md"), "## Goal\nG\n");
     utimesSync(join(sb.home, ".cairn", "STATE.md"), new Date(0), new Date(0));
-    writeFileSync(join(sb.home, ".claude", "cairn.yaml"), "precompact:\n  stale_output_tokens: 1\n");
+    userConfig("precompact:\n  stale_output_tokens: 1\n");
     const out = await hook("PreCompact", input, { CLAUDE_PROJECT_DIR: sb.home });
     expect(out).toMatch(/^cairn, compaction care/);
     expect(out).not.toContain("STATE.md is restored"); // no notebook is kept in the home directory

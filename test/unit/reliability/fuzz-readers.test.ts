@@ -822,7 +822,11 @@ describe("fuzz: config loader", () => {
             accepted = kept;
           }
           if (layer.source === "project") {
-            const judged = projectValue(key, accepted, expected.get(key)?.value ?? DEFAULTS[key]);
+            const judged = projectValue(
+              SETTINGS[key as SettingKey].trust,
+              accepted,
+              expected.get(key)?.value ?? DEFAULTS[key],
+            );
             if (!judged.ok) {
               expect(
                 issues.some((i) => i.key === key && i.refused),

@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll } from "vitest";
+import { EVENT_PARTS } from "../../../src/cli/event-parts.ts";
 import { resolveConfig } from "../../../src/config/resolve.ts";
 import type { Logger } from "../../../src/core/log.ts";
 import { cairnPaths } from "../../../src/core/paths.ts";
@@ -37,9 +38,14 @@ export function runs(weight = 1): number {
   return Math.max(1, Math.round(BASE_RUNS * weight));
 }
 
-/** A test timeout that grows with the number of cases (a soak must not trip vitest's 20 s default). */
+/**
+ * A hang detector that grows with the number of cases (a soak must not trip vitest's
+ * 20 s default). Generous: on a machine whose cores are shared several times over, a
+ * case takes several times `msPerCase`, and a slower machine must make the suite slower,
+ * not red.
+ */
 export function timeoutFor(weight: number, msPerCase: number): number {
-  return Math.max(20_000, runs(weight) * msPerCase * 2);
+  return Math.max(60_000, runs(weight) * msPerCase * 8);
 }
 
 /**
@@ -813,6 +819,7 @@ export async function hookHarness(settings: Record<string, unknown> = {}): Promi
     // The runner PreToolUse builds commands for is never run here.
     self: { command: process.execPath, args: [join(home, "cairn.cjs")] },
     openStore: async () => store,
+    parts: EVENT_PARTS,
     // Never the event's cwd: a mutated cwd ("/") must not get a notebook written into it.
     projectDir: project,
   };

@@ -1,12 +1,14 @@
-import type { EventName } from "../claude/events.ts";
-import type { PartLoader } from "./context.ts";
+import type { EventParts } from "../hooks/context.ts";
 
 /**
  * What cairn does on each event, in order: the feature modules taking part. Each is
  * imported only when its event fires, so a PostToolUse hook never loads the memory
  * or notebook code. To find what happens on an event, start here.
+ *
+ * It composes every feature, so it stands above them all; the entry points (main.ts for
+ * the command transport, `cairn serve` for the http one) hand it to the dispatcher.
  */
-export const EVENT_PARTS: { readonly [E in EventName]: readonly PartLoader[] } = {
+export const EVENT_PARTS: EventParts = {
   SessionStart: [
     () => import("../run/on-session-start.ts"), // the exit trap: failing Bash commands reach PostToolUse
     () => import("../compress/hook/on-compact.ts"), // after a compaction, repeated outputs are shown again

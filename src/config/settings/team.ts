@@ -1,36 +1,47 @@
 import * as v from "valibot";
-import { int, setting } from "../config/setting.ts";
+import { int, setting } from "../setting.ts";
+import { userOnly, WHY } from "../trust.ts";
 
 /**
  * Team memory. Every key is user-only: a repository's .claude/cairn.yaml could
- * otherwise send the user's memory to a server of its choosing (see USER_ONLY in
- * src/config/resolve.ts), so a project layer that sets one is reported and ignored.
+ * otherwise send the user's memory to a server of its choosing, so a project layer
+ * that sets one is reported and ignored (config/trust.ts).
  */
 export const TEAM_SETTINGS = {
   "team.url": setting(
     v.string(),
     "",
     "PostgreSQL URL of the shared team store (libpq form, sslmode honoured); empty = off. Also CAIRN_TEAM_URL.",
+    userOnly(WHY.sends),
   ),
   "team.project": setting(
     v.string(),
     "",
     "Names this project in the team store; empty = the normalized origin remote.",
+    userOnly(WHY.sends),
   ),
-  "team.share_outputs": setting(v.boolean(), false, "Also share stored tool originals (masked)."),
+  "team.share_outputs": setting(
+    v.boolean(),
+    false,
+    "Also share stored tool originals (masked).",
+    userOnly(WHY.sends),
+  ),
   "team.refresh_ms": setting(
     int(0, 5000),
     0,
     "How long SessionStart may wait for its background pull (0: never; it uses what was last pulled).",
+    userOnly(WHY.sends),
   ),
   "team.push_delay_s": setting(
     int(0, 3600),
     15,
     "Debounce of the background push after a turn: turns within this window share one push.",
+    userOnly(WHY.sends),
   ),
   "team.inject_chars": setting(
     int(200, 6000),
     2500,
     "Largest team part of the SessionStart injection (within the 9,800-character total).",
+    userOnly(WHY.sends),
   ),
 } as const;

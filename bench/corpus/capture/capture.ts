@@ -1,0 +1,226 @@
+/**
+ * Captures the widened corpus (issue 24): real tools run on fixture projects through the
+ * real Claude Code CLI (pinned in devDependencies) against the scripted Messages API, with
+ * a logging hook that records each PostToolUse stdin exactly as Claude Code sends it. Only
+ * the assistant turns are scripted; every output is the tool's own.
+ *
+ *   node bench/corpus/capture/capture.ts [--only SESSION,...] [--list]
+ *
+ * Needs what the sessions run: cargo (offline, std only), a JDK with Maven and a local
+ * repository holding JUnit 5 and surefire 3.2.5, gcc/g++, cmake, ninja, valgrind, gdb,
+ * strace, python3, sqlite3, PostgreSQL server binaries, tree, shellcheck, yamllint, jq,
+ * unshare, and the npm registry for the web project's tools. Two public repositories are
+ * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt) and
+ * $LOGHUB_REPO (logpai/loghub).
+ *
+ * Each case is written to the case file of that name wherever it already is
+ * (bench/corpus/dev/, bench/corpus/blind/), replacing only its `input`, so annotations
+ * survive a re-capture; a case with no file yet goes to bench/corpus/captured/ with empty
+ * facts. Must-keep strings the new input no longer holds are reported, since clock
+ * times, pids and durations change between runs.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { runClaude, writeClaudeJson } from "../../../test/e2e/harness/claude.ts";
+import { makeLoggingHook } from "../../../test/e2e/harness/hooks.ts";
+import { startMockApi, tool } from "../../../test/e2e/harness/mock-api.ts";
+import { PG_PASSWORD, PG_USER, startPostgres } from "../../../test/helpers/postgres.ts";
+import { type Session, sessions } from "./sessions.ts";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const CORPUS = resolve(HERE, "..");
+const PROJECTS = join(HERE, "projects");
+/** Fixed so the paths in the inputs are stable between captures. */
+const ROOT = process.env.CORPUS_CAPTURE_ROOT ?? "/home/dev/work";
+const HOME = join(ROOT, "home");
+const FX = join(ROOT, "fx");
+
+const args = process.argv.slice(2);
+const only = args.includes("--only") ? args[args.indexOf("--only") + 1]!.split(",") : undefined;
+const nested = args.includes("--nested");
+
+if (args.includes("--list")) {
+  for (const s of sessions) console.log(`${s.name}: ${s.steps.map((st) => st.case ?? "(setup)").join(" ")}`);
+  process.exit(0);
+}
+
+function sh(cmd: string, cwd: string, env: NodeJS.ProcessEnv = {}): void {
+  const r = spawnSync("bash", ["-c", cmd], { cwd, env: { ...process.env, ...env }, stdio: "inherit" });
+  if (r.status !== 0) throw new Error(`failed (${r.status}): ${cmd}`);
+}
+
+function caseFile(name: string): string {
+  for (const dir of ["dev", "blind", "captured"]) {
+    const f = join(CORPUS, dir, `${name}.json`);
+    if (existsSync(f)) return f;
+  }
+  mkdirSync(join(CORPUS, "captured"), { recursive: true });
+  return join(CORPUS, "captured", `${name}.json`);
+}
+
+function saveCase(name: string, input: Record<string, unknown>, s: Session, provenance: string): void {
+  const file = caseFile(name);
+  const old = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
+  const next = {
+    kind: old.kind ?? s.steps.find((st) => st.case === name)?.kind ?? "",
+    notes: old.notes ?? "",
+    must_keep: old.must_keep ?? [],
+    should_keep: old.should_keep ?? [],
+    provenance,
+    input,
+  };
+  writeFileSync(file, `${JSON.stringify(next, null, 1)}\n`);
+  const text = JSON.stringify(input.tool_response);
+  const lost = (next.must_keep as string[]).filter((m) => !text.includes(JSON.stringify(m).slice(1, -1)));
+  if (lost.length)
+    process.stderr.write(`  ${name}: must_keep no longer in the output: ${JSON.stringify(lost)}\n`);
+}
+
+/** Serves the data project's API files on loopback, as the service the curl case asks. */
+async function startFileServer(dir: string): Promise<{ port: number; close(): void }> {
+  const srv = createServer((req, res) => {
+    const f = join(dir, (req.url ?? "/").split("?")[0]!.replace(/\.\.+/g, ""));
+    if (!existsSync(f)) {
+      res.writeHead(404, { "content-type": "application/json" }).end('{"error":"not found"}');
+      return;
+    }
+    res.writeHead(200, { "content-type": "application/json" }).end(readFileSync(f));
+  });
+  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
+  return { port: (srv.address() as AddressInfo).port, close: () => srv.close() };
+}
+
+async function captureSession(s: Session, env: Record<string, string>): Promise<void> {
+  const api = await startMockApi();
+  const cwd = join(FX, s.cwd);
+  const hookRoot = join(ROOT, "hooks", s.name);
+  mkdirSync(hookRoot, { recursive: true });
+  const sandbox = {
+    root: hookRoot,
+    home: HOME,
+    project: cwd,
+    writeSettings: (settings: unknown) => {
+      writeFileSync(join(HOME, ".claude", "settings.json"), `${JSON.stringify(settings, null, 2)}\n`);
+      return join(HOME, ".claude", "settings.json");
+    },
+    writeFile: () => "",
+    cleanup: () => {},
+  };
+  const hook = makeLoggingHook(sandbox, "posttooluse");
+  hook.install(["PostToolUse"]);
+  writeClaudeJson(HOME, [cwd]);
+  const id = (i: number, name?: string) => `toolu_corpus_${String(i).padStart(2, "0")}_${name ?? "setup"}`;
+  const fill = (x: unknown): unknown =>
+    typeof x === "string"
+      ? Object.entries(env)
+          .reduce((t, [k, v]) => t.replaceAll(`{{${k}}}`, v), x)
+          .replaceAll("{{CWD}}", cwd)
+      : Array.isArray(x)
+        ? x.map(fill)
+        : x && typeof x === "object"
+          ? Object.fromEntries(Object.entries(x).map(([k, v]) => [k, fill(v)]))
+          : x;
+  api.script([
+    ...s.steps.map((st, i) =>
+      tool(st.tool, fill(st.input) as Record<string, unknown>, { id: id(i, st.case?.replace(/-/g, "_")) }),
+    ),
+    "done.",
+  ]);
+  const r = await runClaude({
+    apiUrl: api.url,
+    home: HOME,
+    cwd,
+    prompt: s.prompt,
+    timeoutMs: 20 * 60_000,
+    env: {
+      ...env,
+      ...(s.maxOutput ? { BASH_MAX_OUTPUT_LENGTH: String(s.maxOutput) } : {}),
+      ...(s.path ? { PATH: `${join(cwd, s.path)}:${process.env.PATH}` } : {}),
+    },
+  });
+  process.stderr.write(`${s.name}: claude exit ${r.exitCode} in ${r.durationMs} ms\n`);
+  const calls = hook.callsOf("PostToolUse");
+  s.steps.forEach((st, i) => {
+    if (!st.case) return;
+    const call = calls.find((c) => c.input.tool_use_id === id(i, st.case!.replace(/-/g, "_")));
+    if (!call) {
+      process.stderr.write(`  ${st.case}: no PostToolUse (did the command fail?)\n`);
+      return;
+    }
+    saveCase(st.case, call.input, s, st.provenance ?? s.provenance);
+  });
+  await api.close();
+}
+
+async function main(): Promise<void> {
+  const chosen = sessions.filter((s) => !only || only.includes(s.name));
+  if (!nested) {
+    rmSync(ROOT, { recursive: true, force: true });
+    mkdirSync(join(HOME, ".claude"), { recursive: true });
+    mkdirSync(FX, { recursive: true });
+  }
+  const env: Record<string, string> = {
+    // Toolchains installed under root's home keep working under the session's HOME.
+    RUSTUP_HOME: process.env.RUSTUP_HOME ?? "/root/.rustup",
+    CARGO_HOME: process.env.CARGO_HOME ?? "/root/.cargo",
+    PYENV_ROOT: process.env.PYENV_ROOT ?? "/root/.pyenv",
+    MAVEN_OPTS: `-Dmaven.repo.local=${process.env.MAVEN_REPO ?? "/root/.m2/repository"}`,
+    HOLMES_REPO: process.env.HOLMES_REPO ?? "/work/.mirror/robusta-dev+holmesgpt/repo",
+    LOGHUB_REPO: process.env.LOGHUB_REPO ?? "/work/.mirror/logpai+loghub/repo",
+  };
+  const needsPg = chosen.some((s) => s.postgres);
+  const pg = needsPg && !nested ? await startPostgres() : undefined;
+  if (pg)
+    Object.assign(env, {
+      PGHOST: "127.0.0.1",
+      PGPORT: String(pg.port),
+      PGUSER: PG_USER,
+      PGPASSWORD: PG_PASSWORD,
+      PGDATABASE: "shop",
+    });
+  if (pg) pg.psql("CREATE DATABASE shop");
+  const files = await startFileServer(join(FX, "data-api", "datasets", "api"));
+  env.API_PORT = String(files.port);
+  try {
+    if (!nested) {
+      const setups = [...new Set(chosen.map((s) => s.setup))];
+      for (const setup of setups) {
+        const dir = join(FX, setup);
+        mkdirSync(dir, { recursive: true });
+        process.stderr.write(`setup ${setup}\n`);
+        sh(`bash ${join(PROJECTS, `${setup}.sh`)} ${dir}`, dir, env);
+      }
+    }
+    for (const s of chosen) {
+      if (s.pidNamespace && !nested) {
+        // A PID namespace of its own, so ps lists only this session's processes.
+        const r = spawnSync(
+          "unshare",
+          [
+            "--pid",
+            "--fork",
+            "--mount-proc",
+            process.execPath,
+            fileURLToPath(import.meta.url),
+            "--nested",
+            "--only",
+            s.name,
+          ],
+          { stdio: "inherit", env: { ...process.env, ...env } },
+        );
+        if (r.status !== 0) throw new Error(`session ${s.name} failed in its PID namespace`);
+        continue;
+      }
+      await captureSession(s, env);
+    }
+  } finally {
+    files.close();
+    pg?.destroy();
+  }
+}
+
+await main();

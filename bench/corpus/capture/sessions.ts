@@ -1,0 +1,558 @@
+/**
+ * The scripted sessions of the capture: which project each runs in and which tool calls
+ * the scripted model makes, in order. A step with a `case` becomes a corpus case; a step
+ * without one only prepares the next (it is run but not kept). Commands that fail are
+ * written as people do under Claude Code (`; echo "exit code: $?"` or a pipe), because a
+ * failing Bash call fires PostToolUseFailure, not PostToolUse. `{{NAME}}` is replaced
+ * by the capture's environment (API_PORT, CWD). The Bash tool keeps the working directory
+ * from one call to the next, so no step leaves it with `cd`.
+ */
+
+export interface Step {
+  case?: string;
+  /** The kind of output, for per-kind figures. */
+  kind?: string;
+  tool: "Bash" | "Read" | "Grep" | "Glob";
+  input: Record<string, unknown>;
+  provenance?: string;
+}
+
+export interface Session {
+  name: string;
+  /** bench/corpus/capture/projects/<setup>.sh builds the project under fx/<setup>/. */
+  setup: string;
+  /** Working directory under fx/. */
+  cwd: string;
+  prompt: string;
+  provenance: string;
+  steps: Step[];
+  /** Claude Code's BASH_MAX_OUTPUT_LENGTH for this session (else its 30,000-character spill). */
+  maxOutput?: number;
+  /** A folder under cwd put first on PATH (replay shims). */
+  path?: string;
+  postgres?: boolean;
+  pidNamespace?: boolean;
+}
+
+const bash = (c: string, kind: string, command: string, description: string, provenance?: string): Step => ({
+  case: c,
+  kind,
+  tool: "Bash",
+  input: { command, description },
+  ...(provenance ? { provenance } : {}),
+});
+
+/** A build or test run: the model gives it Claude Code's longest timeout (past 2 minutes the tool would background it). */
+const build = (c: string, kind: string, command: string, description: string): Step => ({
+  case: c,
+  kind,
+  tool: "Bash",
+  input: { command, timeout: 600_000, description },
+});
+
+const CAPTURED = "captured by bench/corpus/capture/capture.ts: the real CLI and tool";
+const HOLMES = (path: string) =>
+  `kubectl output recorded in robusta-dev/holmesgpt (commit c1ee1d43598b89ca59481615b40a3340a32f2202) ${path}, replayed by a kubectl shim (bench/corpus/capture/projects/ops.sh) in a real Claude Code session`;
+const LOGHUB = (path: string) =>
+  `a real system log from logpai/loghub (commit dd61d0952749ee7963bde24220d1be5ede023033) ${path}, read by the real tool in a real Claude Code session`;
+
+export const sessions: Session[] = [
+  {
+    name: "rust",
+    setup: "rust-ledger",
+    cwd: "rust-ledger",
+    prompt: "fix the ledger build and the failing rate tests",
+    provenance: `${CAPTURED} (cargo/rustc 1.95, offline)`,
+    steps: [
+      build(
+        "cargo-build-errors",
+        "cargo",
+        'cargo build -p ledger 2>&1; echo "exit code: $?"',
+        "Build the ledger crate",
+      ),
+      build(
+        "cargo-test-failures",
+        "cargo-test",
+        'cargo test -p rates 2>&1; echo "exit code: $?"',
+        "Run the rates tests",
+      ),
+      bash(
+        "cargo-run-panic",
+        "rust-panic",
+        'RUST_BACKTRACE=1 cargo run -q -p settle 2>&1; echo "exit code: $?"',
+        "Run the settlement job to see where it stops",
+      ),
+    ],
+  },
+  {
+    name: "rust-big",
+    setup: "rust-ledger",
+    cwd: "rust-ledger",
+    prompt: "make clippy pass on tidy",
+    provenance: `${CAPTURED} (cargo clippy 1.95; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      build(
+        "cargo-clippy-denied",
+        "clippy",
+        'cargo clippy -p tidy 2>&1; echo "exit code: $?"',
+        "Lint the tidy crate",
+      ),
+    ],
+  },
+  {
+    name: "java",
+    setup: "java-inventory",
+    cwd: "java-inventory",
+    prompt: "get the inventory tests green and the catalog compiling",
+    provenance: `${CAPTURED} (OpenJDK 17, Maven 3.8 offline, JUnit 5.10)`,
+    steps: [
+      build(
+        "mvn-test-failures",
+        "maven",
+        'mvn -o -B -f inventory/pom.xml test 2>&1; echo "exit code: $?"',
+        "Run the inventory tests",
+      ),
+      bash(
+        "surefire-xml-report",
+        "xml",
+        "cat inventory/target/surefire-reports/TEST-com.acme.inventory.WarehouseTest.xml",
+        "Show the surefire report of the failing WarehouseTest",
+      ),
+      bash(
+        "javac-errors",
+        "javac",
+        'javac -Xlint:all -d out/catalog $(find catalog/src -name "*.java") 2>&1; echo "exit code: $?"',
+        "Compile the catalog module",
+      ),
+      bash(
+        "java-crash-cause-chain",
+        "java-crash",
+        'javac -d out/runner runner/src/com/acme/jobs/NightlyExport.java && java -cp out/runner com.acme.jobs.NightlyExport runner/export.properties 2>&1; echo "exit code: $?"',
+        "Run the nightly export locally",
+      ),
+    ],
+  },
+  {
+    name: "cpp",
+    setup: "cpp-geometry",
+    cwd: "cpp-geometry",
+    prompt: "fix the geometry build and the crashing tools",
+    provenance: `${CAPTURED} (gcc/g++ 12, cmake 3.25, ninja, valgrind 3.19, gdb, strace)`,
+    steps: [
+      bash(
+        "cmake-configure-missing-package",
+        "cmake",
+        'cmake -S tiler -B tiler/build 2>&1; echo "exit code: $?"',
+        "Configure the tiler",
+      ),
+      build(
+        "cmake-ninja-template-errors-persisted",
+        "gxx",
+        'cmake -S geometry -B geometry/build -G Ninja >/dev/null && cmake --build geometry/build -- -k 0 2>&1; echo "exit code: $?"',
+        "Build the geometry library",
+      ),
+      bash(
+        "valgrind-memcheck",
+        "valgrind",
+        'valgrind --leak-check=full ./tools/histo 2>&1; echo "exit code: $?"',
+        "Check histo for memory errors",
+      ),
+      bash(
+        "gdb-batch-backtrace",
+        "gdb",
+        "gdb -batch -ex run -ex bt -ex 'frame 1' -ex 'info locals' -ex 'p *r' -ex 'info registers' ./tools/ringbuf 2>&1",
+        "Get a backtrace of the ringbuf crash",
+      ),
+      bash(
+        "strace-missing-key",
+        "strace",
+        'strace -f ./tools/loadcfg 2>&1; echo "exit code: $?"',
+        "See which files loadcfg tries to open",
+      ),
+      bash(
+        "gcc-fanalyzer",
+        "gcc-analyzer",
+        'gcc -fanalyzer -Wall -Wextra -c tools/histo.c tools/ringbuf.c tools/loadcfg.c 2>&1; echo "exit code: $?"',
+        "Run gcc's static analyzer over the tools",
+      ),
+    ],
+  },
+  {
+    name: "py",
+    setup: "py-billing",
+    cwd: "py-billing/billing",
+    prompt: "fix the billing tests and the reconcile crash",
+    provenance: `${CAPTURED} (CPython 3.11)`,
+    steps: [
+      bash(
+        "python-unittest-verbose",
+        "unittest",
+        'python3 -m unittest -v 2>&1; echo "exit code: $?"',
+        "Run the unit tests",
+      ),
+      bash(
+        "python-chained-traceback",
+        "python-crash",
+        'python3 scripts/reconcile.py 2>&1; echo "exit code: $?"',
+        "Run the October reconciliation",
+      ),
+      bash(
+        "python-unittest-quiet",
+        "unittest",
+        "python3 -m unittest 2>&1 | tail -n 60",
+        "Re-run the tests, tail only",
+      ),
+    ],
+  },
+  {
+    name: "web",
+    setup: "web-shop",
+    cwd: "web-shop/shop",
+    prompt: "clean up lint and get the test suites green",
+    provenance: `${CAPTURED} (node 24; tools from the npm registry at the versions in package.json)`,
+    steps: [
+      bash("eslint-stylish", "eslint", 'npx eslint src 2>&1; echo "exit code: $?"', "Lint the sources"),
+      bash(
+        "prettier-check",
+        "prettier",
+        'npx prettier --check . 2>&1; echo "exit code: $?"',
+        "Check formatting",
+      ),
+      bash("biome-check", "biome", 'npx biome check src 2>&1; echo "exit code: $?"', "Run biome over src"),
+      bash("mocha-spec-failures", "mocha", 'npx mocha 2>&1; echo "exit code: $?"', "Run the mocha specs"),
+      bash(
+        "jest-coverage-failures",
+        "jest-coverage",
+        'npx jest 2>&1; echo "exit code: $?"',
+        "Run jest with coverage",
+      ),
+      bash(
+        "node-test-spec-reporter",
+        "node-test",
+        'node --test --test-reporter=spec "nodetest/*.test.js" 2>&1; echo "exit code: $?"',
+        "Run the node:test suites",
+      ),
+      bash(
+        "pyright-errors",
+        "pyright",
+        'npx pyright 2>&1; echo "exit code: $?"',
+        "Type-check the feed scripts",
+      ),
+      bash(
+        "npm-ls-package",
+        "npm-ls",
+        "npm ls minimatch 2>&1",
+        "Which versions of minimatch are installed and why",
+      ),
+      bash(
+        "du-node-modules",
+        "du",
+        "du -ah node_modules | sort -rh | head -n 250",
+        "What takes the most space in node_modules",
+      ),
+      bash(
+        "find-dts-eslint",
+        "find",
+        'find node_modules -name "*.d.ts" -path "*eslint*"',
+        "Find the ESLint type definitions",
+      ),
+      bash(
+        "tree-eslint-lib",
+        "tree",
+        "tree -L 2 node_modules/eslint/lib",
+        "Show how eslint's lib folder is laid out",
+      ),
+      {
+        case: "grep-tool-deprecated-rules",
+        kind: "grep-tool",
+        tool: "Grep",
+        input: {
+          pattern: "deprecated",
+          path: "node_modules/eslint/lib/rules",
+          output_mode: "content",
+          "-n": true,
+        },
+      },
+    ],
+  },
+  {
+    name: "web-big",
+    setup: "web-shop",
+    cwd: "web-shop/shop",
+    prompt: "find out why old packages are installed and fix the stylesheets",
+    provenance: `${CAPTURED} (node 24; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      bash(
+        "stylelint-css",
+        "stylelint",
+        'npx stylelint "styles/*.css" 2>&1; echo "exit code: $?"',
+        "Lint the stylesheets",
+      ),
+      bash(
+        "npm-ls-all-deep",
+        "npm-ls",
+        "npm ls --all 2>&1",
+        "Show the full tree to see what pulls in glob and minimatch",
+      ),
+    ],
+  },
+  {
+    name: "db",
+    setup: "db-shop",
+    cwd: "db-shop/dbshop",
+    prompt: "look into the failed payments and the broken migration",
+    provenance: `${CAPTURED} (PostgreSQL 15 on loopback, psql 15; sqlite3 3.40)`,
+    postgres: true,
+    steps: [
+      bash(
+        "psql-select-payments",
+        "psql",
+        `psql -c "SELECT id, order_id, provider, amount_cents, status, decline_code, created_at FROM payments WHERE created_at >= '2024-10-19' ORDER BY created_at LIMIT 250"`,
+        "List the payments from October 19 on to find the failed ones",
+      ),
+      bash(
+        "psql-migration-error",
+        "psql",
+        'psql -v ON_ERROR_STOP=1 -a -f migrations/0042_order_currency.sql 2>&1; echo "exit code: $?"',
+        "Apply migration 0042",
+      ),
+      bash(
+        "psql-explain-analyze",
+        "psql",
+        `psql -c "EXPLAIN (ANALYZE, BUFFERS) SELECT c.country, count(*), sum(o.total_cents) FROM orders o JOIN customers c ON c.id = o.customer_id JOIN payments p ON p.order_id = o.id WHERE p.status = 'failed' OR o.status = 'refunded' GROUP BY c.country ORDER BY 3 DESC"`,
+        "Why is the refunds report slow",
+      ),
+      bash(
+        "sqlite-line-webhooks",
+        "sqlite",
+        'sqlite3 -line data/events.db "SELECT * FROM webhooks WHERE id <= 150"',
+        "Show the first 150 webhooks to find disabled ones",
+      ),
+    ],
+  },
+  {
+    name: "db-big",
+    setup: "db-shop",
+    cwd: "db-shop/dbshop",
+    prompt: "which scheduled jobs failed",
+    provenance: `${CAPTURED} (PostgreSQL 15 on loopback, psql 15; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    postgres: true,
+    maxOutput: 200_000,
+    steps: [
+      bash(
+        "psql-expanded-job-runs",
+        "psql",
+        `psql -x -c "SELECT * FROM job_runs WHERE started_at >= '2024-11-19' ORDER BY started_at"`,
+        "Show the job runs of the last two days",
+      ),
+    ],
+  },
+  {
+    name: "data",
+    setup: "data-api",
+    cwd: "data-api/datasets",
+    prompt: "check today's sensor export, the product import and the audit log",
+    provenance: `${CAPTURED} (data files generated by projects/data-api.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      bash(
+        "cat-sensor-csv",
+        "csv",
+        "cat data/readings-2024-11-20.csv",
+        "Show today's sensor readings to find bad sensors",
+      ),
+      bash(
+        "curl-import-results-json",
+        "json",
+        "curl -s http://127.0.0.1:{{API_PORT}}/import-batch-0007.json | jq .",
+        "Fetch the import batch results to see which rows failed",
+      ),
+      {
+        case: "read-audit-ndjson",
+        kind: "ndjson",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/data/audit.ndjson", limit: 450 },
+      },
+    ],
+  },
+  {
+    name: "ops",
+    setup: "ops",
+    cwd: "ops/ops",
+    path: "bin",
+    prompt: "find out what is wrong in the cluster and on the hosts",
+    provenance: CAPTURED,
+    steps: [
+      bash(
+        "kubectl-get-pods-namespace",
+        "kubectl",
+        "kubectl get pods -n default -o wide --show-labels",
+        "List the pods in default",
+        HOLMES(
+          "tests/llm/fixtures/test_investigate/10_KubeDeploymentReplicasMismatch/kubectl_get_by_kind_in_namespace_pod_default.txt",
+        ),
+      ),
+      bash(
+        "kubectl-describe-node",
+        "kubectl",
+        "kubectl describe node kind-double-node-worker",
+        "Describe the worker node to check its pressure and allocations",
+        HOLMES("tests/llm/fixtures/test_investigate/03_cpu_throttling/kubectl_describe_node.txt"),
+      ),
+      bash(
+        "kubectl-logs-uvicorn",
+        "kubectl-logs",
+        "kubectl logs customer-orders-766b65899b-lwqnt",
+        "Read the customer-orders logs for the slow requests",
+        HOLMES("tests/llm/fixtures/test_ask_holmes/07_high_latency/kubectl_logs.txt"),
+      ),
+      bash(
+        "kubectl-describe-crashing-pod",
+        "kubectl",
+        "kubectl describe pod -l app=payment-processing-worker",
+        "Describe the crashing payment worker",
+        HOLMES("tests/llm/fixtures/test_ask_holmes/09_crashpod/kubectl_describe.txt"),
+      ),
+      bash(
+        "tail-syslog",
+        "syslog",
+        "tail -n 250 logs/linux.log",
+        "Look at the end of the system log",
+        LOGHUB("Linux/Linux_2k.log"),
+      ),
+      bash(
+        "grep-sshd-failures",
+        "log-grep",
+        'grep -n -i "error\\|fatal\\|refused\\|break-in" logs/openssh.log',
+        "Find sshd errors other than the usual failed passwords",
+        LOGHUB("OpenSSH/OpenSSH_2k.log"),
+      ),
+      {
+        case: "read-zookeeper-log",
+        kind: "log-read",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/logs/zookeeper.log", limit: 500 },
+        provenance: LOGHUB("Zookeeper/Zookeeper_2k.log"),
+      },
+      {
+        case: "grep-tool-hdfs-warn",
+        kind: "grep-tool",
+        tool: "Grep",
+        input: { pattern: "WARN|ERROR", path: "logs/hdfs.log", output_mode: "content", "-n": true },
+        provenance: LOGHUB("HDFS/HDFS_2k.log"),
+      },
+      bash(
+        "yamllint-manifests",
+        "yamllint",
+        'yamllint k8s/ 2>&1; echo "exit code: $?"',
+        "Lint the Kubernetes manifests",
+        `${CAPTURED}; the manifests are real files from robusta-dev/holmesgpt (commit c1ee1d43598b89ca59481615b40a3340a32f2202) tests/llm/fixtures/*/ (see projects/ops.sh)`,
+      ),
+      {
+        case: "read-k8s-manifest-yaml",
+        kind: "yaml",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/k8s/helm-sock-shop.yaml" },
+        provenance:
+          "a real manifest from robusta-dev/holmesgpt (commit c1ee1d43598b89ca59481615b40a3340a32f2202) tests/llm/fixtures/test_ask_holmes/08_sock_shop_frontend/helm/sock-shop.yaml, read by Claude Code's Read",
+      },
+      bash(
+        "git-log-graph",
+        "git-log",
+        "git -C holmesgpt log --graph --oneline --decorate -n 300",
+        "See how the recent branches were merged",
+        `${CAPTURED} on a clone of robusta-dev/holmesgpt (commit c1ee1d43598b89ca59481615b40a3340a32f2202)`,
+      ),
+      bash(
+        "git-blame-range",
+        "git-blame",
+        "git -C holmesgpt blame -L 1,220 holmes/core/tool_calling_llm.py",
+        "Who last changed the start of tool_calling_llm.py",
+        `${CAPTURED} on a clone of robusta-dev/holmesgpt (commit c1ee1d43598b89ca59481615b40a3340a32f2202)`,
+      ),
+      bash(
+        "git-shortlog",
+        "git-shortlog",
+        "git -C holmesgpt shortlog -sn HEAD",
+        "Who contributed most",
+        `${CAPTURED} on a clone of robusta-dev/holmesgpt (commit c1ee1d43598b89ca59481615b40a3340a32f2202)`,
+      ),
+      bash(
+        "shellcheck-scripts",
+        "shellcheck",
+        '(cd holmesgpt && shellcheck $(git ls-files "*.sh")) 2>&1; echo "exit code: $?"',
+        "Lint the repository's shell scripts",
+        `${CAPTURED} on a clone of robusta-dev/holmesgpt (commit c1ee1d43598b89ca59481615b40a3340a32f2202)`,
+      ),
+    ],
+  },
+  {
+    name: "ops-big",
+    setup: "ops",
+    cwd: "ops/ops",
+    path: "bin",
+    prompt: "find the failing pods and what the services log",
+    provenance: CAPTURED,
+    maxOutput: 200_000,
+    steps: [
+      bash(
+        "kubectl-get-pods-all-namespaces",
+        "kubectl",
+        "kubectl get pods -A -o wide --show-labels",
+        "List every pod to find the unhealthy ones",
+        HOLMES("tests/llm/fixtures/test_ask_holmes/34_memory_graph/kubectl_get_by_kind_in_cluster.txt"),
+      ),
+      bash(
+        "kubectl-logs-dns-errors",
+        "kubectl-logs",
+        "kubectl logs client -n investigate-namespace-15",
+        "Read the client's logs to see when name resolution broke",
+        HOLMES(
+          "tests/llm/fixtures/test_investigate/15_dns_resolution/kubectl_logs_client_investigate-namespace-15.txt",
+        ),
+      ),
+      bash(
+        "kubectl-logs-json-lines",
+        "kubectl-logs",
+        "kubectl logs fraud-service-54df9b7d75-z6m75 -n my-demoshop-namespace",
+        "Read the fraud service logs for errors",
+        HOLMES("tests/llm/fixtures/test_ask_holmes/36_argocd_find_resource/kubectl_logs.txt"),
+      ),
+      bash(
+        "grep-bgl-fatal",
+        "log-grep",
+        'grep -n "FATAL\\|FAILURE\\|SEVERE" logs/bgl.log',
+        "Find the fatal events on the BlueGene log",
+        LOGHUB("BGL/BGL_2k.log"),
+      ),
+    ],
+  },
+  {
+    name: "sys",
+    setup: "sys",
+    cwd: "sys/host",
+    prompt: "the host is slow: check processes, disk and packages",
+    provenance: `${CAPTURED} (procps, coreutils, dpkg and apt of Debian 12; the session in a PID namespace of its own; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    pidNamespace: true,
+    maxOutput: 200_000,
+    steps: [
+      { tool: "Bash", input: { command: "./svc/start.sh", description: "Start the services" } },
+      bash(
+        "ps-sorted-by-memory",
+        "ps",
+        "ps -eo pid,ppid,user,stat,%cpu,%mem,rss,etime,args --sort=-%mem",
+        "Which processes use the most memory and CPU",
+      ),
+      bash("du-var-sorted", "du", "du -ah var | sort -rh | head -n 120", "What fills var/"),
+      bash("dpkg-list", "dpkg", "dpkg -l", "List installed packages to check the OpenSSL and libpq versions"),
+      bash(
+        "apt-get-simulate",
+        "apt",
+        "apt-get install -s libreoffice-writer 2>&1",
+        "What would installing libreoffice-writer pull in",
+      ),
+    ],
+  },
+];

@@ -1,0 +1,106 @@
+/**
+ * The case sets scored against facts a person needs (issue 24), each a folder of
+ * `{input, must_keep, should_keep, notes, …}` files in the shape of
+ * ../shared/corpus-facts/cases/ (input: a PostToolUse hook stdin exactly as Claude Code
+ * sent it):
+ *
+ * - shared: ../shared/corpus-facts/cases (read-only, beside the clone; CI has it there);
+ * - dev:    bench/corpus/dev, the widened corpus's development part, free to read;
+ * - blind:  bench/corpus/blind, kept out of development (see its README): score it only
+ *           to report.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+export const CORPUS_DIR = join(REPO, "bench", "corpus");
+
+export type SetName = "shared" | "dev" | "blind";
+
+export interface FactCase {
+  /** The file name without `.json`. */
+  readonly name: string;
+  readonly set: SetName;
+  /** A short name of the output's kind; the shared cases' is their file name without its number. */
+  readonly kind: string;
+  readonly input: HookInput;
+  readonly must_keep: readonly string[];
+  readonly should_keep: readonly string[];
+  readonly notes: string;
+}
+
+export interface HookInput {
+  readonly tool_name: string;
+  readonly tool_use_id: string;
+  readonly tool_input: Record<string, unknown>;
+  readonly tool_response: unknown;
+  readonly [k: string]: unknown;
+}
+
+/**
+ * ../shared/corpus-facts beside the clone (as CI lays it out), or beside the folder that
+ * holds a worktree; CORPUS_FACTS_DIR overrides. Undefined when there is none.
+ */
+export function sharedFactsDir(): string | undefined {
+  const candidates = [
+    process.env.CORPUS_FACTS_DIR,
+    join(REPO, "..", "shared", "corpus-facts"),
+    join(REPO, "..", "..", "shared", "corpus-facts"),
+  ].filter((d): d is string => !!d);
+  return candidates.find((d) => existsSync(join(d, "score.mjs")));
+}
+
+export function setDir(set: SetName): string | undefined {
+  if (set === "shared") {
+    const d = sharedFactsDir();
+    return d ? join(d, "cases") : undefined;
+  }
+  return join(CORPUS_DIR, set);
+}
+
+export function loadSet(set: SetName): FactCase[] {
+  const dir = setDir(set);
+  if (!dir || !existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => {
+      const raw = JSON.parse(readFileSync(join(dir, f), "utf8")) as Record<string, unknown>;
+      const name = f.replace(/\.json$/, "");
+      return {
+        name,
+        set,
+        kind: typeof raw.kind === "string" && raw.kind ? raw.kind : name.replace(/^\d+-/, ""),
+        input: raw.input as HookInput,
+        must_keep: (raw.must_keep as string[] | undefined) ?? [],
+        should_keep: (raw.should_keep as string[] | undefined) ?? [],
+        notes: String(raw.notes ?? ""),
+      };
+    });
+}
+
+type Obj = Record<string, unknown>;
+const str = (x: unknown) => (typeof x === "string" ? x : "");
+
+/** What the model reads of a tool output, the way Claude Code renders each tool's result. */
+export function visibleText(tool: string, out: unknown): string {
+  if (typeof out === "string") return out;
+  const o = (out ?? {}) as Obj;
+  switch (tool) {
+    case "Bash": {
+      const so = str(o.stdout);
+      const se = str(o.stderr);
+      return se ? (so ? `${so}\n${se}` : se) : so;
+    }
+    case "Read":
+      return str((o.file as Obj | undefined)?.content);
+    case "Grep":
+      return [str(o.content), Array.isArray(o.filenames) ? o.filenames.join("\n") : ""]
+        .filter(Boolean)
+        .join("\n");
+    case "Glob":
+      return Array.isArray(o.filenames) ? o.filenames.join("\n") : "";
+  }
+  return JSON.stringify(out);
+}
