@@ -77,12 +77,7 @@ export async function inProcess(src: string): Promise<AnswerSource> {
     const out = p.extractOutput(tool, tool_input, tool_response);
     if (!out) return { stdout: "", code: 0, ms: 0 };
     const text: string = out.text;
-    const hints = {
-      tool,
-      ...(out.command !== undefined ? { command: out.command } : {}),
-      ...(out.filePath !== undefined ? { filePath: out.filePath } : {}),
-      ...(out.firstLine !== undefined ? { firstLine: out.firstLine } : {}),
-    };
+    const hints = p.hintsOf(tool, out);
     if (text.length < p.minCharsFor(config, tool, out.filePath)) return { stdout: "", code: 0, ms: 0 };
     p.forgetDoc();
     const t0 = performance.now();

@@ -22,12 +22,14 @@
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { intentLines } from "./intent.ts";
+import { FOREIGN } from "./traces.ts";
 import { MUST, type Pick } from "./pack-items.ts";
 import {
   farAbove,
   hasLocation,
   indentOf,
   isCaret,
+  isCodeFrame,
   isComparison,
   isFrame,
   isProblem,
@@ -39,11 +41,16 @@ import { type Template, type Templates, templatesOf, tokensOf } from "./template
 
 /** Priorities of the engine's picks (MUST and above are facts). */
 export const E = {
+  /** An error of a rare kind, and what locates it. */
   problem: MUST + 20,
   end: MUST + 16,
   summary: MUST + 14,
   locator: MUST + 12,
+  /** The first error of a frequent kind. */
   firstProblem: MUST + 10,
+  /** A warning of a rare kind, and what locates it. */
+  warning: MUST + 9,
+  warnLocator: MUST + 7,
   lastProblem: MUST + 6,
   beforeCrash: MUST + 5,
   outlier: MUST + 4,
@@ -53,7 +60,6 @@ export const E = {
   head: 90,
   lastOfKind: 86,
   moreLocator: 82,
-  moreProblem: 60,
   other: 40,
 } as const;
 
@@ -107,6 +113,8 @@ export interface Ranking {
 const RARE = 2;
 /** A template this size or larger is frequent (its first and last line stand for it). */
 const FREQUENT = 3;
+/** Problem lines alike up to this many are all shown: where each one is, is news. */
+const FEW = 8;
 /** An output is repetitive when this share of its lines belong to templates of 5 lines or more. */
 const REPETITIVE = 0.5;
 /** Lines after a problem line that may locate it (frames, carets, comparisons). */
@@ -120,7 +128,8 @@ function attachedAfter(lines: readonly string[], i: number, isProblemAt: (k: num
   let end = i;
   for (let k = i + 1; k < lines.length && k - i <= ATTACHED; k++) {
     const line = lines[k]!;
-    if (line.trim() === "") break;
+    // A blank or a success (a passing test under its file's line) ends what goes with it.
+    if (line.trim() === "" || isSuccess(line)) break;
     const deeper = indentOf(line) > base;
     if (!(deeper || isFrame(line) || isCaret(line) || isComparison(line)) || (!deeper && isProblemAt(k)))
       break;
@@ -236,7 +245,7 @@ function outliers(
     }
   }
   // A value is rare when few lines hold it; a field whose other values are common is no category of exceptions.
-  const rareAt = Math.max(1, Math.floor(n * 0.03));
+  const rareAt = Math.max(2, Math.floor(n * 0.05));
   for (let k = 0; k < width; k++) {
     if (numeric[k] && !categorical[k]) {
       // A field of numbers (a size, a duration): the few far above the rest.
@@ -247,12 +256,9 @@ function outliers(
     if (!categorical[k] || c.size < 2) continue;
     let top = 0;
     for (const v of c.values()) top = Math.max(top, v);
-    if (top < n * 0.8) continue;
+    if (top < n * 0.5) continue;
     const rare = new Set([...c].filter(([, v]) => v <= rareAt).map(([value]) => value));
     if (rare.size === 0) continue;
-    let held = 0;
-    for (const v of rare) held += c.get(v)!;
-    if (held > Math.max(3, n * 0.05)) continue;
     for (const i of tpl.members) {
       const v = tokensAt(i)[k] ?? "";
       if (rare.has(v)) add(`${tpl.members[0]}:${k}:${v}`, i);
@@ -263,6 +269,26 @@ function outliers(
 /** A number with a unit or in brackets: `123`, `12ms`, `1.5s`, `(30`, `4.2KB,`. */
 const NUMBER = /^[([]?(\d+(?:\.\d+)?)(?:[a-zA-Z%]{0,3})[)\],;:]?$/;
 
+/**
+ * A start most lines share (`npm error `, `[INFO] `): it names the output, not a part of
+ * it, so a problem word in it says nothing of any one line. Undefined when none does.
+ */
+function commonLead(lines: readonly string[]): string | undefined {
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (let i = 0; i < lines.length && total < 400; i++) {
+    const line = lines[i]!;
+    if (line.trim() === "") continue;
+    total++;
+    const m = /^\S+ (?:\S+ )?/.exec(line);
+    if (m) counts.set(m[0], (counts.get(m[0]) ?? 0) + 1);
+  }
+  let best: string | undefined;
+  let most = 0;
+  for (const [lead, k] of counts) if (k > most) [best, most] = [lead, k];
+  return best !== undefined && most >= Math.max(8, total * 0.4) && isProblem(best) ? best : undefined;
+}
+
 /** The engine's ranking of a document's lines. */
 export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
   const { lines, starts } = doc;
@@ -270,8 +296,10 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
   const noise = opts.noise ?? (() => false);
   const problem = new Uint8Array(n);
   let problems = 0;
+  const lead = commonLead(lines);
   for (let i = 0; i < n; i++) {
-    const body = opts.bodyAt ? lines[i]!.slice(opts.bodyAt(i)) : lines[i]!;
+    let body = opts.bodyAt ? lines[i]!.slice(opts.bodyAt(i)) : lines[i]!;
+    if (lead && body.startsWith(lead)) body = body.slice(lead.length);
     const worded = opts.problemWords !== false && isProblem(body);
     if (i !== doc.hole && !noise(i) && (worded || opts.problem?.(i))) {
       problem[i] = 1;
@@ -295,32 +323,38 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
   for (const tpl of t.list) {
     const m = tpl.members;
     if (!tpl.strict) continue;
-    const located = (i: number, prio: number) => {
+    // Errors and what locates them before warnings and theirs.
+    const severe = isSevere(lines[m[0]!]!);
+    const where = severe ? E.locator : E.warnLocator;
+    const located = (i: number) => {
       const before = locatedBefore(lines, i);
-      if (before < i) fact(before, i - 1, E.locator);
+      if (before < i) fact(before, i - 1, where);
       const after = attachedAfter(lines, i, isProblemAt);
-      if (after > i) {
-        fact(i + 1, Math.min(after, i + ATTACHED_FACTS), prio === E.problem ? E.locator : prio - 1);
-        if (after > i + ATTACHED_FACTS)
-          picks.push({ from: i + ATTACHED_FACTS + 1, to: after, prio: E.moreLocator });
+      // Its first lines locate it, but not frames in the runtime's or a library's code.
+      let located = 0;
+      for (let k = i + 1; k <= after; k++) {
+        if (located < ATTACHED_FACTS && !FOREIGN.test(lines[k]!)) {
+          fact(k, k, where);
+          located++;
+        } else picks.push({ from: k, to: k, prio: E.moreLocator });
       }
     };
-    const severe = isSevere(lines[m[0]!]!) ? 1 : 0;
-    if (m.length <= FREQUENT) {
+    // Few alike (the same error in a handful of files): each one, its place is news; the
+    // same line again says nothing new but that it came again.
+    const same = m.every((i) => lines[i] === lines[m[0]!]);
+    if (m.length <= (same ? RARE : FEW)) {
       for (const i of m) {
-        fact(i, i, E.problem + severe);
-        located(i, E.problem);
+        fact(i, i, severe ? E.problem : E.warning);
+        located(i);
       }
       continue;
     }
     const first = m[0]!;
     const last = m[m.length - 1]!;
-    fact(first, first, E.firstProblem + severe);
-    located(first, E.firstProblem);
-    fact(last, last, E.lastProblem + severe);
+    fact(first, first, severe ? E.firstProblem : E.warning - 1);
+    located(first);
+    fact(last, last, severe ? E.lastProblem : E.lastProblem - 2);
     suffix.set(first, alikeSuffix(m.length, starts[first]!, starts[last]!));
-    for (let k = 1; k < m.length - 1; k++)
-      picks.push({ from: m[k]!, to: m[k]!, prio: E.moreProblem - Math.min(20, k / 10) });
   }
 
   // How it ended: the last lines, and what came just before a crash near the end.
@@ -376,6 +410,11 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     const quiet = noise(m[0]!);
     if (m.length <= RARE) {
       for (const i of m) {
+        // Quoted source (a code frame) locates a problem; alone it is no fact.
+        if (isCodeFrame(lines[i]!)) {
+          picks.push({ from: i, to: i, prio: E.other });
+          continue;
+        }
         const summary = !quiet && isSummary(lines[i]!);
         if (summary) fact(i, i, E.summary);
         else if (rareAreFacts && !quiet) fact(i, i, E.rare - Math.min(1, lines[i]!.length / 1000));
@@ -386,11 +425,17 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     }
     const first = m[0]!;
     const last = m[m.length - 1]!;
-    picks.push({ from: first, to: first, prio: quiet ? E.other + 20 : E.representative });
+    // Quoted code, carets and rules are read with the line they point at, never as a kind of their own.
+    if (isCodeFrame(lines[first]!) || isCaret(lines[first]!) || !/[A-Za-z]{3}/.test(lines[first]!)) continue;
+    // The smaller a kind of line, the more its first line tells.
+    const size = Math.min(10, Math.log2(m.length));
+    // Where every line is what was asked for (grep), each kind's first line is a fact too.
+    if (opts.rareAreFacts && !quiet) fact(first, first, E.rare + 1);
+    else picks.push({ from: first, to: first, prio: quiet ? E.other + 20 : E.representative - size });
     // One run of the same line is shown once with its count by the packer (`[×N]`).
     const run = last - first + 1 === m.length && lines[first] === lines[last];
     if (m.length >= FREQUENT && !run) suffix.set(first, alikeSuffix(m.length, starts[first]!, starts[last]!));
-    picks.push({ from: last, to: last, prio: quiet ? E.other + 15 : E.lastOfKind });
+    picks.push({ from: last, to: last, prio: quiet ? E.other + 15 : E.lastOfKind - size });
     if (opts.outliers !== false && !quiet && background)
       outliers(lines, tpl, rareValued, opts.bodyAt ?? (() => 0));
   }

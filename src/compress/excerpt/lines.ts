@@ -3,7 +3,7 @@
  * grouping similar lines, head/tail picks and the final excerpt.
  */
 
-import { factCap } from "./budget.ts";
+import { factCap, SMALL_OUTPUT } from "./budget.ts";
 import { type Doc, docOf } from "./doc.ts";
 import { type EngineOptions, rank } from "./engine.ts";
 import { type Note, type PackOptions, type Pick, pack } from "./pack.ts";
@@ -85,6 +85,12 @@ export function excerpt(name: string, doc: Doc, budget: number, packing: Packing
     hardCap: options.hardCap ?? factCap(budget, doc.size, packing.hints?.tool),
     budget,
   });
+  // An output of 8 KB or less is worth an excerpt only when no line but what the kind
+  // calls noise (passing tests, download chatter) is left out (compress-text.ts).
+  if (doc.size <= SMALL_OUTPUT) {
+    const noise = packing.engine === false ? undefined : packing.engine?.noise;
+    gate = doc.lines.flatMap((line, i) => (line.trim() !== "" && !noise?.(i) ? [i] : []));
+  }
   const keptFacts =
     packed.allFacts !== false && gate.every((i) => packed.text.includes(doc.lines[i]!.trim()));
   return { text: packed.text, compressor: name, kept: packing.kept, keptFacts };

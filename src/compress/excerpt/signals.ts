@@ -11,11 +11,14 @@
  */
 const word = (alternatives: string) => `(?<![\\w/.\\-])(?:${alternatives})(?![\\w/\\-]|\\.\\w)`;
 
+/** A status or type named in one word, its capitals as written: `TypeError`, `ImagePullBackOff`, `OOMKilled`, `ErrImagePull`. */
+const STATUS = /\b[A-Z]\w*(?:Error|Exception|BackOff|Failed|Failure|Killed)\b|\bErr[A-Z]\w*/;
+
 /** Words that say something went wrong or may have. */
 const PROBLEM = new RegExp(
   `${word(
-    "error|errors|err!|fatal|panic(?:ked)?|exception|traceback|fail(?:ed|ure|ures|ing|s)?|denied|refused|unable|cannot|can't|could ?n[o']t|not found|no such|invalid|missing|abort(?:ed|ing)?|segmentation fault|core dumped|timed? ?out|warn(?:ing|ings)?|deprecated|unhandled|uncaught|unmet|conflict|crash(?:ed|loopbackoff)?|backoff|oomkilled|out of memory|killed|evicted|unhealthy|rejected|undefined reference|not ok",
-  )}|\\b[A-Z]\\w*(?:Error|Exception)\\b|^\\s*(?:✗|✘|✖|×|⨯|❌|FAIL\\b)|\\bE\\d{3,5}\\b`,
+    "error|errors|err!|fatal|panic(?:ked)?|exception|traceback|fail(?:ed|ure|ures|ing|s)?|denied|refused|unable|cannot|can't|could ?n[o']t|not found|no such|invalid|missing|abort(?:ed|ing)?|segmentation fault|core dumped|timed? ?out|warn(?:ing|ings)?|deprecated|unhandled|uncaught|unmet|conflict|crash(?:ed|loopbackoff)?|backoff|oomkilled|out of memory|killed|evicted|unhealthy|rejected|undefined reference|not ok|alert|crit(?:ical)?|emerg(?:ency)?|severe|abnormal(?:ly)?",
+  )}|^\\s*(?:✗|✘|✖|×|⨯|❌|FAIL\\b)|\\bE\\d{3,5}\\b`,
   "i",
 );
 
@@ -23,7 +26,7 @@ const PROBLEM = new RegExp(
 const SEVERE = new RegExp(
   `${word(
     "error|errors|err!|fatal|panic(?:ked)?|exception|traceback|fail(?:ed|ure|ures|s)?|denied|refused|unable|cannot|could ?n[o']t|not found|no such|abort(?:ed)?|segmentation fault|core dumped|unhandled|uncaught|crash(?:ed|loopbackoff)?|out of memory|oomkilled|undefined reference|not ok",
-  )}|\\b[A-Z]\\w*(?:Error|Exception)\\b|^\\s*(?:✗|✘|✖|×|⨯|❌|FAIL\\b)`,
+  )}|^\\s*(?:✗|✘|✖|×|⨯|❌|FAIL\\b)`,
   "i",
 );
 
@@ -34,9 +37,25 @@ const SEVERE = new RegExp(
 const SUCCESS =
   /^\s*(?:✓|✔|√|ok \d|PASS(?:ED)?\b|\[?\s*OK\s*\]?\s)|\bPASSED\b|\b(?:0|no) (?:errors?|warnings?|failures?|failed|problems?|vulnerabilities)\b(?![^,;]*\b[1-9]\d* (?:errors?|failed|failures?)\b)/;
 
-/** Whether a line reports a problem (and not a success that names one). */
+/**
+ * A line of source code a tool quotes under a diagnostic, behind its gutter (`  12 │ x`,
+ * `> 3 | x`, `  3 4 │ - x`): what it says is code, not a problem.
+ */
+const CODE_FRAME = /^\s*>?\s*\d+(?:\s+\d+)?\s*[|│]|^\s+[|│]\s/;
+
+/** Whether a line is source code a tool quotes behind a gutter (a code frame). */
+export function isCodeFrame(line: string): boolean {
+  return CODE_FRAME.test(line);
+}
+
+/** Whether a line reports a problem (and not a success that names one, nor quoted code). */
 export function isProblem(line: string): boolean {
-  return line.length <= 4000 && PROBLEM.test(line) && !SUCCESS.test(line);
+  return (
+    line.length <= 4000 &&
+    (PROBLEM.test(line) || STATUS.test(line)) &&
+    !SUCCESS.test(line) &&
+    !CODE_FRAME.test(line)
+  );
 }
 
 /** Whether a line reports a success (a passing test, an `ok`). */
@@ -46,7 +65,7 @@ export function isSuccess(line: string): boolean {
 
 /** Whether a problem line is a failure rather than a warning. */
 export function isSevere(line: string): boolean {
-  return SEVERE.test(line);
+  return SEVERE.test(line) || STATUS.test(line);
 }
 
 /** A place in code: `file.ext:12`, `file.ext(12,5)`, `line 12`, `--> file:12:5` (linear: no nested repeats). */

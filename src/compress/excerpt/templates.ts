@@ -87,6 +87,8 @@ function maskRuns(s: string, from: number, to: number, h: number): number {
     let raw = h;
     let short = h;
     let inDigits = false;
+    // Whether a letter follows a digit: digits inside the run, not a number after a name.
+    let inside = false;
     while (j < to) {
       const d = s.charCodeAt(j);
       const kd = d < 128 ? CLASS[d]! : 0;
@@ -98,14 +100,17 @@ function maskRuns(s: string, from: number, to: number, h: number): number {
         inDigits = true;
       } else {
         if (kd !== HEX) hex = false;
+        if (inDigits) inside = true;
         short = Math.imul(short ^ d, 0x01000193);
         inDigits = false;
       }
       j++;
     }
     const run = j - i;
+    // A long run with digits inside it is an id (`bontBFsdJ8fMDS`), not a name with a number
+    // after it (`chartOption10`); a hex one when letters and digits mix.
     if (digits === 0) h = raw;
-    else if (run >= 10 || (hex && run >= 6 && run > digits)) h = Math.imul(h ^ STAR, 0x01000193);
+    else if ((run >= 10 && inside) || (hex && run >= 6 && run > digits)) h = Math.imul(h ^ STAR, 0x01000193);
     else h = short;
     i = j;
   }

@@ -10,6 +10,7 @@ import { bashResult } from "../../run/bash-result.ts";
 import type { Store } from "../../store/db.ts";
 import { findFiled } from "../../store/outputs.ts";
 import type { Hints } from "../excerpt/types.ts";
+import { hintsOf } from "../hints.ts";
 import type { Filed, Observer } from "./filing.ts";
 import type { Seen, Where } from "./repeats.ts";
 import { minCharsFor } from "./threshold.ts";
@@ -52,15 +53,7 @@ function outputOf(event: Event, ctx: HookContext): Output | undefined {
   // A read the agent bounded itself goes by the same sizes as a whole one: its region is
   // shown whole below them, and above them as the file's outline, whole numbered lines.
   if (anyPatternMatches(c["compress.never"], out.command ?? out.filePath ?? "")) return undefined;
-  const hints: Hints = {
-    tool: event.tool_name,
-    ...(out.command !== undefined ? { command: out.command } : {}),
-    ...(out.description !== undefined ? { intent: out.description } : {}),
-    ...(out.filePath !== undefined ? { filePath: out.filePath } : {}),
-    ...(out.firstLine !== undefined ? { firstLine: out.firstLine } : {}),
-    ...(out.offset !== undefined ? { offset: out.offset } : {}),
-    ...(bash?.status !== undefined ? { exitCode: bash.status } : {}),
-  };
+  const hints = hintsOf(event.tool_name, out, bash?.status);
   return { out, text, hints, threshold, shape: bash ?? out };
 }
 

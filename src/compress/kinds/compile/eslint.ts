@@ -14,10 +14,9 @@ const PROBLEM_NO_RULE = /^\s+(\d+):(\d+)\s+(error|warning)\s+(\S.*)$/;
 const FILE = /^(?:\/|[A-Za-z]:[\\/]|\.{1,2}\/)?[^\s:]+\.[\w]+$/;
 const SUMMARY = /^✖ \d+ problems? \(|^\s*\d+ errors? and \d+ warnings? potentially fixable/;
 
-export function eslintExcerpt(text: string, _hints: Hints, budget: number): Excerpt {
+export function eslintExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
   const { lines } = doc;
-  const display = new Map<number, string>();
   const found: {
     at: number;
     severity: "error" | "warning";
@@ -46,8 +45,6 @@ export function eslintExcerpt(text: string, _hints: Hints, budget: number): Exce
         message: m[4]!,
       });
       ruleCount.set(rule, (ruleCount.get(rule) ?? 0) + 1);
-      // Column padding before the rule name is only alignment.
-      if (m.length > 5 && m[5]) display.set(i, line.replace(/\s{3,}(\S+)$/, "  $1"));
     } else if (SUMMARY.test(line)) summaries.push(i);
     else if (FILE.test(line) && (i === 0 || lines[i - 1]!.trim() === "" || /^npm /.test(lines[i - 1]!)))
       file = i;
@@ -70,5 +67,5 @@ export function eslintExcerpt(text: string, _hints: Hints, budget: number): Exce
       ...(f.file >= 0 ? { needs: f.file } : {}),
     });
   }
-  return diagnosticExcerpt("eslint", doc, budget, diags, { summaries, display, kindLabel: "rule" });
+  return diagnosticExcerpt("eslint", doc, budget, diags, { summaries, hints });
 }

@@ -195,7 +195,8 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
     }
     shownItems += answer.length + 1;
     rareCount += answer.length;
-    const where = a.path ? ` in ${a.path}` : "";
+    // The array's own key (a path of keys would be a word the document does not hold).
+    const where = a.path ? ` in ${a.path.split(".").pop()}` : "";
     const why = [
       fields.length > 0 ? `a rare ${fields.join(", ")}` : "",
       asked.length > 0 ? "what was asked for" : "",
