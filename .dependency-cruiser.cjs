@@ -1,7 +1,7 @@
 /**
  * cairn's import graph, written down as rules (`npm run lint` runs `depcruise src`).
  *
- * The house, from the ground up (CONTRIBUTING.md "Layout", DESIGN.md). A folder may
+ * The house, from the ground up (CONTRIBUTING.md "Layout"). A folder may
  * import its own floor and any floor below it, never one above:
  *
  *   0  core                        paths, atomic files, log, switches, the version: no cairn imports

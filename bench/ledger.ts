@@ -34,6 +34,7 @@ import { defaults } from "../src/config/schema.ts";
 import { catchUpSession } from "../src/context/ledger.ts";
 import { ledgerSession } from "../src/context/ledger-read.ts";
 import { parts } from "../src/context/on-tool-use.ts";
+import { NO_DEADLINE } from "../src/core/deadline.ts";
 import { createLogger } from "../src/core/log.ts";
 import { cairnPaths } from "../src/core/paths.ts";
 import type { HookContext } from "../src/hooks/context.ts";
@@ -201,6 +202,7 @@ async function partTime(
     env: process.env,
     store: async () => store,
     now: Date.now,
+    deadline: NO_DEADLINE,
     self: { command: process.execPath, args: ["cairn.cjs"] },
     cli: () => `${process.execPath} cairn.cjs`,
   };

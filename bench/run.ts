@@ -16,6 +16,10 @@ const BENCHES: Record<string, { title: string; load: () => Promise<Bench> }> = {
     title: "Hook latency against bare node and the peers",
     load: async () => (await import("./hooks.ts")).benchHooks,
   },
+  budget: {
+    title: "PostToolUse on a 64 MB hostile failing output, within hook.budget_ms",
+    load: async () => (await import("./budget.ts")).benchBudget,
+  },
   compress: {
     title: "Compression on the independent corpus",
     load: async () => (await import("./compress.ts")).benchCompress,

@@ -8,7 +8,7 @@
 // tool definitions), and the input over all requests. Sizes are characters / 4 (the
 // scripted server sees the requests, not token counts): estimates, the same for both.
 // Run alone: npx node bench/session.ts   (BENCH_SESSION_CALLS=N, default 100;
-// BENCH_SESSION_ALLOW_BASH=1 adds a Bash allow rule, which routes Bash through cairn's runner;
+// BENCH_SESSION_ALLOW_BASH=1 adds a Bash allow rule to Claude Code's settings;
 // BENCH_SESSION_CONFIG=<yaml> is cairn's user config in the run with cairn;
 // BENCH_SESSION_DUMP=<dir> writes the last request's messages of each run there)
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
@@ -204,7 +204,6 @@ async function session(api: MockApi, withCairn: boolean, calls: number): Promise
   const sb = makeSandbox({ prefix: withCairn ? "cairn-bench-with" : "cairn-bench-without" });
   try {
     const files = checkout(sb);
-    // With a Bash allow rule, cairn's Bash runner files Bash outputs (failing ones too).
     if (ALLOW_BASH) sb.writeSettings({ permissions: { allow: ["Bash"] } });
     if (withCairn) await installCairn(sb);
     // What a setting would change: BENCH_SESSION_CONFIG="compress:\n  read_min_bytes: 12000".
@@ -261,7 +260,7 @@ export async function benchSession(): Promise<{ markdown: string; summary: Recor
     const markdown = [
       "## Whole session",
       "",
-      `One scripted session of ${calls} tool calls on a real checkout (a git repository of the \`yaml\` package's sources with 30 scripted commits, its vitest tests with 3 failing, a TypeScript folder with errors, a 1,500-line log): status, log, diff, test runs, tsc, greps, reads (some again), edits, listings, and the same commands again later. Through the real Claude Code CLI, without and with cairn installed (${ALLOW_BASH ? "with a Bash allow rule, so cairn's Bash runner files Bash outputs" : "no Bash allow rule, so outputs are filed in PostToolUse and a failing command's output is not replaced"}). Sizes are request characters / 4: estimates, the same for both. Target (issue 14): the final live context ≤ 20% of without.`,
+      `One scripted session of ${calls} tool calls on a real checkout (a git repository of the \`yaml\` package's sources with 30 scripted commits, its vitest tests with 3 failing, a TypeScript folder with errors, a 1,500-line log): status, log, diff, test runs, tsc, greps, reads (some again), edits, listings, and the same commands again later. Through the real Claude Code CLI, without and with cairn installed (${ALLOW_BASH ? "with" : "without"} a Bash allow rule; outputs are filed in PostToolUse, a failing command's too through the exit trap). Sizes are request characters / 4: estimates, the same for both. Target (issue 14): the final live context ≤ 20% of without.`,
       "",
       table(
         ["", "without cairn", "with cairn", "with / without"],

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { MIN_NODE_TEXT } from "../src/core/node-min.ts";
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), "..");
 const SRC = join(ROOT, "src");
@@ -93,7 +94,7 @@ export async function bundle(outdir = "dist", { quiet = false } = {}) {
         bundle: true,
         format: "cjs",
         platform: "node",
-        target: "node22.13",
+        target: `node${MIN_NODE_TEXT}`,
         nodePaths: [join(ROOT, "node_modules")],
         minifySyntax: true,
         minifyWhitespace: true,

@@ -4,6 +4,7 @@
 // code it reaches is a lazy boundary: the build makes it a file of its own.
 import { codeCacheDir, installChunkLoader } from "./chunk-loader.ts";
 import { EVENT_PARTS } from "./cli/event-parts.ts";
+import { MIN_NODE_TEXT, nodeVersionOk } from "./core/node-min.ts";
 import { mark } from "./core/trace.ts";
 
 mark("main");
@@ -14,11 +15,10 @@ async function main(argv: string[]): Promise<void> {
 
   const launched = process.env.CAIRN_LAUNCHER === "1";
   delete process.env.CAIRN_LAUNCHER;
-  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
-  if (major < 22 || (major === 22 && minor < 13)) {
+  if (!nodeVersionOk(process.versions.node)) {
     // Too old for node:sqlite. The launcher (bin/cairn) tries its next node on 86; stdin is left unread for it.
     if (launched) process.exit(86);
-    const problem = `cairn needs Node.js 22.13 or newer; this is ${process.version} (${process.execPath}). Put a newer node first on PATH (https://nodejs.org).`;
+    const problem = `cairn needs Node.js ${MIN_NODE_TEXT} or newer; this is ${process.version} (${process.execPath}). Put a newer node first on PATH (https://nodejs.org).`;
     // A hook must still answer validly, so Claude Code goes on; SessionStart says why once per session.
     if (isHook)
       process.stdout.write(

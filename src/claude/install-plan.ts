@@ -7,7 +7,7 @@ import type { HookPlan, InstallPlan } from "./settings.ts";
  * answers inside its own budget (hook.budget_ms) long before these; they are the outer
  * guard. SessionEnd must be explicit: without it Claude Code allows only 1.5 s. Only
  * events with parts behind them (cli/event-parts.ts) are here: a hook with nothing to do
- * would still start a process on every such event (test/unit/installed-events.test.ts).
+ * would still start a process on every such event (test/unit/cli/event-parts.test.ts).
  */
 const HOOK_TIMEOUT_S = {
   SessionStart: 15,
@@ -22,6 +22,12 @@ const HOOK_TIMEOUT_S = {
 } as const satisfies Partial<Record<EventName, number>>;
 
 type InstalledEvent = keyof typeof HOOK_TIMEOUT_S;
+
+/** How long Claude Code waits for cairn's hook on `event` before it cancels it (ms), as registered. */
+export function registeredTimeoutMs(event: EventName): number | undefined {
+  const s = (HOOK_TIMEOUT_S as Partial<Record<EventName, number>>)[event];
+  return s === undefined ? undefined : s * 1000;
+}
 
 /**
  * Matchers keep events cairn does not act on from starting a process at all.

@@ -1,4 +1,4 @@
-import type { EventParts } from "../hooks/context.ts";
+import { baseline, type EventParts } from "../hooks/context.ts";
 
 /**
  * What cairn does on each event, in order: the feature modules taking part. Each is
@@ -31,11 +31,12 @@ export const EVENT_PARTS: EventParts = {
     () => import("../notebook/on-user-prompt.ts"), // the anchor: goal, step, context health, advice
   ],
   PreToolUse: [
+    () => import("../run/on-pre-tool-use.ts"), // arm the exit trap for this one Bash command (cairn is on)
     () => import("../notebook/on-pre-tool-use.ts"), // nudges: bounded reads, cheaper subagent models
   ],
   PostToolUse: [
     () => import("../compress/hook/on-post-tool-use.ts"), // replace large outputs with excerpts
-    () => import("../run/on-post-tool-use.ts"), // take the exit marker off what was not compressed
+    baseline(() => import("../run/on-post-tool-use.ts")), // take the exit marker off what was not compressed (also while off, past the budget)
     () => import("../context/on-tool-use.ts"), // context warnings to the agent
   ],
   PostToolUseFailure: [

@@ -34,6 +34,7 @@ import { FILE_MODE, safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
 import { findProjectDir } from "../core/project.ts";
 import { printedCli, recordNode, selfInvocation } from "../core/self.ts";
+import { removeExitTraps } from "../run/uninstall-trap.ts";
 import { ensureServer, health } from "../transports/http-client.ts";
 import { ensureHttpInstall, readHttpInstall } from "../transports/http-config.ts";
 import { httpRisk, noteHttpRisk } from "../transports/http-risk.ts";
@@ -310,6 +311,7 @@ export const uninstall: Command = {
     const key = recordKey(scope, path);
     const record = readRecord(paths, key);
     const current = readText(path);
+    if (!values["dry-run"]) removeExitTraps(paths, out);
     if (record?.extras && !values["dry-run"]) uninstallExtras(record.extras);
     if (record?.transport === "http" && !values["dry-run"] && !otherHttpInstall(paths, key))
       await stopServer();

@@ -1,5 +1,5 @@
 /**
- * Regular expressions from a config (compress.never, run.never) run inside hooks, on
+ * Regular expressions from a config (compress.never) run inside hooks, on
  * command lines and paths: one like `(a+)+$` would backtrack for longer than any hook
  * may take. So every such pattern is checked when the config is read (short, no
  * backreferences, no quantified group that holds a quantifier or an alternation) and

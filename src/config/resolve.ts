@@ -23,7 +23,7 @@ export interface ConfigIssue {
 }
 
 /** Settings that hold regular expressions: each pattern is checked on its own. */
-const PATTERN_KEYS: ReadonlySet<string> = new Set(["compress.never", "run.never"]);
+const PATTERN_KEYS: ReadonlySet<string> = new Set(["compress.never"]);
 
 export interface ResolvedConfig {
   readonly config: Config;

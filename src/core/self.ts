@@ -6,7 +6,7 @@ import { firstExecutable, isExecutableFile } from "./process.ts";
 
 /**
  * How cairn invokes itself: the one home for the commands cairn registers (hooks, the
- * statusline, the MCP server), runs (the Bash runner, `cairn serve`) and prints for the
+ * statusline, the MCP server), runs (`cairn serve`) and prints for the
  * model or the user (excerpt headers, notices, /handoff, the anchor).
  */
 

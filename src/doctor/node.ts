@@ -2,18 +2,12 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import type { Check } from "../core/check.ts";
 import { errorMessage } from "../core/fs.ts";
+import { MIN_NODE_TEXT, nodeVersionOk } from "../core/node-min.ts";
 import { onPath as firstNode } from "../core/process.ts";
 import { bundledLauncher, shellQuote } from "../core/self.ts";
 import { runsVersion } from "./self.ts";
 
 /** doctor's checks of the Node.js that runs cairn: the one the launcher finds, and this one's node:sqlite. */
-
-const MIN_NODE = [22, 13] as const;
-
-export function nodeVersionOk(version: string): boolean {
-  const [major = 0, minor = 0] = version.replace(/^v/, "").split(".").map(Number);
-  return major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]);
-}
 
 /**
  * The Node that runs cairn outside this process. The plugin's hooks and the `cairn`
@@ -24,8 +18,7 @@ export function nodeVersionOk(version: string): boolean {
  * when none does. Without the launcher (a bare bundle), node on PATH is what runs.
  */
 function checkNodeOnPath(env: NodeJS.ProcessEnv = process.env): Check {
-  const fix =
-    "install Node.js 22.13 or newer (`npm install --prefix ~/.cairn/node node@24`), or put one first on PATH";
+  const fix = `install Node.js ${MIN_NODE_TEXT} or newer (\`npm install --prefix ~/.cairn/node node@24\`), or put one first on PATH`;
   const onPath = firstNode("node", env);
   const pathVersion = onPath
     ? spawnSync(onPath, ["--version"], { encoding: "utf8", timeout: 10_000 }).stdout?.trim() || "not runnable"
@@ -85,7 +78,7 @@ export async function checkNode(): Promise<Check[]> {
       name: "node:sqlite",
       status: "fail",
       detail: errorMessage(err),
-      fix: "use Node.js 22.13+ built with SQLite",
+      fix: `use Node.js ${MIN_NODE_TEXT}+ built with SQLite`,
     });
   }
   return checks;

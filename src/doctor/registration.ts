@@ -6,8 +6,8 @@ import { claudeDir, type Scope, settingsPath } from "../claude/paths.ts";
 import { type CommandHook, isCairnHook, isCairnStatusLine, parseSettings } from "../claude/settings.ts";
 import type { Check } from "../core/check.ts";
 import { readJsonIfExists } from "../core/fs.ts";
+import { MIN_NODE_TEXT, nodeVersionOk } from "../core/node-min.ts";
 import { printedCli } from "../core/self.ts";
-import { nodeVersionOk } from "./node.ts";
 
 /** doctor's checks that cairn is registered with Claude Code and that the registered command runs. */
 
@@ -124,7 +124,7 @@ function checkCommand(h: CommandHook): Check {
       name: "hook command",
       status: "fail",
       detail: `${h.command} reports "${version || v.error?.message}"`,
-      fix: `point the hooks at Node.js 22.13+: rerun \`${printedCli()} install\` with that node`,
+      fix: `point the hooks at Node.js ${MIN_NODE_TEXT}+: rerun \`${printedCli()} install\` with that node`,
     };
   }
   return { name: "hook command", status: "ok", detail: `${h.command} (${version}) ${entry ?? ""}` };

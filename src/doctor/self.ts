@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { claudeDir } from "../claude/paths.ts";
 import type { Check } from "../core/check.ts";
 import { readJsonIfExists } from "../core/fs.ts";
+import { MIN_NODE_TEXT } from "../core/node-min.ts";
 import { printedCli } from "../core/self.ts";
 import { VERSION } from "../core/version.ts";
 
@@ -57,7 +58,7 @@ export function checkPluginLauncher(folders: readonly string[] = pluginFolders()
     const { ok, said } = runsVersion(`sh '${launcher.replace(/'/g, `'\\''`)}'`);
     if (ok) return { name: "plugin node", status: "ok", detail: `${launcher} finds a node that runs cairn` };
     // The launcher's own line says what it found and the command that fixes it.
-    const [problem = said, fix = "install Node.js 22.13 or newer (https://nodejs.org)"] =
+    const [problem = said, fix = `install Node.js ${MIN_NODE_TEXT} or newer (https://nodejs.org)`] =
       said.split(" Fix: ");
     return { name: "plugin node", status: "fail", detail: problem, fix };
   });

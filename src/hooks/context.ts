@@ -1,5 +1,6 @@
 import type { Answer, EventName, HookEvent } from "../claude/events.ts";
 import type { Config } from "../config/schema.ts";
+import type { Deadline } from "../core/deadline.ts";
 import type { Logger } from "../core/log.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import type { SelfInvocation } from "../core/self.ts";
@@ -16,6 +17,8 @@ export interface HookContext {
   /** Opens the database on first use; parts that never call it never pay for it. */
   store(): Promise<Store>;
   now(): number;
+  /** When synchronous work must stop (hook.budget_ms): long work checks it between chunks. */
+  readonly deadline: Deadline;
   /** How to run this same cairn again, for commands cairn prints or registers. */
   readonly self: SelfInvocation;
   /** The command the model or the user runs this cairn with (core/self printedCli), found once per event. */
@@ -40,7 +43,22 @@ export interface PartsModule {
   readonly parts: Parts;
 }
 
-export type PartLoader = () => Promise<PartsModule>;
+export interface PartLoader {
+  (): Promise<PartsModule>;
+  /** Set by `baseline()`: this part also runs while cairn is off, past the budget and when the others fail. */
+  readonly baseline?: true;
+}
+
+/**
+ * Marks the part an event runs whatever else happens: while cairn is off (any way), and
+ * as the answer when the parts run out of hook.budget_ms or fail. It is the least the
+ * event owes: after the exit trap turned a failing Bash command's status into a marker
+ * line, that status, stated. It runs before the other parts on every event, so it must
+ * stay cheap; it also keeps its place among them.
+ */
+export function baseline(load: () => Promise<PartsModule>): PartLoader {
+  return Object.assign(load, { baseline: true as const });
+}
 
 /**
  * What cairn does on each event: the modules taking part, in order, each a lazy

@@ -9,8 +9,10 @@ import {
   parseEvent,
   renderAnswer,
 } from "../claude/events.ts";
+import { registeredTimeoutMs } from "../claude/install-plan.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
 import { monotonicMs } from "../core/clock.ts";
+import { type Deadline, deadlineAt, isBudgetSpent } from "../core/deadline.ts";
 import { errorMessage } from "../core/fs.ts";
 import type { Logger } from "../core/log.ts";
 import { type CairnPaths, isUsableDir, safeId } from "../core/paths.ts";
@@ -50,6 +52,16 @@ export interface DispatchDeps {
    * and is bookkeeping, and must never cost the model an excerpt the budget allowed.
    */
   readonly onAnswer?: (result: DispatchResult) => void;
+  /**
+   * Called with the event's baseline answer (registry.ts EVENT_BASELINE: after the exit
+   * trap acted, the exit status) as soon as it is known, so a transport that gives up
+   * early (the command transport's hard timer) answers that instead of the no-op.
+   */
+  readonly onBaseline?: (output: string) => void;
+  /** The monotonic clock (ms) hook.budget_ms is kept on; tests move it by hand. */
+  readonly clock?: () => number;
+  /** When the hook began on `clock` (the command transport: its process's start); now by default. */
+  readonly startedAt?: number;
 }
 
 /**
@@ -58,7 +70,8 @@ export interface DispatchDeps {
  * line; nothing here throws.
  */
 export async function dispatch(name: string, raw: string, deps: DispatchDeps): Promise<DispatchResult> {
-  const started = monotonicMs();
+  const clock = deps.clock ?? monotonicMs;
+  const started = deps.startedAt ?? clock();
   const { log } = deps;
   if (!isEventName(name)) {
     log.warn("unknown hook event; answering no-op", { event: name.slice(0, 64) });
@@ -66,10 +79,31 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
   }
   const accepted = acceptInput(name, raw, deps);
   if (!("event" in accepted)) return { output: noopAnswer(name), outcome: accepted.outcome };
-  const { event, projectDir } = accepted;
-  const ctx = hookContext(deps, projectDir);
+  const { event, projectDir, off } = accepted;
+  const ctx = hookContext(
+    deps,
+    projectDir,
+    workDeadline(name, deps.resolved.config["hook.budget_ms"], started, clock),
+  );
+  // What the event owes whatever happens next: cairn off, the budget spent, a part failing.
+  const baseline = await baselineAnswer(name, deps.parts[name], event, ctx);
+  if (baseline !== undefined) {
+    try {
+      deps.onBaseline?.(baseline);
+    } catch (err) {
+      log.error("could not hand the baseline answer to the transport", { event: name, err });
+    }
+  }
+  if (off) {
+    log.debug(`cairn is off; answering ${baseline ? "with the exit status alone" : "no-op"}`, {
+      event: name,
+      scope: off,
+    });
+    skipCodeCacheWrites();
+    return { output: baseline ?? noopAnswer(name), outcome: "off" };
+  }
   const injections: Injection[] = [];
-  const result = await answer(name, deps.parts[name], event, ctx, injections);
+  const result = await answer(name, deps.parts[name], event, ctx, injections, baseline);
   mark("parts");
   try {
     deps.onAnswer?.(result);
@@ -78,7 +112,7 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
   }
   await recordAfterAnswer(event, ctx, {
     outcome: result.outcome,
-    handlerMs: monotonicMs() - started,
+    handlerMs: clock() - started,
     projectDir,
     at: ctx.now(),
     injections: result.outcome === "ok" ? injections : [],
@@ -90,14 +124,52 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
 }
 
 /**
+ * When the parts' synchronous work must stop: hook.budget_ms from the hook's start, and
+ * never later than Claude Code's own timeout for the event allows (a hook it cancels
+ * answers nothing, not even an exit status), less a reserve to answer in.
+ */
+function workDeadline(name: EventName, budgetMs: number, started: number, clock: () => number): Deadline {
+  const outer = registeredTimeoutMs(name);
+  const budget = outer === undefined ? budgetMs : Math.min(budgetMs, outer - OUTER_MARGIN_MS);
+  return deadlineAt(started + budget - Math.min(ANSWER_RESERVE_MS, budget / 8), clock);
+}
+const OUTER_MARGIN_MS = 2000;
+const ANSWER_RESERVE_MS = 250;
+
+/**
+ * The answer of the event's baseline part (context.ts `baseline`: the part that runs
+ * whatever happens), rendered; undefined when the event has none or it has nothing to say.
+ */
+async function baselineAnswer(
+  name: EventName,
+  parts: readonly PartLoader[],
+  event: AnyHookEvent,
+  ctx: HookContext,
+): Promise<string | undefined> {
+  const load = parts.find((p) => p.baseline);
+  if (!load) return undefined;
+  try {
+    const part = (await load()).parts[name] as Part<typeof name> | undefined;
+    const said = await part?.run(event as never, ctx, {} as never);
+    return said === undefined ? undefined : renderAnswer(name, said as never);
+  } catch (err) {
+    ctx.log.error("the event's baseline part failed", { event: name, session: event.session_id, err });
+    return undefined;
+  }
+}
+
+/**
  * The event the input describes and the project it belongs to, or why it is answered
- * with the no-op: not JSON, not the contract's shape, no usable project, or cairn off.
+ * with the no-op: not JSON, not the contract's shape, no usable project; and whether
+ * cairn is off for it.
  */
 function acceptInput(
   name: EventName,
   raw: string,
   deps: DispatchDeps,
-): { event: AnyHookEvent; projectDir: string } | { outcome: Outcome } {
+):
+  | { event: AnyHookEvent; projectDir: string; off: "global" | "project" | "config" | false }
+  | { outcome: Outcome } {
   const { log } = deps;
   let input: unknown;
   try {
@@ -137,17 +209,12 @@ function acceptInput(
     return { outcome: "invalid" };
   }
   const projectDir = deps.projectDir || event.cwd;
-  const off = isOff(deps.paths, projectDir);
-  if (off || !deps.resolved.config.enabled) {
-    log.debug("cairn is off; answering no-op", { event: name, scope: off || "config" });
-    skipCodeCacheWrites();
-    return { outcome: "off" };
-  }
-  return { event, projectDir };
+  const off = isOff(deps.paths, projectDir) || (deps.resolved.config.enabled ? false : "config");
+  return { event, projectDir, off };
 }
 
 /** What the parts may use; the store opens on first use, waiting for the lock as the budget allows. */
-function hookContext(deps: DispatchDeps, projectDir: string): HookContext {
+function hookContext(deps: DispatchDeps, projectDir: string, deadline: Deadline): HookContext {
   let store: Promise<Store> | undefined;
   let cli: string | undefined;
   const budget = deps.resolved.config["hook.budget_ms"];
@@ -164,6 +231,7 @@ function hookContext(deps: DispatchDeps, projectDir: string): HookContext {
       return cli;
     },
     now: deps.now ?? Date.now,
+    deadline,
     store: () => {
       store ??= deps.openStore().then((s) => {
         s.db.exec(`PRAGMA busy_timeout = ${lockWaitMs(budget)}`);
@@ -174,26 +242,40 @@ function hookContext(deps: DispatchDeps, projectDir: string): HookContext {
   };
 }
 
-/** The parts' merged answer within hook.budget_ms, or the no-op with why. */
+/**
+ * The parts' merged answer within hook.budget_ms; when they run out of time or fail,
+ * the baseline (the exit status after the trap acted) or the no-op, with why.
+ */
 async function answer(
   name: EventName,
   parts: readonly PartLoader[],
   event: AnyHookEvent,
   ctx: HookContext,
   injections: Injection[],
+  baseline: string | undefined,
 ): Promise<DispatchResult> {
   const budget = ctx.config["hook.budget_ms"];
+  const instead = baseline === undefined ? "answering no-op" : "answering with the exit status alone";
+  const where = { event: name, session: event.session_id };
   try {
-    const merged = await withBudget(runParts(name, parts, event as never, ctx, injections), budget);
+    const merged = await withBudget(
+      runParts(name, parts, event as never, ctx, injections),
+      ctx.deadline.remaining(),
+    );
     if (merged !== TIMED_OUT) return { output: renderAnswer(name, merged as never), outcome: "ok" };
-    ctx.log.error(`hook exceeded its ${budget} ms budget; answering no-op`, {
-      event: name,
-      session: event.session_id,
-    });
-    return { output: noopAnswer(name), outcome: "timeout" };
+    ctx.log.error(`hook exceeded its ${budget} ms budget; ${instead}`, where);
+    return { output: baseline ?? noopAnswer(name), outcome: "timeout" };
   } catch (err) {
-    ctx.log.error("hook failed; answering no-op", { event: name, session: event.session_id, err });
-    return { output: noopAnswer(name), outcome: "error" };
+    if (isBudgetSpent(err)) {
+      // The tool's output reaches the model as Claude Code gave it (a spilled one stays in Claude Code's file).
+      ctx.log.error(
+        `hook.budget_ms (${budget} ms) ran out while ${err.doing}; ${instead}, the output unchanged`,
+        where,
+      );
+      return { output: baseline ?? noopAnswer(name), outcome: "timeout" };
+    }
+    ctx.log.error(`hook failed; ${instead}`, { ...where, err });
+    return { output: baseline ?? noopAnswer(name), outcome: "error" };
   }
 }
 
@@ -244,6 +326,8 @@ async function runParts<E extends EventName>(
       if (added) injections.push({ part: part.name, text: added });
       mark(`run:${part.name}`);
     } catch (err) {
+      // Out of time: no later part has any either.
+      if (isBudgetSpent(err)) throw err;
       ctx.log.error(`part ${partName} failed; the other parts still answer`, {
         event: name,
         session: event.session_id,
@@ -284,10 +368,11 @@ const RECORD_GRACE_MS = 2000;
 const MAX_RECORD_WAIT_MS = 6000;
 const PROTO_KEY = /(?:^|[^\\])"__proto__"\s*:/;
 
+/** The work, or TIMED_OUT after `ms`: a timer, so it only catches work that waits (a lock, a read), never work that computes. */
 function withBudget<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+    timer = setTimeout(() => resolve(TIMED_OUT), Math.max(0, ms));
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -1,7 +1,7 @@
 import { basename, dirname } from "node:path";
 import { extractOutput } from "../claude/tool-outputs.ts";
 import type { Parts } from "../hooks/context.ts";
-import { bashResult } from "./bash-result.ts";
+import { bashStatus } from "./bash-result.ts";
 import { splitExitMarker } from "./exit-marker.ts";
 import { sessionNonce } from "./nonce.ts";
 
@@ -15,8 +15,10 @@ function isTaskOutput(path: string): boolean {
 /**
  * After the compressor: a Bash output it left alone (small, or excluded) still loses
  * the exit marker and gets its status stated, so the model never sees the raw marker
- * and a failure is as plain as Claude Code's own "Exit code N". This runs whatever the
- * config says: the trap may have been installed under another one.
+ * and a failure is as plain as Claude Code's own "Exit code N". It is also the
+ * event's baseline (hooks/registry.ts): the dispatcher runs it whatever the config says,
+ * past the budget and when other parts fail, since the trap may have acted just before
+ * cairn went off. It reads only the end of Claude Code's spill file, never all of it.
  *
  * A background command's marker lands in its output file (and Claude Code reports it
  * as exit 0); when the model reads that file, the marker line becomes the status.
@@ -29,7 +31,7 @@ export const parts: Parts = {
       const out = extractOutput(event.tool_name, event.tool_input, event.tool_response);
       if (!out) return undefined;
       if (event.tool_name === "Bash") {
-        const unmarked = bashResult(event, out, ctx).unmarked();
+        const unmarked = bashStatus(event, out, ctx).unmarked();
         return unmarked === undefined ? undefined : { updatedToolOutput: unmarked };
       }
       if (event.tool_name !== "Read" || !out.filePath || !isTaskOutput(out.filePath)) return undefined;

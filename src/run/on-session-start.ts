@@ -1,16 +1,17 @@
-import { appendFileSync } from "node:fs";
+import { appendFileSync, statSync } from "node:fs";
 import { isAbsolute } from "node:path";
-import { readRegularText } from "../core/fs.ts";
+import { readRegularText, writeFileAtomic } from "../core/fs.ts";
 import { projectOffPath } from "../core/switches.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
-import { exitTrap } from "./exit-marker.ts";
+import { armingBase } from "./arming.ts";
+import { exitTrap, withoutExitTrap } from "./exit-marker.ts";
 import { type ExitTrapState, saveExitTrapState } from "./exit-trap-state.ts";
 import { issueNonce } from "./nonce.ts";
 import { removeOldSpool } from "./old-spool.ts";
 import { sessionShell, shellKind } from "./session-shell.ts";
 
 /**
- * Appends the exit trap (exit-marker.ts) to CLAUDE_ENV_FILE, which Claude Code sets for
+ * Puts the exit trap (exit-marker.ts) in CLAUDE_ENV_FILE, which Claude Code sets for
  * SessionStart hooks and sources before every Bash command of the session, subagents
  * included. Nothing about the command changes, so Claude Code decides every permission
  * exactly as without cairn. Where the trap cannot go (no CLAUDE_ENV_FILE, no
@@ -32,13 +33,24 @@ function install(sessionId: string, ctx: HookContext): ExitTrapState {
     };
   const shell = shellKind(found);
   const offSwitches = [ctx.paths.offSwitch, projectOffPath(ctx.paths, ctx.projectDir)];
-  const trap = exitTrap(issueNonce(ctx.paths, sessionId), offSwitches);
+  const trap = exitTrap(issueNonce(ctx.paths, sessionId), {
+    offSwitches,
+    arm: armingBase(ctx.paths, sessionId),
+  });
   const before = readRegularText(envFile, 1024 * 1024);
+  if (before === undefined) {
+    // Not there yet (or not a file cairn would rewrite): the trap is only appended.
+    appendFileSync(envFile, trap, { mode: 0o600 });
+    return { installed: true, shell };
+  }
+  // An older trap of cairn's in this file (another version, another project's switch)
+  // makes way; whatever else is there ends its own line, so the trap's first line stays a comment.
+  const others = withoutExitTrap(before);
+  const wanted = `${others}${others && !others.endsWith("\n") ? "\n" : ""}${trap}`;
   // After --resume or a compaction SessionStart runs again, maybe with the same file.
-  if (before?.includes(trap)) return { installed: true, shell };
-  // Whatever came before ends its own line, so the trap's first line stays a comment.
-  const sep = before && !before.endsWith("\n") ? "\n" : "";
-  appendFileSync(envFile, `${sep}${trap}`, { mode: 0o600 });
+  if (wanted === before) return { installed: true, shell };
+  if (wanted.startsWith(before)) appendFileSync(envFile, wanted.slice(before.length), { mode: 0o600 });
+  else writeFileAtomic(envFile, wanted, statSync(envFile).mode & 0o777);
   return { installed: true, shell };
 }
 

@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, join } from "node:path";
+import { type Deadline, NO_DEADLINE } from "../core/deadline.ts";
 
 /**
  * Claude Code spills a Bash output over 30,000 characters to
@@ -14,12 +15,13 @@ import { basename, dirname, isAbsolute, join } from "node:path";
 /** Past this, the output is filed from what the hook received (only the tail is read, for the exit marker). */
 const PERSISTED_MAX_BYTES = 64 * 1024 * 1024;
 const TAIL_BYTES = 4096;
+/** Read and decoded this much at a time, the deadline checked in between. */
+const CHUNK_BYTES = 8 * 1024 * 1024;
 
-type PersistedOutput =
-  | { readonly ok: true; readonly text: string }
-  /** Too large to read whole: its last bytes, where the exit marker is. */
-  | { readonly ok: true; readonly text?: undefined; readonly tail: string; readonly size: number }
-  | { readonly ok: false; readonly why: string };
+type Refused = { readonly ok: false; readonly why: string };
+/** Too large to read whole, or only the end asked for: its last bytes, where the exit marker is. */
+type Tail = { readonly ok: true; readonly text?: undefined; readonly tail: string; readonly size: number };
+type PersistedOutput = { readonly ok: true; readonly text: string } | Tail | Refused;
 
 /** The tool-results folder of the event's session, from its transcript path; undefined when the path is not Claude Code's shape. */
 export function toolResultsDir(transcriptPath: string, sessionId: string): string | undefined {
@@ -30,12 +32,10 @@ export function toolResultsDir(transcriptPath: string, sessionId: string): strin
   return join(projectDir, sessionId, "tool-results");
 }
 
-export function readPersistedOutput(
-  path: string,
-  transcriptPath: string,
-  sessionId: string,
-  maxBytes: number = PERSISTED_MAX_BYTES,
-): PersistedOutput {
+/** An open spill file that passed every check, or why it was refused. */
+type Opened = { readonly ok: true; readonly fd: number; readonly size: number } | Refused;
+
+function openPersisted(path: string, transcriptPath: string, sessionId: string): Opened {
   const dir = toolResultsDir(transcriptPath, sessionId);
   if (!dir) return { ok: false, why: "the transcript path is not where Claude Code keeps transcripts" };
   let realDir: string;
@@ -57,19 +57,76 @@ export function readPersistedOutput(
   }
   try {
     const st = fstatSync(fd);
-    if (!st.isFile()) return { ok: false, why: "not a regular file" };
-    if (st.size <= maxBytes) {
-      const buf = Buffer.alloc(st.size);
-      const n = readAll(fd, buf, 0);
-      return { ok: true, text: buf.subarray(0, n).toString("utf8") };
+    if (st.isFile()) return { ok: true, fd, size: st.size };
+  } catch {
+    // Unreadable metadata: refused like anything else that is not a regular file.
+  }
+  closeSync(fd);
+  return { ok: false, why: "not a regular file" };
+}
+
+/**
+ * The whole spill file, read and decoded a chunk at a time with the deadline checked in
+ * between (64 MB take a noticeable part of a small budget); only its tail when it is
+ * over `maxBytes`.
+ */
+export function readPersistedOutput(
+  path: string,
+  transcriptPath: string,
+  sessionId: string,
+  deadline: Deadline = NO_DEADLINE,
+  maxBytes: number = PERSISTED_MAX_BYTES,
+): PersistedOutput {
+  const opened = openPersisted(path, transcriptPath, sessionId);
+  if (!opened.ok) return opened;
+  const { fd, size } = opened;
+  try {
+    if (size > maxBytes) return { ok: true, tail: readTail(fd, size), size };
+    const buf = Buffer.alloc(size);
+    let n = 0;
+    while (n < size) {
+      deadline.check("reading Claude Code's spill file");
+      const got = readAll(fd, buf.subarray(n, Math.min(size, n + CHUNK_BYTES)), n);
+      if (got === 0) break;
+      n += got;
     }
-    const tailLen = Math.min(TAIL_BYTES, st.size);
-    const buf = Buffer.alloc(tailLen);
-    const n = readAll(fd, buf, st.size - tailLen);
-    return { ok: true, tail: buf.subarray(0, n).toString("utf8"), size: st.size };
+    return { ok: true, text: decodeWithin(buf.subarray(0, n), deadline) };
   } finally {
     closeSync(fd);
   }
+}
+
+/** The spill file's last bytes, where the exit marker is: cheap whatever its size. */
+export function readPersistedTail(path: string, transcriptPath: string, sessionId: string): Tail | Refused {
+  const opened = openPersisted(path, transcriptPath, sessionId);
+  if (!opened.ok) return opened;
+  try {
+    return { ok: true, tail: readTail(opened.fd, opened.size), size: opened.size };
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
+function readTail(fd: number, size: number): string {
+  const buf = Buffer.alloc(Math.min(TAIL_BYTES, size));
+  const n = readAll(fd, buf, size - buf.length);
+  return buf.subarray(0, n).toString("utf8");
+}
+
+/** UTF-8 in pieces cut before a character's first byte, so no character is split. */
+function decodeWithin(buf: Buffer, deadline: Deadline): string {
+  if (buf.length <= CHUNK_BYTES) return buf.toString("utf8");
+  const parts: string[] = [];
+  let from = 0;
+  while (from < buf.length) {
+    deadline.check("decoding Claude Code's spill file");
+    let to = Math.min(buf.length, from + CHUNK_BYTES);
+    // 0b10xxxxxx continues a character; at most 3 of them follow its first byte.
+    for (let back = 0; back < 3 && to < buf.length && (buf[to]! & 0xc0) === 0x80; back++) to--;
+    parts.push(buf.toString("utf8", from, to));
+    from = to;
+  }
+  return parts.join("");
 }
 
 function readAll(fd: number, buf: Buffer, position: number): number {

@@ -4,6 +4,7 @@ import { isEventName, noopAnswer } from "../claude/events.ts";
 import { loadConfig } from "../config/load.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
 import { resolveConfig } from "../config/resolve.ts";
+import { monotonicMs } from "../core/clock.ts";
 import { RECURSION_GUARD } from "../core/guard.ts";
 import { createLogger, type Logger } from "../core/log.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
@@ -63,13 +64,19 @@ export async function runCommandHook(
   const eventName = name ?? "";
   const noop = isEventName(eventName) ? noopAnswer(eventName) : "{}";
   const reply = replyOnStdout();
+  // hook.budget_ms counts from the process's start: that is what Claude Code waits for.
+  const startedAt = monotonicMs() - process.uptime() * 1000;
+  /** What the hard timer answers: the no-op, or once known the event's baseline (an exit status). */
+  let fallback = noop;
 
   mark("transport-loaded");
   const env = process.env;
   if (env[RECURSION_GUARD] === "1") reply.finish(noop);
   const paths = cairnPaths();
   const projectDir = env.CLAUDE_PROJECT_DIR || process.cwd();
-  if (isOff(paths, projectDir) === "global") {
+  // PostToolUse goes on while off: the exit trap may have acted just before `cairn off`,
+  // and its marker must still become the exit status (the dispatcher's baseline).
+  if (isOff(paths, projectDir) === "global" && eventName !== "PostToolUse") {
     skipCodeCacheWrites();
     reply.finish(noop);
   }
@@ -77,7 +84,14 @@ export async function runCommandHook(
   const resolved = await configOrDefaults(paths, projectDir);
   mark("config");
   const log = createLogger(paths, resolved.config["log.level"]);
-  armHardTimer(reply, resolved.config["hook.budget_ms"], eventName, noop, log);
+  armHardTimer(
+    reply,
+    { startedAt, budget: resolved.config["hook.budget_ms"] },
+    eventName,
+    noop,
+    () => fallback,
+    log,
+  );
 
   if (flags.includes("--serve")) {
     const { keepServerRunning } = await import("./serve-on-start.ts");
@@ -104,11 +118,15 @@ export async function runCommandHook(
       parts,
       projectDir: env.CLAUDE_PROJECT_DIR,
       onAnswer: (r) => reply.answer(r.output),
+      onBaseline: (output) => {
+        fallback = output;
+      },
+      startedAt,
     });
     reply.finish(result.output);
   } catch (err) {
     log.error("hook transport failed; answering no-op", { event: eventName, err });
-    reply.finish(noop);
+    reply.finish(fallback);
   }
 }
 
@@ -120,13 +138,34 @@ async function configOrDefaults(paths: CairnPaths, projectDir: string): Promise<
   }
 }
 
-/** The dispatcher enforces the budget on the handler; this catches everything else. */
-function armHardTimer(reply: Reply, budget: number, event: string, noop: string, log: Logger): void {
-  const limit = budget + 250;
-  setTimeout(() => {
-    if (reply.answered())
-      log.warn(`hook answered, but its record was not written within ${limit} ms`, { event });
-    else log.error(`hook did not finish within ${limit} ms; answering no-op`, { event });
-    reply.finish(noop);
-  }, limit);
+/**
+ * The dispatcher enforces the budget on the handler; this catches everything else, a
+ * grace period after the budget (counted from the process's start) has run out. It
+ * answers what the dispatcher found the event owes (the exit status after the trap
+ * acted), else the no-op.
+ */
+function armHardTimer(
+  reply: Reply,
+  timing: { readonly startedAt: number; readonly budget: number },
+  event: string,
+  noop: string,
+  fallback: () => string,
+  log: Logger,
+): void {
+  const limit = timing.budget + GRACE_MS;
+  setTimeout(
+    () => {
+      const answer = fallback();
+      if (reply.answered())
+        log.warn(`hook answered, but its record was not written within ${limit} ms`, { event });
+      else
+        log.error(
+          `hook did not finish within ${limit} ms; answering ${answer === noop ? "no-op" : "with the exit status alone"}`,
+          { event },
+        );
+      reply.finish(answer);
+    },
+    Math.max(0, timing.startedAt + limit - monotonicMs()),
+  );
 }
+const GRACE_MS = 250;

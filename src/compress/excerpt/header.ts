@@ -1,7 +1,6 @@
 /**
  * The excerpt header: two lines before every excerpt saying what was kept and exactly how
- * to get the rest, and the prefix that marks text cairn has already filed (so it is never
- * filed twice: the runner's output reaching PostToolUse).
+ * to get the rest, and the prefix every header starts with.
  */
 import { formatBytes, groupDigits } from "../../core/format.ts";
 import { countLines } from "../../store/outputs.ts";

@@ -15,7 +15,7 @@ export interface Hints {
    * payments"): lines that name what it is after are facts.
    */
   readonly intent?: string;
-  /** The exit status of the command, when known (the Bash runner knows it). */
+  /** The exit status of the command, when known (the exit trap's marker says it: run/exit-marker.ts). */
   readonly exitCode?: number;
   /** The file read, for Read outputs (and Grep/Glob roots). */
   readonly filePath?: string;

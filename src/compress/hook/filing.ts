@@ -1,6 +1,8 @@
 import type { Config } from "../../config/schema.ts";
 import { monotonicMs } from "../../core/clock.ts";
+import { type Deadline, NO_DEADLINE } from "../../core/deadline.ts";
 import { failpoint } from "../../core/failpoint.ts";
+import { redactWithin } from "../../core/mask-within.ts";
 import { redact } from "../../core/redact.ts";
 import { printedCli } from "../../core/self.ts";
 import { mark } from "../../core/trace.ts";
@@ -13,7 +15,7 @@ import type { Excerpt, Hints } from "../excerpt/types.ts";
  * Filing an output away: the excerpt is made, then the original (secrets masked) and
  * the excerpt, with a header saying what was kept and exactly how to get the rest, are
  * stored in one transaction. Only once that is committed is anything shorter shown.
- * The PostToolUse part and the Bash runner both file through here.
+ * The PostToolUse part and `cairn slim` both file through here.
  */
 
 export type CompressFn = (text: string, hints: Hints, budget: number) => Excerpt;
@@ -28,6 +30,8 @@ export interface FileRequest {
   readonly cli?: string | undefined;
   /** Told why the observer failed, for the log; the excerpt is used instead. */
   readonly onObserverError?: (err: unknown) => void;
+  /** When the hook's synchronous work must stop (BudgetSpent): masking checks it between chunks. */
+  readonly deadline?: Deadline | undefined;
 }
 
 export interface Filed {
@@ -56,11 +60,14 @@ export async function fileOutput(
   now: number,
   observer?: Observer,
 ): Promise<Filed> {
-  const masked = config["compress.redact"] ? redact(req.text) : { text: req.text, count: 0, kinds: [] };
+  const deadline = req.deadline ?? NO_DEADLINE;
+  const masked = config["compress.redact"]
+    ? redactWithin(req.text, deadline)
+    : { text: req.text, count: 0, kinds: [] };
   mark("filing:redacted");
   const original = Buffer.from(masked.text, "utf8");
-  // One tool call, one record: filing again (the runner killed after filing, its
-  // leftover spool rescued; a retried hook) returns the first, or completes it.
+  // One tool call, one record: filing again (a retried hook, `cairn slim` over a call
+  // filed live) returns the first, or completes it.
   const prior = req.toolUseId ? findFiled(store, req.sessionId, req.toolUseId) : undefined;
   if (prior?.excerpt)
     return {
@@ -82,7 +89,9 @@ export async function fileOutput(
       req.onObserverError?.(err);
     }
   }
+  deadline.check("compressing the output");
   excerpt ??= compress(masked.text, req.hints, excerptBudget(config, masked.text.length));
+  deadline.check("storing the output");
   const latencyMs = monotonicMs() - started;
   mark("filing:compressed");
   // The original and what is shown instead are committed together, in one short write:

@@ -143,6 +143,7 @@ async function answer(event: Event, ctx: HookContext, o: Output): Promise<string
     sessionId: event.session_id,
     toolUseId: event.tool_use_id,
     cli: ctx.cli(),
+    deadline: ctx.deadline,
     onObserverError: (err: unknown) =>
       ctx.log.warn("observer failed; showing the excerpt", {
         event: "PostToolUse",

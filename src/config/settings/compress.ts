@@ -79,12 +79,6 @@ export const COMPRESS_SETTINGS = {
     "Compress failing Bash commands too: an EXIT trap (bash, zsh) makes them reach cairn's PostToolUse hook; the command itself is never changed.",
     only(false, WHY.wider),
   ),
-  "run.never": setting(
-    patterns(),
-    [],
-    "Retired and ignored: cairn no longer wraps Bash commands (use compress.never to leave outputs whole).",
-    extendOnly(),
-  ),
   "observe.enabled": setting(
     v.boolean(),
     false,

@@ -1,4 +1,10 @@
-/** cairn's core tables (migration 1): sessions, hook events, stored originals, injections, state. */
+/**
+ * cairn's core tables (migration 1): sessions, hook events, stored originals, injections,
+ * state. `events` is the record each hook leaves, with its outcome and time: the
+ * reliability suite holds every hook to exactly one row, and the dashboard polls its
+ * newest id. (One more insert in the transaction that touches the session anyway: no
+ * measurable cost per hook.)
+ */
 export const CORE_SCHEMA = `
   CREATE TABLE sessions (
     id TEXT PRIMARY KEY,

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { defaults } from "../../../src/config/schema.ts";
+import { NO_DEADLINE } from "../../../src/core/deadline.ts";
 import type { HookContext, Part } from "../../../src/hooks/context.ts";
 import { claimBaton, hasBaton, isFresh, readBaton, writeBaton } from "../../../src/memory/baton.ts";
 import { composeResume, type ResumeMaterial } from "../../../src/memory/compose.ts";
@@ -124,6 +125,7 @@ function ctxFor(tmp: TempStore, projectDir: string, now: number, config = defaul
     env: {},
     store: async () => tmp.store,
     now: () => now,
+    deadline: NO_DEADLINE,
     self: { command: "/usr/bin/node", args: ["/opt/cairn.cjs"] },
     cli: () => "/usr/bin/node /opt/cairn.cjs",
   };

@@ -816,7 +816,7 @@ export async function hookHarness(settings: Record<string, unknown> = {}): Promi
     resolved: resolveConfig([{ source: "user", path: "(fuzz)", data: settings }]),
     log,
     env: { HOME: home, CAIRN_HOME: paths.root, PATH: process.env.PATH ?? "" },
-    // The runner PreToolUse builds commands for is never run here.
+    // The cairn the printed commands name (excerpt headers, nudges) is never run here.
     self: { command: process.execPath, args: [join(home, "cairn.cjs")] },
     openStore: async () => store,
     parts: EVENT_PARTS,

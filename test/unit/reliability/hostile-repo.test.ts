@@ -121,9 +121,7 @@ describe("a hostile repository's .claude/cairn.yaml", () => {
     "  redact: false",
     "  min_bytes: 0",
     "  tools: [Bash, Read, Evil]",
-    '  never: ["(a+)+$"]',
-    "run:",
-    '  never: ["(x+x+)+y", "^make deploy"]',
+    '  never: ["(a+)+$", "(x+x+)+y", "^make deploy"]',
     "observe:",
     "  enabled: true",
     "  model: attacker-model",
@@ -153,7 +151,6 @@ describe("a hostile repository's .claude/cairn.yaml", () => {
       "compress.min_bytes",
       "compress.tools",
       "compress.never",
-      "run.never",
       "observe.enabled",
       "observe.model",
       "memory.summarizer",
@@ -168,9 +165,8 @@ describe("a hostile repository's .claude/cairn.yaml", () => {
     expect(v("memory.summarizer")).toBe("extractive");
     expect(v("hook.budget_ms")).toBe(4000);
     expect(v("http.allow_other_users")).toBe(false);
-    expect(v("compress.never")).toEqual([]);
     // A tightening is taken: a bounded never-pattern added, a smaller restore.
-    expect(v("run.never")).toEqual(["^make deploy"]);
+    expect(v("compress.never")).toEqual(["^make deploy"]);
     expect(v("notebook.restore_max_chars")).toBe(3000);
     expect(r.stdout).toContain("(a+)+$");
     const text = await runCairn(["config"], { env, cwd: project });

@@ -1,6 +1,6 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { REPO, runCairn, tempHome } from "../../helpers/cairn.ts";
@@ -16,6 +16,7 @@ const fixture = (name: string) =>
   >;
 const startup = fixture("SessionStart-startup");
 const post = fixture("PostToolUse-Bash-small");
+const pre = fixture("PreToolUse-Bash-small");
 const SID = String(startup.session_id);
 const vitestFile = join(REPO, "test/fixtures/outputs/test-vitest-failing.txt");
 
@@ -31,15 +32,18 @@ describe("exit status through the hooks", () => {
     });
   const start = (env: NodeJS.ProcessEnv = {}) =>
     hook("SessionStart", startup, { CLAUDE_ENV_FILE: envFile, SHELL: "/bin/bash", ...env });
-  /** A command as Claude Code runs it, output trimmed as Claude Code trims it. */
-  const bash = (command: string) => {
+  /** A command as Claude Code runs it (PreToolUse first), output trimmed as Claude Code trims it, and its exit status. */
+  const run = async (command: string) => {
+    expect((await hook("PreToolUse", { ...pre, tool_input: { command } })).code).toBe(0);
     const quoted = `'${command.replaceAll("'", `'"'"'`)}'`;
-    return execFileSync("bash", ["-c", `source ${envFile} && eval ${quoted} 2>&1`], {
+    const r = spawnSync("bash", ["-c", `source ${envFile} && eval ${quoted} 2>&1`], {
       cwd: sb.project,
       encoding: "utf8",
       maxBuffer: 64 * 1024 * 1024,
-    }).trimEnd();
+    });
+    return { output: r.stdout.trimEnd(), code: r.status };
   };
+  const bash = async (command: string) => (await run(command)).output;
   const answer = async (stdout: string, extra: Record<string, unknown> = {}) => {
     const r = await hook("PostToolUse", {
       ...post,
@@ -75,7 +79,7 @@ describe("exit status through the hooks", () => {
   it("SessionStart appends the trap once (again on resume changes nothing) and records it", async () => {
     expect((await start()).code).toBe(0);
     const once = readFileSync(envFile, "utf8");
-    expect(once).toMatch(/^# cairn: .*\ntrap '.*' EXIT\n$/s);
+    expect(once).toMatch(/^# cairn exit trap \(begin.*\ntrap '.*' EXIT\n# cairn exit trap \(end\)\n$/s);
     await hook("SessionStart", fixture("SessionStart-resume"), {
       CLAUDE_ENV_FILE: envFile,
       SHELL: "/bin/bash",
@@ -103,6 +107,7 @@ describe("exit status through the hooks", () => {
   it("an env file that does not end its last line keeps that line whole", async () => {
     writeFileSync(envFile, "export FROM_OTHER_HOOK=1");
     await start();
+    await hook("PreToolUse", pre);
     const out = execFileSync("bash", ["-c", `source ${envFile} && echo "$FROM_OTHER_HOOK"; ls missing`], {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "ignore"],
@@ -126,7 +131,7 @@ describe("exit status through the hooks", () => {
 
   it("a small failing output loses the marker and states the exit status first", async () => {
     await start();
-    const raw = bash("ls missing-dir");
+    const raw = await bash("ls missing-dir");
     expect(raw).toMatch(/\n\[cairn-exit [0-9a-f]+ 2\]$/);
     const out = (await answer(raw)).hookSpecificOutput?.updatedToolOutput;
     expect(out?.stdout).toBe("Exit code 2\nls: cannot access 'missing-dir': No such file or directory");
@@ -135,15 +140,15 @@ describe("exit status through the hooks", () => {
 
   it("a successful output is left alone; a marker without this session's nonce is left in place", async () => {
     await start();
-    expect(await answer(bash("echo fine"))).toEqual({});
-    const forged = bash("echo '[cairn-exit 00000000000000000000000000000000 0]'");
+    expect(await answer(await bash("echo fine"))).toEqual({});
+    const forged = await bash("echo '[cairn-exit 00000000000000000000000000000000 0]'");
     expect(await answer(forged)).toEqual({});
     expect(log()).toMatch(/ends like an exit marker without this session's nonce/);
   });
 
   it("a large failing output is compressed with its status stated", async () => {
     await start();
-    const raw = bash(`cat ${vitestFile}; exit 1`);
+    const raw = await bash(`cat ${vitestFile}; exit 1`);
     const out = (await answer(raw)).hookSpecificOutput?.updatedToolOutput;
     const stdout = String(out?.stdout);
     expect(stdout).toMatch(/^Exit code 1\n\[cairn #1 · [^\]]*exit 1/);
@@ -156,7 +161,7 @@ describe("exit status through the hooks", () => {
 
   it("an output over 30 KB is read from Claude Code's spill file, marker stripped", async () => {
     await start();
-    const raw = bash("seq 1 20000; echo 'FATAL: the needle at the end'; exit 3");
+    const raw = await bash("seq 1 20000; echo 'FATAL: the needle at the end'; exit 3");
     expect(raw.length).toBeGreaterThan(30_000);
     const spill = join(transcript.slice(0, -".jsonl".length), "tool-results", "b45hc1jw6.txt");
     writeFileSync(spill, `${raw}\n`);
@@ -188,7 +193,7 @@ describe("exit status through the hooks", () => {
     mkdirSync(tasks, { recursive: true });
     const file = join(tasks, "bqqulm1ur.output");
     // As Claude Code leaves it: the output, then its own line once the command ended.
-    const raw = `${bash("echo building; ls missing-bg")}\n\n[exited with code 0]`;
+    const raw = `${await bash("echo building; ls missing-bg")}\n\n[exited with code 0]`;
     writeFileSync(file, `${raw}\n`);
     const read = fixture("PostToolUse-Read-small");
     const lines = `${raw}\n`.split("\n").length;
@@ -216,5 +221,59 @@ describe("exit status through the hooks", () => {
       },
     });
     expect(JSON.parse(untouched.stdout)).toEqual({});
+  });
+
+  // Finding 2 of the 2026-11-28 review: after enabled: false (a repository's, arriving
+  // with a checkout; the user's), run.enabled: false or a kill switch, the trap went on
+  // turning failures into exit 0 and nothing stated them. Now it stands aside unless
+  // cairn's PreToolUse hook armed this very command, and a marker that got through is
+  // still stated by PostToolUse whatever the config says.
+  describe("the trap stands aside unless cairn is on for this command", () => {
+    const offWays: [string, () => void][] = [
+      [
+        "a repository's enabled: false (a checkout brought it)",
+        () => write(join(sb.project, ".claude", "cairn.yaml"), "enabled: false\n"),
+      ],
+      ["the user's enabled: false", () => write(join(sb.home, ".cairn", "config.yaml"), "enabled: false\n")],
+      [
+        "the user's run.enabled: false",
+        () => write(join(sb.home, ".cairn", "config.yaml"), "run:\n  enabled: false\n"),
+      ],
+      ["cairn off", () => write(join(sb.home, ".cairn", "off"), "")],
+    ];
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+    };
+
+    it.each(offWays)(
+      "after %s, a failing command fails as it would without cairn",
+      async (_label, turnOff) => {
+        await start();
+        expect((await run("ls missing-dir")).code).toBe(0); // on: the trap acts
+        turnOff();
+        const r = await run("echo 'FAIL: 2 tests failed'; exit 1");
+        expect(r).toEqual({ output: "FAIL: 2 tests failed", code: 1 });
+      },
+    );
+
+    it.each(offWays.filter(([label]) => !label.includes("run.enabled")))(
+      "when the trap acted and then came %s, PostToolUse still states the exit status",
+      async (_label, turnOff) => {
+        await start();
+        const raw = await bash("echo 'FAIL: 2 tests failed'; exit 1");
+        expect(raw).toMatch(/\n\[cairn-exit [0-9a-f]+ 1\]$/);
+        turnOff();
+        const out = (await answer(raw)).hookSpecificOutput?.updatedToolOutput;
+        expect(out?.stdout).toBe("Exit code 1\nFAIL: 2 tests failed");
+      },
+    );
+
+    it("a command whose PreToolUse hook did not run (hooks gone) fails as usual, with a session's trap still in its env file", async () => {
+      await start();
+      const quoted = "'echo out; exit 3'";
+      const r = spawnSync("bash", ["-c", `source ${envFile} && eval ${quoted}`], { encoding: "utf8" });
+      expect({ out: r.stdout, code: r.status }).toEqual({ out: "out\n", code: 3 });
+    });
   });
 });

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { NO_DEADLINE } from "../../../src/core/deadline.ts";
 import { readPersistedOutput, toolResultsDir } from "../../../src/run/persisted-output.ts";
 
 // Claude Code's layout (2.1.328): <projects>/<project>/<session>.jsonl beside
@@ -63,7 +64,7 @@ describe("persistedOutputPath is read only inside the session's tool-results fol
   });
 
   it("past the size cap, only the tail is read (where the exit marker is)", () => {
-    const r = readPersistedOutput(real, transcript, SID, 1000);
+    const r = readPersistedOutput(real, transcript, SID, NO_DEADLINE, 1000);
     expect(r).toMatchObject({ ok: true, size: output.length });
     expect(r.ok && r.text === undefined && r.tail.endsWith("8999\n9000\n")).toBe(true);
   });

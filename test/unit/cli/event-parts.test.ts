@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { INSTALLED_EVENTS } from "../../src/claude/install-plan.ts";
-import { EVENT_PARTS } from "../../src/cli/event-parts.ts";
+import { INSTALLED_EVENTS } from "../../../src/claude/install-plan.ts";
+import { EVENT_PARTS } from "../../../src/cli/event-parts.ts";
 
-describe("installed hooks and the registry's parts", () => {
+describe("installed hooks and the parts of each event", () => {
   it("registers a hook exactly for the events that have parts behind them", () => {
     const withParts = Object.entries(EVENT_PARTS)
       .filter(([, parts]) => parts.length > 0)
