@@ -27,7 +27,11 @@ export interface Vocabulary {
 export function vocabularyOf(original: string): Vocabulary {
   const words = new Set(wordsOf(original));
   const parts = new Set<string>();
-  for (const w of words) for (const p of w.split(PARTS)) if (p) parts.add(p);
+  // A cell of a table written with `|` between its values (sqlite3, psql) is a whole word too.
+  for (const w of words) {
+    for (const p of w.split(PARTS)) if (p) parts.add(p);
+    if (w.includes("|")) for (const p of w.split(/[/@:=,()'"`|]+/)) if (p) parts.add(p);
+  }
   return { words, parts, text: original };
 }
 

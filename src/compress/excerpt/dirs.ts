@@ -3,9 +3,10 @@
  * information, written whole and readable: each directory once, then the whole names of
  * its entries (`node_modules/@types/node/: fs.d.ts path.d.ts`); a directory of one or two
  * entries as its paths, as the tool printed them. Every directory is named. The names of
- * small directories are facts (a file alone in its folder is what a search is for); a
- * large directory is counted and shows as many of its names as the room allows. When
- * even the directories are too many, they are counted by the folders above them.
+ * a rare kind (the one `.js` among source maps) and of small directories are facts (a file
+ * alone in its folder is what a search is for); a large directory is counted and shows as
+ * many of its first names as the room allows, every large directory its share. When even the directories are too many, they are
+ * counted by the folders above them, and the paths of a rare kind are written whole.
  */
 
 import type { Doc } from "./doc.ts";
@@ -40,20 +41,27 @@ export function byDirectory(paths: readonly string[]): DirGroup[] {
   return [...groups.values()];
 }
 
-/** Directories of at most this many entries have their names listed as facts. */
+/** A directory of at most this many entries has its names written as facts (to the cap); larger ones, as room allows. */
 const SMALL_DIR = 20;
 /** A directory of at most this many entries is shown as its paths. */
 const AS_PATHS = 2;
 
-/** The lines of a group: its paths, or `dir/: names`, or `dir/ (N entries): first names [M more]`. */
-function groupText(g: DirGroup, shown: number, width: number): string[] {
-  if (g.paths.length <= AS_PATHS && shown >= g.paths.length) return g.paths.map(shownName);
+/**
+ * The lines of a group whose entries `chosen` (indexes, in order) are named: its paths, or
+ * `dir/: names`, or `dir/ (N entries): some names [M more]`, or `dir/ (N entries)`.
+ */
+function groupText(g: DirGroup, chosen: readonly number[], width: number): string[] {
+  if (g.paths.length <= AS_PATHS && chosen.length >= g.paths.length) return g.paths.map(shownName);
   const dir = g.dir === "" ? "." : g.dir;
-  if (shown >= g.names.length) return groupLines(dir, g.names, width);
+  if (chosen.length >= g.names.length) return groupLines(dir, g.names, width);
   const head = `${dir} (${g.names.length} entries)`;
-  if (shown === 0) return [head];
-  const lines = groupLines(head, g.names.slice(0, shown), width);
-  lines[lines.length - 1] += ` ${note(`${g.names.length - shown} more`)}`;
+  if (chosen.length === 0) return [head];
+  const lines = groupLines(
+    head,
+    chosen.map((k) => g.names[k]!),
+    width,
+  );
+  lines[lines.length - 1] += ` ${note(`${g.names.length - chosen.length} more`)}`;
   return lines;
 }
 
@@ -67,53 +75,122 @@ export interface PathListing {
   readonly dirs: number;
 }
 
+/** The kind of file a name is by its extension (`.js.map`, `.d.ts`, `.json`; "" without one). */
+const endingOf = (name: string) => /(?:\.(?:d|min|js|test|spec|module))?\.[^./]+$/.exec(name)?.[0] ?? "";
+
 /**
- * The listing of `paths` in about `room` characters (small directories' names may take it
- * to `cap`). Each directory is written at least by its count; then directories are
- * written out whole, the smallest first, while the room lasts.
+ * Which paths are rare in the listing: their name ends otherwise than nearly all others
+ * do (the one `.js` among source maps, the `package.json` among `.d.ts` files).
+ */
+function rarePaths(groups: readonly DirGroup[], total: number): Array<[number, number]> {
+  const counts = new Map<string, number>();
+  for (const g of groups) for (const n of g.names) counts.set(endingOf(n), (counts.get(endingOf(n)) ?? 0) + 1);
+  const few = Math.max(2, total * 0.05);
+  const out: Array<[number, number]> = [];
+  groups.forEach((g, k) => {
+    g.names.forEach((n, j) => {
+      if ((counts.get(endingOf(n)) ?? 0) <= few) out.push([k, j]);
+    });
+  });
+  return out;
+}
+
+/**
+ * Too many directories to name each: paths written whole, those of a rare kind first, then
+ * the first of each directory, then the others in order, to three quarters of the cap;
+ * the rest counted by the folders above them.
+ */
+function pathsWhole(paths: readonly string[], groups: readonly DirGroup[], cap: number): PathListing {
+  const order: number[] = [];
+  const seen = new Set<number>();
+  const add = (i: number) => {
+    if (!seen.has(i)) {
+      seen.add(i);
+      order.push(i);
+    }
+  };
+  const index = new Map<string, number>();
+  paths.forEach((p, i) => {
+    if (!index.has(p)) index.set(p, i);
+  });
+  for (const [k, j] of rarePaths(groups, paths.length)) add(index.get(groups[k]!.paths[j]!)!);
+  for (const g of groups) add(index.get(g.paths[0]!)!);
+  paths.forEach((_, i) => add(i));
+  const shown = new Uint8Array(paths.length);
+  let used = 0;
+  for (const i of order) {
+    const cost = shownName(paths[i]!).length + 1;
+    if (used + cost > cap * 0.75) continue;
+    shown[i] = 1;
+    used += cost;
+  }
+  const lines = paths.flatMap((p, i) => (shown[i] ? [shownName(p)] : []));
+  const rest = paths.filter((_, i) => !shown[i]);
+  if (rest.length > 0) {
+    const cut = groupPaths(rest, Math.max(4, Math.floor((cap - used) / 60)));
+    lines.push(note(`${rest.length} more paths:`));
+    for (const g of cut) lines.push(g.paths === 1 ? shownName(g.prefix) : `${g.prefix} (${g.count} entries)`);
+  }
+  return { lines, named: paths.length - rest.length, total: paths.length, dirs: groups.length };
+}
+
+/**
+ * The listing of `paths` in about `room` characters; names may take it to `cap`: every
+ * name is what a listing is read for. Each directory is written at least by its count;
+ * then the names of rare kinds, then whole directories (the smallest first), then the
+ * first names of the larger ones, a name each in turn, while the room lasts.
  */
 export function listPaths(paths: readonly string[], room: number, cap: number, width = 200): PathListing {
   const groups = byDirectory(paths);
-  const shown = groups.map((g) => (g.paths.length <= AS_PATHS ? g.paths.length : 0));
+  const chosen: number[][] = groups.map((g) => (g.paths.length <= AS_PATHS ? g.names.map((_, j) => j) : []));
+  const cost = (k: number) => size(groupText(groups[k]!, chosen[k]!, width));
   let used = 0;
-  for (let k = 0; k < groups.length; k++) used += size(groupText(groups[k]!, shown[k]!, width));
-  if (used > cap) {
-    // Too many directories to name each: counted by the folders above them.
-    const cut = groupPaths(paths, Math.max(8, Math.floor(cap / 60)));
-    const lines = cut.map((g) => (g.paths === 1 ? g.prefix : `${g.prefix} (${g.count} entries)`));
-    return {
-      lines,
-      named: cut.filter((g) => g.paths === 1).length,
-      total: paths.length,
-      dirs: groups.length,
-    };
-  }
-  // Small directories first: their names are facts and may take the room to the cap.
+  for (let k = 0; k < groups.length; k++) used += cost(k);
+  if (used > cap) return pathsWhole(paths, groups, cap);
+  const choose = (k: number, names: readonly number[], limit: number): boolean => {
+    const before = cost(k);
+    const old = chosen[k]!;
+    chosen[k] = [...new Set([...old, ...names])].sort((a, b) => a - b);
+    const after = cost(k);
+    if (used - before + after > limit) {
+      chosen[k] = old;
+      return false;
+    }
+    used += after - before;
+    return true;
+  };
+  // The rare names first: each is a fact.
+  for (const [k, j] of rarePaths(groups, paths.length)) choose(k, [j], cap);
+  // Then whole directories, the smallest first, to the cap.
   const order = groups.map((_, k) => k).sort((a, b) => groups[a]!.names.length - groups[b]!.names.length);
+  const partial: number[] = [];
   for (const k of order) {
     const g = groups[k]!;
-    if (shown[k]! >= g.names.length) continue;
-    const limit = g.names.length <= SMALL_DIR ? cap : room;
-    const before = size(groupText(g, shown[k]!, width));
-    const whole = size(groupText(g, g.names.length, width));
-    if (used - before + whole <= limit) {
-      used += whole - before;
-      shown[k] = g.names.length;
-      continue;
-    }
-    // A large directory: as many of its first names as fit.
-    let fit = 0;
-    for (let n = 1; n < g.names.length; n++) {
-      if (used - before + size(groupText(g, n, width)) > room) break;
-      fit = n;
-    }
-    if (fit > 0) {
-      used += size(groupText(g, fit, width)) - before;
-      shown[k] = fit;
+    if (chosen[k]!.length >= g.names.length) continue;
+    const all = g.names.map((_, j) => j);
+    if (!choose(k, all, g.names.length <= SMALL_DIR ? cap : room)) partial.push(k);
+  }
+  // The directories that do not fit whole share what room is left, a name each in turn,
+  // so that every one of them shows its first names.
+  const next = new Map<number, number>(partial.map((k) => [k, 0]));
+  let more = true;
+  while (more && partial.length > 0) {
+    more = false;
+    for (const k of partial) {
+      const g = groups[k]!;
+      let j = next.get(k)!;
+      while (j < g.names.length && chosen[k]!.includes(j)) j++;
+      if (j >= g.names.length) continue;
+      next.set(k, j + 1);
+      const add = g.names[j]!.length + 1 + (chosen[k]!.length === 0 ? 1 : 0);
+      if (used + add > room) continue;
+      chosen[k] = [...chosen[k]!, j].sort((a, b) => a - b);
+      used += add;
+      more = true;
     }
   }
-  const lines = groups.flatMap((g, k) => groupText(g, shown[k]!, width));
-  const named = shown.reduce((a, n) => a + n, 0);
+  const lines = groups.flatMap((g, k) => groupText(g, chosen[k]!, width));
+  const named = chosen.reduce((a, c) => a + c.length, 0);
   return { lines, named, total: paths.length, dirs: groups.length };
 }
 

@@ -56,6 +56,7 @@ export const E = {
   outlier: MUST + 4,
   asked: MUST + 3,
   rare: MUST + 2,
+  first: MUST + 1,
   representative: 92,
   head: 90,
   lastOfKind: 86,
@@ -289,6 +290,25 @@ function commonLead(lines: readonly string[]): string | undefined {
   return best !== undefined && most >= Math.max(8, total * 0.4) && isProblem(best) ? best : undefined;
 }
 
+/** The file a diagnostic names before its line number (`src/a.ts(4,9)`, `lib/x.py:12`). */
+const FILE_AT = /(?:^|[\s(])((?:[\w.@~+-]+\/)*[\w.@+-]+\.[A-Za-z]\w{0,7})(?=[:(]\d)/;
+
+/** The first member naming each file, when the members name two files or more (at most 2 × FEW). */
+function firstPerFile(
+  lines: readonly string[],
+  members: readonly number[],
+  bodyAt?: (i: number) => number,
+): number[] {
+  const seen = new Map<string, number>();
+  for (const i of members) {
+    const file = FILE_AT.exec(bodyAt ? lines[i]!.slice(bodyAt(i)) : lines[i]!)?.[1];
+    if (file === undefined || seen.has(file)) continue;
+    seen.set(file, i);
+    if (seen.size > 2 * FEW) break;
+  }
+  return seen.size >= 2 ? [...seen.values()] : [];
+}
+
 /** The engine's ranking of a document's lines. */
 export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
   const { lines, starts } = doc;
@@ -355,6 +375,9 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     located(first);
     fact(last, last, severe ? E.lastProblem : E.lastProblem - 2);
     suffix.set(first, alikeSuffix(m.length, starts[first]!, starts[last]!));
+    // The same error in a few files: where it first stands in each is news (a file to open).
+    const byFile = firstPerFile(lines, m, opts.bodyAt);
+    for (const i of byFile) if (i !== first && i !== last) fact(i, i, byFile.length <= FEW ? where : E.rare);
   }
 
   // How it ended: the last lines, and what came just before a crash near the end.
@@ -452,10 +475,12 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     if (!suffix.has(first)) suffix.set(first, alikeSuffix(at.length, starts[first]!, starts[last]!));
   }
 
-  // The beginning.
+  // The beginning: its first line says what the output is (`Usage: …`, a dump's first
+  // row, the tool's banner), a fact; the next as room allows.
   for (let i = 0, kept = 0; i < n && kept < 2; i++) {
     if (t.of[i]! < 0) continue;
-    picks.push({ from: i, to: i, prio: E.head - kept });
+    if (kept === 0 && lines[i]!.length <= 400) fact(i, i, E.first);
+    else picks.push({ from: i, to: i, prio: E.head - kept });
     kept++;
   }
   return result();

@@ -11,6 +11,8 @@
  *   alike       `<line>  [×N like this, lines A-B]`: N lines between A and B are equal to this one
  *               but for their numbers, ids, times and file names (this is the first of them)
  *   cut         `<start of a line> … [+N chars]`: a line too long to show, cut after a whole word
+ *   pieces      `<piece> … <piece> … <piece>  [N of M chars shown]`: pieces of one very long line (minified
+ *               code), each copied exactly and cut only where a word ends
  *   group       `<dir>/: name name …` a directory written once and then the whole names of its
  *               entries; `<version>: name name …` a version written once before whole package names
  *   note        `[<words>]`: a sentence of cairn's own (what was counted, how to list the rest)
@@ -66,6 +68,24 @@ export function cutLine(line: string, max: number): string {
   }
   const head = line.slice(0, at).trimEnd();
   return `${head} … [+${line.length - head.length} chars]`;
+}
+
+/**
+ * Pieces of one long line, each `[from, to)` copied exactly, in order, joined by ` … `
+ * (overlapping or touching pieces are merged), with how much of the line they show.
+ */
+export function piecesLine(line: string, spans: ReadonlyArray<readonly [number, number]>): string {
+  const merged: Array<[number, number]> = [];
+  for (const [a, b] of [...spans].sort((x, y) => x[0] - y[0])) {
+    const last = merged[merged.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else if (b > a) merged.push([a, b]);
+  }
+  const shown = merged.reduce((n, [a, b]) => n + b - a, 0);
+  const body = merged.map(([a, b]) => line.slice(a, b).trim()).join(" … ");
+  const lead = merged[0] && merged[0][0] > 0 ? "… " : "";
+  const end = merged.length > 0 && merged[merged.length - 1]![1] < line.length ? " …" : "";
+  return `${lead}${body}${end}  ${note(`${shown.toLocaleString("en-US")} of ${line.length.toLocaleString("en-US")} chars shown`)}`;
 }
 
 /** A name as a group line writes it: whole, quoted when it holds a blank or a quote. */

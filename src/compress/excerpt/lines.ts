@@ -63,6 +63,8 @@ export interface Packing {
    * inline, and lines that name what the agent said it is after are facts.
    */
   readonly hints?: Hints | undefined;
+  /** The size of the output as it came, when `doc` is another layout of it (minified JSON laid out). */
+  readonly sourceSize?: number;
 }
 
 export function excerpt(name: string, doc: Doc, budget: number, packing: Packing): Excerpt {
@@ -85,11 +87,12 @@ export function excerpt(name: string, doc: Doc, budget: number, packing: Packing
     hardCap: options.hardCap ?? factCap(budget, doc.size, packing.hints?.tool),
     budget,
   });
-  // An output of 8 KB or less is worth an excerpt only when no line but what the kind
-  // calls noise (passing tests, download chatter) is left out (compress-text.ts).
-  if (doc.size <= SMALL_OUTPUT) {
+  // An output of 8 KB or less is worth an excerpt only when no line with a word in it but
+  // what the kind calls noise (passing tests, download chatter) is left out (compress-text.ts).
+  if ((packing.sourceSize ?? doc.size) <= SMALL_OUTPUT) {
     const noise = packing.engine === false ? undefined : packing.engine?.noise;
-    gate = doc.lines.flatMap((line, i) => (line.trim() !== "" && !noise?.(i) ? [i] : []));
+    // A rule or a counter (`⎯⎯⎯[1/3]⎯`) says no word.
+    gate = doc.lines.flatMap((line, i) => (/[A-Za-z]{2}/.test(line) && !noise?.(i) ? [i] : []));
   }
   const keptFacts =
     packed.allFacts !== false && gate.every((i) => packed.text.includes(doc.lines[i]!.trim()));

@@ -9,6 +9,7 @@ import { mark } from "../../core/trace.ts";
 import type { Store } from "../../store/db.ts";
 import { countLines, findFiled, insertOutput, recordExcerpt } from "../../store/outputs.ts";
 import { excerptHeader } from "../excerpt/header.ts";
+import { excerptBudget } from "../excerpt/budget.ts";
 import type { Excerpt, Hints } from "../excerpt/types.ts";
 
 /**
@@ -43,11 +44,8 @@ export interface Filed {
   readonly redactions: number;
 }
 
-/** The excerpt's size target: a fraction of the original, within a floor and a ceiling. */
-export function excerptBudget(config: Config, chars: number): number {
-  const want = Math.round(chars * config["compress.budget_fraction"]);
-  return Math.max(config["compress.budget_min_chars"], Math.min(config["compress.budget_max_chars"], want));
-}
+/** The excerpt's size target: the one formula (excerpt/budget.ts), here for the benches that load this module. */
+export { excerptBudget };
 
 /** Writes a model observation of an output, or throws (the caller then uses the excerpt). */
 export type Observer = (text: string, hints: Hints) => Promise<{ text: string; json: string }>;

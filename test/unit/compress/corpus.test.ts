@@ -46,7 +46,37 @@ const OVERRIDES: Record<string, string> = {
  * Facts an excerpt of these outputs leaves out, each named so a regression elsewhere
  * still fails, with why. Filled by running the test: the list is held not to be stale.
  */
-const KNOWN_MISSES: Record<string, readonly string[]> = {};
+const KNOWN_MISSES: Record<string, readonly string[]> = {
+  // tsc --listFiles after 57 errors: every error line is a fact and they take the half of
+  // the output facts may have; the 71 listed files are counted.
+  "compile-tsc-errors-listfiles.txt": [
+    "/tmp/corpus-work/jsproj/node_modules/typescript/lib/lib.es2022.full.d.ts",
+    "/tmp/corpus-work/ts-refactor/src/models.ts",
+    "/tmp/corpus-work/ts-refactor/src/index.ts",
+  ],
+  // eslint's JSON: no-undef stands twice among 24 messages, not rare by the 5% rule, and an
+  // error there is `"severity":2`, which no general rule reads as one.
+  "json-eslint-report.txt": ['"ruleId":"no-undef"', "\"message\":\"'lookupUser' is not defined.\""],
+  // make of Lua: 105 KB of gcc warnings, whose lines are facts up to the Bash limit; the
+  // make and link commands between them are ordinary lines.
+  "log-make-lua-warnings.txt": [
+    'make all SYSCFLAGS="-DLUA_USE_LINUX" SYSLIBS="-Wl,-E -ldl"',
+    "lstrlib.c: In function",
+    "ar rcu liblua.a lapi.o",
+    "gcc -std=gnu99 -o lua   lua.o liblua.a -lm -Wl,-E -ldl",
+  ],
+  // dpkg -l: three packages among 1,000 that only the annotator knew to look for.
+  "table-dpkg-list.txt": ["ii  nginx-light", "ii  python3-pytest", "ii  golang-go"],
+  // A changed line without a word (`+/**`) is shown only as room allows.
+  "git-diff.txt": ["+/**"],
+};
+
+/**
+ * Outputs whose facts are every name of a large listing (derived for issue 14's every-name
+ * goal): issue 24 counts a large directory of alike names and shows its first names, the
+ * names of a rare kind and small directories whole. Checked apart: the directories are named.
+ */
+const EVERY_NAME = new Set(["ls-laR.txt", "find.txt"]);
 
 const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -118,7 +148,10 @@ describe("compression of the real-output corpus", () => {
 
     it("keeps the annotated facts whole", () => {
       const lost = missing(e, excerpt.text);
-      expect(lost.filter((f) => !(KNOWN_MISSES[e.file] ?? []).includes(f))).toEqual([]);
+      const known = KNOWN_MISSES[e.file] ?? [];
+      // An every-name listing: its directories (the facts with a slash) are all named.
+      const counted = EVERY_NAME.has(e.file) ? lost.filter((f) => f.includes("/")) : lost;
+      expect(counted.filter((f) => !known.includes(f))).toEqual([]);
     });
 
     it("writes no word the output does not hold but cairn's framing", () => {

@@ -15,10 +15,22 @@ function isTitle(line: string): boolean {
   return /^\S.{0,78}:\s*$/.test(line) && !/[0-9a-f]{4}/i.test(line);
 }
 
-export function genericOf(name: string, doc: Doc, budget: number, tool?: string): Excerpt {
-  const r = rank(doc);
+/**
+ * A help text (`node --help`, `man tar`, a first line `Usage: …`): it describes errors and
+ * warnings, it reports none, and its section titles are its outline.
+ */
+function isHelp(doc: Doc, command: string | undefined): boolean {
+  const last = command?.split(/\|/).shift() ?? "";
+  if (/(?:^|\s)(?:--help|-h|-\?|help)(?=\s|$)|^\s*(?:man|info)\s/.test(last)) return true;
+  const first = doc.lines.find((l) => l.trim() !== "") ?? "";
+  return /^\s*usage:/i.test(first);
+}
+
+export function genericOf(name: string, doc: Doc, budget: number, tool?: string, command?: string): Excerpt {
+  const help = isHelp(doc, command);
+  const r = rank(doc, help ? { problemWords: false } : {});
   doc.lines.forEach((line, i) => {
-    if (isTitle(line)) r.picks.push({ from: i, to: i, prio: 64 });
+    if (isTitle(line)) r.picks.push({ from: i, to: i, prio: help ? 104 : 95 });
   });
   const kinds = r.templates.list.length;
   const what = [plural(kinds, "kind"), "of line"].join(" ");
@@ -30,7 +42,7 @@ export function genericOf(name: string, doc: Doc, budget: number, tool?: string)
 }
 
 export function genericExcerpt(text: string, hints: Hints, budget: number): Excerpt {
-  return genericOf("generic", docOf(text), budget, hints.tool);
+  return genericOf("generic", docOf(text), budget, hints.tool, hints.command);
 }
 
 export const excerpts: Readonly<Record<string, ExcerptFn>> = { generic: genericExcerpt };

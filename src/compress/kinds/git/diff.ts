@@ -2,8 +2,8 @@
  * git diff and git show: every file's header and mode changes, and its changed lines,
  * whole and as git printed them. An edit made alike in many places (a rename carried
  * through a dozen files) is one kind of changed line: its first and last stand for it,
- * with a count; every other changed line is a fact. The hunk headers and the context
- * around changes follow as room allows. --stat alone: summary and largest entries.
+ * with a count; every other changed line is a fact, with its hunk's header (where it is).
+ * The context around changes follows as room allows. --stat alone: summary and largest entries.
  */
 
 import { byDirectory } from "../../excerpt/dirs.ts";
@@ -54,7 +54,9 @@ function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   let removed = 0;
   let inHunk = false;
   const headers: number[] = [];
+  const hunks: number[] = [];
   const fileOf = new Int32Array(lines.length).fill(-1);
+  const hunkOf = new Int32Array(lines.length).fill(-1);
   const changed: number[] = [];
   for (let i = firstDiff; i < lines.length; i++) {
     const line = lines[i]!;
@@ -64,9 +66,10 @@ function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     } else if (!inHunk && MODE.test(line)) picks.push({ from: i, to: i, prio: MUST + 5 });
     else if (HUNK.test(line)) {
       inHunk = true;
-      picks.push({ from: i, to: i, prio: 78 });
+      hunks.push(i);
     } else if (inHunk && (line.startsWith("+") || line.startsWith("-"))) {
       fileOf[i] = headers.length - 1;
+      hunkOf[i] = hunks.length - 1;
       if (line[0] === "+") added++;
       else removed++;
       // A line of punctuation alone (a brace) says little: room allowing.
@@ -82,6 +85,7 @@ function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const kinds = templatesOf(changedDoc(doc, changed), () => false, undefined, SAME_EDIT);
   const suffix = new Map<number, string>();
   const shownFile = new Set<number>();
+  const shownHunk = new Set<number>();
   let alike = 0;
   for (const t of kinds.list) {
     const at = t.members.map((k) => changed[k]!);
@@ -89,6 +93,7 @@ function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
       for (const i of at) {
         picks.push({ from: i, to: i, prio: MUST + 3 });
         shownFile.add(fileOf[i]!);
+        shownHunk.add(hunkOf[i]!);
       }
       continue;
     }
@@ -99,11 +104,17 @@ function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     picks.push({ from: last, to: last, prio: MUST + 1 });
     shownFile.add(fileOf[first]!);
     shownFile.add(fileOf[last]!);
+    shownHunk.add(hunkOf[first]!);
+    shownHunk.add(hunkOf[last]!);
     suffix.set(first, alikeSuffix(at.length, starts[first]!, starts[last]!));
     at.slice(1, -1).forEach((i, k) => {
       picks.push({ from: i, to: i, prio: 60 - Math.min(20, k / 4) });
     });
   }
+  // A hunk's header says where its changes are in the file: with them when they are shown.
+  hunks.forEach((i, k) => {
+    picks.push({ from: i, to: i, prio: shownHunk.has(k) ? MUST + 4 : 78 });
+  });
   // Every file is named: by its header where its changes are shown, else in the list on top.
   const names: string[] = [];
   headers.forEach((i, k) => {

@@ -10,6 +10,7 @@ import { intentLines } from "../../excerpt/intent.ts";
 import { docOf, excerpt, lastNonBlank, plural, shapeOf } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import { templatesOf } from "../../excerpt/templates.ts";
+import { farAbove } from "../../excerpt/signals.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { STAT, STAT_SUMMARY } from "./diff.ts";
 
@@ -160,6 +161,10 @@ function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     for (const k of t.members)
       picks.push({ from: stats[k]!, to: stats[k]!, prio: 84, with: commitOf[stats[k]!] });
   }
+  // The changes far bigger than the rest (a vendored import, a generated file) with their commit.
+  const sizes = stats.map((i) => Number(STAT.exec(lines[i]!)?.[2] ?? 0));
+  for (const k of farAbove(sizes))
+    picks.push({ from: stats[k]!, to: stats[k]!, prio: MUST, with: commitOf[stats[k]!] });
   // The oldest commit's stat summary says what the history starts from.
   const oldest = infos[infos.length - 1]!;
   if (oldest.summary >= 0) picks.push({ from: oldest.summary, to: oldest.summary, prio: MUST });

@@ -5,7 +5,8 @@
  * that is the answer: one whose value in a field of categories is rare (the declined
  * payment among paid ones, the failed job), or that names what the agent said it is
  * after. Omitted lines are marked with their numbers. A document on one line (minified)
- * is shown pretty-printed, the same way, its omissions counted in lines of that printing.
+ * is laid out on lines without changing a character of it (layout.ts), and shown the
+ * same way, its omissions counted in lines of that layout.
  */
 
 import { cleanText } from "../../excerpt/ansi.ts";
@@ -18,6 +19,7 @@ import { rarity } from "../../excerpt/rare.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { genericExcerpt } from "../generic/excerpt.ts";
 import { jsonStart } from "./detect.ts";
+import { layoutJson } from "./layout.ts";
 import { scanSpans } from "./spans.ts";
 
 /** Larger documents are not parsed (bounded work); the generic excerpt handles them. */
@@ -153,7 +155,8 @@ function parse(text: string): Parsed | undefined {
   const lines = body.split("\n").length;
   // On a line or a few: minified; its lines would be too long to read or to cut.
   if (lines >= 4 && body.length / lines < 400) return { value, text, pretty: false };
-  return { value, text: `${cleanText(text.slice(0, start))}${JSON.stringify(value, null, 2)}`, pretty: true };
+  const laid = layoutJson(body) ?? JSON.stringify(value, null, 2);
+  return { value, text: `${cleanText(text.slice(0, start))}${laid}`, pretty: true };
 }
 
 function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | undefined {
@@ -173,11 +176,20 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
   for (const a of arrays)
     for (const c of a.at) for (let l = spans.first[c]!; l <= spans.last[c]!; l++) inside[l] = 1;
   const unit = /\n([ \t]+)\S/.exec(parsed.text.slice(start))?.[1]?.length ?? 2;
+  // The opener each line sits in (`{` alone on its line: an item of a short array, whose
+  // keys are the top's too, like the eslint report's one object per file).
+  const openers: number[] = [];
   for (let i = 0; i < lines.length; i++) {
-    if (inside[i] || lines[i]!.length >= 2000) continue;
-    const depth = Math.floor((lines[i]!.length - lines[i]!.trimStart().length) / unit);
-    // Its keys and what they hold at the top; deeper, as room allows.
-    picks.push({ from: i, to: i, prio: depth <= 1 ? MUST + 4 : depth === 2 ? 70 : 50 - Math.min(20, depth) });
+    const t = lines[i]!.trimStart();
+    const depth = Math.floor((lines[i]!.length - t.length) / unit);
+    openers.length = Math.min(openers.length, depth);
+    if (!inside[i] && lines[i]!.length < 2000) {
+      const item = depth === 2 && lines[openers[1] ?? -1]?.trim() === "{";
+      // Its keys and what they hold at the top; deeper, as room allows.
+      const prio = depth <= 1 || item ? MUST + 4 : depth === 2 ? 70 : 50 - Math.min(20, depth);
+      picks.push({ from: i, to: i, prio });
+    }
+    if (/[[{]$/.test(t)) openers[depth] = i;
   }
   let shownItems = 0;
   let rareCount = 0;
@@ -221,6 +233,7 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
     options: parsed.pretty ? { markers: "count" } : {},
     engine: false,
     hints,
+    sourceSize: text.length,
   });
 }
 

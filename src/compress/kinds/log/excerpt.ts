@@ -1,7 +1,7 @@
 /**
  * Build and server logs: the engine's ranking (every rare problem line whole with what
  * locates it, each recurring one by its first and last with a count, rare lines, the
- * end), with what a log adds: an access log's 5xx responses are problems, and each kind
+ * end), with what a log adds: an access log's 4xx and 5xx responses are problems, and each kind
  * of stack trace is shown once in full (user frames, causes), later ones by their
  * exception line.
  */
@@ -27,7 +27,7 @@ function statusOf(line: string): number {
   return access ? Number(access[5]) : 0;
 }
 
-/** What a log adds to the engine's ranking: each kind of trace once in full, server errors as problems. */
+/** What a log adds to the engine's ranking: each kind of trace once in full, error responses as problems. */
 export function logPicks(doc: Doc): LogPicks {
   const { lines } = doc;
   const n = lines.length;
@@ -50,13 +50,13 @@ export function logPicks(doc: Doc): LogPicks {
   const serverError = new Uint8Array(n);
   let errors = 0;
   for (let i = 0; i < n; i++)
-    if (statusOf(lines[i]!) >= 500) {
+    if (statusOf(lines[i]!) >= 400) {
       serverError[i] = 1;
       errors++;
     }
   const parts: string[] = [];
   if (traces > 0) parts.push(plural(traces, "trace"));
-  if (errors > 0) parts.push(plural(errors, "5xx response"));
+  if (errors > 0) parts.push(plural(errors, "error response"));
   return { picks, problem: (i) => serverError[i] === 1, kept: parts.join(", ") };
 }
 

@@ -20,6 +20,7 @@ import { codePicks, shownExport } from "./code.ts";
 import { printedSource } from "./detect.ts";
 import { dataPicks, prosePicks } from "./docs.ts";
 import { LOCK_KEY, lockOutline } from "./lockfile.ts";
+import { minifiedLine } from "./minified.ts";
 
 type Flavour = "code" | "prose" | "data" | "json" | "minified" | "text";
 
@@ -122,12 +123,26 @@ function framePicks(doc: Doc, flavour: Flavour, hints: Hints, budget: number, o:
   if (fits) o.what += `, lines ${from + firstLine}-${to + firstLine} in full`;
 }
 
-/** Long lines (minified code): the start and the end of each, enough to recognise it. */
-function cutLongLines(doc: Doc, o: Outline): void {
+/**
+ * Long lines (minified code): the beginning and end of each, and between them the pieces
+ * a reader looks for (exports, public names, version and configuration strings).
+ */
+function cutLongLines(doc: Doc, o: Outline, budget: number): void {
+  const long = doc.lines.filter((line, i) => line.length > 400 && !o.wide.has(i)).length;
+  if (long === 0) return;
+  const room = Math.max(400, Math.floor((budget * 0.8) / long));
   doc.lines.forEach((line, i) => {
-    if (line.length > 400 && !o.wide.has(i))
-      o.display.set(i, `${line.slice(0, 200)} … [${line.length - 280} chars] … ${line.slice(-80)}`);
+    if (line.length > 400 && !o.wide.has(i)) o.display.set(i, minifiedLine(line, room));
   });
+}
+
+/** Lines shown as pieces (minified code) go past maxLine: the part past it is a suffix, never cut. */
+function piecesSuffixes(doc: Doc, o: Outline, maxLine: number, suffix: Map<number, string>): void {
+  for (const [i, shown] of o.display) {
+    if (shown.length <= maxLine || o.wide.has(i) || doc.lines[i]!.length <= 400) continue;
+    o.display.set(i, shown.slice(0, maxLine));
+    suffix.set(i, shown.slice(maxLine));
+  }
 }
 
 /**
@@ -165,10 +180,11 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   } else {
     o = outlineOf(doc, flavour, text, hints, budget);
     framePicks(doc, flavour, hints, budget, o);
-    cutLongLines(doc, o);
+    cutLongLines(doc, o, budget);
   }
   const maxLine = flavour === "minified" ? 320 : o.substance ? 300 : 120;
   const suffix = wideSuffixes(doc, o, maxLine);
+  piecesSuffixes(doc, o, maxLine, suffix);
   if (o.engine) {
     const r = rank(doc, o.engine);
     o.picks.push(...r.picks);

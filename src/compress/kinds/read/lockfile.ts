@@ -123,8 +123,8 @@ const worth = (g: { count: number; size: number }) => (g.count + 1) / g.size;
 
 /**
  * Picks for the file's head (up to its first package entry) and notes holding the
- * packages by version: the project's direct dependencies as facts, the others as many
- * groups as the room holds, those that name most packages per character first.
+ * packages by version: the project's direct dependencies first, then the others, as many
+ * groups as the cap holds, those that name most packages per character first.
  */
 export function lockOutline(
   doc: Doc,
@@ -169,21 +169,23 @@ export function lockOutline(
   }));
   const order = groups.map((_, k) => k).sort((a, b) => worth(groups[b]!) - worth(groups[a]!));
   let shown = mine.reduce((a, g) => a + g.count, 0);
-  let left = room;
+  // Every package is a fact (which version is installed is what a lockfile is read for):
+  // the others take the room up to the cap, those that name most packages per character first.
+  let left = Math.max(room, cap - mine.reduce((a, g) => a + g.lines.reduce((n, l) => n + l.length + 1, 0), 0));
   const body: Note[] = [];
   for (const k of order) {
     const g = groups[k]!;
     if (g.size > left) continue;
     left -= g.size;
     shown += g.count;
-    for (const text of g.lines) body.push({ at, text, prio: 80 });
+    for (const text of g.lines) body.push({ at, text, prio: MUST });
   }
   notes.push(...body);
   if (shown < entries.length)
     notes.push({
       at,
       text: note(
-        `${entries.length - shown} more packages: the header's command with --grep '"version": |node_modules/'`,
+        `${entries.length - shown} more packages: the header's command with --grep 'node_modules/'`,
       ),
       prio: MUST + 3,
     });

@@ -9,7 +9,7 @@ import type { Doc } from "../../excerpt/doc.ts";
 import { excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Pick } from "../../excerpt/pack.ts";
 import { FOREIGN } from "../../excerpt/traces.ts";
-import { isSuccess } from "../../excerpt/signals.ts";
+import { isSuccess, isSummary } from "../../excerpt/signals.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
 
 export { FOREIGN };
@@ -150,6 +150,13 @@ export function blocksOf(
  * engine's facts outside the failure blocks (the runner reads those itself): a crash, a
  * collection error, a warning, what the agent said it is after.
  */
+/** A runner's banner: its version and where it runs (vitest's RUN, pytest's platform, rootdir, plugins). */
+const BANNER =
+  /^\s*(?:RUN\s+v\d|platform \w+ -- Python|rootdir:|configfile:|cachedir:|plugins:|collecting \.\.\.|collected \d+ items?$|=+ test session starts =+$)/;
+
+/** A test reported as skipped, pending or expected to fail. */
+const SKIPPED = /\b(?:SKIPPED|SKIP|XFAIL|XPASS|skipped|pending|todo)\b|^\s*[↓○]\s/;
+
 export function testExcerpt(
   name: string,
   doc: Doc,
@@ -165,12 +172,21 @@ export function testExcerpt(
   linePicks(doc, EXIT, P.summary - 1, picks);
   const inBlock = new Uint8Array(n);
   for (const b of blocks) for (let i = b.start; i <= b.end; i++) inBlock[i] = 1;
+  // Tests skipped or expected to fail, when few: which ones did not run is news.
+  const skipped: number[] = [];
+  doc.lines.forEach((line, i) => {
+    if (!inBlock[i] && SKIPPED.test(line) && !isSummary(line)) skipped.push(i);
+  });
+  if (skipped.length <= 8) for (const i of skipped) picks.push({ from: i, to: i, prio: MUST });
   const kept = failures > 0 ? `${plural(failures, "failing test")}, summary` : "summary";
   return excerpt(name, doc, budget, {
     picks,
     kept,
     // Passing tests are noise; the failure blocks the runner has read itself.
-    engine: { factsOnly: true, noise: (i) => inBlock[i] === 1 || isSuccess(doc.lines[i]!) },
+    engine: {
+      factsOnly: true,
+      noise: (i) => inBlock[i] === 1 || isSuccess(doc.lines[i]!) || BANNER.test(doc.lines[i]!),
+    },
     hints,
   });
 }

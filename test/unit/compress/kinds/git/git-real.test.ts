@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compressText } from "../../../../../src/compress/compress-text.ts";
-import { excerptBudget } from "../../../../../src/compress/hook/filing.ts";
+import { excerptBudget } from "../../../../../src/compress/excerpt/budget.ts";
 import { abbreviation } from "../../../../../src/compress/kinds/git/log.ts";
 import { defaults } from "../../../../../src/config/schema.ts";
 import { braceLines } from "../../../../helpers/bash-braces.ts";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compressText } from "../../../../../src/compress/compress-text.ts";
 import { substanceCap } from "../../../../../src/compress/excerpt/pack.ts";
-import { excerptBudget } from "../../../../../src/compress/hook/filing.ts";
+import { excerptBudget } from "../../../../../src/compress/excerpt/budget.ts";
 import { defaults } from "../../../../../src/config/schema.ts";
 import { bashWords, braceLines } from "../../../../helpers/bash-braces.ts";
 

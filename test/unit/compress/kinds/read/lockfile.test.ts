@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compressText } from "../../../../../src/compress/compress-text.ts";
-import { excerptBudget } from "../../../../../src/compress/hook/filing.ts";
+import { excerptBudget } from "../../../../../src/compress/excerpt/budget.ts";
 import { lockEntries } from "../../../../../src/compress/kinds/read/lockfile.ts";
 import { defaults } from "../../../../../src/config/schema.ts";
 import { bashWords } from "../../../../helpers/bash-braces.ts";

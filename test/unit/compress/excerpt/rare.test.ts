@@ -1,8 +1,5 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { bashWords } from "../../../helpers/bash-braces.ts";
-
-const _FIND = new URL("../../../fixtures/outputs-substance/find.txt", import.meta.url);
 
 describe("rare rows", () => {
   it("finds the rows whose value in a column of categories is rare, not ids or amounts", async () => {
@@ -55,20 +52,29 @@ describe("source code is not a table", () => {
 });
 
 describe("ls -la of one directory", () => {
-  it("is a listing: the names in order, as many as fit, and a note that says so", async () => {
-    const { compressText, budgetFor } = await import("../../../../src/compress/compress-text.ts");
+  it("is a listing: every name whole, by kind, in a quarter of the size", async () => {
+    const { compressText } = await import("../../../../src/compress/compress-text.ts");
+    const { excerptBudget } = await import("../../../../src/compress/excerpt/budget.ts");
+    const { defaults } = await import("../../../../src/config/schema.ts");
     const text = readFileSync(
       new URL("../../../fixtures/outputs-substance/ls-la-node-modules.txt", import.meta.url),
       "utf8",
     );
-    const e = compressText(text, { tool: "Bash", command: "ls -la node_modules" }, budgetFor(text.length));
+    const e = compressText(
+      text,
+      { tool: "Bash", command: "ls -la node_modules" },
+      excerptBudget(defaults(), text.length),
+    );
     expect(e.compressor).toBe("listing");
-    expect(e.text.split("\n")[0]).toMatch(/^\[names by kind .*not all fit: --grep finds the rest\]$/);
-    // The first names of each kind, as bash reads the brace words they are written in.
-    const words = new Set(bashWords(e.text));
-    for (const n of [".bin", ".vite", ".vite-temp", "@anthropic-ai", "@babel", ".package-lock.json"])
-      expect(words.has(n), n).toBe(true);
-    expect(e.text.length).toBeLessThanOrEqual(text.length * 0.15);
+    expect(e.text.split("\n")[0]).toMatch(/^\[157 entries: each directory's names by kind/);
+    const words = new Set(e.text.split(/\s+/));
+    const names = text
+      .split("\n")
+      .map((l) => l.split(/\s+/).slice(8).join(" "))
+      .filter((n) => n !== "" && n !== "." && n !== "..");
+    expect(names).toHaveLength(155);
+    for (const n of names) expect(words.has(n), n).toBe(true);
+    expect(e.text.length).toBeLessThanOrEqual(text.length * 0.25);
   });
 });
 
