@@ -84,7 +84,8 @@ const endingOf = (name: string) => /(?:\.(?:d|min|js|test|spec|module))?\.[^./]+
  */
 function rarePaths(groups: readonly DirGroup[], total: number): Array<[number, number]> {
   const counts = new Map<string, number>();
-  for (const g of groups) for (const n of g.names) counts.set(endingOf(n), (counts.get(endingOf(n)) ?? 0) + 1);
+  for (const g of groups)
+    for (const n of g.names) counts.set(endingOf(n), (counts.get(endingOf(n)) ?? 0) + 1);
   const few = Math.max(2, total * 0.05);
   const out: Array<[number, number]> = [];
   groups.forEach((g, k) => {
@@ -95,12 +96,23 @@ function rarePaths(groups: readonly DirGroup[], total: number): Array<[number, n
   return out;
 }
 
+/** `dir/ (N entries)`, or `dir/ (N entries in M other directories)` for what a folder holds beside its named parts. */
+function countLine(prefix: string, count: number): string {
+  const other = /^(.*) \((\d+ other director(?:y|ies))\)$/.exec(prefix);
+  return other ? `${other[1]} (${count} entries in ${other[2]})` : `${prefix} (${count} entries)`;
+}
+
 /**
  * Too many directories to name each: paths written whole, those of a rare kind first, then
  * the first of each directory, then the others in order, to three quarters of the cap;
  * the rest counted by the folders above them.
  */
-function pathsWhole(paths: readonly string[], groups: readonly DirGroup[], cap: number): PathListing {
+function pathsWhole(
+  paths: readonly string[],
+  groups: readonly DirGroup[],
+  cap: number,
+  weights?: readonly number[],
+): PathListing {
   const order: number[] = [];
   const seen = new Set<number>();
   const add = (i: number) => {
@@ -114,8 +126,13 @@ function pathsWhole(paths: readonly string[], groups: readonly DirGroup[], cap: 
     if (!index.has(p)) index.set(p, i);
   });
   for (const [k, j] of rarePaths(groups, paths.length)) add(index.get(groups[k]!.paths[j]!)!);
+  // The busiest first (a file with most matches), when the tool says how busy each is.
+  if (weights) {
+    const byWeight = paths.map((_, i) => i).sort((a, b) => (weights[b] ?? 0) - (weights[a] ?? 0));
+    for (const i of byWeight.slice(0, 24)) add(i);
+  }
   for (const g of groups) add(index.get(g.paths[0]!)!);
-  paths.forEach((_, i) => add(i));
+  for (let i = 0; i < paths.length; i++) add(i);
   const shown = new Uint8Array(paths.length);
   let used = 0;
   for (const i of order) {
@@ -127,9 +144,10 @@ function pathsWhole(paths: readonly string[], groups: readonly DirGroup[], cap: 
   const lines = paths.flatMap((p, i) => (shown[i] ? [shownName(p)] : []));
   const rest = paths.filter((_, i) => !shown[i]);
   if (rest.length > 0) {
-    const cut = groupPaths(rest, Math.max(4, Math.floor((cap - used) / 60)));
+    const restWeights = weights ? paths.flatMap((_, i) => (shown[i] ? [] : [weights[i] ?? 1])) : undefined;
+    const cut = groupPaths(rest, Math.max(4, Math.floor((cap - used) / 60)), restWeights);
     lines.push(note(`${rest.length} more paths:`));
-    for (const g of cut) lines.push(g.paths === 1 ? shownName(g.prefix) : `${g.prefix} (${g.count} entries)`);
+    for (const g of cut) lines.push(g.paths === 1 ? shownName(g.prefix) : countLine(g.prefix, g.count));
   }
   return { lines, named: paths.length - rest.length, total: paths.length, dirs: groups.length };
 }
@@ -140,13 +158,19 @@ function pathsWhole(paths: readonly string[], groups: readonly DirGroup[], cap: 
  * then the names of rare kinds, then whole directories (the smallest first), then the
  * first names of the larger ones, a name each in turn, while the room lasts.
  */
-export function listPaths(paths: readonly string[], room: number, cap: number, width = 200): PathListing {
+export function listPaths(
+  paths: readonly string[],
+  room: number,
+  cap: number,
+  width = 200,
+  weights?: readonly number[],
+): PathListing {
   const groups = byDirectory(paths);
   const chosen: number[][] = groups.map((g) => (g.paths.length <= AS_PATHS ? g.names.map((_, j) => j) : []));
   const cost = (k: number) => size(groupText(groups[k]!, chosen[k]!, width));
   let used = 0;
   for (let k = 0; k < groups.length; k++) used += cost(k);
-  if (used > cap) return pathsWhole(paths, groups, cap);
+  if (used > cap) return pathsWhole(paths, groups, cap, weights);
   const choose = (k: number, names: readonly number[], limit: number): boolean => {
     const before = cost(k);
     const old = chosen[k]!;

@@ -8,8 +8,8 @@ import { printedCli } from "../../core/self.ts";
 import { mark } from "../../core/trace.ts";
 import type { Store } from "../../store/db.ts";
 import { countLines, findFiled, insertOutput, recordExcerpt } from "../../store/outputs.ts";
-import { excerptHeader } from "../excerpt/header.ts";
 import { excerptBudget } from "../excerpt/budget.ts";
+import { excerptHeader } from "../excerpt/header.ts";
 import type { Excerpt, Hints } from "../excerpt/types.ts";
 
 /**

@@ -12,7 +12,8 @@ import { CODE_EXT, INSTALLED_FILE, LOCK_FILE } from "../excerpt/files.ts";
  */
 export function minCharsFor(config: Config, tool: string, filePath: string | undefined): number {
   const path = filePath ?? "";
-  if (tool !== "Read" || LOCK_FILE.test(path) || INSTALLED_FILE.test(path)) return config["compress.min_bytes"];
+  if (tool !== "Read" || LOCK_FILE.test(path) || INSTALLED_FILE.test(path))
+    return config["compress.min_bytes"];
   return CODE_EXT.test(filePath ?? "")
     ? config["compress.read_code_min_bytes"]
     : config["compress.read_min_bytes"];

@@ -56,7 +56,7 @@ const KNOWN_MISSES: Record<string, readonly string[]> = {
   ],
   // eslint's JSON: no-undef stands twice among 24 messages, not rare by the 5% rule, and an
   // error there is `"severity":2`, which no general rule reads as one.
-  "json-eslint-report.txt": ['"ruleId":"no-undef"', "\"message\":\"'lookupUser' is not defined.\""],
+  "json-eslint-report.txt": ['"ruleId":"no-undef"', '"message":"\'lookupUser\' is not defined."'],
   // make of Lua: 105 KB of gcc warnings, whose lines are facts up to the Bash limit; the
   // make and link commands between them are ordinary lines.
   "log-make-lua-warnings.txt": [
@@ -90,7 +90,9 @@ const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function kept(excerpt: string, fact: string): boolean {
   if (excerpt.includes(fact)) return true;
   if (/^[0-9a-f]{40}$/.test(fact))
-    return [...excerpt.matchAll(/(?<![0-9a-f])[0-9a-f]{7,39}(?![0-9a-f])/g)].some((m) => fact.startsWith(m[0]));
+    return [...excerpt.matchAll(/(?<![0-9a-f])[0-9a-f]{7,39}(?![0-9a-f])/g)].some((m) =>
+      fact.startsWith(m[0]),
+    );
   const lines = excerpt.split("\n");
   // A lockfile's "path version", a version then the whole paths.
   const lock = /^(\S*node_modules\/\S+) (\S+)$/.exec(fact);
@@ -102,9 +104,10 @@ function kept(excerpt: string, fact: string): boolean {
   if (slash > 0 && slash < fact.length - 1 && !/\s/.test(fact)) {
     const dir = fact.slice(0, slash);
     const name = fact.slice(slash + 1);
-    return new RegExp(`(^|[\\s'"(])${esc(dir)}(/|:)[^\\n]*?(^|[\\s'"(,])${esc(name)}(?=$|[\\s'"),:;])`, "m").test(
-      excerpt,
-    );
+    return new RegExp(
+      `(^|[\\s'"(])${esc(dir)}(/|:)[^\\n]*?(^|[\\s'"(,])${esc(name)}(?=$|[\\s'"),:;])`,
+      "m",
+    ).test(excerpt);
   }
   return false;
 }
@@ -123,7 +126,8 @@ function compress(e: CorpusEntry) {
   return { text, budget, excerpt: compressText(text, hintsFor(e), budget) };
 }
 
-const missing = (e: CorpusEntry, excerpt: string) => e.facts.filter((f) => !kept(stripAnsi(excerpt), stripAnsi(f)));
+const missing = (e: CorpusEntry, excerpt: string) =>
+  e.facts.filter((f) => !kept(stripAnsi(excerpt), stripAnsi(f)));
 
 describe("compression of the real-output corpus", () => {
   it("has at least 30 outputs with facts", () => {

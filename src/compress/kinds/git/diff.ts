@@ -7,7 +7,7 @@
  */
 
 import { byDirectory } from "../../excerpt/dirs.ts";
-import type { Doc } from "../../excerpt/doc.ts";
+import { type Doc, subDoc } from "../../excerpt/doc.ts";
 import { alikeSuffix, groupLines, note } from "../../excerpt/framing.ts";
 import { intentLines } from "../../excerpt/intent.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
@@ -25,22 +25,54 @@ export const STAT_SUMMARY = /^ \d+ files? changed(?:, \d+ insertions?\(\+\))?(?:
 /** Changed lines alike in this share of their words are one edit made in many places. */
 const SAME_EDIT = 0.75;
 
-/** The changed lines as a document of their own, numbered as in the diff. */
-function changedDoc(doc: Doc, at: readonly number[]): Doc {
-  const lines = at.map((i) => doc.lines[i]!);
-  return {
-    lines,
-    starts: at.map((i) => doc.starts[i]!),
-    hole: -1,
-    total: doc.total,
-    size: lines.reduce((n, l) => n + l.length + 1, 0),
-    complete: true,
-  };
+/**
+ * The changed lines: an edit made alike in many places is one kind of changed line
+ * (templates.ts), its first and last facts with its count, the others as room allows;
+ * every other changed line is a fact. Which files and hunks have a change shown.
+ */
+function changedPicks(
+  doc: Doc,
+  changed: readonly number[],
+  fileOf: Int32Array,
+  hunkOf: Int32Array,
+  picks: Pick[],
+): { shownFile: Set<number>; shownHunk: Set<number>; alike: number; suffix: Map<number, string> } {
+  const { starts } = doc;
+  const kinds = templatesOf(subDoc(doc, changed), () => false, undefined, SAME_EDIT);
+  const suffix = new Map<number, string>();
+  const shownFile = new Set<number>();
+  const shownHunk = new Set<number>();
+  let alike = 0;
+  for (const t of kinds.list) {
+    const at = t.members.map((k) => changed[k]!);
+    if (at.length <= 2) {
+      for (const i of at) {
+        picks.push({ from: i, to: i, prio: MUST + 3 });
+        shownFile.add(fileOf[i]!);
+        shownHunk.add(hunkOf[i]!);
+      }
+      continue;
+    }
+    alike++;
+    const first = at[0]!;
+    const last = at[at.length - 1]!;
+    picks.push({ from: first, to: first, prio: MUST + 2 });
+    picks.push({ from: last, to: last, prio: MUST + 1 });
+    shownFile.add(fileOf[first]!);
+    shownFile.add(fileOf[last]!);
+    shownHunk.add(hunkOf[first]!);
+    shownHunk.add(hunkOf[last]!);
+    suffix.set(first, alikeSuffix(at.length, starts[first]!, starts[last]!));
+    at.slice(1, -1).forEach((i, k) => {
+      picks.push({ from: i, to: i, prio: 60 - Math.min(20, k / 4) });
+    });
+  }
+  return { shownFile, shownHunk, alike, suffix };
 }
 
 function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
-  const { lines, starts } = doc;
+  const { lines } = doc;
   const picks: Pick[] = [];
   // git show / format-patch: the commit header, message and stat before the first diff.
   let firstDiff = 0;
@@ -81,36 +113,7 @@ function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
       picks.push({ from: i, to: i, prio: near ? 66 : 20 });
     }
   }
-  // An edit made alike in many places is one kind of changed line (templates.ts).
-  const kinds = templatesOf(changedDoc(doc, changed), () => false, undefined, SAME_EDIT);
-  const suffix = new Map<number, string>();
-  const shownFile = new Set<number>();
-  const shownHunk = new Set<number>();
-  let alike = 0;
-  for (const t of kinds.list) {
-    const at = t.members.map((k) => changed[k]!);
-    if (at.length <= 2) {
-      for (const i of at) {
-        picks.push({ from: i, to: i, prio: MUST + 3 });
-        shownFile.add(fileOf[i]!);
-        shownHunk.add(hunkOf[i]!);
-      }
-      continue;
-    }
-    alike++;
-    const first = at[0]!;
-    const last = at[at.length - 1]!;
-    picks.push({ from: first, to: first, prio: MUST + 2 });
-    picks.push({ from: last, to: last, prio: MUST + 1 });
-    shownFile.add(fileOf[first]!);
-    shownFile.add(fileOf[last]!);
-    shownHunk.add(hunkOf[first]!);
-    shownHunk.add(hunkOf[last]!);
-    suffix.set(first, alikeSuffix(at.length, starts[first]!, starts[last]!));
-    at.slice(1, -1).forEach((i, k) => {
-      picks.push({ from: i, to: i, prio: 60 - Math.min(20, k / 4) });
-    });
-  }
+  const { shownFile, shownHunk, alike, suffix } = changedPicks(doc, changed, fileOf, hunkOf, picks);
   // A hunk's header says where its changes are in the file: with them when they are shown.
   hunks.forEach((i, k) => {
     picks.push({ from: i, to: i, prio: shownHunk.has(k) ? MUST + 4 : 78 });

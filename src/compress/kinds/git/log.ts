@@ -4,13 +4,13 @@
  * renames as room allows. --oneline: newest, oldest, decorated and unusual commits.
  */
 
-import type { Doc } from "../../excerpt/doc.ts";
+import { type Doc, subDoc } from "../../excerpt/doc.ts";
 import { alikeSuffix, note } from "../../excerpt/framing.ts";
 import { intentLines } from "../../excerpt/intent.ts";
 import { docOf, excerpt, lastNonBlank, plural, shapeOf } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
-import { templatesOf } from "../../excerpt/templates.ts";
 import { farAbove } from "../../excerpt/signals.ts";
+import { templatesOf } from "../../excerpt/templates.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { STAT, STAT_SUMMARY } from "./diff.ts";
 
@@ -80,17 +80,28 @@ export function abbreviation(hashes: readonly string[]): number {
   return length;
 }
 
-/** Lines as a document of their own (the subjects, the stat lines), numbered as in the log. */
-function subDoc(doc: Doc, at: readonly number[]): Doc {
-  const lines = at.map((i) => doc.lines[i]!.trim());
-  return {
-    lines,
-    starts: at.map((i) => doc.starts[i]!),
-    hole: -1,
-    total: doc.total,
-    size: lines.reduce((n, l) => n + l.length + 1, 0),
-    complete: true,
-  };
+const trim = (line: string) => line.trim();
+
+/**
+ * The stat lines worth a look: files the history touches rarely (the one change to
+ * src/http/client.ts among migrations) as room allows, and the changes far bigger than
+ * the rest (a vendored import, a generated file) as facts, each with its commit.
+ */
+function statPicks(doc: Doc, commitOf: Int32Array, picks: Pick[]): void {
+  const { lines } = doc;
+  const stats: number[] = [];
+  lines.forEach((line, i) => {
+    if (STAT.test(line)) stats.push(i);
+  });
+  const files = templatesOf(subDoc(doc, stats, trim), () => false);
+  for (const t of files.list) {
+    if (t.members.length > 2) continue;
+    for (const k of t.members)
+      picks.push({ from: stats[k]!, to: stats[k]!, prio: 84, with: commitOf[stats[k]!] });
+  }
+  const sizes = stats.map((i) => Number(STAT.exec(lines[i]!)?.[2] ?? 0));
+  for (const k of farAbove(sizes))
+    picks.push({ from: stats[k]!, to: stats[k]!, prio: MUST, with: commitOf[stats[k]!] });
 }
 
 function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
@@ -130,6 +141,7 @@ function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     subDoc(
       doc,
       withSubject.map((info) => info.subject),
+      trim,
     ),
     () => false,
   );
@@ -150,21 +162,7 @@ function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   }
   for (const info of infos.filter((i) => i.subject < 0))
     picks.push({ from: info.start, to: info.start, prio: MUST + 5 });
-  // Files the history touches rarely (the one change to src/http/client.ts among migrations), as room allows.
-  const stats: number[] = [];
-  lines.forEach((line, i) => {
-    if (STAT.test(line)) stats.push(i);
-  });
-  const files = templatesOf(subDoc(doc, stats), () => false);
-  for (const t of files.list) {
-    if (t.members.length > 2) continue;
-    for (const k of t.members)
-      picks.push({ from: stats[k]!, to: stats[k]!, prio: 84, with: commitOf[stats[k]!] });
-  }
-  // The changes far bigger than the rest (a vendored import, a generated file) with their commit.
-  const sizes = stats.map((i) => Number(STAT.exec(lines[i]!)?.[2] ?? 0));
-  for (const k of farAbove(sizes))
-    picks.push({ from: stats[k]!, to: stats[k]!, prio: MUST, with: commitOf[stats[k]!] });
+  statPicks(doc, commitOf, picks);
   // The oldest commit's stat summary says what the history starts from.
   const oldest = infos[infos.length - 1]!;
   if (oldest.summary >= 0) picks.push({ from: oldest.summary, to: oldest.summary, prio: MUST });

@@ -2,13 +2,14 @@
  * grep, ripgrep and Claude Code's Grep. Matches (`path:12:text`) go through the engine
  * judged by their text, not their path: a match found in many files (a bundled copy, a
  * minified build) is one kind of line shown once with its count, a match like no other
- * is a fact; the problems in grepped logs are facts with their `path:line`. The first
- * match of each file follows as room allows. Lists of files (`-l`, files_with_matches)
+ * is a fact; the problems in grepped logs are facts with their `path:line`. The files
+ * that matched are listed by directory on top; the first match of each file follows as
+ * room allows. Lists of files (`-l`, files_with_matches)
  * are listings; counts (`-c`) keep every file that matched.
  */
 
 import { factCap } from "../../excerpt/budget.ts";
-import { pathListExcerpt } from "../../excerpt/dirs.ts";
+import { listPaths, pathListExcerpt } from "../../excerpt/dirs.ts";
 import type { Doc } from "../../excerpt/doc.ts";
 import { note } from "../../excerpt/framing.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
@@ -16,6 +17,9 @@ import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { genericExcerpt } from "../generic/excerpt.ts";
 import { CONTEXT, COUNT, MATCH, modeOf } from "./detect.ts";
+
+/** From this many files, the files that matched are listed by directory before the matches. */
+const FILE_LIST = 4;
 
 /** A log line's start: a time or a level word. */
 const LOG_START = /\b(?:\d\d:\d\d:\d\d|ERROR|ERR|WARN|WARNING|INFO|DEBUG|FATAL|CRITICAL|TRACE|NOTICE)\b/;
@@ -29,7 +33,10 @@ function matches(doc: Doc): { bodyAt: Int32Array; file: (string | undefined)[]; 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.length > 5000) continue;
-    const m = MATCH.exec(line) ?? CONTEXT.exec(line);
+    // A context line whose text holds `15:04:05` reads as a match of a path with blanks in
+    // it: a path without blanks reads first.
+    const hit = MATCH.exec(line);
+    const m = hit && !/\s/.test(hit[1]!) ? hit : (CONTEXT.exec(line) ?? hit);
     if (!m) continue;
     bodyAt[i] = m[1]!.length + m[2]!.length + 2;
     if (line[m[1]!.length] === ":") {
@@ -60,10 +67,29 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
   const notes: Note[] = [
     {
       at: 0,
-      text: note(`${plural(count, "match", "matches")} in ${plural(firsts.size, "file")}`),
+      text: note(
+        `${plural(count, "match", "matches")} in ${plural(firsts.size, "file")}${firsts.size >= FILE_LIST ? ":" : ""}`,
+      ),
       prio: MUST + 10,
     },
   ];
+  // Which files matched is what a search across files is for: each directory once, then
+  // its files' names, before the matches (dirs.ts).
+  if (firsts.size >= FILE_LIST) {
+    const matched = new Map<string, number>();
+    for (const f of file) if (f !== undefined) matched.set(f, (matched.get(f) ?? 0) + 1);
+    const names = [...firsts.keys()];
+    const listing = listPaths(
+      names,
+      Math.floor(budget / 4),
+      Math.floor(budget / 3),
+      200,
+      names.map((f) => matched.get(f) ?? 1),
+    );
+    listing.lines.forEach((text, k) => {
+      notes.push({ at: 0, text, prio: MUST + 9 - Math.min(0.9, k / 1000) });
+    });
+  }
   return excerpt("grep", doc, budget, {
     picks,
     notes,

@@ -92,7 +92,9 @@ export function layoutJson(text: string, width = 240): string | undefined {
     }
     out.push(indent + text.slice(start, v + 1));
     const members = membersOf(text, match, v);
-    members.forEach(([a, b], k) => emit(a, b, depth + 1, k < members.length - 1 ? "," : ""));
+    members.forEach(([a, b], k) => {
+      emit(a, b, depth + 1, k < members.length - 1 ? "," : "");
+    });
     out.push(indent + text[end]! + comma);
   };
   let i = 0;

@@ -202,8 +202,9 @@ function lsExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     // A problem's "from" list can run to thousands of characters: its start names it.
     // No omission markers: the note on top says what was left out (the drawing, repeats).
     options: { display, maxLine: 300, markers: false },
-    // Lines that name what the agent is after are facts, with the packages they hang from.
-    engine: { tree: true, factsOnly: true },
+    // Lines that name what the agent is after are facts, with the packages they hang from
+    // (the kind reads the problems itself).
+    engine: { tree: true, factsOnly: true, problemWords: false },
     hints,
   });
 }

@@ -171,7 +171,10 @@ export function lockOutline(
   let shown = mine.reduce((a, g) => a + g.count, 0);
   // Every package is a fact (which version is installed is what a lockfile is read for):
   // the others take the room up to the cap, those that name most packages per character first.
-  let left = Math.max(room, cap - mine.reduce((a, g) => a + g.lines.reduce((n, l) => n + l.length + 1, 0), 0));
+  let left = Math.max(
+    room,
+    cap - mine.reduce((a, g) => a + g.lines.reduce((n, l) => n + l.length + 1, 0), 0),
+  );
   const body: Note[] = [];
   for (const k of order) {
     const g = groups[k]!;
@@ -184,9 +187,7 @@ export function lockOutline(
   if (shown < entries.length)
     notes.push({
       at,
-      text: note(
-        `${entries.length - shown} more packages: the header's command with --grep 'node_modules/'`,
-      ),
+      text: note(`${entries.length - shown} more packages: the header's command with --grep 'node_modules/'`),
       prio: MUST + 3,
     });
   return `lockfile: ${shown === entries.length ? "all" : shown} of ${plural(entries.length, "package")} with versions, the project's dependencies first`;

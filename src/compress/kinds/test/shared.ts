@@ -8,8 +8,8 @@
 import type { Doc } from "../../excerpt/doc.ts";
 import { excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Pick } from "../../excerpt/pack.ts";
-import { FOREIGN } from "../../excerpt/traces.ts";
 import { isSuccess, isSummary } from "../../excerpt/signals.ts";
+import { FOREIGN } from "../../excerpt/traces.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
 
 export { FOREIGN };

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { docOf, SAMPLE_ABOVE } from "../../../../src/compress/excerpt/doc.ts";
 import { factCap } from "../../../../src/compress/excerpt/budget.ts";
-import {
-  MUST,
-  type Note,
-  omissionMarker,
-  pack,
-} from "../../../../src/compress/excerpt/pack.ts";
+import { docOf, SAMPLE_ABOVE } from "../../../../src/compress/excerpt/doc.ts";
+import { MUST, type Note, omissionMarker, pack } from "../../../../src/compress/excerpt/pack.ts";
 
 // The shared packer: what it keeps, how it marks what it leaves out, and the size rules.
 
