@@ -14,14 +14,6 @@ import { compressors, generic } from "./kinds/index.ts";
 
 export { compressors, KIND } from "./kinds/index.ts";
 
-/**
- * The excerpt budget for an output of `length` characters with the default settings
- * (compress.budget_fraction, budget_min_chars, budget_max_chars).
- */
-export function budgetFor(length: number, fraction = 0.08, min = 1200, max = 6000): number {
-  return Math.floor(Math.min(max, Math.max(min, fraction * length)));
-}
-
 /** Below this confidence the generic compressor is used. */
 export const THRESHOLD = 0.35;
 

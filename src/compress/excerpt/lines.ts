@@ -96,7 +96,13 @@ export function excerpt(name: string, doc: Doc, budget: number, packing: Packing
   }
   const keptFacts =
     packed.allFacts !== false && gate.every((i) => packed.text.includes(doc.lines[i]!.trim()));
-  return { text: packed.text, compressor: name, kept: packing.kept, keptFacts };
+  return {
+    text: packed.text,
+    compressor: name,
+    kept: packing.kept,
+    keptFacts,
+    ...(packed.gaps ? { gaps: packed.gaps } : {}),
+  };
 }
 
 /** Cleaned full text when it fits the budget as it is, or undefined. */

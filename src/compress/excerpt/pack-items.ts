@@ -72,4 +72,6 @@ export interface Packed {
   readonly allFacts?: boolean;
   /** Original lines shown verbatim (collapsed repeats count fully). */
   readonly keptLines: number;
+  /** The runs of original lines left out, numbered as in the original (1-based, inclusive). */
+  readonly gaps?: ReadonlyArray<readonly [number, number]>;
 }

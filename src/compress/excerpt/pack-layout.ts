@@ -78,6 +78,7 @@ export function layoutOf(doc: Doc, opts: PackOptions): Layout {
 /** Renders the kept units (`kept[u + 1]`) in order, with the notes before their unit. */
 export function render(layout: Layout, kept: Uint8Array, notesAt: ReadonlyMap<number, string[]>): Packed {
   const out: string[] = [];
+  const gaps: Array<[number, number]> = [];
   let keptLines = 0;
   let gapFirst = -1;
   let gapLast = -1;
@@ -85,7 +86,7 @@ export function render(layout: Layout, kept: Uint8Array, notesAt: ReadonlyMap<nu
   const flushGap = () => {
     for (const t of pending) out.push(t);
     pending = [];
-    if (gapFirst >= 0) keptLines += showGap(layout, gapFirst, gapLast, out);
+    if (gapFirst >= 0) keptLines += showGap(layout, gapFirst, gapLast, out, gaps);
     gapFirst = -1;
   };
   const units = layout.first.length;
@@ -105,11 +106,17 @@ export function render(layout: Layout, kept: Uint8Array, notesAt: ReadonlyMap<nu
   flushGap();
   const tail = notesAt.get(units);
   if (tail) out.push(...tail);
-  return { text: out.join("\n"), keptLines };
+  return { text: out.join("\n"), keptLines, gaps };
 }
 
 /** Shows an omitted run of units as its marker, or as itself when that is shorter; the lines it shows. */
-function showGap(layout: Layout, gapFirst: number, gapLast: number, out: string[]): number {
+function showGap(
+  layout: Layout,
+  gapFirst: number,
+  gapLast: number,
+  out: string[],
+  gaps: Array<[number, number]>,
+): number {
   const { doc, first, last, text, base, markers } = layout;
   const a = rangeOf(doc, first[gapFirst]!)[0];
   const b = rangeOf(doc, last[gapLast]!)[1];
@@ -127,6 +134,9 @@ function showGap(layout: Layout, gapFirst: number, gapLast: number, out: string[
       out.push(text[u]!);
       shown += last[u]! - first[u]! + 1;
     }
-  } else if (b >= a && markers) out.push(marker);
+  } else if (b >= a) {
+    if (markers) out.push(marker);
+    gaps.push([a + base, b + base]);
+  }
   return shown;
 }

@@ -43,6 +43,11 @@ export interface Excerpt {
    * on purpose (every changed line of a diff): the safety net then allows that much.
    */
   readonly ceiling?: number;
+  /**
+   * The runs of original lines the excerpt left out, numbered as in the original (1-based,
+   * inclusive), when it knows them: the header points at one (header.ts).
+   */
+  readonly gaps?: ReadonlyArray<readonly [number, number]>;
 }
 
 /**

@@ -75,22 +75,18 @@ interface Call {
  * The retrieval command exactly as an excerpt header prints it for output `id`: in the
  * form that runs in the session's shell (`cairn` only when that is this cairn on PATH).
  */
-function showCommand(call: Call, id: number): string | undefined {
-  const empty = { text: "", compressor: "", kept: "" };
-  const header = call.filing.excerptHeader(id, "", 0, empty, call.o.hints, 0, call.ctx.cli());
-  return call.repeats.showCommandOf(header);
+function showCommand(call: Call, id: number): string {
+  return call.filing.showCommand(id, call.ctx.cli());
 }
 
 /** An identical output still in context: one line naming it. */
 async function repeatAnswer(call: Call, earlier: Seen): Promise<string | undefined> {
   const label = call.repeats.labelIn(earlier.label, call.cwd);
   const size = formatBytes(earlier.bytes);
-  const line = (id: number) => {
-    const show = showCommand(call, id);
-    return show ? call.repeats.repeatLine({ ...earlier, id, label }, show, size) : undefined;
-  };
+  const line = (id: number) =>
+    call.repeats.repeatLine({ ...earlier, id, label }, showCommand(call, id), size);
   // A reference that would take more than half the output's room is not worth it.
-  if ((line(9_999_999)?.length ?? Number.POSITIVE_INFINITY) > call.o.text.length / 2) return undefined;
+  if (line(9_999_999).length > call.o.text.length / 2) return undefined;
   // An output shown whole the first time is stored only now, when a reference needs it.
   const id = earlier.id ?? (await call.file()).id;
   if (earlier.id === undefined)
@@ -120,7 +116,6 @@ async function deltaAnswer(
   const id = filedId ?? (await call.file()).id;
   const changed = hunks.reduce((n, h) => n + h.removed.length + h.added.length, 0);
   const show = showCommand(call, id);
-  if (!show) return { id };
   const size = formatBytes(Buffer.byteLength(call.o.text, "utf8"));
   const label = call.repeats.labelIn(call.o.out.label, call.cwd);
   const first = call.repeats.deltaLine(id, previous.id, label, changed, show, size);
@@ -190,7 +185,7 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
     // the original is shown as it is (it stays stored, so `cairn show` still has it).
     if (filed.shown.length < o.text.length) {
       replacement = filed.shown;
-      body = repeats.bodyOf(filed.shown);
+      body = filed.body;
     }
   }
   if (!repeatable) return replacement;

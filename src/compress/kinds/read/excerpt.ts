@@ -201,7 +201,12 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     ...(suffix.size > 0 ? { suffix } : {}),
     ...(o.substance ? { hardCap: substanceCap(budget, doc.size) } : {}),
   });
-  return { text: packed.text, compressor: "read", kept: o.what };
+  return {
+    text: packed.text,
+    compressor: "read",
+    kept: o.what,
+    ...(packed.gaps ? { gaps: packed.gaps } : {}),
+  };
 }
 
 export function readsExcerpt(text: string, hints: Hints, budget: number): Excerpt {
