@@ -1,5 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { DEFAULT_E2E_TIMEOUT } from "./test/e2e/harness/work.ts";
 import { PROCESS_SLOTS } from "./test/helpers/slots.ts";
+import { HANG_MS, UNIT_TIMEOUT_MS } from "./test/helpers/wait.ts";
+
+// expect.poll gives up after 1 s by default: a wait for an event gets the suite's hang bound.
+const expectations = { poll: { timeout: HANG_MS } };
 
 // Unit tests run in parallel; e2e tests drive the real Claude Code CLI and are
 // heavier, so they run in their own project with limited concurrency (2 cores).
@@ -10,16 +15,19 @@ import { PROCESS_SLOTS } from "./test/helpers/slots.ts";
 // session of hook processes, which also queue for test/helpers/slots.ts).
 export default defineConfig({
   test: {
-    globalSetup: ["test/helpers/build-once.ts", "test/helpers/postgres-check.ts"],
+    globalSetup: ["test/helpers/build-once.ts", "test/helpers/programs-check.ts"],
     maxWorkers: Math.max(1, PROCESS_SLOTS - 1),
     projects: [
       {
         test: {
           name: "unit",
+          expect: expectations,
           include: ["test/unit/**/*.test.ts"],
-          testTimeout: 20_000,
-          // Hooks clean up sandboxes (rmSync of many small files): a hang detector, not a limit.
-          hookTimeout: 120_000,
+          // Hang detectors, not limits (test/helpers/wait.ts): a loaded machine makes a unit
+          // test many times slower than alone, and each cairn process it starts is killed
+          // as hung on its own (COMMAND_HANG_MS).
+          testTimeout: UNIT_TIMEOUT_MS,
+          hookTimeout: UNIT_TIMEOUT_MS,
           maxConcurrency: PROCESS_SLOTS,
         },
       },
@@ -27,6 +35,7 @@ export default defineConfig({
         // Many processes on one database, crashes, long sessions: alone, one file at a time.
         test: {
           name: "reliability",
+          expect: expectations,
           include: ["test/reliability/**/*.test.ts"],
           testTimeout: 600_000,
           hookTimeout: 900_000,
@@ -36,9 +45,14 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
+          expect: expectations,
           include: ["test/e2e/**/*.test.ts"],
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
+          // Derived from the work of a common test (test/e2e/harness/work.ts); a test that
+          // does more says what it does with e2eTimeout. A hang is caught sooner, by the
+          // harness's watchdog, and a timed-out test's processes are stopped (setup.ts).
+          testTimeout: DEFAULT_E2E_TIMEOUT,
+          hookTimeout: DEFAULT_E2E_TIMEOUT,
+          setupFiles: ["test/e2e/harness/setup.ts"],
           fileParallelism: false,
         },
       },

@@ -205,6 +205,7 @@ async function partTime(
     deadline: NO_DEADLINE,
     self: { command: process.execPath, args: ["cairn.cjs"] },
     cli: () => `${process.execPath} cairn.cjs`,
+    afterAnswer: () => {},
   };
   const post = JSON.parse(readFileSync(join(FIXTURES, "hook-inputs", "PostToolUse-Bash-small.json"), "utf8"));
   const event = {

@@ -14,7 +14,7 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import { installCairn } from "../test/e2e/harness/cairn.ts";
+import { cairn, cairnDb, installCairn } from "../test/e2e/harness/cairn.ts";
 import { makeSandbox, runClaude, type Sandbox } from "../test/e2e/harness/claude.ts";
 import { bash, type MockApi, type Step, startMockApi, text, tool } from "../test/e2e/harness/mock-api.ts";
 import { makeLog } from "./corpus/gen-files.ts";
@@ -144,6 +144,22 @@ interface Result {
   readonly byCall: ReadonlyMap<string, number>;
   /** Characters of the last request's messages, by part (tool results per tool, calls, text, headers). */
   readonly byPart: ReadonlyMap<string, number>;
+  /** UTF-8 bytes of every tool result in the last request: what the model was shown of tool outputs, measured. */
+  readonly resultBytes: number;
+  /** cairn's own figures for the session (with cairn only): `cairn report --json`, and the old saving. */
+  readonly figures?: SessionFigures;
+}
+
+interface SessionFigures {
+  /** The figure cairn showed before: original minus excerpt, over filed outputs. */
+  readonly oldSavedBytes: number;
+  readonly counterfactualBytes: number;
+  readonly shownBytes: number;
+  readonly savedBytes: number;
+  readonly retrievals: number;
+  readonly retrievedBytes: number;
+  readonly netBytes: number;
+  readonly moreThanAlone: number;
 }
 
 type Block = {
@@ -200,6 +216,40 @@ export function partSizes(messages: readonly { content: unknown }[]): Map<string
   return sizes;
 }
 
+/** Bytes of every tool result's text in the messages: what the model was shown, as the ledger counts it. */
+function resultBytes(messages: readonly { content: unknown }[]): number {
+  let n = 0;
+  for (const m of messages)
+    for (const b of Array.isArray(m.content) ? (m.content as Block[]) : []) {
+      if (b.type !== "tool_result") continue;
+      const c = b.content;
+      if (typeof c === "string") n += Buffer.byteLength(c);
+      else if (Array.isArray(c))
+        for (const x of c as { type?: string; text?: string }[])
+          if (x.type === "text") n += Buffer.byteLength(x.text ?? "");
+    }
+  return n;
+}
+
+/** The session as cairn counts it (`cairn report --json`), beside the figure it showed before (original - excerpt). */
+async function cairnFigures(sb: Sandbox, sessionId: string): Promise<SessionFigures> {
+  const r = await cairn(sb, ["report", "--session", sessionId, "--json"]);
+  if (r.code !== 0) throw new Error(`cairn report: ${r.stderr}`);
+  const t = (JSON.parse(r.stdout) as { figures: { total: Omit<SessionFigures, "oldSavedBytes"> } }).figures
+    .total;
+  const db = cairnDb(sb);
+  try {
+    const old = db
+      .prepare(
+        "SELECT coalesce(sum(max(0, original_bytes - coalesce(excerpt_bytes, original_bytes))), 0) AS n FROM outputs WHERE session_id = ?",
+      )
+      .get(sessionId) as { n: number };
+    return { ...t, oldSavedBytes: old.n };
+  } finally {
+    db.close();
+  }
+}
+
 async function session(api: MockApi, withCairn: boolean, calls: number): Promise<Result> {
   const sb = makeSandbox({ prefix: withCairn ? "cairn-bench-with" : "cairn-bench-without" });
   try {
@@ -232,6 +282,7 @@ async function session(api: MockApi, withCairn: boolean, calls: number): Promise
     }
     const tokens = main.map((r) => Math.ceil(JSON.stringify(r.body).length / 4));
     const last = main.at(-1);
+    const figures = withCairn ? await cairnFigures(sb, run.sessionId) : undefined;
     return {
       wallS: run.durationMs / 1000,
       requests: main.length,
@@ -243,6 +294,8 @@ async function session(api: MockApi, withCairn: boolean, calls: number): Promise
         .filter((b) => b.type === "tool_result" && b.is_error === true).length,
       byCall: resultSizes(last?.body.messages ?? []),
       byPart: partSizes(last?.body.messages ?? []),
+      resultBytes: resultBytes(last?.body.messages ?? []),
+      ...(figures ? { figures } : {}),
     };
   } finally {
     sb.cleanup();
@@ -294,6 +347,10 @@ export async function benchSession(): Promise<{ markdown: string; summary: Recor
         ],
       ),
       "",
+      "What cairn counts for the session with it (`cairn report --json`, bytes), beside the tool results measured in the last request of each run and the figure cairn showed before (original minus excerpt, over the outputs it filed):",
+      "",
+      figuresTable(without, withCairn),
+      "",
       "Where the final context goes (characters of the last request's messages, by part):",
       "",
       table(
@@ -327,6 +384,15 @@ export async function benchSession(): Promise<{ markdown: string; summary: Recor
         "session.last_request_tokens.with": withCairn.lastRequestTokens,
         "session.last_messages_tokens.without": without.lastMessagesTokens,
         "session.last_messages_tokens.with": withCairn.lastMessagesTokens,
+        ...(withCairn.figures
+          ? {
+              "session.saved_bytes.old_method": withCairn.figures.oldSavedBytes,
+              "session.counterfactual_bytes": withCairn.figures.counterfactualBytes,
+              "session.shown_bytes": withCairn.figures.shownBytes,
+              "session.retrieved_bytes": withCairn.figures.retrievedBytes,
+              "session.net_saved_bytes": withCairn.figures.netBytes,
+            }
+          : {}),
         "session.final_context_share":
           Math.round((withCairn.lastMessagesTokens / without.lastMessagesTokens) * 10000) / 10000,
       },
@@ -334,6 +400,30 @@ export async function benchSession(): Promise<{ markdown: string; summary: Recor
   } finally {
     await api.close();
   }
+}
+
+/** Net savings (retrievals included) next to the figure cairn showed before, and the measured truth of both runs. */
+function figuresTable(without: Result, withCairn: Result): string {
+  const f = withCairn.figures;
+  if (!f) return "(no figures: the run with cairn did not report)";
+  const k = (x: number) => x.toLocaleString("en-US");
+  return table(
+    ["", "bytes"],
+    [
+      ["saved, as cairn counted it before (original - excerpt, filed outputs only)", k(f.oldSavedBytes)],
+      ["tool results the model was shown without cairn (measured, last request)", k(without.resultBytes)],
+      ["tool results the model was shown with cairn (measured, last request)", k(withCairn.resultBytes)],
+      ["what Claude Code alone would have shown (cairn's counterfactual)", k(f.counterfactualBytes)],
+      ["what the model was shown of them (cairn's count)", k(f.shownBytes)],
+      ["saved: alone - shown", k(f.savedBytes)],
+      [
+        `read back (${f.retrievals} retrievals: cairn show, re-runs and re-reads after an excerpt)`,
+        k(f.retrievedBytes),
+      ],
+      ["**net saved: alone - shown - read back**", `**${k(f.netBytes)}**`],
+      ["outputs where cairn showed more than Claude Code alone", String(f.moreThanAlone)],
+    ],
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

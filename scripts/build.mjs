@@ -7,14 +7,24 @@
 // of small chunks costs more than the bytes they hold.
 
 import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, relative, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { MIN_NODE_TEXT } from "../src/core/node-min.ts";
 
-const ROOT = resolve(dirname(new URL(import.meta.url).pathname), "..");
+// fileURLToPath, not URL#pathname: a clone at "~/my tools/cairn" is "my%20tools" in the URL.
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SRC = join(ROOT, "src");
 
 /** The file name a lazy target gets: src/compress/compress-text.ts -> compress-compress-text, yaml -> pkg-yaml. */
@@ -57,7 +67,52 @@ const webClientPlugin = {
   },
 };
 
+/**
+ * Builds into a fresh folder beside `outdir` and only then puts it in place, so a build
+ * that fails (a syntax error, a path esbuild cannot read) leaves the bundle that was
+ * there untouched: with the plugin, every hook runs it.
+ */
 export async function bundle(outdir = "dist", { quiet = false } = {}) {
+  const target = resolve(outdir);
+  const staging = join(dirname(target), `.${basename(target)}.building-${process.pid}`);
+  rmSync(staging, { recursive: true, force: true });
+  let metafile;
+  try {
+    metafile = await bundleInto(staging);
+  } catch (err) {
+    rmSync(staging, { recursive: true, force: true });
+    throw err;
+  }
+  swapIn(staging, target);
+  if (!quiet) {
+    const outputs = Object.values(metafile.outputs);
+    const total = outputs.reduce((n, o) => n + o.bytes, 0);
+    console.log(
+      `built ${outdir}/cairn.cjs (${outputs.length} files, ${(total / 1024).toFixed(0)} KB in all)`,
+    );
+  }
+  return metafile;
+}
+
+/** Replaces `target` with the finished `built`; the old folder goes only once the new one is there. */
+function swapIn(built, target) {
+  if (!existsSync(target)) {
+    renameSync(built, target);
+    return;
+  }
+  const old = join(dirname(target), `.${basename(target)}.old-${process.pid}`);
+  rmSync(old, { recursive: true, force: true });
+  renameSync(target, old);
+  try {
+    renameSync(built, target);
+  } catch (err) {
+    renameSync(old, target);
+    throw err;
+  }
+  rmSync(old, { recursive: true, force: true });
+}
+
+async function bundleInto(outdir) {
   const stubs = join(tmpdir(), `cairn-build-${process.pid}`);
   mkdirSync(stubs, { recursive: true });
   const entries = new Map([["cairn", join(SRC, "main.ts")]]);
@@ -129,13 +184,6 @@ export async function bundle(outdir = "dist", { quiet = false } = {}) {
     }
   }
   chmodSync(join(outdir, "cairn.cjs"), 0o755);
-  const outputs = Object.entries(result.metafile.outputs);
-  const total = outputs.reduce((n, [, o]) => n + o.bytes, 0);
-  if (!quiet) {
-    console.log(
-      `built ${outdir}/cairn.cjs (${outputs.length} files, ${(total / 1024).toFixed(0)} KB in all)`,
-    );
-  }
   return result.metafile;
 }
 

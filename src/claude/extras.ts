@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { safeUnlink, writeFileAtomic } from "../core/fs.ts";
-import { cliLine, type SelfInvocation } from "../core/self.ts";
+import type { SelfInvocation } from "../core/self.ts";
 import { handoffCommand } from "./handoff-command.ts";
+import { homeLauncherMcpArgs } from "./home-launcher.ts";
 import { claudeDir, type Scope } from "./paths.ts";
 
 /**
@@ -46,6 +47,11 @@ export function extrasFiles(scope: Scope, projectDir: string, env: NodeJS.Proces
 
 export function mcpEntry(self: SelfInvocation): McpEntry {
   return { type: "stdio", command: self.command, args: [...self.args, "mcp"], env: {} };
+}
+
+/** A project's server (.mcp.json, committed): through the home launcher, no path of this machine. */
+export function projectMcpEntry(): McpEntry {
+  return { type: "stdio", command: "sh", args: homeLauncherMcpArgs(), env: {} };
 }
 
 function readJson(path: string): Record<string, unknown> | undefined {
@@ -119,13 +125,17 @@ export function removeMcpServer(
   return true;
 }
 
-/** Writes /handoff unless the user has a handoff command of their own; returns the text written or null. */
+/**
+ * Writes /handoff, naming cairn as `cli` (one command in its allowed-tools, its `!` line
+ * and its text), unless the user has a handoff command of their own; returns the text
+ * written or null.
+ */
 export function addHandoffCommand(
   file: string,
-  self: SelfInvocation,
+  cli: string,
   previous: string | null | undefined,
 ): string | null {
-  const text = handoffCommand(cliLine(self));
+  const text = handoffCommand(cli);
   if (existsSync(file)) {
     const current = readFileSync(file, "utf8");
     if (current !== text && current !== previous) return null; // the user's own

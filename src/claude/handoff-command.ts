@@ -1,11 +1,13 @@
 /**
- * The /handoff slash command. One template serves both installs: the plugin's
- * commands/handoff.md (`cairn`: Claude Code puts the plugin's bin/ on the PATH of its
- * shell) and the user command `cairn install` writes to ~/.claude/commands/handoff.md
- * (cairn's absolute invocation, core/self.ts). The `!` line runs when the command
- * expands, before the model answers: it writes the baton and prints what it did, so the
- * model's only job is the memo. It allows exactly cairn's two commands, not every
- * script the same node could run.
+ * The /handoff slash command. One template serves every install, each naming cairn as
+ * one `cli`: the plugin's commands/handoff.md (`cairn`: Claude Code puts the plugin's
+ * bin/ on the PATH of its shell), the user command `cairn install` writes to
+ * ~/.claude/commands/handoff.md (cairn's absolute invocation, core/self.ts) and a
+ * project's (the home launcher, home-launcher.ts). The `!` line runs when the command
+ * expands, before the model answers: it writes the baton and prints what it did
+ * (`--quiet`: without naming the memo command, which this text names, so the model is
+ * shown one command, the one allowed-tools allows). It allows exactly cairn's two
+ * commands, not every script the same node could run.
  */
 export function handoffCommand(cli: string): string {
   return `---
@@ -13,7 +15,7 @@ description: Hand this session's work to the next session in this project (in-fl
 argument-hint: "[what the next session should focus on]"
 allowed-tools: Bash(${cli} handoff:*), Bash(${cli} save-inflight:*)
 ---
-!\`${cli} handoff --write\`
+!\`${cli} handoff --write --quiet\`
 
 You are handing this task over to a fresh session that will continue it. It will receive
 this session's memory (recent turns verbatim, older ones in one line each, the project

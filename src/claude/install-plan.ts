@@ -1,6 +1,7 @@
 import { cliLine, type SelfInvocation } from "../core/self.ts";
 import type { EventName } from "./events.ts";
-import type { HookPlan, InstallPlan } from "./settings.ts";
+import { homeLauncherLine, NO_LAUNCHER_MESSAGE } from "./home-launcher.ts";
+import type { HookEntry, HookPlan, InstallPlan } from "./settings.ts";
 
 /**
  * The events cairn registers, with Claude Code's timeout per hook in seconds. cairn
@@ -49,34 +50,33 @@ export const INSTALLED_EVENTS = Object.keys(HOOK_TIMEOUT_S) as InstalledEvent[];
  */
 const COMMAND_ONLY: ReadonlySet<EventName> = new Set(["SessionStart", "PreCompact"]);
 
-function commandHook(self: SelfInvocation, event: InstalledEvent, extra: readonly string[] = []): HookPlan {
+/** One event's registration: its matcher, if any, and the hook with the event's timeout. */
+function planned(event: InstalledEvent, hook: Omit<HookEntry, "timeout">): HookPlan {
   return {
     event,
     ...(HOOK_MATCHER[event] ? { matcher: HOOK_MATCHER[event] } : {}),
-    hook: {
-      type: "command",
-      command: self.command,
-      args: [...self.args, "hook", event, ...extra],
-      timeout: HOOK_TIMEOUT_S[event],
-    },
+    hook: { ...hook, timeout: HOOK_TIMEOUT_S[event] } as HookEntry,
   };
+}
+
+function commandHook(self: SelfInvocation, event: InstalledEvent, extra: readonly string[] = []): HookPlan {
+  return planned(event, {
+    type: "command",
+    command: self.command,
+    args: [...self.args, "hook", event, ...extra],
+  });
 }
 
 export function httpPlan(self: SelfInvocation, http: { port: number; secret: string }): InstallPlan {
   const hooks: HookPlan[] = INSTALLED_EVENTS.map((event) => {
     if (COMMAND_ONLY.has(event)) return commandHook(self, event, event === "SessionStart" ? ["--serve"] : []);
-    return {
-      event,
-      ...(HOOK_MATCHER[event] ? { matcher: HOOK_MATCHER[event] } : {}),
-      hook: {
-        type: "http",
-        url: `http://127.0.0.1:${http.port}/cairn/hook/${event}`,
-        headers: { "X-Cairn-Secret": http.secret },
-        timeout: HOOK_TIMEOUT_S[event],
-        // A stopped server must never block the session.
-        on_failure: "continue",
-      },
-    };
+    return planned(event, {
+      type: "http",
+      url: `http://127.0.0.1:${http.port}/cairn/hook/${event}`,
+      headers: { "X-Cairn-Secret": http.secret },
+      // A stopped server must never block the session.
+      on_failure: "continue",
+    });
   });
   return { hooks, statusLine: { type: "command", command: statusLineCommand(self) } };
 }
@@ -84,6 +84,20 @@ export function httpPlan(self: SelfInvocation, http: { port: number; secret: str
 export function commandPlan(self: SelfInvocation): InstallPlan {
   const hooks = INSTALLED_EVENTS.map((event) => commandHook(self, event));
   return { hooks, statusLine: { type: "command", command: statusLineCommand(self) } };
+}
+
+/**
+ * A project install, which teams commit: every hook and the statusline run cairn through
+ * the home launcher (home-launcher.ts), so the file names no path of this machine. Where
+ * a teammate has no launcher, each hook does nothing and SessionStart says why once.
+ */
+export function projectPlan(): InstallPlan {
+  const hooks = INSTALLED_EVENTS.map((event): HookPlan => {
+    const missing =
+      event === "SessionStart" ? JSON.stringify({ systemMessage: NO_LAUNCHER_MESSAGE }) : undefined;
+    return planned(event, { type: "command", command: homeLauncherLine(`hook ${event}`, missing) });
+  });
+  return { hooks, statusLine: { type: "command", command: homeLauncherLine("statusline") } };
 }
 
 /** The statusline is a shell command line in settings.json, so it is quoted for /bin/sh. */

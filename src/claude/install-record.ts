@@ -71,17 +71,29 @@ export function savedUserStatusLine(paths: CairnPaths, projectDir: string | unde
   return undefined;
 }
 
-/** Whether another install (another scope) than this one uses the http transport. */
-export function otherHttpInstall(paths: CairnPaths, key: string): boolean {
+/** Every install this machine's cairn remembers, by key (`user`, `project-<name>-<hash>`). */
+export function allRecords(paths: CairnPaths): { key: string; record: InstallRecord }[] {
   let names: string[] = [];
   try {
     names = readdirSync(paths.install);
   } catch {
-    return false;
+    return [];
   }
-  return names.some((n) => {
-    if (!n.endsWith(".json") || n === `${key}.json` || !(n === "user.json" || n.startsWith("project-")))
-      return false;
-    return readRecord(paths, n.slice(0, -5))?.transport === "http";
-  });
+  return names
+    .filter((n) => n.endsWith(".json") && (n === "user.json" || n.startsWith("project-")))
+    .sort()
+    .flatMap((n) => {
+      const record = readRecord(paths, n.slice(0, -5));
+      return record ? [{ key: n.slice(0, -5), record }] : [];
+    });
+}
+
+/** The project a project install's settings file belongs to (<project>/.claude/settings.json). */
+export function recordProjectDir(record: InstallRecord): string {
+  return join(record.settingsPath, "..", "..");
+}
+
+/** Whether another install (another scope) than this one uses the http transport. */
+export function otherHttpInstall(paths: CairnPaths, key: string): boolean {
+  return allRecords(paths).some((r) => r.key !== key && r.record.transport === "http");
 }

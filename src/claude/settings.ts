@@ -166,6 +166,17 @@ export function withCairn(settings: SettingsFile, plan: InstallPlan): SettingsFi
     const padding = (settings.statusLine as { padding?: unknown } | undefined)?.padding;
     out.statusLine = typeof padding === "number" ? { ...plan.statusLine, padding } : plan.statusLine;
   }
+  return inPlace(settings, out);
+}
+
+/**
+ * `next` with its keys in the order `original` had them and new ones after, so installing
+ * over an install (a second run, a teammate's committed one) writes the same bytes.
+ */
+function inPlace(original: SettingsFile, next: SettingsFile): SettingsFile {
+  const out: SettingsFile = {};
+  for (const key of Object.keys(original)) if (key in next) out[key] = next[key];
+  for (const key of Object.keys(next)) if (!(key in out)) out[key] = next[key];
   return out;
 }
 

@@ -1,8 +1,10 @@
 import { loadConfig, projectConfigPath } from "../config/load.ts";
+import { issueLine } from "../config/resolve.ts";
 import { SETTINGS, type SettingKey } from "../config/schema.ts";
 import { describeTrust } from "../config/trust.ts";
 import { cairnPaths } from "../core/paths.ts";
-import { findProjectDir } from "../core/project.ts";
+import { visibleLine } from "../core/terminal-text.ts";
+import { commandProjectDir } from "../store/command-project.ts";
 import { maskUrl } from "../team/url.ts";
 import { parse } from "./args.ts";
 import type { Command } from "./command.ts";
@@ -25,7 +27,7 @@ effect; the rest of the file still applies.
   async run(argv) {
     const { values } = parse(argv, { json: { type: "boolean" }, docs: { type: "boolean" } });
     const paths = cairnPaths();
-    const projectDir = findProjectDir();
+    const projectDir = commandProjectDir();
     const resolved = await loadConfig(paths, projectDir);
     const keys = Object.keys(SETTINGS) as SettingKey[];
     if (values.json) {
@@ -38,22 +40,20 @@ effect; the rest of the file still applies.
       });
       return resolved.issues.length > 0 ? 1 : 0;
     }
-    out(color.dim(`user: ${paths.config}`));
-    out(color.dim(`project: ${projectConfigPath(projectDir)}`));
+    out(color.dim(`user: ${visibleLine(paths.config)}`));
+    out(color.dim(`project: ${visibleLine(projectConfigPath(projectDir))}`));
     const width = Math.max(...keys.map((k) => k.length));
     for (const key of keys) {
       const source = resolved.origin[key];
       const tag = source === "default" ? color.dim(source) : color.cyan(source);
-      out(`${key.padEnd(width)}  ${JSON.stringify(shown(key, resolved.config[key]))}  ${tag}`);
+      // A value may come from the repository's file: its controls are shown as marks.
+      out(`${key.padEnd(width)}  ${visibleLine(JSON.stringify(shown(key, resolved.config[key])))}  ${tag}`);
       if (values.docs)
         out(color.dim(`${" ".repeat(width)}  ${SETTINGS[key].doc} (${describeTrust(SETTINGS[key].trust)})`));
     }
     if (resolved.issues.length > 0) {
       out("");
-      for (const i of resolved.issues)
-        out(
-          `${color.red(i.refused ? "refused" : "invalid")} ${i.path}${i.key ? ` ${i.key}` : ""}: ${i.problem}`,
-        );
+      for (const i of resolved.issues) out(`${color.red(i.refused ? "refused" : "invalid")} ${issueLine(i)}`);
       return 1;
     }
     return 0;

@@ -1,6 +1,5 @@
 import { type Check, verdict } from "../core/check.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
-import { findProjectDir } from "../core/project.ts";
 import { checkDisk } from "../doctor/disk.ts";
 import { checkHttp } from "../doctor/http.ts";
 import { checkLog } from "../doctor/log.ts";
@@ -9,6 +8,7 @@ import { checkConfig, checkNotebookFile, checkSwitches } from "../doctor/project
 import { checkRegistration } from "../doctor/registration.ts";
 import { checkRetention, checkStore } from "../doctor/store.ts";
 import { checkExitTrap } from "../run/doctor-check.ts";
+import { commandProjectDir } from "../store/command-project.ts";
 import { parse } from "./args.ts";
 import type { Command } from "./command.ts";
 import { color, json, out } from "./io.ts";
@@ -61,7 +61,7 @@ Prints how to fix each problem. "healthy" only when every check passes; exits 1 
 one fails.`,
   async run(argv) {
     const { values } = parse(argv, { json: { type: "boolean" } });
-    const checks = await runChecks(cairnPaths(), findProjectDir());
+    const checks = await runChecks(cairnPaths(), commandProjectDir());
     const v = verdict(checks);
     if (values.json) {
       json({ ok: v === "healthy", verdict: v, checks });

@@ -38,6 +38,7 @@ export const EVENT_PARTS: EventParts = {
     () => import("../compress/hook/on-post-tool-use.ts"), // replace large outputs with excerpts
     baseline(() => import("../run/on-post-tool-use.ts")), // take the exit marker off what was not compressed (also while off, past the budget)
     () => import("../context/on-tool-use.ts"), // context warnings to the agent
+    () => import("../context/on-tool-figures.ts"), // what the call cost the context, against Claude Code alone
   ],
   PostToolUseFailure: [
     () => import("../context/on-tool-use.ts"), // context warnings to the agent

@@ -13,7 +13,7 @@ import { parse } from "./args.ts";
 import type { Command } from "./command.ts";
 import { color, err, json, out, outStored } from "./io.ts";
 
-const USAGE = `Usage: cairn handoff [--write | --cancel] [--session ID] [--json]
+const USAGE = `Usage: cairn handoff [--write [--quiet] | --cancel] [--session ID] [--json]
 
 Without options, prints exactly what the next session started in this project will
 receive: the resume after a pending handoff (memo, recent turns verbatim, older turns
@@ -22,6 +22,7 @@ as one-liners, the notebook), or otherwise the notebook restore.
   --write      hand this session's work to the next session: bring its memory up to
                date, write the L1 summaries, and leave the baton (the /handoff slash
                command runs this; then pipe the memo into \`cairn save-inflight\`)
+  --quiet      with --write: leave out the line naming the memo command (/handoff names it)
   --cancel     withdraw a pending handoff
   --session ID the session to hand off (default: the Claude Code session this runs in,
                else the project's most recent one)
@@ -38,6 +39,7 @@ export const handoff: Command = {
       cancel: { type: "boolean" },
       session: { type: "string" },
       json: { type: "boolean" },
+      quiet: { type: "boolean" },
     });
     const m = await memoryEnv();
     try {
@@ -45,7 +47,7 @@ export const handoff: Command = {
         err(`cairn handoff: ${unknownSession(values.session)}`);
         return 1;
       }
-      if (values.write) return await write(m, values.session, Boolean(values.json));
+      if (values.write) return await write(m, values.session, Boolean(values.json), Boolean(values.quiet));
       if (values.cancel) {
         const had = removeBaton(m.paths, m.projectDir);
         if (values.json) json({ cancelled: had, projectDir: m.projectDir });
@@ -59,7 +61,12 @@ export const handoff: Command = {
   },
 };
 
-async function write(m: MemoryEnv, named: string | undefined, asJson: boolean): Promise<number> {
+async function write(
+  m: MemoryEnv,
+  named: string | undefined,
+  asJson: boolean,
+  quiet: boolean,
+): Promise<number> {
   const store = await m.store();
   const sessionId = currentSession(store, m.projectDir, named, m.env);
   if (!sessionId) {
@@ -94,6 +101,7 @@ async function write(m: MemoryEnv, named: string | undefined, asJson: boolean): 
     `Handoff ready: the next session started in ${m.projectDir} within ${ttl} min continues session ${sessionId.slice(0, 8)} (${prepared.turns} turns in memory${prepared.summarizer ? `, L1 by ${prepared.summarizer}` : ""}).`,
   );
   if (prepared.note) out(prepared.note);
+  if (quiet) return 0;
   out("Now save the in-flight memo (next step, hypothesis, open questions, TODOs) by piping it into:");
   out(`  ${printedCli()} save-inflight`);
   return 0;

@@ -1,3 +1,4 @@
+import { fstatSync } from "node:fs";
 import pc from "picocolors";
 import { notedDataBlock } from "../core/data-block.ts";
 import { writeStdout } from "../core/stdout.ts";
@@ -39,6 +40,22 @@ export function outRecorded(text: string, source: string): void {
  */
 export function agentReads(env: NodeJS.ProcessEnv = process.env): boolean {
   return !process.stdout.isTTY && (env.CLAUDECODE === "1" || Boolean(env.CLAUDE_CODE_SESSION_ID));
+}
+
+/**
+ * Whether the model reads stdout as it is: inside a Claude Code session (agentReads) and
+ * not piped into another program. Claude Code hands a Bash command a regular file for
+ * stdout and stderr and shows the model that file (checked on 2.1.328); a pipe
+ * (`cairn show 12 | grep X`) goes to a program the model chose, which decides.
+ */
+export function modelReadsStdout(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (!agentReads(env)) return false;
+  try {
+    const st = fstatSync(1);
+    return !st.isFIFO() && !st.isSocket();
+  } catch {
+    return true;
+  }
 }
 
 export function err(line = ""): void {

@@ -1,3 +1,4 @@
+import { ladderOf } from "../context/advisor.ts";
 import { withStore } from "../context/cli-support.ts";
 import { monitorRows } from "../context/monitor-data.ts";
 import { type MonitorRow, renderFrame } from "../context/monitor-view.ts";
@@ -45,8 +46,7 @@ Options:
           width,
           height,
           now: now(),
-          warnPct: config["monitor.warn_remaining_pct"],
-          criticalPct: config["monitor.critical_remaining_pct"],
+          ...ladderOf(config),
           color,
           scope: all ? "recent" : "active",
         });

@@ -1,8 +1,9 @@
 import { withStore } from "../context/cli-support.ts";
-import { clock, shortId, shortTokens, sparkline } from "../context/format.ts";
+import { FIGURES_METHOD } from "../context/figures-read.ts";
+import { assumedMark, clock, shortId, shortTokens, sparkline } from "../context/format.ts";
 import { toolInputs } from "../context/tool-input.ts";
 import { NotFound, type ReportView, reportView, resolveSession } from "../context/views.ts";
-import { formatBytes } from "../core/format.ts";
+import { formatBytes, signedBytes } from "../core/format.ts";
 import { visibleLine as line } from "../core/terminal-text.ts";
 import { ingestSource, subagentSources } from "../memory/ingest.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
@@ -17,7 +18,11 @@ What happened to a session's context (default: this project's latest session):
   context      the context after each response, over time
   tool results the largest results the model was shown (each with its command or
                file, secrets masked; --json has the tool_use ids), and totals per tool
-  compressions outputs cairn filed and what their excerpts saved, per compressor
+  saved        per output and in all: what Claude Code alone would have shown, what
+               the model was shown, what reading originals back cost (cairn show,
+               detail, search, and the same call run again after an excerpt), and the
+               net of it; per tool and per compressor
+  compressors  the outputs cairn filed: original and excerpt sizes, time
   compactions  when, why, and the size before and after
   injections   everything cairn added to the model's context, per event and part
   warnings     the context warnings given to the agent
@@ -25,7 +30,9 @@ What happened to a session's context (default: this project's latest session):
 Options:
   --session ID   a session id or unique prefix (see \`cairn sessions\`)
   --top N        how many of the largest tool results to list (default 10)
-  --json         everything as JSON (all figures, the full timeline)`,
+  --json         everything as JSON (all figures, the full timeline)
+
+${FIGURES_METHOD}`,
   async run(argv) {
     const { values, positionals } = parse(argv, {
       session: { type: "string" },
@@ -103,7 +110,7 @@ function printReport(v: Printed): void {
     printTokens,
     printTimeline,
     printToolResults,
-    printCompressions,
+    printFigures,
     printAgentsAndCompactions,
     printInjections,
   ])
@@ -122,7 +129,7 @@ function printTokens(v: Printed): void {
   for (const a of v.tokens.subagents) out(row([`agent ${a.agentId.slice(0, 6)}`, ...counts(a)], w));
   if (v.usage) {
     out(
-      `context now: ${formatInt(v.usage.usedTokens)} of ${formatInt(v.usage.windowTokens)} (${v.usage.usedPct}%)` +
+      `context now: ${formatInt(v.usage.usedTokens)} of ${formatInt(v.usage.windowTokens)}${assumedMark(v.usage)} (${v.usage.usedPct}%)` +
         (v.usage.staleToolTokens !== undefined
           ? ` · ~${formatInt(v.usage.staleToolTokens)} in stale tool results`
           : ""),
@@ -171,27 +178,81 @@ function printToolResults(v: Printed): void {
   }
 }
 
-/** What cairn filed, by tool and by compressor. */
-function printCompressions(v: Printed): void {
-  heading("Compressions (outputs filed by cairn)");
-  out(`failing Bash commands: ${line(v.compressions.failingBash.text)}`);
-  const c = v.compressions.total;
-  if (c.outputs === 0) out(color.dim("none"));
+/** The net figures, per output and per group, then the compressors' own work. */
+function printFigures(v: Printed): void {
+  heading(
+    "Context saved (against what Claude Code alone would have shown; bytes measured, tokens estimated)",
+  );
+  const t = v.figures.total;
+  if (t.outputs === 0 && t.retrievals === 0) out(color.dim("no tool outputs counted"));
   else {
+    const net =
+      t.netBytes < 0
+        ? color.red(`net cost ${formatBytes(-t.netBytes)}`)
+        : color.green(`net ${formatBytes(t.netBytes)} saved`);
     out(
-      `${c.outputs} filed · ${formatBytes(c.originalBytes)} → ${formatBytes(c.shownBytes)} shown · ${formatBytes(c.savedBytes)} saved`,
+      `${net} (~${formatInt(Math.abs(t.netTokensEst))} tokens, est.): Claude Code alone ${formatBytes(t.counterfactualBytes)} → shown ${formatBytes(t.shownBytes)} (${signedBytes(t.savedBytes)}), read back ${formatBytes(t.retrievedBytes)} in ${t.retrievals} retrieval${t.retrievals === 1 ? "" : "s"}`,
     );
+    out(
+      `${t.changed} of ${t.outputs} outputs changed by cairn · ${t.moreThanAlone} shown more than Claude Code alone would have · error lines shown that its preview would have hidden: ${t.hiddenErrorsShown}`,
+    );
+    out(
+      color.dim(
+        `measured from the transcript: ${t.measured} of ${t.outputs + t.retrievals} calls (the rest: the hook's own count)`,
+      ),
+    );
+    if (v.figures.outputs.length) {
+      out(
+        color.dim(
+          row(
+            ["  output", "tool", "alone", "shown", "saved", "read back", "net", "command"],
+            [9, 6, 9, 9, 10, 14, 10],
+          ),
+        ),
+      );
+      for (const o of v.figures.outputs) {
+        const back = o.retrievals ? `${formatBytes(o.retrievedBytes)} ×${o.retrievals}` : "–";
+        const bought = o.hiddenErrorsShown
+          ? color.dim(
+              ` (${o.hiddenErrorsShown} error line${o.hiddenErrorsShown === 1 ? "" : "s"} the preview would have hidden)`,
+            )
+          : "";
+        out(
+          row(
+            [
+              `  ${o.outputId !== null ? `#${o.outputId}` : o.toolUseId ? "(ref)" : "(other)"}`,
+              line(o.toolName || "–"),
+              o.toolUseId ? formatBytes(o.counterfactualBytes) : "–",
+              o.toolUseId ? formatBytes(o.shownBytes) : "–",
+              o.toolUseId ? signedBytes(o.savedBytes) : "–",
+              back,
+              signedBytes(o.netBytes),
+              `${o.label ? line(cutLine(o.label, 60)) : o.toolUseId ? "" : color.dim("detail, search and retrievals of outputs not listed")}${bought}`,
+            ],
+            [9, 6, 9, 9, 10, 14, 10],
+          ),
+        );
+      }
+    }
     for (const [title, groups] of [
-      ["by tool", v.compressions.byTool],
-      ["by compressor", v.compressions.byCompressor],
+      ["by tool", v.figures.byTool],
+      ["by compressor", v.figures.byCompressor],
     ] as const) {
       out(color.dim(`  ${title}`));
       for (const g of groups) {
         out(
-          `  ${line(g.compressor).padEnd(14)} ${String(g.outputs).padStart(4)}  ${formatBytes(g.originalBytes).padStart(9)} → ${formatBytes(g.shownBytes).padStart(9)}${g.avgLatencyMs !== null ? color.dim(`  ${g.avgLatencyMs.toFixed(1)} ms avg`) : ""}`,
+          `  ${line(g.key).padEnd(14)} ${String(g.outputs).padStart(4)}  ${formatBytes(g.counterfactualBytes).padStart(9)} → ${formatBytes(g.shownBytes).padStart(9)}  read back ${formatBytes(g.retrievedBytes).padStart(9)}  net ${signedBytes(g.netBytes)}`,
         );
       }
     }
+  }
+  heading("Compressors (outputs filed: the original's size and the excerpt's)");
+  out(`failing Bash commands: ${line(v.compressions.failingBash.text)}`);
+  if (v.compressions.byCompressor.length === 0) out(color.dim("none"));
+  for (const g of v.compressions.byCompressor) {
+    out(
+      `  ${line(g.compressor).padEnd(14)} ${String(g.outputs).padStart(4)}  ${formatBytes(g.originalBytes).padStart(9)} → ${formatBytes(g.shownBytes).padStart(9)}${g.avgLatencyMs !== null ? color.dim(`  ${g.avgLatencyMs.toFixed(1)} ms avg`) : ""}`,
+    );
   }
 }
 

@@ -1,12 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { safeUnlink, writeFileAtomic } from "../core/fs.ts";
-import { createLogger } from "../core/log.ts";
-import { cairnPaths } from "../core/paths.ts";
+import { createLogger, type Logger } from "../core/log.ts";
+import { type CairnPaths, cairnPaths } from "../core/paths.ts";
 import { VERSION } from "../core/version.ts";
-import { startHttpServer } from "../transports/http.ts";
+import { type RunningServer, startHttpServer } from "../transports/http.ts";
 import { health, readServerState, spawnServer } from "../transports/http-client.ts";
 import {
   ensureHttpInstall,
+  type HttpInstall,
   readHttpInstall,
   type ServerState,
   serverStatePath,
@@ -50,19 +51,7 @@ starts the server when it is not running, so you rarely run this yourself.
         ? ensureHttpInstall(paths, port)
         : readHttpInstall(paths)!;
 
-    if (values.status) {
-      const h = await health(install, 1000);
-      const state = readServerState(paths);
-      if (values.json)
-        json({ running: Boolean(h), port: install.port, pid: h?.pid ?? null, state: state ?? null });
-      else
-        out(
-          h
-            ? `${color.green("running")} on 127.0.0.1:${install.port} (pid ${h.pid})`
-            : `${color.yellow("not running")} (port ${install.port})`,
-        );
-      return h ? 0 : 1;
-    }
+    if (values.status) return status(paths, install, Boolean(values.json));
     if (values.stop) {
       const stopped = await stopServer(paths, install);
       // Someone else's listener on the port is worth a line on stderr; nothing was stopped.
@@ -70,45 +59,16 @@ starts the server when it is not running, so you rarely run this yourself.
       out(stopped.stopped ? describeStop(stopped, install.port) : "cairn serve is not running");
       return 0;
     }
-    if (values.detach) {
-      if (await health(install)) {
-        out(`already running on 127.0.0.1:${install.port}`);
-        return 0;
-      }
-      const owner = portOwner(install.port);
-      if (owner.kind === "foreign") {
-        err(`port ${install.port} is held by another user's process (uid ${owner.uid}); not starting`);
-        return 1;
-      }
-      spawnServer();
-      for (let i = 0; i < 50; i++) {
-        const h = await health(install, 200);
-        if (h) {
-          out(`${color.green("started")} cairn serve on 127.0.0.1:${install.port} (pid ${h.pid})`);
-          return 0;
-        }
-        await sleep(100);
-      }
-      err(`cairn serve did not answer on port ${install.port} within 5 s; see ${paths.log}`);
-      return 1;
-    }
+    if (values.detach) return detach(paths, install);
 
     const log = createLogger(paths);
-    let server: Awaited<ReturnType<typeof startHttpServer>>;
+    let server: RunningServer;
     try {
-      server = await startHttpServer({ ...install, paths, parts: EVENT_PARTS, log });
+      // The hooks it answers never read CAIRN_TEAM_URL, whoever started it (src/team/url.ts).
+      const { CAIRN_TEAM_URL: _, ...env } = process.env;
+      server = await startHttpServer({ ...install, paths, parts: EVENT_PARTS, log, env });
     } catch (e) {
-      const busy = (e as { code?: string }).code === "EADDRINUSE";
-      log.error("cairn serve could not listen", { port: install.port, err: e });
-      const owner = portOwner(install.port);
-      err(
-        busy && owner.kind === "foreign"
-          ? `port ${install.port} is held by another user's process (uid ${owner.uid})`
-          : busy
-            ? `port ${install.port} is in use (another cairn serve? try --status)`
-            : `cannot listen: ${(e as Error).message}`,
-      );
-      return 1;
+      return cannotListen(paths, install, log, e);
     }
     const state: ServerState = {
       pid: process.pid,
@@ -130,3 +90,74 @@ starts the server when it is not running, so you rarely run this yourself.
     return 0;
   },
 };
+
+async function status(paths: CairnPaths, install: HttpInstall, asJson: boolean): Promise<number> {
+  const h = await health(install, 1000);
+  const state = readServerState(paths);
+  if (asJson) json({ running: Boolean(h), port: install.port, pid: h?.pid ?? null, state: state ?? null });
+  else
+    out(
+      h
+        ? `${color.green("running")} on 127.0.0.1:${install.port} (pid ${h.pid})`
+        : `${color.yellow("not running")} (port ${install.port})`,
+    );
+  return h ? 0 : 1;
+}
+
+/** Starts the server in the background and returns once it answers (or says why not). */
+async function detach(paths: CairnPaths, install: HttpInstall): Promise<number> {
+  if (await health(install)) {
+    out(`already running on 127.0.0.1:${install.port}`);
+    return 0;
+  }
+  const owner = portOwner(install.port);
+  if (owner.kind === "foreign") {
+    err(`port ${install.port} is held by another user's process (uid ${owner.uid}); not starting`);
+    return 1;
+  }
+  spawnServer(paths.root);
+  for (let i = 0; i < 50; i++) {
+    const h = await health(install, 200);
+    if (h) {
+      out(`${color.green("started")} cairn serve on 127.0.0.1:${install.port} (pid ${h.pid})`);
+      return 0;
+    }
+    await sleep(100);
+  }
+  err(`cairn serve did not answer on port ${install.port} within 5 s; see ${paths.log}`);
+  return 1;
+}
+
+/**
+ * The port could not be bound. Taken by another user (while the server was down, or
+ * between a check and this start): every http install goes back to command hooks now,
+ * so the sessions stop posting there.
+ */
+async function cannotListen(
+  paths: CairnPaths,
+  install: HttpInstall,
+  log: Logger,
+  e: unknown,
+): Promise<number> {
+  const busy = (e as { code?: string }).code === "EADDRINUSE";
+  const owner = portOwner(install.port);
+  if (busy && owner.kind === "foreign") {
+    const [{ fallBackToCommandHooks }, { squattedRisk }] = await Promise.all([
+      import("../transports/http-fallback.ts"),
+      import("../transports/http-risk.ts"),
+    ]);
+    const risk = squattedRisk(install.port, owner.uid);
+    const switched = fallBackToCommandHooks(paths, risk, log, "cairn serve", install.port);
+    err(
+      `${risk.reason}${switched.length > 0 ? `; switched to command hooks in ${switched.join(", ")}` : ""}`,
+    );
+    return 1;
+  }
+  log.error("cairn serve could not listen", { port: install.port, err: e });
+  err(
+    busy
+      ? `port ${install.port} is in use (another cairn serve? try --status)`
+      : `cannot listen: ${(e as Error).message}`,
+  );
+  return 1;
+}

@@ -1,8 +1,10 @@
 import { basename } from "node:path";
 import { withStore } from "../context/cli-support.ts";
+import { FIGURES_METHOD, type Figures, sessionFigures } from "../context/figures-read.ts";
 import { bar, shortId, shortTokens } from "../context/format.ts";
+import { tokenTotals } from "../context/ledger-read.ts";
 import { recentSessions, sessionUsage } from "../context/views.ts";
-import { formatAge } from "../core/format.ts";
+import { formatAge, signedBytes } from "../core/format.ts";
 import { visibleLine } from "../core/terminal-text.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
@@ -12,13 +14,18 @@ export const sessions: Command = {
   usage: `Usage: cairn sessions [--limit N] [--project] [--json]
 
 Recent sessions across projects, newest first: id, project, model, context used,
-when cairn last heard from it, and whether it ended. The context figure is the
-ledger's (kept by the hooks) or a fresh statusline's.
+what cairn saved net (what Claude Code alone would have shown of tool outputs, minus
+what the model was shown, minus what reading originals back cost; negative where
+cairn cost context), when cairn last heard from it, and whether it ended. The context
+figure is the ledger's (kept by the hooks) or a fresh statusline's; --json adds the
+measured token totals and every figure.
 
 Options:
   --limit N    how many (default 20)
   --project    only this project's sessions
-  --json       as JSON`,
+  --json       as JSON
+
+${FIGURES_METHOD}`,
   async run(argv) {
     const { values, positionals } = parse(argv, {
       limit: { type: "string" },
@@ -38,6 +45,9 @@ Options:
         endedAt: s.ended_at,
         endReason: s.end_reason,
         usage: sessionUsage(store, paths, config, s, { catchUp: false, now: t }) ?? null,
+        // Measured: every API response's usage in the transcripts, as the ledger has read them.
+        tokens: tokenTotals(store, s.id).main,
+        figures: sessionFigures(store, s.id),
       }));
       if (values.json) {
         json(rows);
@@ -49,7 +59,7 @@ Options:
       }
       out(
         color.dim(
-          `${"session".padEnd(9)} ${"project".padEnd(20)} ${"model".padEnd(16)} ${"context".padEnd(22)} seen    state`,
+          `${"session".padEnd(9)} ${"project".padEnd(20)} ${"model".padEnd(16)} ${"context".padEnd(22)} ${"net saved".padEnd(10)} seen    state`,
         ),
       );
       for (const r of rows) {
@@ -64,10 +74,15 @@ Options:
             .slice(0, 20)
             .padEnd(
               20,
-            )} ${model.padEnd(16)} ${ctx.padEnd(22)} ${formatAge(t - r.lastSeenAt).padEnd(7)} ${r.endedAt ? color.dim(`ended (${r.endReason || "?"})`) : color.green("open")}`,
+            )} ${model.padEnd(16)} ${ctx.padEnd(22)} ${net(r.figures).padEnd(10)} ${formatAge(t - r.lastSeenAt).padEnd(7)} ${r.endedAt ? color.dim(`ended (${r.endReason || "?"})`) : color.green("open")}`,
         );
       }
       return 0;
     });
   },
 };
+
+/** The net figure, signed; "–" where nothing was counted. */
+function net(f: Figures): string {
+  return f.outputs || f.retrievals ? signedBytes(f.netBytes) : "–";
+}

@@ -2,7 +2,6 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { notebookPath } from "../core/paths.ts";
-import { findProjectDir } from "../core/project.ts";
 import { visibleLine } from "../core/terminal-text.ts";
 import {
   appendItem,
@@ -22,6 +21,7 @@ import {
   stripComments,
   writeNotebook,
 } from "../notebook/state-file.ts";
+import { commandProjectDir } from "../store/command-project.ts";
 import { parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
 import { color, err, json, out, storedForStdout } from "./io.ts";
@@ -54,7 +54,7 @@ export const state: Command = {
       { json: { type: "boolean" }, project: { type: "string" } },
       { positionals: true },
     );
-    const projectDir = values.project ? resolve(values.project) : findProjectDir();
+    const projectDir = values.project ? resolve(values.project) : commandProjectDir();
     const [action = "show", ...rest] = [...positionals, ...text];
     switch (action) {
       case "show":

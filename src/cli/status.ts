@@ -1,7 +1,8 @@
 import { withStore } from "../context/cli-support.ts";
-import { bar, shortId } from "../context/format.ts";
+import { FIGURES_METHOD, figuresLine } from "../context/figures-read.ts";
+import { assumedMark, bar, shortId } from "../context/format.ts";
 import { NotFound, resolveSession, type StatusView, statusView } from "../context/views.ts";
-import { formatAge, formatAgo, formatBytes } from "../core/format.ts";
+import { formatAge, formatAgo } from "../core/format.ts";
 import { visibleLine } from "../core/terminal-text.ts";
 import { parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
@@ -12,13 +13,16 @@ export const status: Command = {
 
 This project's current session (the latest one cairn saw here): how full the
 context window is (the statusline's exact figure while fresh, else the transcript's
-own usage), estimated tokens of stale tool results from earlier turns, outputs filed
-and bytes saved, how fresh the notebook (STATE.md) is, and the warnings given to the
-agent.
+own usage), estimated tokens of stale tool results from earlier turns, what the
+model was shown of tool outputs against what Claude Code alone would have shown it,
+what reading originals back cost and the net of it, how fresh the notebook (STATE.md)
+is, and the warnings given to the agent.
 
 Options:
   --session ID   another session (id or unique prefix; see \`cairn sessions\`)
-  --json         the same as JSON`,
+  --json         the same as JSON
+
+${FIGURES_METHOD}`,
   async run(argv) {
     const { values, positionals } = parse(argv, { session: { type: "string" }, json: { type: "boolean" } });
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
@@ -63,10 +67,10 @@ function printStatus(v: StatusView, now: number): void {
           ? color.yellow
           : color.green;
     out(
-      `${label("context")}${tone(bar(u.usedPct, 20))} ${tone(`${u.usedPct}%`)}  ${formatInt(u.usedTokens)} / ${formatInt(u.windowTokens)} tokens`,
+      `${label("context")}${tone(bar(u.usedPct, 20))} ${tone(`${u.usedPct}%`)}  ${formatInt(u.usedTokens)} / ${formatInt(u.windowTokens)} tokens${assumedMark(u)}`,
     );
     out(
-      `${label("")}${u.remainingPct}% remains · measured ${formatAgo(now - u.at)} from the ${u.source} · warns at ${v.thresholds.warnPct}%, critical at ${v.thresholds.criticalPct}% remaining`,
+      `${label("")}${u.remainingPct}% remains · measured ${formatAgo(now - u.at)} from the ${u.source} · suggests compacting at ${v.thresholds.suggestPct}%, warns at ${v.thresholds.warnPct}%, critical at ${v.thresholds.criticalPct}% remaining`,
     );
     if (u.staleToolTokens !== undefined) {
       out(
@@ -76,11 +80,11 @@ function printStatus(v: StatusView, now: number): void {
   } else {
     out(`${label("context")}no measurement yet (no response in the transcript, no statusline)`);
   }
-  const sv = v.savings;
+  const f = v.figures;
   out(
-    sv.outputs
-      ? `${label("outputs")}${sv.outputs} filed · ${formatBytes(sv.originalBytes)} → ${formatBytes(sv.shownBytes)} shown · ${formatBytes(sv.savedBytes)} saved`
-      : `${label("outputs")}none filed`,
+    f.outputs || f.retrievals
+      ? `${label("outputs")}${f.changed} of ${f.outputs} changed · ${figuresLine(f)}`
+      : `${label("outputs")}none counted`,
   );
   const nb = v.notebook;
   out(

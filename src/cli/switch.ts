@@ -1,6 +1,6 @@
 import { cairnPaths } from "../core/paths.ts";
-import { findProjectDir } from "../core/project.ts";
 import { setSwitch } from "../core/switches.ts";
+import { commandProjectDir } from "../store/command-project.ts";
 import { parse } from "./args.ts";
 import type { Command } from "./command.ts";
 import { color, out } from "./io.ts";
@@ -16,7 +16,7 @@ behaves as if cairn were not installed, while the install stays in place.
   --project   only for the project around the current directory`,
     async run(argv) {
       const { values } = parse(argv, { project: { type: "boolean" } });
-      const projectDir = values.project ? findProjectDir() : undefined;
+      const projectDir = values.project ? commandProjectDir() : undefined;
       setSwitch(cairnPaths(), on, projectDir);
       const where = projectDir ? `for ${projectDir}` : "globally";
       out(`cairn is ${on ? color.green("on") : color.yellow("off")} ${where}`);

@@ -7,8 +7,9 @@ const USAGE = `Usage: cairn team status [--json]
 
 Team memory: handoffs, the notebook's decisions and dead-ends, one-line summaries and
 the conversation text (masked) shared through a PostgreSQL server, per project. The
-server is the user's choice only: team.url in ~/.cairn/config.yaml or CAIRN_TEAM_URL
-(a repository's .claude/cairn.yaml cannot set it). The project is identified by its
+server is the user's choice only: team.url in ~/.cairn/config.yaml (a repository's
+.claude/cairn.yaml cannot set it). CAIRN_TEAM_URL counts only for these commands run
+in a terminal outside Claude Code, never for hooks or inside a session. The project is identified by its
 origin remote (or team.project), so clones at different paths are one project.
 
   status   the server (password masked), a live check of it, the project identity,
@@ -51,6 +52,8 @@ async function teamEnv() {
   // A repository that tries to choose the server (or what is shared) is reported.
   const refused = resolved.issues.filter((i) => i.refused && i.key?.startsWith("team."));
   const setup = teamSetup(m.config, m.env, m.paths, m.projectDir);
+  const notice = (await import("../team/url.ts")).teamUrlNotice(m.env);
+  if (notice) err(color.yellow(notice));
   return { m, setup, refused };
 }
 
@@ -66,12 +69,14 @@ async function status(asJson: boolean): Promise<number> {
       }
       return 0;
     }
-    const [{ maskUrl }, { outboxPending }, { syncStatus }, { checkServer }] = await Promise.all([
-      import("../team/url.ts"),
-      import("../team/collect.ts"),
-      import("../team/sync.ts"),
-      import("../team/check.ts"),
-    ]);
+    const [{ maskUrl }, { outboxPending }, { syncStatus }, { checkServer }, { clientOptions }] =
+      await Promise.all([
+        import("../team/url.ts"),
+        import("../team/collect.ts"),
+        import("../team/sync.ts"),
+        import("../team/check.ts"),
+        import("../team/libpq.ts"),
+      ]);
     const store = await m.store();
     const state = syncStatus(store);
     const server = await checkServer(setup.url);
@@ -80,6 +85,7 @@ async function status(asJson: boolean): Promise<number> {
       on: true,
       url: maskUrl(setup.url),
       server: { ok: server.ok, line: server.line, schema: server.schema ?? null },
+      tls: clientOptions(setup.url, m.env).tls || null,
       project: setup.project ?? null,
       machine: setup.machine,
       outbox: pending,
@@ -95,6 +101,7 @@ async function status(asJson: boolean): Promise<number> {
     for (const w of warnings) out(color.yellow(w));
     out(`server   ${report.url}`);
     out(`         ${server.ok ? color.green(server.line) : color.red(server.line)}`);
+    if (report.tls) out(`tls      ${report.tls}`);
     out(
       `project  ${setup.project ? `${setup.project.id} (from ${setup.project.source})` : color.yellow("none: no origin remote and no team.project, so nothing here is shared")}`,
     );

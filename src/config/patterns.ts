@@ -78,9 +78,9 @@ function linearEngine(): boolean {
   return linear;
 }
 
-function compileLinear(pattern: string): RegExp | undefined {
+function compileLinear(pattern: string, flags = ""): RegExp | undefined {
   try {
-    return new RegExp(pattern, LINEAR_FLAG);
+    return new RegExp(pattern, flags + LINEAR_FLAG);
   } catch {
     return undefined;
   }
@@ -95,6 +95,89 @@ function compile(pattern: string): RegExp | null {
   re = patternProblem(pattern) ? null : (linearEngine() && compileLinear(pattern)) || new RegExp(pattern);
   compiled.set(pattern, re);
   return re;
+}
+
+/**
+ * A pattern someone asked for (a retrieval's --grep, the MCP tool's `grep`), held to
+ * the same checks and run on the same engine as config patterns: the RegExp, or why it
+ * is refused. It runs over whole lines of an output, each in linear time on that engine.
+ * That engine has no `i` flag: case-insensitive is the pattern with each letter written
+ * as both its cases (`[eE][rR]{2}`), which matches what `i` matches for letters whose
+ * cases are one character each.
+ */
+export function boundedPattern(pattern: string, flags: "" | "i" = ""): RegExp | string {
+  const problem = patternProblem(pattern);
+  if (problem) return problem;
+  if (!linearEngine()) return new RegExp(pattern, flags);
+  const source = flags === "i" ? caseFolded(pattern) : pattern;
+  return compileLinear(source) ?? "cannot run in linear time";
+}
+
+/** `pattern` with every letter outside an escape matching both its cases. */
+export function caseFolded(pattern: string): string {
+  let out = "";
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === "\\") {
+      // An escape is copied whole: \d, \n, \x41, \u{1F600}, \p{L}, \cA.
+      const rest = pattern.slice(i);
+      const esc =
+        /^\\(?:[pPu]\{[^}]*\}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|c[A-Za-z]|[\s\S])/.exec(rest)?.[0] ?? c;
+      out += esc;
+      i += esc.length - 1;
+      continue;
+    }
+    if (inClass) {
+      if (c === "]") {
+        inClass = false;
+        out += c;
+        continue;
+      }
+      const range = /^([^\\\]])-([^\\\]])/.exec(pattern.slice(i));
+      if (range) {
+        out += range[0] + swappedRange(range[1]!, range[2]!);
+        i += 2;
+        continue;
+      }
+      out += c + (other(c) ?? "");
+      continue;
+    }
+    const named = c === "(" ? /^\(\?<[A-Za-z_$][\w$]*>/.exec(pattern.slice(i)) : null;
+    if (named) {
+      // A group's name is not text to match.
+      out += named[0];
+      i += named[0].length - 1;
+      continue;
+    }
+    if (c === "[") {
+      inClass = true;
+      out += c;
+      if (pattern[i + 1] === "^") out += pattern[++i];
+      continue;
+    }
+    const o = other(c);
+    out += o ? `[${c}${o}]` : c;
+  }
+  return out;
+}
+
+/** The other case of a letter whose cases are one character each. */
+function other(c: string): string | undefined {
+  const u = c.toUpperCase();
+  const l = c.toLowerCase();
+  const o = c === u ? l : u;
+  return o !== c && o.length === 1 && (o.toUpperCase() === c || o.toLowerCase() === c) ? o : undefined;
+}
+
+/** The ASCII letters a class range a-z covers, in their other case (`a-f` gives `A-F`). */
+function swappedRange(from: string, to: string): string {
+  const part = (lo: string, hi: string, shift: number) => {
+    const a = Math.max(from.charCodeAt(0), lo.charCodeAt(0));
+    const b = Math.min(to.charCodeAt(0), hi.charCodeAt(0));
+    return a <= b ? `${String.fromCharCode(a + shift)}-${String.fromCharCode(b + shift)}` : "";
+  };
+  return part("a", "z", -32) + part("A", "Z", 32);
 }
 
 /** True when any of the patterns matches the (capped) subject; a refused pattern matches nothing. */

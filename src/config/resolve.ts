@@ -1,3 +1,4 @@
+import { visibleLine } from "../core/terminal-text.ts";
 import { patternProblem } from "./patterns.ts";
 import { type Config, checkSetting, defaults, isSettingKey, SETTINGS, type SettingKey } from "./schema.ts";
 import { projectValue } from "./trust.ts";
@@ -85,8 +86,7 @@ export function resolveConfig(layers: readonly ConfigLayer[]): ResolvedConfig {
             issues.push({
               path: layer.path,
               key,
-              // A string in effect may be a URL with a password (team.url): never echoed.
-              problem: `refused from the project's config: ${judged.why}; ${typeof config[key] === "string" ? "keeping the user's setting" : `using ${JSON.stringify(config[key])}`}`,
+              problem: `refused from the project's config: ${judged.why}; ${keeping(config[key], origin[key])}`,
               refused: true,
             });
             continue;
@@ -99,12 +99,32 @@ export function resolveConfig(layers: readonly ConfigLayer[]): ResolvedConfig {
         issues.push({
           path: layer.path,
           key,
-          problem: `${checked.problem}; using ${JSON.stringify(config[key])}`,
+          problem: `${checked.problem}; ${keeping(config[key], origin[key])}`,
         });
       }
     }
   }
   return { config: config as Config, origin: origin as Record<SettingKey, ConfigSource>, issues };
+}
+
+/**
+ * One issue as one line for a terminal or the agent: its file, key and problem come
+ * from files anyone may have written (a repository's config), so every control a
+ * terminal would act on is shown as a mark and nothing can break the line.
+ */
+export function issueLine(i: ConfigIssue): string {
+  return visibleLine(`${i.path}${i.key ? ` ${i.key}` : ""}: ${i.problem}`);
+}
+
+/**
+ * What stays in effect, for an issue's text. A string in effect is never echoed: it
+ * may be a URL with a password (team.url), and any file could provoke the issue.
+ */
+function keeping(value: unknown, source: ConfigSource | undefined): string {
+  if (typeof value !== "string") return `using ${JSON.stringify(value)}`;
+  return source === "default" || source === undefined
+    ? "keeping the default"
+    : `keeping the ${source} setting`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { loadConfig } from "../config/load.ts";
 import type { Config } from "../config/schema.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
-import { findProjectDir } from "../core/project.ts";
+import { commandProjectDir } from "../store/command-project.ts";
 import { openStore, type Store } from "../store/db.ts";
 
 interface CommandEnv {
@@ -15,7 +15,7 @@ interface CommandEnv {
 /** Runs a context command with the store open (closed again however it ends). */
 export async function withStore<T>(fn: (env: CommandEnv) => Promise<T> | T): Promise<T> {
   const paths = cairnPaths();
-  const projectDir = findProjectDir();
+  const projectDir = commandProjectDir();
   const config = (await loadConfig(paths, projectDir)).config;
   const store = await openStore(paths.db, { busyTimeoutMs: 3000 });
   try {

@@ -32,3 +32,8 @@ export function clip(text: string, width: number): string {
   if (chars.length <= width) return text;
   return width === 1 ? "…" : `${chars.slice(0, width - 1).join("")}…`;
 }
+
+/** After a window's size: says when cairn had to assume it (no statusline, a model Claude Code's registry does not list). */
+export function assumedMark(u: { readonly windowBasis?: string }): string {
+  return u.windowBasis === "assumed" ? " (window assumed)" : "";
+}

@@ -4,8 +4,7 @@ import { mark } from "../core/trace.ts";
 import type { HookContext, Parts } from "../hooks/context.ts";
 import type { Store } from "../store/db.ts";
 import { getState, sessionScope, setState } from "../store/kv.ts";
-import { decide, type Level, type MonitorState, type Thresholds, warningText } from "./advisor.ts";
-import { refreshSessionSummary } from "./session-summary.ts";
+import { adviceFor, decide, type Level, ladderOf, type MonitorState, type Reading } from "./advisor.ts";
 import { toolUseLine, waitForTranscript } from "./transcript-sync.ts";
 import { type ContextUsage, currentUsage } from "./usage.ts";
 
@@ -17,34 +16,24 @@ const SYNC_MISSES_KEY = "context.sync_misses";
 type ToolEvent = HookEvent<"PostToolUse"> | HookEvent<"PostToolUseFailure">;
 
 /**
- * After every tool call: keep the statusline's summary current, then tell the agent
- * (not only the human) when its context runs low. The measurement is the statusline's
- * while fresh, else the ledger's, which this call brings up to date from the
- * transcript; with neither, nothing is said.
+ * After every tool call: tell the agent (not only the human) when its context runs
+ * low (the statusline's figures are refreshed with the call's own, on-tool-figures.ts).
+ * The measurement is the statusline's while fresh, else the ledger's, which this call
+ * brings up to date from the transcript; with neither, nothing is said.
  */
 async function monitorToolUse(
   event: ToolEvent,
   ctx: HookContext,
 ): Promise<{ additionalContext: string } | undefined> {
   const c = ctx.config;
-  const t: Thresholds = {
-    warnPct: c["monitor.warn_remaining_pct"],
-    criticalPct: c["monitor.critical_remaining_pct"],
-    debounce: c["monitor.debounce_tool_uses"],
-  };
-  const store = await ctx.store();
-  try {
-    refreshSessionSummary(store, ctx.paths, event.session_id, t, ctx.now());
-  } catch (err) {
-    ctx.log.warn("could not refresh the statusline summary", { event: event.hook_event_name, err });
-  }
-  mark("monitor:summary");
+  const t = ladderOf(c);
   // A subagent's tool calls fill the subagent's own window, which ends with its task.
   if (event.agent_id || !c["monitor.enabled"]) return undefined;
 
   // The response that issued this tool carries the usage that matters; make sure it is
   // in the transcript before the ledger reads it. A session whose transcript never
   // shows the entry (three misses in a row) is not waited for again.
+  const store = await ctx.store();
   const scope = sessionScope(event.session_id);
   const misses = getState<number>(store, scope, SYNC_MISSES_KEY) ?? 0;
   if (misses < 3) {
@@ -62,26 +51,29 @@ async function monitorToolUse(
   const now = ctx.now();
   // Most calls change nothing (context healthy, state already at rest): then no write,
   // so parallel tool calls' hooks do not queue for the write lock for nothing.
+  const reading: Reading | undefined = usage && {
+    remainingPct: usage.remainingPct,
+    assumed: usage.windowBasis === "assumed",
+  };
   const prev = getState<MonitorState>(store, scope, MONITOR_KEY);
-  const quiet = decide(prev, usage?.remainingPct, t);
+  const quiet = decide(prev, reading, t);
   if (!quiet.fire && prev && sameState(prev, quiet.next)) return undefined;
   // One transaction: parallel tool calls run their hooks at the same time.
   const fire = store.tx(() => {
-    const d = decide(getState<MonitorState>(store, scope, MONITOR_KEY), usage?.remainingPct, t);
+    const d = decide(getState<MonitorState>(store, scope, MONITOR_KEY), reading, t);
     setState(store, scope, MONITOR_KEY, d.next, now);
-    if (d.fire && usage) recordWarning(store, event, d.fire, usage, now);
+    // The suggestion is advice, not a warning: the warnings table keeps the two others.
+    if (d.fire && d.fire !== "suggest" && usage) recordWarning(store, event, d.fire, usage, now);
     return d.fire;
   });
   if (!fire || !usage) return undefined;
   return {
-    additionalContext: warningText({
+    additionalContext: adviceFor({
+      ...usage,
       level: fire,
-      remainingPct: usage.remainingPct,
-      usedTokens: usage.usedTokens,
-      windowTokens: usage.windowTokens,
       notebook: notebookPath(ctx.projectDir),
-      handoff: handoffCommand(ctx),
-    }),
+      cli: ctx.cli(),
+    }).forAgent,
   };
 }
 
@@ -105,11 +97,6 @@ function recordWarning(store: Store, event: ToolEvent, level: Level, u: ContextU
       event.tool_use_id,
       at,
     );
-}
-
-/** How the agent stores its in-flight memo: this same cairn, so it works without cairn on PATH. */
-function handoffCommand(ctx: HookContext): string {
-  return `pipe a short memo (what you were doing, the exact next step) to \`${ctx.cli()} save-inflight\``;
 }
 
 export const parts: Parts = {

@@ -62,11 +62,12 @@ export async function runStatusline(): Promise<void> {
   // One short line, read by Claude Code whole: the stream is enough here (and what the
   // statusline's fuzz test observes).
   process.stdout.write(`${composeStatusline(await user, suffix)}\n`);
-  // After the line is out: a killed `cairn serve` (http transport) comes back now, not
-  // at the next session's start.
+  // After the line is out: an http transport's port taken by another user sends the
+  // sessions back to command hooks, and a killed `cairn serve` comes back now, not at
+  // the next session's start.
   try {
-    const { reviveDeadServer } = await import("../transports/revive.ts");
-    await reviveDeadServer(paths);
+    const { tendHttpServer } = await import("../transports/revive.ts");
+    await tendHttpServer(paths);
   } catch (err) {
     const { createLogger } = await import("../core/log.ts");
     createLogger(paths).error("statusline could not restart cairn serve", { err });
@@ -108,7 +109,11 @@ function ownWork(paths: CairnPaths, sessionId: string, input: StatuslineInput, p
     remainingPct: remaining,
     // Numbers only: a damaged summary file must not put its strings in the statusline.
     outputs: count(summary?.outputs) ?? 0,
-    savedBytes: count(summary?.saved_bytes) ?? 0,
+    counterfactualBytes: count(summary?.counterfactual_bytes) ?? 0,
+    shownBytes: count(summary?.shown_bytes) ?? 0,
+    retrievedBytes: count(summary?.retrieved_bytes) ?? 0,
+    netBytes: finiteNumber(summary?.net_bytes) ?? 0,
+    moreThanAlone: count(summary?.more_than_alone) ?? 0,
     error: now - errorAt < ERROR_MARK_MS,
     // "team": the one feature that records its health today (team sync, src/team/health.ts).
     team: healthMark("team", readHealth(paths, "team"), now),

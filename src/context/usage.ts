@@ -6,12 +6,27 @@ import { readJsonIfExists } from "../core/fs.ts";
 import { type CairnPaths, sessionDir } from "../core/paths.ts";
 import type { Store } from "../store/db.ts";
 import type { LedgerSession } from "./ledger-read.ts";
+import { registryWindow } from "./model-windows.ts";
+
+/**
+ * Where a window's size came from: Claude Code said it for this session (the
+ * statusline's `context_window_size`, or the 1M-context beta in its requests), Claude
+ * Code's model registry names the model (model-windows.ts), or cairn had to assume it.
+ */
+export type WindowBasis = "claude-code" | "registry" | "assumed";
+
+export interface ContextWindow {
+  readonly tokens: number;
+  readonly basis: WindowBasis;
+}
 
 /** How full a session's context window is, from a measurement, never a guess. */
 export interface ContextUsage {
   /** input + cache-creation + cache-read tokens of the last main-chain API response. */
   readonly usedTokens: number;
   readonly windowTokens: number;
+  /** Whether the window was given, looked up or assumed (then every warning says so). */
+  readonly windowBasis: WindowBasis;
   /** 0..100 */
   readonly usedPct: number;
   readonly remainingPct: number;
@@ -175,11 +190,12 @@ export function combineUsage(i: {
   const slFresh = m && cw && typeof cw.used_percentage === "number" && i.now - m.at <= i.maxAgeMs;
   const ledgerNewer = l?.contextAt != null && m !== undefined && l.contextAt > m.at;
   if (slFresh && !ledgerNewer) {
-    const windowTokens = cw.context_window_size ?? windowFor(l?.model ?? m.model, l);
+    const window = reportedWindow(cw) ?? contextWindow(l?.model ?? m.model, l);
     const usedPct = cw.used_percentage as number;
     return {
-      usedTokens: cw.total_input_tokens ?? Math.round((usedPct / 100) * windowTokens),
-      windowTokens,
+      usedTokens: cw.total_input_tokens ?? Math.round((usedPct / 100) * window.tokens),
+      windowTokens: window.tokens,
+      windowBasis: window.basis,
       usedPct,
       remainingPct: cw.remaining_percentage ?? 100 - usedPct,
       source: "statusline",
@@ -192,12 +208,12 @@ export function combineUsage(i: {
   const model = l.model ?? undefined;
   // The statusline's window is exact for the model it saw, whatever its age.
   const sameModel = m?.model && (!model || m.model === model);
-  const windowTokens =
-    sameModel && cw?.context_window_size ? cw.context_window_size : windowFor(model ?? null, l);
-  const usedPct = Math.min(100, Math.round((l.contextTokens / windowTokens) * 100));
+  const window = (sameModel ? reportedWindow(cw) : undefined) ?? contextWindow(model ?? null, l);
+  const usedPct = Math.min(100, Math.round((l.contextTokens / window.tokens) * 100));
   return {
     usedTokens: l.contextTokens,
-    windowTokens,
+    windowTokens: window.tokens,
+    windowBasis: window.basis,
     usedPct,
     remainingPct: 100 - usedPct,
     source: "transcript",
@@ -207,19 +223,42 @@ export function combineUsage(i: {
   };
 }
 
-function windowFor(model: string | null | undefined, l: LedgerView | undefined): number {
-  if (l?.window1m) return 1_000_000;
+/**
+ * The window Claude Code reported, when it is a real size. In 2.1.328 only the
+ * statusline's input carries `context_window` (the binary builds it in one place, for
+ * the statusline; no hook event has it), so the statusline's metrics file is where it
+ * comes from.
+ */
+function reportedWindow(cw: StatuslineMetrics["context_window"]): ContextWindow | undefined {
+  const size = cw?.context_window_size;
+  return typeof size === "number" && Number.isSafeInteger(size) && size > 0
+    ? { tokens: size, basis: "claude-code" }
+    : undefined;
+}
+
+/** The window as the ledger knows it: the 1M beta Claude Code asked for, else the model's. */
+function contextWindow(model: string | null | undefined, l: LedgerView | undefined): ContextWindow {
+  if (l?.window1m) return { tokens: 1_000_000, basis: "claude-code" };
   return windowForModel(model ?? undefined, Math.max(l?.maxContextTokens ?? 0, l?.contextTokens ?? 0));
 }
 
+/** What cairn assumes for a model neither the statusline nor the registry names. */
+const ASSUMED_WINDOW = 200_000;
+
 /**
- * A model's context window: 1M where the id says so ("[1m]", Opus 5.x whose window is
- * 1M by default) or where more than 200k tokens were seen in use, else 200k.
+ * A model's context window when Claude Code did not report it: the window Claude
+ * Code's own registry gives the model (1M for a "[1m]" id, as Claude Code reads it),
+ * else an assumed 200,000 tokens, said to be assumed. More tokens seen in use than a
+ * window holds means a larger one: 1M (the largest any model has). Every figure cairn
+ * prints or warns with (monitor, anchor, status, sessions, report, dashboard) comes
+ * through here.
  */
-export function windowForModel(model: string | undefined, observedTokens = 0): number {
-  if (observedTokens > 200_000) return 1_000_000;
-  if (model && (/\[1m\]|-1m\b/i.test(model) || /^claude-opus-5/.test(model))) return 1_000_000;
-  return 200_000;
+export function windowForModel(model: string | undefined, observedTokens = 0): ContextWindow {
+  const listed = model ? registryWindow(model) : undefined;
+  const oneM = !!model && /\[1m\]|-1m\b/i.test(model);
+  const tokens = oneM ? 1_000_000 : (listed ?? ASSUMED_WINDOW);
+  const basis: WindowBasis = listed !== undefined || oneM ? "registry" : "assumed";
+  return { tokens: observedTokens > tokens ? 1_000_000 : tokens, basis };
 }
 
 const TAIL_BYTES = 512 * 1024;
@@ -242,11 +281,12 @@ export function usageFromTranscriptTail(transcriptPath: string): ContextUsage | 
     const usedTokens =
       tokens(u.input_tokens) + tokens(u.cache_creation_input_tokens) + tokens(u.cache_read_input_tokens);
     const model = entry.message.model;
-    const windowTokens = windowForModel(model, usedTokens);
-    const usedPct = Math.min(100, Math.round((usedTokens / windowTokens) * 100));
+    const window = windowForModel(model, usedTokens);
+    const usedPct = Math.min(100, Math.round((usedTokens / window.tokens) * 100));
     return {
       usedTokens,
-      windowTokens,
+      windowTokens: window.tokens,
+      windowBasis: window.basis,
       usedPct,
       remainingPct: 100 - usedPct,
       source: "transcript",

@@ -5,6 +5,18 @@ import { notebookPath } from "../core/paths.ts";
 import { describeExitTrap, type ExitTrapState, exitTrapState } from "../run/exit-trap-state.ts";
 import type { Store } from "../store/db.ts";
 import type { SessionRow } from "../store/sessions.ts";
+import { type Ladder, ladderOf } from "./advisor.ts";
+import {
+  FIGURES_METHOD,
+  type FigureGroup,
+  type Figures,
+  figureGroups,
+  figureRows,
+  type OutputFigures,
+  outputFigures,
+  sessionFigures,
+  sumFigures,
+} from "./figures-read.ts";
 import { catchUpSession } from "./ledger.ts";
 import {
   type AgentTotals,
@@ -19,7 +31,6 @@ import {
   tokenTotals,
   toolResults,
 } from "./ledger-read.ts";
-import { type Savings, sessionSavings } from "./session-summary.ts";
 import { type ContextUsage, combineUsage, ledgerView, readStatuslineMetrics } from "./usage.ts";
 
 /**
@@ -149,8 +160,10 @@ function notebookFreshness(projectDir: string, sessionStartedAt: number): Notebo
 export interface StatusView {
   readonly session: SessionSummaryView;
   readonly usage: ContextUsage | null;
-  readonly thresholds: { readonly warnPct: number; readonly criticalPct: number };
-  readonly savings: Savings;
+  /** The context monitor's ladder in force (one place: context/advisor.ts). */
+  readonly thresholds: Ladder;
+  /** What the model was shown with cairn against Claude Code alone, and read back (figures-read.ts). */
+  readonly figures: Figures;
   readonly notebook: NotebookFreshness;
   readonly warnings: { readonly count: number; readonly last: WarningRow | null };
   readonly compactions: number;
@@ -194,11 +207,8 @@ export function statusView(
   return {
     session: sessionSummaryView(s),
     usage: usage ?? null,
-    thresholds: {
-      warnPct: config["monitor.warn_remaining_pct"],
-      criticalPct: config["monitor.critical_remaining_pct"],
-    },
-    savings: sessionSavings(store, s.id),
+    thresholds: ladderOf(config),
+    figures: sessionFigures(store, s.id),
     notebook: notebookFreshness(s.project_dir ?? s.cwd ?? ".", s.started_at),
     warnings: { count: warnings.length, last: warnings.at(-1) ?? null },
     compactions: l?.epoch ?? 0,
@@ -238,10 +248,19 @@ export interface ReportView {
   readonly tokens: { readonly main: TokenTotals; readonly subagents: AgentTotals[] };
   readonly toolResults: ToolResultRow[];
   readonly tools: ToolGroup[];
+  /** What the model was shown of tool outputs, against Claude Code alone, and what reading originals back cost. */
+  readonly figures: {
+    /** How each figure is made (and which are estimates). */
+    readonly method: string;
+    readonly total: Figures;
+    /** Every output cairn changed, and every output read back, with its retrievals. */
+    readonly outputs: OutputFigures[];
+    readonly byTool: FigureGroup[];
+    readonly byCompressor: FigureGroup[];
+  };
+  /** The compressors' work: outputs filed, their size before and after, their time. */
   readonly compressions: {
-    readonly total: Savings;
     readonly byCompressor: CompressionGroup[];
-    readonly byTool: CompressionGroup[];
     /** Whether this session's failing Bash commands could reach PostToolUse (the exit trap). */
     readonly failingBash: { readonly state: ExitTrapState | null; readonly text: string };
   };
@@ -287,14 +306,7 @@ export function reportView(
        FROM outputs WHERE session_id = ? GROUP BY 1 ORDER BY originalBytes DESC`,
     )
     .all(s.id) as unknown as CompressionGroup[];
-  const byTool = store.db
-    .prepare(
-      `SELECT tool_name AS compressor, count(*) AS outputs,
-         sum(original_bytes) AS originalBytes, sum(coalesce(excerpt_bytes, original_bytes)) AS shownBytes,
-         avg(latency_ms) AS avgLatencyMs
-       FROM outputs WHERE session_id = ? GROUP BY 1 ORDER BY originalBytes DESC`,
-    )
-    .all(s.id) as unknown as CompressionGroup[];
+  const rows = figureRows(store, { sessionId: s.id });
   const byPart = store.db
     .prepare(
       `SELECT event, part, count(*) AS count, sum(chars) AS chars, sum(tokens_est) AS tokensEst
@@ -312,10 +324,14 @@ export function reportView(
     tokens: { main: totals.main, subagents: totals.agents },
     toolResults: all.slice(0, top),
     tools: [...groups.entries()].map(([name, g]) => ({ name, ...g })).sort((a, b) => b.bytes - a.bytes),
+    figures: {
+      method: FIGURES_METHOD,
+      total: sumFigures(rows),
+      outputs: outputFigures(store, s.id),
+      ...figureGroups(store, rows),
+    },
     compressions: {
-      total: sessionSavings(store, s.id),
       byCompressor: byCompressor.map((g) => ({ ...g })),
-      byTool: byTool.map((g) => ({ ...g })),
       failingBash: { state: trap ?? null, text: describeExitTrap(trap) },
     },
     compactions: compactions(store, s.id).map((c) => ({ ...c })),

@@ -18,6 +18,11 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** A size that can be negative, signed: "+1.1 KB", "−24.3 KB". */
+export function signedBytes(n: number): string {
+  return n < 0 ? `−${formatBytes(-n)}` : `+${formatBytes(n)}`;
+}
+
 /** Always in MB, for sizes set against a cap in MB: 50_000 -> "0.0 MB", 3_000_000 -> "2.9 MB". */
 export function formatMegabytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;

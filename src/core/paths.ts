@@ -1,6 +1,7 @@
 import { homedir, userInfo } from "node:os";
 import { basename, isAbsolute, join, resolve } from "node:path";
 import { fnv1a64 } from "./hash.ts";
+import { insideClaudeCode, trustedCairnHome } from "./session-env.ts";
 
 /** Where cairn keeps everything it owns. All of it lives under one directory. */
 export interface CairnPaths {
@@ -21,10 +22,16 @@ export interface CairnPaths {
 /**
  * HOME is honoured over the OS account entry so tests and sandboxes stay contained;
  * an empty or relative HOME is not a home (it would put cairn's state in whatever
- * directory a hook runs in), so the account's own is used then.
+ * directory a hook runs in), so the account's own is used then. CAIRN_HOME moves it;
+ * inside a Claude Code session, where a repository's settings could have set it, only
+ * to a directory that passes trustedCairnHome (core/session-env.ts).
  */
 export function cairnHome(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.CAIRN_HOME && isAbsolute(env.CAIRN_HOME)) return resolve(env.CAIRN_HOME);
+  const chosen = env.CAIRN_HOME;
+  if (chosen && isAbsolute(chosen)) {
+    const root = resolve(chosen);
+    if (!insideClaudeCode(env) || trustedCairnHome(root, env)) return root;
+  }
   return join(homeDir(env), ".cairn");
 }
 

@@ -1,18 +1,20 @@
+import { nameShape } from "./secret-code.ts";
+import { PGPASS, PPK, pgpassLine, puttyKey, SQL_PASSWORD, sqlPassword } from "./secret-formats.ts";
 import {
   type Detector,
   execAt,
   type Found,
   hasDigit,
-  hasLetter,
   looksRandom,
-  mixedCase,
   NOT_SECRETS,
   PLACEHOLDER,
   plausibleSecret,
+  prose,
   type SecretSpan,
   sticky,
 } from "./secret-judge.ts";
-import { keyAssignment, namedValue } from "./secret-keys.ts";
+import { keyAssignment, namedValue, tableRow, xmlElement } from "./secret-keys.ts";
+import { PROVIDER_TOKENS } from "./secret-tokens.ts";
 
 /** The secret detectors, each an anchor for the shared scan and a check of its context. */
 
@@ -20,7 +22,7 @@ import { keyAssignment, namedValue } from "./secret-keys.ts";
 
 /** BEGIN ... PRIVATE KEY markers, also PGP's "PRIVATE KEY BLOCK". */
 const PEM_LABEL = "[A-Z0-9 ]{0,30}PRIVATE KEY(?: BLOCK)?-----";
-const PEM_NL = String.raw`(?:(?:[ \t]*(?:\r?\n|\\r\\n|\\n)){1,3}[ \t]*|[ \t]+)`;
+const PEM_NL = String.raw`(?:(?:[ \t]*(?:\r?\n|\\r\\n|\\n|<br ?\/?>)){1,3}[ \t]*|[ \t]+)`;
 /**
  * After the BEGIN line: units of a separator (a real or JSON-escaped newline, or
  * spaces) and either a whole base64 line or an armour header (Proc-Type, DEK-Info,
@@ -29,7 +31,7 @@ const PEM_NL = String.raw`(?:(?:[ \t]*(?:\r?\n|\\r\\n|\\n)){1,3}[ \t]*|[ \t]+)`;
  */
 const PEM_HEADER = String.raw`(?:Proc-Type|DEK-Info|Comment|Version|Hash): ?[^\r\n\\]{1,200}`;
 /** A base64 line ends where the line (real or escaped) or the string does, or at -----END. */
-const PEM_LINE = (min: number) => String.raw`[A-Za-z0-9+/=]{${min},4096}(?=[ \t\r\n\\"']|-----|$)`;
+const PEM_LINE = (min: number) => String.raw`[A-Za-z0-9+/=]{${min},4096}(?=[ \t\r\n\\"'<]|-----|$)`;
 const PEM_BODY = sticky(
   `${PEM_NL}?(?:${PEM_HEADER}|${PEM_LINE(16)})(?:${PEM_NL}?(?:${PEM_HEADER}|${PEM_LINE(1)})){0,400}(?:${PEM_NL}?-----END ${PEM_LABEL})?`,
 );
@@ -48,19 +50,28 @@ const PEM_B64_HEADS = ["", "RSA ", "EC ", "DSA ", "OPENSSH ", "ENCRYPTED "].map(
 // ---------------------------------------------------------------- headers, URLs, command lines
 
 const AUTH_HEADER = sticky(
-  String.raw`(?:Proxy-)?Authorization\\{0,2}["']?[ \t]*[:=][ \t]*\\{0,2}["']?(?:(Bearer|Basic|Token|Bot|Negotiate|NTLM|Key|ApiKey|SSWS|OAuth|Digest|AWS4-HMAC-SHA256)[ \t]+)?([A-Za-z0-9._~+/=-]{1,4096})`,
+  String.raw`(?:Proxy-)?Authorization\\{0,2}["']?([ \t]*[:=][ \t]*)\\{0,2}["']?(?:(Bearer|Basic|Token|Bot|Negotiate|NTLM|Key|ApiKey|SSWS|OAuth|Digest|AWS4-HMAC-SHA256)[ \t]+)?([A-Za-z0-9._~+/=-]{1,4096})`,
   "i",
 );
 
 function authorization(text: string, at: number): Found {
+  // A header's name, not the end of another word (AWS::Redshift::EndpointAuthorization).
+  if (/[A-Za-z]/.test(text[at - 1] ?? "")) return undefined;
   const m = execAt(AUTH_HEADER, text, at);
   if (!m) return undefined;
   const end = at + m[0].length;
-  const scheme = m[1]?.toLowerCase();
+  const scheme = m[2]?.toLowerCase();
   // Digest answers and AWS signatures are derived from a secret, not the secret.
   if (scheme === "digest" || scheme === "aws4-hmac-sha256") return { none: end };
-  const value = m[2]!;
-  const ok = plausibleSecret(value, { quoted: true, passwordish: false, minLength: scheme ? 8 : 16 });
+  const value = m[3]!;
+  // `authorization = base64.decodebytes(…)`: an assignment in code, not a header.
+  const code = /^[ \t]+=|=[ \t]/.test(m[1]!);
+  const ok = plausibleSecret(value, {
+    form: code ? "code" : "literal",
+    passwordish: false,
+    minLength: scheme ? 8 : 16,
+    next: text[end],
+  });
   if (!ok || (!scheme && !hasDigit(value))) return { none: end };
   return { start: end - value.length, end, kind: "authorization" };
 }
@@ -72,7 +83,7 @@ function bearer(text: string, at: number): Found {
   if (!m) return undefined;
   const value = m[1]!;
   // Prose ("Bearer authentication") has no digits; tokens do.
-  if (!hasDigit(value) || !plausibleSecret(value, { quoted: true, passwordish: false, minLength: 16 }))
+  if (!hasDigit(value) || !plausibleSecret(value, { form: "literal", passwordish: false, minLength: 16 }))
     return undefined;
   const end = at + m[0].length;
   return { start: end - value.length, end, kind: "bearer" };
@@ -82,25 +93,62 @@ function bearer(text: string, at: number): Found {
 const VALUE_CHAR = String.raw`[^\s"'\x60\\]`;
 
 /**
- * scheme://user:password@host: the anchor is `://` plus the user info, up to the last
- * @ before a space, quote, ? or # (a password may hold @ and /). Brackets are
- * left out so a mask already there (https://[REDACTED:github-token]@host) is not
- * taken for a user and a password.
+ * scheme://user:password@host: the anchor is `://` and the user up to its colon; the
+ * password is read from there to the `@` before the host. A password may hold `@`,
+ * `/`, `#` and `?` unencoded (people write them so; clients split at the last `@`), so
+ * the `@` taken is the last one followed by a host, up to the first `?` or `#` after
+ * a host (`https://u:p@host/a?next=b@c` keeps its query). The user leaves out brackets,
+ * so a mask already there (https://[REDACTED:github-token]@host) is no user.
  */
-const URL_USERINFO = String.raw`:\/\/[^\s:/@"'<>[\]\\]{0,100}:[^\s"'<>[\]\\?#]{1,200}@`;
+const URL_USER = String.raw`:\/\/[^\s:/@"'<>[\]\\]{0,100}:`;
+const URL_HOST = sticky(
+  String.raw`(?:[A-Za-z0-9._~%-]{1,255}|\[[0-9A-Fa-f:.]+\])(?=[:/?#\s"'\\]|[),;>](?:\s|$)|$)`,
+);
 
-function urlPassword(text: string, at: number, end: number): Found {
-  const info = text.slice(at + 3, end - 1);
-  const colon = info.indexOf(":");
-  // The password runs to the last @ of the run: people put @ and / in them unencoded
-  // (and clients split at the last @). host:port/path@... is a port, not a password.
-  const value = info.slice(colon + 1);
-  if (/^\d+\//.test(value)) return undefined;
-  const numeric = /^\d+$/.test(value);
-  if (numeric ? value.length < 6 : !plausibleSecret(value, { quoted: true, passwordish: true, minLength: 3 }))
-    return undefined;
-  const start = at + 3 + colon + 1;
-  return { start, end: start + value.length, kind: "url-password" };
+/** Where the password's run ends: whitespace, a quote, a JSON escape. */
+function urlRunEnd(text: string, from: number): number {
+  const limit = Math.min(text.length, from + 300);
+  for (let i = from; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c <= 32 || c === 34 || c === 39 || c === 96 || c === 127) return i;
+    if (c === 92 && /[nrt"'u]/.test(text[i + 1] ?? "")) return i;
+  }
+  return limit;
+}
+
+function urlPassword(text: string, _at: number, end: number): Found {
+  const runEnd = urlRunEnd(text, end);
+  // The @ taken: the last one before a host that is surely one (dotted, localhost, a
+  // port, an IPv6 address), else the last one before anything host-like.
+  let at = -1;
+  let weak = -1;
+  let stop = runEnd;
+  for (let i = end; i < stop; i++) {
+    if (text.charCodeAt(i) !== 64) continue;
+    URL_HOST.lastIndex = i + 1;
+    const host = URL_HOST.exec(text);
+    if (!host || i + 1 + host[0].length > runEnd) continue;
+    const after = i + 1 + host[0].length;
+    if (!(/[.[]/.test(host[0]) || host[0] === "localhost" || /^:\d/.test(text.slice(after, after + 2)))) {
+      weak = i;
+      continue;
+    }
+    at = i;
+    // After a host, a query or fragment is the URL's own text: no password ends there.
+    for (let k = after; k < stop; k++)
+      if (text[k] === "?" || text[k] === "#") {
+        stop = k;
+        break;
+      }
+  }
+  if (at < 0) at = weak;
+  if (at < 0) return { none: runEnd };
+  const value = text.slice(end, at);
+  // host:port/path@... is a port, not a password.
+  if (/^\d+(?:\/|$)/.test(value) && !/^\d{6,}$/.test(value)) return { none: at };
+  if (value === "" || !plausibleSecret(value, { form: "literal", passwordish: true, minLength: 3 }))
+    return { none: at };
+  return { start: end, end: at, kind: "url-password" };
 }
 
 /** `--password <value>` (with a space; `--password=<value>` is a key assignment). */
@@ -114,10 +162,17 @@ function flagValue(text: string, at: number, end: number): Found {
   const value = m[2]!;
   const passwordish = /pass/.test(flag);
   const stop = end + m[0].length;
+  // `--username and --password options instead of…`: a flag named in prose.
+  if (
+    /^[a-z]+$/.test(value) &&
+    prose(text.slice(Math.max(0, text.lastIndexOf("\n", at) + 1), stop + 200).split("\n")[0]!)
+  )
+    return { none: stop };
   const ok = plausibleSecret(value, {
-    quoted: m[1] !== "",
+    form: "literal",
     passwordish,
     minLength: passwordish ? 6 : 8,
+    key: flag,
     next: text[stop],
   });
   return ok ? { start: stop - value.length, end: stop, kind: "cli-password" } : { none: stop };
@@ -133,7 +188,7 @@ function userFlag(text: string, _at: number, end: number): Found {
   const value = m[2]!;
   const stop = end + m[0].length;
   // -u 1000:1000 is a uid:gid pair (docker run), not a password.
-  if (/^\d+$/.test(value) || !plausibleSecret(value, { quoted: true, passwordish: true, minLength: 4 }))
+  if (/^\d+$/.test(value) || !plausibleSecret(value, { form: "literal", passwordish: true, minLength: 4 }))
     return { none: stop };
   return { start: stop - value.length, end: stop, kind: "cli-password" };
 }
@@ -153,7 +208,7 @@ function cliPassword(re: RegExp, group: number, window: number) {
     if (!m) return window ? { none: end + window } : undefined;
     const value = m[group]!;
     const stop = end + m[0].length;
-    if (!plausibleSecret(value, { quoted: true, passwordish: true, minLength: 3 })) return { none: stop };
+    if (!plausibleSecret(value, { form: "literal", passwordish: true, minLength: 3 })) return { none: stop };
     return { start: stop - value.length, end: stop, kind: "cli-password" };
   };
 }
@@ -161,7 +216,7 @@ function cliPassword(re: RegExp, group: number, window: number) {
 /** .netrc: machine HOST [login USER] password SECRET, on one line or several. */
 const NETRC = String.raw`\bmachine[ \t]+`;
 const NETRC_VALUE = sticky(
-  String.raw`\S{1,200}(?:[ \t\r\n]+(?:login|account|port)[ \t]+\S{1,200}){0,3}[ \t\r\n]+password[ \t]+(\S{1,200})`,
+  String.raw`\S{1,200}(?:[ \t\r\n]+(?:login|account|port)[ \t]+\S{1,200}){0,3}[ \t\r\n]+password[ \t]+([^\s"'\x60]{1,200})`,
 );
 
 /** Webhook URLs whose path is the credential. */
@@ -197,6 +252,7 @@ function cookies(text: string, at: number, end: number): Found {
       value.length >= (named ? 6 : 12) &&
       looksRandom(value) &&
       !PLACEHOLDER.test(value) &&
+      nameShape(value) !== "name" &&
       !/^[\d.]+$/.test(value) &&
       !NOT_SECRETS.has(value.toLowerCase());
     const stop = pos + m[0].length - m[3]!.length;
@@ -231,76 +287,61 @@ function jwt(text: string, at: number): Found {
   return { start: at, end: sig, kind: "jwt" };
 }
 
-/** A token whose prefix says what it is: the whole match is the secret. */
-function token(kind: string, anchor: string, check: (s: string) => boolean = hasDigit): Detector {
-  return {
-    kind,
-    anchor: String.raw`\b(?:${anchor})`,
-    find: (text, at, end) => {
-      const s = text.slice(at, end);
-      return check(s) ? { start: at, end, kind } : undefined;
-    },
-  };
-}
+/** `redis-cli -a <password>` (and `--pass`). */
+const REDIS_CLI = String.raw`\bredis-cli\b`;
+const REDIS_CLI_VALUE = sticky(
+  String.raw`[^\n]{0,300}?[ \t](?:-a|--pass)[ \t]+(["']?)(${VALUE_CHAR}{3,200})`,
+);
+/** openssl's `-passin pass:<password>` (also -passout, -pass, -password). */
+const OPENSSL_PASS = String.raw`-pass(?:in|out|word)?[ \t]+["']?pass:`;
+const OPENSSL_VALUE = sticky(`(${VALUE_CHAR}{1,200})`);
 
-const END = "(?![A-Za-z0-9])";
+/** A key's secret word, as the assignment and table anchors start with it. */
+const SECRET_WORD =
+  "(?:[Pp]ass|PASS|[Pp]wd|PWD|[Ss]ecret|SECRET|[Tt]oken|TOKEN|[Aa]uth|AUTH|[Kk]ey|KEY|[Ss]ig|SIG|[Cc]redential|CREDENTIAL)";
 
 export const DETECTORS: readonly Detector[] = [
   { kind: "private-key", anchor: `-----BEGIN ${PEM_LABEL}`, find: pemKey },
+  { kind: "private-key", anchor: PPK, find: puttyKey },
   {
     kind: "authorization",
     anchor: "(?:[Pp]roxy-)?(?:[Aa]uthorization|AUTHORIZATION)",
     find: (t, at) => authorization(t, at),
   },
   { kind: "bearer", anchor: "\\b(?:Bearer|bearer|BEARER)[ \\t]", find: (t, at) => bearer(t, at) },
-  { kind: "url-password", anchor: URL_USERINFO, find: urlPassword },
+  { kind: "url-password", anchor: URL_USER, find: urlPassword },
   { kind: "webhook", anchor: WEBHOOK, find: webhook },
   {
     kind: "assignment",
-    anchor: String.raw`\bname\\{0,2}["']?[ \t]*[:=]`,
+    anchor: String.raw`\b(?:name|Name|NAME)\\{0,2}["']?[ \t]*[:=]`,
     find: (t, at) => namedValue(t, at),
   },
-  token("anthropic-key", `sk-ant-[A-Za-z0-9_-]{32,300}`),
-  token(
-    "openai-key",
-    `sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{32,300}|sk-[A-Za-z0-9]{32,200}${END}`,
-    (s) => hasDigit(s) && mixedCase(s),
-  ),
-  token("github-token", `gh[pousr]_[A-Za-z0-9]{36,255}${END}|github_pat_[A-Za-z0-9_]{60,255}`),
-  token("gitlab-token", `gl(?:pat|dt|rt|ptt|ft|cbt|soat|oas|imt|agent)-[A-Za-z0-9_.-]{20,300}`),
-  token("aws-access-key", `(?:AKIA|ASIA)[0-9A-Z]{16}${END}`),
-  token(
-    "slack-token",
-    String.raw`xox[abposre](?:\.xox[bp])?-[A-Za-z0-9-]{10,250}|xapp-\d-[A-Za-z0-9-]{20,250}`,
-  ),
-  token("stripe-key", `(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,250}|whsec_[A-Za-z0-9+/=]{24,100}`),
-  token("google-api-key", `AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])`),
-  token(
-    "google-oauth",
-    String.raw`GOCSPX-[A-Za-z0-9_-]{28}(?![A-Za-z0-9_-])|ya29\.[A-Za-z0-9_-]{30,2048}|1\/\/0[A-Za-z0-9_-]{40,512}`,
-  ),
-  token("npm-token", `npm_[A-Za-z0-9]{36}${END}`),
-  token("huggingface-token", `hf_[A-Za-z0-9]{34,40}${END}`, (s) => mixedCase(s)),
-  token("sendgrid-key", String.raw`SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}`),
-  token("digitalocean-token", `do[por]_v1_[a-f0-9]{64}`),
-  token("shopify-token", `shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}`),
-  token("pypi-token", `pypi-AgE[A-Za-z0-9_-]{50,400}`),
-  token("docker-hub-token", `dckr_pat_[A-Za-z0-9_-]{27,40}`, hasLetter),
-  token("vault-token", String.raw`hv[sbr]\.[A-Za-z0-9_-]{24,300}`),
+  ...PROVIDER_TOKENS,
   { kind: "jwt", anchor: String.raw`\beyJ`, find: (t, at) => jwt(t, at) },
-  token("private-key", `(?:${PEM_B64_HEADS.join("|")})[A-Za-z0-9+/=]{20,20000}`, () => true),
+  {
+    kind: "private-key",
+    anchor: `(?:${PEM_B64_HEADS.join("|")})[A-Za-z0-9+/=]{20,20000}`,
+    find: (_t, at, end) => ({ start: at, end, kind: "private-key" }),
+  },
   { kind: "cookie", anchor: COOKIE, find: cookies },
   { kind: "cli-password", anchor: FLAG, find: flagValue },
   { kind: "cli-password", anchor: USER_FLAG, find: userFlag },
   { kind: "cli-password", anchor: DB_CLI, find: cliPassword(DB_CLI_VALUE, 1, 300) },
   { kind: "cli-password", anchor: LOGIN_CLI, find: cliPassword(LOGIN_CLI_VALUE, 2, 300) },
+  { kind: "cli-password", anchor: REDIS_CLI, find: cliPassword(REDIS_CLI_VALUE, 2, 300) },
+  { kind: "cli-password", anchor: OPENSSL_PASS, find: cliPassword(OPENSSL_VALUE, 1, 0) },
+  { kind: "sql-password", anchor: SQL_PASSWORD, find: sqlPassword },
   // A netrc line may name machines without passwords before one with: never skip.
   { kind: "netrc", anchor: NETRC, find: cliPassword(NETRC_VALUE, 1, 0) },
+  { kind: "pgpass", anchor: PGPASS, find: pgpassLine },
+  { kind: "assignment", anchor: String.raw`<[\w.:-]{0,40}?${SECRET_WORD}[\w.:-]{0,40}>`, find: xmlElement },
   {
     kind: "assignment",
-    // The key's secret word, then the rest of the key and a separator; the start of
-    // the key and the value are read from the text around it.
-    anchor: String.raw`(?:[Pp]ass|PASS|[Pp]wd|PWD|[Ss]ecret|SECRET|[Tt]oken|TOKEN|[Aa]uth|AUTH|[Kk]ey|KEY|[Ss]ig|SIG|[Cc]redential|CREDENTIAL)[A-Za-z0-9_.-]{0,40}(?:\\{0,2}["'])?[ \t]{0,3}(?::=|=>|[:=])`,
-    find: (t, at) => keyAssignment(t, at),
+    // The key's secret word, then the rest of the key and a separator (or, at the
+    // start of a line, a table's column gap: `password    S3cr3t` from vault kv get);
+    // the start of the key and the value are read from the text around it.
+    anchor: String.raw`${SECRET_WORD}[A-Za-z0-9_.-]{0,40}(?:(?:\\{0,2}["'])?\]?[ \t]{0,16}(?::=|=>|[:=])|[ \t]{2,}|\t)`,
+    find: (t, at, end) =>
+      /[ \t]$/.test(t.slice(end - 1, end)) ? tableRow(t, at, end) : keyAssignment(t, at),
   },
 ];

@@ -1,3 +1,5 @@
+import { codeExpression, cutCode, isReference, nameShape, ownName } from "./secret-code.ts";
+
 /**
  * How a secret detector reports what it found, and how a value found where a secret
  * would stand is judged: a secret, or a reference, placeholder, type or code.
@@ -36,9 +38,11 @@ export function execAt(re: RegExp, text: string, at: number): RegExpExecArray | 
 export const hasDigit = (s: string) => /[0-9]/.test(s);
 export const hasLetter = (s: string) => /[A-Za-z]/.test(s);
 export const mixedCase = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s);
+/** Case changing inside a run (aB), as in random text; a capital that starts a word does not count. */
+const caseShifts = (s: string) => /[a-z][A-Z]/.test(s);
 
 /** Random-looking enough to be a key rather than a word: real tokens carry digits or mixed case. */
-export const looksRandom = (s: string) => hasDigit(s) || mixedCase(s) || /[+=]/.test(s);
+export const looksRandom = (s: string) => hasDigit(s) || caseShifts(s) || /[^A-Za-z0-9_.-]/.test(s);
 
 /** Words that stand where a secret would in docs, types and code, never secrets themselves. */
 export const NOT_SECRETS = new Set(
@@ -106,27 +110,35 @@ export const NOT_SECRETS = new Set(
 
 /** Placeholders and masks in docs, templates and already-masked output. */
 export const PLACEHOLDER =
-  /x{4,}|\*{3,}|\.{3}|•|…|^<|>$|^your[_-]|[_-]here$|placeholder|replace[_-]?me|redacted|^\(?(?:hidden|protected|sensitive|not set|none)\)?$/i;
+  /x{4,}|\*{3,}|\.{3}|•|…|^<[\w .-]*>$|^<[a-z_-]+$|^your[_-]|[_-]here$|placeholder|replace[_-]?me|redacted|^\(?(?:hidden|protected|sensitive|not set|none)\)?$/i;
+
+const NUMBER = /^(?:[+-]?\d+(?:\.\d+)?[a-z]{0,2}|\d+(?:\.\d+){2,}|0x[0-9a-f]+|0o[0-7]+|0b[01]+)$/i;
+const VERSION =
+  /^(?:(?:[~^]|[<>]=?|==?)?\s*v?\d+(?:\.(?:\d+|x|\*)){1,3}(?:[-+][\w.]+)?|(?:npm|workspace|link|github):\S+|git\+\S+)$/;
+/** AWS Signature V4 credential scope (KEY/20220524/us-east-1/s3/aws4_request): public. */
+const SIGV4_SCOPE = /\/\d{8}\/[\w-]+\/[\w-]+\/aws4_request$/;
 
 /**
- * A value that points at a secret kept elsewhere ($VAR, ${X}, %VAR%, #{ruby}, YAML
- * tags and aliases, secret-manager references), or is code, a path or a URL.
+ * Where a value stands, which says how much of it may be code:
+ * - "quoted": a string literal (code, JSON, YAML): a name in it is still code
+ *   (getFirstToken: "getFirstToken"), a single word is a literal;
+ * - "literal": certainly data (a URL's password, a command-line value, .env
+ *   `UPPER_KEY=value`, a query parameter, XML text, a table row, .pgpass): only
+ *   references and placeholders are spared;
+ * - "yaml": unquoted after `key: ` (YAML, or a JS object, or a type annotation):
+ *   names, types and expressions are code, words under a password key are literals;
+ * - "code": unquoted after `key = ` (code, or INI): names, words without digits and
+ *   expressions are code.
  */
-const REFERENCE =
-  /^(?:[$<[*&(`\\{]|#\{|%\w+%$|![A-Za-z]+$|ENC\[|op:\/\/|vault:|arn:|ssm:|sm:\/\/|secretsmanager:|projects\/|file:|env:|https?:\/\/|\/|\.\.?\/|~\/|[A-Za-z]:\\)/;
-const NUMBER = /^[+-]?\d+(?:\.\d+)?[a-z]{0,2}$/i;
-const VERSION = /^(?:[~^<>=v]\s*\d|\d+\.\d+|npm:|workspace:|link:|git\+|github:)/;
-/** Dotted member access (config.db.password, os.environ): code, not a literal. Tokens have digits. */
-const MEMBER = /^[A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+$/;
-/** camelCase / PascalCase / snake_case / UPPER_SNAKE names without digits: code or a type. */
-const IDENTIFIER = /^[A-Za-z_]+$/;
+export type ValueForm = "quoted" | "literal" | "yaml" | "code";
 
-interface ValueContext {
-  /** Quoted values are string literals; unquoted ones may be code. */
-  readonly quoted: boolean;
+export interface ValueContext {
+  readonly form: ValueForm;
   /** Passwords may be plain words; other secrets must look random. */
   readonly passwordish: boolean;
   readonly minLength: number;
+  /** The key as written (DB_PASSWORD, getFirstToken): a value naming it is not a secret. */
+  readonly key?: string | undefined;
   /** The character right after an unquoted value ("(" means a call, "[" an index). */
   readonly next?: string | undefined;
 }
@@ -136,13 +148,17 @@ interface ValueContext {
  * one ("Enter your password", "At least 12 characters") is a label, not a passphrase.
  */
 const PROSE_WORD =
-  /\b(?:your|you|my|enter|choose|type|use|must|should|can|please|the|an?|is|are|be|at|least|of|for|to|in|on|or|not|no|do|does|did|match|matches|required|optional|invalid|incorrect|wrong|forgot|forgotten|reset|change|new|old|current|confirm|characters?|digits?|letters?|symbols?|passwords?|passphrases?|keys?|remember|contact|administrator|it|this|that|here|with|if|when|set|show|hide|field|placeholder|example)\b/i;
+  /\b(?:your|you|my|enter|choose|type|use|must|should|can|please|the|an?|is|are|be|at|least|of|for|to|in|on|or|not|no|do|does|did|match|matches|required|optional|invalid|incorrect|wrong|forgot|forgotten|reset|change|new|old|current|confirm|characters?|digits?|letters?|symbols?|passwords?|passphrases?|keys?|remember|contact|administrator|it|this|that|here|with|if|when|set|show|hide|field|placeholder|example|expected|got|bytes)\b/i;
 
-/** A quoted run of 2 to 12 plain words with no words of prose, no sentence ending: a passphrase. */
-function passphrase(value: string): boolean {
+/** Whether a text holds a word of UI text or docs. */
+export const prose = (s: string) => PROSE_WORD.test(s);
+
+/** A run of 2 to 12 plain words with no words of prose, no sentence ending: a passphrase. */
+export function passphrase(value: string): boolean {
   if (value.length > 200 || /^\s|\s$|\s{2}|[\t\r\n]/.test(value)) return false;
   const words = value.split(" ");
   if (words.length < 2 || words.length > 12) return false;
+  if (!words.every((w) => /^[\p{L}\p{N}][\p{L}\p{N}'!#%*+@^~-]*[.!?]?$/u.test(w))) return false;
   if (/[.?:,;()]$|[()]/.test(value) || PROSE_WORD.test(value)) return false;
   return true;
 }
@@ -150,21 +166,21 @@ function passphrase(value: string): boolean {
 /** Whether a value found in a secret's place is a secret rather than a reference, placeholder or code. */
 export function plausibleSecret(value: string, ctx: ValueContext): boolean {
   if (value.length < ctx.minLength) return false;
-  const lower = value.toLowerCase();
-  if (NOT_SECRETS.has(lower)) return false;
-  if (REFERENCE.test(value) || PLACEHOLDER.test(value)) return false;
+  if (NOT_SECRETS.has(value.toLowerCase())) return false;
+  if (isReference(value) || PLACEHOLDER.test(value) || SIGV4_SCOPE.test(value)) return false;
   // Numbers are counts, ports and durations, except a long one where a password goes (a PIN).
   if (NUMBER.test(value) && !(ctx.passwordish && /^\d{6,}$/.test(value))) return false;
   if (VERSION.test(value) && !/^\d+$/.test(value)) return false;
   if (/^(.)\1+$/.test(value)) return false;
-  // Prose and UI labels, not keys; a quoted password of plain words is a passphrase.
-  if (/\s/.test(value) && !(ctx.passwordish && ctx.quoted && passphrase(value))) return false;
-  if (!ctx.quoted) {
-    if (ctx.next === "(" || ctx.next === "[" || ctx.next === ".") return false;
-    if (MEMBER.test(value)) return false;
-    // A bare name: a variable (userPassword, api_key) or a type (SecretStr). Plain
-    // lowercase words still count for passwords (`password: <word>` in YAML).
-    if (IDENTIFIER.test(value) && !(ctx.passwordish && /^[a-z]+$/.test(value))) return false;
+  if (ownName(value, ctx.key)) return false;
+  // Prose and UI labels, not keys; a password of plain words is a passphrase.
+  if (/\s/.test(value)) return ctx.passwordish && ctx.form !== "code" && passphrase(value);
+  if (ctx.form !== "literal") {
+    const shape = nameShape(value.replace(/^[?#@:!%&*~^]/, ""));
+    if (shape === "name") return false;
+    if (ctx.form !== "quoted" && (codeExpression(value, ctx.next) || cutCode(value))) return false;
+    // A word in code is a variable (password = hashed); elsewhere a literal.
+    if (shape === "word" && ctx.form === "code" && !/\d/.test(value)) return false;
   }
   if (!ctx.passwordish && !looksRandom(value)) return false;
   return true;

@@ -15,13 +15,16 @@ export async function checkHttp(paths: CairnPaths, projectDir: string): Promise<
   const { httpRisk, httpRiskNotePath } = await import("../transports/http-risk.ts");
   if (!usesHttp) {
     // An http install that was refused (and got command hooks instead) says why.
-    const note = readJsonIfExists<{ t?: unknown; reason?: unknown }>(httpRiskNotePath(paths));
+    const note = readJsonIfExists<{ t?: unknown; reason?: unknown; where?: unknown }>(
+      httpRiskNotePath(paths),
+    );
     if (typeof note?.reason !== "string") return [];
+    const by = typeof note.where === "string" ? ` by ${note.where}` : "";
     return [
       {
         name: "http transport",
         status: "warn",
-        detail: `refused ${typeof note.t === "string" ? note.t : ""}: ${note.reason}; command hooks are used`,
+        detail: `refused${by} ${typeof note.t === "string" ? note.t : ""}: ${note.reason}; command hooks are used`,
       },
     ];
   }

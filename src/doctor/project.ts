@@ -1,8 +1,10 @@
 import { loadConfig } from "../config/load.ts";
+import { issueLine } from "../config/resolve.ts";
 import type { Check } from "../core/check.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import { printedCli } from "../core/self.ts";
 import { isOff } from "../core/switches.ts";
+import { visibleLine } from "../core/terminal-text.ts";
 
 /** doctor's checks of what the user and the repository set: the config, the kill switches, the notebook file. */
 
@@ -12,7 +14,7 @@ export async function checkConfig(paths: CairnPaths, projectDir: string): Promis
   return resolved.issues.map((i) => ({
     name: "config",
     status: "warn" as Check["status"],
-    detail: `${i.path}${i.key ? ` ${i.key}` : ""}: ${i.problem}`,
+    detail: issueLine(i),
     fix: i.refused
       ? "nothing to do unless you want it: a repository's config may only tighten cairn (set it in ~/.cairn/config.yaml to loosen)"
       : `fix the value (see \`${printedCli()} config --docs\`); the default is used meanwhile`,
@@ -40,7 +42,7 @@ export async function checkNotebookFile(projectDir: string): Promise<Check[]> {
     {
       name: "notebook",
       status: "warn",
-      detail: `${notebookPath(projectDir)} is not read: ${refused}; sessions start without it`,
+      detail: visibleLine(`${notebookPath(projectDir)} is not read: ${refused}; sessions start without it`),
       fix: "make it a regular file inside the project (or remove it: cairn creates a fresh one)",
     },
   ];

@@ -1,13 +1,16 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { HOME_LAUNCHER_TILDE, homeLauncherPath, runsHomeLauncher } from "../claude/home-launcher.ts";
 import { INSTALLED_EVENTS } from "../claude/install-plan.ts";
 import { claudeDir, type Scope, settingsPath } from "../claude/paths.ts";
 import { type CommandHook, isCairnHook, isCairnStatusLine, parseSettings } from "../claude/settings.ts";
 import type { Check } from "../core/check.ts";
 import { readJsonIfExists } from "../core/fs.ts";
 import { MIN_NODE_TEXT, nodeVersionOk } from "../core/node-min.ts";
-import { printedCli } from "../core/self.ts";
+import { cairnPaths } from "../core/paths.ts";
+import { printedCli, shellQuote } from "../core/self.ts";
+import { runsVersion } from "./self.ts";
 
 /** doctor's checks that cairn is registered with Claude Code and that the registered command runs. */
 
@@ -44,6 +47,39 @@ function pluginInstalled(): string | undefined {
   return name ? `${name} (${file})` : undefined;
 }
 
+/**
+ * The plugin folder whose SessionStart last ran, as the plugin's launcher (bin/cairn)
+ * records it in <cairn home>/plugin-seen, with when. A session started with
+ * --plugin-dir leaves nothing in Claude Code's settings: this is how doctor knows it.
+ */
+export function pluginSeen(root: string = cairnPaths().root): { folder: string; at: number } | undefined {
+  const file = join(root, "plugin-seen");
+  try {
+    const folder = readFileSync(file, "utf8").split("\n")[0];
+    return folder ? { folder, at: statSync(file).mtimeMs } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function ago(at: number, now: number = Date.now()): string {
+  const min = Math.max(0, Math.round((now - at) / 60_000));
+  if (min < 60) return `${min} min ago`;
+  const h = Math.round(min / 60);
+  return h < 48 ? `${h} h ago` : `${Math.round(h / 24)} days ago`;
+}
+
+/** A session that loaded cairn with --plugin-dir: a plugin folder outside Claude Code's plugin cache. */
+function pluginDirCheck(): Check | undefined {
+  const seen = pluginSeen();
+  if (!seen || seen.folder.startsWith(`${join(claudeDir(), "plugins")}/`)) return undefined;
+  return {
+    name: "hooks (plugin-dir)",
+    status: "ok",
+    detail: `a session ${ago(seen.at)} ran cairn from ${seen.folder} (claude --plugin-dir): sessions started with it run cairn, others do not`,
+  };
+}
+
 export function checkRegistration(projectDir: string): Check[] {
   const checks: Check[] = [];
   const found: Registration[] = [];
@@ -71,7 +107,9 @@ export function checkRegistration(projectDir: string): Check[] {
   }
   const plugin = pluginInstalled();
   if (plugin) checks.push({ name: "hooks (plugin)", status: "ok", detail: plugin });
-  if (found.length === 0 && !plugin) {
+  const pluginDir = plugin ? undefined : pluginDirCheck();
+  if (pluginDir) checks.push(pluginDir);
+  if (found.length === 0 && !plugin && !pluginDir) {
     checks.push({
       name: "hooks",
       status: "fail",
@@ -90,13 +128,35 @@ export function checkRegistration(projectDir: string): Check[] {
   const seen = new Set<string>();
   for (const reg of found) {
     for (const h of reg.commands) {
-      const key = `${h.command} ${h.args?.[0] ?? ""}`;
+      const launcher = !h.args && runsHomeLauncher(h.command);
+      const key = launcher ? HOME_LAUNCHER_TILDE : `${h.command} ${h.args?.[0] ?? ""}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      checks.push(checkCommand(h));
+      checks.push(launcher ? checkHomeLauncher() : checkCommand(h));
     }
   }
   return checks;
+}
+
+/** A project install's hooks run ~/.cairn/bin/cairn: it must be there and run this cairn. */
+function checkHomeLauncher(): Check {
+  const path = homeLauncherPath();
+  if (!existsSync(path))
+    return {
+      name: "hook command",
+      status: "fail",
+      detail: `the project's hooks run ${HOME_LAUNCHER_TILDE}, which is missing: they do nothing`,
+      fix: `${printedCli()} install --project   (in this project)`,
+    };
+  const { ok, said } = runsVersion(`sh ${shellQuote(path)}`);
+  return ok
+    ? { name: "hook command", status: "ok", detail: `${path} runs this cairn` }
+    : {
+        name: "hook command",
+        status: "fail",
+        detail: `${path} does not run this cairn: ${said}`,
+        fix: `${printedCli()} install --project   (in this project, with the cairn you use)`,
+      };
 }
 
 function checkCommand(h: CommandHook): Check {

@@ -11,7 +11,7 @@ export interface HookContext {
   readonly paths: CairnPaths;
   readonly config: Config;
   readonly log: Logger;
-  /** The project the session belongs to (CLAUDE_PROJECT_DIR, else the event's cwd). */
+  /** The project the session belongs to (core/project.ts: CLAUDE_PROJECT_DIR, else the session's directory). */
   readonly projectDir: string;
   readonly env: NodeJS.ProcessEnv;
   /** Opens the database on first use; parts that never call it never pay for it. */
@@ -23,6 +23,12 @@ export interface HookContext {
   readonly self: SelfInvocation;
   /** The command the model or the user runs this cairn with (core/self printedCli), found once per event. */
   cli(): string;
+  /**
+   * Bookkeeping that does not change the answer: run once the answer is out, in the
+   * event's own record transaction (each in a savepoint: one that throws is logged and
+   * undone alone). Only when the parts answered in time: a no-op answer records none.
+   */
+  afterAnswer(work: (store: Store) => void): void;
 }
 
 /**

@@ -16,6 +16,7 @@ import { type Deadline, deadlineAt, isBudgetSpent } from "../core/deadline.ts";
 import { errorMessage } from "../core/fs.ts";
 import type { Logger } from "../core/log.ts";
 import { type CairnPaths, isUsableDir, safeId } from "../core/paths.ts";
+import { projectOf } from "../core/project.ts";
 import { printedCli, type SelfInvocation } from "../core/self.ts";
 import { isOff } from "../core/switches.ts";
 import { mark } from "../core/trace.ts";
@@ -44,7 +45,7 @@ export interface DispatchDeps {
   /** What runs on each event (src/cli/event-parts.ts), handed in by the entry point. */
   readonly parts: EventParts;
   readonly now?: () => number;
-  /** The project from the environment (CLAUDE_PROJECT_DIR); the event's cwd otherwise. */
+  /** The project Claude Code named (CLAUDE_PROJECT_DIR); else the event's session decides (core/project.ts). */
   readonly projectDir?: string;
   /**
    * Called once with the answer as soon as the parts have made it, before the event is
@@ -80,10 +81,12 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
   const accepted = acceptInput(name, raw, deps);
   if (!("event" in accepted)) return { output: noopAnswer(name), outcome: accepted.outcome };
   const { event, projectDir, off } = accepted;
+  const after: ((store: Store) => void)[] = [];
   const ctx = hookContext(
     deps,
     projectDir,
     workDeadline(name, deps.resolved.config["hook.budget_ms"], started, clock),
+    after,
   );
   // What the event owes whatever happens next: cairn off, the budget spent, a part failing.
   const baseline = await baselineAnswer(name, deps.parts[name], event, ctx);
@@ -116,6 +119,13 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
     projectDir,
     at: ctx.now(),
     injections: result.outcome === "ok" ? injections : [],
+    after: result.outcome === "ok" ? after : [],
+    onAfterError: (err) =>
+      log.error("bookkeeping after the answer failed; the event is recorded without it", {
+        event: name,
+        session: event.session_id,
+        err,
+      }),
   });
   mark("recorded");
   // The store stays open: the transport that provided it owns it (a hook process exits
@@ -203,18 +213,26 @@ function acceptInput(
       session: safeId(event.session_id),
     });
   }
-  // Without CLAUDE_PROJECT_DIR the event's cwd is the project, where the notebook is written.
+  // Without CLAUDE_PROJECT_DIR the session's directory is the project, where the notebook is written.
   if (!deps.projectDir && !isUsableDir(event.cwd)) {
     log.warn("hook input's cwd is not an absolute path; answering no-op", { event: name });
     return { outcome: "invalid" };
   }
-  const projectDir = deps.projectDir || event.cwd;
+  const projectDir = projectOf({
+    named: deps.projectDir,
+    session: { cwd: event.cwd, transcriptPath: event.transcript_path },
+  });
   const off = isOff(deps.paths, projectDir) || (deps.resolved.config.enabled ? false : "config");
   return { event, projectDir, off };
 }
 
 /** What the parts may use; the store opens on first use, waiting for the lock as the budget allows. */
-function hookContext(deps: DispatchDeps, projectDir: string, deadline: Deadline): HookContext {
+function hookContext(
+  deps: DispatchDeps,
+  projectDir: string,
+  deadline: Deadline,
+  after: ((store: Store) => void)[],
+): HookContext {
   let store: Promise<Store> | undefined;
   let cli: string | undefined;
   const budget = deps.resolved.config["hook.budget_ms"];
@@ -232,6 +250,9 @@ function hookContext(deps: DispatchDeps, projectDir: string, deadline: Deadline)
     },
     now: deps.now ?? Date.now,
     deadline,
+    afterAnswer: (work) => {
+      after.push(work);
+    },
     store: () => {
       store ??= deps.openStore().then((s) => {
         s.db.exec(`PRAGMA busy_timeout = ${lockWaitMs(budget)}`);

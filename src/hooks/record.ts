@@ -16,6 +16,9 @@ export interface EventRecord {
   readonly at: number;
   /** What each part added to the model's context, for the audit in `cairn report`. */
   readonly injections: readonly Injection[];
+  /** The parts' bookkeeping (HookContext.afterAnswer), each in its own savepoint. */
+  readonly after?: readonly ((store: Store) => void)[];
+  readonly onAfterError?: (err: unknown) => void;
 }
 
 /** Every event that reaches a handler leaves one row, in one transaction with its session. */
@@ -62,5 +65,12 @@ export function recordEvent(store: Store, event: AnyHookEvent, r: EventRecord): 
         );
     }
     if (event.hook_event_name === "SessionEnd") endSession(store, event.session_id, event.reason ?? "", r.at);
+    for (const work of r.after ?? []) {
+      try {
+        store.tx(() => work(store));
+      } catch (err) {
+        r.onAfterError?.(err);
+      }
+    }
   });
 }

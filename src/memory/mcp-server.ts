@@ -2,14 +2,16 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import * as v from "valibot";
+import { MCP_INLINE_CHARS, MCP_PAGE_CHARS } from "../claude/limits.ts";
 import { defuse, notedDataBlock } from "../core/data-block.ts";
 import { errorMessage } from "../core/fs.ts";
 import { VERSION } from "../core/version.ts";
+import type { Store } from "../store/db.ts";
 import { detail, parseDetailSpec } from "./detail.ts";
 import { indexOutputs, ingestSource } from "./ingest.ts";
 import { chainOwner, currentSession, type MemoryEnv, transcriptOf } from "./scope.ts";
 import { type Hit, isQuerySyntaxError, search } from "./search.ts";
-import { showOutput } from "./show-output.ts";
+import { pageFooter, readOutput } from "./show-output.ts";
 import { parseWhen } from "./when.ts";
 
 /** The tools the agent gets, named mcp__cairn__<name> in Claude Code. */
@@ -60,17 +62,29 @@ const TOOLS = [
   {
     name: "show_output",
     description:
-      "A stored original output by its id (the number in an excerpt's header or a search hit), whole or by line range or by a regular expression, with line numbers.",
+      "A stored original output of this project by its id (the number in an excerpt's header or a search hit): whole, a line range (the original's bytes), or the lines matching a regular expression (with their line numbers; inside the range when both are given), or what you were shown for it instead. An answer larger than one page comes in pages: the answer ends with the call for the next page and every page's line range.",
     inputSchema: {
       type: "object",
       properties: {
         id: { type: "number", description: "The output's id." },
-        lines: { type: "string", description: 'A line range such as "120-260".' },
-        grep: { type: "string", description: "A regular expression; only matching lines are returned." },
+        lines: { type: "string", description: 'A line range such as "120-260", or "120-" to the end.' },
+        grep: {
+          type: "string",
+          description:
+            "A regular expression (JavaScript syntax, no backreferences or nested quantifiers); only matching lines, with their numbers.",
+        },
+        ignore_case: { type: "boolean", description: "Match grep without regard to case." },
+        context: { type: "number", description: "Lines of context around each grep match (default 2)." },
+        shown: {
+          type: "boolean",
+          description: "What you were shown for this output instead of its original.",
+        },
+        page: { type: "number", description: "Which page of a long answer (default 1)." },
         max_chars: {
           type: "number",
-          description: "Cut the answer after this many characters (default 25000).",
+          description: `Characters per page, at most ${MCP_PAGE_CHARS} (the default).`,
         },
+        all_projects: { type: "boolean", description: "Also read outputs of other projects' sessions." },
       },
       required: ["id"],
     },
@@ -93,7 +107,12 @@ const ShowArgs = v.object({
   id: v.pipe(v.number(), v.integer(), v.minValue(1)),
   lines: v.optional(v.string()),
   grep: v.optional(v.string()),
-  max_chars: v.optional(v.pipe(v.number(), v.integer(), v.minValue(500))),
+  ignore_case: v.optional(v.boolean()),
+  context: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000))),
+  shown: v.optional(v.boolean()),
+  page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  max_chars: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000))),
+  all_projects: v.optional(v.boolean()),
 });
 
 const DEFAULT_MAX = 25_000;
@@ -180,20 +199,50 @@ export async function callTool(m: MemoryEnv, name: string, args: unknown, cli: s
   if (name === "show_output") {
     const a = v.safeParse(ShowArgs, args);
     if (!a.success) return reply(`bad arguments: ${a.issues[0]?.message}`, true);
-    const r = showOutput(store, a.output.id, {
-      lines: a.output.lines,
-      grep: a.output.grep,
-      maxChars: a.output.max_chars ?? DEFAULT_MAX,
-    });
-    if (!r) return reply(`No stored output with id ${a.output.id}.`, true);
-    return recorded(
-      // The label is the command that ran: one line on cairn's side of the block.
-      `output ${r.id} · ${r.toolName}${r.label ? ` · ${defuse(r.label.replace(/\s+/g, " ").slice(0, 200))}` : ""} · ${r.totalLines} lines`,
-      r.text,
-      "stored tool output",
-    );
+    return showOutputReply(store, a.output, m.projectDir, cli);
   }
   return reply(`unknown tool ${name}`, true);
+}
+
+/**
+ * show_output's answer: the reader's (memory/show-output.ts), in pages that stay under
+ * what Claude Code shows of an MCP result inline. A page of text that is mostly
+ * look-alikes of the data block's tag grows when they are defused: then the pages are
+ * made smaller, and the next page's call says so.
+ */
+function showOutputReply(
+  store: Store,
+  a: v.InferOutput<typeof ShowArgs>,
+  projectDir: string,
+  cli: string,
+): Reply {
+  let chars = Math.min(a.max_chars ?? MCP_PAGE_CHARS, MCP_PAGE_CHARS);
+  for (;;) {
+    const read = readOutput(
+      store,
+      a.id,
+      {
+        lines: a.lines,
+        grep: a.grep,
+        ignoreCase: a.ignore_case,
+        context: a.context,
+        shown: a.shown,
+        paging: { chars, page: a.page ?? 1 },
+      },
+      { project: a.all_projects ? undefined : projectDir, cli },
+    );
+    if (!read.ok) return reply(read.message, true);
+    const { row } = read;
+    // The label is the command that ran: one line on cairn's side of the block.
+    const head = `output ${row.id} · ${row.tool_name}${row.label ? ` · ${defuse(row.label.replace(/\s+/g, " ").slice(0, 200))}` : ""} · ${read.totalLines} lines${a.shown ? " · what you were shown" : ""}`;
+    const body = Buffer.from(read.bytes).toString("utf8");
+    const next = (page: number) =>
+      `show_output ${JSON.stringify({ ...a, page, ...(chars === MCP_PAGE_CHARS ? {} : { max_chars: chars }) })}`;
+    const footer = read.page ? `\n${pageFooter(row.id, { ...read, page: read.page }, next)}` : "";
+    const text = `${head}\n${notedDataBlock(body, "stored tool output")}${footer}`;
+    if (text.length <= MCP_INLINE_CHARS || chars <= 1000) return reply(text);
+    chars = Math.max(1000, Math.floor(chars * 0.75));
+  }
 }
 
 /** Serves the tools over stdio until the client goes away. */

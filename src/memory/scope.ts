@@ -19,15 +19,17 @@ export async function memoryEnv(
   env: NodeJS.ProcessEnv = process.env,
   cwd = process.cwd(),
 ): Promise<MemoryEnv> {
-  const [{ cairnPaths, cairnHome }, { findProjectDir }, { loadConfig }, { openStore }] = await Promise.all([
-    import("../core/paths.ts"),
-    import("../core/project.ts"),
-    import("../config/load.ts"),
-    import("../store/db.ts"),
-  ]);
+  const [{ cairnPaths, cairnHome }, { commandProjectDir }, { loadConfig }, { openStore }] = await Promise.all(
+    [
+      import("../core/paths.ts"),
+      import("../store/command-project.ts"),
+      import("../config/load.ts"),
+      import("../store/db.ts"),
+    ],
+  );
   const paths = cairnPaths(cairnHome(env));
-  // Inside a Claude Code session (a Bash call, the MCP server) the project is known exactly.
-  const projectDir = env.CLAUDE_PROJECT_DIR || findProjectDir(cwd, env.HOME);
+  // Inside a Claude Code session (a Bash call, the MCP server), the project its hooks were given.
+  const projectDir = commandProjectDir(env, cwd);
   const resolved = await loadConfig(paths, projectDir);
   let store: Store | undefined;
   return {

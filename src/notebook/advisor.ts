@@ -1,60 +1,8 @@
 /**
- * When to compact. Compacting mid-step loses working detail; compacting at a task
- * boundary (a step done, the notebook just updated) loses little. So: from
- * advisor.suggest_used_pct, suggest compacting at the next boundary; from
- * advisor.urge_used_pct, recommend compacting now. Pure: the parts feed it figures.
+ * Task boundaries: whether the assistant's last message says a step is done. A
+ * boundary is when compacting loses little; the compaction advice itself is a rung of
+ * the context monitor's ladder (context/advisor.ts). Pure.
  */
-
-export type AdviceLevel = "ok" | "suggest" | "urge";
-
-interface Thresholds {
-  readonly suggestPct: number;
-  readonly urgePct: number;
-}
-
-export interface Advice {
-  readonly level: AdviceLevel;
-  /** For the agent (anchor): what to do, or undefined when all is well. */
-  readonly forAgent?: string;
-  /** For the person (a one-line systemMessage). */
-  readonly forUser?: string;
-}
-
-/** What to type: the instructions are the curated ones cairn also adds to every compaction. */
-const COMPACT_COMMAND =
-  "/compact keep the goal, decisions, dead-ends and the files in play; drop raw tool output";
-
-function adviceLevel(usedPct: number | undefined, t: Thresholds): AdviceLevel {
-  if (usedPct === undefined) return "ok";
-  if (usedPct >= t.urgePct) return "urge";
-  if (usedPct >= t.suggestPct) return "suggest";
-  return "ok";
-}
-
-export function advise(usedPct: number | undefined, atBoundary: boolean, t: Thresholds): Advice {
-  const level = adviceLevel(usedPct, t);
-  if (level === "ok" || usedPct === undefined) return { level };
-  const pct = Math.round(usedPct);
-  if (level === "urge") {
-    return {
-      level,
-      forAgent: `Context ${pct}% used: compact now. Bring the current step to a safe point, update STATE.md (Now, Decisions, Dead-ends), then ask the user to run: ${COMPACT_COMMAND}`,
-      forUser: `cairn: context ${pct}% used, compact now: ${COMPACT_COMMAND}`,
-    };
-  }
-  if (atBoundary) {
-    return {
-      level,
-      forAgent: `Context ${pct}% used and a step just ended: a good moment to compact. Update STATE.md, then suggest to the user: ${COMPACT_COMMAND}`,
-      forUser: `cairn: step done at ${pct}% context, a good moment to /compact`,
-    };
-  }
-  return {
-    level,
-    forAgent: `Context ${pct}% used: compact at the next task boundary (when this step is done), after updating STATE.md.`,
-    forUser: `cairn: context ${pct}% used, compact at the next task boundary`,
-  };
-}
 
 const DONE = [
   // "Step 2 is done", "the refactor is complete", "everything is finished"

@@ -1,21 +1,28 @@
+import { adviceFor, type Level, ladderOf, levelFor } from "../context/advisor.ts";
 import { currentUsage } from "../context/usage.ts";
+import { notebookPath } from "../core/paths.ts";
 import type { HookContext } from "../hooks/context.ts";
 import type { Store } from "../store/db.ts";
-import { type AdviceLevel, advise } from "./advisor.ts";
 import { type Anchor, buildAnchor } from "./anchor.ts";
 import { dueActive, dueWarning, recall } from "./session-state.ts";
 import { type NotebookFile, sectionText } from "./state-file.ts";
 
 interface AnchorNow extends Anchor {
-  readonly level: AdviceLevel;
+  readonly level: Level | null;
+  /**
+   * Worth saying even when nothing changed since the last anchor: a task boundary came
+   * while the context is filling (the moment to compact), or cairn held back a
+   * compaction and STATE.md is still due (repeated until it changes).
+   */
+  readonly insists: boolean;
   readonly forUser?: string | undefined;
 }
 
 /**
  * The anchor as it stands for a session right now: the notebook's Goal and Now, the
- * measured context usage, the advice for that usage (a task boundary recorded at the
- * last Stop counts if it came after the last anchor), and any pending warning.
- * SessionStart computes it too, so a restore counts as the first anchor.
+ * measured context usage, the context monitor's rung for that usage (a task boundary
+ * recorded at the last Stop counts if it came after the last anchor), and any pending
+ * warning. SessionStart computes it too, so a restore counts as the first anchor.
  */
 export async function anchorNow(
   ctx: HookContext,
@@ -33,19 +40,31 @@ export async function anchorNow(
   const last = recall(store, sessionId, "notebook.anchor");
   const boundary = recall(store, sessionId, "notebook.boundary");
   const atBoundary = !!boundary && (!last || boundary.at > last.at);
-  const advice = advise(usage?.usedPct, atBoundary, {
-    suggestPct: cfg["advisor.suggest_used_pct"],
-    urgePct: cfg["advisor.urge_used_pct"],
-  });
+  const level =
+    usage && cfg["monitor.enabled"]
+      ? levelFor(usage.remainingPct, ladderOf(cfg), usage.windowBasis === "assumed")
+      : null;
+  const advice =
+    level && usage
+      ? adviceFor({
+          ...usage,
+          level,
+          atBoundary,
+          notebook: notebookPath(ctx.projectDir),
+          cli: ctx.cli(),
+        })
+      : undefined;
   const due = recall(store, sessionId, "notebook.due");
   const warnings = nb && dueActive(due, nb.mtimeMs) ? [dueWarning(ctx.cli())] : [];
   const anchor = buildAnchor({
     goal: nb ? sectionText(nb.notebook, "goal") : undefined,
     now: nb ? sectionText(nb.notebook, "now") : undefined,
     usage,
-    advice,
+    level,
+    advice: advice?.forAgent,
     warnings,
     maxChars: cfg["anchor.max_tokens"] * 4,
   });
-  return { ...anchor, level: advice.level, forUser: advice.forUser };
+  const insists = (atBoundary && level !== null) || warnings.length > 0;
+  return { ...anchor, level, insists, forUser: advice?.forUser };
 }

@@ -1,8 +1,10 @@
 import { closeSync, existsSync, fstatSync, readFileSync, readSync } from "node:fs";
 import { extname, isAbsolute, join, relative, resolve } from "node:path";
+import { notedDataBlock } from "../core/data-block.ts";
 import { estimateTokens, formatBytes, formatTokens } from "../core/format.ts";
 import { openRegularFile } from "../core/fs.ts";
 import { readProjectFile } from "../core/project-file.ts";
+import { visibleLine } from "../core/terminal-text.ts";
 import { groupDigits } from "./anchor.ts";
 
 /**
@@ -73,7 +75,8 @@ export function readNudge(
   const rel = relative(projectDir, abs);
   const name = rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : abs;
   const lines = `${info.linesEstimated ? "about " : ""}${groupDigits(info.lines)} lines`;
-  return `cairn note: ${name} is ${formatBytes(info.bytes)} (${lines}, ≈${formatTokens(estimateTokens(info.bytes))} tokens, estimate). Reading it whole fills the context; next time find the part you need first (Grep with -n) and Read it with offset and limit.`;
+  // The name is the repository's (it may hold line breaks and prose): data, on one line.
+  return `cairn note: this Read is of a file of ${formatBytes(info.bytes)} (${lines}, ≈${formatTokens(estimateTokens(info.bytes))} tokens, estimate). Reading it whole fills the context; next time find the part you need first (Grep with -n) and Read it with offset and limit. The file:\n${notedDataBlock(visibleLine(name), "file name")}`;
 }
 
 type ModelTier = "haiku" | "sonnet";

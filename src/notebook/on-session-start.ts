@@ -1,8 +1,9 @@
+import { asLevel } from "../context/advisor.ts";
 import type { Parts } from "../hooks/context.ts";
 import type { Store } from "../store/db.ts";
 import { buildAnchor } from "./anchor.ts";
 import { buildRestore, notebookHash, restoreMarker } from "./restore.ts";
-import { isNotebookPlace, remember } from "./session-state.ts";
+import { isNotebookPlace, recall, remember } from "./session-state.ts";
 import { readNotebook, seedNotebook } from "./state-file.ts";
 import { conversationHolds } from "./transcript-facts.ts";
 
@@ -62,13 +63,20 @@ export const restoreParts = (loadLastSession: () => Promise<LastSession>) =>
         const at = ctx.now();
         // The restore shows Goal and Now (no advice, no warnings), so it counts as an anchor
         // that said just that: the first prompt repeats it only if there is more to say.
-        const { key } = buildAnchor({
-          goal: restore.goal,
-          now: restore.now,
-          advice: { level: "ok" },
-          maxChars: cfg["anchor.max_tokens"] * 4,
-        });
-        remember(store, sid, "notebook.anchor", { key, level: "ok", at }, at);
+        // A resume replays the conversation, and with it the last anchor's rung; any
+        // other start begins without one. A restore that only points at the notebook the
+        // conversation holds says nothing new: what the last anchor said still stands.
+        if (!restore.pointerOnly) {
+          const level =
+            event.source === "resume" ? asLevel(recall(store, sid, "notebook.anchor")?.level) : null;
+          const { key } = buildAnchor({
+            goal: restore.goal,
+            now: restore.now,
+            level,
+            maxChars: cfg["anchor.max_tokens"] * 4,
+          });
+          remember(store, sid, "notebook.anchor", { key, level: level ?? "ok", at }, at);
+        }
         if (handedOff) return seeded ? { systemMessage: restore.systemMessage } : undefined;
         return { additionalContext: restore.additionalContext, systemMessage: restore.systemMessage };
       },

@@ -1,7 +1,9 @@
+import { adviceFor, ladderOf, levelFor } from "../context/advisor.ts";
 import { assistantTextLine, waitForTranscript } from "../context/transcript-sync.ts";
 import { currentUsage } from "../context/usage.ts";
+import { notebookPath } from "../core/paths.ts";
 import type { Parts } from "../hooks/context.ts";
-import { advise, saysStepDone } from "./advisor.ts";
+import { saysStepDone } from "./advisor.ts";
 import { isHomeDir, recall, remember } from "./session-state.ts";
 import { notebookMtime } from "./state-file.ts";
 
@@ -40,11 +42,17 @@ export const parts: Parts = {
         sid,
         event.transcript_path,
       );
-      const advice = advise(usage?.usedPct, true, {
-        suggestPct: cfg["advisor.suggest_used_pct"],
-        urgePct: cfg["advisor.urge_used_pct"],
+      if (!usage || !cfg["monitor.enabled"]) return undefined;
+      const level = levelFor(usage.remainingPct, ladderOf(cfg), usage.windowBasis === "assumed");
+      if (!level) return undefined;
+      const advice = adviceFor({
+        ...usage,
+        level,
+        atBoundary: true,
+        notebook: notebookPath(ctx.projectDir),
+        cli: ctx.cli(),
       });
-      return advice.forUser ? { systemMessage: advice.forUser } : undefined;
+      return { systemMessage: advice.forUser };
     },
   },
 };

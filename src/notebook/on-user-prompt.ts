@@ -1,10 +1,14 @@
+import { asLevel, RANK } from "../context/advisor.ts";
 import type { Parts } from "../hooks/context.ts";
-import type { AdviceLevel } from "./advisor.ts";
 import { anchorNow } from "./anchor-state.ts";
 import { isHomeDir, recall, remember } from "./session-state.ts";
 import { readNotebook } from "./state-file.ts";
 
-const RANK: Readonly<Record<string, number>> = { ok: 0, suggest: 1, urge: 2 };
+/** A remembered level's rank; none (and levels of older cairns, "ok" and "urge") count as 0. */
+const rank = (level: unknown): number => {
+  const l = asLevel(level);
+  return l ? RANK[l] : 0;
+};
 
 export const parts: Parts = {
   UserPromptSubmit: {
@@ -24,11 +28,15 @@ export const parts: Parts = {
 
       const anchor = await anchorNow(ctx, store, sid, event.transcript_path, nb);
       const last = recall(store, sid, "notebook.anchor");
-      remember(store, sid, "notebook.anchor", { key: anchor.key, level: anchor.level, at }, at);
-      // Nothing new and nothing wrong: the last anchor (or the restore) still says it all.
-      if (anchor.healthy && last?.key === anchor.key) return undefined;
+      remember(store, sid, "notebook.anchor", { key: anchor.key, level: anchor.level ?? "ok", at }, at);
       if (anchor.empty) return undefined;
-      const rose = RANK[anchor.level]! > RANK[(last?.level as AdviceLevel | undefined) ?? "ok"]!;
+      // Said once: the anchor comes back only when what it says changed (goal, step, a
+      // warning, the context monitor's rung), or when it insists (a task boundary while
+      // the context is filling; STATE.md due after a held-back compaction). No setting
+      // makes it repeat itself: the rungs only move with measured usage, the boundary is
+      // the agent's own, and a compaction is held back once per session.
+      if (last?.key === anchor.key && !anchor.insists) return undefined;
+      const rose = rank(anchor.level) > rank(last?.level);
       return {
         additionalContext: anchor.text,
         ...(rose && anchor.forUser ? { systemMessage: anchor.forUser } : {}),

@@ -1,6 +1,7 @@
 import { DATA_NOTE, dataBlock, dataBlockOverhead } from "../core/data-block.ts";
 import { fnv1a64 } from "../core/hash.ts";
 import { notebookPath } from "../core/paths.ts";
+import { visibleLine } from "../core/terminal-text.ts";
 import { groupDigits, oneLine } from "./anchor.ts";
 import { renderNotebookText } from "./inject.ts";
 import { isBlank, parseNotebook, sectionText } from "./state-file.ts";
@@ -136,10 +137,13 @@ export function buildRestore(input: RestoreInput): Restore | undefined {
   const body = input.seeded ? rendered : dataBlock(rendered, NOTEBOOK);
   const additionalContext = [header, body, lastPart].filter(Boolean).join("\n\n");
 
+  // For the person's terminal: the goal is the repository's text, so its controls show as marks.
   const gist = oneLine(goal, 60);
-  const systemMessage = input.seeded
-    ? `cairn: notebook created at ${path}`
-    : `cairn: notebook restored ${label} (${groupDigits(additionalContext.length)} chars${gist ? `; goal: ${gist}` : ""})`;
+  const systemMessage = visibleLine(
+    input.seeded
+      ? `cairn: notebook created at ${path}`
+      : `cairn: notebook restored ${label} (${groupDigits(additionalContext.length)} chars${gist ? `; goal: ${gist}` : ""})`,
+  );
   return { additionalContext, systemMessage, hash, goal, now, pointerOnly: false };
 }
 

@@ -2,12 +2,15 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import { type CairnPaths, projectKey, safeId } from "../core/paths.ts";
+import { redact } from "../core/redact.ts";
 import type { TranscriptFacts } from "./transcript-facts.ts";
 
 /**
  * Before every compaction cairn keeps a copy of the notebook and the session's key
  * facts in ~/.cairn/snapshots/<project>/, so whatever a summary drops can be found
  * again. One markdown file per compaction, 0600, the oldest pruned past a limit.
+ * Secrets are masked before it is written, as everywhere cairn stores text: failing
+ * commands, the assistant's last words and STATE.md may all hold one.
  */
 
 interface SnapshotInput {
@@ -70,7 +73,7 @@ export function writeSnapshot(paths: CairnPaths, s: SnapshotInput, keep: number)
   const dir = snapshotDir(paths, s.projectDir);
   const stamp = new Date(s.at).toISOString().replace(/[:.]/g, "-");
   const path = join(dir, `${stamp}-${safeId(s.sessionId).slice(0, 12)}-${s.trigger}.md`);
-  writeFileAtomic(path, formatSnapshot(s));
+  writeFileAtomic(path, redact(formatSnapshot(s)).text);
   pruneSnapshots(dir, keep);
   return path;
 }

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { messagesClient } from "../claude/messages-api.ts";
+import { askModel } from "../claude/ask-model.ts";
 import { OBSERVER_SYSTEM, type ObservedOutput, type ObserverOptions } from "./request.ts";
 
 /**
@@ -69,28 +69,11 @@ export async function observe(
   hints: ObservedOutput,
   opts: ObserverOptions,
 ): Promise<Observation> {
-  const prompt = observerPrompt(text, hints);
-  const answer =
-    opts.provider === "api"
-      ? await askApi(prompt, opts)
-      : await (await import("./claude-cli.ts")).askClaudeCli(prompt, opts);
+  const answer = await askModel(observerPrompt(text, hints), {
+    ...opts,
+    system: OBSERVER_SYSTEM,
+    maxTokens: 1500,
+    purpose: "observation mode (or observe.provider: claude)",
+  });
   return parseObservation(answer);
-}
-
-async function askApi(prompt: string, opts: ObserverOptions): Promise<string> {
-  const client = await messagesClient(
-    opts.env,
-    opts.timeoutMs,
-    "observation mode (or observe.provider: claude)",
-  );
-  const msg = await client.messages.create(
-    {
-      model: opts.model,
-      max_tokens: 1500,
-      system: OBSERVER_SYSTEM,
-      messages: [{ role: "user", content: prompt }],
-    },
-    { signal: AbortSignal.timeout(opts.timeoutMs) },
-  );
-  return msg.content.map((b) => (b.type === "text" ? b.text : "")).join("");
 }

@@ -1,7 +1,6 @@
 /**
  * What an observation is asked with: the instructions, the options, and what the model
- * is told about the output. In their own module so the two ways of asking (the API in
- * observation.ts, `claude -p` in claude-cli.ts) share them without importing each other.
+ * is told about the output (asked through claude/ask-model.ts, the API or `claude -p`).
  */
 
 /** Where the output came from: the part of compress's Hints that the prompt names. */

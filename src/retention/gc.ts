@@ -310,6 +310,7 @@ const SESSION_TABLES: readonly (readonly [table: string, column: string])[] = [
   ["ledger_tools", "session_id"],
   ["ledger_compactions", "session_id"],
   ["ledger_files", "session_id"],
+  ["call_figures", "session_id"],
   ["mem_sources", "session_id"],
   ["mem_sessions", "session_id"],
   ["sessions", "id"],

@@ -62,6 +62,11 @@ function sqlite(): typeof import("node:sqlite") {
 }
 
 export async function openStore(path: string, opts: OpenOptions = {}): Promise<Store> {
+  return openStoreSync(path, opts);
+}
+
+/** openStore for a caller that cannot wait (opening is synchronous: node:sqlite). */
+export function openStoreSync(path: string, opts: OpenOptions = {}): Store {
   const { DatabaseSync } = sqlite();
   if (!opts.readOnly) {
     ensureDir(dirname(path));

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { migration6 } from "./never-reuse.ts";
 import { reconcileSchema } from "./reconcile.ts";
-import { CONTEXT_SCHEMA, CONTEXT_SCHEMA_4 } from "./tables/context.ts";
+import { CONTEXT_SCHEMA, CONTEXT_SCHEMA_4, CONTEXT_SCHEMA_8 } from "./tables/context.ts";
 import { CORE_SCHEMA } from "./tables/core.ts";
 import { MEMORY_SCHEMA } from "./tables/memory.ts";
 import { RETENTION_SCHEMA, RETENTION_SCHEMA_5 } from "./tables/retention.ts";
@@ -19,6 +19,7 @@ export const SCHEMA_SQL: readonly string[] = [
   CONTEXT_SCHEMA_4,
   RETENTION_SCHEMA_5,
   TEAM_SCHEMA,
+  CONTEXT_SCHEMA_8,
 ];
 
 /**
@@ -43,6 +44,8 @@ export const MIGRATIONS: readonly Migration[] = [
   (db) => reconcileSchema(db, SCHEMA_SQL),
   migration6,
   // 7: team memory's outbox and pulled records (src/store/tables/team.ts).
+  (db) => reconcileSchema(db, SCHEMA_SQL),
+  // 8: what each tool call cost the context, against Claude Code alone (src/store/tables/context.ts).
   (db) => reconcileSchema(db, SCHEMA_SQL),
 ];
 

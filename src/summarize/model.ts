@@ -1,9 +1,4 @@
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { messagesClient } from "../claude/messages-api.ts";
-import { RECURSION_GUARD } from "../core/guard.ts";
+import { askModel } from "../claude/ask-model.ts";
 import { clip, oneLine, type TurnDigest } from "./digest.ts";
 
 interface ModelOptions {
@@ -11,8 +6,6 @@ interface ModelOptions {
   readonly model: string;
   readonly timeoutMs: number;
   readonly env: NodeJS.ProcessEnv;
-  /** The `claude` executable for the claude provider (default: `claude` on PATH). */
-  readonly claudeBin?: string;
 }
 
 const LINE_CHARS = 160;
@@ -59,72 +52,13 @@ export async function summarizeWithModel(
   opts: ModelOptions,
 ): Promise<Map<number, string>> {
   if (digests.length === 0) return new Map();
-  const prompt = summaryPrompt(digests);
-  const text =
-    opts.provider === "api" ? await viaApi(prompt, digests.length, opts) : await viaClaude(prompt, opts);
+  const text = await askModel(summaryPrompt(digests), {
+    ...opts,
+    maxTokens: Math.min(8000, 64 * digests.length + 256),
+    purpose: "the api summariser",
+  });
   return parseSummaryLines(
     text,
     digests.map((d) => d.turn),
   );
-}
-
-async function viaApi(prompt: string, turns: number, opts: ModelOptions): Promise<string> {
-  const client = await messagesClient(opts.env, opts.timeoutMs, "the api summariser");
-  const msg = await client.messages.create({
-    model: opts.model,
-    max_tokens: Math.min(8000, 64 * turns + 256),
-    messages: [{ role: "user", content: prompt }],
-  });
-  return msg.content.map((b) => (b.type === "text" ? b.text : "")).join("\n");
-}
-
-/**
- * `claude -p` in an empty temporary directory, with no tools, no saved session, and
- * cairn's own hooks told to stand down (the recursion guard), so summarising never
- * re-enters cairn or touches the project.
- */
-function viaClaude(prompt: string, opts: ModelOptions): Promise<string> {
-  const cwd = mkdtempSync(join(tmpdir(), "cairn-summarize-"));
-  const args = [
-    "-p",
-    "--model",
-    opts.model,
-    "--tools",
-    "",
-    "--no-session-persistence",
-    // No MCP servers either: cairn's own would start (and load cairn) for nothing.
-    "--strict-mcp-config",
-    "--output-format",
-    "text",
-  ];
-  return new Promise<string>((resolve, reject) => {
-    const child = spawn(opts.claudeBin ?? "claude", args, {
-      cwd,
-      env: { ...opts.env, [RECURSION_GUARD]: "1" },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => {
-      stdout += d;
-    });
-    child.stderr.setEncoding("utf8").on("data", (d: string) => {
-      stderr += d;
-    });
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`claude -p did not answer within ${opts.timeoutMs} ms`));
-    }, opts.timeoutMs);
-    child.on("error", (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(stdout);
-      else reject(new Error(`claude -p exited ${code}: ${stderr.trim().slice(0, 300)}`));
-    });
-    child.stdin.on("error", () => {});
-    child.stdin.end(prompt);
-  }).finally(() => rmSync(cwd, { recursive: true, force: true }));
 }

@@ -129,8 +129,8 @@ export interface Started {
  * Starts `cairn team sync --background …` detached from this process (it outlives a
  * hook), with no stdio tied to Claude Code's pipes, and returns at once: a hook never
  * waits on the network unless the user asked for a bounded wait (`waitMs`,
- * team.refresh_ms). The environment passes through: CAIRN_TEAM_URL and HOME decide what
- * the child syncs.
+ * team.refresh_ms). The environment passes through: HOME (and CAIRN_HOME) decide what
+ * the child syncs; under Claude Code it ignores CAIRN_TEAM_URL, as hooks do (url.ts).
  */
 export function startBackgroundSync(
   paths: CairnPaths,

@@ -18,6 +18,8 @@ export async function checkTeam(paths: CairnPaths, projectDir: string): Promise<
     import("../core/feature-health.ts"),
   ]);
   const server = await checkServer(setup.url);
+  // Which TLS the syncs use, and whether it came from the URL or the default (verify-full).
+  const tls = (await import("./libpq.ts")).clientOptions(setup.url, process.env).tls;
   const health = readHealth(paths, "team");
   const now = Date.now();
   // What the background syncs saw, beside the live check: a failure doctor's own
@@ -33,7 +35,7 @@ export async function checkTeam(paths: CairnPaths, projectDir: string): Promise<
       {
         name: "team",
         status: "warn",
-        detail: `${maskUrl(setup.url)}: ${server.line} now; ${last}`,
+        detail: `${maskUrl(setup.url)}: ${server.line} now; ${tls}; ${last}`,
         fix: `\`${printedCli()} team sync\` pushes the outbox now`,
       },
     ];
@@ -42,7 +44,7 @@ export async function checkTeam(paths: CairnPaths, projectDir: string): Promise<
       {
         name: "team",
         status: "ok",
-        detail: `${maskUrl(setup.url)}: ${server.line}; project ${project}; ${last}`,
+        detail: `${maskUrl(setup.url)}: ${server.line}; ${tls}; project ${project}; ${last}`,
       },
     ];
   return [
@@ -52,7 +54,7 @@ export async function checkTeam(paths: CairnPaths, projectDir: string): Promise<
       detail: `${server.line}; ${last}`,
       fix: server.unreachable
         ? `sessions are unaffected; records wait in the outbox until \`${printedCli()} team sync\` reaches the server`
-        : `fix team.url in ~/.cairn/config.yaml (or CAIRN_TEAM_URL), then \`${printedCli()} team status\``,
+        : `fix team.url in ~/.cairn/config.yaml, then \`${printedCli()} team status\``,
     },
   ];
 }

@@ -20,7 +20,7 @@ export function teamSetup(
   projectDir: string | undefined,
 ): TeamSetup {
   const url = teamUrl(config["team.url"], env);
-  if (!url) return { on: false, why: "team.url is not set (in ~/.cairn/config.yaml or CAIRN_TEAM_URL)" };
+  if (!url) return { on: false, why: "team.url is not set (in ~/.cairn/config.yaml)" };
   return {
     on: true,
     url,

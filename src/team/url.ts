@@ -1,11 +1,35 @@
+import { insideClaudeCode } from "../core/session-env.ts";
+
 /**
  * The team URL as the user gave it, and how it may be shown: never with its password.
  * Pure; the PostgreSQL client is not needed to read or mask a URL.
  */
 
-/** `team.url` from the user's config, or CAIRN_TEAM_URL (which wins: one shell, one server). */
+/**
+ * The team server is the user's choice only: `team.url` from the user's own config file
+ * (a repository's .claude/cairn.yaml cannot set it). Inside a Claude Code session the
+ * environment is no witness of that choice: a repository's .claude/settings.json `env`
+ * reaches every hook and every command the agent runs, and a hook cannot tell it from
+ * the user's shell. So CAIRN_TEAM_URL counts only for a command a person runs outside
+ * Claude Code (`cairn team sync` in a terminal), never for hooks, the background syncs
+ * they start, `cairn serve`, or anything run inside a session.
+ */
 export function teamUrl(configured: string, env: NodeJS.ProcessEnv): string {
-  return (env.CAIRN_TEAM_URL ?? "").trim() || configured.trim();
+  return envTeamUrl(env) ?? configured.trim();
+}
+
+/** CAIRN_TEAM_URL when it counts (a person's command outside Claude Code). */
+function envTeamUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const given = (env.CAIRN_TEAM_URL ?? "").trim();
+  return given && !insideClaudeCode(env) ? given : undefined;
+}
+
+/** One line about CAIRN_TEAM_URL for a command to print, when it is set. */
+export function teamUrlNotice(env: NodeJS.ProcessEnv): string | undefined {
+  if (!(env.CAIRN_TEAM_URL ?? "").trim()) return undefined;
+  return envTeamUrl(env)
+    ? "note: team server from CAIRN_TEAM_URL for this command only (hooks use team.url in ~/.cairn/config.yaml)"
+    : "note: CAIRN_TEAM_URL ignored inside a Claude Code session (a repository's settings could set it): team.url in ~/.cairn/config.yaml is used";
 }
 
 /** The URL with any password replaced by ***, for anything printed or logged. */

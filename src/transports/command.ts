@@ -8,6 +8,7 @@ import { monotonicMs } from "../core/clock.ts";
 import { RECURSION_GUARD } from "../core/guard.ts";
 import { createLogger, type Logger } from "../core/log.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
+import { projectOf } from "../core/project.ts";
 import { selfInvocation } from "../core/self.ts";
 import { isOff } from "../core/switches.ts";
 import { mark } from "../core/trace.ts";
@@ -73,7 +74,8 @@ export async function runCommandHook(
   const env = process.env;
   if (env[RECURSION_GUARD] === "1") reply.finish(noop);
   const paths = cairnPaths();
-  const projectDir = env.CLAUDE_PROJECT_DIR || process.cwd();
+  // Before the event is read: Claude Code starts command hooks in the session's directory.
+  const projectDir = projectOf({ named: env.CLAUDE_PROJECT_DIR, session: { cwd: process.cwd() } });
   // PostToolUse goes on while off: the exit trap may have acted just before `cairn off`,
   // and its marker must still become the exit status (the dispatcher's baseline).
   if (isOff(paths, projectDir) === "global" && eventName !== "PostToolUse") {
@@ -95,7 +97,7 @@ export async function runCommandHook(
 
   if (flags.includes("--serve")) {
     const { keepServerRunning } = await import("./serve-on-start.ts");
-    await keepServerRunning(paths, resolved, projectDir, log, env);
+    await keepServerRunning(paths, resolved, log, env);
   }
 
   try {

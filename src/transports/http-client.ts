@@ -2,11 +2,11 @@ import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import { request } from "node:http";
 import { readJsonIfExists } from "../core/fs.ts";
-import type { CairnPaths } from "../core/paths.ts";
+import { type CairnPaths, cairnHome } from "../core/paths.ts";
 import { selfInvocation } from "../core/self.ts";
 import { type HttpInstall, SECRET_HEADER, type ServerState, serverStatePath } from "./http-config.ts";
 import { SERVER_NODE_ARGS, serverEnv } from "./server-process.ts";
-import { portOwner } from "./socket-owner.ts";
+import { type PortOwner, portOwner } from "./socket-owner.ts";
 
 /**
  * Asks a running server how it is; undefined when nothing answers in time, and without
@@ -46,32 +46,96 @@ export function health(
   });
 }
 
-/** Starts `cairn serve` in the background, detached from the hook that starts it. */
-export function spawnServer(env: NodeJS.ProcessEnv = process.env): number | undefined {
+/**
+ * Starts `cairn serve` in the background, detached from the hook that starts it. The
+ * server serves every session, so it gets none of this one's choices: the cairn home
+ * the starter settled on (`root`), and no CAIRN_TEAM_URL (hooks never read it).
+ */
+export function spawnServer(root: string, env: NodeJS.ProcessEnv = process.env): number | undefined {
   const self = selfInvocation();
+  const { CAIRN_TEAM_URL: _, ...rest } = env;
   const child = spawn(self.command, [...SERVER_NODE_ARGS, ...self.args, "serve"], {
     detached: true,
     stdio: "ignore",
-    env: serverEnv(env),
+    env: serverEnv({ ...rest, CAIRN_HOME: root }),
+  });
+  child.on("error", () => {
+    // No node to run: the port stays free, and the next check says so.
   });
   child.unref();
   return child.pid;
 }
 
+/** What ensureServer reads and does at its edges: the real system, or a test's stand-ins. */
+export interface ServerProbe {
+  owner(port: number): PortOwner;
+  /** Whether the process holds one of these socket inodes. */
+  holds(pid: number, inodes: readonly number[]): boolean;
+  health(install: HttpInstall): Promise<{ ok: boolean; pid: number } | undefined>;
+  spawn(): number | undefined;
+  sleep(ms: number): Promise<void>;
+}
+
+export interface EnsureOptions {
+  /** The cairn home the server is to use (the caller's). */
+  readonly root?: string;
+  readonly env?: NodeJS.ProcessEnv;
+  /** How long to wait for a new server's listener. */
+  readonly waitMs?: number;
+  readonly probe?: ServerProbe;
+}
+
+export type Ensured =
+  | { readonly state: "running" }
+  | { readonly state: "started"; readonly pid: number }
+  /** Another user's process listens (before or after the start): nothing was sent. */
+  | { readonly state: "foreign"; readonly uid: number }
+  /** Socket owners cannot be seen here: nothing sent, nothing started. */
+  | { readonly state: "refused" }
+  /** Started, but nothing listened within the wait: the statusline and the server check later. */
+  | { readonly state: "unverified" };
+
 /**
  * Makes sure the server is up: called by the SessionStart command hook of an http
- * install. A port held by another user, or whose owner cannot be seen, is "refused":
- * nothing is sent there and no server is started (it could not bind).
+ * install and by install. Trusts the port only when our own user holds it: a port held
+ * by another user, or whose owner cannot be seen, gets nothing. After a start it waits
+ * (up to `waitMs`) for the listener and looks at who it is: the child just started (its
+ * process holds the listening socket), another server of ours that won a race, or
+ * another user who bound the port first: "foreign", which the caller answers by
+ * switching to command hooks.
  */
-export async function ensureServer(
-  install: HttpInstall,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<"running" | "started" | "refused"> {
-  const owner = portOwner(install.port).kind;
-  if (owner === "foreign" || owner === "unknown") return "refused";
-  if (await health(install)) return "running";
-  spawnServer(env);
-  return "started";
+export async function ensureServer(install: HttpInstall, opts: EnsureOptions = {}): Promise<Ensured> {
+  const waitMs = opts.waitMs ?? 1000;
+  const probe = opts.probe ?? systemProbe(opts.root ?? cairnHome(), opts.env ?? process.env);
+  const before = probe.owner(install.port);
+  if (before.kind === "foreign") return { state: "foreign", uid: before.uid };
+  if (before.kind === "unknown") return { state: "refused" };
+  if (before.kind === "ours" && (await probe.health(install))) return { state: "running" };
+  const child = probe.spawn();
+  for (let waited = 0; ; waited += POLL_MS) {
+    const now = probe.owner(install.port);
+    if (now.kind === "foreign") return { state: "foreign", uid: now.uid };
+    if (now.kind === "unknown") return { state: "refused" };
+    if (now.kind === "ours") {
+      if (child !== undefined && probe.holds(child, now.inodes)) return { state: "started", pid: child };
+      // Another server of ours (a concurrent SessionStart's) bound first, or is starting.
+      if (await probe.health(install)) return { state: "running" };
+    }
+    if (waited >= waitMs) return { state: "unverified" };
+    await probe.sleep(POLL_MS);
+  }
+}
+
+const POLL_MS = 50;
+
+function systemProbe(root: string, env: NodeJS.ProcessEnv): ServerProbe {
+  return {
+    owner: (port) => portOwner(port),
+    holds: holdsSocket,
+    health: (install) => health(install),
+    spawn: () => spawnServer(root, env),
+    sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
+  };
 }
 
 export function readServerState(paths: CairnPaths): ServerState | undefined {

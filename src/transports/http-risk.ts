@@ -24,6 +24,11 @@ export interface MachineFacts {
   readonly owner: PortOwner;
   /** Other accounts that run processes now (root and our own left out). */
   readonly otherUsers: readonly number[];
+  /**
+   * Why other users' processes cannot be seen (/proc mounted hidepid), or undefined
+   * when they can: then an empty `otherUsers` means nobody, not "nobody visible".
+   */
+  readonly processesHidden: string | undefined;
   /** Ports below this need privilege to bind (Linux: ip_unprivileged_port_start). */
   readonly unprivilegedStart: number;
 }
@@ -36,12 +41,13 @@ export function judgeHttpRisk(port: number, facts: MachineFacts): HttpRisk | und
       reason: "cannot see who owns loopback sockets on this system (no /proc/net/tcp)",
       squatted: false,
     };
-  if (owner.kind === "foreign")
-    return {
-      reason: `port ${port} is held by another user's process (uid ${owner.uid}), not by cairn serve`,
-      squatted: true,
-    };
+  if (owner.kind === "foreign") return squattedRisk(port, owner.uid);
   if (port < facts.unprivilegedStart) return undefined;
+  if (facts.processesHidden)
+    return {
+      reason: `cannot see other users' processes (${facts.processesHidden}): any of them could bind port ${port} whenever cairn serve is not running, and Claude Code would send them every event`,
+      squatted: false,
+    };
   if (facts.otherUsers.length > 0)
     return {
       reason: `other users on this machine (uid ${facts.otherUsers.slice(0, 5).join(", ")}${facts.otherUsers.length > 5 ? ", ..." : ""}) can bind port ${port} whenever cairn serve is not running, and Claude Code would send them every event`,
@@ -50,15 +56,85 @@ export function judgeHttpRisk(port: number, facts: MachineFacts): HttpRisk | und
   return undefined;
 }
 
-/** `allowOtherUsers`: the user's own http.allow_other_users (never a repository's). */
+/** The port is held by another user's process now. */
+export function squattedRisk(port: number, uid: number): HttpRisk {
+  return {
+    reason: `port ${port} is held by another user's process (uid ${uid}), not by cairn serve`,
+    squatted: true,
+  };
+}
+
+/**
+ * `allowOtherUsers`: the user's own http.allow_other_users (never a repository's), which
+ * accepts other accounts on the machine, seen or hidden; never a port one of them holds.
+ */
 export function httpRisk(port: number, allowOtherUsers = false): HttpRisk | undefined {
   const uid = process.getuid?.();
+  const accept = uid === undefined || allowOtherUsers;
   return judgeHttpRisk(port, {
     uid,
     owner: portOwner(port, uid),
-    otherUsers: uid === undefined || allowOtherUsers ? [] : otherUsers(uid),
+    otherUsers: accept ? [] : otherUsers(uid),
+    processesHidden: accept ? undefined : processesHidden(uid, PROC),
     unprivilegedStart: unprivilegedPortStart(),
   });
+}
+
+/** What the hidden-process check reads of /proc: injected in tests (a hidepid mount needs root). */
+export interface ProcView {
+  /** /proc/self/mountinfo, or undefined when it cannot be read. */
+  mountinfo(): string | undefined;
+  /** Whether a /proc entry can be seen (stat succeeds). */
+  visible(path: string): boolean;
+}
+
+const PROC: ProcView = {
+  mountinfo: () => {
+    try {
+      return readFileSync("/proc/self/mountinfo", "utf8");
+    } catch {
+      return undefined;
+    }
+  },
+  visible: (path) => {
+    try {
+      statSync(path);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};
+
+/**
+ * Why this user cannot see other users' processes, or undefined when it can. With /proc
+ * mounted `hidepid=1|2` (or `noaccess`, `invisible`, `ptraceable`) an unprivileged user
+ * sees only its own processes, so "no other user runs anything" would be read from a
+ * blind list. Root sees everything. Two signs, either enough: the mount option on the
+ * /proc this process sees (the last mount there wins), or pid 1, which always exists
+ * and is not ours, being invisible.
+ */
+export function processesHidden(uid: number, proc: ProcView): string | undefined {
+  if (uid === 0) return undefined;
+  const option = hidepidOption(proc.mountinfo());
+  if (option) return `/proc is mounted ${option}`;
+  if (!proc.visible("/proc/1")) return "/proc/1 is invisible to this user";
+  return undefined;
+}
+
+/** The `hidepid=` option of the last proc mount on /proc, when it hides anything. */
+export function hidepidOption(mountinfo: string | undefined): string | undefined {
+  let found: string | undefined;
+  for (const line of (mountinfo ?? "").split("\n")) {
+    // `id parent maj:min root mountpoint options [optional...] - fstype source superoptions`
+    const [left, right] = line.split(" - ");
+    const mountPoint = left?.split(" ")[4];
+    const [fstype, , superOptions] = right?.split(" ") ?? [];
+    if (mountPoint !== "/proc" || fstype !== "proc") continue;
+    const hidepid = superOptions?.split(",").find((o) => o.startsWith("hidepid="));
+    found = hidepid && !["hidepid=0", "hidepid=off"].includes(hidepid) ? hidepid : undefined;
+  }
+  return found;
 }
 
 /**
@@ -94,16 +170,17 @@ function unprivilegedPortStart(): number {
   }
 }
 
-/** Where the last refusal is kept, for doctor: `{ t, reason }`. */
+/** Where the last refusal is kept, for doctor: `{ t, reason, where }`. */
 export function httpRiskNotePath(paths: CairnPaths): string {
   return join(paths.install, "http-refused.json");
 }
 
-export function noteHttpRisk(paths: CairnPaths, risk: HttpRisk): void {
+/** `where`: which check found it (install, SessionStart, the statusline, cairn serve). */
+export function noteHttpRisk(paths: CairnPaths, risk: HttpRisk, where?: string): void {
   try {
     writeFileAtomic(
       httpRiskNotePath(paths),
-      JSON.stringify({ t: new Date().toISOString(), reason: risk.reason }),
+      JSON.stringify({ t: new Date().toISOString(), reason: risk.reason, ...(where ? { where } : {}) }),
     );
   } catch {
     // The log line carries it too.

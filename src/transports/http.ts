@@ -1,12 +1,11 @@
-import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, Server } from "node:http";
-import type { Socket } from "node:net";
 import { isEventName, noopAnswer } from "../claude/events.ts";
 import { loadConfig } from "../config/load.ts";
 import { resolveConfig } from "../config/resolve.ts";
 import { createLogger, type Logger } from "../core/log.ts";
 import { type CairnPaths, isUsableDir } from "../core/paths.ts";
-import { findProjectDir } from "../core/project.ts";
+import { projectOf as projectFrom } from "../core/project.ts";
+import { sameSecret } from "../core/same-secret.ts";
 import { selfInvocation } from "../core/self.ts";
 import type { EventParts } from "../hooks/context.ts";
 import { dispatch } from "../hooks/dispatch.ts";
@@ -14,7 +13,7 @@ import { openStore, type Store } from "../store/db.ts";
 import { readBounded } from "./body.ts";
 import { heapKeeper } from "./heap.ts";
 import { SECRET_HEADER } from "./http-config.ts";
-import { peerUid } from "./socket-owner.ts";
+import { peerOfConnection } from "./socket-owner.ts";
 
 /**
  * The http transport: the same dispatcher behind a loopback server, so a hook costs
@@ -40,32 +39,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-function secretOk(given: string | undefined, secret: string): boolean {
-  if (!given) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(secret);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /**
  * Whether the process at the other end of a connection runs as our user. The secret
  * alone is not enough: it is in settings.json, which other users may be able to read,
- * and Claude Code sends it to whoever listens on the port. Asked once per connection.
+ * and Claude Code sends it to whoever listens on the port. Asked once per connection;
+ * where it cannot be told (no socket table), the answer is no.
  */
-const peerChecked = new WeakMap<Socket, boolean>();
-function peerIsOurs(socket: Socket): boolean {
-  const known = peerChecked.get(socket);
-  if (known !== undefined) return known;
-  const uid = process.getuid?.();
-  const { remotePort, localPort } = socket;
-  const ok =
-    uid !== undefined &&
-    remotePort !== undefined &&
-    localPort !== undefined &&
-    peerUid(remotePort, localPort) === uid;
-  peerChecked.set(socket, ok);
-  return ok;
-}
+const peerOf = peerOfConnection();
 
 export async function startHttpServer(opts: ServeOptions): Promise<RunningServer> {
   const { Hono } = await import("hono");
@@ -87,13 +67,13 @@ export async function startHttpServer(opts: ServeOptions): Promise<RunningServer
 
   app.use("*", async (c, next) => {
     const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
-    if (!socket || !peerIsOurs(socket)) {
+    if (!socket || peerOf(socket) !== "ours") {
       log.warn("refused a request from a process of another user (or of an unknown one)", {
         port: socket?.remotePort,
       });
       return c.json({ error: "forbidden" }, 403);
     }
-    if (!secretOk(c.req.header(SECRET_HEADER), opts.secret)) return c.json({ error: "forbidden" }, 403);
+    if (!sameSecret(c.req.header(SECRET_HEADER), opts.secret)) return c.json({ error: "forbidden" }, 403);
     await next();
   });
   app.get("/cairn/health", (c) => c.json({ ok: true, pid: process.pid, port: opts.port }));
@@ -164,12 +144,17 @@ function hookAnswerer(
   };
 }
 
-/** The project of an event, as the command transport would see it (CLAUDE_PROJECT_DIR is not sent). */
+/**
+ * The project of an event by the rule every hook follows (core/project.ts): http hooks
+ * get no CLAUDE_PROJECT_DIR, so it is the session's directory, read from the event.
+ */
 function projectOf(raw: string): string | undefined {
   try {
-    const cwd = (JSON.parse(raw) as { cwd?: unknown }).cwd;
+    const { cwd, transcript_path } = JSON.parse(raw) as { cwd?: unknown; transcript_path?: unknown };
     // A relative cwd would be resolved against the server's own directory: not the event's project.
-    return typeof cwd === "string" && isUsableDir(cwd) ? findProjectDir(cwd) : undefined;
+    if (typeof cwd !== "string" || !isUsableDir(cwd)) return undefined;
+    const transcriptPath = typeof transcript_path === "string" ? transcript_path : undefined;
+    return projectFrom({ session: { cwd, transcriptPath } });
   } catch {
     return undefined;
   }

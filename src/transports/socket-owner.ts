@@ -94,3 +94,45 @@ export function peerUid(
   const uids = new Set(rows.map((s) => s.uid));
   return uids.size === 1 ? rows[0]!.uid : undefined;
 }
+
+/**
+ * Who is at the other end of a connection to one of cairn's loopback servers: our own
+ * user, another (or one that cannot be told: no row, rows that disagree), or a system
+ * with no socket table at all (not Linux), where nothing can be told.
+ */
+export type Peer = "ours" | "other" | "unsupported";
+
+export function connectionPeer(
+  clientPort: number,
+  serverPort: number,
+  uid: number | undefined = process.getuid?.(),
+  sockets = readTcpSockets(),
+): Peer {
+  if (!sockets || uid === undefined) return "unsupported";
+  return peerUid(clientPort, serverPort, sockets) === uid ? "ours" : "other";
+}
+
+/** The ends of a connection as node:net gives them. */
+interface Connection {
+  readonly remotePort?: number | undefined;
+  readonly localPort?: number | undefined;
+}
+
+/**
+ * A connection's peer, looked up once per connection (a browser or Claude Code keeps
+ * one open for many requests). `lookup` is the system's table unless a test gives one.
+ */
+export function peerOfConnection(
+  lookup: (clientPort: number, serverPort: number) => Peer = connectionPeer,
+): (socket: Connection) => Peer {
+  const known = new WeakMap<Connection, Peer>();
+  return (socket) => {
+    const seen = known.get(socket);
+    if (seen !== undefined) return seen;
+    const { remotePort, localPort } = socket;
+    const peer =
+      remotePort !== undefined && localPort !== undefined ? lookup(remotePort, localPort) : "other";
+    known.set(socket, peer);
+    return peer;
+  };
+}

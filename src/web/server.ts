@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { Config } from "../config/schema.ts";
 import type { Logger } from "../core/log.ts";
@@ -7,13 +7,14 @@ import type { CairnPaths } from "../core/paths.ts";
 import { isQuerySyntaxError } from "../memory/search.ts";
 import { openStore, type Store } from "../store/db.ts";
 import { teammateSessions } from "../team/dashboard.ts";
+import { type Peer, peerOfConnection } from "../transports/socket-owner.ts";
 import { changeVersion } from "./api/changes.ts";
 import { memoryOf, projects, searchAll, turnDetail } from "./api/memory.ts";
-import { outputView, toolView } from "./api/outputs.ts";
+import { outputExists, outputView, readPart, toolView } from "./api/outputs.ts";
 import { optional, optionalInt, type Reader } from "./api/reader.ts";
 import { savings } from "./api/savings.ts";
 import { listSessions, sessionDetail } from "./api/sessions.ts";
-import { access, sessionCookie, TOKEN_HEADER } from "./auth.ts";
+import { access, CODE_HEADER, linkWithCode, OneTimeCodes, TOKEN_HEADER } from "./auth.ts";
 import { PAGE, SECURITY_HEADERS } from "./page.ts";
 
 /** The client, built for the browser and embedded as text (see scripts/build.mjs). */
@@ -32,38 +33,57 @@ interface UiOptions {
   readonly log?: Logger;
   /** How the user runs this cairn (core/self printedCli), for the commands the page prints. */
   readonly cli: string;
+  /** Who is at the other end of a connection: the socket table unless a test gives one. */
+  readonly peer?: (clientPort: number, serverPort: number) => Peer;
+  /** A one-time link came back after it was used: someone else may have opened it first. */
+  readonly onSpentCode?: () => void;
 }
 
 export interface RunningUi {
   readonly port: number;
-  readonly url: string;
+  /** A new one-time link for a browser (the page trades its code for the token). */
+  link(): string;
   readonly server: Server;
   close(): Promise<void>;
 }
 
 class NoDatabase extends Error {}
 
-/** Every request: the security headers, GET and HEAD only, and the token (moved from the URL to a cookie). */
-function guard(o: UiOptions, port: () => number): MiddlewareHandler {
+const FORBIDDEN =
+  "forbidden: open the dashboard with a link `cairn ui` printed or opened (each works once)\n";
+
+/**
+ * Every request: the security headers, GET and HEAD only, a peer of our own user (one
+ * look per connection: another user's process gets nothing, not even the page), then
+ * the rules of auth.ts. Where the system has no socket table (not Linux) the peer cannot
+ * be told and the token is the only guard.
+ */
+function guard(o: UiOptions, port: () => number, codes: OneTimeCodes): MiddlewareHandler {
+  const peerOf = peerOfConnection(o.peer);
   return async (c, next) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.header(k, v);
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return c.text("method not allowed\n", 405);
+    const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
+    if (!socket || peerOf(socket) === "other") {
+      o.log?.warn("dashboard refused a connection from another user's process (or an unknown one)", {
+        port: socket?.remotePort,
+      });
+      return c.text("forbidden\n", 403);
+    }
     const verdict = access(
-      {
-        host: c.req.header("host"),
-        header: c.req.header(TOKEN_HEADER),
-        cookie: c.req.header("cookie"),
-        query: c.req.query("token"),
-      },
+      { path: c.req.path, host: c.req.header("host"), token: c.req.header(TOKEN_HEADER) },
       port(),
       o.token,
     );
-    if (verdict === "refused")
-      return c.text("forbidden: open the dashboard with the URL that `cairn ui` printed\n", 403);
-    if (verdict === "ok-from-url" && c.req.path === "/") {
-      // Keep the token out of the address bar and history: the cookie carries it from now on.
-      c.header("set-cookie", sessionCookie(port(), o.token));
-      return c.redirect("/", 303);
+    if (verdict === "refused") return c.text(FORBIDDEN, 403);
+    if (verdict === "exchange") {
+      const code = codes.redeem(c.req.header(CODE_HEADER));
+      if (code === "ok") return c.json({ token: o.token });
+      if (code === "spent") {
+        o.log?.warn("a one-time dashboard link was presented again after it was used");
+        o.onSpentCode?.();
+      }
+      return c.json({ error: "this link was already used, or is not one of this dashboard's" }, 403);
     }
     await next();
   };
@@ -94,6 +114,22 @@ function apiRoutes(app: Hono, reader: () => Promise<Reader>): void {
   app.get("/api/outputs/:id", (c) => {
     const id = optionalInt(c.req.param("id"));
     return api(c, (r) => (id === undefined ? undefined : outputView(r, id)), "no such output");
+  });
+  app.get("/api/outputs/:id/read", (c) => {
+    const id = optionalInt(c.req.param("id"));
+    const q = (k: string) => optional(c.req.query(k));
+    return reader().then((r) => {
+      if (id === undefined || !outputExists(r, id)) return c.json({ error: "no such output" }, 404);
+      const read = readPart(r, id, {
+        lines: q("lines"),
+        grep: q("grep"),
+        ignoreCase: q("i") === "1",
+        context: optionalInt(c.req.query("context")),
+        shown: q("shown") === "1",
+        page: optionalInt(c.req.query("page")),
+      });
+      return c.json(read, read.ok ? 200 : read.why === "bad-request" ? 400 : 404);
+    });
   });
   app.get("/api/projects", (c) => api(c, (r) => projects(r)));
   app.get("/api/team/sessions", (c) =>
@@ -130,8 +166,9 @@ function apiRoutes(app: Hono, reader: () => Promise<Reader>): void {
 
 /**
  * The dashboard's server: the page, its script and style, and a JSON API that reads
- * the store through a read-only connection. Bound to 127.0.0.1 only; every request
- * needs the token (see auth.ts); only GET and HEAD exist.
+ * the store through a read-only connection. Bound to 127.0.0.1 only; only our own
+ * user's processes are answered, the data needs the token (see auth.ts); only GET and
+ * HEAD exist.
  */
 export async function startUiServer(o: UiOptions): Promise<RunningUi> {
   const { Hono } = await import("hono");
@@ -150,9 +187,10 @@ export async function startUiServer(o: UiOptions): Promise<RunningUi> {
   };
 
   const app = new Hono();
+  const codes = new OneTimeCodes();
   app.use(
     "*",
-    guard(o, () => port),
+    guard(o, () => port, codes),
   );
 
   app.get("/", (c) => c.html(PAGE));
@@ -179,7 +217,7 @@ export async function startUiServer(o: UiOptions): Promise<RunningUi> {
       port = info.port;
       resolve({
         port,
-        url: `http://127.0.0.1:${port}/?token=${o.token}`,
+        link: () => linkWithCode(port, codes.issue()),
         server,
         close: () =>
           new Promise<void>((done) => {

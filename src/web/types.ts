@@ -1,3 +1,4 @@
+import type { Figures, OutputFigures } from "../context/figures-read.ts";
 import type { Hit } from "../memory/search.ts";
 /**
  * The dashboard's JSON API: what the server sends and the client reads. Types only,
@@ -26,9 +27,13 @@ export interface SessionItem {
   readonly warnings: number;
   /** Outputs cairn filed (original stored, excerpt shown). */
   readonly outputs: number;
-  readonly savedBytes: number;
-  readonly savedTokensEst: number;
-  readonly savedUsdEst: number;
+  /**
+   * What the model was shown of tool outputs against what Claude Code alone would have
+   * shown it, what reading originals back cost, and the net (context/figures-read.ts).
+   */
+  readonly figures: Figures;
+  /** The net, at the model's input price: an estimate. */
+  readonly netUsdEst: number;
 }
 
 export interface SessionsResponse {
@@ -88,6 +93,8 @@ export interface SessionDetail {
     readonly output: number;
   };
   readonly subagents: number;
+  /** Per output: Claude Code alone, shown, read back and net (retrievals naming no output come last). */
+  readonly outputs: OutputFigures[];
 }
 
 /** One tool call's output: the original (when filed) and what the model was shown. */
@@ -111,6 +118,22 @@ export interface ToolView {
   readonly shown: string | null;
   readonly shownBytes: number | null;
 }
+
+/** Part of a filed output, read as `cairn show` reads it (memory/show-output.ts). */
+export type OutputRead =
+  | {
+      readonly ok: true;
+      readonly id: number;
+      readonly text: string;
+      readonly totalLines: number;
+      /** Set when the answer is one page of several. */
+      readonly page: {
+        readonly number: number;
+        readonly count: number;
+        readonly ranges: readonly (readonly [number, number])[];
+      } | null;
+    }
+  | { readonly ok: false; readonly why: string; readonly message: string };
 
 export interface ProjectItem {
   readonly dir: string;
@@ -161,14 +184,10 @@ export interface TurnDetail {
   readonly text: string;
 }
 
-export interface SavingsRow {
+/** A group's figures (context/figures-read.ts), with the net priced: an estimate. */
+export interface SavingsRow extends Figures {
   readonly key: string;
-  readonly outputs: number;
-  readonly originalBytes: number;
-  readonly shownBytes: number;
-  readonly savedBytes: number;
-  readonly savedTokensEst: number;
-  readonly savedUsdEst: number;
+  readonly netUsdEst: number;
 }
 
 export interface PriceRow {
@@ -176,7 +195,7 @@ export interface PriceRow {
   readonly usdPerMTok: number;
 }
 
-/** What was saved on one local day. */
+/** What was saved, net, on one local day. */
 export interface SavingsDay extends Omit<SavingsRow, "key"> {
   /** The local date, "2026-11-22". */
   readonly day: string;
@@ -199,4 +218,6 @@ export interface SavingsResponse {
   readonly byModel: (SavingsRow & { readonly usdPerMTok: number })[];
   readonly prices: PriceRow[];
   readonly bytesPerToken: number;
+  /** How every figure is made, and which are estimates (the legend). */
+  readonly method: string;
 }

@@ -11,6 +11,7 @@ import { REPO } from "../helpers/cairn.ts";
 import { cairn, cairnDb, installCairn, rows } from "./harness/cairn.ts";
 import { makeSandbox, type RunClaudeResult, runClaude, type Sandbox } from "./harness/claude.ts";
 import { bash, findToolResult, type MockApi, startMockApi, text, tool } from "./harness/mock-api.ts";
+import { e2eTimeout } from "./harness/work.ts";
 
 const ERROR_LINE =
   "2026-11-22T10:15:42.123Z ERROR payment-service: charge failed for order 81723: card_declined";
@@ -64,6 +65,8 @@ describe("endless mode e2e", () => {
   let sb: Sandbox;
   let run: RunClaudeResult;
 
+  // The session: nine tool calls, two of them npx; cairn install.
+  const WORK = e2eTimeout({ sessions: 1, tools: 9, commands: 3 });
   beforeAll(async () => {
     api = await startMockApi();
     sb = makeSandbox();
@@ -94,8 +97,8 @@ describe("endless mode e2e", () => {
       bash("echo small output; exit 3", { id: "toolu_exit3" }),
       text("Finished."),
     ]);
-    run = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "check the project", timeoutMs: 150_000 });
-  }, 180_000);
+    run = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "check the project" });
+  }, WORK);
 
   afterAll(async () => {
     await api.close();
@@ -196,23 +199,20 @@ describe("endless mode e2e", () => {
     expect(JSON.stringify(log?.content)).not.toContain("processed batch 300 ");
   });
 
-  it("cairn report totals the filed outputs per tool and per compressor", async () => {
+  it("cairn report lists each filed output with its figures, and totals per compressor", async () => {
     const r = await cairn(sb, ["report", "--session", run.sessionId, "--json"]);
     expect(r.code, r.stderr).toBe(0);
-    const c = (
-      JSON.parse(r.stdout) as {
-        compressions: {
-          byTool: { compressor: string; outputs: number }[];
-          byCompressor: { compressor: string }[];
-        };
-      }
-    ).compressions;
-    expect(Object.fromEntries(c.byTool.map((g) => [g.compressor, g.outputs]))).toEqual({
-      Bash: 3,
-      Grep: 1,
-      Read: 1,
-    });
-    expect(c.byCompressor.map((g) => g.compressor)).toEqual(expect.arrayContaining(["vitest", "tsc", "log"]));
+    const report = JSON.parse(r.stdout) as {
+      figures: { outputs: { outputId: number | null; toolName: string }[] };
+      compressions: { byCompressor: { compressor: string }[] };
+    };
+    const filed: Record<string, number> = {};
+    for (const o of report.figures.outputs)
+      if (o.outputId !== null) filed[o.toolName] = (filed[o.toolName] ?? 0) + 1;
+    expect(filed).toEqual({ Bash: 3, Grep: 1, Read: 1 });
+    expect(report.compressions.byCompressor.map((g) => g.compressor)).toEqual(
+      expect.arrayContaining(["vitest", "tsc", "log"]),
+    );
   });
 
   it("records each filed output with its sizes and compressor", () => {

@@ -4,20 +4,18 @@
  * install and adds its suffix; the metrics Claude Code sent are kept for the monitor
  * and the warnings.
  */
-import { execFileSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HAS_TMUX } from "../helpers/programs.ts";
 import { until } from "../helpers/wait.ts";
 import { cairn, installCairn } from "./harness/cairn.ts";
-import { CLAUDE_BIN, claudeEnv, makeSandbox, type Sandbox } from "./harness/claude.ts";
+import { makeSandbox, type Sandbox } from "./harness/claude.ts";
 import { bash, type MockApi, startMockApi, text } from "./harness/mock-api.ts";
+import { type Interactive, startInteractive } from "./harness/tmux.ts";
 
-const TMUX = "/usr/bin/tmux";
-const socket = `cairn-statusline-e2e-${process.pid}`;
-const tmux = (...args: string[]) =>
-  execFileSync(TMUX, ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
-const screen = () => tmux("capture-pane", "-p", "-t", "cc");
+let tty: Interactive | undefined;
+const screen = () => tty?.screen() ?? "";
 
 async function waitFor(ok: (s: string) => boolean, what: string): Promise<string> {
   let s = "";
@@ -31,19 +29,22 @@ async function waitFor(ok: (s: string) => boolean, what: string): Promise<string
   );
 }
 
-/** When the last response in a transcript was written (ms), or undefined before the first. */
-function lastResponseAt(transcript: string): number | undefined {
-  let at: number | undefined;
+/**
+ * When the response carrying `text` was written to the transcript (ms), or undefined
+ * while Claude Code has not written it yet: it writes its transcript after it updates
+ * the screen, so the last entry on disk is not necessarily the last response.
+ */
+function responseAt(transcript: string, text: string): number | undefined {
   for (const line of readFileSync(transcript, "utf8").split("\n")) {
-    if (!line.includes('"assistant"')) continue;
+    if (!line.includes(text)) continue;
     try {
       const e = JSON.parse(line) as { type?: string; timestamp?: string };
-      if (e.type === "assistant" && e.timestamp) at = Date.parse(e.timestamp);
+      if (e.type === "assistant" && e.timestamp) return Date.parse(e.timestamp);
     } catch {
       // A line being written.
     }
   }
-  return at;
+  return undefined;
 }
 
 /** What the mock reports for every response: 351,000 tokens in context (35% of 1M). */
@@ -54,7 +55,7 @@ const USAGE = {
   output_tokens: 20,
 };
 
-describe.skipIf(!existsSync(TMUX))("statusline tee in interactive Claude Code", () => {
+describe.skipIf(!HAS_TMUX)("statusline tee in interactive Claude Code", () => {
   let api: MockApi;
   let sb: Sandbox;
 
@@ -70,34 +71,24 @@ describe.skipIf(!existsSync(TMUX))("statusline tee in interactive Claude Code", 
     await installCairn(sb);
   });
   afterAll(async () => {
-    try {
-      tmux("kill-server");
-    } catch {
-      // Already gone.
-    }
+    tty?.stop();
     await api.close();
     sb.cleanup();
   });
 
   it("shows the user's statusline with cairn's suffix, and keeps Claude Code's exact figures", async () => {
     api.script([bash("echo hi", { id: "toolu_sl1" }), text("INTERACTIVE-DONE")]);
-    const env = claudeEnv(api.url, sb.home);
-    const q = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
-    const command = [
-      "env",
-      "-i",
-      ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
-      CLAUDE_BIN,
-      "--allowedTools",
-      "Bash",
-    ]
-      .map(q)
-      .join(" ");
-    tmux("new-session", "-d", "-s", "cc", "-x", "120", "-y", "40", "-c", sb.project, command);
+    tty = startInteractive({
+      name: "cairn-statusline-e2e",
+      home: sb.home,
+      cwd: sb.project,
+      apiUrl: api.url,
+      args: ["--allowedTools", "Bash"],
+    });
 
     // Before the first response Claude Code sends no figure: cairn shows a dash.
     await waitFor((s) => s.includes("MINE-SL  cairn ctx –"), "the statusline before the first response");
-    tmux("send-keys", "-t", "cc", "say hi", "Enter");
+    tty.type("say hi");
     const after = await waitFor(
       (s) => s.includes("INTERACTIVE-DONE") && s.includes("MINE-SL  cairn ctx 35%"),
       "the answer and the statusline at 35%",
@@ -109,11 +100,14 @@ describe.skipIf(!existsSync(TMUX))("statusline tee in interactive Claude Code", 
     const metricsFile = join(sb.home, ".cairn", "sessions", sessions[0]!, "statusline.json");
     // The screen shows 35% from the first response on (both report the same usage), so
     // it does not say the statusline has run since the last one; until it has, the
-    // transcript's figure is the newer one and rightly wins. Wait for that run.
+    // transcript's figure is the newer one and rightly wins. Wait for that run, after
+    // the last response (the one that says INTERACTIVE-DONE) is in the transcript: the
+    // transcript is written after the screen, and under load its last entry was still
+    // the first response when the statusline had run only after that one.
     const m = await until(
       () => {
         const read = JSON.parse(readFileSync(metricsFile, "utf8")) as { at: number; transcript_path: string };
-        const last = lastResponseAt(read.transcript_path);
+        const last = responseAt(read.transcript_path, "INTERACTIVE-DONE");
         return last !== undefined && read.at >= last ? read : undefined;
       },
       "the statusline never ran after the last response",

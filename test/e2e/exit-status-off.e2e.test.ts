@@ -118,7 +118,7 @@ describe("once cairn is off, a failing command reaches the model as a failure", 
     expectCairnStated(api, "toolu_on");
     expectPlainFailure(api, "toolu_small", 1, "FAIL: 2 of 40 tests failed");
     expectPlainFailure(api, "toolu_big", 5);
-  }, 180_000);
+  });
 
   it("cairn uninstall, then claude --resume: the failure is Claude Code's own, and no env file keeps the trap", async () => {
     api = await startMockApi();
@@ -134,7 +134,7 @@ describe("once cairn is off, a failing command reaches the model as a failure", 
       expect(readFileSync(join(envDir, f), "utf8")).not.toContain("__cairn");
     await resumeRunning(api, sb, sessionId, [DEPLOY]);
     expectPlainFailure(api, "toolu_after_0", 2, "FAIL: deploy rejected");
-  }, 180_000);
+  });
 
   it("enabled: false in the user's config between sessions, then claude --resume", async () => {
     api = await startMockApi();
@@ -146,7 +146,7 @@ describe("once cairn is off, a failing command reaches the model as a failure", 
     await resumeRunning(api, sb, sessionId, [DEPLOY, BIG]);
     expectPlainFailure(api, "toolu_after_0", 2, "FAIL: deploy rejected");
     expectPlainFailure(api, "toolu_after_1", 5);
-  }, 180_000);
+  });
 
   it("a session started with cairn as a plugin, resumed without it: the failure is Claude Code's own", async () => {
     api = await startMockApi();
@@ -168,5 +168,5 @@ describe("once cairn is off, a failing command reaches the model as a failure", 
 
     await resumeRunning(api, sb, sessionId, [DEPLOY]);
     expectPlainFailure(api, "toolu_after_0", 2, "FAIL: deploy rejected");
-  }, 180_000);
+  });
 });

@@ -6,10 +6,12 @@
  * file), inside a subagent and after --resume. The command Claude Code checked and ran
  * is the model's own, unchanged.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAIRN, REPO } from "../helpers/cairn.ts";
+import { ZSH } from "../helpers/programs.ts";
+import { HANG_MS } from "../helpers/wait.ts";
 import { cairn, installCairn } from "./harness/cairn.ts";
 import { makeSandbox, type RunClaudeResult, runClaude, type Sandbox } from "./harness/claude.ts";
 import {
@@ -21,6 +23,7 @@ import {
   text,
   tool,
 } from "./harness/mock-api.ts";
+import { e2eTimeout } from "./harness/work.ts";
 
 /** Where Claude Code said the background command's output goes. */
 const taskFile = (a: MockApi) =>
@@ -50,6 +53,8 @@ describe("failing commands reach the model compressed, with their exit status", 
   let resumed: RunClaudeResult;
   let offRun: RunClaudeResult;
 
+  // Three sessions (a subagent in the first), twelve tool calls, three cairn commands.
+  const WORK = e2eTimeout({ sessions: 3, prompts: 4, tools: 12, commands: 3 });
   beforeAll(async () => {
     api = await startMockApi();
     sb = makeSandbox({ prefix: "cairn-status" });
@@ -70,10 +75,15 @@ describe("failing commands reach the model compressed, with their exit status", 
       ),
       (_req, a) => {
         const file = taskFile(a);
-        // Until the task's last line is written (bounded: 20 s), printing nothing.
-        return bash(`for i in $(seq 200); do grep -q 'exited with code' ${file} && break; sleep 0.1; done`, {
-          id: "toolu_wait",
-        });
+        // Until the task's last line is written (bounded by HANG_MS, inside the Bash
+        // tool's own 2 minutes), printing nothing.
+        const tries = HANG_MS / 100;
+        return bash(
+          `for i in $(seq ${tries}); do grep -q 'exited with code' ${file} && break; sleep 0.1; done`,
+          {
+            id: "toolu_wait",
+          },
+        );
       },
       (_req, a) => tool("Read", { file_path: taskFile(a) }, { id: "toolu_read_bg" }),
       {
@@ -115,7 +125,7 @@ describe("failing commands reach the model compressed, with their exit status", 
       allowedTools: "",
     });
     await cairn(sb, ["on"]);
-  }, 240_000);
+  }, WORK);
 
   afterAll(async () => {
     await api.close();
@@ -267,8 +277,6 @@ describe("as a plugin (--plugin-dir)", () => {
     }
   });
 });
-
-const ZSH = ["/usr/bin/zsh", "/bin/zsh"].find((p) => existsSync(p));
 
 describe.skipIf(!ZSH)("with zsh as the user's shell", () => {
   it("a failing command reaches the model with its status, and the trap is zsh's", async () => {

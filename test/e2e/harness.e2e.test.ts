@@ -28,6 +28,15 @@ afterEach(async () => {
 });
 
 describe("e2e harness", () => {
+  it("kills a Claude Code process that stops moving, and says it hung", async () => {
+    // The model never answers: Claude Code waits, printing and writing nothing.
+    api.script([() => new Promise<never>(() => {})]);
+    const r = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "wait", timeoutMs: 10_000 });
+    expect(r.timedOut).toBe(true);
+    expect(r.signal).toBe("SIGKILL");
+    expect(r.exitCode).toBeNull();
+  });
+
   it("runs a scripted Bash call and returns the final text", async () => {
     api.script([bash("echo hi", { id: "toolu_hi", text: "Running it." }), "The command printed hi."]);
     const r = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "say hi" });

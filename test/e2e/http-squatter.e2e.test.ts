@@ -24,12 +24,12 @@ import {
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { cannotRunAsNobody, NOBODY } from "../helpers/other-user.ts";
+import { until } from "../helpers/wait.ts";
 import { cairn, cairnLog } from "./harness/cairn.ts";
 import { makeSandbox, runClaude, type Sandbox } from "./harness/claude.ts";
 import { bash, findToolResult, type MockApi, startMockApi, text } from "./harness/mock-api.ts";
-
-const NOBODY = 65_534;
 
 const SQUATTER = String.raw`
 import { createServer } from "node:http";
@@ -53,18 +53,6 @@ createServer((req, res) => {
   });
 }).listen(port, "127.0.0.1", () => process.stdout.write("listening\n"));
 `;
-
-/** Why a process cannot be started as `nobody` here, or undefined when it can. */
-function cannotRunAsNobody(): string | undefined {
-  if (process.platform !== "linux") return "needs Linux (/proc/net/tcp, setpriv)";
-  if (process.getuid?.() !== 0) return "needs root to start a process as another user";
-  try {
-    execFileSync("setpriv", [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", "true"]);
-  } catch {
-    return "setpriv cannot switch to uid 65534 (nobody)";
-  }
-  return undefined;
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -344,6 +332,115 @@ describe.skipIf(skip !== undefined)(
       const left = JSON.parse(readFileSync(settingsPath, "utf8"));
       expect(left.permissions).toEqual({ allow: ["Bash"] });
       expect(JSON.stringify(left)).not.toMatch(/cairn/);
+    });
+  },
+);
+
+describe.skipIf(skip !== undefined)(
+  "a squatter that takes the port in the middle of a session (security review finding 3)",
+  () => {
+    let api: MockApi;
+    let sb: Sandbox;
+    let squatter: Squatter | undefined;
+    const settingsPath = () => join(sb.home, ".claude", "settings.json");
+    const hookTypes = () => {
+      const s = JSON.parse(readFileSync(settingsPath(), "utf8")) as {
+        hooks: Record<string, { hooks: { type: string }[] }[]>;
+      };
+      return new Set(
+        Object.values(s.hooks).flatMap((groups) => groups.flatMap((g) => g.hooks.map((h) => h.type))),
+      );
+    };
+    const portOf = () =>
+      (JSON.parse(readFileSync(join(sb.home, ".cairn", "install", "http.json"), "utf8")) as { port: number })
+        .port;
+
+    beforeEach(async () => {
+      api = await startMockApi();
+      sb = makeSandbox({ prefix: "cairn-e2e-squat3" });
+      sb.writeSettings({ permissions: { allow: ["Bash"] } });
+      sb.writeFile("app.log", `${LOG}\n`);
+      mkdirSync(join(sb.home, ".cairn"), { recursive: true, mode: 0o700 });
+      appendFileSync(join(sb.home, ".cairn", "config.yaml"), "http:\n  allow_other_users: true\n", {
+        mode: 0o600,
+      });
+      const r = await cairn(sb, ["install", "--transport", "http"]);
+      if (r.code !== 0) throw new Error(r.stderr);
+      expect(hookTypes()).toEqual(new Set(["http", "command"]));
+    });
+    afterEach(async () => {
+      squatter?.stop();
+      squatter = undefined;
+      await cairn(sb, ["serve", "--stop"]);
+      await api?.close();
+      sb?.cleanup();
+    });
+
+    it("the server is killed and the port taken: the next statusline switches to command hooks, and the rest of the session sends it nothing", async () => {
+      api.script([bash("cat app.log", { id: "toolu_m1" }), text("done")]);
+      const first = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "look at the log" });
+      expect(first.exitCode, first.stderr).toBe(0);
+      const served = JSON.parse(readFileSync(join(sb.home, ".cairn", "serve.json"), "utf8")) as {
+        pid: number;
+      };
+
+      // The server crashes; another user binds its port before anything restarts it.
+      process.kill(served.pid, "SIGKILL");
+      await until(() => {
+        try {
+          process.kill(served.pid, 0);
+          return undefined;
+        } catch {
+          return true;
+        }
+      }, "the killed server never went away");
+      squatter = await startSquatter(portOf(), process.pid);
+
+      // Claude Code runs the statusline every few seconds while the session is open.
+      const line = await cairn(sb, ["statusline"], {
+        input: JSON.stringify({ session_id: first.sessionId, cwd: sb.project, model: { display_name: "m" } }),
+      });
+      expect(line.code).toBe(0);
+      expect(hookTypes()).toEqual(new Set(["command"]));
+      expect(squatter.requests()).toEqual([]);
+      const errors = cairnLog(sb)
+        .filter((l) => l.level === "error")
+        .map((l) => String(l.msg));
+      expect(
+        errors.some((m) =>
+          /http transport unsafe here: port \d+ is held by another user's process \(uid 65534\).*found by the statusline/.test(
+            m,
+          ),
+        ),
+      ).toBe(true);
+
+      api.script([bash("cat app.log", { id: "toolu_m2" }), text("done")]);
+      const next = await runClaude({
+        sandbox: sb,
+        apiUrl: api.url,
+        resume: first.sessionId,
+        prompt: "again",
+      });
+      expect(next.exitCode, next.stderr).toBe(0);
+      expect(squatter.requests()).toEqual([]);
+      const req = api.mainRequests().find((r) => findToolResult(r, "toolu_m2"));
+      expect(JSON.stringify(req ? findToolResult(req, "toolu_m2")?.content : null)).toContain("[cairn #");
+      const doctor = JSON.parse((await cairn(sb, ["doctor", "--json"])).stdout) as {
+        checks: { name: string; status: string; detail: string }[];
+      };
+      expect(doctor.checks.find((c) => c.name === "http transport")?.detail).toMatch(
+        /^refused by the statusline .*held by another user's process \(uid 65534\)/,
+      );
+    });
+
+    it("a cairn serve that finds the port taken switches to command hooks itself", async () => {
+      expect((await cairn(sb, ["serve", "--stop"])).code).toBe(0);
+      squatter = await startSquatter(portOf(), process.pid);
+      const serve = await cairn(sb, ["serve"]);
+      expect(serve.code).toBe(1);
+      expect(serve.stderr).toMatch(/held by another user's process \(uid 65534\).*switched to command hooks/);
+      expect(hookTypes()).toEqual(new Set(["command"]));
+      expect(squatter.requests()).toEqual([]);
     });
   },
 );

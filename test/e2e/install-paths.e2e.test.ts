@@ -12,8 +12,10 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shellQuote } from "../../src/core/self.ts";
 import { REPO } from "../helpers/cairn.ts";
 import { BIN_DIR, makeSandbox, runClaude, type Sandbox, type TranscriptEntry } from "./harness/claude.ts";
+import { followHandoff } from "./harness/handoff.ts";
 import {
   bash,
   type CapturedRequest,
@@ -130,6 +132,7 @@ let root: string;
 let packed: Packed;
 
 beforeAll(() => {
+  // A space and a quote in every path of the npm and clone installs (HOME, prefix, clone).
   root = makeSandbox({ prefix: "cairn-pack" }).root;
   packed = pack(root);
 });
@@ -216,27 +219,16 @@ describe.skipIf(!oldNodeIsOld)("plugin, with Node 20 first on PATH", () => {
     // The plugin's /handoff, with no --allowedTools: its `!` line and the memo run as `cairn`
     // (the plugin's bin/ on the shell's PATH) on the command's own allowed-tools; any other
     // node script is refused.
-    api.script([
-      bash("cairn save-inflight <<'CAIRN_MEMO'\n## Next step\nShip it (MEMO-PLUGIN).\nCAIRN_MEMO", {
-        id: "toolu_memo",
-      }),
-      bash("node -e 'console.log(1)'", { id: "toolu_node" }),
-      text("Handoff ready."),
-    ]);
-    const h = await runClaude({
+    const memo = await followHandoff({
       sandbox: sb,
-      apiUrl: api.url,
-      resume: r.sessionId,
+      api,
+      sessionId: r.sessionId,
       prompt: "/cairn:handoff",
-      allowedTools: "",
       env: shell(OLD_NODE_PATH),
+      marker: "MEMO-PLUGIN",
+      refused: () => "node -e 'console.log(1)'",
     });
-    expect(h.exitCode, h.stderr).toBe(0);
-    expect(JSON.stringify(api.lastMainRequest()?.body.messages)).toContain(
-      "Handoff ready: the next session started in",
-    );
-    expect(api.toolResult("toolu_memo")).toContain("Saved the in-flight memo");
-    expect(api.toolResultBlock("toolu_node")?.is_error).toBe(true);
+    expect(memo).toBe("cairn");
 
     claudePlugin(sb.home, api.url, ["uninstall", "cairn@cairn"]);
     claudePlugin(sb.home, api.url, ["marketplace", "remove", "cairn"]);
@@ -251,7 +243,7 @@ describe("npm package, installed globally from its tarball", () => {
 
   beforeAll(async () => {
     api = await startMockApi();
-    sb = makeSandbox();
+    sb = makeSandbox({ root: join(root, "npm global it's") });
     writeFileSync(join(sb.project, "vitest-run.txt"), OUTPUT);
     prefix = join(sb.root, "prefix");
   });
@@ -289,6 +281,16 @@ describe("npm package, installed globally from its tarball", () => {
     expect(r.exitCode, r.stderr).toBe(0);
     expect(expectRetrieval(api)).toMatch(/^cairn show \d+$/);
 
+    // /handoff in default permission mode: the memo goes through the one command it names.
+    await followHandoff({
+      sandbox: sb,
+      api,
+      sessionId: r.sessionId,
+      prompt: "/handoff",
+      env: shell(path),
+      marker: "MEMO-NPM",
+    });
+
     expect(cairn("uninstall").status).toBe(0);
     expectNothingOfCairn(sb);
   });
@@ -301,7 +303,7 @@ describe("from a clone (`npm ci`, then `npx cairn install`)", () => {
 
   beforeAll(async () => {
     api = await startMockApi();
-    sb = makeSandbox();
+    sb = makeSandbox({ root: join(root, "from a clone it's") });
     writeFileSync(join(sb.project, "vitest-run.txt"), OUTPUT);
     // A clone after `npm ci` and `npm run build`: the repository's files, the bundle under
     // test, and node_modules (the devDependencies, Node 24 among them).
@@ -336,37 +338,24 @@ describe("from a clone (`npm ci`, then `npx cairn install`)", () => {
     const command = expectRetrieval(api);
     // cairn is not on PATH here: the header names the clone's launcher, which runs the node
     // `cairn install` recorded (an older node is first on PATH in this session).
-    expect(command).toMatch(new RegExp(`^${clone}/bin/cairn show \\d+$`));
+    expect(command).toMatch(/ show \d+$/);
+    expect(command.replace(/ show \d+$/, "")).toBe(shellQuote(join(clone, "bin", "cairn")));
     expect(run("/bin/sh", ["-c", "command -v cairn"], { env }).status).not.toBe(0);
 
     // /handoff with no --allowedTools: its `!` line and the memo run on the command's own
     // allowed-tools, which allow cairn's two commands and not any script of the same node.
-    // The model writes the memo with the command the installed /handoff names (absolute).
-    const handoffMd = readFileSync(join(sb.home, ".claude", "commands", "handoff.md"), "utf8");
-    const cli = /^allowed-tools: Bash\((.+) handoff:\*\)/m.exec(handoffMd)?.[1] ?? "";
-    expect(cli).toMatch(new RegExp(`^\\S+/node ${clone}/dist/cairn\\.cjs$`));
-    api.script([
-      bash(`${cli} save-inflight <<'CAIRN_MEMO'\n## Next step\nShip it (MEMO-CLONE).\nCAIRN_MEMO`, {
-        id: "toolu_memo",
-      }),
-      bash(`${cli.split(" ")[0]} -e 'console.log(1)'`, { id: "toolu_node" }),
-      text("Handoff ready."),
-    ]);
-    const h = await runClaude({
+    // The model writes the memo with the one command the expanded /handoff names.
+    const memo = await followHandoff({
       sandbox: sb,
-      apiUrl: api.url,
-      resume: r.sessionId,
+      api,
+      sessionId: r.sessionId,
       prompt: "/handoff",
-      allowedTools: "",
       env: shell(OLD_NODE_PATH),
+      marker: "MEMO-CLONE",
+      refused: (memoCommand) => `${memoCommand.split(" ")[0]} -e 'console.log(1)'`,
     });
-    expect(h.exitCode, h.stderr).toBe(0);
-    expect(JSON.stringify(api.lastMainRequest()?.body.messages)).toContain(
-      "Handoff ready: the next session started in",
-    );
-    expect(api.toolResult("toolu_memo")).toContain("Saved the in-flight memo");
-    expect(api.toolResultBlock("toolu_node")?.is_error).toBe(true);
-    expect(api.toolResult("toolu_node")).not.toBe("1");
+    expect(memo).toMatch(/^\S+\/node /);
+    expect(memo.endsWith(` ${shellQuote(join(clone, "dist", "cairn.cjs"))}`)).toBe(true);
 
     expect(cairn("uninstall").status).toBe(0);
     expectNothingOfCairn(sb);

@@ -15,6 +15,7 @@ import { REPO } from "../helpers/cairn.ts";
 import { installCairn } from "./harness/cairn.ts";
 import { makeSandbox, type RunClaudeResult, runClaude, type Sandbox } from "./harness/claude.ts";
 import { bash, type MockApi, startMockApi, text, tool } from "./harness/mock-api.ts";
+import { e2eTimeout } from "./harness/work.ts";
 
 /** The project's own lockfile cut to its head and first `n` packages: a real npm lockfile. */
 function lockfile(n: number): string {
@@ -43,6 +44,8 @@ describe("a lockfile Read", () => {
   let run: RunClaudeResult;
   let file: string;
 
+  // The session: two tool calls; cairn install.
+  const WORK = e2eTimeout({ sessions: 1, tools: 2, commands: 1 });
   beforeAll(async () => {
     api = await startMockApi();
     sb = makeSandbox({ prefix: "cairn-lockfile" });
@@ -60,8 +63,8 @@ describe("a lockfile Read", () => {
       },
       text("Finished."),
     ]);
-    run = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "read the lockfile", timeoutMs: 150_000 });
-  }, 180_000);
+    run = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "read the lockfile" });
+  }, WORK);
 
   afterAll(async () => {
     await api.close();

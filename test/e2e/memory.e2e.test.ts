@@ -5,7 +5,6 @@
  * one-liners, no raw tool output) at a fraction of the original's size; the agent then
  * retrieves an early turn's original output through cairn's MCP server.
  */
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,12 +13,12 @@ import { handoffCommand } from "../../src/claude/handoff-command.ts";
 import { CAIRN } from "../helpers/cairn.ts";
 import { cairn, cairnDb, installCairn, rows } from "./harness/cairn.ts";
 import {
-  CLAUDE_BIN,
   claudeEnv,
   makeSandbox,
   readTranscript,
   runClaude,
   type Sandbox,
+  spawnClaude,
   transcriptPathFor,
 } from "./harness/claude.ts";
 import {
@@ -32,6 +31,8 @@ import {
   text,
   tool,
 } from "./harness/mock-api.ts";
+import { sequence } from "./harness/sequence.ts";
+import { e2eTimeout } from "./harness/work.ts";
 
 const TURNS = 60;
 const NODE = process.execPath;
@@ -60,8 +61,7 @@ async function streamSession(
   sessionId: string,
   prompts: string[],
 ): Promise<number | null> {
-  const child = spawn(
-    CLAUDE_BIN,
+  const { child, exited } = spawnClaude(
     [
       "--session-id",
       sessionId,
@@ -74,7 +74,7 @@ async function streamSession(
       "Bash Read",
       "-p",
     ],
-    { cwd: sb.project, env: claudeEnv(api.url, sb.home), stdio: ["pipe", "pipe", "pipe"], detached: true },
+    { cwd: sb.project, env: claudeEnv(api.url, sb.home), home: sb.home },
   );
   let sent = 0;
   let buf = "";
@@ -96,13 +96,9 @@ async function streamSession(
   child.stderr.setEncoding("utf8").on("data", (d: string) => {
     stderr += d;
   });
-  child.stdin.on("error", () => {});
   send();
-  const timer = setTimeout(() => {
-    if (child.pid) process.kill(-child.pid, "SIGKILL");
-  }, 540_000);
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  clearTimeout(timer);
+  // No timer of its own: the harness's watchdog kills a session that stops moving.
+  const [code] = await exited;
   if (code !== 0) throw new Error(`stream session exited ${code}: ${stderr.slice(0, 2000)}`);
   return code;
 }
@@ -128,6 +124,8 @@ describe("memory e2e: 60 turns, /handoff, resume, retrieval", () => {
   const second = randomUUID();
   const third = randomUUID();
   let originalLast: CapturedRequest;
+  // Each test works on what the one before it left: the session, the handoff, the resume.
+  const { step } = sequence();
 
   beforeAll(async () => {
     api = await startMockApi();
@@ -151,7 +149,10 @@ describe("memory e2e: 60 turns, /handoff, resume, retrieval", () => {
     sb.cleanup();
   });
 
-  it("runs a 60-turn session with two tool calls a turn, and ingests every turn", async () => {
+  // The session's hooks: 60 prompts, 120 tool calls.
+  const long = { timeout: e2eTimeout({ sessions: 1, prompts: TURNS, tools: 2 * TURNS }) };
+  it("runs a 60-turn session with two tool calls a turn, and ingests every turn", long, async (ctx) => {
+    step(ctx);
     const steps = [];
     const prompts: string[] = [];
     for (let i = 1; i <= TURNS; i++) {
@@ -194,7 +195,8 @@ describe("memory e2e: 60 turns, /handoff, resume, retrieval", () => {
     }
   });
 
-  it("/handoff writes the baton and stores the memo the agent pipes in", async () => {
+  it("/handoff writes the baton and stores the memo the agent pipes in", async (ctx) => {
+    step(ctx);
     api.script([
       bash(
         `${CLI} save-inflight <<'CAIRN_MEMO'\n## Next step\nReconcile part 61 against the ledger (MEMO-NEXT-7Q).\n## Hypothesis\nThe discrepancies in parts 7, 14, 21 share one supplier.\n## Open questions\nIs the ledger export current?\n## TODOs\n- parts 61-80\nCAIRN_MEMO`,
@@ -220,7 +222,8 @@ describe("memory e2e: 60 turns, /handoff, resume, retrieval", () => {
   });
 
   let preview = "";
-  it("cairn handoff shows what the next session will receive", async () => {
+  it("cairn handoff shows what the next session will receive", async (ctx) => {
+    step(ctx);
     const r = await cairn(sb, ["handoff"]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^# Handoff pending from session/);
@@ -228,7 +231,8 @@ describe("memory e2e: 60 turns, /handoff, resume, retrieval", () => {
     expect(preview).toContain("MEMO-NEXT-7Q");
   });
 
-  it("the new session starts with the resume, small, and retrieves an early turn's original output", async () => {
+  it("the new session starts with the resume, small, and retrieves an early turn's original output", async (ctx) => {
+    step(ctx);
     api.script([
       tool("mcp__cairn__search", { query: "RAWOUT3Z" }, { id: "toolu_search" }),
       tool("mcp__cairn__detail", { what: "turn 3" }, { id: "toolu_detail" }),
@@ -312,7 +316,8 @@ describe("memory e2e: 60 turns, /handoff, resume, retrieval", () => {
     }
   });
 
-  it("the baton fires once: the next session starts fresh", async () => {
+  it("the baton fires once: the next session starts fresh", async (ctx) => {
+    step(ctx);
     api.script([text("fresh start")]);
     const run = await runClaude({ sandbox: sb, apiUrl: api.url, sessionId: third, prompt: "hello" });
     expect(run.exitCode, run.stderr).toBe(0);
@@ -322,7 +327,8 @@ describe("memory e2e: 60 turns, /handoff, resume, retrieval", () => {
     expect(r.stdout).toMatch(/No handoff (is )?pending/);
   });
 
-  it("cairn detail and search work from the command line on the merged chain", async () => {
+  it("cairn detail and search work from the command line on the merged chain", async (ctx) => {
+    step(ctx);
     const d = await cairn(sb, ["detail", "turn", "5", "--session", second]);
     expect(d.code, d.stderr).toBe(0);
     expect(d.stdout).toContain("END-OF-PART-5");

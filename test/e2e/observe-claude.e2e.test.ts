@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { observe } from "../../src/observe/observation.ts";
 import { REPO } from "../helpers/cairn.ts";
+import { HANG_MS } from "../helpers/wait.ts";
 import { cairnDb, installCairn, rows } from "./harness/cairn.ts";
 import { CLAUDE_BIN, claudeEnv, makeSandbox, type Sandbox } from "./harness/claude.ts";
 import { type MockApi, startMockApi } from "./harness/mock-api.ts";
@@ -39,7 +40,8 @@ describe("observation through claude -p", () => {
     const o = await observe(
       text,
       { tool: "Bash", command: "pytest", exitCode: 1 },
-      { provider: "claude", model: "claude-haiku-4-5", timeoutMs: 60_000, env },
+      // The observer's own kill timer: a hang detector here, as long as any wait.
+      { provider: "claude", model: "claude-haiku-4-5", timeoutMs: HANG_MS, env },
     );
     expect(o.title).toBe("pytest: 3 failed");
     const [req] = api.mainRequests();

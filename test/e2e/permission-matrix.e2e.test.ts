@@ -17,6 +17,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { installCairn } from "./harness/cairn.ts";
 import { makeSandbox, runClaude, type Sandbox } from "./harness/claude.ts";
 import { bash, blockText, findToolResult, type MockApi, startMockApi, text } from "./harness/mock-api.ts";
+import { e2eTimeout } from "./harness/work.ts";
 
 /** Each command gets its own victim file; a trick "ran" when its victim is gone. */
 const COMMANDS: readonly string[] = [
@@ -126,6 +127,9 @@ async function session(rules: (typeof RULE_SETS)[string], withCairn: boolean): P
 describe("permission matrix: the same outcome for every command with and without cairn", () => {
   const got: Record<string, { without: SessionResult; with: SessionResult }> = {};
 
+  // Per rule set a session without cairn and one with it, every command a tool call.
+  const sets = Object.keys(RULE_SETS).length;
+  const WORK = e2eTimeout({ sessions: 2 * sets, tools: 2 * sets * COMMANDS.length, commands: sets });
   beforeAll(async () => {
     // One session at a time: each is one real CLI plus, with cairn, a hook process per event.
     const only = process.env.CAIRN_MATRIX_ONLY;
@@ -137,7 +141,7 @@ describe("permission matrix: the same outcome for every command with and without
     if (process.env.CAIRN_MATRIX_REPORT) {
       writeFileSync(process.env.CAIRN_MATRIX_REPORT, JSON.stringify(got, null, 2));
     }
-  }, 1_200_000);
+  }, WORK);
 
   for (const name of Object.keys(RULE_SETS)) {
     it(`${name}: every command ran or was refused exactly as without cairn, same files left`, () => {

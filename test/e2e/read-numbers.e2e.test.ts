@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installCairn } from "./harness/cairn.ts";
 import { makeSandbox, type RunClaudeResult, runClaude, type Sandbox } from "./harness/claude.ts";
 import { findToolResult, type MockApi, startMockApi, text, tool } from "./harness/mock-api.ts";
+import { e2eTimeout } from "./harness/work.ts";
 
 const SOURCE = Array.from({ length: 700 }, (_, i) =>
   i % 50 === 0
@@ -40,6 +41,8 @@ describe("Read excerpts keep their line numbers consistent", () => {
       return { n: m ? Number(m[1]) : Number.NaN, text: m ? m[2]! : l };
     });
 
+  // The session: four Reads; cairn install.
+  const WORK = e2eTimeout({ sessions: 1, tools: 4, commands: 1 });
   beforeAll(async () => {
     api = await startMockApi();
     sb = makeSandbox({ prefix: "cairn-read-numbers" });
@@ -66,8 +69,8 @@ describe("Read excerpts keep their line numbers consistent", () => {
       tool("Read", { file_path: file }, { id: "toolu_whole" }),
       text("Finished."),
     ]);
-    run = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "read the handlers", timeoutMs: 150_000 });
-  }, 180_000);
+    run = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "read the handlers" });
+  }, WORK);
 
   afterAll(async () => {
     await api.close();

@@ -11,6 +11,7 @@ import { CAIRN } from "../helpers/cairn.ts";
 import { installCairn } from "./harness/cairn.ts";
 import { makeSandbox, type RunClaudeResult, runClaude, type Sandbox } from "./harness/claude.ts";
 import { bash, findToolResult, type MockApi, startMockApi, text } from "./harness/mock-api.ts";
+import { e2eTimeout } from "./harness/work.ts";
 
 // Under Bash's 30,000-character spill, so the retrieved original reaches the model whole.
 const LOG = Array.from({ length: 280 }, (_, i) =>
@@ -32,6 +33,8 @@ describe("repeated outputs e2e", () => {
       : (content ?? []).map((b: { text?: string }) => b.text ?? "").join("");
   };
 
+  // The session: three tool calls, one of them cairn show; cairn install.
+  const WORK = e2eTimeout({ sessions: 1, tools: 3, commands: 2 });
   beforeAll(async () => {
     api = await startMockApi();
     sb = makeSandbox({ prefix: "cairn-repeats" });
@@ -59,10 +62,9 @@ describe("repeated outputs e2e", () => {
       sandbox: sb,
       apiUrl: api.url,
       prompt: "look at the log twice",
-      timeoutMs: 150_000,
       env: { PATH: `${bin}${delimiter}${process.env.PATH ?? ""}` },
     });
-  }, 180_000);
+  }, WORK);
 
   afterAll(async () => {
     await api.close();

@@ -18,6 +18,7 @@ import {
   startMockApi,
   text,
 } from "./harness/mock-api.ts";
+import { e2eTimeout } from "./harness/work.ts";
 
 let api: MockApi;
 let sb: Sandbox;
@@ -36,6 +37,8 @@ const lastResult = (id: string) =>
     id,
   );
 
+// The session: four tool calls, three of them cairn show; cairn install.
+const WORK = e2eTimeout({ sessions: 1, tools: 4, commands: 4 });
 beforeAll(async () => {
   api = await startMockApi();
   sb = makeSandbox();
@@ -63,8 +66,8 @@ beforeAll(async () => {
     () => bash(`${command} | head -1; echo "status=\${PIPESTATUS[0]}"`, { id: "toolu_head" }),
     text("Finished."),
   ]);
-  run = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "look at the log", timeoutMs: 150_000 });
-}, 180_000);
+  run = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "look at the log" });
+}, WORK);
 
 afterAll(async () => {
   await api.close();

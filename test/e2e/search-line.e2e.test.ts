@@ -31,7 +31,7 @@ describe("cairn search in a real session", () => {
       );
     sb.writeSettings({ permissions: { allow: ["Bash"] } });
     await installCairn(sb);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await api?.close();

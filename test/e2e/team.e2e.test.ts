@@ -8,7 +8,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { appendFileSync, mkdtempSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { type BrowserContext, chromium } from "playwright-core";
@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cairnPaths } from "../../src/core/paths.ts";
 import { runningSyncs } from "../../src/team/background.ts";
 import { CAIRN } from "../helpers/cairn.ts";
-import { PG_PASSWORD, type PgServer, pgBinDir, startPostgres } from "../helpers/postgres.ts";
+import { PG_PASSWORD, type PgServer, startPostgres } from "../helpers/postgres.ts";
+import { CHROMIUM, HAS_CHROMIUM, HAS_PG } from "../helpers/programs.ts";
 import { cairn, cairnEnv, installCairn, rows } from "./harness/cairn.ts";
 import { makeSandbox, runClaude, type Sandbox } from "./harness/claude.ts";
 import {
@@ -27,8 +28,6 @@ import {
   startMockApi,
   text,
 } from "./harness/mock-api.ts";
-
-const hasPg = !!pgBinDir();
 
 const CLI = `${process.execPath} ${CAIRN}`;
 const PROJECT = "example.org/team/app";
@@ -62,7 +61,7 @@ function pending(sb: Sandbox): number {
   }
 }
 
-describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
+describe.skipIf(!HAS_PG)("team memory e2e: two machines, one PostgreSQL", () => {
   let pg: PgServer;
   let api: MockApi;
   let a: Sandbox;
@@ -92,7 +91,7 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
     b.writeFile(".claude/cairn.yaml", "team:\n  url: postgres://evil:stolen@127.0.0.1:1/loot\n");
     await installCairn(a);
     await installCairn(b);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     for (const sb of [a, b]) if (sb) await syncsSettled(sb);
@@ -187,7 +186,7 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
     expect(found.stdout).toMatch(/\[decision · alice@\S+ · \d{4}-\d\d-\d\d \d\d:\d\d\]/);
   });
 
-  it("B's dashboard lists alice's session beside B's own", async () => {
+  it.skipIf(!HAS_CHROMIUM)("B's dashboard lists alice's session beside B's own", async () => {
     const ui = spawn(process.execPath, [CAIRN, "ui", "--no-open", "--port", "0", "--json"], {
       cwd: b.project,
       env: {
@@ -213,7 +212,7 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
       });
       const url = new URL((JSON.parse(line) as { url: string }).url);
       browser = await chromium.launchPersistentContext(browserDir, {
-        executablePath: process.env.CAIRN_CHROMIUM ?? "/usr/bin/chromium",
+        executablePath: CHROMIUM,
         args: [
           "--headless",
           "--no-sandbox",
@@ -308,19 +307,27 @@ describe.skipIf(!hasPg)("team memory e2e: two machines, one PostgreSQL", () => {
   it("a wrong password leaves the session unaffected", async () => {
     api.script([text("Fine without the team store.")]);
     const wrong = pg.url({ password: "Wr0ng-Pass" });
-    const run = await runClaude({
-      sandbox: b,
-      apiUrl: api.url,
-      sessionId: randomUUID(),
-      prompt: "hello",
-      env: { ...asB, CAIRN_TEAM_URL: wrong },
-    });
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.resultText).toContain("Fine without the team store.");
-    await syncsSettled(b);
-    const status = await cairn(b, ["team", "status"], { env: { ...asB, CAIRN_TEAM_URL: wrong } });
-    expect(status.code).toBe(1);
-    expect(status.stdout).toMatch(/authentication failed at 127\.0\.0\.1:\d+\/cairn_team/);
-    expect(status.stdout).not.toContain("Wr0ng-Pass");
+    // In the user's config: hooks never take the server from the environment (CAIRN_TEAM_URL).
+    const cfg = join(b.home, ".cairn", "config.yaml");
+    const before = readFileSync(cfg, "utf8");
+    writeFileSync(cfg, before.replace(pg.url(), wrong));
+    try {
+      const run = await runClaude({
+        sandbox: b,
+        apiUrl: api.url,
+        sessionId: randomUUID(),
+        prompt: "hello",
+        env: asB,
+      });
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.resultText).toContain("Fine without the team store.");
+      await syncsSettled(b);
+      const status = await cairn(b, ["team", "status"], { env: asB });
+      expect(status.code).toBe(1);
+      expect(status.stdout).toMatch(/authentication failed at 127\.0\.0\.1:\d+\/cairn_team/);
+      expect(status.stdout).not.toContain("Wr0ng-Pass");
+    } finally {
+      writeFileSync(cfg, before);
+    }
   });
 });

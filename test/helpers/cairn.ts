@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inProcessSlot } from "./slots.ts";
+import { COMMAND_HANG_MS } from "./wait.ts";
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -30,7 +31,7 @@ export interface RunOptions {
   readonly input?: string | Buffer;
   readonly env?: NodeJS.ProcessEnv;
   readonly cwd?: string;
-  /** Kills a run that takes longer (a hang); its exit code is then null. */
+  /** Kills a run that takes longer (a hang; default COMMAND_HANG_MS); its exit code is then null. */
   readonly timeoutMs?: number;
   /**
    * Starts at once instead of waiting for one of the worker's process slots (see
@@ -67,7 +68,7 @@ function spawnCairn(args: readonly string[], opts: RunOptions): Promise<CairnRun
     const err: Buffer[] = [];
     child.stdout.on("data", (c: Buffer) => out.push(c));
     child.stderr.on("data", (c: Buffer) => err.push(c));
-    const timer = setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs ?? 30_000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs ?? COMMAND_HANG_MS);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { request } from "node:http";
 import { CAIRN } from "./cairn.ts";
+import { until } from "./wait.ts";
 
 export interface ServedCairn {
   readonly port: number;
@@ -40,26 +41,40 @@ export async function startServe(env: NodeJS.ProcessEnv, port: number): Promise<
       req.on("error", reject);
       req.end(body);
     });
-  for (let i = 0; i < 100; i++) {
-    try {
-      secret = JSON.parse(readFileSync(join(env.HOME!, ".cairn", "install", "http.json"), "utf8")).secret;
-      const r = await new Promise<number>((resolve) => {
-        const req = request(
-          { host: "127.0.0.1", port, path: "/cairn/health", headers: { "x-cairn-secret": secret } },
-          (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          },
-        );
-        req.on("error", () => resolve(0));
-        req.end();
-      });
-      if (r === 200) break;
-    } catch {
-      // Not written yet.
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  // Until it answers (bounded by HANG_MS, not by a count of tries: a loaded machine
+  // starts it later, and a test posting to a server not yet up would fail for nothing).
+  const health = () =>
+    new Promise<number>((resolve) => {
+      const req = request(
+        { host: "127.0.0.1", port, path: "/cairn/health", headers: { "x-cairn-secret": secret } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", () => resolve(0));
+      req.end();
+    });
+  let last = "";
+  await until(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`cairn serve exited ${child.exitCode}`);
+      try {
+        secret = JSON.parse(readFileSync(join(env.HOME!, ".cairn", "install", "http.json"), "utf8")).secret;
+      } catch {
+        last = "no http.json yet";
+        return undefined;
+      }
+      const status = await health();
+      last = `health ${status}`;
+      return status === 200 ? true : undefined;
+    },
+    `cairn serve never answered on port ${port}`,
+    { last: () => last },
+  ).catch((e: unknown) => {
+    child.kill("SIGKILL");
+    throw e;
+  });
   return {
     port,
     get secret() {

@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
 import { ingestSource } from "../../src/memory/ingest.ts";
@@ -240,40 +248,104 @@ describe("random kills", () => {
   let s: Sandbox;
   afterAll(() => s?.cleanup());
 
-  it(`${RUNS} hooks killed at random moments lose nothing`, async () => {
-    s = sandbox();
-    const transcript = join(s.root, "session.jsonl");
-    writeFileSync(transcript, "");
+  /** PostToolUse and Stop runs in `box`, each killed once its main thread has run `killAtCpuMs`. */
+  const runsIn = (box: Sandbox) => {
+    const transcript = join(box.root, "session.jsonl");
+    writeFileSync(transcript, "", { flag: "a" });
     const lines = transcriptLines();
-    const shown = new Map<string, string>();
     let round = 0;
+    return {
+      transcript,
+      post: (id: string, i: number, killAtCpuMs: number) =>
+        runNode([bundle, "hook", "PostToolUse"], {
+          env: box.env,
+          input: JSON.stringify(postToolUse(box, id, large[i % large.length]!)),
+          cwd: box.project,
+          killAtCpuMs,
+        }),
+      stop: (killAtCpuMs: number) => {
+        writeFileSync(transcript, transcriptRound(lines, SESSION, round++), { flag: "a" });
+        return runNode([bundle, "hook", "Stop"], {
+          env: box.env,
+          input: JSON.stringify(stopEvent(box)),
+          cwd: box.project,
+          killAtCpuMs,
+        });
+      },
+    };
+  };
+
+  /**
+   * The CPU time whole runs take (the most of a few watched, not killed): a fresh
+   * database's first PostToolUse, a later one, and a Stop.
+   */
+  async function wholeRuns(): Promise<{ post: number; stop: number }> {
+    const box = sandbox();
+    try {
+      const run = runsIn(box);
+      const watched = Number.POSITIVE_INFINITY;
+      const posts = [
+        await run.post("toolu_calib_0", 0, watched),
+        await run.post("toolu_calib_1", 1, watched),
+      ];
+      const stop = await run.stop(watched);
+      for (const r of [...posts, stop]) expect(r.code, r.stderr).toBe(0);
+      return { post: Math.max(...posts.map((r) => r.cpuMs ?? 0)), stop: stop.cpuMs ?? 0 };
+    } finally {
+      box.cleanup();
+    }
+  }
+
+  /** The database files as they stand (size and modification time), to tell whether a run wrote. */
+  const dbState = (box: Sandbox) =>
+    [db(box), `${db(box)}-wal`]
+      .map((f) => {
+        try {
+          const st = statSync(f);
+          return `${st.size}:${st.mtimeMs}`;
+        } catch {
+          return "-";
+        }
+      })
+      .join(" ");
+
+  it(`${RUNS} hooks killed at random moments lose nothing`, async () => {
+    // A kill lands at a random point of the hook's own work, as a share of the CPU time
+    // a whole run takes: neither a loaded machine (where the same work takes many times
+    // the wall time) nor a faster one moves the kills out of the writes. Past the whole
+    // run a hook finishes; most die somewhere inside it.
+    const whole = await wholeRuns();
+    expect(whole.post, "a PostToolUse's CPU time").toBeGreaterThan(0);
+    expect(whole.stop, "a Stop's CPU time").toBeGreaterThan(0);
+    s = sandbox();
+    const run = runsIn(s);
+    const transcript = run.transcript;
+    const shown = new Map<string, string>();
     let kills = 0;
+    let killsAfterWriting = 0;
     for (let i = 0; i < RUNS; i++) {
-      const killAfterMs = 5 + Math.floor(Math.random() * 200);
+      const share = Math.random() * 1.2;
+      const before = dbState(s);
       let r: Exit;
       if (i % 3 === 2) {
-        writeFileSync(transcript, transcriptRound(lines, SESSION, round++), { flag: "a" });
-        r = await runNode([bundle, "hook", "Stop"], {
-          env: s.env,
-          input: JSON.stringify(stopEvent(s)),
-          cwd: s.project,
-          killAfterMs,
-        });
+        r = await run.stop(share * whole.stop);
       } else {
         const id = `toolu_rand_${i}`;
-        r = await runNode([bundle, "hook", "PostToolUse"], {
-          env: s.env,
-          input: JSON.stringify(postToolUse(s, id, large[i % large.length]!)),
-          cwd: s.project,
-          killAfterMs,
-        });
+        r = await run.post(id, i, share * whole.post);
         const excerpt = replaced(r);
         if (excerpt) shown.set(id, excerpt);
       }
-      if (killed(r)) kills += 1;
+      if (killed(r)) {
+        kills += 1;
+        if (dbState(s) !== before) killsAfterWriting += 1;
+      }
     }
-    console.log(`random kills: ${kills} of ${RUNS} hooks killed mid-run`);
+    console.log(
+      `random kills: ${kills} of ${RUNS} hooks killed mid-run, ${killsAfterWriting} after they had written to the database (whole runs: PostToolUse ${whole.post.toFixed(0)} ms, Stop ${whole.stop.toFixed(0)} ms of CPU)`,
+    );
     expect(kills).toBeGreaterThan(RUNS / 10);
+    // The premise: hooks died after they had begun to write to the database.
+    expect(killsAfterWriting).toBeGreaterThan(RUNS / 20);
     expect(integrity(db(s))).toBe("ok");
 
     // Every excerpt that reached the model names a stored output holding its original,

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { cpuOf } from "../helpers/cpu-time.ts";
 
 export const DRIVERS = resolve(import.meta.dirname, "drivers");
 
@@ -53,12 +54,24 @@ export interface Exit {
   readonly signal: NodeJS.Signals | null;
   readonly stdout: string;
   readonly stderr: string;
+  /** With killAtCpuMs: the CPU the process was last seen to have used (ms), a lower bound of its total. */
+  readonly cpuMs?: number;
 }
 
-/** Runs a node script (a driver, or the built bundle) to its end. */
+/** How often a run with killAtCpuMs looks at its child's CPU time. */
+const CPU_POLL_MS = 1;
+
+/**
+ * Runs a node script (a driver, or the built bundle) to its end. `killAtCpuMs` kills it
+ * with SIGKILL once its main thread has run that long on a core (test/helpers/cpu-time.ts):
+ * a point in its work, not in wall time, so a loaded machine, where the same work takes
+ * many times longer, moves it no earlier (a wall-clock kill there landed before every
+ * hook had even opened the database). The child runs on while the poll waits for a core,
+ * so a kill may land a little later in the work; never earlier.
+ */
 export function runNode(
   args: readonly string[],
-  opts: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string; killAfterMs?: number } = {},
+  opts: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string; killAtCpuMs?: number } = {},
 ): Promise<Exit> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, {
@@ -71,15 +84,28 @@ export function runNode(
     child.stdout.on("data", (c: Buffer) => out.push(c));
     child.stderr.on("data", (c: Buffer) => err.push(c));
     child.on("error", fail);
-    const timer =
-      opts.killAfterMs !== undefined ? setTimeout(() => child.kill("SIGKILL"), opts.killAfterMs) : undefined;
+    let cpuMs: number | undefined;
+    const limit = opts.killAtCpuMs;
+    const poll =
+      limit !== undefined && child.pid !== undefined
+        ? setInterval(() => {
+            const used = cpuOf(child.pid!);
+            if (used === undefined) return;
+            cpuMs = used;
+            if (used >= limit) {
+              child.kill("SIGKILL");
+              clearInterval(poll);
+            }
+          }, CPU_POLL_MS)
+        : undefined;
     child.on("close", (code, signal) => {
-      if (timer) clearTimeout(timer);
+      if (poll) clearInterval(poll);
       done({
         code,
         signal,
         stdout: Buffer.concat(out).toString("utf8"),
         stderr: Buffer.concat(err).toString("utf8"),
+        ...(cpuMs !== undefined ? { cpuMs } : {}),
       });
     });
     child.stdin.on("error", () => {});

@@ -65,7 +65,13 @@ describe.skipIf(process.platform !== "linux")("socket owners from /proc/net/tcp"
 });
 
 describe("judging the http transport's risk", () => {
-  const safe: MachineFacts = { uid: 1000, owner: { kind: "free" }, otherUsers: [], unprivilegedStart: 1024 };
+  const safe: MachineFacts = {
+    uid: 1000,
+    owner: { kind: "free" },
+    otherUsers: [],
+    processesHidden: undefined,
+    unprivilegedStart: 1024,
+  };
   it("is safe alone on the machine", () => {
     expect(judgeHttpRisk(30000, safe)).toBeUndefined();
     expect(judgeHttpRisk(30000, { ...safe, owner: { kind: "ours", inodes: [1] } })).toBeUndefined();

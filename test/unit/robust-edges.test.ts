@@ -50,7 +50,7 @@ describe("hook stdin deadline", () => {
       expect(JSON.parse(r.stdout)).toEqual({});
       const log = readFileSync(join(sandbox.home, ".cairn", "logs", "cairn.log"), "utf8");
       expect(log).toMatch(/hook did not finish within \d+ ms; answering no-op/);
-    }, 60_000);
+    });
   }
 });
 
@@ -104,5 +104,5 @@ describe("modes of files cairn owns", () => {
     } finally {
       sb.cleanup();
     }
-  }, 60_000);
+  });
 });

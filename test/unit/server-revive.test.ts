@@ -3,12 +3,12 @@
 import { readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { cairnPaths } from "../../src/core/paths.ts";
 import { health } from "../../src/transports/http-client.ts";
 import { readHttpInstall } from "../../src/transports/http-config.ts";
 import { runCairn } from "../helpers/cairn.ts";
+import { HANG_MS, until } from "../helpers/wait.ts";
 import { type Sandbox, sandbox } from "../reliability/lib.ts";
 
 let s: Sandbox;
@@ -37,18 +37,16 @@ const gone = (pid: number) => {
   }
 };
 
-/** Polls until `ok` (a guard against hanging, not a speed requirement). */
-async function eventually<T>(
-  probe: () => Promise<T | undefined> | T | undefined,
-  tries = 200,
-): Promise<T | undefined> {
-  for (let i = 0; i < tries; i++) {
-    const v = await probe();
-    if (v) return v;
-    await sleep(100);
-  }
-  return undefined;
+/**
+ * Polls until `probe` holds (a guard against hanging, bounded by HANG_MS, not a speed
+ * requirement); undefined when it never does, for the assertion to report.
+ */
+async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined): Promise<T | undefined> {
+  return until(async () => (await probe()) || undefined, "never held").catch(() => undefined);
 }
+
+/** A health check that should be answered: given as long as any wait for an event. */
+const answered = (install: Parameters<typeof health>[0]) => health(install, HANG_MS);
 
 const statusline = () =>
   runCairn(["statusline"], {
@@ -66,7 +64,7 @@ it("the statusline restarts a server that was killed; a stopped one stays stoppe
   expect(started.code, started.stderr).toBe(0);
   const paths = cairnPaths(s.cairnHome);
   const install = readHttpInstall(paths)!;
-  const first = await health(install, 1000);
+  const first = await answered(install);
   expect(first?.pid).toBeGreaterThan(0);
 
   process.kill(first!.pid, "SIGKILL");
@@ -76,7 +74,7 @@ it("the statusline restarts a server that was killed; a stopped one stays stoppe
   const line = await statusline();
   expect(line.code).toBe(0);
   expect(line.stderr).toBe("");
-  const second = await eventually(() => health(install, 500));
+  const second = await eventually(() => answered(install));
   expect(second?.pid, "a new server answers").toBeGreaterThan(0);
   expect(second!.pid).not.toBe(first!.pid);
 
@@ -89,4 +87,4 @@ it("the statusline restarts a server that was killed; a stopped one stays stoppe
   expect(statSync(marker).mtimeMs).toBe(revivedAt);
   expect(await health(install, 500)).toBeUndefined();
   expect(readFileSync(join(s.cairnHome, "logs", "cairn.log"), "utf8")).not.toContain("could not restart");
-}, 60_000);
+});

@@ -28,6 +28,9 @@ beforeAll(async () => {
   const original = Buffer.from(`${lines.join("\n")}\n`);
   size = original.byteLength;
   const store = await openStore(join(s.cairnHome, "cairn.db"));
+  store.db
+    .prepare("INSERT INTO sessions (id, project_dir, started_at, last_seen_at) VALUES ('s', ?, 1, 1)")
+    .run(s.project);
   store.tx(() =>
     insertOutput(store, {
       sessionId: "s",

@@ -1,7 +1,7 @@
 import type { HookEvent } from "../../claude/events.ts";
 import { type Extracted, extractOutput, toolFamily } from "../../claude/tool-outputs.ts";
 import { anyPatternMatches } from "../../config/patterns.ts";
-import { CAIRN_RETRIEVAL } from "../../core/cairn-commands.ts";
+import { CAIRN_RAW, CAIRN_RETRIEVAL, cairnMcpTool } from "../../core/cairn-commands.ts";
 import { formatBytes } from "../../core/format.ts";
 import { mark } from "../../core/trace.ts";
 import type { HookContext, Parts } from "../../hooks/context.ts";
@@ -49,7 +49,8 @@ function outputOf(event: Event, ctx: HookContext): Output | undefined {
   const threshold = minCharsFor(c, event.tool_name, out.filePath);
   // Smaller outputs are shown whole; from REPEAT_MIN_CHARS on, a repeat of one is not sent twice.
   if (text.length < Math.min(threshold, REPEAT_MIN_CHARS)) return undefined;
-  if (out.command && CAIRN_RETRIEVAL.test(out.command)) return undefined;
+  if (out.command && (CAIRN_RETRIEVAL.test(out.command) || CAIRN_RAW.test(out.command))) return undefined;
+  if (cairnMcpTool(event.tool_name)) return undefined;
   // A read the agent bounded itself goes by the same sizes as a whole one: its region is
   // shown whole below them, and above them as the file's outline, whole numbered lines.
   if (anyPatternMatches(c["compress.never"], out.command ?? out.filePath ?? "")) return undefined;
@@ -205,6 +206,18 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
   return replacement;
 }
 
+/**
+ * The person's sign, under the tool call in Claude Code's view, that the model was shown
+ * a replacement: its first line (the excerpt's header, or the line naming a repeat). A
+ * systemMessage is shown to the user and never sent to the model (contract §1, and
+ * test/e2e/replaced-notice.e2e.test.ts), so it costs no context.
+ */
+function replacedNotice(shown: string): string {
+  const nl = shown.indexOf("\n");
+  const first = (nl === -1 ? shown : shown.slice(0, nl)).trim();
+  return first.length > 200 ? `${first.slice(0, 199)}…` : first;
+}
+
 export const parts: Parts = {
   PostToolUse: {
     name: "compress",
@@ -212,7 +225,9 @@ export const parts: Parts = {
       const o = outputOf(event, ctx);
       if (!o) return undefined;
       const shown = await answer(event, ctx, o);
-      return shown === undefined ? undefined : { updatedToolOutput: o.shape.replace(shown) };
+      return shown === undefined
+        ? undefined
+        : { updatedToolOutput: o.shape.replace(shown), systemMessage: replacedNotice(shown) };
     },
   },
 };

@@ -9,6 +9,12 @@ export const CONTEXT_SETTINGS = {
     "Warn the agent (not only you) when its context window runs low.",
     only(false, WHY.warn),
   ),
+  "monitor.suggest_remaining_pct": setting(
+    int(1, 99),
+    45,
+    "Suggest compacting at the next task boundary when remaining context falls to this percentage.",
+    lowerOnly(WHY.warn),
+  ),
   "monitor.warn_remaining_pct": setting(
     int(1, 99),
     35,
@@ -21,10 +27,25 @@ export const CONTEXT_SETTINGS = {
     "Critical warning at this remaining percentage.",
     lowerOnly(WHY.warn),
   ),
+  // The compaction advice's own settings before it joined the ladder, in percent used:
+  // still read, as the rung each became. Unset (null) unless a config names them; a
+  // repository may only raise one the user set (advise later).
+  "advisor.suggest_used_pct": setting(
+    v.nullable(int(1, 99)),
+    null,
+    "Old name, in percent used: when set, read as monitor.suggest_remaining_pct = 100 − it.",
+    raiseOnly(WHY.warn),
+  ),
+  "advisor.urge_used_pct": setting(
+    v.nullable(int(1, 99)),
+    null,
+    "Old name, in percent used: when set, read as monitor.warn_remaining_pct = 100 − it.",
+    raiseOnly(WHY.warn),
+  ),
   "monitor.debounce_tool_uses": setting(
     int(0, 1000),
     5,
-    "Tool uses between repeated warnings of the same level.",
+    "Tool uses between repeated warnings of the same level (the suggestion is not repeated).",
     raiseOnly(WHY.warn),
   ),
   "monitor.metrics_max_age_s": setting(

@@ -27,18 +27,6 @@ export const NOTEBOOK_SETTINGS = {
     "Largest anchor, in estimated tokens.",
     lowerOnly(WHY.inject),
   ),
-  "advisor.suggest_used_pct": setting(
-    int(1, 99),
-    55,
-    "Suggest compacting at the next task boundary from this usage.",
-    raiseOnly(WHY.warn),
-  ),
-  "advisor.urge_used_pct": setting(
-    int(1, 99),
-    70,
-    "Recommend compacting now from this usage.",
-    raiseOnly(WHY.warn),
-  ),
   "precompact.instructions": setting(
     v.boolean(),
     true,

@@ -11,7 +11,7 @@ export const TEAM_SETTINGS = {
   "team.url": setting(
     v.string(),
     "",
-    "PostgreSQL URL of the shared team store (libpq form, sslmode honoured); empty = off. Also CAIRN_TEAM_URL.",
+    "PostgreSQL URL of the shared team store (libpq form, sslmode honoured); empty = off. CAIRN_TEAM_URL overrides it only for `cairn team` in a terminal outside Claude Code.",
     userOnly(WHY.sends),
   ),
   "team.project": setting(

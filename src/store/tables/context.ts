@@ -112,3 +112,47 @@ export const CONTEXT_SCHEMA = `
 export const CONTEXT_SCHEMA_4 = `
   CREATE INDEX outputs_session_sizes ON outputs(session_id, original_bytes, excerpt_bytes);
 `;
+
+/**
+ * Added in migration 8: what each tool call cost the model's context, against what
+ * Claude Code alone would have shown it (src/context/figures.ts counts them in
+ * PostToolUse). One row per call:
+ *
+ * - kind 'output': a tool's own output. counterfactual_bytes: what Claude Code alone
+ *   would have shown (the output, or its saved-output notice over the tool's limit);
+ *   shown_bytes: what the model was shown (cairn's answer, or the output it left
+ *   alone, after Claude Code's own limit). shown: cairn's answer, when it changed the
+ *   output (changed 1); hidden_errors_shown: lines naming a problem that cairn's answer
+ *   showed and Claude Code's preview would not have.
+ * - kind 'retrieval': an original read back (`cairn show`, `detail`, `search` and their
+ *   MCP tools; the same command run again, or the same file read again, after an
+ *   excerpt of it with no edit between), counterfactual_bytes 0. output_id: the original
+ *   it reads, when one is named.
+ *
+ * The ledger's measured size of the same tool_result (ledger_tools.result_bytes) is
+ * used in place of shown_bytes where the transcript has been read.
+ */
+export const CONTEXT_SCHEMA_8 = `
+  CREATE TABLE call_figures (
+    session_id TEXT NOT NULL,
+    tool_use_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL DEFAULT '',
+    tool_name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    retrieval TEXT,
+    output_id INTEGER,
+    counterfactual_bytes INTEGER NOT NULL,
+    shown_bytes INTEGER NOT NULL,
+    hidden_errors_shown INTEGER NOT NULL DEFAULT 0,
+    changed INTEGER NOT NULL DEFAULT 0,
+    shown TEXT,
+    call_key TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (session_id, tool_use_id)
+  );
+  CREATE INDEX call_figures_key ON call_figures(session_id, call_key, at);
+  CREATE INDEX call_figures_output ON call_figures(output_id);
+  -- A session's sums read this index alone, never the shown text.
+  CREATE INDEX call_figures_sums ON call_figures(session_id, kind, changed, counterfactual_bytes, shown_bytes,
+    hidden_errors_shown, tool_use_id);
+`;

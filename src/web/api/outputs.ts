@@ -1,9 +1,10 @@
-import { getOriginal, getOutput, type OutputRow } from "../../store/outputs.ts";
-import type { ToolView } from "../types.ts";
+import { findOutput, type ReadSpec, readOutput } from "../../memory/show-output.ts";
+import { getOutput, type OutputRow } from "../../store/outputs.ts";
+import type { OutputRead, ToolView } from "../types.ts";
 import type { Reader } from "./reader.ts";
 
-/** The most of an original the dashboard sends; `cairn show ID` (ToolView.showCommand) prints the rest. */
-const MAX_ORIGINAL_BYTES = 2 * 1024 * 1024;
+/** The most of an original the dashboard sends at once; `cairn show ID` (ToolView.showCommand) prints the rest. */
+const MAX_ORIGINAL_CHARS = 2_000_000;
 
 function memText(r: Reader, toolUseId: string | null, kind: "tool_use" | "tool_result"): string | null {
   if (!toolUseId) return null;
@@ -14,8 +15,9 @@ function memText(r: Reader, toolUseId: string | null, kind: "tool_use" | "tool_r
 }
 
 function viewOfOutput(r: Reader, o: OutputRow): ToolView {
-  const bytes = getOriginal(r.store, o.id) ?? new Uint8Array();
-  const originalCut = bytes.byteLength > MAX_ORIGINAL_BYTES;
+  // The same reader as `cairn show` and the MCP tool: the same bytes, and the same words
+  // for an original that retention removed.
+  const read = readOutput(r.store, o.id, { paging: { chars: MAX_ORIGINAL_CHARS, page: 1 } }, { cli: r.cli });
   return {
     sessionId: o.session_id,
     toolUseId: o.tool_use_id,
@@ -26,18 +28,46 @@ function viewOfOutput(r: Reader, o: OutputRow): ToolView {
     compressor: o.compressor,
     exitCode: o.exit_code,
     at: o.created_at,
-    // A cut can split a character: the decoder replaces the broken tail.
-    original:
-      o.pruned_at !== null
-        ? `[the original was removed by the retention policy on ${new Date(o.pruned_at).toISOString()}]`
-        : Buffer.from(originalCut ? bytes.subarray(0, MAX_ORIGINAL_BYTES) : bytes).toString("utf8"),
+    original: read.ok ? Buffer.from(read.bytes).toString("utf8") : `[${read.message}]`,
     originalBytes: o.original_bytes,
     originalLines: o.original_lines,
-    originalCut,
+    originalCut: read.ok && read.page !== undefined,
     showCommand: `${r.cli} show ${o.id}`,
     shown: o.excerpt,
     shownBytes: o.excerpt_bytes,
   };
+}
+
+/**
+ * Part of a filed output, as `cairn show ID --lines/--grep/--shown/--page` gives it (one
+ * reader for the three), in pages of MAX_ORIGINAL_CHARS. The dashboard is the user's
+ * own view of every project: not limited to one.
+ */
+export function readPart(
+  r: Reader,
+  id: number,
+  spec: Omit<ReadSpec, "paging"> & { page?: number },
+): OutputRead {
+  const { page, ...rest } = spec;
+  const read = readOutput(
+    r.store,
+    id,
+    { ...rest, paging: { chars: MAX_ORIGINAL_CHARS, page: page ?? 1 } },
+    { cli: r.cli },
+  );
+  if (!read.ok) return { ok: false, why: read.why, message: read.message };
+  return {
+    ok: true,
+    id,
+    text: Buffer.from(read.bytes).toString("utf8"),
+    totalLines: read.totalLines,
+    page: read.page ?? null,
+  };
+}
+
+/** Whether an output id names a stored record (the read endpoint's 404). */
+export function outputExists(r: Reader, id: number): boolean {
+  return findOutput(r.store, id, { cli: r.cli }).ok;
 }
 
 /** A filed output: its original and the excerpt the model was shown. */

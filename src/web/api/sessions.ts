@@ -1,9 +1,10 @@
+import { outputFigures, sessionFigures } from "../../context/figures-read.ts";
 import { compactions, contextTimeline, tokenTotals } from "../../context/ledger-read.ts";
 import { shortInput } from "../../context/tool-input.ts";
 import { windowForModel } from "../../context/usage.ts";
 import { sessionUsage, warningsGiven } from "../../context/views.ts";
 import type { SessionRow } from "../../store/sessions.ts";
-import { estTokens, estUsd } from "../pricing.ts";
+import { estUsd } from "../pricing.ts";
 import type { Marker, SessionDetail, SessionItem, SessionsResponse, ToolCall } from "../types.ts";
 import { cut, type Reader } from "./reader.ts";
 
@@ -26,7 +27,6 @@ interface ListRow extends SessionRow {
   compactions: number;
   warnings: number;
   outputs: number;
-  saved_bytes: number;
 }
 
 const LIST_SQL = `
@@ -38,17 +38,15 @@ const LIST_SQL = `
        WHERE r.session_id = s.id AND r.agent_id = '') AS peak,
     (SELECT count(*) FROM ledger_compactions c WHERE c.session_id = s.id AND c.agent_id = '') AS compactions,
     (SELECT count(*) FROM context_warnings w WHERE w.session_id = s.id) AS warnings,
-    (SELECT count(*) FROM outputs o WHERE o.session_id = s.id) AS outputs,
-    (SELECT coalesce(sum(max(0, original_bytes - coalesce(excerpt_bytes, original_bytes))), 0)
-       FROM outputs o WHERE o.session_id = s.id) AS saved_bytes
+    (SELECT count(*) FROM outputs o WHERE o.session_id = s.id) AS outputs
   FROM sessions s`;
 
 function item(r: Reader, row: ListRow): SessionItem {
   const model = row.model ?? row.ledger_model;
   const usage = sessionUsage(r.store, r.paths, r.config, row, { catchUp: false, now: r.now });
   const windowTokens =
-    usage?.windowTokens ?? (row.peak ? windowForModel(model ?? undefined, row.peak) : null);
-  const savedTokensEst = estTokens(row.saved_bytes);
+    usage?.windowTokens ?? (row.peak ? windowForModel(model ?? undefined, row.peak).tokens : null);
+  const figures = sessionFigures(r.store, row.id);
   return {
     id: row.id,
     projectDir: row.project_dir,
@@ -66,9 +64,8 @@ function item(r: Reader, row: ListRow): SessionItem {
     compactions: row.compactions,
     warnings: row.warnings,
     outputs: row.outputs,
-    savedBytes: row.saved_bytes,
-    savedTokensEst,
-    savedUsdEst: estUsd(savedTokensEst, model),
+    figures,
+    netUsdEst: estUsd(figures.netTokensEst, model),
   };
 }
 
@@ -234,5 +231,6 @@ export function sessionDetail(r: Reader, id: string): SessionDetail | undefined 
       output: totals.main.output,
     },
     subagents: totals.agents.length,
+    outputs: outputFigures(r.store, id),
   };
 }

@@ -1,6 +1,6 @@
 /** How the dashboard writes numbers, sizes and times (sizes and tokens as all of cairn does). Pure. */
 
-import { formatBytes, formatTokens } from "../../core/format.ts";
+import { formatBytes, formatTokens, signedBytes } from "../../core/format.ts";
 
 export function bytes(n: number | null | undefined): string {
   return n === null || n === undefined ? "–" : formatBytes(n);
@@ -11,11 +11,22 @@ export function tokens(n: number | null | undefined): string {
   return n === null || n === undefined ? "–" : formatTokens(n);
 }
 
+/** A figure that can be negative (a net saving that was a cost): "+1.1 KB", "−24.3 KB". */
+export function signedSize(n: number): string {
+  return signedBytes(n);
+}
+
+/** "351k", "−12k". */
+export function signedTokens(n: number): string {
+  return n < 0 ? `−${formatTokens(-n)}` : formatTokens(n);
+}
+
 export function int(n: number): string {
   return Math.round(n).toLocaleString("en-US");
 }
 
 export function usd(n: number): string {
+  if (n < 0) return `−${usd(-n)}`;
   if (n === 0) return "$0";
   if (n < 0.01) return `$${n.toFixed(4)}`;
   return `$${n.toFixed(2)}`;

@@ -4,7 +4,7 @@ import "./style.css";
 import "./views.css";
 import "./narrow.css";
 import type { ToolView } from "../types.ts";
-import { get } from "./api.ts";
+import { get, signIn } from "./api.ts";
 import { clear, h, link, notice } from "./dom.ts";
 import { clock } from "./format.ts";
 import { currentRoute, type Route, route } from "./router.ts";
@@ -149,10 +149,19 @@ async function poll(nav: HTMLElement, main: HTMLElement, live: HTMLElement): Pro
   }
 }
 
-const { nav, main } = shell();
-const live = h("span", { class: "live", role: "status", "aria-live": "off" }, "live");
-document.querySelector("header.top")?.append(live);
-window.addEventListener("hashchange", () => void render(nav, main));
-void render(nav, main);
-void poll(nav, main, live);
-setInterval(() => void poll(nav, main, live), REFRESH_MS);
+async function start(): Promise<void> {
+  const { nav, main } = shell();
+  const problem = await signIn();
+  if (problem) {
+    main.append(notice(problem, "error"));
+    return;
+  }
+  const live = h("span", { class: "live", role: "status", "aria-live": "off" }, "live");
+  document.querySelector("header.top")?.append(live);
+  window.addEventListener("hashchange", () => void render(nav, main));
+  void render(nav, main);
+  void poll(nav, main, live);
+  setInterval(() => void poll(nav, main, live), REFRESH_MS);
+}
+
+void start();

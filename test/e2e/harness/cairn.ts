@@ -2,11 +2,11 @@
  * cairn's side of the e2e harness: install the built bundle into a sandbox HOME, run
  * its CLI there, and read back what it recorded (database, log).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { type CairnRun, runCairn } from "../../helpers/cairn.ts";
-import type { Sandbox } from "./claude.ts";
+import { CAIRN, type CairnRun, runCairn } from "../../helpers/cairn.ts";
+import { BIN_DIR, type Sandbox } from "./claude.ts";
 
 export function cairnEnv(sb: Sandbox, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { HOME: sb.home, CAIRN_HOME: "", CLAUDE_PROJECT_DIR: "", ...extra };
@@ -23,6 +23,23 @@ export function cairn(
     env: cairnEnv(sb, opts.env),
     ...(opts.input !== undefined ? { input: opts.input } : {}),
   });
+}
+
+/**
+ * A session environment (runClaude's env) of a user who has cairn on PATH, as after
+ * `npm install -g` or with the plugin, and none of npm's variables (under npm cairn
+ * prints its absolute form): headers then print `cairn show N`, whatever the path of the
+ * bundle under test. For what is shown to people (the demo, README screenshots).
+ */
+export function cairnOnPath(sb: Sandbox): Record<string, string | undefined> {
+  const bin = join(sb.root, "bin");
+  if (!existsSync(join(bin, "cairn"))) {
+    mkdirSync(bin, { recursive: true });
+    symlinkSync(CAIRN, join(bin, "cairn"));
+  }
+  const env: Record<string, string | undefined> = { PATH: `${bin}:${BIN_DIR}:/usr/bin:/bin` };
+  for (const key of Object.keys(process.env)) if (key.startsWith("npm_")) env[key] = undefined;
+  return env;
 }
 
 export async function installCairn(sb: Sandbox, args: string[] = []): Promise<void> {

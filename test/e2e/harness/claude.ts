@@ -2,7 +2,7 @@
  * Runs the real Claude Code CLI (`claude -p`) headless and offline against the mock API,
  * inside a throw-away sandbox (temporary HOME and project directory).
  */
-import { spawn } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import {
   existsSync,
@@ -13,11 +13,13 @@ import {
   readlinkSync,
   realpathSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { HANG_MS } from "../../helpers/wait.ts";
 
 /** Repository root (this file is test/e2e/harness/claude.ts). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -63,7 +65,11 @@ export type RunClaudeOptions = {
   args?: string[];
   /** Extra environment variables (undefined deletes). */
   env?: Record<string, string | undefined>;
-  /** Milliseconds before the process group is killed; default 90 s. */
+  /**
+   * How long the process may go without progress (no output, nothing written to the
+   * transcripts) before it counts as hung and its group is killed; default HANG_MS. Not
+   * a limit on the session's length: a long session makes progress all along.
+   */
   timeoutMs?: number;
   /** Text written to stdin (default: none, stdin closed). */
   stdin?: string;
@@ -134,7 +140,7 @@ export function makeSandbox(opts: SandboxOptions = {}): Sandbox {
         process.stderr.write(`KEEP_E2E=1: sandbox kept at ${root}\n`);
         return;
       }
-      waitForProcessesIn(root, 15_000);
+      waitForProcessesIn(root, HANG_MS);
       rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
@@ -312,7 +318,8 @@ export async function runClaude(opts: RunClaudeOptions): Promise<RunClaudeResult
 
   const env = claudeEnv(opts.apiUrl, home, opts.env);
   const started = Date.now();
-  const child = spawn(CLAUDE_BIN, args, { cwd, env, stdio: ["pipe", "pipe", "pipe"], detached: true });
+  const claude = spawnClaude(args, { cwd, env, home, ...(opts.timeoutMs ? { hangMs: opts.timeoutMs } : {}) });
+  const { child } = claude;
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (d: string) => {
@@ -321,21 +328,9 @@ export async function runClaude(opts: RunClaudeOptions): Promise<RunClaudeResult
   child.stderr.setEncoding("utf8").on("data", (d: string) => {
     stderr += d;
   });
-  child.stdin.on("error", () => {});
   child.stdin.end(opts.stdin ?? "");
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    try {
-      if (child.pid) process.kill(-child.pid, "SIGKILL");
-    } catch {
-      child.kill("SIGKILL");
-    }
-  }, opts.timeoutMs ?? 90_000);
-  const [exitCode, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((res, rej) => {
-    child.once("error", rej);
-    child.once("close", (code, sig) => res([code, sig]));
-  }).finally(() => clearTimeout(timer));
+  const [exitCode, signal] = await claude.exited;
+  const timedOut = claude.hung();
 
   let json: Record<string, unknown> | undefined;
   let events: Record<string, unknown>[] | undefined;
@@ -372,4 +367,110 @@ export async function runClaude(opts: RunClaudeOptions): Promise<RunClaudeResult
     resultText,
     args,
   };
+}
+
+/** A Claude Code process the harness started (spawnClaude). */
+export interface ClaudeProcess {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** Its exit code and signal, once the process and its pipes have closed. */
+  readonly exited: Promise<[number | null, NodeJS.Signals | null]>;
+  /** Whether the watchdog killed it as hung. */
+  hung(): boolean;
+}
+
+/** Processes spawnClaude started that still run; setup.ts stops them when a test ends. */
+const running = new Set<ClaudeProcess>();
+/** The signal of the test running now (setup.ts), aborted when it times out. */
+let testSignal: AbortSignal | undefined;
+
+/** Called by setup.ts before each test. */
+export function setTestSignal(signal: AbortSignal | undefined): void {
+  testSignal = signal;
+}
+
+/**
+ * Starts the real CLI in a process group of its own, for runClaude and for tests that
+ * drive it themselves (a stream-json session). A watchdog kills the group once nothing
+ * has moved for `hangMs` (default HANG_MS): no output, and nothing written under
+ * ~/.claude/projects (transcripts; Claude Code records every hook's result there). Each
+ * hook, tool call and response moves something, and Claude Code cancels a hook of
+ * cairn's at its registered timeout (at most 20 s), so this catches a hang and never
+ * cuts a long session short. When its test times out the group is killed too (setup.ts),
+ * so that it cannot run on into the next test on the same mock API and sandbox.
+ */
+export function spawnClaude(
+  args: string[],
+  opts: { cwd: string; env: Record<string, string>; home: string; hangMs?: number },
+): ClaudeProcess {
+  if (testSignal?.aborted) throw new Error("the test has timed out: Claude Code is not started again");
+  const child = spawn(CLAUDE_BIN, args, {
+    cwd: opts.cwd,
+    env: opts.env,
+    stdio: ["pipe", "pipe", "pipe"],
+    detached: true,
+  });
+  child.stdin.on("error", () => {});
+  const hangMs = opts.hangMs ?? HANG_MS;
+  const projects = join(opts.home, ".claude", "projects");
+  let written = writtenBytes(projects);
+  let movedAt = Date.now();
+  let hung = false;
+  const moved = () => {
+    movedAt = Date.now();
+  };
+  child.stdout.on("data", moved);
+  child.stderr.on("data", moved);
+  const watchdog = setInterval(() => {
+    const now = writtenBytes(projects);
+    if (now !== written) {
+      written = now;
+      moved();
+    } else if (Date.now() - movedAt > hangMs) {
+      hung = true;
+      killGroup(child);
+    }
+  }, 1000);
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code, signal) => resolve([code, signal]));
+  }).finally(() => {
+    clearInterval(watchdog);
+    running.delete(proc);
+  });
+  const proc: ClaudeProcess = { child, exited, hung: () => hung };
+  running.add(proc);
+  return proc;
+}
+
+/** Kills every Claude Code process still running (and its group) and waits until they are gone. */
+export async function stopClaudes(): Promise<void> {
+  const left = [...running];
+  for (const p of left) killGroup(p.child);
+  await Promise.allSettled(left.map((p) => p.exited));
+}
+
+function killGroup(child: ChildProcessWithoutNullStreams): void {
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGKILL");
+  } catch {
+    child.kill("SIGKILL");
+  }
+}
+
+/** Bytes in the files under `dir` (recursively): it changes whenever Claude Code writes there. */
+function writtenBytes(dir: string): number {
+  let n = 0;
+  try {
+    for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (!e.isFile()) continue;
+      try {
+        n += statSync(join(e.parentPath, e.name)).size;
+      } catch {
+        // Removed meanwhile.
+      }
+    }
+  } catch {
+    // Not there yet.
+  }
+  return n;
 }

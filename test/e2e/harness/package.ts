@@ -1,11 +1,12 @@
 /**
- * cairn as users receive it: the npm package (`npm pack` of the files package.json
- * lists, with the bundle under test as dist/), which is also the plugin and marketplace
- * folder, and helpers for the three ways of installing it.
+ * cairn as users receive it: the release archive (`npm run release`, scripts/pack.ts,
+ * with the bundle under test as dist/), which is the npm package and, unpacked, the
+ * plugin's marketplace, and helpers for the three ways of installing it.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { packRelease } from "../../../scripts/pack.ts";
 import { CAIRN, REPO } from "../../helpers/cairn.ts";
 import { BIN_DIR, CLAUDE_BIN, claudeEnv } from "./claude.ts";
 
@@ -33,14 +34,10 @@ export function stageClone(dir: string): string {
   return dir;
 }
 
-/** `npm pack` of a staged clone, and the tarball unpacked beside it. */
+/** The release archive (`npm run release`, with the bundle under test), and it unpacked beside it. */
 export function pack(root: string): Packed {
-  const stage = stageClone(join(root, "stage"));
   const out = join(root, "packed");
-  mkdirSync(out, { recursive: true });
-  const r = run("npm", ["pack", "--pack-destination", out], { cwd: stage, env: nodeFirst() });
-  if (r.status !== 0) throw new Error(`npm pack failed: ${r.stderr}`);
-  const tarball = join(out, readdirSync(out).find((f) => f.endsWith(".tgz")) ?? "");
+  const tarball = packRelease(out, { dist: dirname(CAIRN), env: nodeFirst() });
   const t = run("tar", ["xzf", tarball, "-C", out]);
   if (t.status !== 0) throw new Error(`tar failed: ${t.stderr}`);
   return { tarball, folder: join(out, "package") };

@@ -16,6 +16,9 @@ beforeAll(async () => {
   h = tempHome("cairn-usage-");
   mkdirSync(h.project, { recursive: true });
   const store = await openStore(cairnPaths(join(h.home, ".cairn")).db);
+  store.db
+    .prepare("INSERT INTO sessions (id, project_dir, started_at, last_seen_at) VALUES ('s', ?, 1, 1)")
+    .run(h.project);
   const lines = Array.from({ length: 100 }, (_, i) => `line ${i + 1}`).join("\n");
   store.db
     .prepare(
@@ -31,7 +34,10 @@ const CASES: { args: string[]; says: RegExp }[] = [
   { args: ["show", "--lines", "90-10", "1"], says: /--lines 90-10 is reversed.*--lines 10-90/ },
   { args: ["show", "--bogus", "1"], says: /unknown option --bogus/ },
   { args: ["show", "1", "--lines"], says: /--lines needs a value/ },
-  { args: ["show", "--grep", "(", "1"], says: /--grep: Invalid regular expression/ },
+  {
+    args: ["show", "--grep", "(", "1"],
+    says: /the pattern \/\(\/ is refused: invalid: Invalid regular expression/,
+  },
   { args: ["detail", "--bogus"], says: /unknown option --bogus/ },
   { args: ["sessions", "stray"], says: /unexpected argument "stray": this command takes only options/ },
   { args: ["sessions", "--json=yes"], says: /--json takes no value/ },

@@ -27,9 +27,18 @@ function bounds(schema: v.GenericSchema): { min: number; max: number } {
  * repository would pick; lists empty, narrowed and with foreign entries.
  */
 function candidates(key: SettingKey): unknown[] {
-  const schema = SETTINGS[key].schema as v.GenericSchema;
-  const def = DEFAULTS[key];
+  return valuesFor(key, SETTINGS[key].schema as v.GenericSchema, DEFAULTS[key]).filter(
+    (c) => checkSetting(key, c).ok,
+  );
+}
+
+/** The values worth trying for one schema (a nullable one: null, and its inner schema's). */
+function valuesFor(key: SettingKey, schema: v.GenericSchema, def: unknown): unknown[] {
   const type = (schema as { type: string }).type;
+  if (type === "nullable") {
+    const inner = (schema as unknown as { wrapped: v.GenericSchema }).wrapped;
+    return [null, ...valuesFor(key, inner, def ?? innerDefault(inner))];
+  }
   let out: unknown[];
   if (type === "number") {
     const { min, max } = bounds(schema);
@@ -42,15 +51,27 @@ function candidates(key: SettingKey): unknown[] {
   else if (type === "array")
     out = [[], ["Bash"], ["Evil", "Bash"], [...(def as string[]), "Evil"], ["^make deploy"]];
   else throw new Error(`${key}: no candidates for a ${type} schema; teach this test its type`);
-  return out.filter((c) => checkSetting(key, c).ok);
+  return out;
+}
+
+/** A value in the middle of a number schema's bounds, for a setting whose default is "not set". */
+function innerDefault(schema: v.GenericSchema): number {
+  const { min, max } = bounds(schema);
+  return Math.round((min + max) / 2);
 }
 
 /** What the user has in effect in the second scenario: every setting moved, so a repository has both ways to go. */
 function userMoved(key: SettingKey): unknown {
-  const schema = SETTINGS[key].schema as v.GenericSchema;
+  let schema = SETTINGS[key].schema as v.GenericSchema;
   const def = DEFAULTS[key];
   const trust = SETTINGS[key].trust;
-  const type = (schema as { type: string }).type;
+  let type = (schema as { type: string }).type;
+  // A nullable setting (an old name, unset by default): the user sets it.
+  if (type === "nullable") {
+    schema = (schema as unknown as { wrapped: v.GenericSchema }).wrapped;
+    type = (schema as { type: string }).type;
+    if (def === null) return innerDefault(schema);
+  }
   if (type === "number") {
     const { min, max } = bounds(schema);
     const mid = Number.isInteger(def) ? Math.round((min + max) / 2) : (min + max) / 2;
@@ -79,10 +100,11 @@ function loosenings(trust: AnyTrust, user: unknown, tries: readonly unknown[]): 
       return tries.filter((c) => !same(c));
     case "only":
       return tries.filter((c) => !same(c) && !Object.is(c, trust.value));
+    // Over a setting the user left unset (null), any value a repository gives it moves it.
     case "at-most":
-      return tries.filter((c) => (c as number) > (user as number));
+      return tries.filter((c) => c !== null && (user === null || (c as number) > (user as number)));
     case "at-least":
-      return tries.filter((c) => (c as number) < (user as number));
+      return tries.filter((c) => c !== null && (user === null || (c as number) < (user as number)));
     case "subset":
       return tries.filter((c) => (c as unknown[]).some((e) => !(user as unknown[]).includes(e)));
     case "union":
@@ -255,17 +277,17 @@ describe("trust is part of a setting's definition", () => {
     const paths = cairnPaths(join(home, ".cairn"));
     const repo = join(home, "repo");
     mkdirSync(join(repo, ".claude"), { recursive: true });
-    writeFileSync(projectConfigPath(repo), "advisor:\n  suggest_used_pct: 1\n");
+    writeFileSync(projectConfigPath(repo), "monitor:\n  suggest_remaining_pct: 99\n");
     // An older build whose table let the value through resolved the same files and cached it...
-    const entry = SETTINGS["advisor.suggest_used_pct"] as { trust: AnyTrust };
+    const entry = SETTINGS["monitor.suggest_remaining_pct"] as { trust: AnyTrust };
     const real = entry.trust;
-    entry.trust = lowerOnly("an older table");
+    entry.trust = raiseOnly("an older table");
     try {
-      expect((await loadConfig(paths, repo)).config["advisor.suggest_used_pct"]).toBe(1);
+      expect((await loadConfig(paths, repo)).config["monitor.suggest_remaining_pct"]).toBe(99);
     } finally {
       entry.trust = real;
     }
     // ...and this build, with the files unchanged, judges them again.
-    expect((await loadConfig(paths, repo)).config["advisor.suggest_used_pct"]).toBe(55);
+    expect((await loadConfig(paths, repo)).config["monitor.suggest_remaining_pct"]).toBe(45);
   });
 });

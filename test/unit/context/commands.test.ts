@@ -39,7 +39,7 @@ describe("cairn status", () => {
       model: "claude-opus-5-5",
       staleToolTokens: 0,
     });
-    expect(v.thresholds).toEqual({ warnPct: 35, criticalPct: 25 });
+    expect(v.thresholds).toEqual({ suggestPct: 45, warnPct: 35, criticalPct: 25, debounce: 5 });
     expect(v.warnings).toEqual({ count: 0, last: null });
     expect(v.notebook.path).toBe(join(h.project, ".cairn", "STATE.md"));
     expect(v).toMatchObject({ turns: 1, compactions: 0 });
@@ -99,7 +99,8 @@ describe("cairn report", () => {
       "Tokens",
       "Context over time",
       "Largest tool results",
-      "Compressions",
+      "Context saved",
+      "Compressors",
       "Subagents",
       "Compactions",
       "Injections",
@@ -111,7 +112,7 @@ describe("cairn report", () => {
     // Each large result names what it was (the command, the file), not its toolu_ id.
     const results = r.stdout.slice(
       r.stdout.indexOf("Largest tool results"),
-      r.stdout.indexOf("Compressions"),
+      r.stdout.indexOf("Context saved"),
     );
     expect(results).toContain("Read       /tmp/cairn-hook-capture/project/big.txt");
     expect(results).toContain("seq 1 8000");

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAIRN, runCairn, tempHome } from "../../helpers/cairn.ts";
 import { readJsonl, SHARED_CAPTURES } from "../../helpers/captures.ts";
+import { HAS_TMUX, TMUX } from "../../helpers/programs.ts";
 import { HANG_MS, until } from "../../helpers/wait.ts";
 import { seedSession } from "./seed.ts";
 
@@ -12,7 +13,6 @@ import { seedSession } from "./seed.ts";
  * test reads the screen with capture-pane, changes the session's figures, resizes
  * the window, and quits with a key.
  */
-const TMUX = "/usr/bin/tmux";
 const socket = `cairn-monitor-test-${process.pid}`;
 const tmux = (...args: string[]) =>
   execFileSync(TMUX, ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
@@ -38,7 +38,7 @@ const statusline35 = readJsonl(join(SHARED_CAPTURES, "statusline-stdin.jsonl")).
   (x) => (x.context_window as { used_percentage: unknown }).used_percentage === 35,
 )!;
 
-describe.skipIf(!existsSync(TMUX))("cairn monitor in a real terminal (tmux)", () => {
+describe.skipIf(!HAS_TMUX)("cairn monitor in a real terminal (tmux)", () => {
   let h: ReturnType<typeof tempHome>;
   let sessionId: string;
 

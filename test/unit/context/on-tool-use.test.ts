@@ -119,6 +119,28 @@ describe("the context monitor part", () => {
     expect(c).toContain("save-inflight");
   });
 
+  it("on a model neither the statusline nor the registry names: an assumed window, said so, never a stop", async () => {
+    // The same real transcript, as if a model Claude Code's registry does not list had answered.
+    writeFileSync(
+      transcript,
+      readFileSync(transcript, "utf8").replaceAll('"claude-opus-5-5"', '"acme-model-1"'),
+    );
+    // 34,240 of an assumed 200,000: 83% remaining, under the critical 85.
+    config("monitor:\n  warn_remaining_pct: 90\n  critical_remaining_pct: 85\n  debounce_tool_uses: 0\n");
+    for (let i = 0; i < 3; i++) {
+      const said = await hook("PostToolUse-Bash-small");
+      expect(said).toMatch(
+        /^WARNING \(cairn context monitor\): about 83% of the context window remains \(34,240 of 200,000 tokens used; the window is assumed: .*model acme-model-1\)/,
+      );
+      expect(said).not.toMatch(/CRITICAL|Do not start new work|avoid starting/);
+    }
+    expect(warnings().map((w) => w.level)).toEqual(["warning", "warning", "warning"]);
+    const status = await runCairn(["status", "--json"], { env: h.env, cwd: h.project });
+    expect(JSON.parse(status.stdout).usage).toMatchObject({ windowTokens: 200_000, windowBasis: "assumed" });
+    const text = await runCairn(["status"], { env: h.env, cwd: h.project });
+    expect(text.stdout).toContain("34,240 / 200,000 tokens (window assumed)");
+  });
+
   it("is quiet when monitor.enabled is false", async () => {
     config("monitor:\n  enabled: false\n  warn_remaining_pct: 98\n");
     expect(await hook("PostToolUse-Bash-small")).toBeUndefined();

@@ -1,47 +1,37 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  readSessionSummary,
-  refreshSessionSummary,
-  sessionSavings,
-} from "../../../src/context/session-summary.ts";
+  figureRows,
+  SESSION_FIGURES_SQL,
+  sessionFigures,
+  sumFigures,
+} from "../../../src/context/figures-read.ts";
+import { readSessionSummary, refreshSessionSummary } from "../../../src/context/session-summary.ts";
 import { type CairnPaths, cairnPaths, sessionDir } from "../../../src/core/paths.ts";
 import { openStore, type Store } from "../../../src/store/db.ts";
-import { insertOutput, recordExcerpt } from "../../../src/store/outputs.ts";
 
-// The statusline's figures (outputs filed, bytes saved) are refreshed on every tool call.
-// Summing a session's rows reads every stored original (the sizes sit after the blob), so
-// a refresh adds the rows after the last one it counted; whenever that does not add up
-// (rows removed), and every 32 outputs, it sums in full. Its figures must always be the
-// full sum's.
+// The statusline's figures are the session's net figures (context/figures-read.ts),
+// refreshed after every tool call and rewritten only when one changed.
 
 const SID = "sess-summary";
 const T = { warnPct: 35, criticalPct: 25 };
-const log = readFileSync(join(__dirname, "../../fixtures/outputs/log-nginx-access.txt"), "utf8");
 
-describe("session summary: the full figures, without rereading every original", () => {
+describe("session summary: the session's net figures", () => {
   let root: string;
   let paths: CairnPaths;
   let store: Store;
-  let at = 1;
-  const file = (sessionId = SID, bytes = 20_000, excerpt = 1_500): number => {
-    const original = Buffer.from(log.slice(0, bytes));
-    const id = insertOutput(store, {
-      sessionId,
-      toolName: "Bash",
-      label: "cat access.log",
-      original,
-      originalLines: 100,
-      redactions: 0,
-      at: at++,
-    });
-    recordExcerpt(store, id, { excerpt: "x".repeat(excerpt), compressor: "log", latencyMs: 1 });
-    return id;
+  let n = 0;
+  const count = (kind: "output" | "retrieval", alone: number, shown: number, sessionId = SID) => {
+    n += 1;
+    store.db
+      .prepare(
+        `INSERT INTO call_figures (session_id, tool_use_id, tool_name, kind, counterfactual_bytes, shown_bytes, changed, call_key, at)
+         VALUES (?, ?, 'Bash', ?, ?, ?, ?, 'k', ?)`,
+      )
+      .run(sessionId, `toolu_${n}`, kind, alone, shown, kind === "output" && alone !== shown ? 1 : 0, n);
   };
-  const refresh = () => refreshSessionSummary(store, paths, SID, T, at++);
-  const full = () => sessionSavings(store, SID);
 
   beforeEach(async () => {
     root = mkdtempSync(join(tmpdir(), "cairn-summary-"));
@@ -53,47 +43,62 @@ describe("session summary: the full figures, without rereading every original", 
     rmSync(root, { recursive: true, force: true });
   });
 
-  it("adds each new output to the figures, equal to the full sum all along", () => {
-    for (let i = 0; i < 40; i++) {
-      file(SID, 5_000 + i * 100, 300 + i);
-      if (i % 3 === 0) file("another-session");
-      const s = refresh();
-      expect({ outputs: s.outputs, saved: s.saved_bytes }).toEqual({
-        outputs: full().outputs,
-        saved: full().savedBytes,
-      });
-    }
-    expect(readSessionSummary(paths, SID)?.outputs).toBe(40);
-  });
-
-  it("counts only the rows after the last refresh, and sums in full every 32 outputs", () => {
-    const first = file();
-    for (let i = 0; i < 4; i++) file();
-    refresh();
-    // A change to an older row that leaves the count alone (retention masking an
-    // original again) is not reread on every tool call...
-    store.db.prepare("UPDATE outputs SET excerpt_bytes = original_bytes WHERE id = ?").run(first);
-    file();
-    expect(refresh().saved_bytes).not.toBe(full().savedBytes);
-    // ...but within 32 outputs.
-    while (full().outputs % 32 !== 0) file();
-    expect(refresh().saved_bytes).toBe(full().savedBytes);
-  });
-
-  it("sums in full when rows went away, or the file's figures are not numbers", () => {
-    const ids = [file(), file(), file()];
-    refresh();
-    store.db.prepare("DELETE FROM outputs WHERE id = ?").run(ids[0]!);
-    file();
-    expect(refresh().outputs).toBe(3);
-    expect(refresh().saved_bytes).toBe(full().savedBytes);
-    const path = join(sessionDir(paths, SID), "summary.json");
-    writeFileSync(path, JSON.stringify({ at: 1, outputs: "3", saved_bytes: 1, last_id: "x" }));
-    file();
-    const s = refresh();
-    expect({ outputs: s.outputs, saved: s.saved_bytes }).toEqual({
-      outputs: full().outputs,
-      saved: full().savedBytes,
+  it("holds alone, shown, read back and net as the session's figures, other sessions apart", () => {
+    count("output", 2_250, 1_084);
+    count("output", 11, 11);
+    count("retrieval", 0, 25_000);
+    count("output", 9_000, 900, "another-session");
+    const s = refreshSessionSummary(store, paths, SID, T, 100);
+    const f = sessionFigures(store, SID);
+    expect(s).toMatchObject({
+      outputs: 1,
+      counterfactual_bytes: 2_261,
+      shown_bytes: 1_095,
+      retrieved_bytes: 25_000,
+      net_bytes: 2_261 - 1_095 - 25_000,
+      more_than_alone: 0,
     });
+    expect(s.net_bytes).toBe(f.netBytes);
+    expect(readSessionSummary(paths, SID)).toEqual(s);
+  });
+
+  it("sums in SQL exactly what the per-call rows add up to, measured sizes in place, from the covering index alone", () => {
+    count("output", 2_250, 1_084);
+    count("output", 40, 40);
+    count("retrieval", 0, 700);
+    count("output", 900, 1_200);
+    // The transcript measured two of them: the model was sent 1,090 and 44 bytes.
+    const ledger = store.db.prepare(
+      "INSERT INTO ledger_tools (file_id, session_id, agent_id, tool_use_id, result_bytes) VALUES (1, ?, '', ?, ?)",
+    );
+    ledger.run(SID, `toolu_${n - 3}`, 1_090);
+    ledger.run(SID, `toolu_${n - 2}`, 44);
+    const f = sessionFigures(store, SID);
+    expect(f).toEqual(sumFigures(figureRows(store, { sessionId: SID })));
+    expect(f).toMatchObject({
+      counterfactualBytes: 2_250 + 44 + 900,
+      shownBytes: 1_090 + 44 + 1_200,
+      measured: 2,
+    });
+    const plan = store.db.prepare(`EXPLAIN QUERY PLAN ${SESSION_FIGURES_SQL}`).all(SID) as {
+      detail: string;
+    }[];
+    expect(plan.map((p) => p.detail).join(" ")).toContain("COVERING INDEX call_figures_sums");
+  });
+
+  it("counts outputs where cairn showed more than Claude Code alone would have", () => {
+    count("output", 2_250, 4_000);
+    expect(refreshSessionSummary(store, paths, SID, T, 1).more_than_alone).toBe(1);
+  });
+
+  it("rewrites the file only when a figure changed", () => {
+    count("output", 5_000, 500);
+    refreshSessionSummary(store, paths, SID, T, 1);
+    const file = join(sessionDir(paths, SID), "summary.json");
+    const before = statSync(file).mtimeMs;
+    expect(refreshSessionSummary(store, paths, SID, T, 2).at).toBe(1);
+    expect(statSync(file).mtimeMs).toBe(before);
+    count("retrieval", 0, 300);
+    expect(refreshSessionSummary(store, paths, SID, T, 3)).toMatchObject({ at: 3, retrieved_bytes: 300 });
   });
 });

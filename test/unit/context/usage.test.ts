@@ -86,14 +86,26 @@ describe("which measurement of the context is trusted", () => {
   });
 
   it("sizes the window from the model id, the transcript's 1M request, or usage above 200k", () => {
-    expect(windowForModel("claude-opus-5-5")).toBe(1_000_000);
-    expect(windowForModel("claude-sonnet-4-5-20250929")).toBe(200_000);
-    expect(windowForModel("claude-sonnet-4-5-20250929[1m]")).toBe(1_000_000);
-    expect(windowForModel("claude-sonnet-4-5-20250929", 250_000)).toBe(1_000_000);
+    expect(windowForModel("claude-opus-5-5")).toEqual({ tokens: 1_000_000, basis: "registry" });
+    expect(windowForModel("claude-sonnet-4-5-20250929")).toEqual({ tokens: 200_000, basis: "registry" });
+    expect(windowForModel("claude-sonnet-4-5-20250929[1m]")).toEqual({
+      tokens: 1_000_000,
+      basis: "registry",
+    });
+    expect(windowForModel("claude-sonnet-4-5-20250929", 250_000).tokens).toBe(1_000_000);
     const sonnet: LedgerView = { contextTokens: 100_000, contextAt: NOW, model: "claude-sonnet-4-5" };
+    expect(combineUsage({ metrics: undefined, ledger: sonnet, now: NOW, maxAgeMs: MAX_AGE })).toMatchObject({
+      windowTokens: 200_000,
+      windowBasis: "registry",
+    });
     expect(
-      combineUsage({ metrics: undefined, ledger: sonnet, now: NOW, maxAgeMs: MAX_AGE })?.windowTokens,
-    ).toBe(200_000);
+      combineUsage({
+        metrics: undefined,
+        ledger: { ...sonnet, window1m: true },
+        now: NOW,
+        maxAgeMs: MAX_AGE,
+      }),
+    ).toMatchObject({ windowTokens: 1_000_000, windowBasis: "claude-code" });
     expect(
       combineUsage({ metrics: undefined, ledger: { ...sonnet, window1m: true }, now: NOW, maxAgeMs: MAX_AGE })
         ?.usedPct,

@@ -1,5 +1,6 @@
+import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { cpuNow } from "../../helpers/cpu-time.ts";
+import { cpuNow, cpuOf } from "../../helpers/cpu-time.ts";
 import { PROCESS_SLOTS, slots } from "../../helpers/slots.ts";
 
 /** A task that stays open until `release` is called, recording how many ran at once. */
@@ -59,5 +60,31 @@ describe("cpuNow", () => {
     const before = cpuNow();
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 600);
     expect(cpuNow() - before).toBeLessThan(300);
+  });
+});
+
+describe("cpuOf", () => {
+  it("counts the CPU a child has run, not the time it waits", async () => {
+    // Busy for 300 ms of its own CPU (however long that takes on a loaded machine), says
+    // so, then waits until its stdin closes.
+    const child = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const t0 = process.cpuUsage(); for (;;) { const u = process.cpuUsage(t0); if (u.user + u.system > 300_000) break; }
+         process.stdout.write("busy\\n"); process.stdin.resume(); process.stdin.on("end", () => process.exit(0));`,
+      ],
+      { stdio: ["pipe", "pipe", "inherit"] },
+    );
+    const exited = new Promise((r) => child.once("close", r));
+    await new Promise((r) => child.stdout.once("data", r));
+    const busy = cpuOf(child.pid!);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 600);
+    const waited = cpuOf(child.pid!);
+    child.stdin.end();
+    await exited;
+    expect(busy).toBeGreaterThanOrEqual(250);
+    expect(waited! - busy!).toBeLessThan(100);
+    expect(cpuOf(child.pid!)).toBeUndefined();
   });
 });

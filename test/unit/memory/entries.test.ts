@@ -121,7 +121,7 @@ describe("the /handoff command", () => {
   it("commands/handoff.md is the template in its plugin form", () => {
     const file = readFileSync(join(FIXTURES, "..", "..", "commands", "handoff.md"), "utf8");
     expect(file).toBe(handoffCommand(PLUGIN_CLI));
-    expect(file).toContain(`!\`${PLUGIN_CLI} handoff --write\``);
+    expect(file).toContain(`!\`${PLUGIN_CLI} handoff --write --quiet\``);
     expect(PLUGIN_CLI).toBe("cairn");
     // Only cairn's own two commands are allowed, not any script of the same node.
     expect(file).toContain("allowed-tools: Bash(cairn handoff:*), Bash(cairn save-inflight:*)\n");

@@ -128,6 +128,7 @@ function ctxFor(tmp: TempStore, projectDir: string, now: number, config = defaul
     deadline: NO_DEADLINE,
     self: { command: "/usr/bin/node", args: ["/opt/cairn.cjs"] },
     cli: () => "/usr/bin/node /opt/cairn.cjs",
+    afterAnswer: () => {},
   };
 }
 

@@ -6,7 +6,6 @@ import { detail, parseDetailSpec, SpecError, turnsAtTime } from "../../../src/me
 import { indexOutputs, ingestSource } from "../../../src/memory/ingest.ts";
 import { mergeChain } from "../../../src/memory/resume.ts";
 import { search, toFtsQuery } from "../../../src/memory/search.ts";
-import { showOutput } from "../../../src/memory/show-output.ts";
 import { turnSpans } from "../../../src/memory/store.ts";
 import { parseWhen } from "../../../src/memory/when.ts";
 import { repeatSession, type TempStore, TOOLS_SESSION, tempStore } from "./helpers.ts";
@@ -146,25 +145,6 @@ describe("search", () => {
     ).toEqual([]);
     // A malformed FTS expression is refused with the reason, not answered with something else.
     expect(() => search(t!.store, { query: 'marker3x"', projectDir: "/p" })).toThrow(/not valid FTS5 syntax/);
-  });
-});
-
-describe("show_output", () => {
-  it("returns a stored original by lines or grep, with line numbers", async () => {
-    t = await tempStore();
-    t.store.db
-      .prepare(
-        "INSERT INTO outputs (session_id, tool_name, original, original_bytes, original_lines, created_at) VALUES ('s', 'Bash', ?, 1, 3, 1)",
-      )
-      .run(Buffer.from("alpha\nbeta\ngamma\n"));
-    expect(showOutput(t.store, 1, { lines: "2-3" })?.text).toBe("2: beta\n3: gamma");
-    expect(showOutput(t.store, 1, { grep: "^g" })?.text).toBe("3: gamma");
-    expect(showOutput(t.store, 1)?.totalLines).toBe(3);
-    expect(showOutput(t.store, 2)).toBeUndefined();
-    expect(() => showOutput(t!.store, 1, { lines: "x" })).toThrow(/lines must look like/);
-    expect(() => showOutput(t!.store, 1, { lines: "3-2" })).toThrow(
-      /reversed: the first line comes first \("2-3"\)/,
-    );
   });
 });
 

@@ -10,6 +10,7 @@ import { clip, oneLine } from "../../../src/summarize/digest.ts";
 import { extractiveSummary } from "../../../src/summarize/extractive.ts";
 import { parseSummaryLines, summarizeWithModel, summaryPrompt } from "../../../src/summarize/model.ts";
 import { startMockApi } from "../../e2e/harness/mock-api.ts";
+import { HANG_MS } from "../../helpers/wait.ts";
 import { repeatSession, type TempStore, TOOLS_SESSION, tempStore } from "./helpers.ts";
 
 let t: TempStore | undefined;
@@ -139,11 +140,17 @@ describe("model summaries", () => {
 
   it("falls back to the extractive lines on a timeout, and on turns the model skipped", async () => {
     t = await ingested(5);
+    // The first answer comes only after the summariser gave up on it: judged by order,
+    // not by a race between two clocks.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
     const api = await startMockApi({
       classify: () => "main",
       steps: [
         async () => {
-          await new Promise((r) => setTimeout(r, 2000));
+          await held;
           return "T1: too late";
         },
         "T2: only this one",
@@ -158,6 +165,7 @@ describe("model summaries", () => {
       };
       const env = { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: api.url };
       const slow = await writeModelSummaries(t.store, A, config, env, 5);
+      release();
       expect(slow.summarizer).toBe("extractive");
       expect(slow.note).toMatch(/failed/);
       const l1 = () =>
@@ -166,7 +174,9 @@ describe("model summaries", () => {
           made_by: string;
         }[];
       expect(l1().map((x) => x.made_by)).toEqual(["extractive", "extractive", "extractive"]);
-      const partial = await writeModelSummaries(t.store, A, config, env, 6);
+      // An answer that comes: its wait is a hang bound, so a loaded machine cannot turn it into a timeout.
+      const patient = { ...config, "memory.summarizer_timeout_ms": HANG_MS };
+      const partial = await writeModelSummaries(t.store, A, patient, env, 6);
       expect(partial.note).toMatch(/summarised 1 of 3 turns/);
       expect(l1().map((x) => `${x.turn}:${x.made_by}`)).toEqual([
         "1:extractive",

@@ -13,6 +13,7 @@ import {
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DATA_NOTE } from "../../../src/core/data-block.ts";
 import { runCairn, tempHome } from "../../helpers/cairn.ts";
 
 // The notebook's parts end to end through the built bundle, exactly as Claude Code
@@ -66,6 +67,16 @@ function transcriptAt(inputTokens: number): void {
   e.message.usage.input_tokens = inputTokens;
   lines[i] = JSON.stringify(e);
   writeFileSync(transcript, lines.join("\n"));
+}
+
+/** One more response in the transcript, like the last real one, with `inputTokens` of usage. */
+function appendResponse(inputTokens: number): void {
+  const lines = readFileSync(transcript, "utf8").split("\n");
+  const e = JSON.parse(lines.findLast((l) => l.includes('"assistant"') && l.includes('"usage"'))!);
+  e.message.id = `msg_${randomUUID()}`;
+  e.uuid = randomUUID();
+  e.message.usage.input_tokens = inputTokens;
+  appendFileSync(transcript, `${JSON.stringify(e)}\n`);
 }
 
 /** The real transcript, moved into the temp project like the hook inputs. */
@@ -182,8 +193,12 @@ describe("UserPromptSubmit: the anchor", () => {
     expect(anchor).toBe(
       [
         "[cairn anchor]",
+        // Goal and Now are the repository's text: data, under the note that says so.
+        DATA_NOTE,
+        '<cairn-data source="STATE.md">',
         "Goal: GOAL-8 make refunds idempotent",
         "Now: NOW-8 retry keys",
+        "</cairn-data>",
         // The real transcript's last response: 34,240 tokens of claude-opus-5-5's 1M window.
         "Context: 3% used (34k of 1M tokens, transcript usage).",
       ].join("\n"),
@@ -191,28 +206,37 @@ describe("UserPromptSubmit: the anchor", () => {
     expect(await hook("UserPromptSubmit", captured("UserPromptSubmit-basic"))).toBe("{}");
   });
 
-  it("is sent on every prompt while compaction is due, with the advice first and a notice when it rises", async () => {
+  it("says the ladder's rung first when it rises, with a notice, and does not repeat it while nothing changes", async () => {
     transcriptAt(720_000);
     await hook("SessionStart", captured("SessionStart-startup"));
     writeState("GOAL-9", "NOW-9");
     const first = await hook("UserPromptSubmit", captured("UserPromptSubmit-basic"));
     const lines = context(first)!.split("\n");
-    expect(lines[1]).toMatch(/^⚠ Context 72% used: compact now\./);
+    expect(lines[1]).toMatch(
+      /^⚠ WARNING \(cairn context monitor\): 28% of the context window remains \(720,000 of 1,000,000 tokens used\)\. Wrap up/,
+    );
     expect(lines.slice(2)).toEqual([
+      DATA_NOTE,
+      '<cairn-data source="STATE.md">',
       "Goal: GOAL-9",
       "Now: NOW-9",
+      "</cairn-data>",
       "Context: 72% used (720k of 1M tokens, transcript usage).",
     ]);
     expect(context(first)!.length / 4).toBeLessThanOrEqual(400);
-    expect(notice(first)).toMatch(/^cairn: context 72% used, compact now: \/compact keep the goal/);
-    const second = await hook("UserPromptSubmit", captured("UserPromptSubmit-basic"));
-    expect(context(second)).toBe(context(first));
-    expect(notice(second)).toBeUndefined();
+    expect(notice(first)).toMatch(/^cairn: 28% of the context left, compact soon: \/compact keep the goal/);
+    expect(await hook("UserPromptSubmit", captured("UserPromptSubmit-basic"))).toBe("{}");
+    expect(await hook("UserPromptSubmit", captured("UserPromptSubmit-basic"))).toBe("{}");
+    // The next rung is said at once.
+    appendResponse(800_000);
+    const critical = await hook("UserPromptSubmit", captured("UserPromptSubmit-basic"));
+    expect(context(critical)!.split("\n")[1]).toMatch(/^⚠ CRITICAL \(cairn context monitor\): only 20% /);
+    expect(notice(critical)).toMatch(/^cairn: 20% of the context left, compact now/);
   });
 
-  it("follows anchor.max_tokens and the advisor thresholds: the user's, and a project's that advise less", async () => {
+  it("follows anchor.max_tokens and the ladder: the user's, old keys too, and a project's that advises later", async () => {
     transcriptAt(300_000);
-    userConfig("advisor:\n  suggest_used_pct: 20\n");
+    userConfig("advisor:\n  suggest_used_pct: 20\n  urge_used_pct: 80\n");
     writeFileSync(
       join(sb.project, ".claude", "cairn.yaml"),
       "anchor:\n  max_tokens: 50\nadvisor:\n  urge_used_pct: 90\n",
@@ -221,8 +245,10 @@ describe("UserPromptSubmit: the anchor", () => {
     writeState(`GOAL-10 ${"long goal ".repeat(40)}`, "NOW-10");
     const anchor = context(await hook("UserPromptSubmit", captured("UserPromptSubmit-basic")))!;
     expect(anchor.length).toBeLessThanOrEqual(200);
-    expect(anchor).toMatch(/^\[cairn anchor\]\n⚠ Context 30% used: compact at the next task boundary/);
-    expect(anchor).not.toContain("Now:");
+    expect(anchor).toMatch(/^\[cairn anchor\]\n⚠ cairn context monitor: 70% of the context window remains/);
+    // No room for the notebook's block: it is left out whole, never cut open.
+    expect(anchor).not.toContain("Goal:");
+    expect(anchor).not.toContain("<cairn-data");
   });
 });
 
@@ -240,12 +266,14 @@ describe("Stop: task boundaries", () => {
     const out = await hook("Stop", stopInput);
     // Never additionalContext at Stop (it would make the model take another turn).
     expect(JSON.parse(out)).toEqual({
-      systemMessage: "cairn: step done at 58% context, a good moment to /compact",
+      systemMessage: "cairn: step done with 42% of the context left, a good moment to /compact",
     });
     expect(kv("notebook.boundary")).toMatchObject({ reason: "notebook" });
     // The next anchor knows a step just ended.
     const anchor = context(await hook("UserPromptSubmit", captured("UserPromptSubmit-basic")));
-    expect(anchor).toMatch(/⚠ Context 58% used and a step just ended: a good moment to compact/);
+    expect(anchor).toMatch(
+      /⚠ cairn context monitor: 42% of the context window remains \(580,000 of 1,000,000 tokens used\) and a step just ended: a good moment to compact/,
+    );
   });
 
   it("records a boundary when the assistant says the step is done (the real Stop input)", async () => {
@@ -344,9 +372,9 @@ describe("PreToolUse: nudges", () => {
   it("notes an unbounded read of a large file and a subagent without a model, and can be turned off", async () => {
     copyFileSync(join(FIXTURES, "outputs", "read-python-argparse.txt"), join(sb.project, "big.txt"));
     const read = captured("PreToolUse-Read-large");
-    expect(context(await hook("PreToolUse", read))).toMatch(
-      /^cairn note: big\.txt is 97\.\d KB \([\d,]+ lines, ≈25k tokens/,
-    );
+    const note = context(await hook("PreToolUse", read))!;
+    expect(note).toMatch(/^cairn note: this Read is of a file of 97\.\d KB \([\d,]+ lines, ≈25k tokens/);
+    expect(note).toContain(`${DATA_NOTE}\n<cairn-data source="file name">\nbig.txt\n</cairn-data>`);
     expect(await hook("PreToolUse", captured("PreToolUse-Read-offset-limit"))).toBe("{}");
     const agent = captured("PreToolUse-Agent-general-purpose");
     expect(context(await hook("PreToolUse", agent))).toContain('model: "sonnet"');

@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATA_NOTE } from "../../../src/core/data-block.ts";
 import { inspectTextFile, readNudge, subagentNudge, suggestTier } from "../../../src/notebook/nudges.ts";
 
 const FIXTURES = join(import.meta.dirname, "..", "..", "fixtures");
@@ -29,7 +30,7 @@ describe("the Read nudge", () => {
     const note = readNudge({ ...real, file_path: join(dir, "argparse.py") }, dir, dir, 50_000);
     const lines = text.split("\n").length.toLocaleString("en-US");
     expect(note).toBe(
-      `cairn note: argparse.py is ${(text.length / 1024).toFixed(1)} KB (${lines} lines, ≈${Math.round(Buffer.byteLength(text) / 4 / 1000)}k tokens, estimate). Reading it whole fills the context; next time find the part you need first (Grep with -n) and Read it with offset and limit.`,
+      `cairn note: this Read is of a file of ${(text.length / 1024).toFixed(1)} KB (${lines} lines, ≈${Math.round(Buffer.byteLength(text) / 4 / 1000)}k tokens, estimate). Reading it whole fills the context; next time find the part you need first (Grep with -n) and Read it with offset and limit. The file:\n${DATA_NOTE}\n<cairn-data source="file name">\nargparse.py\n</cairn-data>`,
     );
   });
 

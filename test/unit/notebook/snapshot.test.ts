@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -49,5 +49,95 @@ describe("snapshots before compaction", () => {
     expect(last).toContain("- `echo oops >&2; exit 3`: oops");
     expect(last).toContain("> All done.");
     expect(last).toContain("## STATE.md (/work/p/.cairn/STATE.md)\n\n## Goal\nGOAL-SNAP-4");
+  });
+
+  it("masks secrets before writing: failing commands, the assistant's last words, STATE.md (security review, finding 9)", () => {
+    // The review's reproduction: a token in a failing command and its error, an AWS
+    // key in the assistant's last text, a password in the notebook.
+    const token = `ghp_${"AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"}`;
+    const aws = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEY";
+    const password = "Tr0ub4dor-and-3";
+    const transcript = join(root, "secrets-session.jsonl");
+    const at = (s: number) => `2026-11-28T10:00:0${s}Z`;
+    const lines = [
+      {
+        type: "user",
+        message: { role: "user", content: "deploy" },
+        uuid: "u1",
+        timestamp: at(0),
+        sessionId: "s",
+      },
+      {
+        type: "assistant",
+        message: {
+          role: "assistant",
+          content: [
+            {
+              type: "tool_use",
+              id: "t1",
+              name: "Bash",
+              input: { command: `curl -sf -H 'Authorization: Bearer ${token}' https://api.example/deploy` },
+            },
+          ],
+        },
+        uuid: "a1",
+        timestamp: at(1),
+        sessionId: "s",
+      },
+      {
+        type: "user",
+        message: {
+          role: "user",
+          content: [
+            {
+              type: "tool_result",
+              tool_use_id: "t1",
+              is_error: true,
+              content: `Exit code 22\nerror: token ${token} rejected`,
+            },
+          ],
+        },
+        uuid: "u2",
+        timestamp: at(2),
+        sessionId: "s",
+      },
+      {
+        type: "assistant",
+        message: {
+          role: "assistant",
+          content: [{ type: "text", text: `Use AWS_SECRET_ACCESS_KEY=${aws} for the retry.` }],
+        },
+        uuid: "a2",
+        timestamp: at(3),
+        sessionId: "s",
+      },
+    ];
+    writeFileSync(transcript, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
+    const facts = transcriptFacts(transcript, undefined);
+    // The facts hold them, so the snapshot would.
+    expect(JSON.stringify(facts)).toContain(token);
+    expect(facts.lastAssistantText).toContain(aws);
+    const path = writeSnapshot(
+      paths,
+      {
+        projectDir: "/work/secrets",
+        sessionId: "c0ffee00-0000-4000-8000-000000000009",
+        trigger: "manual",
+        at: Date.parse("2026-11-28T10:00:05.000Z"),
+        notebookPath: "/work/secrets/.cairn/STATE.md",
+        notebookText: `## Goal\nDeploy\n\n## Now\nDB_PASSWORD=${password} for staging\n`,
+        facts,
+        blocked: false,
+      },
+      5,
+    );
+    const written = readFileSync(path, "utf8");
+    for (const secret of [token, aws, password]) expect(written).not.toContain(secret);
+    expect(written).toContain("Authorization: Bearer [REDACTED:");
+    expect(written).toContain("AWS_SECRET_ACCESS_KEY=[REDACTED:");
+    expect(written).toContain("DB_PASSWORD=[REDACTED:");
+    // What is not a secret is kept as it was.
+    expect(written).toContain("## Goal\nDeploy");
+    expect(written).toContain("for the retry.");
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { observe, parseObservation, renderObservation } from "../../../src/observe/observation.ts";
 import { type MockApi, startMockApi } from "../../e2e/harness/mock-api.ts";
 import { REPO } from "../../helpers/cairn.ts";
+import { HANG_MS } from "../../helpers/wait.ts";
 
 // The observer talks to the scripted Messages API over real HTTP with the real
 // @anthropic-ai/sdk (honouring ANTHROPIC_BASE_URL), on a real failing test run.
@@ -21,7 +22,9 @@ const good = {
 describe("observation mode against the scripted API", () => {
   let api: MockApi;
   const env = (url: string) => ({ ANTHROPIC_API_KEY: "sk-test-dummy", ANTHROPIC_BASE_URL: url });
-  const opts = (timeoutMs = 5000) => ({
+  // An answer that comes is waited for as long as any event (HANG_MS): a loaded machine
+  // must not turn it into a timeout. The timeout test sets its own, and orders the answer after it.
+  const opts = (timeoutMs = HANG_MS) => ({
     provider: "api" as const,
     model: "claude-haiku-4-5",
     timeoutMs,

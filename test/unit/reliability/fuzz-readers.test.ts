@@ -102,8 +102,11 @@ const OWN_SGR = /\x1b\[(?:0|2|31|32|33)m/g;
 const CONTROLS = "\\x00-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069";
 // Built from a string: a regular expression literal with control characters trips the linter.
 const ACTIVE = new RegExp(`[${CONTROLS}]`);
-/** cairn's suffix without colours: the context figure, then what it filed, then the error mark. */
-const SUFFIX = /^cairn ctx (–|\S+%)( · \d+ filed, \S+ (?:B|KB|MB) saved)?( · ⚠ errors: cairn doctor)?$/;
+/** cairn's suffix without colours: the context figure, then the net figures, then the error mark. */
+const SIZE = String.raw`\S+ (?:B|KB|MB)`;
+const SUFFIX = new RegExp(
+  String.raw`^cairn ctx (–|\S+%)( · net ${SIZE} (?:saved|cost) \(alone ${SIZE} → shown ${SIZE}, read back ${SIZE}(?:, \d+ above alone)?\))?( · ⚠ errors: cairn doctor)?$`,
+);
 /** A statusline is a glance: cairn's part of it is never longer than this. */
 const SUFFIX_MAX = 160;
 
@@ -178,7 +181,11 @@ describe("fuzz: statusline", () => {
             usedPct: fc.option(numberish, { nil: null }),
             remainingPct: fc.option(numberish, { nil: null }),
             outputs: numberish,
-            savedBytes: numberish,
+            counterfactualBytes: numberish,
+            shownBytes: numberish,
+            retrievedBytes: numberish,
+            netBytes: numberish,
+            moreThanAlone: numberish,
             error: fc.boolean(),
             warnPct: numberish,
             criticalPct: numberish,

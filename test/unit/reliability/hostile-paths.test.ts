@@ -280,9 +280,10 @@ describe("files named in hook input that are not regular files", () => {
       join(s.root, "missing"),
       "a\u0000b",
     ]) {
-      const started = performance.now();
+      // Synchronous: an open that waited on the FIFO (it has no writer) would never
+      // return, so returning is the proof it turned it away at once; a stopwatch would
+      // only measure the machine's load.
       expect(openRegularFile(p), p).toBeUndefined();
-      expect(performance.now() - started).toBeLessThan(1000);
     }
     const fd = openRegularFile(s.transcript);
     expect(fd).toBeTypeOf("number");

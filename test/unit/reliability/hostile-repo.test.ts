@@ -101,7 +101,7 @@ describe("a hostile repository's STATE.md", () => {
     // Before: a blocking open of the FIFO held each hook until Claude Code's timeout.
     const outputs = await sessionEvents();
     expect(outputs).toHaveLength(4);
-  }, 60_000);
+  });
 
   it("what it holds is injected masked", async () => {
     writeFileSync(
@@ -203,12 +203,12 @@ describe("a hostile repository's .claude/cairn.yaml", () => {
     } finally {
       store.close();
     }
-  }, 60_000);
+  });
 
   it("a FIFO in its place does not hang a hook, and is reported", async () => {
     execFileSync("mkfifo", [join(project, ".claude", "cairn.yaml")]);
     await hook("UserPromptSubmit", prompt);
     const r = await runCairn(["config", "--json"], { env, cwd: project });
     expect(r.stdout).toContain("not a regular file");
-  }, 60_000);
+  });
 });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visible, visibleBytes, visibleLine } from "../../../src/core/terminal-text.ts";
 import { CAIRN, REPO, runCairn, tempHome } from "../../helpers/cairn.ts";
+import { COMMAND_HANG_MS } from "../../helpers/wait.ts";
 
 // Tool output, session ids, project paths and model names are hostile input: printed
 // to a terminal they must be seen, not obeyed. The pure module first, on real escape
@@ -97,8 +98,8 @@ interface Capture {
   readonly bytes: Buffer;
 }
 
-/** How long a command may run on the pty before it is killed and the test fails with what it drew. */
-const PTY_LIMIT_MS = 30_000;
+/** How long a command may run on the pty before it is killed (a hang) and the test fails with what it drew. */
+const PTY_LIMIT_MS = COMMAND_HANG_MS;
 
 /**
  * Runs cairn on a real pty: script(1) records exactly the bytes that reach the terminal.

@@ -225,20 +225,21 @@ describe.each(DATABASES)("%s", (fixture) => {
       expect(JSON.stringify(JSON.parse(report.stdout))).toContain(s.id);
     }
 
-    const list = await run("show", "--json", "--limit", "1000");
+    // The fixtures' sessions ran in other projects than this one.
+    const list = await run("show", "--json", "--limit", "1000", "--all-projects");
     expect(list.stderr).toBe("");
     expect(list.code).toBe(0);
     expect((JSON.parse(list.stdout) as unknown[]).length).toBe(before.outputs.length);
     for (const o of before.outputs) {
       // Byte for byte: the raw stdout, not a decoded string.
-      const shown = spawnSync(process.execPath, [CAIRN, "show", String(o.id)], {
+      const shown = spawnSync(process.execPath, [CAIRN, "show", String(o.id), "--all-projects"], {
         env: { ...process.env, NO_COLOR: "1", ...cliEnv(home) },
         cwd: project,
       });
       expect(shown.stderr.toString()).toBe("");
       expect(shown.status).toBe(0);
       expect(shown.stdout.equals(o.original), `cairn show ${o.id} is the original`).toBe(true);
-      const info = await run("show", String(o.id), "--info");
+      const info = await run("show", String(o.id), "--info", "--all-projects");
       expect(info.code).toBe(0);
 
       // Full-text search finds the old original (by a word of its own).

@@ -18,7 +18,7 @@ describe.skipIf(!hasPg)("cairn team, search --team, doctor and config against a 
     mkdirSync(join(t.project, ".claude"), { recursive: true });
     execFileSync("git", ["init", "-q", t.project]);
     execFileSync("git", ["-C", t.project, "remote", "add", "origin", "git@Example.org:team/app.git"]);
-  }, 120_000);
+  });
   afterAll(() => {
     pg?.destroy();
     t.cleanup();
@@ -72,7 +72,14 @@ describe.skipIf(!hasPg)("cairn team, search --team, doctor and config against a 
     expect(s.project).toEqual({ id: "example.org/team/app", source: "origin" });
     expect(s.url).toBe(pg.url().replace(`:${PG_PASSWORD}@`, ":***@"));
     expect(s.outbox).toBe(0);
+    // Which TLS is in effect, and from where (this server has none: the URL says disable).
+    expect(s.tls).toBe("sslmode=disable (team.url): not encrypted");
     expect(status.stdout).not.toContain(PG_PASSWORD);
+    const doctor = await run(["doctor", "--json"]);
+    const team = (JSON.parse(doctor.stdout).checks as { name: string; detail: string }[]).find(
+      (c) => c.name === "team",
+    );
+    expect(team?.detail).toContain("sslmode=disable (team.url): not encrypted");
 
     const found = await run(["search", "--team", "ledger export"]);
     expect(found.code, found.stderr).toBe(0);
@@ -114,12 +121,14 @@ describe.skipIf(!hasPg)("cairn team, search --team, doctor and config against a 
     expect(down.stdout).not.toContain("Secret-9");
     const sync = await run(["team", "sync"], { CAIRN_TEAM_URL: `postgres://u:Secret-9@127.0.0.1:${port}/x` });
     expect(sync.code).toBe(1);
-    // The repository's refused team.url (first test) is still reported; then the one error line.
+    // The repository's refused team.url (first test) is still reported, and where the
+    // server came from; then the one error line.
+    expect(sync.stderr).toContain("note: team server from CAIRN_TEAM_URL for this command only");
     expect(
       sync.stderr
         .trim()
         .split("\n")
-        .filter((l) => !l.startsWith("ignored: ")),
+        .filter((l) => !l.startsWith("ignored: ") && !l.startsWith("note: ")),
     ).toEqual([
       `cairn team sync: cannot reach 127.0.0.1:${port}/x: connection refused (is PostgreSQL running there?)`,
     ]);

@@ -71,7 +71,7 @@ describe.skipIf(!hasPg)("the statusline's team mark follows real syncs", () => {
     mkdirSync(join(t.home, ".cairn"), { recursive: true });
     execFileSync("git", ["init", "-q", t.project]);
     execFileSync("git", ["-C", t.project, "remote", "add", "origin", "https://example.org/team/mark.git"]);
-  }, 120_000);
+  });
   afterAll(() => {
     pg?.destroy();
     t.cleanup();

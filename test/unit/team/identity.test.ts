@@ -86,9 +86,14 @@ describe("team settings are the user's", () => {
     expect(r.issues.every((i) => !JSON.stringify(i).includes("evil"))).toBe(true);
   });
 
-  it("CAIRN_TEAM_URL wins over the config; passwords are masked everywhere they are shown", () => {
+  it("CAIRN_TEAM_URL counts only outside Claude Code; passwords are masked everywhere they are shown", () => {
     expect(teamUrl("postgres://a@h/d", { CAIRN_TEAM_URL: "postgres://b@h/d" })).toBe("postgres://b@h/d");
     expect(teamUrl("postgres://a@h/d", {})).toBe("postgres://a@h/d");
+    // Hooks and commands inside a session: a repository's settings env could have set it.
+    for (const inside of [{ CLAUDECODE: "1" }, { CLAUDE_CODE_SESSION_ID: "s" }])
+      expect(teamUrl("postgres://a@h/d", { ...inside, CAIRN_TEAM_URL: "postgres://b@h/d" })).toBe(
+        "postgres://a@h/d",
+      );
     const url = "postgresql://me:p%40ss-W0rd@db.example.org:6543/team?sslmode=require";
     expect(maskUrl(url)).toBe("postgresql://me:***@db.example.org:6543/team?sslmode=require");
     expect(maskUrl("postgres://db/team?user=me&password=hunter22&sslmode=verify-full")).toBe(

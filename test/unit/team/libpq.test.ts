@@ -25,7 +25,7 @@ describe("libpq URL options", () => {
     );
     expect(o.ssl).toBe("require");
     expect(o.url).toBe("postgres://u@db.example.org:6543/team?application_name=x");
-    expect(clientOptions("postgres://u@h/d", {}).ssl).toBe("prefer"); // libpq's default
+    expect(clientOptions("postgres://u@h/d?sslmode=prefer", {}).ssl).toBe("prefer");
     expect(clientOptions("postgres://u@h/d?sslmode=disable", {}).ssl).toBe(false);
     // As libpq: verifying needs a root certificate (sslrootcert, ~/.postgresql/root.crt or system).
     expect(clientOptions("postgres://u@h/d", { PGSSLMODE: "verify-full", HOME: dir }).refused).toMatch(
@@ -68,7 +68,7 @@ describe.skipIf(!pgBinDir())("libpq options against a real PostgreSQL", () => {
   beforeAll(async () => {
     pg = await startPostgres();
     store = await openStore(join(dir, "cairn.db"));
-  }, 120_000);
+  });
   afterAll(() => {
     store?.close();
     pg?.destroy();
@@ -84,14 +84,17 @@ describe.skipIf(!pgBinDir())("libpq options against a real PostgreSQL", () => {
     expect(refused.error).toMatch(/^authentication failed at 127\.0\.0\.1/);
   });
 
-  it("sslmode=prefer falls back on a server without TLS; require and verify-full refuse it", async () => {
+  it("sslmode=prefer falls back on a server without TLS; require, verify-full and the default (verify-full) refuse it", async () => {
     const base = `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${pg.port}/${PG_DB}`;
     expect(await syncOnce(store, { url: `${base}?sslmode=prefer`, project: "p" })).toMatchObject({
       ok: true,
     });
-    expect(await syncOnce(store, { url: base, project: "p" })).toMatchObject({ ok: true });
-    for (const mode of ["require", "verify-full"]) {
-      const r = await syncOnce(store, { url: `${base}?sslmode=${mode}`, project: "p", connectTimeoutS: 5 });
+    for (const [mode, url] of [
+      ["require", `${base}?sslmode=require`],
+      ["verify-full", `${base}?sslmode=verify-full&sslrootcert=system`],
+      ["no sslmode", base],
+    ] as const) {
+      const r = await syncOnce(store, { url, project: "p", connectTimeoutS: 5 });
       expect(r.ok, mode).toBe(false);
       expect(r.error!.split("\n")).toHaveLength(1);
       expect(r.error).not.toContain(PG_PASSWORD);

@@ -43,7 +43,7 @@ describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
   beforeAll(async () => {
     pg = await startPostgres();
     root = mkdtempSync(join(tmpdir(), "cairn-team-"));
-  }, 120_000);
+  });
   afterAll(() => {
     for (const s of stores) s.close();
     pg?.destroy();

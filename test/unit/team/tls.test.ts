@@ -14,6 +14,7 @@ import {
   pgBinDir,
   startPostgres,
 } from "../../helpers/postgres.ts";
+import { until } from "../../helpers/wait.ts";
 
 /**
  * sslmode against a real PostgreSQL serving TLS with a certificate from a CA made here
@@ -113,10 +114,12 @@ describe.skipIf(!hasTools)("sslmode against a real PostgreSQL with TLS", () => {
     pg.psql("ALTER SYSTEM SET ssl = on");
     pg.psql("SELECT pg_reload_conf()");
     // The reload is asynchronous: wait until a new connection is offered TLS.
-    for (let i = 0; i < 100 && !pg.psql("SHOW ssl").includes("on"); i++)
-      await new Promise((r) => setTimeout(r, 100));
+    await until(
+      () => (pg.psql("SHOW ssl").includes("on") ? true : undefined),
+      "PostgreSQL never turned TLS on",
+    );
     store = await openStore(join(dir, "cairn.db"));
-  }, 120_000);
+  });
   afterAll(() => {
     store?.close();
     pg?.destroy();

@@ -7,11 +7,11 @@ import { describe, expect, it } from "vitest";
 import { shortInput } from "../../../src/web/api/sessions.ts";
 import {
   access,
-  cookieName,
   hostAllowed,
+  linkWithCode,
   newToken,
-  readCookie,
-  sessionCookie,
+  OneTimeCodes,
+  SESSION_PATH,
 } from "../../../src/web/auth.ts";
 import { dayStart } from "../../../src/web/client/format.ts";
 import { CSP } from "../../../src/web/page.ts";
@@ -21,39 +21,53 @@ describe("dashboard access", () => {
   const token = newToken();
   const port = 43210;
   const host = `127.0.0.1:${port}`;
-  const none = { host, header: undefined, cookie: undefined, query: undefined };
+  const api = { path: "/api/sessions", host, token: undefined };
 
   it("makes 32-byte tokens, different each time", () => {
     expect(Buffer.from(token, "base64url")).toHaveLength(32);
     expect(newToken()).not.toBe(token);
   });
 
-  it("lets in the token from a header, the port's cookie, or the URL (to be traded for the cookie)", () => {
-    expect(access({ ...none, header: token }, port, token)).toBe("ok");
-    expect(access({ ...none, cookie: `a=b; ${cookieName(port)}=${token}; c=d` }, port, token)).toBe("ok");
-    expect(access({ ...none, query: token }, port, token)).toBe("ok-from-url");
+  it("serves the data to the token in its header only: no cookie, no URL carries it", () => {
+    expect(access({ ...api, token }, port, token)).toBe("ok");
+    expect(access(api, port, token)).toBe("refused");
+    expect(access({ ...api, token: token.slice(1) }, port, token)).toBe("refused");
+    expect(access({ ...api, token: `${token}x` }, port, token)).toBe("refused");
+    expect(access({ ...api, path: "/api/outputs/1/read" }, port, token)).toBe("refused");
   });
 
-  it("refuses no token, a wrong or truncated one, another port's cookie, and foreign host names", () => {
-    expect(access(none, port, token)).toBe("refused");
-    expect(access({ ...none, header: token.slice(1) }, port, token)).toBe("refused");
-    expect(access({ ...none, query: `${token}x` }, port, token)).toBe("refused");
-    expect(access({ ...none, cookie: `${cookieName(port + 1)}=${token}` }, port, token)).toBe("refused");
+  it("serves the page shell, which holds no data, without the token; the code exchange is its own route", () => {
+    for (const path of ["/", "/app.js", "/app.css"])
+      expect(access({ ...api, path }, port, token)).toBe("public");
+    expect(access({ ...api, path: SESSION_PATH }, port, token)).toBe("exchange");
+  });
+
+  it("refuses foreign host names (DNS rebinding) before anything else", () => {
     for (const h of [
       `evil.example:${port}`,
       "127.0.0.1",
       `127.0.0.1:${port + 1}`,
       `[::1]:${port}`,
       undefined,
-    ])
-      expect(access({ ...none, host: h, header: token }, port, token), String(h)).toBe("refused");
+    ]) {
+      expect(access({ ...api, host: h, token }, port, token), String(h)).toBe("refused");
+      expect(access({ ...api, host: h, path: "/" }, port, token), String(h)).toBe("refused");
+    }
     expect(hostAllowed(`localhost:${port}`, port)).toBe(true);
   });
 
-  it("reads one cookie among many, and writes a strict one", () => {
-    expect(readCookie("x=1; cairn_ui_5=abc ; y=2", "cairn_ui_5")).toBe("abc");
-    expect(readCookie("cairn_ui_50=abc", "cairn_ui_5")).toBeUndefined();
-    expect(sessionCookie(5, "t")).toBe("cairn_ui_5=t; Path=/; HttpOnly; SameSite=Strict");
+  it("links carry a one-time code in the fragment; a code is spent by its first presentation", () => {
+    const codes = new OneTimeCodes();
+    const a = codes.issue();
+    const b = codes.issue();
+    expect(a).not.toBe(b);
+    expect(linkWithCode(port, a)).toBe(`http://127.0.0.1:${port}/#code=${a}`);
+    expect(codes.redeem(a)).toBe("ok");
+    expect(codes.redeem(a)).toBe("spent");
+    expect(codes.redeem(b)).toBe("ok");
+    expect(codes.redeem(`${b}x`)).toBe("unknown");
+    expect(codes.redeem(token)).toBe("unknown");
+    expect(codes.redeem(undefined)).toBe("unknown");
   });
 
   it("allows nothing from outside the dashboard", () => {

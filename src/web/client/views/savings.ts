@@ -3,7 +3,7 @@ import type { ProjectItem, SavingsOverTime, SavingsResponse, SavingsRow } from "
 import { get } from "../api.ts";
 import { h, notice, numCell, thead } from "../dom.ts";
 import { filterBar, filterOf, filterParams } from "../filters.ts";
-import { bytes, int, tokens, usd } from "../format.ts";
+import { bytes, int, signedSize, signedTokens, usd } from "../format.ts";
 import type { Route } from "../router.ts";
 import { sortable } from "../sortable.ts";
 
@@ -17,6 +17,9 @@ function card(label: string, value: string, note?: string): HTMLElement {
   );
 }
 
+/** "≈ 12k" or "≈ −3k": net tokens, an estimate. */
+const netTokens = (r: { netTokensEst: number }) => `≈ ${signedTokens(r.netTokensEst)}`;
+
 function table(
   title: string,
   first: string,
@@ -26,11 +29,13 @@ function table(
   const heads = [
     first,
     "Outputs",
-    "Original",
+    "Claude Code alone",
     "Shown",
-    "Saved",
-    "≈ Tokens saved",
-    "≈ Cost saved",
+    "Read back",
+    "Net saved",
+    "≈ Net tokens",
+    "≈ Net cost",
+    "Shown more",
     ...(extra ? ["Input price"] : []),
   ];
   return h(
@@ -48,14 +53,16 @@ function table(
           ...rows.map((r) =>
             h(
               "tr",
-              {},
+              { class: r.netBytes < 0 ? "cost" : null },
               h("td", { "data-label": first }, h("code", {}, r.key)),
               numCell("Outputs", r.outputs, int(r.outputs)),
-              numCell("Original", r.originalBytes, bytes(r.originalBytes)),
+              numCell("Claude Code alone", r.counterfactualBytes, bytes(r.counterfactualBytes)),
               numCell("Shown", r.shownBytes, bytes(r.shownBytes)),
-              numCell("Saved", r.savedBytes, bytes(r.savedBytes)),
-              numCell("≈ Tokens saved", r.savedTokensEst, tokens(r.savedTokensEst)),
-              numCell("≈ Cost saved", r.savedUsdEst, usd(r.savedUsdEst)),
+              numCell("Read back", r.retrievedBytes, `${bytes(r.retrievedBytes)} (${int(r.retrievals)})`),
+              numCell("Net saved", r.netBytes, signedSize(r.netBytes)),
+              numCell("≈ Net tokens", r.netTokensEst, netTokens(r)),
+              numCell("≈ Net cost", r.netUsdEst, usd(r.netUsdEst)),
+              numCell("Shown more", r.moreThanAlone, int(r.moreThanAlone)),
               extra ? h("td", { "data-label": "Input price", class: "num" }, extra(r)) : null,
             ),
           ),
@@ -68,48 +75,42 @@ function table(
 
 const WEEKDAY = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
-/** Today, this week, and a bar a day for the last two weeks (tokens saved, estimated). */
+/** Today, this week, and a bar a day for the last two weeks (net tokens saved, estimated). */
 function overTimeCard(o: SavingsOverTime): HTMLElement {
-  const peak = Math.max(1, ...o.days.map((d) => d.savedTokensEst));
+  const peak = Math.max(1, ...o.days.map((d) => Math.abs(d.netTokensEst)));
   const bars = o.days.map((d, i) => {
     const [y, m, dd] = d.day.split("-").map(Number) as [number, number, number];
     const weekday = WEEKDAY[new Date(y, m - 1, dd).getDay()];
-    const col = h("span", { class: "col" });
+    const col = h("span", { class: d.netTokensEst < 0 ? "col cost" : "col" });
     // The CSP forbids style attributes in markup, not the CSSOM.
-    col.style.height = `${Math.round((d.savedTokensEst / peak) * 100)}%`;
+    col.style.height = `${Math.round((Math.abs(d.netTokensEst) / peak) * 100)}%`;
     const today = i === o.days.length - 1;
     return h(
       "li",
       {
         class: today ? "today" : null,
         "data-day": d.day,
-        "data-tokens": d.savedTokensEst,
-        title: `${d.day}: ${int(d.outputs)} outputs, ${bytes(d.savedBytes)} saved, ≈ ${tokens(d.savedTokensEst)} tokens, ≈ ${usd(d.savedUsdEst)}`,
+        "data-tokens": d.netTokensEst,
+        title: `${d.day}: ${int(d.outputs)} outputs, Claude Code alone ${bytes(d.counterfactualBytes)} → shown ${bytes(d.shownBytes)}, read back ${bytes(d.retrievedBytes)}: net ${signedSize(d.netBytes)}, ≈ ${signedTokens(d.netTokensEst)} tokens, ≈ ${usd(d.netUsdEst)}`,
       },
-      h("span", { class: "v" }, d.savedTokensEst ? tokens(d.savedTokensEst) : ""),
+      h("span", { class: "v" }, d.netTokensEst ? signedTokens(d.netTokensEst) : ""),
       col,
       h("span", { class: "d" }, today ? "today" : `${weekday} ${dd}`),
     );
   });
+  const note = (r: SavingsRow, since: string) =>
+    `tokens saved net${since} · ${int(r.outputs)} outputs · ${bytes(r.retrievedBytes)} read back · ≈ ${usd(r.netUsdEst)}`;
   return h(
     "section",
     { class: "card over-time", "aria-label": "Saved over time" },
-    h("h2", {}, "Saved over time"),
+    h("h2", {}, "Saved over time (net of what was read back)"),
     h(
       "dl",
       { class: "stats recent" },
-      card(
-        "Today",
-        `≈ ${tokens(o.today.savedTokensEst)}`,
-        `tokens saved · ${int(o.today.outputs)} outputs · ≈ ${usd(o.today.savedUsdEst)}`,
-      ),
-      card(
-        "This week",
-        `≈ ${tokens(o.week.savedTokensEst)}`,
-        `tokens saved since Monday · ${int(o.week.outputs)} outputs · ≈ ${usd(o.week.savedUsdEst)}`,
-      ),
+      card("Today", netTokens(o.today), note(o.today, "")),
+      card("This week", netTokens(o.week), note(o.week, " since Monday")),
     ),
-    h("ol", { class: "days", "aria-label": "Tokens saved per day, last 14 days" }, ...bars),
+    h("ol", { class: "days", "aria-label": "Net tokens saved per day, last 14 days" }, ...bars),
   );
 }
 
@@ -133,14 +134,23 @@ export async function savingsView(root: HTMLElement, r: Route): Promise<void> {
     h(
       "dl",
       { class: "stats totals" },
-      card("Outputs filed", int(t.outputs)),
-      card("Bytes saved", bytes(t.savedBytes), `${bytes(t.originalBytes)} → ${bytes(t.shownBytes)}`),
-      card("Tokens saved", `≈ ${tokens(t.savedTokensEst)}`, `estimate: ${s.bytesPerToken} bytes a token`),
-      card("Cost saved", `≈ ${usd(t.savedUsdEst)}`, "estimate: input price, counted once"),
+      card("Outputs", int(t.outputs), `${int(t.changed)} changed by cairn`),
+      card(
+        "Net saved",
+        signedSize(t.netBytes),
+        `Claude Code alone ${bytes(t.counterfactualBytes)} → shown ${bytes(t.shownBytes)}; read back ${bytes(t.retrievedBytes)}`,
+      ),
+      card("Net tokens", netTokens(t), `estimate: ${s.bytesPerToken} bytes a token`),
+      card("Net cost", `≈ ${usd(t.netUsdEst)}`, "estimate: input price, counted once"),
+      card(
+        "Shown more than alone",
+        int(t.moreThanAlone),
+        `error lines shown that Claude Code's preview would have hidden: ${int(t.hiddenErrorsShown)}`,
+      ),
     ),
   );
-  if (t.outputs === 0) {
-    root.append(notice("No outputs filed in this range: nothing large enough to shorten yet."));
+  if (t.outputs === 0 && t.retrievals === 0) {
+    root.append(notice("No tool outputs counted in this range yet."));
   } else {
     const price = new Map(s.byModel.map((m) => [m.key, m.usdPerMTok]));
     root.append(
@@ -153,11 +163,12 @@ export async function savingsView(root: HTMLElement, r: Route): Promise<void> {
     h(
       "details",
       { class: "card prices" },
-      h("summary", {}, "How the estimates are made"),
+      h("summary", {}, "How the figures and estimates are made"),
+      h("p", {}, s.method),
       h(
         "p",
         {},
-        `Bytes are measured. Tokens are estimated as bytes / ${s.bytesPerToken}. Cost is the estimated tokens times the session model's input price per million tokens, counted once (a token kept out of the context would also have been re-read from the cache on every later turn, so the real saving is larger).`,
+        "Cost counts each token once: a token kept out of the context would also have been re-read from the cache on every later turn.",
       ),
       h(
         "table",

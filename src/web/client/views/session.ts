@@ -1,9 +1,21 @@
 /// <reference lib="dom" />
+import type { OutputFigures } from "../../../context/figures-read.ts";
 import type { Marker, MarkerKind, SessionDetail, ToolCall, ToolView } from "../../types.ts";
 import { get } from "../api.ts";
 import { type ChartHandle, contextChart } from "../chart.ts";
 import { h, link, notice, numCell, thead } from "../dom.ts";
-import { baseName, bytes, clock, duration, shortId, tokens, usd, when } from "../format.ts";
+import {
+  baseName,
+  bytes,
+  clock,
+  duration,
+  shortId,
+  signedSize,
+  signedTokens,
+  tokens,
+  usd,
+  when,
+} from "../format.ts";
 import type { Route } from "../router.ts";
 import { route } from "../router.ts";
 import { sortable } from "../sortable.ts";
@@ -107,6 +119,64 @@ function toolTable(sessionId: string, tools: readonly ToolCall[], open: string |
   );
 }
 
+/** Per output: what Claude Code alone would have shown, what was shown, read back, net. */
+function outputsCard(outputs: readonly OutputFigures[]): HTMLElement {
+  const heads = ["Output", "Tool", "Claude Code alone", "Shown", "Read back", "Net saved", "Command"];
+  return h(
+    "section",
+    { class: "card", id: "figures" },
+    h("h2", {}, "Saved per output (net of what was read back)"),
+    sortable(
+      h(
+        "table",
+        { class: "figures cards" },
+        thead(heads, ["Claude Code alone", "Shown", "Read back", "Net saved"]),
+        h(
+          "tbody",
+          {},
+          ...outputs.map((o) =>
+            h(
+              "tr",
+              { class: o.netBytes < 0 ? "cost" : null, "data-output": o.outputId ?? "" },
+              h(
+                "td",
+                { "data-label": "Output" },
+                o.outputId !== null ? `#${o.outputId}` : o.toolUseId ? "reference" : "other",
+              ),
+              h("td", { "data-label": "Tool" }, o.toolName || "–"),
+              numCell(
+                "Claude Code alone",
+                o.counterfactualBytes,
+                o.toolUseId ? bytes(o.counterfactualBytes) : "–",
+              ),
+              numCell("Shown", o.shownBytes, o.toolUseId ? bytes(o.shownBytes) : "–"),
+              numCell(
+                "Read back",
+                o.retrievedBytes,
+                o.retrievals ? `${bytes(o.retrievedBytes)} (${o.retrievals})` : "–",
+              ),
+              numCell("Net saved", o.netBytes, signedSize(o.netBytes)),
+              h(
+                "td",
+                { "data-label": "Command", class: "input wide" },
+                h("code", {}, o.label ?? (o.toolUseId ? "" : "detail, search, outputs not listed")),
+                o.hiddenErrorsShown
+                  ? h(
+                      "span",
+                      { class: "tag" },
+                      `${o.hiddenErrorsShown} error line(s) Claude Code's preview would have hidden`,
+                    )
+                  : null,
+              ),
+            ),
+          ),
+        ),
+      ),
+      "figures",
+    ),
+  );
+}
+
 export async function sessionView(root: HTMLElement, r: Route): Promise<() => void> {
   const id = r.parts[1] ?? "";
   const d = await get<SessionDetail>(`sessions/${encodeURIComponent(id)}`);
@@ -135,9 +205,11 @@ export async function sessionView(root: HTMLElement, r: Route): Promise<() => vo
       stat("Warnings", String(s.warnings)),
       stat("Outputs filed", String(s.outputs)),
       stat(
-        "Saved (est.)",
-        s.savedTokensEst ? `≈ ${tokens(s.savedTokensEst)} tokens · ≈ ${usd(s.savedUsdEst)}` : "–",
-        "bytes saved / 4; cost at the model's input price",
+        "Net saved (est.)",
+        s.figures.outputs || s.figures.retrievals
+          ? `≈ ${signedTokens(s.figures.netTokensEst)} tokens · ≈ ${usd(s.netUsdEst)}`
+          : "–",
+        `Claude Code alone ${bytes(s.figures.counterfactualBytes)} → shown ${bytes(s.figures.shownBytes)}, read back ${bytes(s.figures.retrievedBytes)}; tokens: bytes / 4, cost at the model's input price`,
       ),
     ),
   );
@@ -173,5 +245,6 @@ export async function sessionView(root: HTMLElement, r: Route): Promise<() => vo
   }
   toolsBox.append(toolTable(s.id, d.tools, tool));
   root.append(toolsBox);
+  if (d.outputs.length) root.append(outputsCard(d.outputs));
   return () => chart?.destroy();
 }

@@ -3,7 +3,7 @@ import type { SessionItem, SessionsResponse } from "../../types.ts";
 import { get } from "../api.ts";
 import { h, link, notice, numCell, thead } from "../dom.ts";
 import { filterBar, filterOf, filterParams } from "../filters.ts";
-import { baseName, duration, shortId, tokens, usd, when } from "../format.ts";
+import { baseName, bytes, duration, shortId, signedTokens, tokens, usd, when } from "../format.ts";
 import type { Route } from "../router.ts";
 import { route } from "../router.ts";
 import { sortable } from "../sortable.ts";
@@ -50,12 +50,12 @@ function sessionRow(s: SessionItem): HTMLTableRowElement {
     h(
       "td",
       {
-        "data-label": "Saved (est.)",
+        "data-label": "Net saved (est.)",
         class: "num",
-        "data-sort": s.savedTokensEst ?? 0,
-        title: `${s.outputs} outputs filed; ≈ ${usd(s.savedUsdEst)}`,
+        "data-sort": s.figures.netTokensEst,
+        title: `Claude Code alone ${bytes(s.figures.counterfactualBytes)} → shown ${bytes(s.figures.shownBytes)}, read back ${bytes(s.figures.retrievedBytes)}; ${s.outputs} outputs filed; ≈ ${usd(s.netUsdEst)}`,
       },
-      s.savedTokensEst ? `≈ ${tokens(s.savedTokensEst)} tok` : "–",
+      s.figures.outputs || s.figures.retrievals ? `≈ ${signedTokens(s.figures.netTokensEst)} tok` : "–",
     ),
     h("td", { "data-label": "Compactions", class: "num" }, s.compactions),
     h("td", { "data-label": "Warnings", class: "num" }, s.warnings),
@@ -83,7 +83,7 @@ export async function sessionsView(root: HTMLElement, r: Route): Promise<void> {
     "Model",
     "Duration",
     "Peak context",
-    "Saved (est.)",
+    "Net saved (est.)",
     "Compactions",
     "Warnings",
   ];
@@ -92,7 +92,7 @@ export async function sessionsView(root: HTMLElement, r: Route): Promise<void> {
       h(
         "table",
         { class: "sessions cards" },
-        thead(heads, ["Duration", "Saved (est.)", "Compactions", "Warnings"]),
+        thead(heads, ["Duration", "Net saved (est.)", "Compactions", "Warnings"]),
         h("tbody", {}, ...data.sessions.map(sessionRow)),
       ),
       "sessions",
@@ -103,7 +103,7 @@ export async function sessionsView(root: HTMLElement, r: Route): Promise<void> {
     h(
       "p",
       { class: "foot" },
-      "Peak context is measured (input and cache tokens of the largest API response). Saved tokens are estimated from bytes (4 bytes a token).",
+      "Peak context is measured (input and cache tokens of the largest API response). Net saved: what Claude Code alone would have shown of tool outputs, minus what the model was shown, minus what reading originals back cost; tokens are estimated from bytes (4 bytes a token).",
     ),
     ...(await teamSessions()),
   );

@@ -62,7 +62,7 @@ describe("outputs already in context are not sent twice", () => {
     const command = /full output: (.+)\]$/.exec(second)?.[1];
     expect(command).toBe(/^\[full output: (.+?)(?: · |\]$)/m.exec(first)?.[1]);
     expect(command).toMatch(/ show 1$/);
-    expect(execSync(command!, { env: sb.env, cwd: sb.home, encoding: "utf8", shell: "/bin/sh" })).toBe(
+    expect(execSync(command!, { env: sb.env, cwd: sb.project, encoding: "utf8", shell: "/bin/sh" })).toBe(
       vitest,
     );
     // A third repeat names the same original.
@@ -84,7 +84,7 @@ describe("outputs already in context are not sent twice", () => {
     expect(await status("toolu_st_1")).toBeUndefined();
     const again = await status("toolu_st_2");
     expect(again).toMatch(/^\[cairn #1 · .*identical to `git status` shown earlier.* show 1\]$/);
-    expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.home })).stdout).toBe(gitStatus);
+    expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.project })).stdout).toBe(gitStatus);
     expect(await status("toolu_st_3")).toBe(again);
   });
 
@@ -109,7 +109,7 @@ describe("outputs already in context are not sent twice", () => {
       /^\[cairn #1 · .*`git status` as shown earlier with 1 line changed, the rest identical · full output: .* show 1\]$/,
     );
     expect(rest.join("\n")).toMatch(/^@@ after L\d+ → L\d+\n\+\tmodified: {3}src\/extra\.js$/);
-    expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.home })).stdout).toBe(more);
+    expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.project })).stdout).toBe(more);
     // Compared with the version the model knows now (the first and the change), so a
     // third output shows only what changed since the second.
     const other = more.replace("\tmodified:   src/micromatch.js\n", "");
@@ -179,7 +179,7 @@ describe("outputs already in context are not sent twice", () => {
       /^\[cairn #1 · .*identical to `git status` shown earlier \(#1\): not repeated · full output: .* show 1\]$/,
     );
     expect(again!.length).toBeLessThanOrEqual(short.length / 2);
-    expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.home })).stdout).toBe(short);
+    expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.project })).stdout).toBe(short);
   });
 
   it("a reference names a path or a search without the session's working directory", () => {
