@@ -128,6 +128,13 @@ interface Work {
   readonly opts: EngineOptions;
   readonly noise: (i: number) => boolean;
   readonly problem: Uint8Array;
+  /**
+   * Problem lines alike up to this many are all shown (FEW); in an output made of problems,
+   * where each kind is news and each place is not, as many as a rare kind has.
+   */
+  readonly few: number;
+  /** Nearly every line is a problem: problems are grouped by their words (madeOfProblems). */
+  readonly allProblems: boolean;
   readonly picks: Pick[];
   readonly suffix: Map<number, string>;
   readonly facts: Set<number>;
@@ -183,7 +190,7 @@ function rankProblems(w: Work): void {
     // Few alike (the same error in a handful of files): each one, its place is news; the
     // same line again says nothing new but that it came again.
     const same = m.every((i) => lines[i] === lines[m[0]!]);
-    if (m.length <= (same ? RARE : FEW)) {
+    if (m.length <= (same ? RARE : w.few)) {
       for (const i of m) {
         fact(w, i, i, severe ? E.problem : E.warning);
         located(w, i, where);
@@ -306,7 +313,11 @@ function rankRest(w: Work, nonBlank: number): void {
   const rareAreFacts = w.opts.rareAreFacts === true || (background && rareLines <= nonBlank * 0.3);
   const valued: Template[] = [];
   for (const tpl of w.t.list) {
-    if (tpl.strict) continue;
+    if (tpl.strict) {
+      // Problems grouped by their words differ in their values: a rare one is news (the one host).
+      if (w.allProblems && background && tpl.members.length > w.few) valued.push(tpl);
+      continue;
+    }
     if (tpl.members.length <= RARE) rankRare(w, tpl, rareAreFacts);
     else if (rankFrequent(w, tpl) && background) valued.push(tpl);
   }
@@ -328,10 +339,44 @@ function rankHead(w: Work): void {
 }
 
 /** The engine's ranking of a document's lines. */
+/** Alike problem lines shown one by one take at most this many lines in an output made of problems. */
+const FEW_LINES = 40;
+
+/**
+ * How many alike problem lines are all shown in an output made of problems: FEW while all
+ * of them fit in FEW_LINES (a linter's findings: each place is a line to fix), else only
+ * as many as a rare kind has (a grep for FATAL: each kind is news, each place is not).
+ */
+function fewOf(t: Templates): number {
+  let shown = 0;
+  for (const tpl of t.list)
+    if (tpl.strict && tpl.members.length > RARE && tpl.members.length <= FEW) shown += tpl.members.length;
+  return shown <= FEW_LINES ? FEW : RARE;
+}
+
+/** An output this many lines long or longer, of this share of problem lines, is made of them. */
+const MADE_OF_PROBLEMS = { lines: 40, share: 0.8 } as const;
+
+/**
+ * Whether nearly every line is a problem (a grep for FATAL, a log of failures): then the
+ * word "error" tells nothing apart, and problems are grouped by what they say.
+ */
+function madeOfProblems(doc: Doc, problem: Uint8Array): boolean {
+  let lines = 0;
+  let problems = 0;
+  for (let i = 0; i < doc.lines.length; i++) {
+    if (doc.lines[i]!.trim() === "") continue;
+    lines++;
+    problems += problem[i]!;
+  }
+  return lines >= MADE_OF_PROBLEMS.lines && problems >= lines * MADE_OF_PROBLEMS.share;
+}
+
 export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
   const noise = opts.noise ?? (() => false);
   const problem = problemsOf(doc, opts, noise);
-  const t = templatesOf(doc, (k) => problem[k] === 1, opts.bodyAt);
+  const allProblems = madeOfProblems(doc, problem);
+  const t = templatesOf(doc, (k) => problem[k] === 1, opts.bodyAt, undefined, allProblems);
   const w: Work = {
     lines: doc.lines,
     starts: doc.starts,
@@ -339,6 +384,8 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     opts,
     noise,
     problem,
+    allProblems,
+    few: allProblems ? fewOf(t) : FEW,
     picks: [],
     suffix: new Map(),
     facts: new Set(),

@@ -21,6 +21,8 @@ export interface Template {
   readonly members: number[];
   /** Whether its lines are problem lines (they group only when equal once masked). */
   readonly strict: boolean;
+  /** The files its problem lines name, by token (0: none), when problems group by their words. */
+  readonly files?: Int32Array;
 }
 
 export interface Templates {
@@ -127,6 +129,33 @@ function isCode(s: string, from: number, to: number): boolean {
 }
 
 /**
+ * A token made of this many runs holding digits, joined by punctuation, is a structured
+ * id (a hardware location `R25-M1-NF-C:J16-U11`, an address, a timestamp): all of it
+ * varies, even the runs without digits (`NF`, `N0`).
+ */
+const ID_RUNS = 3;
+
+/** How many runs of letters and digits in `s[from, to)` hold a digit. */
+function numberedRuns(s: string, from: number, to: number): number {
+  let runs = 0;
+  let inRun = false;
+  let numbered = false;
+  for (let i = from; i <= to; i++) {
+    const c = i < to ? s.charCodeAt(i) : 32;
+    const k = c < 128 ? CLASS[c]! : 0;
+    if (k !== 0) {
+      inRun = true;
+      if (k === DIGIT) numbered = true;
+    } else if (inRun) {
+      if (numbered) runs++;
+      inRun = false;
+      numbered = false;
+    }
+  }
+  return runs;
+}
+
+/**
  * The hash of the token `s[from, to)` with its variable parts masked (two tokens alike but
  * for them hash alike). A path keeps its directory and the file's extension: files of
  * one directory are alike, a file elsewhere is not.
@@ -146,7 +175,10 @@ export function maskHash(s: string, from = 0, to = s.length): number {
       else if (pathEnd === to && (c === 40 || c === 41 || c === 44 || c === 39 || c === 34)) pathEnd = i;
     } else if (pathEnd === to && (c === 58 || c === 91 || c === 93)) pathEnd = i;
   }
-  if (slash < 0) return !variable || isCode(s, from, to) ? h : maskRuns(s, from, to, FNV);
+  if (slash < 0) {
+    if (!variable || isCode(s, from, to)) return h;
+    return numberedRuns(s, from, to) >= ID_RUNS ? mix(FNV, STAR) : maskRuns(s, from, to, FNV);
+  }
   const scheme = s.indexOf("://", from);
   if (scheme > 0 && scheme < slash) {
     const host = s.indexOf("/", scheme + 3);
@@ -164,8 +196,20 @@ export function maskHash(s: string, from = 0, to = s.length): number {
   return maskRuns(s, pathEnd, to, mix(h, 124));
 }
 
-/** The masked hashes of a line's tokens (split at blanks) into `out`; how many there are. */
-function maskLine(line: string, out: Int32Array, from: number): number {
+/** A place in a file (`src/a.ts:3`, `chart.ts(5,14):`): which file a problem is in tells problems apart. */
+const PLACE = /\.[A-Za-z]{1,5}[(:]\d/;
+
+/**
+ * The masked hashes of a line's tokens (split at blanks) into `out`, and into `numbered`
+ * whether each holds a digit and names no file (a value, an id, a time); how many there are.
+ */
+function maskLine(
+  line: string,
+  out: Int32Array,
+  from: number,
+  numbered: Uint8Array,
+  files: Int32Array,
+): number {
   let n = 0;
   let i = from;
   const end = line.length;
@@ -173,12 +217,47 @@ function maskLine(line: string, out: Int32Array, from: number): number {
     let c = line.charCodeAt(i);
     while (i < end && (c === 32 || c === 9)) c = line.charCodeAt(++i);
     if (i >= end) break;
-    let j = i + 1;
-    while (j < end && line.charCodeAt(j) !== 32 && line.charCodeAt(j) !== 9) j++;
+    let j = i;
+    let digit = false;
+    for (; j < end; j++) {
+      const d = line.charCodeAt(j);
+      if (d === 32 || d === 9) break;
+      if (isDigit(d)) digit = true;
+    }
+    const token = line.slice(i, j);
+    const place = digit && PLACE.test(token);
+    numbered[n] = digit && !place ? 1 : 0;
+    // A file is told by its whole name (up to its line and column), not masked as files of one directory are.
+    files[n] = place ? fileHash(token, 0, token.search(/[(:]|$/)) : 0;
     out[n++] = maskHash(line, i, j);
     i = j;
   }
   return n;
+}
+
+/** The hash of `s[from, to)` as it is. */
+function fileHash(s: string, from: number, to: number): number {
+  let h = FNV;
+  for (let k = from; k < to; k++) h = mix(h, s.charCodeAt(k));
+  return h | 1;
+}
+
+/**
+ * Whether a problem line says what a template's first line says, in the same file: its
+ * words equal, its values free.
+ */
+function sameWords(
+  t: Template,
+  masked: Int32Array,
+  numbered: Uint8Array,
+  files: Int32Array,
+  n: number,
+): boolean {
+  for (let k = 0; k < n; k++) {
+    if (files[k] !== (t.files?.[k] ?? 0)) return false;
+    if (t.tokens[k] !== masked[k] && numbered[k] === 0) return false;
+  }
+  return true;
 }
 
 /** A line's tokens (split at runs of blanks), at most MAX_TOKENS of them. */
@@ -215,13 +294,16 @@ function keyOf(masked: Int32Array, n: number, strict: boolean): number {
  * The templates of a document's lines. `strict(i)` says which lines are problems: they
  * group only with lines equal to them once masked. `bodyAt(i)`: where the text that is
  * compared starts (what comes before it, a grep's `path:12:`, is left out). `alike`: the
- * share of tokens a line must share with a template to join it.
+ * share of tokens a line must share with a template to join it. `looseProblems`: problem
+ * lines join a problem template whose words they share, whatever their values (an output
+ * of nothing but problems, where telling each apart would make every line a fact).
  */
 export function templatesOf(
   doc: Doc,
   strict: (i: number) => boolean,
   bodyAt?: (i: number) => number,
   alike = SIMILARITY,
+  looseProblems = false,
 ): Templates {
   const { lines } = doc;
   const of = new Int32Array(lines.length).fill(-1);
@@ -229,12 +311,17 @@ export function templatesOf(
   // Leaves by key; a strict key and a loose one may collide: a leaf holds both, told apart by `strict`.
   const leaves = new Map<number, number[]>();
   const buffer = new Int32Array(MAX_TOKENS);
+  const numbered = new Uint8Array(MAX_TOKENS);
+  const files = new Int32Array(MAX_TOKENS);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (i === doc.hole || line.length > LONG_LINE || isBlankLine(line)) continue;
-    const n = maskLine(line, buffer, bodyAt ? bodyAt(i) : 0);
+    const n = maskLine(line, buffer, bodyAt ? bodyAt(i) : 0, numbered, files);
     const exact = strict(i);
-    const key = keyOf(buffer, n, exact);
+    // Problem lines of an output made of them group when their words are equal, whatever
+    // their values (ids, places, times); other lines join the template they resemble.
+    const words = exact && looseProblems;
+    const key = keyOf(buffer, n, exact && !words) ^ (exact ? 1 : 0);
     let leaf = leaves.get(key);
     if (!leaf) {
       leaf = [];
@@ -246,7 +333,7 @@ export function templatesOf(
       const t = list[leaf[k]!]!;
       if (t.strict !== exact || t.tokens.length !== n) continue;
       const score = similarity(t.tokens, buffer, n);
-      if (exact ? score === 1 : score >= bestScore) {
+      if (words ? sameWords(t, buffer, numbered, files, n) : exact ? score === 1 : score >= bestScore) {
         best = leaf[k]!;
         bestScore = score;
         if (score === 1) break;
@@ -254,7 +341,12 @@ export function templatesOf(
     }
     if (best < 0) {
       best = list.length;
-      list.push({ tokens: buffer.slice(0, n), members: [], strict: exact });
+      list.push({
+        tokens: buffer.slice(0, n),
+        members: [],
+        strict: exact,
+        ...(words ? { files: files.slice(0, n) } : {}),
+      });
       leaf.push(best);
     } else if (!exact) {
       const tokens = list[best]!.tokens;

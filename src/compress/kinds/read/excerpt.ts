@@ -22,18 +22,37 @@ import { dataPicks, prosePicks } from "./docs.ts";
 import { LOCK_KEY, lockOutline } from "./lockfile.ts";
 import { minifiedLine } from "./minified.ts";
 
-type Flavour = "code" | "prose" | "data" | "json" | "minified" | "text";
+type Flavour = "code" | "prose" | "data" | "json" | "records" | "minified" | "text";
 
 const PROSE_EXT =
   /\.(?:md|markdown|mdx|rst|adoc|txt|org|tex)$|(?:^|\/)(?:README|CHANGELOG|LICENSE|NOTICE|CONTRIBUTING|HISTORY)[^/]*$/i;
 const DATA_EXT = /\.(?:ya?ml|toml|ini|cfg|conf|properties|env|xml|plist|csv|tsv)$/i;
 const JSON_EXT = /\.(?:json|jsonc|json5|lock|webmanifest|map)$/i;
+const RECORDS_EXT = /\.(?:ndjson|jsonl)$/i;
+
+/**
+ * JSON lines: one object a line (an audit log, an export). Read as records, not as one
+ * JSON document: the rare ones (a failed login among thousands of views) are the news.
+ */
+function jsonLines(lines: readonly string[]): boolean {
+  let objects = 0;
+  let seen = 0;
+  for (let i = 0; i < lines.length && seen < 50; i++) {
+    const line = lines[i]!.trim();
+    if (line === "") continue;
+    seen++;
+    if (line.startsWith("{") && line.endsWith("}")) objects++;
+  }
+  return seen >= 10 && objects >= seen * 0.9;
+}
 
 function flavourOf(doc: Doc, path: string | undefined): Flavour {
   const { lines } = doc;
   let long = 0;
   for (let i = 0; i < Math.min(lines.length, 5); i++) if (lines[i]!.length > 1000) long++;
   if (long > 0 && lines.length < 50) return "minified";
+  if (path && RECORDS_EXT.test(path)) return "records";
+  if (jsonLines(lines)) return "records";
   if (path) {
     if (JSON_EXT.test(path)) return "json";
     if (CODE_EXT.test(path)) return "code";
@@ -90,6 +109,11 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
     o.picks.push(...table.picks);
     o.notes.push(...table.notes);
     o.what = table.kept;
+    o.substance = true;
+  } else if (flavour === "records") {
+    // Each kind of record once with its count, every rare one and every outlier whole.
+    o.engine = { outliers: true };
+    o.what = "records: rare ones, each kind once";
     o.substance = true;
   } else if (flavour === "json" || flavour === "data") {
     dataPicks(doc, o.picks);
