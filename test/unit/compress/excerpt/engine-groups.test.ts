@@ -54,3 +54,14 @@ describe("a JSON-lines file read", () => {
     for (const fact of must) expect(e.text, fact).toContain(fact);
   });
 });
+
+describe("stylelint, laid out as eslint's stylish with ✖ and ⚠", () => {
+  it("is read as diagnostics: the one rare error under its file, the frequent rules counted", () => {
+    const { e, must } = caseOf("stylelint-css");
+    expect(e.kept).toMatch(/^601 errors in 10 files/);
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+    expect(e.text).toMatch(
+      /styles\/checkout\.css\n(?:\[… lines \d+-\d+ omitted \(\d+ lines\) …\]\n)? {2}74:3 {3}✖/,
+    );
+  });
+});
