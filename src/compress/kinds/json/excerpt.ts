@@ -73,10 +73,20 @@ const scalar = (v: Json): string | undefined =>
       ? String(v)
       : undefined;
 
+/**
+ * What a list or object value is, as a category: empty or not, and which keys it has (the
+ * one result whose `warnings` is not empty, the one record with an extra field).
+ */
+function shapeOf(v: Json): string {
+  if (Array.isArray(v)) return v.length === 0 ? "\u0000[]" : "\u0000[…]";
+  if (v !== null && typeof v === "object") return `\u0000{${Object.keys(v).sort().join(",")}}`;
+  return "\u0000";
+}
+
 /** The items of an array whose value in some field of categories is rare, and the fields. */
 function rareItems(items: readonly Record<string, Json>[]): { rare: number[]; fields: string[] } {
   const keys = Object.keys(items[0]!).filter((k) => items.every((x) => k in x));
-  const rows = items.map((x) => keys.map((k) => scalar(x[k]) ?? "\u0000"));
+  const rows = items.map((x) => keys.map((k) => scalar(x[k]) ?? shapeOf(x[k]!)));
   const { rare, columns } = rarity(rows);
   return { rare, fields: columns.map((c) => keys[c.column]!) };
 }
@@ -95,7 +105,7 @@ function askedItems(items: readonly Record<string, Json>[], intent: string | und
 }
 
 /** Keys that name a record: its id, number, name. */
-const ID_KEY = /^"(?:id|uuid|key|name|number|slug|email|[\w-]*_id|[\w-]*Id)":/;
+const ID_KEY = /^"(?:id|uuid|key|name|number|row|index|slug|email|[\w-]*_id|[\w-]*Id)":/;
 
 /**
  * The lines of a record that are the answer: its opening and closing, its own ids, the
@@ -121,8 +131,17 @@ function recordPicks(
     const t = lines[i]!.trimStart();
     const key = /^"([^"]+)":/.exec(t)?.[1];
     const mine = depth(i) === own;
-    if ((mine && (ID_KEY.test(t) || (key !== undefined && fields.has(key)))) || asked.has(i)) {
+    const rareField = mine && key !== undefined && fields.has(key);
+    if ((mine && ID_KEY.test(t)) || rareField || asked.has(i)) {
       fact(i);
+      // A rare value that is a list or an object is the answer whole (the one warning in it).
+      if (rareField && /[[{]$/.test(t)) {
+        let k = i + 1;
+        for (; k < to && depth(k) > depth(i); k++) fact(k);
+        if (k < to) fact(k);
+        i = k;
+        continue;
+      }
       // The keys it sits under inside the record.
       for (let k = i - 1, d = depth(i); k > from && d > own; k--)
         if (depth(k) < d) {

@@ -65,3 +65,10 @@ describe("stylelint, laid out as eslint's stylish with ✖ and ⚠", () => {
     );
   });
 });
+
+describe("a JSON API response's records", () => {
+  it("the one record whose list is not empty (a warning) is shown with that list whole and its row", () => {
+    const { e, must } = caseOf("curl-import-results-json");
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+  });
+});
