@@ -284,6 +284,30 @@ function rankFrequent(w: Work, tpl: Template): boolean {
   return opts.outliers !== false && !quiet;
 }
 
+/** A record laid out one field a line has at most this many lines. */
+const RECORD_LINES = 12;
+
+/**
+ * The block of lines between blank lines that holds line `i`, when it is a record (at
+ * most RECORD_LINES lines, with blocks of the same size before or after it).
+ */
+function recordAround(lines: readonly string[], i: number): [number, number] | undefined {
+  const blank = (k: number) => k < 0 || k >= lines.length || lines[k]!.trim() === "";
+  let a = i;
+  while (!blank(a - 1) && i - a < RECORD_LINES) a--;
+  let b = i;
+  while (!blank(b + 1) && b - i < RECORD_LINES) b++;
+  const size = b - a + 1;
+  if (!blank(a - 1) || !blank(b + 1) || size < 2 || size > RECORD_LINES) return undefined;
+  // Another block of the same size beside it: records, not a paragraph.
+  const sameAt = (from: number, step: number) => {
+    let k = from;
+    while (!blank(k) && Math.abs(k - from) < size) k += step;
+    return Math.abs(k - from) === size && blank(k);
+  };
+  return (b + 2 < lines.length && sameAt(b + 2, 1)) || (a - 2 >= 0 && sameAt(a - 2, -1)) ? [a, b] : undefined;
+}
+
 /** Lines holding one rare value among the most frequent kinds: all when few, else the first and last with their count. */
 function rankOutliers(w: Work, kinds: Template[]): void {
   const { lines, starts } = w;
@@ -294,7 +318,13 @@ function rankOutliers(w: Work, kinds: Template[]): void {
     outliers(lines, tpl, rareValued, w.opts.bodyAt ?? (() => 0));
   for (const at of rareValued.values()) {
     if (at.length <= RARE) {
-      for (const i of at) if (!w.facts.has(i)) fact(w, i, i, E.outlier);
+      for (const i of at) {
+        if (!w.facts.has(i)) fact(w, i, i, E.outlier);
+        // A value of a record laid out one field a line (`sqlite3 -line`, `\x`): the record
+        // whole, or the odd value would have no id.
+        const record = recordAround(lines, i);
+        if (record) fact(w, record[0], record[1], E.outlier - 1);
+      }
       continue;
     }
     const first = at[0]!;

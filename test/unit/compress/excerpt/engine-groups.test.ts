@@ -72,3 +72,13 @@ describe("a JSON API response's records", () => {
     for (const fact of must) expect(e.text, fact).toContain(fact);
   });
 });
+
+describe("records laid out one field a line", () => {
+  it("a record with a rare value is shown whole, with its id and url", () => {
+    const { e, must } = caseOf("sqlite-line-webhooks");
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+    expect(e.text).toMatch(
+      / {9}id = 37\n account_id = 37\n {8}url = https:\/\/hooks\.acct0037\.example\/events\nlast_status = 502/,
+    );
+  });
+});
