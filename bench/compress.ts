@@ -64,6 +64,8 @@ export async function product(src: string): Promise<Product> {
   return {
     ...index,
     ...filing,
+    // How the hook lays a header over its excerpt (header.ts); a tree from before it said it inline.
+    shownOf: (head: string, body: string) => `${head}\n${body}`,
     ...header,
     ...outputs,
     ...schema,
@@ -134,7 +136,7 @@ function measure(p: Product, config: unknown, e: CorpusEntry): Row {
       times.push(performance.now() - t0);
     }
     ms = median(times);
-    const shown = `${p.excerptHeader(1, text, bytes(text), excerpt, hints, 0)}\n${excerpt.text}`;
+    const shown = p.shownOf(p.excerptHeader(1, text, bytes(text), excerpt, hints, 0), excerpt.text);
     if (shown.length < text.length) {
       const replacement = out.replace(shown);
       error = shapeError(e.tool_name, replacement);

@@ -83,7 +83,10 @@ export async function inProcess(src: string): Promise<AnswerSource> {
     const t0 = performance.now();
     const excerpt = p.compressText(text, hints, p.excerptBudget(config, text.length));
     const ms = performance.now() - t0;
-    const shown = `${p.excerptHeader(1, text, Buffer.byteLength(text), excerpt, hints, 0)}\n${excerpt.text}`;
+    const shown = p.shownOf(
+      p.excerptHeader(1, text, Buffer.byteLength(text), excerpt, hints, 0),
+      excerpt.text,
+    );
     if (shown.length >= text.length) return { stdout: "", code: 0, ms };
     return { stdout: updated(out.replace(shown)), code: 0, ms };
   };
