@@ -12,17 +12,27 @@
  *   4. in a repetitive output, every line of a rare template, and every line whose value
  *      in some field is rare among the lines of its template (the one 500 among 200s);
  *   5. the first and last line of each other frequent template, with its count;
- *   6. the beginning.
+ *   6. the beginning;
+ *   7. in an output dated line by line but not in time order (git blame), the newest lines.
  *
  * The first four are facts: they may take the excerpt past its budget up to the cap
  * (budget.ts); the rest share the budget. A kind adds its own picks (what it knows of
  * its tool's structure) to these, and the packer (pack.ts) keeps what fits.
  */
 
-import { ancestors, attachedAfter, children, commonLead, firstPerFile, locatedBefore } from "./around.ts";
+import {
+  ancestors,
+  attachedAfter,
+  children,
+  commonLead,
+  firstPerFile,
+  locatedBefore,
+  recordAround,
+} from "./around.ts";
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { intentLines } from "./intent.ts";
+import { newestLines } from "./newest.ts";
 import { outliers } from "./outliers.ts";
 import { MUST, type Pick } from "./pack-items.ts";
 import { isCaret, isCodeFrame, isProblem, isSevere, isSuccess, isSummary } from "./signals.ts";
@@ -284,30 +294,6 @@ function rankFrequent(w: Work, tpl: Template): boolean {
   return opts.outliers !== false && !quiet;
 }
 
-/** A record laid out one field a line has at most this many lines. */
-const RECORD_LINES = 12;
-
-/**
- * The block of lines between blank lines that holds line `i`, when it is a record (at
- * most RECORD_LINES lines, with blocks of the same size before or after it).
- */
-function recordAround(lines: readonly string[], i: number): [number, number] | undefined {
-  const blank = (k: number) => k < 0 || k >= lines.length || lines[k]!.trim() === "";
-  let a = i;
-  while (!blank(a - 1) && i - a < RECORD_LINES) a--;
-  let b = i;
-  while (!blank(b + 1) && b - i < RECORD_LINES) b++;
-  const size = b - a + 1;
-  if (!blank(a - 1) || !blank(b + 1) || size < 2 || size > RECORD_LINES) return undefined;
-  // Another block of the same size beside it: records, not a paragraph.
-  const sameAt = (from: number, step: number) => {
-    let k = from;
-    while (!blank(k) && Math.abs(k - from) < size) k += step;
-    return Math.abs(k - from) === size && blank(k);
-  };
-  return (b + 2 < lines.length && sameAt(b + 2, 1)) || (a - 2 >= 0 && sameAt(a - 2, -1)) ? [a, b] : undefined;
-}
-
 /** Lines holding one rare value among the most frequent kinds: all when few, else the first and last with their count. */
 function rankOutliers(w: Work, kinds: Template[]): void {
   const { lines, starts } = w;
@@ -435,6 +421,7 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     for (let i = 0; i < doc.lines.length; i++) if (t.of[i]! >= 0) nonBlank++;
     rankRest(w, nonBlank);
     rankHead(w);
+    for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked);
   }
   return {
     picks: w.picks,

@@ -82,3 +82,20 @@ describe("records laid out one field a line", () => {
     );
   });
 });
+
+describe("lines dated but not in time order", () => {
+  it("git blame: the newest commits' lines are kept", () => {
+    const { e, must } = caseOf("git-blame-range");
+    expect(e.text).toContain(must[0]); // the newest commit, 7df9aed47
+    expect(e.text).toContain(must[1]);
+  });
+
+  it("the same lines in time order (a log) have no newest lines of their own: the end stands for them", async () => {
+    const { newestLines } = await import("../../../../src/compress/excerpt/newest.ts");
+    const { text } = caseOf("git-blame-range");
+    const lines = text.split("\n").filter(Boolean);
+    expect(newestLines(lines).map((i) => lines[i]!.slice(0, 9))).toContain("7df9aed47");
+    const stamp = (l: string) => /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.exec(l)![0];
+    expect(newestLines([...lines].sort((a, b) => stamp(a).localeCompare(stamp(b))))).toEqual([]);
+  });
+});
