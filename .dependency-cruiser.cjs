@@ -32,7 +32,7 @@
 
 const FLOORS = [
   ["core"],
-  ["store", "config", "claude"],
+  ["store", "config", "claude", "gemini"],
   ["hooks"],
   ["transports"],
   ["run", "summarize", "observe"],

@@ -28,6 +28,10 @@ const BENCHES: Record<string, { title: string; load: () => Promise<Bench> }> = {
     title: "Facts kept whole on real outputs (issue 24)",
     load: async () => (await import("./facts.ts")).benchFacts,
   },
+  gemini: {
+    title: "Gemini CLI beside Claude Code: facts kept and hook latency",
+    load: async () => (await import("./gemini.ts")).benchGemini,
+  },
   ledger: {
     title: "Context ledger and statusline",
     load: async () => (await import("./ledger.ts")).benchLedger,

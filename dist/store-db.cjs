@@ -1,5 +1,7 @@
-"use strict";var __defProp=Object.defineProperty;var __getOwnPropDesc=Object.getOwnPropertyDescriptor;var __getOwnPropNames=Object.getOwnPropertyNames;var __hasOwnProp=Object.prototype.hasOwnProperty;var __export=(target2,all)=>{for(var name in all)__defProp(target2,name,{get:all[name],enumerable:!0})},__copyProps=(to,from,except,desc)=>{if(from&&typeof from=="object"||typeof from=="function")for(let key of __getOwnPropNames(from))!__hasOwnProp.call(to,key)&&key!==except&&__defProp(to,key,{get:()=>from[key],enumerable:!(desc=__getOwnPropDesc(from,key))||desc.enumerable});return to};var __toCommonJS=mod=>__copyProps(__defProp({},"__esModule",{value:!0}),mod);var db_exports={};__export(db_exports,{BUSY_TIMEOUT_MS:()=>BUSY_TIMEOUT_MS,WAL_AUTOCHECKPOINT_PAGES:()=>WAL_AUTOCHECKPOINT_PAGES,openStore:()=>openStore,schemaVersion:()=>schemaVersion,withBusyTimeout:()=>withBusyTimeout});module.exports=__toCommonJS(db_exports);var import_node_fs2=require("node:fs"),import_node_path=require("node:path");var spec=process.env.CAIRN_FAILPOINT||void 0,[target,nth]=spec?parseSpec(spec):["",0],g=globalThis;function failpoint(name){spec===void 0||name!==target||(g.__cairnFailpointHits=(g.__cairnFailpointHits??0)+1,g.__cairnFailpointHits>=nth&&process.kill(process.pid,"SIGKILL"))}function parseSpec(s){let at=s.lastIndexOf("@");if(at<=0)return[s,1];let n=Number(s.slice(at+1));return[s.slice(0,at),Number.isInteger(n)&&n>0?n:1]}var import_node_fs=require("node:fs");var DIR_MODE=448,FILE_MODE=384;function ensureDir(dir){(0,import_node_fs.mkdirSync)(dir,{recursive:!0,mode:DIR_MODE})}function tightenMode(path,mode=FILE_MODE){try{let st=(0,import_node_fs.lstatSync)(path);if(st.isSymbolicLink()||process.getuid&&st.uid!==process.getuid())return;(st.mode&511&~mode)!==0&&(0,import_node_fs.chmodSync)(path,st.mode&511&mode)}catch{}}var on=process.env.CAIRN_TRACE==="1",g2=globalThis;if(on&&!g2.__cairnMarks){let marks=[["node-ready",performance.now()]];g2.__cairnMarks=marks,process.on("exit",()=>{marks.push(["exit",performance.now()]),process.stderr.write(`${JSON.stringify({trace:marks.map(([k,t])=>[k,Math.round(t*100)/100])})}
-`)})}function mark(label){on&&g2.__cairnMarks?.push([label,performance.now()])}var CONTEXT_SCHEMA=`
+"use strict";var __defProp=Object.defineProperty;var __getOwnPropDesc=Object.getOwnPropertyDescriptor;var __getOwnPropNames=Object.getOwnPropertyNames;var __hasOwnProp=Object.prototype.hasOwnProperty;var __export=(target2,all)=>{for(var name in all)__defProp(target2,name,{get:all[name],enumerable:!0})},__copyProps=(to,from,except,desc)=>{if(from&&typeof from=="object"||typeof from=="function")for(let key of __getOwnPropNames(from))!__hasOwnProp.call(to,key)&&key!==except&&__defProp(to,key,{get:()=>from[key],enumerable:!(desc=__getOwnPropDesc(from,key))||desc.enumerable});return to};var __toCommonJS=mod=>__copyProps(__defProp({},"__esModule",{value:!0}),mod);var db_exports={};__export(db_exports,{BUSY_TIMEOUT_MS:()=>BUSY_TIMEOUT_MS,WAL_AUTOCHECKPOINT_PAGES:()=>WAL_AUTOCHECKPOINT_PAGES,openStore:()=>openStore,openStoreSync:()=>openStoreSync,schemaVersion:()=>schemaVersion,withBusyTimeout:()=>withBusyTimeout});module.exports=__toCommonJS(db_exports);var import_node_fs2=require("node:fs"),import_node_path=require("node:path");var spec=process.env.CAIRN_FAILPOINT||void 0,[target,nth]=spec?parseSpec(spec):["",0],g=globalThis;function failpoint(name){spec===void 0||name!==target||(g.__cairnFailpointHits=(g.__cairnFailpointHits??0)+1,g.__cairnFailpointHits>=nth&&process.kill(process.pid,"SIGKILL"))}function parseSpec(s){let at=s.lastIndexOf("@");if(at<=0)return[s,1];let n=Number(s.slice(at+1));return[s.slice(0,at),Number.isInteger(n)&&n>0?n:1]}var import_node_fs=require("node:fs");var DIR_MODE=448,FILE_MODE=384;function ensureDir(dir){(0,import_node_fs.mkdirSync)(dir,{recursive:!0,mode:DIR_MODE})}function tightenMode(path,mode=FILE_MODE){try{let st=(0,import_node_fs.lstatSync)(path);if(st.isSymbolicLink()||process.getuid&&st.uid!==process.getuid())return;(st.mode&511&~mode)!==0&&(0,import_node_fs.chmodSync)(path,st.mode&511&mode)}catch{}}var on=process.env.CAIRN_TRACE==="1",g2=globalThis;if(on&&!g2.__cairnMarks){let marks=[["node-ready",performance.now()]];g2.__cairnMarks=marks,process.on("exit",()=>{marks.push(["exit",performance.now()]),process.stderr.write(`${JSON.stringify({trace:marks.map(([k,t])=>[k,Math.round(t*100)/100])})}
+`)})}function mark(label){on&&g2.__cairnMarks?.push([label,performance.now()])}var SHOWN_ID_TABLES=["outputs","mem_items"];function migration6(db){db.exec("CREATE TABLE id_floor (tbl TEXT PRIMARY KEY, last INTEGER NOT NULL)");let mark2=db.prepare("SELECT value FROM kv WHERE scope = 'memory' AND key = 'outputs_indexed'").get(),watermark=Number(mark2?.value??0)||0,maxOf=table=>Number(db.prepare(`SELECT coalesce(max(id), 0) AS n FROM ${table}`).get().n);for(let table of SHOWN_ID_TABLES){let floor=Math.max(maxOf(table),table==="outputs"?watermark:0);db.prepare("INSERT INTO id_floor (tbl, last) VALUES (?, ?)").run(table,floor),db.exec(`CREATE TRIGGER ${table}_id_floor AFTER INSERT ON ${table} BEGIN
+         UPDATE id_floor SET last = NEW.id WHERE tbl = '${table}' AND last < NEW.id;
+       END`)}let indexed=Number(db.prepare("SELECT count(*) AS n FROM mem_outputs_fts_docsize").get().n),expected=Number(db.prepare("SELECT count(*) AS n FROM outputs WHERE id <= ? AND pruned_at IS NULL").get(watermark).n);(maxOf("outputs")<watermark||indexed!==expected)&&db.exec("INSERT INTO mem_outputs_fts (mem_outputs_fts) VALUES ('delete-all')")}function reconcileSchema(db,sql){let Database=db.constructor,ref=new Database(":memory:");try{for(let s of sql)ref.exec(s);let want=objects(ref),have=new Set(objects(db).map(o=>`${o.type}:${o.name}`));for(let o of want)o.type!=="table"||have.has(`table:${o.name}`)||db.exec(o.sql);for(let o of want){if(o.type!=="table"||isVirtual(o.sql))continue;let present=new Set(columns(db,o.name).map(c=>c.name));for(let c of columns(ref,o.name))present.has(c.name)||db.exec(addColumn(o.name,c))}for(let o of want)o.type==="index"&&!have.has(`index:${o.name}`)&&db.exec(o.sql)}finally{ref.close()}}function objects(db){let rows=db.prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid").all(),virtual=rows.filter(r=>isVirtual(r.sql)).map(r=>r.name);return rows.filter(r=>!virtual.some(v=>r.name.startsWith(`${v}_`)&&r.name!==v))}var isVirtual=sql=>/^CREATE VIRTUAL TABLE/i.test(sql);function columns(db,table){return db.prepare(`PRAGMA table_info("${table.replaceAll('"','""')}")`).all()}function addColumn(table,c){let dflt=c.dflt_value!==null?` DEFAULT ${c.dflt_value}`:"",notNull=c.notnull&&c.dflt_value!==null?" NOT NULL":"";return`ALTER TABLE "${table}" ADD COLUMN "${c.name}" ${c.type}${dflt}${notNull}`}var CONTEXT_SCHEMA=`
   CREATE TABLE ledger_files (
     id INTEGER PRIMARY KEY,
     path TEXT NOT NULL UNIQUE,
@@ -92,6 +94,102 @@
   CREATE INDEX context_warnings_session ON context_warnings(session_id, at);
 `,CONTEXT_SCHEMA_4=`
   CREATE INDEX outputs_session_sizes ON outputs(session_id, original_bytes, excerpt_bytes);
+`,CONTEXT_SCHEMA_8=`
+  CREATE TABLE call_figures (
+    session_id TEXT NOT NULL,
+    tool_use_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL DEFAULT '',
+    tool_name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    retrieval TEXT,
+    output_id INTEGER,
+    counterfactual_bytes INTEGER NOT NULL,
+    shown_bytes INTEGER NOT NULL,
+    hidden_errors_shown INTEGER NOT NULL DEFAULT 0,
+    changed INTEGER NOT NULL DEFAULT 0,
+    shown TEXT,
+    call_key TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (session_id, tool_use_id)
+  );
+  CREATE INDEX call_figures_key ON call_figures(session_id, call_key, at);
+  CREATE INDEX call_figures_output ON call_figures(output_id);
+  -- A session's sums read this index alone, never the shown text.
+  CREATE INDEX call_figures_sums ON call_figures(session_id, kind, changed, counterfactual_bytes, shown_bytes,
+    hidden_errors_shown, tool_use_id);
+`;var CORE_SCHEMA=`
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    project_dir TEXT,
+    cwd TEXT,
+    transcript_path TEXT,
+    model TEXT,
+    started_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    ended_at INTEGER,
+    end_reason TEXT
+  );
+  CREATE INDEX sessions_project ON sessions(project_dir, last_seen_at);
+
+  -- One row per hook event that reached a handler.
+  CREATE TABLE events (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    tool_name TEXT,
+    tool_use_id TEXT,
+    at INTEGER NOT NULL,
+    handler_ms REAL,
+    outcome TEXT NOT NULL,
+    detail TEXT
+  );
+  CREATE INDEX events_session ON events(session_id, at);
+
+  -- Originals of every output cairn shortened, and what it showed instead.
+  CREATE TABLE outputs (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    tool_use_id TEXT,
+    tool_name TEXT NOT NULL,
+    label TEXT,
+    original BLOB NOT NULL,
+    original_bytes INTEGER NOT NULL,
+    original_lines INTEGER NOT NULL,
+    excerpt TEXT,
+    excerpt_bytes INTEGER,
+    compressor TEXT,
+    exit_code INTEGER,
+    redactions INTEGER NOT NULL DEFAULT 0,
+    latency_ms REAL,
+    observation TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX outputs_session ON outputs(session_id, created_at);
+  CREATE INDEX outputs_tool_use ON outputs(tool_use_id);
+
+  -- Every additionalContext cairn sent to the model: which part, how much.
+  CREATE TABLE injections (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    part TEXT NOT NULL,
+    chars INTEGER NOT NULL,
+    tokens_est INTEGER NOT NULL,
+    preview TEXT,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX injections_session ON injections(session_id, at);
+
+  -- Small per-session or per-project state for parts (debounce counters, flags).
+  CREATE TABLE kv (
+    scope TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (scope, key)
+  );
+`,AGENT_SCHEMA_9=`
+  ALTER TABLE sessions ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude-code';
 `;var MEMORY_SCHEMA=`
   CREATE TABLE mem_sessions (
     session_id TEXT PRIMARY KEY,
@@ -170,77 +268,4 @@
     pulled_at INTEGER NOT NULL
   );
   CREATE INDEX team_records_project ON team_records(project, kind, at);
-`;var SHOWN_ID_TABLES=["outputs","mem_items"];function migration6(db){db.exec("CREATE TABLE id_floor (tbl TEXT PRIMARY KEY, last INTEGER NOT NULL)");let mark2=db.prepare("SELECT value FROM kv WHERE scope = 'memory' AND key = 'outputs_indexed'").get(),watermark=Number(mark2?.value??0)||0,maxOf=table=>Number(db.prepare(`SELECT coalesce(max(id), 0) AS n FROM ${table}`).get().n);for(let table of SHOWN_ID_TABLES){let floor=Math.max(maxOf(table),table==="outputs"?watermark:0);db.prepare("INSERT INTO id_floor (tbl, last) VALUES (?, ?)").run(table,floor),db.exec(`CREATE TRIGGER ${table}_id_floor AFTER INSERT ON ${table} BEGIN
-         UPDATE id_floor SET last = NEW.id WHERE tbl = '${table}' AND last < NEW.id;
-       END`)}let indexed=Number(db.prepare("SELECT count(*) AS n FROM mem_outputs_fts_docsize").get().n),expected=Number(db.prepare("SELECT count(*) AS n FROM outputs WHERE id <= ? AND pruned_at IS NULL").get(watermark).n);(maxOf("outputs")<watermark||indexed!==expected)&&db.exec("INSERT INTO mem_outputs_fts (mem_outputs_fts) VALUES ('delete-all')")}function reconcileSchema(db,sql){let Database=db.constructor,ref=new Database(":memory:");try{for(let s of sql)ref.exec(s);let want=objects(ref),have=new Set(objects(db).map(o=>`${o.type}:${o.name}`));for(let o of want)o.type!=="table"||have.has(`table:${o.name}`)||db.exec(o.sql);for(let o of want){if(o.type!=="table"||isVirtual(o.sql))continue;let present=new Set(columns(db,o.name).map(c=>c.name));for(let c of columns(ref,o.name))present.has(c.name)||db.exec(addColumn(o.name,c))}for(let o of want)o.type==="index"&&!have.has(`index:${o.name}`)&&db.exec(o.sql)}finally{ref.close()}}function objects(db){let rows=db.prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid").all(),virtual=rows.filter(r=>isVirtual(r.sql)).map(r=>r.name);return rows.filter(r=>!virtual.some(v=>r.name.startsWith(`${v}_`)&&r.name!==v))}var isVirtual=sql=>/^CREATE VIRTUAL TABLE/i.test(sql);function columns(db,table){return db.prepare(`PRAGMA table_info("${table.replaceAll('"','""')}")`).all()}function addColumn(table,c){let dflt=c.dflt_value!==null?` DEFAULT ${c.dflt_value}`:"",notNull=c.notnull&&c.dflt_value!==null?" NOT NULL":"";return`ALTER TABLE "${table}" ADD COLUMN "${c.name}" ${c.type}${dflt}${notNull}`}var CORE_SCHEMA=`
-  CREATE TABLE sessions (
-    id TEXT PRIMARY KEY,
-    project_dir TEXT,
-    cwd TEXT,
-    transcript_path TEXT,
-    model TEXT,
-    started_at INTEGER NOT NULL,
-    last_seen_at INTEGER NOT NULL,
-    ended_at INTEGER,
-    end_reason TEXT
-  );
-  CREATE INDEX sessions_project ON sessions(project_dir, last_seen_at);
-
-  -- One row per hook event that reached a handler.
-  CREATE TABLE events (
-    id INTEGER PRIMARY KEY,
-    session_id TEXT NOT NULL,
-    event TEXT NOT NULL,
-    tool_name TEXT,
-    tool_use_id TEXT,
-    at INTEGER NOT NULL,
-    handler_ms REAL,
-    outcome TEXT NOT NULL,
-    detail TEXT
-  );
-  CREATE INDEX events_session ON events(session_id, at);
-
-  -- Originals of every output cairn shortened, and what it showed instead.
-  CREATE TABLE outputs (
-    id INTEGER PRIMARY KEY,
-    session_id TEXT NOT NULL,
-    tool_use_id TEXT,
-    tool_name TEXT NOT NULL,
-    label TEXT,
-    original BLOB NOT NULL,
-    original_bytes INTEGER NOT NULL,
-    original_lines INTEGER NOT NULL,
-    excerpt TEXT,
-    excerpt_bytes INTEGER,
-    compressor TEXT,
-    exit_code INTEGER,
-    redactions INTEGER NOT NULL DEFAULT 0,
-    latency_ms REAL,
-    observation TEXT,
-    created_at INTEGER NOT NULL
-  );
-  CREATE INDEX outputs_session ON outputs(session_id, created_at);
-  CREATE INDEX outputs_tool_use ON outputs(tool_use_id);
-
-  -- Every additionalContext cairn sent to the model: which part, how much.
-  CREATE TABLE injections (
-    id INTEGER PRIMARY KEY,
-    session_id TEXT NOT NULL,
-    event TEXT NOT NULL,
-    part TEXT NOT NULL,
-    chars INTEGER NOT NULL,
-    tokens_est INTEGER NOT NULL,
-    preview TEXT,
-    at INTEGER NOT NULL
-  );
-  CREATE INDEX injections_session ON injections(session_id, at);
-
-  -- Small per-session or per-project state for parts (debounce counters, flags).
-  CREATE TABLE kv (
-    scope TEXT NOT NULL,
-    key TEXT NOT NULL,
-    value TEXT NOT NULL,
-    updated_at INTEGER NOT NULL,
-    PRIMARY KEY (scope, key)
-  );
-`;var SCHEMA_SQL=[CORE_SCHEMA,CONTEXT_SCHEMA,MEMORY_SCHEMA,RETENTION_SCHEMA,CONTEXT_SCHEMA_4,RETENTION_SCHEMA_5,TEAM_SCHEMA],MIGRATIONS=[CORE_SCHEMA,CONTEXT_SCHEMA,MEMORY_SCHEMA,db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL),migration6,db=>reconcileSchema(db,SCHEMA_SQL)],SCHEMA_VERSION=MIGRATIONS.length;var BUSY_TIMEOUT_MS=3e3,WAL_AUTOCHECKPOINT_PAGES=256,sqliteModule;function sqlite(){if(sqliteModule)return sqliteModule;let original=process.emitWarning;process.emitWarning=((warning,...rest)=>{let text=typeof warning=="string"?warning:warning.message;if(!/sqlite/i.test(text))return original.call(process,warning,...rest)});try{sqliteModule=process.getBuiltinModule("node:sqlite")}finally{process.emitWarning=original}return sqliteModule}async function openStore(path,opts={}){let{DatabaseSync}=sqlite();if(!opts.readOnly){ensureDir((0,import_node_path.dirname)(path)),(0,import_node_fs2.closeSync)((0,import_node_fs2.openSync)(path,"a",FILE_MODE)),tightenMode((0,import_node_path.dirname)(path),DIR_MODE);for(let f of[path,`${path}-wal`,`${path}-shm`])tightenMode(f)}let db=new DatabaseSync(path,{readOnly:opts.readOnly??!1,timeout:opts.busyTimeoutMs??BUSY_TIMEOUT_MS});try{opts.readOnly||(schemaVersion(db)===0&&db.exec("PRAGMA auto_vacuum = INCREMENTAL"),db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA journal_size_limit = 4194304; PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES};`),migrate(db))}catch(err){throw db.close(),err}return mark("db-open"),{db,path,tx(fn){if(db.isTransaction){db.exec("SAVEPOINT tx");try{let out=fn();return db.exec("RELEASE tx"),out}catch(err){throw db.exec("ROLLBACK TO tx; RELEASE tx"),err}}db.exec("BEGIN IMMEDIATE");try{let out=fn();return failpoint("tx:commit"),db.exec("COMMIT"),out}catch(err){throw db.isTransaction&&db.exec("ROLLBACK"),err}},close:()=>db.close()}}function withBusyTimeout(store,ms,fn){let before=store.db.prepare("PRAGMA busy_timeout").get().timeout;store.db.exec(`PRAGMA busy_timeout = ${Math.max(0,Math.round(ms))}`);try{return fn()}finally{store.db.exec(`PRAGMA busy_timeout = ${before}`)}}function schemaVersion(db){return db.prepare("PRAGMA user_version").get().user_version}function migrate(db){let version=schemaVersion(db);if(version>SCHEMA_VERSION)throw new Error(`database schema ${version} is newer than this cairn (${SCHEMA_VERSION}); upgrade cairn`);for(;version<SCHEMA_VERSION;){db.exec("BEGIN IMMEDIATE");try{let now=schemaVersion(db);if(now!==version){db.exec("COMMIT"),version=now;continue}let step=MIGRATIONS[version];typeof step=="string"?db.exec(step):step(db),db.exec(`PRAGMA user_version = ${version+1}`),db.exec("COMMIT"),version+=1}catch(err){throw db.isTransaction&&db.exec("ROLLBACK"),err}}}0&&(module.exports={BUSY_TIMEOUT_MS,WAL_AUTOCHECKPOINT_PAGES,openStore,schemaVersion,withBusyTimeout});
+`;var SCHEMA_SQL=[CORE_SCHEMA,CONTEXT_SCHEMA,MEMORY_SCHEMA,RETENTION_SCHEMA,CONTEXT_SCHEMA_4,RETENTION_SCHEMA_5,TEAM_SCHEMA,CONTEXT_SCHEMA_8,AGENT_SCHEMA_9],MIGRATIONS=[CORE_SCHEMA,CONTEXT_SCHEMA,MEMORY_SCHEMA,db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL),migration6,db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL)],SCHEMA_VERSION=MIGRATIONS.length;var BUSY_TIMEOUT_MS=3e3,WAL_AUTOCHECKPOINT_PAGES=256,sqliteModule;function sqlite(){if(sqliteModule)return sqliteModule;let original=process.emitWarning;process.emitWarning=((warning,...rest)=>{let text=typeof warning=="string"?warning:warning.message;if(!/sqlite/i.test(text))return original.call(process,warning,...rest)});try{sqliteModule=process.getBuiltinModule("node:sqlite")}finally{process.emitWarning=original}return sqliteModule}async function openStore(path,opts={}){return openStoreSync(path,opts)}function openStoreSync(path,opts={}){let{DatabaseSync}=sqlite();if(!opts.readOnly){ensureDir((0,import_node_path.dirname)(path)),(0,import_node_fs2.closeSync)((0,import_node_fs2.openSync)(path,"a",FILE_MODE)),tightenMode((0,import_node_path.dirname)(path),DIR_MODE);for(let f of[path,`${path}-wal`,`${path}-shm`])tightenMode(f)}let db=new DatabaseSync(path,{readOnly:opts.readOnly??!1,timeout:opts.busyTimeoutMs??BUSY_TIMEOUT_MS});try{opts.readOnly||(schemaVersion(db)===0&&db.exec("PRAGMA auto_vacuum = INCREMENTAL"),db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA journal_size_limit = 4194304; PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES};`),migrate(db))}catch(err){throw db.close(),err}return mark("db-open"),{db,path,tx(fn){if(db.isTransaction){db.exec("SAVEPOINT tx");try{let out=fn();return db.exec("RELEASE tx"),out}catch(err){throw db.exec("ROLLBACK TO tx; RELEASE tx"),err}}db.exec("BEGIN IMMEDIATE");try{let out=fn();return failpoint("tx:commit"),db.exec("COMMIT"),out}catch(err){throw db.isTransaction&&db.exec("ROLLBACK"),err}},close:()=>db.close()}}function withBusyTimeout(store,ms,fn){let before=store.db.prepare("PRAGMA busy_timeout").get().timeout;store.db.exec(`PRAGMA busy_timeout = ${Math.max(0,Math.round(ms))}`);try{return fn()}finally{store.db.exec(`PRAGMA busy_timeout = ${before}`)}}function schemaVersion(db){return db.prepare("PRAGMA user_version").get().user_version}function migrate(db){let version=schemaVersion(db);if(version>SCHEMA_VERSION)throw new Error(`database schema ${version} is newer than this cairn (${SCHEMA_VERSION}); upgrade cairn`);for(;version<SCHEMA_VERSION;){db.exec("BEGIN IMMEDIATE");try{let now=schemaVersion(db);if(now!==version){db.exec("COMMIT"),version=now;continue}let step=MIGRATIONS[version];typeof step=="string"?db.exec(step):step(db),db.exec(`PRAGMA user_version = ${version+1}`),db.exec("COMMIT"),version+=1}catch(err){throw db.isTransaction&&db.exec("ROLLBACK"),err}}}0&&(module.exports={BUSY_TIMEOUT_MS,WAL_AUTOCHECKPOINT_PAGES,openStore,openStoreSync,schemaVersion,withBusyTimeout});

@@ -1,7 +1,8 @@
 // `npm run demo`: a real Claude Code session, against a scripted model on loopback,
 // with cairn installed into a throwaway HOME. The scripted model runs real commands
 // (a failing test suite, a type check with errors, a long log, a large read); the
-// report shows what the model was actually sent, and what cairn kept.
+// report shows what the model was actually sent, and what cairn kept; then the same
+// project in a real Gemini CLI session against a scripted Gemini API.
 //
 // `npm run demo -- --readme` also writes the table of what the model was sent into
 // README.md (between its demo-sample markers), so the README's sample is this demo's
@@ -12,6 +13,8 @@ import { pathToFileURL } from "node:url";
 import pc from "picocolors";
 import { cairn, cairnDb, cairnOnPath, installCairn, rows } from "../test/e2e/harness/cairn.ts";
 import { makeSandbox, runClaude } from "../test/e2e/harness/claude.ts";
+import { runGemini, writeGeminiSettings } from "../test/e2e/harness/gemini.ts";
+import { call, type GeminiApi, shell, startGeminiApi } from "../test/e2e/harness/gemini-api.ts";
 import { bash, findToolResult, startMockApi, text, tool } from "../test/e2e/harness/mock-api.ts";
 
 const REPO = join(import.meta.dirname, "..");
@@ -83,6 +86,7 @@ function writeReadmeSample(rows: readonly DemoRow[]): void {
 export async function runDemo(): Promise<{ rows: DemoRow[]; ok: boolean }> {
   const sb = makeSandbox({ prefix: "cairn-demo" });
   const api = await startMockApi();
+  let gemini: GeminiApi | undefined;
   try {
     const log = Array.from({ length: 1400 }, (_, i) =>
       i === 911
@@ -213,8 +217,31 @@ export async function runDemo(): Promise<{ rows: DemoRow[]; ok: boolean }> {
 
     step("cairn doctor");
     console.log((await cairn(sb, ["doctor"])).stdout.trimEnd().replace(/^/gm, "  "));
-    return { rows: demoRows, ok: run.exitCode === 0 && same };
+
+    step("The same project in Gemini CLI (gemini -p, pinned 0.61.0), one engine for both");
+    writeGeminiSettings(sb);
+    await installCairn(sb, ["--agent", "gemini"]);
+    gemini = await startGeminiApi({
+      steps: [
+        shell("cat server.log"),
+        call("grep_search", { pattern: "GET /api/items" }),
+        "The log shows a payment timeout.",
+      ],
+    });
+    const g = await runGemini(sb, { prompt: "Why is checkout failing?", apiUrl: gemini.url });
+    console.log(`  exit ${g.code}, ${gemini.main().length} model requests`);
+    for (const fr of gemini.functionResponses()) {
+      const said = gemini.responseText(fr);
+      console.log(
+        `  ${String(fr?.name).padEnd(18)} ${String(said.length).padStart(6)} chars sent  ${pc.dim(said.split("\n").find((l) => l.includes("[cairn #")) ?? "(as it was)")}`,
+      );
+    }
+    const okGemini =
+      g.code === 0 && gemini.functionResponses().every((fr) => gemini?.responseText(fr).includes("[cairn #"));
+    await cairn(sb, ["uninstall", "--agent", "gemini"]);
+    return { rows: demoRows, ok: run.exitCode === 0 && same && okGemini };
   } finally {
+    await gemini?.close();
     await api.close();
     sb.cleanup();
   }

@@ -3,7 +3,7 @@
 // which is only loaded when a person runs a command. Each `import()` here and in the
 // code it reaches is a lazy boundary: the build makes it a file of its own.
 import { codeCacheDir, installChunkLoader } from "./chunk-loader.ts";
-import { EVENT_PARTS } from "./cli/event-parts.ts";
+import { EVENT_PARTS, GEMINI_EVENT_PARTS } from "./cli/event-parts.ts";
 import { MIN_NODE_TEXT, nodeVersionOk } from "./core/node-min.ts";
 import { mark } from "./core/trace.ts";
 
@@ -12,6 +12,7 @@ mark("main");
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const isHook = command === "hook" && rest[0] !== undefined && !rest[0].startsWith("-");
+  const isGeminiHook = command === "gemini-hook" && rest[0] !== undefined;
 
   const launched = process.env.CAIRN_LAUNCHER === "1";
   delete process.env.CAIRN_LAUNCHER;
@@ -20,7 +21,8 @@ async function main(argv: string[]): Promise<void> {
     if (launched) process.exit(86);
     const problem = `cairn needs Node.js ${MIN_NODE_TEXT} or newer; this is ${process.version} (${process.execPath}). Put a newer node first on PATH (https://nodejs.org).`;
     // A hook must still answer validly, so Claude Code goes on; SessionStart says why once per session.
-    if (isHook)
+    if (isGeminiHook) process.stdout.write("{}");
+    else if (isHook)
       process.stdout.write(
         rest[0] === "PreCompact"
           ? ""
@@ -29,10 +31,10 @@ async function main(argv: string[]): Promise<void> {
             : "{}",
       );
     else process.stderr.write(`${problem}\n`);
-    process.exit(isHook ? 0 : 1);
+    process.exit(isHook || isGeminiHook ? 0 : 1);
   }
 
-  if (isHook || command === "statusline") {
+  if (isHook || isGeminiHook || command === "statusline") {
     // The hot paths: their lazy files load with a code cache of what earlier runs compiled.
     installChunkLoader(__dirname, codeCacheDir(), require);
   } else {
@@ -46,6 +48,10 @@ async function main(argv: string[]): Promise<void> {
   if (isHook) {
     const { runCommandHook } = await import("./transports/command.ts");
     await runCommandHook(EVENT_PARTS, rest[0], rest.slice(1));
+  } else if (isGeminiHook) {
+    // Gemini CLI's hooks: the same parts, read and answered in Gemini's terms.
+    const { runGeminiHook } = await import("./transports/gemini.ts");
+    await runGeminiHook(GEMINI_EVENT_PARTS, rest[0]);
   } else if (command === "statusline") {
     const { runStatusline } = await import("./context/statusline.ts");
     await runStatusline();

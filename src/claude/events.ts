@@ -108,8 +108,16 @@ type ParseResult<E extends EventName> = { ok: true; event: HookEvent<E> } | { ok
 
 /** Checks one parsed stdin object against the event it was registered for. */
 export function parseEvent<E extends EventName>(name: E, input: unknown): ParseResult<E> {
-  const result = v.safeParse(schemas[name] as v.GenericSchema, input);
-  if (result.success) return { ok: true, event: result.output as HookEvent<E> };
+  return parseWith<HookEvent<E>>(schemas[name] as v.GenericSchema, input);
+}
+
+/** An input checked against a schema, or the first problem found, named by where it is. */
+export function parseWith<T>(
+  schema: v.GenericSchema,
+  input: unknown,
+): { ok: true; event: T } | { ok: false; problem: string } {
+  const result = v.safeParse(schema, input);
+  if (result.success) return { ok: true, event: result.output as T };
   const first = result.issues[0];
   const where = first?.path?.map((p) => String(p.key)).join(".") || "(root)";
   return { ok: false, problem: `${where}: ${first?.message ?? "invalid"}` };

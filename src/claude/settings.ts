@@ -112,34 +112,43 @@ export function isCairnStatusLine(statusLine: unknown): boolean {
 /** Removes every cairn hook; groups left empty and an empty hooks object go too. */
 /** Whether settings hold anything of cairn's: one of its hooks, or its statusline. */
 export function hasCairn(settings: SettingsFile): boolean {
-  if (isCairnStatusLine(settings.statusLine)) return true;
+  return isCairnStatusLine(settings.statusLine) || hasHook(settings, isCairnHook);
+}
+
+/** Whether any hook of any event is one `isOurs` recognises. */
+export function hasHook(settings: SettingsFile, isOurs: (hook: HookEntry) => boolean): boolean {
   for (const groups of Object.values(settings.hooks ?? {})) {
     if (!Array.isArray(groups)) continue;
-    for (const g of groups) if (Array.isArray(g?.hooks) && g.hooks.some((h) => isCairnHook(h))) return true;
+    for (const g of groups) if (Array.isArray(g?.hooks) && g.hooks.some((h) => isOurs(h))) return true;
   }
   return false;
+}
+
+/** The settings without the hooks `isOurs` recognises; groups left empty and an empty hooks object go too. */
+export function withoutHooks(settings: SettingsFile, isOurs: (hook: HookEntry) => boolean): SettingsFile {
+  const out: SettingsFile = { ...settings };
+  if (!settings.hooks) return out;
+  const hooks: Record<string, MatcherGroup[]> = {};
+  for (const [event, groups] of Object.entries(settings.hooks)) {
+    if (!Array.isArray(groups)) {
+      hooks[event] = groups;
+      continue;
+    }
+    const kept = groups
+      .map((g) => (Array.isArray(g?.hooks) ? { ...g, hooks: g.hooks.filter((h) => !isOurs(h)) } : g))
+      .filter((g) => !Array.isArray(g?.hooks) || g.hooks.length > 0);
+    if (kept.length > 0) hooks[event] = kept;
+  }
+  if (Object.keys(hooks).length > 0) out.hooks = hooks;
+  else delete out.hooks;
+  return out;
 }
 
 export function withoutCairn(
   settings: SettingsFile,
   restoreStatusLine?: SettingsFile["statusLine"] | null,
 ): SettingsFile {
-  const out: SettingsFile = { ...settings };
-  if (settings.hooks) {
-    const hooks: Record<string, MatcherGroup[]> = {};
-    for (const [event, groups] of Object.entries(settings.hooks)) {
-      if (!Array.isArray(groups)) {
-        hooks[event] = groups;
-        continue;
-      }
-      const kept = groups
-        .map((g) => (Array.isArray(g?.hooks) ? { ...g, hooks: g.hooks.filter((h) => !isCairnHook(h)) } : g))
-        .filter((g) => !Array.isArray(g?.hooks) || g.hooks.length > 0);
-      if (kept.length > 0) hooks[event] = kept;
-    }
-    if (Object.keys(hooks).length > 0) out.hooks = hooks;
-    else delete out.hooks;
-  }
+  const out = withoutHooks(settings, isCairnHook);
   if (isCairnStatusLine(settings.statusLine)) {
     if (restoreStatusLine) out.statusLine = restoreStatusLine;
     else delete out.statusLine;

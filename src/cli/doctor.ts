@@ -21,6 +21,7 @@ import { color, json, out } from "./io.ts";
 const CHECKS: readonly ((paths: CairnPaths, projectDir: string) => Check[] | Promise<Check[]>)[] = [
   () => checkNode(),
   (_paths, projectDir) => checkRegistration(projectDir),
+  async (_paths, projectDir) => (await import("../doctor/gemini.ts")).checkGemini(projectDir),
   checkHttp,
   checkDisk,
   checkStore,
@@ -52,7 +53,7 @@ const MARK: Record<Check["status"], string> = {
 export const doctor: Command = {
   usage: `Usage: cairn doctor [--json]
 
-Checks the Node on PATH and node:sqlite, hook registration (user, project, plugin) and
+Checks the Node on PATH and node:sqlite, hook registration (user, project, plugin, Gemini CLI) and
 that the registered command runs, the http server when hooks use it, free space and
 write access where cairn writes, the database (read-only: doctor never creates it),
 its size against the retention policy and how the last retention run ended, whether

@@ -1,4 +1,4 @@
-import { baseline, type EventParts } from "../hooks/context.ts";
+import { baseline, type EventParts, type PartLoader } from "../hooks/context.ts";
 
 /**
  * What cairn does on each event, in order: the feature modules taking part. Each is
@@ -8,9 +8,12 @@ import { baseline, type EventParts } from "../hooks/context.ts";
  * It composes every feature, so it stands above them all; the entry points (main.ts for
  * the command transport, `cairn serve` for the http one) hand it to the dispatcher.
  */
+/** The exit trap's SessionStart part (Claude Code only: see GEMINI_EVENT_PARTS). */
+const EXIT_TRAP: PartLoader = () => import("../run/on-session-start.ts");
+
 export const EVENT_PARTS: EventParts = {
   SessionStart: [
-    () => import("../run/on-session-start.ts"), // the exit trap: failing Bash commands reach PostToolUse
+    EXIT_TRAP, // the exit trap: failing Bash commands reach PostToolUse
     () => import("../compress/hook/on-compact.ts"), // after a compaction, repeated outputs are shown again
     // Memory and the notebook meet here, not in each other's code: the resume after a
     // handoff includes the notebook; the notebook's restore names where the last session
@@ -64,4 +67,18 @@ export const EVENT_PARTS: EventParts = {
     () => import("../retention/on-stop.ts"), // apply the retention policy (days, size)
     () => import("../team/on-stop.ts"), // team memory: outbox, background push (team.url only)
   ],
+};
+
+/**
+ * What runs for Gemini CLI's events (transports/gemini.ts reads each as the Claude Code
+ * event it stands for): the same parts, less the exit trap's (src/run/), which exists
+ * because Claude Code sends a failing Bash command to PostToolUseFailure, where no
+ * output can be replaced. Gemini CLI sends every shell result, failing or not, to
+ * AfterTool with its exit code in the text, so there is nothing to arm or take off.
+ */
+export const GEMINI_EVENT_PARTS: EventParts = {
+  ...EVENT_PARTS,
+  SessionStart: EVENT_PARTS.SessionStart.filter((p) => p !== EXIT_TRAP),
+  PreToolUse: [],
+  PostToolUse: EVENT_PARTS.PostToolUse.filter((p) => !p.baseline),
 };

@@ -1,8 +1,9 @@
 import { INSTALLED_EVENTS } from "../claude/install-plan.ts";
+import { GEMINI_INSTALL_USAGE } from "./install-gemini.ts";
 
 /** The help of `cairn install` and `cairn uninstall`. */
 
-export const INSTALL_USAGE = `Usage: cairn install [--project] [--dry-run] [--transport command|http]
+export const INSTALL_USAGE = `Usage: cairn install [--project] [--dry-run] [--transport command|http] [--agent claude|gemini]
 
 Registers cairn's hooks (${INSTALLED_EVENTS.length} events, each with its own timeout) and its
 statusline in Claude Code's settings.json. Every other key, hook and your own
@@ -35,9 +36,11 @@ never rewritten: cairn prints the snippet to paste instead.
 
 Alternatively, load cairn as a Claude Code plugin from this repository:
   claude plugin marketplace add /path/to/cairn && claude plugin install cairn@cairn
-  or, for one session: claude --plugin-dir /path/to/cairn/plugin`;
+  or, for one session: claude --plugin-dir /path/to/cairn/plugin
 
-export const UNINSTALL_USAGE = `Usage: cairn uninstall [--user | --project] [--purge] [--dry-run]
+${GEMINI_INSTALL_USAGE}`;
+
+export const UNINSTALL_USAGE = `Usage: cairn uninstall [--user | --project] [--purge] [--dry-run] [--agent claude|gemini]
 
 Removes cairn from Claude Code: its hooks and statusline in settings.json, its MCP
 server and /handoff. Without --user or --project: from your user settings and from this
@@ -52,5 +55,8 @@ statusline is put back.
               stored, listed first: <cairn home> (~/.cairn: database, logs, snapshots)
               and the .cairn/ folder (STATE.md) of every project cairn knows of
   --dry-run   print what would change, change nothing
+
+  --agent gemini  undo \`cairn install --agent gemini\`: Gemini CLI's settings.json
+              (~/.gemini, or .gemini/ with --project) instead of Claude Code's
 
 Without --purge, ~/.cairn and each project's .cairn/STATE.md stay.`;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import { sep } from "node:path";
 import { type McpEntry, mcpEntry, projectMcpEntry } from "../claude/extras.ts";
 import { HOME_LAUNCHER_TILDE } from "../claude/home-launcher.ts";
@@ -6,7 +6,6 @@ import { commandPlan, httpPlan, projectPlan } from "../claude/install-plan.ts";
 import { recordKey } from "../claude/install-record.ts";
 import { type Scope, settingsPath } from "../claude/paths.ts";
 import type { InstallPlan } from "../claude/settings.ts";
-import { FILE_MODE } from "../core/fs.ts";
 import { cairnPaths } from "../core/paths.ts";
 import { cliLine, selfInvocation } from "../core/self.ts";
 import { ensureHttpInstall } from "../transports/http-config.ts";
@@ -38,18 +37,6 @@ export function registrationFor(scope: Scope, transport: "command" | "http"): Re
   const self = selfInvocation();
   const plan = transport === "http" ? httpPlan(self, ensureHttpInstall(cairnPaths())) : commandPlan(self);
   return { plan, mcp: mcpEntry(self), cli: cliLine(self) };
-}
-
-export function readText(path: string): string | undefined {
-  return existsSync(path) ? readFileSync(path, "utf8") : undefined;
-}
-
-export function modeOf(path: string): number {
-  try {
-    return statSync(path).mode & 0o777;
-  } catch {
-    return FILE_MODE;
-  }
 }
 
 function realOr(path: string): string {

@@ -12,7 +12,6 @@ import { HOME_LAUNCHER_TILDE, removeHomeLauncher, writeHomeLauncher } from "../c
 import { INSTALLED_EVENTS } from "../claude/install-plan.ts";
 import {
   allRecords,
-  deleteRecord,
   type InstallRecord,
   originalCopyPath,
   otherHttpInstall,
@@ -29,30 +28,32 @@ import {
   withCairn,
   withoutCairn,
 } from "../claude/settings.ts";
-import { safeUnlink, writeFileAtomic } from "../core/fs.ts";
+import { writeFileAtomic } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
 import { printedCli, recordNode, selfInvocation } from "../core/self.ts";
 import { removeExitTraps } from "../run/uninstall-trap.ts";
 import { commandProjectDir } from "../store/command-project.ts";
 import { parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
+import { agentArg } from "./install-gemini.ts";
 import { INSTALL_USAGE, UNINSTALL_USAGE } from "./install-help.ts";
 import { httpRefused, startServer, stopServer } from "./install-server.ts";
 import {
   insideProject,
-  modeOf,
   type Registration,
-  readText,
   registrationFor,
   type Target,
   targetOf,
 } from "./install-target.ts";
 import { color, err, out } from "./io.ts";
-import { absentDirs, removeEmptyDirs } from "./leftovers.ts";
+import { absentDirs } from "./leftovers.ts";
+import { modeOf, readText, undoSettings } from "./settings-undo.ts";
 
 export const install: Command = {
   usage: INSTALL_USAGE,
-  async run(argv) {
+  async run(all) {
+    const { agent, rest: argv } = agentArg(all);
+    if (agent === "gemini") return (await import("./install-gemini.ts")).installGemini(argv);
     const { values } = parse(argv, {
       project: { type: "boolean" },
       "dry-run": { type: "boolean" },
@@ -274,7 +275,9 @@ function noteCommitted(targets: readonly Target[], projectDir: string): void {
 
 export const uninstall: Command = {
   usage: UNINSTALL_USAGE,
-  async run(argv) {
+  async run(all) {
+    const { agent, rest: argv } = agentArg(all);
+    if (agent === "gemini") return (await import("./install-gemini.ts")).uninstallGemini(argv);
     const { values } = parse(argv, {
       user: { type: "boolean" },
       project: { type: "boolean" },
@@ -325,71 +328,17 @@ function tidyHomeLauncher(paths: CairnPaths, dryRun: boolean): void {
 async function uninstallScope(paths: CairnPaths, t: Target, dryRun: boolean): Promise<number> {
   const { path, key } = t;
   const record = readRecord(paths, key);
-  const current = readText(path);
   if (record?.extras && !dryRun) uninstallExtras(record.extras);
   if (record?.transport === "http" && !dryRun && !otherHttpInstall(paths, key)) await stopServer();
-  // Folders cairn created go once empty, whichever way the settings file is put back.
-  const tidy = () => removeEmptyDirs(record?.createdDirs ?? []);
-
-  if (record?.pristine && current !== undefined && sha256(current) === record.writtenSha256) {
-    const original = record.originalPath ? readText(record.originalPath) : undefined;
-    if (record.originalPath && original === undefined) {
-      throw new Error(
-        `the backup ${record.originalPath} is missing; remove cairn's entries by hand or reinstall`,
-      );
-    }
-    if (dryRun) {
-      out(
-        original === undefined
-          ? `would remove ${path} (cairn created it)`
-          : `would restore ${path} from ${record.originalPath}`,
-      );
-      return 0;
-    }
-    if (original === undefined) safeUnlink(path);
-    else writeFileAtomic(path, original, modeOf(path));
-    deleteRecord(paths, key);
-    tidy();
-    out(`${color.green("uninstalled")}: ${path} restored byte for byte`);
-    return 0;
-  }
-
-  if (current === undefined) {
-    if (record && !dryRun) {
-      deleteRecord(paths, key);
-      tidy();
-    }
-    out(`cairn is not installed in ${path} (no such file)`);
-    return 0;
-  }
-  const parsed = parseSettings(current);
-  if (!parsed.ok) {
-    err(`${color.red("refused:")} ${path} is ${parsed.problem}`);
-    err("Remove the hooks that run `cairn … hook …` and cairn's statusLine by hand.");
-    return 1;
-  }
-  // Nothing of cairn's in it: the file is left exactly as it is (never reformatted).
-  if (!hasCairn(parsed.settings)) {
-    if (record && !dryRun) {
-      deleteRecord(paths, key);
-      tidy();
-    }
-    out(`cairn is not installed in ${path}`);
-    return 0;
-  }
-  const restoredStatusLine = (record?.userStatusLine ?? null) as SettingsFile["statusLine"] | null;
-  const next = withoutCairn(parsed.settings, restoredStatusLine);
-  const text = stringifySettings(next, parsed.indent, parsed.trailingNewline);
-  if (dryRun) {
-    out(color.dim(`# would write ${path}`));
-    out(text.trimEnd());
-    return 0;
-  }
-  writeFileAtomic(path, text, modeOf(path));
-  if (record) deleteRecord(paths, key);
-  tidy();
-  out(
-    `${color.green("uninstalled")}: removed cairn's entries from ${path} (the file had other changes, which are kept)`,
-  );
-  return 0;
+  return undoSettings({
+    paths,
+    key,
+    path,
+    record,
+    dryRun,
+    hasCairn,
+    withoutCairn: (settings) =>
+      withoutCairn(settings, (record?.userStatusLine ?? null) as SettingsFile["statusLine"] | null),
+    byHand: "Remove the hooks that run `cairn … hook …` and cairn's statusLine by hand.",
+  });
 }

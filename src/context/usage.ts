@@ -4,6 +4,7 @@ import type { Config } from "../config/schema.ts";
 import { finiteNumber } from "../core/finite.ts";
 import { readJsonIfExists } from "../core/fs.ts";
 import { type CairnPaths, sessionDir } from "../core/paths.ts";
+import { geminiWindow } from "../gemini/transcript.ts";
 import type { Store } from "../store/db.ts";
 import type { LedgerSession } from "./ledger-read.ts";
 import { registryWindow } from "./model-windows.ts";
@@ -251,9 +252,10 @@ const ASSUMED_WINDOW = 200_000;
  * else an assumed 200,000 tokens, said to be assumed. More tokens seen in use than a
  * window holds means a larger one: 1M (the largest any model has). Every figure cairn
  * prints or warns with (monitor, anchor, status, sessions, report, dashboard) comes
- * through here.
+ * through here. A Gemini CLI model's is Gemini CLI's own (its tokenLimit(): gemini/transcript.ts).
  */
 export function windowForModel(model: string | undefined, observedTokens = 0): ContextWindow {
+  if (model && /^(gemini|gemma)-/.test(model)) return { tokens: geminiWindow(model), basis: "registry" };
   const listed = model ? registryWindow(model) : undefined;
   const oneM = !!model && /\[1m\]|-1m\b/i.test(model);
   const tokens = oneM ? 1_000_000 : (listed ?? ASSUMED_WINDOW);

@@ -10,6 +10,7 @@ import { readJsonIfExists } from "../core/fs.ts";
 import { MIN_NODE_TEXT, nodeVersionOk } from "../core/node-min.ts";
 import { cairnPaths } from "../core/paths.ts";
 import { printedCli, shellQuote } from "../core/self.ts";
+import { geminiRegistered } from "./gemini.ts";
 import { runsVersion } from "./self.ts";
 
 /** doctor's checks that cairn is registered with Claude Code and that the registered command runs. */
@@ -109,7 +110,9 @@ export function checkRegistration(projectDir: string): Check[] {
   if (plugin) checks.push({ name: "hooks (plugin)", status: "ok", detail: plugin });
   const pluginDir = plugin ? undefined : pluginDirCheck();
   if (pluginDir) checks.push(pluginDir);
-  if (found.length === 0 && !plugin && !pluginDir) {
+  if (found.length === 0 && !plugin && !pluginDir && geminiRegistered(projectDir)) {
+    checks.push({ name: "hooks", status: "ok", detail: "not registered with Claude Code (Gemini CLI only)" });
+  } else if (found.length === 0 && !plugin && !pluginDir) {
     checks.push({
       name: "hooks",
       status: "fail",

@@ -387,7 +387,8 @@ export function recordWaitMs(budget: number, elapsedMs: number): number {
 }
 const RECORD_GRACE_MS = 2000;
 const MAX_RECORD_WAIT_MS = 6000;
-const PROTO_KEY = /(?:^|[^\\])"__proto__"\s*:/;
+/** A `"__proto__"` key in raw JSON (not the same text inside a string value). */
+export const PROTO_KEY = /(?:^|[^\\])"__proto__"\s*:/;
 
 /** The work, or TIMED_OUT after `ms`: a timer, so it only catches work that waits (a lock, a read), never work that computes. */
 function withBudget<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {

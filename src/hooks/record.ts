@@ -26,6 +26,8 @@ export function recordEvent(store: Store, event: AnyHookEvent, r: EventRecord): 
   const tool = "tool_name" in event ? String(event.tool_name) : null;
   const toolUseId = "tool_use_id" in event ? String(event.tool_use_id) : null;
   const model = "model" in event && typeof event.model === "string" ? event.model : undefined;
+  // Set by the transport that read the event (transports/gemini.ts); Claude Code's carry none.
+  const agent = (event as { cairn_agent?: unknown }).cairn_agent;
   failpoint("record:event");
   store.tx(() => {
     touchSession(store, {
@@ -35,6 +37,7 @@ export function recordEvent(store: Store, event: AnyHookEvent, r: EventRecord): 
       transcriptPath: event.transcript_path,
       at: r.at,
       model,
+      agent: typeof agent === "string" ? agent : undefined,
     });
     store.db
       .prepare(

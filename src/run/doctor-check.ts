@@ -11,7 +11,7 @@ interface ExitTrapCheck {
   readonly fix?: string;
 }
 
-/** `cairn doctor`'s line on failing Bash commands: what the project's latest session found. */
+/** `cairn doctor`'s line on failing Bash commands: what the project's latest Claude Code session found (the trap is Claude Code's alone). */
 export async function checkExitTrap(paths: CairnPaths, projectDir: string): Promise<ExitTrapCheck[]> {
   if (!existsSync(paths.db)) return [];
   try {
@@ -25,7 +25,9 @@ async function latestSession(paths: CairnPaths, projectDir: string): Promise<Exi
   const store = await openStore(paths.db, { busyTimeoutMs: 2000 });
   try {
     const latest = store.db
-      .prepare("SELECT id FROM sessions WHERE project_dir = ? ORDER BY last_seen_at DESC LIMIT 1")
+      .prepare(
+        "SELECT id FROM sessions WHERE project_dir = ? AND agent = 'claude-code' ORDER BY last_seen_at DESC LIMIT 1",
+      )
       .get(projectDir) as { id: string } | undefined;
     if (!latest) return [];
     const state = exitTrapState(store, latest.id);

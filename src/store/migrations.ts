@@ -2,7 +2,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { migration6 } from "./never-reuse.ts";
 import { reconcileSchema } from "./reconcile.ts";
 import { CONTEXT_SCHEMA, CONTEXT_SCHEMA_4, CONTEXT_SCHEMA_8 } from "./tables/context.ts";
-import { CORE_SCHEMA } from "./tables/core.ts";
+import { AGENT_SCHEMA_9, CORE_SCHEMA } from "./tables/core.ts";
 import { MEMORY_SCHEMA } from "./tables/memory.ts";
 import { RETENTION_SCHEMA, RETENTION_SCHEMA_5 } from "./tables/retention.ts";
 import { TEAM_SCHEMA } from "./tables/team.ts";
@@ -20,6 +20,7 @@ export const SCHEMA_SQL: readonly string[] = [
   RETENTION_SCHEMA_5,
   TEAM_SCHEMA,
   CONTEXT_SCHEMA_8,
+  AGENT_SCHEMA_9,
 ];
 
 /**
@@ -46,6 +47,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // 7: team memory's outbox and pulled records (src/store/tables/team.ts).
   (db) => reconcileSchema(db, SCHEMA_SQL),
   // 8: what each tool call cost the context, against Claude Code alone (src/store/tables/context.ts).
+  (db) => reconcileSchema(db, SCHEMA_SQL),
+  // 9: the agent each session ran in (src/store/tables/core.ts AGENT_SCHEMA_9).
   (db) => reconcileSchema(db, SCHEMA_SQL),
 ];
 

@@ -7,19 +7,21 @@ export interface SessionSeen {
   readonly transcriptPath: string;
   readonly at: number;
   readonly model?: string | undefined;
+  /** The agent the session runs in; Claude Code unless said. */
+  readonly agent?: string | undefined;
 }
 
 /** Creates the session row on first sight and keeps last_seen_at (and the model) current. */
 export function touchSession(store: Store, s: SessionSeen): void {
   store.db
     .prepare(
-      `INSERT INTO sessions (id, project_dir, cwd, transcript_path, model, started_at, last_seen_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO sessions (id, project_dir, cwd, transcript_path, model, started_at, last_seen_at, agent)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(id) DO UPDATE SET last_seen_at = excluded.last_seen_at,
          transcript_path = excluded.transcript_path,
          model = COALESCE(excluded.model, sessions.model)`,
     )
-    .run(s.id, s.projectDir, s.cwd, s.transcriptPath, s.model ?? null, s.at, s.at);
+    .run(s.id, s.projectDir, s.cwd, s.transcriptPath, s.model ?? null, s.at, s.at, s.agent ?? "claude-code");
 }
 
 export function endSession(store: Store, id: string, reason: string, at: number): void {
@@ -36,4 +38,5 @@ export interface SessionRow {
   last_seen_at: number;
   ended_at: number | null;
   end_reason: string | null;
+  agent: string;
 }

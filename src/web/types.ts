@@ -12,6 +12,8 @@ export interface SessionItem {
   readonly id: string;
   readonly projectDir: string | null;
   readonly model: string | null;
+  /** The agent the session ran in: "claude-code" or "gemini-cli". */
+  readonly agent: string;
   readonly startedAt: number;
   readonly lastSeenAt: number;
   readonly endedAt: number | null;

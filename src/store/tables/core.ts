@@ -77,3 +77,12 @@ export const CORE_SCHEMA = `
     PRIMARY KEY (scope, key)
   );
 `;
+
+/**
+ * Migration 8: which agent a session ran in ("claude-code", "gemini-cli"). Every record
+ * belongs to a session (events, outputs, memory, injections by session_id), so this one
+ * column says which agent each came from; sessions before it are Claude Code's.
+ */
+export const AGENT_SCHEMA_9 = `
+  ALTER TABLE sessions ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude-code';
+`;

@@ -51,6 +51,7 @@ function item(r: Reader, row: ListRow): SessionItem {
     id: row.id,
     projectDir: row.project_dir,
     model,
+    agent: row.agent,
     startedAt: row.started_at,
     lastSeenAt: row.last_seen_at,
     endedAt: row.ended_at,

@@ -77,3 +77,8 @@ export function baseName(path: string | null | undefined): string {
   const parts = path.split(/[\\/]/).filter(Boolean);
   return parts.at(-1) ?? path;
 }
+
+/** The agent a session ran in, as people name it. */
+export function agentName(agent: string | undefined): string {
+  return agent === "gemini-cli" ? "Gemini CLI" : agent === "claude-code" || !agent ? "Claude Code" : agent;
+}

@@ -5,6 +5,7 @@ import { get } from "../api.ts";
 import { type ChartHandle, contextChart } from "../chart.ts";
 import { h, link, notice, numCell, thead } from "../dom.ts";
 import {
+  agentName,
   baseName,
   bytes,
   clock,
@@ -197,6 +198,7 @@ export async function sessionView(root: HTMLElement, r: Route): Promise<() => vo
       { class: "stats" },
       stat("Project", baseName(s.projectDir), s.projectDir ?? ""),
       stat("Model", s.model ?? "?"),
+      stat("Agent", agentName(s.agent)),
       stat("Started", when(s.startedAt)),
       stat("Duration", duration(s.durationMs)),
       stat("Peak context", pctBar(s.peakPct), `${tokens(s.peakTokens)} of ${tokens(s.windowTokens)} tokens`),

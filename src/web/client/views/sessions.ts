@@ -3,7 +3,7 @@ import type { SessionItem, SessionsResponse } from "../../types.ts";
 import { get } from "../api.ts";
 import { h, link, notice, numCell, thead } from "../dom.ts";
 import { filterBar, filterOf, filterParams } from "../filters.ts";
-import { baseName, bytes, duration, shortId, signedTokens, tokens, usd, when } from "../format.ts";
+import { agentName, baseName, bytes, duration, shortId, signedTokens, tokens, usd, when } from "../format.ts";
 import type { Route } from "../router.ts";
 import { route } from "../router.ts";
 import { sortable } from "../sortable.ts";
@@ -36,7 +36,7 @@ function sessionRow(s: SessionItem): HTMLTableRowElement {
       h("div", { class: "sub" }, when(s.startedAt)),
     ),
     h("td", { "data-label": "Project", title: s.projectDir ?? "" }, baseName(s.projectDir)),
-    h("td", { "data-label": "Model" }, s.model ?? "?"),
+    h("td", { "data-label": "Model", title: agentName(s.agent) }, s.model ?? "?"),
     numCell("Duration", s.durationMs, duration(s.durationMs)),
     h(
       "td",
