@@ -200,15 +200,15 @@ export function maskHash(s: string, from = 0, to = s.length): number {
 const PLACE = /\.[A-Za-z]{1,5}[(:]\d/;
 
 /**
- * The masked hashes of a line's tokens (split at blanks) into `out`, and into `numbered`
- * whether each holds a digit and names no file (a value, an id, a time); how many there are.
+ * The masked hashes of a line's tokens (split at blanks) into `out`, and, when asked, into
+ * `values.numbered` whether each holds a digit and names no file (a value, an id, a time)
+ * and into `values.files` the file it names; how many there are.
  */
 function maskLine(
   line: string,
   out: Int32Array,
   from: number,
-  numbered: Uint8Array,
-  files: Int32Array,
+  values?: { readonly numbered: Uint8Array; readonly files: Int32Array },
 ): number {
   let n = 0;
   let i = from;
@@ -219,16 +219,20 @@ function maskLine(
     if (i >= end) break;
     let j = i;
     let digit = false;
+    let mark = false;
     for (; j < end; j++) {
       const d = line.charCodeAt(j);
       if (d === 32 || d === 9) break;
       if (isDigit(d)) digit = true;
+      else if (d === 40 || d === 58) mark = true;
     }
-    const token = line.slice(i, j);
-    const place = digit && PLACE.test(token);
-    numbered[n] = digit && !place ? 1 : 0;
-    // A file is told by its whole name (up to its line and column), not masked as files of one directory are.
-    files[n] = place ? fileHash(token, 0, token.search(/[(:]|$/)) : 0;
+    if (values) {
+      const token = digit && mark ? line.slice(i, j) : "";
+      const place = token !== "" && PLACE.test(token);
+      values.numbered[n] = digit && !place ? 1 : 0;
+      // A file is told by its whole name (up to its line and column), not masked as files of one directory are.
+      values.files[n] = place ? fileHash(token, 0, token.search(/[(:]|$/)) : 0;
+    }
     out[n++] = maskHash(line, i, j);
     i = j;
   }
@@ -313,14 +317,15 @@ export function templatesOf(
   const buffer = new Int32Array(MAX_TOKENS);
   const numbered = new Uint8Array(MAX_TOKENS);
   const files = new Int32Array(MAX_TOKENS);
+  const values = { numbered, files };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (i === doc.hole || line.length > LONG_LINE || isBlankLine(line)) continue;
-    const n = maskLine(line, buffer, bodyAt ? bodyAt(i) : 0, numbered, files);
     const exact = strict(i);
     // Problem lines of an output made of them group when their words are equal, whatever
     // their values (ids, places, times); other lines join the template they resemble.
     const words = exact && looseProblems;
+    const n = maskLine(line, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined);
     const key = keyOf(buffer, n, exact && !words) ^ (exact ? 1 : 0);
     let leaf = leaves.get(key);
     if (!leaf) {
