@@ -46,6 +46,16 @@ export async function product(src: string): Promise<Product> {
     load("config/schema.ts"),
     either("compress/excerpt/doc.ts", "compress/doc.ts"),
   ]);
+  // What the hook tells the compressors; a tree from before compress/hints.ts said it inline.
+  const hints = await load("compress/hints.ts").catch(() => ({
+    hintsOf: (tool: string, out: Record<string, unknown>, exitCode?: number) => ({
+      tool,
+      ...(out.command !== undefined ? { command: out.command } : {}),
+      ...(out.filePath !== undefined ? { filePath: out.filePath } : {}),
+      ...(out.firstLine !== undefined ? { firstLine: out.firstLine } : {}),
+      ...(exitCode !== undefined ? { exitCode } : {}),
+    }),
+  }));
   // The hook's size thresholds; a tree from before compress/threshold.ts had only read_min_bytes.
   const threshold = await either("compress/hook/threshold.ts", "compress/threshold.ts").catch(() => ({
     minCharsFor: (c: Record<string, number>, tool: string) =>
@@ -54,27 +64,25 @@ export async function product(src: string): Promise<Product> {
   return {
     ...index,
     ...filing,
+    // How the hook lays a header over its excerpt (header.ts); a tree from before it said it inline.
+    shownOf: (head: string, body: string) => `${head}\n${body}`,
     ...header,
     ...outputs,
     ...schema,
     ...threshold,
+    ...hints,
     forgetDoc: doc.forgetDoc,
     sampleOf: doc.sampleOf,
   };
 }
 
-/** The hints the PostToolUse hook gives the compressors for a corpus entry's output. */
+/** The hints the PostToolUse hook gives the compressors for a corpus entry's output (the product's hintsOf). */
 export function hintsOf(
+  p: Product,
   e: CorpusEntry,
-  out: { command?: string; filePath?: string; firstLine?: number },
+  out: { command?: string; description?: string; filePath?: string; firstLine?: number },
 ): Record<string, unknown> {
-  return {
-    tool: e.tool_name,
-    ...(out.command !== undefined ? { command: out.command } : {}),
-    ...(out.filePath !== undefined ? { filePath: out.filePath } : {}),
-    ...(out.firstLine !== undefined ? { firstLine: out.firstLine } : {}),
-    ...(e.exitCode !== undefined && e.tool_name === "Bash" ? { exitCode: e.exitCode } : {}),
-  };
+  return p.hintsOf(e.tool_name, out, e.tool_name === "Bash" ? e.exitCode : undefined);
 }
 
 interface Row {
@@ -111,7 +119,7 @@ function measure(p: Product, config: unknown, e: CorpusEntry): Row {
   const out = p.extractOutput(e.tool_name, e.tool_input, e.tool_response);
   if (!out) throw new Error(`${e.id}: the product does not recognise this ${e.tool_name} output`);
   const text: string = out.text;
-  const hints = hintsOf(e, out);
+  const hints = hintsOf(p, e, out);
   const threshold: number = p.minCharsFor(config, e.tool_name, out.filePath);
   const budget: number = p.excerptBudget(config, text.length);
   let shownView = original;
@@ -128,7 +136,7 @@ function measure(p: Product, config: unknown, e: CorpusEntry): Row {
       times.push(performance.now() - t0);
     }
     ms = median(times);
-    const shown = `${p.excerptHeader(1, text, bytes(text), excerpt, hints, 0)}\n${excerpt.text}`;
+    const shown = p.shownOf(p.excerptHeader(1, text, bytes(text), excerpt, hints, 0), excerpt.text);
     if (shown.length < text.length) {
       const replacement = out.replace(shown);
       error = shapeError(e.tool_name, replacement);

@@ -37,7 +37,7 @@ function dump(key: Record<string, unknown>, text: string, hints: unknown, budget
 for (const e of loadCorpus(undefined)) {
   const out = p.extractOutput(e.tool_name, e.tool_input, e.tool_response);
   if (!out) continue;
-  const hints = hintsOf(e, out);
+  const hints = hintsOf(p, e, out);
   for (const budget of [p.excerptBudget(config, out.text.length), 1500])
     dump({ id: e.id }, out.text, hints, budget);
 }

@@ -14,6 +14,8 @@ export interface Extracted {
   /** A short label for listings: the command, the path, the pattern. */
   readonly label: string;
   readonly command?: string;
+  /** What the agent said the command is for (Bash's `description`), when it said more than the command. */
+  readonly description?: string;
   readonly filePath?: string;
   readonly firstLine?: number;
   readonly offset?: number;
@@ -39,10 +41,13 @@ function bash(input: Input, r: unknown): Extracted | undefined {
     ? `${r.stdout}${r.stdout && !r.stdout.endsWith("\n") ? "\n" : ""}${r.stderr}`
     : r.stdout;
   const persistedPath = str(r.persistedOutputPath);
+  const description = str(input.description)?.trim();
+  const said = description && !command.startsWith(description) && !description.startsWith(command);
   return {
     text,
     label: command,
     command,
+    ...(said ? { description } : {}),
     ...(persistedPath ? { persistedPath } : {}),
     replace(excerpt) {
       // Without the persisted-output fields the model sees the excerpt plainly rather

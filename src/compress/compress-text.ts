@@ -5,6 +5,7 @@
  * or if a compressor fails, the generic one does it. Pure and deterministic.
  */
 
+import { SMALL_OUTPUT } from "./excerpt/budget.ts";
 import { forgetDoc, SAMPLE_NOTE, sampleOf } from "./excerpt/doc.ts";
 import { docOf, whole } from "./excerpt/lines.ts";
 import { substanceCap } from "./excerpt/pack.ts";
@@ -12,14 +13,6 @@ import type { Compressor, Excerpt, Hints } from "./excerpt/types.ts";
 import { compressors, generic } from "./kinds/index.ts";
 
 export { compressors, KIND } from "./kinds/index.ts";
-
-/**
- * The excerpt budget for an output of `length` characters with the default settings
- * (compress.budget_fraction, budget_min_chars, budget_max_chars).
- */
-export function budgetFor(length: number, fraction = 0.08, min = 1200, max = 6000): number {
-  return Math.floor(Math.min(max, Math.max(min, fraction * length)));
-}
 
 /** Below this confidence the generic compressor is used. */
 export const THRESHOLD = 0.35;
@@ -69,9 +62,14 @@ function compressWith(text: string, hints: Hints, budget: number): Excerpt {
   // An output just over the budget can come out longer as an excerpt (omission markers
   // and notes in place of short lines), or barely shorter for a date and a file name
   // left out: then the whole of it costs about the same and hides nothing.
+  // An output of 8 KB or less becomes an excerpt only when the excerpt keeps every
+  // problem line and every rare line whole (budget.ts): else it is shown as it is.
   const shorter = (e: Excerpt): Excerpt => {
-    if (hints.tool === "Read" || !doc.complete || doc.size > e.text.length * SAVES_LITTLE) return e;
+    if (hints.tool === "Read" || !doc.complete) return e;
     const all = doc.lines.join("\n");
+    if (doc.size <= SMALL_OUTPUT && e.keptFacts !== true)
+      return { text: all, compressor: e.compressor, kept: "everything" };
+    if (doc.size > e.text.length * SAVES_LITTLE) return e;
     return all.length <= e.text.length * SAVES_LITTLE
       ? { text: all, compressor: e.compressor, kept: "everything" }
       : e;

@@ -10,7 +10,8 @@ import { forEachAgingFile } from "./sweep-files.ts";
 
 /**
  * Masks secrets in what is already stored, with today's rules: originals, their
- * excerpts and observations, every memory row, injection previews, and the files
+ * excerpts and observations, every memory row, injection previews, the values hook parts
+ * keep between events, and the files
  * cairn keeps beside the database (compaction snapshots, written-out handoffs). For text stored before masking reached memory, or
  * by older, weaker rules. The search indexes are updated with each row, and
  * secure_delete zeroes the pages the old text leaves, so the secret does not linger
@@ -41,7 +42,7 @@ export function remaskStored(
   };
   const outputs = remaskOutputs(store, progress);
   const items = remaskItems(store, progress);
-  const columns = remaskColumns(store);
+  const columns = remaskColumns(store) + remaskState(store);
   // Index segments still hold the old tokens until merged; then the WAL goes too.
   db.exec("INSERT INTO mem_fts (mem_fts) VALUES ('optimize')");
   db.exec("INSERT INTO mem_outputs_fts (mem_outputs_fts) VALUES ('optimize')");
@@ -142,12 +143,14 @@ function remaskColumns(store: Store): number {
   for (const [table, column] of [
     ["injections", "preview"],
     ["outputs", "observation"],
+    // What the model was sent for a call (cairn show --shown): an excerpt's kept lines.
+    ["call_figures", "shown"],
   ] as const) {
     store.tx(() => {
       const rows = store.db
-        .prepare(`SELECT id, ${column} AS text FROM ${table} WHERE ${column} IS NOT NULL`)
+        .prepare(`SELECT rowid AS id, ${column} AS text FROM ${table} WHERE ${column} IS NOT NULL`)
         .all() as { id: number; text: string }[];
-      const update = store.db.prepare(`UPDATE ${table} SET ${column} = ? WHERE id = ?`);
+      const update = store.db.prepare(`UPDATE ${table} SET ${column} = ? WHERE rowid = ?`);
       for (const r of rows) {
         const masked = redact(r.text);
         if (masked.count === 0) continue;
@@ -156,6 +159,45 @@ function remaskColumns(store: Store): number {
       }
     });
   }
+  return secrets;
+}
+
+/**
+ * The small JSON values hook parts keep between events (kv): among them the excerpt body
+ * a near repeat is compared with, which holds whatever lines the excerpt kept. Every
+ * string inside a value is masked, so the value stays the JSON its part reads.
+ */
+function remaskState(store: Store): number {
+  let secrets = 0;
+  const mask = (v: unknown): unknown => {
+    if (typeof v === "string") {
+      const masked = redact(v);
+      secrets += masked.count;
+      return masked.text;
+    }
+    if (Array.isArray(v)) return v.map(mask);
+    if (v !== null && typeof v === "object")
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, mask(x)]));
+    return v;
+  };
+  store.tx(() => {
+    const rows = store.db.prepare("SELECT rowid AS id, value FROM kv").all() as {
+      id: number;
+      value: string;
+    }[];
+    const update = store.db.prepare("UPDATE kv SET value = ? WHERE rowid = ?");
+    for (const r of rows) {
+      let value: unknown;
+      try {
+        value = JSON.parse(r.value);
+      } catch {
+        continue;
+      }
+      const before = secrets;
+      const masked = mask(value);
+      if (secrets > before) update.run(JSON.stringify(masked), r.id);
+    }
+  });
   return secrets;
 }
 

@@ -27,7 +27,8 @@ import { cairn, installCairn } from "./harness/cairn.ts";
 import { makeSandbox, runClaude, type Sandbox } from "./harness/claude.ts";
 import { bash, type MockApi, type Reply, startMockApi, text, tool } from "./harness/mock-api.ts";
 
-const ROOT = join(tmpdir(), "cairn-e2e-honest-figures");
+// One root for both runs of this file (the spill preview names the same paths), its own per process: two checkouts running this file at once must not share it.
+const ROOT = join(tmpdir(), `cairn-e2e-honest-figures-${process.pid}`);
 const SID = randomUUID();
 const BURIED = "ERROR payment-worker: ledger mismatch on batch 1111 (expected 42, got 41)";
 const LOG = log();

@@ -77,18 +77,16 @@ export async function inProcess(src: string): Promise<AnswerSource> {
     const out = p.extractOutput(tool, tool_input, tool_response);
     if (!out) return { stdout: "", code: 0, ms: 0 };
     const text: string = out.text;
-    const hints = {
-      tool,
-      ...(out.command !== undefined ? { command: out.command } : {}),
-      ...(out.filePath !== undefined ? { filePath: out.filePath } : {}),
-      ...(out.firstLine !== undefined ? { firstLine: out.firstLine } : {}),
-    };
+    const hints = p.hintsOf(tool, out);
     if (text.length < p.minCharsFor(config, tool, out.filePath)) return { stdout: "", code: 0, ms: 0 };
     p.forgetDoc();
     const t0 = performance.now();
     const excerpt = p.compressText(text, hints, p.excerptBudget(config, text.length));
     const ms = performance.now() - t0;
-    const shown = `${p.excerptHeader(1, text, Buffer.byteLength(text), excerpt, hints, 0)}\n${excerpt.text}`;
+    const shown = p.shownOf(
+      p.excerptHeader(1, text, Buffer.byteLength(text), excerpt, hints, 0),
+      excerpt.text,
+    );
     if (shown.length >= text.length) return { stdout: "", code: 0, ms };
     return { stdout: updated(out.replace(shown)), code: 0, ms };
   };

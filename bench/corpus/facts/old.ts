@@ -22,10 +22,13 @@ export async function scoreOld(src: string): Promise<{ markdown: string; summary
     const out = p.extractOutput(e.tool_name, e.tool_input, e.tool_response);
     let shown = original;
     if (out && out.text.length >= p.minCharsFor(config, e.tool_name, out.filePath)) {
-      const hints = hintsOf(e, out);
+      const hints = hintsOf(p, e, out);
       p.forgetDoc();
       const excerpt = p.compressText(out.text, hints, p.excerptBudget(config, out.text.length));
-      const text = `${p.excerptHeader(1, out.text, Buffer.byteLength(out.text), excerpt, hints, 0)}\n${excerpt.text}`;
+      const text = p.shownOf(
+        p.excerptHeader(1, out.text, Buffer.byteLength(out.text), excerpt, hints, 0),
+        excerpt.text,
+      );
       if (text.length < out.text.length)
         shown = modelView({ tool_name: e.tool_name, tool_response: out.replace(text) });
     }

@@ -125,3 +125,16 @@ export function numberedSize(doc: Doc, from: number, to: number, firstLine: numb
     size += doc.lines[i]!.length + String(i + firstLine).length + 4;
   return size;
 }
+
+/** Some lines of a document as a document of their own, numbered as in it (`clean` shows each line otherwise: trimmed). */
+export function subDoc(doc: Doc, at: readonly number[], clean: (line: string) => string = (l) => l): Doc {
+  const lines = at.map((i) => clean(doc.lines[i]!));
+  return {
+    lines,
+    starts: at.map((i) => doc.starts[i]!),
+    hole: -1,
+    total: doc.total,
+    size: lines.reduce((n, l) => n + l.length + 1, 0),
+    complete: true,
+  };
+}

@@ -3,9 +3,11 @@
  * grouping similar lines, head/tail picks and the final excerpt.
  */
 
+import { factCap, SMALL_OUTPUT } from "./budget.ts";
 import { type Doc, docOf } from "./doc.ts";
+import { type EngineOptions, rank } from "./engine.ts";
 import { type Note, type PackOptions, type Pick, pack } from "./pack.ts";
-import type { Excerpt } from "./types.ts";
+import type { Excerpt, Hints } from "./types.ts";
 
 /** Words that make a line worth keeping in any output. */
 export const SALIENT =
@@ -50,11 +52,57 @@ export interface Packing {
   readonly notes?: readonly Note[];
   readonly kept: string;
   readonly options?: Omit<PackOptions, "budget">;
+  /**
+   * The engine's ranking (engine.ts: problems and what locates them, rare lines, the end,
+   * each frequent kind of line once with its count) under the kind's own picks, told what
+   * the kind knows of its lines; false for a kind that writes its own structure instead.
+   */
+  readonly engine?: EngineOptions | false;
+  /**
+   * Where the output came from: facts never take the excerpt past what its tool shows
+   * inline, and lines that name what the agent said it is after are facts.
+   */
+  readonly hints?: Hints | undefined;
+  /** The size of the output as it came, when `doc` is another layout of it (minified JSON laid out). */
+  readonly sourceSize?: number;
 }
 
 export function excerpt(name: string, doc: Doc, budget: number, packing: Packing): Excerpt {
-  const packed = pack(doc, packing.picks, packing.notes ?? [], { ...packing.options, budget });
-  return { text: packed.text, compressor: name, kept: packing.kept };
+  const options = packing.options ?? {};
+  let picks = packing.picks;
+  let suffix = options.suffix;
+  let gate: readonly number[] = [];
+  if (packing.engine !== false) {
+    const r = rank(doc, { ...packing.engine, intent: packing.hints?.intent });
+    gate = r.gate;
+    picks = [...picks, ...r.picks];
+    // The kind's own display of a line wins over the engine's count after it.
+    const merged = new Map(suffix ?? []);
+    for (const [i, text] of r.suffix) if (!merged.has(i) && !options.display?.has(i)) merged.set(i, text);
+    suffix = merged;
+  }
+  const packed = pack(doc, picks, packing.notes ?? [], {
+    ...options,
+    ...(suffix ? { suffix } : {}),
+    hardCap: options.hardCap ?? factCap(budget, doc.size, packing.hints?.tool),
+    budget,
+  });
+  // An output of 8 KB or less is worth an excerpt only when no line with a word in it but
+  // what the kind calls noise (passing tests, download chatter) is left out (compress-text.ts).
+  if ((packing.sourceSize ?? doc.size) <= SMALL_OUTPUT) {
+    const noise = packing.engine === false ? undefined : packing.engine?.noise;
+    // A rule or a counter (`⎯⎯⎯[1/3]⎯`) says no word.
+    gate = doc.lines.flatMap((line, i) => (/[A-Za-z]{2}/.test(line) && !noise?.(i) ? [i] : []));
+  }
+  const keptFacts =
+    packed.allFacts !== false && gate.every((i) => packed.text.includes(doc.lines[i]!.trim()));
+  return {
+    text: packed.text,
+    compressor: name,
+    kept: packing.kept,
+    keptFacts,
+    ...(packed.gaps ? { gaps: packed.gaps } : {}),
+  };
 }
 
 /** Cleaned full text when it fits the budget as it is, or undefined. */

@@ -63,11 +63,15 @@ export interface PackOptions {
    * Mark omitted runs (default true). Read excerpts turn it off: every kept line
    * carries its own number there, so a marker per gap would only repeat them.
    */
-  readonly markers?: boolean;
+  readonly markers?: boolean | "count";
 }
 
 export interface Packed {
   readonly text: string;
+  /** Whether every fact (an item at MUST or above) was kept whole. */
+  readonly allFacts?: boolean;
   /** Original lines shown verbatim (collapsed repeats count fully). */
   readonly keptLines: number;
+  /** The runs of original lines left out, numbered as in the original (1-based, inclusive). */
+  readonly gaps?: ReadonlyArray<readonly [number, number]>;
 }

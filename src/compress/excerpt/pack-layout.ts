@@ -5,11 +5,10 @@
  * run replaced by `[… lines A-B omitted (N lines) …]` (original numbers).
  */
 import { type Doc, rangeOf } from "./doc.ts";
+import { countMarker, cutLine, omissionMarker, repeatSuffix } from "./framing.ts";
 import type { Packed, PackOptions } from "./pack-items.ts";
 
-export function omissionMarker(first: number, last: number): string {
-  return `[… lines ${first}-${last} omitted (${last - first + 1} lines) …]`;
-}
+export { omissionMarker };
 
 export interface Layout {
   readonly doc: Doc;
@@ -21,16 +20,11 @@ export interface Layout {
   readonly text: readonly string[];
   /** Added to line numbers in markers. */
   readonly base: number;
-  readonly markers: boolean;
+  readonly markers: boolean | "count";
 }
 
 function defaultMaxLine(budget: number): number {
   return Math.max(300, Math.min(600, Math.floor(budget / 6)));
-}
-
-function truncateLine(line: string, max: number): string {
-  if (line.length <= max) return line;
-  return `${line.slice(0, max)}… [+${line.length - max} chars]`;
 }
 
 /** The last line of the run of lines identical to line `i` that collapses into one unit. */
@@ -70,8 +64,8 @@ export function layoutOf(doc: Doc, opts: PackOptions): Layout {
     for (let k = i; k <= j; k++) unitOf[k] = u;
     first.push(i);
     last.push(j);
-    let shown = truncateLine(display?.get(i) ?? line, maxLine);
-    if (j > i && line.trim() !== "") shown = `${shown}  [×${j - i + 1}]`;
+    let shown = cutLine(display?.get(i) ?? line, maxLine);
+    if (j > i && line.trim() !== "") shown += repeatSuffix(j - i + 1);
     const tail = suffix?.get(i);
     if (tail !== undefined) shown += tail;
     if (label && i !== doc.hole) shown = label(doc.starts[i]! + base) + shown;
@@ -84,6 +78,7 @@ export function layoutOf(doc: Doc, opts: PackOptions): Layout {
 /** Renders the kept units (`kept[u + 1]`) in order, with the notes before their unit. */
 export function render(layout: Layout, kept: Uint8Array, notesAt: ReadonlyMap<number, string[]>): Packed {
   const out: string[] = [];
+  const gaps: Array<[number, number]> = [];
   let keptLines = 0;
   let gapFirst = -1;
   let gapLast = -1;
@@ -91,7 +86,7 @@ export function render(layout: Layout, kept: Uint8Array, notesAt: ReadonlyMap<nu
   const flushGap = () => {
     for (const t of pending) out.push(t);
     pending = [];
-    if (gapFirst >= 0) keptLines += showGap(layout, gapFirst, gapLast, out);
+    if (gapFirst >= 0) keptLines += showGap(layout, gapFirst, gapLast, out, gaps);
     gapFirst = -1;
   };
   const units = layout.first.length;
@@ -111,15 +106,21 @@ export function render(layout: Layout, kept: Uint8Array, notesAt: ReadonlyMap<nu
   flushGap();
   const tail = notesAt.get(units);
   if (tail) out.push(...tail);
-  return { text: out.join("\n"), keptLines };
+  return { text: out.join("\n"), keptLines, gaps };
 }
 
 /** Shows an omitted run of units as its marker, or as itself when that is shorter; the lines it shows. */
-function showGap(layout: Layout, gapFirst: number, gapLast: number, out: string[]): number {
+function showGap(
+  layout: Layout,
+  gapFirst: number,
+  gapLast: number,
+  out: string[],
+  gaps: Array<[number, number]>,
+): number {
   const { doc, first, last, text, base, markers } = layout;
   const a = rangeOf(doc, first[gapFirst]!)[0];
   const b = rangeOf(doc, last[gapLast]!)[1];
-  const marker = omissionMarker(a + base, b + base);
+  const marker = markers === "count" ? countMarker(b - a + 1) : omissionMarker(a + base, b + base);
   // A gap of a line or two shorter than its own marker is cheaper to show.
   let fill = markers && gapLast - gapFirst < 2;
   let len = 0;
@@ -133,6 +134,9 @@ function showGap(layout: Layout, gapFirst: number, gapLast: number, out: string[
       out.push(text[u]!);
       shown += last[u]! - first[u]! + 1;
     }
-  } else if (b >= a && markers) out.push(marker);
+  } else if (b >= a) {
+    if (markers) out.push(marker);
+    gaps.push([a + base, b + base]);
+  }
   return shown;
 }

@@ -83,7 +83,9 @@ export class Packer {
       if (!this.settle()) break;
       pending = this.select(pending);
     }
-    return this.render();
+    // A fact left out (but one that only explains a line not kept).
+    const dropped = pending.some((item) => item.prio >= MUST && item.pick?.with === undefined);
+    return { ...this.render(), allFacts: !dropped };
   }
 
   private readonly isKept = (line: number): boolean =>

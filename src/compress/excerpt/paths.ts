@@ -4,6 +4,10 @@
  * busy directory gets detail and a shallow, quiet one stays one line.
  */
 
+import type { Note } from "./pack-items.ts";
+
+const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
+
 export interface PathGroup {
   /** Directory prefix ending in "/", or a file path when the group is one file. */
   readonly prefix: string;
@@ -142,3 +146,20 @@ export function groupPaths(
 // exponentially, hanging the hook.
 export const PATH_LINE =
   /^(?:\.{0,2}\/|[A-Za-z]:[\\/]|~\/)?\/*[^\s:*?"<>|/]+(?:\/+[^\s:*?"<>|/]+)+\/*$|^[\w.@-]+\.\w{1,8}$/;
+
+/** Notes listing the groups of a path list, each "prefix  N files". */
+export function groupNotes(
+  paths: readonly string[],
+  at: number,
+  maxGroups: number,
+  noun = "file",
+  weights?: readonly number[],
+  nouns = `${noun}s`,
+): Note[] {
+  const groups = groupPaths(paths, maxGroups, weights);
+  return groups.map((g, k) => ({
+    at,
+    text: `${g.prefix}  ${g.paths === 1 && !weights ? "" : plural(g.count, noun, nouns)}`.trimEnd(),
+    prio: 80 - Math.min(30, k / 4) + Math.min(8, Math.log2(g.count + 1)),
+  }));
+}

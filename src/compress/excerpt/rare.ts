@@ -2,8 +2,9 @@
  * The rows of a table that are the answer: a row whose value in some column is rare
  * (held by under 5% of the rows: a declined charge among 300 that succeeded) is
  * substance; the common rows are repetition. Only columns of categories (at most 20
- * distinct values) count: a column of ids or amounts where nearly every value differs
- * says nothing by its rarity. Pure.
+ * distinct values; for numbers, also at most a third of the rows: a status code, not a
+ * line number) count: a column of ids, amounts or line numbers where nearly every value
+ * differs says nothing by its rarity. Pure.
  */
 
 export interface ColumnValues {
@@ -22,6 +23,7 @@ export interface Rarity {
 
 /** A value held by fewer than this share of the rows is rare: those rows are the point. */
 const RARE_SHARE = 0.05;
+const NUMBER = /^-?[\d.,]+$/;
 /** A column of categories has at most this many distinct values. */
 const CATEGORIES = 20;
 
@@ -31,6 +33,7 @@ export function rarity(rows: readonly (readonly string[])[]): Rarity {
   const width = Math.max(...rows.map((r) => r.length));
   const rare = new Set<number>();
   const columns: ColumnValues[] = [];
+  const fewNumbers = Math.min(CATEGORIES, Math.max(2, Math.floor(n / 3)));
   for (let c = 0; c < width; c++) {
     const counts = new Map<string, number>();
     for (const row of rows) {
@@ -39,6 +42,7 @@ export function rarity(rows: readonly (readonly string[])[]): Rarity {
       if (counts.size > CATEGORIES) break;
     }
     if (counts.size > CATEGORIES || counts.size < 2) continue;
+    if (counts.size > fewNumbers && [...counts.keys()].every((v) => NUMBER.test(v))) continue;
     const rareValues = new Set([...counts].filter(([, k]) => k < n * RARE_SHARE).map(([v]) => v));
     if (rareValues.size === 0) continue;
     rows.forEach((row, i) => {

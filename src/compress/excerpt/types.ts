@@ -10,6 +10,11 @@ export interface Hints {
   readonly tool: string;
   /** The Bash command line, when the text is a command's output. */
   readonly command?: string;
+  /**
+   * What the agent said it runs the command for (Bash's description: "find failed
+   * payments"): lines that name what it is after are facts.
+   */
+  readonly intent?: string;
   /** The exit status of the command, when known (the exit trap's marker says it: run/exit-marker.ts). */
   readonly exitCode?: number;
   /** The file read, for Read outputs (and Grep/Glob roots). */
@@ -29,10 +34,20 @@ export interface Excerpt {
   /** A short phrase for the header: what was kept, e.g. "3 failing tests, summary". */
   readonly kept: string;
   /**
+   * Whether the excerpt shows every fact whole (each problem line, each rare line, what
+   * the kind holds to be facts): an output of 8 KB or less is shown whole otherwise.
+   */
+  readonly keptFacts?: boolean;
+  /**
    * The hard cap it was packed to, when a compressor shows more than substanceCap allows
    * on purpose (every changed line of a diff): the safety net then allows that much.
    */
   readonly ceiling?: number;
+  /**
+   * The runs of original lines the excerpt left out, numbered as in the original (1-based,
+   * inclusive), when it knows them: the header points at one (header.ts).
+   */
+  readonly gaps?: ReadonlyArray<readonly [number, number]>;
 }
 
 /**

@@ -8,7 +8,8 @@ import { printedCli } from "../../core/self.ts";
 import { mark } from "../../core/trace.ts";
 import type { Store } from "../../store/db.ts";
 import { countLines, findFiled, insertOutput, recordExcerpt } from "../../store/outputs.ts";
-import { excerptHeader } from "../excerpt/header.ts";
+import { excerptBudget } from "../excerpt/budget.ts";
+import { excerptHeader, showCommand, shownOf, splitShown } from "../excerpt/header.ts";
 import type { Excerpt, Hints } from "../excerpt/types.ts";
 
 /**
@@ -38,16 +39,15 @@ export interface Filed {
   readonly id: number;
   /** Header plus excerpt: what the model sees instead of the original. */
   readonly shown: string;
+  /** The excerpt without its header: what the model reads of the output itself. */
+  readonly body: string;
   readonly compressor: string;
   readonly originalBytes: number;
   readonly redactions: number;
 }
 
-/** The excerpt's size target: a fraction of the original, within a floor and a ceiling. */
-export function excerptBudget(config: Config, chars: number): number {
-  const want = Math.round(chars * config["compress.budget_fraction"]);
-  return Math.max(config["compress.budget_min_chars"], Math.min(config["compress.budget_max_chars"], want));
-}
+/** The excerpt's size target: the one formula (excerpt/budget.ts), here for the benches that load this module. */
+export { excerptBudget };
 
 /** Writes a model observation of an output, or throws (the caller then uses the excerpt). */
 export type Observer = (text: string, hints: Hints) => Promise<{ text: string; json: string }>;
@@ -73,6 +73,7 @@ export async function fileOutput(
     return {
       id: prior.id,
       shown: prior.excerpt,
+      body: splitShown(prior.excerpt).body,
       compressor: prior.compressor ?? "",
       originalBytes: prior.original_bytes,
       redactions: prior.redactions,
@@ -117,7 +118,8 @@ export async function fileOutput(
         at: now,
       });
     failpoint("filing:stored");
-    const shown = `${excerptHeader(id, masked.text, original.byteLength, made, req.hints, masked.count, cli)}\n${made.text}`;
+    const header = excerptHeader(id, masked.text, original.byteLength, made, req.hints, masked.count, cli);
+    const shown = shownOf(header, made.text);
     recordExcerpt(store, id, { excerpt: shown, compressor: made.compressor, latencyMs, observation });
     return { id, shown };
   });
@@ -125,11 +127,12 @@ export async function fileOutput(
   return {
     id,
     shown,
+    body: made.text,
     compressor: excerpt.compressor,
     originalBytes: original.byteLength,
     redactions: masked.count,
   };
 }
 
-/** The header, for the hook part that prints the retrieval command of a reference (loaded with filing). */
-export { excerptHeader };
+/** The header's retrieval command and its body, for the hook part that refers to filed outputs (loaded with filing). */
+export { excerptHeader, showCommand, splitShown };

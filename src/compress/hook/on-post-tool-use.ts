@@ -10,6 +10,7 @@ import { bashResult } from "../../run/bash-result.ts";
 import type { Store } from "../../store/db.ts";
 import { findFiled } from "../../store/outputs.ts";
 import type { Hints } from "../excerpt/types.ts";
+import { hintsOf } from "../hints.ts";
 import type { Filed, Observer } from "./filing.ts";
 import type { Seen, Where } from "./repeats.ts";
 import { minCharsFor } from "./threshold.ts";
@@ -45,23 +46,15 @@ function outputOf(event: Event, ctx: HookContext): Output | undefined {
   // Bash: the whole output (Claude Code's spill file, checked) without the exit marker.
   const bash = event.tool_name === "Bash" ? bashResult(event, out, ctx) : undefined;
   const text = bash ? bash.text : out.text;
-  const isRead = event.tool_name === "Read";
   const threshold = minCharsFor(c, event.tool_name, out.filePath);
   // Smaller outputs are shown whole; from REPEAT_MIN_CHARS on, a repeat of one is not sent twice.
   if (text.length < Math.min(threshold, REPEAT_MIN_CHARS)) return undefined;
   if (out.command && (CAIRN_RETRIEVAL.test(out.command) || CAIRN_RAW.test(out.command))) return undefined;
   if (cairnMcpTool(event.tool_name)) return undefined;
-  // A read the agent bounded itself is the region it wants to see.
-  if (isRead && out.limit !== undefined) return undefined;
+  // A read the agent bounded itself goes by the same sizes as a whole one: its region is
+  // shown whole below them, and above them as the file's outline, whole numbered lines.
   if (anyPatternMatches(c["compress.never"], out.command ?? out.filePath ?? "")) return undefined;
-  const hints: Hints = {
-    tool: event.tool_name,
-    ...(out.command !== undefined ? { command: out.command } : {}),
-    ...(out.filePath !== undefined ? { filePath: out.filePath } : {}),
-    ...(out.firstLine !== undefined ? { firstLine: out.firstLine } : {}),
-    ...(out.offset !== undefined ? { offset: out.offset } : {}),
-    ...(bash?.status !== undefined ? { exitCode: bash.status } : {}),
-  };
+  const hints = hintsOf(event.tool_name, out, bash?.status);
   return { out, text, hints, threshold, shape: bash ?? out };
 }
 
@@ -83,22 +76,18 @@ interface Call {
  * The retrieval command exactly as an excerpt header prints it for output `id`: in the
  * form that runs in the session's shell (`cairn` only when that is this cairn on PATH).
  */
-function showCommand(call: Call, id: number): string | undefined {
-  const empty = { text: "", compressor: "", kept: "" };
-  const header = call.filing.excerptHeader(id, "", 0, empty, call.o.hints, 0, call.ctx.cli());
-  return call.repeats.showCommandOf(header);
+function showCommand(call: Call, id: number): string {
+  return call.filing.showCommand(id, call.ctx.cli());
 }
 
 /** An identical output still in context: one line naming it. */
 async function repeatAnswer(call: Call, earlier: Seen): Promise<string | undefined> {
   const label = call.repeats.labelIn(earlier.label, call.cwd);
   const size = formatBytes(earlier.bytes);
-  const line = (id: number) => {
-    const show = showCommand(call, id);
-    return show ? call.repeats.repeatLine({ ...earlier, id, label }, show, size) : undefined;
-  };
+  const line = (id: number) =>
+    call.repeats.repeatLine({ ...earlier, id, label }, showCommand(call, id), size);
   // A reference that would take more than half the output's room is not worth it.
-  if ((line(9_999_999)?.length ?? Number.POSITIVE_INFINITY) > call.o.text.length / 2) return undefined;
+  if (line(9_999_999).length > call.o.text.length / 2) return undefined;
   // An output shown whole the first time is stored only now, when a reference needs it.
   const id = earlier.id ?? (await call.file()).id;
   if (earlier.id === undefined)
@@ -128,7 +117,6 @@ async function deltaAnswer(
   const id = filedId ?? (await call.file()).id;
   const changed = hunks.reduce((n, h) => n + h.removed.length + h.added.length, 0);
   const show = showCommand(call, id);
-  if (!show) return { id };
   const size = formatBytes(Buffer.byteLength(call.o.text, "utf8"));
   const label = call.repeats.labelIn(call.o.out.label, call.cwd);
   const first = call.repeats.deltaLine(id, previous.id, label, changed, show, size);
@@ -198,7 +186,7 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
     // the original is shown as it is (it stays stored, so `cairn show` still has it).
     if (filed.shown.length < o.text.length) {
       replacement = filed.shown;
-      body = repeats.bodyOf(filed.shown);
+      body = filed.body;
     }
   }
   if (!repeatable) return replacement;

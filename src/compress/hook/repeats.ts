@@ -83,11 +83,6 @@ export function labelIn(label: string, cwd: string | undefined): string {
   return label.replaceAll(`${cwd.replace(/\/+$/, "")}/`, "");
 }
 
-/** The first retrieval command of an excerpt header (`[full output: CMD · …]`). */
-export function showCommandOf(header: string): string | undefined {
-  return /\[full output: (.+?)(?: · |\]$)/m.exec(header)?.[1];
-}
-
 // ------------------------------------------------------------------ near repeats
 
 /**
@@ -125,14 +120,6 @@ export function rememberShown(
 ): void {
   if (shown.body.length > MAX_BODY_CHARS) return;
   setState(store, sessionScope(where.sessionId), callKey(where, tool, label), shown, at);
-}
-
-/** What the model reads of a filed output without cairn's header lines (they name the row, which changes). */
-export function bodyOf(shown: string): string {
-  const lines = shown.split("\n");
-  let skip = 0;
-  while (skip < lines.length && /^\[(cairn #\d+ · |full output: )/.test(lines[skip]!)) skip++;
-  return lines.slice(skip).join("\n");
 }
 
 /** The first line of a near repeat: the new output's row, what it repeats, and how much changed. */

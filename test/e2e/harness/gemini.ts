@@ -61,7 +61,7 @@ export function runGemini(sb: Sandbox, opts: RunGeminiOptions): Promise<RunGemin
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const child = spawn(GEMINI_BIN, args, {
       cwd: sb.project,
       env,
@@ -83,6 +83,11 @@ export function runGemini(sb: Sandbox, opts: RunGeminiOptions): Promise<RunGemin
         process.kill(-(child.pid as number), "SIGKILL");
       } catch {}
     }, opts.timeoutMs ?? 240_000);
+    // A missing binary (npm ci not run since Gemini CLI was pinned) fails now, not at the kill.
+    child.on("error", (err) => {
+      clearTimeout(timer);
+      reject(new Error(`cannot start ${GEMINI_BIN} (run npm ci): ${err.message}`));
+    });
     child.on("close", (code) => {
       clearTimeout(timer);
       resolve({ code, timedOut, stdout, stderr });

@@ -2,17 +2,20 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { budgetFor, compressText, detect } from "../../../src/compress/compress-text.ts";
+import { compressText, detect } from "../../../src/compress/compress-text.ts";
+import { excerptBudget } from "../../../src/compress/excerpt/budget.ts";
+import { docOf } from "../../../src/compress/excerpt/doc.ts";
 import { firstOmission } from "../../../src/compress/excerpt/header.ts";
-import { substanceCap } from "../../../src/compress/excerpt/pack.ts";
-import type { Hints } from "../../../src/compress/excerpt/types.ts";
-import { bashWords, unaccounted } from "../../helpers/bash-braces.ts";
+import type { Excerpt, Hints } from "../../../src/compress/excerpt/types.ts";
+import { defaults } from "../../../src/config/schema.ts";
 import { REPO } from "../../helpers/cairn.ts";
+import { madeUp } from "../../helpers/readable.ts";
 import { CORPUS_DIRS } from "./corpus.ts";
-import { eslintErrors, parseIndex, tscErrors, unlocated } from "./kinds/compile/located.ts";
 
-// One behaviour per compressor, on real outputs from the corpus (whole, or a real slice
-// of one): what it keeps, what it drops, and the notes it adds.
+// One behaviour per kind, on real outputs from the corpus (whole, or a real slice of one):
+// what it keeps whole, what it leaves out, what it says it left out. Excerpts are made by
+// the kind the detectors choose, at the hook's budget; whether a small output is worth an
+// excerpt at all is compress-text's (the last describe).
 
 const read = (file: string) => {
   for (const dir of CORPUS_DIRS) {
@@ -22,10 +25,16 @@ const read = (file: string) => {
   }
   throw new Error(`no fixture ${file}`);
 };
+const budgetOf = (text: string) => excerptBudget(defaults(), text.length);
 const bash = (command: string, exitCode = 0): Hints => ({ tool: "Bash", command, exitCode });
-const run = (file: string, hints: Hints, budget?: number) => {
+/** The chosen kind's excerpt of a fixture, held to the readability rule. */
+const run = (file: string, hints: Hints, budget?: number): Excerpt => {
   const text = read(file);
-  return compressText(text, hints, budget ?? budgetFor(text.length));
+  const e = detect(text, hints).compressor.compress(text, hints, budget ?? budgetOf(text));
+  // Held to the output as the model would have read it: colours and carriage returns resolved.
+  const shown = docOf(text).lines.join("\n");
+  expect(madeUp(shown, e.text), `${file}: words that are neither the output's nor framing`).toEqual([]);
+  return e;
 };
 const markers = (text: string) => text.split("\n").filter((l) => l.startsWith("[… lines "));
 
@@ -70,164 +79,76 @@ describe("test runners", () => {
   });
 
   it("cargo test: the panic location with its assertion, and the result line", () => {
-    const text = read("test-cargo-failing.txt");
-    const e = compressText(text, bash("RUST_BACKTRACE=0 cargo test --color never", 101), 700);
+    const e = run("test-cargo-failing.txt", bash("RUST_BACKTRACE=0 cargo test --color never", 101), 700);
     expect(e.text).toContain("panicked at src/lib.rs:98:9:\nassertion `left == right` failed");
     expect(e.text).toContain("test result: FAILED. 6 passed; 2 failed");
   });
 
   it("go test: t.Errorf lines and the user's frames of a panic, not the runtime's", () => {
+    const text = read("test-go-failing-verbose.txt");
     const e = run("test-go-failing-verbose.txt", bash("go test -v ./...", 1));
     expect(e.text).toContain("semver_test.go:74: Compare(1.0.0-alpha, 1.0.0) = 1, want -1");
     expect(e.text).toContain("/tmp/corpus-work/go-semver/queue/queue_test.go:30");
-    expect(e.text).not.toContain("=== RUN   TestRoundTrip/0.0.7\n");
+    expect(e.text.length).toBeLessThan(text.length / 3);
   });
 });
 
 describe("compilers", () => {
-  it("tsc: every error keeps its file, code and line, shown whole or in the index of the others", () => {
-    const text = read("compile-tsc-errors.txt");
-    const e = run("compile-tsc-errors.txt", bash("npx tsc --noEmit", 2));
-    expect(e.compressor).toBe("tsc");
-    // The counts are in the header (what was kept); the index's rows name every code.
-    expect(e.kept).toBe("46 errors in 7 files");
-    expect(e.text).not.toContain("[46 errors in 7 files]");
-    const errors = tscErrors(text);
-    expect(errors).toHaveLength(46);
-    expect(unlocated(e.text, errors)).toEqual([]);
-    // The first error printed is shown whole; the index lists only what is not.
-    expect(e.text).toContain(
-      "src/api/orders.ts(8,26): error TS2345: Argument of type 'string | undefined' is not assignable to parameter of type 'number'.",
-    );
-    expect(e.text).toContain("\nsrc/db.ts: TS2345 19\n");
-    const index = parseIndex(e.text);
-    for (const err of errors) {
-      if (index.get(err.file)?.get(err.code)?.has(err.line)) expect(e.text).not.toContain(err.text);
-    }
-  });
-
-  it("tsc: one error 121 times is printed once, with every location", () => {
+  it("tsc: every error whole; one repeated 121 times once, with how many and where", () => {
     const text = read("compile-tsc-one-error-121-times.txt");
     const e = run("compile-tsc-one-error-121-times.txt", bash("npx tsc --noEmit --pretty false bad.ts", 1));
+    expect(e.kept).toBe("121 errors");
     expect(e.text).toContain(
-      "bad.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'.  [×121 at line:col 1-120:14, 121:40]",
+      "bad.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'.  [×121 like this, lines 2-122]",
     );
-    expect(unlocated(e.text, tscErrors(text))).toEqual([]);
-    // The list replaces the repeats: far less than the budget is used.
-    expect(e.text.length).toBeLessThan(budgetFor(text.length) / 2);
+    // The last of them too: where the run of them ends.
+    expect(e.text).toContain("bad.ts(121,40): error TS2322:");
+    // The count stands for the repeats: far less than the budget is used.
+    expect(e.text.length).toBeLessThan(budgetOf(text) / 2);
   });
 
-  it("tsc: 275 errors in a few groups per file, each printed once with all its lines", () => {
-    const text = read("compile-tsc-repeated-errors.txt");
-    const e = run("compile-tsc-repeated-errors.txt", bash("npx tsc -p . --pretty false", 1));
-    const errors = tscErrors(text);
-    expect(errors).toHaveLength(275);
-    expect(unlocated(e.text, errors)).toEqual([]);
-    expect(e.text).toContain(
-      "src/api/users.ts(5,19): error TS2551: Property 'userName' does not exist on type 'User'. Did you mean 'username'?  [×40 at col 19 of lines 5, 10, 15,",
-    );
-    expect(e.text).toContain(
-      "src/services/billing.ts(3,14): error TS2322: Type 'string' is not assignable to type 'number'.  [×30 at col 14 of lines 3-32]",
-    );
-    expect(e.text).not.toContain("more at line");
-  });
-
-  it("tsc: 360 distinct errors: lines while they fit, every other one in the index by file", () => {
+  it("tsc: errors alike but for a number (a property per option) are one kind per file", () => {
     const text = read("compile-tsc-many-distinct-errors.txt");
     const e = run("compile-tsc-many-distinct-errors.txt", bash("npx tsc -p . --pretty false", 1));
-    expect(unlocated(e.text, tscErrors(text))).toEqual([]);
-    // Long runs of lines read as ranges in the index; the lines shown are left out of it.
-    expect(e.text).toContain("\nsrc/dialog.ts: TS2339 6-64");
-    expect(e.text).toContain(
-      "src/dialog.ts(5,14): error TS2339: Property 'dialogOption0' does not exist on type 'Settings'.",
+    // `Property 'chartOption7' does not exist`: the option's number is a variable field.
+    expect(e.text).toMatch(
+      /^src\/chart\.ts\(5,14\): error TS2339: Property 'chartOption0' does not exist on type 'Settings'\. {2}\[×60 like this, lines \d+-\d+\]$/m,
     );
+    expect(e.text).toContain(
+      "src/table.ts(64,14): error TS2339: Property 'tableOption59' does not exist on type 'Settings'.",
+    );
+    expect(e.text.length).toBeLessThan(budgetOf(text));
   });
 
-  it("at every budget, every error is located unless a list says how many more and where", () => {
-    const cases = [
-      ["compile-tsc-errors.txt", tscErrors],
-      ["compile-tsc-repeated-errors.txt", tscErrors],
-      ["compile-tsc-many-distinct-errors.txt", tscErrors],
-      ["compile-eslint-errors.txt", eslintErrors],
-      ["compile-eslint-repeated-rules.txt", eslintErrors],
-    ] as const;
-    const cut = /… and \d+ more (?:at lines? \d|errors? in \d)/;
-    for (const [file, parse] of cases) {
-      const text = read(file);
-      const errors = parse(text);
-      for (let budget = 1200; budget <= 6000; budget += 400) {
-        const e = compressText(text, bash("npx tsc", 1), budget);
-        // pack estimates a marker at 30 + 3 × digits characters: the longest ones take one more.
-        const markers = e.text.split("\n").filter((l) => l.startsWith("[… lines ")).length;
-        // Every location is substance: the hard cap is the substance cap (14% of an output over 8 KB).
-        expect(e.text.length, `${file} at ${budget}`).toBeLessThanOrEqual(
-          Math.max(budget, substanceCap(budget, text.length)) + 1 + markers,
-        );
-        if (!cut.test(e.text)) expect(unlocated(e.text, errors), `${file} at ${budget}`).toEqual([]);
-      }
-      // At the budget the hook gives it, nothing is cut.
-      expect(run(file, bash("npx tsc", 1)).text, file).not.toMatch(cut);
-    }
-  });
-
-  it("tsc: when even the lists do not fit, they are cut with what and where the rest is", () => {
-    // Its first 7 KB (under 8 KB, the hard cap is 1.5 times the budget).
-    const text = read("compile-tsc-repeated-errors.txt")
-      .slice(0, 7000)
-      .replace(/\n[^\n]*$/, "");
-    const e = compressText(text, bash("npx tsc -p . --pretty false", 1), 200);
-    expect(e.text.length).toBeLessThanOrEqual(200 * 1.5);
-    // Each code's list of lines is cut with how many more and where they are.
-    expect(e.text).toMatch(/TS2322 4 9 14 [\d ]*… and \d+ more at lines \d+-\d+; TS2551 5 10 /);
-    const many = read("compile-tsc-many-distinct-errors.txt")
-      .slice(0, 7000)
-      .replace(/\n[^\n]*$/, "");
-    const tight = compressText(many, bash("npx tsc -p .", 1), 200);
-    expect(tight.text).toMatch(/\n… and \d+ more errors in \d+ files\]$/m);
-  });
-
-  it("tsc --pretty: the per-file table of error counts", () => {
+  it("tsc --pretty: errors with their code frames, the summary, no colour", () => {
     const e = run("compile-tsc-pretty.txt", bash("npx tsc --noEmit --pretty true", 2));
     expect(e.text).toContain("Found 46 errors in 7 files.");
-    // The per-file table of counts comes after the index, which already says where each error is.
-    expect(unlocated(e.text, tscErrors(read("compile-tsc-pretty.txt")))).toEqual([]);
     expect(e.text).not.toContain("\x1b[");
   });
 
-  it("eslint: rare rules first, alignment padding removed, warnings counted by rule", () => {
+  it("eslint: every error line as eslint wrote it, under its file, with the run's count", () => {
     const e = run("compile-eslint-errors.txt", bash("npx eslint src", 1));
-    expect(e.text).toContain("  17:22  error    'lookupUser' is not defined  no-undef");
+    const lookup = read("compile-eslint-errors.txt")
+      .split("\n")
+      .find((l) => l.includes("'lookupUser' is not defined"))!;
+    expect(e.text).toContain(lookup);
     expect(e.kept).toBe("124 errors in 12 files, 104 warnings");
-    // Warnings keep their places too, after the errors of their file.
-    expect(e.text).toMatch(
-      /^\/tmp\/corpus-work\/eslint-proj\/src\/handlers\.js: .*; warning no-unused-vars 2 6 18 26 36/m,
-    );
     expect(e.text).toContain("✖ 228 problems (124 errors, 104 warnings)");
-    expect(unlocated(e.text, eslintErrors(read("compile-eslint-errors.txt")))).toEqual([]);
-  });
-
-  it("eslint: each rule and message once per file, under its file, with every line:col", () => {
-    const text = read("compile-eslint-repeated-rules.txt");
-    const e = run("compile-eslint-repeated-rules.txt", bash("npx eslint src", 1));
-    const errors = eslintErrors(text);
-    expect(errors).toHaveLength(290);
-    expect(unlocated(e.text, errors)).toEqual([]);
-    expect(e.text).toContain(
-      "/tmp/eslintrep/src/widgets/tabs.js\n   2:1   error    Unexpected var, use let or const instead  no-var  [×28 at line:col 2:1, 3:3, 8:1, 9:3,",
-    );
-    expect(e.text).toContain(
-      "   3:14  error    '$' is not defined  no-undef  [×14 at col 14 of lines 3, 9, 15,",
-    );
-    // Every error line shown is under its own file's name.
+    // Each error shown is under the name of its own file.
     const shown = e.text.split("\n");
+    const original = read("compile-eslint-errors.txt").split("\n");
     shown.forEach((l, i) => {
-      if (!/^\s+\d+:\d+\s+error\s/.test(l)) return;
-      const header = shown.slice(0, i).findLast((h) => h.startsWith("/tmp/eslintrep/"));
       const own = l.replace(/ {2}\[×.*$/, "");
+      if (!/^\s+\d+:\d+\s+error\s/.test(own)) return;
+      const header = shown
+        .slice(0, i)
+        .findLast((h) => h.startsWith("/tmp/"))
+        ?.replace(/ {2}\[×.*$/, "");
+      const at = original.indexOf(own);
       expect(
-        errors.some((x) => x.text === own && x.header === header),
+        original.slice(0, at).findLast((h) => h.startsWith("/tmp/")),
         l,
-      ).toBe(true);
+      ).toBe(header);
     });
   });
 
@@ -245,47 +166,36 @@ describe("compilers", () => {
       bash("g++ -std=c++17 -Wall -Wextra -o graph graph.cpp", 1),
     );
     expect(e.text).toContain("graph.cpp:58:14:   required from here");
-    expect(e.text).not.toContain("note:   template argument deduction/substitution failed");
   });
 
-  it("gcc: one error in twelve functions printed once; a header's warning from four files once", () => {
+  it("gcc: one error in twelve functions once with its count; a distinct error whole", () => {
     const e = run("compile-gcc-repeated-warnings.txt", bash("make -k", 2));
-    expect(e.text).toContain(
-      "src/limits.c:4:21: error: ‘MAX_KEYS’ undeclared (first use in this function)  [×12 at col 21 of lines 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 34, 37]",
-    );
-    expect(e.text).toContain(
-      "src/table.h:3:52: warning: conversion from ‘int’ to ‘unsigned char’ may change value [-Wconversion]  [×4]",
+    expect(e.text).toMatch(
+      /^src\/limits\.c:4:21: error: ‘MAX_KEYS’ undeclared \(first use in this function\) {2}\[×12 like this, lines \d+-\d+\]$/m,
     );
     expect(e.text).toContain("src/main.c:5:29: error: expected ‘;’ before ‘return’");
-    expect(e.text).not.toContain("[errors not shown above");
   });
 
-  it("rustc: alike errors printed once on their --> line; 'mismatched types' told apart by their labels", () => {
+  it("rustc: each error with its --> location; alike ones once with their count", () => {
     const e = run("compile-cargo-repeated-errors.txt", bash("cargo build --color never", 101));
-    expect(e.text).toContain(
-      "error[E0609]: no field `nam` on type `&report::Entry`\n --> src/report.rs:5:25  [×12 at col 25 of lines 5, 9, 13,",
+    expect(e.text).toMatch(
+      /^error\[E0609\]: no field `nam` on type `&report::Entry` {2}\[×12 like this, lines \d+-\d+\]\n --> src\/report\.rs:5:25/m,
     );
-    expect(e.text).toContain("  --> src/report.rs:52:5  [×6 at col 5 of lines 52, 55, 58, 61, 64, 67]");
-    expect(e.text).toContain("error[E0308]: mismatched types\n --> src/main.rs:5:18\n");
-    const other = run("compile-cargo-build-errors.txt", bash("cargo build", 101));
-    for (const at of ["13:14", "53:22"]) expect(other.text).toContain(`--> src/main.rs:${at}\n`);
-    // The third (line 55) gives way to the first line of each other kind: the index has it.
-    expect(parseIndex(other.text).get("src/main.rs")?.get("E0308")?.has(55)).toBe(true);
+    expect(e.text).toMatch(
+      /^error\[E0308\]: mismatched types {2}\[×7 like this, lines \d+-\d+\]\n {2}--> src\/report\.rs:52:5$/m,
+    );
+    const borrow = run("compile-cargo-borrowck-errors.txt", bash("cargo build --color never", 101), 800);
+    expect(borrow.text).toContain("error[E0382]: borrow of moved value: `items`\n  --> src/main.rs:43:43");
+    expect(borrow.text).toContain("error: could not compile `inventory`");
   });
 
-  it("javac: 'cannot find symbol' once per symbol, with its lines", () => {
+  it("javac: 'cannot find symbol' with what is missing", () => {
     const e = run("compile-javac-repeated-errors.txt", bash("javac -d out src/com/acme/billing/*.java", 1));
-    const lead =
-      "src/com/acme/billing/Invoice.java:9: error: cannot find symbol  [×10 at lines 9, 14, 19, 24, 29, 34, 39, 44, 49, 54]";
-    expect(e.text.split(lead)).toHaveLength(3);
+    expect(e.text).toMatch(
+      /^src\/com\/acme\/billing\/Invoice\.java:9: error: cannot find symbol {2}\[×20 like this/m,
+    );
     expect(e.text).toContain("  symbol:   class BigDecimal");
     expect(e.text).toContain("  symbol:   variable BigDecimal");
-  });
-
-  it("rustc: each error keeps its --> location on the next line", () => {
-    const e = run("compile-cargo-borrowck-errors.txt", bash("cargo build --color never", 101), 800);
-    expect(e.text).toContain("error[E0382]: borrow of moved value: `items`\n  --> src/main.rs:43:43");
-    expect(e.text).toContain("error: could not compile `inventory`");
   });
 });
 
@@ -295,17 +205,25 @@ describe("package managers", () => {
     expect(e.compressor).toBe("npm");
     expect(e.text).toContain("../src/resize.cc:12:25: error: too few arguments to function");
     expect(e.text).toContain("gyp ERR! not ok");
-    expect(e.text).not.toContain("gyp info spawn args '-I',");
   });
 
-  it("npm ls: root, top-level packages, the unmet optional dependencies", () => {
+  it("npm ls: root, top-level packages, the unmet optional dependencies by version", () => {
     const e = run("pkg-npm-ls-all.txt", bash("npm ls --all"));
     expect(e.compressor).toBe("npm-ls");
     expect(e.text).toContain("└─┬ vitest@3.2.7");
-    // Unmet optional builds grouped by version in brace words, on lines that say so.
+    // Unmet optional builds: a version written once, then the whole names that want it.
     const unmet = e.text.split("\n").filter((l) => l.startsWith("UNMET OPTIONAL DEPENDENCY "));
-    expect(unmet.flatMap((l) => bashWords(l))).toContain("@vitest/browser@3.2.7");
+    expect(unmet.some((l) => /^UNMET OPTIONAL DEPENDENCY 3\.2\.7: .*@vitest\/browser\b/.test(l))).toBe(true);
     expect(e.text.match(/UNMET OPTIONAL/g)?.length ?? 0).toBeLessThan(77);
+  });
+
+  it("npm ls: what the agent said it is after, with the packages it hangs from and holds", () => {
+    const text = read("pkg-npm-ls-all.txt");
+    const hints = { ...bash("npm ls --all"), intent: "See what pulls in chai" };
+    const e = detect(text, hints).compressor.compress(text, hints, budgetOf(text));
+    const chai = text.split("\n").filter((l) => /\bchai@/.test(l));
+    expect(chai.length).toBeGreaterThan(0);
+    for (const l of chai) expect(e.text).toContain(l);
   });
 
   it("apt: the packages named on the command line, the plan and the summary", () => {
@@ -313,22 +231,30 @@ describe("package managers", () => {
     const e = run("pkg-apt-get-install.txt", bash(cmd));
     expect(e.text).toContain("Setting up tree (2.1.0-1) ...");
     expect(e.text).toContain("0 upgraded, 16 newly installed, 0 to remove and 136 not upgraded.");
-    expect(e.text).not.toContain("Setting up python3-pluggy");
   });
 });
 
 describe("logs and traces", () => {
-  it("access log: each kind of request once with its count, problems first", () => {
+  it("access log: error responses first, each kind of request once with its count", () => {
     const e = run("log-nginx-access.txt", bash("cat logs/access.log"));
     expect(e.compressor).toBe("log");
-    expect(e.text).toMatch(/"GET \/api\/v2\/orders\?page=25 HTTP\/1\.1" 502 .*\[×8 similar, lines \d+-\d+\]/);
-    expect(e.text).toMatch(/"GET \/assets\/app\.old\.js HTTP\/1\.1" 404 .*\[×\d+ similar, lines \d+-\d+\]/);
+    // Eight 502s among 700 requests: each one, with where it was.
+    const errors = read("log-nginx-access.txt")
+      .split("\n")
+      .filter((l) => /" 502 /.test(l));
+    expect(errors).toHaveLength(8);
+    for (const l of errors) expect(e.text).toContain(l);
+    expect(e.text).toMatch(/"GET \/index\.html HTTP\/1\.1" 200 .*\[×\d+ like this, lines \d+-\d+\]$/m);
+    expect(e.kept).toContain("error response");
   });
 
   it("server log with tracebacks: each kind of exception in full once", () => {
     const e = run("log-python-http-server.txt", bash("cat logs/server.out"));
     expect(e.kept).toContain("5 traces");
-    expect(e.text.match(/^Traceback \(most recent call last\):$/gm)?.length).toBe(2);
+    // Two kinds of exception, five times: each kind whole once, the repeats counted.
+    expect(e.text).toMatch(/^KeyError: 'tax_rate' {2}\[×3 like this, lines \d+-\d+\]$/m);
+    expect(e.text).toContain("ValueError: invalid literal for int() with base 10: 'latest'");
+    expect(e.text).toContain('File "/tmp/corpus-work/py-server/server.py", line');
   });
 
   it("python chain: the exceptions and separators in order, the program's last words", () => {
@@ -344,31 +270,32 @@ describe("logs and traces", () => {
     expect(e.text).toContain("WARNING etl: bad input");
   });
 
-  it("node: every [cause] with its error properties, runtime frames dropped", () => {
+  it("node: every [cause] with its error properties", () => {
     const e = run("trace-node-error-cause.txt", bash("node src/worker.js 2026-10", 1));
     expect(e.kept).toBe("exception and 3 causes, user frames");
     expect(e.text).toContain("code: 'ECONNREFUSED'");
-    expect(e.text).not.toContain("at emitErrorNT (node:internal/streams/destroy:169:8)");
   });
 
-  it("java: Caused by chain with the '... N more' lines", () => {
+  it("java: the Caused by chain", () => {
     const e = run("trace-java-caused-by.txt", bash("java -cp out com.acme.orders.Main", 1));
     expect(e.text.match(/^Caused by: /gm)?.length).toBe(3);
-    expect(e.text).not.toContain("INFO  [main] c.a.orders.Main - customer C-1040");
   });
 });
 
 describe("git", () => {
-  it("diff: per-file +/- counts on every header, a total, first changes of each file", () => {
+  it("diff: every file named, every changed line whole, an edit made alike in many places once", () => {
+    const text = read("git-diff-multifile.txt");
     const e = run("git-diff-multifile.txt", bash("git diff"));
-    expect(e.text.split("\n")[0]).toMatch(/^\[18 files changed, \+207 -253; /);
-    expect(e.text).toContain("diff package.json  (+3 -2, hunks at 1)");
-    // A block's first removed line comes with its first added line (indentation as one space).
-    expect(e.text).toContain('- "version": "0.14.0",\n+ "version": "0.15.0-rc.1",');
-    expect(e.text).toMatch(
-      /^\[\d+ of 460 changed lines not shown: the header's command with --grep '\^\[-\+\]' lists them\]$/m,
+    expect(e.text.split("\n")[0]).toMatch(/^\[18 files changed, \+207 -253: every changed line/);
+    expect(e.text).toContain('-  "version": "0.14.0",\n+  "version": "0.15.0-rc.1",');
+    expect(e.text).toContain(
+      "diff --git a/test/braces.test.js b/test/braces.test.js\ndeleted file mode 100644",
     );
-    expect(e.text).toContain("diff test/braces.test.js  (+0 -70, hunks at 1)\ndeleted file mode 100644");
+    // Every file is named: by its header, or in the list on top.
+    for (const m of text.matchAll(/^diff --git a\/(\S+) b\//gm)) {
+      const name = m[1]!.split("/").pop()!;
+      expect(e.text, m[1]).toMatch(new RegExp(`\\b${name.replace(/\./g, "\\.")}\\b`));
+    }
   });
 
   it("show: the commit header and message before the diff", () => {
@@ -376,29 +303,49 @@ describe("git", () => {
     expect(e.text).toContain("commit ee161f5804fd30f71b0407de3ff594f4eaad8731\nAuthor: Marco Bellini");
   });
 
-  it("log: commits and authors counted, the oldest commit's summary kept", () => {
+  it("log: each commit as its hash and subject, commits alike once with their count", () => {
     const e = run("git-log-stat.txt", bash("git log --stat"));
     expect(e.text.split("\n")[0]).toMatch(/^\[64 commits by 4 authors: /);
     expect(e.text).toContain("19 files changed, 5157 insertions(+)");
-    // 64 commits in 2.6 KB: each as `git log --oneline` shows it (7 digits: git's own
-    // abbreviation for a repository of this size).
-    expect(e.text).toContain("\na81a75f Add a matching benchmark\n");
+    // As `git log --oneline` shows it (7 digits: git's own abbreviation for a repository of this size).
+    expect(e.text).toContain("\na81a75f Add a matching benchmark");
+  });
+
+  it("log: a history asked about by a file shows the commits that touched it", () => {
+    const text = read("git-log-stat.txt");
+    const file = /^ (\S+\/\S+) +\| +\d+/m.exec(text.split("\n").slice(40).join("\n"))![1]!;
+    const hints = { ...bash("git log --stat"), intent: `Find when ${file} changed` };
+    const e = detect(text, hints).compressor.compress(text, hints, budgetOf(text));
+    const lines = text.split("\n").filter((l) => l.startsWith(` ${file} `));
+    for (const l of lines) expect(e.text).toContain(l);
   });
 });
 
 describe("structured outputs", () => {
-  it("json: indented documents keep their style and label collapsed parts with their lines", () => {
+  it("json: its own lines, the top kept, the items with rare values whole where they are", () => {
+    const text = read("json-npm-view-eslint.txt");
     const e = run("json-npm-view-eslint.txt", bash("npm view eslint --json"));
     expect(e.compressor).toBe("json");
-    expect(e.text).toMatch(/"versions": \[\n {4}"0\.0\.4",/);
-    expect(e.text).toMatch(/…\d+ items of \d+, lines \d+-\d+/);
-    expect(() => JSON.parse(e.text.slice(e.text.indexOf("{")))).toThrow();
+    for (const line of e.text.split("\n"))
+      if (!line.startsWith("[")) expect(text.split("\n"), line).toContain(line);
+    expect(markers(e.text).length).toBeGreaterThan(0);
   });
 
-  it("json: compact documents stay compact", () => {
-    const e = run("json-cargo-metadata.txt", bash("cargo metadata --format-version 1 --no-deps"));
-    expect(e.text).toContain('"workspace_root":"/tmp/corpus-work/rust-workspace"');
-    expect(e.text).not.toContain('": ');
+  it("json: a minified document is laid out on lines cut from it, its omissions counted", () => {
+    const text = read("json-eslint-report.txt");
+    const e = run("json-eslint-report.txt", bash("npx eslint --format json src"));
+    expect(e.compressor).toBe("json");
+    expect(e.text).toContain('"errorCount":14,');
+    // Every line is the document's own text, indented: nothing reprinted.
+    for (const line of e.text.split("\n"))
+      if (!line.startsWith("["))
+        expect(text, line).toContain(
+          line
+            .trim()
+            .replace(/ … \[\+\d+ chars\]$/, "")
+            .replace(/,$/, ""),
+        );
+    expect(e.text).toMatch(/^\[… \d+ lines omitted …\]$/m);
   });
 
   it("table: header, row count, the rows with rare values", () => {
@@ -407,25 +354,28 @@ describe("structured outputs", () => {
     expect(e.text.split("\n").slice(0, 3)).toEqual([
       "path,size_bytes,modified,extension",
       "[1338 rows]",
-      // A column of categories with rare values (under 5% of the rows): counted, and the
-      // rows holding them kept; they fill the room the directory overview had.
       "[extension: js ×708, map ×357, json ×86, none ×75, md ×56, ts ×51, cjs ×2, flow ×1, png ×1, bnf ×1]",
     ]);
     expect(e.text).toMatch(/,png\n/);
     expect(e.text).toMatch(/,bnf\n/);
-    expect(e.text.match(/,md\n/g)?.length).toBeGreaterThan(20);
   });
 
-  it("listing: every path in brace words bash expands, or counted under its directory", () => {
+  it("listing: each directory once, then the whole names of its entries", () => {
     const text = read("listing-glob-dts.txt");
     const e = compressText(text, { tool: "Glob" }, 1200);
     expect(e.compressor).toBe("listing");
-    expect(e.text).toContain("[91 paths in bash brace words");
+    expect(e.text).toMatch(/^\[91 paths in \d+ directories: each directory once, then its entries' names/);
+    // Every path is named: as it is, or by its directory and then its whole name.
+    const named = (p: string) => {
+      const cut = p.lastIndexOf("/");
+      const dir = p.slice(0, cut + 1);
+      const name = p.slice(cut + 1);
+      return e.text
+        .split("\n")
+        .some((l) => l === p || (l.startsWith(`${dir}: `) && l.split(" ").includes(name)));
+    };
     const paths = text.split("\n").filter(Boolean);
-    expect(unaccounted(e.text, paths)).toEqual([]);
-    // Many of them written out (7 KB of paths in 1,800 characters), not only counted.
-    const words = new Set(bashWords(e.text));
-    expect(paths.filter((p) => words.has(p)).length).toBeGreaterThan(paths.length / 3);
+    expect(paths.filter((p) => !named(p))).toEqual([]);
   });
 
   it("tree: roots, first level and the summary", () => {
@@ -434,12 +384,11 @@ describe("structured outputs", () => {
     expect(e.text).toContain("node_modules/jest-config");
   });
 
-  it("grep: matches per file, busiest first, with directories for large results", () => {
+  it("grep: how many matches in how many files, each kind of match once with its count", () => {
     const e = run("grep-rn-go-err-2mb.txt", bash('grep -rn -B1 "err != nil" --include=*.go .'));
     expect(e.compressor).toBe("grep");
-    expect(e.text).toMatch(/^\[\d+ matches in \d+ files\]$/m);
-    expect(e.text).toContain("[by directory:]");
-    expect(e.text).toMatch(/^\.\/syscall\/.* {2}\d+ matches$/m);
+    expect(e.text).toMatch(/^\[\d+ matches in \d+ files:?\]$/m);
+    expect(e.text).toMatch(/:\s+if err != nil \{ {2}\[×\d+ like this, lines \d+-\d+\]$/m);
   });
 });
 
@@ -475,12 +424,12 @@ describe("Read", () => {
     expect(e.kept).toContain("lines 1868-1874 in full");
   });
 
-  it("the first left-out range is found from the line numbers, for the header's hint", () => {
+  it("the left-out ranges are the packer's, as the line numbers show them", () => {
     const e = run("read-python-argparse-region.txt", readHints("/x/argparse.py", { firstLine: 1800 }));
-    const first = firstOmission(e.text, 1800)!;
+    const first = firstOmission(e)!;
     const kept = [...e.text.matchAll(/^L(\d+): /gm)].map((m) => Number(m[1]));
     expect(first[0]).toBe(kept.find((n, k) => kept[k + 1] !== undefined && kept[k + 1]! > n + 1)! + 1);
-    expect(firstOmission("a\n[… lines 4-9 omitted (6 lines) …]\nb")).toEqual([4, 9]);
+    for (const [a, b] of e.gaps ?? []) for (let n = a; n <= b; n++) expect(kept).not.toContain(n);
   });
 
   it("a .d.ts: every name it exports or re-exports, each on a numbered line", () => {
@@ -488,7 +437,6 @@ describe("Read", () => {
     // between the imports, local declarations, and export lists at the end.
     const path = join(REPO, "node_modules/vitest/dist/index.d.ts");
     const text = readFileSync(path, "utf8");
-    // Every export list in the text, however it is laid out: `export { a, b as c } …`.
     const exported = [...text.matchAll(/\bexport\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((m) =>
       m[1]!
         .split(",")
@@ -502,8 +450,7 @@ describe("Read", () => {
         .filter(Boolean),
     );
     expect(exported.length).toBeGreaterThan(100);
-    const e = compressText(text, readHints(path), budgetFor(text.length));
-    expect(e.text.length).toBeLessThan(text.length * 0.16);
+    const e = compressText(text, readHints(path), budgetOf(text));
     const missing = exported.filter((name) => !new RegExp(`\\b${name.replace("$", "\\$")}\\b`).test(e.text));
     expect(missing).toEqual([]);
     // A re-export is shown with the exported name, not the bundler's one-letter local one.
@@ -524,7 +471,7 @@ describe("Read", () => {
       const cls = (require(path) as Record<string, { prototype: object }>)[name]!;
       const methods = Object.getOwnPropertyNames(cls.prototype).filter((m) => m !== "constructor");
       expect(methods.length).toBeGreaterThan(5);
-      const e = compressText(text, readHints(path), budgetFor(text.length));
+      const e = compressText(text, readHints(path), budgetOf(text));
       const lines = text.split("\n");
       for (const m of methods) {
         const at = lines.findIndex((l) =>
@@ -535,7 +482,6 @@ describe("Read", () => {
       // A switch's `default:`, a label and an object literal's entries declare nothing.
       expect(e.text).not.toMatch(/^L\d+: +default:/m);
       expect(e.text).not.toMatch(/^L\d+: +\w+: (?:while|for)\b/m);
-      expect(e.text.length).toBeLessThan(text.length * 0.15);
     }
   });
 
@@ -543,51 +489,35 @@ describe("Read", () => {
     const e = run("read-markdown-readme.txt", readHints("/x/README.md"));
     expect(e.text).toMatch(/^L107: ## Contents$/m);
   });
-
-  it("minified: the start and end of the long line", () => {
-    const e = run("read-minified-js.txt", readHints("/x/esquery.min.js"));
-    expect(e.text).toMatch(/^L1: !function\(e,t\)/m);
-    expect(e.text).toMatch(/chars\] … .{20,}/);
-  });
 });
 
 describe("generic", () => {
-  it("keeps head, tail, section titles, and one line of each kind", () => {
+  it("keeps the end, the lines that name problems, and marks what it leaves out", () => {
     const e = run("generic-node-help.txt", bash("node --help"));
     expect(e.compressor).toBe("generic");
-    expect(e.text).toContain("Environment variables:");
     expect(e.text).toContain("Documentation can be found at https://nodejs.org/");
+    expect(e.text).toContain("  --no-warnings               silence all process warnings");
     expect(markers(e.text).length).toBeGreaterThan(0);
   });
 });
 
-describe("detection", () => {
-  it("goes by content before the command", () => {
-    const tsc = read("compile-tsc-errors.txt");
-    expect(detect(tsc, bash("npm run build", 2)).compressor.name).toBe("tsc");
-    expect(detect(read("test-vitest-failing.txt"), { tool: "Bash" }).compressor.name).toBe("vitest");
-    expect(detect(read("git-diff-multifile.txt"), { tool: "Bash" }).compressor.name).toBe("git-diff");
-    expect(detect(read("trace-java-caused-by.txt"), { tool: "Bash" }).compressor.name).toBe("trace");
+describe("an output of 8 KB or less", () => {
+  it("is shown whole when its excerpt would leave out a line that is not noise", () => {
+    // 46 errors of tsc in 6 KB: every one is a fact, and they are all the output is.
+    const text = read("compile-tsc-errors.txt");
+    expect(text.length).toBeLessThan(8192);
+    const e = compressText(text, bash("npx tsc --noEmit", 2), budgetOf(text));
+    expect(e.kept).toBe("everything");
+    expect(e.text).toBe(text.replace(/\n$/, ""));
   });
 
-  it("uses the command when the content alone is ambiguous", () => {
-    const oneline = read("git-log-oneline-graph.txt");
-    expect(detect(oneline, bash("git log --oneline --graph")).compressor.name).toBe("git-log");
-    const files = read("grep-tool-files.txt");
-    expect(detect(files, bash("grep -rl 'process.env.' node_modules")).compressor.name).toBe("grep");
-    expect(detect(files, bash("find node_modules -name '*.js'")).compressor.name).toBe("listing");
-  });
-
-  it("uses the tool for Read, Grep and Glob results", () => {
-    const text = read("grep-tool-content.txt");
-    expect(detect(text, { tool: "Grep" }).compressor.name).toBe("grep");
-    expect(detect(text, { tool: "Read", filePath: "/x/y.txt" }).compressor.name).toBe("read");
-    expect(detect(read("listing-glob-dts.txt"), { tool: "Glob" }).compressor.name).toBe("listing");
-  });
-
-  it("falls back to the generic compressor for unknown text", () => {
-    expect(detect(read("generic-openssl-x509.txt"), bash("openssl x509 -noout -text")).compressor.name).toBe(
-      "generic",
-    );
+  it("becomes an excerpt when what it leaves out is noise the kind knows (a passing run)", () => {
+    const text = read("test-vitest-passing-verbose.txt");
+    const hints = bash("NO_COLOR=1 npx vitest run --reporter=verbose");
+    const small = text.split("\n").slice(-60).join("\n");
+    expect(small.length).toBeLessThan(8192);
+    const e = compressText(small, hints, budgetOf(small));
+    expect(e.kept).toBe("summary");
+    expect(e.text.length).toBeLessThan(small.length / 4);
   });
 });

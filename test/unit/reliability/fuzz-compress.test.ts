@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compressors, compressText } from "../../../src/compress/compress-text.ts";
+import { factCap, SMALL_OUTPUT } from "../../../src/compress/excerpt/budget.ts";
 import { docOf, forgetDoc } from "../../../src/compress/excerpt/doc.ts";
-import { substanceCap } from "../../../src/compress/excerpt/pack.ts";
 import type { Excerpt, Hints } from "../../../src/compress/excerpt/types.ts";
 import { cpuNow } from "../../helpers/cpu-time.ts";
 import { hintsFor, loadCorpus, readText } from "../compress/corpus.ts";
@@ -21,10 +21,10 @@ import {
 //
 // - nothing throws (a compressor on its own, not only behind compressText's fallback);
 // - detect() gives a finite score in [0, 1];
-// - the excerpt stays within compressText's bound: 1.6 x the budget, or substance's
-//   hard cap (substanceCap: up to 15% of an output over 8 KB) when larger, + 200
-//   characters (the limit is max(200, budget)); compressText falls back to the generic
-//   cut past it;
+// - the excerpt stays within compressText's bound: 1.6 x the budget, or the cap facts
+//   may take it to (factCap: half an output over 8 KB) when larger, + 200 characters (the
+//   limit is max(200, budget)); compressText falls back to the generic cut past it. An
+//   output of 8 KB or less may come back whole (its excerpt would have left a fact out);
 // - compressText's excerpt is never longer than the original for every tool but Read.
 //   Read excerpts number each kept line ("L12: ") and are never whole, so a short Read
 //   can come out longer; the hook only files Reads of 24,000+ characters, where the
@@ -56,8 +56,13 @@ function slow(started: number, text: string, where: string): void {
 
 const limitOf = (budget: number) => Math.max(200, Math.floor(budget));
 /** As compressText's safety net: a diff may declare a higher ceiling (every changed line). */
-const boundOf = (budget: number, size: number, ceiling = 0) =>
-  Math.max(limitOf(budget) * 1.6, substanceCap(limitOf(budget), size), ceiling) + 200;
+const boundOf = (budget: number, size: number, ceiling = 0, tool?: string) =>
+  Math.max(
+    limitOf(budget) * 1.6,
+    factCap(limitOf(budget), size, tool),
+    ceiling,
+    size <= SMALL_OUTPUT ? size : 0,
+  ) + 200;
 
 /** Problems with the omission markers of `text` for an original of `total` lines, or "". */
 function markerProblems(text: string, total: number): string {
@@ -73,12 +78,12 @@ function markerProblems(text: string, total: number): string {
   return "";
 }
 
-function checkExcerpt(e: Excerpt, original: string, budget: number, where: string): void {
+function checkExcerpt(e: Excerpt, original: string, budget: number, where: string, tool?: string): void {
   expect(typeof e.text, where).toBe("string");
   expect(typeof e.compressor, where).toBe("string");
   expect(typeof e.kept, where).toBe("string");
   expect(e.text.length, `${where}: over the bound`).toBeLessThanOrEqual(
-    boundOf(budget, original.length, e.ceiling),
+    boundOf(budget, original.length, e.ceiling, tool),
   );
   forgetDoc();
   const doc = docOf(original);
@@ -188,7 +193,7 @@ describe("fuzz: every compressor on its own", () => {
             forgetDoc();
             const e = c.compress(text, hints, limitOf(budget));
             slow(started, text, where);
-            checkExcerpt(e, text, budget, where);
+            checkExcerpt(e, text, budget, where, hints.tool);
             expect(CONTROL.test(e.text), `${where}: control bytes`).toBe(false);
           }),
           1,
@@ -209,7 +214,7 @@ describe("fuzz: compressText as the hook calls it", () => {
           const started = cpuNow();
           const e = compressText(text, hints, budget);
           slow(started, text, where);
-          checkExcerpt(e, text, budget, where);
+          checkExcerpt(e, text, budget, where, hints.tool);
           if (hints.tool !== "Read")
             expect(e.text.length, `${where}: longer than the original`).toBeLessThanOrEqual(text.length);
           expect(CONTROL.test(e.text), `${where}: control bytes`).toBe(false);
@@ -230,7 +235,7 @@ describe("fuzz: compressText as the hook calls it", () => {
           const budget = Math.floor(Math.min(6000, Math.max(1200, 0.08 * text.length)));
           const where = `compressText on mutated ${c.entry.file}`;
           const e = compressText(text, c.hints, budget);
-          checkExcerpt(e, text, budget, where);
+          checkExcerpt(e, text, budget, where, c.hints.tool);
           if (c.hints.tool !== "Read") expect(e.text.length, where).toBeLessThanOrEqual(text.length);
           expect(CONTROL.test(e.text), `${where}: control bytes`).toBe(false);
         }),

@@ -1,5 +1,5 @@
 /**
- * ESLint's stylish output: every error under its file's name (rare rules first; a rule
+ * ESLint's stylish output (and stylelint's, alike but for ✖ and ⚠): every error under its file's name (rare rules first; a rule
  * and message repeated in a file printed once with every line:col), the first warning
  * of each rule, the "✖ N problems" and "fixable" lines, and warnings counted by rule.
  */
@@ -9,15 +9,15 @@ import type { Excerpt, Hints } from "../../excerpt/types.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import { diagnosticExcerpt } from "./diagnostics.ts";
 
-const PROBLEM = /^\s+(\d+):(\d+)\s+(error|warning)\s+(.*?)\s{2,}(\S+)$/;
-const PROBLEM_NO_RULE = /^\s+(\d+):(\d+)\s+(error|warning)\s+(\S.*)$/;
+// stylelint writes the same layout with marks for the severity (✖ error, ⚠ warning).
+const PROBLEM = /^\s+(\d+):(\d+)\s+(error|warning|✖|⚠)\s+(.*?)\s{2,}(\S+)$/;
+const PROBLEM_NO_RULE = /^\s+(\d+):(\d+)\s+(error|warning|✖|⚠)\s+(\S.*)$/;
 const FILE = /^(?:\/|[A-Za-z]:[\\/]|\.{1,2}\/)?[^\s:]+\.[\w]+$/;
 const SUMMARY = /^✖ \d+ problems? \(|^\s*\d+ errors? and \d+ warnings? potentially fixable/;
 
-export function eslintExcerpt(text: string, _hints: Hints, budget: number): Excerpt {
+export function eslintExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
   const { lines } = doc;
-  const display = new Map<number, string>();
   const found: {
     at: number;
     severity: "error" | "warning";
@@ -38,7 +38,7 @@ export function eslintExcerpt(text: string, _hints: Hints, budget: number): Exce
       const rule = m.length > 5 && m[5] ? m[5] : "(no rule)";
       found.push({
         at: i,
-        severity: m[3] === "error" ? "error" : "warning",
+        severity: m[3] === "error" || m[3] === "✖" ? "error" : "warning",
         rule,
         file,
         line: Number(m[1]),
@@ -46,8 +46,6 @@ export function eslintExcerpt(text: string, _hints: Hints, budget: number): Exce
         message: m[4]!,
       });
       ruleCount.set(rule, (ruleCount.get(rule) ?? 0) + 1);
-      // Column padding before the rule name is only alignment.
-      if (m.length > 5 && m[5]) display.set(i, line.replace(/\s{3,}(\S+)$/, "  $1"));
     } else if (SUMMARY.test(line)) summaries.push(i);
     else if (FILE.test(line) && (i === 0 || lines[i - 1]!.trim() === "" || /^npm /.test(lines[i - 1]!)))
       file = i;
@@ -70,5 +68,5 @@ export function eslintExcerpt(text: string, _hints: Hints, budget: number): Exce
       ...(f.file >= 0 ? { needs: f.file } : {}),
     });
   }
-  return diagnosticExcerpt("eslint", doc, budget, diags, { summaries, display, kindLabel: "rule" });
+  return diagnosticExcerpt("eslint", doc, budget, diags, { summaries, hints });
 }

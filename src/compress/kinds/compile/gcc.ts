@@ -23,7 +23,7 @@ const FLAG = /\[(-W[^\]]+)\]$/;
 /** A code frame line under a diagnostic: `  12 | int x = y;`, `     |     ^`. */
 const FRAME = /^(?:npm error )?\s+(?:\d+\s*)?\|/;
 
-export function gccExcerpt(text: string, _hints: Hints, budget: number): Excerpt {
+export function gccExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const { lines, diags, summaries, extra, ...found } = findingsOf(text);
   let context = -1;
   for (let i = 0; i < lines.length; i++) {
@@ -60,5 +60,5 @@ export function gccExcerpt(text: string, _hints: Hints, budget: number): Excerpt
     } else if (SUMMARY.test(line)) summaries.push(i);
     else if (STEP.test(line)) extra.push({ from: i, to: i, prio: / -c\s/.test(line) ? 15 : D.milestone });
   }
-  return found.excerpt("gcc", budget, { kindLabel: "flag" });
+  return found.excerpt("gcc", budget, hints);
 }

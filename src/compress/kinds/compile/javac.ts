@@ -9,7 +9,7 @@ import { contextEnd, findingsOf, messageShape } from "./diagnostics.ts";
 const DIAG = /^(\S+\.(?:java|kt|scala|groovy)):(\d+): (error|warning): (.*)$/;
 const SUMMARY = /^\d+ (?:errors?|warnings?)$/;
 
-export function javacExcerpt(text: string, _hints: Hints, budget: number): Excerpt {
+export function javacExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const { lines, diags, summaries, ...found } = findingsOf(text);
   for (let i = 0; i < lines.length; i++) {
     const m = DIAG.exec(lines[i]!);
@@ -34,5 +34,5 @@ export function javacExcerpt(text: string, _hints: Hints, budget: number): Excer
       });
     } else if (SUMMARY.test(lines[i]!)) summaries.push(i);
   }
-  return found.excerpt("javac", budget, { kindLabel: "kind" });
+  return found.excerpt("javac", budget, hints);
 }

@@ -16,7 +16,7 @@ const FINAL =
   /^error: could not compile |^error: aborting due to |^\s*Finished `?\w|^warning: `[^`]+` \(.+\) generated \d+ warnings?|^error: build failed/;
 const STEP = /^\s*(?:Compiling|Checking|Building|Running|Fresh|Documenting)\s/;
 
-export function rustcExcerpt(text: string, _hints: Hints, budget: number): Excerpt {
+export function rustcExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const { lines, diags, summaries, extra, ...found } = findingsOf(text);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
@@ -46,5 +46,5 @@ export function rustcExcerpt(text: string, _hints: Hints, budget: number): Excer
       });
     } else if (STEP.test(line)) extra.push({ from: i, to: i, prio: i === 0 ? D.milestone : 25 });
   }
-  return found.excerpt("rustc", budget, { kindLabel: "code" });
+  return found.excerpt("rustc", budget, hints);
 }

@@ -14,7 +14,7 @@ const TABLE_HEAD = /^Errors\s+Files$/;
 const TABLE_ROW = /^\s+\d+\s+\S+:\d+$/;
 const LISTED = /^\/\S+\.[cm]?[jt]sx?$|^[A-Za-z]:[\\/]\S+\.[cm]?[jt]sx?$/;
 
-export function tscExcerpt(text: string, _hints: Hints, budget: number): Excerpt {
+export function tscExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const { lines, diags, summaries, extra, ...found } = findingsOf(text);
   const libs: number[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -48,5 +48,5 @@ export function tscExcerpt(text: string, _hints: Hints, budget: number): Excerpt
   libs.forEach((i, k) => {
     extra.push({ from: i, to: i, prio: 15 + (10 * (k + 1)) / libs.length });
   });
-  return found.excerpt("tsc", budget, { kindLabel: "code" });
+  return found.excerpt("tsc", budget, hints);
 }

@@ -1,5 +1,15 @@
 import type { Detector, Hints } from "../../excerpt/types.ts";
 
+/** `git <sub>`, after git's own options (`git -C repo log`, `git --no-pager diff`). */
+function gitCommand(subs: string): RegExp {
+  return new RegExp(
+    `\\bgit\\s+(?:(?:-C|-c|--git-dir|--work-tree)\\s+\\S+\\s+|--?[\\w-]+(?:=\\S+)?\\s+)*(?:${subs})\\b`,
+  );
+}
+const GIT_DIFF = gitCommand("diff|show|format-patch|stash show");
+const GIT_LOG = gitCommand("log|reflog|shortlog");
+const GIT_STATUS = gitCommand("status");
+
 export const gitDiff: Detector = {
   name: "git-diff",
   detect(text: string, hints: Hints): number {
@@ -14,7 +24,7 @@ export const gitDiff: Detector = {
       /^ \S.* \| +\d+ [+-]+$/m.test(text)
     )
       score += 0.6;
-    if (hints.command && /\bgit\s+(?:diff|show|format-patch|stash show)\b/.test(hints.command)) score += 0.2;
+    if (hints.command && GIT_DIFF.test(hints.command)) score += 0.2;
     return Math.min(1, score);
   },
 };
@@ -30,7 +40,7 @@ export const gitLog: Detector = {
       /^(?:Author|Date): {1,3}\S/m.test(text)
     )
       score += 0.8;
-    if (hints.command && /\bgit\s+(?:log|reflog|shortlog)\b/.test(hints.command)) {
+    if (hints.command && GIT_LOG.test(hints.command)) {
       const oneline = text.split("\n", 50).filter((l) => ONELINE.test(l)).length;
       score += oneline >= 3 ? 0.7 : 0.3;
     }
@@ -53,7 +63,7 @@ export const gitStatus: Detector = {
       /^(?:Changes to be committed|Changes not staged for commit|Untracked files):$/m.test(text)
     )
       score += 0.4;
-    if (hints.command && /\bgit\s+status\b/.test(hints.command)) {
+    if (hints.command && GIT_STATUS.test(hints.command)) {
       const short = text.split("\n", 50).filter((l) => SHORT_ENTRY.test(l)).length;
       score += short > 0 ? 0.7 : 0.3;
     }

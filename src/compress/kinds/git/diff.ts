@@ -1,14 +1,19 @@
 /**
- * git diff and git show: every file's header with its +/- counts, mode changes, then
- * the changed lines of each file in turn (first block of every file before the second
- * of any); context lines are what is cut. --stat alone: summary and largest entries.
+ * git diff and git show: every file's header and mode changes, and its changed lines,
+ * whole and as git printed them. An edit made alike in many places (a rename carried
+ * through a dozen files) is one kind of changed line: its first and last stand for it,
+ * with a count; every other changed line is a fact, with its hunk's header (where it is).
+ * The context around changes follows as room allows. --stat alone: summary and largest entries.
  */
 
-import { withoutCollapsed } from "../../excerpt/brace-lines.ts";
-import { docOf, excerpt, plural, unshownNote } from "../../excerpt/lines.ts";
-import { MUST, type Note, type Pick, SUBSTANCE_CEILING, substanceCap } from "../../excerpt/pack.ts";
+import { byDirectory } from "../../excerpt/dirs.ts";
+import { type Doc, subDoc } from "../../excerpt/doc.ts";
+import { alikeSuffix, groupLines, note } from "../../excerpt/framing.ts";
+import { intentLines } from "../../excerpt/intent.ts";
+import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
+import { MUST, type Pick } from "../../excerpt/pack.ts";
+import { templatesOf } from "../../excerpt/templates.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
-import { collapseChanges, compactChange, DIFF_BRACE_LINE } from "./diff-lines.ts";
 
 const DIFF_FILE = /^diff --git a\/(.+) b\/(.+)$|^diff --(?:cc|combined) (.+)$/;
 const MODE =
@@ -17,257 +22,55 @@ const HUNK = /^@@+ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@+/;
 export const STAT = /^ (.+?)\s+\|\s+(?:(\d+)(?: [+-]*)?|Bin .*)$/;
 export const STAT_SUMMARY = /^ \d+ files? changed(?:, \d+ insertions?\(\+\))?(?:, \d+ deletions?\(-\))?$/;
 
-/**
- * What a block that replaces lines one for one changed, when every pair changed the
- * same way: `'options' → 'config'` (words in common at both ends left out); else undefined.
- */
-export function blockSubstitution(lines: readonly string[], from: number, to: number): string | undefined {
-  let mid = from;
-  while (mid <= to && lines[mid]![0] === "-") mid++;
-  const removed = mid - from;
-  if (removed === 0 || to - mid + 1 !== removed) return undefined;
-  let sub: string | undefined;
-  const word = (c: string | undefined) => c !== undefined && /\w/.test(c);
-  for (let k = 0; k < removed; k++) {
-    const a = lines[from + k]!;
-    const b = lines[mid + k]!;
-    // Common characters at both ends (after the +/-), widened to whole words.
-    let head = 1;
-    while (head < a.length && head < b.length && a[head] === b[head]) head++;
-    while (head > 1 && word(a[head - 1]) && (word(a[head]) || word(b[head]))) head--;
-    let tail = 0;
-    while (
-      tail < a.length - head &&
-      tail < b.length - head &&
-      a[a.length - 1 - tail] === b[b.length - 1 - tail]
-    )
-      tail++;
-    while (
-      tail > 0 &&
-      word(a[a.length - tail]) &&
-      (word(a[a.length - 1 - tail]) || word(b[b.length - 1 - tail]))
-    )
-      tail--;
-    const was = a.slice(head, a.length - tail);
-    const now = b.slice(head, b.length - tail);
-    if (was.length > 40 || now.length > 40 || (was === "" && now === "")) return undefined;
-    const pair = `'${was}' → '${now}'`;
-    if (sub !== undefined && sub !== pair) return undefined;
-    sub = pair;
-  }
-  return sub;
-}
-
-/** `diff --git a/x b/x` as `diff x` (the same path twice says nothing); a rename stays whole. */
-function fileHeader(line: string): string {
-  const m = DIFF_FILE.exec(line);
-  return m?.[1] !== undefined && m[1] === m[2] ? `diff ${m[1]}` : line;
-}
-
-/** What reading a diff gathers: picks and displays, counts, and the repeated edits. */
-interface DiffScan {
-  readonly lines: readonly string[];
-  readonly picks: Pick[];
-  readonly display: Map<number, string>;
-  /** How often each changed line was seen (a line seen again says nothing new). */
-  readonly repeats: Map<string, number>;
-  readonly substitutions: Map<string, number>;
-  files: number;
-  added: number;
-  removed: number;
-  /** The current file: its header line, counts, whether it is deleted, its blocks so far. */
-  header: number;
-  plus: number;
-  minus: number;
-  deleted: boolean;
-  blocks: number;
-  /** Where the current file's hunks start (new-file line numbers); each file's changed lines with a word. */
-  hunkStarts: number[];
-  readonly changed: number[][];
-  /** The open block (a run of +/- lines). */
-  blockStart: number;
-  blockWorth: number;
-}
+/** Changed lines alike in this share of their words are one edit made in many places. */
+const SAME_EDIT = 0.75;
 
 /**
- * How much a block of changed lines comes first: the k-th block of every file before
- * the (k+1)-th of any; a deleted file's body last; a block of bare punctuation or lines
- * seen already, and the same edit made again after its first two, after the others.
+ * The changed lines: an edit made alike in many places is one kind of changed line
+ * (templates.ts), its first and last facts with its count, the others as room allows;
+ * every other changed line is a fact. Which files and hunks have a change shown.
  */
-function blockPrio(s: DiffScan, end: number): number {
-  if (s.deleted) return MUST;
-  if (s.blockWorth === 0) return 60 - Math.min(40, s.blocks * 4);
-  const prio = MUST + 9 - Math.min(9, s.blocks);
-  const sub = blockSubstitution(s.lines, s.blockStart, end);
-  if (!sub) return prio;
-  const seen = s.substitutions.get(sub) ?? 0;
-  s.substitutions.set(sub, seen + 1);
-  // A file's first change stays: it says what happened to that file. The same edit
-  // again is still a changed line (substance), after every other.
-  return seen >= 2 && s.blocks > 0 ? MUST + 0.5 - Math.min(0.4, seen / 1000) : prio;
-}
-
-/** Picks for a block that ends at `end`: its first lines (what became what), the rest. */
-function closeBlock(s: DiffScan, end: number): void {
-  if (s.blockStart < 0) return;
-  const { lines, picks, blockStart } = s;
-  const prio = blockPrio(s, end);
-  picks.push({ from: blockStart, to: blockStart, prio });
-  // Its first removed and first added line go together (what became what).
-  const sign = lines[blockStart]![0];
-  let other = blockStart + 1;
-  while (other <= end && lines[other]![0] === sign) other++;
-  if (other <= end) picks.push({ from: other, to: other, prio, with: blockStart });
-  // The rest of a long block (a new file's body) comes after the first lines of the
-  // other files' blocks.
-  if (end > blockStart)
-    picks.push({
-      from: blockStart + 1,
-      to: end,
-      prio: prio >= MUST ? MUST + (prio - MUST) / 2 : prio - 5,
-      split: "head",
-    });
-  s.blocks++;
-  s.blockStart = -1;
-}
-
-function closeFile(s: DiffScan, end: number): void {
-  closeBlock(s, end);
-  if (s.header < 0) return;
-  const hunks = s.hunkStarts.length > 0 ? `, hunks at ${s.hunkStarts.join(" ")}` : "";
-  s.display.set(s.header, `${fileHeader(s.lines[s.header]!)}  (+${s.plus} -${s.minus}${hunks})`);
-}
-
-function changedLine(s: DiffScan, i: number): void {
-  const line = s.lines[i]!;
-  if (line.startsWith("+")) {
-    s.plus++;
-    s.added++;
-  } else {
-    s.minus++;
-    s.removed++;
-  }
-  if (s.blockStart < 0) {
-    s.blockStart = i;
-    s.blockWorth = 0;
-  }
-  const again = s.repeats.get(line) ?? 0;
-  s.repeats.set(line, again + 1);
-  // A line with a word in it says something (a comment too); bare punctuation and a
-  // line seen already do not.
-  if (again === 0 && /\w/.test(line.slice(1))) s.blockWorth++;
-  if (/\w/.test(line)) s.changed[s.changed.length - 1]?.push(i);
-  const compact = compactChange(line);
-  if (compact !== line) s.display.set(i, compact);
-}
-
-/** Reads the diff from `first` on: file headers, mode lines, hunks and blocks. */
-function scanDiff(lines: readonly string[], first: number, picks: Pick[]): DiffScan {
-  const s: DiffScan = {
-    lines,
-    picks,
-    display: new Map(),
-    repeats: new Map(),
-    substitutions: new Map(),
-    files: 0,
-    added: 0,
-    removed: 0,
-    header: -1,
-    plus: 0,
-    minus: 0,
-    deleted: false,
-    blocks: 0,
-    hunkStarts: [],
-    changed: [],
-    blockStart: -1,
-    blockWorth: 0,
-  };
-  let inHunk = false;
-  for (let i = first; i < lines.length; i++) {
-    const line = lines[i]!;
-    const change = inHunk && (line.startsWith("+") || line.startsWith("-"));
-    if (!change) closeBlock(s, i - 1);
-    if (DIFF_FILE.test(line)) {
-      closeFile(s, i - 1);
-      s.header = i;
-      s.files++;
-      s.plus = s.minus = s.blocks = 0;
-      s.hunkStarts = [];
-      s.changed.push([]);
-      s.deleted = false;
-      inHunk = false;
-      picks.push({ from: i, to: i, prio: MUST + 10 });
-    } else if (!inHunk && MODE.test(line)) {
-      if (/^deleted file mode/.test(line)) s.deleted = true;
-      picks.push({ from: i, to: i, prio: MUST + 5 });
-    } else if (HUNK.test(line)) {
-      inHunk = true;
-      // Where the hunk is, said once on the file's line: the changed lines are the
-      // substance, the numbers find them (a deleted file's from the old side).
-      const [, old, now] = HUNK.exec(line)!;
-      s.hunkStarts.push(Number(now) || Number(old));
-    } else if (change) changedLine(s, i);
-    else if (inHunk && line.startsWith(" ")) picks.push({ from: i, to: i, prio: 12 });
-  }
-  closeFile(s, lines.length - 1);
-  return s;
-}
-
-/** Index of every changed line (inside a hunk) from `first` on. */
-function changedLines(lines: readonly string[], first: number): number[] {
-  const changed: number[] = [];
-  let inside = false;
-  for (let i = first; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (DIFF_FILE.test(line)) inside = false;
-    else if (HUNK.test(line)) inside = true;
-    else if (inside && (line.startsWith("+") || line.startsWith("-"))) changed.push(i);
-  }
-  return changed;
-}
-
-function diffNotes(s: DiffScan, first: number, shownBy: ReadonlyMap<number, number>): Note[] {
-  const braces =
-    shownBy.size > 0
-      ? "; a file's + (or -) lines alike but for one word: once, values in braces as bash expands them"
-      : "";
-  const notes: Note[] = [
-    {
-      at: 0,
-      text: `[${plural(s.files, "file")} changed, +${s.added} -${s.removed}; context and indentation omitted; "hunks at": new-file lines${braces}]`,
-      prio: MUST + 20,
-    },
-  ];
-  const again = [...s.substitutions].filter(([, n]) => n > 2).sort((a, b) => b[1] - a[1]);
-  if (again.length > 0) {
-    const list = again.slice(0, 8).map(([sub, n]) => `${sub} ×${n}`);
-    notes.push({
-      at: 0,
-      text: `[the same edit on many lines (kept after every other change): ${list.join("; ")}${again.length > 8 ? "; …" : ""}]`,
-      prio: MUST + 18,
+function changedPicks(
+  doc: Doc,
+  changed: readonly number[],
+  fileOf: Int32Array,
+  hunkOf: Int32Array,
+  picks: Pick[],
+): { shownFile: Set<number>; shownHunk: Set<number>; alike: number; suffix: Map<number, string> } {
+  const { starts } = doc;
+  const kinds = templatesOf(subDoc(doc, changed), () => false, undefined, SAME_EDIT);
+  const suffix = new Map<number, string>();
+  const shownFile = new Set<number>();
+  const shownHunk = new Set<number>();
+  let alike = 0;
+  for (const t of kinds.list) {
+    const at = t.members.map((k) => changed[k]!);
+    if (at.length <= 2) {
+      for (const i of at) {
+        picks.push({ from: i, to: i, prio: MUST + 3 });
+        shownFile.add(fileOf[i]!);
+        shownHunk.add(hunkOf[i]!);
+      }
+      continue;
+    }
+    alike++;
+    const first = at[0]!;
+    const last = at[at.length - 1]!;
+    picks.push({ from: first, to: first, prio: MUST + 2 });
+    picks.push({ from: last, to: last, prio: MUST + 1 });
+    shownFile.add(fileOf[first]!);
+    shownFile.add(fileOf[last]!);
+    shownHunk.add(hunkOf[first]!);
+    shownHunk.add(hunkOf[last]!);
+    suffix.set(first, alikeSuffix(at.length, starts[first]!, starts[last]!));
+    at.slice(1, -1).forEach((i, k) => {
+      picks.push({ from: i, to: i, prio: 60 - Math.min(20, k / 4) });
     });
   }
-  // Without markers (one per context gap would cost more than the changes), the end
-  // says how many changed lines did not fit and how to see them.
-  const changed = changedLines(s.lines, first);
-  notes.push(unshownNote(changed, s.lines.length, MUST + 19, "changed lines", "^[-+]", shownBy));
-  return notes;
+  return { shownFile, shownHunk, alike, suffix };
 }
 
-/**
- * Every changed line with a word in it is substance, and in a diff they are a fifth of
- * the bytes or more, more than substanceCap allows: the diff shows them all up to 30%
- * of the output (never past SUBSTANCE_CEILING), less reduction rather than
- * lost changes; past that, the note at the end counts them and gives the --grep.
- */
-export const DIFF_SHARE = 0.3;
-
-function diffCap(budget: number, size: number): number {
-  if (size <= 8000) return substanceCap(budget, size);
-  return Math.max(substanceCap(budget, size), Math.floor(Math.min(size * DIFF_SHARE, SUBSTANCE_CEILING)));
-}
-
-function diffExcerpt(text: string, budget: number): Excerpt {
+function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
   const { lines } = doc;
   const picks: Pick[] = [];
@@ -279,16 +82,79 @@ function diffExcerpt(text: string, budget: number): Excerpt {
     const key = /^(?:commit |Author:|Date:|Merge:|From |Subject:)|^ {4}\S|^ \d+ files? changed/.test(line);
     picks.push({ from: i, to: i, prio: key ? MUST + 15 : STAT.test(line) ? 80 : 40 });
   }
-  const scan = scanDiff(lines, firstDiff, picks);
-  const shownBy = collapseChanges(lines, scan.changed, scan.display);
-  const hardCap = diffCap(budget, doc.size);
-  const made = excerpt("git-diff", doc, budget, {
-    picks: withoutCollapsed(picks, shownBy),
-    notes: diffNotes(scan, firstDiff, shownBy),
-    kept: `${plural(scan.files, "file")}: headers, changed lines`,
-    options: { display: scan.display, hardCap, markers: false, maxLine: DIFF_BRACE_LINE },
+  let added = 0;
+  let removed = 0;
+  let inHunk = false;
+  const headers: number[] = [];
+  const hunks: number[] = [];
+  const fileOf = new Int32Array(lines.length).fill(-1);
+  const hunkOf = new Int32Array(lines.length).fill(-1);
+  const changed: number[] = [];
+  for (let i = firstDiff; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (DIFF_FILE.test(line)) {
+      headers.push(i);
+      inHunk = false;
+    } else if (!inHunk && MODE.test(line)) picks.push({ from: i, to: i, prio: MUST + 5 });
+    else if (HUNK.test(line)) {
+      inHunk = true;
+      hunks.push(i);
+    } else if (inHunk && (line.startsWith("+") || line.startsWith("-"))) {
+      fileOf[i] = headers.length - 1;
+      hunkOf[i] = hunks.length - 1;
+      if (line[0] === "+") added++;
+      else removed++;
+      // A line of punctuation alone (a brace) says little: room allowing.
+      if (/\w/.test(line)) changed.push(i);
+      else picks.push({ from: i, to: i, prio: 70 });
+    } else if (inHunk && line.startsWith(" ")) {
+      // Context next to a change says where it is.
+      const near = /^[-+]/.test(lines[i + 1] ?? "") || /^[-+]/.test(lines[i - 1] ?? "");
+      picks.push({ from: i, to: i, prio: near ? 66 : 20 });
+    }
+  }
+  const { shownFile, shownHunk, alike, suffix } = changedPicks(doc, changed, fileOf, hunkOf, picks);
+  // A hunk's header says where its changes are in the file: with them when they are shown.
+  hunks.forEach((i, k) => {
+    picks.push({ from: i, to: i, prio: shownHunk.has(k) ? MUST + 4 : 78 });
   });
-  return { ...made, ceiling: hardCap };
+  // Every file is named: by its header where its changes are shown, else in the list on top.
+  const names: string[] = [];
+  headers.forEach((i, k) => {
+    picks.push({ from: i, to: i, prio: shownFile.has(k) ? MUST + 10 : 72 });
+    const m = DIFF_FILE.exec(lines[i]!)!;
+    names.push(m[2] ?? m[3]!);
+  });
+  const files = headers.length;
+  // What the agent said it is after: the lines that name it.
+  for (const i of intentLines(lines, hints.intent, (k) => lines[k]!.trim() !== ""))
+    picks.push({ from: i, to: i, prio: MUST + 3 });
+  const notes = [
+    {
+      at: 0,
+      text: note(
+        `${plural(files, "file")} changed, +${added} -${removed}: every changed line${alike > 0 ? `, each edit made alike in many places once with its count` : ""}; context lines omitted`,
+      ),
+      prio: MUST + 20,
+    },
+    // The files by directory, each directory once (dirs.ts).
+    ...byDirectory(names).flatMap((g) =>
+      (g.paths.length <= 2 ? [g.paths.join(" ")] : groupLines(g.dir, g.names)).map((text) => ({
+        at: 0,
+        text,
+        prio: MUST + 19,
+      })),
+    ),
+  ];
+  return excerpt("git-diff", doc, budget, {
+    picks,
+    notes,
+    kept: `${plural(files, "file")}: headers, changed lines`,
+    // A marker per context gap would cost more than the changes: the note says they are left out.
+    options: { suffix, markers: false, maxLine: 400 },
+    engine: false,
+    hints,
+  });
 }
 
 function statExcerpt(text: string, budget: number): Excerpt {
@@ -302,6 +168,6 @@ function statExcerpt(text: string, budget: number): Excerpt {
   return excerpt("git-diff", doc, budget, { picks, kept: "summary, largest changes" });
 }
 
-export function gitDiffExcerpt(text: string, _hints: Hints, budget: number): Excerpt {
-  return /^diff --git /m.test(text) ? diffExcerpt(text, budget) : statExcerpt(text, budget);
+export function gitDiffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
+  return /^diff --git /m.test(text) ? diffExcerpt(text, hints, budget) : statExcerpt(text, budget);
 }

@@ -4,30 +4,17 @@
  * renames as room allows. --oneline: newest, oldest, decorated and unusual commits.
  */
 
-import type { Doc } from "../../excerpt/doc.ts";
+import { type Doc, subDoc } from "../../excerpt/doc.ts";
+import { alikeSuffix, note } from "../../excerpt/framing.ts";
+import { intentLines } from "../../excerpt/intent.ts";
 import { docOf, excerpt, lastNonBlank, plural, shapeOf } from "../../excerpt/lines.ts";
-import { MUST, type Note, type Pick, substanceCap } from "../../excerpt/pack.ts";
+import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
+import { farAbove } from "../../excerpt/signals.ts";
+import { templatesOf } from "../../excerpt/templates.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { STAT, STAT_SUMMARY } from "./diff.ts";
 
 const COMMIT = /^commit ([0-9a-f]{7,64})/;
-
-/**
- * The longest subject length L such that the subjects, each cut to L, fit in `room`
- * (only the longest ones are cut); at least 60.
- */
-export function subjectRoom(lengths: readonly number[], room: number): number {
-  const sorted = [...lengths].sort((a, b) => a - b);
-  let used = 0;
-  for (let i = 0; i < sorted.length; i++) {
-    const rest = sorted.length - i;
-    // Cutting every subject from the i-th on to the same length L: used + rest * L <= room.
-    const level = Math.floor((room - used) / rest);
-    if (level < sorted[i]!) return Math.max(60, level);
-    used += sorted[i]!;
-  }
-  return Math.max(60, sorted[sorted.length - 1] ?? 60);
-}
 
 function onelineExcerpt(doc: Doc, budget: number): Excerpt {
   const { lines } = doc;
@@ -81,54 +68,6 @@ function readCommit(lines: readonly string[], start: number, end: number): Commi
 }
 
 /**
- * Which commits' subjects repeat a shape ("Release 0.#.0") seen more than twice, other
- * than the newest and oldest of that shape: those come after, as the budget allows.
- */
-function repeatedSubjects(lines: readonly string[], infos: readonly Commit[]): boolean[] {
-  const count = new Map<string, number>();
-  const first = new Map<string, number>();
-  const last = new Map<string, number>();
-  const shapes = infos.map((info) => (info.subject >= 0 ? shapeOf(lines[info.subject]!) : ""));
-  shapes.forEach((shape, k) => {
-    if (infos[k]!.subject < 0) return;
-    count.set(shape, (count.get(shape) ?? 0) + 1);
-    if (!first.has(shape)) first.set(shape, k);
-    last.set(shape, k);
-  });
-  return shapes.map(
-    (shape, k) => (count.get(shape) ?? 1) > 2 && first.get(shape) !== k && last.get(shape) !== k,
-  );
-}
-
-/**
- * How long a subject may be: when the commits with full hashes and subjects would not
- * fit, abbreviated hashes (`abbreviation`) leave room for more subjects; when even that is
- * too long, each subject gets its share, cut with "…": every commit's hash and the
- * start of its subject beat whole subjects of some commits and nothing of others.
- */
-function subjectBudget(
-  lines: readonly string[],
-  infos: readonly Commit[],
-  budget: number,
-  hardCap: number,
-  big: boolean,
-) {
-  const room0 = Math.max(hardCap * 0.9 - 400, hardCap * 0.5);
-  const subjects: number[] = [];
-  let full = 0;
-  infos.forEach((info) => {
-    const length = info.subject >= 0 ? lines[info.subject]!.trim().length : 0;
-    subjects.push(length);
-    full += lines[info.start]!.length + 3 + length;
-  });
-  // Full hashes of a long log only while they fit the budget: past it, the room they
-  // take is better spent on subjects (the hard cap is for substance, not for longer
-  // hashes). A short log just over its budget stays as it is when it fits the cap.
-  const compact = full > (big ? Math.min(room0, budget * 0.9) : room0);
-  return { compact, room: compact ? subjectRoom(subjects, room0 - subjects.length * 14) : 600 };
-}
-
-/**
  * How many hex digits name a commit unambiguously here, as git abbreviates by default:
  * half the bits of the repository's object count, at least 7. The count is guessed from
  * the commits listed (about 8 objects a commit: trees and blobs), and the length grows
@@ -141,17 +80,44 @@ export function abbreviation(hashes: readonly string[]): number {
   return length;
 }
 
-function logExcerpt(text: string, budget: number): Excerpt {
-  const doc = docOf(text);
+const trim = (line: string) => line.trim();
+
+/**
+ * The stat lines worth a look: files the history touches rarely (the one change to
+ * src/http/client.ts among migrations) as room allows, and the changes far bigger than
+ * the rest (a vendored import, a generated file) as facts, each with its commit.
+ */
+function statPicks(doc: Doc, commitOf: Int32Array, picks: Pick[]): void {
   const { lines } = doc;
+  const stats: number[] = [];
+  lines.forEach((line, i) => {
+    if (STAT.test(line)) stats.push(i);
+  });
+  const files = templatesOf(subDoc(doc, stats, trim), () => false);
+  for (const t of files.list) {
+    if (t.members.length > 2) continue;
+    for (const k of t.members)
+      picks.push({ from: stats[k]!, to: stats[k]!, prio: 84, with: commitOf[stats[k]!] });
+  }
+  const sizes = stats.map((i) => Number(STAT.exec(lines[i]!)?.[2] ?? 0));
+  for (const k of farAbove(sizes))
+    picks.push({ from: stats[k]!, to: stats[k]!, prio: MUST, with: commitOf[stats[k]!] });
+}
+
+function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
+  const doc = docOf(text);
+  const { lines, starts } = doc;
   const commits: number[] = [];
   for (let i = 0; i < lines.length; i++) if (COMMIT.test(lines[i]!)) commits.push(i);
   if (commits.length === 0) return onelineExcerpt(doc, budget);
   const picks: Pick[] = [];
+  const suffix = new Map<number, string>();
   const authors = new Set<string>();
+  const commitOf = new Int32Array(lines.length).fill(-1);
   const infos = commits.map((start, k) => {
     const end = k + 1 < commits.length ? commits[k + 1]! - 1 : lines.length - 1;
-    for (let i = start + 1; i <= end; i++) {
+    for (let i = start; i <= end; i++) {
+      commitOf[i] = start;
       const line = lines[i]!;
       if (/^Author:/.test(line) && !authors.has(line)) {
         authors.add(line);
@@ -160,52 +126,71 @@ function logExcerpt(text: string, budget: number): Excerpt {
     }
     return readCommit(lines, start, end);
   });
-  const again = repeatedSubjects(lines, infos);
-  const hardCap = substanceCap(budget, doc.size);
-  const { compact, room } = subjectBudget(lines, infos, budget, hardCap, doc.size > 8000);
   const display = new Map<number, string>();
-  const short = compact ? abbreviation(infos.map((info) => COMMIT.exec(lines[info.start]!)![1]!)) : 40;
-  infos.forEach((info, k) => {
-    // Every commit's hash and subject is substance: one line each (the subject joins its
-    // commit line), newest first when they do not all fit; then sizes, biggest first.
-    // Compact: as `git log --oneline` shows them (abbreviated hash, subject).
-    const hash = compact ? COMMIT.exec(lines[info.start]!)![1]!.slice(0, short) : lines[info.start]!;
-    // The newest and the oldest commit keep their whole subject.
-    const edge = k === 0 || k === infos.length - 1;
-    let subject = info.subject >= 0 ? lines[info.subject]!.trim() : "";
-    if (subject.length > room && !edge) subject = `${subject.slice(0, room)}…`;
-    display.set(info.start, subject ? `${hash}${compact ? " " : "  "}${subject}` : hash);
-    // Subjects of a repeated shape are commits too: after the others, still substance.
-    const prio = again[k]
-      ? MUST + 0.5 - Math.min(0.4, k / 1000)
-      : edge
-        ? MUST + 6
-        : MUST + 5 - Math.min(4, k / 50);
-    picks.push({ from: info.start, to: info.start, prio });
-    // The oldest commit's stat summary (what the history starts from) before the subjects
-    // of repeated shapes; the newest's after every subject (a stat is no commit).
-    const summaryPrio = k === infos.length - 1 ? MUST + 1 : k === 0 ? MUST + 0.05 : 70;
-    if (info.summary >= 0) picks.push({ from: info.summary, to: info.summary, prio: summaryPrio });
-    if (info.subject < 0 || info.biggest < 0 || info.size < 100) return;
-    const weight = Math.min(30, Math.log2(info.size + 1) * 3) + (info.rename ? 25 : 0) - (again[k] ? 15 : 0);
-    picks.push({ from: info.biggest, to: info.biggest, prio: 58 + weight });
-  });
+  const short = abbreviation(infos.map((info) => COMMIT.exec(lines[info.start]!)![1]!));
+  // Each commit on one line, as `git log --oneline` shows it: its hash and its subject.
+  for (const info of infos) {
+    const hash = COMMIT.exec(lines[info.start]!)![1]!.slice(0, short);
+    const subject = info.subject >= 0 ? lines[info.subject]!.trim() : "";
+    display.set(info.start, subject ? `${hash} ${subject}` : lines[info.start]!);
+  }
+  // Subjects alike but for their numbers and names ("db: add migration 0046_…") are one
+  // kind: its first and last commit stand for it, with a count; a subject like no other is a fact.
+  const withSubject = infos.filter((info) => info.subject >= 0);
+  const kinds = templatesOf(
+    subDoc(
+      doc,
+      withSubject.map((info) => info.subject),
+      trim,
+    ),
+    () => false,
+  );
+  for (const t of kinds.list) {
+    const members = t.members.map((k) => withSubject[k]!.start);
+    if (members.length <= 2) {
+      for (const i of members) picks.push({ from: i, to: i, prio: MUST + 5 });
+      continue;
+    }
+    const first = members[0]!;
+    const last = members[members.length - 1]!;
+    picks.push({ from: first, to: first, prio: MUST + 3 });
+    picks.push({ from: last, to: last, prio: MUST + 2 });
+    suffix.set(first, alikeSuffix(members.length, starts[first]!, starts[last]!));
+    members.slice(1, -1).forEach((i, k) => {
+      picks.push({ from: i, to: i, prio: 60 - Math.min(20, k / 5) });
+    });
+  }
+  for (const info of infos.filter((i) => i.subject < 0))
+    picks.push({ from: info.start, to: info.start, prio: MUST + 5 });
+  statPicks(doc, commitOf, picks);
+  // The oldest commit's stat summary says what the history starts from.
+  const oldest = infos[infos.length - 1]!;
+  if (oldest.summary >= 0) picks.push({ from: oldest.summary, to: oldest.summary, prio: MUST });
+  // What the agent said it is after: the lines that name it, with their commit.
+  for (const i of intentLines(lines, hints.intent, (k) => lines[k]!.trim() !== "")) {
+    picks.push({ from: i, to: i, prio: MUST + 4 });
+    if (commitOf[i]! >= 0) picks.push({ from: commitOf[i]!, to: commitOf[i]!, prio: MUST + 4 });
+  }
   const notes: Note[] = [
     {
       at: 0,
-      text: `[${plural(commits.length, "commit")} by ${plural(authors.size, "author")}: dates, bodies and most file stats omitted]`,
+      text: note(
+        `${plural(commits.length, "commit")} by ${plural(authors.size, "author")}: each commit as its hash and subject, commits alike counted; dates, bodies and most file stats omitted`,
+      ),
       prio: MUST + 20,
     },
   ];
   return excerpt("git-log", doc, budget, {
     picks,
     notes,
-    kept: "every commit's hash and subject, authors, largest changes",
+    kept: `${plural(commits.length, "commit")}: every kind of subject, authors, files changed rarely`,
     // A marker between every two commits would cost more than the subjects; the note
     // above says what is left out.
-    options: { maxLine: 600, display, markers: false, hardCap },
+    options: { maxLine: 600, display, suffix, markers: false },
+    engine: false,
+    hints,
   });
 }
 
-export const gitLogExcerpt: ExcerptFn = (text: string, _hints: Hints, budget: number) =>
-  logExcerpt(text, budget);
+export const gitLogExcerpt: ExcerptFn = (text: string, hints: Hints, budget: number) =>
+  logExcerpt(text, hints, budget);

@@ -1,12 +1,13 @@
 /**
- * git status: branch and section lines, and every path (as git printed them when they
- * fit, else per state one line per directory). git diff is in git-diff.ts, git log in
- * git-log.ts.
+ * git status: branch and section lines, and every path: as git printed them when they
+ * fit, else per state each directory once and then the whole names of its entries.
  */
 
+import { factCap } from "../../excerpt/budget.ts";
+import { byDirectory } from "../../excerpt/dirs.ts";
+import { groupLines, note } from "../../excerpt/framing.ts";
 import { docOf, excerpt, lastNonBlank } from "../../excerpt/lines.ts";
-import { dirLines, namesByDir } from "../../excerpt/names.ts";
-import { MUST, type Note, type Pick, substanceCap } from "../../excerpt/pack.ts";
+import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { SHORT_ENTRY } from "./detect.ts";
 
@@ -15,7 +16,7 @@ const STATUS_SECTION =
 const STATUS_ENTRY =
   /^\t(?:(new file|modified|deleted|renamed|copied|typechange|both modified|both added|deleted by \w+|added by \w+):\s+)?(.+)$/;
 
-function statusExcerpt(text: string, budget: number): Excerpt {
+function statusExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
   const picks: Pick[] = [];
   // Every path is substance: per state, one line per directory with its names,
@@ -38,54 +39,50 @@ function statusExcerpt(text: string, budget: number): Excerpt {
   });
   const last = lastNonBlank(doc.lines);
   picks.push({ from: last, to: last, prio: 85 });
-  const hardCap = substanceCap(budget, doc.size);
-  const byState = [...states].map(([state, g]) => ({ state, g, dirs: namesByDir(g.entries) }));
-  const all = byState.flatMap((s) => s.dirs);
-  // As git printed them when they all fit; else by directory.
+  const hardCap = factCap(budget, doc.size, hints.tool);
+  // As git printed them when they all fit; else, per state, each directory once and then
+  // the whole names of its entries (dirs.ts).
   let literal = 0;
-  for (const { g } of byState) for (const e of g.entries) literal += doc.lines[e.line]!.length + 1;
+  for (const g of states.values()) for (const e of g.entries) literal += doc.lines[e.line]!.length + 1;
   if (literal <= hardCap - 300) {
-    for (const { g } of byState)
+    for (const g of states.values())
       for (const e of g.entries) picks.push({ from: e.line, to: e.line, prio: MUST + 3 });
     return excerpt("git-status", doc, budget, {
       picks,
       kept: "branch, sections, every path",
-      options: { hardCap },
+      engine: false,
+      hints,
     });
   }
-  const listed = dirLines(all, hardCap - 300);
   const notes: Note[] = [];
-  if (listed) {
-    let k = 0;
-    for (const { state, g, dirs } of byState) {
-      // A short state list stays as git printed it; a long one becomes lines per directory.
-      if (g.entries.length <= 3) {
-        for (const e of g.entries) picks.push({ from: e.line, to: e.line, prio: MUST + 3 });
-        k += dirs.length;
-        continue;
-      }
-      // As git labels them: `?? dir/ (9): a.js  b.js` (short), `modified: dir/ (3): …` (long).
-      const short = /^[ MADRCU?!]{2}$/.test(state);
-      for (const _ of dirs)
-        notes.push({
-          at: g.first,
-          text: short ? `${state} ${listed.lines[k++]!}` : `\t${state}: ${listed.lines[k++]!}`,
-          prio: MUST + 2,
-        });
+  for (const [state, g] of states) {
+    // A short state list stays as git printed it.
+    if (g.entries.length <= 3) {
+      for (const e of g.entries) picks.push({ from: e.line, to: e.line, prio: MUST + 3 });
+      continue;
     }
+    // As git labels them: `?? dir/: a.js b.js` (short), `modified: dir/: a.js b.js` (long).
+    const label = /^[ MADRCU?!]{2}$/.test(state) ? state : `\t${state}:`;
+    byDirectory(g.entries.map((e) => e.path)).forEach((d, k) => {
+      const lines = d.paths.length <= 2 ? [d.paths.join(" ")] : groupLines(d.dir, d.names);
+      for (const text of lines)
+        notes.push({ at: g.first, text: `${label} ${text}`, prio: MUST + 2 - Math.min(1, k / 100) });
+    });
   }
-  const braced = listed ? listed.collapse > 0 : false;
-  if (braced) notes.unshift({ at: 0, text: `[paths by directory; ${BRACES}]`, prio: MUST + 6 });
+  notes.unshift({
+    at: 0,
+    text: note("paths by state and directory: each directory once, then its entries' names"),
+    prio: MUST + 6,
+  });
   return excerpt("git-status", doc, budget, {
     picks,
     notes,
-    kept: listed ? "branch, sections, every path" : "branch, sections, changed paths",
-    options: { hardCap },
+    kept: "branch, sections, every path",
+    options: { markers: false },
+    engine: false,
+    hints,
   });
 }
 
-/** How brace notation reads, for excerpts that collapse names with it. */
-const BRACES = "a{.x,.y} stands for a.x a.y, a{1..3} for a1 a2 a3, {a,b}.x for a.x b.x";
-
-export const gitStatusExcerpt: ExcerptFn = (text: string, _hints: Hints, budget: number) =>
-  statusExcerpt(text, budget);
+export const gitStatusExcerpt: ExcerptFn = (text: string, hints: Hints, budget: number) =>
+  statusExcerpt(text, hints, budget);

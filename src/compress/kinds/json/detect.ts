@@ -6,7 +6,13 @@ export const json: Detector = {
     const start = jsonStart(text);
     if (start < 0) return 0;
     const body = text.slice(start, start + 2000);
-    let score = /^[[{]\s*(?:"[^"\n]{1,200}"\s*:|[[{"\d-]|true|false|null|\]|\})/.test(body) ? 0.7 : 0.2;
+    // `{"key":`, `[{`, `[1, 2]`, `[]`; not a build's `[1/20] Compiling` or a log's `[INFO]`.
+    let score =
+      /^[[{]\s*(?:"[^"\n]{1,200}"\s*[:,\]]|[[{]|-?\d+(?:\.\d+)?\s*[,\]]|(?:true|false|null)\s*[,\]]|\]|\})/.test(
+        body,
+      )
+        ? 0.7
+        : 0.2;
     if (
       hints.command &&
       /--json\b|--format[= ]json|\bjq\b|-o json|--output[= ]json|\bcurl\b/.test(hints.command)

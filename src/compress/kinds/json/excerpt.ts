@@ -1,62 +1,263 @@
 /**
- * JSON: the structure, in the document's own style (compact or indented), with every
- * top-level key, arrays shown by length and a few sample items (items that differ, the
- * most severe first, when the items are records), long strings cut, and collapsed
- * parts labelled with the lines they span in the original.
+ * JSON documents (API responses, reports, `--json` outputs): their own lines, whole. The
+ * top of the document (its keys and scalars: the count, the cursor, `has_more`) is kept,
+ * and of each array of records the first item (the schema, by example) and every item
+ * that is the answer: one whose value in a field of categories is rare (the declined
+ * payment among paid ones, the failed job), or that names what the agent said it is
+ * after. Omitted lines are marked with their numbers. A document on one line (minified)
+ * is laid out on lines without changing a character of it (layout.ts), and shown the
+ * same way, its omissions counted in lines of that layout.
  */
 
-import { cleanText, resolveCarriageReturns } from "../../excerpt/ansi.ts";
+import { cleanText } from "../../excerpt/ansi.ts";
 import { docOf } from "../../excerpt/doc.ts";
-import { plural } from "../../excerpt/lines.ts";
-import { substanceCap } from "../../excerpt/pack.ts";
+import { note } from "../../excerpt/framing.ts";
+import { intentLines, intentWords } from "../../excerpt/intent.ts";
+import { excerpt, plural } from "../../excerpt/lines.ts";
+import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
+import { rarity } from "../../excerpt/rare.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
-import { genericOf } from "../generic/excerpt.ts";
+import { genericExcerpt } from "../generic/excerpt.ts";
 import { jsonStart } from "./detect.ts";
-import { rareRecords } from "./rare.ts";
-import { renderJson, scanSpans } from "./render.ts";
+import { layoutJson } from "./layout.ts";
+import { scanSpans } from "./spans.ts";
 
 /** Larger documents are not parsed (bounded work); the generic excerpt handles them. */
 const PARSE_LIMIT = 8_000_000;
 
-function parsedExcerpt(text: string, budget: number, name = "json"): Excerpt | undefined {
+type Json = unknown;
+const isObject = (v: Json): v is Record<string, Json> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Arrays of at least this many objects are tables of records. */
+const RECORDS = 4;
+
+interface RecordArray {
+  /** Where it is ("data", "" for the document itself). */
+  readonly path: string;
+  readonly items: readonly Record<string, Json>[];
+  /** The container index (document order) of each item. */
+  readonly at: number[];
+}
+
+/**
+ * Every container in document order (as scanSpans numbers them), and the arrays of
+ * records among them, at most three keys down.
+ */
+function recordArrays(value: Json): RecordArray[] {
+  const out: RecordArray[] = [];
+  let index = 0;
+  const walk = (v: Json, path: string, depth: number): void => {
+    if (v === null || typeof v !== "object") return;
+    index++;
+    if (Array.isArray(v)) {
+      const records = v.length >= RECORDS && v.every(isObject) && depth <= 3;
+      const at: number[] = [];
+      for (const item of v) {
+        if (records) at.push(index);
+        walk(item, path, depth + 1);
+      }
+      if (records) out.push({ path, items: v as Record<string, Json>[], at });
+      return;
+    }
+    for (const [k, item] of Object.entries(v)) walk(item, path ? `${path}.${k}` : k, depth + 1);
+  };
+  walk(value, "", 0);
+  return out;
+}
+
+const scalar = (v: Json): string | undefined =>
+  typeof v === "string"
+    ? v
+    : typeof v === "boolean" || typeof v === "number" || v === null
+      ? String(v)
+      : undefined;
+
+/**
+ * What a list or object value is, as a category: empty or not, and which keys it has (the
+ * one result whose `warnings` is not empty, the one record with an extra field).
+ */
+function shapeOf(v: Json): string {
+  if (Array.isArray(v)) return v.length === 0 ? "\u0000[]" : "\u0000[…]";
+  if (v !== null && typeof v === "object") return `\u0000{${Object.keys(v).sort().join(",")}}`;
+  return "\u0000";
+}
+
+/** The items of an array whose value in some field of categories is rare, and the fields. */
+function rareItems(items: readonly Record<string, Json>[]): { rare: number[]; fields: string[] } {
+  const keys = Object.keys(items[0]!).filter((k) => items.every((x) => k in x));
+  const rows = items.map((x) => keys.map((k) => scalar(x[k]) ?? shapeOf(x[k]!)));
+  const { rare, columns } = rarity(rows);
+  return { rare, fields: columns.map((c) => keys[c.column]!) };
+}
+
+/** The items whose text holds a word of the agent's intent (when few do). */
+function askedItems(items: readonly Record<string, Json>[], intent: string | undefined): number[] {
+  const words = intentWords(intent);
+  if (words.length === 0) return [];
+  const texts = items.map((x) => JSON.stringify(x).toLowerCase());
+  const out = new Set<number>();
+  for (const w of words) {
+    const hits = texts.flatMap((t, i) => (t.includes(w) ? [i] : []));
+    if (hits.length > 0 && hits.length <= Math.max(3, items.length * 0.25)) for (const i of hits) out.add(i);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/** Keys that name a record: its id, number, name. */
+const ID_KEY = /^"(?:id|uuid|key|name|number|row|index|slug|email|[\w-]*_id|[\w-]*Id)":/;
+
+/**
+ * The lines of a record that are the answer: its opening and closing, its own ids, the
+ * fields whose values are rare, and lines that name what the agent is after with the keys
+ * they sit under; the rest of the record as room allows.
+ */
+function recordPicks(
+  lines: readonly string[],
+  from: number,
+  to: number,
+  fields: ReadonlySet<string>,
+  intent: string | undefined,
+  picks: Pick[],
+): void {
+  const depth = (i: number) => lines[i]!.length - lines[i]!.trimStart().length;
+  const own = depth(from + 1 <= to ? from + 1 : from);
+  const fact = (i: number) => picks.push({ from: i, to: i, prio: MUST + 2 });
+  fact(from);
+  fact(to);
+  // Within one record, a word of the intent may stand on several of its lines.
+  const asked = new Set(intentLines(lines.slice(from, to + 1), intent, () => true, 0.3).map((k) => k + from));
+  for (let i = from + 1; i < to; i++) {
+    const t = lines[i]!.trimStart();
+    const key = /^"([^"]+)":/.exec(t)?.[1];
+    const mine = depth(i) === own;
+    const rareField = mine && key !== undefined && fields.has(key);
+    if ((mine && ID_KEY.test(t)) || rareField || asked.has(i)) {
+      fact(i);
+      // A rare value that is a list or an object is the answer whole (the one warning in it).
+      if (rareField && /[[{]$/.test(t)) {
+        let k = i + 1;
+        for (; k < to && depth(k) > depth(i); k++) fact(k);
+        if (k < to) fact(k);
+        i = k;
+        continue;
+      }
+      // The keys it sits under inside the record.
+      for (let k = i - 1, d = depth(i); k > from && d > own; k--)
+        if (depth(k) < d) {
+          fact(k);
+          d = depth(k);
+        }
+    } else picks.push({ from: i, to: i, prio: 60 });
+  }
+}
+
+interface Parsed {
+  readonly value: Json;
+  /** The text whose lines are shown: the document as it came, or pretty-printed when it was on one line. */
+  readonly text: string;
+  readonly pretty: boolean;
+}
+
+function parse(text: string): Parsed | undefined {
   if (text.length > PARSE_LIMIT) return undefined;
   const start = jsonStart(text);
   if (start < 0) return undefined;
-  let value: unknown;
+  let value: Json;
   try {
     value = JSON.parse(text.slice(start));
   } catch {
     return undefined;
   }
-  const prefix = text.slice(0, start);
-  const firstLine = prefix.split("\n").length;
-  const body = text.slice(start);
-  const nl = body.indexOf("\n");
-  const multiline = nl >= 0 && nl < body.trimEnd().length - 1;
-  const indent = multiline ? (/\n([ \t]+)\S/.exec(body)?.[1] ?? "  ") : "";
-  const spans = multiline ? scanSpans(body, firstLine) : undefined;
-  // The lines before the JSON (a warning, a banner) are shown as a terminal shows them,
-  // like every other excerpt line: no colour codes, control bytes or carriage returns.
-  const head =
-    prefix.length > 0 && prefix.length < 300
-      ? cleanText(prefix).split("\n").map(resolveCarriageReturns).join("\n")
-      : "";
-  // The rare items of its arrays of records are substance: they may take the room
-  // substance has, after the structure.
-  const rare = rareRecords(value, substanceCap(budget, text.length) - budget);
-  const rendered = renderJson(value, indent, Math.max(200, budget - head.length), spans);
-  const what = Array.isArray(value)
-    ? `array of ${plural(value.length, "item")}`
-    : value && typeof value === "object"
-      ? `object with ${plural(Object.keys(value).length, "key")}`
-      : "value";
-  const tail = rare.length > 0 ? `\n${rare.join("\n")}` : "";
-  const kept = `structure of ${what}, sample items${rare.length > 0 ? ", items with rare values" : ""}`;
-  return { text: head + rendered + tail, compressor: name, kept };
+  if (value === null || typeof value !== "object") return undefined;
+  const body = text.slice(start).trimEnd();
+  const lines = body.split("\n").length;
+  // On a line or a few: minified; its lines would be too long to read or to cut.
+  if (lines >= 4 && body.length / lines < 400) return { value, text, pretty: false };
+  const laid = layoutJson(body) ?? JSON.stringify(value, null, 2);
+  return { value, text: `${cleanText(text.slice(0, start))}${laid}`, pretty: true };
 }
 
-export function jsonExcerpt(text: string, _hints: Hints, budget: number): Excerpt {
-  return parsedExcerpt(text, budget) ?? { ...genericOf("json", docOf(text), budget), compressor: "json" };
+function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | undefined {
+  const parsed = parse(text);
+  if (!parsed) return undefined;
+  const doc = docOf(parsed.text);
+  const { lines } = doc;
+  const start = jsonStart(parsed.text);
+  const firstLine = parsed.text.slice(0, start).split("\n").length;
+  const spans = scanSpans(parsed.text.slice(start), firstLine - 1);
+  if (!spans) return undefined;
+  const picks: Pick[] = [];
+  const notes: Note[] = [];
+  // The top of the document: what is not inside a table of records (its keys, counts, cursors).
+  const arrays = recordArrays(parsed.value);
+  const inside = new Uint8Array(lines.length);
+  for (const a of arrays)
+    for (const c of a.at) for (let l = spans.first[c]!; l <= spans.last[c]!; l++) inside[l] = 1;
+  const unit = /\n([ \t]+)\S/.exec(parsed.text.slice(start))?.[1]?.length ?? 2;
+  // The opener each line sits in (`{` alone on its line: an item of a short array, whose
+  // keys are the top's too, like the eslint report's one object per file).
+  const openers: number[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.trimStart();
+    const depth = Math.floor((lines[i]!.length - t.length) / unit);
+    openers.length = Math.min(openers.length, depth);
+    if (!inside[i] && lines[i]!.length < 2000) {
+      const item = depth === 2 && lines[openers[1] ?? -1]?.trim() === "{";
+      // Its keys and what they hold at the top; deeper, as room allows.
+      const prio = depth <= 1 || item ? MUST + 4 : depth === 2 ? 70 : 50 - Math.min(20, depth);
+      picks.push({ from: i, to: i, prio });
+    }
+    if (/[[{]$/.test(t)) openers[depth] = i;
+  }
+  let shownItems = 0;
+  let rareCount = 0;
+  for (const a of arrays) {
+    const span = (k: number) => [spans.first[a.at[k]!]!, spans.last[a.at[k]!]!] as const;
+    // The first item shows what a record holds.
+    const [f0, f1] = span(0);
+    picks.push({ from: f0, to: f1, prio: 92, split: "head" });
+    const { rare, fields } = rareItems(a.items);
+    const asked = askedItems(a.items, hints.intent);
+    const answer = [...new Set([...rare, ...asked])].sort((x, y) => x - y);
+    for (const k of answer) {
+      const [from, to] = span(k);
+      recordPicks(lines, from, to, new Set(fields), hints.intent, picks);
+    }
+    shownItems += answer.length + 1;
+    rareCount += answer.length;
+    // The array's own key (a path of keys would be a word the document does not hold).
+    const where = a.path ? ` in ${a.path.split(".").pop()}` : "";
+    const why = [
+      fields.length > 0 ? `a rare ${fields.join(", ")}` : "",
+      asked.length > 0 ? "what was asked for" : "",
+    ]
+      .filter(Boolean)
+      .join(" or ");
+    notes.push({
+      at: f0,
+      text: note(
+        `${plural(a.items.length, "item")}${where}: the first${answer.length > 0 ? `, and ${answer.length} with ${why}` : ""}`,
+      ),
+      prio: MUST + 5,
+    });
+  }
+  return excerpt("json", doc, budget, {
+    picks,
+    notes,
+    kept:
+      arrays.length > 0
+        ? `the document's top, ${shownItems} items${rareCount > 0 ? " (those with rare values)" : ""}`
+        : "the document's top",
+    options: parsed.pretty ? { markers: "count" } : {},
+    engine: false,
+    hints,
+    sourceSize: text.length,
+  });
+}
+
+export function jsonExcerpt(text: string, hints: Hints, budget: number): Excerpt {
+  return jsonExcerptOf(text, hints, budget) ?? genericExcerpt(text, hints, budget);
 }
 
 export const excerpts: Readonly<Record<string, ExcerptFn>> = { json: jsonExcerpt };

@@ -4,33 +4,42 @@
  * files are and how many; ls -R keeps each directory's header, tree its top levels.
  */
 
-import { braceable, braceWords, type Word, wordLines } from "../../excerpt/brace-names.ts";
+import { factCap } from "../../excerpt/budget.ts";
+import { pathListExcerpt } from "../../excerpt/dirs.ts";
 import type { Doc } from "../../excerpt/doc.ts";
+import { groupLines, note } from "../../excerpt/framing.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
-import { MUST, type Note, type Pick, substanceCap } from "../../excerpt/pack.ts";
-import { pathListExcerpt } from "../../excerpt/path-list.ts";
+import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
+import { farAbove } from "../../excerpt/signals.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
+import { genericExcerpt } from "../generic/excerpt.ts";
 import { LS_ENTRY, LS_HEADER, TREE_LINE } from "./detect.ts";
 
 const TREE_SUMMARY = /^\d+ director(?:y|ies)(?:, \d+ files?)?$/;
 
-const BRACES_NOTE = "a{.x,.y} is a.x a.y";
-
 /** The name an `ls -l` entry shows (a link's target apart), or undefined. */
-function lsName(line: string): { name: string; target?: string } | undefined {
+function lsName(line: string): { name: string; target?: string; size: number } | undefined {
   // perms links owner group size month day time|year name
-  const m = /^\S+\s+\d+\s+\S+\s+\S+\s+[\d,]+(?:\s*,\s*\d+)?\s+\S+\s+\S+\s+\S+\s(.+)$/.exec(line);
+  const m = /^\S+\s+\d+\s+\S+\s+\S+\s+([\d,]+)(?:\s*,\s*\d+)?\s+\S+\s+\S+\s+\S+\s(.+)$/.exec(line);
   if (!m) return undefined;
-  const arrow = line.startsWith("l") ? m[1]!.indexOf(" -> ") : -1;
-  return arrow < 0 ? { name: m[1]! } : { name: m[1]!.slice(0, arrow), target: m[1]!.slice(arrow + 4) };
+  const size = Number(m[1]!.replace(/,/g, ""));
+  const arrow = line.startsWith("l") ? m[2]!.indexOf(" -> ") : -1;
+  return arrow < 0
+    ? { name: m[2]!, size }
+    : { name: m[2]!.slice(0, arrow), target: m[2]!.slice(arrow + 4), size };
 }
 
-/** One kind of a directory's entries: its label and its names as brace words. */
-interface KindWords {
-  readonly label: string | undefined;
-  readonly words: Word[];
-  /** Names bash would not read as one word (a space, a quote, a brace), quoted. */
-  readonly odd: string[];
+interface LsDir {
+  /** The header line (`dist/assets:`), or -1 for a listing of one directory. */
+  readonly header: number;
+  /** Its `total N` line, or -1. */
+  total: number;
+  readonly names: string[];
+  /** Each name's kind: "d" a directory, "l" a link, "-" anything else. */
+  readonly kinds: string[];
+  /** The line of each entry. */
+  readonly at: number[];
+  readonly sizes: number[];
 }
 
 const KINDS = [
@@ -39,53 +48,6 @@ const KINDS = [
   ["-", "files"],
 ] as const;
 
-/**
- * A directory's names by kind (directories, links, the rest), each kind labelled when
- * the directory holds more than one: brace words stand for names exactly as the
- * listing prints them, so a kind cannot be marked on the name itself.
- */
-function kindWords(d: LsDir, width: number): KindWords[] {
-  const present = KINDS.filter(([k]) => d.kinds.some((x) => x === k));
-  const groups =
-    present.length <= 1
-      ? [{ label: undefined, names: d.names }]
-      : present.map(([k, label]) => ({ label, names: d.names.filter((_, i) => d.kinds[i] === k) }));
-  return groups.map(({ label, names }) => ({
-    label,
-    words: braceWords(names.filter(braceable), width),
-    odd: names.filter((n) => !braceable(n)).map((n) => (n.includes("'") ? `"${n}"` : `'${n}'`)),
-  }));
-}
-
-/**
- * The lines of a directory's names, each with its rank within its kind (each kind's
- * first line ranks first: a lone file among hundreds of directories stays). `dense`:
- * the words that name most per character first, for when not all lines fit.
- */
-function kindLines(
-  kinds: readonly KindWords[],
-  width: number,
-  dense: boolean,
-): { text: string; rank: number }[] {
-  const out: { text: string; rank: number }[] = [];
-  for (const { label, words, odd } of kinds) {
-    const order = dense
-      ? [...words].sort((a, b) => b.count / b.text.length - a.count / a.text.length)
-      : words;
-    wordLines([...order.map((w) => w.text), ...odd], width).forEach((line, rank) => {
-      out.push({ text: rank === 0 && label ? `${label}: ${line}` : line, rank });
-    });
-  }
-  return out;
-}
-
-interface LsDir {
-  readonly header: number;
-  readonly names: string[];
-  /** Each name's kind: "d" a directory, "l" a link, "-" anything else. */
-  readonly kinds: string[];
-}
-
 /** An `ls -l` entry's kind: type, permissions, owner and group (what makes an entry rare). */
 const KIND = /^(\S+)\s+\S+\s+(\S+)\s+(\S+)/;
 const kindOf = (line: string) => {
@@ -93,93 +55,98 @@ const kindOf = (line: string) => {
   return m ? `${m[1]} ${m[2]} ${m[3]}` : line;
 };
 
-/**
- * Each directory of an `ls -l`/`ls -lR` listing with its entries' names (a directory
- * marked `/`, a link `@`), and how often each kind of entry occurs.
- */
-function parseLs(lines: readonly string[]): {
-  dirs: LsDir[];
-  kinds: Map<string, number>;
-  kindAt: Map<number, string>;
-  entries: number;
-} {
+/** Each directory of an `ls -l`/`ls -lR` listing with its entries, and how often each kind of entry occurs. */
+function parseLs(lines: readonly string[]): { dirs: LsDir[]; kinds: Map<string, number>; entries: number } {
   const dirs: LsDir[] = [];
   const kinds = new Map<string, number>();
-  const kindAt = new Map<number, string>();
   let entries = 0;
+  const open = (header: number) => {
+    const d: LsDir = { header, total: -1, names: [], kinds: [], at: [], sizes: [] };
+    dirs.push(d);
+    return d;
+  };
   lines.forEach((line, i) => {
-    if (line.endsWith(":") && LS_HEADER.test(line)) dirs.push({ header: i, names: [], kinds: [] });
+    if (line.endsWith(":") && LS_HEADER.test(line)) open(i);
+    else if (/^total \d/.test(line)) (dirs[dirs.length - 1] ?? open(-1)).total = i;
     else if (LS_ENTRY.test(line)) {
       entries++;
       const entry = lsName(line);
       if (!entry || entry.name === "." || entry.name === "..") return;
-      if (dirs.length === 0) dirs.push({ header: -1, names: [], kinds: [] });
-      const dir = dirs[dirs.length - 1]!;
+      const dir = dirs[dirs.length - 1] ?? open(-1);
       dir.names.push(entry.name);
       dir.kinds.push(line.startsWith("d") ? "d" : entry.target !== undefined ? "l" : "-");
+      dir.at.push(i);
+      dir.sizes.push(entry.size);
       const kind = kindOf(line);
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-      kindAt.set(i, kind);
     }
   });
-  return { dirs, kinds, kindAt, entries };
+  return { dirs, kinds, entries };
 }
 
-function lsExcerpt(doc: Doc, budget: number): Excerpt {
+/** A directory this size or smaller has every name listed as facts; so has the one directory of a listing. */
+const SMALL_DIR = 20;
+
+/**
+ * The lines of a directory's names by kind, each kind labelled when it holds more than
+ * one (`directories: a b`, `files: x y`), every name whole.
+ */
+function nameLines(d: LsDir): string[] {
+  const present = KINDS.filter(([k]) => d.kinds.includes(k));
+  const out: string[] = [];
+  for (const [k, label] of present) {
+    const names = d.names.filter((_, i) => d.kinds[i] === k);
+    const lines = groupLines(present.length > 1 ? label : "", names);
+    // A single kind has no label: the line is the names alone.
+    out.push(...lines.map((l) => (present.length > 1 ? l : l.replace(/^: /, ""))));
+  }
+  return out;
+}
+
+/** Files of a directory whose size stands far above the rest (the entry chunk among small ones). */
+function bigEntries(d: LsDir): number[] {
+  const files = d.sizes.map((size, i) => ({ size, i })).filter((e) => d.kinds[e.i] === "-");
+  return farAbove(files.map((f) => f.size)).map((k) => d.at[files[k]!.i]!);
+}
+
+function lsExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
   const { lines } = doc;
   const picks: Pick[] = [];
-  const display = new Map<number, string>();
-  // Every name is substance; sizes, dates, permissions and owners are decoration, shown
-  // only for the rare kinds of entry (a link, an executable, another owner).
-  const { dirs, kinds, kindAt, entries } = parseLs(lines);
-  const hardCap = substanceCap(budget, doc.size);
-  let headers = 0;
-  for (const d of dirs) headers += d.header >= 0 ? lines[d.header]!.length + 8 : 0;
-  // Each directory's names as brace words, in lines of about 200 characters, so that
-  // when not all fit, the first ones of every directory do.
-  const words = dirs.map((d) => kindWords(d, 200));
-  let shown = words.map((w) => kindLines(w, 200, false));
-  let size = 0;
-  for (const l of shown) for (const line of l) size += line.text.length + 1;
-  const every = size <= hardCap - headers - 250;
-  if (!every) shown = words.map((w) => kindLines(w, 200, true));
-  const braced = shown.some((l) => l.some((line) => line.text.includes("{")));
   const notes: Note[] = [];
-  // Headers below the first directory are written from it ("…/sub:"), when that saves.
-  const first = dirs[0]?.header ?? -1;
-  const root = first >= 0 && lines[first]!.length > 4 ? lines[first]!.slice(0, -1) : undefined;
+  // Every name is information; sizes, dates, permissions and owners are decoration, shown
+  // only for the rare kinds of entry (a link, an executable, another owner) and the largest.
+  const { dirs, kinds, entries } = parseLs(lines);
+  dirs.forEach((d, k) => {
+    const order = Math.min(5, k / 20);
+    if (d.header >= 0) picks.push({ from: d.header, to: d.header, prio: MUST + 5 - order });
+    if (d.total >= 0) picks.push({ from: d.total, to: d.total, prio: MUST + 4 - order });
+    const at = Math.max(d.header, d.total) + 1;
+    const facts = dirs.length === 1 || d.names.length <= SMALL_DIR;
+    nameLines(d).forEach((text, rank) => {
+      notes.push({
+        at,
+        text,
+        prio: facts ? MUST + 1 - Math.min(0.9, rank / 100) : 80 - order - Math.min(20, rank),
+      });
+    });
+    for (const i of bigEntries(d)) picks.push({ from: i, to: i, prio: MUST + 2 });
+    d.at.forEach((i) => {
+      if ((kinds.get(kindOf(lines[i]!)) ?? 0) <= 2) picks.push({ from: i, to: i, prio: MUST });
+    });
+  });
   notes.push({
     at: 0,
-    text: `[${dirs.length > 1 ? `${plural(dirs.length, "directory", "directories")}: "dir: (entries)", ` : ""}names by kind${braced ? ` in bash brace words (${BRACES_NOTE})` : ""}${dirs.length > 1 && root ? `, …/ for ${root}/` : ""}; details of rare entries only${every ? "" : "; not all fit: --grep finds the rest"}]`,
+    text: note(`${entries} entries: each directory's names by kind; details of rare and large entries only`),
     prio: MUST + 7,
   });
-  dirs.forEach((d, k) => {
-    for (const { text, rank } of shown[k]!)
-      notes.push({
-        at: d.header + 1,
-        // Not indented: a directory's header says "(entries)", its names lines do not.
-        text,
-        prio: MUST + 4 - Math.min(4, k / 50) - Math.min(0.9, rank / 100),
-      });
-    if (d.header < 0) return;
-    // Below the first directory, each header is written from it: the path is not news.
-    const header = lines[d.header]!;
-    const short =
-      k > 0 && root && header.startsWith(`${root}/`) ? `…/${header.slice(root.length + 1)}` : header;
-    display.set(d.header, `${short} (${d.names.length})`);
-    picks.push({ from: d.header, to: d.header, prio: MUST + 5 - Math.min(5, k / 20) });
-  });
-  // Rare kinds of entry in full (their owner, mode, size or link target is the news);
-  // the common ones are decoration, left out even when the budget would allow them.
-  for (const [i, kind] of kindAt)
-    if ((kinds.get(kind) ?? 0) <= 2) picks.push({ from: i, to: i, prio: MUST - 10 });
   return excerpt("listing", doc, budget, {
     picks,
     notes,
-    kept: `${plural(dirs.length, "directory", "directories")}, ${every ? "every name" : "names"} of ${plural(entries, "entry", "entries")}`,
-    // Without markers: every directory's header says how many entries it has, and the
-    // note on top what the names stand for; a marker per directory would cost more.
-    options: { display, hardCap, maxLine: 4000, markers: false },
+    kept: `${plural(dirs.length, "directory", "directories")}, names of ${plural(entries, "entry", "entries")}`,
+    // Without markers: a marker per directory between its names would cost more than it says.
+    options: { maxLine: 4000, markers: false },
+    engine: false,
+    hints,
   });
 }
 
@@ -196,17 +163,22 @@ function treeExcerpt(doc: Doc, budget: number): Excerpt {
       });
     } else if (line.trim() !== "") picks.push({ from: i, to: i, prio: MUST });
   });
-  return excerpt("listing", doc, budget, { picks, kept: "roots, top levels, summary" });
+  return excerpt("listing", doc, budget, { picks, kept: "roots, top levels, summary", engine: false });
 }
 
-export function listingsExcerpt(text: string, _hints: Hints, budget: number): Excerpt {
+export function listingsExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
   const sample = doc.lines.slice(0, 300);
   if (sample.filter((l) => TREE_LINE.test(l)).length > sample.length / 3) return treeExcerpt(doc, budget);
   const entries = sample.filter((l) => LS_ENTRY.test(l)).length;
   if (entries > 0 && (sample.some((l) => LS_HEADER.test(l)) || entries > sample.length * 0.8))
-    return lsExcerpt(doc, budget);
-  return pathListExcerpt("listing", doc, budget);
+    return lsExcerpt(doc, budget, hints);
+  return (
+    pathListExcerpt("listing", doc, budget, factCap(budget, doc.size, hints.tool)) ?? {
+      ...genericExcerpt(text, hints, budget),
+      compressor: "listing",
+    }
+  );
 }
 
 export const excerpts: Readonly<Record<string, ExcerptFn>> = { listing: listingsExcerpt };

@@ -4,9 +4,9 @@
  * as name@version (deduped repeats left out); the tree drawing is decoration.
  */
 
-import { braceable, braceWords, wordLines } from "../../excerpt/brace-names.ts";
+import { groupLines, note } from "../../excerpt/framing.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
-import { MUST, type Note, type Pick, substanceCap } from "../../excerpt/pack.ts";
+import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 
 const MISSING = /^npm (?:error|ERR!) missing: (\S+), required by (\S+)$/;
@@ -74,7 +74,7 @@ function readTree(lines: readonly string[], display: Map<number, string>): Tree 
       const depth = (line.length - entry.length) / 2;
       const optional = key.startsWith("UNMET OPTIONAL");
       const wanted = key.slice(key.indexOf(" ", "UNMET OPTIONAL DEPENDENCY".length) + 1);
-      if (optional && braceable(wanted)) {
+      if (optional && !/\s/.test(wanted)) {
         // Written together, grouped by version (optionalNotes).
         if (unmet.specs.length === 0) unmet.at = i;
         unmet.specs.push(wanted);
@@ -111,15 +111,15 @@ function splitSpec(spec: string): [string, string] | undefined {
 }
 
 /**
- * The packages grouped by version as bash brace words (`{jest,jest-{cli,config}}@29.7.0`),
- * the densest first, in lines of about 200 characters.
+ * The packages grouped by version, each version written once before the whole names of
+ * its packages (`29.7.0: jest jest-cli jest-config`), the versions that hold most first.
  */
 export function byVersionLines(specs: readonly string[]): string[] {
   const byVersion = new Map<string, string[]>();
   const odd: string[] = [];
   for (const spec of specs) {
     const parts = splitSpec(spec);
-    if (!parts || !braceable(spec)) {
+    if (!parts) {
       odd.push(spec);
       continue;
     }
@@ -127,14 +127,9 @@ export function byVersionLines(specs: readonly string[]): string[] {
     if (list) list.push(parts[0]);
     else byVersion.set(parts[1], [parts[0]]);
   }
-  const words: { text: string; count: number }[] = [];
-  for (const [version, names] of byVersion)
-    for (const w of braceWords(names, Number.POSITIVE_INFINITY))
-      words.push({ text: `${w.text}@${version}`, count: w.count });
-  // The words that name most packages per character first: when not all lines fit,
-  // the ones kept hold the most.
-  words.sort((a, b) => b.count / b.text.length - a.count / a.text.length);
-  return wordLines([...words.map((w) => w.text), ...odd], 200);
+  const versions = [...byVersion].sort((a, b) => b[1].length - a[1].length);
+  const lines = versions.flatMap(([version, names]) => groupLines(version, names));
+  return odd.length > 0 ? [...lines, odd.join(" ")] : lines;
 }
 
 /** The unmet optional dependencies on a few lines, by version, where the first one was. */
@@ -146,10 +141,11 @@ function optionalNotes(unmet: Tree["optional"]): Note[] {
   }));
 }
 
+/** Each other package once, by version: what the tree holds, as room allows. */
 function nameNotes(subtrees: Tree["subtrees"]): Note[] {
   const lines = byVersionLines(subtrees.flatMap((g) => g.names));
   const at = subtrees[0]?.at ?? 0;
-  return lines.map((text, k) => ({ at, text: `  ${text}`, prio: MUST + 0.9 - Math.min(0.9, k / 200) }));
+  return lines.map((text, k) => ({ at, text, prio: 70 - Math.min(30, k / 10) }));
 }
 
 /**
@@ -179,7 +175,7 @@ function missingNotes(lines: readonly string[], grouped: Set<number>): Note[] {
   return notes;
 }
 
-function lsExcerpt(text: string, budget: number): Excerpt {
+function lsExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
   const display = new Map<number, string>();
   const tree = readTree(doc.lines, display);
@@ -190,28 +186,28 @@ function lsExcerpt(text: string, budget: number): Excerpt {
     ...nameNotes(tree.subtrees),
   ];
   const picks = tree.picks.filter((p) => !grouped.has(p.from));
-  const hardCap = substanceCap(budget, doc.size);
-  // Whether every line proposed fits (the packer keeps the most important when not).
-  let need = 200;
-  for (const n of notes) need += n.text.length + 1;
-  for (const p of picks) need += Math.min(300, (display.get(p.from) ?? doc.lines[p.from]!).length) + 1;
-  const every = need <= hardCap;
   if (tree.subtrees.some((g) => g.names.length > 0))
     notes.unshift({
       at: tree.root + 1,
-      text: `[each other package once, by version in bash brace words ({a,b-{c,d}}@1 is a@1 b-c@1 b-d@1)${tree.repeats ? `; ${plural(tree.repeats, "repeat")} of a problem shown once` : ""}${every ? "" : "; not all fit: --grep finds the rest"}]`,
+      text: note(
+        `the top level and each problem as drawn; each other package once, by version (version: names)${tree.repeats ? `; ${plural(tree.repeats, "repeat")} of a problem shown once` : ""}`,
+      ),
       prio: MUST + 9,
     });
-  const kept = `${plural(tree.top, "top-level package")}${tree.problems ? `, ${plural(tree.problems, "problem")}` : ""}, ${every ? "every package once" : "packages by version, as many as fit"}`;
+  const kept = `${plural(tree.top, "top-level package")}${tree.problems ? `, ${plural(tree.problems, "problem")}` : ""}, packages by version as room allows`;
   return excerpt("npm-ls", doc, budget, {
     picks,
     notes,
     kept,
     // A problem's "from" list can run to thousands of characters: its start names it.
     // No omission markers: the note on top says what was left out (the drawing, repeats).
-    options: { display, hardCap, maxLine: 300, markers: false },
+    options: { display, maxLine: 300, markers: false },
+    // Lines that name what the agent is after are facts, with the packages they hang from
+    // (the kind reads the problems itself).
+    engine: { tree: true, factsOnly: true, problemWords: false },
+    hints,
   });
 }
 
-export const npmLsExcerpt: ExcerptFn = (text: string, _hints: Hints, budget: number) =>
-  lsExcerpt(text, budget);
+export const npmLsExcerpt: ExcerptFn = (text: string, hints: Hints, budget: number) =>
+  lsExcerpt(text, hints, budget);

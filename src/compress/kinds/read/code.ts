@@ -91,8 +91,11 @@ export function codePicks(
     seenNames: new Set(),
   };
   let decls = 0;
+  // A region read from inside a block (a module's body, a class's): its least indented
+  // lines are its top level.
+  const base = baseIndent(lines);
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+    const line = base > 0 ? lines[i]!.slice(Math.min(base, indentOf(lines[i]!))) : lines[i]!;
     if (line.length > 2000 || skipped(line, scan)) continue;
     const prio = lineIsImport(line, i, scan) ? -1 : prioOf(line, i, scan, picks, wide);
     if (prio < 0) continue;
@@ -104,6 +107,20 @@ export function codePicks(
   }
   if (scan.imports > 0) notes.push(importsNote(doc, scan));
   return { decls, firstImport: scan.firstImport };
+}
+
+const indentOf = (line: string) => line.length - line.trimStart().length;
+
+/** The least indentation of the lines that hold code (0 for a file read from its start). */
+function baseIndent(lines: readonly string[]): number {
+  let base = Number.POSITIVE_INFINITY;
+  for (const line of lines) {
+    const t = line.trimStart();
+    if (t === "" || t.startsWith("*") || t.startsWith("//") || t.startsWith("#")) continue;
+    base = Math.min(base, line.length - t.length);
+    if (base === 0) return 0;
+  }
+  return Number.isFinite(base) ? base : 0;
 }
 
 /** Comments and blank lines say nothing the outline needs. */
@@ -235,13 +252,29 @@ function topPrio(line: string): number {
 }
 
 /** Overloads: the first signature speaks for the rest. */
+/**
+ * A function's first declaration is API; its other overloads come as the room allows, but
+ * the first one written whole on one line (`function f(a: A): R;`) shows how it is called.
+ */
 function overload(line: string, scan: Scan, prio: number): number {
   const fn = FN_NAME.exec(line);
   if (!fn) return prio;
-  const seen = scan.seenNames.has(fn[1]!);
-  scan.seenNames.add(fn[1]!);
-  return seen ? 60 : prio;
+  const name = fn[1]!;
+  const seen = scan.seenNames.has(name);
+  scan.seenNames.add(name);
+  if (!seen) {
+    if (WHOLE_SIGNATURE.test(line)) scan.seenNames.add(`${name}()`);
+    return prio;
+  }
+  if (WHOLE_SIGNATURE.test(line) && !scan.seenNames.has(`${name}()`)) {
+    scan.seenNames.add(`${name}()`);
+    return prio;
+  }
+  return 60;
 }
+
+/** A declaration whose parameters and result stand on its one line. */
+const WHOLE_SIGNATURE = /\(.*\)\s*(?::[^;{]+)?[;{]\s*$/;
 
 function importsNote(doc: Doc, scan: Scan): Note {
   const names = scan.modules.slice(0, 6).join(", ");

@@ -8,6 +8,7 @@
 
 import type { Doc } from "../../excerpt/doc.ts";
 import { numberedSize, sampleOf } from "../../excerpt/doc.ts";
+import { type EngineOptions, rank } from "../../excerpt/engine.ts";
 import { CODE_EXT } from "../../excerpt/files.ts";
 import { docOf, plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick, pack, substanceCap } from "../../excerpt/pack.ts";
@@ -19,19 +20,39 @@ import { codePicks, shownExport } from "./code.ts";
 import { printedSource } from "./detect.ts";
 import { dataPicks, prosePicks } from "./docs.ts";
 import { LOCK_KEY, lockOutline } from "./lockfile.ts";
+import { minifiedLine } from "./minified.ts";
 
-type Flavour = "code" | "prose" | "data" | "json" | "minified" | "text";
+type Flavour = "code" | "prose" | "data" | "json" | "records" | "minified" | "text";
 
 const PROSE_EXT =
   /\.(?:md|markdown|mdx|rst|adoc|txt|org|tex)$|(?:^|\/)(?:README|CHANGELOG|LICENSE|NOTICE|CONTRIBUTING|HISTORY)[^/]*$/i;
 const DATA_EXT = /\.(?:ya?ml|toml|ini|cfg|conf|properties|env|xml|plist|csv|tsv)$/i;
 const JSON_EXT = /\.(?:json|jsonc|json5|lock|webmanifest|map)$/i;
+const RECORDS_EXT = /\.(?:ndjson|jsonl)$/i;
+
+/**
+ * JSON lines: one object a line (an audit log, an export). Read as records, not as one
+ * JSON document: the rare ones (a failed login among thousands of views) are the news.
+ */
+function jsonLines(lines: readonly string[]): boolean {
+  let objects = 0;
+  let seen = 0;
+  for (let i = 0; i < lines.length && seen < 50; i++) {
+    const line = lines[i]!.trim();
+    if (line === "") continue;
+    seen++;
+    if (line.startsWith("{") && line.endsWith("}")) objects++;
+  }
+  return seen >= 10 && objects >= seen * 0.9;
+}
 
 function flavourOf(doc: Doc, path: string | undefined): Flavour {
   const { lines } = doc;
   let long = 0;
   for (let i = 0; i < Math.min(lines.length, 5); i++) if (lines[i]!.length > 1000) long++;
   if (long > 0 && lines.length < 50) return "minified";
+  if (path && RECORDS_EXT.test(path)) return "records";
+  if (jsonLines(lines)) return "records";
   if (path) {
     if (JSON_EXT.test(path)) return "json";
     if (CODE_EXT.test(path)) return "code";
@@ -58,6 +79,8 @@ interface Outline {
   headEnd?: number;
   /** Whether MUST picks are the file's substance (then they may take more room). */
   substance: boolean;
+  /** The engine's ranking, with what the kind knows, for a file read as lines (a log). */
+  engine?: EngineOptions;
 }
 
 function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budget: number): Outline {
@@ -78,7 +101,7 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
   } else if (flavour === "prose") {
     o.what = `outline: ${plural(prosePicks(doc, o.picks), "heading")}`;
   } else if (flavour === "json" && LOCK_KEY.test(lines.slice(0, 60).join("\n"))) {
-    o.what = lockOutline(doc, o.picks, o.notes, substanceCap(budget, doc.size), hints.firstLine ?? 1);
+    o.what = lockOutline(doc, o.picks, o.notes, budget, substanceCap(budget, doc.size), hints.firstLine ?? 1);
     o.substance = true;
   } else if (flavour === "data" && /\.(?:csv|tsv)$/i.test(hints.filePath ?? "")) {
     // A CSV file read: a table (header, row count, the rows with rare values).
@@ -87,6 +110,11 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
     o.notes.push(...table.notes);
     o.what = table.kept;
     o.substance = true;
+  } else if (flavour === "records") {
+    // Each kind of record once with its count, every rare one and every outlier whole.
+    o.engine = { outliers: true };
+    o.what = "records: rare ones, each kind once";
+    o.substance = true;
   } else if (flavour === "json" || flavour === "data") {
     dataPicks(doc, o.picks);
     o.what = "outline: shallow keys";
@@ -94,8 +122,8 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
     // A log read with Read: its errors and warnings are what the agent reads it for.
     const log = logPicks(doc);
     o.picks.push(...log.picks);
-    for (const [i, shown] of log.display) o.display.set(i, shown);
-    o.what = `log: ${log.kept}`;
+    o.engine = { problem: log.problem };
+    o.what = ["log: problems, rare lines, each kind of line once", log.kept].filter(Boolean).join(", ");
     o.substance = true;
   } else {
     o.what = flavour === "minified" ? "beginning and end of each long line" : "beginning, end";
@@ -119,12 +147,26 @@ function framePicks(doc: Doc, flavour: Flavour, hints: Hints, budget: number, o:
   if (fits) o.what += `, lines ${from + firstLine}-${to + firstLine} in full`;
 }
 
-/** Long lines (minified code): the start and the end of each, enough to recognise it. */
-function cutLongLines(doc: Doc, o: Outline): void {
+/**
+ * Long lines (minified code): the beginning and end of each, and between them the pieces
+ * a reader looks for (exports, public names, version and configuration strings).
+ */
+function cutLongLines(doc: Doc, o: Outline, budget: number): void {
+  const long = doc.lines.filter((line, i) => line.length > 400 && !o.wide.has(i)).length;
+  if (long === 0) return;
+  const room = Math.max(400, Math.floor((budget * 0.8) / long));
   doc.lines.forEach((line, i) => {
-    if (line.length > 400 && !o.wide.has(i))
-      o.display.set(i, `${line.slice(0, 200)} … [${line.length - 280} chars] … ${line.slice(-80)}`);
+    if (line.length > 400 && !o.wide.has(i)) o.display.set(i, minifiedLine(line, room));
   });
+}
+
+/** Lines shown as pieces (minified code) go past maxLine: the part past it is a suffix, never cut. */
+function piecesSuffixes(doc: Doc, o: Outline, maxLine: number, suffix: Map<number, string>): void {
+  for (const [i, shown] of o.display) {
+    if (shown.length <= maxLine || o.wide.has(i) || doc.lines[i]!.length <= 400) continue;
+    o.display.set(i, shown.slice(0, maxLine));
+    suffix.set(i, shown.slice(maxLine));
+  }
 }
 
 /**
@@ -162,10 +204,16 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   } else {
     o = outlineOf(doc, flavour, text, hints, budget);
     framePicks(doc, flavour, hints, budget, o);
-    cutLongLines(doc, o);
+    cutLongLines(doc, o, budget);
   }
   const maxLine = flavour === "minified" ? 320 : o.substance ? 300 : 120;
   const suffix = wideSuffixes(doc, o, maxLine);
+  piecesSuffixes(doc, o, maxLine, suffix);
+  if (o.engine) {
+    const r = rank(doc, o.engine);
+    o.picks.push(...r.picks);
+    for (const [i, text] of r.suffix) if (!suffix.has(i) && !o.display.has(i)) suffix.set(i, text);
+  }
   const packed = pack(doc, o.picks, o.notes, {
     budget,
     label: (n: number) => `L${n}: `,
@@ -177,7 +225,12 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     ...(suffix.size > 0 ? { suffix } : {}),
     ...(o.substance ? { hardCap: substanceCap(budget, doc.size) } : {}),
   });
-  return { text: packed.text, compressor: "read", kept: o.what };
+  return {
+    text: packed.text,
+    compressor: "read",
+    kept: o.what,
+    ...(packed.gaps ? { gaps: packed.gaps } : {}),
+  };
 }
 
 export function readsExcerpt(text: string, hints: Hints, budget: number): Excerpt {

@@ -1,13 +1,14 @@
 /**
- * A package-lock.json read with Read: every package path with its version is substance.
- * The project's own head (its name, version, direct dependencies) stays as the file's
- * numbered lines; the entries become notes grouped by version, each group's paths as
- * bash brace words: `"version": "29.7.0" node_modules/{jest,jest-{cli,config}}`. The
- * rest of each entry (resolved, integrity, engines, dependencies) is left out. Pure.
+ * A package-lock.json read with Read. The project's own head (its name, version, direct
+ * dependencies) stays as the file's numbered lines; the entries become lines grouped by
+ * version, each version written once before the whole paths that resolved to it
+ * (`29.7.0: node_modules/jest node_modules/jest-cli`). The direct dependencies' entries are
+ * facts; the others follow as room allows, the versions that hold most first. The rest of
+ * each entry (resolved, integrity, engines, dependencies) is left out. Pure.
  */
 
-import { braceable, braceWords, wordLines } from "../../excerpt/brace-names.ts";
 import { type Doc, numberedSize } from "../../excerpt/doc.ts";
+import { groupLines, note } from "../../excerpt/framing.ts";
 import { plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 
@@ -60,14 +61,30 @@ export function versionLines(entries: readonly LockEntry[]): { lines: string[]; 
   }
   return [...groups.values()].map((list) => {
     const { version, flags } = list[0]!;
-    const paths = list.map((e) => e.path);
-    const words = braceWords(paths.filter(braceable), WIDTH).map((w) => w.text);
-    for (const p of paths) if (!braceable(p)) words.push(JSON.stringify(p));
     // Every line names its version: a path and its version always stand on one line.
-    const head = `"version": ${JSON.stringify(version)}${flags ? ` ${flags}` : ""}`;
-    const lines = wordLines(words, WIDTH).map((l) => `${head} ${l}`);
+    const lines = groupLines(
+      flags ? `${version} ${flags}` : version,
+      list.map((e) => e.path),
+      WIDTH,
+    );
     return { lines, count: list.length };
   });
+}
+
+/** The packages the project itself depends on, by the names its root entry lists. */
+export function directNames(head: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  let inDeps = false;
+  for (const line of head) {
+    const t = line.trim();
+    if (/^"(?:dev|peer|optional)?[dD]ependencies": \{$/.test(t)) inDeps = true;
+    else if (inDeps && t.startsWith("}")) inDeps = false;
+    else if (inDeps) {
+      const m = /^"([^"]+)": /.exec(t);
+      if (m) names.add(m[1]!);
+    }
+  }
+  return names;
 }
 
 /**
@@ -105,62 +122,73 @@ export function headLine(head: readonly string[]): string {
 const worth = (g: { count: number; size: number }) => (g.count + 1) / g.size;
 
 /**
- * Picks for the file's head (up to its first package entry) and notes holding every
- * package by version, as many groups as the excerpt's `cap` holds; a last note counts the others
- * and names the --grep that lists them.
+ * Picks for the file's head (up to its first package entry) and notes holding the
+ * packages by version: the project's direct dependencies first, then the others, as many
+ * groups as the cap holds, those that name most packages per character first.
  */
-export function lockOutline(doc: Doc, picks: Pick[], notes: Note[], cap: number, firstLine: number): string {
+export function lockOutline(
+  doc: Doc,
+  picks: Pick[],
+  notes: Note[],
+  room: number,
+  cap: number,
+  firstLine: number,
+): string {
   const { lines } = doc;
   const entries = lockEntries(lines);
   const first = entries[0]?.line ?? 0;
   const last = entries[entries.length - 1]?.line ?? first;
   const at = first;
-  // The groups that hold most facts (paths and a version) per character first, shown
-  // in the file's order.
-  const groups = versionLines(entries).map((g) => ({
-    ...g,
-    size: g.lines.reduce((a, l) => a + l.length + 1, 0),
-  }));
-  // The head (name, version, lockfileVersion, the root's dependencies) says whose lock
-  // it is: as the file's lines when every group fits beside them, else as one line
-  // without the JSON's scaffolding, so that its room goes to packages.
   const headEnd = Math.min(first, 60);
-  let room = cap - 200;
+  const head = lines.slice(0, headEnd);
+  const direct = directNames(head);
+  const isDirect = (e: LockEntry) => direct.has(e.path.replace(/^node_modules\//, ""));
+  // The head (name, version, lockfileVersion, the root's dependencies) says whose lock
+  // it is: as the file's lines when they are few, else as one line without the JSON's
+  // scaffolding.
   const headCost = numberedSize(doc, 0, headEnd - 1, firstLine);
-  const all = groups.reduce((a, g) => a + g.size, 0);
-  if (headCost + all <= room || headEnd === 0) {
+  if (headCost <= cap / 4 || headEnd === 0) {
     for (let i = 0; i < headEnd; i++) picks.push({ from: i, to: i, prio: MUST + 2 });
-    room -= headCost;
   } else {
-    const text = `[L${firstLine}-L${headEnd - 1 + firstLine}: ${headLine(lines.slice(0, headEnd))}]`;
+    const text = `[L${firstLine}-L${headEnd - 1 + firstLine}: ${headLine(head)}]`;
     notes.push({ at: 0, text, prio: MUST + 2 });
-    room -= text.length + 1;
   }
-  const order = groups.map((_, k) => k).sort((a, b) => worth(groups[b]!) - worth(groups[a]!));
-  const taken = new Set<number>();
-  let shown = 0;
-  for (const k of order) {
-    if (groups[k]!.size > room) continue;
-    room -= groups[k]!.size;
-    shown += groups[k]!.count;
-    taken.add(k);
-  }
-  const body: Note[] = [];
-  groups.forEach((g, k) => {
-    if (taken.has(k)) for (const text of g.lines) body.push({ at, text, prio: MUST });
-  });
   const span = `L${first + firstLine}-L${last + firstLine}`;
   notes.push({
     at,
-    text: `[${span}: ${plural(entries.length, "package")} by version, in bash brace words (a/{b,c/d} is a/b a/c/d)]`,
+    text: note(
+      `${span}: ${plural(entries.length, "package")} by version (version: paths); the project's own dependencies first`,
+    ),
     prio: MUST + 3,
   });
+  const mine = versionLines(entries.filter(isDirect));
+  for (const g of mine) for (const text of g.lines) notes.push({ at, text, prio: MUST + 1 });
+  const groups = versionLines(entries.filter((e) => !isDirect(e))).map((g) => ({
+    ...g,
+    size: g.lines.reduce((a, l) => a + l.length + 1, 0),
+  }));
+  const order = groups.map((_, k) => k).sort((a, b) => worth(groups[b]!) - worth(groups[a]!));
+  let shown = mine.reduce((a, g) => a + g.count, 0);
+  // Every package is a fact (which version is installed is what a lockfile is read for):
+  // the others take the room up to the cap, those that name most packages per character first.
+  let left = Math.max(
+    room,
+    cap - mine.reduce((a, g) => a + g.lines.reduce((n, l) => n + l.length + 1, 0), 0),
+  );
+  const body: Note[] = [];
+  for (const k of order) {
+    const g = groups[k]!;
+    if (g.size > left) continue;
+    left -= g.size;
+    shown += g.count;
+    for (const text of g.lines) body.push({ at, text, prio: MUST });
+  }
   notes.push(...body);
   if (shown < entries.length)
     notes.push({
       at,
-      text: `[${entries.length - shown} more: the header's command with --grep '"version": |node_modules/']`,
+      text: note(`${entries.length - shown} more packages: the header's command with --grep 'node_modules/'`),
       prio: MUST + 3,
     });
-  return `lockfile: ${shown === entries.length ? "all" : shown} of ${plural(entries.length, "package")} with versions, by version`;
+  return `lockfile: ${shown === entries.length ? "all" : shown} of ${plural(entries.length, "package")} with versions, the project's dependencies first`;
 }

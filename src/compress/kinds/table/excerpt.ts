@@ -7,8 +7,8 @@
 
 import type { Doc } from "../../excerpt/doc.ts";
 import { docOf, excerpt, plural, SEVERE } from "../../excerpt/lines.ts";
-import { MUST, type Note, type Pick, substanceCap } from "../../excerpt/pack.ts";
-import { groupNotes } from "../../excerpt/path-list.ts";
+import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
+import { groupNotes } from "../../excerpt/paths.ts";
 import { rarity, spansOf, splitAligned, splitBySpans, splitDelimited } from "../../excerpt/rare.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
@@ -20,7 +20,9 @@ export function tablesExcerpt(text: string, hints: Hints, budget: number): Excer
     picks,
     notes,
     kept,
-    options: { hardCap: substanceCap(budget, doc.size) },
+    // A wide row (labels, annotations) is known by its first columns.
+    options: { maxLine: 240 },
+    hints,
   });
 }
 

@@ -12,7 +12,7 @@ const MESSAGE = /panicked at |^assertion |^\s*(?:left|right): |^called `|^thread
 const LOCATION = /\S+\.rs:\d+:\d+/;
 const ERROR = /^error(?:\[E\d+\])?: /;
 
-export function cargoTestExcerpt(text: string, _hints: Hints, budget: number): Excerpt {
+export function cargoTestExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
   const picks = summaryPicks(doc, RESULT);
   linePicks(doc, ERROR, P.extra, picks);
@@ -21,5 +21,5 @@ export function cargoTestExcerpt(text: string, _hints: Hints, budget: number): E
   for (const block of blocks) {
     blockPicks(doc, block, { message: MESSAGE, location: LOCATION, messages: 4, locations: 1 }, picks);
   }
-  return testExcerpt("cargo-test", doc, budget, picks, Math.max(failed, blocks.length));
+  return testExcerpt("cargo-test", doc, budget, picks, Math.max(failed, blocks.length), blocks, hints);
 }

@@ -14,7 +14,7 @@ const PANIC = /^\s*panic: /;
 const FRAME_FILE = /^\s+\S+\.go:\d+(?: \+0x[0-9a-f]+)?$/;
 const BUILD_ERROR = /^\S+\.go:\d+:\d+: /;
 
-export function goTestExcerpt(text: string, _hints: Hints, budget: number): Excerpt {
+export function goTestExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
   const { lines } = doc;
   const picks = summaryPicks(doc, PACKAGE);
@@ -33,5 +33,5 @@ export function goTestExcerpt(text: string, _hints: Hints, budget: number): Exce
   }
   for (let i = 0; i < lines.length; i++)
     if (lines[i] === "FAIL") picks.push({ from: i, to: i, prio: P.inline });
-  return testExcerpt("go-test", doc, budget, picks, failures);
+  return testExcerpt("go-test", doc, budget, picks, failures, [], hints);
 }

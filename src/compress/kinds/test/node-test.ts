@@ -6,7 +6,7 @@
 
 import { docOf } from "../../excerpt/lines.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
-import { blockPicks, blocksOf, linePicks, P, summaryPicks, testExcerpt } from "./shared.ts";
+import { type Block, blockPicks, blocksOf, linePicks, P, summaryPicks, testExcerpt } from "./shared.ts";
 
 const SUMMARY = /^(?:ℹ|#) (?:tests|pass|fail) \d+/;
 const SUMMARY_MINOR = /^(?:ℹ|#) (?:suites|cancelled|skipped|todo|duration_ms) \S+/;
@@ -20,7 +20,7 @@ const MESSAGE = /^\s*(?:[\w.$]*(?:Error|Exception)\b|error: |Expected|expected|'
 const LOCATION =
   /^\s*(?:location: '.+:\d+:\d+'|at .{0,300}?:\d+:\d+\)?$)|^\s+\S.{0,200}\((?:file:\/\/)?\/[^)]+:\d+:\d+\)$/;
 
-export function nodeTestExcerpt(text: string, _hints: Hints, budget: number): Excerpt {
+export function nodeTestExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
   const { lines } = doc;
   const picks = summaryPicks(doc, SUMMARY, SUMMARY_MINOR);
@@ -31,6 +31,7 @@ export function nodeTestExcerpt(text: string, _hints: Hints, budget: number): Ex
     if (FAILING_SECTION.test(lines[i]!)) section = i;
   }
   let failures = 0;
+  const all: Block[] = [];
   if (section >= 0) {
     picks.push({ from: section, to: section, prio: P.extra });
     // Each failure: "test at file:line:col" then "✖ name (…ms)" then the error.
@@ -41,9 +42,11 @@ export function nodeTestExcerpt(text: string, _hints: Hints, budget: number): Ex
       blockPicks(doc, { start: name, end: block.end }, { message: MESSAGE, location: LOCATION }, picks);
     }
     failures = blocks.length;
+    all.push(...blocks);
     linePicks(doc, SPEC_FAIL, P.inline, picks, 0, section - 1);
   } else {
     const tap = blocksOf(doc, TAP_FAIL, TAP_STOP);
+    all.push(...tap);
     for (const block of tap) {
       // A suite that failed because a test in it failed repeats what the test said.
       let suite = false;
@@ -70,7 +73,8 @@ export function nodeTestExcerpt(text: string, _hints: Hints, budget: number): Ex
       const spec = blocksOf(doc, SPEC_FAIL, /^\s*(?:✔|✖|▶) /);
       for (const block of spec) blockPicks(doc, block, { message: MESSAGE, location: LOCATION }, picks);
       failures = spec.length;
+      all.push(...spec);
     }
   }
-  return testExcerpt("node-test", doc, budget, picks, failures);
+  return testExcerpt("node-test", doc, budget, picks, failures, all, hints);
 }

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { factCap } from "../../../../src/compress/excerpt/budget.ts";
 import { docOf, SAMPLE_ABOVE } from "../../../../src/compress/excerpt/doc.ts";
-import {
-  defaultHardCap,
-  MUST,
-  type Note,
-  omissionMarker,
-  pack,
-} from "../../../../src/compress/excerpt/pack.ts";
+import { MUST, type Note, omissionMarker, pack } from "../../../../src/compress/excerpt/pack.ts";
 
 // The shared packer: what it keeps, how it marks what it leaves out, and the size rules.
 
@@ -21,7 +16,8 @@ describe("pack", () => {
     expect(out[1]).toMatch(/^line 10 /);
     expect(out[11]).toMatch(/^line 20 /);
     expect(out[12]).toBe("[… lines 21-100 omitted (80 lines) …]");
-    expect(omissionMarker(5, 5)).toBe("[… lines 5-5 omitted (1 lines) …]");
+    // Never "(1 lines)".
+    expect(omissionMarker(5, 5)).toBe("[… lines 5-5 omitted (1 line) …]");
   });
 
   it("takes higher priorities first and stops at the budget", () => {
@@ -49,11 +45,17 @@ describe("pack", () => {
     expect(out.length).toBeLessThanOrEqual(1500);
   });
 
-  it("caps facts so an output over 8 KB still shrinks by 85%", () => {
-    expect(defaultHardCap(1200, 5000)).toBe(1800);
-    expect(defaultHardCap(1200, 9000)).toBe(1350);
-    expect(defaultHardCap(1200, 8100)).toBe(1215);
-    expect(defaultHardCap(6000, 1_000_000)).toBe(9000);
+  it("lets facts take up to half an output over 8 KB, never past what the tool shows inline", () => {
+    // Up to 8 KB an excerpt is made only when it keeps every fact: they may take more of it.
+    expect(factCap(1200, 5000)).toBe(3500);
+    expect(factCap(1200, 9000)).toBe(4500);
+    expect(factCap(1200, 40_000)).toBe(20_000);
+    // Bash shows 30,000 characters inline, Grep 20,000: the cap stays well under them.
+    expect(factCap(6000, 1_000_000)).toBe(24_000);
+    expect(factCap(6000, 1_000_000, "Grep")).toBe(16_000);
+    expect(factCap(6000, 1_000_000, "Glob")).toBe(40_000);
+    // Never below the budget.
+    expect(factCap(6000, 9000)).toBe(6000);
   });
 
   it("collapses repeated lines and blank runs", () => {
@@ -76,10 +78,20 @@ describe("pack", () => {
     expect(out).toBe("a long first line to keep\nok\na long third line to keep");
   });
 
-  it("cuts over-long lines and says by how much", () => {
-    const doc = docOf(`${"y".repeat(5000)}\nshort`);
+  it("cuts over-long lines after a whole word and says by how much", () => {
+    const doc = docOf(`${"word ".repeat(1000).trimEnd()}\nshort`);
     const out = pack(doc, [{ from: 0, to: 1, prio: 50 }], [], { budget: 2000, maxLine: 100 }).text;
-    expect(out.split("\n")[0]).toBe(`${"y".repeat(100)}… [+4900 chars]`);
+    expect(out.split("\n")[0]).toBe(`${"word ".repeat(20).trimEnd()} … [+4900 chars]`);
+  });
+
+  it("never cuts inside a word: a line that is one long word is left out whole", () => {
+    const doc = docOf(`${"y".repeat(5000)}\nshort`);
+    const picks = [
+      { from: 0, to: 0, prio: 50 },
+      { from: 1, to: 1, prio: 40 },
+    ];
+    const out = pack(doc, picks, [], { budget: 2000, maxLine: 100 }).text;
+    expect(out.split("\n")).toEqual(["[… lines 1-1 omitted (1 line) …]", "short"]);
   });
 
   it("numbers Read lines and leaves gaps unmarked there", () => {
@@ -118,14 +130,14 @@ describe("pack", () => {
 
 describe("pack: what compressors of diagnostics use", () => {
   it("appends a suffix after cutting the line, and never collapses a line that has one", () => {
-    const doc = docOf(["x".repeat(500), "same", "same", "end"].join("\n"));
+    const doc = docOf(["word ".repeat(100).trimEnd(), "same", "same", "end"].join("\n"));
     const suffix = new Map([
       [0, "  [×3 at lines 1, 5, 9]"],
       [1, "  [×2]"],
     ]);
     const out = pack(doc, [{ from: 0, to: 3, prio: 50 }], [], { budget: 2000, maxLine: 100, suffix }).text;
     expect(out.split("\n")).toEqual([
-      `${"x".repeat(100)}… [+400 chars]  [×3 at lines 1, 5, 9]`,
+      `${"word ".repeat(20).trimEnd()} … [+400 chars]  [×3 at lines 1, 5, 9]`,
       "same  [×2]",
       "same",
       "end",

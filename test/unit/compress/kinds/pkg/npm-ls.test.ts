@@ -4,12 +4,36 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compressText, detect } from "../../../../../src/compress/compress-text.ts";
-import { bashWords } from "../../../../helpers/bash-braces.ts";
 import { REPO } from "../../../../helpers/cairn.ts";
 
 // A real `npm ls --all` on a tree written by hand in a temp folder (npm reads
 // node_modules offline): many packages in chains, deduped repeats, an invalid package
 // required by many parents, an extraneous one and a missing one.
+
+/**
+ * The name@version specs an excerpt writes: whole (`a@1.2.3`), or after their version
+ * written once (`1.2.3: a b`, `UNMET OPTIONAL DEPENDENCY 1.2.3: a b`).
+ */
+const UNMET = /^UNMET (?:OPTIONAL |PEER )?DEPENDENCY /;
+
+function specsOf(excerpt: string, prefix = ""): Set<string> {
+  const out = new Set<string>();
+  for (const line of excerpt.split("\n")) {
+    if (line.startsWith("[")) continue;
+    // Unmet dependencies say so before their version (npm's own flag, then the names).
+    const body = prefix
+      ? line.startsWith(prefix)
+        ? line.slice(prefix.length)
+        : ""
+      : line.replace(UNMET, "");
+    const grouped = /^(\S+): (.+)$/.exec(body);
+    if (grouped && !grouped[1]!.includes("@"))
+      for (const name of grouped[2]!.split(" ")) out.add(`${name}@${grouped[1]}`);
+    else if (!prefix)
+      for (const m of line.matchAll(/(?:^|[\s─┬])((?:@[\w.-]+\/)?[\w.-]+@\d[\w.+-]*)/g)) out.add(m[1]!);
+  }
+  return out;
+}
 
 let root: string;
 let text: string;
@@ -60,8 +84,8 @@ describe("npm ls --all on a real tree", () => {
 
   it("keeps every package once, each problem once with its flag, and drops the drawing", () => {
     const e = compressText(text, { tool: "Bash", command: "npm ls --all", exitCode: 1 }, 6000);
-    for (const [name, version] of versions)
-      expect(e.text, name).toMatch(new RegExp(`(^|\\s)${name}@${version}(\\s|$)`, "m"));
+    const written = specsOf(e.text);
+    for (const [name, version] of versions) expect(written.has(`${name}@${version}`), name).toBe(true);
     expect(e.text).toMatch(/stray-package@0\.0\.9 extraneous/);
     expect(e.text).toMatch(/UNMET DEPENDENCY missing-thing@\^1\.0\.0/);
     // shared-util is invalid under 72 parents: one line says so.
@@ -82,16 +106,11 @@ describe("npm ls --all of this project (a real tree with platform builds)", () =
   );
   const unmet = [...real.matchAll(/UNMET OPTIONAL DEPENDENCY (\S+@\d\S*)$/gm)].map((m) => m[1]!);
 
-  it("writes the unmet optional builds as brace words by version, each expanded on a line that says UNMET", () => {
+  it("writes the unmet optional builds by version, each name whole on a line that says UNMET", () => {
     // (At the default budget they take the room before the installed packages do.)
     expect(unmet.length).toBeGreaterThan(20);
     const e = compressText(real, { tool: "Bash", command: "npm ls --all" }, 12_000);
-    const flagged = new Set(
-      e.text
-        .split("\n")
-        .filter((l) => l.startsWith("UNMET OPTIONAL DEPENDENCY "))
-        .flatMap((l) => bashWords(l)),
-    );
+    const flagged = specsOf(e.text, "UNMET OPTIONAL DEPENDENCY ");
     for (const s of unmet) expect(flagged.has(s), s).toBe(true);
     // Far fewer lines than one per build.
     expect(e.text.split("\n").filter((l) => l.includes("UNMET OPTIONAL")).length).toBeLessThan(
@@ -99,19 +118,12 @@ describe("npm ls --all of this project (a real tree with platform builds)", () =
     );
   });
 
-  it("given room, every installed name@version, grouped by version, and no word claims one npm did not print", () => {
+  it("given room, every installed name@version, grouped by version, and none npm did not print", () => {
     const e = compressText(real, { tool: "Bash", command: "npm ls --all" }, 12_000);
-    // The words of the excerpt, its notes on how to read it apart.
-    const words = bashWords(
-      e.text
-        .split("\n")
-        .filter((l) => !l.startsWith("["))
-        .join("\n"),
-    );
-    const written = new Set(words);
+    const written = specsOf(e.text);
     for (const s of specs) expect(written.has(s) || e.text.includes(s), s).toBe(true);
-    for (const w of words) if (/^(?:@[\w.-]+\/)?[\w.-]+@\d/.test(w)) expect(specs.has(w), w).toBe(true);
-    expect(e.text).toMatch(/\}@\d/);
+    // Every name@version it writes (grouped or whole) is one npm printed.
+    for (const w of written) if (/@\d/.test(w)) expect(specs.has(w), w).toBe(true);
     expect(e.text.length).toBeLessThan(real.length * 0.5);
   });
 });

@@ -2,14 +2,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compressText } from "../../../../../src/compress/compress-text.ts";
-import { excerptBudget } from "../../../../../src/compress/hook/filing.ts";
+import { excerptBudget } from "../../../../../src/compress/excerpt/budget.ts";
 import { lockEntries } from "../../../../../src/compress/kinds/read/lockfile.ts";
 import { defaults } from "../../../../../src/config/schema.ts";
-import { bashWords } from "../../../../helpers/bash-braces.ts";
 import { REPO } from "../../../../helpers/cairn.ts";
 
 // The project's own package-lock.json (written by npm), read with Read: every package
-// path with its version is substance.
+// path with its version is a fact, written whole after its version (`1.2.3 dev: paths`).
 
 const full = readFileSync(join(REPO, "package-lock.json"), "utf8");
 
@@ -20,20 +19,18 @@ function firstPackages(n: number): string {
   return `${JSON.stringify({ ...lock, packages }, null, 2)}\n`;
 }
 
-/** Each path of the file with its version, when some line of the excerpt (brace words expanded) holds both. */
+/** Each path of the file with its version, when some line of the excerpt (`version flags: paths`) holds both. */
 function pairsKept(excerpt: string, text: string): { kept: number; all: number; claimed: string[] } {
   const entries = lockEntries(text.split("\n"));
   const byPath = new Map(entries.map((e) => [e.path, e.version]));
   const seen = new Set<string>();
   const claimed: string[] = [];
   for (const line of excerpt.split("\n")) {
-    const m = /^"version": "([^"]+)"/.exec(line);
+    const m = /^(\S+)(?: [a-z-]+)*: (node_modules\/.*)$/.exec(line);
     if (!m) continue;
-    for (const w of bashWords(line))
-      if (w.includes("node_modules/")) {
-        if (byPath.get(w) === m[1]) seen.add(w);
-        else claimed.push(w);
-      }
+    for (const w of m[2]!.split(" "))
+      if (byPath.get(w) === m[1]) seen.add(w);
+      else claimed.push(w);
   }
   return { kept: seen.size, all: entries.length, claimed };
 }
@@ -65,7 +62,7 @@ describe("a package-lock.json read with Read", () => {
     const { kept, all, claimed } = pairsKept(e.text, text);
     expect(claimed).toEqual([]);
     if (kept < all) {
-      const m = /\[(\d+) more: the header's command with --grep '([^']+)'\]/.exec(e.text);
+      const m = /\[(\d+) more packages: the header's command with --grep '([^']+)'\]/.exec(e.text);
       expect(m, e.text).not.toBeNull();
       expect(Number(m![1])).toBe(all - kept);
       expect(text.split("\n").filter((l) => new RegExp(m![2]!).test(l)).length).toBeGreaterThanOrEqual(

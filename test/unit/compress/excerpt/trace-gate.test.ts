@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { mayHoldTrace, traceStart } from "../../../../../src/compress/kinds/trace/detect.ts";
+import { mayHoldTrace, traceStart } from "../../../../src/compress/excerpt/traces.ts";
 
-const DIR = join(import.meta.dirname, "../../../../fixtures/outputs");
+const DIR = join(import.meta.dirname, "../../../fixtures/outputs");
 const outputs = readdirSync(DIR).map((f) => readFileSync(join(DIR, f), "utf8"));
 const lines = outputs.flatMap((t) => t.split("\n"));
 

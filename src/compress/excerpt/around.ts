@@ -1,0 +1,151 @@
+/**
+ * What a line's neighbours say of it: the lines that locate a problem (the `file:line`
+ * above it, the frames, caret and comparison under it), where a line of a tree hangs
+ * and what hangs from it, the start most lines share, the first line naming each file.
+ * Pure; the engine (engine.ts) ranks by them.
+ */
+
+import { hasLocation, indentOf, isCaret, isComparison, isFrame, isProblem, isSuccess } from "./signals.ts";
+
+/** Lines after a problem line that may locate it (frames, carets, comparisons). */
+const ATTACHED = 10;
+
+/** Lines after `i` that belong to it: deeper, or frames, carets, comparisons, locations. */
+export function attachedAfter(
+  lines: readonly string[],
+  i: number,
+  isProblemAt: (k: number) => boolean,
+): number {
+  const base = indentOf(lines[i]!);
+  let end = i;
+  for (let k = i + 1; k < lines.length && k - i <= ATTACHED; k++) {
+    const line = lines[k]!;
+    // A blank or a success (a passing test under its file's line) ends what goes with it.
+    if (line.trim() === "" || isSuccess(line)) break;
+    const deeper = indentOf(line) > base;
+    if (!(deeper || isFrame(line) || isCaret(line) || isComparison(line)) || (!deeper && isProblemAt(k)))
+      break;
+    end = k;
+  }
+  return end;
+}
+
+/** The first of the lines before `i` that locate it (`file:12`, the source line, its caret), or i. */
+export function locatedBefore(lines: readonly string[], i: number): number {
+  let from = i;
+  let blanks = 0;
+  for (let k = i - 1; k >= 0 && i - k <= 5; k--) {
+    const line = lines[k]!;
+    if (line.trim() === "") {
+      if (++blanks > 1) break;
+      continue;
+    }
+    if (isCaret(line)) from = Math.max(0, k - 1);
+    else if (hasLocation(line) && !isProblem(line) && line.length < 300) from = k;
+    else if (from > k) break;
+  }
+  return from;
+}
+
+/** Where a line's text starts past its indentation and any tree drawing (`│ ├─┬ name`). */
+export function depthOf(line: string): number {
+  let i = 0;
+  while (i < line.length && " \t│├└─┬|`+\u00a0".includes(line[i]!)) i++;
+  return i;
+}
+
+/** The lines a line of a tree hangs from, nearest first (at most `most`). */
+export function ancestors(lines: readonly string[], i: number, most = 4): number[] {
+  const out: number[] = [];
+  let depth = depthOf(lines[i]!);
+  for (let k = i - 1; k >= 0 && depth > 0 && out.length < most && i - k < 5000; k--) {
+    const line = lines[k]!;
+    if (line.trim() === "") continue;
+    const d = depthOf(line);
+    if (d < depth) {
+      out.push(k);
+      depth = d;
+    }
+  }
+  return out;
+}
+
+/** The lines right under a line of a tree (its children, not theirs), at most `most`. */
+export function children(lines: readonly string[], i: number, most = 12): number[] {
+  const out: number[] = [];
+  const depth = depthOf(lines[i]!);
+  let childDepth = -1;
+  for (let k = i + 1; k < lines.length && out.length < most; k++) {
+    const line = lines[k]!;
+    if (line.trim() === "") continue;
+    const d = depthOf(line);
+    if (d <= depth) break;
+    if (childDepth < 0) childDepth = d;
+    if (d === childDepth) out.push(k);
+  }
+  return out;
+}
+
+/**
+ * A start most lines share (`npm error `, `[INFO] `): it names the output, not a part of
+ * it, so a problem word in it says nothing of any one line. Undefined when none does.
+ */
+export function commonLead(lines: readonly string[]): string | undefined {
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (let i = 0; i < lines.length && total < 400; i++) {
+    const line = lines[i]!;
+    if (line.trim() === "") continue;
+    total++;
+    const m = /^\S+ (?:\S+ )?/.exec(line);
+    if (m) counts.set(m[0], (counts.get(m[0]) ?? 0) + 1);
+  }
+  let best: string | undefined;
+  let most = 0;
+  for (const [lead, k] of counts) if (k > most) [best, most] = [lead, k];
+  return best !== undefined && most >= Math.max(8, total * 0.4) && isProblem(best) ? best : undefined;
+}
+
+/** The file a diagnostic names before its line number (`src/a.ts(4,9)`, `lib/x.py:12`). */
+const FILE_AT = /(?:^|[\s(])((?:[\w.@~+-]+\/)*[\w.@+-]+\.[A-Za-z]\w{0,7})(?=[:(]\d)/;
+
+/** The first member naming each file, when the members name two files or more (at most `most`). */
+export function firstPerFile(
+  lines: readonly string[],
+  members: readonly number[],
+  bodyAt?: (i: number) => number,
+  most = 16,
+): number[] {
+  const seen = new Map<string, number>();
+  for (const i of members) {
+    const file = FILE_AT.exec(bodyAt ? lines[i]!.slice(bodyAt(i)) : lines[i]!)?.[1];
+    if (file === undefined || seen.has(file)) continue;
+    seen.set(file, i);
+    if (seen.size > most) break;
+  }
+  return seen.size >= 2 ? [...seen.values()] : [];
+}
+
+/** A record laid out one field a line has at most this many lines. */
+const RECORD_LINES = 12;
+
+/**
+ * The block of lines between blank lines that holds line `i`, when it is a record (at
+ * most RECORD_LINES lines, with blocks of the same size before or after it).
+ */
+export function recordAround(lines: readonly string[], i: number): [number, number] | undefined {
+  const blank = (k: number) => k < 0 || k >= lines.length || lines[k]!.trim() === "";
+  let a = i;
+  while (!blank(a - 1) && i - a < RECORD_LINES) a--;
+  let b = i;
+  while (!blank(b + 1) && b - i < RECORD_LINES) b++;
+  const size = b - a + 1;
+  if (!blank(a - 1) || !blank(b + 1) || size < 2 || size > RECORD_LINES) return undefined;
+  // Another block of the same size beside it: records, not a paragraph.
+  const sameAt = (from: number, step: number) => {
+    let k = from;
+    while (!blank(k) && Math.abs(k - from) < size) k += step;
+    return Math.abs(k - from) === size && blank(k);
+  };
+  return (b + 2 < lines.length && sameAt(b + 2, 1)) || (a - 2 >= 0 && sameAt(a - 2, -1)) ? [a, b] : undefined;
+}

@@ -1,0 +1,434 @@
+/**
+ * The one ranking every excerpt starts from, whatever printed the output. Lines are
+ * grouped into templates (templates.ts) and the room is spent by information:
+ *
+ *   1. every problem line (an error, a failure, a warning) whose template is rare, with
+ *      the lines that locate it (the `file:line`, the source line and caret, the frames
+ *      and comparison under it);
+ *   2. the last lines of the output (how it ended: the exit, the summary) and the lines
+ *      just before a crash;
+ *   3. the first and the last line of each frequent problem template, the first saying how
+ *      many lines are alike and where;
+ *   4. in a repetitive output, every line of a rare template, and every line whose value
+ *      in some field is rare among the lines of its template (the one 500 among 200s);
+ *   5. the first and last line of each other frequent template, with its count;
+ *   6. the beginning;
+ *   7. in an output dated line by line but not in time order (git blame), the newest lines.
+ *
+ * The first four are facts: they may take the excerpt past its budget up to the cap
+ * (budget.ts); the rest share the budget. A kind adds its own picks (what it knows of
+ * its tool's structure) to these, and the packer (pack.ts) keeps what fits.
+ */
+
+import {
+  ancestors,
+  attachedAfter,
+  children,
+  commonLead,
+  firstPerFile,
+  locatedBefore,
+  recordAround,
+} from "./around.ts";
+import type { Doc } from "./doc.ts";
+import { alikeSuffix } from "./framing.ts";
+import { intentLines } from "./intent.ts";
+import { newestLines } from "./newest.ts";
+import { outliers } from "./outliers.ts";
+import { MUST, type Pick } from "./pack-items.ts";
+import { isCaret, isCodeFrame, isProblem, isSevere, isSuccess, isSummary } from "./signals.ts";
+import { type Template, type Templates, templatesOf } from "./templates.ts";
+import { FOREIGN } from "./traces.ts";
+
+/** Priorities of the engine's picks (MUST and above are facts). */
+export const E = {
+  /** An error of a rare kind, and what locates it. */
+  problem: MUST + 20,
+  end: MUST + 16,
+  summary: MUST + 14,
+  locator: MUST + 12,
+  /** The first error of a frequent kind. */
+  firstProblem: MUST + 10,
+  /** A warning of a rare kind, and what locates it. */
+  warning: MUST + 9,
+  warnLocator: MUST + 7,
+  lastProblem: MUST + 6,
+  beforeCrash: MUST + 5,
+  outlier: MUST + 4,
+  asked: MUST + 3,
+  rare: MUST + 2,
+  first: MUST + 1,
+  representative: 92,
+  head: 90,
+  lastOfKind: 86,
+  moreLocator: 82,
+  other: 40,
+} as const;
+
+export interface EngineOptions {
+  /**
+   * Lines the kind knows carry nothing however they read (a passing test named "rejects
+   * an invalid id", npm's download chatter): never facts, only counted with their kind.
+   */
+  readonly noise?: (i: number) => boolean;
+  /** Look for rare values in the fields of frequent lines (off for kinds that read their own columns). */
+  readonly outliers?: boolean;
+  /** Problems the kind knows of though their words do not say so (an access log's 5xx). */
+  readonly problem?: (i: number) => boolean;
+  /** Whether a line's words may make it a problem (not in source code, where `error` is a name). */
+  readonly problemWords?: boolean;
+  /**
+   * Where a line's own text starts (grep's `path:12:` before it): lines are judged and
+   * grouped by that text, so one match found in many files is one kind of line.
+   */
+  readonly bodyAt?: (i: number) => number;
+  /** What the agent said it ran the command for: lines that name what it is after are facts (intent.ts). */
+  readonly intent?: string | undefined;
+  /** The output is a tree (indented or drawn): what a line the agent asked about hangs from and holds go with it. */
+  readonly tree?: boolean;
+  /** Only the facts the agent asked about and the problems: the kind shows the rest its own way. */
+  readonly factsOnly?: boolean;
+  /**
+   * Every line of a rare kind is a fact, however varied the output (grep's matches: each
+   * is what was searched for), the shorter first.
+   */
+  readonly rareAreFacts?: boolean;
+}
+
+export interface Ranking {
+  readonly picks: Pick[];
+  /** `  [×N like this, lines A-B]` after the first line of each frequent template. */
+  readonly suffix: Map<number, string>;
+  readonly templates: Templates;
+  /** Lines that are facts (problem lines, the end, rare lines): an excerpt of a small output must keep them all. */
+  readonly facts: number[];
+  /** Problem lines in all. */
+  readonly problems: number;
+  /**
+   * Every line an excerpt of a small output (8 KB or less) must show whole to be made at
+   * all: each problem line, alike or not, and each rare line (budget.ts).
+   */
+  readonly gate: number[];
+}
+
+/** Rare values are looked for in this many of the most frequent kinds of line at most. */
+const OUTLIER_KINDS = 16;
+/** A template this size or smaller is rare. */
+const RARE = 2;
+/** A template this size or larger is frequent (its first and last line stand for it). */
+const FREQUENT = 3;
+/** Problem lines alike up to this many are all shown: where each one is, is news. */
+const FEW = 8;
+/** An output is repetitive when this share of its lines belong to templates of 5 lines or more. */
+const REPETITIVE = 0.5;
+/** Of those, this many are facts. */
+const ATTACHED_FACTS = 4;
+
+/** Whether most lines belong to big templates: rare lines then stand out from a background. */
+function repetitive(t: Templates, nonBlank: number): boolean {
+  let inBig = 0;
+  for (const tpl of t.list) if (tpl.members.length >= 5) inBig += tpl.members.length;
+  return nonBlank > 0 && inBig >= nonBlank * REPETITIVE;
+}
+
+/** What the steps of a ranking share. */
+interface Work {
+  readonly lines: readonly string[];
+  readonly starts: readonly number[];
+  readonly t: Templates;
+  readonly opts: EngineOptions;
+  readonly noise: (i: number) => boolean;
+  readonly problem: Uint8Array;
+  /**
+   * Problem lines alike up to this many are all shown (FEW); in an output made of problems,
+   * where each kind is news and each place is not, as many as a rare kind has.
+   */
+  readonly few: number;
+  /** Nearly every line is a problem: problems are grouped by their words (madeOfProblems). */
+  readonly allProblems: boolean;
+  readonly picks: Pick[];
+  readonly suffix: Map<number, string>;
+  readonly facts: Set<number>;
+  readonly gate: number[];
+}
+
+const isProblemIn = (w: Work) => (k: number) => w.problem[k] === 1;
+
+function fact(w: Work, from: number, to: number, prio: number): void {
+  w.picks.push({ from, to, prio });
+  for (let k = from; k <= to; k++) w.facts.add(k);
+}
+
+/** Which lines are problems (their words, or the kind's say), past a start most lines share. */
+function problemsOf(doc: Doc, opts: EngineOptions, noise: (i: number) => boolean): Uint8Array {
+  const { lines } = doc;
+  const problem = new Uint8Array(lines.length);
+  const lead = commonLead(lines);
+  for (let i = 0; i < lines.length; i++) {
+    let body = opts.bodyAt ? lines[i]!.slice(opts.bodyAt(i)) : lines[i]!;
+    if (lead && body.startsWith(lead)) body = body.slice(lead.length);
+    const worded = opts.problemWords !== false && isProblem(body);
+    if (i !== doc.hole && !noise(i) && (worded || opts.problem?.(i))) problem[i] = 1;
+  }
+  return problem;
+}
+
+/** The lines that locate problem line `i` (above and under it), as facts of priority `where`. */
+function located(w: Work, i: number, where: number): void {
+  const { lines } = w;
+  const before = locatedBefore(lines, i);
+  if (before < i) fact(w, before, i - 1, where);
+  const after = attachedAfter(lines, i, isProblemIn(w));
+  // Its first lines locate it, but not frames in the runtime's or a library's code.
+  let kept = 0;
+  for (let k = i + 1; k <= after; k++) {
+    if (kept < ATTACHED_FACTS && !FOREIGN.test(lines[k]!)) {
+      fact(w, k, k, where);
+      kept++;
+    } else w.picks.push({ from: k, to: k, prio: E.moreLocator });
+  }
+}
+
+/** Problems: rare ones whole, with what locates them; frequent ones by their first and last. */
+function rankProblems(w: Work): void {
+  const { lines, starts } = w;
+  for (const tpl of w.t.list) {
+    const m = tpl.members;
+    if (!tpl.strict) continue;
+    // Errors and what locates them before warnings and theirs.
+    const severe = isSevere(lines[m[0]!]!);
+    const where = severe ? E.locator : E.warnLocator;
+    // Few alike (the same error in a handful of files): each one, its place is news; the
+    // same line again says nothing new but that it came again.
+    const same = m.every((i) => lines[i] === lines[m[0]!]);
+    if (m.length <= (same ? RARE : w.few)) {
+      for (const i of m) {
+        fact(w, i, i, severe ? E.problem : E.warning);
+        located(w, i, where);
+      }
+      continue;
+    }
+    const first = m[0]!;
+    const last = m[m.length - 1]!;
+    fact(w, first, first, severe ? E.firstProblem : E.warning - 1);
+    located(w, first, where);
+    fact(w, last, last, severe ? E.lastProblem : E.lastProblem - 2);
+    w.suffix.set(first, alikeSuffix(m.length, starts[first]!, starts[last]!));
+    // The same error in a few files: where it first stands in each is news (a file to open).
+    const byFile = firstPerFile(lines, m, w.opts.bodyAt, 2 * FEW);
+    for (const i of byFile)
+      if (i !== first && i !== last) fact(w, i, i, byFile.length <= FEW ? where : E.rare);
+  }
+}
+
+/** How it ended: the last lines, and what came just before a crash near the end. */
+function rankEnd(w: Work): void {
+  const { lines, t, problem } = w;
+  const n = lines.length;
+  for (let end = n - 1, kept = 0; end >= 0 && kept < 3; end--) {
+    if (t.of[end]! < 0) continue;
+    fact(w, end, end, E.end - kept);
+    kept++;
+  }
+  for (let i = Math.floor(n * 0.8); i < n; i++) {
+    if (!problem[i] || (i > 0 && problem[i - 1])) continue;
+    const from = locatedBefore(lines, i);
+    for (let k = from - 1, kept = 0; k >= 0 && kept < 2; k--) {
+      if (t.of[k]! < 0) continue;
+      if (problem[k]) break;
+      fact(w, k, k, E.beforeCrash);
+      kept++;
+    }
+    break;
+  }
+}
+
+/** What the agent said it is after, with what it hangs from and holds in a tree. */
+function rankAsked(w: Work): void {
+  const { lines, t, opts } = w;
+  const keep = (k: number) => t.of[k]! >= 0 && !w.noise(k) && !isSuccess(lines[k]!);
+  for (const i of intentLines(lines, opts.intent, keep)) {
+    fact(w, i, i, E.asked);
+    if (!opts.tree) continue;
+    for (const a of ancestors(lines, i)) fact(w, a, a, E.asked - 1);
+    for (const c of children(lines, i)) fact(w, c, c, E.asked - 2);
+  }
+}
+
+/** Lines of a rare kind: facts where most lines repeat (and summaries always), else as room allows. */
+function rankRare(w: Work, tpl: Template, rareAreFacts: boolean): void {
+  const { lines } = w;
+  const quiet = w.noise(tpl.members[0]!);
+  for (const i of tpl.members) {
+    // Quoted source (a code frame) locates a problem; alone it is no fact.
+    if (isCodeFrame(lines[i]!)) {
+      w.picks.push({ from: i, to: i, prio: E.other });
+      continue;
+    }
+    const summary = !quiet && isSummary(lines[i]!);
+    if (summary) fact(w, i, i, E.summary);
+    else if (rareAreFacts && !quiet) fact(w, i, i, E.rare - Math.min(1, lines[i]!.length / 1000));
+    if (summary || (rareAreFacts && !quiet)) w.gate.push(i);
+    else w.picks.push({ from: i, to: i, prio: E.other + 10 });
+  }
+}
+
+/** A frequent kind of line: its first (with its count) and last; whether it may hold rare values. */
+function rankFrequent(w: Work, tpl: Template): boolean {
+  const { lines, starts, opts } = w;
+  const m = tpl.members;
+  const quiet = w.noise(m[0]!);
+  const first = m[0]!;
+  const last = m[m.length - 1]!;
+  // Quoted code, carets and rules are read with the line they point at, never as a kind of their own.
+  if (isCodeFrame(lines[first]!) || isCaret(lines[first]!) || !/[A-Za-z]{3}/.test(lines[first]!))
+    return false;
+  // The smaller a kind of line, the more its first line tells.
+  const size = Math.min(10, Math.log2(m.length));
+  // Where every line is what was asked for (grep), each kind's first line is a fact too.
+  if (opts.rareAreFacts && !quiet) fact(w, first, first, E.rare + 1);
+  else w.picks.push({ from: first, to: first, prio: quiet ? E.other + 20 : E.representative - size });
+  // One run of the same line is shown once with its count by the packer (`[×N]`).
+  const run = last - first + 1 === m.length && lines[first] === lines[last];
+  if (m.length >= FREQUENT && !run) w.suffix.set(first, alikeSuffix(m.length, starts[first]!, starts[last]!));
+  w.picks.push({ from: last, to: last, prio: quiet ? E.other + 15 : E.lastOfKind - size });
+  return opts.outliers !== false && !quiet;
+}
+
+/** Lines holding one rare value among the most frequent kinds: all when few, else the first and last with their count. */
+function rankOutliers(w: Work, kinds: Template[]): void {
+  const { lines, starts } = w;
+  const rareValued = new Map<string, number[]>();
+  // In an output of hundreds of kinds, a rare value in each small one is no exception worth a line.
+  kinds.sort((a, b) => b.members.length - a.members.length);
+  for (const tpl of kinds.slice(0, OUTLIER_KINDS))
+    outliers(lines, tpl, rareValued, w.opts.bodyAt ?? (() => 0));
+  for (const at of rareValued.values()) {
+    if (at.length <= RARE) {
+      for (const i of at) {
+        if (!w.facts.has(i)) fact(w, i, i, E.outlier);
+        // A value of a record laid out one field a line (`sqlite3 -line`, `\x`): the record
+        // whole, or the odd value would have no id.
+        const record = recordAround(lines, i);
+        if (record) fact(w, record[0], record[1], E.outlier - 1);
+      }
+      continue;
+    }
+    const first = at[0]!;
+    const last = at[at.length - 1]!;
+    fact(w, first, first, E.outlier);
+    fact(w, last, last, E.outlier - 1);
+    if (!w.suffix.has(first)) w.suffix.set(first, alikeSuffix(at.length, starts[first]!, starts[last]!));
+  }
+}
+
+/** The rest by template: rare lines are facts where most lines repeat; frequent ones by their ends. */
+function rankRest(w: Work, nonBlank: number): void {
+  const background = repetitive(w.t, nonBlank);
+  let rareLines = 0;
+  for (const tpl of w.t.list) if (!tpl.strict && tpl.members.length <= RARE) rareLines += tpl.members.length;
+  const rareAreFacts = w.opts.rareAreFacts === true || (background && rareLines <= nonBlank * 0.3);
+  const valued: Template[] = [];
+  for (const tpl of w.t.list) {
+    if (tpl.strict) {
+      // Problems grouped by their words differ in their values: a rare one is news (the one host).
+      if (w.allProblems && background && tpl.members.length > w.few) valued.push(tpl);
+      continue;
+    }
+    if (tpl.members.length <= RARE) rankRare(w, tpl, rareAreFacts);
+    else if (rankFrequent(w, tpl) && background) valued.push(tpl);
+  }
+  rankOutliers(w, valued);
+}
+
+/**
+ * The beginning: its first line says what the output is (`Usage: …`, a dump's first
+ * row, the tool's banner), a fact; the next as room allows.
+ */
+function rankHead(w: Work): void {
+  const { lines, t } = w;
+  for (let i = 0, kept = 0; i < lines.length && kept < 2; i++) {
+    if (t.of[i]! < 0) continue;
+    if (kept === 0 && lines[i]!.length <= 400) fact(w, i, i, E.first);
+    else w.picks.push({ from: i, to: i, prio: E.head - kept });
+    kept++;
+  }
+}
+
+/** The engine's ranking of a document's lines. */
+/** Alike problem lines shown one by one take at most this many lines in an output made of problems. */
+const FEW_LINES = 40;
+
+/**
+ * How many alike problem lines are all shown in an output made of problems: FEW while all
+ * of them fit in FEW_LINES (a linter's findings: each place is a line to fix), else only
+ * as many as a rare kind has (a grep for FATAL: each kind is news, each place is not).
+ */
+function fewOf(t: Templates): number {
+  let shown = 0;
+  for (const tpl of t.list)
+    if (tpl.strict && tpl.members.length > RARE && tpl.members.length <= FEW) shown += tpl.members.length;
+  return shown <= FEW_LINES ? FEW : RARE;
+}
+
+/** An output this many lines long or longer, of this share of problem lines, is made of them. */
+const MADE_OF_PROBLEMS = { lines: 40, share: 0.8 } as const;
+
+/**
+ * Whether nearly every line is a problem (a grep for FATAL, a log of failures): then the
+ * word "error" tells nothing apart, and problems are grouped by what they say.
+ */
+function madeOfProblems(doc: Doc, problem: Uint8Array): boolean {
+  let lines = 0;
+  let problems = 0;
+  for (let i = 0; i < doc.lines.length; i++) {
+    if (doc.lines[i]!.trim() === "") continue;
+    lines++;
+    problems += problem[i]!;
+  }
+  return lines >= MADE_OF_PROBLEMS.lines && problems >= lines * MADE_OF_PROBLEMS.share;
+}
+
+export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
+  const noise = opts.noise ?? (() => false);
+  const problem = problemsOf(doc, opts, noise);
+  const allProblems = madeOfProblems(doc, problem);
+  const t = templatesOf(doc, (k) => problem[k] === 1, opts.bodyAt, undefined, allProblems);
+  const w: Work = {
+    lines: doc.lines,
+    starts: doc.starts,
+    t,
+    opts,
+    noise,
+    problem,
+    allProblems,
+    few: allProblems ? fewOf(t) : FEW,
+    picks: [],
+    suffix: new Map(),
+    facts: new Set(),
+    gate: [],
+  };
+  let problems = 0;
+  for (let i = 0; i < doc.lines.length; i++) {
+    if (!problem[i]) continue;
+    w.gate.push(i);
+    problems++;
+  }
+  rankProblems(w);
+  rankEnd(w);
+  rankAsked(w);
+  if (!opts.factsOnly) {
+    let nonBlank = 0;
+    for (let i = 0; i < doc.lines.length; i++) if (t.of[i]! >= 0) nonBlank++;
+    rankRest(w, nonBlank);
+    rankHead(w);
+    for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked);
+  }
+  return {
+    picks: w.picks,
+    suffix: w.suffix,
+    templates: t,
+    facts: [...w.facts].sort((a, b) => a - b),
+    problems,
+    gate: w.gate,
+  };
+}

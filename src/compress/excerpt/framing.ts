@@ -1,0 +1,153 @@
+/**
+ * The framing of an excerpt: everything in it that is not text of the original. It is a
+ * short fixed grammar, written here and nowhere else, so that a reader (the model) never
+ * has to expand anything: every name, path, id and message of the original is written
+ * whole, exactly as it was, and what cairn adds says where the rest is.
+ *
+ *   header      two lines before the excerpt: `[cairn #N · sizes, lines → excerpt (kind: what was kept) · exit N]`
+ *               and `[full output: cairn show N · a part: add --lines A-B or --grep 'PATTERN']` (header.ts)
+ *   omission    `[… lines A-B omitted (N lines) …]`: original lines A to B are not shown
+ *   repeats     `<line>  [×N]`: the line, shown once, stood N times in a row
+ *   alike       `<line>  [×N like this, lines A-B]`: N lines between A and B are equal to this one
+ *               but for their numbers, ids, times and file names (this is the first of them)
+ *   cut         `<start of a line> … [+N chars]`: a line too long to show, cut after a whole word
+ *   pieces      `<piece> … <piece> … <piece>  [N of M chars shown]`: pieces of one very long line (minified
+ *               code), each copied exactly and cut only where a word ends
+ *   group       `<dir>/: name name …` a directory written once and then the whole names of its
+ *               entries; `<version>: name name …` a version written once before whole package names
+ *   note        `[<words>]`: a sentence of cairn's own (what was counted, how to list the rest)
+ *   numbered    `L<n>: <line>`: line n of a file (Read excerpts, whose lines are not contiguous)
+ *
+ * Nothing else: no brace groups, no ranges to expand, no ellipsis inside a word.
+ */
+
+/** `[… lines A-B omitted (N lines) …]`. */
+export function omissionMarker(first: number, last: number): string {
+  const n = last - first + 1;
+  return `[… lines ${first}-${last} omitted (${n} ${n === 1 ? "line" : "lines"}) …]`;
+}
+
+/** `[… N lines omitted …]`: lines left out of a text shown otherwise than it came (pretty-printed). */
+export function countMarker(n: number): string {
+  return `[… ${n} ${n === 1 ? "line" : "lines"} omitted …]`;
+}
+
+/** Reads an omission marker back: the range it stands for, or undefined. */
+export const OMISSION = /^\[… lines (\d+)-(\d+) omitted \(\d+ lines?\) …\]$/;
+
+/** `  [×N]`: a line repeated N times in a row, shown once. */
+export function repeatSuffix(n: number): string {
+  return `  [×${n}]`;
+}
+
+/** `  [×N like this, lines A-B]`: the first of N lines alike but for their variable fields. */
+export function alikeSuffix(n: number, first: number, last: number): string {
+  return `  [×${n} like this, lines ${first}-${last}]`;
+}
+
+/** Characters after which a cut may fall when a line has no blank in reach. */
+const BREAK = /[,;(){}[\]<>|]/;
+
+/**
+ * A line cut to about `max` characters after a whole word (never inside one), and how
+ * many characters were left: `<start> … [+N chars]`. It is cut at a blank when there is
+ * one in reach, else after punctuation; a line with neither is shown whole.
+ */
+export function cutLine(line: string, max: number): string {
+  if (line.length <= max) return line;
+  let at = max;
+  while (at > max / 2 && line[at] !== " " && line[at] !== "\t") at--;
+  if (at <= max / 2) {
+    at = max;
+    while (at > max / 2 && !BREAK.test(line[at - 1]!)) at--;
+  }
+  if (at <= max / 2) {
+    at = max;
+    while (at < line.length && line[at] !== " " && !BREAK.test(line[at - 1]!)) at++;
+    if (at >= line.length - 16) return line;
+  }
+  const head = line.slice(0, at).trimEnd();
+  return `${head} … [+${line.length - head.length} chars]`;
+}
+
+/**
+ * Pieces of one long line, each `[from, to)` copied exactly, in order, joined by ` … `
+ * (overlapping or touching pieces are merged), with how much of the line they show.
+ */
+export function piecesLine(line: string, spans: ReadonlyArray<readonly [number, number]>): string {
+  const merged: Array<[number, number]> = [];
+  for (const [a, b] of [...spans].sort((x, y) => x[0] - y[0])) {
+    const last = merged[merged.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else if (b > a) merged.push([a, b]);
+  }
+  const shown = merged.reduce((n, [a, b]) => n + b - a, 0);
+  const body = merged.map(([a, b]) => line.slice(a, b).trim()).join(" … ");
+  const lead = merged[0] && merged[0][0] > 0 ? "… " : "";
+  const end = merged.length > 0 && merged[merged.length - 1]![1] < line.length ? " …" : "";
+  return `${lead}${body}${end}  ${note(`${shown.toLocaleString("en-US")} of ${line.length.toLocaleString("en-US")} chars shown`)}`;
+}
+
+/** A name as a group line writes it: whole, quoted when it holds a blank or a quote. */
+export function shownName(name: string): string {
+  if (!/[\s'"]/.test(name)) return name;
+  return name.includes("'") ? `"${name}"` : `'${name}'`;
+}
+
+/**
+ * Lines of a group: `prefix: name name …`, each at most about `width` characters, every
+ * name whole. (The prefix is a directory ending in `/` or a version.)
+ */
+export function groupLines(prefix: string, names: readonly string[], width = 200): string[] {
+  const out: string[] = [];
+  let line = `${prefix}:`;
+  let count = 0;
+  for (const name of names) {
+    const shown = shownName(name);
+    if (count > 0 && line.length + 1 + shown.length > width) {
+      out.push(line);
+      line = `${prefix}:`;
+      count = 0;
+    }
+    line += ` ${shown}`;
+    count++;
+  }
+  if (count > 0) out.push(line);
+  return out;
+}
+
+/** `[<sentence>]`: a note of cairn's own. */
+export function note(sentence: string): string {
+  return `[${sentence}]`;
+}
+
+/**
+ * The words cairn's framing uses (notes, markers, suffixes, the header). The readability
+ * test holds every word of an excerpt to being a word of the original or one of these (or
+ * a number, a range, a count): a new note's words are added here, nowhere else.
+ */
+export const FRAMING_WORDS: ReadonlySet<string> = new Set(
+  `cairn full output show a part add or lines line omitted like this chars excerpt kept exit masked secret secrets
+  of the and in on at to for by with from each every first last more not shown all but one their its is are was were
+  it that which what whole names name paths path files file directories directory directory's entries entry match
+  matches problem problems error errors warning warnings failing failed failure failures test tests summary
+  summaries kind kinds count counts counted number numbers list lists them header's command grep --grep --lines Read
+  offset limit L<n>: n before after alike times time id ids value values rows row columns column schema keys key
+  items item array object structure sample rare outline declarations declaration headings heading imports import
+  commits commit authors author changed changes change hunks hunk packages package version versions tree trace
+  traces frame frames beginning end start region note notes only here there where these those as hash subject
+  subjects dates bodies most stats stat edit edits made many places once context top level drew other details large
+  then asked drawn project's own empty document document's printing pretty-printed dependencies dependency drawing repeat
+  repeats room allows rest`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** Whether a word is framing: a listed word, a number, a range, a count (`×12`, `12-40`, `(3`, `+63`, `[+87`, `L16-L1205`). */
+export function isFramingWord(word: string): boolean {
+  const w = word.replace(/^[[(…·→:,;'"]+|[\]),…·→:;,.'"]+$/g, "");
+  if (w === "" || FRAMING_WORDS.has(w) || FRAMING_WORDS.has(w.toLowerCase())) return true;
+  // Punctuation alone (a pretty-printed JSON's braces) says no word.
+  if (/^[{}[\](),:;]+$/.test(w)) return true;
+  return /^(?:[×+-]?[\d,]+(?:\.\d+)?(?:-[\d,]+)?|[\d.]+ ?(?:KB|MB|GB|B)|#\d+|L\d+(?:-L\d+)?)$/.test(w);
+}

@@ -1,0 +1,84 @@
+/**
+ * What the agent said it runs a command for ("Show the dependency tree to see what pulls
+ * in request", "Fetch today's orders to find failed payments"): the words that name what
+ * it is after, and the lines of an output that hold them. Such lines are facts, however
+ * rare or common their kind: the deep entry the user asked about, the failed payment.
+ *
+ * Only words that tell lines apart count: a word most lines hold ("test" in a test run)
+ * names the output, not a part of it, and the lines matched stay a small share of the
+ * output, or none are. Pure.
+ */
+
+/** Words that say what to do or how, not what to look for. */
+const STOP = new Set(
+  `about above after again against also another back because been before being below between both
+  build check command commands could current details display does doing done down each else every
+  fetch find first from full further have having here into just last latest list local look make
+  more most much need only other output over print project recent result results rerun re-run same
+  see should show some such than that their them then there these they this those through today
+  today's under until very what when where which while whole why will with within without would your
+  verbose verbosely logging inspect install verify confirm run running again currently`.split(/\s+/),
+);
+
+/** A word of the intent as it is matched: lower case, a plural's or a tense's ending off. */
+function stem(word: string): string {
+  const w = word.toLowerCase();
+  if (w.length > 6 && w.endsWith("ing")) return w.slice(0, -3);
+  if (w.length > 5 && w.endsWith("ed")) return w.slice(0, -2);
+  if (w.length > 4 && w.endsWith("es") && !w.endsWith("ses")) return w.slice(0, -2);
+  if (w.length > 4 && w.endsWith("s") && !w.endsWith("ss")) return w.slice(0, -1);
+  return w;
+}
+
+/** The words of an intent that may name what it is after. */
+export function intentWords(intent: string | undefined): string[] {
+  if (!intent) return [];
+  const out = new Set<string>();
+  for (const raw of intent.split(/[\s,;:!?()"'`]+/)) {
+    const word = raw.replace(/^[^\w@./-]+|[^\w@/-]+$/g, "");
+    if (word.length < 4 && !/[./@\d]/.test(word)) continue;
+    if (STOP.has(word.toLowerCase())) continue;
+    out.add(stem(word));
+  }
+  return [...out];
+}
+
+/** At most this share of an output's lines are facts by intent (else its words are too common to tell). */
+const MOST = 0.12;
+
+/**
+ * The lines (indexes) that hold a word of the intent, once words held by too many lines
+ * are left out. `candidates` says which lines may count (not blank, not noise).
+ */
+export function intentLines(
+  lines: readonly string[],
+  intent: string | undefined,
+  candidates: (i: number) => boolean = () => true,
+  most = MOST,
+): number[] {
+  const words = intentWords(intent);
+  if (words.length === 0) return [];
+  const lower: (string | undefined)[] = new Array(lines.length);
+  let total = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (!candidates(i) || lines[i]!.length > 2000) continue;
+    lower[i] = lines[i]!.toLowerCase();
+    total++;
+  }
+  const hits = words.map((w) => {
+    const at: number[] = [];
+    for (let i = 0; i < lines.length; i++) if (lower[i]?.includes(w)) at.push(i);
+    return at;
+  });
+  // The words that tell lines apart, rarest first, while the lines they hold stay few.
+  const order = words.map((_, k) => k).sort((a, b) => hits[a]!.length - hits[b]!.length);
+  const chosen = new Set<number>();
+  for (const k of order) {
+    const at = hits[k]!;
+    if (at.length === 0 || at.length > total * most) continue;
+    const grown = new Set([...chosen, ...at]);
+    if (grown.size > Math.max(3, total * most)) break;
+    for (const i of at) chosen.add(i);
+  }
+  return [...chosen].sort((a, b) => a - b);
+}

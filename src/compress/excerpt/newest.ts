@@ -1,0 +1,56 @@
+/**
+ * The newest lines of an output whose lines each carry a date and time but are not in
+ * time order (git blame, a listing with modification times): who or what changed last is
+ * news there, as the end is in a log written in time order (the engine keeps that end).
+ */
+
+/** A date and a time of day, as most tools write them (`2025-10-28 08:09:20`, `2025-10-28T08:09`). */
+const STAMP = /\b(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)/;
+/** Share of lines that must carry one, and of neighbours in time order that makes it a log. */
+const DATED = 0.8;
+const IN_ORDER = 0.9;
+/** The newest this many times, at most PER_STAMP lines of each. */
+const STAMPS = 3;
+const PER_STAMP = 3;
+/** Lines looked at, from the start, to tell whether the output is dated. */
+const SAMPLE = 200;
+
+export function newestLines(lines: readonly string[]): number[] {
+  const stamps: (string | undefined)[] = new Array(lines.length);
+  let seen = 0;
+  let dated = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === "") continue;
+    const m = line.length <= 2000 ? STAMP.exec(line) : null;
+    if (m) {
+      stamps[i] = `${m[1]} ${m[2]}`;
+      if (seen < SAMPLE) dated++;
+    }
+    if (seen < SAMPLE) seen++;
+  }
+  if (seen < 10 || dated < seen * DATED) return [];
+  let pairs = 0;
+  let ordered = 0;
+  let last: string | undefined;
+  for (const s of stamps) {
+    if (s === undefined) continue;
+    if (last !== undefined) {
+      pairs++;
+      if (s >= last) ordered++;
+    }
+    last = s;
+  }
+  if (ordered >= pairs * IN_ORDER) return [];
+  const newest = [...new Set(stamps.filter((s): s is string => s !== undefined))].sort().slice(-STAMPS);
+  const out: number[] = [];
+  for (const stamp of newest) {
+    let taken = 0;
+    for (let i = 0; i < lines.length && taken < PER_STAMP; i++)
+      if (stamps[i] === stamp) {
+        out.push(i);
+        taken++;
+      }
+  }
+  return out.sort((a, b) => a - b);
+}

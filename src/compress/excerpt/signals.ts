@@ -1,0 +1,132 @@
+/**
+ * What a line says on its face, whatever tool printed it: a problem (an error, a failure,
+ * a warning), a success (a passing test, an `ok`), a place in code (`file:line`, a caret
+ * under a source line), a summary or how the process ended. Pure regexes and small
+ * functions; the excerpt engine (engine.ts) ranks lines by them.
+ */
+
+/**
+ * A word standing alone: not inside a path, a slug or an identifier (`api-keys-errors-1`,
+ * `src/errors/index.ts`, `on_error` are names, not problems).
+ */
+const word = (alternatives: string) => `(?<![\\w/.\\-])(?:${alternatives})(?![\\w/\\-]|\\.\\w)`;
+
+/** A status or type named in one word, its capitals as written: `TypeError`, `ImagePullBackOff`, `OOMKilled`, `ErrImagePull`. */
+const STATUS = /\b[A-Z]\w*(?:Error|Exception|BackOff|Failed|Failure|Killed)\b|\bErr[A-Z]\w*/;
+
+/** Words that say something went wrong or may have. */
+const PROBLEM = new RegExp(
+  `${word(
+    "error|errors|err!|fatal|panic(?:ked)?|exception|traceback|fail(?:ed|ure|ures|ing|s)?|denied|refused|unable|cannot|can't|could ?n[o']t|not found|no such|invalid|missing|abort(?:ed|ing)?|segmentation fault|core dumped|timed? ?out|warn(?:ing|ings)?|deprecated|unhandled|uncaught|unmet|conflict|crash(?:ed|loopbackoff)?|backoff|oomkilled|out of memory|killed|evicted|unhealthy|rejected|undefined reference|not ok|alert|crit(?:ical)?|emerg(?:ency)?|severe|abnormal(?:ly)?",
+  )}|^\\s*(?:✗|✘|✖|×|⨯|❌|FAIL\\b)|\\bE\\d{3,5}\\b`,
+  "i",
+);
+
+/** The stronger half: failures, not advisories. */
+const SEVERE = new RegExp(
+  `${word(
+    "error|errors|err!|fatal|panic(?:ked)?|exception|traceback|fail(?:ed|ure|ures|s)?|denied|refused|unable|cannot|could ?n[o']t|not found|no such|abort(?:ed)?|segmentation fault|core dumped|unhandled|uncaught|crash(?:ed|loopbackoff)?|out of memory|oomkilled|undefined reference|not ok",
+  )}|^\\s*(?:✗|✘|✖|×|⨯|❌|FAIL\\b)`,
+  "i",
+);
+
+/**
+ * A line that reports success though its words may sound bad: a passing test named
+ * "throws an error on bad input", `ok 12 - rejects invalid ids`, `0 errors`.
+ */
+const SUCCESS =
+  /^\s*(?:✓|✔|√|ok \d|PASS(?:ED)?\b|\[?\s*OK\s*\]?\s)|\bPASSED\b|\b(?:0|no) (?:errors?|warnings?|failures?|failed|problems?|vulnerabilities)\b(?![^,;]*\b[1-9]\d* (?:errors?|failed|failures?)\b)/;
+
+/**
+ * A line of source code a tool quotes under a diagnostic, behind its gutter (`  12 │ x`,
+ * `> 3 | x`, `  3 4 │ - x`): what it says is code, not a problem.
+ */
+const CODE_FRAME = /^\s*>?\s*\d+(?:\s+\d+)?\s*[|│]|^\s+[|│]\s/;
+
+/** Whether a line is source code a tool quotes behind a gutter (a code frame). */
+export function isCodeFrame(line: string): boolean {
+  return CODE_FRAME.test(line);
+}
+
+/** Whether a line reports a problem (and not a success that names one, nor quoted code). */
+export function isProblem(line: string): boolean {
+  return (
+    line.length <= 4000 &&
+    (PROBLEM.test(line) || STATUS.test(line)) &&
+    !SUCCESS.test(line) &&
+    !CODE_FRAME.test(line)
+  );
+}
+
+/** Whether a line reports a success (a passing test, an `ok`). */
+export function isSuccess(line: string): boolean {
+  return SUCCESS.test(line);
+}
+
+/** Whether a problem line is a failure rather than a warning. */
+export function isSevere(line: string): boolean {
+  return SEVERE.test(line) || STATUS.test(line);
+}
+
+/** A place in code: `file.ext:12`, `file.ext(12,5)`, `line 12`, `--> file:12:5` (linear: no nested repeats). */
+const LOCATION = /\.[A-Za-z]\w{0,7}(?::\d|\(\d)|\bline \d|^\s*--> \S/;
+
+export function hasLocation(line: string): boolean {
+  return LOCATION.test(line);
+}
+
+/** A caret or tilde line pointing at a column of the line above it: blanks, a gutter, then `^~~~`. */
+const CARET = /^[\s|│\d]*[\^~][\^~\s-]*(?:\s[^^~]{0,80})?$/;
+
+export function isCaret(line: string): boolean {
+  return line.length < 400 && CARET.test(line);
+}
+
+/** A stack frame or a code frame line: `    at f (file:1:2)`, `  File "x.py", line 3`, `  12 | code`. */
+const FRAME = /^\s+(?:at\s|File "|\d+\s*[|│]|[|│]\s|-->\s|from\s\S+:\d+)|^\s*>\s*\d+\s*[|│]/;
+
+export function isFrame(line: string): boolean {
+  return FRAME.test(line);
+}
+
+/** A comparison an assertion printed: what was expected and what came. */
+const COMPARISON =
+  /^\s*(?:[-+]\s|Expected\b|Received\b|expected\b|actual\b|assert\s|AssertionError|E\s{2,}|- Expected|\+ Received|left:|right:)/;
+
+export function isComparison(line: string): boolean {
+  return COMPARISON.test(line);
+}
+
+/** A line that totals a run or says how it ended. */
+const SUMMARY =
+  /\b(?:exit(?:ed)?(?: with)?(?: code| status)?:? ?-?\d+|\d+ (?:passed|failed|errors?|warnings?|skipped|pending|tests?|suites?|problems?|vulnerabilit(?:y|ies)|packages?|files? changed|modules? transformed)|(?:passed|failed|total|errors?|warnings?):\s*\d+|Found \d+|built in|done in|finished in|completed in|took \d)\b|^(?:Tests?|Test Files|Test Suites|Suites|Snapshots|Time|Duration|Ran|Summary|Result|Total)\b[\s:]/i;
+
+export function isSummary(line: string): boolean {
+  return line.length <= 400 && SUMMARY.test(line);
+}
+
+/** The leading blanks of a line. */
+export function indentOf(line: string): number {
+  let i = 0;
+  while (i < line.length && (line[i] === " " || line[i] === "\t")) i++;
+  return i;
+}
+
+/**
+ * Which of some values stand far above the rest (the entry chunk among small ones, a 30 s
+ * call among 50 ms ones): above the median by six times the median distance from it, and
+ * at least twice the median; the largest three at most. Indexes into `values`.
+ */
+export function farAbove(values: readonly number[], most = 3): number[] {
+  if (values.length < 8) return [];
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted[sorted.length >> 1]!;
+  const spread = values.map((v) => Math.abs(v - median)).sort((a, b) => a - b)[values.length >> 1]!;
+  const bar = Math.max(median * 2, median + 6 * Math.max(spread, 1));
+  return values
+    .map((v, i) => ({ v, i }))
+    .filter((e) => e.v > bar)
+    .sort((a, b) => b.v - a.v)
+    .slice(0, most)
+    .map((e) => e.i);
+}

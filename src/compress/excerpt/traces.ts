@@ -1,0 +1,195 @@
+/**
+ * Stack traces (Python, Node, Java/JVM, Rust, Go) wherever they appear: where one starts
+ * and ends, and what of it to keep (the exception lines and the whole cause chain, the
+ * frames in the user's code, library and runtime frames only while the budget lasts).
+ * The trace kind, logs and test runners read traces through here.
+ */
+
+import type { Doc } from "./doc.ts";
+import { MUST, type Pick } from "./pack-items.ts";
+
+/** Frames and paths that are not the user's code. */
+export const FOREIGN =
+  /node_modules|node:internal|node:async_hooks|\(node:|internal\/|\(<anonymous>\)|site-packages|\/usr\/lib\/|\/rustc\/|\/\.rustup\/|\/\.cargo\/registry|\/lib\/python\d|testing\/testing\.go|runtime\/panic\.go|java\.base\/|sun\.|jdk\.internal/;
+
+export const PY_START = /^Traceback \(most recent call last\):$/;
+
+export const CHAIN =
+  /^(?:During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)$|^\s*Caused by: |^\s*\[cause\]: |^\s*Suppressed: /;
+
+export const FRAME = /^\s+(?:at\s|File "|\d+: \S)|^\s+\S+\.go:\d+(?: \+0x[0-9a-f]+)?$/;
+
+export const RUST_AT = /^\s+at \S+:\d+(?::\d+)?$/;
+
+export const PANIC =
+  /^thread '.*' (?:\(\d+\) )?panicked at |^panic: |^fatal error: |^Exception in thread "|^Uncaught |^Unhandled ?[Rr]ejection|^\S+Error: |^Error: /;
+
+export const CODE_AT = /^(?:file:\/\/)?\/\S+:\d+$/;
+
+/** Lines that start a trace of their own (counted over the whole text). */
+export const STARTS = /^(?:Traceback \(most recent call last\):$|Exception in thread )/m;
+
+export const STARTS_ALL = new RegExp(STARTS.source, "gm");
+
+/** The text of the last `n` lines of `text` (all of it when it has fewer). */
+export function lastLinesText(text: string, n: number): string {
+  let at = text.length;
+  for (let k = 0; k < n && at > 0; k++) at = text.lastIndexOf("\n", at - 1);
+  return at > 0 ? text.slice(at + 1) : text;
+}
+
+/**
+ * A line that could start a trace or be a frame, found by one scan of the text: where
+ * there is none, traceStart finds nothing, and its loop (several regexes a line, in a
+ * process too young to have optimised it) need not run. Matched across the joined lines,
+ * it can only find more than the lines one by one, never less.
+ */
+export const MAYBE_TRACE = new RegExp([PY_START, PANIC, CHAIN, FRAME].map((r) => r.source).join("|"), "m");
+
+/** Whether `text` may hold a trace's start: false means traceStart finds none in its lines. */
+export function mayHoldTrace(text: string): boolean {
+  return MAYBE_TRACE.test(text);
+}
+
+export function isFrame(line: string): boolean {
+  return FRAME.test(line) && !RUST_AT.test(line);
+}
+
+/** Index of the first line that starts a trace at or after `from`, or -1. */
+export function traceStart(lines: readonly string[], from = 0, to = lines.length - 1): number {
+  for (let i = from; i <= to; i++) {
+    const line = lines[i]!;
+    if (line.length > 3000) continue;
+    if (PY_START.test(line) || PANIC.test(line) || CHAIN.test(line)) {
+      // Node prints the throwing line as "file:line", the code and a caret first.
+      for (let k = Math.max(from, i - 4); k < i; k++) if (CODE_AT.test(lines[k]!)) return k;
+      return i;
+    }
+    if (i + 1 <= to && /^\S/.test(line) && isFrame(lines[i + 1]!) && /\w/.test(line)) return i;
+  }
+  return -1;
+}
+
+/** End of the trace that starts at `start`: frames, causes and the final exception line. */
+export function traceEnd(lines: readonly string[], start: number): number {
+  let end = start;
+  let python = /^Traceback /.test(lines[start]!);
+  for (let i = start + 1; i < lines.length && i - start < 400; i++) {
+    const line = lines[i]!;
+    if (line.trim() === "") {
+      const next = lines[i + 1] ?? "";
+      if (/^(?:During handling|The above exception|Traceback )/.test(next)) continue;
+      break;
+    }
+    if (/^\s/.test(line) || /^(?:Caused by: |During handling|The above exception|\}|Traceback )/.test(line)) {
+      if (/^Traceback /.test(line)) python = true;
+      end = i;
+      continue;
+    }
+    if (python) {
+      // The exception line ends a Python traceback.
+      end = i;
+      python = false;
+      continue;
+    }
+    break;
+  }
+  return end;
+}
+
+export const T = {
+  exception: MUST + 20,
+  chain: MUST + 18,
+  userFrame: MUST + 8,
+  lastBefore: MUST + 1,
+  more: 88,
+  before: 87,
+  props: 86,
+  trailer: 85,
+  userCode: 82,
+  foreign: 30,
+} as const;
+
+const PY_FRAME = /^\s+File "([^"]+)", line \d+/;
+const MORE = /^\s+\.\.\. \d+ (?:more|common frames omitted)$/;
+const TRAILER =
+  /^Node\.js v\d+|^note: (?:Some details|run with `RUST_BACKTRACE)|^exit status \d+$|^goroutine \d+ \[/;
+const PROP = /^\s+(?:[\w$]+|'[^']*'|"[^"]*"): .+,?$/;
+
+function userCode(line: string): boolean {
+  return !FOREIGN.test(line) && /[\\/]|\.\w+:\d+/.test(line);
+}
+
+/** Picks for every trace line in [from, to]: exceptions, chain, user frames, the rest low. */
+export function tracePicks(doc: Doc, from: number, to: number, out: Pick[]): number {
+  const { lines } = doc;
+  let exceptions = 0;
+  let inPython = false;
+  let afterFrames = false;
+  for (let i = from; i <= to; i++) {
+    const line = lines[i]!;
+    if (line.length > 3000) continue;
+    if (PY_START.test(line)) {
+      inPython = true;
+      out.push({ from: i, to: i, prio: T.more });
+      continue;
+    }
+    if (CHAIN.test(line)) {
+      out.push({ from: i, to: i, prio: T.chain });
+      // "Caused by: X" and "[cause]: X" name an exception themselves; Python's separators do not.
+      if (/^\s*(?:Caused by|\[cause\]|Suppressed): /.test(line)) exceptions++;
+      continue;
+    }
+    const py = PY_FRAME.exec(line);
+    if (py) {
+      const own = userCode(py[1]!);
+      out.push({ from: i, to: i, prio: own ? T.userFrame : T.foreign });
+      // The source line under a Python frame, and its caret line, say what was called.
+      if (own) out.push({ from: i + 1, to: i + 1, prio: T.userCode });
+      afterFrames = true;
+      continue;
+    }
+    if (inPython && line !== "" && !/^\s/.test(line)) {
+      out.push({ from: i, to: i, prio: T.exception });
+      exceptions++;
+      inPython = false;
+      afterFrames = false;
+      continue;
+    }
+    if (RUST_AT.test(line)) {
+      // Rust backtrace: "  6: crate::func" then "      at ./src/file.rs:10:60".
+      const own = userCode(line) && !/\/rustc\//.test(line);
+      out.push({ from: i - 1, to: i, prio: own ? T.userFrame : T.foreign, split: "none" });
+      continue;
+    }
+    if (isFrame(line)) {
+      out.push({ from: i, to: i, prio: userCode(line) ? T.userFrame : T.foreign });
+      afterFrames = true;
+      continue;
+    }
+    if (MORE.test(line)) {
+      out.push({ from: i, to: i, prio: T.more });
+      continue;
+    }
+    if (PANIC.test(line) || (/^\S/.test(line) && i + 1 <= to && isFrame(lines[i + 1]!))) {
+      out.push({ from: i, to: i, prio: T.exception });
+      // A panic's message is on the next line(s) (Rust "assertion failed", left/right).
+      if (/panicked at /.test(line))
+        out.push({ from: i + 1, to: i + 3, prio: T.exception - 1, split: "head" });
+      exceptions++;
+      afterFrames = false;
+      continue;
+    }
+    if (CODE_AT.test(line)) {
+      out.push({ from: i, to: i + 2, prio: T.userCode, split: "head" });
+      continue;
+    }
+    if (TRAILER.test(line)) {
+      out.push({ from: i, to: i, prio: T.trailer });
+      continue;
+    }
+    if (afterFrames && PROP.test(line)) out.push({ from: i, to: i, prio: T.props });
+    else if (line.trim() !== "") out.push({ from: i, to: i, prio: T.foreign - 5 });
+  }
+  return exceptions;
+}

@@ -1,0 +1,101 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { extractOutput } from "../../../../src/claude/tool-outputs.ts";
+import { compressText } from "../../../../src/compress/compress-text.ts";
+import { excerptBudget } from "../../../../src/compress/excerpt/budget.ts";
+import { hintsOf } from "../../../../src/compress/hints.ts";
+import { defaults } from "../../../../src/config/schema.ts";
+import { REPO } from "../../../helpers/cairn.ts";
+
+// Real captured outputs of the bench's development part (bench/corpus/dev): how the engine
+// groups an output made of problems, and records read from a JSON-lines file.
+
+const caseOf = (name: string) => {
+  const c = JSON.parse(readFileSync(join(REPO, "bench/corpus/dev", `${name}.json`), "utf8"));
+  const { tool_name, tool_input, tool_response } = c.input;
+  const out = extractOutput(tool_name, tool_input, tool_response)!;
+  const hints = hintsOf(tool_name, out, undefined);
+  const e = compressText(out.text, hints, excerptBudget(defaults(), out.text.length));
+  return { text: out.text, e, must: c.must_keep as string[] };
+};
+
+describe("an output made of problems", () => {
+  it("a grep for FATAL: each kind of event once with its count, the rare ones whole", () => {
+    const { text, e, must } = caseOf("grep-bgl-fatal");
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+    // The 60 TLB interrupts on one node card are one kind: a line and its count, not 60 lines.
+    expect(e.text).toMatch(/data TLB error interrupt {2}\[×\d+ like this, lines \d+-\d+\]/);
+    expect(
+      e.text.split("\n").filter((l) => l.includes("data TLB error interrupt")).length,
+    ).toBeLessThanOrEqual(2);
+    // Its facts need room (73 kinds of event), but at most half (issue 24).
+    expect(e.text.length).toBeLessThan(text.length * 0.5);
+  });
+
+  it("a linter's findings: each kind of finding with its count, the few alike ones each in its place", () => {
+    const { e, must } = caseOf("yamllint-manifests");
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+    expect(e.text).toMatch(
+      /line too long \(\d+ > 80 characters\) {2}\(line-length\) {2}\[×\d+ like this, lines \d+-\d+\]/,
+    );
+  });
+
+  it("problems alike but for a value: the rare values whole (the one host among many)", () => {
+    const { e, must } = caseOf("grep-sshd-failures");
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+  });
+});
+
+describe("a JSON-lines file read", () => {
+  it("is read as records: the rare ones whole among thousands alike", () => {
+    const { e, must } = caseOf("read-audit-ndjson");
+    expect(e.kept).toContain("records");
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+  });
+});
+
+describe("stylelint, laid out as eslint's stylish with ✖ and ⚠", () => {
+  it("is read as diagnostics: the one rare error under its file, the frequent rules counted", () => {
+    const { e, must } = caseOf("stylelint-css");
+    expect(e.kept).toMatch(/^601 errors in 10 files/);
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+    expect(e.text).toMatch(
+      /styles\/checkout\.css\n(?:\[… lines \d+-\d+ omitted \(\d+ lines\) …\]\n)? {2}74:3 {3}✖/,
+    );
+  });
+});
+
+describe("a JSON API response's records", () => {
+  it("the one record whose list is not empty (a warning) is shown with that list whole and its row", () => {
+    const { e, must } = caseOf("curl-import-results-json");
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+  });
+});
+
+describe("records laid out one field a line", () => {
+  it("a record with a rare value is shown whole, with its id and url", () => {
+    const { e, must } = caseOf("sqlite-line-webhooks");
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+    expect(e.text).toMatch(
+      / {9}id = 37\n account_id = 37\n {8}url = https:\/\/hooks\.acct0037\.example\/events\nlast_status = 502/,
+    );
+  });
+});
+
+describe("lines dated but not in time order", () => {
+  it("git blame: the newest commits' lines are kept", () => {
+    const { e, must } = caseOf("git-blame-range");
+    expect(e.text).toContain(must[0]); // the newest commit, 7df9aed47
+    expect(e.text).toContain(must[1]);
+  });
+
+  it("the same lines in time order (a log) have no newest lines of their own: the end stands for them", async () => {
+    const { newestLines } = await import("../../../../src/compress/excerpt/newest.ts");
+    const { text } = caseOf("git-blame-range");
+    const lines = text.split("\n").filter(Boolean);
+    expect(newestLines(lines).map((i) => lines[i]!.slice(0, 9))).toContain("7df9aed47");
+    const stamp = (l: string) => /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.exec(l)![0];
+    expect(newestLines([...lines].sort((a, b) => stamp(a).localeCompare(stamp(b))))).toEqual([]);
+  });
+});
