@@ -5,6 +5,10 @@
 // so a hook loads its core and one file per part instead of a graph of chunks:
 // CommonJS loads a file in about half the time the ESM loader needs, and a graph
 // of small chunks costs more than the bytes they hold.
+//
+// The one exception is SHARED: a module big enough that a hook which reaches it from two
+// of its files would pay twice (compiling it, building its tables) gets a file of its
+// own, and every import of it, static or lazy, loads that one file once.
 
 import { createHash } from "node:crypto";
 import {
@@ -26,6 +30,14 @@ import { MIN_NODE_TEXT } from "../src/core/node-min.ts";
 // fileURLToPath, not URL#pathname: a clone at "~/my tools/cairn" is "my%20tools" in the URL.
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SRC = join(ROOT, "src");
+
+/**
+ * Modules that are one file of their own however they are imported. The secret masker:
+ * PostToolUse masks the output it files (compress/hook/filing.ts) and then the answer it
+ * injects (hooks/mask-injected.ts); bundled into both, it was compiled and its detector
+ * tables built twice in one hook.
+ */
+const SHARED = ["core/redact.ts"].map((f) => join(SRC, f));
 
 /** The file name a lazy target gets: src/compress/compress-text.ts -> compress-compress-text, yaml -> pkg-yaml. */
 function slugOf(target) {
@@ -115,13 +127,18 @@ function swapIn(built, target) {
 async function bundleInto(outdir) {
   const stubs = join(tmpdir(), `cairn-build-${process.pid}`);
   mkdirSync(stubs, { recursive: true });
-  const entries = new Map([["cairn", join(SRC, "main.ts")]]);
+  const entries = new Map([["cairn", join(SRC, "main.ts")], ...SHARED.map((f) => [slugOf(f), f])]);
   const lazyPlugin = {
     name: "lazy-boundaries",
     setup(b) {
       b.onResolve({ filter: /.*/ }, (args) => {
-        if (args.kind !== "dynamic-import" || args.path.startsWith("node:")) return undefined;
+        if (args.path.startsWith("node:")) return undefined;
         const target = args.path.startsWith(".") ? resolve(args.resolveDir, args.path) : args.path;
+        if (args.kind === "import-statement" && SHARED.includes(target) && args.importer !== target) {
+          // Stays a require() of the shared file (made lazy-loaded below, like an import()).
+          return { path: `./${slugOf(target)}.cjs`, external: true };
+        }
+        if (args.kind !== "dynamic-import") return undefined;
         const slug = slugOf(target);
         if (!entries.has(slug)) {
           if (target.startsWith(SRC)) entries.set(slug, target);
@@ -172,10 +189,16 @@ async function bundleInto(outdir) {
   for (const name of [...names.filter((n) => n !== "cairn.cjs"), "cairn.cjs"]) {
     const file = join(outdir, name);
     const code = readFileSync(file, "utf8");
-    const lazy = code.replace(
-      /\bimport\((["'])(\.\/[A-Za-z0-9-]+\.cjs)\1\)/g,
-      "Promise.resolve().then(()=>(globalThis.__cairnChunk||require)($1$2$1))",
-    );
+    const lazy = code
+      .replace(
+        /\bimport\((["'])(\.\/[A-Za-z0-9-]+\.cjs)\1\)/g,
+        "Promise.resolve().then(()=>(globalThis.__cairnChunk||require)($1$2$1))",
+      )
+      // A SHARED module's static import: the same one instance, through the same loader.
+      .replace(
+        /\brequire\((["'])(\.\/[A-Za-z0-9-]+\.cjs)\1\)/g,
+        "(globalThis.__cairnChunk||require)($1$2$1)",
+      );
     if (name !== "cairn.cjs") {
       writeFileSync(file, lazy);
       ids[name.replace(/\.cjs$/, "")] = createHash("sha256").update(lazy).digest("hex").slice(0, 16);

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { readJsonIfExists, writeFileAtomic } from "../core/fs.ts";
+import { readInPlace, writeInPlace } from "../core/fs.ts";
 import { type CairnPaths, sessionDir } from "../core/paths.ts";
 import type { Store } from "../store/db.ts";
 import { sessionFigures } from "./figures-read.ts";
@@ -30,12 +30,18 @@ function sessionSummaryPath(paths: CairnPaths, sessionId: string): string {
 }
 
 export function readSessionSummary(paths: CairnPaths, sessionId: string): SessionSummary | undefined {
-  return readJsonIfExists<SessionSummary>(sessionSummaryPath(paths, sessionId));
+  const text = readInPlace(sessionSummaryPath(paths, sessionId));
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as SessionSummary;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * Rewrites the summary file when a figure changed (a rename; readers never see half a
- * file). The sums read one covering index of the session's counted calls (no stored
+ * Rewrites the summary file when a figure changed (in place, each line with its hash:
+ * a reader never takes half a write for a summary; core/fs.ts writeInPlace). The sums read one covering index of the session's counted calls (no stored
  * text), so this stays cheap however long the session.
  */
 export function refreshSessionSummary(
@@ -60,6 +66,6 @@ export function refreshSessionSummary(
   };
   if (prev && JSON.stringify({ ...prev, at: 0 }) === JSON.stringify({ ...next, at: 0 })) return prev;
   // Not durable: the figures come from the database, and every hook rewrites them.
-  writeFileAtomic(sessionSummaryPath(paths, sessionId), JSON.stringify(next), undefined, { durable: false });
+  writeInPlace(sessionSummaryPath(paths, sessionId), JSON.stringify(next));
   return next;
 }

@@ -14,6 +14,7 @@ import {
 } from "node:fs";
 import { dirname } from "node:path";
 import { failpoint } from "./failpoint.ts";
+import { fnv1a64 } from "./hash.ts";
 
 /** cairn's files are for their owner only: directories 0700, files 0600. */
 export const DIR_MODE = 0o700;
@@ -75,6 +76,47 @@ export function writeFileAtomic(
     safeUnlink(tmp);
     throw err;
   }
+}
+
+/**
+ * A one-line file that a hook rewrites on every call while another process may be
+ * reading it (the statusline's session summary). Written in place at offset 0, over
+ * whatever the file held (the rest padded with spaces), so the file system neither
+ * allocates nor frees blocks: replacing it by a rename, as writeFileAtomic does, cost a
+ * hook 1.7 ms a call on ext4 (a rename over a file forces the new file's blocks to be
+ * allocated, and the old file's are freed), against 0.15 ms in place. A reader may catch
+ * a write half done, so the line carries its text's hash and readInPlace turns away a
+ * line whose text does not match it. The file is made, the first time, by a rename.
+ */
+export function writeInPlace(path: string, text: string): void {
+  if (text.includes("\n")) throw new Error("writeInPlace takes one line");
+  const line = Buffer.from(`${fnv1a64(text)} ${text}\n`);
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | (constants.O_NOFOLLOW ?? 0));
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+    writeFileAtomic(path, line, FILE_MODE, { durable: false });
+    return;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const out = size > line.length ? Buffer.concat([line, Buffer.alloc(size - line.length, " ")]) : line;
+    writeSync(fd, out, 0, out.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The text writeInPlace wrote, or undefined when there is none or it was caught half written. */
+export function readInPlace(path: string): string | undefined {
+  const content = readTextIfExists(path);
+  if (content === undefined) return undefined;
+  const end = content.indexOf("\n");
+  const space = content.indexOf(" ");
+  if (end < 0 || space < 0 || space > end) return undefined;
+  const text = content.slice(space + 1, end);
+  return fnv1a64(text) === content.slice(0, space) ? text : undefined;
 }
 
 /**

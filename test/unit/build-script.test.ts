@@ -68,4 +68,17 @@ describe("scripts/build.mjs", () => {
     expect(distFiles()).toEqual(before);
     expect(readdirSync(clone).filter((n) => n.startsWith(".dist"))).toEqual([]);
   });
+
+  it("puts the secret masker in one file that every file using it loads, so a hook loads it once", () => {
+    // PostToolUse masks the output it files and then the answer it injects: with the masker
+    // bundled into the filing code as well as loaded for the answer, one hook compiled it and
+    // built its detector tables twice. "k-ant-" is in the masker's scan (Anthropic API keys).
+    const dir = dirname(CAIRN);
+    const holding = readdirSync(dir).filter(
+      (n) => n.endsWith(".cjs") && readFileSync(join(dir, n), "utf8").includes("k-ant-"),
+    );
+    expect(holding).toEqual(["core-redact.cjs"]);
+    const filing = readFileSync(join(dir, "compress-hook-filing.cjs"), "utf8");
+    expect(filing).toContain('(globalThis.__cairnChunk||require)("./core-redact.cjs")');
+  });
 });
