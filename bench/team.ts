@@ -1,6 +1,10 @@
 /**
  * Team memory on PostgreSQL (a real server: a fresh cluster on a free loopback port,
  * as the tests start it):
+ * - fifty machines (processes with their own cairn homes, test/helpers/team-fleet.ts)
+ *   pushing and pulling one project at once, with retries and a server restart in the
+ *   middle: records lost and duplicated, counted by id; push and pull times; then the
+ *   full-text search over the 100,000 records they made;
  * - push of 10,000 records from one machine's outbox, and pull of them into another
  *   machine's store; then a sync with nothing new (what every later turn costs);
  * - SessionStart and Stop hooks (the built bundle, as Claude Code runs them) with team
@@ -8,25 +12,37 @@
  *   server down, interleaved round by round.
  *
  * Record texts are lines of the real outputs in test/fixtures/outputs. Standalone:
- * `npm run build && npx node bench/team.ts`.
+ * `npm run build && npx node bench/team.ts` (BENCH_ONLY_TEAM=fleet for the fleet alone).
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { defaults } from "../src/config/schema.ts";
 import { cairnPaths } from "../src/core/paths.ts";
 import { openStore } from "../src/store/db.ts";
 import { runningSyncs } from "../src/team/background.ts";
+import { connect } from "../src/team/client.ts";
 import { enqueue } from "../src/team/collect.ts";
+import { answerConsent } from "../src/team/consent.ts";
+import { machineIdentity } from "../src/team/identity.ts";
 import { type RecordKind, recordId, type TeamRecord } from "../src/team/records.ts";
+import { searchTeam } from "../src/team/search.ts";
 import { syncOnce } from "../src/team/sync.ts";
 import { freePort, PG_MISSING, pgBinDir, startPostgres } from "../test/helpers/postgres.ts";
-import { median, ms, p95, table } from "./lib/stats.ts";
+import { runFleet } from "../test/helpers/team-fleet.ts";
+import { median, ms, p95, quantile, table } from "./lib/stats.ts";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const CAIRN = join(REPO, "dist", "cairn.cjs");
 const RECORDS = Number(process.env.BENCH_TEAM_RECORDS ?? 10_000);
+const MACHINES = Number(process.env.BENCH_TEAM_MACHINES ?? 50);
+const FLEET_RECORDS = Number(process.env.BENCH_TEAM_FLEET_RECORDS ?? 2000);
+const FLEET_CHUNKS = 4;
+/** A hang detector for the whole fleet, not a result: far past what the run takes on a loaded 2-core machine. */
+const FLEET_LIMIT_MS = 40 * 60_000;
+const SEARCH_QUERIES = 60;
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 12);
 const PROJECT = "example.org/bench/team";
 
@@ -111,20 +127,188 @@ async function settle(home: string): Promise<void> {
   while (runningSyncs(paths).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
 }
 
+/** Words of the corpus, one or two a query, as someone would search for an error or a name. */
+function searchQueries(n: number): string[] {
+  const words = [
+    ...new Set(
+      realLines()
+        .join(" ")
+        .split(/[^A-Za-z]+/)
+        .filter((w) => w.length >= 5 && w.length <= 14),
+    ),
+  ];
+  const step = Math.max(1, Math.floor(words.length / n));
+  return Array.from({ length: n }, (_, i) =>
+    i % 3 === 2
+      ? `${words[(i * step) % words.length]} ${words[(i * step + 7) % words.length]}`
+      : words[(i * step) % words.length]!,
+  );
+}
+
+/**
+ * Fifty machines, one project, one server restarted halfway: what reached the server
+ * and every machine, by record id, and how long pushing, pulling and searching took.
+ */
+async function benchFleet(): Promise<{ markdown: string; summary: Record<string, number> }> {
+  const f = await runFleet({
+    machines: MACHINES,
+    records: FLEET_RECORDS,
+    chunks: FLEET_CHUNKS,
+    restartAfterChunk: FLEET_CHUNKS / 2,
+    limitMs: FLEET_LIMIT_MS,
+  });
+  try {
+    const complete = MACHINES - f.incomplete.length;
+    const pushMs = f.reports.flatMap((r) => r.pushRounds.map((p) => p.ms));
+    const pushRate = f.reports.flatMap((r) => r.pushRounds.map((p) => p.records / (p.ms / 1000)));
+    const pullAll = f.reports.map((r) => r.pullAllMs);
+    const retries = f.reports.reduce((n, r) => n + r.retries, 0);
+    const sql = await connect(f.pg.url());
+    const search: number[] = [];
+    let hits = 0;
+    try {
+      const queries = searchQueries(SEARCH_QUERIES);
+      await searchTeam(sql, { project: f.project, query: queries[0]!, limit: 20 }); // warm the connection
+      for (const q of queries) {
+        const t = performance.now();
+        const found = await searchTeam(sql, { project: f.project, query: q, limit: 20 });
+        search.push(performance.now() - t);
+        if (found.length) hits++;
+      }
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+    const errs = [
+      ...new Set(f.reports.flatMap((r) => r.errors).map((e) => e.replace(/:\d+\//, ":PORT/"))),
+    ].slice(0, 3);
+    const markdown = [
+      "### Fifty machines at once",
+      "",
+      `${MACHINES} machines, each a process with its own cairn home, on one PostgreSQL 15 on loopback, all started together on this 2-core machine. Each makes ${FLEET_RECORDS.toLocaleString("en")} records (texts from the real outputs corpus) in ${FLEET_CHUNKS} chunks and after each chunk syncs (pushes its outbox, pulls the project) until its outbox is empty, retrying a failed round after a growing pause; when every machine has pushed half, the server is stopped (fast shutdown: open transactions abort, connections are cut) and started again 1.5 s later while the machines keep pulling; then they push the rest and pull until each holds every record. Counted by record id against the list of every record made.`,
+      "",
+      table(
+        ["what", "result"],
+        [
+          ["records made", (MACHINES * FLEET_RECORDS).toLocaleString("en")],
+          [
+            "on the server",
+            `${f.server.distinct.toLocaleString("en")} distinct ids in ${f.server.rows.toLocaleString("en")} rows`,
+          ],
+          ["lost (made, not on the server)", String(f.server.lost)],
+          [
+            "duplicated (rows per id over 1; rows delivered to a machine that held them)",
+            `${f.server.rows - f.server.distinct}; ${f.duplicatedDeliveries}`,
+          ],
+          ["machines holding exactly every record, by id", `${complete} of ${MACHINES}`],
+          ["server restarted with", `${(f.restartedWith ?? 0).toLocaleString("en")} records in`],
+          [
+            "rounds retried (restart, refused connections)",
+            `${retries}${errs.length ? ` (e.g. ${errs.join("; ")})` : ""}`,
+          ],
+          ["wall time, all machines", `${(f.wallMs / 1000).toFixed(1)} s`],
+        ],
+      ),
+      "",
+      table(
+        ["step", "p50", "p95", "max"],
+        [
+          [
+            `push one chunk of ${FLEET_RECORDS / FLEET_CHUNKS} records (ms, retries included)`,
+            ms(median(pushMs)),
+            ms(p95(pushMs)),
+            ms(Math.max(...pushMs)),
+          ],
+          [
+            "push rate per machine (records/s)",
+            String(Math.round(median(pushRate))),
+            String(Math.round(quantile(pushRate, 0.05))) + " (p5)",
+            "–",
+          ],
+          [
+            `start to holding all ${(MACHINES * FLEET_RECORDS).toLocaleString("en")} records, per machine (s)`,
+            (median(pullAll) / 1000).toFixed(1),
+            (p95(pullAll) / 1000).toFixed(1),
+            (Math.max(...pullAll) / 1000).toFixed(1),
+          ],
+          [
+            `\`cairn search --team\` over ${f.server.distinct.toLocaleString("en")} records, ${SEARCH_QUERIES} queries (ms; ${hits} with hits)`,
+            ms(median(search)),
+            ms(p95(search)),
+            ms(Math.max(...search)),
+          ],
+        ],
+      ),
+    ].join("\n");
+    if (
+      f.server.lost ||
+      f.server.extra ||
+      f.server.rows !== f.server.distinct ||
+      f.duplicatedDeliveries ||
+      f.incomplete.length
+    )
+      throw new Error(
+        `fleet: ${JSON.stringify({ server: f.server, dup: f.duplicatedDeliveries, incomplete: f.incomplete, silent: f.silent })}\n\n${markdown}`,
+      );
+    return {
+      markdown,
+      summary: {
+        fleet_machines: MACHINES,
+        fleet_records: MACHINES * FLEET_RECORDS,
+        fleet_lost: f.server.lost,
+        fleet_duplicated: f.server.rows - f.server.distinct + f.duplicatedDeliveries,
+        fleet_complete_machines: complete,
+        fleet_retries: retries,
+        fleet_wall_s: f.wallMs / 1000,
+        fleet_push_chunk_p50_ms: median(pushMs),
+        fleet_push_chunk_p95_ms: p95(pushMs),
+        fleet_pull_all_p50_s: median(pullAll) / 1000,
+        fleet_pull_all_p95_s: p95(pullAll) / 1000,
+        fleet_search_p50_ms: median(search),
+        fleet_search_p95_ms: p95(search),
+      },
+    };
+  } finally {
+    f.cleanup();
+  }
+}
+
 export async function benchTeam(): Promise<{ markdown: string; summary: Record<string, number> }> {
   if (!pgBinDir())
     return { markdown: `## Team memory on PostgreSQL\n\nSkipped: ${PG_MISSING}.`, summary: {} };
+  const fleet = await benchFleet();
+  if (process.env.BENCH_ONLY_TEAM === "fleet")
+    return { markdown: `## Team memory on PostgreSQL\n\n${fleet.markdown}`, summary: fleet.summary };
+  const rest = await benchPairs();
+  return {
+    markdown: rest.markdown.replace(
+      "## Team memory on PostgreSQL\n",
+      `## Team memory on PostgreSQL\n\n${fleet.markdown}\n\n### Two machines, and the hooks\n`,
+    ),
+    summary: { ...fleet.summary, ...rest.summary },
+  };
+}
+
+async function benchPairs(): Promise<{ markdown: string; summary: Record<string, number> }> {
   const pg = await startPostgres();
   const root = mkdtempSync(join(tmpdir(), "cairn-bench-team-"));
   let hole: { port: number; stop(): void } | undefined;
   try {
     // Push and pull.
-    const a = await openStore(join(root, "a", "cairn.db"));
+    const aPaths = cairnPaths(join(root, "a"));
+    mkdirSync(aPaths.root, { recursive: true });
+    answerConsent(aPaths, "enabled", Date.now());
+    const a = await openStore(aPaths.db);
     const b = await openStore(join(root, "b", "cairn.db"));
     const recs = makeRecords(RECORDS);
     a.tx(() => enqueue(a, recs));
     let t = performance.now();
-    const pushed = await syncOnce(a, { url: pg.url(), project: undefined });
+    const pushed = await syncOnce(a, {
+      url: pg.url(),
+      project: undefined,
+      home: aPaths,
+      config: defaults(),
+      machine: machineIdentity(aPaths, { USER: "alice" }),
+    });
     const pushMs = performance.now() - t;
     if (!pushed.ok || pushed.added !== RECORDS) throw new Error(`push: ${JSON.stringify(pushed)}`);
     t = performance.now();
@@ -167,6 +351,8 @@ export async function benchTeam(): Promise<{ markdown: string; summary: Record<s
       const home = join(root, `home-${name}`);
       mkdirSync(join(home, ".cairn"), { recursive: true });
       if (cfg) writeFileSync(join(home, ".cairn", "config.yaml"), cfg);
+      // Users who answered whether they share (the first session would ask otherwise).
+      answerConsent(cairnPaths(join(home, ".cairn")), "enabled", Date.now());
     }
     // The "up" machines have the 10,000 records pulled, as after a day of teamwork.
     for (const name of ["up", "cold"]) {

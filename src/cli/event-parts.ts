@@ -23,12 +23,13 @@ export const EVENT_PARTS: EventParts = {
         () => import("../notebook/inject.ts"),
       ),
     }), // resume after a handoff (includes the notebook)
+    async () => ({ parts: (await import("../team/on-session-start.ts")).handoffParts }), // a teammate's handoff, where no local one came first (team.url only)
     async () => ({
       parts: (await import("../notebook/on-session-start.ts")).restoreParts(
         () => import("../memory/last-session.ts"),
       ),
     }), // restore STATE.md, unless a resume already did
-    () => import("../team/on-session-start.ts"), // teammates' handoff, decisions, dead-ends (team.url only)
+    () => import("../team/on-session-start.ts"), // the team's other decisions and dead-ends, the background pull (team.url only)
   ],
   UserPromptSubmit: [
     () => import("../notebook/on-user-prompt.ts"), // the anchor: goal, step, context health, advice

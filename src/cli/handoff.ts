@@ -17,7 +17,8 @@ const USAGE = `Usage: cairn handoff [--write [--quiet] | --cancel] [--session ID
 
 Without options, prints exactly what the next session started in this project will
 receive: the resume after a pending handoff (memo, recent turns verbatim, older turns
-as one-liners, the notebook), or otherwise the notebook restore.
+as one-liners, the notebook), a teammate's fresh handoff from another machine (team
+memory), or otherwise the notebook restore.
 
   --write      hand this session's work to the next session: bring its memory up to
                date, write the L1 summaries, and leave the baton (the /handoff slash
@@ -135,6 +136,27 @@ async function preview(m: MemoryEnv, asJson: boolean): Promise<number> {
     outStored(r.injection);
     return 0;
   }
+  // A teammate's handoff, where no local one is pending: the next session takes it instead.
+  const team = await teamPreview(m, now);
+  if (team) {
+    if (asJson) {
+      json({
+        kind: "team-handoff",
+        from: { user: team.record.user_name, machine: team.record.machine, at: team.record.at },
+        chars: team.composed.injection.length,
+        injection: team.composed.injection,
+        included: team.composed.included,
+      });
+      return 0;
+    }
+    out(
+      color.dim(
+        `# A teammate's handoff is pending (${visibleLine(`${team.record.user_name}@${team.record.machine}`)}, another machine). The next session receives (${team.composed.injection.length} chars):`,
+      ),
+    );
+    outStored(team.composed.injection);
+    return 0;
+  }
   // No handoff: the next session gets the notebook's own restore, built by the same
   // pure function its SessionStart part uses (with memory's "where the last session stopped").
   const [{ buildRestore }, { readNotebook }, { lastSessionSummary }] = await Promise.all([
@@ -174,4 +196,25 @@ async function preview(m: MemoryEnv, asJson: boolean): Promise<number> {
   );
   outStored(text);
   return 0;
+}
+
+/** The teammate's handoff the next session would take (team memory on, a fresh one pulled), composed as it would get it. */
+async function teamPreview(m: MemoryEnv, now: number) {
+  const [{ teamUrl }, { teamSetup }] = await Promise.all([
+    import("../team/url.ts"),
+    import("../team/setup.ts"),
+  ]);
+  if (!teamUrl(m.config["team.url"], m.env)) return undefined;
+  const setup = teamSetup(m.config, m.env, m.paths, m.projectDir);
+  if (!setup.on || !setup.project) return undefined;
+  const { pendingTeamHandoff } = await import("../team/pending-handoff.ts");
+  return pendingTeamHandoff(await m.store(), {
+    project: setup.project.id,
+    machineId: setup.machine.id,
+    config: m.config,
+    paths: m.paths,
+    projectDir: m.projectDir,
+    now,
+    cli: printedCli(),
+  });
 }

@@ -4,12 +4,14 @@ import { agentReads, color, err, json, out } from "./io.ts";
 
 /** `cairn search --team QUERY`: the shared store of this project, on the server. */
 export async function runTeamSearch(query: string, limit: number, asJson: boolean): Promise<number> {
-  const [{ memoryEnv }, { teamSetup }, { connect, describeError }, { searchTeam }] = await Promise.all([
-    import("../memory/scope.ts"),
-    import("../team/setup.ts"),
-    import("../team/client.ts"),
-    import("../team/search.ts"),
-  ]);
+  const [{ memoryEnv }, { teamSetup }, { close, connect, describeError }, { searchTeam }] = await Promise.all(
+    [
+      import("../memory/scope.ts"),
+      import("../team/setup.ts"),
+      import("../team/client.ts"),
+      import("../team/search.ts"),
+    ],
+  );
   const m = await memoryEnv();
   const setup = teamSetup(m.config, m.env, m.paths, m.projectDir);
   m.close();
@@ -37,7 +39,8 @@ export async function runTeamSearch(query: string, limit: number, asJson: boolea
     }
     const lines = hits.map((h, n) => {
       const when = new Date(h.at).toISOString().replace("T", " ").slice(0, 16);
-      const where = `${h.kind} · ${h.user}@${h.machine} · ${when}${h.session ? ` · ${h.session.slice(0, 8)}` : ""}`;
+      // The id's start is enough for `cairn team forget` (on the machine that shared it).
+      const where = `${h.kind} · ${h.user}@${h.machine} · ${when}${h.session ? ` · ${h.session.slice(0, 8)}` : ""} · id ${h.id.slice(0, 12)}`;
       return `${color.bold(`${n + 1}.`)} ${color.cyan(`[${visibleLine(where)}]`)} ${visibleLine(h.snippet.replace(/\s+/g, " "))}`;
     });
     // Teammates' text read by the agent: one data block, so an instruction inside reads as data.
@@ -48,6 +51,6 @@ export async function runTeamSearch(query: string, limit: number, asJson: boolea
     err(`cairn search --team: ${describeError(e, setup.url)}`);
     return 1;
   } finally {
-    await sql?.end({ timeout: 1 }).catch(() => {});
+    await close(sql);
   }
 }

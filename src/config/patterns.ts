@@ -185,3 +185,25 @@ export function anyPatternMatches(patterns: readonly string[], subject: string):
   const text = subject.length > SUBJECT_MAX_CHARS ? subject.slice(0, SUBJECT_MAX_CHARS) : subject;
   return patterns.some((p) => compile(p)?.test(text) ?? false);
 }
+
+/** Windows a long line is read in, overlapping so a match across a window's edge is still seen. */
+const WINDOW_OVERLAP = 256;
+
+/**
+ * True when any of the patterns matches any line of a text of any length: each line is
+ * tried on its own (long ones in overlapping windows of the capped subject), so the
+ * bound per match stays the same as for a command line while nothing past the cap
+ * goes unread. For text that leaves the machine (team.exclude).
+ */
+export function anyPatternMatchesText(patterns: readonly string[], text: string): boolean {
+  if (patterns.length === 0) return false;
+  for (const line of text.split("\n")) {
+    if (line.length <= SUBJECT_MAX_CHARS) {
+      if (anyPatternMatches(patterns, line)) return true;
+      continue;
+    }
+    for (let at = 0; at < line.length; at += SUBJECT_MAX_CHARS - WINDOW_OVERLAP)
+      if (anyPatternMatches(patterns, line.slice(at, at + SUBJECT_MAX_CHARS))) return true;
+  }
+  return false;
+}

@@ -24,7 +24,7 @@ export interface ConfigIssue {
 }
 
 /** Settings that hold regular expressions: each pattern is checked on its own. */
-const PATTERN_KEYS: ReadonlySet<string> = new Set(["compress.never"]);
+const PATTERN_KEYS: ReadonlySet<string> = new Set(["compress.never", "team.exclude"]);
 
 export interface ResolvedConfig {
   readonly config: Config;

@@ -43,10 +43,16 @@ export function readHealth(paths: CairnPaths, feature: string): FeatureHealth | 
 export function recordHealth(
   paths: CairnPaths,
   feature: string,
-  r: { ok: boolean; reason?: string; message?: string },
+  r: {
+    ok: boolean;
+    reason?: string;
+    message?: string;
+    /** The attempt worked though the feature waits on the user (team sync before they agree to share). */
+    worked?: boolean;
+  },
   now: number,
 ): void {
-  const lastOkAt = r.ok ? now : readHealth(paths, feature)?.lastOkAt;
+  const lastOkAt = r.ok || r.worked ? now : readHealth(paths, feature)?.lastOkAt;
   const h: FeatureHealth = {
     ok: r.ok,
     at: now,

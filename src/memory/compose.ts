@@ -13,6 +13,8 @@ export interface RecentTurn {
   readonly at: number;
   readonly user: string;
   readonly assistant: readonly string[];
+  /** Messages before `assistant` that the material left out (a shared handoff keeps the last ones). */
+  readonly earlier?: number;
   /** "Bash ×3, Read" — which tools ran, never their output. */
   readonly tools: string;
 }
@@ -23,7 +25,8 @@ export interface OlderTurn {
   readonly line: string;
 }
 
-export interface ResumeMaterial {
+/** What a resume is made of, as memory holds it: the same for a local resume and a shared handoff. */
+export interface ResumeContent {
   readonly fromSession: string;
   readonly turns: number;
   readonly lastAt: number;
@@ -33,11 +36,30 @@ export interface ResumeMaterial {
   readonly recent: readonly RecentTurn[];
   /** Oldest first. */
   readonly older: readonly OlderTurn[];
+}
+
+export interface ResumeMaterial extends ResumeContent {
   /** The notebook at most `max` characters long, or undefined when the project has none. */
   readonly notebook: (max: number) => string | undefined;
   /** How the agent runs cairn, e.g. `node /path/cairn.cjs`. */
   readonly cli: string;
   readonly docPath: string;
+  /** cairn's own words around the recorded material; by default a local resume's. */
+  readonly frame?: ResumeFrame;
+}
+
+/**
+ * cairn's own lines around the recorded material, and the material's label: a local
+ * resume says where the session's details are; a teammate's handoff (src/team) says
+ * whose it is and where its details are not.
+ */
+export interface ResumeFrame {
+  /** The `source` of the data block: where the material was recorded. */
+  readonly source: string;
+  /** The lines before the material, ending with DATA_NOTE. */
+  readonly header: string;
+  /** The lines after it. `cut`: the injection was cut to fit; `document`: the footer of the full document. */
+  footer(cut: boolean, document: boolean): string;
 }
 
 export interface Composed {
@@ -59,23 +81,33 @@ export function hhmm(at: number): string {
   return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
 }
 
-/** The block's source: everything in it was recorded in the sessions handed off. */
-const SOURCE = "earlier session";
+/** "12 turns" */
+export const turnCount = (n: number) => `${n} turn${n === 1 ? "" : "s"}`;
 
-function header(m: ResumeMaterial): string {
-  return [
-    `${RESUME_MARK} You are resuming an interrupted task. The previous session (${m.fromSession.slice(0, 8)}, ${m.turns} turn${m.turns === 1 ? "" : "s"}, last active ${hhmm(m.lastAt)}) handed its work to you with /handoff.`,
-    "Below: its in-flight memo, the project notebook, older turns one line each, and the most recent turns verbatim (no tool output). Continue from where it stopped; do not redo finished work.",
-    DATA_NOTE,
-  ].join("\n");
-}
+/** What the material below the header holds, in the words both frames use. */
+export const MATERIAL_LINE =
+  "Below: its in-flight memo, the project notebook, older turns one line each, and the most recent turns verbatim (no tool output). Continue from where it stopped; do not redo finished work.";
 
-function footer(m: ResumeMaterial, cut: boolean): string {
-  return [
-    "## More detail",
-    `${cut ? "This is cut to fit. " : ""}The whole resume document: ${m.docPath} (Read it when you need more).`,
-    `Tool inputs and outputs, errors and thinking of any turn: \`${m.cli} detail turn N\` (or \`detail HH:MM\`, \`detail HH:MM-HH:MM\`, \`detail <tool_use_id>\`); search everything, stored outputs included: \`${m.cli} search "words"\`. The same as cairn's MCP tools search, detail and show_output.`,
-  ].join("\n");
+/** A local resume: everything in it was recorded in the sessions handed off, on this machine. */
+function localFrame(m: ResumeMaterial): ResumeFrame {
+  return {
+    source: "earlier session",
+    header: [
+      `${RESUME_MARK} You are resuming an interrupted task. The previous session (${m.fromSession.slice(0, 8)}, ${turnCount(m.turns)}, last active ${hhmm(m.lastAt)}) handed its work to you with /handoff.`,
+      MATERIAL_LINE,
+      DATA_NOTE,
+    ].join("\n"),
+    footer: (cut, document) =>
+      [
+        "## More detail",
+        ...(document
+          ? []
+          : [
+              `${cut ? "This is cut to fit. " : ""}The whole resume document: ${m.docPath} (Read it when you need more).`,
+            ]),
+        `Tool inputs and outputs, errors and thinking of any turn: \`${m.cli} detail turn N\` (or \`detail HH:MM\`, \`detail HH:MM-HH:MM\`, \`detail <tool_use_id>\`); search everything, stored outputs included: \`${m.cli} search "words"\`. The same as cairn's MCP tools search, detail and show_output.`,
+      ].join("\n"),
+  };
 }
 
 function renderRecent(t: RecentTurn, cap: number): string {
@@ -92,8 +124,8 @@ function renderRecent(t: RecentTurn, cap: number): string {
     said.unshift(line);
     left -= line.length + 1;
   }
-  if (said.length < t.assistant.length)
-    said.unshift(`(… ${t.assistant.length - said.length} earlier messages)`);
+  const earlier = t.assistant.length - said.length + (t.earlier ?? 0);
+  if (earlier > 0) said.unshift(`(… ${earlier} earlier messages)`);
   return [head, user, ...said, tools].filter(Boolean).join("\n");
 }
 
@@ -101,6 +133,7 @@ function renderRecentFull(t: RecentTurn): string {
   return [
     `### Turn ${t.turn} · ${hhmm(t.at)}`,
     `User: ${t.user.trim()}`,
+    ...(t.earlier ? [`(… ${t.earlier} earlier messages)`] : []),
     ...t.assistant.map((a) => `Assistant: ${a.trim()}`),
     t.tools ? `(tools: ${t.tools})` : "",
   ]
@@ -122,10 +155,11 @@ const NOTEBOOK_CAP = 2000;
  * order. Never longer than `maxChars`.
  */
 export function composeResume(m: ResumeMaterial, maxChars: number): Composed {
-  const top = header(m);
-  const bottomCut = footer(m, true);
+  const frame = m.frame ?? localFrame(m);
+  const top = frame.header;
+  const bottomCut = frame.footer(true, false);
   // Headings and blank lines, and the tags around the recorded material.
-  let budget = maxChars - top.length - bottomCut.length - dataBlockOverhead(SOURCE) - 200;
+  let budget = maxChars - top.length - bottomCut.length - dataBlockOverhead(frame.source) - 200;
 
   const take = (text: string | undefined, cap: number): string | undefined => {
     if (!text?.trim() || budget < 80) return undefined;
@@ -165,16 +199,18 @@ export function composeResume(m: ResumeMaterial, maxChars: number): Composed {
   });
   // The recorded material is cut, never the block's closing tag or cairn's own lines.
   let data = defuse(sections.join("\n\n"));
-  const room = maxChars - top.length - bottomCut.length - dataBlockOverhead(SOURCE) - 4;
+  const room = maxChars - top.length - bottomCut.length - dataBlockOverhead(frame.source) - 4;
   if (data.length > room) {
     data = room >= 40 ? `${data.slice(0, room - 1)}…` : "";
     cut = true;
   }
-  const injection = [top, ...(data ? [dataBlock(data, SOURCE)] : []), footer(m, cut)].join("\n\n");
+  const injection = [top, ...(data ? [dataBlock(data, frame.source)] : []), frame.footer(cut, false)].join(
+    "\n\n",
+  );
 
   return {
     injection,
-    document: composeDocument(m),
+    document: composeDocument(m, frame),
     included: {
       memo: Boolean(memo),
       thinking: Boolean(thinking),
@@ -255,7 +291,7 @@ function resumeSections(c: {
 }
 
 /** Everything, unabridged: what the injection points to. */
-function composeDocument(m: ResumeMaterial): string {
+function composeDocument(m: ResumeMaterial, frame: ResumeFrame): string {
   const sections: string[] = [];
   if (m.memo?.trim()) sections.push(`## In-flight memo\n${m.memo.trim()}`);
   const nb = m.notebook(200_000);
@@ -265,8 +301,8 @@ function composeDocument(m: ResumeMaterial): string {
     sections.push(`## Most recent turns, verbatim\n${m.recent.map(renderRecentFull).join("\n\n")}`);
   if (m.thinking?.trim()) sections.push(`## Thinking at the end of the last turn\n${m.thinking.trim()}`);
   return `${[
-    `# Resume of session ${m.fromSession}\n\n${header(m)}`,
-    ...(sections.length ? [dataBlock(sections.join("\n\n"), SOURCE)] : []),
-    footer(m, false).replace(/The whole resume document: .*\n/, ""),
+    `# Resume of session ${m.fromSession}\n\n${frame.header}`,
+    ...(sections.length ? [dataBlock(sections.join("\n\n"), frame.source)] : []),
+    frame.footer(false, true),
   ].join("\n\n")}\n`;
 }

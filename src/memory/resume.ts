@@ -2,7 +2,13 @@ import { join } from "node:path";
 import { writeFileAtomic } from "../core/fs.ts";
 import { type CairnPaths, projectStateDir, safeId } from "../core/paths.ts";
 import type { Store } from "../store/db.ts";
-import { type Composed, composeResume, type OlderTurn, type RecentTurn } from "./compose.ts";
+import {
+  type Composed,
+  composeResume,
+  type OlderTurn,
+  type RecentTurn,
+  type ResumeContent,
+} from "./compose.ts";
 import { ensureMemSession, type Item, ownerOf } from "./store.ts";
 import { ensureExtractive, groupTurns, type Turn } from "./turns.ts";
 
@@ -83,12 +89,18 @@ export function chainTurns(
   return { all, recent, older };
 }
 
-/** Builds the injection and the document from the store (writing missing L1 lines on the way). */
-export function buildResume(store: Store, req: ResumeRequest): Composed & { turns: number } {
+/**
+ * What a resume of `fromSession` is made of, read from the chain `owner` holds (writing
+ * missing L1 lines on the way): the memo, the final thinking, the recent turns
+ * verbatim and the older ones as one-liners. A local resume composes it at once; a
+ * shared handoff carries it to a teammate, who composes it the same way (src/team).
+ */
+export function resumeContent(
+  store: Store,
+  req: { fromSession: string; owner: string; recentTurns: number; now: number },
+): ResumeContent {
   const { all: turns, recent, older } = chainTurns(store, req.owner, req.recentTurns);
   const lines = ensureExtractive(store, req.owner, older, req.now);
-  const memo = lastOfKind(store, req.owner, req.fromSession, "memo");
-  const thinking = lastThinking(store, req.owner, req.fromSession);
   const recentTurns: RecentTurn[] = recent.map((t) => ({
     turn: t.turn,
     at: t.firstAt,
@@ -104,22 +116,25 @@ export function buildResume(store: Store, req: ResumeRequest): Composed & { turn
     at: t.firstAt,
     line: lines.get(t.turn) ?? "",
   }));
+  return {
+    fromSession: req.fromSession,
+    turns: turns.length,
+    lastAt: turns.at(-1)?.lastAt ?? 0,
+    memo: lastOfKind(store, req.owner, req.fromSession, "memo"),
+    thinking: lastThinking(store, req.owner, req.fromSession),
+    recent: recentTurns,
+    older: olderTurns,
+  };
+}
+
+/** Builds the injection and the document from the store (writing missing L1 lines on the way). */
+export function buildResume(store: Store, req: ResumeRequest): Composed & { turns: number } {
+  const parts = resumeContent(store, req);
   const composed = composeResume(
-    {
-      fromSession: req.fromSession,
-      turns: turns.length,
-      lastAt: turns.at(-1)?.lastAt ?? 0,
-      memo,
-      thinking,
-      recent: recentTurns,
-      older: olderTurns,
-      notebook: req.notebook,
-      cli: req.cli,
-      docPath: req.docPath,
-    },
+    { ...parts, notebook: req.notebook, cli: req.cli, docPath: req.docPath },
     req.maxChars,
   );
-  return { ...composed, turns: turns.length };
+  return { ...composed, turns: parts.turns };
 }
 
 /** The thinking of the handed-off session's final turn that had any. */

@@ -5,7 +5,7 @@ import { CONTEXT_SCHEMA, CONTEXT_SCHEMA_4, CONTEXT_SCHEMA_8 } from "./tables/con
 import { AGENT_SCHEMA_9, CORE_SCHEMA } from "./tables/core.ts";
 import { MEMORY_SCHEMA } from "./tables/memory.ts";
 import { RETENTION_SCHEMA, RETENTION_SCHEMA_5 } from "./tables/retention.ts";
-import { TEAM_SCHEMA } from "./tables/team.ts";
+import { TEAM_SCHEMA, TEAM_SCHEMA_10 } from "./tables/team.ts";
 
 /** SQL, or code for what SQL cannot say. Each runs inside the migration's transaction. */
 export type Migration = string | ((db: DatabaseSync) => void);
@@ -21,6 +21,7 @@ export const SCHEMA_SQL: readonly string[] = [
   TEAM_SCHEMA,
   CONTEXT_SCHEMA_8,
   AGENT_SCHEMA_9,
+  TEAM_SCHEMA_10,
 ];
 
 /**
@@ -49,6 +50,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // 8: what each tool call cost the context, against Claude Code alone (src/store/tables/context.ts).
   (db) => reconcileSchema(db, SCHEMA_SQL),
   // 9: the agent each session ran in (src/store/tables/core.ts AGENT_SCHEMA_9).
+  (db) => reconcileSchema(db, SCHEMA_SQL),
+  // 10: records that will never be sent, and what this machine took back (tables/team.ts).
   (db) => reconcileSchema(db, SCHEMA_SQL),
 ];
 

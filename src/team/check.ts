@@ -1,4 +1,4 @@
-import { connect, describeError } from "./client.ts";
+import { close, connect, describeError } from "./client.ts";
 import { PG_SCHEMA_VERSION, serverSchemaVersion } from "./pg-schema.ts";
 
 export interface ServerCheck {
@@ -33,6 +33,6 @@ export async function checkServer(url: string, connectTimeoutS = 3): Promise<Ser
     const line = describeError(e, url);
     return { ok: false, unreachable: line.includes("cannot reach"), line };
   } finally {
-    await sql?.end({ timeout: 1 }).catch(() => {});
+    await close(sql);
   }
 }

@@ -1,18 +1,26 @@
+import { resumeContent } from "../memory/resume.ts";
 import { itemsOfTurns } from "../memory/store.ts";
 import { digestTurn, groupTurns, summariesOf, summaryKey, type Turn } from "../memory/turns.ts";
 import type { Store } from "../store/db.ts";
 import { getState, setState } from "../store/kv.ts";
 import { extractiveSummary } from "../summarize/extractive.ts";
+import { mapHandoffText, sharedHandoff } from "./handoff.ts";
 import type { Machine } from "./identity.ts";
+import { judge, type SharePolicy, type Withheld } from "./policy.ts";
 import { boundedText, notebookItems, type RecordKind, recordId, type TeamRecord } from "./records.ts";
 
 export interface CollectInput {
   readonly projectDir: string;
   readonly project: string;
   readonly machine: Machine;
-  /** The notebook's Decisions and Dead-ends, as their section texts (masked). */
-  readonly notebook?: { readonly decisions: string; readonly deadEnds: string } | undefined;
-  readonly shareOutputs: boolean;
+  /** The notebook: its whole text (a handoff carries it) and its Decisions and Dead-ends sections. */
+  readonly notebook?:
+    | { readonly text: string; readonly decisions: string; readonly deadEnds: string }
+    | undefined;
+  /** What may leave this machine (policy.ts): what it withholds is never queued. */
+  readonly policy: SharePolicy;
+  /** memory.recent_turns: a handoff splits its turns as the local resume does. */
+  readonly recentTurns: number;
   readonly now: number;
   /** Masks secrets in text that memory did not mask already (memos, the notebook). */
   readonly mask: (text: string) => string;
@@ -52,27 +60,41 @@ function recordMaker(c: CollectInput): Make {
   });
 }
 
+export interface Collected {
+  /** Records added to the outbox. */
+  readonly added: number;
+  /** Records this call made and kept back, by why (policy.ts). */
+  readonly withheld: Readonly<Partial<Record<Withheld, number>>>;
+}
+
 /**
  * Moves what this machine learnt since the last call into the outbox: new decisions
- * and dead-ends in the notebook, new one-line summaries, conversation text and memos
- * (a memo is the handoff) from layered memory, and with share_outputs the stored
- * originals. Local SQLite only; a watermark per project makes each call cheap, and
- * stable ids make a repeated call add nothing.
+ * and dead-ends in the notebook, new one-line summaries, conversation text and
+ * handoffs (a memo, with the resume it completes) from layered memory, and the stored
+ * originals when team.share has outputs. Each record is masked, then judged by the
+ * share policy; what it withholds is never queued. Local SQLite only; a watermark per
+ * project makes each call cheap, and stable ids make a repeated call add nothing.
  */
-export function collect(store: Store, c: CollectInput): number {
+export function collect(store: Store, c: CollectInput): Collected {
   const scope = `team:${c.projectDir}`;
   const limit = c.limit ?? 2000;
   const make = recordMaker(c);
   const memory = memoryRecords(store, c, make, getState<number>(store, scope, "collected_item") ?? 0, limit);
-  const outputs = c.shareOutputs
+  const outputs = c.policy.kinds.has("outputs")
     ? outputRecords(store, c, make, getState<number>(store, scope, "collected_output") ?? 0, limit)
     : undefined;
-  const records = [...notebookRecords(c, make), ...memory.records, ...(outputs?.records ?? [])];
+  const withheld: Partial<Record<Withheld, number>> = {};
+  const shared: TeamRecord[] = [];
+  for (const r of [...notebookRecords(c, make), ...memory.records, ...(outputs?.records ?? [])]) {
+    const v = judge(r, c.policy);
+    if ("share" in v) shared.push(v.share);
+    else withheld[v.withhold] = (withheld[v.withhold] ?? 0) + 1;
+  }
   return store.tx(() => {
-    const added = enqueue(store, records);
+    const added = enqueue(store, shared);
     setState(store, scope, "collected_item", memory.last, c.now);
     if (outputs) setState(store, scope, "collected_output", outputs.last, c.now);
-    return added;
+    return { added, withheld };
   });
 }
 
@@ -123,7 +145,7 @@ function memoryRecords(store: Store, c: CollectInput, make: Make, after: number,
     last = r.id;
     const kind = ITEM_KINDS[r.kind]!;
     const text = r.kind === "memo" ? c.mask(r.text) : r.text;
-    const meta = kind === "turn" ? { role: r.kind } : null;
+    const meta = kind === "turn" ? { role: r.kind } : kind === "handoff" ? handoffMeta(store, c, r) : null;
     records.push(make(kind, `${c.machine.id}:${r.key}`, r.session, r.at || c.now, text, meta));
   }
   // One line per turn the new rows belong to (the L1 line memory has, else the
@@ -140,7 +162,26 @@ function memoryRecords(store: Store, c: CollectInput, make: Make, after: number,
   return { records, last };
 }
 
-/** Stored tool originals (team.share_outputs), a tenth of the batch size at a time. */
+/**
+ * A memo completes a handoff: the record carries the resume this machine would compose
+ * for the session it hands off (memory/resume.ts), so a teammate's next session gets
+ * the same, decisions stated in conversation included. Masked throughout.
+ */
+function handoffMeta(
+  store: Store,
+  c: CollectInput,
+  memo: { session: string; owner: string },
+): Record<string, unknown> {
+  const parts = resumeContent(store, {
+    fromSession: memo.session,
+    owner: memo.owner,
+    recentTurns: c.recentTurns,
+    now: c.now,
+  });
+  return { handoff: mapHandoffText(sharedHandoff(parts, c.notebook?.text), c.mask) };
+}
+
+/** Stored tool originals (team.share has outputs), a tenth of the batch size at a time. */
 function outputRecords(store: Store, c: CollectInput, make: Make, after: number, limit: number): Batch {
   const outs = store.db
     .prepare(
@@ -179,12 +220,6 @@ export function enqueue(store: Store, records: readonly TeamRecord[]): number {
     added += Number(res.changes);
   }
   return added;
-}
-
-export function outboxPending(store: Store): number {
-  return (
-    store.db.prepare("SELECT count(*) AS n FROM team_outbox WHERE pushed_at IS NULL").get() as { n: number }
-  ).n;
 }
 
 /** The whole turns (of their owner's chain) that the given rows belong to. */

@@ -1,5 +1,6 @@
 import { recordHealth } from "../core/feature-health.ts";
 import type { CairnPaths } from "../core/paths.ts";
+import { CONSENT_REASON, readConsent } from "./consent.ts";
 
 /** Team sync's entry in ~/.cairn/health (core/feature-health.ts): the statusline's mark and doctor's line. */
 export const TEAM_HEALTH = "team";
@@ -16,13 +17,24 @@ export function failureReason(message: string | undefined): string {
   return "sync failing";
 }
 
-export function recordTeamHealth(paths: CairnPaths, r: { ok: boolean; error?: string }, now: number): void {
+/**
+ * The outcome of a sync for the statusline and doctor. A machine whose user has not
+ * answered whether it may share keeps its mark (CONSENT_REASON) however the pull went.
+ */
+export function recordTeamHealth(
+  paths: CairnPaths,
+  r: { ok: boolean; error?: string },
+  now: number,
+  undecided = !readConsent(paths).state,
+): void {
   recordHealth(
     paths,
     TEAM_HEALTH,
-    r.ok
-      ? { ok: true }
-      : { ok: false, reason: failureReason(r.error), ...(r.error ? { message: r.error } : {}) },
+    !r.ok
+      ? { ok: false, reason: failureReason(r.error), ...(r.error ? { message: r.error } : {}) }
+      : undecided
+        ? { ok: false, reason: CONSENT_REASON, worked: true }
+        : { ok: true },
     now,
   );
 }

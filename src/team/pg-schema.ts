@@ -1,4 +1,4 @@
-import type { Sql } from "./client.ts";
+import type { Sql, Tx } from "./client.ts";
 
 /**
  * The team store's schema on the server, versioned like the local one: each entry moves
@@ -30,6 +30,26 @@ export const PG_MIGRATIONS: readonly string[] = [
    CREATE INDEX cairn_team_records_pull ON cairn_team_records (project, txid, seq);
    CREATE INDEX cairn_team_records_kind ON cairn_team_records (project, kind, at);
    CREATE INDEX cairn_team_records_tsv ON cairn_team_records USING gin (tsv);`,
+  // 2: forgetting. A machine deletes its own records (one, a session's, a span of time)
+  // and leaves a row here in the same transaction; every machine pulls these rows in
+  // (txid, seq) order, like records, and drops its copies. A push takes the same
+  // per-machine advisory lock as a forget and skips what a forget covers, so a push
+  // that races a forget cannot bring a record back.
+  `CREATE TABLE cairn_team_forgets (
+     id text PRIMARY KEY,
+     seq bigserial NOT NULL,
+     txid xid8 NOT NULL DEFAULT pg_current_xact_id(),
+     machine_id text NOT NULL,
+     record_id text,
+     session_id text,
+     since bigint,
+     until bigint,
+     at bigint NOT NULL,
+     removed integer NOT NULL DEFAULT 0
+   );
+   CREATE INDEX cairn_team_forgets_pull ON cairn_team_forgets (txid, seq);
+   CREATE INDEX cairn_team_forgets_machine ON cairn_team_forgets (machine_id);
+   CREATE INDEX cairn_team_records_machine ON cairn_team_records (machine_id, at);`,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
@@ -75,4 +95,16 @@ export async function migrateServer(sql: Sql): Promise<{ from: number; to: numbe
     }
     return { from, to: PG_SCHEMA_VERSION };
   }) as Promise<{ from: number; to: number }>;
+}
+
+/** The class of the per-machine advisory locks (the other key is the machine id's hash). */
+const MACHINE_LOCK_CLASS = 0x63616972;
+
+/**
+ * Serializes one machine's pushes with its forgets, for the rest of the transaction:
+ * a push either commits before a forget (which then deletes what it added) or sees
+ * the forget's row and skips what it covers.
+ */
+export async function lockMachine(tx: Tx, machineId: string): Promise<void> {
+  await tx`SELECT pg_advisory_xact_lock(${MACHINE_LOCK_CLASS}::int, hashtext(${machineId}))`;
 }

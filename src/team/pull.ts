@@ -13,14 +13,17 @@ const cursorScope = (project: string) => `team-project:${project}`;
  * Brings the project's records from the server into team_records, from where the last
  * pull stopped. Rows are taken in (transaction, sequence) order, and only from
  * transactions older than every one still running, so a push that commits after a
- * later one is picked up next time instead of being skipped.
+ * later one is picked up next time instead of being skipped. The order is the
+ * columns' own: the text the row carries them as has other names, since ORDER BY
+ * would take an output name first and sort "10" before "9" (a batch cut in text order
+ * repeats rows, and skips some for good).
  */
 export async function pull(
   store: Store,
   sql: Sql,
   project: string,
   opts: { batch?: number; now?: () => number } = {},
-): Promise<{ pulled: number }> {
+): Promise<{ pulled: number; received: number }> {
   const batch = opts.batch ?? 2000;
   const now = opts.now ?? Date.now;
   let cursor = getState<Cursor>(store, cursorScope(project), "pull_cursor") ?? { txid: "0", seq: "0" };
@@ -30,12 +33,13 @@ export async function pull(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   let pulled = 0;
+  let received = 0;
   for (;;) {
     const rows = await sql<
       {
         id: string;
-        seq: string;
-        txid: string;
+        sq: string;
+        tx: string;
         kind: string;
         machine: string;
         machine_id: string;
@@ -46,7 +50,7 @@ export async function pull(
         meta: string | null;
       }[]
     >`
-      SELECT id, seq::text AS seq, txid::text AS txid, kind, machine, machine_id, user_name, session_id,
+      SELECT id, seq::text AS sq, txid::text AS tx, kind, machine, machine_id, user_name, session_id,
              at::text AS at, text, meta::text AS meta
       FROM cairn_team_records
       WHERE project = ${project}
@@ -55,9 +59,10 @@ export async function pull(
       ORDER BY txid, seq
       LIMIT ${batch}`;
     if (rows.length === 0) break;
+    received += rows.length;
     const at = now();
     const last = rows.at(-1)!;
-    cursor = { txid: last.txid, seq: last.seq };
+    cursor = { txid: last.tx, seq: last.sq };
     const next = cursor;
     store.tx(() => {
       for (const r of rows) {
@@ -80,5 +85,5 @@ export async function pull(
     });
     if (rows.length < batch) break;
   }
-  return { pulled };
+  return { pulled, received };
 }

@@ -1,7 +1,18 @@
 import { createHash } from "node:crypto";
+import type { ShareKind } from "../config/settings/team.ts";
 
 /** What the team shares. Appends only: a record is never changed once made. */
 export type RecordKind = "decision" | "dead-end" | "handoff" | "summary" | "turn" | "output";
+
+/** Which choice of team.share each kind of record belongs to. */
+export const SHARE_KIND_OF: Readonly<Record<RecordKind, ShareKind>> = {
+  handoff: "handoffs",
+  decision: "decisions",
+  "dead-end": "decisions",
+  summary: "summaries",
+  turn: "conversation",
+  output: "outputs",
+};
 
 export interface TeamRecord {
   /** Stable: the same thing collected twice, or pushed twice, is one record. */

@@ -1,9 +1,14 @@
+import type { Config } from "../config/schema.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import type { Store } from "../store/db.ts";
 import { getState, setState } from "../store/kv.ts";
-import { connect, describeError } from "./client.ts";
+import { close, connect, describeError } from "./client.ts";
+import { type ConsentState, mayPush, readConsent } from "./consent.ts";
+import { pullForgets, pushForgets } from "./forget.ts";
 import { recordTeamHealth } from "./health.ts";
+import type { Machine } from "./identity.ts";
 import { migrateServer } from "./pg-schema.ts";
+import { loadPolicy } from "./policy.ts";
 import { pull } from "./pull.ts";
 import { push } from "./push.ts";
 
@@ -29,69 +34,85 @@ export interface SyncResult {
   readonly ok: boolean;
   readonly sent: number;
   readonly added: number;
+  /** Outbox records the share policy now withholds: dropped, never sent. */
+  readonly dropped: number;
+  /** Records stored from the pull, and rows the server sent (the same, unless one came twice). */
   readonly pulled: number;
+  readonly received: number;
+  /** This machine's forgets the server carried out, and pulled copies that forgets removed here. */
+  readonly forgotten: number;
+  readonly droppedCopies: number;
+  /** Whether this machine may push (its user's answer; undefined: not asked yet). */
+  readonly consent: ConsentState | undefined;
   readonly error?: string;
-}
-
-/**
- * One round with the server: migrate it if needed, push the whole outbox, pull the
- * project. Any failure is one line (masked) in the result and in the status the
- * status command, doctor and SessionStart read; what was not pushed stays in the
- * outbox for the next round.
- */
-export async function syncOnce(
-  store: Store,
-  r: RoundOptions & {
-    /** Where to keep the outcome for the statusline and doctor (see health.ts). */
-    health?: CairnPaths;
-  },
-): Promise<SyncResult> {
-  const result = await syncRound(store, r);
-  if (r.health) {
-    try {
-      recordTeamHealth(r.health, result, (r.now ?? Date.now)());
-    } catch {
-      // Only the statusline's mark is lost; the status row in SQLite has the outcome.
-    }
-  }
-  return result;
 }
 
 interface RoundOptions {
   url: string;
   project: string | undefined;
+  /**
+   * This machine's cairn home: its consent decides whether the round pushes, and its
+   * health file gets the outcome. Without it (and the config and machine) the round
+   * only pulls: whether a machine may share is its home's to say.
+   */
+  home?: CairnPaths;
+  /** team.share and team.exclude: the push judges every outbox record again. */
+  config?: Config;
+  machine?: Machine;
   now?: () => number;
   connectTimeoutS?: number;
   /** false: pull only (SessionStart's refresh wants the newest records, fast). */
   push?: boolean;
 }
 
+/**
+ * One round with the server: migrate it if needed, carry out this machine's forgets,
+ * push the outbox if the user agreed that this machine shares, pull the project and
+ * every machine's forgets. Any failure is one line (masked) in the result and in the
+ * status the status command, doctor and SessionStart read; what was not pushed stays
+ * in the outbox for the next round.
+ */
+export async function syncOnce(store: Store, r: RoundOptions): Promise<SyncResult> {
+  const result = await syncRound(store, r);
+  try {
+    if (r.home) recordTeamHealth(r.home, result, (r.now ?? Date.now)());
+  } catch {
+    // Only the statusline's mark is lost; the status row in SQLite has the outcome.
+  }
+  return result;
+}
+
 async function syncRound(store: Store, r: RoundOptions): Promise<SyncResult> {
   const now = r.now ?? Date.now;
-  let sent = 0;
-  let added = 0;
-  let pulled = 0;
+  const consent = r.home ? readConsent(r.home).state : undefined;
+  const n = { sent: 0, added: 0, dropped: 0, pulled: 0, received: 0, forgotten: 0, droppedCopies: 0 };
   let sql: Awaited<ReturnType<typeof connect>> | undefined;
   try {
     sql = await connect(r.url, { connectTimeoutS: r.connectTimeoutS });
     await migrateServer(sql);
-    if (r.push !== false) {
-      const p = await push(store, sql, { now });
-      sent = p.sent;
-      added = p.added;
-      setState(store, STATUS_SCOPE, "lastPush", { at: now(), sent, added }, now());
+    // Taking back is not sharing: a machine's forgets go whatever its consent.
+    if (r.machine) n.forgotten = (await pushForgets(store, sql, r.machine.id, now)).removed;
+    if (r.push !== false && r.config && mayPush({ state: consent })) {
+      const p = await push(store, sql, { policy: loadPolicy(store, r.config), now });
+      n.sent = p.sent;
+      n.added = p.added;
+      n.dropped = p.dropped;
+      setState(store, STATUS_SCOPE, "lastPush", { at: now(), sent: n.sent, added: n.added }, now());
     }
     if (r.project) {
-      pulled = (await pull(store, sql, r.project, { now })).pulled;
-      setState(store, STATUS_SCOPE, "lastPull", { at: now(), pulled, project: r.project }, now());
+      const p = await pull(store, sql, r.project, { now });
+      n.pulled = p.pulled;
+      n.received = p.received;
+      setState(store, STATUS_SCOPE, "lastPull", { at: now(), pulled: n.pulled, project: r.project }, now());
     }
+    n.droppedCopies = (await pullForgets(store, sql, now)).dropped;
     store.db.prepare("DELETE FROM kv WHERE scope = ? AND key = 'lastError'").run(STATUS_SCOPE);
-    return { ok: true, sent, added, pulled };
+    return { ok: true, ...n, consent };
   } catch (err) {
     const message = describeError(err, r.url);
     setState(store, STATUS_SCOPE, "lastError", { at: now(), message }, now());
-    return { ok: false, sent, added, pulled, error: message };
+    return { ok: false, ...n, consent, error: message };
   } finally {
-    await sql?.end({ timeout: 1 }).catch(() => {});
+    await close(sql);
   }
 }

@@ -16,7 +16,7 @@ import { runningSyncs } from "../../src/team/background.ts";
 import { CAIRN } from "../helpers/cairn.ts";
 import { type PgServer, pgBinDir, startPostgres } from "../helpers/postgres.ts";
 import { until } from "../helpers/wait.ts";
-import { installCairn } from "./harness/cairn.ts";
+import { cairn, installCairn } from "./harness/cairn.ts";
 import { makeSandbox, runClaude, type Sandbox } from "./harness/claude.ts";
 import { bash, type MockApi, startMockApi, text } from "./harness/mock-api.ts";
 
@@ -53,6 +53,9 @@ describe.skipIf(!pgBinDir())("a repository's settings env cannot choose the team
     );
     sb.writeSettings({ permissions: { allow: ["Bash"] } });
     await installCairn(sb);
+    // The user agreed to share, in a terminal: nothing is pushed before that.
+    const agreed = await cairn(sb, ["team", "enable", "--yes"], { env: { CAIRN_TEAM_URL: "" } });
+    expect(agreed.code, agreed.stderr).toBe(0);
   });
 
   afterAll(async () => {

@@ -1,10 +1,11 @@
 /**
  * Team memory end to end: two machines (two HOMEs, the same repository cloned at two
  * paths with two spellings of one origin remote), a real PostgreSQL, the real Claude
- * Code CLI against the scripted model. A decision and a /handoff on A reach B's next
- * session (asserted on the request Claude Code sent) and `cairn search --team` on B;
- * with the server stopped A's sessions run normally and everything arrives once the
- * server is back; a second sync adds nothing.
+ * Code CLI against the scripted model. Nothing leaves A before its user agrees; then a
+ * decision stated only in conversation and a /handoff on A reach B's next session as
+ * A's own resume would carry them (asserted on the request Claude Code sent), and
+ * `cairn search --team` on B; with the server stopped A's sessions run normally and
+ * everything arrives once the server is back; a second sync adds nothing.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -31,6 +32,8 @@ import {
 
 const CLI = `${process.execPath} ${CAIRN}`;
 const PROJECT = "example.org/team/app";
+const DECISION =
+  "Decision: every payment call carries the HERON-42 idempotency key, because retries double-charged.";
 
 function sessionStartMessage(r: CapturedRequest): string | undefined {
   for (const m of r.body.messages ?? []) {
@@ -101,7 +104,7 @@ describe.skipIf(!HAS_PG)("team memory e2e: two machines, one PostgreSQL", () => 
     pg?.destroy();
   });
 
-  it("A records a decision and hands off; the Stop hooks push it in the background", async () => {
+  it("A decides in conversation and hands off; nothing is pushed before A agrees, then the Stop hooks push it", async () => {
     api.script([
       bash(
         `${CLI} state add decisions "Queue writes through the outbox table (DECISION-Q7): the API times out under load"`,
@@ -109,7 +112,8 @@ describe.skipIf(!HAS_PG)("team memory e2e: two machines, one PostgreSQL", () => 
           id: "toolu_decide",
         },
       ),
-      text("Recorded the decision."),
+      // Stated in conversation only: it is in no notebook and no record of its own.
+      text(`${DECISION} Recorded the other decision in the notebook.`),
     ]);
     const first = await runClaude({
       sandbox: a,
@@ -120,6 +124,13 @@ describe.skipIf(!HAS_PG)("team memory e2e: two machines, one PostgreSQL", () => 
     });
     expect(first.exitCode, first.stderr).toBe(0);
     expect(api.toolResult("toolu_decide")).toContain("Decisions");
+    // The Stop hook's background push filled the outbox and sent nothing: A has not agreed.
+    await syncsSettled(a);
+    expect(pending(a)).toBeGreaterThan(0);
+    expect(Number(pg.psql("SELECT count(*) FROM cairn_team_records", "cairn_team"))).toBe(0);
+    const agreed = await cairn(a, ["team", "enable", "--yes"], { env: asA });
+    expect(agreed.code, agreed.stderr).toBe(0);
+    expect(Number(pg.psql("SELECT count(*) FROM cairn_team_records", "cairn_team"))).toBeGreaterThan(0);
 
     api.script([
       bash(
@@ -141,9 +152,20 @@ describe.skipIf(!HAS_PG)("team memory e2e: two machines, one PostgreSQL", () => 
     expect(api.toolResult("toolu_memo")).toContain("Saved the in-flight memo");
 
     await syncsSettled(a);
+    const syncA = await cairn(a, ["team", "sync"], { env: asA });
+    expect(syncA.code, syncA.stderr).toBe(0);
     expect(pending(a)).toBe(0);
     expect(
       Number(pg.psql(`SELECT count(*) FROM cairn_team_records WHERE kind = 'handoff'`, "cairn_team")),
+    ).toBe(1);
+    // The handoff carries the turn where the decision was stated.
+    expect(
+      Number(
+        pg.psql(
+          `SELECT count(*) FROM cairn_team_records WHERE kind = 'handoff' AND meta::text LIKE '%HERON-42%'`,
+          "cairn_team",
+        ),
+      ),
     ).toBe(1);
     const decided = pg.psql(
       `SELECT user_name || ' ' || text FROM cairn_team_records WHERE kind = 'decision'`,
@@ -152,7 +174,7 @@ describe.skipIf(!HAS_PG)("team memory e2e: two machines, one PostgreSQL", () => 
     expect(decided).toContain("alice Queue writes through the outbox table (DECISION-Q7)");
   });
 
-  it("B's next real session starts with A's handoff and decision; B finds them with search --team", async () => {
+  it("B's next real session starts with A's handoff as A's own resume would: the decision stated in conversation and the memo", async () => {
     const status = await cairn(b, ["team", "status"], { env: asB });
     expect(status.stdout).toMatch(/ignored: .*\.claude\/cairn\.yaml sets team\.url/);
     expect(status.stdout).toContain(`project  ${PROJECT} (from origin)`);
@@ -160,6 +182,11 @@ describe.skipIf(!HAS_PG)("team memory e2e: two machines, one PostgreSQL", () => 
     expect(status.stdout + status.stderr).not.toContain(PG_PASSWORD);
     const sync = await cairn(b, ["team", "sync"], { env: asB });
     expect(sync.code, sync.stderr).toBe(0);
+
+    // `cairn handoff` on B shows what B's next session will receive: alice's handoff.
+    const preview = JSON.parse((await cairn(b, ["handoff", "--json"], { env: asB })).stdout);
+    expect(preview.kind).toBe("team-handoff");
+    expect(preview.injection).toContain(DECISION);
 
     api.script([text("Continuing from alice's handoff.")]);
     const sid = randomUUID();
@@ -174,16 +201,33 @@ describe.skipIf(!HAS_PG)("team memory e2e: two machines, one PostgreSQL", () => 
     const firstReq = api.mainRequests().find((r) => r.sessionId === sid)!;
     const injected = sessionStartMessage(firstReq);
     expect(injected, "the SessionStart injection reached the model").toBeDefined();
-    expect(injected).toContain(`Team memory for ${PROJECT}`);
-    expect(injected).toMatch(/Handoff from alice@\S+ \(session [0-9a-f]{8}, \d+[smhd] ago\):/);
-    expect(injected).toContain("MEMO-TEAM-5K");
     expect(injected).toMatch(
-      /- Queue writes through the outbox table \(DECISION-Q7\).* \(alice@\S+, \d{4}-\d\d-\d\d\)/,
+      /\[cairn resume\] You are continuing a teammate's work: alice@\S+ handed off session [0-9a-f]{8} \(\d+ turns?, last active \d\d:\d\d\) \d+[smhd] ago with \/handoff, on another machine/,
     );
+    expect(injected).toMatch(/<cairn-data source="handoff from alice@\S+, another machine">/);
+    expect(injected).toContain(DECISION);
+    expect(injected).toContain("MEMO-TEAM-5K");
+    const block = (t: string) => /<cairn-data source="handoff[^"]*">[\s\S]*?<\/cairn-data>/.exec(t)?.[0];
+    expect(block(injected!)).toBe(block(preview.injection));
+    // A's notebook travels with the handoff, as A's own resume would show it.
+    expect(injected).toContain("Queue writes through the outbox table (DECISION-Q7)");
+    // Under the cap with everything else SessionStart injected (Claude Code cuts past 10,000).
+    const db = openDb(b);
+    try {
+      const inj = rows<{ part: string; chars: number }>(
+        db,
+        "SELECT part, chars FROM injections WHERE session_id = ? AND event = 'SessionStart'",
+        sid,
+      );
+      expect(inj.map((i) => i.part)).toContain("team-handoff");
+      expect(inj.reduce((n, i) => n + i.chars, 0)).toBeLessThanOrEqual(9_800);
+    } finally {
+      db.close();
+    }
 
     const found = await cairn(b, ["search", "--team", "outbox table"], { env: asB });
     expect(found.code, found.stderr).toBe(0);
-    expect(found.stdout).toMatch(/\[decision · alice@\S+ · \d{4}-\d\d-\d\d \d\d:\d\d\]/);
+    expect(found.stdout).toMatch(/\[decision · alice@\S+ · \d{4}-\d\d-\d\d \d\d:\d\d · id [0-9a-f]{12}\]/);
   });
 
   it.skipIf(!HAS_CHROMIUM)("B's dashboard lists alice's session beside B's own", async () => {
@@ -290,7 +334,7 @@ describe.skipIf(!HAS_PG)("team memory e2e: two machines, one PostgreSQL", () => 
     const found = await cairn(b, ["search", "--team", "idempotent retries"], { env: asB });
     expect(found.stdout).toContain("DOWN-DECISION-3");
 
-    // Sync twice more on both machines: nothing new anywhere.
+    // Sync twice more on both machines: nothing new anywhere (B never agreed to share: its records wait).
     const total = pg.psql("SELECT count(*) FROM cairn_team_records", "cairn_team").trim();
     for (const [sb, env] of [
       [a, asA],
@@ -299,8 +343,15 @@ describe.skipIf(!HAS_PG)("team memory e2e: two machines, one PostgreSQL", () => 
       [b, asB],
     ] as const) {
       const r = await cairn(sb, ["team", "sync"], { env });
-      expect(r.stdout).toContain(": 0 pushed (0 new on the server), 0 pulled.");
+      expect(r.stdout).toMatch(
+        sb === a
+          ? /: 0 pushed \(0 new on the server\), 0 pulled\./
+          : /: nothing pushed: \d+ records? waits? until you agree .*, 0 pulled\./,
+      );
     }
+    expect(
+      Number(pg.psql("SELECT count(*) FROM cairn_team_records WHERE user_name = 'bob'", "cairn_team")),
+    ).toBe(0);
     expect(pg.psql("SELECT count(*) FROM cairn_team_records", "cairn_team").trim()).toBe(total);
   });
 

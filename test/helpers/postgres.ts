@@ -66,7 +66,12 @@ function ids(name: string): { uid: number; gid: number } | undefined {
   return { uid: Number(r.stdout.trim()), gid: Number(g.stdout.trim()) };
 }
 
-export async function startPostgres(): Promise<PgServer> {
+export interface PgOptions {
+  /** max_connections (default 40): a fleet of machines, each with its own pool, needs more. */
+  readonly maxConnections?: number;
+}
+
+export async function startPostgres(o: PgOptions = {}): Promise<PgServer> {
   const bin = pgBinDir();
   if (!bin) throw new Error(PG_MISSING);
   const asRoot = process.getuid?.() === 0;
@@ -119,7 +124,7 @@ export async function startPostgres(): Promise<PgServer> {
   ]);
   rmSync(pwfile, { force: true });
   const port = await freePort();
-  const opts = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${base} -c fsync=off -c full_page_writes=off -c max_connections=40`;
+  const opts = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${base} -c fsync=off -c full_page_writes=off -c max_connections=${o.maxConnections ?? 40}`;
   const logFile = join(base, "server.log");
   const start = () => {
     run("pg_ctl", ["-D", data, "-l", logFile, "-o", opts, "-w", "-t", "60", "start"]);
@@ -154,6 +159,8 @@ export async function startPostgres(): Promise<PgServer> {
       {
         encoding: "utf8",
         env: { ...process.env, PGPASSWORD: PG_PASSWORD, PGCONNECT_TIMEOUT: "10" },
+        // A fleet's 100,000 record ids are a few MB.
+        maxBuffer: 256 * 1024 * 1024,
       },
     );
   psql(`CREATE DATABASE ${PG_DB}`);

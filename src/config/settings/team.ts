@@ -1,6 +1,10 @@
 import * as v from "valibot";
-import { int, setting } from "../setting.ts";
+import { int, patterns, setting } from "../setting.ts";
 import { userOnly, WHY } from "../trust.ts";
+
+/** The kinds of records a machine may share (team.share), each its own choice. */
+export const SHARE_KINDS = ["handoffs", "decisions", "summaries", "conversation", "outputs"] as const;
+export type ShareKind = (typeof SHARE_KINDS)[number];
 
 /**
  * Team memory. Every key is user-only: a repository's .claude/cairn.yaml could
@@ -20,10 +24,16 @@ export const TEAM_SETTINGS = {
     "Names this project in the team store; empty = the normalized origin remote.",
     userOnly(WHY.sends),
   ),
-  "team.share_outputs": setting(
-    v.boolean(),
-    false,
-    "Also share stored tool originals (masked).",
+  "team.share": setting(
+    v.array(v.picklist(SHARE_KINDS)),
+    ["handoffs", "decisions", "summaries", "conversation"],
+    "What this machine shares: handoffs (baton and memo), decisions (and dead-ends), summaries (one line a turn), conversation (its text), outputs (stored tool originals).",
+    userOnly(WHY.sends),
+  ),
+  "team.exclude": setting(
+    patterns(),
+    [],
+    "Regular expressions: a record (or a message, line or memo inside a handoff) with a line matching any of them is not shared.",
     userOnly(WHY.sends),
   ),
   "team.refresh_ms": setting(

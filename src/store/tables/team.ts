@@ -34,3 +34,30 @@ export const TEAM_SCHEMA = `
   );
   CREATE INDEX team_records_project ON team_records(project, kind, at);
 `;
+
+/**
+ * Migration 8: what the user controls.
+ *
+ * - team_outbox.dropped_at / dropped_why: a record that will never be sent (its kind is
+ *   no longer shared, it matches team.exclude, its session or project was turned off,
+ *   it was forgotten). The row stays, so collecting the same thing again adds nothing.
+ * - team_forgets: what `cairn team forget` took back on this machine: one record, one
+ *   session, or everything made in a span of time. Kept for good: the collector and
+ *   the push never share what it covers again; pushed_at is set once the server has
+ *   deleted it and told every machine to (cairn_team_forgets).
+ */
+export const TEAM_SCHEMA_10 = `
+  ALTER TABLE team_outbox ADD COLUMN dropped_at INTEGER;
+  ALTER TABLE team_outbox ADD COLUMN dropped_why TEXT;
+  CREATE TABLE team_forgets (
+    id TEXT PRIMARY KEY,
+    record_id TEXT,
+    session_id TEXT,
+    since INTEGER,
+    until INTEGER,
+    at INTEGER NOT NULL,
+    pushed_at INTEGER,
+    removed INTEGER
+  );
+  CREATE INDEX team_records_machine ON team_records(machine_id, at);
+`;

@@ -48,10 +48,19 @@ function valuesFor(key: SettingKey, schema: v.GenericSchema, def: unknown): unkn
   } else if (type === "boolean") out = [true, false];
   else if (type === "picklist") out = [...(schema as unknown as { options: readonly unknown[] }).options];
   else if (type === "string") out = ["", "attacker", "postgres://evil.example/db", "claude-opus-4-1"];
-  else if (type === "array")
-    out = [[], ["Bash"], ["Evil", "Bash"], [...(def as string[]), "Evil"], ["^make deploy"]];
-  else throw new Error(`${key}: no candidates for a ${type} schema; teach this test its type`);
+  else if (type === "array") {
+    const options = listOptions(schema);
+    out = options
+      ? [[], ...options.map((o) => [o]), [...options]]
+      : [[], ["Bash"], ["Evil", "Bash"], [...(def as string[]), "Evil"], ["^make deploy"]];
+  } else throw new Error(`${key}: no candidates for a ${type} schema; teach this test its type`);
   return out;
+}
+
+/** A list's choices, when its entries are a picklist (team.share's kinds). */
+function listOptions(schema: v.GenericSchema): readonly unknown[] | undefined {
+  const item = (schema as unknown as { item?: { type: string; options?: readonly unknown[] } }).item;
+  return item?.type === "picklist" ? item.options : undefined;
 }
 
 /** A value in the middle of a number schema's bounds, for a setting whose default is "not set". */
@@ -84,6 +93,11 @@ function userMoved(key: SettingKey): unknown {
     return options.find((o) => o !== def && !(trust.kind === "only" && o === trust.value)) ?? def;
   }
   if (type === "string") return "the-users-own";
+  const options = listOptions(schema);
+  if (options) {
+    const others = options.filter((o) => !(def as unknown[]).includes(o));
+    return others.length ? others : options.slice(1);
+  }
   return ["Bash", "Read"];
 }
 

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PG_SCHEMA_VERSION } from "../../../src/team/pg-schema.ts";
 import { runCairn, tempHome } from "../../helpers/cairn.ts";
 import { freePort, PG_PASSWORD, type PgServer, pgBinDir, startPostgres } from "../../helpers/postgres.ts";
 
@@ -57,10 +58,10 @@ describe.skipIf(!hasPg)("cairn team, search --team, doctor and config against a 
         ])
       ).code,
     ).toBe(0);
-    const sync = await run(["team", "sync"]);
+    const sync = await run(["team", "enable", "--yes"]);
     expect(sync.code, sync.stderr).toBe(0);
     expect(sync.stdout).toMatch(
-      /^Synced example\.org\/team\/app: 1 pushed \(1 new on the server\), 1 pulled\./,
+      /\nSynced example\.org\/team\/app: 1 pushed \(1 new on the server\), 1 pulled\./,
     );
     const again = await run(["team", "sync"]);
     expect(again.stdout).toContain("0 pushed (0 new on the server), 0 pulled.");
@@ -68,7 +69,7 @@ describe.skipIf(!hasPg)("cairn team, search --team, doctor and config against a 
     const status = await run(["team", "status", "--json"]);
     expect(status.code, status.stderr).toBe(0);
     const s = JSON.parse(status.stdout);
-    expect(s.server).toMatchObject({ ok: true, schema: 1 });
+    expect(s.server).toMatchObject({ ok: true, schema: PG_SCHEMA_VERSION });
     expect(s.project).toEqual({ id: "example.org/team/app", source: "origin" });
     expect(s.url).toBe(pg.url().replace(`:${PG_PASSWORD}@`, ":***@"));
     expect(s.outbox).toBe(0);
@@ -84,7 +85,7 @@ describe.skipIf(!hasPg)("cairn team, search --team, doctor and config against a 
     const found = await run(["search", "--team", "ledger export"]);
     expect(found.code, found.stderr).toBe(0);
     expect(found.stdout).toMatch(
-      /1\. \[decision · dana@\S+ · \d{4}-\d\d-\d\d \d\d:\d\d\] .*«ledger» «export».*TEAMCLI-7/,
+      /1\. \[decision · dana@\S+ · \d{4}-\d\d-\d\d \d\d:\d\d · id [0-9a-f]{12}\] .*«ledger» «export».*TEAMCLI-7/,
     );
 
     const config = await run(["config"]);

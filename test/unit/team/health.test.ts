@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { healthMark, healthPath, readHealth, recordHealth } from "../../../src/core/feature-health.ts";
 import { cairnPaths } from "../../../src/core/paths.ts";
+import { answerConsent } from "../../../src/team/consent.ts";
 import { failureReason } from "../../../src/team/health.ts";
 import { REPO, runCairn, tempHome } from "../../helpers/cairn.ts";
 import { freePort, type PgServer, pgBinDir, startPostgres } from "../../helpers/postgres.ts";
@@ -69,6 +70,8 @@ describe.skipIf(!hasPg)("the statusline's team mark follows real syncs", () => {
   beforeAll(async () => {
     pg = await startPostgres();
     mkdirSync(join(t.home, ".cairn"), { recursive: true });
+    // The user has answered (consent's own mark is in control.test.ts).
+    answerConsent(paths, "enabled", Date.now());
     execFileSync("git", ["init", "-q", t.project]);
     execFileSync("git", ["-C", t.project, "remote", "add", "origin", "https://example.org/team/mark.git"]);
   });

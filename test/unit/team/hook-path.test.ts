@@ -143,5 +143,9 @@ describe("team memory on the hook path", () => {
     const names = start.loaded.map((f) => f.split("/").at(-1));
     expect(names).toContain("team-on-session-start.cjs");
     expect(names.filter((n) => n?.includes("postgres"))).toEqual([]);
+    // Without a teammate's handoff pulled, nothing of its composition loads, nor the collector.
+    expect(
+      names.filter((n) => n === "team-handoff.cjs" || n === "memory-compose.cjs" || n === "team-collect.cjs"),
+    ).toEqual([]);
   });
 });

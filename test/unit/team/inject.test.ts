@@ -13,13 +13,12 @@ function rec(kind: string, text: string, n: number, extra: Partial<PulledRecord>
     session_id: "0123456789abcdef",
     at: NOW - n * 60_000,
     text,
+    meta: null,
     ...extra,
   };
 }
 
 const view = (n: number): TeamView => ({
-  handoff: rec("handoff", "## Next step\nWire the outbox into checkout (MEMO-1).", 5),
-  handoffTurns: [rec("summary", "T3 moved the queue to the outbox table", 6)],
   decisions: Array.from({ length: n }, (_, i) =>
     rec("decision", `Decision number ${i}: ${"why ".repeat(20)}`, i),
   ),
@@ -27,7 +26,7 @@ const view = (n: number): TeamView => ({
 });
 
 describe("the team part of SessionStart", () => {
-  it("puts the handoff first, names who and when, and says how to search for more", () => {
+  it("lists the team's decisions and dead-ends, names who and when, and says how to search for more", () => {
     const text = renderTeam(view(2), {
       project: "example.org/team/app",
       now: NOW,
@@ -35,16 +34,31 @@ describe("the team part of SessionStart", () => {
       searchCli: "cairn",
     })!;
     expect(text.split("\n")[0]).toBe(
-      "Team memory for example.org/team/app, shared by teammates (other machines):",
+      "Team memory for example.org/team/app: what teammates (other machines) recorded recently.",
     );
     // Teammates' words reach the model as recorded material, in one block.
-    expect(text).toContain('<cairn-data source="team store: example.org/team/app">\nHandoff from');
-    expect(text).toContain("Handoff from alice@laptop (session 01234567, 5m ago):");
-    expect(text.indexOf("MEMO-1")).toBeLessThan(text.indexOf("Team decisions:"));
-    expect(text).toContain("- T3 moved the queue to the outbox table");
+    expect(text).toContain('<cairn-data source="team store: example.org/team/app">\nTeam decisions:');
     expect(text).toMatch(/- Decision number 0: .* \(alice@laptop, 2026-11-25\)/);
     expect(text).toContain("- Bigger pool did not help (DEAD-1) (alice@laptop, 2026-11-25)");
     expect(text.split("\n").at(-1)).toBe('More: cairn search --team "WORDS"');
+  });
+
+  it("does not repeat what the injection already holds (a teammate's handoff carries their notebook)", () => {
+    const already = "## Dead-ends\n- Bigger pool did not   help (DEAD-1)\n";
+    const text = renderTeam(view(1), {
+      project: "p",
+      now: NOW,
+      maxChars: 2500,
+      searchCli: "cairn",
+      already,
+    })!;
+    expect(text).toContain("Decision number 0");
+    expect(text).not.toContain("DEAD-1");
+    const none = renderTeam(
+      { decisions: [], deadEnds: view(1).deadEnds },
+      { project: "p", now: NOW, maxChars: 2500, searchCli: "cairn", already },
+    );
+    expect(none).toBeUndefined();
   });
 
   it("a teammate's text cannot close the block", () => {
@@ -55,17 +69,17 @@ describe("the team part of SessionStart", () => {
   });
 
   it("stays inside its budget and counts what did not fit", () => {
-    for (const max of [400, 900, 2500]) {
+    for (const max of [600, 900, 2500]) {
       const text = renderTeam(view(40), { project: "p", now: NOW, maxChars: max, searchCli: "cairn" })!;
       expect(text.length, String(max)).toBeLessThanOrEqual(max);
-      expect(text).toContain("MEMO-1");
+      expect(text).toContain("Decision number 0");
     }
     const some = renderTeam(view(40), { project: "p", now: NOW, maxChars: 2500, searchCli: "cairn" })!;
     expect(some).toMatch(/\((\d+) more not shown\)/);
   });
 
   it("says nothing when there is nothing, or no room", () => {
-    const empty: TeamView = { handoff: undefined, handoffTurns: [], decisions: [], deadEnds: [] };
+    const empty: TeamView = { decisions: [], deadEnds: [] };
     expect(renderTeam(empty, { project: "p", now: NOW, maxChars: 2500, searchCli: "cairn" })).toBeUndefined();
     expect(
       renderTeam(view(3), { project: "p", now: NOW, maxChars: 120, searchCli: "cairn" }),

@@ -10,10 +10,12 @@ import { openStore, type Store } from "../../../src/store/db.ts";
 import { insertOutput } from "../../../src/store/outputs.ts";
 import { touchSession } from "../../../src/store/sessions.ts";
 import { connect } from "../../../src/team/client.ts";
-import { enqueue, outboxPending } from "../../../src/team/collect.ts";
+import { enqueue } from "../../../src/team/collect.ts";
+import { answerConsent } from "../../../src/team/consent.ts";
 import { teammateSessions } from "../../../src/team/dashboard.ts";
 import { collectProject } from "../../../src/team/gather.ts";
 import { machineIdentity } from "../../../src/team/identity.ts";
+import { outboxPending } from "../../../src/team/pending.ts";
 import { migrateServer, PG_SCHEMA_VERSION } from "../../../src/team/pg-schema.ts";
 import { pruneTeam } from "../../../src/team/prune.ts";
 import { syncOnce } from "../../../src/team/sync.ts";
@@ -33,7 +35,20 @@ function machine(root: string, name: string) {
   const projectDir = join(home, "src", "app");
   mkdirSync(join(projectDir, ".cairn"), { recursive: true });
   const paths = cairnPaths(join(home, ".cairn"));
-  return { home, projectDir, paths, machine: machineIdentity(paths, { USER: name }) };
+  mkdirSync(paths.root, { recursive: true });
+  // These machines' users agreed to share (consent has its own tests: control.test.ts).
+  answerConsent(paths, "enabled", Date.now());
+  const m = { home, projectDir, paths, machine: machineIdentity(paths, { USER: name }) };
+  return {
+    ...m,
+    round: (url: string, project: string) => ({
+      url,
+      project,
+      home: paths,
+      config: defaults(),
+      machine: m.machine,
+    }),
+  };
 }
 
 describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
@@ -77,7 +92,7 @@ describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
       now: Date.now(),
     });
 
-    const collected = await collectProject(sa, {
+    const { added: collected } = await collectProject(sa, {
       projectDir: a.projectDir,
       project: PROJECT,
       machine: a.machine,
@@ -94,15 +109,15 @@ describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
         config,
         now: Date.now(),
       }),
-    ).toBe(0);
+    ).toMatchObject({ added: 0 });
     expect(outboxPending(sa)).toBe(collected);
 
-    const first = await syncOnce(sa, { url: pg.url(), project: PROJECT });
+    const first = await syncOnce(sa, a.round(pg.url(), PROJECT));
     expect(first).toMatchObject({ ok: true, sent: collected, added: collected });
     expect(outboxPending(sa)).toBe(0);
 
     const sb = await open(b);
-    const got = await syncOnce(sb, { url: pg.url(), project: PROJECT });
+    const got = await syncOnce(sb, b.round(pg.url(), PROJECT));
     expect(got).toMatchObject({ ok: true, pulled: collected });
     const kinds = sb.db
       .prepare("SELECT kind, count(*) AS n FROM team_records GROUP BY kind ORDER BY kind")
@@ -141,17 +156,17 @@ describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
     expect(teammateSessions(sa, a.paths)).toEqual([]);
 
     // Twice more on both sides: nothing new anywhere.
-    expect(await syncOnce(sa, { url: pg.url(), project: PROJECT })).toMatchObject({
+    expect(await syncOnce(sa, a.round(pg.url(), PROJECT))).toMatchObject({
       ok: true,
       sent: 0,
       added: 0,
     });
-    expect(await syncOnce(sb, { url: pg.url(), project: PROJECT })).toMatchObject({ ok: true, pulled: 0 });
+    expect(await syncOnce(sb, b.round(pg.url(), PROJECT))).toMatchObject({ ok: true, pulled: 0 });
     expect(pg.psql("SELECT count(*) FROM cairn_team_records", "cairn_team").trim()).toBe(String(collected));
 
     // A retried push (the outbox lost its "pushed" marks, as after a crash) adds nothing.
     sa.db.exec("UPDATE team_outbox SET pushed_at = NULL");
-    expect(await syncOnce(sa, { url: pg.url(), project: PROJECT })).toMatchObject({
+    expect(await syncOnce(sa, a.round(pg.url(), PROJECT))).toMatchObject({
       ok: true,
       sent: collected,
       added: 0,
@@ -170,19 +185,19 @@ describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
       config: defaults(),
       now: Date.now(),
     });
-    const wrong = await syncOnce(sc, { url: pg.url({ password: "not-the-Password" }), project: PROJECT });
+    const wrong = await syncOnce(sc, c.round(pg.url({ password: "not-the-Password" }), PROJECT));
     expect(wrong.ok).toBe(false);
     expect(wrong.error).toMatch(/authentication failed at 127\.0\.0\.1:\d+\/cairn_team/);
     expect(wrong.error).not.toContain("not-the-Password");
     expect(wrong.error!.split("\n")).toHaveLength(1);
     const { freePort } = await import("../../helpers/postgres.ts");
     const closed = await freePort();
-    const down = await syncOnce(sc, { url: `postgres://u:pw-xyz@127.0.0.1:${closed}/db`, project: PROJECT });
+    const down = await syncOnce(sc, c.round(`postgres://u:pw-xyz@127.0.0.1:${closed}/db`, PROJECT));
     expect(down.error).toBe(
       `cannot reach 127.0.0.1:${closed}/db: connection refused (is PostgreSQL running there?)`,
     );
     expect(outboxPending(sc)).toBe(1);
-    expect(await syncOnce(sc, { url: pg.url(), project: PROJECT })).toMatchObject({
+    expect(await syncOnce(sc, c.round(pg.url(), PROJECT))).toMatchObject({
       ok: true,
       sent: 1,
       added: 1,
@@ -226,7 +241,7 @@ describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
     ]);
   });
 
-  it("stored tool originals stay local unless team.share_outputs is on", async () => {
+  it("stored tool originals stay local unless team.share has outputs", async () => {
     const e = machine(root, "erin");
     const se = await open(e);
     const original = readFileSync(join(OUTPUTS, "compile-gcc-errors.txt"));
@@ -250,7 +265,10 @@ describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
     await collectProject(se, { ...base, config: defaults() });
     const kinds = () => se.db.prepare("SELECT kind FROM team_outbox WHERE project = 'outputs/demo'").all();
     expect(kinds()).toEqual([]);
-    await collectProject(se, { ...base, config: { ...defaults(), "team.share_outputs": true } });
+    await collectProject(se, {
+      ...base,
+      config: { ...defaults(), "team.share": [...defaults()["team.share"], "outputs"] },
+    });
     expect(kinds()).toEqual([{ kind: "output" }]);
     const rec = JSON.parse(
       (se.db.prepare("SELECT record FROM team_outbox WHERE kind = 'output'").get() as { record: string })
@@ -263,7 +281,7 @@ describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
   it("a push that commits after a later one is not skipped by the puller", async () => {
     const d = machine(root, "dave");
     const sd = await open(d);
-    await syncOnce(sd, { url: pg.url(), project: "slow/push" }); // catch up, empty project
+    await syncOnce(sd, d.round(pg.url(), "slow/push")); // catch up, empty project
     const row = (id: string) => ({
       id,
       project: "slow/push",
@@ -294,11 +312,11 @@ describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
       });
       await started;
       await fast`INSERT INTO cairn_team_records ${fast(row("fast-second"))}`;
-      const during = await syncOnce(sd, { url: pg.url(), project: "slow/push" });
+      const during = await syncOnce(sd, d.round(pg.url(), "slow/push"));
       expect(during).toMatchObject({ ok: true, pulled: 0 }); // the fast row waits behind the open one
       commit();
       await slowTx;
-      const after = await syncOnce(sd, { url: pg.url(), project: "slow/push" });
+      const after = await syncOnce(sd, d.round(pg.url(), "slow/push"));
       expect(after).toMatchObject({ ok: true, pulled: 2 });
       const ids = sd.db.prepare("SELECT id FROM team_records WHERE project = 'slow/push' ORDER BY id").all();
       expect(ids.map((r) => r.id)).toEqual(["fast-second", "slow-first"]);
@@ -307,6 +325,36 @@ describe.skipIf(!hasPg)("team sync against a real PostgreSQL", () => {
       await slow.end();
       await fast.end();
     }
+  });
+
+  it("a pull in batches takes rows in number order: none twice, none skipped, past 9 → 10", async () => {
+    const p = machine(root, "pat");
+    const sp = await open(p);
+    await syncOnce(sp, p.round(pg.url(), "batch/order")); // creates the schema if need be
+    const sql = await connect(pg.url());
+    try {
+      // One transaction, 25 rows: their seq run across a power of ten (in text, "10" < "9").
+      await sql.begin(async (tx) => {
+        for (let i = 0; i < 25; i++)
+          await tx`INSERT INTO cairn_team_records (id, project, kind, machine, machine_id, user_name, at, text)
+                   VALUES (${`order-${i}`}, 'batch/order', 'decision', 'm', 'mid', 'u', ${String(Date.now())}::bigint, ${`row ${i}`})`;
+      });
+    } finally {
+      await sql.end();
+    }
+    const { pull } = await import("../../../src/team/pull.ts");
+    const pulled = await connect(pg.url());
+    try {
+      const r = await pull(sp, pulled, "batch/order", { batch: 10 });
+      expect(r).toEqual({ pulled: 25, received: 25 });
+    } finally {
+      await pulled.end();
+    }
+    expect(
+      sp.db.prepare("SELECT count(*) AS n FROM team_records WHERE project = 'batch/order'").get(),
+    ).toEqual({
+      n: 25,
+    });
   });
 
   it("refuses a server schema newer than this cairn", async () => {

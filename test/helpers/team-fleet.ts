@@ -1,0 +1,197 @@
+/**
+ * A team of simulated machines on one real PostgreSQL: each a process of its own
+ * (team-machine.ts) with its own cairn home, all running at once, pushing their records
+ * in chunks and pulling everyone's, retrying failed rounds; the server is restarted
+ * once in the middle. Afterwards it counts, by record id, what the server holds and
+ * what every machine holds against the list of every record made. Used by the
+ * fifty-machine bench (bench/team.ts) and, with ten, by the reliability suite.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type PgServer, startPostgres } from "./postgres.ts";
+import { fleetRecordId, idsHash, type MachineArgs, type MachineReport } from "./team-machine.ts";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const REPO = join(HERE, "..", "..");
+
+export interface FleetOptions {
+  readonly machines: number;
+  /** Records each machine makes. */
+  readonly records: number;
+  /** In how many parts each machine makes (and pushes) them. */
+  readonly chunks: number;
+  /**
+   * Restart the server once every machine has pushed this many of its chunks (0:
+   * never); the machines keep pulling meanwhile and push the rest after it.
+   */
+  readonly restartAfterChunk: number;
+  /** Kill whatever still runs after this long: a hang detector. */
+  readonly limitMs: number;
+  readonly project?: string;
+}
+
+export interface FleetResult {
+  readonly pg: PgServer;
+  readonly project: string;
+  readonly expected: number;
+  readonly reports: readonly MachineReport[];
+  /** Machines that did not report (killed at the limit, or crashed), with their stderr's end. */
+  readonly silent: readonly { index: number; stderr: string }[];
+  /** On the server: rows, distinct ids, made but absent, present but never made. */
+  readonly server: {
+    readonly rows: number;
+    readonly distinct: number;
+    readonly lost: number;
+    readonly extra: number;
+  };
+  /** Machines not holding exactly every record, by id. */
+  readonly incomplete: readonly number[];
+  /** Rows delivered to a machine that it already held (pull), summed over machines. */
+  readonly duplicatedDeliveries: number;
+  /** Records on the server when it was restarted (undefined: it was not): every machine's first chunks. */
+  readonly restartedWith: number | undefined;
+  readonly wallMs: number;
+  cleanup(): void;
+}
+
+function corpusLines(): string[] {
+  const dir = join(REPO, "test", "fixtures", "outputs");
+  const lines: string[] = [];
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith(".txt"))
+    .sort())
+    for (const l of readFileSync(join(dir, f), "utf8").split("\n"))
+      if (l.trim().length > 20) lines.push(l.trim());
+  return lines;
+}
+
+export async function runFleet(o: FleetOptions): Promise<FleetResult> {
+  const project = o.project ?? "example.org/fleet/app";
+  // Each machine holds at most two connections at once (team/client.ts).
+  const pg = await startPostgres({ maxConnections: o.machines * 2 + 20 });
+  const root = mkdtempSync(join(tmpdir(), "cairn-fleet-"));
+  const corpus = join(root, "corpus.txt");
+  writeFileSync(corpus, corpusLines().join("\n"));
+  const expected = o.machines * o.records;
+  const started = performance.now();
+  const deadline = Date.now() + o.limitMs;
+  const silent: { index: number; stderr: string }[] = [];
+  const restarted = join(root, "restarted");
+  const reports: MachineReport[] = [];
+  const children: ReturnType<typeof spawn>[] = [];
+  const exits = Array.from({ length: o.machines }, (_, index) => {
+    const args: MachineArgs = {
+      index,
+      home: join(root, `m${index}`),
+      url: pg.url(),
+      project,
+      records: o.records,
+      chunks: o.chunks,
+      total: expected,
+      corpus,
+      deadline,
+      ...(o.restartAfterChunk > 0 ? { barrier: { afterChunk: o.restartAfterChunk, file: restarted } } : {}),
+    };
+    const child = spawn(process.execPath, [join(HERE, "team-machine.ts"), JSON.stringify(args)], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, CAIRN_TEAM_URL: "", HOME: args.home },
+    });
+    children.push(child);
+    let out = "";
+    let err = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => {
+      out += d;
+    });
+    child.stderr.setEncoding("utf8").on("data", (d: string) => {
+      err = (err + d).slice(-2000);
+    });
+    const kill = setTimeout(() => child.kill("SIGKILL"), o.limitMs + 30_000);
+    return new Promise<void>((resolve) => {
+      child.on("close", () => {
+        clearTimeout(kill);
+        try {
+          reports.push(JSON.parse(out.trim().split("\n").at(-1) ?? "") as MachineReport);
+        } catch {
+          silent.push({ index, stderr: err });
+          // A machine gone without its report never pushes the rest of its records, so
+          // the others would pull until the deadline: stop them now, and say why.
+          for (const c of children) if (c !== child && c.exitCode === null) c.kill("SIGTERM");
+        }
+        resolve();
+      });
+    });
+  });
+
+  // The restart in the middle: once every machine's first chunks are in (the machines
+  // wait for it, pulling), a fast shutdown (open transactions abort, connections are
+  // cut) and a start a moment later; then the machines push the rest.
+  let restartedWith: number | undefined;
+  let running = true;
+  const all = Promise.all(exits).then(() => {
+    running = false;
+  });
+  const half = o.machines * Math.min(o.records, Math.ceil(o.records / o.chunks) * o.restartAfterChunk);
+  while (o.restartAfterChunk > 0 && running && restartedWith === undefined) {
+    await new Promise((r) => setTimeout(r, 500));
+    let n = 0;
+    try {
+      // The first machine to connect creates the table.
+      if (pg.psql("SELECT to_regclass('public.cairn_team_records') IS NOT NULL", "cairn_team").trim() !== "t")
+        continue;
+      n = Number(
+        pg.psql(`SELECT count(*) FROM cairn_team_records WHERE project = '${project}'`, "cairn_team").trim(),
+      );
+    } catch {
+      continue;
+    }
+    if (n >= half) {
+      restartedWith = n;
+      pg.stop();
+      await new Promise((r) => setTimeout(r, 1500));
+      pg.start();
+      writeFileSync(restarted, "");
+    }
+  }
+  await all;
+  const wallMs = performance.now() - started;
+
+  const ids = pg
+    .psql(`SELECT id FROM cairn_team_records WHERE project = '${project}'`, "cairn_team")
+    .split("\n")
+    .filter(Boolean);
+  const made = new Set<string>();
+  for (let i = 0; i < o.machines; i++)
+    for (let k = 0; k < o.records; k++) made.add(fleetRecordId(project, i, k));
+  const onServer = new Set(ids);
+  const server = {
+    rows: ids.length,
+    distinct: onServer.size,
+    lost: [...made].filter((id) => !onServer.has(id)).length,
+    extra: [...onServer].filter((id) => !made.has(id)).length,
+  };
+  const want = idsHash([...made]);
+  const incomplete = reports
+    .filter((r) => !r.done || r.held !== expected || r.idsHash !== want)
+    .map((r) => r.index)
+    .concat(silent.map((s) => s.index))
+    .sort((a, b) => a - b);
+  return {
+    pg,
+    project,
+    expected,
+    reports: reports.sort((a, b) => a.index - b.index),
+    silent,
+    server,
+    incomplete,
+    duplicatedDeliveries: reports.reduce((s, r) => s + (r.received - r.pulled), 0),
+    restartedWith,
+    wallMs,
+    cleanup() {
+      pg.destroy();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
