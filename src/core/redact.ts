@@ -1,3 +1,4 @@
+import { encodedSecrets } from "./secret-base64.ts";
 import { DETECTORS } from "./secret-detectors.ts";
 import type { SecretSpan } from "./secret-judge.ts";
 
@@ -5,7 +6,8 @@ import type { SecretSpan } from "./secret-judge.ts";
  * Masks common secrets before cairn stores or shows text: provider tokens with a
  * distinctive prefix, PEM and PuTTY private keys, JWTs, Authorization headers,
  * passwords in URLs, command lines, SQL and .pgpass lines, and values under
- * secret-named keys (.env, YAML, JSON, XML, code, name/value pairs, two-column tables).
+ * secret-named keys (.env, YAML, JSON, XML, code, name/value pairs, two-column tables),
+ * and base64 values whose decoded text holds any of these (a Kubernetes Secret's data).
  *
  * The rule (issue 29): a value that is code is never masked: a name (camelCase,
  * snake_case, dotted), the key's own name, a reference ($VAR, ${…}, process.env.X, a
@@ -64,8 +66,8 @@ const firstGroup = (m: RegExpExecArray) => {
   return g - 1;
 };
 
-/** The secrets in a text with no terminal escapes, as non-overlapping spans in order. */
-function findPlain(text: string): SecretSpan[] {
+/** What the detectors find in a text with no terminal escapes, in no particular order. */
+function detect(text: string): SecretSpan[] {
   const found: SecretSpan[] = [];
   const skipUntil: number[] = DETECTORS.map(() => -1);
   SCAN.lastIndex = 0;
@@ -90,6 +92,16 @@ function findPlain(text: string): SecretSpan[] {
     // Go on after what was masked, so a secret is not found again inside itself.
     SCAN.lastIndex = next;
   }
+  return found;
+}
+
+/**
+ * The secrets in a text with no terminal escapes, as non-overlapping spans in order:
+ * what the detectors find, and base64 values whose decoded text they find a secret in
+ * (one level: the decoded text is read by the detectors alone).
+ */
+function findPlain(text: string): SecretSpan[] {
+  const found = detect(text).concat(encodedSecrets(text, detect));
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: SecretSpan[] = [];
   for (const s of found) {

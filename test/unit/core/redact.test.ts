@@ -186,6 +186,65 @@ describe("the formats a review found missed are masked (issue 30, finding 6)", (
   });
 });
 
+describe("a base64 value is masked whole when its decoded text holds a secret (issue 30, finding 6)", () => {
+  const b64 = (s: string) => Buffer.from(s).toString("base64");
+  const url = b64(
+    "postgres://app:Vq7rT2mLx9Pd@pg-primary.prod.svc.cluster.local:5432/orders?sslmode=require",
+  );
+  const config = b64(
+    '{\n  "db": {"host": "pg-primary", "user": "app", "password": "Vq7rT2mLx9Pd"},\n  "logLevel": "info"\n}\n',
+  );
+  const docker = Buffer.from(
+    '{"auths":{"ghcr.io":{"username":"ci-bot","password":"Hq8Wn3Zr5Tk2","auth":"Y2ktYm90OkhxOFduM1pyNVRrMg=="}}}',
+  ).toString("base64url");
+  const host = b64("pg-primary.prod.svc.cluster.local");
+  // `kubectl get secret orders-db -o yaml`: the keys say nothing, the values are base64.
+  const secret = [
+    "apiVersion: v1",
+    "data:",
+    `  DATABASE_HOST: ${host}`,
+    `  DATABASE_URL: ${url}`,
+    `  config.json: ${config}`,
+    `  .dockerconfigjson: ${docker}`,
+    "kind: Secret",
+    "metadata:",
+    "  name: orders-db",
+    "  namespace: prod",
+    "type: Opaque",
+  ].join("\n");
+
+  it("masks the values that decode to a secret, and only those, whole", () => {
+    expect(redact(secret).text).toBe(
+      secret
+        .replace(url, "[REDACTED:base64-secret]")
+        .replace(config, "[REDACTED:base64-secret]")
+        .replace(docker, "[REDACTED:base64-secret]"),
+    );
+  });
+
+  it("leaves base64 that decodes to no secret: images, hashes, plain text, configs without secrets", () => {
+    const png = Buffer.concat([
+      Buffer.from("89504e470d0a1a0a0000000d4948445200000020000000200806000000737a7af4", "hex"),
+      Buffer.from("0000017349444154785eed97cd4b5451"),
+    ]).toString("base64");
+    const texts = [
+      `<img src="data:image/png;base64,${png}">`,
+      `integrity: sha512-${Buffer.from("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "hex").toString("base64")}`,
+      `message: ${b64("The password reset link expires after thirty minutes.")}`,
+      `app.json: ${b64('{"logLevel":"info","replicas":3,"featureFlags":{"newCheckout":true}}')}`,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the config holds a template reference
+      `config.json: ${b64('{"password": "${DB_PASSWORD}", "token": process.env.TOKEN}')}`,
+      `  DATABASE_HOST: ${host}`,
+    ];
+    for (const t of texts) expect(redact(t).text, t).toBe(t);
+  });
+
+  it("reads one level only: base64 of base64 of a secret is left", () => {
+    const twice = b64(`DATABASE_URL: ${url}`);
+    expect(redact(`blob: ${twice}`).text).toBe(`blob: ${twice}`);
+  });
+});
+
 describe("redact(text) stays pure and linear", () => {
   it("gives the same answer whatever it masked before (no state kept between calls)", () => {
     const corpus = loadSecretsCorpus();
@@ -218,6 +277,12 @@ describe("redact(text) stays pure and linear", () => {
     ["name/value pairs with no value", '{"name": "DB_PASSWORD", '],
     ["escapes around keys", "\u001b[1mtoken\u001b[0m="],
     ["an unquoted value full of list separators", "password=a;b,c&d"],
+    [
+      "base64 values that decode to secrets",
+      `v: ${Buffer.from("password=Vq7rT2mLx9Pd").toString("base64")}\n`,
+    ],
+    ["one run of base64 never ended", "QUJDRGVm"],
+    ["base64 runs followed by too much padding", "QUJDRGVmZ2hpamtsbW5v==="],
   ];
   const cpuFor = (text: string) => {
     redact(text.slice(0, 10_000));
