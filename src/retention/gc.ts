@@ -232,9 +232,13 @@ function pruneOldestOriginals(store: Store, now: number, need: number): { count:
     if (rows.length === 0) return { count: 0, bytes: 0 };
     unindexOutputs(store, rows);
     const prune = store.db.prepare("UPDATE outputs SET original = x'', pruned_at = ? WHERE id = ?");
+    // What the model was shown of a pruned output goes with it (the figures stay): kept, these
+    // copies took as much room as the originals and the cap pruned nearly every original first.
+    const forgetShown = store.db.prepare("UPDATE call_figures SET shown = NULL WHERE output_id = ?");
     let bytes = 0;
     for (const r of rows) {
       prune.run(now, r.id);
+      forgetShown.run(r.id);
       bytes += r.bytes;
     }
     return { count: rows.length, bytes };

@@ -196,6 +196,17 @@ describe("retention", () => {
     const paths = cairnPaths(s.cairnHome);
     collectGarbage(store, paths, { days: 30, maxBytes: 1e12 }, { now: NOW }); // the old session goes by age
     const used = storeSize(store.db).usedBytes;
+    const shownCopies = () =>
+      new Set(
+        (
+          store.db
+            .prepare(
+              "SELECT output_id AS id FROM call_figures WHERE shown IS NOT NULL AND output_id IS NOT NULL",
+            )
+            .all() as { id: number }[]
+        ).map((f) => f.id),
+      );
+    const shownBefore = shownCopies();
     // The one session left is the most recent: pruned, never removed whole.
     // Just over the cap: getting to LOW_WATER (80%) takes some of the originals, not all.
     const r = collectGarbage(store, paths, { days: 30, maxBytes: used - 4096 }, { now: NOW });
@@ -215,6 +226,14 @@ describe("retention", () => {
       expect(x.pruned_at !== null).toBe(firstKept === -1 || i < firstKept);
       if (x.pruned_at !== null) expect(x.len).toBe(0);
     }
+    // What the model was shown of a pruned output goes with it; the figures stay.
+    const prunedIds = rows.filter((x) => x.pruned_at !== null).map((x) => x.id);
+    expect(prunedIds.filter((id) => shownBefore.has(id)).length).toBeGreaterThan(0);
+    const after = shownCopies();
+    for (const id of prunedIds) expect(after.has(id), `#${id}'s shown copy`).toBe(false);
+    for (const id of shownBefore) if (!prunedIds.includes(id)) expect(after.has(id)).toBe(true);
+    // So the cap is reached by pruning a share of the originals, not all but one.
+    expect(rows.filter((x) => x.pruned_at === null).length).toBeGreaterThan(1);
     ftsIntact();
     // A fresh database hands the space back to the file system.
     expect(r.after.incremental).toBe(true);
