@@ -47,7 +47,8 @@ export function sampleLines(
     before += f.original;
     after += f.shown;
     const pct = Math.round(100 - (f.shown / f.original) * 100);
-    return `  #${f.id} ${f.tool.padEnd(5)} ${f.label.slice(0, 48).padEnd(48)} ${String(f.original).padStart(7)} B → ${String(f.shown).padStart(5)} B  ${green(`-${pct}%`)}  ${dim(f.compressor)}`;
+    const change = pct > 0 ? `-${pct}%` : `+${-pct}%`;
+    return `  #${f.id} ${f.tool.padEnd(5)} ${f.label.slice(0, 48).padEnd(48)} ${String(f.original).padStart(7)} B → ${String(f.shown).padStart(5)} B  ${green(change.padStart(4))}  ${dim(f.compressor)}`;
   });
   const total = `  total ${before} B → ${after} B (${Math.round(100 - (after / Math.max(1, before)) * 100)}% less context)`;
   return [...lines, bold(total)];
@@ -172,14 +173,21 @@ export async function runDemo(): Promise<{ rows: DemoRow[]; ok: boolean }> {
       "SELECT id, tool_use_id, tool_name, label, original_bytes, excerpt_bytes, compressor FROM outputs ORDER BY id",
     );
     db.close();
-    const demoRows: DemoRow[] = filed.map((f) => ({
-      id: f.id,
-      tool: f.tool_name,
-      label: f.label,
-      original: f.original_bytes,
-      shown: f.excerpt_bytes,
-      compressor: f.compressor,
-    }));
+    // What the model was sent, read from the request Claude Code made (not cairn's own
+    // record): an output cairn left whole (its excerpt would not have saved enough) counts whole.
+    const demoRows: DemoRow[] = filed.map((f) => {
+      const sent = api.toolResult(f.tool_use_id);
+      const shown = sent === undefined ? f.excerpt_bytes : Buffer.byteLength(sent, "utf8");
+      return {
+        id: f.id,
+        tool: f.tool_name,
+        label: f.label,
+        original: f.original_bytes,
+        shown,
+        compressor:
+          sent !== undefined && !sent.includes("[cairn #") ? `${f.compressor} (sent whole)` : f.compressor,
+      };
+    });
     for (const line of sampleLines(demoRows, pc.green, pc.dim, pc.bold)) console.log(line);
 
     step("The failing test run, exactly as the model saw it");
@@ -224,7 +232,7 @@ export async function runDemo(): Promise<{ rows: DemoRow[]; ok: boolean }> {
     gemini = await startGeminiApi({
       steps: [
         shell("cat server.log"),
-        call("grep_search", { pattern: "GET /api/items" }),
+        call("read_file", { file_path: "server.log" }),
         "The log shows a payment timeout.",
       ],
     });

@@ -232,17 +232,36 @@ function pruneOldestOriginals(store: Store, now: number, need: number): { count:
     if (rows.length === 0) return { count: 0, bytes: 0 };
     unindexOutputs(store, rows);
     const prune = store.db.prepare("UPDATE outputs SET original = x'', pruned_at = ? WHERE id = ?");
-    // What the model was shown of a pruned output goes with it (the figures stay): kept, these
-    // copies took as much room as the originals and the cap pruned nearly every original first.
-    const forgetShown = store.db.prepare("UPDATE call_figures SET shown = NULL WHERE output_id = ?");
     let bytes = 0;
     for (const r of rows) {
       prune.run(now, r.id);
-      forgetShown.run(r.id);
       bytes += r.bytes;
     }
+    forgetCopiesOf(
+      store,
+      rows.map((r) => r.id),
+    );
     return { count: rows.length, bytes };
   });
+}
+
+/**
+ * The other copies of pruned outputs' text go with their originals: what the model was
+ * shown (call_figures.shown; the figures stay) and the excerpt bodies kept in kv for near
+ * repeats (a `{id, body}` value, compress/hook/repeats.ts). Kept, they outweighed the
+ * originals, and the cap removed every record to make room for them.
+ */
+function forgetCopiesOf(store: Store, ids: readonly number[]): void {
+  const list = JSON.stringify(ids);
+  store.db
+    .prepare("UPDATE call_figures SET shown = NULL WHERE output_id IN (SELECT value FROM json_each(?))")
+    .run(list);
+  store.db
+    .prepare(
+      `DELETE FROM kv WHERE json_valid(value) AND json_type(value, '$.body') = 'text'
+         AND json_extract(value, '$.id') IN (SELECT value FROM json_each(?))`,
+    )
+    .run(list);
 }
 
 /** The first rows, oldest first, whose sizes add up to `need` (all of them if they fall short). */

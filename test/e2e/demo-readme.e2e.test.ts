@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { type DemoRow, readmeSample, runDemo } from "../../scripts/demo.ts";
 import { REPO } from "../helpers/cairn.ts";
 
-const ROW = /^ {2}#(\d+) (\S+)\s+(.+?)\s+(\d+) B → +(\d+) B {2}-\d+% {2}(\S+)$/;
+const ROW = /^ {2}#(\d+) (\S+)\s+(.+?)\s+(\d+) B → +(\d+) B +[-+]\d+% {2}(.+)$/;
 
 function readmeRows(): DemoRow[] {
   const block = readmeSample(readFileSync(join(REPO, "README.md"), "utf8")) ?? "";

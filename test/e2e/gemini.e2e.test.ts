@@ -49,7 +49,7 @@ function makeProject(sb: Sandbox): { log: string } {
   for (let f = 0; f < 5; f++)
     sb.writeFile(
       `src/m${f}.ts`,
-      `${Array.from({ length: 40 }, (_, i) => `export const price${i} = computePrice(${i}, "item-${f}-${i}");`).join("\n")}\n`,
+      `${Array.from({ length: 40 }, (_, i) => `export const price${i} = computePrice(${i}, "item-${f}-${i}", { region: "eu-west-${i % 3}", currency: "EUR", rounding: "half-even", channel: "web" });`).join("\n")}\n`,
     );
   return { log };
 }

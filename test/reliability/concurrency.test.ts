@@ -156,13 +156,15 @@ describe.each(MODES)(
 
     it("every replaced output is filed exactly once, byte for byte", () => {
       const large = realOutputs(6_000, 60_000);
+      // Every large output is filed; most are replaced by their excerpt (one whose excerpt
+      // would not save enough, or would drop a fact of a small output, reaches the model whole).
       const filed = reports.flatMap((r) => r.filed);
-      expect(filed.length).toBe((WORKERS * EVENTS) / 2);
+      expect(filed.length).toBeGreaterThan((WORKERS * EVENTS) / 4);
       withDb(join(s.cairnHome, "cairn.db"), (db) => {
         const rows = db
           .prepare("SELECT tool_use_id AS id, original, redactions, excerpt FROM outputs")
           .all() as { id: string; original: Uint8Array; redactions: number; excerpt: string | null }[];
-        expect(rows.length).toBe(filed.length);
+        expect(rows.length).toBe((WORKERS * EVENTS) / 2);
         const byId = new Map(rows.map((r) => [r.id, r]));
         expect(byId.size).toBe(rows.length);
         let compared = 0;
