@@ -175,7 +175,7 @@ function info(store: Store, id: number, project: string | undefined, cli: string
     out(
       `  shown     ${formatBytes(row.excerpt_bytes)} (${saved}% smaller) by ${row.compressor}, in ${row.latency_ms} ms`,
     );
-  } else out("  shown     whole (no excerpt was shorter)");
+  }
   if (row.redactions > 0) out(`  masked    ${row.redactions} secret(s) before storing`);
   if (row.pruned_at !== null)
     out(

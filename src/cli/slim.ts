@@ -18,7 +18,6 @@ import {
   undoSlim,
 } from "../memory/slim.ts";
 import type { Store } from "../store/db.ts";
-import { recordShownWhole } from "../store/outputs.ts";
 import { touchSession } from "../store/sessions.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
@@ -262,10 +261,7 @@ function fileEach(store: Store, config: Config, sessionId: string, now: number, 
       now,
     );
     ids.push(filed.id);
-    // An excerpt no shorter than the result leaves the result as it is (as the hook does).
-    if (filed.shown.length < r.text.length) return filed.shown;
-    recordShownWhole(store, filed.id);
-    return r.text;
+    return filed.shown;
   };
 }
 

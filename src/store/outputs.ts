@@ -59,14 +59,6 @@ export function insertOutput(store: Store, o: NewOutput): number {
   return Number(r.lastInsertRowid);
 }
 
-/**
- * The model was shown the original itself, not the excerpt filed for it (the excerpt
- * would have been no shorter): the row says so as an output stored without an excerpt does.
- */
-export function recordShownWhole(store: Store, id: number): void {
-  store.db.prepare("UPDATE outputs SET excerpt = NULL, excerpt_bytes = NULL WHERE id = ?").run(id);
-}
-
 export function recordExcerpt(
   store: Store,
   id: number,

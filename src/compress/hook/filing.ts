@@ -7,7 +7,7 @@ import { redact } from "../../core/redact.ts";
 import { printedCli } from "../../core/self.ts";
 import { mark } from "../../core/trace.ts";
 import type { Store } from "../../store/db.ts";
-import { countLines, findFiled, insertOutput, recordExcerpt, recordShownWhole } from "../../store/outputs.ts";
+import { countLines, findFiled, insertOutput, recordExcerpt } from "../../store/outputs.ts";
 import { excerptBudget } from "../excerpt/budget.ts";
 import { excerptHeader, showCommand, shownOf, splitShown } from "../excerpt/header.ts";
 import type { Excerpt, Hints } from "../excerpt/types.ts";
@@ -135,4 +135,4 @@ export async function fileOutput(
 }
 
 /** The header's retrieval command and its body, for the hook part that refers to filed outputs (loaded with filing). */
-export { excerptHeader, recordShownWhole, showCommand, splitShown };
+export { excerptHeader, showCommand, splitShown };

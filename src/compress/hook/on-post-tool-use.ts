@@ -187,7 +187,7 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
     if (filed.shown.length < o.text.length) {
       replacement = filed.shown;
       body = filed.body;
-    } else call.filing.recordShownWhole(store, filed.id);
+    }
   }
   if (!repeatable) return replacement;
   const previous = repeats.lastShown(store, where, o.hints.tool, o.out.label);
