@@ -1,13 +1,9 @@
-import { writeSync } from "node:fs";
 import { skipCodeCacheWrites } from "../chunk-loader.ts";
 import { isEventName, noopAnswer } from "../claude/events.ts";
-import { loadConfig } from "../config/load.ts";
-import type { ResolvedConfig } from "../config/resolve.ts";
-import { resolveConfig } from "../config/resolve.ts";
 import { monotonicMs } from "../core/clock.ts";
 import { RECURSION_GUARD } from "../core/guard.ts";
 import { createLogger, type Logger } from "../core/log.ts";
-import { type CairnPaths, cairnPaths } from "../core/paths.ts";
+import { cairnPaths } from "../core/paths.ts";
 import { projectOf } from "../core/project.ts";
 import { selfInvocation } from "../core/self.ts";
 import { isOff } from "../core/switches.ts";
@@ -15,40 +11,8 @@ import { mark } from "../core/trace.ts";
 import type { EventParts } from "../hooks/context.ts";
 import { dispatch } from "../hooks/dispatch.ts";
 import { openStore } from "../store/db.ts";
-import { readStdin, stdinPending } from "./stdin.ts";
-
-/** How a hook process answers: once, and then ends. */
-interface Reply {
-  /** Writes the answer, once: whatever comes later (the record, the hard timer) cannot replace it. */
-  answer(output: string): void;
-  /** Answers (unless already answered) and ends the process. */
-  finish(output: string): never;
-  readonly answered: () => boolean;
-}
-
-function replyOnStdout(): Reply {
-  let answered = false;
-  const answer = (output: string): void => {
-    if (answered) return;
-    answered = true;
-    try {
-      writeSync(1, output);
-    } catch {
-      // Claude Code stopped listening (its own timeout); nothing left to tell it.
-    }
-  };
-  return {
-    answer,
-    finish(output) {
-      answer(output);
-      // A read of stdin still parked in libuv's pool (stdin that never closes) would hold
-      // process.exit until it returns, that is forever: the answer is out, so end at once.
-      if (stdinPending.value) process.kill(process.pid, "SIGKILL");
-      process.exit(0);
-    },
-    answered: () => answered,
-  };
-}
+import { configOrDefaults, type Reply, replyOnStdout } from "./hook-process.ts";
+import { readStdin } from "./stdin.ts";
 
 /**
  * `cairn hook <Event>`: stdin to stdout, exit 0 always. A hard timer guards the whole
@@ -129,14 +93,6 @@ export async function runCommandHook(
   } catch (err) {
     log.error("hook transport failed; answering no-op", { event: eventName, err });
     reply.finish(fallback);
-  }
-}
-
-async function configOrDefaults(paths: CairnPaths, projectDir: string): Promise<ResolvedConfig> {
-  try {
-    return await loadConfig(paths, projectDir);
-  } catch {
-    return resolveConfig([]);
   }
 }
 

@@ -1,10 +1,8 @@
-import { appendFileSync, readdirSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, statSync, unlinkSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { skipCodeCacheWrites } from "../chunk-loader.ts";
 import type { EventName } from "../claude/events.ts";
 import { readTail } from "../claude/transcript.ts";
-import { loadConfig } from "../config/load.ts";
-import { type ResolvedConfig, resolveConfig } from "../config/resolve.ts";
 import { monotonicMs } from "../core/clock.ts";
 import { errorMessage, FILE_MODE, readRegularText, writeFileAtomic } from "../core/fs.ts";
 import { RECURSION_GUARD } from "../core/guard.ts";
@@ -31,6 +29,7 @@ import { geminiWindow, lastPromptTokens, mirrorLines } from "../gemini/transcrip
 import type { EventParts } from "../hooks/context.ts";
 import { dispatch, PROTO_KEY } from "../hooks/dispatch.ts";
 import { openStore } from "../store/db.ts";
+import { configOrDefaults, replyOnStdout } from "./hook-process.ts";
 import { readStdin } from "./stdin.ts";
 
 /**
@@ -52,7 +51,7 @@ import { readStdin } from "./stdin.ts";
  */
 export async function runGeminiHook(parts: EventParts, name: string | undefined): Promise<void> {
   const startedAt = monotonicMs() - process.uptime() * 1000;
-  const reply = once();
+  const reply = replyOnStdout();
   const env = process.env;
   const eventName = name ?? "";
   if (env[RECURSION_GUARD] === "1" || !isGeminiEvent(eventName)) return reply.finish(NOOP);
@@ -107,33 +106,6 @@ export async function runGeminiHook(parts: EventParts, name: string | undefined)
 }
 
 const NOOP = "{}";
-
-function once() {
-  let answered = false;
-  const answer = (output: string) => {
-    if (answered) return;
-    answered = true;
-    try {
-      writeSync(1, output);
-    } catch {}
-  };
-  return {
-    answer,
-    answered: () => answered,
-    finish(output: string): void {
-      answer(output);
-      process.exit(0);
-    },
-  };
-}
-
-async function configOrDefaults(paths: CairnPaths, projectDir: string): Promise<ResolvedConfig> {
-  try {
-    return await loadConfig(paths, projectDir);
-  } catch {
-    return resolveConfig([]);
-  }
-}
 
 function geminiEventOf(name: GeminiEventName, raw: string, log: Logger): GeminiEvent | undefined {
   let input: unknown;
