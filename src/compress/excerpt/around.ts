@@ -126,6 +126,48 @@ export function firstPerFile(
   return seen.size >= 2 ? [...seen.values()] : [];
 }
 
+/** A place in code: a file name with an extension and its line (and column). */
+const PLACE = /([\w.@~+/-]*\.[A-Za-z]\w{0,7})(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\))/;
+
+/**
+ * The members of a kind of problem line that each name a place in code no other member
+ * named before (`file:12:5`, `file(12,5)`) and say something no other said there (a
+ * compiler's or linter's findings: each a line to fix). The same message again further
+ * down the same file (but for its numbers) is a cascade, counted with its kind. Lines
+ * that mostly repeat their place are a log's, naming the code that logged them: none.
+ */
+export function distinctPlaces(
+  lines: readonly string[],
+  members: readonly number[],
+  bodyAt?: (i: number) => number,
+): number[] {
+  const places = new Set<string>();
+  const said = new Set<string>();
+  const out: number[] = [];
+  let named = 0;
+  let again = 0;
+  for (const i of members) {
+    const line = lines[i]!;
+    const body = bodyAt ? line.slice(bodyAt(i)) : line;
+    const found = PLACE.exec(body);
+    if (found === null) continue;
+    named++;
+    if (places.has(found[0])) {
+      again++;
+      continue;
+    }
+    places.add(found[0]);
+    // Said again in the same file, or alike but for a number (`option7`, `option8`): a
+    // cascade of one mistake, or one list the first and last stand for.
+    const message = `${found[1]}\0${body.slice(found.index + found[0].length).replace(/\d+/g, "#")}`;
+    if (said.has(message)) continue;
+    said.add(message);
+    out.push(i);
+  }
+  // Most of them must name their place: else the places are the odd few, not the kind.
+  return named * 2 >= members.length && again * 2 < named ? out : [];
+}
+
 /** A record laid out one field a line has at most this many lines. */
 const RECORD_LINES = 12;
 

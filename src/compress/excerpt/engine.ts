@@ -25,6 +25,7 @@ import {
   attachedAfter,
   children,
   commonLead,
+  distinctPlaces,
   firstPerFile,
   locatedBefore,
   recordAround,
@@ -57,6 +58,12 @@ export const E = {
   asked: MUST + 3,
   rare: MUST + 2,
   first: MUST + 1,
+  /**
+   * Each other problem line that names its own place in code (a diagnostic repeated in
+   * many places): a fact after every other, so an output made of diagnostics spends up
+   * to its cap on them before losing one.
+   */
+  place: MUST,
   representative: 92,
   head: 90,
   lastOfKind: 86,
@@ -217,6 +224,7 @@ function rankProblems(w: Work): void {
     const byFile = firstPerFile(lines, m, w.opts.bodyAt, 2 * FEW);
     for (const i of byFile)
       if (i !== first && i !== last) fact(w, i, i, byFile.length <= FEW ? where : E.rare);
+    for (const i of distinctPlaces(lines, m, w.opts.bodyAt)) if (!w.facts.has(i)) fact(w, i, i, E.place);
   }
 }
 
