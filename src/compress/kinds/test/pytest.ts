@@ -22,6 +22,8 @@ const PROGRESS = /^\S+\.py [.FEsxX]+\s+\[\s*\d+%\]$/;
 const VERBOSE_FAIL = /^\S+::\S+ (?:FAILED|ERROR)\b/;
 const VERBOSE_SKIP = /^\S+::\S+ (?:SKIPPED|XFAIL|XPASS)\b/;
 const COLLECTED = /^(?:collecting \.\.\. )?collected \d+ items?/;
+/** The source line pytest marks as the one that failed in a traceback entry (`>       assert x == y`). */
+const FAILED_SOURCE = /^>\s+\S/;
 
 export function pytestExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
@@ -42,6 +44,12 @@ export function pytestExcerpt(text: string, hints: Hints, budget: number): Excer
       if (FRAME_LOCATION.test(line))
         picks.push({ from: i, to: i, prio: FOREIGN.test(line) ? P.inline + 10 : P.location - 1 });
     }
+    // The test's own line that failed (the first entry's `>` line): what was asserted.
+    for (let i = block.start; i <= block.end; i++)
+      if (FAILED_SOURCE.test(doc.lines[i]!)) {
+        picks.push({ from: i, to: i, prio: P.location - 2 });
+        break;
+      }
     // Every E line says what differed: substance.
     linePicks(doc, E_LINE, P.extra, picks, block.start, block.end);
   }

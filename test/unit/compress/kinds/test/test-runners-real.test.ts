@@ -84,4 +84,25 @@ describe("real test runs: every failure's name with its message", () => {
     expect(apart(e.text, failures)).toEqual([]);
     expect(e.text.length).toBeLessThan(text.length * 0.5);
   });
+
+  // `python3 -m pytest -v` on 210 tests (150 parametrized), 3 failing: two dict
+  // comparisons and a JSONDecodeError raised inside the json module. The line of the test
+  // that failed (pytest's `>` line, the first of each failure) says what was asserted:
+  // it locates the failure as a caret does a compiler's error (main left out two of three).
+  it("pytest -v: each failure with the test's own line that failed", () => {
+    const text = read("pytest-v-3-of-210.txt");
+    const e = compress(text, bash("python3 -m pytest -v test_app.py", 1));
+    expect(e.compressor).toBe("pytest");
+    const lines = text.split("\n");
+    const firsts = lines
+      .map((l, i) =>
+        /^_{3,} test_\w+ _{3,}$/.test(l) ? lines.slice(i).find((k) => k.startsWith(">")) : undefined,
+      )
+      .filter((l): l is string => l !== undefined);
+    expect(firsts).toHaveLength(3);
+    const shown = e.text.split("\n");
+    for (const l of firsts) expect(shown).toContain(l);
+    expect(shown).toContain("E         {'total': 51} != {'total': 52}");
+    expect(e.text.length).toBeLessThan(text.length * 0.2);
+  });
 });
