@@ -4,7 +4,7 @@ import type { Config } from "../config/schema.ts";
 import { formatBytes } from "../core/format.ts";
 import { printedCli } from "../core/self.ts";
 import { visibleLine } from "../core/terminal-text.ts";
-import { type MemoryEnv, memoryEnv } from "../memory/scope.ts";
+import { type MemoryEnv, memoryEnv } from "../memory/command-env.ts";
 import {
   findTranscript,
   latestBackup,
