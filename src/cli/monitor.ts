@@ -48,7 +48,7 @@ Options:
           now: now(),
           ...ladderOf(config),
           color,
-          scope: all ? "recent" : "active",
+          listed: all ? "recent" : "active",
         });
       if (values.json) {
         json(rows());

@@ -23,8 +23,8 @@ export interface FrameOptions {
   readonly warnPct: number;
   readonly criticalPct: number;
   readonly color: boolean;
-  /** Shown in the header: what is listed. */
-  readonly scope: string;
+  /** Shown in the header: which sessions are listed. */
+  readonly listed: "active" | "recent";
 }
 
 const ANSI = { red: 31, yellow: 33, green: 32, dim: 2, bold: 1 } as const;
@@ -54,7 +54,7 @@ export function renderFrame(hostile: readonly MonitorRow[], o: FrameOptions): st
   const height = Math.max(1, o.height);
   const paint = (c: Cell) => (o.color && c.tone ? `\x1b[${ANSI[c.tone]}m${c.text}\x1b[0m` : c.text);
   const header = clip(
-    `cairn monitor · ${rows.length} ${o.scope} session${rows.length === 1 ? "" : "s"} · ${clock(o.now)} · q quits`,
+    `cairn monitor · ${rows.length} ${o.listed} session${rows.length === 1 ? "" : "s"} · ${clock(o.now)} · q quits`,
     width,
   );
   const lines = [paint({ text: header, tone: "bold" })];

@@ -44,7 +44,7 @@ const opts: FrameOptions = {
   warnPct: 35,
   criticalPct: 25,
   color: false,
-  scope: "active",
+  listed: "active",
 };
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 const cells = (s: string) => [...s.replace(ANSI, "")].length;
