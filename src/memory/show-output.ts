@@ -1,7 +1,7 @@
 import { boundedPattern } from "../config/patterns.ts";
 import { formatBytes, groupDigits } from "../core/format.ts";
 import type { Store } from "../store/db.ts";
-import { lineStarts, sliceLines } from "../store/line-index.ts";
+import { lineStarts, sliceLines } from "../store/line-starts.ts";
 import { highestId } from "../store/never-reuse.ts";
 import { getOutput, type OutputRow } from "../store/outputs.ts";
 
