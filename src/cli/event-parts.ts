@@ -9,11 +9,11 @@ import { baseline, type EventParts, type PartLoader } from "../hooks/context.ts"
  * the command transport, `cairn serve` for the http one) hand it to the dispatcher.
  */
 /** The exit trap's SessionStart part (Claude Code only: see GEMINI_EVENT_PARTS). */
-const EXIT_TRAP: PartLoader = () => import("../exit-trap/on-session-start.ts");
+const EXIT_TRAP_SESSION_START: PartLoader = () => import("../exit-trap/on-session-start.ts");
 
 export const EVENT_PARTS: EventParts = {
   SessionStart: [
-    EXIT_TRAP, // the exit trap: failing Bash commands reach PostToolUse
+    EXIT_TRAP_SESSION_START, // the exit trap: failing Bash commands reach PostToolUse
     () => import("../compress/hook/on-compact.ts"), // after a compaction, repeated outputs are shown again
     // Memory and the notebook meet here, not in each other's code: the resume after a
     // handoff includes the notebook; the notebook's restore names where the last session
@@ -79,7 +79,7 @@ export const EVENT_PARTS: EventParts = {
  */
 export const GEMINI_EVENT_PARTS: EventParts = {
   ...EVENT_PARTS,
-  SessionStart: EVENT_PARTS.SessionStart.filter((p) => p !== EXIT_TRAP),
+  SessionStart: EVENT_PARTS.SessionStart.filter((p) => p !== EXIT_TRAP_SESSION_START),
   PreToolUse: [],
   PostToolUse: EVENT_PARTS.PostToolUse.filter((p) => !p.baseline),
 };
