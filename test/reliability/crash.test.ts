@@ -150,6 +150,11 @@ describe("named failpoints", () => {
     expect(replaced(r)).toBe(filed[0]!.excerpt);
     expect(withDb(db(s), (d) => d.prepare("SELECT count(*) AS n FROM events").get())).toEqual({ n: 0 });
     expect(integrity(db(s))).toBe("ok");
+    // The excerpt's header told the model the id: it reads back in this project before
+    // any record of the event, since the session is filed with its output.
+    const early = await cli(s, ["show", String(filed[0]!.id)]);
+    expect(early.stderr).toBe("");
+    expect(early.stdout).toBe(large[1]);
     const again = await hook(s, "PostToolUse", event);
     expect(`${replaced(again)}`).toBe(filed[0]!.excerpt);
     expect(rowsFor(s, "toolu_crash_2")).toHaveLength(1);

@@ -8,6 +8,7 @@ import { printedCli } from "../../core/self.ts";
 import { mark } from "../../core/trace.ts";
 import type { Store } from "../../store/db.ts";
 import { countLines, findFiled, insertOutput, recordExcerpt } from "../../store/outputs.ts";
+import { ensureSession, type SessionSeen } from "../../store/sessions.ts";
 import { excerptBudget } from "../excerpt/budget.ts";
 import { excerptHeader, showCommand, shownOf, splitShown } from "../excerpt/header.ts";
 import type { Excerpt, Hints } from "../excerpt/types.ts";
@@ -25,7 +26,8 @@ export interface FileRequest {
   readonly text: string;
   readonly hints: Hints;
   readonly label: string;
-  readonly sessionId: string;
+  /** The session it is filed under: created with the output when cairn has not recorded it yet. */
+  readonly session: SessionSeen;
   readonly toolUseId?: string | undefined;
   /** How the header's commands invoke cairn; by default the way that runs in the session's shell (core/self.ts). */
   readonly cli?: string | undefined;
@@ -68,7 +70,7 @@ export async function fileOutput(
   const original = Buffer.from(masked.text, "utf8");
   // One tool call, one record: filing again (a retried hook, `cairn slim` over a call
   // filed live) returns the first, or completes it.
-  const prior = req.toolUseId ? findFiled(store, req.sessionId, req.toolUseId) : undefined;
+  const prior = req.toolUseId ? findFiled(store, req.session.id, req.toolUseId) : undefined;
   if (prior?.excerpt)
     return {
       id: prior.id,
@@ -102,10 +104,11 @@ export async function fileOutput(
   // Looked up outside the write lock: a few stat calls along PATH.
   const cli = req.cli ?? printedCli();
   const { id, shown } = store.tx(() => {
+    ensureSession(store, req.session);
     const id =
       prior?.id ??
       insertOutput(store, {
-        sessionId: req.sessionId,
+        sessionId: req.session.id,
         toolUseId: req.toolUseId,
         toolName: req.hints.tool,
         // The label is the command line (PGPASSWORD=..., curl -H 'Authorization: ...'),

@@ -5,6 +5,7 @@ import { CAIRN_RAW, CAIRN_RETRIEVAL, cairnMcpTool } from "../../core/cairn-comma
 import { formatBytes } from "../../core/format.ts";
 import { mark } from "../../core/trace.ts";
 import type { HookContext, Parts } from "../../hooks/context.ts";
+import { sessionSeen } from "../../hooks/record.ts";
 import { observerFor } from "../../observe/observer.ts";
 import { bashResult } from "../../run/bash-result.ts";
 import type { Store } from "../../store/db.ts";
@@ -136,7 +137,7 @@ async function answer(event: Event, ctx: HookContext, o: Output): Promise<string
     text: o.text,
     hints: o.hints,
     label: o.out.label,
-    sessionId: event.session_id,
+    session: sessionSeen(event, ctx.projectDir, ctx.now()),
     toolUseId: event.tool_use_id,
     cli: ctx.cli(),
     deadline: ctx.deadline,
