@@ -225,7 +225,7 @@ function dryRun(transcriptPath: string, plan: SlimPlan, asJson: boolean): number
   return 0;
 }
 
-/** Files each replaced result's original (under the session) and returns its excerpt. */
+/** Files each large result's original (under the session) and returns what replaces it, if anything. */
 function fileEach(store: Store, config: Config, session: SessionSeen, ids: number[]): Replacer {
   return async (r) => {
     const [{ fileOutput }, { compressText }] = await Promise.all([
@@ -252,7 +252,8 @@ function fileEach(store: Store, config: Config, session: SessionSeen, ids: numbe
       session.at,
     );
     ids.push(filed.id);
-    return filed.shown;
+    // No shorter replacement: the result stays as it is (as the hook leaves it).
+    return filed.replacement?.shown;
   };
 }
 

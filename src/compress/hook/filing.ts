@@ -39,13 +39,22 @@ export interface FileRequest {
 
 export interface Filed {
   readonly id: number;
-  /** Header plus excerpt: what the model sees instead of the original. */
-  readonly shown: string;
-  /** The excerpt without its header: what the model reads of the output itself. */
-  readonly body: string;
+  /**
+   * What the model is shown instead of the original, or undefined when the original
+   * itself is shown: with a low compress.min_bytes, or an output every line of which is
+   * a fact, header and excerpt can come to no less than the output.
+   */
+  readonly replacement: Replacement | undefined;
   readonly compressor: string;
   readonly originalBytes: number;
   readonly redactions: number;
+}
+
+export interface Replacement {
+  /** Header plus excerpt. */
+  readonly shown: string;
+  /** The excerpt without its header: what the model reads of the output itself. */
+  readonly body: string;
 }
 
 /** The excerpt's size target: the one formula (excerpt/budget.ts), here for the benches that load this module. */
@@ -71,12 +80,12 @@ export async function fileOutput(
   // One tool call, one record: filing again (a retried hook, `cairn slim` over a call
   // filed live) returns the first, or completes it.
   const prior = req.toolUseId ? findFiled(store, req.session.id, req.toolUseId) : undefined;
-  if (prior?.excerpt)
+  if (prior?.compressor)
     return {
       id: prior.id,
-      shown: prior.excerpt,
-      body: splitShown(prior.excerpt).body,
-      compressor: prior.compressor ?? "",
+      replacement:
+        prior.excerpt === null ? undefined : { shown: prior.excerpt, body: splitShown(prior.excerpt).body },
+      compressor: prior.compressor,
       originalBytes: prior.original_bytes,
       redactions: prior.redactions,
     };
@@ -122,15 +131,15 @@ export async function fileOutput(
       });
     failpoint("filing:stored");
     const header = excerptHeader(id, masked.text, original.byteLength, made, req.hints, masked.count, cli);
-    const shown = shownOf(header, made.text);
+    const text = shownOf(header, made.text);
+    const shown = text.length < req.text.length ? text : null;
     recordExcerpt(store, id, { excerpt: shown, compressor: made.compressor, latencyMs, observation });
     return { id, shown };
   });
   mark("filing:stored");
   return {
     id,
-    shown,
-    body: made.text,
+    replacement: shown === null ? undefined : { shown, body: made.text },
     compressor: excerpt.compressor,
     originalBytes: original.byteLength,
     redactions: masked.count,

@@ -183,11 +183,11 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
   if (o.text.length >= o.threshold) {
     const filed = await call.file(observerFor(ctx.config, ctx.env));
     id = filed.id;
-    // With a low compress.min_bytes, the header alone can outweigh a small output: then
-    // the original is shown as it is (it stays stored, so `cairn show` still has it).
-    if (filed.shown.length < o.text.length) {
-      replacement = filed.shown;
-      body = filed.body;
+    // Without a shorter replacement the original is shown as it is (it stays stored, so
+    // `cairn show` still has it).
+    if (filed.replacement) {
+      replacement = filed.replacement.shown;
+      body = filed.replacement.body;
     }
   }
   if (!repeatable) return replacement;
