@@ -153,7 +153,8 @@ function originalBytes(store: Store, row: OutputRow): Uint8Array | undefined {
 /**
  * What the model was sent for the output: as counted when it was shown (the tool's
  * rendering included: a Read's line numbers, Claude Code's notice when the answer was
- * over the tool's limit), else the excerpt with its header as filed (older records).
+ * over the tool's limit), else the excerpt with its header as filed (older records), or
+ * the original itself when no excerpt was shorter (filed with a compressor, no excerpt).
  */
 function shownBytes(store: Store, row: OutputRow): Uint8Array | undefined {
   const sent = row.tool_use_id
@@ -162,7 +163,8 @@ function shownBytes(store: Store, row: OutputRow): Uint8Array | undefined {
         .get(row.session_id, row.tool_use_id) as { shown: string | null } | undefined)
     : undefined;
   const text = sent?.shown ?? row.excerpt;
-  return text === null ? undefined : Buffer.from(text, "utf8");
+  if (text !== null) return Buffer.from(text, "utf8");
+  return row.compressor !== null ? originalBytes(store, row) : undefined;
 }
 
 const utcMinute = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");

@@ -158,7 +158,7 @@ function toolCalls(r: Reader, sessionId: string): ToolCall[] {
     agentId: t.agent_id,
     calledAt: t.called_at,
     input: shortInput(t.input),
-    shownBytes: t.result_bytes ?? t.excerpt_bytes,
+    shownBytes: t.result_bytes ?? t.excerpt_bytes ?? t.original_bytes,
     originalBytes: t.original_bytes,
     outputId: t.output_id,
     compressor: t.compressor,
