@@ -37,7 +37,7 @@ const SRC = join(ROOT, "src");
  * injects (hooks/mask-injected.ts); bundled into both, it was compiled and its detector
  * tables built twice in one hook.
  */
-const SHARED = ["core/redact.ts"].map((f) => join(SRC, f));
+const SHARED = ["core/secrets/redact.ts"].map((f) => join(SRC, f));
 
 /** The file name a lazy target gets: src/compress/compress-text.ts -> compress-compress-text, yaml -> pkg-yaml. */
 function slugOf(target) {
