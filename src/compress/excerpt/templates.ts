@@ -3,7 +3,7 @@
  * template when they are equal but for their variable fields. A token's variable parts
  * are masked first (numbers, hex and random ids, a path's file name within its
  * directory), then lines of the same length whose first two masked tokens agree join the
- * template they match in at least half their tokens; where they differ, the template
+ * template they match in more than half their tokens; where they differ, the template
  * holds a wildcard. Problem lines (errors, warnings) join only a template they match
  * exactly once masked: two different errors are two facts, however alike their words.
  * Pure; one pass, bounded work per line.
@@ -37,7 +37,10 @@ const LONG_LINE = 2000;
 const MAX_TOKENS = 48;
 /** A leaf compares a new line with at most this many of its templates (the most recent first). */
 const LEAF_LIMIT = 48;
-/** Share of tokens a line must share with a template to join it. */
+/**
+ * Share of tokens a line must exceed in common with a template to join it: a line that
+ * shares only its date, time, level and logger (half its words) is another kind.
+ */
 const SIMILARITY = 0.5;
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
@@ -338,7 +341,7 @@ export function templatesOf(
       const t = list[leaf[k]!]!;
       if (t.strict !== exact || t.tokens.length !== n) continue;
       const score = similarity(t.tokens, buffer, n);
-      if (words ? sameWords(t, buffer, numbered, files, n) : exact ? score === 1 : score >= bestScore) {
+      if (words ? sameWords(t, buffer, numbered, files, n) : exact ? score === 1 : score > bestScore) {
         best = leaf[k]!;
         bestScore = score;
         if (score === 1) break;

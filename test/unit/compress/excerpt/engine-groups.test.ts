@@ -99,3 +99,19 @@ describe("lines dated but not in time order", () => {
     expect(newestLines([...lines].sort((a, b) => stamp(a).localeCompare(stamp(b))))).toEqual([]);
   });
 });
+
+describe("templates: a shared start is not a shared kind", () => {
+  // `python3 etl.py`: 419 progress lines of a logger (`… INFO etl.loader batch=N rows=N …`),
+  // four retries, two lines of another kind from the same logger, then a KeyError. Date,
+  // time, level and logger make half the words of every line: a line that shares only them
+  // with a kind is not of that kind (main counted the two lines before the crash with the
+  // progress lines and showed neither of them, nor the last progress line).
+  it("the lines just before a crash, after hundreds of progress lines, are shown whole", () => {
+    const text = readFileSync(join(REPO, "test/fixtures/outputs-extra/log-crash-after-progress.txt"), "utf8");
+    const e = compressText(text, { tool: "Bash", command: "python3 etl.py" }, 2930);
+    const shown = e.text.split("\n");
+    for (const line of text.split("\n").slice(-11, -8)) expect(shown).toContain(line);
+    expect(e.text).toContain("KeyError: 'amount_cents'");
+    expect(e.text.length).toBeLessThan(text.length * 0.1);
+  });
+});
