@@ -12,6 +12,9 @@ import type { Doc } from "./doc.ts";
 import { MUST, type Note, type Packed, type Pick } from "./pack-items.ts";
 import { type Layout, render } from "./pack-layout.ts";
 
+/** The share of the budget that what is not a fact gets past facts that took all of it. */
+const PAST_FACTS = 0.25;
+
 interface Item {
   readonly prio: number;
   readonly pos: number;
@@ -54,6 +57,8 @@ export class Packer {
   private readonly charge: Float64Array;
   private stale = false;
   private measures = 0;
+  /** The room for what is not a fact: the budget, or what the facts took and a little more. */
+  private rest = -1;
   /** Units kept by the pick being taken, and what they cost so far. */
   private readonly marked: number[] = [];
   private spent = 0;
@@ -116,7 +121,9 @@ export class Packer {
   private select(list: readonly Item[]): Item[] {
     const rest: Item[] = [];
     for (const item of list) {
-      const limit = item.prio >= MUST ? Math.max(this.hardCap, this.budget) : this.budget;
+      if (item.prio < MUST && this.rest < 0) this.rest = this.restLimit();
+      const limit =
+        item.prio >= MUST ? Math.max(this.hardCap, this.budget) : Math.max(this.budget, this.rest);
       const k = item.note;
       if (k !== undefined) {
         if (this.noteTaken[k]) continue;
@@ -127,6 +134,16 @@ export class Packer {
       if (!this.takePick(pick, limit) && !(this.remeasure() && this.takePick(pick, limit))) rest.push(item);
     }
     return rest;
+  }
+
+  /**
+   * Where facts took the excerpt past its budget, what is not a fact still gets a share of
+   * the budget past them (within the cap): the first line of each frequent kind of line
+   * says what the rest of the output is, which the facts alone do not.
+   */
+  private restLimit(): number {
+    if (this.used <= this.budget) return this.budget;
+    return Math.min(Math.max(this.hardCap, this.budget), this.used + this.budget * PAST_FACTS);
   }
 
   private measured(k: number): number {

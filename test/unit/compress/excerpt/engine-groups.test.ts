@@ -115,3 +115,17 @@ describe("templates: a shared start is not a shared kind", () => {
     expect(e.text.length).toBeLessThan(text.length * 0.1);
   });
 });
+
+describe("what is not a fact still gets room past the facts", () => {
+  // `tail -n 250` of a Linux syslog (loghub): ftpd and sshd lines, then a reboot whose
+  // hundred kernel lines are each of a kind of their own (facts that took all the budget).
+  // The four ftpd `getpeername` errors, a kind of line without a problem word, were left
+  // out on main: nothing that is not a fact got any room once the facts had taken it.
+  it("a syslog: the first line of a small kind of line beside a reboot's rare lines", () => {
+    const { text, e } = caseOf("tail-syslog");
+    // The log's lines end in CR LF; the excerpt's do not.
+    const first = text.split(/\r?\n/).find((l) => l.includes("getpeername (ftpd)"))!;
+    expect(e.text).toContain(`${first}  [×4 like this, lines `);
+    expect(e.text.length).toBeLessThan(text.length * 0.35);
+  });
+});
