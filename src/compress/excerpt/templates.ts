@@ -3,8 +3,8 @@
  * template when they are equal but for their variable fields. A token's variable parts
  * are masked first (numbers, hex and random ids, a path's file name within its
  * directory), then lines of the same length whose first two masked tokens agree join the
- * template they match in more than half their tokens; where they differ, the template
- * holds a wildcard. Problem lines (errors, warnings) join only a template they match
+ * template they match in more than half their tokens (past the header nearly every line
+ * starts with, a log's date and host); where they differ, the template holds a wildcard. Problem lines (errors, warnings) join only a template they match
  * exactly once masked: two different errors are two facts, however alike their words.
  * Pure; one pass, bounded work per line.
  */
@@ -283,10 +283,48 @@ export function tokensOf(line: string): string[] {
   return out;
 }
 
-function similarity(template: Int32Array, masked: Int32Array, n: number): number {
+/** The share of a line's tokens past the header that a template holds too. */
+function similarity(template: Int32Array, masked: Int32Array, n: number, header: number): number {
+  const from = n > header ? header : 0;
   let same = 0;
-  for (let k = 0; k < n; k++) if (template[k] === masked[k]) same++;
-  return same / n;
+  for (let k = from; k < n; k++) if (template[k] === masked[k]) same++;
+  return same / (n - from);
+}
+
+/** Lines looked at to find a header, and the share of them that must hold each of its tokens. */
+const HEADER_SAMPLE = 256;
+const HEADER_SHARE = 0.9;
+const HEADER_MAX = 6;
+
+/**
+ * How many leading tokens nearly every line shares once masked (a log's date, time and
+ * host: `Jul 27 14:41:57 combo`): a header that says nothing of what a line is, so lines
+ * are compared past it, as log parsers strip a log's header before mining its templates.
+ * 0 when lines share no start.
+ */
+function headerOf(doc: Doc, bodyAt: ((i: number) => number) | undefined, buffer: Int32Array): number {
+  const { lines } = doc;
+  const firsts: Int32Array[] = [];
+  for (let i = 0; i < lines.length && firsts.length < HEADER_SAMPLE; i++) {
+    const line = lines[i]!;
+    if (i === doc.hole || line.length > LONG_LINE || isBlankLine(line)) continue;
+    const n = maskLine(line, buffer, bodyAt ? bodyAt(i) : 0);
+    firsts.push(buffer.slice(0, Math.min(n, HEADER_MAX)));
+  }
+  if (firsts.length < 20) return 0;
+  let header = 0;
+  for (; header < HEADER_MAX; header++) {
+    const counts = new Map<number, number>();
+    let top = 0;
+    for (const tokens of firsts) {
+      if (tokens.length <= header) continue;
+      const c = (counts.get(tokens[header]!) ?? 0) + 1;
+      counts.set(tokens[header]!, c);
+      if (c > top) top = c;
+    }
+    if (top < firsts.length * HEADER_SHARE) break;
+  }
+  return header;
 }
 
 /** Hash of a line's masked tokens, all of them (strict) or its length and first two. */
@@ -321,6 +359,7 @@ export function templatesOf(
   const numbered = new Uint8Array(MAX_TOKENS);
   const files = new Int32Array(MAX_TOKENS);
   const values = { numbered, files };
+  const header = headerOf(doc, bodyAt, buffer);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (i === doc.hole || line.length > LONG_LINE || isBlankLine(line)) continue;
@@ -340,7 +379,7 @@ export function templatesOf(
     for (let k = leaf.length - 1, seen = 0; k >= 0 && seen < LEAF_LIMIT; k--, seen++) {
       const t = list[leaf[k]!]!;
       if (t.strict !== exact || t.tokens.length !== n) continue;
-      const score = similarity(t.tokens, buffer, n);
+      const score = similarity(t.tokens, buffer, n, header);
       if (words ? sameWords(t, buffer, numbered, files, n) : exact ? score === 1 : score > bestScore) {
         best = leaf[k]!;
         bestScore = score;

@@ -129,3 +129,20 @@ describe("what is not a fact still gets room past the facts", () => {
     expect(e.text.length).toBeLessThan(text.length * 0.35);
   });
 });
+
+describe("templates: lines are compared past the header every line shares", () => {
+  // The same syslog: date, time and host begin every line (`Jul 27 14:41:57 combo`), four
+  // of the seven words of `syslogd 1.4.1: restart.`. On main the two restarts shared a kind
+  // with kernel lines that said something else (`kernel: Initializing CPU#0`).
+  it("a syslog's two restarts are a kind of their own", async () => {
+    const { templatesOf } = await import("../../../../src/compress/excerpt/templates.ts");
+    const { docOf } = await import("../../../../src/compress/excerpt/lines.ts");
+    const { text } = caseOf("tail-syslog");
+    const doc = docOf(text);
+    const t = templatesOf(doc, () => false);
+    const restart = doc.lines.findIndex((l) => l.includes("syslogd 1.4.1: restart."));
+    const members = t.list[t.of[restart]!]!.members.map((i) => doc.lines[i]!);
+    expect(members).toHaveLength(2);
+    for (const m of members) expect(m).toContain("syslogd 1.4.1: restart.");
+  });
+});
