@@ -148,3 +148,19 @@ describe("the bundle on an old node, run directly (an older hooks.json, a hand-m
     expect(JSON.parse(run("PostToolUse").stdout)).toEqual({});
   });
 });
+
+// A decision pinned (README, "What a repository cannot change"): $CAIRN_NODE is the
+// launcher's first choice, even when a repository's `.claude/settings.json` `env` sets it
+// for the session. The same file can declare `hooks` that run any program, so refusing
+// it here would close nothing; what cairn reads as settings stays guarded instead.
+describe("CAIRN_NODE, as a session's env can set it", () => {
+  it("is the node the launcher runs, ahead of every node it would find itself", () => {
+    const chosen = join(tmp, "chosen-node");
+    writeFileSync(chosen, `#!/bin/sh\necho "chosen: $*"\n`, { mode: 0o755 });
+    const r = launch(["--version"], {
+      path: `${dirname(process.execPath)}:/usr/bin:/bin`,
+      env: { CAIRN_NODE: chosen },
+    });
+    expect(r.stdout).toBe(`chosen: ${plugin}/bin/../dist/cairn.cjs --version\n`);
+  });
+});
