@@ -121,6 +121,8 @@ export interface Ranking {
 const OUTLIER_KINDS = 16;
 /** A template this size or smaller is rare. */
 const RARE = 2;
+/** Or, in a longer output, this share of its lines (up to FEW). */
+const RARE_SHARE = 0.01;
 /** A template this size or larger is frequent (its first and last line stand for it). */
 const FREQUENT = 3;
 /** Problem lines alike up to this many are all shown: where each one is, is news. */
@@ -332,8 +334,10 @@ function rankOutliers(w: Work, kinds: Template[]): void {
 /** The rest by template: rare lines are facts where most lines repeat; frequent ones by their ends. */
 function rankRest(w: Work, nonBlank: number): void {
   const background = repetitive(w.t, nonBlank);
+  // Rare is relative: in an output of 500 lines, three alike lines are as rare as one.
+  const rare = Math.min(FEW, Math.max(RARE, Math.floor(nonBlank * RARE_SHARE)));
   let rareLines = 0;
-  for (const tpl of w.t.list) if (!tpl.strict && tpl.members.length <= RARE) rareLines += tpl.members.length;
+  for (const tpl of w.t.list) if (!tpl.strict && tpl.members.length <= rare) rareLines += tpl.members.length;
   const rareAreFacts = w.opts.rareAreFacts === true || (background && rareLines <= nonBlank * 0.3);
   const valued: Template[] = [];
   for (const tpl of w.t.list) {
@@ -342,7 +346,7 @@ function rankRest(w: Work, nonBlank: number): void {
       if (w.allProblems && background && tpl.members.length > w.few) valued.push(tpl);
       continue;
     }
-    if (tpl.members.length <= RARE) rankRare(w, tpl, rareAreFacts);
+    if (tpl.members.length <= rare) rankRare(w, tpl, rareAreFacts);
     else if (rankFrequent(w, tpl) && background) valued.push(tpl);
   }
   rankOutliers(w, valued);

@@ -146,3 +146,15 @@ describe("templates: lines are compared past the header every line shares", () =
     for (const m of members) expect(m).toContain("syslogd 1.4.1: restart.");
   });
 });
+
+describe("rare is relative to the output's length", () => {
+  // A Read of 500 lines of a ZooKeeper log: ~490 lines of one quorum churn, then a few
+  // client session lines. Three 'Closed socket connection' lines, each with its client and
+  // session id, are as rare there as one; main showed the first and the last of them.
+  it("a 500-line log: three alike lines among hundreds are each shown", () => {
+    const { text, e } = caseOf("read-zookeeper-log");
+    const closed = text.split(/\r?\n/).filter((l) => l.includes("Closed socket connection for client"));
+    expect(closed).toHaveLength(3);
+    for (const l of closed) expect(e.text).toContain(l.slice(l.indexOf("Closed socket")));
+  });
+});
