@@ -302,14 +302,16 @@ const HEADER_MAX = 6;
  * are compared past it, as log parsers strip a log's header before mining its templates.
  * 0 when lines share no start.
  */
-function headerOf(doc: Doc, bodyAt: ((i: number) => number) | undefined, buffer: Int32Array): number {
+function headerOf(doc: Doc, bodyAt: ((i: number) => number) | undefined): number {
   const { lines } = doc;
   const firsts: Int32Array[] = [];
   for (let i = 0; i < lines.length && firsts.length < HEADER_SAMPLE; i++) {
     const line = lines[i]!;
     if (i === doc.hole || line.length > LONG_LINE || isBlankLine(line)) continue;
-    const n = maskLine(line, buffer, bodyAt ? bodyAt(i) : 0);
-    firsts.push(buffer.slice(0, Math.min(n, HEADER_MAX)));
+    // Only the first tokens are masked: maskLine stops when its buffer is full.
+    const tokens = new Int32Array(HEADER_MAX);
+    const n = maskLine(line, tokens, bodyAt ? bodyAt(i) : 0);
+    firsts.push(n < HEADER_MAX ? tokens.subarray(0, n) : tokens);
   }
   if (firsts.length < 20) return 0;
   let header = 0;
@@ -359,7 +361,7 @@ export function templatesOf(
   const numbered = new Uint8Array(MAX_TOKENS);
   const files = new Int32Array(MAX_TOKENS);
   const values = { numbered, files };
-  const header = headerOf(doc, bodyAt, buffer);
+  const header = headerOf(doc, bodyAt);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (i === doc.hole || line.length > LONG_LINE || isBlankLine(line)) continue;
