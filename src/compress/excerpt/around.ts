@@ -129,27 +129,35 @@ export function firstPerFile(
 /** A place in code: a file name with an extension and its line (and column). */
 const PLACE = /([\w.@~+/-]*\.[A-Za-z]\w{0,7})(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\))/;
 
+/** The line under a diagnostic that says where it is (rustc's and cargo's `  --> src/a.rs:4:5`). */
+const ARROW = /^\s*--> \S/;
+
 /**
  * The members of a kind of problem line that each name a place in code no other member
- * named before (`file:12:5`, `file(12,5)`) and say something no other said there (a
- * compiler's or linter's findings: each a line to fix). The same message again further
- * down the same file (but for its numbers) is a cascade, counted with its kind. Lines
- * that mostly repeat their place are a log's, naming the code that logged them: none.
+ * named before (`file:12:5`, `file(12,5)`, or an arrow line under it: `--> file:12:5`) and
+ * say something no other said there (a compiler's or linter's findings: each a line to
+ * fix), as [first, last] line ranges. The same message again further down the same file
+ * (but for its numbers) is a cascade, counted with its kind; under a message that names
+ * no place (rustc's `error[E0308]: mismatched types`) what differs is in the labels below,
+ * so each is its own. Lines that mostly repeat their place are a log's, naming the code
+ * that logged them: none.
  */
 export function distinctPlaces(
   lines: readonly string[],
   members: readonly number[],
   bodyAt?: (i: number) => number,
-): number[] {
+): [number, number][] {
   const places = new Set<string>();
   const said = new Set<string>();
-  const out: number[] = [];
+  const out: [number, number][] = [];
   let named = 0;
   let again = 0;
   for (const i of members) {
     const line = lines[i]!;
     const body = bodyAt ? line.slice(bodyAt(i)) : line;
-    const found = PLACE.exec(body);
+    let found = PLACE.exec(body);
+    const under = found === null && i + 1 < lines.length && ARROW.test(lines[i + 1]!);
+    if (under) found = PLACE.exec(lines[i + 1]!);
     if (found === null) continue;
     named++;
     if (places.has(found[0])) {
@@ -157,12 +165,14 @@ export function distinctPlaces(
       continue;
     }
     places.add(found[0]);
-    // Said again in the same file, or alike but for a number (`option7`, `option8`): a
-    // cascade of one mistake, or one list the first and last stand for.
-    const message = `${found[1]}\0${body.slice(found.index + found[0].length).replace(/\d+/g, "#")}`;
-    if (said.has(message)) continue;
-    said.add(message);
-    out.push(i);
+    if (!under) {
+      // Said again in the same file, or alike but for a number (`option7`, `option8`): a
+      // cascade of one mistake, or one list the first and last stand for.
+      const message = `${found[1]}\0${body.slice(found.index + found[0].length).replace(/\d+/g, "#")}`;
+      if (said.has(message)) continue;
+      said.add(message);
+    }
+    out.push([i, under ? i + 1 : i]);
   }
   // Most of them must name their place: else the places are the odd few, not the kind.
   return named * 2 >= members.length && again * 2 < named ? out : [];

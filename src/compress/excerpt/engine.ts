@@ -226,7 +226,8 @@ function rankProblems(w: Work): void {
     const byFile = firstPerFile(lines, m, w.opts.bodyAt, 2 * FEW);
     for (const i of byFile)
       if (i !== first && i !== last) fact(w, i, i, byFile.length <= FEW ? where : E.rare);
-    for (const i of distinctPlaces(lines, m, w.opts.bodyAt)) if (!w.facts.has(i)) fact(w, i, i, E.place);
+    for (const [i, to] of distinctPlaces(lines, m, w.opts.bodyAt))
+      if (!w.facts.has(i)) fact(w, i, to, E.place);
   }
 }
 
