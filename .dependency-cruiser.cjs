@@ -8,9 +8,9 @@
  *   1  store, config, claude       the store (and its indexes' write rules), the settings, the contract with Claude Code
  *   2  hooks                       the dispatcher, the parts' types, merge, record
  *   3  transports                  command (stdin/stdout) and http around the dispatcher
- *   4  run, summarize, observe     what the features build on: a Bash call's whole output and exit
- *                                  status (run), the model-backed digests and observations
- *   5  context                     the context monitor: how full the window is, asked by the notebook
+ *   4  exit-trap, summarize, observe   what the features build on: a Bash call's whole output and exit
+ *                                  status (exit-trap), the model-backed digests and observations
+ *   5  window                      the context-window monitor: how full the window is, asked by the notebook
  *   6  compress, notebook, memory, retention   the features
  *   7  team                        team memory: shares what memory and the notebook record
  *   8  web                         the dashboard
@@ -35,8 +35,8 @@ const FLOORS = [
   ["store", "config", "claude", "gemini"],
   ["hooks"],
   ["transports"],
-  ["run", "summarize", "observe"],
-  ["context"],
+  ["exit-trap", "summarize", "observe"],
+  ["window"],
   ["compress", "notebook", "memory", "retention"],
   ["team"],
   ["web"],

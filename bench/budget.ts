@@ -13,7 +13,7 @@ import { median, ms, ratio, table } from "./lib/stats.ts";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const BUNDLE = process.env.CAIRN_BUNDLE ?? join(REPO, "dist", "cairn.cjs");
-/** Just under the 64 MB that the hook reads whole (run/persisted-output.ts); past it only the tail is read. */
+/** Just under the 64 MB that the hook reads whole (exit-trap/persisted-output.ts); past it only the tail is read. */
 const SIZE = 64 * 1024 * 1024 - 4096;
 const BUDGET_MS = 4000;
 const SID = "b0d9e7a1-0000-4000-8000-000000000064";

@@ -31,14 +31,14 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { HookEvent } from "../src/claude/events.ts";
 import { defaults } from "../src/config/schema.ts";
-import { catchUpSession } from "../src/context/ledger.ts";
-import { ledgerSession } from "../src/context/ledger-read.ts";
-import { parts } from "../src/context/on-tool-use.ts";
 import { NO_DEADLINE } from "../src/core/deadline.ts";
 import { createLogger } from "../src/core/log.ts";
 import { cairnPaths } from "../src/core/paths.ts";
 import type { HookContext } from "../src/hooks/context.ts";
 import { openStore } from "../src/store/db.ts";
+import { catchUpSession } from "../src/window/ledger.ts";
+import { ledgerSession } from "../src/window/ledger-read.ts";
+import { parts } from "../src/window/on-tool-use.ts";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const FIXTURES = join(REPO, "test", "fixtures");

@@ -17,8 +17,8 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { findSecrets, redact } from "../src/core/redact.ts";
-import { nameShape } from "../src/core/secret-code.ts";
+import { nameShape } from "../src/core/secrets/code.ts";
+import { findSecrets, redact } from "../src/core/secrets/redact.ts";
 import { randomPasswordTable } from "../test/fixtures/secrets/random-passwords.ts";
 import { codeFiles, codeRoots, EXTENSIONS } from "../test/fixtures/secrets/real-code.ts";
 import { loadSecretsCorpus, scoreCorpus } from "../test/unit/reliability/secrets-corpus.ts";

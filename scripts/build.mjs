@@ -40,7 +40,7 @@ const SRC = join(ROOT, "src");
  * (compress/kinds/load.ts), and the kind and compress-with.ts must share one Doc and one
  * forgetDoc(), or the text would be split twice and the kind's copy kept alive.
  */
-const SHARED = ["core/redact.ts", "compress/excerpt/doc.ts"].map((f) => join(SRC, f));
+const SHARED = ["core/secrets/redact.ts", "compress/excerpt/doc.ts"].map((f) => join(SRC, f));
 
 /** The file name a lazy target gets: src/compress/compress-text.ts -> compress-compress-text, yaml -> pkg-yaml. */
 function slugOf(target) {

@@ -53,7 +53,7 @@ async function main(argv: string[]): Promise<void> {
     const { runGeminiHook } = await import("./transports/gemini.ts");
     await runGeminiHook(GEMINI_EVENT_PARTS, rest[0]);
   } else if (command === "statusline") {
-    const { runStatusline } = await import("./context/statusline.ts");
+    const { runStatusline } = await import("./window/statusline.ts");
     await runStatusline();
   } else {
     const { runCli } = await import("./cli/main.ts");

@@ -4,7 +4,7 @@ import { safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import type { SelfInvocation } from "../core/self.ts";
 import { handoffCommand } from "./handoff-command.ts";
 import { homeLauncherMcpArgs } from "./home-launcher.ts";
-import { claudeDir, type Scope } from "./paths.ts";
+import { claudeDir, type SettingsScope } from "./paths.ts";
 
 /**
  * What `cairn install` adds besides hooks: the MCP server that offers search, detail
@@ -33,7 +33,7 @@ export interface ExtrasRecord {
   readonly mcpKeyCreated?: boolean;
 }
 
-export function extrasFiles(scope: Scope, projectDir: string, env: NodeJS.ProcessEnv = process.env) {
+export function extrasFiles(scope: SettingsScope, projectDir: string, env: NodeJS.ProcessEnv = process.env) {
   return scope === "user"
     ? {
         mcpFile: join(env.HOME || "", ".claude.json"),

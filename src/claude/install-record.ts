@@ -5,7 +5,7 @@ import { readJsonIfExists, safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import { projectKey } from "../core/paths.ts";
 import type { ExtrasRecord } from "./extras.ts";
-import type { Scope } from "./paths.ts";
+import type { SettingsScope } from "./paths.ts";
 
 /**
  * What cairn remembers about one install, so uninstall can put things back exactly:
@@ -14,7 +14,7 @@ import type { Scope } from "./paths.ts";
  */
 export interface InstallRecord {
   readonly version: 1;
-  readonly scope: Scope;
+  readonly scope: SettingsScope;
   readonly settingsPath: string;
   /** The settings file as it was before cairn first touched it; null when there was none. */
   readonly originalPath: string | null;
@@ -30,7 +30,7 @@ export interface InstallRecord {
   readonly installedAt: string;
 }
 
-export function recordKey(scope: Scope, settingsPath: string): string {
+export function recordKey(scope: SettingsScope, settingsPath: string): string {
   return scope === "user" ? "user" : `project-${projectKey(join(settingsPath, "..", ".."))}`;
 }
 

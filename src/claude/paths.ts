@@ -2,13 +2,18 @@ import { readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { homeDir } from "../core/paths.ts";
 
-export type Scope = "user" | "project";
+/** Which Claude Code settings file: the user's (~/.claude) or the project's (.claude/); not a kv scope (store/kv.ts). */
+export type SettingsScope = "user" | "project";
 
 export function claudeDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(homeDir(env), ".claude");
 }
 
-export function settingsPath(scope: Scope, projectDir: string, env: NodeJS.ProcessEnv = process.env): string {
+export function settingsPath(
+  scope: SettingsScope,
+  projectDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   return scope === "user"
     ? join(claudeDir(env), "settings.json")
     : join(projectDir, ".claude", "settings.json");

@@ -1,7 +1,7 @@
 import { printedCli, shellQuote } from "../core/self.ts";
 import { visibleLine } from "../core/terminal-text.ts";
+import { chainOwner, isKnownSession, memoryEnv, unknownSession } from "../memory/command-env.ts";
 import { detail as detailOf, parseDetailSpec, SpecError } from "../memory/detail.ts";
-import { chainOwner, isKnownSession, memoryEnv, unknownSession } from "../memory/scope.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
 import { err, json, outRecorded } from "./io.ts";

@@ -7,7 +7,7 @@ import { checkNode } from "../doctor/node.ts";
 import { checkConfig, checkNotebookFile, checkSwitches } from "../doctor/project.ts";
 import { checkRegistration } from "../doctor/registration.ts";
 import { checkRetention, checkStore } from "../doctor/store.ts";
-import { checkExitTrap } from "../run/doctor-check.ts";
+import { checkExitTrap } from "../exit-trap/doctor-check.ts";
 import { commandProjectDir } from "../store/command-project.ts";
 import { parse } from "./args.ts";
 import type { Command } from "./command.ts";

@@ -1,6 +1,6 @@
 import { formatBytes } from "../core/format.ts";
 import { printedCli } from "../core/self.ts";
-import { memoryEnv } from "../memory/scope.ts";
+import { memoryEnv } from "../memory/command-env.ts";
 import { collectGarbage, type GcReport } from "../retention/gc.ts";
 import { markRun, recorded } from "../retention/last-run.ts";
 import type { RemaskReport } from "../retention/remask.ts";

@@ -8,7 +8,7 @@ import {
   memoryEnv,
   transcriptOf,
   unknownSession,
-} from "../memory/scope.ts";
+} from "../memory/command-env.ts";
 import { parse } from "./args.ts";
 import type { Command } from "./command.ts";
 import { color, err, json, out, outStored } from "./io.ts";

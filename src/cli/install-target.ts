@@ -4,7 +4,7 @@ import { type McpEntry, mcpEntry, projectMcpEntry } from "../claude/extras.ts";
 import { HOME_LAUNCHER_TILDE } from "../claude/home-launcher.ts";
 import { commandPlan, httpPlan, projectPlan } from "../claude/install-plan.ts";
 import { recordKey } from "../claude/install-record.ts";
-import { type Scope, settingsPath } from "../claude/paths.ts";
+import { type SettingsScope, settingsPath } from "../claude/paths.ts";
 import type { InstallPlan } from "../claude/settings.ts";
 import { cairnPaths } from "../core/paths.ts";
 import { cliLine, selfInvocation } from "../core/self.ts";
@@ -14,13 +14,13 @@ import { ensureHttpInstall } from "../transports/http-config.ts";
 
 /** One settings file cairn installs into, and the key of its install record. */
 export interface Target {
-  readonly scope: Scope;
+  readonly scope: SettingsScope;
   readonly projectDir: string;
   readonly path: string;
   readonly key: string;
 }
 
-export function targetOf(scope: Scope, projectDir: string): Target {
+export function targetOf(scope: SettingsScope, projectDir: string): Target {
   const path = settingsPath(scope, projectDir);
   return { scope, projectDir, path, key: recordKey(scope, path) };
 }
@@ -32,7 +32,7 @@ export interface Registration {
   readonly cli: string;
 }
 
-export function registrationFor(scope: Scope, transport: "command" | "http"): Registration {
+export function registrationFor(scope: SettingsScope, transport: "command" | "http"): Registration {
   if (scope === "project") return { plan: projectPlan(), mcp: projectMcpEntry(), cli: HOME_LAUNCHER_TILDE };
   const self = selfInvocation();
   const plan = transport === "http" ? httpPlan(self, ensureHttpInstall(cairnPaths())) : commandPlan(self);

@@ -31,7 +31,7 @@ import {
 import { writeFileAtomic } from "../core/fs.ts";
 import { type CairnPaths, cairnPaths } from "../core/paths.ts";
 import { printedCli, recordNode, selfInvocation } from "../core/self.ts";
-import { removeExitTraps } from "../run/uninstall-trap.ts";
+import { removeExitTraps } from "../exit-trap/uninstall-trap.ts";
 import { commandProjectDir } from "../store/command-project.ts";
 import { parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";

@@ -1,5 +1,5 @@
 import { printedCli } from "../core/self.ts";
-import { memoryEnv } from "../memory/scope.ts";
+import { memoryEnv } from "../memory/command-env.ts";
 import { parse } from "./args.ts";
 import type { Command } from "./command.ts";
 

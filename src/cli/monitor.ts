@@ -1,7 +1,7 @@
-import { ladderOf } from "../context/advisor.ts";
-import { withStore } from "../context/cli-support.ts";
-import { monitorRows } from "../context/monitor-data.ts";
-import { type MonitorRow, renderFrame } from "../context/monitor-view.ts";
+import { ladderOf } from "../window/advisor.ts";
+import { withStore } from "../window/cli-support.ts";
+import { monitorRows } from "../window/monitor-data.ts";
+import { type MonitorRow, renderFrame } from "../window/monitor-view.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
 import { json, out } from "./io.ts";
@@ -48,7 +48,7 @@ Options:
           now: now(),
           ...ladderOf(config),
           color,
-          scope: all ? "recent" : "active",
+          listed: all ? "recent" : "active",
         });
       if (values.json) {
         json(rows());

@@ -1,11 +1,11 @@
-import { withStore } from "../context/cli-support.ts";
-import { FIGURES_METHOD } from "../context/figures-read.ts";
-import { assumedMark, clock, shortId, shortTokens, sparkline } from "../context/format.ts";
-import { toolInputs } from "../context/tool-input.ts";
-import { NotFound, type ReportView, reportView, resolveSession } from "../context/views.ts";
 import { formatBytes, signedBytes } from "../core/format.ts";
 import { visibleLine as line } from "../core/terminal-text.ts";
 import { ingestSource, subagentSources } from "../memory/ingest.ts";
+import { withStore } from "../window/cli-support.ts";
+import { FIGURES_METHOD } from "../window/figures-read.ts";
+import { assumedMark, clock, shortId, shortTokens, sparkline } from "../window/format.ts";
+import { toolInputs } from "../window/tool-input.ts";
+import { NotFound, type ReportView, reportView, resolveSession } from "../window/views.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
 import { color, err, formatInt, json, out } from "./io.ts";

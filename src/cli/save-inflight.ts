@@ -1,7 +1,7 @@
 import { printedCli } from "../core/self.ts";
 import { readBaton } from "../memory/baton.ts";
+import { currentSession, isKnownSession, memoryEnv, unknownSession } from "../memory/command-env.ts";
 import { saveMemo } from "../memory/memo.ts";
-import { currentSession, isKnownSession, memoryEnv, unknownSession } from "../memory/scope.ts";
 import { parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
 import { color, json, out } from "./io.ts";

@@ -6,7 +6,7 @@ import { agentReads, color, err, json, out } from "./io.ts";
 export async function runTeamSearch(query: string, limit: number, asJson: boolean): Promise<number> {
   const [{ memoryEnv }, { teamSetup }, { close, connect, describeError }, { searchTeam }] = await Promise.all(
     [
-      import("../memory/scope.ts"),
+      import("../memory/command-env.ts"),
       import("../team/setup.ts"),
       import("../team/client.ts"),
       import("../team/search.ts"),

@@ -1,9 +1,9 @@
 import { notedDataBlock } from "../core/data-block.ts";
 import { printedCli } from "../core/self.ts";
 import { visibleLine } from "../core/terminal-text.ts";
+import { chainOwner, isKnownSession, memoryEnv, unknownSession } from "../memory/command-env.ts";
 import { hhmm } from "../memory/compose.ts";
 import { indexOutputs } from "../memory/ingest.ts";
-import { chainOwner, isKnownSession, memoryEnv, unknownSession } from "../memory/scope.ts";
 import { type Hit, isQuerySyntaxError, search as searchMemory } from "../memory/search.ts";
 import { parseWhen } from "../memory/when.ts";
 import { intFlag, parse, UsageError } from "./args.ts";

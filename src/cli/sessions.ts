@@ -1,11 +1,11 @@
 import { basename } from "node:path";
-import { withStore } from "../context/cli-support.ts";
-import { FIGURES_METHOD, type Figures, sessionFigures } from "../context/figures-read.ts";
-import { bar, shortId, shortTokens } from "../context/format.ts";
-import { tokenTotals } from "../context/ledger-read.ts";
-import { recentSessions, sessionUsage } from "../context/views.ts";
 import { formatAge, signedBytes } from "../core/format.ts";
 import { visibleLine } from "../core/terminal-text.ts";
+import { withStore } from "../window/cli-support.ts";
+import { FIGURES_METHOD, type Figures, sessionFigures } from "../window/figures-read.ts";
+import { bar, shortId, shortTokens } from "../window/format.ts";
+import { tokenTotals } from "../window/ledger-read.ts";
+import { recentSessions, sessionUsage } from "../window/views.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
 import { color, json, out } from "./io.ts";

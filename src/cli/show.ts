@@ -175,7 +175,8 @@ function info(store: Store, id: number, project: string | undefined, cli: string
     out(
       `  shown     ${formatBytes(row.excerpt_bytes)} (${saved}% smaller) by ${row.compressor}, in ${row.latency_ms} ms`,
     );
-  }
+  } else if (row.compressor !== null)
+    out(`  shown     whole (the excerpt by ${row.compressor} was no shorter)`);
   if (row.redactions > 0) out(`  masked    ${row.redactions} secret(s) before storing`);
   if (row.pruned_at !== null)
     out(
@@ -207,7 +208,10 @@ function list(store: Store, project: string | undefined, limit: number, asJson: 
   }
   for (const r of rows) {
     const when = new Date(r.created_at).toISOString().slice(5, 16).replace("T", " ");
-    const size = `${formatBytes(r.original_bytes)} → ${formatBytes(r.excerpt_bytes ?? 0)}`;
+    const size =
+      r.excerpt_bytes === null
+        ? `${formatBytes(r.original_bytes)} shown whole`
+        : `${formatBytes(r.original_bytes)} → ${formatBytes(r.excerpt_bytes)}`;
     const where = project === undefined ? `${visibleLine(r.project_dir ?? "?")}  ` : "";
     out(
       `${color.bold(`#${String(r.id).padEnd(5)}`)} ${color.dim(when)}  ${visibleLine(r.tool_name).padEnd(8)} ${size.padEnd(20)} ${where}${visibleLine((r.label ?? "").slice(0, 60))}`,

@@ -4,7 +4,7 @@ import type { Config } from "../config/schema.ts";
 import { formatBytes } from "../core/format.ts";
 import { printedCli } from "../core/self.ts";
 import { visibleLine } from "../core/terminal-text.ts";
-import { type MemoryEnv, memoryEnv } from "../memory/scope.ts";
+import { type MemoryEnv, memoryEnv } from "../memory/command-env.ts";
 import {
   findTranscript,
   latestBackup,
@@ -18,7 +18,7 @@ import {
   undoSlim,
 } from "../memory/slim.ts";
 import type { Store } from "../store/db.ts";
-import { touchSession } from "../store/sessions.ts";
+import type { SessionSeen } from "../store/sessions.ts";
 import { intFlag, parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
 import { color, json, out } from "./io.ts";
@@ -104,33 +104,24 @@ export const slim: Command = {
         return 0;
       }
       const now = m.now();
-      // The session's outputs are filed under it, so search and `cairn show` find them with
-      // the rest. A session cairn already knows keeps its record as it is (slim is not activity).
-      const recorded = !known;
-      if (recorded)
-        store.tx(() =>
-          touchSession(store, {
-            id: sessionId,
-            projectDir: m.projectDir,
-            cwd: m.projectDir,
-            transcriptPath,
-            at: now,
-          }),
-        );
+      // The session's outputs are filed under it (filing records a session cairn has not
+      // seen), so search and `cairn show` find them with the rest. A session cairn already
+      // knows keeps its record as it is (slim is not activity).
+      const session = { id: sessionId, projectDir: m.projectDir, cwd: m.projectDir, transcriptPath, at: now };
       const ids: number[] = [];
       const outcome = await slimTranscript(
         m.paths,
         transcriptPath,
         sessionId,
         plan,
-        fileEach(store, m.config, sessionId, now, ids),
+        fileEach(store, m.config, session, ids),
         now,
       );
       const { indexOutputs } = await import("../memory/ingest.ts");
       indexOutputs(store, now, 100_000);
       return printSlimmed(
         m,
-        { sessionId, transcriptPath, outcome, kept: plan.kept, ids, recorded },
+        { sessionId, transcriptPath, outcome, kept: plan.kept, ids, recorded: !known && ids.length > 0 },
         Boolean(values.json),
       );
     } finally {
@@ -234,8 +225,8 @@ function dryRun(transcriptPath: string, plan: SlimPlan, asJson: boolean): number
   return 0;
 }
 
-/** Files each replaced result's original (under the session) and returns its excerpt. */
-function fileEach(store: Store, config: Config, sessionId: string, now: number, ids: number[]): Replacer {
+/** Files each large result's original (under the session) and returns what replaces it, if anything. */
+function fileEach(store: Store, config: Config, session: SessionSeen, ids: number[]): Replacer {
   return async (r) => {
     const [{ fileOutput }, { compressText }] = await Promise.all([
       import("../compress/hook/filing.ts"),
@@ -254,14 +245,15 @@ function fileEach(store: Store, config: Config, sessionId: string, now: number, 
             0,
             200,
           ),
-        sessionId,
+        session,
         toolUseId: r.toolUseId,
       },
       compressText,
-      now,
+      session.at,
     );
     ids.push(filed.id);
-    return filed.shown;
+    // No shorter replacement: the result stays as it is (as the hook leaves it).
+    return filed.replacement?.shown;
   };
 }
 

@@ -1,9 +1,9 @@
-import { withStore } from "../context/cli-support.ts";
-import { FIGURES_METHOD, figuresLine } from "../context/figures-read.ts";
-import { assumedMark, bar, shortId } from "../context/format.ts";
-import { NotFound, resolveSession, type StatusView, statusView } from "../context/views.ts";
 import { formatAge, formatAgo } from "../core/format.ts";
 import { visibleLine } from "../core/terminal-text.ts";
+import { withStore } from "../window/cli-support.ts";
+import { FIGURES_METHOD, figuresLine } from "../window/figures-read.ts";
+import { assumedMark, bar, shortId } from "../window/format.ts";
+import { NotFound, resolveSession, type StatusView, statusView } from "../window/views.ts";
 import { parse, UsageError } from "./args.ts";
 import type { Command } from "./command.ts";
 import { color, err, formatInt, json, out } from "./io.ts";

@@ -4,7 +4,7 @@ import { color, err } from "./io.ts";
 /** What every `cairn team` subcommand works with: memory's environment, the team setup, refused settings. */
 export async function teamEnv() {
   const [{ memoryEnv }, { loadConfig }, { teamSetup }] = await Promise.all([
-    import("../memory/scope.ts"),
+    import("../memory/command-env.ts"),
     import("../config/load.ts"),
     import("../team/setup.ts"),
   ]);

@@ -22,9 +22,9 @@ export function lastCompressionFailure(logText: string): Failure | undefined {
   return last;
 }
 
-/** When cairn last filed an original and showed its excerpt (0: never). */
+/** When cairn last filed an original and made its excerpt (0: never). */
 export function lastCompressed(db: DatabaseSync): number {
-  const row = db.prepare("SELECT max(created_at) AS at FROM outputs WHERE excerpt IS NOT NULL").get() as {
+  const row = db.prepare("SELECT max(created_at) AS at FROM outputs WHERE compressor IS NOT NULL").get() as {
     at: number | null;
   };
   return Number(row.at ?? 0);

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { type Scope, settingsPath } from "../claude/paths.ts";
+import { type SettingsScope, settingsPath } from "../claude/paths.ts";
 import { loadConfig } from "../config/load.ts";
 import type { Check } from "../core/check.ts";
 import { readJsonIfExists } from "../core/fs.ts";
@@ -8,7 +8,7 @@ import { printedCli } from "../core/self.ts";
 
 /** The http transport: installed, and is its server answering? */
 export async function checkHttp(paths: CairnPaths, projectDir: string): Promise<Check[]> {
-  const usesHttp = (["user", "project"] as Scope[]).some((scope) => {
+  const usesHttp = (["user", "project"] as SettingsScope[]).some((scope) => {
     const path = settingsPath(scope, projectDir);
     return existsSync(path) && readFileSync(path, "utf8").includes("/cairn/hook/");
   });

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { HOME_LAUNCHER_TILDE, homeLauncherPath, runsHomeLauncher } from "../claude/home-launcher.ts";
 import { INSTALLED_EVENTS } from "../claude/install-plan.ts";
-import { claudeDir, type Scope, settingsPath } from "../claude/paths.ts";
+import { claudeDir, type SettingsScope, settingsPath } from "../claude/paths.ts";
 import { type CommandHook, isCairnHook, isCairnStatusLine, parseSettings } from "../claude/settings.ts";
 import type { Check } from "../core/check.ts";
 import { readJsonIfExists } from "../core/fs.ts";
@@ -84,7 +84,7 @@ function pluginDirCheck(): Check | undefined {
 export function checkRegistration(projectDir: string): Check[] {
   const checks: Check[] = [];
   const found: Registration[] = [];
-  for (const scope of ["user", "project"] as Scope[]) {
+  for (const scope of ["user", "project"] as SettingsScope[]) {
     const path = settingsPath(scope, projectDir);
     const reg = registrationIn(path);
     if (!reg) continue;

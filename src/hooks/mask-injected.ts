@@ -12,7 +12,7 @@ export async function maskInjected<T>(answer: T): Promise<T> {
   const a = answer as Record<string, unknown>;
   const keys = INJECTED.filter((k) => typeof a[k] === "string" && a[k] !== "");
   if (keys.length === 0) return answer;
-  const { redact } = await import("../core/redact.ts");
+  const { redact } = await import("../core/secrets/redact.ts");
   const out: Record<string, unknown> = { ...a };
   for (const k of keys) out[k] = redact(a[k] as string).text;
   return out as T;

@@ -2,7 +2,7 @@ import type { AnyHookEvent } from "../claude/events.ts";
 import { failpoint } from "../core/failpoint.ts";
 import { estimateTokens } from "../core/format.ts";
 import type { Store } from "../store/db.ts";
-import { endSession, touchSession } from "../store/sessions.ts";
+import { endSession, type SessionSeen, touchSession } from "../store/sessions.ts";
 
 export interface Injection {
   readonly part: string;
@@ -21,24 +21,29 @@ export interface EventRecord {
   readonly onAfterError?: (err: unknown) => void;
 }
 
+/** The session an event was sent in, as the sessions table records it. */
+export function sessionSeen(event: AnyHookEvent, projectDir: string, at: number): SessionSeen {
+  const model = "model" in event && typeof event.model === "string" ? event.model : undefined;
+  // Set by the transport that read the event (transports/gemini.ts); Claude Code's carry none.
+  const agent = (event as { cairn_agent?: unknown }).cairn_agent;
+  return {
+    id: event.session_id,
+    projectDir,
+    cwd: event.cwd,
+    transcriptPath: event.transcript_path,
+    at,
+    model,
+    agent: typeof agent === "string" ? agent : undefined,
+  };
+}
+
 /** Every event that reaches a handler leaves one row, in one transaction with its session. */
 export function recordEvent(store: Store, event: AnyHookEvent, r: EventRecord): void {
   const tool = "tool_name" in event ? String(event.tool_name) : null;
   const toolUseId = "tool_use_id" in event ? String(event.tool_use_id) : null;
-  const model = "model" in event && typeof event.model === "string" ? event.model : undefined;
-  // Set by the transport that read the event (transports/gemini.ts); Claude Code's carry none.
-  const agent = (event as { cairn_agent?: unknown }).cairn_agent;
   failpoint("record:event");
   store.tx(() => {
-    touchSession(store, {
-      id: event.session_id,
-      projectDir: r.projectDir,
-      cwd: event.cwd,
-      transcriptPath: event.transcript_path,
-      at: r.at,
-      model,
-      agent: typeof agent === "string" ? agent : undefined,
-    });
+    touchSession(store, sessionSeen(event, r.projectDir, r.at));
     store.db
       .prepare(
         "INSERT INTO events (session_id, event, tool_name, tool_use_id, at, handler_ms, outcome) VALUES (?, ?, ?, ?, ?, ?, ?)",

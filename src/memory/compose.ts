@@ -85,29 +85,50 @@ export function hhmm(at: number): string {
 export const turnCount = (n: number) => `${n} turn${n === 1 ? "" : "s"}`;
 
 /** What the material below the header holds, in the words both frames use. */
-export const MATERIAL_LINE =
+const MATERIAL_LINE =
   "Below: its in-flight memo, the project notebook, older turns one line each, and the most recent turns verbatim (no tool output). Continue from where it stopped; do not redo finished work.";
 
-/** A local resume: everything in it was recorded in the sessions handed off, on this machine. */
-function localFrame(m: ResumeMaterial): ResumeFrame {
+/**
+ * cairn's lines around the recorded material, one shape for a local resume and a
+ * teammate's handoff: they differ only in the opening line (whose work this is), what
+ * the whole document is called, and where a turn's details can be read.
+ */
+export function resumeFrame(f: {
+  /** The `source` of the data block: where the material was recorded. */
+  readonly source: string;
+  /** The header's first line, after RESUME_MARK. */
+  readonly opening: string;
+  /** What the full document is called in the footer ("resume document", "handoff"). */
+  readonly whole: string;
+  readonly docPath: string;
+  /** The footer's last line: where a turn's tool inputs and outputs can be read. */
+  readonly detail: string;
+}): ResumeFrame {
   return {
-    source: "earlier session",
-    header: [
-      `${RESUME_MARK} You are resuming an interrupted task. The previous session (${m.fromSession.slice(0, 8)}, ${turnCount(m.turns)}, last active ${hhmm(m.lastAt)}) handed its work to you with /handoff.`,
-      MATERIAL_LINE,
-      DATA_NOTE,
-    ].join("\n"),
+    source: f.source,
+    header: [`${RESUME_MARK} ${f.opening}`, MATERIAL_LINE, DATA_NOTE].join("\n"),
     footer: (cut, document) =>
       [
         "## More detail",
         ...(document
           ? []
           : [
-              `${cut ? "This is cut to fit. " : ""}The whole resume document: ${m.docPath} (Read it when you need more).`,
+              `${cut ? "This is cut to fit. " : ""}The whole ${f.whole}: ${f.docPath} (Read it when you need more).`,
             ]),
-        `Tool inputs and outputs, errors and thinking of any turn: \`${m.cli} detail turn N\` (or \`detail HH:MM\`, \`detail HH:MM-HH:MM\`, \`detail <tool_use_id>\`); search everything, stored outputs included: \`${m.cli} search "words"\`. The same as cairn's MCP tools search, detail and show_output.`,
+        f.detail,
       ].join("\n"),
   };
+}
+
+/** A local resume: everything in it was recorded in the sessions handed off, on this machine. */
+function localFrame(m: ResumeMaterial): ResumeFrame {
+  return resumeFrame({
+    source: "earlier session",
+    opening: `You are resuming an interrupted task. The previous session (${m.fromSession.slice(0, 8)}, ${turnCount(m.turns)}, last active ${hhmm(m.lastAt)}) handed its work to you with /handoff.`,
+    whole: "resume document",
+    docPath: m.docPath,
+    detail: `Tool inputs and outputs, errors and thinking of any turn: \`${m.cli} detail turn N\` (or \`detail HH:MM\`, \`detail HH:MM-HH:MM\`, \`detail <tool_use_id>\`); search everything, stored outputs included: \`${m.cli} search "words"\`. The same as cairn's MCP tools search, detail and show_output.`,
+  });
 }
 
 function renderRecent(t: RecentTurn, cap: number): string {

@@ -1,7 +1,7 @@
 import { boundedPattern } from "../config/patterns.ts";
 import { formatBytes, groupDigits } from "../core/format.ts";
 import type { Store } from "../store/db.ts";
-import { lineStarts, sliceLines } from "../store/line-index.ts";
+import { lineStarts, sliceLines } from "../store/line-starts.ts";
 import { highestId } from "../store/never-reuse.ts";
 import { getOutput, type OutputRow } from "../store/outputs.ts";
 
@@ -27,7 +27,8 @@ export interface ReadSpec {
   readonly paging?: { readonly chars: number; readonly page: number } | undefined;
 }
 
-export interface ReadScope {
+/** Who asks for an output: the project they may read, and how they run cairn. */
+export interface Asker {
   /** Only outputs of this project's sessions; undefined reads any project's. */
   readonly project?: string | undefined;
   /** How this cairn is run (core/self printedCli), for the commands the messages name. */
@@ -64,11 +65,11 @@ const DEFAULT_CONTEXT = 2;
 type Refused = { readonly ok: false; readonly why: Refusal; readonly message: string };
 const refuse = (why: Refusal, message: string): Refused => ({ ok: false, why, message });
 
-/** An output's record, if it is stored and in scope: `--info` reads only this. */
+/** An output's record, if it is stored and the asker may read it: `--info` reads only this. */
 export function findOutput(
   store: Store,
   id: number,
-  scope: ReadScope,
+  asker: Asker,
 ): { readonly ok: true; readonly row: OutputRow } | Refused {
   const row = getOutput(store, id);
   if (!row) {
@@ -79,18 +80,18 @@ export function findOutput(
           "removed",
           `output #${id} was removed by the retention policy (its original first, then its record) to keep the database under retention.max_mb.`,
         )
-      : refuse("not-found", `no stored output #${id}. \`${scope.cli} show\` lists the recent ones.`);
+      : refuse("not-found", `no stored output #${id}. \`${asker.cli} show\` lists the recent ones.`);
   }
-  if (scope.project !== undefined && projectOfOutput(store, id) !== scope.project)
+  if (asker.project !== undefined && projectOfOutput(store, id) !== asker.project)
     return refuse(
       "other-project",
-      `output #${id} is not from this project (${scope.project}); \`${scope.cli} show ${id} --all-projects\` reads another project's outputs.`,
+      `output #${id} is not from this project (${asker.project}); \`${asker.cli} show ${id} --all-projects\` reads another project's outputs.`,
     );
   return { ok: true, row };
 }
 
-export function readOutput(store: Store, id: number, spec: ReadSpec, scope: ReadScope): Read {
-  const found = findOutput(store, id, scope);
+export function readOutput(store: Store, id: number, spec: ReadSpec, asker: Asker): Read {
+  const found = findOutput(store, id, asker);
   if (!found.ok) return found;
   const { row } = found;
   const text = spec.shown ? shownBytes(store, row) : originalBytes(store, row);
@@ -99,7 +100,7 @@ export function readOutput(store: Store, id: number, spec: ReadSpec, scope: Read
   if (!text)
     return refuse(
       "pruned",
-      `the original of #${id} (${formatBytes(row.original_bytes)}) was removed by the retention policy on ${utcMinute(row.pruned_at ?? 0)} UTC to keep the database under retention.max_mb; its record stays: \`${scope.cli} show ${id} --info\`.`,
+      `the original of #${id} (${formatBytes(row.original_bytes)}) was removed by the retention policy on ${utcMinute(row.pruned_at ?? 0)} UTC to keep the database under retention.max_mb; its record stays: \`${asker.cli} show ${id} --info\`.`,
     );
   const starts = lineStarts(text);
   let range: [number, number] = [1, starts.length];
@@ -152,7 +153,8 @@ function originalBytes(store: Store, row: OutputRow): Uint8Array | undefined {
 /**
  * What the model was sent for the output: as counted when it was shown (the tool's
  * rendering included: a Read's line numbers, Claude Code's notice when the answer was
- * over the tool's limit), else the excerpt with its header as filed (older records).
+ * over the tool's limit), else the excerpt with its header as filed (older records), or
+ * the original itself when no excerpt was shorter (filed with a compressor, no excerpt).
  */
 function shownBytes(store: Store, row: OutputRow): Uint8Array | undefined {
   const sent = row.tool_use_id
@@ -161,7 +163,8 @@ function shownBytes(store: Store, row: OutputRow): Uint8Array | undefined {
         .get(row.session_id, row.tool_use_id) as { shown: string | null } | undefined)
     : undefined;
   const text = sent?.shown ?? row.excerpt;
-  return text === null ? undefined : Buffer.from(text, "utf8");
+  if (text !== null) return Buffer.from(text, "utf8");
+  return row.compressor !== null ? originalBytes(store, row) : undefined;
 }
 
 const utcMinute = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");

@@ -17,7 +17,8 @@ import { resultText } from "./entries.ts";
  */
 
 /** What replaces one tool result: given its text, returns the excerpt (after storing the original). */
-export type Replacer = (r: LargeResult) => Promise<string>;
+/** A result's replacement, or undefined to leave it as it is (no shorter replacement). */
+export type Replacer = (r: LargeResult) => Promise<string | undefined>;
 
 export interface LargeResult {
   readonly line: number;
@@ -94,6 +95,7 @@ export async function applySlim(
     const content = e.message!.content as unknown[];
     for (const r of results) {
       const excerpt = await replace(r);
+      if (excerpt === undefined) continue;
       for (const b of content) {
         if (typeof b !== "object" || b === null) continue;
         const block = b as { type?: unknown; tool_use_id?: unknown; content?: unknown };

@@ -1,4 +1,4 @@
-import { redact } from "../core/redact.ts";
+import { redact } from "../core/secrets/redact.ts";
 import type { Store } from "../store/db.ts";
 import { indexItem, unindexItem } from "../store/items-index.ts";
 import { nextId } from "../store/never-reuse.ts";

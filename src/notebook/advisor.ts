@@ -1,7 +1,7 @@
 /**
  * Task boundaries: whether the assistant's last message says a step is done. A
  * boundary is when compacting loses little; the compaction advice itself is a rung of
- * the context monitor's ladder (context/advisor.ts). Pure.
+ * the context monitor's ladder (window/advisor.ts). Pure.
  */
 
 const DONE = [

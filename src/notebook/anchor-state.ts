@@ -1,8 +1,8 @@
-import { adviceFor, type Level, ladderOf, levelFor } from "../context/advisor.ts";
-import { currentUsage } from "../context/usage.ts";
 import { notebookPath } from "../core/paths.ts";
 import type { HookContext } from "../hooks/context.ts";
 import type { Store } from "../store/db.ts";
+import { adviceFor, type Level, ladderOf, levelFor } from "../window/advisor.ts";
+import { currentUsage } from "../window/usage.ts";
 import { type Anchor, buildAnchor } from "./anchor.ts";
 import { dueActive, dueWarning, recall } from "./session-state.ts";
 import { type NotebookFile, sectionText } from "./state-file.ts";

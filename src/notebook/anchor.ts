@@ -1,8 +1,8 @@
-import type { Level } from "../context/advisor.ts";
-import type { WindowBasis } from "../context/usage.ts";
 import { DATA_NOTE, dataBlock, dataBlockOverhead, defuse } from "../core/data-block.ts";
 import { formatTokens } from "../core/format.ts";
 import { fnv1a64 } from "../core/hash.ts";
+import type { Level } from "../window/advisor.ts";
+import type { WindowBasis } from "../window/usage.ts";
 
 /**
  * The anchor: a few lines pinned to a prompt so the goal, the current step and the

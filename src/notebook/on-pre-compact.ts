@@ -1,6 +1,6 @@
-import { currentUsage } from "../context/usage.ts";
 import { notebookPath } from "../core/paths.ts";
 import type { Parts } from "../hooks/context.ts";
+import { currentUsage } from "../window/usage.ts";
 import { blockReason, compactionInstructions, shouldBlock } from "./compaction.ts";
 import { isHomeDir, recall, remember } from "./session-state.ts";
 import { writeSnapshot } from "./snapshot.ts";

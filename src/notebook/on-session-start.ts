@@ -1,6 +1,6 @@
-import { asLevel } from "../context/advisor.ts";
 import type { Parts } from "../hooks/context.ts";
 import type { Store } from "../store/db.ts";
+import { asLevel } from "../window/advisor.ts";
 import { buildAnchor } from "./anchor.ts";
 import { buildRestore, notebookHash, restoreMarker } from "./restore.ts";
 import { isNotebookPlace, recall, remember } from "./session-state.ts";

@@ -1,8 +1,8 @@
-import { adviceFor, ladderOf, levelFor } from "../context/advisor.ts";
-import { assistantTextLine, waitForTranscript } from "../context/transcript-sync.ts";
-import { currentUsage } from "../context/usage.ts";
 import { notebookPath } from "../core/paths.ts";
 import type { Parts } from "../hooks/context.ts";
+import { adviceFor, ladderOf, levelFor } from "../window/advisor.ts";
+import { assistantTextLine, waitForTranscript } from "../window/transcript-sync.ts";
+import { currentUsage } from "../window/usage.ts";
 import { saysStepDone } from "./advisor.ts";
 import { isHomeDir, recall, remember } from "./session-state.ts";
 import { notebookMtime } from "./state-file.ts";

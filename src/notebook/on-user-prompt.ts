@@ -1,5 +1,5 @@
-import { asLevel, RANK } from "../context/advisor.ts";
 import type { Parts } from "../hooks/context.ts";
+import { asLevel, RANK } from "../window/advisor.ts";
 import { anchorNow } from "./anchor-state.ts";
 import { isHomeDir, recall, remember } from "./session-state.ts";
 import { readNotebook } from "./state-file.ts";

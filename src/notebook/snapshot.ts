@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { safeUnlink, writeFileAtomic } from "../core/fs.ts";
 import { type CairnPaths, projectKey, safeId } from "../core/paths.ts";
-import { redact } from "../core/redact.ts";
+import { redact } from "../core/secrets/redact.ts";
 import type { TranscriptFacts } from "./transcript-facts.ts";
 
 /**

@@ -142,7 +142,7 @@ function collect(
       }
       const batch = pruneOldestOriginals(store, opts.now, storeSize(db).usedBytes - target);
       if (batch.count === 0) break;
-      compactIndexes(store, true);
+      compactSearchIndexes(store, true);
       originalsPruned += batch.count;
       originalBytesPruned += batch.bytes;
     }
@@ -171,11 +171,11 @@ function collect(
       const dropped = dropOldestDetails(store, storeSize(db).usedBytes - target);
       if (dropped === 0) break;
       detailsDropped += dropped;
-      compactIndexes(store, true);
+      compactSearchIndexes(store, true);
     }
   }
 
-  if (sessionsRemoved > 0 || originalsPruned > 0) compactIndexes(store, opts.deadline !== undefined);
+  if (sessionsRemoved > 0 || originalsPruned > 0) compactSearchIndexes(store, opts.deadline !== undefined);
   if (before.incremental) {
     db.exec(`PRAGMA incremental_vacuum${opts.vacuumPages ? `(${opts.vacuumPages})` : ""}`);
     // Passive: never waits for readers. What it cannot copy back now, a later one does.
@@ -283,7 +283,7 @@ function takeUntil<T>(rows: Iterable<T>, need: number, size: (row: T) => number)
  * leave it. In a hook a bounded merge step reclaims some each run; `cairn gc` merges
  * all the way.
  */
-function compactIndexes(store: Store, bounded: boolean): void {
+function compactSearchIndexes(store: Store, bounded: boolean): void {
   for (const fts of ["mem_fts", "mem_outputs_fts"]) {
     if (bounded) store.db.exec(`INSERT INTO ${fts} (${fts}, rank) VALUES ('merge', ${MERGE_PAGES})`);
     else store.db.exec(`INSERT INTO ${fts} (${fts}) VALUES ('optimize')`);

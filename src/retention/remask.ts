@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { writeFileAtomic } from "../core/fs.ts";
 import type { CairnPaths } from "../core/paths.ts";
-import { redact } from "../core/redact.ts";
+import { redact } from "../core/secrets/redact.ts";
 import type { Store } from "../store/db.ts";
 import { indexItem, unindexItem } from "../store/items-index.ts";
 import { countLines } from "../store/outputs.ts";

@@ -59,10 +59,15 @@ export function insertOutput(store: Store, o: NewOutput): number {
   return Number(r.lastInsertRowid);
 }
 
+/**
+ * What the model was shown for a filed output: its excerpt, or null when the excerpt
+ * would have been no shorter and the original itself was shown (the compressor and its
+ * time are kept either way).
+ */
 export function recordExcerpt(
   store: Store,
   id: number,
-  e: { excerpt: string; compressor: string; latencyMs: number; observation?: string | undefined },
+  e: { excerpt: string | null; compressor: string; latencyMs: number; observation?: string | undefined },
 ): void {
   store.db
     .prepare(
@@ -70,7 +75,7 @@ export function recordExcerpt(
     )
     .run(
       e.excerpt,
-      Buffer.byteLength(e.excerpt),
+      e.excerpt === null ? null : Buffer.byteLength(e.excerpt),
       e.compressor,
       Math.round(e.latencyMs * 1000) / 1000,
       e.observation ?? null,

@@ -1,5 +1,5 @@
 import type { Config } from "../config/schema.ts";
-import { redact } from "../core/redact.ts";
+import { redact } from "../core/secrets/redact.ts";
 import type { Store } from "../store/db.ts";
 import { type Collected, collect } from "./collect.ts";
 import type { Machine } from "./identity.ts";

@@ -1,17 +1,15 @@
-import { DATA_NOTE } from "../core/data-block.ts";
 import { formatAgo } from "../core/format.ts";
 import {
   type Composed,
   composeResume,
   hhmm,
-  MATERIAL_LINE,
   type OlderTurn,
   type RecentTurn,
   type ResumeContent,
   type ResumeFrame,
+  resumeFrame,
   turnCount,
 } from "../memory/compose.ts";
-import { RESUME_MARK } from "../memory/entries.ts";
 import { renderNotebookText } from "../notebook/inject.ts";
 import { clip } from "../summarize/digest.ts";
 
@@ -171,24 +169,13 @@ export function teammateFrame(
 ): ResumeFrame {
   const who = `${safeLabel(from.user)}@${safeLabel(from.machine)}`;
   const p = h.parts;
-  return {
+  return resumeFrame({
     source: `handoff from ${who}, another machine`,
-    header: [
-      `${RESUME_MARK} You are continuing a teammate's work: ${who} handed off session ${safeLabel(p.fromSession, 8)} (${turnCount(p.turns)}, last active ${hhmm(p.lastAt)}) ${formatAgo(Math.max(0, r.now - from.at))} with /handoff, on another machine (its paths, branches and local files may differ from yours).`,
-      MATERIAL_LINE,
-      DATA_NOTE,
-    ].join("\n"),
-    footer: (cut, document) =>
-      [
-        "## More detail",
-        ...(document
-          ? []
-          : [
-              `${cut ? "This is cut to fit. " : ""}The whole handoff: ${r.docPath} (Read it when you need more).`,
-            ]),
-        `The tool inputs and outputs of its turns stayed on ${who}'s machine; search what the team shared: \`${r.cli} search --team "words"\`.`,
-      ].join("\n"),
-  };
+    opening: `You are continuing a teammate's work: ${who} handed off session ${safeLabel(p.fromSession, 8)} (${turnCount(p.turns)}, last active ${hhmm(p.lastAt)}) ${formatAgo(Math.max(0, r.now - from.at))} with /handoff, on another machine (its paths, branches and local files may differ from yours).`,
+    whole: "handoff",
+    docPath: r.docPath,
+    detail: `The tool inputs and outputs of its turns stayed on ${who}'s machine; search what the team shared: \`${r.cli} search --team "words"\`.`,
+  });
 }
 
 /** A pulled handoff record: its meta's resume when well-formed, else its memo alone. */

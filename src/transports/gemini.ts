@@ -9,7 +9,7 @@ import { RECURSION_GUARD } from "../core/guard.ts";
 import { fnv1a64 } from "../core/hash.ts";
 import { createLogger, type Logger } from "../core/log.ts";
 import { type CairnPaths, cairnPaths, isUsableDir, safeId, sessionDir } from "../core/paths.ts";
-import { redact } from "../core/redact.ts";
+import { redact } from "../core/secrets/redact.ts";
 import { selfInvocation } from "../core/self.ts";
 import { isOff } from "../core/switches.ts";
 import { mark } from "../core/trace.ts";

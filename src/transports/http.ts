@@ -5,7 +5,7 @@ import { resolveConfig } from "../config/resolve.ts";
 import { createLogger, type Logger } from "../core/log.ts";
 import { type CairnPaths, isUsableDir } from "../core/paths.ts";
 import { projectOf as projectFrom } from "../core/project.ts";
-import { sameSecret } from "../core/same-secret.ts";
+import { sameSecret } from "../core/secrets/same-secret.ts";
 import { selfInvocation } from "../core/self.ts";
 import type { EventParts } from "../hooks/context.ts";
 import { dispatch } from "../hooks/dispatch.ts";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { sameSecret } from "../core/same-secret.ts";
+import { sameSecret } from "../core/secrets/same-secret.ts";
 
 /**
  * Who may use the dashboard. Pure rules, so each is testable alone; the server applies

@@ -1,5 +1,5 @@
-import type { Figures, OutputFigures } from "../context/figures-read.ts";
 import type { Hit } from "../memory/search.ts";
+import type { Figures, OutputFigures } from "../window/figures-read.ts";
 /**
  * The dashboard's JSON API: what the server sends and the client reads. Types only,
  * shared by both sides (the client imports them with `import type`).
@@ -31,7 +31,7 @@ export interface SessionItem {
   readonly outputs: number;
   /**
    * What the model was shown of tool outputs against what Claude Code alone would have
-   * shown it, what reading originals back cost, and the net (context/figures-read.ts).
+   * shown it, what reading originals back cost, and the net (window/figures-read.ts).
    */
   readonly figures: Figures;
   /** The net, at the model's input price: an estimate. */
@@ -186,7 +186,7 @@ export interface TurnDetail {
   readonly text: string;
 }
 
-/** A group's figures (context/figures-read.ts), with the net priced: an estimate. */
+/** A group's figures (window/figures-read.ts), with the net priced: an estimate. */
 export interface SavingsRow extends Figures {
   readonly key: string;
   readonly netUsdEst: number;

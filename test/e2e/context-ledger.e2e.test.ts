@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catchUpSession } from "../../src/context/ledger.ts";
-import { ledgerSession, tokenTotals } from "../../src/context/ledger-read.ts";
 import { openStore } from "../../src/store/db.ts";
+import { catchUpSession } from "../../src/window/ledger.ts";
+import { ledgerSession, tokenTotals } from "../../src/window/ledger-read.ts";
 import { cairn, cairnDb, installCairn, rows } from "./harness/cairn.ts";
 import { makeSandbox, type RunClaudeResult, runClaude, type Sandbox } from "./harness/claude.ts";
 import {

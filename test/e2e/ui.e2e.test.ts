@@ -12,9 +12,9 @@ import { networkInterfaces } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { figureKeys, figureRows, sumFigures } from "../../src/context/figures-read.ts";
 import type { Store } from "../../src/store/db.ts";
 import { bytes, int, signedSize, signedTokens } from "../../src/web/client/format.ts";
+import { figureKeys, figureRows, sumFigures } from "../../src/window/figures-read.ts";
 import { CAIRN, REPO } from "../helpers/cairn.ts";
 import { CHROMIUM, HAS_CHROMIUM } from "../helpers/programs.ts";
 import { HANG_MS } from "../helpers/wait.ts";
@@ -626,7 +626,7 @@ describe.skipIf(!HAS_CHROMIUM)("cairn ui e2e", () => {
   it("totals the net savings per tool and compressor, with estimates labelled", async () => {
     await page.click('nav a[data-tab="savings"]');
     await page.locator("table.savings").first().waitFor();
-    // The figures as cairn counts them (context/figures-read.ts), read from the same database.
+    // The figures as cairn counts them (window/figures-read.ts), read from the same database.
     const d = db();
     const store = { db: d } as unknown as Store;
     const all = figureRows(store, {});

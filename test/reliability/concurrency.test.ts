@@ -135,7 +135,7 @@ describe.each(MODES)(
       expect(reads.length).toBeGreaterThan(0);
       for (const r of reads) {
         expect(r.stderr).not.toMatch(/locked|busy/i);
-        expect(r.code).toBe(0);
+        expect(r.code, r.stderr).toBe(0);
       }
     });
 

@@ -150,6 +150,11 @@ describe("named failpoints", () => {
     expect(replaced(r)).toBe(filed[0]!.excerpt);
     expect(withDb(db(s), (d) => d.prepare("SELECT count(*) AS n FROM events").get())).toEqual({ n: 0 });
     expect(integrity(db(s))).toBe("ok");
+    // The excerpt's header told the model the id: it reads back in this project before
+    // any record of the event, since the session is filed with its output.
+    const early = await cli(s, ["show", String(filed[0]!.id)]);
+    expect(early.stderr).toBe("");
+    expect(early.stdout).toBe(large[1]);
     const again = await hook(s, "PostToolUse", event);
     expect(`${replaced(again)}`).toBe(filed[0]!.excerpt);
     expect(rowsFor(s, "toolu_crash_2")).toHaveLength(1);
@@ -353,15 +358,18 @@ describe("random kills", () => {
     // and each tool call has at most one record.
     withDb(db(s), (d) => {
       const rows = d
-        .prepare("SELECT id AS output, tool_use_id AS id, original, excerpt FROM outputs")
+        .prepare("SELECT id AS output, tool_use_id AS id, original, excerpt, compressor FROM outputs")
         .all() as {
         output: number;
         id: string;
         original: Uint8Array;
         excerpt: string | null;
+        compressor: string | null;
       }[];
       expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
-      for (const r of rows) expect(r.excerpt).not.toBeNull();
+      // Filed whole or not at all: every record was completed in the transaction that
+      // stored its original (its excerpt, or none when the original itself was shown).
+      for (const r of rows) expect(r.compressor).not.toBeNull();
       const byId = new Map(rows.map((r) => [r.id, r]));
       const byOutput = new Map(rows.map((r) => [r.output, r]));
       for (const [id, said] of shown) {

@@ -77,9 +77,9 @@ describe("scripts/build.mjs", () => {
     const holding = readdirSync(dir).filter(
       (n) => n.endsWith(".cjs") && readFileSync(join(dir, n), "utf8").includes("k-ant-"),
     );
-    expect(holding).toEqual(["core-redact.cjs"]);
+    expect(holding).toEqual(["core-secrets-redact.cjs"]);
     const filing = readFileSync(join(dir, "compress-hook-filing.cjs"), "utf8");
-    expect(filing).toContain('(globalThis.__cairnChunk||require)("./core-redact.cjs")');
+    expect(filing).toContain('(globalThis.__cairnChunk||require)("./core-secrets-redact.cjs")');
   });
 
   it("puts the excerpts' Doc in one file that the detectors and every kind load, so an output is split once", () => {

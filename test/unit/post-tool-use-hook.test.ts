@@ -76,6 +76,21 @@ describe("PostToolUse compression: understood, or passed through", () => {
     expect(loaded).not.toContain("compress-compress-text");
   });
 
+  it("a 5 KB tsc run whose every line is an error reaches the model whole, and the record says so", async () => {
+    // Issue 24: an output of 2-8 KB becomes an excerpt only when the excerpt keeps every
+    // problem line; here it cannot, so the model gets the original and the stored row must
+    // not claim an excerpt was shown (`cairn show --info`, the list, the dashboard read it).
+    const tsc = readFileSync(join(REPO, "test/fixtures/outputs/compile-tsc-errors.txt"), "utf8");
+    const r = await hook({ ...captured, tool_response: { ...captured.tool_response, stdout: tsc } });
+    expect(JSON.parse(r.stdout).hookSpecificOutput?.updatedToolOutput).toBeUndefined();
+    const cli = (args: string[]) => runCairn(args, { env: sb.env, cwd: sb.project });
+    const info = await cli(["show", "1", "--info"]);
+    expect(info.stdout).toMatch(/ shown {5}whole \(the excerpt by \S+ was no shorter\)/);
+    expect((await cli(["show"])).stdout).toMatch(/#1 .* shown whole/);
+    expect((await cli(["show", "1"])).stdout).toBe(tsc);
+    expect((await cli(["show", "1", "--shown"])).stdout).toBe(tsc);
+  });
+
   it("passes an output shape it does not know through untouched", async () => {
     const future = { ...captured, tool_response: { output: { chunks: [vitest] }, exit: 0 } };
     const r = await hook(future);

@@ -2,12 +2,13 @@ import type { Config } from "../../config/schema.ts";
 import { monotonicMs } from "../../core/clock.ts";
 import { type Deadline, NO_DEADLINE } from "../../core/deadline.ts";
 import { failpoint } from "../../core/failpoint.ts";
-import { redactWithin } from "../../core/mask-within.ts";
-import { redact } from "../../core/redact.ts";
+import { redactWithin } from "../../core/secrets/mask-within.ts";
+import { redact } from "../../core/secrets/redact.ts";
 import { printedCli } from "../../core/self.ts";
 import { mark } from "../../core/trace.ts";
 import type { Store } from "../../store/db.ts";
 import { countLines, findFiled, insertOutput, recordExcerpt } from "../../store/outputs.ts";
+import { ensureSession, type SessionSeen } from "../../store/sessions.ts";
 import { excerptBudget } from "../excerpt/budget.ts";
 import { excerptHeader, showCommand, shownOf, splitShown } from "../excerpt/header.ts";
 import type { Excerpt, Hints } from "../excerpt/types.ts";
@@ -26,7 +27,8 @@ export interface FileRequest {
   readonly text: string;
   readonly hints: Hints;
   readonly label: string;
-  readonly sessionId: string;
+  /** The session it is filed under: created with the output when cairn has not recorded it yet. */
+  readonly session: SessionSeen;
   readonly toolUseId?: string | undefined;
   /** How the header's commands invoke cairn; by default the way that runs in the session's shell (core/self.ts). */
   readonly cli?: string | undefined;
@@ -38,13 +40,22 @@ export interface FileRequest {
 
 export interface Filed {
   readonly id: number;
-  /** Header plus excerpt: what the model sees instead of the original. */
-  readonly shown: string;
-  /** The excerpt without its header: what the model reads of the output itself. */
-  readonly body: string;
+  /**
+   * What the model is shown instead of the original, or undefined when the original
+   * itself is shown: with a low compress.min_bytes, or an output every line of which is
+   * a fact, header and excerpt can come to no less than the output.
+   */
+  readonly replacement: Replacement | undefined;
   readonly compressor: string;
   readonly originalBytes: number;
   readonly redactions: number;
+}
+
+export interface Replacement {
+  /** Header plus excerpt. */
+  readonly shown: string;
+  /** The excerpt without its header: what the model reads of the output itself. */
+  readonly body: string;
 }
 
 /** The excerpt's size target: the one formula (excerpt/budget.ts), here for the benches that load this module. */
@@ -69,13 +80,13 @@ export async function fileOutput(
   const original = Buffer.from(masked.text, "utf8");
   // One tool call, one record: filing again (a retried hook, `cairn slim` over a call
   // filed live) returns the first, or completes it.
-  const prior = req.toolUseId ? findFiled(store, req.sessionId, req.toolUseId) : undefined;
-  if (prior?.excerpt)
+  const prior = req.toolUseId ? findFiled(store, req.session.id, req.toolUseId) : undefined;
+  if (prior?.compressor)
     return {
       id: prior.id,
-      shown: prior.excerpt,
-      body: splitShown(prior.excerpt).body,
-      compressor: prior.compressor ?? "",
+      replacement:
+        prior.excerpt === null ? undefined : { shown: prior.excerpt, body: splitShown(prior.excerpt).body },
+      compressor: prior.compressor,
       originalBytes: prior.original_bytes,
       redactions: prior.redactions,
     };
@@ -103,10 +114,11 @@ export async function fileOutput(
   // Looked up outside the write lock: a few stat calls along PATH.
   const cli = req.cli ?? printedCli();
   const { id, shown } = store.tx(() => {
+    ensureSession(store, req.session);
     const id =
       prior?.id ??
       insertOutput(store, {
-        sessionId: req.sessionId,
+        sessionId: req.session.id,
         toolUseId: req.toolUseId,
         toolName: req.hints.tool,
         // The label is the command line (PGPASSWORD=..., curl -H 'Authorization: ...'),
@@ -120,15 +132,15 @@ export async function fileOutput(
       });
     failpoint("filing:stored");
     const header = excerptHeader(id, masked.text, original.byteLength, made, req.hints, masked.count, cli);
-    const shown = shownOf(header, made.text);
+    const text = shownOf(header, made.text);
+    const shown = text.length < req.text.length ? text : null;
     recordExcerpt(store, id, { excerpt: shown, compressor: made.compressor, latencyMs, observation });
     return { id, shown };
   });
   mark("filing:stored");
   return {
     id,
-    shown,
-    body: made.text,
+    replacement: shown === null ? undefined : { shown, body: made.text },
     compressor: excerpt.compressor,
     originalBytes: original.byteLength,
     redactions: masked.count,

@@ -4,9 +4,10 @@ import { anyPatternMatches } from "../../config/patterns.ts";
 import { CAIRN_RAW, CAIRN_RETRIEVAL, cairnMcpTool } from "../../core/cairn-commands.ts";
 import { formatBytes } from "../../core/format.ts";
 import { mark } from "../../core/trace.ts";
+import { bashResult } from "../../exit-trap/bash-result.ts";
 import type { HookContext, Parts } from "../../hooks/context.ts";
+import { sessionSeen } from "../../hooks/record.ts";
 import { observerFor } from "../../observe/observer.ts";
-import { bashResult } from "../../run/bash-result.ts";
 import type { Store } from "../../store/db.ts";
 import { findFiled } from "../../store/outputs.ts";
 import type { Hints } from "../excerpt/types.ts";
@@ -136,7 +137,7 @@ async function answer(event: Event, ctx: HookContext, o: Output): Promise<string
     text: o.text,
     hints: o.hints,
     label: o.out.label,
-    sessionId: event.session_id,
+    session: sessionSeen(event, ctx.projectDir, ctx.now()),
     toolUseId: event.tool_use_id,
     cli: ctx.cli(),
     deadline: ctx.deadline,
@@ -182,11 +183,11 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
   if (o.text.length >= o.threshold) {
     const filed = await call.file(observerFor(ctx.config, ctx.env));
     id = filed.id;
-    // With a low compress.min_bytes, the header alone can outweigh a small output: then
-    // the original is shown as it is (it stays stored, so `cairn show` still has it).
-    if (filed.shown.length < o.text.length) {
-      replacement = filed.shown;
-      body = filed.body;
+    // Without a shorter replacement the original is shown as it is (it stays stored, so
+    // `cairn show` still has it).
+    if (filed.replacement) {
+      replacement = filed.replacement.shown;
+      body = filed.replacement.body;
     }
   }
   if (!repeatable) return replacement;

@@ -115,7 +115,7 @@ export const CONTEXT_SCHEMA_4 = `
 
 /**
  * Added in migration 8: what each tool call cost the model's context, against what
- * Claude Code alone would have shown it (src/context/figures.ts counts them in
+ * Claude Code alone would have shown it (src/window/figures.ts counts them in
  * PostToolUse). One row per call:
  *
  * - kind 'output': a tool's own output. counterfactual_bytes: what Claude Code alone

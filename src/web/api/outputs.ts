@@ -34,7 +34,8 @@ function viewOfOutput(r: Reader, o: OutputRow): ToolView {
     originalCut: read.ok && read.page !== undefined,
     showCommand: `${r.cli} show ${o.id}`,
     shown: o.excerpt,
-    shownBytes: o.excerpt_bytes,
+    // No excerpt: the model was shown the original.
+    shownBytes: o.excerpt_bytes ?? o.original_bytes,
   };
 }
 

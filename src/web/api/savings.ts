@@ -4,7 +4,7 @@ import {
   figureKeys,
   figureRows,
   sumFigures,
-} from "../../context/figures-read.ts";
+} from "../../window/figures-read.ts";
 import { BYTES_PER_TOKEN, estUsd, inputPrice, priceTable } from "../pricing.ts";
 import type { SavingsDay, SavingsOverTime, SavingsResponse, SavingsRow } from "../types.ts";
 import type { Reader } from "./reader.ts";
@@ -18,7 +18,7 @@ interface SavingsFilter {
 type ModelOf = (r: FigureRow) => string;
 
 /**
- * What cairn saved, net (context/figures-read.ts): in all, per tool, per compressor and
+ * What cairn saved, net (window/figures-read.ts): in all, per tool, per compressor and
  * per model. Bytes measured; tokens estimated (bytes / 4); money estimated at each
  * session's model's input price, so a group spanning two models is priced part by part.
  */

@@ -1,9 +1,9 @@
-import { outputFigures, sessionFigures } from "../../context/figures-read.ts";
-import { compactions, contextTimeline, tokenTotals } from "../../context/ledger-read.ts";
-import { shortInput } from "../../context/tool-input.ts";
-import { windowForModel } from "../../context/usage.ts";
-import { sessionUsage, warningsGiven } from "../../context/views.ts";
 import type { SessionRow } from "../../store/sessions.ts";
+import { outputFigures, sessionFigures } from "../../window/figures-read.ts";
+import { compactions, contextTimeline, tokenTotals } from "../../window/ledger-read.ts";
+import { shortInput } from "../../window/tool-input.ts";
+import { windowForModel } from "../../window/usage.ts";
+import { sessionUsage, warningsGiven } from "../../window/views.ts";
 import { estUsd } from "../pricing.ts";
 import type { Marker, SessionDetail, SessionItem, SessionsResponse, ToolCall } from "../types.ts";
 import { cut, type Reader } from "./reader.ts";
@@ -158,7 +158,7 @@ function toolCalls(r: Reader, sessionId: string): ToolCall[] {
     agentId: t.agent_id,
     calledAt: t.called_at,
     input: shortInput(t.input),
-    shownBytes: t.result_bytes ?? t.excerpt_bytes,
+    shownBytes: t.result_bytes ?? t.excerpt_bytes ?? t.original_bytes,
     originalBytes: t.original_bytes,
     outputId: t.output_id,
     compressor: t.compressor,

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../../../src/store/db.ts";
 import { runCairn, tempHome } from "../../helpers/cairn.ts";
-import { seedSession } from "../context/seed.ts";
+import { seedSession } from "../window/seed.ts";
 
 // `cairn slim` and `--undo` take the id prefix `cairn sessions` prints, and say exactly
 // what they changed: nothing else moves (the session's record is not touched).

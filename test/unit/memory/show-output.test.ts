@@ -12,7 +12,7 @@ const LOG = real("log-npm-install-verbose.txt"); // 120 KB
 const GREP = real("grep-rn-go-err-2mb.txt"); // 1.9 MB
 
 let t: TempStore;
-const scope = { project: "/p", cli: "cairn" };
+const asker = { project: "/p", cli: "cairn" };
 
 function file(session: string, original: Buffer, extra: Record<string, unknown> = {}): number {
   const cols = {
@@ -58,11 +58,11 @@ const ok = (r: Read) => {
   return r;
 };
 const text = (id: number, spec: ReadSpec = {}) =>
-  Buffer.from(ok(readOutput(t.store, id, spec, scope)).bytes).toString("utf8");
+  Buffer.from(ok(readOutput(t.store, id, spec, asker)).bytes).toString("utf8");
 
 describe("what is asked for", () => {
   it("whole: the stored bytes themselves", () => {
-    expect(Buffer.from(ok(readOutput(t.store, log, {}, scope)).bytes).equals(LOG)).toBe(true);
+    expect(Buffer.from(ok(readOutput(t.store, log, {}, asker)).bytes).equals(LOG)).toBe(true);
   });
 
   it("a line range: those lines' bytes, newlines kept; A- runs to the end, A alone is one line", () => {
@@ -100,7 +100,7 @@ describe("what is asked for", () => {
 
   it("--lines with --grep: the matches inside the range, with the original's numbers", () => {
     expect(text(small, { grep: "beta", ignoreCase: true, lines: "3-5", context: 0 })).toBe("4: beta 2\n");
-    const r = readOutput(t.store, small, { grep: "alpha", lines: "2-5" }, scope);
+    const r = readOutput(t.store, small, { grep: "alpha", lines: "2-5" }, asker);
     expect(r).toMatchObject({ ok: false, why: "no-match", message: "no line in 2-5 matches /alpha/" });
   });
 
@@ -112,37 +112,37 @@ describe("what is asked for", () => {
 describe("what it cannot give, in the same words everywhere", () => {
   it("a pattern that could run away is refused, like a config pattern", () => {
     for (const p of ["(a+)+$", "(x|y)*z(\\1)"]) {
-      const r = readOutput(t.store, small, { grep: p }, scope);
+      const r = readOutput(t.store, small, { grep: p }, asker);
       expect(r).toMatchObject({ ok: false, why: "bad-request" });
     }
   });
 
   it("a range written backwards, one past the end", () => {
-    expect(readOutput(t.store, small, { lines: "3-2" }, scope)).toMatchObject({
+    expect(readOutput(t.store, small, { lines: "3-2" }, asker)).toMatchObject({
       why: "bad-request",
       message: "--lines 3-2 is reversed: the first line comes first (--lines 2-3)",
     });
-    expect(readOutput(t.store, small, { lines: "9-" }, scope)).toMatchObject({
+    expect(readOutput(t.store, small, { lines: "9-" }, asker)).toMatchObject({
       why: "past-end",
       message: "#1 has 5 lines",
     });
   });
 
   it("another project's output, unless every project is asked for", () => {
-    expect(readOutput(t.store, other, {}, scope)).toMatchObject({ ok: false, why: "other-project" });
+    expect(readOutput(t.store, other, {}, asker)).toMatchObject({ ok: false, why: "other-project" });
     expect(ok(readOutput(t.store, other, {}, { cli: "cairn" })).bytes.byteLength).toBeGreaterThan(0);
   });
 
   it("an id never given, one whose record retention removed, a pruned original", () => {
-    expect(readOutput(t.store, 999, {}, scope)).toMatchObject({ why: "not-found" });
+    expect(readOutput(t.store, 999, {}, asker)).toMatchObject({ why: "not-found" });
     const gone = file("s", Buffer.from("x\n"));
     t.store.db.prepare("DELETE FROM outputs WHERE id = ?").run(gone);
-    expect(readOutput(t.store, gone, {}, scope)).toMatchObject({ why: "removed" });
+    expect(readOutput(t.store, gone, {}, asker)).toMatchObject({ why: "removed" });
     const pruned = file("s", Buffer.from(""), {
       pruned_at: Date.parse("2026-11-20T10:00:00Z"),
       original_bytes: 5000,
     });
-    expect(readOutput(t.store, pruned, {}, scope)).toMatchObject({
+    expect(readOutput(t.store, pruned, {}, asker)).toMatchObject({
       why: "pruned",
       message: `the original of #${pruned} (4.9 KB) was removed by the retention policy on 2026-11-20 10:00 UTC to keep the database under retention.max_mb; its record stays: \`cairn show ${pruned} --info\`.`,
     });
@@ -151,10 +151,10 @@ describe("what it cannot give, in the same words everywhere", () => {
 
 describe("pages", () => {
   const pages = (id: number, spec: ReadSpec, chars: number) => {
-    const first = ok(readOutput(t.store, id, { ...spec, paging: { chars, page: 1 } }, scope));
+    const first = ok(readOutput(t.store, id, { ...spec, paging: { chars, page: 1 } }, asker));
     const count = first.page?.count ?? 1;
     return Array.from({ length: count }, (_, i) =>
-      ok(readOutput(t.store, id, { ...spec, paging: { chars, page: i + 1 } }, scope)),
+      ok(readOutput(t.store, id, { ...spec, paging: { chars, page: i + 1 } }, asker)),
     );
   };
 
@@ -215,15 +215,15 @@ describe("pages", () => {
 
   it("one page is no page: no footer", () => {
     expect(
-      ok(readOutput(t.store, small, { paging: { chars: 25_000, page: 1 } }, scope)).page,
+      ok(readOutput(t.store, small, { paging: { chars: 25_000, page: 1 } }, asker)).page,
     ).toBeUndefined();
-    expect(readOutput(t.store, log, { paging: { chars: 25_000, page: 99 } }, scope)).toMatchObject({
+    expect(readOutput(t.store, log, { paging: { chars: 25_000, page: 99 } }, asker)).toMatchObject({
       why: "past-end",
     });
   });
 
   it("the footer names where the page is, the next page's command and every page's lines", () => {
-    const p = ok(readOutput(t.store, log, { paging: { chars: 25_000, page: 1 } }, scope));
+    const p = ok(readOutput(t.store, log, { paging: { chars: 25_000, page: 1 } }, asker));
     const footer = pageFooter(
       log,
       { page: p.page!, totalLines: p.totalLines },

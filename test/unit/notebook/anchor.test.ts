@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { adviceFor, type Ladder, levelFor } from "../../../src/context/advisor.ts";
 import { DATA_NOTE } from "../../../src/core/data-block.ts";
 import { buildAnchor } from "../../../src/notebook/anchor.ts";
 import { dueWarning } from "../../../src/notebook/session-state.ts";
+import { adviceFor, type Ladder, levelFor } from "../../../src/window/advisor.ts";
 
 const DUE_WARNING = dueWarning("cairn");
 

@@ -26,8 +26,6 @@ import {
   type SettingKey,
 } from "../../../src/config/schema.ts";
 import { projectValue } from "../../../src/config/trust.ts";
-import { runStatusline } from "../../../src/context/statusline.ts";
-import { composeStatusline, renderSuffix } from "../../../src/context/statusline-format.ts";
 import { type CairnPaths, cairnPaths, sessionDir } from "../../../src/core/paths.ts";
 import { type Baton, batonPath, claimBaton, readBaton, writeBaton } from "../../../src/memory/baton.ts";
 import {
@@ -39,6 +37,8 @@ import {
   undoSlim,
   validate,
 } from "../../../src/memory/slim.ts";
+import { runStatusline } from "../../../src/window/statusline.ts";
+import { composeStatusline, renderSuffix } from "../../../src/window/statusline-format.ts";
 import { CAIRN, REPO } from "../../helpers/cairn.ts";
 import { cpuNow } from "../../helpers/cpu-time.ts";
 import {

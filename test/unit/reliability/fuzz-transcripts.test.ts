@@ -4,8 +4,6 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readTail } from "../../../src/claude/transcript.ts";
-import { EMPTY_STATE, type ScanState, scanLines } from "../../../src/context/transcript-scan.ts";
-import { usageFromTranscriptTail } from "../../../src/context/usage.ts";
 import { dispatch } from "../../../src/hooks/dispatch.ts";
 import { LAYER, parseEntry, resultText } from "../../../src/memory/entries.ts";
 import {
@@ -14,6 +12,8 @@ import {
   scanTranscript,
   transcriptFacts,
 } from "../../../src/notebook/transcript-facts.ts";
+import { EMPTY_STATE, type ScanState, scanLines } from "../../../src/window/transcript-scan.ts";
+import { usageFromTranscriptTail } from "../../../src/window/usage.ts";
 import {
   expectNoBugs,
   fuzzTally,

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "n
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cairnPaths } from "../../../src/core/paths.ts";
-import { findSecrets, redact } from "../../../src/core/redact.ts";
+import { findSecrets, redact } from "../../../src/core/secrets/redact.ts";
 import { ingestSource } from "../../../src/memory/ingest.ts";
 import { insertItem } from "../../../src/memory/store.ts";
 import { openStore } from "../../../src/store/db.ts";

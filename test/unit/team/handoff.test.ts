@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { defaults } from "../../../src/config/schema.ts";
+import { DATA_NOTE } from "../../../src/core/data-block.ts";
 import { composeResume } from "../../../src/memory/compose.ts";
 import { previewResume } from "../../../src/memory/handoff.ts";
 import { ingestSource } from "../../../src/memory/ingest.ts";
@@ -217,5 +218,49 @@ describe("a handoff shared with a teammate", () => {
     );
     expect(c.injection.match(/<\/cairn-data>/g)).toHaveLength(1);
     expect(c.injection).toContain("ship");
+  });
+
+  it("frames a teammate's handoff and the local resume in one shape, byte for byte", () => {
+    // Both frames come from memory/compose.ts resumeFrame: only the opening line, what the
+    // whole document is called and where a turn's details are differ. No material, so the
+    // injection is the header and the footer alone.
+    const parts = { fromSession: SESSION, turns: 4, lastAt: 0, recent: [], older: [] };
+    const local = composeResume(
+      { ...parts, notebook: () => undefined, cli: "cairn", docPath: "/r.md" },
+      9000,
+    );
+    const team = composeTeamHandoff(
+      { v: 1, parts },
+      { user: "alice", machine: "laptop-a", at: 0 },
+      { now: 5 * 60_000, cli: "cairn", docPath: "/h.md", maxChars: 9000 },
+    );
+    const middle = [
+      "Below: its in-flight memo, the project notebook, older turns one line each, and the most recent turns verbatim (no tool output). Continue from where it stopped; do not redo finished work.",
+      DATA_NOTE,
+    ];
+    const localDetail =
+      'Tool inputs and outputs, errors and thinking of any turn: `cairn detail turn N` (or `detail HH:MM`, `detail HH:MM-HH:MM`, `detail <tool_use_id>`); search everything, stored outputs included: `cairn search "words"`. The same as cairn\'s MCP tools search, detail and show_output.';
+    const teamDetail =
+      'The tool inputs and outputs of its turns stayed on alice@laptop-a\'s machine; search what the team shared: `cairn search --team "words"`.';
+    const localHeader = [
+      "[cairn resume] You are resuming an interrupted task. The previous session (c0ffee00, 4 turns, last active --:--) handed its work to you with /handoff.",
+      ...middle,
+    ].join("\n");
+    const teamHeader = [
+      "[cairn resume] You are continuing a teammate's work: alice@laptop-a handed off session c0ffee00 (4 turns, last active --:--) 5m ago with /handoff, on another machine (its paths, branches and local files may differ from yours).",
+      ...middle,
+    ].join("\n");
+    expect(local.injection).toBe(
+      `${localHeader}\n\n## More detail\nThe whole resume document: /r.md (Read it when you need more).\n${localDetail}`,
+    );
+    expect(team.injection).toBe(
+      `${teamHeader}\n\n## More detail\nThe whole handoff: /h.md (Read it when you need more).\n${teamDetail}`,
+    );
+    expect(local.document).toBe(
+      `# Resume of session ${SESSION}\n\n${localHeader}\n\n## More detail\n${localDetail}\n`,
+    );
+    expect(team.document).toBe(
+      `# Resume of session ${SESSION}\n\n${teamHeader}\n\n## More detail\n${teamDetail}\n`,
+    );
   });
 });

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import type { OutputFigures } from "../../../context/figures-read.ts";
+import type { OutputFigures } from "../../../window/figures-read.ts";
 import type { Marker, MarkerKind, SessionDetail, ToolCall, ToolView } from "../../types.ts";
 import { get } from "../api.ts";
 import { type ChartHandle, contextChart } from "../chart.ts";
