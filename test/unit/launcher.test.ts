@@ -112,6 +112,62 @@ describe.skipIf(!haveOldNode)("the launcher with an old node first on PATH", () 
   });
 });
 
+describe("the launcher's flags for the hot paths", () => {
+  /** A node that writes the arguments it was given to `log`, then runs them (or refuses `refuse`, as node does a flag it does not know). */
+  function recordingNode(name: string, refuse?: string): { node: string; log: string } {
+    const dir = join(tmp, name);
+    mkdirSync(dir, { recursive: true });
+    const log = join(dir, "argv.log");
+    const node = join(dir, "node");
+    writeFileSync(
+      node,
+      `#!/bin/sh\nprintf '%s\\n' "$*" >>'${log}'\n${refuse ? `[ "$1" = '${refuse}' ] && { echo "node: bad option: $1" >&2; exit 9; }\n` : ""}exec '${process.execPath}' "$@"\n`,
+      { mode: 0o755 },
+    );
+    return { node, log };
+  }
+  const bundle = () => `${plugin}/bin/../dist/cairn.cjs`;
+  const filing = () =>
+    JSON.stringify({
+      ...captured,
+      cwd: join(home, "project"),
+      tool_response: { ...captured.tool_response, stdout: vitestRun },
+    });
+
+  it("runs a hook with TurboFan off (Maglev the top tier), a command as it is", () => {
+    const { node, log } = recordingNode("recording");
+    const r = launch(["hook", "PostToolUse"], {
+      path: "/usr/bin:/bin",
+      input: filing(),
+      env: { CAIRN_NODE: node },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.updatedToolOutput.stdout).toMatch(/^\[cairn #\d+ · /);
+    expect(launch(["--version"], { path: "/usr/bin:/bin", env: { CAIRN_NODE: node } }).status).toBe(0);
+    expect(readFileSync(log, "utf8").trim().split("\n")).toEqual([
+      `--max-opt=2 ${bundle()} hook PostToolUse`,
+      `${bundle()} --version`,
+    ]);
+  });
+
+  it("a node that refuses the flag runs the hook without it, with the hook's stdin whole", () => {
+    const { node, log } = recordingNode("refusing", "--max-opt=2");
+    const r = launch(["hook", "PostToolUse"], {
+      path: "/usr/bin:/bin",
+      input: filing(),
+      env: { CAIRN_NODE: node },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.updatedToolOutput.stdout).toContain(
+      "Tests  3 failed | 176 passed",
+    );
+    expect(readFileSync(log, "utf8").trim().split("\n")).toEqual([
+      `--max-opt=2 ${bundle()} hook PostToolUse`,
+      `${bundle()} hook PostToolUse`,
+    ]);
+  });
+});
+
 describe("the launcher without its bundle (a broken install)", () => {
   it("answers every hook validly and says what is missing, never a hook error", () => {
     const broken = join(tmp, "broken");

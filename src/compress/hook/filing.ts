@@ -20,7 +20,8 @@ import type { Excerpt, Hints } from "../excerpt/types.ts";
  * The PostToolUse part and `cairn slim` both file through here.
  */
 
-export type CompressFn = (text: string, hints: Hints, budget: number) => Excerpt;
+/** Synchronous with every kind loaded (compress-text.ts), or loading the one it needs (compress-lazy.ts). */
+export type CompressFn = (text: string, hints: Hints, budget: number) => Excerpt | Promise<Excerpt>;
 
 export interface FileRequest {
   readonly text: string;
@@ -102,7 +103,7 @@ export async function fileOutput(
     }
   }
   deadline.check("compressing the output");
-  excerpt ??= compress(masked.text, req.hints, excerptBudget(config, masked.text.length));
+  excerpt ??= await compress(masked.text, req.hints, excerptBudget(config, masked.text.length));
   deadline.check("storing the output");
   const latencyMs = monotonicMs() - started;
   mark("filing:compressed");
