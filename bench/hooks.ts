@@ -3,7 +3,9 @@
 // UserPromptSubmit, a PostToolUse with a 50 KB Bash output). Rounds interleave the
 // variants so machine noise hits all of them alike; medians and p95 are reported.
 // Run alone: npx node bench/hooks.ts   (BENCH_RUNS=N, default 30; CAIRN_BUNDLE_BEFORE=<cairn.cjs>
-// adds another build of cairn to the same rounds; BENCH_PEERS=0 leaves the peers out)
+// adds another build of cairn to the same rounds; BENCH_PEERS=0 leaves the peers out).
+// The command transport is measured twice: node and the bundle (as `cairn install`
+// registers it) and through the plugin's launcher (as the plugin's hooks.json runs it).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -281,6 +283,17 @@ export async function benchHooks(): Promise<{ markdown: string; summary: Record<
       Object.fromEntries(EVENTS.map((e) => [e, [BUNDLE, "hook", e]])),
     ),
   ];
+  // As the plugin's hooks.json runs it: through the launcher (bin/cairn), which adds sh
+  // and the hot paths' node flags; CAIRN_NODE names the same node as the others use.
+  if (!process.env.CAIRN_BUNDLE)
+    variants.push(
+      spawnVariant(
+        "cairn (command transport, plugin launcher)",
+        Object.fromEntries(EVENTS.map((e) => [e, ["/bin/sh", join(REPO, "bin", "cairn"), "hook", e]])),
+        false,
+        { CAIRN_NODE: process.execPath },
+      ),
+    );
   // Another build of cairn in the same rounds (CAIRN_BUNDLE_BEFORE=path/to/cairn.cjs), so a
   // change is measured against what it changes under the same load.
   const before = process.env.CAIRN_BUNDLE_BEFORE;
@@ -368,7 +381,7 @@ export async function benchHooks(): Promise<{ markdown: string; summary: Record<
         ratio(median(t), bare(e)),
         `${pairedRatio(t, bareTimes(e)).toFixed(2)}x`,
       ]);
-      const name = `${v.name.split(" ")[0]}.${v.name.includes("http") ? "http." : ""}${e}`;
+      const name = `${v.name.split(" ")[0]}.${v.name.includes("http") ? "http." : v.name.includes("launcher") ? "launcher." : ""}${e}`;
       summary[`${name}.median_ms`] = Math.round(median(t) * 10) / 10;
       summary[`${name}.paired_ratio`] = Math.round(pairedRatio(t, bareTimes(e)) * 100) / 100;
     }

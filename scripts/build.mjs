@@ -35,9 +35,12 @@ const SRC = join(ROOT, "src");
  * Modules that are one file of their own however they are imported. The secret masker:
  * PostToolUse masks the output it files (compress/hook/filing.ts) and then the answer it
  * injects (hooks/mask-injected.ts); bundled into both, it was compiled and its detector
- * tables built twice in one hook.
+ * tables built twice in one hook. The excerpts' Doc (one per output, kept for the call
+ * and then forgotten): filing loads the chosen kind's excerpts as a file of their own
+ * (compress/kinds/load.ts), and the kind and compress-with.ts must share one Doc and one
+ * forgetDoc(), or the text would be split twice and the kind's copy kept alive.
  */
-const SHARED = ["core/secrets/redact.ts"].map((f) => join(SRC, f));
+const SHARED = ["core/secrets/redact.ts", "compress/excerpt/doc.ts"].map((f) => join(SRC, f));
 
 /** The file name a lazy target gets: src/compress/compress-text.ts -> compress-compress-text, yaml -> pkg-yaml. */
 function slugOf(target) {

@@ -20,6 +20,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from "node
 import { basename, join } from "node:path";
 import type { Script } from "node:vm";
 import { writeFileAtomic } from "./core/fs.ts";
+import { fnv1a64 } from "./core/hash.ts";
 import { cairnHome } from "./core/paths.ts";
 import { mark } from "./core/trace.ts";
 
@@ -51,6 +52,7 @@ interface Pending {
   readonly script: Script;
   readonly file: string;
   readonly chunk: string;
+  readonly contentId: string;
 }
 
 /**
@@ -74,12 +76,20 @@ export function codeCacheDir(root: string = cairnHome()): string | undefined {
 }
 
 /**
- * The cache's name: the file, its content's hash (from the build) and the node that
- * compiled it. V8 checks a cache only against the source's length: a cache of another
- * build's file of the same length would run that build's code, so the hash is the key.
+ * The cache's name: the file, its content's hash (from the build), the node that
+ * compiled it and its flags. V8 checks a cache only against the source's length: a
+ * cache of another build's file of the same length would run that build's code, so the
+ * hash is the key. V8 rejects a cache made under other V8 flags (the plugin's launcher
+ * runs hooks with --max-opt=2, a hook `cairn install` registered runs without), so runs
+ * with other flags keep caches of their own instead of each remaking the other's.
  */
-export function cacheName(chunk: string, contentId: string): string {
-  return `${chunk}@${contentId}-${process.version}-${process.arch}${SUFFIX}`;
+export function cacheName(
+  chunk: string,
+  contentId: string,
+  execArgv: readonly string[] = process.execArgv,
+): string {
+  const flags = execArgv.length > 0 ? `-f${fnv1a64(execArgv.join("\0")).slice(0, 8)}` : "";
+  return `${chunk}@${contentId}-${process.version}-${process.arch}${flags}${SUFFIX}`;
 }
 
 /**
@@ -130,7 +140,7 @@ export function installChunkLoader(dir: string, cacheDir: string | undefined, re
       path,
       dir,
     );
-    if (!cachedData || script.cachedDataRejected || refresh) pending.push({ script, file, chunk });
+    if (!cachedData || script.cachedDataRejected || refresh) pending.push({ script, file, chunk, contentId });
     return module.exports;
   };
   process.on("exit", () => writeCaches(pending, cacheDir));
@@ -148,9 +158,10 @@ function writeCaches(pending: readonly Pending[], cacheDir: string | undefined):
       // Not fsynced: a cache lost in a crash is only made again. The temp name is the one
       // gc sweeps, should a killed run leave it.
       writeFileAtomic(p.file, p.script.createCachedData(), 0o600, { durable: false });
-      const mine = basename(p.file);
+      // Another build's caches of this file go; this build's for another node or other flags stay.
       for (const n of names)
-        if (n !== mine && n.startsWith(`${p.chunk}@`) && n.endsWith(SUFFIX)) unlinkSync(join(cacheDir, n));
+        if (n.startsWith(`${p.chunk}@`) && !n.startsWith(`${p.chunk}@${p.contentId}-`) && n.endsWith(SUFFIX))
+          unlinkSync(join(cacheDir, n));
     } catch {
       // Only a speed-up: the next run makes it again.
     }

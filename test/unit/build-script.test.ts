@@ -81,4 +81,25 @@ describe("scripts/build.mjs", () => {
     const filing = readFileSync(join(dir, "compress-hook-filing.cjs"), "utf8");
     expect(filing).toContain('(globalThis.__cairnChunk||require)("./core-secrets-redact.cjs")');
   });
+
+  it("puts the excerpts' Doc in one file that the detectors and every kind load, so an output is split once", () => {
+    // Filing loads the chosen kind's excerpts as a file of their own (compress/kinds/load.ts):
+    // with the Doc bundled into both, the kind split the text again and kept its copy alive
+    // after compress-with.ts forgot its own. The sample note is in the Doc's module alone.
+    const dir = dirname(CAIRN);
+    const holding = readdirSync(dir).filter(
+      (n) =>
+        n.endsWith(".cjs") &&
+        readFileSync(join(dir, n), "utf8").includes("the first 2.5 MB and the last 1 MB"),
+    );
+    expect(holding).toEqual(["compress-excerpt-doc.cjs"]);
+    for (const file of [
+      "compress-compress-lazy.cjs",
+      "compress-kinds-log-excerpt.cjs",
+      "compress-kinds-test-excerpt.cjs",
+    ])
+      expect(readFileSync(join(dir, file), "utf8")).toContain(
+        '(globalThis.__cairnChunk||require)("./compress-excerpt-doc.cjs")',
+      );
+  });
 });

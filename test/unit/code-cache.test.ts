@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   chmodSync,
@@ -63,17 +64,53 @@ describe("code cache of the hot paths", () => {
     expect(second).toBe(first);
     const names = caches();
     expect(names.some((n) => n.startsWith("transports-command@"))).toBe(true);
-    expect(names.some((n) => n.startsWith("compress-compress-text@"))).toBe(true);
+    // The detectors, and the one kind filing loaded for this output (a test run's).
+    expect(names.some((n) => n.startsWith("compress-compress-lazy@"))).toBe(true);
+    expect(names.some((n) => n.startsWith("compress-kinds-test-excerpt@"))).toBe(true);
     expect(statSync(cacheDir()).mode & 0o777).toBe(0o700);
     for (const n of names) expect(statSync(join(cacheDir(), n)).mode & 0o777).toBe(0o600);
     // With the caches in place: the same answer.
     expect(await hook()).toBe(first);
   });
 
+  it("keeps apart the caches of runs with other node flags (the launcher's hooks and directly registered ones)", async () => {
+    // V8 rejects a cache made under other flags: sharing one name, each kind of run
+    // remade (and deleted) the other's caches on every call.
+    const first = await hook();
+    await hook();
+    const plain = caches();
+    expect(plain.length).toBeGreaterThan(0);
+    const flagged = async () => {
+      const r = spawnSync(process.execPath, ["--max-opt=2", CAIRN, "hook", "PostToolUse"], {
+        input: JSON.stringify({
+          ...captured,
+          session_id: `cache-session-${++calls}`,
+          tool_use_id: `toolu_cache_${calls}`,
+          tool_response: { ...captured.tool_response, stdout: vitest },
+          cwd: sb.project,
+        }),
+        env: { ...sb.env, NO_COLOR: "1" },
+        cwd: sb.home,
+        encoding: "utf8",
+      });
+      expect(r.status, r.stderr).toBe(0);
+      const shown = JSON.parse(r.stdout).hookSpecificOutput.updatedToolOutput.stdout as string;
+      return shown.replace(/#\d+/g, "#N").replace(/ show \d+/g, " show N");
+    };
+    expect(await flagged()).toBe(first);
+    expect(await flagged()).toBe(first);
+    const both = caches();
+    // The plain runs' caches are still there, and the flagged runs have their own.
+    for (const n of plain) expect(both).toContain(n);
+    expect(both.filter((n) => !plain.includes(n)).length).toBe(plain.length);
+    expect(await hook()).toBe(first);
+    expect(caches()).toEqual(both);
+  });
+
   it("makes a rejected cache again and still answers", async () => {
     const first = await hook();
     await hook();
-    const name = caches().find((n) => n.startsWith("compress-compress-text@"))!;
+    const name = caches().find((n) => n.startsWith("compress-kinds-test-excerpt@"))!;
     writeFileSync(join(cacheDir(), name), "not a V8 code cache");
     expect(await hook()).toBe(first);
     expect(readFileSync(join(cacheDir(), name), "utf8")).not.toBe("not a V8 code cache");
@@ -161,10 +198,15 @@ describe("code cache of the hot paths", () => {
     await hook();
     for (const name of caches()) {
       const chunk = name.slice(0, name.indexOf("@"));
-      expect(name).toBe(cacheName(chunk, ids[chunk]!));
+      expect(name).toBe(cacheName(chunk, ids[chunk]!, []));
     }
-    expect(cacheName("compress-compress-text", "0123456789abcdef")).toBe(
+    expect(cacheName("compress-compress-text", "0123456789abcdef", [])).toBe(
       `compress-compress-text@0123456789abcdef-${process.version}-${process.arch}.v8cache`,
+    );
+    expect(cacheName("compress-compress-text", "0123456789abcdef", ["--max-opt=2"])).toMatch(
+      new RegExp(
+        `^compress-compress-text@0123456789abcdef-${process.version}-${process.arch}-f[0-9a-f]{8}\\.v8cache$`,
+      ),
     );
   });
 });

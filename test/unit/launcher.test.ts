@@ -112,6 +112,62 @@ describe.skipIf(!haveOldNode)("the launcher with an old node first on PATH", () 
   });
 });
 
+describe("the launcher's flags for the hot paths", () => {
+  /** A node that writes the arguments it was given to `log`, then runs them (or refuses `refuse`, as node does a flag it does not know). */
+  function recordingNode(name: string, refuse?: string): { node: string; log: string } {
+    const dir = join(tmp, name);
+    mkdirSync(dir, { recursive: true });
+    const log = join(dir, "argv.log");
+    const node = join(dir, "node");
+    writeFileSync(
+      node,
+      `#!/bin/sh\nprintf '%s\\n' "$*" >>'${log}'\n${refuse ? `[ "$1" = '${refuse}' ] && { echo "node: bad option: $1" >&2; exit 9; }\n` : ""}exec '${process.execPath}' "$@"\n`,
+      { mode: 0o755 },
+    );
+    return { node, log };
+  }
+  const bundle = () => `${plugin}/bin/../dist/cairn.cjs`;
+  const filing = () =>
+    JSON.stringify({
+      ...captured,
+      cwd: join(home, "project"),
+      tool_response: { ...captured.tool_response, stdout: vitestRun },
+    });
+
+  it("runs a hook with TurboFan off (Maglev the top tier), a command as it is", () => {
+    const { node, log } = recordingNode("recording");
+    const r = launch(["hook", "PostToolUse"], {
+      path: "/usr/bin:/bin",
+      input: filing(),
+      env: { CAIRN_NODE: node },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.updatedToolOutput.stdout).toMatch(/^\[cairn #\d+ · /);
+    expect(launch(["--version"], { path: "/usr/bin:/bin", env: { CAIRN_NODE: node } }).status).toBe(0);
+    expect(readFileSync(log, "utf8").trim().split("\n")).toEqual([
+      `--max-opt=2 ${bundle()} hook PostToolUse`,
+      `${bundle()} --version`,
+    ]);
+  });
+
+  it("a node that refuses the flag runs the hook without it, with the hook's stdin whole", () => {
+    const { node, log } = recordingNode("refusing", "--max-opt=2");
+    const r = launch(["hook", "PostToolUse"], {
+      path: "/usr/bin:/bin",
+      input: filing(),
+      env: { CAIRN_NODE: node },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.updatedToolOutput.stdout).toContain(
+      "Tests  3 failed | 176 passed",
+    );
+    expect(readFileSync(log, "utf8").trim().split("\n")).toEqual([
+      `--max-opt=2 ${bundle()} hook PostToolUse`,
+      `${bundle()} hook PostToolUse`,
+    ]);
+  });
+});
+
 describe("the launcher without its bundle (a broken install)", () => {
   it("answers every hook validly and says what is missing, never a hook error", () => {
     const broken = join(tmp, "broken");
@@ -146,5 +202,21 @@ describe("the bundle on an old node, run directly (an older hooks.json, a hand-m
     expect(start.status).toBe(0);
     expect(JSON.parse(start.stdout).systemMessage).toContain("cairn needs Node.js 22.13 or newer");
     expect(JSON.parse(run("PostToolUse").stdout)).toEqual({});
+  });
+});
+
+// A decision pinned (README, "What a repository cannot change"): $CAIRN_NODE is the
+// launcher's first choice, even when a repository's `.claude/settings.json` `env` sets it
+// for the session. The same file can declare `hooks` that run any program, so refusing
+// it here would close nothing; what cairn reads as settings stays guarded instead.
+describe("CAIRN_NODE, as a session's env can set it", () => {
+  it("is the node the launcher runs, ahead of every node it would find itself", () => {
+    const chosen = join(tmp, "chosen-node");
+    writeFileSync(chosen, `#!/bin/sh\necho "chosen: $*"\n`, { mode: 0o755 });
+    const r = launch(["--version"], {
+      path: `${dirname(process.execPath)}:/usr/bin:/bin`,
+      env: { CAIRN_NODE: chosen },
+    });
+    expect(r.stdout).toBe(`chosen: ${plugin}/bin/../dist/cairn.cjs --version\n`);
   });
 });

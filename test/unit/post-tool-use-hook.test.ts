@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { traceOf } from "../../bench/lib/trace-account.ts";
+import { LOADED } from "../../src/chunk-loader.ts";
 import { REPO, runCairn, tempHome } from "../helpers/cairn.ts";
 
 // PostToolUse compression through the built hook, on a real captured input carrying a
@@ -46,6 +48,32 @@ describe("PostToolUse compression: understood, or passed through", () => {
       expect(out.stdout).toContain(line);
     expect(out.stdout).not.toContain("✓ slugify");
     expect(out.stdout.length).toBeLessThan(vitest.length * 0.5);
+  });
+
+  it("loads the excerpts of the one kind it files: a pytest run, not the compilers' or the others'", async () => {
+    const pytest = readFileSync(join(REPO, "test/fixtures/outputs/test-pytest-failing-verbose.txt"), "utf8");
+    const r = await runCairn(["hook", "PostToolUse"], {
+      input: JSON.stringify({
+        ...captured,
+        tool_input: { ...captured.tool_input, command: "pytest -v" },
+        tool_response: { ...captured.tool_response, stdout: pytest },
+        cwd: sb.project,
+      }),
+      env: { ...sb.env, CAIRN_TRACE: "1" },
+      cwd: sb.home,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const shown = JSON.parse(r.stdout).hookSpecificOutput.updatedToolOutput.stdout as string;
+    expect(shown).toMatch(/^\[cairn #1 · .*→ excerpt \(pytest/);
+    // The bundle's lazy files this run loaded (src/chunk-loader.ts marks each).
+    const loaded = (traceOf(r.stderr) ?? [])
+      .map(([label]) => label)
+      .filter((l) => l.startsWith(LOADED))
+      .map((l) => l.slice(LOADED.length));
+    expect(loaded).toContain("compress-compress-lazy");
+    expect(loaded.filter((f) => f.startsWith("compress-kinds-"))).toEqual(["compress-kinds-test-excerpt"]);
+    // Not every kind at once, and not the generic excerpt the test runners' did not need.
+    expect(loaded).not.toContain("compress-compress-text");
   });
 
   it("a 5 KB tsc run whose every line is an error reaches the model whole, and the record says so", async () => {

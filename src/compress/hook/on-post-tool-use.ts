@@ -126,10 +126,10 @@ async function deltaAnswer(
 }
 
 async function answer(event: Event, ctx: HookContext, o: Output): Promise<string | undefined> {
-  // The compressors load only now, when an output is actually filed.
-  const [filing, { compressText }, repeats] = await Promise.all([
+  // The detectors load only now, when an output is actually filed; the kind they choose, once it is compressed.
+  const [filing, { compressLoading }, repeats] = await Promise.all([
     import("./filing.ts"),
-    import("../compress-text.ts"),
+    import("../compress-lazy.ts"),
     import("./repeats.ts"),
   ]);
   const store = await ctx.store();
@@ -156,7 +156,7 @@ async function answer(event: Event, ctx: HookContext, o: Output): Promise<string
     ctx,
     filing,
     repeats,
-    file: (observer) => filing.fileOutput(store, ctx.config, request, compressText, ctx.now(), observer),
+    file: (observer) => filing.fileOutput(store, ctx.config, request, compressLoading, ctx.now(), observer),
   };
   // Even with a low compress.min_bytes, a reference replaces only what it is much shorter than.
   // A retried hook (this call already filed) answers as it did the first time, never

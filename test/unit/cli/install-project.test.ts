@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CAIRN, REPO, runCairn, tempHome } from "../helpers/cairn.ts";
+import { CAIRN, REPO, runCairn, tempHome } from "../../helpers/cairn.ts";
 
 let sb: ReturnType<typeof tempHome>;
 const cli = (...args: string[]) => runCairn(args, { env: sb.env, cwd: sb.project });

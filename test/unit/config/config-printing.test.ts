@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resolveConfig } from "../../src/config/resolve.ts";
-import { runCairn, tempHome } from "../helpers/cairn.ts";
+import { resolveConfig } from "../../../src/config/resolve.ts";
+import { runCairn, tempHome } from "../../helpers/cairn.ts";
 
 /**
  * What `cairn config` and `cairn doctor` print about a repository's config (security

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readProjectFile } from "../../src/core/project-file.ts";
+import { readProjectFile } from "../../../src/core/project-file.ts";
 
 // Files that come with a repository are read only as regular files inside the project,
 // without blocking, at most maxBytes: each way a cloned repository could point cairn

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { loadCorpus, modelView } from "../../bench/corpus/corpus.ts";
+import { loadCorpus, modelView } from "../../../bench/corpus/corpus.ts";
 import {
   junitFailureFacts,
   levelLineFacts,
   npmLsFacts,
   parseCsv,
   rareRowFacts,
-} from "../../bench/corpus/oracle.ts";
-import { expandBraces, score } from "../../bench/corpus/score.ts";
-import { shapeError } from "../../bench/corpus/shapes.ts";
+} from "../../../bench/corpus/oracle.ts";
+import { expandBraces, score } from "../../../bench/corpus/score.ts";
+import { shapeError } from "../../../bench/corpus/shapes.ts";
 
 // The bench's yardstick must measure what it says: a fact counts only where the model
 // reads it, the oracle finds the rare rows and flagged entries and nothing common, and

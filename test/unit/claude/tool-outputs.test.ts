@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { extractOutput } from "../../src/claude/tool-outputs.ts";
-import { REPO } from "../helpers/cairn.ts";
-import { capturedHookInputs } from "../helpers/captures.ts";
+import { extractOutput } from "../../../src/claude/tool-outputs.ts";
+import { REPO } from "../../helpers/cairn.ts";
+import { capturedHookInputs } from "../../helpers/captures.ts";
 
 // Each adapter on the real PostToolUse inputs Claude Code 2.1.328 sent: it finds the
 // long text, and puts an excerpt back in the tool's own shape with every other field

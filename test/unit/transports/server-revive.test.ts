@@ -4,12 +4,12 @@ import { readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { cairnPaths } from "../../src/core/paths.ts";
-import { health } from "../../src/transports/http-client.ts";
-import { readHttpInstall } from "../../src/transports/http-config.ts";
-import { runCairn } from "../helpers/cairn.ts";
-import { HANG_MS, until } from "../helpers/wait.ts";
-import { type Sandbox, sandbox } from "../reliability/lib.ts";
+import { cairnPaths } from "../../../src/core/paths.ts";
+import { health } from "../../../src/transports/http-client.ts";
+import { readHttpInstall } from "../../../src/transports/http-config.ts";
+import { runCairn } from "../../helpers/cairn.ts";
+import { HANG_MS, until } from "../../helpers/wait.ts";
+import { type Sandbox, sandbox } from "../../reliability/lib.ts";
 
 let s: Sandbox;
 beforeEach(() => {

@@ -8,12 +8,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Answer } from "../../bench/corpus/facts/answers.ts";
-import { aggregate, scoreCases } from "../../bench/corpus/facts/score.ts";
-import { loadSet, sharedFactsDir } from "../../bench/corpus/facts/sets.ts";
-import { loadTargets } from "../../bench/corpus/facts/targets.ts";
-import { runCairn, tempHome } from "../helpers/cairn.ts";
-import { UNHURRIED_CONFIG } from "../reliability/lib.ts";
+import type { Answer } from "../../../bench/corpus/facts/answers.ts";
+import { aggregate, scoreCases } from "../../../bench/corpus/facts/score.ts";
+import { loadSet, sharedFactsDir } from "../../../bench/corpus/facts/sets.ts";
+import { loadTargets } from "../../../bench/corpus/facts/targets.ts";
+import { runCairn, tempHome } from "../../helpers/cairn.ts";
+import { UNHURRIED_CONFIG } from "../../reliability/lib.ts";
 
 const home = tempHome("cairn-facts-targets-");
 mkdirSync(home.project, { recursive: true });

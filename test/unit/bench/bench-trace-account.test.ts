@@ -6,7 +6,7 @@ import {
   medianAccount,
   NODE_START,
   traceOf,
-} from "../../bench/lib/trace-account.ts";
+} from "../../../bench/lib/trace-account.ts";
 
 // The bench's account of a hook's time (bench/hooks.ts): each step is the time up to the
 // mark that ends it, loading cairn's lazy files (nested or not) a step of its own.

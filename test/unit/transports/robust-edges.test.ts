@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CAIRN, REPO, runCairn, tempHome } from "../helpers/cairn.ts";
-import { capturedHookInputs } from "../helpers/captures.ts";
+import { CAIRN, REPO, runCairn, tempHome } from "../../helpers/cairn.ts";
+import { capturedHookInputs } from "../../helpers/captures.ts";
 
 // The hook's stdin and cairn's own files at the edges: a hook whose stdin never ends
 // or never closes still answers (its hard timer is not starved by a read), and files

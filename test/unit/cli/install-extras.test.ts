@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CAIRN, runCairn, tempHome } from "../helpers/cairn.ts";
+import { CAIRN, runCairn, tempHome } from "../../helpers/cairn.ts";
 
 // cairn install also registers the MCP server in Claude Code's ~/.claude.json and the
 // /handoff command; both are files Claude Code owns, so only cairn's entries change.

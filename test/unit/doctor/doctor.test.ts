@@ -4,12 +4,12 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { verdict } from "../../src/core/check.ts";
-import { checkCompression, lastCompressionFailure } from "../../src/doctor/compression.ts";
-import { recordResult } from "../../src/retention/last-run.ts";
-import { openStore } from "../../src/store/db.ts";
-import { runCairn } from "../helpers/cairn.ts";
-import { type Sandbox, sandbox } from "../reliability/lib.ts";
+import { verdict } from "../../../src/core/check.ts";
+import { checkCompression, lastCompressionFailure } from "../../../src/doctor/compression.ts";
+import { recordResult } from "../../../src/retention/last-run.ts";
+import { openStore } from "../../../src/store/db.ts";
+import { runCairn } from "../../helpers/cairn.ts";
+import { type Sandbox, sandbox } from "../../reliability/lib.ts";
 
 interface Report {
   ok: boolean;

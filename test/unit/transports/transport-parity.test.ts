@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO, runCairn, tempHome } from "../helpers/cairn.ts";
-import { freePort, type ServedCairn, startServe } from "../helpers/serve.ts";
+import { REPO, runCairn, tempHome } from "../../helpers/cairn.ts";
+import { freePort, type ServedCairn, startServe } from "../../helpers/serve.ts";
 
 // The shared suite: every real hook input captured from Claude Code goes through the
 // command transport (`cairn hook`) and the http transport (`cairn serve`), each in its

@@ -5,11 +5,11 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore } from "../../src/store/db.ts";
-import { insertOutput } from "../../src/store/outputs.ts";
-import { CAIRN } from "../helpers/cairn.ts";
-import { realOutputs } from "../reliability/drivers/corpus.ts";
-import { type Sandbox, sandbox } from "../reliability/lib.ts";
+import { openStore } from "../../../src/store/db.ts";
+import { insertOutput } from "../../../src/store/outputs.ts";
+import { CAIRN } from "../../helpers/cairn.ts";
+import { realOutputs } from "../../reliability/drivers/corpus.ts";
+import { type Sandbox, sandbox } from "../../reliability/lib.ts";
 
 let s: Sandbox;
 let size: number;

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CAIRN, runCairn, tempHome } from "../helpers/cairn.ts";
+import { CAIRN, runCairn, tempHome } from "../../helpers/cairn.ts";
 
 // Install/uninstall through the real CLI against settings files shaped like real ones.
 

@@ -1,7 +1,7 @@
 import { userInfo } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cairnHome, homeDir, isUsableDir, projectKey, safeId } from "../../src/core/paths.ts";
+import { cairnHome, homeDir, isUsableDir, projectKey, safeId } from "../../../src/core/paths.ts";
 
 describe("paths", () => {
   it("an empty or relative HOME falls back to the account's home, never the current directory", () => {

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CAIRN, REPO, runCairn, tempHome } from "../helpers/cairn.ts";
+import { CAIRN, REPO, runCairn, tempHome } from "../../helpers/cairn.ts";
 
 // `cairn doctor` checks that what cairn prints runs: the retrieval command, through
 // /bin/sh as printed, and an installed plugin's launcher, which must find a new enough

@@ -5,11 +5,11 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { EVENT_PARTS } from "../../src/cli/event-parts.ts";
-import { cairnPaths } from "../../src/core/paths.ts";
-import { type RunningServer, startHttpServer } from "../../src/transports/http.ts";
-import { SECRET_HEADER } from "../../src/transports/http-config.ts";
-import { type Sandbox, sandbox } from "../reliability/lib.ts";
+import { EVENT_PARTS } from "../../../src/cli/event-parts.ts";
+import { cairnPaths } from "../../../src/core/paths.ts";
+import { type RunningServer, startHttpServer } from "../../../src/transports/http.ts";
+import { SECRET_HEADER } from "../../../src/transports/http-config.ts";
+import { type Sandbox, sandbox } from "../../reliability/lib.ts";
 
 const SECRET = "s".repeat(43);
 const MB = 1024 * 1024;

@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
-import { judgeHttpRisk, type MachineFacts } from "../../src/transports/http-risk.ts";
-import { parseTcpTable, peerUid, portOwner, readTcpSockets } from "../../src/transports/socket-owner.ts";
+import { judgeHttpRisk, type MachineFacts } from "../../../src/transports/http-risk.ts";
+import { parseTcpTable, peerUid, portOwner, readTcpSockets } from "../../../src/transports/socket-owner.ts";
 
 // Who owns a loopback socket decides whether cairn sends to it (the http transport's
 // guard against another local user squatting its port). The table is the kernel's
