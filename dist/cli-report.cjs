@@ -11,123 +11,7 @@
        ON CONFLICT(path) DO UPDATE SET offset = excluded.offset, fingerprint = excluded.fingerprint,
          current_turn = excluded.current_turn, updated_at = excluded.updated_at`).run(src.path,src.sessionId,src.agentId??null,next,fingerprintAt(src.path,next),current,now)}function parentCurrentTurn(store,src){return store.db.prepare("SELECT current_turn FROM mem_sources WHERE session_id = ? AND agent_id IS NULL ORDER BY updated_at DESC LIMIT 1").get(src.sessionId)?.current_turn??void 0}function subagentSources(transcriptPath,sessionId,projectDir){return subagentTranscripts(transcriptPath).map(t=>({...t,sessionId,projectDir}))}var import_node_fs7=require("node:fs"),import_node_path6=require("node:path");var import_node_fs6=require("node:fs"),import_node_path5=require("node:path");function insideProject(projectDir,path){try{let root=(0,import_node_fs6.realpathSync)(projectDir),real=(0,import_node_fs6.realpathSync)(path),rel=(0,import_node_path5.relative)(root,real);return rel===""||!rel.startsWith(`..${import_node_path5.sep}`)&&rel!==".."&&!rel.startsWith(import_node_path5.sep)}catch{return!1}}function readProjectFile(projectDir,path,maxBytes){let real;try{real=(0,import_node_fs6.realpathSync)(path)}catch(err2){let code=err2.code;return code==="ENOENT"||code==="ENOTDIR"?isLink(path)?{ok:!1,missing:!1,refused:"a link to nothing"}:{ok:!1,missing:!0}:{ok:!1,missing:!1,refused:`cannot resolve (${code??"error"})`}}if(!insideProject(projectDir,real))return{ok:!1,missing:!1,refused:"it leads outside the project"};let fd;try{fd=(0,import_node_fs6.openSync)(real,import_node_fs6.constants.O_RDONLY|(import_node_fs6.constants.O_NONBLOCK??0)|(import_node_fs6.constants.O_NOFOLLOW??0))}catch(err2){return{ok:!1,missing:!1,refused:`cannot open (${err2.code??"error"})`}}try{let st=(0,import_node_fs6.fstatSync)(fd);if(!st.isFile())return{ok:!1,missing:!1,refused:"not a regular file"};if(st.size>maxBytes)return{ok:!1,missing:!1,refused:`larger than ${maxBytes} bytes`};let buf=Buffer.allocUnsafe(Math.min(st.size,maxBytes)+1),n=0;for(;n<buf.length;){let got=(0,import_node_fs6.readSync)(fd,buf,n,buf.length-n,null);if(got===0)break;n+=got}return n>maxBytes?{ok:!1,missing:!1,refused:`larger than ${maxBytes} bytes`}:{ok:!0,text:buf.subarray(0,n).toString("utf8")}}catch(err2){return{ok:!1,missing:!1,refused:`cannot read (${err2.code??"error"})`}}finally{(0,import_node_fs6.closeSync)(fd)}}function isLink(path){try{return(0,import_node_fs6.lstatSync)(path).isSymbolicLink()}catch{return!1}}function patternProblem(pattern){if(typeof pattern!="string")return"not a string";if(pattern.length>200)return"longer than 200 characters";if(/\\[1-9]|\\k</.test(pattern))return"has a backreference (cannot run in bounded time)";let nested=nestedQuantifier(pattern);if(nested)return nested;try{new RegExp(pattern)}catch(err2){return`invalid: ${err2.message}`}if(linearEngine()&&!compileLinear(pattern))return"cannot run in linear time"}function nestedQuantifier(p){let starts=[],inClass=!1;for(let i=0;i<p.length;i++){let c=p[i];if(c==="\\"){i++;continue}if(inClass){c==="]"&&(inClass=!1);continue}if(c==="[")inClass=!0;else if(c==="(")starts.push({at:i,inner:!1});else if(c===")"){let g3=starts.pop();if(!g3)continue;let q=p.slice(i+1,i+12),unbounded=/^(?:[*+]|\{\d*,\}|\{\d*,\d{3,}\})/.test(q);if(unbounded&&g3.inner)return"nested quantifier (a repeated group that repeats or alternates inside)";starts.length>0&&(g3.inner||unbounded||/^[?{]/.test(q))&&(starts.at(-1).inner=!0)}else"*+?{|".includes(c)&&starts.length>0&&(starts.at(-1).inner=!0)}}var LINEAR_FLAG="l",linear;function linearEngine(){if(linear!==void 0)return linear;try{process.getBuiltinModule("node:v8").setFlagsFromString("--enable-experimental-regexp-engine"),new RegExp("a",LINEAR_FLAG),linear=!0}catch{linear=!1}return linear}function compileLinear(pattern,flags=""){try{return new RegExp(pattern,flags+LINEAR_FLAG)}catch{return}}function setting(schema,def,doc,trust){return{schema,default:def,doc,trust}}var int=(min,max)=>pipe(number(),integer(),minValue(min),maxValue(max)),fraction=()=>pipe(number(),minValue(0),maxValue(1)),strings=()=>array(string());function regexProblem(pattern){try{new RegExp(pattern);return}catch(e){return e.message}}var patterns=()=>array(pipe(string(),check(p=>regexProblem(p)===void 0,issue=>`${JSON.stringify(issue.input)} is not a valid regular expression (${regexProblem(String(issue.input))})`)));var userOnly=why=>({kind:"user-only",why}),only=(value,why)=>({kind:"only",value,why}),lowerOnly=why=>({kind:"at-most",why}),raiseOnly=why=>({kind:"at-least",why}),narrowOnly=why=>({kind:"subset",why}),extendOnly=()=>({kind:"union"}),WHY={sends:"where data is sent and which model is called are the user's choice",model:"a repository cannot turn on model calls",wider:"a repository cannot widen what cairn compresses or wraps",keep:"a repository cannot make cairn keep more",inject:"a repository cannot make cairn put more into the session",warn:"a repository cannot make cairn warn or advise more often",hooks:"a hook's time and input limits are the user's: more lets a repository stall the session, less turns PostToolUse off while the exit trap stays on",store:"retention applies to cairn's whole store, every project's data: the user's choice",log:"the log is the user's record: a repository can neither hide warnings nor make it write more",view:"how cairn's own views show your sessions is your choice",masking:"a repository cannot turn masking off",shorter:"a repository cannot make excerpts smaller: the agent would see less of its own outputs",stale:"a repository cannot make cairn trust older statusline figures",time:"a repository cannot give a hook more time",block:"a repository cannot make cairn hold up compactions more often"};function projectValue(trust,value,current){if(JSON.stringify(value)===JSON.stringify(current))return{ok:!0,value};switch(trust.kind){case"user-only":return{ok:!1,why:trust.why};case"only":return Object.is(value,trust.value)?{ok:!0,value}:{ok:!1,why:trust.why};case"at-most":return typeof value=="number"&&typeof current=="number"&&value<=current?{ok:!0,value}:{ok:!1,why:`${trust.why} (above ${JSON.stringify(current)})`};case"at-least":return typeof value=="number"&&typeof current=="number"&&value>=current?{ok:!0,value}:{ok:!1,why:`${trust.why} (below ${JSON.stringify(current)})`};case"subset":{let have=new Set(Array.isArray(current)?current:[]),extra=Array.isArray(value)?value.filter(v=>!have.has(v)):[];return Array.isArray(value)&&extra.length===0?{ok:!0,value}:{ok:!1,why:`${trust.why} (${extra.join(", ")})`}}case"union":{let before=Array.isArray(current)?current:[],add=Array.isArray(value)?value:[];return{ok:!0,value:[...before,...add.filter(v=>!before.includes(v))]}}}}var COMPRESS_SETTINGS={"compress.enabled":setting(boolean(),!0,"Replace large tool outputs with content-aware excerpts.",only(!1,WHY.wider)),"compress.min_bytes":setting(int(0,1e7),4096,"Outputs smaller than this are never compressed.",raiseOnly(WHY.wider)),"compress.read_min_bytes":setting(int(0,1e7),24e3,"Read results smaller than this are never compressed (reading to edit must keep working).",raiseOnly(WHY.wider)),"compress.read_code_min_bytes":setting(int(0,1e7),12e3,"Reads of source code smaller than this are shown whole; larger ones become an outline with line numbers.",raiseOnly(WHY.wider)),"compress.tools":setting(strings(),["Bash","Read","Grep","Glob","WebFetch","WebSearch","mcp"],"Tools whose outputs may be compressed ('mcp' means every MCP tool with text output).",narrowOnly(WHY.wider)),"compress.keep_recent":setting(int(0,1e3),2,"The most recent large tool results that `cairn slim` leaves whole. (Live, every output is the most recent when it arrives and nothing replaces it later, so live compression does not use this.)",raiseOnly(WHY.wider)),"compress.budget_fraction":setting(fraction(),.08,"Excerpt size as a fraction of the original.",raiseOnly(WHY.shorter)),"compress.budget_min_chars":setting(int(200,1e5),1200,"Smallest excerpt budget, in characters.",raiseOnly(WHY.shorter)),"compress.budget_max_chars":setting(int(500,25e3),6e3,"Largest excerpt budget, in characters.",raiseOnly(WHY.shorter)),"compress.never":setting(patterns(),[],"Regular expressions: Bash commands or file paths matching any of them are never compressed.",extendOnly()),"compress.redact":setting(boolean(),!0,"Mask secrets (keys, tokens, passwords) in stored originals and excerpts.",only(!0,WHY.masking)),"run.enabled":setting(boolean(),!0,"Compress failing Bash commands too: an EXIT trap (bash, zsh) makes them reach cairn's PostToolUse hook; the command itself is never changed.",only(!1,WHY.wider)),"observe.enabled":setting(boolean(),!1,"Ask a model for an observation instead of the deterministic excerpt (opt-in).",only(!1,WHY.model)),"observe.provider":setting(picklist(["api","claude"]),"api","Anthropic API (honours ANTHROPIC_BASE_URL) or a `claude -p` subprocess.",userOnly(WHY.sends)),"observe.model":setting(string(),"claude-haiku-4-5","Model used for observations.",userOnly(WHY.sends)),"observe.timeout_ms":setting(int(100,12e4),8e3,"Give up on the model after this long and use the excerpt.",userOnly(WHY.sends))};var CONTEXT_SETTINGS={"monitor.enabled":setting(boolean(),!0,"Warn the agent (not only you) when its context window runs low.",only(!1,WHY.warn)),"monitor.suggest_remaining_pct":setting(int(1,99),45,"Suggest compacting at the next task boundary when remaining context falls to this percentage.",lowerOnly(WHY.warn)),"monitor.warn_remaining_pct":setting(int(1,99),35,"Warn the agent when remaining context falls to this percentage.",lowerOnly(WHY.warn)),"monitor.critical_remaining_pct":setting(int(1,99),25,"Critical warning at this remaining percentage.",lowerOnly(WHY.warn)),"advisor.suggest_used_pct":setting(nullable(int(1,99)),null,"Old name, in percent used: when set, read as monitor.suggest_remaining_pct = 100 \u2212 it.",raiseOnly(WHY.warn)),"advisor.urge_used_pct":setting(nullable(int(1,99)),null,"Old name, in percent used: when set, read as monitor.warn_remaining_pct = 100 \u2212 it.",raiseOnly(WHY.warn)),"monitor.debounce_tool_uses":setting(int(0,1e3),5,"Tool uses between repeated warnings of the same level (the suggestion is not repeated).",raiseOnly(WHY.warn)),"monitor.metrics_max_age_s":setting(int(1,3600),60,"Statusline metrics older than this are not trusted.",lowerOnly(WHY.stale)),"monitor.hide_after_min":setting(int(1,1440),15,"cairn monitor hides sessions with no activity for this many minutes (--all shows them).",userOnly(WHY.view))};var MEMORY_SETTINGS={"memory.enabled":setting(boolean(),!0,"Ingest conversation and tool I/O into the layered memory.",only(!1,WHY.keep)),"memory.recent_turns":setting(int(1,200),6,"Turns kept verbatim (L2) in a resume; older turns become L1 lines.",lowerOnly(WHY.inject)),"memory.inject_chars":setting(int(1e3,9800),9e3,"Largest resume injection (Claude Code cuts additionalContext at 10,000).",lowerOnly(WHY.inject)),"memory.handoff_ttl_min":setting(int(1,10080),60,"A handoff baton older than this is ignored.",lowerOnly(WHY.inject)),"memory.ingest_ms":setting(int(50,3e4),1500,"Time one hook may spend ingesting; a long backlog continues at the next event.",lowerOnly(WHY.time)),"memory.summarizer":setting(picklist(["extractive","api","claude"]),"extractive","How L1 one-line summaries are written: extractive (no model), the Anthropic API, or `claude -p`.",only("extractive",WHY.model)),"memory.summarizer_model":setting(string(),"claude-haiku-4-5","Model for model-written L1 summaries.",userOnly(WHY.sends)),"memory.summarizer_timeout_ms":setting(int(500,3e5),3e4,"Give up on the model after this long and keep the extractive summaries.",userOnly(WHY.sends)),"memory.slim_min_chars":setting(int(500,1e7),4096,"`cairn slim` rewrites tool results at least this long.",raiseOnly(WHY.wider))};var NOTEBOOK_SETTINGS={"notebook.enabled":setting(boolean(),!0,"Keep .cairn/STATE.md and restore it into every session.",only(!1,WHY.inject)),"notebook.restore_max_chars":setting(int(1500,9e3),6e3,"Largest notebook restore at session start, in characters (Goal and Now first, the path for the rest).",lowerOnly(WHY.inject)),"anchor.enabled":setting(boolean(),!0,"Pin goal and context health to each prompt.",only(!1,WHY.inject)),"anchor.max_tokens":setting(int(50,2e3),400,"Largest anchor, in estimated tokens.",lowerOnly(WHY.inject)),"precompact.instructions":setting(boolean(),!0,"Add cairn's keep/drop instructions to every compaction (manual and automatic).",only(!1,WHY.inject)),"precompact.block_stale":setting(boolean(),!0,"Block one stale automatic compaction per session until STATE.md is updated.",only(!1,WHY.block)),"precompact.stale_output_tokens":setting(int(0,1e6),2e4,"Output since STATE.md last changed that makes the notebook stale.",raiseOnly(WHY.block)),"precompact.keep_snapshots":setting(int(1,1e4),50,"Snapshots kept per project in ~/.cairn/snapshots (oldest removed first).",lowerOnly(WHY.keep)),"nudge.read":setting(boolean(),!0,"Suggest offset/limit for unbounded reads of large files.",only(!1,WHY.warn)),"nudge.read_min_bytes":setting(int(1024,1e8),5e4,"A Read without offset/limit of a text file at least this large gets the offset/limit note.",raiseOnly(WHY.warn)),"nudge.subagent_model":setting(boolean(),!0,"Suggest an explicit, cheaper model for subagents.",only(!1,WHY.warn))};var RETENTION_SETTINGS={"retention.days":setting(int(1,3650),30,"Sessions not seen for this many days are removed with everything cairn stored for them.",userOnly(WHY.store)),"retention.max_mb":setting(int(16,1e6),1024,"Largest size of cairn's database; past it the oldest stored originals go first, then the oldest sessions.",userOnly(WHY.store)),"retention.auto":setting(boolean(),!0,"Apply the retention policy at the end of turns (at most every retention.every_min, sooner when over size).",userOnly(WHY.store)),"retention.every_min":setting(int(1,10080),60,"Minutes between automatic retention runs.",userOnly(WHY.store))};var SHARE_KINDS=["handoffs","decisions","summaries","conversation","outputs"],TEAM_SETTINGS={"team.url":setting(string(),"","PostgreSQL URL of the shared team store (libpq form, sslmode honoured); empty = off. CAIRN_TEAM_URL overrides it only for `cairn team` in a terminal outside Claude Code.",userOnly(WHY.sends)),"team.project":setting(string(),"","Names this project in the team store; empty = the normalized origin remote.",userOnly(WHY.sends)),"team.share":setting(array(picklist(SHARE_KINDS)),["handoffs","decisions","summaries","conversation"],"What this machine shares: handoffs (baton and memo), decisions (and dead-ends), summaries (one line a turn), conversation (its text), outputs (stored tool originals).",userOnly(WHY.sends)),"team.exclude":setting(patterns(),[],"Regular expressions: a record (or a message, line or memo inside a handoff) with a line matching any of them is not shared.",userOnly(WHY.sends)),"team.refresh_ms":setting(int(0,5e3),0,"How long SessionStart may wait for its background pull (0: never; it uses what was last pulled).",userOnly(WHY.sends)),"team.push_delay_s":setting(int(0,3600),15,"Debounce of the background push after a turn: turns within this window share one push.",userOnly(WHY.sends)),"team.inject_chars":setting(int(200,6e3),2500,"Largest team part of the SessionStart injection (within the 9,800-character total).",userOnly(WHY.sends))};var TRANSPORT_SETTINGS={"http.allow_other_users":setting(boolean(),!1,"Keep the http transport although other users run processes on this machine (any of them could bind its port while cairn serve is down, and Claude Code would send it every event). A port held by another user is refused regardless. User config only.",userOnly(WHY.sends))};var CORE_SETTINGS={enabled:setting(boolean(),!0,"Master switch for cairn in this scope (also: cairn off / cairn on).",only(!1,"a repository may turn cairn off, not on")),"hook.budget_ms":setting(int(100,6e4),4e3,"Time a hook may take before cairn answers with a no-op (Claude Code's own timeout is longer).",userOnly(WHY.hooks)),"hook.max_stdin_mb":setting(int(1,512),16,"Hook inputs larger than this are passed through untouched.",userOnly(WHY.hooks)),"log.level":setting(picklist(["debug","info","warn","error"]),"info","Minimum level written to ~/.cairn/logs.",userOnly(WHY.log))},SETTINGS={...CORE_SETTINGS,...COMPRESS_SETTINGS,...CONTEXT_SETTINGS,...NOTEBOOK_SETTINGS,...MEMORY_SETTINGS,...RETENTION_SETTINGS,...TEAM_SETTINGS,...TRANSPORT_SETTINGS};function defaults(){let out2={};for(let[key,s]of Object.entries(SETTINGS))out2[key]=s.default;return out2}function isSettingKey(key){return Object.hasOwn(SETTINGS,key)}function checkSetting(key,value){let result=safeParse(SETTINGS[key].schema,value);return result.success?{ok:!0,value:result.output}:{ok:!1,problem:result.issues.map(i=>i.message).join("; ")}}var PATTERN_KEYS=new Set(["compress.never","team.exclude"]);function resolveConfig(layers){let config={...defaults()},origin={};for(let key of Object.keys(config))origin[key]="default";let issues=[];for(let layer of layers){if(layer.refused){issues.push({path:layer.path,problem:`not read: ${layer.refused}`,refused:!0});continue}if(layer.parseError){issues.push({path:layer.path,problem:`cannot parse: ${layer.parseError}`});continue}if(!(layer.data===null||layer.data===void 0)){if(typeof layer.data!="object"||Array.isArray(layer.data)){issues.push({path:layer.path,problem:"expected a mapping of settings at the top level"});continue}for(let[key,value]of Object.entries(flatten(layer.data))){if(!isSettingKey(key)){issues.push({path:layer.path,key,problem:"unknown setting (ignored)"});continue}let checked=checkSetting(key,value);if(checked.ok){let accepted=checked.value;if(PATTERN_KEYS.has(key)&&Array.isArray(accepted)&&(accepted=accepted.filter(p=>{let problem=patternProblem(p);return problem&&issues.push({path:layer.path,key,problem:`pattern ${JSON.stringify(p)} refused: ${problem}`,refused:!0}),!problem})),layer.source==="project"){let judged=projectValue(SETTINGS[key].trust,accepted,config[key]);if(!judged.ok){issues.push({path:layer.path,key,problem:`refused from the project's config: ${judged.why}; ${keeping(config[key],origin[key])}`,refused:!0});continue}accepted=judged.value}config[key]=accepted,origin[key]=layer.source}else issues.push({path:layer.path,key,problem:`${checked.problem}; ${keeping(config[key],origin[key])}`})}}}return{config,origin,issues}}function keeping(value,source){return typeof value!="string"?`using ${JSON.stringify(value)}`:source==="default"||source===void 0?"keeping the default":`keeping the ${source} setting`}function flatten(obj,prefix=""){let out2=Object.create(null);for(let[k,value]of Object.entries(obj)){let key=prefix?`${prefix}.${k}`:k;value!==null&&typeof value=="object"&&!Array.isArray(value)&&!isSettingKey(key)?Object.assign(out2,flatten(value,key)):out2[key]=value}return out2}function projectConfigPath(projectDir){return(0,import_node_path6.join)(projectDir,".claude","cairn.yaml")}var CACHE_VERSION=3,CONFIG_MAX_BYTES=256*1024;async function loadConfig(paths,projectDir){let files=[{source:"user",path:paths.config}];projectDir&&files.push({source:"project",path:projectConfigPath(projectDir)});let stamps=files.map(f=>`${f.path}@${mtimeOf(f.path)}`);if(stamps.every(s=>s.endsWith("@-")))return resolveConfig([]);let stamp=`${CACHE_VERSION}|${settingsStamp()}|${stamps.join("|")}`,cachePath=(0,import_node_path6.join)(paths.cache,`config-${projectDir?projectKey(projectDir):"user"}.json`),cached=readJsonIfExists(cachePath);if(cached?.stamp===stamp)return cached.resolved;let{parse:parse2}=await Promise.resolve().then(()=>(globalThis.__cairnChunk||require)("./pkg-yaml.cjs")),layers=[];for(let f of files){let text;if(f.source==="project"&&projectDir){let read=readProjectFile(projectDir,f.path,CONFIG_MAX_BYTES);if(!read.ok){read.missing||layers.push({...f,data:void 0,refused:read.refused});continue}text=read.text}else try{text=(0,import_node_fs7.readFileSync)(f.path,"utf8")}catch{continue}try{layers.push({...f,data:parse2(text)})}catch(err2){layers.push({...f,data:void 0,parseError:errorMessage(err2).split(`
 `)[0]})}}let resolved=resolveConfig(layers);try{writeFileAtomic(cachePath,JSON.stringify({stamp,resolved}))}catch{}return resolved}function settingsStamp(){return JSON.stringify(Object.entries(SETTINGS).map(([key,s])=>[key,s.default,s.trust.kind,"value"in s.trust?s.trust.value:0]))}function mtimeOf(path){try{let st=(0,import_node_fs7.statSync)(path);return`${st.mtimeMs}:${st.size}`}catch{return"-"}}var import_node_fs10=require("node:fs");var import_node_fs8=require("node:fs"),import_node_path7=require("node:path");function projectOf(s){return s.named&&isUsableDir(s.named)?(0,import_node_path7.resolve)(s.named):"session"in s?sessionDir2(s.session.cwd,s.session.transcriptPath):walkUp(s.cwd,s.home)}function sessionDir2(cwd,transcriptPath){let start=(0,import_node_path7.resolve)(cwd);if(!transcriptPath)return start;let key=(0,import_node_path7.basename)((0,import_node_path7.dirname)(transcriptPath));for(let dir=start;;dir=(0,import_node_path7.dirname)(dir)){if(keysTo(dir,key))return dir;if((0,import_node_path7.dirname)(dir)===dir)return start}}function claudeProjectKey(dir){let munged=dir.replace(/[^a-zA-Z0-9]/g,"-");if(munged.length<=KEY_MAX)return munged;let h=0;for(let i=0;i<dir.length;i++)h=(h<<5)-h+dir.charCodeAt(i)|0;return`${munged.slice(0,KEY_MAX)}-${Math.abs(h).toString(36)}`}var KEY_MAX=200,keysTo=(dir,key)=>claudeProjectKey(dir)===key;function walkUp(from,home){let start=(0,import_node_path7.resolve)(from),stop=(0,import_node_path7.resolve)(home);for(let dir=start;dir!==stop;dir=(0,import_node_path7.dirname)(dir)){if(isDir((0,import_node_path7.join)(dir,".cairn"))||(0,import_node_fs8.existsSync)((0,import_node_path7.join)(dir,".git")))return dir;if((0,import_node_path7.dirname)(dir)===dir)break}return start}function isDir(path){try{return(0,import_node_fs8.statSync)(path).isDirectory()}catch{return!1}}var import_node_fs9=require("node:fs"),import_node_path8=require("node:path");var on=process.env.CAIRN_TRACE==="1",g2=globalThis;if(on&&!g2.__cairnMarks){let marks=[["node-ready",performance.now()]];g2.__cairnMarks=marks,process.on("exit",()=>{marks.push(["exit",performance.now()]),process.stderr.write(`${JSON.stringify({trace:marks.map(([k,t])=>[k,Math.round(t*100)/100])})}
-`)})}function mark(label){on&&g2.__cairnMarks?.push([label,performance.now()])}function reconcileSchema(db,sql){let Database=db.constructor,ref=new Database(":memory:");try{for(let s of sql)ref.exec(s);let want=objects(ref),have=new Set(objects(db).map(o=>`${o.type}:${o.name}`));for(let o of want)o.type!=="table"||have.has(`table:${o.name}`)||db.exec(o.sql);for(let o of want){if(o.type!=="table"||isVirtual(o.sql))continue;let present=new Set(columns(db,o.name).map(c=>c.name));for(let c of columns(ref,o.name))present.has(c.name)||db.exec(addColumn(o.name,c))}for(let o of want)o.type==="index"&&!have.has(`index:${o.name}`)&&db.exec(o.sql)}finally{ref.close()}}function objects(db){let rows=db.prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid").all(),virtual=rows.filter(r=>isVirtual(r.sql)).map(r=>r.name);return rows.filter(r=>!virtual.some(v=>r.name.startsWith(`${v}_`)&&r.name!==v))}var isVirtual=sql=>/^CREATE VIRTUAL TABLE/i.test(sql);function columns(db,table){return db.prepare(`PRAGMA table_info("${table.replaceAll('"','""')}")`).all()}function addColumn(table,c){let dflt=c.dflt_value!==null?` DEFAULT ${c.dflt_value}`:"",notNull=c.notnull&&c.dflt_value!==null?" NOT NULL":"";return`ALTER TABLE "${table}" ADD COLUMN "${c.name}" ${c.type}${dflt}${notNull}`}var CONTEXT_SCHEMA=`
-  CREATE TABLE ledger_files (
-    id INTEGER PRIMARY KEY,
-    path TEXT NOT NULL UNIQUE,
-    session_id TEXT NOT NULL,
-    -- '' for the session's own transcript, the agent id for a subagent's
-    agent_id TEXT NOT NULL DEFAULT '',
-    offset INTEGER NOT NULL DEFAULT 0,
-    ino TEXT NOT NULL DEFAULT '',
-    head TEXT NOT NULL DEFAULT '',
-    tail TEXT NOT NULL DEFAULT '',
-    -- scan state carried from one read to the next
-    turn INTEGER NOT NULL DEFAULT 0,
-    prompt_id TEXT,
-    epoch INTEGER NOT NULL DEFAULT 0,
-    -- the main chain's current context: the last response's input + cache tokens,
-    -- or a compaction's post-compaction size when no response followed it yet
-    model TEXT,
-    context_tokens INTEGER,
-    context_at INTEGER,
-    max_context_tokens INTEGER NOT NULL DEFAULT 0,
-    window_1m INTEGER NOT NULL DEFAULT 0,
-    updated_at INTEGER NOT NULL
-  );
-  CREATE INDEX ledger_files_session ON ledger_files(session_id, agent_id);
-
-  CREATE TABLE ledger_responses (
-    file_id INTEGER NOT NULL,
-    session_id TEXT NOT NULL,
-    agent_id TEXT NOT NULL,
-    message_id TEXT NOT NULL,
-    model TEXT,
-    input_tokens INTEGER NOT NULL,
-    cache_creation_tokens INTEGER NOT NULL,
-    cache_read_tokens INTEGER NOT NULL,
-    output_tokens INTEGER NOT NULL,
-    at INTEGER NOT NULL,
-    seq INTEGER NOT NULL,
-    turn INTEGER NOT NULL,
-    epoch INTEGER NOT NULL,
-    PRIMARY KEY (session_id, agent_id, message_id)
-  );
-  CREATE INDEX ledger_responses_file ON ledger_responses(file_id);
-
-  CREATE TABLE ledger_tools (
-    file_id INTEGER NOT NULL,
-    session_id TEXT NOT NULL,
-    agent_id TEXT NOT NULL,
-    tool_use_id TEXT NOT NULL,
-    name TEXT,
-    message_id TEXT,
-    called_at INTEGER,
-    result_at INTEGER,
-    -- what the model was shown: UTF-8 bytes of the tool_result content, and an
-    -- estimate of its tokens (4 characters each)
-    result_bytes INTEGER,
-    result_tokens INTEGER,
-    is_error INTEGER NOT NULL DEFAULT 0,
-    turn INTEGER NOT NULL DEFAULT 0,
-    epoch INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (session_id, tool_use_id)
-  );
-  CREATE INDEX ledger_tools_file ON ledger_tools(file_id);
-  CREATE INDEX ledger_tools_epoch ON ledger_tools(session_id, agent_id, epoch, turn);
-
-  CREATE TABLE ledger_compactions (
-    file_id INTEGER NOT NULL,
-    session_id TEXT NOT NULL,
-    agent_id TEXT NOT NULL,
-    uuid TEXT NOT NULL,
-    at INTEGER NOT NULL,
-    trigger TEXT,
-    pre_tokens INTEGER,
-    post_tokens INTEGER,
-    seq INTEGER NOT NULL,
-    PRIMARY KEY (session_id, uuid)
-  );
-  CREATE INDEX ledger_compactions_file ON ledger_compactions(file_id);
-
-  CREATE TABLE context_warnings (
-    id INTEGER PRIMARY KEY,
-    session_id TEXT NOT NULL,
-    level TEXT NOT NULL,
-    remaining_pct INTEGER NOT NULL,
-    used_tokens INTEGER NOT NULL,
-    window_tokens INTEGER NOT NULL,
-    source TEXT NOT NULL,
-    tool_use_id TEXT,
-    at INTEGER NOT NULL
-  );
-  CREATE INDEX context_warnings_session ON context_warnings(session_id, at);
-`,CONTEXT_SCHEMA_4=`
-  CREATE INDEX outputs_session_sizes ON outputs(session_id, original_bytes, excerpt_bytes);
-`,CONTEXT_SCHEMA_8=`
-  CREATE TABLE call_figures (
-    session_id TEXT NOT NULL,
-    tool_use_id TEXT NOT NULL,
-    agent_id TEXT NOT NULL DEFAULT '',
-    tool_name TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    retrieval TEXT,
-    output_id INTEGER,
-    counterfactual_bytes INTEGER NOT NULL,
-    shown_bytes INTEGER NOT NULL,
-    hidden_errors_shown INTEGER NOT NULL DEFAULT 0,
-    changed INTEGER NOT NULL DEFAULT 0,
-    shown TEXT,
-    call_key TEXT NOT NULL,
-    at INTEGER NOT NULL,
-    PRIMARY KEY (session_id, tool_use_id)
-  );
-  CREATE INDEX call_figures_key ON call_figures(session_id, call_key, at);
-  CREATE INDEX call_figures_output ON call_figures(output_id);
-  -- A session's sums read this index alone, never the shown text.
-  CREATE INDEX call_figures_sums ON call_figures(session_id, kind, changed, counterfactual_bytes, shown_bytes,
-    hidden_errors_shown, tool_use_id);
-`;var CORE_SCHEMA=`
+`)})}function mark(label){on&&g2.__cairnMarks?.push([label,performance.now()])}function reconcileSchema(db,sql){let Database=db.constructor,ref=new Database(":memory:");try{for(let s of sql)ref.exec(s);let want=objects(ref),have=new Set(objects(db).map(o=>`${o.type}:${o.name}`));for(let o of want)o.type!=="table"||have.has(`table:${o.name}`)||db.exec(o.sql);for(let o of want){if(o.type!=="table"||isVirtual(o.sql))continue;let present=new Set(columns(db,o.name).map(c=>c.name));for(let c of columns(ref,o.name))present.has(c.name)||db.exec(addColumn(o.name,c))}for(let o of want)o.type==="index"&&!have.has(`index:${o.name}`)&&db.exec(o.sql)}finally{ref.close()}}function objects(db){let rows=db.prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid").all(),virtual=rows.filter(r=>isVirtual(r.sql)).map(r=>r.name);return rows.filter(r=>!virtual.some(v=>r.name.startsWith(`${v}_`)&&r.name!==v))}var isVirtual=sql=>/^CREATE VIRTUAL TABLE/i.test(sql);function columns(db,table){return db.prepare(`PRAGMA table_info("${table.replaceAll('"','""')}")`).all()}function addColumn(table,c){let dflt=c.dflt_value!==null?` DEFAULT ${c.dflt_value}`:"",notNull=c.notnull&&c.dflt_value!==null?" NOT NULL":"";return`ALTER TABLE "${table}" ADD COLUMN "${c.name}" ${c.type}${dflt}${notNull}`}var CORE_SCHEMA=`
   CREATE TABLE sessions (
     id TEXT PRIMARY KEY,
     project_dir TEXT,
@@ -292,7 +176,123 @@
     removed INTEGER
   );
   CREATE INDEX team_records_machine ON team_records(machine_id, at);
-`;var SCHEMA_SQL=[CORE_SCHEMA,CONTEXT_SCHEMA,MEMORY_SCHEMA,RETENTION_SCHEMA,CONTEXT_SCHEMA_4,RETENTION_SCHEMA_5,TEAM_SCHEMA,CONTEXT_SCHEMA_8,AGENT_SCHEMA_9,TEAM_SCHEMA_10],MIGRATIONS=[CORE_SCHEMA,CONTEXT_SCHEMA,MEMORY_SCHEMA,db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL),migration6,db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL)],SCHEMA_VERSION=MIGRATIONS.length;var BUSY_TIMEOUT_MS=3e3,WAL_AUTOCHECKPOINT_PAGES=256,sqliteModule;function sqlite(){if(sqliteModule)return sqliteModule;let original=process.emitWarning;process.emitWarning=((warning,...rest)=>{let text=typeof warning=="string"?warning:warning.message;if(!/sqlite/i.test(text))return original.call(process,warning,...rest)});try{sqliteModule=process.getBuiltinModule("node:sqlite")}finally{process.emitWarning=original}return sqliteModule}async function openStore(path,opts={}){return openStoreSync(path,opts)}function openStoreSync(path,opts={}){let{DatabaseSync}=sqlite();if(!opts.readOnly){ensureDir((0,import_node_path8.dirname)(path)),(0,import_node_fs9.closeSync)((0,import_node_fs9.openSync)(path,"a",FILE_MODE)),tightenMode((0,import_node_path8.dirname)(path),DIR_MODE);for(let f of[path,`${path}-wal`,`${path}-shm`])tightenMode(f)}let db=new DatabaseSync(path,{readOnly:opts.readOnly??!1,timeout:opts.busyTimeoutMs??BUSY_TIMEOUT_MS});try{opts.readOnly||(schemaVersion(db)===0&&db.exec("PRAGMA auto_vacuum = INCREMENTAL"),db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA journal_size_limit = 4194304; PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES};`),migrate(db))}catch(err2){throw db.close(),err2}return mark("db-open"),{db,path,tx(fn){if(db.isTransaction){db.exec("SAVEPOINT tx");try{let out2=fn();return db.exec("RELEASE tx"),out2}catch(err2){throw db.exec("ROLLBACK TO tx; RELEASE tx"),err2}}db.exec("BEGIN IMMEDIATE");try{let out2=fn();return failpoint("tx:commit"),db.exec("COMMIT"),out2}catch(err2){throw db.isTransaction&&db.exec("ROLLBACK"),err2}},close:()=>db.close()}}function schemaVersion(db){return db.prepare("PRAGMA user_version").get().user_version}function migrate(db){let version=schemaVersion(db);if(version>SCHEMA_VERSION)throw new Error(`database schema ${version} is newer than this cairn (${SCHEMA_VERSION}); upgrade cairn`);for(;version<SCHEMA_VERSION;){db.exec("BEGIN IMMEDIATE");try{let now=schemaVersion(db);if(now!==version){db.exec("COMMIT"),version=now;continue}let step=MIGRATIONS[version];typeof step=="string"?db.exec(step):step(db),db.exec(`PRAGMA user_version = ${version+1}`),db.exec("COMMIT"),version+=1}catch(err2){throw db.isTransaction&&db.exec("ROLLBACK"),err2}}}function commandProjectDir(env=process.env,cwd=process.cwd(),store){let named=recordedProject(env,store)??env.CLAUDE_PROJECT_DIR;return projectOf({named,cwd,home:homeDir(env)})}function recordedProject(env,given){let id=env.CLAUDE_CODE_SESSION_ID;if(!id)return;let db=cairnPaths(cairnHome(env)).db;if(!given&&!(0,import_node_fs10.existsSync)(db))return;let store=given;try{return store??=openStoreSync(db,{readOnly:!0}),sessionProject(store,id)}catch{return}finally{given||store?.close()}}function sessionProject(store,sessionId){return store.db.prepare("SELECT project_dir FROM sessions WHERE id = ?").get(sessionId)?.project_dir??void 0}async function withStore(fn){let paths=cairnPaths(),projectDir=commandProjectDir(),config=(await loadConfig(paths,projectDir)).config,store=await openStore(paths.db,{busyTimeoutMs:3e3});try{return await fn({paths,projectDir,config,store,now:Date.now})}finally{store.close()}}var FIGURES_METHOD=`Bytes are measured: what the model was shown is the size of each tool result in the session's transcript (the hook's own count until the transcript is read); what Claude Code alone would have shown is the tool's output, or over its limit (Bash 30,000, Grep 20,000, Glob and MCP 50,000 characters) Claude Code's saved-output notice with its 2,000-character preview, a Read whole with its line numbers. Saved = alone - shown, and can be negative. Read back: cairn show, detail and search (through Bash or MCP) run by the model, and the same command or file run or read again after an excerpt of it with no edit between. Net = saved - read back. Tokens are estimated as bytes / ${4}; money as those tokens at the model's input price.`;function figureRows(store,f){return store.db.prepare(`SELECT f.session_id AS sessionId, f.tool_use_id AS toolUseId, f.tool_name AS toolName, f.kind,
+`;var WINDOW_SCHEMA=`
+  CREATE TABLE ledger_files (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,
+    session_id TEXT NOT NULL,
+    -- '' for the session's own transcript, the agent id for a subagent's
+    agent_id TEXT NOT NULL DEFAULT '',
+    offset INTEGER NOT NULL DEFAULT 0,
+    ino TEXT NOT NULL DEFAULT '',
+    head TEXT NOT NULL DEFAULT '',
+    tail TEXT NOT NULL DEFAULT '',
+    -- scan state carried from one read to the next
+    turn INTEGER NOT NULL DEFAULT 0,
+    prompt_id TEXT,
+    epoch INTEGER NOT NULL DEFAULT 0,
+    -- the main chain's current context: the last response's input + cache tokens,
+    -- or a compaction's post-compaction size when no response followed it yet
+    model TEXT,
+    context_tokens INTEGER,
+    context_at INTEGER,
+    max_context_tokens INTEGER NOT NULL DEFAULT 0,
+    window_1m INTEGER NOT NULL DEFAULT 0,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX ledger_files_session ON ledger_files(session_id, agent_id);
+
+  CREATE TABLE ledger_responses (
+    file_id INTEGER NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    message_id TEXT NOT NULL,
+    model TEXT,
+    input_tokens INTEGER NOT NULL,
+    cache_creation_tokens INTEGER NOT NULL,
+    cache_read_tokens INTEGER NOT NULL,
+    output_tokens INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    turn INTEGER NOT NULL,
+    epoch INTEGER NOT NULL,
+    PRIMARY KEY (session_id, agent_id, message_id)
+  );
+  CREATE INDEX ledger_responses_file ON ledger_responses(file_id);
+
+  CREATE TABLE ledger_tools (
+    file_id INTEGER NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    tool_use_id TEXT NOT NULL,
+    name TEXT,
+    message_id TEXT,
+    called_at INTEGER,
+    result_at INTEGER,
+    -- what the model was shown: UTF-8 bytes of the tool_result content, and an
+    -- estimate of its tokens (4 characters each)
+    result_bytes INTEGER,
+    result_tokens INTEGER,
+    is_error INTEGER NOT NULL DEFAULT 0,
+    turn INTEGER NOT NULL DEFAULT 0,
+    epoch INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (session_id, tool_use_id)
+  );
+  CREATE INDEX ledger_tools_file ON ledger_tools(file_id);
+  CREATE INDEX ledger_tools_epoch ON ledger_tools(session_id, agent_id, epoch, turn);
+
+  CREATE TABLE ledger_compactions (
+    file_id INTEGER NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    uuid TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    trigger TEXT,
+    pre_tokens INTEGER,
+    post_tokens INTEGER,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (session_id, uuid)
+  );
+  CREATE INDEX ledger_compactions_file ON ledger_compactions(file_id);
+
+  CREATE TABLE context_warnings (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    level TEXT NOT NULL,
+    remaining_pct INTEGER NOT NULL,
+    used_tokens INTEGER NOT NULL,
+    window_tokens INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    tool_use_id TEXT,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX context_warnings_session ON context_warnings(session_id, at);
+`,WINDOW_SCHEMA_4=`
+  CREATE INDEX outputs_session_sizes ON outputs(session_id, original_bytes, excerpt_bytes);
+`,WINDOW_SCHEMA_8=`
+  CREATE TABLE call_figures (
+    session_id TEXT NOT NULL,
+    tool_use_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL DEFAULT '',
+    tool_name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    retrieval TEXT,
+    output_id INTEGER,
+    counterfactual_bytes INTEGER NOT NULL,
+    shown_bytes INTEGER NOT NULL,
+    hidden_errors_shown INTEGER NOT NULL DEFAULT 0,
+    changed INTEGER NOT NULL DEFAULT 0,
+    shown TEXT,
+    call_key TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (session_id, tool_use_id)
+  );
+  CREATE INDEX call_figures_key ON call_figures(session_id, call_key, at);
+  CREATE INDEX call_figures_output ON call_figures(output_id);
+  -- A session's sums read this index alone, never the shown text.
+  CREATE INDEX call_figures_sums ON call_figures(session_id, kind, changed, counterfactual_bytes, shown_bytes,
+    hidden_errors_shown, tool_use_id);
+`;var SCHEMA_SQL=[CORE_SCHEMA,WINDOW_SCHEMA,MEMORY_SCHEMA,RETENTION_SCHEMA,WINDOW_SCHEMA_4,RETENTION_SCHEMA_5,TEAM_SCHEMA,WINDOW_SCHEMA_8,AGENT_SCHEMA_9,TEAM_SCHEMA_10],MIGRATIONS=[CORE_SCHEMA,WINDOW_SCHEMA,MEMORY_SCHEMA,db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL),migration6,db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL)],SCHEMA_VERSION=MIGRATIONS.length;var BUSY_TIMEOUT_MS=3e3,WAL_AUTOCHECKPOINT_PAGES=256,sqliteModule;function sqlite(){if(sqliteModule)return sqliteModule;let original=process.emitWarning;process.emitWarning=((warning,...rest)=>{let text=typeof warning=="string"?warning:warning.message;if(!/sqlite/i.test(text))return original.call(process,warning,...rest)});try{sqliteModule=process.getBuiltinModule("node:sqlite")}finally{process.emitWarning=original}return sqliteModule}async function openStore(path,opts={}){return openStoreSync(path,opts)}function openStoreSync(path,opts={}){let{DatabaseSync}=sqlite();if(!opts.readOnly){ensureDir((0,import_node_path8.dirname)(path)),(0,import_node_fs9.closeSync)((0,import_node_fs9.openSync)(path,"a",FILE_MODE)),tightenMode((0,import_node_path8.dirname)(path),DIR_MODE);for(let f of[path,`${path}-wal`,`${path}-shm`])tightenMode(f)}let db=new DatabaseSync(path,{readOnly:opts.readOnly??!1,timeout:opts.busyTimeoutMs??BUSY_TIMEOUT_MS});try{opts.readOnly||(schemaVersion(db)===0&&db.exec("PRAGMA auto_vacuum = INCREMENTAL"),db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA journal_size_limit = 4194304; PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES};`),migrate(db))}catch(err2){throw db.close(),err2}return mark("db-open"),{db,path,tx(fn){if(db.isTransaction){db.exec("SAVEPOINT tx");try{let out2=fn();return db.exec("RELEASE tx"),out2}catch(err2){throw db.exec("ROLLBACK TO tx; RELEASE tx"),err2}}db.exec("BEGIN IMMEDIATE");try{let out2=fn();return failpoint("tx:commit"),db.exec("COMMIT"),out2}catch(err2){throw db.isTransaction&&db.exec("ROLLBACK"),err2}},close:()=>db.close()}}function schemaVersion(db){return db.prepare("PRAGMA user_version").get().user_version}function migrate(db){let version=schemaVersion(db);if(version>SCHEMA_VERSION)throw new Error(`database schema ${version} is newer than this cairn (${SCHEMA_VERSION}); upgrade cairn`);for(;version<SCHEMA_VERSION;){db.exec("BEGIN IMMEDIATE");try{let now=schemaVersion(db);if(now!==version){db.exec("COMMIT"),version=now;continue}let step=MIGRATIONS[version];typeof step=="string"?db.exec(step):step(db),db.exec(`PRAGMA user_version = ${version+1}`),db.exec("COMMIT"),version+=1}catch(err2){throw db.isTransaction&&db.exec("ROLLBACK"),err2}}}function commandProjectDir(env=process.env,cwd=process.cwd(),store){let named=recordedProject(env,store)??env.CLAUDE_PROJECT_DIR;return projectOf({named,cwd,home:homeDir(env)})}function recordedProject(env,given){let id=env.CLAUDE_CODE_SESSION_ID;if(!id)return;let db=cairnPaths(cairnHome(env)).db;if(!given&&!(0,import_node_fs10.existsSync)(db))return;let store=given;try{return store??=openStoreSync(db,{readOnly:!0}),sessionProject(store,id)}catch{return}finally{given||store?.close()}}function sessionProject(store,sessionId){return store.db.prepare("SELECT project_dir FROM sessions WHERE id = ?").get(sessionId)?.project_dir??void 0}async function withStore(fn){let paths=cairnPaths(),projectDir=commandProjectDir(),config=(await loadConfig(paths,projectDir)).config,store=await openStore(paths.db,{busyTimeoutMs:3e3});try{return await fn({paths,projectDir,config,store,now:Date.now})}finally{store.close()}}var FIGURES_METHOD=`Bytes are measured: what the model was shown is the size of each tool result in the session's transcript (the hook's own count until the transcript is read); what Claude Code alone would have shown is the tool's output, or over its limit (Bash 30,000, Grep 20,000, Glob and MCP 50,000 characters) Claude Code's saved-output notice with its 2,000-character preview, a Read whole with its line numbers. Saved = alone - shown, and can be negative. Read back: cairn show, detail and search (through Bash or MCP) run by the model, and the same command or file run or read again after an excerpt of it with no edit between. Net = saved - read back. Tokens are estimated as bytes / ${4}; money as those tokens at the model's input price.`;function figureRows(store,f){return store.db.prepare(`SELECT f.session_id AS sessionId, f.tool_use_id AS toolUseId, f.tool_name AS toolName, f.kind,
          f.retrieval, f.output_id AS outputId, f.changed,
          CASE WHEN f.kind = 'output' AND f.changed = 0
            THEN coalesce(t.result_bytes, f.counterfactual_bytes) ELSE f.counterfactual_bytes END AS counterfactualBytes,

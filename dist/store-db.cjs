@@ -1,123 +1,7 @@
 "use strict";var __defProp=Object.defineProperty;var __getOwnPropDesc=Object.getOwnPropertyDescriptor;var __getOwnPropNames=Object.getOwnPropertyNames;var __hasOwnProp=Object.prototype.hasOwnProperty;var __export=(target2,all)=>{for(var name in all)__defProp(target2,name,{get:all[name],enumerable:!0})},__copyProps=(to,from,except,desc)=>{if(from&&typeof from=="object"||typeof from=="function")for(let key of __getOwnPropNames(from))!__hasOwnProp.call(to,key)&&key!==except&&__defProp(to,key,{get:()=>from[key],enumerable:!(desc=__getOwnPropDesc(from,key))||desc.enumerable});return to};var __toCommonJS=mod=>__copyProps(__defProp({},"__esModule",{value:!0}),mod);var db_exports={};__export(db_exports,{BUSY_TIMEOUT_MS:()=>BUSY_TIMEOUT_MS,WAL_AUTOCHECKPOINT_PAGES:()=>WAL_AUTOCHECKPOINT_PAGES,openStore:()=>openStore,openStoreSync:()=>openStoreSync,schemaVersion:()=>schemaVersion,withBusyTimeout:()=>withBusyTimeout});module.exports=__toCommonJS(db_exports);var import_node_fs2=require("node:fs"),import_node_path=require("node:path");var spec=process.env.CAIRN_FAILPOINT||void 0,[target,nth]=spec?parseSpec(spec):["",0],g=globalThis;function failpoint(name){spec===void 0||name!==target||(g.__cairnFailpointHits=(g.__cairnFailpointHits??0)+1,g.__cairnFailpointHits>=nth&&process.kill(process.pid,"SIGKILL"))}function parseSpec(s){let at=s.lastIndexOf("@");if(at<=0)return[s,1];let n=Number(s.slice(at+1));return[s.slice(0,at),Number.isInteger(n)&&n>0?n:1]}var import_node_fs=require("node:fs");var KEEP_MEMORY_UP_TO=4*1024*1024;var DIR_MODE=448,FILE_MODE=384;function ensureDir(dir){(0,import_node_fs.mkdirSync)(dir,{recursive:!0,mode:DIR_MODE})}function tightenMode(path,mode=FILE_MODE){try{let st=(0,import_node_fs.lstatSync)(path);if(st.isSymbolicLink()||process.getuid&&st.uid!==process.getuid())return;(st.mode&511&~mode)!==0&&(0,import_node_fs.chmodSync)(path,st.mode&511&mode)}catch{}}var on=process.env.CAIRN_TRACE==="1",g2=globalThis;if(on&&!g2.__cairnMarks){let marks=[["node-ready",performance.now()]];g2.__cairnMarks=marks,process.on("exit",()=>{marks.push(["exit",performance.now()]),process.stderr.write(`${JSON.stringify({trace:marks.map(([k,t])=>[k,Math.round(t*100)/100])})}
 `)})}function mark(label){on&&g2.__cairnMarks?.push([label,performance.now()])}var SHOWN_ID_TABLES=["outputs","mem_items"];function migration6(db){db.exec("CREATE TABLE id_floor (tbl TEXT PRIMARY KEY, last INTEGER NOT NULL)");let mark2=db.prepare("SELECT value FROM kv WHERE scope = 'memory' AND key = 'outputs_indexed'").get(),watermark=Number(mark2?.value??0)||0,maxOf=table=>Number(db.prepare(`SELECT coalesce(max(id), 0) AS n FROM ${table}`).get().n);for(let table of SHOWN_ID_TABLES){let floor=Math.max(maxOf(table),table==="outputs"?watermark:0);db.prepare("INSERT INTO id_floor (tbl, last) VALUES (?, ?)").run(table,floor),db.exec(`CREATE TRIGGER ${table}_id_floor AFTER INSERT ON ${table} BEGIN
          UPDATE id_floor SET last = NEW.id WHERE tbl = '${table}' AND last < NEW.id;
-       END`)}let indexed=Number(db.prepare("SELECT count(*) AS n FROM mem_outputs_fts_docsize").get().n),expected=Number(db.prepare("SELECT count(*) AS n FROM outputs WHERE id <= ? AND pruned_at IS NULL").get(watermark).n);(maxOf("outputs")<watermark||indexed!==expected)&&db.exec("INSERT INTO mem_outputs_fts (mem_outputs_fts) VALUES ('delete-all')")}function reconcileSchema(db,sql){let Database=db.constructor,ref=new Database(":memory:");try{for(let s of sql)ref.exec(s);let want=objects(ref),have=new Set(objects(db).map(o=>`${o.type}:${o.name}`));for(let o of want)o.type!=="table"||have.has(`table:${o.name}`)||db.exec(o.sql);for(let o of want){if(o.type!=="table"||isVirtual(o.sql))continue;let present=new Set(columns(db,o.name).map(c=>c.name));for(let c of columns(ref,o.name))present.has(c.name)||db.exec(addColumn(o.name,c))}for(let o of want)o.type==="index"&&!have.has(`index:${o.name}`)&&db.exec(o.sql)}finally{ref.close()}}function objects(db){let rows=db.prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid").all(),virtual=rows.filter(r=>isVirtual(r.sql)).map(r=>r.name);return rows.filter(r=>!virtual.some(v=>r.name.startsWith(`${v}_`)&&r.name!==v))}var isVirtual=sql=>/^CREATE VIRTUAL TABLE/i.test(sql);function columns(db,table){return db.prepare(`PRAGMA table_info("${table.replaceAll('"','""')}")`).all()}function addColumn(table,c){let dflt=c.dflt_value!==null?` DEFAULT ${c.dflt_value}`:"",notNull=c.notnull&&c.dflt_value!==null?" NOT NULL":"";return`ALTER TABLE "${table}" ADD COLUMN "${c.name}" ${c.type}${dflt}${notNull}`}var CONTEXT_SCHEMA=`
-  CREATE TABLE ledger_files (
-    id INTEGER PRIMARY KEY,
-    path TEXT NOT NULL UNIQUE,
-    session_id TEXT NOT NULL,
-    -- '' for the session's own transcript, the agent id for a subagent's
-    agent_id TEXT NOT NULL DEFAULT '',
-    offset INTEGER NOT NULL DEFAULT 0,
-    ino TEXT NOT NULL DEFAULT '',
-    head TEXT NOT NULL DEFAULT '',
-    tail TEXT NOT NULL DEFAULT '',
-    -- scan state carried from one read to the next
-    turn INTEGER NOT NULL DEFAULT 0,
-    prompt_id TEXT,
-    epoch INTEGER NOT NULL DEFAULT 0,
-    -- the main chain's current context: the last response's input + cache tokens,
-    -- or a compaction's post-compaction size when no response followed it yet
-    model TEXT,
-    context_tokens INTEGER,
-    context_at INTEGER,
-    max_context_tokens INTEGER NOT NULL DEFAULT 0,
-    window_1m INTEGER NOT NULL DEFAULT 0,
-    updated_at INTEGER NOT NULL
-  );
-  CREATE INDEX ledger_files_session ON ledger_files(session_id, agent_id);
-
-  CREATE TABLE ledger_responses (
-    file_id INTEGER NOT NULL,
-    session_id TEXT NOT NULL,
-    agent_id TEXT NOT NULL,
-    message_id TEXT NOT NULL,
-    model TEXT,
-    input_tokens INTEGER NOT NULL,
-    cache_creation_tokens INTEGER NOT NULL,
-    cache_read_tokens INTEGER NOT NULL,
-    output_tokens INTEGER NOT NULL,
-    at INTEGER NOT NULL,
-    seq INTEGER NOT NULL,
-    turn INTEGER NOT NULL,
-    epoch INTEGER NOT NULL,
-    PRIMARY KEY (session_id, agent_id, message_id)
-  );
-  CREATE INDEX ledger_responses_file ON ledger_responses(file_id);
-
-  CREATE TABLE ledger_tools (
-    file_id INTEGER NOT NULL,
-    session_id TEXT NOT NULL,
-    agent_id TEXT NOT NULL,
-    tool_use_id TEXT NOT NULL,
-    name TEXT,
-    message_id TEXT,
-    called_at INTEGER,
-    result_at INTEGER,
-    -- what the model was shown: UTF-8 bytes of the tool_result content, and an
-    -- estimate of its tokens (4 characters each)
-    result_bytes INTEGER,
-    result_tokens INTEGER,
-    is_error INTEGER NOT NULL DEFAULT 0,
-    turn INTEGER NOT NULL DEFAULT 0,
-    epoch INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (session_id, tool_use_id)
-  );
-  CREATE INDEX ledger_tools_file ON ledger_tools(file_id);
-  CREATE INDEX ledger_tools_epoch ON ledger_tools(session_id, agent_id, epoch, turn);
-
-  CREATE TABLE ledger_compactions (
-    file_id INTEGER NOT NULL,
-    session_id TEXT NOT NULL,
-    agent_id TEXT NOT NULL,
-    uuid TEXT NOT NULL,
-    at INTEGER NOT NULL,
-    trigger TEXT,
-    pre_tokens INTEGER,
-    post_tokens INTEGER,
-    seq INTEGER NOT NULL,
-    PRIMARY KEY (session_id, uuid)
-  );
-  CREATE INDEX ledger_compactions_file ON ledger_compactions(file_id);
-
-  CREATE TABLE context_warnings (
-    id INTEGER PRIMARY KEY,
-    session_id TEXT NOT NULL,
-    level TEXT NOT NULL,
-    remaining_pct INTEGER NOT NULL,
-    used_tokens INTEGER NOT NULL,
-    window_tokens INTEGER NOT NULL,
-    source TEXT NOT NULL,
-    tool_use_id TEXT,
-    at INTEGER NOT NULL
-  );
-  CREATE INDEX context_warnings_session ON context_warnings(session_id, at);
-`,CONTEXT_SCHEMA_4=`
-  CREATE INDEX outputs_session_sizes ON outputs(session_id, original_bytes, excerpt_bytes);
-`,CONTEXT_SCHEMA_8=`
-  CREATE TABLE call_figures (
-    session_id TEXT NOT NULL,
-    tool_use_id TEXT NOT NULL,
-    agent_id TEXT NOT NULL DEFAULT '',
-    tool_name TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    retrieval TEXT,
-    output_id INTEGER,
-    counterfactual_bytes INTEGER NOT NULL,
-    shown_bytes INTEGER NOT NULL,
-    hidden_errors_shown INTEGER NOT NULL DEFAULT 0,
-    changed INTEGER NOT NULL DEFAULT 0,
-    shown TEXT,
-    call_key TEXT NOT NULL,
-    at INTEGER NOT NULL,
-    PRIMARY KEY (session_id, tool_use_id)
-  );
-  CREATE INDEX call_figures_key ON call_figures(session_id, call_key, at);
-  CREATE INDEX call_figures_output ON call_figures(output_id);
-  -- A session's sums read this index alone, never the shown text.
-  CREATE INDEX call_figures_sums ON call_figures(session_id, kind, changed, counterfactual_bytes, shown_bytes,
-    hidden_errors_shown, tool_use_id);
-`;var CORE_SCHEMA=`
+       END`)}let indexed=Number(db.prepare("SELECT count(*) AS n FROM mem_outputs_fts_docsize").get().n),expected=Number(db.prepare("SELECT count(*) AS n FROM outputs WHERE id <= ? AND pruned_at IS NULL").get(watermark).n);(maxOf("outputs")<watermark||indexed!==expected)&&db.exec("INSERT INTO mem_outputs_fts (mem_outputs_fts) VALUES ('delete-all')")}function reconcileSchema(db,sql){let Database=db.constructor,ref=new Database(":memory:");try{for(let s of sql)ref.exec(s);let want=objects(ref),have=new Set(objects(db).map(o=>`${o.type}:${o.name}`));for(let o of want)o.type!=="table"||have.has(`table:${o.name}`)||db.exec(o.sql);for(let o of want){if(o.type!=="table"||isVirtual(o.sql))continue;let present=new Set(columns(db,o.name).map(c=>c.name));for(let c of columns(ref,o.name))present.has(c.name)||db.exec(addColumn(o.name,c))}for(let o of want)o.type==="index"&&!have.has(`index:${o.name}`)&&db.exec(o.sql)}finally{ref.close()}}function objects(db){let rows=db.prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid").all(),virtual=rows.filter(r=>isVirtual(r.sql)).map(r=>r.name);return rows.filter(r=>!virtual.some(v=>r.name.startsWith(`${v}_`)&&r.name!==v))}var isVirtual=sql=>/^CREATE VIRTUAL TABLE/i.test(sql);function columns(db,table){return db.prepare(`PRAGMA table_info("${table.replaceAll('"','""')}")`).all()}function addColumn(table,c){let dflt=c.dflt_value!==null?` DEFAULT ${c.dflt_value}`:"",notNull=c.notnull&&c.dflt_value!==null?" NOT NULL":"";return`ALTER TABLE "${table}" ADD COLUMN "${c.name}" ${c.type}${dflt}${notNull}`}var CORE_SCHEMA=`
   CREATE TABLE sessions (
     id TEXT PRIMARY KEY,
     project_dir TEXT,
@@ -282,4 +166,120 @@
     removed INTEGER
   );
   CREATE INDEX team_records_machine ON team_records(machine_id, at);
-`;var SCHEMA_SQL=[CORE_SCHEMA,CONTEXT_SCHEMA,MEMORY_SCHEMA,RETENTION_SCHEMA,CONTEXT_SCHEMA_4,RETENTION_SCHEMA_5,TEAM_SCHEMA,CONTEXT_SCHEMA_8,AGENT_SCHEMA_9,TEAM_SCHEMA_10],MIGRATIONS=[CORE_SCHEMA,CONTEXT_SCHEMA,MEMORY_SCHEMA,db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL),migration6,db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL)],SCHEMA_VERSION=MIGRATIONS.length;var BUSY_TIMEOUT_MS=3e3,WAL_AUTOCHECKPOINT_PAGES=256,sqliteModule;function sqlite(){if(sqliteModule)return sqliteModule;let original=process.emitWarning;process.emitWarning=((warning,...rest)=>{let text=typeof warning=="string"?warning:warning.message;if(!/sqlite/i.test(text))return original.call(process,warning,...rest)});try{sqliteModule=process.getBuiltinModule("node:sqlite")}finally{process.emitWarning=original}return sqliteModule}async function openStore(path,opts={}){return openStoreSync(path,opts)}function openStoreSync(path,opts={}){let{DatabaseSync}=sqlite();if(!opts.readOnly){ensureDir((0,import_node_path.dirname)(path)),(0,import_node_fs2.closeSync)((0,import_node_fs2.openSync)(path,"a",FILE_MODE)),tightenMode((0,import_node_path.dirname)(path),DIR_MODE);for(let f of[path,`${path}-wal`,`${path}-shm`])tightenMode(f)}let db=new DatabaseSync(path,{readOnly:opts.readOnly??!1,timeout:opts.busyTimeoutMs??BUSY_TIMEOUT_MS});try{opts.readOnly||(schemaVersion(db)===0&&db.exec("PRAGMA auto_vacuum = INCREMENTAL"),db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA journal_size_limit = 4194304; PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES};`),migrate(db))}catch(err){throw db.close(),err}return mark("db-open"),{db,path,tx(fn){if(db.isTransaction){db.exec("SAVEPOINT tx");try{let out=fn();return db.exec("RELEASE tx"),out}catch(err){throw db.exec("ROLLBACK TO tx; RELEASE tx"),err}}db.exec("BEGIN IMMEDIATE");try{let out=fn();return failpoint("tx:commit"),db.exec("COMMIT"),out}catch(err){throw db.isTransaction&&db.exec("ROLLBACK"),err}},close:()=>db.close()}}function withBusyTimeout(store,ms,fn){let before=store.db.prepare("PRAGMA busy_timeout").get().timeout;store.db.exec(`PRAGMA busy_timeout = ${Math.max(0,Math.round(ms))}`);try{return fn()}finally{store.db.exec(`PRAGMA busy_timeout = ${before}`)}}function schemaVersion(db){return db.prepare("PRAGMA user_version").get().user_version}function migrate(db){let version=schemaVersion(db);if(version>SCHEMA_VERSION)throw new Error(`database schema ${version} is newer than this cairn (${SCHEMA_VERSION}); upgrade cairn`);for(;version<SCHEMA_VERSION;){db.exec("BEGIN IMMEDIATE");try{let now=schemaVersion(db);if(now!==version){db.exec("COMMIT"),version=now;continue}let step=MIGRATIONS[version];typeof step=="string"?db.exec(step):step(db),db.exec(`PRAGMA user_version = ${version+1}`),db.exec("COMMIT"),version+=1}catch(err){throw db.isTransaction&&db.exec("ROLLBACK"),err}}}0&&(module.exports={BUSY_TIMEOUT_MS,WAL_AUTOCHECKPOINT_PAGES,openStore,openStoreSync,schemaVersion,withBusyTimeout});
+`;var WINDOW_SCHEMA=`
+  CREATE TABLE ledger_files (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,
+    session_id TEXT NOT NULL,
+    -- '' for the session's own transcript, the agent id for a subagent's
+    agent_id TEXT NOT NULL DEFAULT '',
+    offset INTEGER NOT NULL DEFAULT 0,
+    ino TEXT NOT NULL DEFAULT '',
+    head TEXT NOT NULL DEFAULT '',
+    tail TEXT NOT NULL DEFAULT '',
+    -- scan state carried from one read to the next
+    turn INTEGER NOT NULL DEFAULT 0,
+    prompt_id TEXT,
+    epoch INTEGER NOT NULL DEFAULT 0,
+    -- the main chain's current context: the last response's input + cache tokens,
+    -- or a compaction's post-compaction size when no response followed it yet
+    model TEXT,
+    context_tokens INTEGER,
+    context_at INTEGER,
+    max_context_tokens INTEGER NOT NULL DEFAULT 0,
+    window_1m INTEGER NOT NULL DEFAULT 0,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX ledger_files_session ON ledger_files(session_id, agent_id);
+
+  CREATE TABLE ledger_responses (
+    file_id INTEGER NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    message_id TEXT NOT NULL,
+    model TEXT,
+    input_tokens INTEGER NOT NULL,
+    cache_creation_tokens INTEGER NOT NULL,
+    cache_read_tokens INTEGER NOT NULL,
+    output_tokens INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    turn INTEGER NOT NULL,
+    epoch INTEGER NOT NULL,
+    PRIMARY KEY (session_id, agent_id, message_id)
+  );
+  CREATE INDEX ledger_responses_file ON ledger_responses(file_id);
+
+  CREATE TABLE ledger_tools (
+    file_id INTEGER NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    tool_use_id TEXT NOT NULL,
+    name TEXT,
+    message_id TEXT,
+    called_at INTEGER,
+    result_at INTEGER,
+    -- what the model was shown: UTF-8 bytes of the tool_result content, and an
+    -- estimate of its tokens (4 characters each)
+    result_bytes INTEGER,
+    result_tokens INTEGER,
+    is_error INTEGER NOT NULL DEFAULT 0,
+    turn INTEGER NOT NULL DEFAULT 0,
+    epoch INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (session_id, tool_use_id)
+  );
+  CREATE INDEX ledger_tools_file ON ledger_tools(file_id);
+  CREATE INDEX ledger_tools_epoch ON ledger_tools(session_id, agent_id, epoch, turn);
+
+  CREATE TABLE ledger_compactions (
+    file_id INTEGER NOT NULL,
+    session_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    uuid TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    trigger TEXT,
+    pre_tokens INTEGER,
+    post_tokens INTEGER,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (session_id, uuid)
+  );
+  CREATE INDEX ledger_compactions_file ON ledger_compactions(file_id);
+
+  CREATE TABLE context_warnings (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    level TEXT NOT NULL,
+    remaining_pct INTEGER NOT NULL,
+    used_tokens INTEGER NOT NULL,
+    window_tokens INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    tool_use_id TEXT,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX context_warnings_session ON context_warnings(session_id, at);
+`,WINDOW_SCHEMA_4=`
+  CREATE INDEX outputs_session_sizes ON outputs(session_id, original_bytes, excerpt_bytes);
+`,WINDOW_SCHEMA_8=`
+  CREATE TABLE call_figures (
+    session_id TEXT NOT NULL,
+    tool_use_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL DEFAULT '',
+    tool_name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    retrieval TEXT,
+    output_id INTEGER,
+    counterfactual_bytes INTEGER NOT NULL,
+    shown_bytes INTEGER NOT NULL,
+    hidden_errors_shown INTEGER NOT NULL DEFAULT 0,
+    changed INTEGER NOT NULL DEFAULT 0,
+    shown TEXT,
+    call_key TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (session_id, tool_use_id)
+  );
+  CREATE INDEX call_figures_key ON call_figures(session_id, call_key, at);
+  CREATE INDEX call_figures_output ON call_figures(output_id);
+  -- A session's sums read this index alone, never the shown text.
+  CREATE INDEX call_figures_sums ON call_figures(session_id, kind, changed, counterfactual_bytes, shown_bytes,
+    hidden_errors_shown, tool_use_id);
+`;var SCHEMA_SQL=[CORE_SCHEMA,WINDOW_SCHEMA,MEMORY_SCHEMA,RETENTION_SCHEMA,WINDOW_SCHEMA_4,RETENTION_SCHEMA_5,TEAM_SCHEMA,WINDOW_SCHEMA_8,AGENT_SCHEMA_9,TEAM_SCHEMA_10],MIGRATIONS=[CORE_SCHEMA,WINDOW_SCHEMA,MEMORY_SCHEMA,db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL),migration6,db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL),db=>reconcileSchema(db,SCHEMA_SQL)],SCHEMA_VERSION=MIGRATIONS.length;var BUSY_TIMEOUT_MS=3e3,WAL_AUTOCHECKPOINT_PAGES=256,sqliteModule;function sqlite(){if(sqliteModule)return sqliteModule;let original=process.emitWarning;process.emitWarning=((warning,...rest)=>{let text=typeof warning=="string"?warning:warning.message;if(!/sqlite/i.test(text))return original.call(process,warning,...rest)});try{sqliteModule=process.getBuiltinModule("node:sqlite")}finally{process.emitWarning=original}return sqliteModule}async function openStore(path,opts={}){return openStoreSync(path,opts)}function openStoreSync(path,opts={}){let{DatabaseSync}=sqlite();if(!opts.readOnly){ensureDir((0,import_node_path.dirname)(path)),(0,import_node_fs2.closeSync)((0,import_node_fs2.openSync)(path,"a",FILE_MODE)),tightenMode((0,import_node_path.dirname)(path),DIR_MODE);for(let f of[path,`${path}-wal`,`${path}-shm`])tightenMode(f)}let db=new DatabaseSync(path,{readOnly:opts.readOnly??!1,timeout:opts.busyTimeoutMs??BUSY_TIMEOUT_MS});try{opts.readOnly||(schemaVersion(db)===0&&db.exec("PRAGMA auto_vacuum = INCREMENTAL"),db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA journal_size_limit = 4194304; PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES};`),migrate(db))}catch(err){throw db.close(),err}return mark("db-open"),{db,path,tx(fn){if(db.isTransaction){db.exec("SAVEPOINT tx");try{let out=fn();return db.exec("RELEASE tx"),out}catch(err){throw db.exec("ROLLBACK TO tx; RELEASE tx"),err}}db.exec("BEGIN IMMEDIATE");try{let out=fn();return failpoint("tx:commit"),db.exec("COMMIT"),out}catch(err){throw db.isTransaction&&db.exec("ROLLBACK"),err}},close:()=>db.close()}}function withBusyTimeout(store,ms,fn){let before=store.db.prepare("PRAGMA busy_timeout").get().timeout;store.db.exec(`PRAGMA busy_timeout = ${Math.max(0,Math.round(ms))}`);try{return fn()}finally{store.db.exec(`PRAGMA busy_timeout = ${before}`)}}function schemaVersion(db){return db.prepare("PRAGMA user_version").get().user_version}function migrate(db){let version=schemaVersion(db);if(version>SCHEMA_VERSION)throw new Error(`database schema ${version} is newer than this cairn (${SCHEMA_VERSION}); upgrade cairn`);for(;version<SCHEMA_VERSION;){db.exec("BEGIN IMMEDIATE");try{let now=schemaVersion(db);if(now!==version){db.exec("COMMIT"),version=now;continue}let step=MIGRATIONS[version];typeof step=="string"?db.exec(step):step(db),db.exec(`PRAGMA user_version = ${version+1}`),db.exec("COMMIT"),version+=1}catch(err){throw db.isTransaction&&db.exec("ROLLBACK"),err}}}0&&(module.exports={BUSY_TIMEOUT_MS,WAL_AUTOCHECKPOINT_PAGES,openStore,openStoreSync,schemaVersion,withBusyTimeout});

@@ -1,11 +1,11 @@
 import type { DatabaseSync } from "node:sqlite";
 import { migration6 } from "./never-reuse.ts";
 import { reconcileSchema } from "./reconcile.ts";
-import { CONTEXT_SCHEMA, CONTEXT_SCHEMA_4, CONTEXT_SCHEMA_8 } from "./tables/context.ts";
 import { AGENT_SCHEMA_9, CORE_SCHEMA } from "./tables/core.ts";
 import { MEMORY_SCHEMA } from "./tables/memory.ts";
 import { RETENTION_SCHEMA, RETENTION_SCHEMA_5 } from "./tables/retention.ts";
 import { TEAM_SCHEMA, TEAM_SCHEMA_10 } from "./tables/team.ts";
+import { WINDOW_SCHEMA, WINDOW_SCHEMA_4, WINDOW_SCHEMA_8 } from "./tables/window.ts";
 
 /** SQL, or code for what SQL cannot say. Each runs inside the migration's transaction. */
 export type Migration = string | ((db: DatabaseSync) => void);
@@ -13,13 +13,13 @@ export type Migration = string | ((db: DatabaseSync) => void);
 /** Every schema statement, in order: what a database of the current version looks like. */
 export const SCHEMA_SQL: readonly string[] = [
   CORE_SCHEMA,
-  CONTEXT_SCHEMA,
+  WINDOW_SCHEMA,
   MEMORY_SCHEMA,
   RETENTION_SCHEMA,
-  CONTEXT_SCHEMA_4,
+  WINDOW_SCHEMA_4,
   RETENTION_SCHEMA_5,
   TEAM_SCHEMA,
-  CONTEXT_SCHEMA_8,
+  WINDOW_SCHEMA_8,
   AGENT_SCHEMA_9,
   TEAM_SCHEMA_10,
 ];
@@ -40,14 +40,14 @@ export const SCHEMA_SQL: readonly string[] = [
  */
 export const MIGRATIONS: readonly Migration[] = [
   CORE_SCHEMA,
-  CONTEXT_SCHEMA,
+  WINDOW_SCHEMA,
   MEMORY_SCHEMA,
   (db) => reconcileSchema(db, SCHEMA_SQL),
   (db) => reconcileSchema(db, SCHEMA_SQL),
   migration6,
   // 7: team memory's outbox and pulled records (src/store/tables/team.ts).
   (db) => reconcileSchema(db, SCHEMA_SQL),
-  // 8: what each tool call cost the context, against Claude Code alone (src/store/tables/context.ts).
+  // 8: what each tool call cost the context, against Claude Code alone (src/store/tables/window.ts).
   (db) => reconcileSchema(db, SCHEMA_SQL),
   // 9: the agent each session ran in (src/store/tables/core.ts AGENT_SCHEMA_9).
   (db) => reconcileSchema(db, SCHEMA_SQL),

@@ -8,7 +8,7 @@ import { findFiled } from "../store/outputs.ts";
 
 /**
  * What each tool call cost the model's context, against what Claude Code alone would
- * have shown it (the table: store/tables/context.ts, call_figures). Counted in
+ * have shown it (the table: store/tables/window.ts, call_figures). Counted in
  * PostToolUse, once the answer is out: the hook sees the call, the tool's own result
  * and cairn's answer, so it knows both sides without waiting for the transcript. The
  * ledger's measured size of what the model was sent replaces the hook's own figure

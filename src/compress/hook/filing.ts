@@ -81,11 +81,15 @@ export async function fileOutput(
   // One tool call, one record: filing again (a retried hook, `cairn slim` over a call
   // filed live) returns the first, or completes it.
   const prior = req.toolUseId ? findFiled(store, req.session.id, req.toolUseId) : undefined;
+  // What is shown is never longer than the output it stands for (a retry's text is the
+  // first attempt's; a record filed for other text is not shown for this one).
+  const shorter = (shown: string | null): shown is string => shown !== null && shown.length < req.text.length;
   if (prior?.compressor)
     return {
       id: prior.id,
-      replacement:
-        prior.excerpt === null ? undefined : { shown: prior.excerpt, body: splitShown(prior.excerpt).body },
+      replacement: shorter(prior.excerpt)
+        ? { shown: prior.excerpt, body: splitShown(prior.excerpt).body }
+        : undefined,
       compressor: prior.compressor,
       originalBytes: prior.original_bytes,
       redactions: prior.redactions,
@@ -133,7 +137,7 @@ export async function fileOutput(
     failpoint("filing:stored");
     const header = excerptHeader(id, masked.text, original.byteLength, made, req.hints, masked.count, cli);
     const text = shownOf(header, made.text);
-    const shown = text.length < req.text.length ? text : null;
+    const shown = shorter(text) ? text : null;
     recordExcerpt(store, id, { excerpt: shown, compressor: made.compressor, latencyMs, observation });
     return { id, shown };
   });

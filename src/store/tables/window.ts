@@ -1,6 +1,7 @@
 /**
- * The context ledger's tables (migration 2). The ledger is derived data: every row can
- * be rebuilt from the transcripts, so a transcript that was replaced is simply re-read.
+ * The context-window monitor's tables (src/window/): the ledger (migration 2). The ledger
+ * is derived data: every row can be rebuilt from the transcripts, so a transcript that
+ * was replaced is simply re-read.
  *
  * - ledger_files: one row per transcript file read (the main one and each subagent's),
  *   with the byte cursor, a fingerprint that detects a rewritten file, and the scan
@@ -11,7 +12,7 @@
  * - ledger_compactions: the compact_boundary entries.
  * - context_warnings: every warning the monitor gave the agent.
  */
-export const CONTEXT_SCHEMA = `
+export const WINDOW_SCHEMA = `
   CREATE TABLE ledger_files (
     id INTEGER PRIMARY KEY,
     path TEXT NOT NULL UNIQUE,
@@ -109,7 +110,7 @@ export const CONTEXT_SCHEMA = `
  * after the original in each outputs row, so without this covering index that sum read
  * every stored original of the session, on every call.
  */
-export const CONTEXT_SCHEMA_4 = `
+export const WINDOW_SCHEMA_4 = `
   CREATE INDEX outputs_session_sizes ON outputs(session_id, original_bytes, excerpt_bytes);
 `;
 
@@ -132,7 +133,7 @@ export const CONTEXT_SCHEMA_4 = `
  * The ledger's measured size of the same tool_result (ledger_tools.result_bytes) is
  * used in place of shown_bytes where the transcript has been read.
  */
-export const CONTEXT_SCHEMA_8 = `
+export const WINDOW_SCHEMA_8 = `
   CREATE TABLE call_figures (
     session_id TEXT NOT NULL,
     tool_use_id TEXT NOT NULL,
