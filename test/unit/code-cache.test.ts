@@ -31,22 +31,23 @@ describe("code cache of the hot paths", () => {
   let calls = 0;
   const cacheDir = () => join(sb.home, ".cairn", "cache", "v8");
   /** Each call the same real output in a session of its own (not a repeat), so each files it. */
-  const hook = async () => {
-    const r = await runCairn(["hook", "PostToolUse"], {
-      input: JSON.stringify({
-        ...captured,
-        session_id: `cache-session-${++calls}`,
-        tool_use_id: `toolu_cache_${calls}`,
-        tool_response: { ...captured.tool_response, stdout: vitest },
-        cwd: sb.project,
-      }),
-      env: sb.env,
-      cwd: sb.home,
+  const nextEvent = () =>
+    JSON.stringify({
+      ...captured,
+      session_id: `cache-session-${++calls}`,
+      tool_use_id: `toolu_cache_${calls}`,
+      tool_response: { ...captured.tool_response, stdout: vitest },
+      cwd: sb.project,
     });
+  /** The excerpt shown; the row id differs from call to call, the rest of the answer must not. */
+  const shownIn = (stdout: string) =>
+    (JSON.parse(stdout).hookSpecificOutput.updatedToolOutput.stdout as string)
+      .replace(/#\d+/g, "#N")
+      .replace(/ show \d+/g, " show N");
+  const hook = async () => {
+    const r = await runCairn(["hook", "PostToolUse"], { input: nextEvent(), env: sb.env, cwd: sb.home });
     expect(r.code, r.stderr).toBe(0);
-    // The row id differs from call to call; the rest of the answer must not.
-    const shown = JSON.parse(r.stdout).hookSpecificOutput.updatedToolOutput.stdout as string;
-    return shown.replace(/#\d+/g, "#N").replace(/ show \d+/g, " show N");
+    return shownIn(r.stdout);
   };
   const caches = () => readdirSync(cacheDir()).sort();
 
@@ -82,20 +83,13 @@ describe("code cache of the hot paths", () => {
     expect(plain.length).toBeGreaterThan(0);
     const flagged = async () => {
       const r = spawnSync(process.execPath, ["--max-opt=2", CAIRN, "hook", "PostToolUse"], {
-        input: JSON.stringify({
-          ...captured,
-          session_id: `cache-session-${++calls}`,
-          tool_use_id: `toolu_cache_${calls}`,
-          tool_response: { ...captured.tool_response, stdout: vitest },
-          cwd: sb.project,
-        }),
+        input: nextEvent(),
         env: { ...sb.env, NO_COLOR: "1" },
         cwd: sb.home,
         encoding: "utf8",
       });
       expect(r.status, r.stderr).toBe(0);
-      const shown = JSON.parse(r.stdout).hookSpecificOutput.updatedToolOutput.stdout as string;
-      return shown.replace(/#\d+/g, "#N").replace(/ show \d+/g, " show N");
+      return shownIn(r.stdout);
     };
     expect(await flagged()).toBe(first);
     expect(await flagged()).toBe(first);
