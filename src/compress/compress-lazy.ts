@@ -7,10 +7,8 @@
 
 import { chooseKind, compressLoadingGeneric } from "./compress-with.ts";
 import type { Compressor, Excerpt, Hints } from "./excerpt/types.ts";
-import { DETECTORS } from "./kinds/detectors.ts";
+import { GENERIC } from "./kinds/detectors.ts";
 import { loadKind } from "./kinds/load.ts";
-
-const GENERIC = DETECTORS[DETECTORS.length - 1]!;
 
 export async function compressLoading(text: string, hints: Hints, budget: number): Promise<Excerpt> {
   const { chosen } = chooseKind(text, hints);

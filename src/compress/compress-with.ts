@@ -12,7 +12,7 @@ import { forgetDoc, SAMPLE_NOTE, sampleOf } from "./excerpt/doc.ts";
 import { docOf, whole } from "./excerpt/lines.ts";
 import { substanceCap } from "./excerpt/pack.ts";
 import type { Compressor, Excerpt, Hints } from "./excerpt/types.ts";
-import { DETECTORS, type KindDetector } from "./kinds/detectors.ts";
+import { DETECTORS, GENERIC, type KindDetector } from "./kinds/detectors.ts";
 
 /** Below this confidence the generic compressor is used. */
 export const THRESHOLD = 0.35;
@@ -22,9 +22,6 @@ export interface Chosen {
   readonly chosen: KindDetector;
   readonly score: number;
 }
-
-/** The generic detector: the last, asked of no output (it is what is left). */
-const GENERIC = DETECTORS[DETECTORS.length - 1]!;
 
 export function chooseKind(text: string, hints: Hints): Chosen {
   const sample = sampleOf(text);

@@ -16,8 +16,10 @@ import { resultText } from "./entries.ts";
  * rename; any failure puts the backup back.
  */
 
-/** What replaces one tool result: given its text, returns the excerpt (after storing the original). */
-/** A result's replacement, or undefined to leave it as it is (no shorter replacement). */
+/**
+ * What replaces one tool result: given its text, returns the excerpt (after storing the
+ * original), or undefined to leave the result as it is (no shorter replacement).
+ */
 export type Replacer = (r: LargeResult) => Promise<string | undefined>;
 
 export interface LargeResult {

@@ -63,6 +63,9 @@ export const DETECTORS: readonly KindDetector[] = KIND_NAMES.flatMap((kind) =>
   BY_KIND[kind].map((detector) => ({ detector, kind })),
 );
 
+/** The generic detector: the last, asked of no output (it is what is left). */
+export const GENERIC: KindDetector = DETECTORS[DETECTORS.length - 1]!;
+
 /** What kind of output each detector recognises (its folder; the corpus's classes). */
 export const KIND: Readonly<Record<string, KindName>> = Object.fromEntries(
   DETECTORS.map((d) => [d.detector.name, d.kind]),
