@@ -6,7 +6,7 @@ import { readJsonIfExists } from "../core/fs.ts";
 import { type CairnPaths, sessionDir } from "../core/paths.ts";
 import { geminiWindow } from "../gemini/transcript.ts";
 import type { Store } from "../store/db.ts";
-import type { LedgerSession } from "./ledger-read.ts";
+import { type LedgerSession, ledgerSession, staleToolTokens } from "./ledger-read.ts";
 import { registryWindow } from "./model-windows.ts";
 
 /**
@@ -131,10 +131,9 @@ export interface LedgerView {
 const CATCH_UP_BYTES = 24 * 1024 * 1024;
 
 async function readLedger(deps: UsageDeps, sessionId: string, transcriptPath: string): Promise<LedgerView> {
-  const [{ catchUpSession }, { ledgerSession, staleToolTokens }] = await Promise.all([
-    import("./ledger.ts"),
-    import("./ledger-read.ts"),
-  ]);
+  // The reads are bundled here (a few queries): they always run with the catch-up, and
+  // a lazy file of their own cost a hook one more file to load.
+  const { catchUpSession } = await import("./ledger.ts");
   const own = deps.store ? undefined : await import("../store/db.ts").then((m) => m.openStore(deps.paths.db));
   const store = own ?? (await deps.store!());
   try {
