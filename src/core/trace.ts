@@ -17,9 +17,7 @@ if (on && !g.__cairnMarks) {
     // process.stderr before it calls performance.now()).
     const stderr = process.stderr;
     marks.push(["exit", performance.now()]);
-    stderr.write(
-      `${JSON.stringify({ trace: marks.map(([k, t]) => [k, Math.round(t * 100) / 100]) })}\n`,
-    );
+    stderr.write(`${JSON.stringify({ trace: marks.map(([k, t]) => [k, Math.round(t * 100) / 100]) })}\n`);
   });
 }
 
