@@ -26,6 +26,7 @@ import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { MIN_NODE_TEXT } from "../src/core/node-min.ts";
+import { tokenAnchor } from "../src/core/secrets/tokens.ts";
 
 // fileURLToPath, not URL#pathname: a clone at "~/my tools/cairn" is "my%20tools" in the URL.
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -176,6 +177,8 @@ async function bundleInto(outdir) {
         legalComments: "none",
         metafile: true,
         logLevel: "warning",
+        // Values the hook path would otherwise build at every start, from the same source.
+        define: { __CAIRN_TOKEN_ANCHOR__: JSON.stringify(tokenAnchor()) },
         plugins: [lazyPlugin, webClientPlugin],
       });
     }

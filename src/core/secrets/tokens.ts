@@ -76,12 +76,15 @@ function tree(formats: readonly Format[]): string {
  * each: the scan's cost grows with its alternatives); which one matched is found
  * again, in the same order, only where the anchor matched.
  */
-function prefixed(formats: readonly Format[]): Detector {
-  const each = formats.map((f) => sticky(f.pattern));
+function prefixed(formats: readonly Format[], anchor: string): Detector {
+  // Made when the anchor first matches: most outputs hold no token, and every hook that
+  // masks loads this file (a regular expression is parsed when it is made).
+  let each: RegExp[] | undefined;
   return {
     kind: "token",
-    anchor: tree(formats),
+    anchor,
     find: (text, at) => {
+      each ??= formats.map((f) => sticky(f.pattern));
       for (let i = 0; i < formats.length; i++) {
         const m = execAt(each[i]!, text, at);
         if (m && formats[i]!.check(m[0])) return { start: at, end: at + m[0].length, kind: formats[i]!.kind };
@@ -163,8 +166,20 @@ const FORMATS: readonly Format[] = [
   token("fly-token", `fo1_[A-Za-z0-9_-]{43}${END}|fm[12][ar]?_[A-Za-z0-9+/=_-]{100,4000}`),
 ];
 
+/** The prefixed formats' anchor (tree of FORMATS): scripts/build.mjs writes it into the bundle. */
+export function tokenAnchor(): string {
+  return tree(FORMATS);
+}
+
+/**
+ * Written into the bundle by scripts/build.mjs (esbuild's define), from tokenAnchor() of
+ * this same source: built at every start, the tree cost a hook ~2 ms of CPU (the masker
+ * loads with every output filed). Undefined where the source runs as it is (tests).
+ */
+declare const __CAIRN_TOKEN_ANCHOR__: string | undefined;
+
 export const PROVIDER_TOKENS: readonly Detector[] = [
-  prefixed(FORMATS),
+  prefixed(FORMATS, typeof __CAIRN_TOKEN_ANCHOR__ === "string" ? __CAIRN_TOKEN_ANCHOR__ : tokenAnchor()),
   tokenAfterHead("terraform-token", /^[A-Za-z0-9]{14}$/, 14, String.raw`\.atlasv1\.[A-Za-z0-9_=-]{60,120}`),
   tokenAfterHead("newrelic-key", /^[a-f0-9]{36}$/, 36, `NRAL${END}`),
 ];
