@@ -101,6 +101,7 @@ export function installChunkLoader(dir: string, cacheDir: string | undefined, re
   const pending: Pending[] = [];
   const vm = cacheDir ? process.getBuiltinModule("node:vm") : undefined;
   const refresh = Math.random() * REFRESH_ONE_IN < 1;
+  const requireIn = builtinsFirst(req);
   globalThis.__cairnChunk = (rel) => {
     const path = join(dir, rel);
     if (loaded.has(path)) return loaded.get(path);
@@ -135,7 +136,7 @@ export function installChunkLoader(dir: string, cacheDir: string | undefined, re
     (script.runInThisContext() as (...a: unknown[]) => void).call(
       module.exports,
       module.exports,
-      req,
+      requireIn,
       module,
       path,
       dir,
@@ -144,6 +145,17 @@ export function installChunkLoader(dir: string, cacheDir: string | undefined, re
     return module.exports;
   };
   process.on("exit", () => writeCaches(pending, cacheDir));
+}
+
+/**
+ * The require() a lazy file runs with: its built-ins (`node:fs`, `node:path`: some sixty
+ * in a PostToolUse's files) straight from node's table, which takes half the time of
+ * resolving each through the module loader; anything else as the entry would.
+ */
+function builtinsFirst(req: NodeJS.Require): NodeJS.Require {
+  const fast = (id: string): unknown =>
+    id.startsWith("node:") ? (process.getBuiltinModule(id) ?? req(id)) : req(id);
+  return Object.assign(fast, req);
 }
 
 /** Writes the caches this run made (atomically: a rename) and drops the chunk's older ones. */
