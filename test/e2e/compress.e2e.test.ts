@@ -59,7 +59,10 @@ function makeProject(sb: Sandbox): void {
   }
   sb.writeFile("sub/.keep", "");
   // A real source file between compress.min_bytes and read_code_min_bytes (8.7 KB).
-  sb.writeFile("src/composer.js", readFileSync(join(REPO, "node_modules/yaml/dist/compose/composer.js"), "utf8"));
+  sb.writeFile(
+    "src/composer.js",
+    readFileSync(join(REPO, "node_modules/yaml/dist/compose/composer.js"), "utf8"),
+  );
 }
 
 describe("endless mode e2e", () => {
@@ -196,7 +199,9 @@ describe("endless mode e2e", () => {
     expect(result("toolu_cat").text).toBe(original.trimEnd());
     const e = result("toolu_edit_cat");
     expect(e.isError, e.text).toBe(false);
-    expect(readFileSync(join(sb.project, "src/composer.js"), "utf8")).toContain("EDITED: advance the composer");
+    expect(readFileSync(join(sb.project, "src/composer.js"), "utf8")).toContain(
+      "EDITED: advance the composer",
+    );
   });
 
   it("a region printed by sed -n, above a Read's size, is excerpted with the file's own line numbers", () => {
