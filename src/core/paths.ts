@@ -1,4 +1,3 @@
-import { homedir, userInfo } from "node:os";
 import { basename, isAbsolute, join, resolve } from "node:path";
 import { fnv1a64 } from "./hash.ts";
 import { insideClaudeCode, trustedCairnHome } from "./session-env.ts";
@@ -35,9 +34,14 @@ export function cairnHome(env: NodeJS.ProcessEnv = process.env): string {
   return join(homeDir(env), ".cairn");
 }
 
-/** The user's home: HOME when it is an absolute path, else the account's. */
+/**
+ * The user's home: HOME when it is an absolute path, else the account's. node:os is
+ * loaded only then: every hook asks, and loading it cost each one a module to compile.
+ */
 export function homeDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.HOME && isAbsolute(env.HOME) ? env.HOME : userInfo().homedir || homedir());
+  if (env.HOME && isAbsolute(env.HOME)) return resolve(env.HOME);
+  const os = process.getBuiltinModule("node:os");
+  return resolve(os.userInfo().homedir || os.homedir());
 }
 
 export function cairnPaths(root: string = cairnHome()): CairnPaths {

@@ -10,10 +10,11 @@ import { filingInput } from "../helpers/filing-input.ts";
  * that: node:crypto alone (with the stream machinery it pulls in) costs a hook about a
  * fifth of a bare node start, and the `performance` global loads perf_hooks. This
  * keeps the filing path to the public built-ins it needs: the ones bare node loads,
- * plus the database, os and node:module (for the compile cache). ICU's locale data is
+ * plus the database and node:module (for the compile cache); node:os only where HOME
+ * is not set (core/paths.ts). ICU's locale data is
  * the same kind of cost: the first toLocaleString of a process loads it (10 ms and more).
  */
-const NEEDED = new Set(["os", "sqlite", "module"]);
+const NEEDED = new Set(["sqlite", "module"]);
 
 let t: ReturnType<typeof tempHome>;
 beforeEach(() => {
