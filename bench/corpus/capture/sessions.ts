@@ -685,4 +685,53 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // Added to the fresh set in a second pass, in sessions of their own so the first pass's
+  // cases re-capture unchanged.
+  {
+    name: "fresh-more-git",
+    setup: "fresh",
+    cwd: "fresh/shop-clone",
+    prompt: "tidy up my local branches",
+    provenance: `${CAPTURED} (git; repositories built by projects/fresh.sh with scripted commits)`,
+    steps: [
+      bash(
+        "git-branch-vv-clone",
+        "git-branch",
+        "git branch -vv",
+        "Which local branches are gone upstream or out of date",
+      ),
+    ],
+  },
+  {
+    name: "fresh-more-web",
+    setup: "fresh",
+    cwd: "fresh/web-widgets",
+    prompt: "the widget bundle does not build",
+    provenance: `${CAPTURED} (esbuild; project by projects/fresh.sh)`,
+    steps: [
+      bash(
+        "esbuild-warnings-error",
+        "esbuild",
+        './node_modules/.bin/esbuild src/app.js --bundle --outfile=dist/web.js --log-limit=0 2>&1; echo "exit code: $?"',
+        "Bundle the web widgets",
+      ),
+    ],
+  },
+  {
+    name: "fresh-more-data",
+    setup: "fresh",
+    cwd: "fresh/data",
+    prompt: "which tenants and orders need attention",
+    provenance: `${CAPTURED} (jq, sqlite3; data by projects/fresh.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      bash(
+        "jq-tenant-payments",
+        "jq",
+        "jq -c '.tenants[] | {id, plan, provider: .payments.provider, capture: .payments.capture, rpm: .limits.rate_per_minute}' config/tenants.json",
+        "Each tenant's payment provider and rate limit",
+      ),
+      bash("sqlite-dump-orders", "sqlite", "sqlite3 shop.db .dump", "Dump the orders database"),
+    ],
+  },
 ];

@@ -310,6 +310,30 @@ PY
 commit "refactor: split checkout and catalog into modules; move tax table to code" src/checkout/NOTES
 cd ..
 
+# a clone with many local branches tracking the origin, some gone upstream, some ahead or behind
+git clone -q --bare shop-repo shop-origin.git
+git clone -q shop-origin.git shop-clone
+(
+  cd shop-clone
+  git config user.name "Dana Ortiz"; git config user.email dana@example.com
+  export GIT_AUTHOR_DATE="2024-10-20T09:00:00Z" GIT_COMMITTER_DATE="2024-10-20T09:00:00Z"
+  for b in $(seq -w 1 36); do
+    git -C ../shop-origin.git branch -q "topic/ticket-$b" main
+  done
+  git fetch -q origin
+  for b in $(seq -w 1 36); do git branch -q --track "topic/ticket-$b" "origin/topic/ticket-$b"; done
+  for b in 07 19 31; do git -C ../shop-origin.git branch -q -D "topic/ticket-$b"; done
+  git checkout -q topic/ticket-12
+  for i in 1 2 3; do echo "wip $i" >> WIP; git add WIP; git commit -q -m "ticket-12: wip $i"; done
+  git checkout -q main
+  git clone -q ../shop-origin.git ../shop-upstream-work
+  git -C ../shop-upstream-work config user.name "Lee Park"; git -C ../shop-upstream-work config user.email lee@example.com
+  git -C ../shop-upstream-work checkout -q topic/ticket-25
+  for i in 1 2 3 4 5; do echo "upstream $i" >> ../shop-upstream-work/UP; git -C ../shop-upstream-work add UP; git -C ../shop-upstream-work commit -q -m "ticket-25: upstream $i"; done
+  git -C ../shop-upstream-work push -q origin topic/ticket-25
+  git fetch -q --prune origin
+)
+
 # ---------------------------------------------------------------- typescript
 mkdir -p ts-pkg/src ts-pkg/tests/fixtures ts-pkg/scripts ts-pkg/node_modules && cd ts-pkg
 for p in typescript @typescript @types esbuild @esbuild yaml valibot; do cp -rL "$CAIRN/node_modules/$p" node_modules/; done
@@ -365,6 +389,23 @@ import * as v from "valibot";
 export const roundTrip = (s: string) => stringify(parse(s));
 export const Id = v.pipe(v.string(), v.uuid());
 TS
+mkdir -p ../web-widgets/src && ln -s ../ts-pkg/node_modules ../web-widgets/node_modules
+for i in $(seq -w 1 30); do
+  cat > "../web-widgets/src/widget$i.js" <<JS
+export const widget$i = {
+  id: "w$i",
+  label: "Widget $i",
+  size: 10,
+  label: "Widget $i (new)",
+};
+JS
+done
+{
+  for i in $(seq -w 1 30); do echo "import { widget$i } from \"./widget$i.js\";"; done
+  echo 'import { money } from "./format/money.js";'
+  echo "export const all = [$(seq -s, -f 'widget%02g' 1 30)];"
+  echo 'export const fmt = money;'
+} > ../web-widgets/src/app.js
 cat > scripts/warn.mjs <<'JS'
 import { EventEmitter } from "node:events";
 const bus = new EventEmitter();
