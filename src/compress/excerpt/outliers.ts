@@ -5,7 +5,29 @@
  */
 
 import { farAbove } from "./signals.ts";
-import { type Template, tokensOf } from "./templates.ts";
+import type { Template } from "./templates.ts";
+
+/** Fields looked at per line at most. */
+const MAX_FIELDS = 48;
+
+/**
+ * A line's fields: its words, and the values of a word that packs a row
+ * (`VALUES(57,'cust-5080','SE','chargeback',3061);`, a `jq -c` record): one with two
+ * commas or more inside it. A word with one comma is prose's (`‘f’,`, `a,b`).
+ */
+export function fieldsOf(line: string): string[] {
+  const out: string[] = [];
+  for (const word of line.split(/[ \t]+/)) {
+    if (word === "") continue;
+    const comma = word.indexOf(",");
+    const packed = comma >= 0 && comma < word.length - 1 && word.indexOf(",", comma + 1) > comma + 1;
+    for (const field of packed ? word.split(",") : [word]) {
+      if (out.length === MAX_FIELDS) return out;
+      out.push(field);
+    }
+  }
+  return out;
+}
 
 /**
  * Lines of a frequent template whose value in some field is rare among its lines: the
@@ -24,7 +46,9 @@ export function outliers(
   };
   const n = tpl.members.length;
   if (n < 8) return;
-  const width = tpl.tokens.length;
+  const fields = tpl.members.map((i) => fieldsOf(lines[i]!.slice(bodyAt(i))));
+  let width = 0;
+  for (const f of fields) width = Math.max(width, f.length);
   const counts: Map<string, number>[] = [];
   const numbers: number[][] = [];
   for (let k = 0; k < width; k++) {
@@ -33,9 +57,7 @@ export function outliers(
   }
   const categorical = new Uint8Array(width).fill(1);
   const numeric = new Uint8Array(width).fill(1);
-  const tokensAt = (i: number) => tokensOf(lines[i]!.slice(bodyAt(i)));
-  for (const i of tpl.members) {
-    const tokens = tokensAt(i);
+  for (const tokens of fields) {
     for (let k = 0; k < width; k++) {
       const v = tokens[k] ?? "";
       if (categorical[k]) {
@@ -65,10 +87,10 @@ export function outliers(
     if (top < n * 0.5) continue;
     const rare = new Set([...c].filter(([, v]) => v <= rareAt).map(([value]) => value));
     if (rare.size === 0) continue;
-    for (const i of tpl.members) {
-      const v = tokensAt(i)[k] ?? "";
+    tpl.members.forEach((i, j) => {
+      const v = fields[j]![k] ?? "";
       if (rare.has(v)) add(`${tpl.members[0]}:${k}:${v}`, i);
-    }
+    });
   }
 }
 
