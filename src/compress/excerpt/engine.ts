@@ -311,8 +311,13 @@ function rankOutliers(w: Work, kinds: Template[]): void {
   const rareValued = new Map<string, number[]>();
   // In an output of hundreds of kinds, a rare value in each small one is no exception worth a line.
   kinds.sort((a, b) => b.members.length - a.members.length);
-  for (const tpl of kinds.slice(0, OUTLIER_KINDS))
-    outliers(lines, tpl, rareValued, w.opts.bodyAt ?? (() => 0));
+  const bodyAt = w.opts.bodyAt ?? (() => 0);
+  for (const tpl of kinds.slice(0, OUTLIER_KINDS)) outliers(lines, tpl, rareValued, bodyAt);
+  // Columns nearly every line starts with, whatever kind of line follows (a profile sorted
+  // by time, `import time: self | cumulative | name`): the values far above the rest.
+  const header = w.t.header;
+  if (header.size > 0)
+    outliers(lines, { members: [...header.lines] }, rareValued, bodyAt, { key: "header", upTo: header.size });
   for (const at of rareValued.values()) {
     if (at.length <= RARE) {
       for (const i of at) {

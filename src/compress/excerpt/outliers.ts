@@ -30,14 +30,25 @@ export function fieldsOf(line: string): string[] {
 }
 
 /**
+ * The leading columns of lines of different kinds that share them (a profiler's or a
+ * table's columns of numbers): only numbers far above the rest are news there, as a day
+ * that changes midway through a log is not.
+ */
+export interface Columns {
+  readonly key: string;
+  readonly upTo: number;
+}
+
+/**
  * Lines of a frequent template whose value in some field is rare among its lines: the
  * field holds few values (a status, a level, a state) and one of them holds most lines.
  */
 export function outliers(
   lines: readonly string[],
-  tpl: Template,
+  tpl: Pick<Template, "members">,
   out: Map<string, number[]>,
   bodyAt: (i: number) => number,
+  only?: Columns,
 ): void {
   const add = (key: string, i: number) => {
     const list = out.get(key);
@@ -49,6 +60,7 @@ export function outliers(
   const fields = tpl.members.map((i) => fieldsOf(lines[i]!.slice(bodyAt(i))));
   let width = 0;
   for (const f of fields) width = Math.max(width, f.length);
+  if (only) width = Math.min(width, only.upTo);
   const counts: Map<string, number>[] = [];
   const numbers: number[][] = [];
   for (let k = 0; k < width; k++) {
@@ -77,11 +89,11 @@ export function outliers(
   for (let k = 0; k < width; k++) {
     if (numeric[k] && !categorical[k]) {
       // A field of numbers (a size, a duration): the few far above the rest.
-      for (const j of farAbove(numbers[k]!)) add(`${tpl.members[0]}:${k}:${j}`, tpl.members[j]!);
+      for (const j of farAbove(numbers[k]!)) add(`${only?.key ?? tpl.members[0]}:${k}:${j}`, tpl.members[j]!);
       continue;
     }
     const c = counts[k]!;
-    if (!categorical[k] || c.size < 2) continue;
+    if (only || !categorical[k] || c.size < 2) continue;
     let top = 0;
     for (const v of c.values()) top = Math.max(top, v);
     if (top < n * 0.5) continue;

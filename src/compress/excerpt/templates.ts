@@ -25,10 +25,19 @@ export interface Template {
   readonly files?: Int32Array;
 }
 
+/** The tokens nearly every line starts with (a log's date and host, a table's columns of numbers). */
+export interface Header {
+  /** How many leading tokens (0: none). */
+  readonly size: number;
+  /** The lines that start with them, in order. */
+  readonly lines: readonly number[];
+}
+
 export interface Templates {
   /** The template of each line, or -1 (a blank line, the sampling hole, an overlong line). */
   readonly of: Int32Array;
   readonly list: readonly Template[];
+  readonly header: Header;
 }
 
 /** Lines longer than this are their own template (minified code, a base64 blob). */
@@ -297,12 +306,12 @@ const HEADER_SHARE = 0.9;
 const HEADER_MAX = 6;
 
 /**
- * How many leading tokens nearly every line shares once masked (a log's date, time and
+ * The leading tokens (masked) nearly every line shares (a log's date, time and
  * host: `Jul 27 14:41:57 combo`): a header that says nothing of what a line is, so lines
  * are compared past it, as log parsers strip a log's header before mining its templates.
- * 0 when lines share no start.
+ * Empty when lines share no start.
  */
-function headerOf(doc: Doc, bodyAt: ((i: number) => number) | undefined): number {
+function headerOf(doc: Doc, bodyAt: ((i: number) => number) | undefined): Int32Array {
   const { lines } = doc;
   const firsts: Int32Array[] = [];
   for (let i = 0; i < lines.length && firsts.length < HEADER_SAMPLE; i++) {
@@ -313,7 +322,8 @@ function headerOf(doc: Doc, bodyAt: ((i: number) => number) | undefined): number
     const n = maskLine(line, tokens, bodyAt ? bodyAt(i) : 0);
     firsts.push(n < HEADER_MAX ? tokens.subarray(0, n) : tokens);
   }
-  if (firsts.length < 20) return 0;
+  const values = new Int32Array(HEADER_MAX);
+  if (firsts.length < 20) return values.subarray(0, 0);
   let header = 0;
   for (; header < HEADER_MAX; header++) {
     const counts = new Map<number, number>();
@@ -322,11 +332,21 @@ function headerOf(doc: Doc, bodyAt: ((i: number) => number) | undefined): number
       if (tokens.length <= header) continue;
       const c = (counts.get(tokens[header]!) ?? 0) + 1;
       counts.set(tokens[header]!, c);
-      if (c > top) top = c;
+      if (c > top) {
+        top = c;
+        values[header] = tokens[header]!;
+      }
     }
     if (top < firsts.length * HEADER_SHARE) break;
   }
-  return header;
+  return values.subarray(0, header);
+}
+
+/** Whether a line's masked tokens start with the header's. */
+function startsWith(masked: Int32Array, n: number, header: Int32Array): boolean {
+  if (n <= header.length) return false;
+  for (let k = 0; k < header.length; k++) if (masked[k] !== header[k]) return false;
+  return true;
 }
 
 /** Hash of a line's masked tokens, all of them (strict) or its length and first two. */
@@ -361,7 +381,9 @@ export function templatesOf(
   const numbered = new Uint8Array(MAX_TOKENS);
   const files = new Int32Array(MAX_TOKENS);
   const values = { numbered, files };
-  const header = headerOf(doc, bodyAt);
+  const start = headerOf(doc, bodyAt);
+  const header = start.length;
+  const headed: number[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (i === doc.hole || line.length > LONG_LINE || isBlankLine(line)) continue;
@@ -370,6 +392,7 @@ export function templatesOf(
     // their values (ids, places, times); other lines join the template they resemble.
     const words = exact && looseProblems;
     const n = maskLine(line, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined);
+    if (header > 0 && startsWith(buffer, n, start)) headed.push(i);
     const key = keyOf(buffer, n, exact && !words) ^ (exact ? 1 : 0);
     let leaf = leaves.get(key);
     if (!leaf) {
@@ -404,7 +427,7 @@ export function templatesOf(
     list[best]!.members.push(i);
     of[i] = best;
   }
-  return { of, list };
+  return { of, list, header: { size: header, lines: headed } };
 }
 
 function isBlankLine(line: string): boolean {

@@ -33,3 +33,20 @@ describe("rare values in a field", () => {
     expect(fieldsOf(`  ${"a ".repeat(60)}`)).toHaveLength(48);
   });
 });
+
+describe("columns of numbers every line starts with", () => {
+  it("keep the rows far above the rest, whatever the name after them (python -X importtime)", async () => {
+    // A real `python -X importtime` (283 lines, 17 KB): `import time: self | cumulative | name`,
+    // every name its own kind of line once the numbers are masked.
+    const { text, e } = await capturedCase("fresh", "python-importtime");
+    const rows = text
+      .split("\n")
+      .map((line) => ({ line, m: /^import time:\s+(\d+) \|\s+(\d+) \|/.exec(line) }))
+      .filter((r) => r.m)
+      .map((r) => ({ line: r.line, self: Number(r.m![1]), cumulative: Number(r.m![2]) }));
+    expect(rows.length).toBeGreaterThan(200);
+    const top = (by: "self" | "cumulative") => [...rows].sort((a, b) => b[by] - a[by]).slice(0, 2);
+    for (const r of [...top("self"), ...top("cumulative")]) expect(e.text, r.line).toContain(r.line);
+    expect(e.text.length).toBeLessThan(text.length * 0.25);
+  });
+});
