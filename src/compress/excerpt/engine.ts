@@ -34,7 +34,7 @@ import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { intentLines } from "./intent.ts";
 import { newestLines } from "./newest.ts";
-import { outliers } from "./outliers.ts";
+import { headerOutliers, outliers } from "./outliers.ts";
 import { MUST, type Pick } from "./pack-items.ts";
 import { isCaret, isCodeFrame, isProblem, isSevere, isSuccess, isSummary } from "./signals.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
@@ -313,11 +313,7 @@ function rankOutliers(w: Work, kinds: Template[]): void {
   kinds.sort((a, b) => b.members.length - a.members.length);
   const bodyAt = w.opts.bodyAt ?? (() => 0);
   for (const tpl of kinds.slice(0, OUTLIER_KINDS)) outliers(lines, tpl, rareValued, bodyAt);
-  // Columns nearly every line starts with, whatever kind of line follows (a profile sorted
-  // by time, `import time: self | cumulative | name`): the values far above the rest.
-  const header = w.t.header;
-  if (header.size > 0)
-    outliers(lines, { members: [...header.lines] }, rareValued, bodyAt, { key: "header", upTo: header.size });
+  headerOutliers(lines, w.t.header, rareValued, bodyAt);
   for (const at of rareValued.values()) {
     if (at.length <= RARE) {
       for (const i of at) {

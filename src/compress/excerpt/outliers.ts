@@ -5,7 +5,7 @@
  */
 
 import { farAbove } from "./signals.ts";
-import type { Template } from "./templates.ts";
+import type { Header, Template } from "./templates.ts";
 
 /** Fields looked at per line at most. */
 const MAX_FIELDS = 48;
@@ -108,3 +108,17 @@ export function outliers(
 
 /** A number with a unit or in brackets: `123`, `12ms`, `1.5s`, `(30`, `4.2KB,`. */
 const NUMBER = /^[([]?(\d+(?:\.\d+)?)(?:[a-zA-Z%]{0,3})[)\],;:]?$/;
+
+/**
+ * In the columns nearly every line starts with, whatever kind of line follows (a profile
+ * sorted by time, `import time: self | cumulative | name`), the numbers far above the rest.
+ */
+export function headerOutliers(
+  lines: readonly string[],
+  header: Header,
+  out: Map<string, number[]>,
+  bodyAt: (i: number) => number,
+): void {
+  if (header.size > 0)
+    outliers(lines, { members: [...header.lines] }, out, bodyAt, { key: "header", upTo: header.size });
+}
