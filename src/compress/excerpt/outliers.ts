@@ -33,9 +33,9 @@ export function outliers(
   }
   const categorical = new Uint8Array(width).fill(1);
   const numeric = new Uint8Array(width).fill(1);
-  const tokensAt = (i: number) => tokensOf(lines[i]!.slice(bodyAt(i)));
-  for (const i of tpl.members) {
-    const tokens = tokensAt(i);
+  // Each member's tokens, split once: the fields are read again for each rare value's column.
+  const tokensOfMember = tpl.members.map((i) => tokensOf(lines[i]!.slice(bodyAt(i))));
+  for (const tokens of tokensOfMember) {
     for (let k = 0; k < width; k++) {
       const v = tokens[k] ?? "";
       if (categorical[k]) {
@@ -65,10 +65,10 @@ export function outliers(
     if (top < n * 0.5) continue;
     const rare = new Set([...c].filter(([, v]) => v <= rareAt).map(([value]) => value));
     if (rare.size === 0) continue;
-    for (const i of tpl.members) {
-      const v = tokensAt(i)[k] ?? "";
+    tpl.members.forEach((i, j) => {
+      const v = tokensOfMember[j]![k] ?? "";
       if (rare.has(v)) add(`${tpl.members[0]}:${k}:${v}`, i);
-    }
+    });
   }
 }
 

@@ -221,21 +221,25 @@ function maskLine(
     while (i < end && (c === 32 || c === 9)) c = line.charCodeAt(++i);
     if (i >= end) break;
     let j = i;
-    let digit = false;
-    let mark = false;
-    for (; j < end; j++) {
-      const d = line.charCodeAt(j);
-      if (d === 32 || d === 9) break;
-      if (isDigit(d)) digit = true;
-      else if (d === 40 || d === 58) mark = true;
-    }
     if (values) {
+      let digit = false;
+      let mark = false;
+      for (; j < end; j++) {
+        const d = line.charCodeAt(j);
+        if (d === 32 || d === 9) break;
+        if (isDigit(d)) digit = true;
+        else if (d === 40 || d === 58) mark = true;
+      }
       const token = digit && mark ? line.slice(i, j) : "";
       const place = token !== "" && PLACE.test(token);
       values.numbered[n] = digit && !place ? 1 : 0;
       // A file is told by its whole name (up to its line and column), not masked as files of one directory are.
       values.files[n] = place ? fileHash(token, 0, token.search(/[(:]|$/)) : 0;
-    }
+    } else
+      for (; j < end; j++) {
+        const d = line.charCodeAt(j);
+        if (d === 32 || d === 9) break;
+      }
     out[n++] = maskHash(line, i, j);
     i = j;
   }
@@ -296,35 +300,56 @@ const HEADER_SAMPLE = 256;
 const HEADER_SHARE = 0.9;
 const HEADER_MAX = 6;
 
+/** Whether a line is left out of every template (the sampling hole, an overlong or blank line). */
+const skipped = (doc: Doc, i: number) => i === doc.hole || doc.lines[i]!.length > LONG_LINE || isBlankLine(doc.lines[i]!);
+
+/**
+ * The masked tokens of the first HEADER_SAMPLE lines that have templates, as maskLine
+ * makes them: read once to find the header, and kept for the grouping that follows.
+ */
+interface Sample {
+  /** Line indexes, in order. */
+  readonly at: number[];
+  /** Each sampled line's tokens, MAX_TOKENS apart. */
+  readonly tokens: Int32Array;
+  /** How many tokens each has. */
+  readonly count: Int32Array;
+}
+
+function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined): Sample {
+  const at: number[] = [];
+  const tokens = new Int32Array(HEADER_SAMPLE * MAX_TOKENS);
+  const count = new Int32Array(HEADER_SAMPLE);
+  for (let i = 0; i < doc.lines.length && at.length < HEADER_SAMPLE; i++) {
+    if (skipped(doc, i)) continue;
+    const k = at.length;
+    count[k] = maskLine(doc.lines[i]!, tokens.subarray(k * MAX_TOKENS, (k + 1) * MAX_TOKENS), bodyAt ? bodyAt(i) : 0);
+    at.push(i);
+  }
+  return { at, tokens, count };
+}
+
 /**
  * How many leading tokens nearly every line shares once masked (a log's date, time and
  * host: `Jul 27 14:41:57 combo`): a header that says nothing of what a line is, so lines
  * are compared past it, as log parsers strip a log's header before mining its templates.
  * 0 when lines share no start.
  */
-function headerOf(doc: Doc, bodyAt: ((i: number) => number) | undefined): number {
-  const { lines } = doc;
-  const firsts: Int32Array[] = [];
-  for (let i = 0; i < lines.length && firsts.length < HEADER_SAMPLE; i++) {
-    const line = lines[i]!;
-    if (i === doc.hole || line.length > LONG_LINE || isBlankLine(line)) continue;
-    // Only the first tokens are masked: maskLine stops when its buffer is full.
-    const tokens = new Int32Array(HEADER_MAX);
-    const n = maskLine(line, tokens, bodyAt ? bodyAt(i) : 0);
-    firsts.push(n < HEADER_MAX ? tokens.subarray(0, n) : tokens);
-  }
-  if (firsts.length < 20) return 0;
+function headerOf(sample: Sample): number {
+  const lines = sample.at.length;
+  if (lines < 20) return 0;
   let header = 0;
   for (; header < HEADER_MAX; header++) {
     const counts = new Map<number, number>();
     let top = 0;
-    for (const tokens of firsts) {
-      if (tokens.length <= header) continue;
-      const c = (counts.get(tokens[header]!) ?? 0) + 1;
-      counts.set(tokens[header]!, c);
+    for (let k = 0; k < lines; k++) {
+      if (sample.count[k]! <= header) continue;
+      const token = sample.tokens[k * MAX_TOKENS + header]!;
+      const c = (counts.get(token) ?? 0) + 1;
+      counts.set(token, c);
       if (c > top) top = c;
     }
-    if (top < firsts.length * HEADER_SHARE) break;
+    if (top < lines * HEADER_SHARE) break;
   }
   return header;
 }
@@ -361,15 +386,21 @@ export function templatesOf(
   const numbered = new Uint8Array(MAX_TOKENS);
   const files = new Int32Array(MAX_TOKENS);
   const values = { numbered, files };
-  const header = headerOf(doc, bodyAt);
+  const sample = sampleLines(doc, bodyAt);
+  const header = headerOf(sample);
+  let sampled = 0;
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (i === doc.hole || line.length > LONG_LINE || isBlankLine(line)) continue;
+    if (skipped(doc, i)) continue;
     const exact = strict(i);
     // Problem lines of an output made of them group when their words are equal, whatever
     // their values (ids, places, times); other lines join the template they resemble.
     const words = exact && looseProblems;
-    const n = maskLine(line, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined);
+    let n: number;
+    if (sampled < sample.at.length && sample.at[sampled] === i && !words) {
+      n = sample.count[sampled]!;
+      buffer.set(sample.tokens.subarray(sampled * MAX_TOKENS, sampled * MAX_TOKENS + n));
+    } else n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined);
+    if (sample.at[sampled] === i) sampled++;
     const key = keyOf(buffer, n, exact && !words) ^ (exact ? 1 : 0);
     let leaf = leaves.get(key);
     if (!leaf) {
