@@ -15,7 +15,7 @@ import type { Doc } from "./doc.ts";
 export const ANY = -1;
 
 export interface Template {
-  /** The hashes of its masked tokens (maskHash), ANY where members differ. */
+  /** The hashes of its masked tokens (maskToken), ANY where members differ. */
   readonly tokens: Int32Array;
   /** Line indexes (into doc.lines) of its members, in order. */
   readonly members: number[];
@@ -158,26 +158,36 @@ function numberedRuns(s: string, from: number, to: number): number {
   return runs;
 }
 
+/** Where the token maskToken last read ends. */
+let tokenEnd = 0;
+
 /**
- * The hash of the token `s[from, to)` with its variable parts masked (two tokens alike but
- * for them hash alike). A path keeps its directory and the file's extension: files of
- * one directory are alike, a file elsewhere is not.
+ * The hash of the token that starts at `s[from]` and runs to a blank or `end` (which
+ * tokenEnd then holds), with its variable parts masked (two tokens alike but for them
+ * hash alike). A path keeps its directory and the file's extension: files of one
+ * directory are alike, a file elsewhere is not. One pass finds the token's end and reads it.
  */
-export function maskHash(s: string, from = 0, to = s.length): number {
+function maskToken(s: string, from: number, end: number): number {
   let slash = -1;
-  let variable = to - from > 24;
-  let pathEnd = to;
+  let variable = false;
+  // Where the path part ends (-1: the token's end).
+  let pathEnd = -1;
   let h = FNV;
-  for (let i = from; i < to; i++) {
-    const c = s.charCodeAt(i);
+  let to = from;
+  for (; to < end; to++) {
+    const c = s.charCodeAt(to);
+    if (c === 32 || c === 9) break;
     h = Math.imul(h ^ c, 0x01000193);
     if (c === 47) {
-      if (pathEnd === to) slash = i;
+      if (pathEnd < 0) slash = to;
     } else if (c <= 57) {
       if (c >= 48) variable = true;
-      else if (pathEnd === to && (c === 40 || c === 41 || c === 44 || c === 39 || c === 34)) pathEnd = i;
-    } else if (pathEnd === to && (c === 58 || c === 91 || c === 93)) pathEnd = i;
+      else if (pathEnd < 0 && (c === 40 || c === 41 || c === 44 || c === 39 || c === 34)) pathEnd = to;
+    } else if (pathEnd < 0 && (c === 58 || c === 91 || c === 93)) pathEnd = to;
   }
+  tokenEnd = to;
+  if (to - from > 24) variable = true;
+  if (pathEnd < 0) pathEnd = to;
   if (slash < 0) {
     if (!variable || isCode(s, from, to)) return h;
     return numberedRuns(s, from, to) >= ID_RUNS ? mix(FNV, STAR) : maskRuns(s, from, to, FNV);
@@ -220,13 +230,13 @@ function maskLine(
     let c = line.charCodeAt(i);
     while (i < end && (c === 32 || c === 9)) c = line.charCodeAt(++i);
     if (i >= end) break;
-    let j = i;
+    out[n] = maskToken(line, i, end);
+    const j = tokenEnd;
     if (values) {
       let digit = false;
       let mark = false;
-      for (; j < end; j++) {
-        const d = line.charCodeAt(j);
-        if (d === 32 || d === 9) break;
+      for (let k = i; k < j; k++) {
+        const d = line.charCodeAt(k);
         if (isDigit(d)) digit = true;
         else if (d === 40 || d === 58) mark = true;
       }
@@ -235,12 +245,8 @@ function maskLine(
       values.numbered[n] = digit && !place ? 1 : 0;
       // A file is told by its whole name (up to its line and column), not masked as files of one directory are.
       values.files[n] = place ? fileHash(token, 0, token.search(/[(:]|$/)) : 0;
-    } else
-      for (; j < end; j++) {
-        const d = line.charCodeAt(j);
-        if (d === 32 || d === 9) break;
-      }
-    out[n++] = maskHash(line, i, j);
+    }
+    n++;
     i = j;
   }
   return n;
