@@ -61,12 +61,16 @@ const STAR = 42;
 const ZERO = 48;
 const PLUSMINUS = 177;
 
+/** How many runs of letters and digits holding a digit the last maskRuns read. */
+let digitRuns = 0;
+
 /**
  * The hash of `s[from, to)` with its variable parts masked: in each run of letters and
  * digits that holds a digit, a long or hex run (an id, a hash) counts as `*` and each run
  * of digits of a short one as `0`; runs of `+` and `-` (a diffstat's bar) as one `±`.
  */
 function maskRuns(s: string, from: number, to: number, h: number): number {
+  digitRuns = 0;
   let i = from;
   while (i < to) {
     const c = s.charCodeAt(i);
@@ -112,6 +116,7 @@ function maskRuns(s: string, from: number, to: number, h: number): number {
       j++;
     }
     const run = j - i;
+    if (digits > 0) digitRuns++;
     // A long run with digits inside it is an id (`bontBFsdJ8fMDS`), not a name with a number
     // after it (`chartOption10`); a hex one when letters and digits mix.
     if (digits === 0) h = raw;
@@ -137,26 +142,6 @@ function isCode(s: string, from: number, to: number): boolean {
  * varies, even the runs without digits (`NF`, `N0`).
  */
 const ID_RUNS = 3;
-
-/** How many runs of letters and digits in `s[from, to)` hold a digit. */
-function numberedRuns(s: string, from: number, to: number): number {
-  let runs = 0;
-  let inRun = false;
-  let numbered = false;
-  for (let i = from; i <= to; i++) {
-    const c = i < to ? s.charCodeAt(i) : 32;
-    const k = c < 128 ? CLASS[c]! : 0;
-    if (k !== 0) {
-      inRun = true;
-      if (k === DIGIT) numbered = true;
-    } else if (inRun) {
-      if (numbered) runs++;
-      inRun = false;
-      numbered = false;
-    }
-  }
-  return runs;
-}
 
 /** Where the token maskToken last read ends. */
 let tokenEnd = 0;
@@ -190,7 +175,9 @@ function maskToken(s: string, from: number, end: number): number {
   if (pathEnd < 0) pathEnd = to;
   if (slash < 0) {
     if (!variable || isCode(s, from, to)) return h;
-    return numberedRuns(s, from, to) >= ID_RUNS ? mix(FNV, STAR) : maskRuns(s, from, to, FNV);
+    // Read once for both: the runs holding digits, and the hash it is when they are few.
+    const masked = maskRuns(s, from, to, FNV);
+    return digitRuns >= ID_RUNS ? mix(FNV, STAR) : masked;
   }
   const scheme = s.indexOf("://", from);
   if (scheme > 0 && scheme < slash) {
@@ -277,19 +264,18 @@ function sameWords(
   return true;
 }
 
-/** A line's tokens (split at runs of blanks), at most MAX_TOKENS of them. */
+const BLANKS = /[ \t]+/;
+
+/**
+ * A line's tokens (split at runs of blanks), at most MAX_TOKENS of them. Split natively: in
+ * a process that runs it once, a loop over each character is read by the interpreter.
+ */
 export function tokensOf(line: string): string[] {
-  const out: string[] = [];
-  let i = 0;
-  const n = line.length;
-  while (i < n && out.length < MAX_TOKENS) {
-    while (i < n && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
-    if (i >= n) break;
-    let j = i + 1;
-    while (j < n && line.charCodeAt(j) !== 32 && line.charCodeAt(j) !== 9) j++;
-    out.push(line.slice(i, j));
-    i = j;
-  }
+  const out = line.split(BLANKS);
+  // Blanks at either end leave an empty piece there.
+  if (out.length > 0 && out[out.length - 1] === "") out.pop();
+  if (out.length > 0 && out[0] === "") out.shift();
+  if (out.length > MAX_TOKENS) out.length = MAX_TOKENS;
   return out;
 }
 
