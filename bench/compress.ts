@@ -120,7 +120,7 @@ function measure(p: Product, config: unknown, e: CorpusEntry): Row {
   if (!out) throw new Error(`${e.id}: the product does not recognise this ${e.tool_name} output`);
   const text: string = out.text;
   const hints = hintsOf(p, e, out);
-  const threshold: number = p.minCharsFor(config, e.tool_name, out.filePath);
+  const threshold: number = p.minCharsFor(config, e.tool_name, out.filePath, out.command);
   const budget: number = p.excerptBudget(config, text.length);
   let shownView = original;
   let compressor = "(whole)";

@@ -58,6 +58,11 @@ function makeProject(sb: Sandbox): void {
     );
   }
   sb.writeFile("sub/.keep", "");
+  // A real source file between compress.min_bytes and read_code_min_bytes (8.7 KB).
+  sb.writeFile(
+    "src/composer.js",
+    readFileSync(join(REPO, "node_modules/yaml/dist/compose/composer.js"), "utf8"),
+  );
 }
 
 describe("endless mode e2e", () => {
@@ -65,8 +70,8 @@ describe("endless mode e2e", () => {
   let sb: Sandbox;
   let run: RunClaudeResult;
 
-  // The session: nine tool calls, two of them npx; cairn install.
-  const WORK = e2eTimeout({ sessions: 1, tools: 9, commands: 3 });
+  // The session: twelve tool calls, two of them npx; cairn install.
+  const WORK = e2eTimeout({ sessions: 1, tools: 12, commands: 3 });
   beforeAll(async () => {
     api = await startMockApi();
     sb = makeSandbox();
@@ -95,6 +100,17 @@ describe("endless mode e2e", () => {
       bash("cd sub && pwd", { id: "toolu_cd" }),
       bash("pwd", { id: "toolu_pwd" }),
       bash("echo small output; exit 3", { id: "toolu_exit3" }),
+      bash(`cat ${join(sb.project, "src/composer.js")}`, { id: "toolu_cat" }),
+      tool(
+        "Edit",
+        {
+          file_path: join(sb.project, "src/composer.js"),
+          old_string: "    /** Advance the composer by one CST token. */",
+          new_string: "    /** EDITED: advance the composer by one CST token. */",
+        },
+        { id: "toolu_edit_cat" },
+      ),
+      bash(`sed -n '300,700p' ${join(sb.project, "src/big.ts")}`, { id: "toolu_sed" }),
       text("Finished."),
     ]);
     run = await runClaude({ sandbox: sb, apiUrl: api.url, prompt: "check the project" });
@@ -178,6 +194,26 @@ describe("endless mode e2e", () => {
     expect(readFileSync(join(sb.project, "src/big.ts"), "utf8")).toContain("// EDITED line 633");
   });
 
+  it("a source file printed by cat reaches the model whole below a Read's size, and an Edit built from it applies", () => {
+    const original = readFileSync(join(REPO, "node_modules/yaml/dist/compose/composer.js"), "utf8");
+    expect(result("toolu_cat").text).toBe(original.trimEnd());
+    const e = result("toolu_edit_cat");
+    expect(e.isError, e.text).toBe(false);
+    expect(readFileSync(join(sb.project, "src/composer.js"), "utf8")).toContain(
+      "EDITED: advance the composer",
+    );
+  });
+
+  it("a region printed by sed -n, above a Read's size, is excerpted with the file's own line numbers", () => {
+    const shown = result("toolu_sed").text;
+    expect(shown).toMatch(/\[cairn #\d+ ·/);
+    const file = readFileSync(join(sb.project, "src/big.ts"), "utf8").split("\n");
+    const numbered = [...shown.matchAll(/^L(\d+): (.*)$/gm)];
+    expect(numbered.length).toBeGreaterThan(5);
+    for (const [, n, line] of numbered) expect(line, `L${n}`).toBe(file[Number(n) - 1]);
+    expect(Number(numbered[0]![1])).toBeGreaterThanOrEqual(300);
+  });
+
   it("the working directory carries over and exit statuses are the command's own", () => {
     expect(result("toolu_cd").text).toBe(join(sb.project, "sub"));
     expect(result("toolu_pwd").text).toBe(join(sb.project, "sub"));
@@ -211,7 +247,7 @@ describe("endless mode e2e", () => {
     const filed: Record<string, number> = {};
     for (const o of report.figures.outputs)
       if (o.outputId !== null) filed[o.toolName] = (filed[o.toolName] ?? 0) + 1;
-    expect(filed).toEqual({ Bash: 3, Grep: 1, Read: 1 });
+    expect(filed).toEqual({ Bash: 4, Grep: 1, Read: 1 });
     expect(report.compressions.byCompressor.map((g) => g.compressor)).toEqual(
       expect.arrayContaining(["vitest", "tsc", "log"]),
     );
@@ -226,7 +262,7 @@ describe("endless mode e2e", () => {
       compressor: string;
     }>(db, "SELECT tool_name, original_bytes, excerpt_bytes, compressor FROM outputs ORDER BY id");
     db.close();
-    expect(filed.map((f) => f.tool_name)).toEqual(["Bash", "Bash", "Bash", "Grep", "Read"]);
+    expect(filed.map((f) => f.tool_name)).toEqual(["Bash", "Bash", "Bash", "Grep", "Read", "Bash"]);
     for (const f of filed) expect(f.excerpt_bytes).toBeLessThan(f.original_bytes);
   });
 });

@@ -78,7 +78,8 @@ export async function inProcess(src: string): Promise<AnswerSource> {
     if (!out) return { stdout: "", code: 0, ms: 0 };
     const text: string = out.text;
     const hints = p.hintsOf(tool, out);
-    if (text.length < p.minCharsFor(config, tool, out.filePath)) return { stdout: "", code: 0, ms: 0 };
+    if (text.length < p.minCharsFor(config, tool, out.filePath, out.command))
+      return { stdout: "", code: 0, ms: 0 };
     p.forgetDoc();
     const t0 = performance.now();
     const excerpt = p.compressText(text, hints, p.excerptBudget(config, text.length));

@@ -21,7 +21,7 @@ export async function scoreOld(src: string): Promise<{ markdown: string; summary
     const original = modelView(e);
     const out = p.extractOutput(e.tool_name, e.tool_input, e.tool_response);
     let shown = original;
-    if (out && out.text.length >= p.minCharsFor(config, e.tool_name, out.filePath)) {
+    if (out && out.text.length >= p.minCharsFor(config, e.tool_name, out.filePath, out.command)) {
       const hints = hintsOf(p, e, out);
       p.forgetDoc();
       const excerpt = p.compressText(out.text, hints, p.excerptBudget(config, out.text.length));

@@ -47,7 +47,7 @@ function outputOf(event: Event, ctx: HookContext): Output | undefined {
   // Bash: the whole output (Claude Code's spill file, checked) without the exit marker.
   const bash = event.tool_name === "Bash" ? bashResult(event, out, ctx) : undefined;
   const text = bash ? bash.text : out.text;
-  const threshold = minCharsFor(c, event.tool_name, out.filePath);
+  const threshold = minCharsFor(c, event.tool_name, out.filePath, out.command);
   // Smaller outputs are shown whole; from REPEAT_MIN_CHARS on, a repeat of one is not sent twice.
   if (text.length < Math.min(threshold, REPEAT_MIN_CHARS)) return undefined;
   if (out.command && (CAIRN_RETRIEVAL.test(out.command) || CAIRN_RAW.test(out.command))) return undefined;

@@ -28,7 +28,7 @@ export const COMPRESS_SETTINGS = {
   "compress.read_code_min_bytes": setting(
     int(0, 10_000_000),
     12_000,
-    "Reads of source code smaller than this are shown whole; larger ones become an outline with line numbers.",
+    "Reads of source code (and `cat`, `head` or `sed -n` of a source file) smaller than this are shown whole; larger ones become an outline with the file's line numbers.",
     raiseOnly(WHY.wider),
   ),
   "compress.tools": setting(

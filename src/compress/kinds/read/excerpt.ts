@@ -9,7 +9,7 @@
 import type { Doc } from "../../excerpt/doc.ts";
 import { numberedSize, sampleOf } from "../../excerpt/doc.ts";
 import { type EngineOptions, rank } from "../../excerpt/engine.ts";
-import { CODE_EXT } from "../../excerpt/files.ts";
+import { CODE_EXT, printedFile } from "../../excerpt/files.ts";
 import { docOf, plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick, pack, substanceCap } from "../../excerpt/pack.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
@@ -17,7 +17,6 @@ import { logs } from "../log/detect.ts";
 import { logPicks } from "../log/excerpt.ts";
 import { tablePicks } from "../table/excerpt.ts";
 import { codePicks, shownExport } from "./code.ts";
-import { printedSource } from "./detect.ts";
 import { dataPicks, prosePicks } from "./docs.ts";
 import { LOCK_KEY, lockOutline } from "./lockfile.ts";
 import { minifiedLine } from "./minified.ts";
@@ -234,8 +233,12 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
 }
 
 export function readsExcerpt(text: string, hints: Hints, budget: number): Excerpt {
-  const printed = hints.tool === "Read" ? undefined : printedSource(hints.command);
-  return readExcerpt(text, printed ? { ...hints, filePath: printed, firstLine: 1 } : hints, budget);
+  const printed = hints.tool === "Read" ? undefined : printedFile(hints.command);
+  return readExcerpt(
+    text,
+    printed ? { ...hints, filePath: printed.path, firstLine: printed.from } : hints,
+    budget,
+  );
 }
 
 export const excerpts: Readonly<Record<string, ExcerptFn>> = { read: readsExcerpt };

@@ -40,15 +40,6 @@ describe("source code is not a table", () => {
     const csv = readFileSync(new URL("../../../fixtures/outputs-substance/csv.txt", import.meta.url), "utf8");
     expect(looksLikeCode(csv.split("\n", 60))).toBe(false);
   });
-
-  it("a command that prints a source file whole is read as that file", async () => {
-    const { printedSource } = await import("../../../../src/compress/kinds/read/detect.ts");
-    expect(printedSource("cat lib/base64.js")).toBe("lib/base64.js");
-    expect(printedSource("head -n 400 'src/a.py'")).toBe("src/a.py");
-    expect(printedSource("cat a.js | grep x")).toBeUndefined();
-    expect(printedSource("tail -n 50 a.js")).toBeUndefined();
-    expect(printedSource("cat notes.txt")).toBeUndefined();
-  });
 });
 
 describe("ls -la of one directory", () => {

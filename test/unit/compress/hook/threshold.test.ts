@@ -6,14 +6,29 @@ describe("which outputs are big enough to compress", () => {
   const config = defaults();
 
   it("a Read of source code from read_code_min_bytes, other Reads from read_min_bytes, the rest from min_bytes", () => {
-    expect(minCharsFor(config, "Read", "/p/src/doc/Document.js")).toBe(12_000);
-    expect(minCharsFor(config, "Read", "/p/lib/index.d.ts")).toBe(12_000);
-    expect(minCharsFor(config, "Read", "/p/app.py")).toBe(12_000);
+    expect(minCharsFor(config, "Read", "/p/src/doc/Document.js", undefined)).toBe(12_000);
+    expect(minCharsFor(config, "Read", "/p/lib/index.d.ts", undefined)).toBe(12_000);
+    expect(minCharsFor(config, "Read", "/p/app.py", undefined)).toBe(12_000);
     // Data and prose are read whole up to the larger size: their outlines keep less.
-    expect(minCharsFor(config, "Read", "/p/README.md")).toBe(24_000);
-    expect(minCharsFor(config, "Read", "/p/data.json")).toBe(24_000);
-    expect(minCharsFor(config, "Read", undefined)).toBe(24_000);
-    expect(minCharsFor(config, "Bash", "/p/a.ts")).toBe(4096);
+    expect(minCharsFor(config, "Read", "/p/README.md", undefined)).toBe(24_000);
+    expect(minCharsFor(config, "Read", "/p/data.json", undefined)).toBe(24_000);
+    expect(minCharsFor(config, "Read", undefined, undefined)).toBe(24_000);
+    expect(minCharsFor(config, "Bash", "/p/a.ts", undefined)).toBe(4096);
+  });
+
+  it("a command that prints a source file goes by a Read's size: what it shows is edited the same way", () => {
+    const bash = (command: string) => minCharsFor(config, "Bash", undefined, command);
+    expect(bash("cat src/web/server.ts")).toBe(12_000);
+    expect(bash("head -n 300 lib/a.py")).toBe(12_000);
+    expect(bash("sed -n '200,400p' src/main.rs")).toBe(12_000);
+    // Not a source file's own text, or a file nobody edits: a command's output.
+    expect(bash("cat src/web/server.ts | grep route")).toBe(4096);
+    expect(bash("cat notes.txt")).toBe(4096);
+    expect(bash("cat node_modules/hono/dist/hono.js")).toBe(4096);
+    expect(bash("npm test")).toBe(4096);
+    expect(
+      minCharsFor({ ...config, "compress.read_code_min_bytes": 30_000 }, "Bash", undefined, "cat a.go"),
+    ).toBe(30_000);
   });
 
   it("a Read of a lockfile from min_bytes, like a command's output: nobody edits one, and its excerpt keeps every package", () => {
@@ -24,15 +39,15 @@ describe("which outputs are big enough to compress", () => {
       "C:\\p\\Cargo.lock",
       "go.sum",
     ])
-      expect(minCharsFor(config, "Read", f), f).toBe(4096);
+      expect(minCharsFor(config, "Read", f, undefined), f).toBe(4096);
     // Only the file name counts: a folder named like a lockfile does not.
-    expect(minCharsFor(config, "Read", "/p/package-lock.json/notes.md")).toBe(24_000);
-    expect(minCharsFor(config, "Read", "/p/my-package-lock.json")).toBe(24_000);
+    expect(minCharsFor(config, "Read", "/p/package-lock.json/notes.md", undefined)).toBe(24_000);
+    expect(minCharsFor(config, "Read", "/p/my-package-lock.json", undefined)).toBe(24_000);
   });
 
   it("follows the settings", () => {
     const c = { ...config, "compress.read_code_min_bytes": 50_000, "compress.read_min_bytes": 1000 };
-    expect(minCharsFor(c, "Read", "/p/a.rs")).toBe(50_000);
-    expect(minCharsFor(c, "Read", "/p/a.yaml")).toBe(1000);
+    expect(minCharsFor(c, "Read", "/p/a.rs", undefined)).toBe(50_000);
+    expect(minCharsFor(c, "Read", "/p/a.yaml", undefined)).toBe(1000);
   });
 });
