@@ -196,6 +196,9 @@ function maskToken(s: string, from: number, end: number): number {
   return maskRuns(s, pathEnd, to, mix(h, 124));
 }
 
+/** Distinct tokens remembered with their hashes, at most (repeated ones are most of a long output's). */
+const MEMO_MAX = 1 << 16;
+
 /** A place in a file (`src/a.ts:3`, `chart.ts(5,14):`): which file a problem is in tells problems apart. */
 const PLACE = /\.[A-Za-z]{1,5}[(:]\d/;
 
@@ -209,16 +212,33 @@ function maskLine(
   out: Int32Array,
   from: number,
   values?: { readonly numbered: Uint8Array; readonly files: Int32Array },
+  memo?: Map<string, number>,
 ): number {
   let n = 0;
   let i = from;
   const end = line.length;
+  // Tokens end at a space (found natively) unless the line holds a tab.
+  const spaced = memo !== undefined && line.indexOf("\t", from) < 0;
   while (i < end && n < out.length) {
     let c = line.charCodeAt(i);
     while (i < end && (c === 32 || c === 9)) c = line.charCodeAt(++i);
     if (i >= end) break;
-    out[n] = maskToken(line, i, end);
-    const j = tokenEnd;
+    let j: number;
+    if (spaced) {
+      // A token's hash depends on its text alone: a token seen before is not read again.
+      j = line.indexOf(" ", i);
+      if (j < 0) j = end;
+      const token = line.slice(i, j);
+      let h = memo.get(token);
+      if (h === undefined) {
+        h = maskToken(line, i, j);
+        if (memo.size < MEMO_MAX) memo.set(token, h);
+      }
+      out[n] = h;
+    } else {
+      out[n] = maskToken(line, i, end);
+      j = tokenEnd;
+    }
     if (values) {
       let digit = false;
       let mark = false;
@@ -308,14 +328,20 @@ interface Sample {
   readonly count: Int32Array;
 }
 
-function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined): Sample {
+function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined, memo: Map<string, number>): Sample {
   const at: number[] = [];
   const tokens = new Int32Array(HEADER_SAMPLE * MAX_TOKENS);
   const count = new Int32Array(HEADER_SAMPLE);
   for (let i = 0; i < doc.lines.length && at.length < HEADER_SAMPLE; i++) {
     if (skipped(doc, i)) continue;
     const k = at.length;
-    count[k] = maskLine(doc.lines[i]!, tokens.subarray(k * MAX_TOKENS, (k + 1) * MAX_TOKENS), bodyAt ? bodyAt(i) : 0);
+    count[k] = maskLine(
+      doc.lines[i]!,
+      tokens.subarray(k * MAX_TOKENS, (k + 1) * MAX_TOKENS),
+      bodyAt ? bodyAt(i) : 0,
+      undefined,
+      memo,
+    );
     at.push(i);
   }
   return { at, tokens, count };
@@ -378,7 +404,8 @@ export function templatesOf(
   const numbered = new Uint8Array(MAX_TOKENS);
   const files = new Int32Array(MAX_TOKENS);
   const values = { numbered, files };
-  const sample = sampleLines(doc, bodyAt);
+  const memo = new Map<string, number>();
+  const sample = sampleLines(doc, bodyAt, memo);
   const header = headerOf(sample);
   let sampled = 0;
   for (let i = 0; i < lines.length; i++) {
@@ -391,7 +418,7 @@ export function templatesOf(
     if (sampled < sample.at.length && sample.at[sampled] === i && !words) {
       n = sample.count[sampled]!;
       buffer.set(sample.tokens.subarray(sampled * MAX_TOKENS, sampled * MAX_TOKENS + n));
-    } else n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined);
+    } else n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined, memo);
     if (sample.at[sampled] === i) sampled++;
     const key = keyOf(buffer, n, exact && !words) ^ (exact ? 1 : 0);
     let leaf = leaves.get(key);
