@@ -4,8 +4,9 @@
  * the few far above the rest. Pure; the engine (engine.ts) makes them facts.
  */
 
+import { tokensOf } from "./mask.ts";
 import { farAbove } from "./signals.ts";
-import { type Template, tokensOf } from "./templates.ts";
+import type { Template } from "./templates.ts";
 
 /**
  * Lines of a frequent template whose value in some field is rare among its lines: the
