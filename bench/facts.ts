@@ -10,8 +10,8 @@
  *   node bench/facts.ts                 fast: the compressors of ./src called in-process
  *   node bench/facts.ts --hook          the built hook (dist/cairn.cjs), as Claude Code runs it
  *   node bench/facts.ts --hook "CMD"    any hook command
- *   options: --set shared,dev,blind,old (default shared,dev,old: the blind part only when
- *            named) --kind K  --filter SUBSTR  --misses (print every missed fact)  --json FILE
+ *   options: --set shared,dev,blind,fresh,old (default shared,dev,old: the blind and fresh
+ *            parts only when named) --kind K  --filter SUBSTR  --misses (print every missed fact)  --json FILE
  *
  * Targets: bench/corpus/targets.json. `npm run bench` runs it on the built hook with every set.
  */
@@ -163,7 +163,7 @@ export async function runFacts(opts: {
       failed.push(...checkTargets(targets, set, a).map((t) => `${set}: ${t}`));
       sections.push(
         [
-          `### ${set === "blind" ? "blind part (score only to report)" : set === "dev" ? "development part" : "shared examples (../shared/corpus-facts)"}`,
+          `### ${set === "blind" ? "blind part (score only to report)" : set === "fresh" ? "fresh part (bench/corpus/fresh)" : set === "dev" ? "development part" : "shared examples (../shared/corpus-facts)"}`,
           "",
           HEAD,
           RULE,

@@ -555,4 +555,183 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh set (bench/corpus/fresh/): tools and shapes no dev or blind case has,
+  // captured after the blind part showed the rules overfit.
+  {
+    name: "fresh-py",
+    setup: "fresh",
+    cwd: "fresh/inventory",
+    prompt: "the inventory tests fail and the nightly rebalance got slow",
+    provenance: `${CAPTURED} (CPython 3.11, pytest 9; project by projects/fresh.sh)`,
+    steps: [
+      build(
+        "pytest-ra-tb-long",
+        "pytest",
+        'python3 -m pytest -rA --tb=long 2>&1; echo "exit code: $?"',
+        "Run the tests with every outcome in the summary",
+      ),
+      bash(
+        "python-cprofile-tottime",
+        "cprofile",
+        "PYTHONPATH=. python3 -m cProfile -s tottime scripts/nightly_rebalance.py",
+        "Profile the nightly rebalance",
+      ),
+      bash("pip-show-files", "pip", "pip show -f pytest", "Which pytest is installed and where"),
+      bash("pip-list", "pip", "pip list", "List the installed Python packages"),
+      bash(
+        "python-importtime",
+        "importtime",
+        'python3 -X importtime -c "import inventory.pricing, pytest" 2>&1',
+        "Why does startup take so long: which imports are slow",
+      ),
+    ],
+  },
+  {
+    name: "fresh-rs",
+    setup: "fresh",
+    cwd: "fresh/ledger-rs",
+    prompt: "clean up the ledger crate's warnings",
+    provenance: `${CAPTURED} (cargo and rustc stable, offline; project by projects/fresh.sh)`,
+    steps: [build("cargo-check-warnings", "cargo", "cargo check --offline 2>&1", "Check the crate")],
+  },
+  {
+    name: "fresh-git",
+    setup: "fresh",
+    cwd: "fresh/shop-repo",
+    prompt: "where did my payment-retries commits go, and what did the last refactor touch",
+    provenance: `${CAPTURED} (git; repository built by projects/fresh.sh with scripted commits)`,
+    steps: [
+      bash(
+        "git-log-graph-all-branches",
+        "git-log",
+        "git log --graph --oneline --decorate --all",
+        "See every branch and merge",
+      ),
+      bash("git-reflog", "git-reflog", "git reflog", "Find the lost payment-retries commits"),
+      bash("git-show-stat", "git-show", "git show --stat HEAD", "What did the last commit touch"),
+    ],
+  },
+  {
+    name: "fresh-ts",
+    setup: "fresh",
+    cwd: "fresh/ts-pkg",
+    prompt: "why is the fixture type-checked, why does sync crash, and what goes into the package",
+    provenance: `${CAPTURED} (TypeScript 7, esbuild, npm, Node; project by projects/fresh.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      build(
+        "tsc-explain-files",
+        "tsc",
+        './node_modules/.bin/tsc --noEmit --explainFiles 2>&1; echo "exit code: $?"',
+        "Why is tests/fixtures/legacy-order.ts in the program",
+      ),
+      bash(
+        "node-trace-warnings-crash",
+        "node-crash",
+        'node --trace-warnings scripts/warn.mjs 2>&1; echo "exit code: $?"',
+        "Run the orders sync with warning traces",
+      ),
+      bash(
+        "esbuild-analyze",
+        "esbuild",
+        "./node_modules/.bin/esbuild src/bundle-entry.ts --bundle --platform=node --format=esm --outfile=dist/bundle.js --analyze 2>&1",
+        "Bundle and see what makes it big",
+      ),
+      bash("npm-pack-dry-run", "npm-pack", "npm pack --dry-run 2>&1", "What would be published"),
+    ],
+  },
+  {
+    name: "fresh-data",
+    setup: "fresh",
+    cwd: "fresh/data",
+    prompt: "check the orders table, the config change and apply the rounding patch",
+    provenance: `${CAPTURED} (sqlite3, diffutils, GNU patch, OpenJDK 17 javap; data by projects/fresh.sh)`,
+    steps: [
+      bash(
+        "sqlite-markdown-orders",
+        "sqlite",
+        'sqlite3 -markdown shop.db "select * from orders order by id"',
+        "Look over the orders for anything odd",
+      ),
+      bash(
+        "diff-u-service-config",
+        "diff",
+        'diff -u service.old.toml service.new.toml; echo "exit code: $?"',
+        "What changed in the service config",
+      ),
+      bash(
+        "patch-failed-hunk",
+        "patch",
+        'patch -d app -p1 < fix-rounding.patch; echo "exit code: $?"',
+        "Apply the rounding fix",
+      ),
+      {
+        case: "read-env-example",
+        kind: "read-config",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/.env.example" },
+      },
+      {
+        case: "read-tenants-json",
+        kind: "read-config",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/config/tenants.json" },
+      },
+      bash(
+        "javap-concurrenthashmap",
+        "javap",
+        "javap -p -constants java.util.concurrent.ConcurrentHashMap",
+        "Check ConcurrentHashMap's computeIfAbsent signature and its treeify threshold",
+      ),
+    ],
+  },
+  // Added to the fresh set in a second pass, in sessions of their own so the first pass's
+  // cases re-capture unchanged.
+  {
+    name: "fresh-more-git",
+    setup: "fresh",
+    cwd: "fresh/shop-clone",
+    prompt: "tidy up my local branches",
+    provenance: `${CAPTURED} (git; repositories built by projects/fresh.sh with scripted commits)`,
+    steps: [
+      bash(
+        "git-branch-vv-clone",
+        "git-branch",
+        "git branch -vv",
+        "Which local branches are gone upstream or out of date",
+      ),
+    ],
+  },
+  {
+    name: "fresh-more-web",
+    setup: "fresh",
+    cwd: "fresh/web-widgets",
+    prompt: "the widget bundle does not build",
+    provenance: `${CAPTURED} (esbuild; project by projects/fresh.sh)`,
+    steps: [
+      bash(
+        "esbuild-warnings-error",
+        "esbuild",
+        './node_modules/.bin/esbuild src/app.js --bundle --outfile=dist/web.js --log-limit=0 2>&1; echo "exit code: $?"',
+        "Bundle the web widgets",
+      ),
+    ],
+  },
+  {
+    name: "fresh-more-data",
+    setup: "fresh",
+    cwd: "fresh/data",
+    prompt: "which tenants and orders need attention",
+    provenance: `${CAPTURED} (jq, sqlite3; data by projects/fresh.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      bash(
+        "jq-tenant-payments",
+        "jq",
+        "jq -c '.tenants[] | {id, plan, provider: .payments.provider, capture: .payments.capture, rpm: .limits.rate_per_minute}' config/tenants.json",
+        "Each tenant's payment provider and rate limit",
+      ),
+      bash("sqlite-dump-orders", "sqlite", "sqlite3 shop.db .dump", "Dump the orders database"),
+    ],
+  },
 ];

@@ -8,6 +8,8 @@
  * - dev:    bench/corpus/dev, the widened corpus's development part, free to read;
  * - blind:  bench/corpus/blind, kept out of development (see its README): score it only
  *           to report.
+ * - fresh:  bench/corpus/fresh, outputs of tools and shapes neither dev nor blind has,
+ *           captured after the blind part showed overfitting; fresh evidence, score to report.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -16,7 +18,7 @@ import { fileURLToPath } from "node:url";
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 export const CORPUS_DIR = join(REPO, "bench", "corpus");
 
-export type SetName = "shared" | "dev" | "blind";
+export type SetName = "shared" | "dev" | "blind" | "fresh";
 
 export interface FactCase {
   /** The file name without `.json`. */

@@ -10,6 +10,7 @@ import type { Doc } from "../../excerpt/doc.ts";
 import { E } from "../../excerpt/engine.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Pick } from "../../excerpt/pack.ts";
+import { isCaret } from "../../excerpt/signals.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 
@@ -84,6 +85,13 @@ export function contextEnd(
   return end;
 }
 
+/** Within a code frame (lines `from`-`to`), the source line numbered `line` in its gutter (`39 |`, `  39 │`), or -1. */
+export function pointedLine(lines: readonly string[], from: number, to: number, line: number): number {
+  const gutter = new RegExp(`^\\s*>?\\s*${line}\\s*[|│]`);
+  for (let k = from; k <= to; k++) if (gutter.test(lines[k]!)) return k;
+  return -1;
+}
+
 /** "3 errors in 2 files, 5 warnings": what the excerpt holds, for the header. */
 function countsOf(diags: readonly Diagnostic[]): string {
   const files = new Set<string>();
@@ -127,6 +135,13 @@ export function diagnosticExcerpt(
     if (d.needs !== undefined) picks.push({ from: d.needs, to: d.needs, prio: E.problem + 2 });
     const end = d.end ?? d.headerEnd ?? d.at;
     if (end > d.at) picks.push({ from: d.at + 1, to: end, prio: 80, split: "head", with: d.at });
+    // The source line it points at, and the caret under it, locate it whatever comes above
+    // them in its frame (rustc quotes the lines of other labels first).
+    const pointed = d.line === undefined ? -1 : pointedLine(doc.lines, d.at + 1, end, d.line);
+    if (pointed >= 0) {
+      const to = pointed + 1 <= end && isCaret(doc.lines[pointed + 1]!) ? pointed + 1 : pointed;
+      picks.push({ from: pointed, to, prio: where, with: d.at });
+    }
   }
   return excerpt(name, doc, budget, {
     picks,
