@@ -34,7 +34,7 @@ import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { intentLines } from "./intent.ts";
 import { newestLines } from "./newest.ts";
-import { outliers } from "./outliers.ts";
+import { headerOutliers, outliers } from "./outliers.ts";
 import { MUST, type Pick } from "./pack-items.ts";
 import { isCaret, isCodeFrame, isProblem, isSevere, isSuccess, isSummary } from "./signals.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
@@ -311,8 +311,9 @@ function rankOutliers(w: Work, kinds: Template[]): void {
   const rareValued = new Map<string, number[]>();
   // In an output of hundreds of kinds, a rare value in each small one is no exception worth a line.
   kinds.sort((a, b) => b.members.length - a.members.length);
-  for (const tpl of kinds.slice(0, OUTLIER_KINDS))
-    outliers(lines, tpl, rareValued, w.opts.bodyAt ?? (() => 0));
+  const bodyAt = w.opts.bodyAt ?? (() => 0);
+  for (const tpl of kinds.slice(0, OUTLIER_KINDS)) outliers(lines, tpl, rareValued, bodyAt);
+  headerOutliers(lines, w.t.header, rareValued, bodyAt);
   for (const at of rareValued.values()) {
     if (at.length <= RARE) {
       for (const i of at) {

@@ -1,5 +1,5 @@
 /**
- * A line's tokens and their masked hashes, for grouping lines into templates
+ * The masked hashes of a line's tokens, for grouping lines into templates
  * (templates.ts): a token's variable parts (numbers, hex and random ids, a path's file
  * name within its directory) are masked, so two tokens alike but for them hash alike.
  * A token's hash depends on its text alone. Pure but for two scratch values the passes
@@ -230,19 +230,4 @@ function fileHash(s: string, from: number, to: number): number {
   let h = FNV;
   for (let k = from; k < to; k++) h = mix(h, s.charCodeAt(k));
   return h | 1;
-}
-
-const BLANKS = /[ \t]+/;
-
-/**
- * A line's tokens (split at runs of blanks), at most MAX_TOKENS of them. Split natively: in
- * a process that runs it once, a loop over each character is read by the interpreter.
- */
-export function tokensOf(line: string): string[] {
-  const out = line.split(BLANKS);
-  // Blanks at either end leave an empty piece there.
-  if (out.length > 0 && out[out.length - 1] === "") out.pop();
-  if (out.length > 0 && out[0] === "") out.shift();
-  if (out.length > MAX_TOKENS) out.length = MAX_TOKENS;
-  return out;
 }

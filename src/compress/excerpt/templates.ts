@@ -26,10 +26,19 @@ export interface Template {
   readonly files?: Int32Array;
 }
 
+/** The tokens nearly every line starts with (a log's date and host, a table's columns of numbers). */
+export interface Header {
+  /** How many leading tokens (0: none). */
+  readonly size: number;
+  /** The lines that start with them, in order. */
+  readonly lines: readonly number[];
+}
+
 export interface Templates {
   /** The template of each line, or -1 (a blank line, the sampling hole, an overlong line). */
   readonly of: Int32Array;
   readonly list: readonly Template[];
+  readonly header: Header;
 }
 
 /** Lines longer than this are their own template (minified code, a base64 blob). */
@@ -114,14 +123,15 @@ function sampleLines(
 }
 
 /**
- * How many leading tokens nearly every line shares once masked (a log's date, time and
+ * The leading tokens (masked) nearly every line shares (a log's date, time and
  * host: `Jul 27 14:41:57 combo`): a header that says nothing of what a line is, so lines
  * are compared past it, as log parsers strip a log's header before mining its templates.
- * 0 when lines share no start.
+ * Empty when lines share no start.
  */
-function headerOf(sample: Sample): number {
+function headerOf(sample: Sample): Int32Array {
   const lines = sample.at.length;
-  if (lines < 20) return 0;
+  const values = new Int32Array(HEADER_MAX);
+  if (lines < 20) return values.subarray(0, 0);
   let header = 0;
   for (; header < HEADER_MAX; header++) {
     const counts = new Map<number, number>();
@@ -131,11 +141,21 @@ function headerOf(sample: Sample): number {
       const token = sample.tokens[k * MAX_TOKENS + header]!;
       const c = (counts.get(token) ?? 0) + 1;
       counts.set(token, c);
-      if (c > top) top = c;
+      if (c > top) {
+        top = c;
+        values[header] = token;
+      }
     }
     if (top < lines * HEADER_SHARE) break;
   }
-  return header;
+  return values.subarray(0, header);
+}
+
+/** Whether a line's masked tokens start with the header's. */
+function startsWith(masked: Int32Array, n: number, header: Int32Array): boolean {
+  if (n <= header.length) return false;
+  for (let k = 0; k < header.length; k++) if (masked[k] !== header[k]) return false;
+  return true;
 }
 
 /** Hash of a line's masked tokens, all of them (strict) or its length and first two. */
@@ -172,7 +192,9 @@ export function templatesOf(
   const values = { numbered, files };
   const memo = new Map<string, number>();
   const sample = sampleLines(doc, bodyAt, memo);
-  const header = headerOf(sample);
+  const start = headerOf(sample);
+  const header = start.length;
+  const headed: number[] = [];
   let sampled = 0;
   for (let i = 0; i < lines.length; i++) {
     if (skipped(doc, i)) continue;
@@ -186,6 +208,7 @@ export function templatesOf(
       buffer.set(sample.tokens.subarray(sampled * MAX_TOKENS, sampled * MAX_TOKENS + n));
     } else n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined, memo);
     if (sample.at[sampled] === i) sampled++;
+    if (header > 0 && startsWith(buffer, n, start)) headed.push(i);
     const key = keyOf(buffer, n, exact && !words) ^ (exact ? 1 : 0);
     let leaf = leaves.get(key);
     if (!leaf) {
@@ -220,7 +243,7 @@ export function templatesOf(
     list[best]!.members.push(i);
     of[i] = best;
   }
-  return { of, list };
+  return { of, list, header: { size: header, lines: headed } };
 }
 
 function isBlankLine(line: string): boolean {
