@@ -7,9 +7,9 @@
  */
 
 import type { Doc } from "../../excerpt/doc.ts";
-import { E } from "../../excerpt/engine.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Pick } from "../../excerpt/pack.ts";
+import { E } from "../../excerpt/priorities.ts";
 import { isCaret } from "../../excerpt/signals.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
 import type { Diagnostic } from "./diagnostic.ts";

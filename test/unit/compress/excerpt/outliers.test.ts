@@ -50,3 +50,14 @@ describe("columns of numbers every line starts with", () => {
     expect(e.text.length).toBeLessThan(text.length * 0.25);
   });
 });
+
+describe("a rare value deep in a JSON record", () => {
+  it("is shown with the line that names its record (a Read of a 60-tenant config)", async () => {
+    // A real Read of a 30 KB JSON config: one tenant of 60 still on the payflow provider,
+    // three levels down; `"id": "tenant-023"` is five lines above it.
+    const { text, e } = await capturedCase("fresh", "read-tenants-json");
+    expect(e.text).toContain('L520:         "provider": "payflow",');
+    expect(e.text).toContain('L515:       "id": "tenant-023",');
+    expect(e.text.length).toBeLessThan(text.length * 0.2);
+  });
+});
