@@ -1,6 +1,8 @@
 /**
  * Every excerpt the product makes of the corpus (bench/corpus/, at its default budget and
- * at a small one) and of the test fixtures' outputs (under several tools and commands),
+ * at a small one), of the facts cases it may be developed on (../shared/corpus-facts and
+ * bench/corpus/dev, never the blind part) and of the test fixtures' outputs (under several
+ * tools and commands),
  * with every compressor's detection score, one JSON line each: a change meant to leave
  * what compressors output alone is checked by dumping before and after and comparing.
  *
@@ -12,6 +14,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { hintsOf, product } from "./compress.ts";
 import { loadCorpus } from "./corpus/corpus.ts";
+import { loadSet } from "./corpus/facts/sets.ts";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const p = await product(resolve(process.argv[2] ?? join(REPO, "src")));
@@ -40,6 +43,18 @@ for (const e of loadCorpus(undefined)) {
   const hints = hintsOf(p, e, out);
   for (const budget of [p.excerptBudget(config, out.text.length), 1500])
     dump({ id: e.id }, out.text, hints, budget);
+}
+
+// The blind set stays out: its excerpts are not to be read during development.
+for (const set of ["shared", "dev"] as const) {
+  for (const c of loadSet(set)) {
+    const { tool_name: tool, tool_input, tool_response } = c.input;
+    const out = p.extractOutput(tool, tool_input, tool_response);
+    if (!out) continue;
+    const hints = p.hintsOf(tool, out);
+    for (const budget of [p.excerptBudget(config, out.text.length), 1500])
+      dump({ set, name: c.name }, out.text, hints, budget);
+  }
 }
 
 const FIXTURES = join(REPO, "test/fixtures/outputs");

@@ -94,10 +94,10 @@ function cut(text: string, hints: Hints, budget: number, compressor: Compressor,
   // problem line and every rare line whole (budget.ts): else it is shown as it is.
   const shorter = (e: Excerpt): Excerpt => {
     if (hints.tool === "Read" || !doc.complete) return e;
-    const all = doc.lines.join("\n");
     if (doc.size <= SMALL_OUTPUT && e.keptFacts !== true)
-      return { text: all, compressor: e.compressor, kept: "everything" };
+      return { text: doc.lines.join("\n"), compressor: e.compressor, kept: "everything" };
     if (doc.size > e.text.length * SAVES_LITTLE) return e;
+    const all = doc.lines.join("\n");
     return all.length <= e.text.length * SAVES_LITTLE
       ? { text: all, compressor: e.compressor, kept: "everything" }
       : e;

@@ -201,3 +201,18 @@ export function recordAround(lines: readonly string[], i: number): [number, numb
   };
   return (b + 2 < lines.length && sameAt(b + 2, 1)) || (a - 2 >= 0 && sameAt(a - 2, -1)) ? [a, b] : undefined;
 }
+
+/**
+ * The line that names the record holding line `i` of a JSON or YAML document: the first
+ * member of the nearest enclosing element of a list (`{` alone on its line, then
+ * `"id": "tenant-023"`), or the list item's own line (`- id: tenant-023`). An odd value
+ * deep in a record means nothing without it.
+ */
+export function recordIdOf(lines: readonly string[], i: number): number | undefined {
+  for (const a of ancestors(lines, i, 6)) {
+    const t = lines[a]!.trim();
+    if (t === "{") return a + 1 < i ? a + 1 : undefined;
+    if (t.startsWith("- ")) return a;
+  }
+  return undefined;
+}

@@ -11,7 +11,7 @@
 
 import type { Doc } from "./doc.ts";
 import { cutLine, groupLines, note, shownName } from "./framing.ts";
-import { groupPaths, PATH_LINE } from "./paths.ts";
+import { groupPaths, isPathLine } from "./paths.ts";
 import type { Excerpt } from "./types.ts";
 
 export interface DirGroup {
@@ -225,7 +225,7 @@ export function pathsOf(doc: Doc): { paths: string[]; others: number[] } {
   doc.lines.forEach((line, i) => {
     const t = line.trim();
     if (t === "" || i === doc.hole) return;
-    if (line.length < 2000 && PATH_LINE.test(t)) paths.push(t);
+    if (line.length < 2000 && isPathLine(t)) paths.push(t);
     else others.push(i);
   });
   return { paths, others };

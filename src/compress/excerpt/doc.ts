@@ -60,7 +60,7 @@ function build(text: string): Doc {
   const size = text.length;
   if (size <= SAMPLE_ABOVE) {
     const lines: string[] = [];
-    splitLines(cleanText(text), lines);
+    splitLines(cleaned(text), lines);
     // A final newline ends the last line; it does not start another one.
     if (lines.length > 1 && lines[lines.length - 1] === "" && text.endsWith("\n")) lines.pop();
     const starts = new Array<number>(lines.length);
@@ -97,6 +97,18 @@ function build(text: string): Doc {
 // sometimes a fallback; one remembered Doc avoids splitting a large text again.
 let lastText: string | undefined;
 let lastDoc: Doc | undefined;
+// Detection's sample of a short text is all of it, cleaned as the Doc's lines are: cleaned once.
+let lastRaw: string | undefined;
+let lastClean = "";
+
+/** cleanText(text), remembered for the next call with the same text. */
+function cleaned(text: string): string {
+  if (lastRaw !== text) {
+    lastClean = cleanText(text);
+    lastRaw = text;
+  }
+  return lastClean;
+}
 
 export function docOf(text: string): Doc {
   if (lastDoc && lastText === text) return lastDoc;
@@ -110,11 +122,13 @@ export function docOf(text: string): Doc {
 export function forgetDoc(): void {
   lastText = undefined;
   lastDoc = undefined;
+  lastRaw = undefined;
+  lastClean = "";
 }
 
 /** A cheap view for detection: the cleaned head and tail of the text. */
 export function sampleOf(text: string, head = 20_000, tail = 8_000): string {
-  if (text.length <= head + tail) return cleanText(text);
+  if (text.length <= head + tail) return cleaned(text);
   return `${cleanText(text.slice(0, head))}\n${cleanText(text.slice(text.length - tail))}`;
 }
 

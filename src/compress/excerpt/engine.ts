@@ -29,47 +29,18 @@ import {
   firstPerFile,
   locatedBefore,
   recordAround,
+  recordIdOf,
 } from "./around.ts";
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { intentLines } from "./intent.ts";
 import { newestLines } from "./newest.ts";
-import { outliers } from "./outliers.ts";
-import { MUST, type Pick } from "./pack-items.ts";
+import { headerOutliers, outliers } from "./outliers.ts";
+import type { Pick } from "./pack-items.ts";
+import { E } from "./priorities.ts";
 import { isCaret, isCodeFrame, isProblem, isSevere, isSuccess, isSummary } from "./signals.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
 import { FOREIGN } from "./traces.ts";
-
-/** Priorities of the engine's picks (MUST and above are facts). */
-export const E = {
-  /** An error of a rare kind, and what locates it. */
-  problem: MUST + 20,
-  end: MUST + 16,
-  summary: MUST + 14,
-  locator: MUST + 12,
-  /** The first error of a frequent kind. */
-  firstProblem: MUST + 10,
-  /** A warning of a rare kind, and what locates it. */
-  warning: MUST + 9,
-  warnLocator: MUST + 7,
-  lastProblem: MUST + 6,
-  beforeCrash: MUST + 5,
-  outlier: MUST + 4,
-  asked: MUST + 3,
-  rare: MUST + 2,
-  first: MUST + 1,
-  /**
-   * Each other problem line that names its own place in code (a diagnostic repeated in
-   * many places): a fact after every other, so an output made of diagnostics spends up
-   * to its cap on them before losing one.
-   */
-  place: MUST,
-  representative: 92,
-  head: 90,
-  lastOfKind: 86,
-  moreLocator: 82,
-  other: 40,
-} as const;
 
 export interface EngineOptions {
   /**
@@ -265,6 +236,12 @@ function rankAsked(w: Work): void {
   }
 }
 
+/** The line naming the record (JSON, YAML) that holds fact `i`: the odd value's id. */
+function withRecordId(w: Work, i: number, prio: number): void {
+  const id = recordIdOf(w.lines, i);
+  if (id !== undefined && !w.facts.has(id)) fact(w, id, id, prio);
+}
+
 /** Lines of a rare kind: facts where most lines repeat (and summaries always), else as room allows. */
 function rankRare(w: Work, tpl: Template, rareAreFacts: boolean): void {
   const { lines } = w;
@@ -277,7 +254,10 @@ function rankRare(w: Work, tpl: Template, rareAreFacts: boolean): void {
     }
     const summary = !quiet && isSummary(lines[i]!);
     if (summary) fact(w, i, i, E.summary);
-    else if (rareAreFacts && !quiet) fact(w, i, i, E.rare - Math.min(1, lines[i]!.length / 1000));
+    else if (rareAreFacts && !quiet) {
+      fact(w, i, i, E.rare - Math.min(1, lines[i]!.length / 1000));
+      withRecordId(w, i, E.rare - 1);
+    }
     if (summary || (rareAreFacts && !quiet)) w.gate.push(i);
     else w.picks.push({ from: i, to: i, prio: E.other + 10 });
   }
@@ -311,8 +291,9 @@ function rankOutliers(w: Work, kinds: Template[]): void {
   const rareValued = new Map<string, number[]>();
   // In an output of hundreds of kinds, a rare value in each small one is no exception worth a line.
   kinds.sort((a, b) => b.members.length - a.members.length);
-  for (const tpl of kinds.slice(0, OUTLIER_KINDS))
-    outliers(lines, tpl, rareValued, w.opts.bodyAt ?? (() => 0));
+  const bodyAt = w.opts.bodyAt ?? (() => 0);
+  for (const tpl of kinds.slice(0, OUTLIER_KINDS)) outliers(lines, tpl, rareValued, bodyAt);
+  headerOutliers(lines, w.t.header, rareValued, bodyAt);
   for (const at of rareValued.values()) {
     if (at.length <= RARE) {
       for (const i of at) {
@@ -321,6 +302,7 @@ function rankOutliers(w: Work, kinds: Template[]): void {
         // whole, or the odd value would have no id.
         const record = recordAround(lines, i);
         if (record) fact(w, record[0], record[1], E.outlier - 1);
+        else withRecordId(w, i, E.outlier - 1);
       }
       continue;
     }

@@ -5,7 +5,7 @@
 
 import { factCap, SMALL_OUTPUT } from "./budget.ts";
 import { type Doc, docOf } from "./doc.ts";
-import { type EngineOptions, rank } from "./engine.ts";
+import { type EngineOptions, type Ranking, rank } from "./engine.ts";
 import { type Note, type PackOptions, type Pick, pack } from "./pack.ts";
 import type { Excerpt, Hints } from "./types.ts";
 
@@ -55,9 +55,10 @@ export interface Packing {
   /**
    * The engine's ranking (engine.ts: problems and what locates them, rare lines, the end,
    * each frequent kind of line once with its count) under the kind's own picks, told what
-   * the kind knows of its lines; false for a kind that writes its own structure instead.
+   * the kind knows of its lines, or the ranking the kind already made of them (`{ ranking }`,
+   * with the hints' intent); false for a kind that writes its own structure instead.
    */
-  readonly engine?: EngineOptions | false;
+  readonly engine?: EngineOptions | { readonly ranking: Ranking } | false;
   /**
    * Where the output came from: facts never take the excerpt past what its tool shows
    * inline, and lines that name what the agent said it is after are facts.
@@ -73,7 +74,8 @@ export function excerpt(name: string, doc: Doc, budget: number, packing: Packing
   let suffix = options.suffix;
   let gate: readonly number[] = [];
   if (packing.engine !== false) {
-    const r = rank(doc, { ...packing.engine, intent: packing.hints?.intent });
+    const e = packing.engine ?? {};
+    const r = "ranking" in e ? e.ranking : rank(doc, { ...e, intent: packing.hints?.intent });
     gate = r.gate;
     picks = [...picks, ...r.picks];
     // The kind's own display of a line wins over the engine's count after it.
@@ -90,7 +92,8 @@ export function excerpt(name: string, doc: Doc, budget: number, packing: Packing
   // An output of 8 KB or less is worth an excerpt only when no line with a word in it but
   // what the kind calls noise (passing tests, download chatter) is left out (compress-text.ts).
   if ((packing.sourceSize ?? doc.size) <= SMALL_OUTPUT) {
-    const noise = packing.engine === false ? undefined : packing.engine?.noise;
+    const e = packing.engine ?? {};
+    const noise = e === false ? undefined : "ranking" in e ? undefined : e.noise;
     // A rule or a counter (`⎯⎯⎯[1/3]⎯`) says no word.
     gate = doc.lines.flatMap((line, i) => (/[A-Za-z]{2}/.test(line) && !noise?.(i) ? [i] : []));
   }

@@ -28,6 +28,8 @@ export function newestLines(lines: readonly string[]): number[] {
       if (seen < SAMPLE) dated++;
     }
     if (seen < SAMPLE) seen++;
+    // The sample decides whether the output is dated: an undated one is not read further.
+    else if (dated < seen * DATED) return [];
   }
   if (seen < 10 || dated < seen * DATED) return [];
   let pairs = 0;

@@ -5,7 +5,39 @@
  */
 
 import { farAbove } from "./signals.ts";
-import { type Template, tokensOf } from "./templates.ts";
+import type { Header, Template } from "./templates.ts";
+
+/** Fields looked at per line at most. */
+const MAX_FIELDS = 48;
+
+/**
+ * A line's fields: its words, and the values of a word that packs a row
+ * (`VALUES(57,'cust-5080','SE','chargeback',3061);`, a `jq -c` record): one with two
+ * commas or more inside it. A word with one comma is prose's (`‘f’,`, `a,b`).
+ */
+export function fieldsOf(line: string): string[] {
+  const out: string[] = [];
+  for (const word of line.split(/[ \t]+/)) {
+    if (word === "") continue;
+    const comma = word.indexOf(",");
+    const packed = comma >= 0 && comma < word.length - 1 && word.indexOf(",", comma + 1) > comma + 1;
+    for (const field of packed ? word.split(",") : [word]) {
+      if (out.length === MAX_FIELDS) return out;
+      out.push(field);
+    }
+  }
+  return out;
+}
+
+/**
+ * The leading columns of lines of different kinds that share them (a profiler's or a
+ * table's columns of numbers): only numbers far above the rest are news there, as a day
+ * that changes midway through a log is not.
+ */
+export interface Columns {
+  readonly key: string;
+  readonly upTo: number;
+}
 
 /**
  * Lines of a frequent template whose value in some field is rare among its lines: the
@@ -13,9 +45,10 @@ import { type Template, tokensOf } from "./templates.ts";
  */
 export function outliers(
   lines: readonly string[],
-  tpl: Template,
+  tpl: Pick<Template, "members">,
   out: Map<string, number[]>,
   bodyAt: (i: number) => number,
+  only?: Columns,
 ): void {
   const add = (key: string, i: number) => {
     const list = out.get(key);
@@ -24,7 +57,10 @@ export function outliers(
   };
   const n = tpl.members.length;
   if (n < 8) return;
-  const width = tpl.tokens.length;
+  const fields = tpl.members.map((i) => fieldsOf(lines[i]!.slice(bodyAt(i))));
+  let width = 0;
+  for (const f of fields) width = Math.max(width, f.length);
+  if (only) width = Math.min(width, only.upTo);
   const counts: Map<string, number>[] = [];
   const numbers: number[][] = [];
   for (let k = 0; k < width; k++) {
@@ -33,9 +69,7 @@ export function outliers(
   }
   const categorical = new Uint8Array(width).fill(1);
   const numeric = new Uint8Array(width).fill(1);
-  const tokensAt = (i: number) => tokensOf(lines[i]!.slice(bodyAt(i)));
-  for (const i of tpl.members) {
-    const tokens = tokensAt(i);
+  for (const tokens of fields) {
     for (let k = 0; k < width; k++) {
       const v = tokens[k] ?? "";
       if (categorical[k]) {
@@ -55,22 +89,36 @@ export function outliers(
   for (let k = 0; k < width; k++) {
     if (numeric[k] && !categorical[k]) {
       // A field of numbers (a size, a duration): the few far above the rest.
-      for (const j of farAbove(numbers[k]!)) add(`${tpl.members[0]}:${k}:${j}`, tpl.members[j]!);
+      for (const j of farAbove(numbers[k]!)) add(`${only?.key ?? tpl.members[0]}:${k}:${j}`, tpl.members[j]!);
       continue;
     }
     const c = counts[k]!;
-    if (!categorical[k] || c.size < 2) continue;
+    if (only || !categorical[k] || c.size < 2) continue;
     let top = 0;
     for (const v of c.values()) top = Math.max(top, v);
     if (top < n * 0.5) continue;
     const rare = new Set([...c].filter(([, v]) => v <= rareAt).map(([value]) => value));
     if (rare.size === 0) continue;
-    for (const i of tpl.members) {
-      const v = tokensAt(i)[k] ?? "";
+    tpl.members.forEach((i, j) => {
+      const v = fields[j]![k] ?? "";
       if (rare.has(v)) add(`${tpl.members[0]}:${k}:${v}`, i);
-    }
+    });
   }
 }
 
 /** A number with a unit or in brackets: `123`, `12ms`, `1.5s`, `(30`, `4.2KB,`. */
 const NUMBER = /^[([]?(\d+(?:\.\d+)?)(?:[a-zA-Z%]{0,3})[)\],;:]?$/;
+
+/**
+ * In the columns nearly every line starts with, whatever kind of line follows (a profile
+ * sorted by time, `import time: self | cumulative | name`), the numbers far above the rest.
+ */
+export function headerOutliers(
+  lines: readonly string[],
+  header: Header,
+  out: Map<string, number[]>,
+  bodyAt: (i: number) => number,
+): void {
+  if (header.size > 0)
+    outliers(lines, { members: [...header.lines] }, out, bodyAt, { key: "header", upTo: header.size });
+}

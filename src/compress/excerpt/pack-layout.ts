@@ -14,10 +14,11 @@ export interface Layout {
   readonly doc: Doc;
   /** The unit of each line. */
   readonly unitOf: Int32Array;
-  /** First and last line of each unit, and its text as shown. */
+  /** First and last line of each unit. */
   readonly first: readonly number[];
   readonly last: readonly number[];
-  readonly text: readonly string[];
+  /** A unit's text as shown, made when first asked for: most units are never shown. */
+  readonly textOf: (u: number) => string;
   /** Added to line numbers in markers. */
   readonly base: number;
   readonly markers: boolean | "count";
@@ -56,23 +57,30 @@ export function layoutOf(doc: Doc, opts: PackOptions): Layout {
   const unitOf = new Int32Array(n);
   const first: number[] = [];
   const last: number[] = [];
-  const text: string[] = [];
   for (let i = 0; i < n; ) {
-    const line = lines[i]!;
     const j = runEnd(doc, i, opts);
     const u = first.length;
     for (let k = i; k <= j; k++) unitOf[k] = u;
     first.push(i);
     last.push(j);
+    i = j + 1;
+  }
+  const text: (string | undefined)[] = new Array(first.length);
+  const textOf = (u: number): string => {
+    const known = text[u];
+    if (known !== undefined) return known;
+    const i = first[u]!;
+    const j = last[u]!;
+    const line = lines[i]!;
     let shown = cutLine(display?.get(i) ?? line, maxLine);
     if (j > i && line.trim() !== "") shown += repeatSuffix(j - i + 1);
     const tail = suffix?.get(i);
     if (tail !== undefined) shown += tail;
     if (label && i !== doc.hole) shown = label(doc.starts[i]! + base) + shown;
-    text.push(shown);
-    i = j + 1;
-  }
-  return { doc, unitOf, first, last, text, base, markers: opts.markers ?? true };
+    text[u] = shown;
+    return shown;
+  };
+  return { doc, unitOf, first, last, textOf, base, markers: opts.markers ?? true };
 }
 
 /** Renders the kept units (`kept[u + 1]`) in order, with the notes before their unit. */
@@ -95,7 +103,7 @@ export function render(layout: Layout, kept: Uint8Array, notesAt: ReadonlyMap<nu
     if (kept[u + 1]) {
       flushGap();
       if (here) out.push(...here);
-      out.push(layout.text[u]!);
+      out.push(layout.textOf(u));
       keptLines += layout.last[u]! - layout.first[u]! + 1;
     } else {
       if (here) pending.push(...here);
@@ -117,7 +125,7 @@ function showGap(
   out: string[],
   gaps: Array<[number, number]>,
 ): number {
-  const { doc, first, last, text, base, markers } = layout;
+  const { doc, first, last, textOf, base, markers } = layout;
   const a = rangeOf(doc, first[gapFirst]!)[0];
   const b = rangeOf(doc, last[gapLast]!)[1];
   const marker = markers === "count" ? countMarker(b - a + 1) : omissionMarker(a + base, b + base);
@@ -126,12 +134,12 @@ function showGap(
   let len = 0;
   for (let u = gapFirst; fill && u <= gapLast; u++) {
     if (first[u] === doc.hole) fill = false;
-    else len += text[u]!.length + 1;
+    else len += textOf(u).length + 1;
   }
   let shown = 0;
   if (fill && len <= marker.length + 1) {
     for (let u = gapFirst; u <= gapLast; u++) {
-      out.push(text[u]!);
+      out.push(textOf(u));
       shown += last[u]! - first[u]! + 1;
     }
   } else if (b >= a) {

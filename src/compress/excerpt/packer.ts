@@ -222,7 +222,7 @@ export class Packer {
     const l = kept[u];
     const r = kept[u + 2];
     const marker = l && r ? -this.markerCost : !l && !r ? this.markerCost : 0;
-    const cost = this.layout.text[u]!.length + 1 + marker;
+    const cost = this.layout.textOf(u).length + 1 + marker;
     if (this.used + this.spent + cost > ceiling) return false;
     kept[u + 1] = 1;
     this.marked.push(u);

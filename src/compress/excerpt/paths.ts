@@ -147,6 +147,17 @@ export function groupPaths(
 export const PATH_LINE =
   /^(?:\.{0,2}\/|[A-Za-z]:[\\/]|~\/)?\/*[^\s:*?"<>|/]+(?:\/+[^\s:*?"<>|/]+)+\/*$|^[\w.@-]+\.\w{1,8}$/;
 
+/**
+ * Whether a line is a path (PATH_LINE). A path holds no ':' but a drive letter's, so a
+ * line with one elsewhere (a grep hit, a log line) is told at once, before the regex
+ * tries each split of it.
+ */
+export function isPathLine(line: string): boolean {
+  const colon = line.indexOf(":");
+  if (colon >= 0 && (colon !== 1 || line.indexOf(":", 2) >= 0)) return false;
+  return PATH_LINE.test(line);
+}
+
 /** Notes listing the groups of a path list, each "prefix  N files". */
 export function groupNotes(
   paths: readonly string[],

@@ -1,6 +1,6 @@
 /**
  * Lines grouped into templates, as log-template miners do (Drain): two lines share a
- * template when they are equal but for their variable fields. A token's variable parts
+ * template when they are equal but for their variable fields. A token's variable parts (mask.ts)
  * are masked first (numbers, hex and random ids, a path's file name within its
  * directory), then lines of the same length whose first two masked tokens agree join the
  * template they match in more than half their tokens (past the header nearly every line
@@ -10,12 +10,13 @@
  */
 
 import type { Doc } from "./doc.ts";
+import { MAX_TOKENS, maskLine } from "./mask.ts";
 
 /** A wildcard in a template: the lines it groups differ there. */
 export const ANY = -1;
 
 export interface Template {
-  /** The hashes of its masked tokens (maskHash), ANY where members differ. */
+  /** The hashes of its masked tokens (maskToken), ANY where members differ. */
   readonly tokens: Int32Array;
   /** Line indexes (into doc.lines) of its members, in order. */
   readonly members: number[];
@@ -25,16 +26,23 @@ export interface Template {
   readonly files?: Int32Array;
 }
 
+/** The tokens nearly every line starts with (a log's date and host, a table's columns of numbers). */
+export interface Header {
+  /** How many leading tokens (0: none). */
+  readonly size: number;
+  /** The lines that start with them, in order. */
+  readonly lines: readonly number[];
+}
+
 export interface Templates {
   /** The template of each line, or -1 (a blank line, the sampling hole, an overlong line). */
   readonly of: Int32Array;
   readonly list: readonly Template[];
+  readonly header: Header;
 }
 
 /** Lines longer than this are their own template (minified code, a base64 blob). */
 const LONG_LINE = 2000;
-/** At most this many tokens are compared; the rest of a longer line only lengthens it. */
-const MAX_TOKENS = 48;
 /** A leaf compares a new line with at most this many of its templates (the most recent first). */
 const LEAF_LIMIT = 48;
 /**
@@ -42,212 +50,6 @@ const LEAF_LIMIT = 48;
  * shares only its date, time, level and logger (half its words) is another kind.
  */
 const SIMILARITY = 0.5;
-
-const isDigit = (c: number) => c >= 48 && c <= 57;
-const isUpper = (c: number) => c >= 65 && c <= 90;
-
-const FNV = 0x811c9dc5 | 0;
-/** Character classes below 128: 0 other, digits, hex letters, other letters. */
-const DIGIT = 1;
-const HEX = 2;
-const CLASS = new Uint8Array(128);
-for (let c = 48; c <= 57; c++) CLASS[c] = DIGIT;
-for (let c = 65; c <= 90; c++) CLASS[c] = c <= 70 ? HEX : 3;
-for (let c = 97; c <= 122; c++) CLASS[c] = c <= 102 ? HEX : 3;
-const mix = (h: number, c: number) => Math.imul(h ^ c, 0x01000193);
-
-/** The masks, as characters mixed into a hash. */
-const STAR = 42;
-const ZERO = 48;
-const PLUSMINUS = 177;
-
-/**
- * The hash of `s[from, to)` with its variable parts masked: in each run of letters and
- * digits that holds a digit, a long or hex run (an id, a hash) counts as `*` and each run
- * of digits of a short one as `0`; runs of `+` and `-` (a diffstat's bar) as one `±`.
- */
-function maskRuns(s: string, from: number, to: number, h: number): number {
-  let i = from;
-  while (i < to) {
-    const c = s.charCodeAt(i);
-    const k = c < 128 ? CLASS[c]! : 0;
-    if (k === 0) {
-      if (c === 43 || c === 45) {
-        let j = i;
-        while (j < to && (s.charCodeAt(j) === 43 || s.charCodeAt(j) === 45)) j++;
-        if (j - i >= 3) {
-          h = Math.imul(h ^ PLUSMINUS, 0x01000193);
-          i = j;
-          continue;
-        }
-      }
-      h = Math.imul(h ^ c, 0x01000193);
-      i++;
-      continue;
-    }
-    // A run of letters and digits: how long, how many digits, whether all hex.
-    let j = i;
-    let digits = 0;
-    let hex = true;
-    let raw = h;
-    let short = h;
-    let inDigits = false;
-    // Whether a letter follows a digit: digits inside the run, not a number after a name.
-    let inside = false;
-    while (j < to) {
-      const d = s.charCodeAt(j);
-      const kd = d < 128 ? CLASS[d]! : 0;
-      if (kd === 0) break;
-      raw = Math.imul(raw ^ d, 0x01000193);
-      if (kd === DIGIT) {
-        digits++;
-        if (!inDigits) short = Math.imul(short ^ ZERO, 0x01000193);
-        inDigits = true;
-      } else {
-        if (kd !== HEX) hex = false;
-        if (inDigits) inside = true;
-        short = Math.imul(short ^ d, 0x01000193);
-        inDigits = false;
-      }
-      j++;
-    }
-    const run = j - i;
-    // A long run with digits inside it is an id (`bontBFsdJ8fMDS`), not a name with a number
-    // after it (`chartOption10`); a hex one when letters and digits mix.
-    if (digits === 0) h = raw;
-    else if ((run >= 10 && inside) || (hex && run >= 6 && run > digits)) h = Math.imul(h ^ STAR, 0x01000193);
-    else h = short;
-    i = j;
-  }
-  return h;
-}
-
-/** An error code: a few capitals and digits, the whole token (`TS2305`, `E0308`): it tells errors apart. */
-function isCode(s: string, from: number, to: number): boolean {
-  let k = from;
-  while (k < to && isUpper(s.charCodeAt(k))) k++;
-  if (k === from || k - from > 5 || to - k < 2) return false;
-  for (let j = k; j < to; j++) if (!isDigit(s.charCodeAt(j))) return false;
-  return true;
-}
-
-/**
- * A token made of this many runs holding digits, joined by punctuation, is a structured
- * id (a hardware location `R25-M1-NF-C:J16-U11`, an address, a timestamp): all of it
- * varies, even the runs without digits (`NF`, `N0`).
- */
-const ID_RUNS = 3;
-
-/** How many runs of letters and digits in `s[from, to)` hold a digit. */
-function numberedRuns(s: string, from: number, to: number): number {
-  let runs = 0;
-  let inRun = false;
-  let numbered = false;
-  for (let i = from; i <= to; i++) {
-    const c = i < to ? s.charCodeAt(i) : 32;
-    const k = c < 128 ? CLASS[c]! : 0;
-    if (k !== 0) {
-      inRun = true;
-      if (k === DIGIT) numbered = true;
-    } else if (inRun) {
-      if (numbered) runs++;
-      inRun = false;
-      numbered = false;
-    }
-  }
-  return runs;
-}
-
-/**
- * The hash of the token `s[from, to)` with its variable parts masked (two tokens alike but
- * for them hash alike). A path keeps its directory and the file's extension: files of
- * one directory are alike, a file elsewhere is not.
- */
-export function maskHash(s: string, from = 0, to = s.length): number {
-  let slash = -1;
-  let variable = to - from > 24;
-  let pathEnd = to;
-  let h = FNV;
-  for (let i = from; i < to; i++) {
-    const c = s.charCodeAt(i);
-    h = Math.imul(h ^ c, 0x01000193);
-    if (c === 47) {
-      if (pathEnd === to) slash = i;
-    } else if (c <= 57) {
-      if (c >= 48) variable = true;
-      else if (pathEnd === to && (c === 40 || c === 41 || c === 44 || c === 39 || c === 34)) pathEnd = i;
-    } else if (pathEnd === to && (c === 58 || c === 91 || c === 93)) pathEnd = i;
-  }
-  if (slash < 0) {
-    if (!variable || isCode(s, from, to)) return h;
-    return numberedRuns(s, from, to) >= ID_RUNS ? mix(FNV, STAR) : maskRuns(s, from, to, FNV);
-  }
-  const scheme = s.indexOf("://", from);
-  if (scheme > 0 && scheme < slash) {
-    const host = s.indexOf("/", scheme + 3);
-    return host < 0 || host >= to ? maskRuns(s, from, to, FNV) : mix(maskRuns(s, from, host, FNV), STAR);
-  }
-  h = mix(maskRuns(s, from, slash + 1, FNV), STAR);
-  // The file's extension, when it is one (`.ts`, not `.0413`).
-  let dot = pathEnd - 1;
-  while (dot > slash && s.charCodeAt(dot) !== 46) dot--;
-  if (dot > slash + 1 && pathEnd - dot <= 9) {
-    let numeric = false;
-    for (let k = dot + 1; k < pathEnd; k++) if (isDigit(s.charCodeAt(k))) numeric = true;
-    if (!numeric) for (let k = dot; k < pathEnd; k++) h = mix(h, s.charCodeAt(k));
-  }
-  return maskRuns(s, pathEnd, to, mix(h, 124));
-}
-
-/** A place in a file (`src/a.ts:3`, `chart.ts(5,14):`): which file a problem is in tells problems apart. */
-const PLACE = /\.[A-Za-z]{1,5}[(:]\d/;
-
-/**
- * The masked hashes of a line's tokens (split at blanks) into `out`, and, when asked, into
- * `values.numbered` whether each holds a digit and names no file (a value, an id, a time)
- * and into `values.files` the file it names; how many there are.
- */
-function maskLine(
-  line: string,
-  out: Int32Array,
-  from: number,
-  values?: { readonly numbered: Uint8Array; readonly files: Int32Array },
-): number {
-  let n = 0;
-  let i = from;
-  const end = line.length;
-  while (i < end && n < out.length) {
-    let c = line.charCodeAt(i);
-    while (i < end && (c === 32 || c === 9)) c = line.charCodeAt(++i);
-    if (i >= end) break;
-    let j = i;
-    let digit = false;
-    let mark = false;
-    for (; j < end; j++) {
-      const d = line.charCodeAt(j);
-      if (d === 32 || d === 9) break;
-      if (isDigit(d)) digit = true;
-      else if (d === 40 || d === 58) mark = true;
-    }
-    if (values) {
-      const token = digit && mark ? line.slice(i, j) : "";
-      const place = token !== "" && PLACE.test(token);
-      values.numbered[n] = digit && !place ? 1 : 0;
-      // A file is told by its whole name (up to its line and column), not masked as files of one directory are.
-      values.files[n] = place ? fileHash(token, 0, token.search(/[(:]|$/)) : 0;
-    }
-    out[n++] = maskHash(line, i, j);
-    i = j;
-  }
-  return n;
-}
-
-/** The hash of `s[from, to)` as it is. */
-function fileHash(s: string, from: number, to: number): number {
-  let h = FNV;
-  for (let k = from; k < to; k++) h = mix(h, s.charCodeAt(k));
-  return h | 1;
-}
 
 /**
  * Whether a problem line says what a template's first line says, in the same file: its
@@ -267,22 +69,6 @@ function sameWords(
   return true;
 }
 
-/** A line's tokens (split at runs of blanks), at most MAX_TOKENS of them. */
-export function tokensOf(line: string): string[] {
-  const out: string[] = [];
-  let i = 0;
-  const n = line.length;
-  while (i < n && out.length < MAX_TOKENS) {
-    while (i < n && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
-    if (i >= n) break;
-    let j = i + 1;
-    while (j < n && line.charCodeAt(j) !== 32 && line.charCodeAt(j) !== 9) j++;
-    out.push(line.slice(i, j));
-    i = j;
-  }
-  return out;
-}
-
 /** The share of a line's tokens past the header that a template holds too. */
 function similarity(template: Int32Array, masked: Int32Array, n: number, header: number): number {
   const from = n > header ? header : 0;
@@ -296,37 +82,80 @@ const HEADER_SAMPLE = 256;
 const HEADER_SHARE = 0.9;
 const HEADER_MAX = 6;
 
+/** Whether a line is left out of every template (the sampling hole, an overlong or blank line). */
+const skipped = (doc: Doc, i: number) =>
+  i === doc.hole || doc.lines[i]!.length > LONG_LINE || isBlankLine(doc.lines[i]!);
+
 /**
- * How many leading tokens nearly every line shares once masked (a log's date, time and
+ * The masked tokens of the first HEADER_SAMPLE lines that have templates, as maskLine
+ * makes them: read once to find the header, and kept for the grouping that follows.
+ */
+interface Sample {
+  /** Line indexes, in order. */
+  readonly at: number[];
+  /** Each sampled line's tokens, MAX_TOKENS apart. */
+  readonly tokens: Int32Array;
+  /** How many tokens each has. */
+  readonly count: Int32Array;
+}
+
+function sampleLines(
+  doc: Doc,
+  bodyAt: ((i: number) => number) | undefined,
+  memo: Map<string, number>,
+): Sample {
+  const at: number[] = [];
+  const tokens = new Int32Array(HEADER_SAMPLE * MAX_TOKENS);
+  const count = new Int32Array(HEADER_SAMPLE);
+  for (let i = 0; i < doc.lines.length && at.length < HEADER_SAMPLE; i++) {
+    if (skipped(doc, i)) continue;
+    const k = at.length;
+    count[k] = maskLine(
+      doc.lines[i]!,
+      tokens.subarray(k * MAX_TOKENS, (k + 1) * MAX_TOKENS),
+      bodyAt ? bodyAt(i) : 0,
+      undefined,
+      memo,
+    );
+    at.push(i);
+  }
+  return { at, tokens, count };
+}
+
+/**
+ * The leading tokens (masked) nearly every line shares (a log's date, time and
  * host: `Jul 27 14:41:57 combo`): a header that says nothing of what a line is, so lines
  * are compared past it, as log parsers strip a log's header before mining its templates.
- * 0 when lines share no start.
+ * Empty when lines share no start.
  */
-function headerOf(doc: Doc, bodyAt: ((i: number) => number) | undefined): number {
-  const { lines } = doc;
-  const firsts: Int32Array[] = [];
-  for (let i = 0; i < lines.length && firsts.length < HEADER_SAMPLE; i++) {
-    const line = lines[i]!;
-    if (i === doc.hole || line.length > LONG_LINE || isBlankLine(line)) continue;
-    // Only the first tokens are masked: maskLine stops when its buffer is full.
-    const tokens = new Int32Array(HEADER_MAX);
-    const n = maskLine(line, tokens, bodyAt ? bodyAt(i) : 0);
-    firsts.push(n < HEADER_MAX ? tokens.subarray(0, n) : tokens);
-  }
-  if (firsts.length < 20) return 0;
+function headerOf(sample: Sample): Int32Array {
+  const lines = sample.at.length;
+  const values = new Int32Array(HEADER_MAX);
+  if (lines < 20) return values.subarray(0, 0);
   let header = 0;
   for (; header < HEADER_MAX; header++) {
     const counts = new Map<number, number>();
     let top = 0;
-    for (const tokens of firsts) {
-      if (tokens.length <= header) continue;
-      const c = (counts.get(tokens[header]!) ?? 0) + 1;
-      counts.set(tokens[header]!, c);
-      if (c > top) top = c;
+    for (let k = 0; k < lines; k++) {
+      if (sample.count[k]! <= header) continue;
+      const token = sample.tokens[k * MAX_TOKENS + header]!;
+      const c = (counts.get(token) ?? 0) + 1;
+      counts.set(token, c);
+      if (c > top) {
+        top = c;
+        values[header] = token;
+      }
     }
-    if (top < firsts.length * HEADER_SHARE) break;
+    if (top < lines * HEADER_SHARE) break;
   }
-  return header;
+  return values.subarray(0, header);
+}
+
+/** Whether a line's masked tokens start with the header's. */
+function startsWith(masked: Int32Array, n: number, header: Int32Array): boolean {
+  if (n <= header.length) return false;
+  for (let k = 0; k < header.length; k++) if (masked[k] !== header[k]) return false;
+  return true;
 }
 
 /** Hash of a line's masked tokens, all of them (strict) or its length and first two. */
@@ -361,15 +190,25 @@ export function templatesOf(
   const numbered = new Uint8Array(MAX_TOKENS);
   const files = new Int32Array(MAX_TOKENS);
   const values = { numbered, files };
-  const header = headerOf(doc, bodyAt);
+  const memo = new Map<string, number>();
+  const sample = sampleLines(doc, bodyAt, memo);
+  const start = headerOf(sample);
+  const header = start.length;
+  const headed: number[] = [];
+  let sampled = 0;
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (i === doc.hole || line.length > LONG_LINE || isBlankLine(line)) continue;
+    if (skipped(doc, i)) continue;
     const exact = strict(i);
     // Problem lines of an output made of them group when their words are equal, whatever
     // their values (ids, places, times); other lines join the template they resemble.
     const words = exact && looseProblems;
-    const n = maskLine(line, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined);
+    let n: number;
+    if (sampled < sample.at.length && sample.at[sampled] === i && !words) {
+      n = sample.count[sampled]!;
+      buffer.set(sample.tokens.subarray(sampled * MAX_TOKENS, sampled * MAX_TOKENS + n));
+    } else n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined, memo);
+    if (sample.at[sampled] === i) sampled++;
+    if (header > 0 && startsWith(buffer, n, start)) headed.push(i);
     const key = keyOf(buffer, n, exact && !words) ^ (exact ? 1 : 0);
     let leaf = leaves.get(key);
     if (!leaf) {
@@ -404,7 +243,7 @@ export function templatesOf(
     list[best]!.members.push(i);
     of[i] = best;
   }
-  return { of, list };
+  return { of, list, header: { size: header, lines: headed } };
 }
 
 function isBlankLine(line: string): boolean {

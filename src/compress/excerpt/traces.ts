@@ -46,9 +46,21 @@ export function lastLinesText(text: string, n: number): string {
  */
 export const MAYBE_TRACE = new RegExp([PY_START, PANIC, CHAIN, FRAME].map((r) => r.source).join("|"), "m");
 
+/**
+ * The same, tried only where a line starts (sticky): a search would try each of its
+ * alternatives at every character, to find a `^` that holds only after a newline.
+ */
+const MAYBE_TRACE_AT = new RegExp(MAYBE_TRACE.source, "my");
+
 /** Whether `text` may hold a trace's start: false means traceStart finds none in its lines. */
 export function mayHoldTrace(text: string): boolean {
-  return MAYBE_TRACE.test(text);
+  for (let at = 0; at >= 0; ) {
+    MAYBE_TRACE_AT.lastIndex = at;
+    if (MAYBE_TRACE_AT.test(text)) return true;
+    const nl = text.indexOf("\n", at);
+    at = nl < 0 ? -1 : nl + 1;
+  }
+  return false;
 }
 
 export function isFrame(line: string): boolean {

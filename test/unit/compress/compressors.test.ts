@@ -492,12 +492,23 @@ describe("Read", () => {
 });
 
 describe("generic", () => {
-  it("keeps the end, the lines that name problems, and marks what it leaves out", () => {
+  it("a help text: its section titles and the end, and marks what it leaves out", () => {
     const e = run("generic-node-help.txt", bash("node --help"));
     expect(e.compressor).toBe("generic");
     expect(e.text).toContain("Documentation can be found at https://nodejs.org/");
-    expect(e.text).toContain("  --no-warnings               silence all process warnings");
+    expect(e.text).toContain("\nOptions:\n");
+    expect(e.text).toContain("\nEnvironment variables:\n");
+    // It describes warnings, it reports none: `--no-warnings` is an option like the others.
+    expect(e.text).not.toContain("  --no-warnings               silence all process warnings");
     expect(markers(e.text).length).toBeGreaterThan(0);
+  });
+
+  it("keeps the lines the agent said it ran the command for", () => {
+    const e = run("generic-node-help.txt", {
+      ...bash("node --help"),
+      intent: "Find the flag that silences process warnings",
+    });
+    expect(e.text).toContain("  --no-warnings               silence all process warnings");
   });
 });
 

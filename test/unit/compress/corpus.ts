@@ -59,3 +59,22 @@ export function hintsFor(e: CorpusEntry): Hints {
 export function readText(e: CorpusEntry): string {
   return readFileSync(e.path, "utf8");
 }
+
+/**
+ * A real captured Claude Code input of the bench's widened corpus (bench/corpus/dev or
+ * fresh, both open to development), compressed as the hook would: its text, the
+ * excerpt and the facts its annotator needed.
+ */
+export async function capturedCase(set: "dev" | "fresh", name: string) {
+  const { extractOutput } = await import("../../../src/claude/tool-outputs.ts");
+  const { compressText } = await import("../../../src/compress/compress-text.ts");
+  const { excerptBudget } = await import("../../../src/compress/excerpt/budget.ts");
+  const { hintsOf } = await import("../../../src/compress/hints.ts");
+  const { defaults } = await import("../../../src/config/schema.ts");
+  const c = JSON.parse(readFileSync(join(ROOT, "../../bench/corpus", set, `${name}.json`), "utf8"));
+  const { tool_name, tool_input, tool_response } = c.input;
+  const out = extractOutput(tool_name, tool_input, tool_response)!;
+  const hints = hintsOf(tool_name, out, undefined);
+  const e = compressText(out.text, hints, excerptBudget(defaults(), out.text.length));
+  return { text: out.text, e, must: c.must_keep as string[] };
+}

@@ -7,9 +7,10 @@
  */
 
 import type { Doc } from "../../excerpt/doc.ts";
-import { E } from "../../excerpt/engine.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Pick } from "../../excerpt/pack.ts";
+import { E } from "../../excerpt/priorities.ts";
+import { isCaret } from "../../excerpt/signals.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 
@@ -84,6 +85,13 @@ export function contextEnd(
   return end;
 }
 
+/** Within a code frame (lines `from`-`to`), the source line numbered `line` in its gutter (`39 |`, `  39 │`), or -1. */
+export function pointedLine(lines: readonly string[], from: number, to: number, line: number): number {
+  const gutter = new RegExp(`^\\s*>?\\s*${line}\\s*[|│]`);
+  for (let k = from; k <= to; k++) if (gutter.test(lines[k]!)) return k;
+  return -1;
+}
+
 /** "3 errors in 2 files, 5 warnings": what the excerpt holds, for the header. */
 function countsOf(diags: readonly Diagnostic[]): string {
   const files = new Set<string>();
@@ -117,6 +125,7 @@ export function diagnosticExcerpt(
   const picks: Pick[] = [...(options.extra ?? [])];
   for (const i of options.summaries ?? []) picks.push({ from: i, to: i, prio: D.summary });
   const header = new Uint8Array(doc.lines.length);
+  const kinds = new Set<string>();
   for (const d of diags) {
     header[d.at] = 1;
     // What locates it goes with it, at the engine's priority for its severity; the file a
@@ -127,6 +136,17 @@ export function diagnosticExcerpt(
     if (d.needs !== undefined) picks.push({ from: d.needs, to: d.needs, prio: E.problem + 2 });
     const end = d.end ?? d.headerEnd ?? d.at;
     if (end > d.at) picks.push({ from: d.at + 1, to: end, prio: 80, split: "head", with: d.at });
+    // The source line it points at, and the caret under it, come before the rest of its
+    // frame (rustc quotes the lines of other labels first): with the first diagnostic of
+    // each kind as what locates it, with the others as room allows, so that an output of
+    // many diagnostics keeps diagnostics before frames.
+    const pointed = d.line === undefined ? -1 : pointedLine(doc.lines, d.at + 1, end, d.line);
+    if (pointed >= 0) {
+      const to = pointed + 1 <= end && isCaret(doc.lines[pointed + 1]!) ? pointed + 1 : pointed;
+      const first = !kinds.has(d.kind);
+      kinds.add(d.kind);
+      picks.push({ from: pointed, to, prio: first ? where : E.moreLocator + 1, with: d.at });
+    }
   }
   return excerpt(name, doc, budget, {
     picks,

@@ -4,10 +4,10 @@
  * and the titles of its sections ("Options:"), which say what a help text or a report holds.
  */
 
-import { factCap } from "../../excerpt/budget.ts";
 import type { Doc } from "../../excerpt/doc.ts";
 import { rank } from "../../excerpt/engine.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
+import type { Pick } from "../../excerpt/pack.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 
 /** "Options:", "Disassembly of section .text:"; not "0000000000004030 <getenv@plt>:". */
@@ -26,23 +26,25 @@ function isHelp(doc: Doc, command: string | undefined): boolean {
   return /^\s*usage:/i.test(first);
 }
 
-export function genericOf(name: string, doc: Doc, budget: number, tool?: string, command?: string): Excerpt {
-  const help = isHelp(doc, command);
-  const r = rank(doc, help ? { problemWords: false } : {});
+export function genericOf(name: string, doc: Doc, budget: number, hints: Hints): Excerpt {
+  const help = isHelp(doc, hints.command);
+  // What the agent said it ran the command for picks lines here as in every kind.
+  const ranking = rank(doc, { ...(help ? { problemWords: false } : {}), intent: hints.intent });
+  const picks: Pick[] = [];
   doc.lines.forEach((line, i) => {
-    if (isTitle(line)) r.picks.push({ from: i, to: i, prio: help ? 104 : 95 });
+    if (isTitle(line)) picks.push({ from: i, to: i, prio: help ? 104 : 95 });
   });
-  const kinds = r.templates.list.length;
-  const what = [plural(kinds, "kind"), "of line"].join(" ");
+  const what = [plural(ranking.templates.list.length, "kind"), "of line"].join(" ");
   return excerpt(name, doc, budget, {
-    picks: r.picks,
-    kept: r.problems > 0 ? `${what}, ${plural(r.problems, "problem line")}` : `${what}, the end`,
-    options: { suffix: r.suffix, hardCap: factCap(budget, doc.size, tool) },
+    picks,
+    kept: ranking.problems > 0 ? `${what}, ${plural(ranking.problems, "problem line")}` : `${what}, the end`,
+    engine: { ranking },
+    hints,
   });
 }
 
 export function genericExcerpt(text: string, hints: Hints, budget: number): Excerpt {
-  return genericOf("generic", docOf(text), budget, hints.tool, hints.command);
+  return genericOf("generic", docOf(text), budget, hints);
 }
 
 export const excerpts: Readonly<Record<string, ExcerptFn>> = { generic: genericExcerpt };

@@ -19,6 +19,16 @@ export const CONTEXT = /^([^\s:]*[/.][^\s:]*)-(\d+)-(.*)$/;
 
 export const COUNT = /^([^\s:]*[/.][^\s:]*|[^:]*\/[^:]*):(\d+)$/;
 
+/**
+ * Whether a line is a count (COUNT), its end checked first: a match line (`a/b.ts:12:x`)
+ * fails COUNT only after trying every split of its path, where its end tells at once.
+ */
+function isCount(line: string): boolean {
+  let k = line.length;
+  while (k > 0 && line.charCodeAt(k - 1) >= 48 && line.charCodeAt(k - 1) <= 57) k--;
+  return k < line.length && k > 0 && line.charCodeAt(k - 1) === 58 && COUNT.test(line);
+}
+
 export const PATH_ONLY = /^(?:\.{0,2}\/|[A-Za-z]:[\\/])?[^\s:]+\.\w+$|^(?:\.{0,2}\/)?[^\s:]+\/[^\s:]+$/;
 
 export type Mode = "content" | "count" | "files";
@@ -31,7 +41,7 @@ export function modeOf(lines: readonly string[]): Mode | undefined {
   for (const line of lines.slice(0, 150)) {
     if (line === "" || line === "--") continue;
     total++;
-    if (COUNT.test(line)) count++;
+    if (isCount(line)) count++;
     else if (MATCH.test(line) || CONTEXT.test(line)) content++;
     else if (PATH_ONLY.test(line)) files++;
   }

@@ -1,4 +1,4 @@
-import { PATH_LINE } from "../../excerpt/paths.ts";
+import { isPathLine } from "../../excerpt/paths.ts";
 import type { Detector, Hints } from "../../excerpt/types.ts";
 
 export const listings: Detector = {
@@ -11,7 +11,7 @@ export const listings: Detector = {
     if (entries > lines.length / 3 && lines.some((l) => LS_HEADER.test(l))) return 0.8;
     // `ls -l` of one directory: entries under a "total N" line.
     if (entries > lines.length * 0.8) return 0.75;
-    const pathLike = lines.filter((l) => PATH_LINE.test(l)).length / lines.length;
+    const pathLike = lines.filter((l) => isPathLine(l)).length / lines.length;
     let score = pathLike > 0.9 ? 0.6 : pathLike > 0.7 ? 0.4 : 0;
     if (hints.tool === "Glob") score += 0.3;
     if (hints.command && /\b(?:find|fd|ls|tree|rg --files|git ls-files|du)\b/.test(hints.command))

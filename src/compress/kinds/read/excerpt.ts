@@ -116,7 +116,9 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
     o.substance = true;
   } else if (flavour === "json" || flavour === "data") {
     dataPicks(doc, o.picks);
-    o.what = "outline: shallow keys";
+    // Values too: the one record whose value is rare among its siblings'.
+    o.engine = { outliers: true };
+    o.what = "outline: shallow keys, rare values";
   } else if (flavour === "text" && logs.detect(sampleOf(text), hints) >= 0.4) {
     // A log read with Read: its errors and warnings are what the agent reads it for.
     const log = logPicks(doc);

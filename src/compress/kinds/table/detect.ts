@@ -15,14 +15,23 @@ export const tables: Detector = {
   },
 };
 
-/** A line of a box or grid drawn around a table (sqlite3 -box, psql, markdown): no cells. */
-export const BOX_RULE = /^(?=.*[-─━═=]{2})[\s\-─━═=+|│┃║┌┐└┘├┤┬┴┼╔╗╚╝╠╣╦╩╬╭╮╯╰┏┓┗┛┣┫┳┻╋:]+$/;
+/**
+ * A line of a box or grid drawn around a table (sqlite3 -box, psql, markdown): no cells.
+ * Its characters are checked first: a row fails at its first letter, where a search for
+ * two dashes first would read every row to its end and back.
+ */
+export const BOX_RULE = /^(?=[\s\-─━═=+|│┃║┌┐└┘├┤┬┴┼╔╗╚╝╠╣╦╩╬╭╮╯╰┏┓┗┛┣┫┳┻╋:]+$).*[-─━═=]{2}/;
+
+/** Rows a delimiter is judged by. */
+const DELIMITER_ROWS = 50;
 
 export function delimiterOf(all: readonly string[]): string | undefined {
-  const lines = all.filter((l) => !BOX_RULE.test(l));
+  const lines: string[] = [];
+  for (let i = 0; i < all.length && lines.length < DELIMITER_ROWS; i++)
+    if (!BOX_RULE.test(all[i]!)) lines.push(all[i]!);
   for (const d of [",", "\t", ";", "|", "│"]) {
     if (!lines[0]?.includes(d)) continue;
-    const counts = lines.slice(0, 50).map((l) => l.split(d).length - 1);
+    const counts = lines.map((l) => l.split(d).length - 1);
     if (counts.length < 3 || counts[0]! < 1) continue;
     const same = counts.filter((c) => c === counts[0]).length;
     if (same >= counts.length * 0.9) return d;

@@ -127,6 +127,12 @@ function rarePicks(
   return rare.length;
 }
 
+/** A row's text up to its first delimiter (what `split(delimiter)[0]` is, without splitting the rest). */
+function firstCell(line: string, delimiter: string): string {
+  const at = line.indexOf(delimiter);
+  return at < 0 ? line : line.slice(0, at);
+}
+
 /** Paths in the first column: how the rows spread over directories. */
 function directoryNotes(
   lines: readonly string[],
@@ -135,7 +141,7 @@ function directoryNotes(
   budget: number,
 ): Note[] {
   if (!delimiter || delimiter === "|") return [];
-  const first = lines.slice(start).map((l) => l.split(delimiter)[0]!.replace(/^"|"$/g, ""));
+  const first = lines.slice(start).map((l) => firstCell(l, delimiter).replace(/^"|"$/g, ""));
   if (first.filter((p) => p.includes("/")).length <= first.length * 0.6) return [];
   const maxGroups = Math.max(6, Math.min(60, Math.floor(budget / 100)));
   return [

@@ -1,28 +1,18 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { extractOutput } from "../../../../src/claude/tool-outputs.ts";
 import { compressText } from "../../../../src/compress/compress-text.ts";
-import { excerptBudget } from "../../../../src/compress/excerpt/budget.ts";
-import { hintsOf } from "../../../../src/compress/hints.ts";
-import { defaults } from "../../../../src/config/schema.ts";
 import { REPO } from "../../../helpers/cairn.ts";
+import { capturedCase } from "../corpus.ts";
 
 // Real captured outputs of the bench's development part (bench/corpus/dev): how the engine
 // groups an output made of problems, and records read from a JSON-lines file.
 
-const caseOf = (name: string) => {
-  const c = JSON.parse(readFileSync(join(REPO, "bench/corpus/dev", `${name}.json`), "utf8"));
-  const { tool_name, tool_input, tool_response } = c.input;
-  const out = extractOutput(tool_name, tool_input, tool_response)!;
-  const hints = hintsOf(tool_name, out, undefined);
-  const e = compressText(out.text, hints, excerptBudget(defaults(), out.text.length));
-  return { text: out.text, e, must: c.must_keep as string[] };
-};
+const caseOf = (name: string) => capturedCase("dev", name);
 
 describe("an output made of problems", () => {
-  it("a grep for FATAL: each kind of event once with its count, the rare ones whole", () => {
-    const { text, e, must } = caseOf("grep-bgl-fatal");
+  it("a grep for FATAL: each kind of event once with its count, the rare ones whole", async () => {
+    const { text, e, must } = await caseOf("grep-bgl-fatal");
     for (const fact of must) expect(e.text, fact).toContain(fact);
     // The 60 TLB interrupts on one node card are one kind: a line and its count, not 60 lines.
     expect(e.text).toMatch(/data TLB error interrupt {2}\[×\d+ like this, lines \d+-\d+\]/);
@@ -33,31 +23,31 @@ describe("an output made of problems", () => {
     expect(e.text.length).toBeLessThan(text.length * 0.5);
   });
 
-  it("a linter's findings: each kind of finding with its count, the few alike ones each in its place", () => {
-    const { e, must } = caseOf("yamllint-manifests");
+  it("a linter's findings: each kind of finding with its count, the few alike ones each in its place", async () => {
+    const { e, must } = await caseOf("yamllint-manifests");
     for (const fact of must) expect(e.text, fact).toContain(fact);
     expect(e.text).toMatch(
       /line too long \(\d+ > 80 characters\) {2}\(line-length\) {2}\[×\d+ like this, lines \d+-\d+\]/,
     );
   });
 
-  it("problems alike but for a value: the rare values whole (the one host among many)", () => {
-    const { e, must } = caseOf("grep-sshd-failures");
+  it("problems alike but for a value: the rare values whole (the one host among many)", async () => {
+    const { e, must } = await caseOf("grep-sshd-failures");
     for (const fact of must) expect(e.text, fact).toContain(fact);
   });
 });
 
 describe("a JSON-lines file read", () => {
-  it("is read as records: the rare ones whole among thousands alike", () => {
-    const { e, must } = caseOf("read-audit-ndjson");
+  it("is read as records: the rare ones whole among thousands alike", async () => {
+    const { e, must } = await caseOf("read-audit-ndjson");
     expect(e.kept).toContain("records");
     for (const fact of must) expect(e.text, fact).toContain(fact);
   });
 });
 
 describe("stylelint, laid out as eslint's stylish with ✖ and ⚠", () => {
-  it("is read as diagnostics: the one rare error under its file, the frequent rules counted", () => {
-    const { e, must } = caseOf("stylelint-css");
+  it("is read as diagnostics: the one rare error under its file, the frequent rules counted", async () => {
+    const { e, must } = await caseOf("stylelint-css");
     expect(e.kept).toMatch(/^601 errors in 10 files/);
     for (const fact of must) expect(e.text, fact).toContain(fact);
     expect(e.text).toMatch(
@@ -67,15 +57,15 @@ describe("stylelint, laid out as eslint's stylish with ✖ and ⚠", () => {
 });
 
 describe("a JSON API response's records", () => {
-  it("the one record whose list is not empty (a warning) is shown with that list whole and its row", () => {
-    const { e, must } = caseOf("curl-import-results-json");
+  it("the one record whose list is not empty (a warning) is shown with that list whole and its row", async () => {
+    const { e, must } = await caseOf("curl-import-results-json");
     for (const fact of must) expect(e.text, fact).toContain(fact);
   });
 });
 
 describe("records laid out one field a line", () => {
-  it("a record with a rare value is shown whole, with its id and url", () => {
-    const { e, must } = caseOf("sqlite-line-webhooks");
+  it("a record with a rare value is shown whole, with its id and url", async () => {
+    const { e, must } = await caseOf("sqlite-line-webhooks");
     for (const fact of must) expect(e.text, fact).toContain(fact);
     expect(e.text).toMatch(
       / {9}id = 37\n account_id = 37\n {8}url = https:\/\/hooks\.acct0037\.example\/events\nlast_status = 502/,
@@ -84,15 +74,15 @@ describe("records laid out one field a line", () => {
 });
 
 describe("lines dated but not in time order", () => {
-  it("git blame: the newest commits' lines are kept", () => {
-    const { e, must } = caseOf("git-blame-range");
+  it("git blame: the newest commits' lines are kept", async () => {
+    const { e, must } = await caseOf("git-blame-range");
     expect(e.text).toContain(must[0]); // the newest commit, 7df9aed47
     expect(e.text).toContain(must[1]);
   });
 
   it("the same lines in time order (a log) have no newest lines of their own: the end stands for them", async () => {
     const { newestLines } = await import("../../../../src/compress/excerpt/newest.ts");
-    const { text } = caseOf("git-blame-range");
+    const { text } = await caseOf("git-blame-range");
     const lines = text.split("\n").filter(Boolean);
     expect(newestLines(lines).map((i) => lines[i]!.slice(0, 9))).toContain("7df9aed47");
     const stamp = (l: string) => /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.exec(l)![0];
@@ -106,7 +96,7 @@ describe("templates: a shared start is not a shared kind", () => {
   // time, level and logger make half the words of every line: a line that shares only them
   // with a kind is not of that kind (main counted the two lines before the crash with the
   // progress lines and showed neither of them, nor the last progress line).
-  it("the lines just before a crash, after hundreds of progress lines, are shown whole", () => {
+  it("the lines just before a crash, after hundreds of progress lines, are shown whole", async () => {
     const text = readFileSync(join(REPO, "test/fixtures/outputs-extra/log-crash-after-progress.txt"), "utf8");
     const e = compressText(text, { tool: "Bash", command: "python3 etl.py" }, 2930);
     const shown = e.text.split("\n");
@@ -121,8 +111,8 @@ describe("what is not a fact still gets room past the facts", () => {
   // hundred kernel lines are each of a kind of their own (facts that took all the budget).
   // The four ftpd `getpeername` errors, a kind of line without a problem word, were left
   // out on main: nothing that is not a fact got any room once the facts had taken it.
-  it("a syslog: the first line of a small kind of line beside a reboot's rare lines", () => {
-    const { text, e } = caseOf("tail-syslog");
+  it("a syslog: the first line of a small kind of line beside a reboot's rare lines", async () => {
+    const { text, e } = await caseOf("tail-syslog");
     // The log's lines end in CR LF; the excerpt's do not.
     const first = text.split(/\r?\n/).find((l) => l.includes("getpeername (ftpd)"))!;
     expect(e.text).toContain(`${first}  [×4 like this, lines `);
@@ -137,7 +127,7 @@ describe("templates: lines are compared past the header every line shares", () =
   it("a syslog's two restarts are a kind of their own", async () => {
     const { templatesOf } = await import("../../../../src/compress/excerpt/templates.ts");
     const { docOf } = await import("../../../../src/compress/excerpt/lines.ts");
-    const { text } = caseOf("tail-syslog");
+    const { text } = await caseOf("tail-syslog");
     const doc = docOf(text);
     const t = templatesOf(doc, () => false);
     const restart = doc.lines.findIndex((l) => l.includes("syslogd 1.4.1: restart."));
@@ -151,8 +141,8 @@ describe("rare is relative to the output's length", () => {
   // A Read of 500 lines of a ZooKeeper log: ~490 lines of one quorum churn, then a few
   // client session lines. Three 'Closed socket connection' lines, each with its client and
   // session id, are as rare there as one; main showed the first and the last of them.
-  it("a 500-line log: three alike lines among hundreds are each shown", () => {
-    const { text, e } = caseOf("read-zookeeper-log");
+  it("a 500-line log: three alike lines among hundreds are each shown", async () => {
+    const { text, e } = await caseOf("read-zookeeper-log");
     const closed = text.split(/\r?\n/).filter((l) => l.includes("Closed socket connection for client"));
     expect(closed).toHaveLength(3);
     for (const l of closed) expect(e.text).toContain(l.slice(l.indexOf("Closed socket")));

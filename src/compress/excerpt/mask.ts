@@ -1,0 +1,233 @@
+/**
+ * The masked hashes of a line's tokens, for grouping lines into templates
+ * (templates.ts): a token's variable parts (numbers, hex and random ids, a path's file
+ * name within its directory) are masked, so two tokens alike but for them hash alike.
+ * A token's hash depends on its text alone. Pure but for two scratch values the passes
+ * hand each other (where a token ends, how many runs of it hold digits).
+ */
+
+/** At most this many tokens are compared; the rest of a longer line only lengthens it. */
+export const MAX_TOKENS = 48;
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isUpper = (c: number) => c >= 65 && c <= 90;
+
+const FNV = 0x811c9dc5 | 0;
+/** Character classes below 128: 0 other, digits, hex letters, other letters. */
+const DIGIT = 1;
+const HEX = 2;
+const CLASS = new Uint8Array(128);
+for (let c = 48; c <= 57; c++) CLASS[c] = DIGIT;
+for (let c = 65; c <= 90; c++) CLASS[c] = c <= 70 ? HEX : 3;
+for (let c = 97; c <= 122; c++) CLASS[c] = c <= 102 ? HEX : 3;
+const mix = (h: number, c: number) => Math.imul(h ^ c, 0x01000193);
+
+/** The masks, as characters mixed into a hash. */
+const STAR = 42;
+const ZERO = 48;
+const PLUSMINUS = 177;
+
+/** How many runs of letters and digits holding a digit the last maskRuns read. */
+let digitRuns = 0;
+
+/**
+ * The hash of `s[from, to)` with its variable parts masked: in each run of letters and
+ * digits that holds a digit, a long or hex run (an id, a hash) counts as `*` and each run
+ * of digits of a short one as `0`; runs of `+` and `-` (a diffstat's bar) as one `±`.
+ */
+function maskRuns(s: string, from: number, to: number, h: number): number {
+  digitRuns = 0;
+  let i = from;
+  while (i < to) {
+    const c = s.charCodeAt(i);
+    const k = c < 128 ? CLASS[c]! : 0;
+    if (k === 0) {
+      if (c === 43 || c === 45) {
+        let j = i;
+        while (j < to && (s.charCodeAt(j) === 43 || s.charCodeAt(j) === 45)) j++;
+        if (j - i >= 3) {
+          h = Math.imul(h ^ PLUSMINUS, 0x01000193);
+          i = j;
+          continue;
+        }
+      }
+      h = Math.imul(h ^ c, 0x01000193);
+      i++;
+      continue;
+    }
+    // A run of letters and digits: how long, how many digits, whether all hex.
+    let j = i;
+    let digits = 0;
+    let hex = true;
+    let raw = h;
+    let short = h;
+    let inDigits = false;
+    // Whether a letter follows a digit: digits inside the run, not a number after a name.
+    let inside = false;
+    while (j < to) {
+      const d = s.charCodeAt(j);
+      const kd = d < 128 ? CLASS[d]! : 0;
+      if (kd === 0) break;
+      raw = Math.imul(raw ^ d, 0x01000193);
+      if (kd === DIGIT) {
+        digits++;
+        if (!inDigits) short = Math.imul(short ^ ZERO, 0x01000193);
+        inDigits = true;
+      } else {
+        if (kd !== HEX) hex = false;
+        if (inDigits) inside = true;
+        short = Math.imul(short ^ d, 0x01000193);
+        inDigits = false;
+      }
+      j++;
+    }
+    const run = j - i;
+    if (digits > 0) digitRuns++;
+    // A long run with digits inside it is an id (`bontBFsdJ8fMDS`), not a name with a number
+    // after it (`chartOption10`); a hex one when letters and digits mix.
+    if (digits === 0) h = raw;
+    else if ((run >= 10 && inside) || (hex && run >= 6 && run > digits)) h = Math.imul(h ^ STAR, 0x01000193);
+    else h = short;
+    i = j;
+  }
+  return h;
+}
+
+/** An error code: a few capitals and digits, the whole token (`TS2305`, `E0308`): it tells errors apart. */
+function isCode(s: string, from: number, to: number): boolean {
+  let k = from;
+  while (k < to && isUpper(s.charCodeAt(k))) k++;
+  if (k === from || k - from > 5 || to - k < 2) return false;
+  for (let j = k; j < to; j++) if (!isDigit(s.charCodeAt(j))) return false;
+  return true;
+}
+
+/**
+ * A token made of this many runs holding digits, joined by punctuation, is a structured
+ * id (a hardware location `R25-M1-NF-C:J16-U11`, an address, a timestamp): all of it
+ * varies, even the runs without digits (`NF`, `N0`).
+ */
+const ID_RUNS = 3;
+
+/** Where the token maskToken last read ends. */
+let tokenEnd = 0;
+
+/**
+ * The hash of the token that starts at `s[from]` and runs to a blank or `end` (which
+ * tokenEnd then holds), with its variable parts masked (two tokens alike but for them
+ * hash alike). A path keeps its directory and the file's extension: files of one
+ * directory are alike, a file elsewhere is not. One pass finds the token's end and reads it.
+ */
+function maskToken(s: string, from: number, end: number): number {
+  let slash = -1;
+  let variable = false;
+  // Where the path part ends (-1: the token's end).
+  let pathEnd = -1;
+  let h = FNV;
+  let to = from;
+  for (; to < end; to++) {
+    const c = s.charCodeAt(to);
+    if (c === 32 || c === 9) break;
+    h = Math.imul(h ^ c, 0x01000193);
+    if (c === 47) {
+      if (pathEnd < 0) slash = to;
+    } else if (c <= 57) {
+      if (c >= 48) variable = true;
+      else if (pathEnd < 0 && (c === 40 || c === 41 || c === 44 || c === 39 || c === 34)) pathEnd = to;
+    } else if (pathEnd < 0 && (c === 58 || c === 91 || c === 93)) pathEnd = to;
+  }
+  tokenEnd = to;
+  if (to - from > 24) variable = true;
+  if (pathEnd < 0) pathEnd = to;
+  if (slash < 0) {
+    if (!variable || isCode(s, from, to)) return h;
+    // Read once for both: the runs holding digits, and the hash it is when they are few.
+    const masked = maskRuns(s, from, to, FNV);
+    return digitRuns >= ID_RUNS ? mix(FNV, STAR) : masked;
+  }
+  const scheme = s.indexOf("://", from);
+  if (scheme > 0 && scheme < slash) {
+    const host = s.indexOf("/", scheme + 3);
+    return host < 0 || host >= to ? maskRuns(s, from, to, FNV) : mix(maskRuns(s, from, host, FNV), STAR);
+  }
+  h = mix(maskRuns(s, from, slash + 1, FNV), STAR);
+  // The file's extension, when it is one (`.ts`, not `.0413`).
+  let dot = pathEnd - 1;
+  while (dot > slash && s.charCodeAt(dot) !== 46) dot--;
+  if (dot > slash + 1 && pathEnd - dot <= 9) {
+    let numeric = false;
+    for (let k = dot + 1; k < pathEnd; k++) if (isDigit(s.charCodeAt(k))) numeric = true;
+    if (!numeric) for (let k = dot; k < pathEnd; k++) h = mix(h, s.charCodeAt(k));
+  }
+  return maskRuns(s, pathEnd, to, mix(h, 124));
+}
+
+/** Distinct tokens remembered with their hashes, at most (repeated ones are most of a long output's). */
+const MEMO_MAX = 1 << 16;
+
+/** A place in a file (`src/a.ts:3`, `chart.ts(5,14):`): which file a problem is in tells problems apart. */
+const PLACE = /\.[A-Za-z]{1,5}[(:]\d/;
+
+/**
+ * The masked hashes of a line's tokens (split at blanks) into `out`, and, when asked, into
+ * `values.numbered` whether each holds a digit and names no file (a value, an id, a time)
+ * and into `values.files` the file it names; how many there are.
+ */
+export function maskLine(
+  line: string,
+  out: Int32Array,
+  from: number,
+  values?: { readonly numbered: Uint8Array; readonly files: Int32Array },
+  memo?: Map<string, number>,
+): number {
+  let n = 0;
+  let i = from;
+  const end = line.length;
+  // Tokens end at a space (found natively) unless the line holds a tab.
+  const spaced = memo !== undefined && line.indexOf("\t", from) < 0;
+  while (i < end && n < out.length) {
+    let c = line.charCodeAt(i);
+    while (i < end && (c === 32 || c === 9)) c = line.charCodeAt(++i);
+    if (i >= end) break;
+    let j: number;
+    if (spaced) {
+      // A token's hash depends on its text alone: a token seen before is not read again.
+      j = line.indexOf(" ", i);
+      if (j < 0) j = end;
+      const token = line.slice(i, j);
+      let h = memo.get(token);
+      if (h === undefined) {
+        h = maskToken(line, i, j);
+        if (memo.size < MEMO_MAX) memo.set(token, h);
+      }
+      out[n] = h;
+    } else {
+      out[n] = maskToken(line, i, end);
+      j = tokenEnd;
+    }
+    if (values) {
+      let digit = false;
+      let mark = false;
+      for (let k = i; k < j; k++) {
+        const d = line.charCodeAt(k);
+        if (isDigit(d)) digit = true;
+        else if (d === 40 || d === 58) mark = true;
+      }
+      const token = digit && mark ? line.slice(i, j) : "";
+      const place = token !== "" && PLACE.test(token);
+      values.numbered[n] = digit && !place ? 1 : 0;
+      // A file is told by its whole name (up to its line and column), not masked as files of one directory are.
+      values.files[n] = place ? fileHash(token, 0, token.search(/[(:]|$/)) : 0;
+    }
+    n++;
+    i = j;
+  }
+  return n;
+}
+
+/** The hash of `s[from, to)` as it is. */
+function fileHash(s: string, from: number, to: number): number {
+  let h = FNV;
+  for (let k = from; k < to; k++) h = mix(h, s.charCodeAt(k));
+  return h | 1;
+}

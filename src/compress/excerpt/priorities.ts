@@ -1,0 +1,33 @@
+/** How much each kind of line the excerpt engine ranks is worth (engine.ts): one table for the engine and the kinds. */
+import { MUST } from "./pack-items.ts";
+
+/** Priorities of the engine's picks (MUST and above are facts). */
+export const E = {
+  /** An error of a rare kind, and what locates it. */
+  problem: MUST + 20,
+  end: MUST + 16,
+  summary: MUST + 14,
+  locator: MUST + 12,
+  /** The first error of a frequent kind. */
+  firstProblem: MUST + 10,
+  /** A warning of a rare kind, and what locates it. */
+  warning: MUST + 9,
+  warnLocator: MUST + 7,
+  lastProblem: MUST + 6,
+  beforeCrash: MUST + 5,
+  outlier: MUST + 4,
+  asked: MUST + 3,
+  rare: MUST + 2,
+  first: MUST + 1,
+  /**
+   * Each other problem line that names its own place in code (a diagnostic repeated in
+   * many places): a fact after every other, so an output made of diagnostics spends up
+   * to its cap on them before losing one.
+   */
+  place: MUST,
+  representative: 92,
+  head: 90,
+  lastOfKind: 86,
+  moreLocator: 82,
+  other: 40,
+} as const;

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { fieldsOf } from "../../../../src/compress/excerpt/outliers.ts";
+import { capturedCase } from "../corpus.ts";
+
+describe("rare values in a field", () => {
+  it("are found inside a word that packs a row (sqlite3 .dump: the chargebacks, the fraud review, the outlier total)", async () => {
+    // A real `sqlite3 shop.db .dump` of 360 orders (31 KB): each INSERT holds its columns
+    // in one word, so blanks alone make every row one field of 360 values.
+    const { text, e, must } = await capturedCase("fresh", "sqlite-dump-orders");
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+    expect(e.text.length).toBeLessThan(text.length * 0.15);
+  });
+
+  it("a word is split at its commas only when it packs two or more: prose keeps its words", () => {
+    expect(fieldsOf("INSERT INTO t VALUES(1,'a','SE',30);")).toEqual([
+      "INSERT",
+      "INTO",
+      "t",
+      "VALUES(1",
+      "'a'",
+      "'SE'",
+      "30);",
+    ]);
+    expect(fieldsOf('{"id":"t-1","status":"ok","n":3}')).toEqual(['{"id":"t-1"', '"status":"ok"', '"n":3}']);
+    expect(fieldsOf("in function ‘f’, at x,y  done,")).toEqual([
+      "in",
+      "function",
+      "‘f’,",
+      "at",
+      "x,y",
+      "done,",
+    ]);
+    expect(fieldsOf(`  ${"a ".repeat(60)}`)).toHaveLength(48);
+  });
+});
+
+describe("columns of numbers every line starts with", () => {
+  it("keep the rows far above the rest, whatever the name after them (python -X importtime)", async () => {
+    // A real `python -X importtime` (283 lines, 17 KB): `import time: self | cumulative | name`,
+    // every name its own kind of line once the numbers are masked.
+    const { text, e } = await capturedCase("fresh", "python-importtime");
+    const rows = text
+      .split("\n")
+      .map((line) => ({ line, m: /^import time:\s+(\d+) \|\s+(\d+) \|/.exec(line) }))
+      .filter((r) => r.m)
+      .map((r) => ({ line: r.line, self: Number(r.m![1]), cumulative: Number(r.m![2]) }));
+    expect(rows.length).toBeGreaterThan(200);
+    const top = (by: "self" | "cumulative") => [...rows].sort((a, b) => b[by] - a[by]).slice(0, 2);
+    for (const r of [...top("self"), ...top("cumulative")]) expect(e.text, r.line).toContain(r.line);
+    expect(e.text.length).toBeLessThan(text.length * 0.25);
+  });
+});
+
+describe("a rare value deep in a JSON record", () => {
+  it("is shown with the line that names its record (a Read of a 60-tenant config)", async () => {
+    // A real Read of a 30 KB JSON config: one tenant of 60 still on the payflow provider,
+    // three levels down; `"id": "tenant-023"` is five lines above it.
+    const { text, e } = await capturedCase("fresh", "read-tenants-json");
+    expect(e.text).toContain('L520:         "provider": "payflow",');
+    expect(e.text).toContain('L515:       "id": "tenant-023",');
+    expect(e.text.length).toBeLessThan(text.length * 0.2);
+  });
+});
