@@ -54,8 +54,16 @@ export function depthOf(line: string): number {
   return i;
 }
 
-/** The lines a line of a tree hangs from, nearest first (at most `most`). */
-export function ancestors(lines: readonly string[], i: number, most = 4): number[] {
+/**
+ * The lines a line of a tree hangs from, nearest first (at most `most`, and none past
+ * the first one `until` accepts).
+ */
+export function ancestors(
+  lines: readonly string[],
+  i: number,
+  most = 4,
+  until?: (line: string) => boolean,
+): number[] {
   const out: number[] = [];
   let depth = depthOf(lines[i]!);
   for (let k = i - 1; k >= 0 && depth > 0 && out.length < most && i - k < 5000; k--) {
@@ -65,6 +73,7 @@ export function ancestors(lines: readonly string[], i: number, most = 4): number
     if (d < depth) {
       out.push(k);
       depth = d;
+      if (until?.(line)) break;
     }
   }
   return out;
@@ -209,10 +218,16 @@ export function recordAround(lines: readonly string[], i: number): [number, numb
  * deep in a record means nothing without it.
  */
 export function recordIdOf(lines: readonly string[], i: number): number | undefined {
-  for (const a of ancestors(lines, i, 6)) {
-    const t = lines[a]!.trim();
-    if (t === "{") return a + 1 < i ? a + 1 : undefined;
-    if (t.startsWith("- ")) return a;
-  }
-  return undefined;
+  // The walk up stops at the record's start: a deep document's root may be far above.
+  const a = ancestors(lines, i, 6, recordStart).pop();
+  if (a === undefined) return undefined;
+  const t = lines[a]!.trim();
+  if (t === "{") return a + 1 < i ? a + 1 : undefined;
+  return t.startsWith("- ") ? a : undefined;
+}
+
+/** A list element's first line: `{` alone (JSON) or `- ` (YAML). */
+function recordStart(line: string): boolean {
+  const t = line.trim();
+  return t === "{" || t.startsWith("- ");
 }

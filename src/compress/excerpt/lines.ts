@@ -73,9 +73,9 @@ export function excerpt(name: string, doc: Doc, budget: number, packing: Packing
   let picks = packing.picks;
   let suffix = options.suffix;
   let gate: readonly number[] = [];
-  if (packing.engine !== false) {
-    const e = packing.engine ?? {};
-    const r = "ranking" in e ? e.ranking : rank(doc, { ...e, intent: packing.hints?.intent });
+  const engine = packing.engine ?? {};
+  if (engine !== false) {
+    const r = "ranking" in engine ? engine.ranking : rank(doc, { ...engine, intent: packing.hints?.intent });
     gate = r.gate;
     picks = [...picks, ...r.picks];
     // The kind's own display of a line wins over the engine's count after it.
@@ -92,8 +92,7 @@ export function excerpt(name: string, doc: Doc, budget: number, packing: Packing
   // An output of 8 KB or less is worth an excerpt only when no line with a word in it but
   // what the kind calls noise (passing tests, download chatter) is left out (compress-text.ts).
   if ((packing.sourceSize ?? doc.size) <= SMALL_OUTPUT) {
-    const e = packing.engine ?? {};
-    const noise = e === false ? undefined : "ranking" in e ? undefined : e.noise;
+    const noise = engine === false || "ranking" in engine ? undefined : engine.noise;
     // A rule or a counter (`⎯⎯⎯[1/3]⎯`) says no word.
     gate = doc.lines.flatMap((line, i) => (/[A-Za-z]{2}/.test(line) && !noise?.(i) ? [i] : []));
   }

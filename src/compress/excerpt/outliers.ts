@@ -5,7 +5,7 @@
  */
 
 import { farAbove } from "./signals.ts";
-import type { Header, Template } from "./templates.ts";
+import type { Header } from "./templates.ts";
 
 /** Fields looked at per line at most. */
 const MAX_FIELDS = 48;
@@ -15,14 +15,21 @@ const MAX_FIELDS = 48;
  * (`VALUES(57,'cust-5080','SE','chargeback',3061);`, a `jq -c` record): one with two
  * commas or more inside it. A word with one comma is prose's (`‘f’,`, `a,b`).
  */
-export function fieldsOf(line: string): string[] {
+export function fieldsOf(line: string, max = MAX_FIELDS): string[] {
   const out: string[] = [];
-  for (const word of line.split(/[ \t]+/)) {
-    if (word === "") continue;
+  const n = line.length;
+  // Word by word, up to `max` fields: a caller that needs the first few reads no further.
+  for (let i = 0; i < n && out.length < max; ) {
+    while (i < n && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
+    if (i >= n) break;
+    let j = i + 1;
+    while (j < n && line.charCodeAt(j) !== 32 && line.charCodeAt(j) !== 9) j++;
+    const word = line.slice(i, j);
+    i = j;
     const comma = word.indexOf(",");
     const packed = comma >= 0 && comma < word.length - 1 && word.indexOf(",", comma + 1) > comma + 1;
     for (const field of packed ? word.split(",") : [word]) {
-      if (out.length === MAX_FIELDS) return out;
+      if (out.length === max) return out;
       out.push(field);
     }
   }
@@ -45,7 +52,7 @@ export interface Columns {
  */
 export function outliers(
   lines: readonly string[],
-  tpl: Pick<Template, "members">,
+  tpl: { readonly members: readonly number[] },
   out: Map<string, number[]>,
   bodyAt: (i: number) => number,
   only?: Columns,
@@ -57,7 +64,7 @@ export function outliers(
   };
   const n = tpl.members.length;
   if (n < 8) return;
-  const fields = tpl.members.map((i) => fieldsOf(lines[i]!.slice(bodyAt(i))));
+  const fields = tpl.members.map((i) => fieldsOf(lines[i]!.slice(bodyAt(i)), only?.upTo));
   let width = 0;
   for (const f of fields) width = Math.max(width, f.length);
   if (only) width = Math.min(width, only.upTo);
@@ -120,5 +127,5 @@ export function headerOutliers(
   bodyAt: (i: number) => number,
 ): void {
   if (header.size > 0)
-    outliers(lines, { members: [...header.lines] }, out, bodyAt, { key: "header", upTo: header.size });
+    outliers(lines, { members: header.lines }, out, bodyAt, { key: "header", upTo: header.size });
 }

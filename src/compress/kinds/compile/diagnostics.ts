@@ -85,10 +85,13 @@ export function contextEnd(
   return end;
 }
 
-/** Within a code frame (lines `from`-`to`), the source line numbered `line` in its gutter (`39 |`, `  39 │`), or -1. */
+/** A code frame's source line: its number in the gutter (`39 |`, `  39 │`, `> 12 |`). */
+const GUTTER = /^\s*>?\s*(\d+)\s*[|│]/;
+
+/** Within a code frame (lines `from`-`to`), the source line numbered `line` in its gutter, or -1. */
 export function pointedLine(lines: readonly string[], from: number, to: number, line: number): number {
-  const gutter = new RegExp(`^\\s*>?\\s*${line}\\s*[|│]`);
-  for (let k = from; k <= to; k++) if (gutter.test(lines[k]!)) return k;
+  const number = String(line);
+  for (let k = from; k <= to; k++) if (GUTTER.exec(lines[k]!)?.[1] === number) return k;
   return -1;
 }
 
