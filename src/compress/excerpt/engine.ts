@@ -52,6 +52,12 @@ export interface EngineOptions {
   readonly outliers?: boolean;
   /** Problems the kind knows of though their words do not say so (an access log's 5xx). */
   readonly problem?: (i: number) => boolean;
+  /**
+   * What the kind knows a line to be though its words do not say it (an access log's
+   * status, a number the templates would otherwise free): lines of two classes are never
+   * one template, so a 502 is not counted among the 404s of its path.
+   */
+  readonly classOf?: (i: number) => number;
   /** Whether a line's words may make it a problem (not in source code, where `error` is a name). */
   readonly problemWords?: boolean;
   /**
@@ -387,7 +393,7 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
   const noise = opts.noise ?? (() => false);
   const problem = problemsOf(doc, opts, noise);
   const allProblems = madeOfProblems(doc, problem);
-  const t = templatesOf(doc, (k) => problem[k] === 1, opts.bodyAt, undefined, allProblems);
+  const t = templatesOf(doc, (k) => problem[k] === 1, opts.bodyAt, undefined, allProblems, opts.classOf);
   const w: Work = {
     lines: doc.lines,
     starts: doc.starts,

@@ -123,7 +123,7 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
     // A log read with Read: its errors and warnings are what the agent reads it for.
     const log = logPicks(doc);
     o.picks.push(...log.picks);
-    o.engine = { problem: log.problem };
+    o.engine = { problem: log.problem, classOf: log.classOf };
     o.what = ["log: problems, rare lines, each kind of line once", log.kept].filter(Boolean).join(", ");
     o.substance = true;
   } else {
