@@ -15,7 +15,7 @@ import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import { farAbove } from "../../excerpt/signals.ts";
 import { templatesOf } from "../../excerpt/templates.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
-import { changedPicks, DIFF_FILE, HUNK, STAT, STAT_SUMMARY } from "./diff.ts";
+import { changedPicks, PatchReader, STAT, STAT_SUMMARY } from "./diff.ts";
 
 const COMMIT = /^commit ([0-9a-f]{7,64})/;
 
@@ -116,26 +116,13 @@ function statPicks(doc: Doc, commitOf: Int32Array, picks: Pick[]): void {
  */
 function patchPicks(doc: Doc, commitOf: Int32Array, picks: Pick[]) {
   const { lines } = doc;
-  const headers: number[] = [];
-  const hunks: number[] = [];
-  const fileOf = new Int32Array(lines.length).fill(-1);
-  const hunkOf = new Int32Array(lines.length).fill(-1);
+  const patch = new PatchReader(lines.length);
+  const { headers, hunks, fileOf, hunkOf } = patch;
   const changed: number[] = [];
-  let inHunk = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (COMMIT.test(line)) inHunk = false;
-    else if (DIFF_FILE.test(line)) {
-      headers.push(i);
-      inHunk = false;
-    } else if (HUNK.test(line)) {
-      inHunk = true;
-      hunks.push(i);
-    } else if (inHunk && /^[-+]/.test(line) && /\w/.test(line)) {
-      fileOf[i] = headers.length - 1;
-      hunkOf[i] = hunks.length - 1;
-      changed.push(i);
-    }
+    if (COMMIT.test(line)) patch.inHunk = false;
+    else if (patch.read(line, i) === "changed" && /\w/.test(line)) changed.push(i);
   }
   const shown = new Set<number>();
   if (changed.length === 0) return { shown, suffix: new Map<number, string>() };
@@ -149,6 +136,27 @@ function patchPicks(doc: Doc, commitOf: Int32Array, picks: Pick[]) {
     if (shownHunk.has(k)) picks.push({ from: i, to: i, prio: MUST + 4 });
   });
   return { shown, suffix };
+}
+
+/**
+ * The patches' picks (patchPicks), and each commit whose change is shown as git printed
+ * it: its header and subject, then its patch. Whether any change is shown.
+ */
+function showPatches(
+  doc: Doc,
+  infos: readonly Commit[],
+  commitOf: Int32Array,
+  out: { picks: Pick[]; display: Map<number, string>; suffix: Map<number, string> },
+): boolean {
+  const patches = patchPicks(doc, commitOf, out.picks);
+  for (const [at, text] of patches.suffix) out.suffix.set(at, text);
+  for (const info of infos) {
+    if (!patches.shown.has(info.start)) continue;
+    out.display.delete(info.start);
+    out.picks.push({ from: info.start, to: info.start, prio: MUST + 5 });
+    if (info.subject >= 0) out.picks.push({ from: info.subject, to: info.subject, prio: MUST + 5 });
+  }
+  return patches.shown.size > 0;
 }
 
 function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
@@ -209,15 +217,7 @@ function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   }
   for (const info of infos.filter((i) => i.subject < 0))
     picks.push({ from: info.start, to: info.start, prio: MUST + 5 });
-  // A commit whose change is shown reads as git printed it: its header and subject, then its patch.
-  const patches = patchPicks(doc, commitOf, picks);
-  for (const [at, text] of patches.suffix) suffix.set(at, text);
-  for (const info of infos) {
-    if (!patches.shown.has(info.start)) continue;
-    display.delete(info.start);
-    picks.push({ from: info.start, to: info.start, prio: MUST + 5 });
-    if (info.subject >= 0) picks.push({ from: info.subject, to: info.subject, prio: MUST + 5 });
-  }
+  const patched = showPatches(doc, infos, commitOf, { picks, display, suffix });
   statPicks(doc, commitOf, picks);
   // The oldest commit's stat summary says what the history starts from.
   const oldest = infos[infos.length - 1]!;
@@ -231,7 +231,7 @@ function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     {
       at: 0,
       text: note(
-        `${plural(commits.length, "commit")} by ${plural(authors.size, "author")}: each commit as its hash and subject, commits alike counted${patches.shown.size > 0 ? "; patches: every changed line, each edit made alike in many places once with its count" : ""}; dates, bodies${patches.shown.size > 0 ? ", context lines" : ""} and most file stats omitted`,
+        `${plural(commits.length, "commit")} by ${plural(authors.size, "author")}: each commit as its hash and subject, commits alike counted${patched ? "; patches: every changed line, each edit made alike in many places once with its count" : ""}; dates, bodies${patched ? ", context lines" : ""} and most file stats omitted`,
       ),
       prio: MUST + 20,
     },
