@@ -183,24 +183,32 @@ export function maskLine(
   let n = 0;
   let i = from;
   const end = line.length;
-  // Tokens end at a space (found natively) unless the line holds a tab.
-  const spaced = memo !== undefined && line.indexOf("\t", from) < 0;
   while (i < end && n < out.length) {
     let c = line.charCodeAt(i);
     while (i < end && (c === 32 || c === 9)) c = line.charCodeAt(++i);
     if (i >= end) break;
     let j: number;
-    if (spaced) {
-      // A token's hash depends on its text alone: a token seen before is not read again.
-      j = line.indexOf(" ", i);
-      if (j < 0) j = end;
-      const token = line.slice(i, j);
-      let h = memo.get(token);
-      if (h === undefined) {
-        h = maskToken(line, i, j);
-        if (memo.size < MEMO_MAX) memo.set(token, h);
+    if (memo) {
+      // A word (no digit, no slash, not long) is its own hash (maskToken): read once, here.
+      let raw = FNV;
+      let plain = true;
+      for (j = i; j < end; j++) {
+        const d = line.charCodeAt(j);
+        if (d === 32 || d === 9) break;
+        raw = Math.imul(raw ^ d, 0x01000193);
+        if (d >= 47 && d <= 57) plain = false;
       }
-      out[n] = h;
+      if (plain && j - i <= 24) out[n] = raw;
+      else {
+        // A token's hash depends on its text alone: a token seen before is not read again.
+        const token = line.slice(i, j);
+        let h = memo.get(token);
+        if (h === undefined) {
+          h = maskToken(line, i, j);
+          if (memo.size < MEMO_MAX) memo.set(token, h);
+        }
+        out[n] = h;
+      }
     } else {
       out[n] = maskToken(line, i, end);
       j = tokenEnd;
