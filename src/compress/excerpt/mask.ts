@@ -2,8 +2,8 @@
  * The masked hashes of a line's tokens, for grouping lines into templates
  * (templates.ts): a token's variable parts (numbers, hex and random ids, a path's file
  * name within its directory) are masked, so two tokens alike but for them hash alike.
- * A token's hash depends on its text alone. Pure but for two scratch values the passes
- * hand each other (where a token ends, how many runs of it hold digits).
+ * A token's hash depends on its text alone. Pure but for a scratch value the passes hand
+ * each other (how many runs of a token hold digits).
  */
 
 /** At most this many tokens are compared; the rest of a longer line only lengthens it. */
@@ -109,14 +109,10 @@ function isCode(s: string, from: number, to: number): boolean {
  */
 const ID_RUNS = 3;
 
-/** Where the token maskToken last read ends. */
-let tokenEnd = 0;
-
 /**
- * The hash of the token that starts at `s[from]` and runs to a blank or `end` (which
- * tokenEnd then holds), with its variable parts masked (two tokens alike but for them
- * hash alike). A path keeps its directory and the file's extension: files of one
- * directory are alike, a file elsewhere is not. One pass finds the token's end and reads it.
+ * The hash of the token `s[from, to)` with its variable parts masked (two tokens alike but
+ * for them hash alike). A path keeps its directory and the file's extension: files of one
+ * directory are alike, a file elsewhere is not.
  */
 function maskToken(s: string, from: number, end: number): number {
   let slash = -1;
@@ -136,7 +132,6 @@ function maskToken(s: string, from: number, end: number): number {
       else if (pathEnd < 0 && (c === 40 || c === 41 || c === 44 || c === 39 || c === 34)) pathEnd = to;
     } else if (pathEnd < 0 && (c === 58 || c === 91 || c === 93)) pathEnd = to;
   }
-  tokenEnd = to;
   if (to - from > 24) variable = true;
   if (pathEnd < 0) pathEnd = to;
   if (slash < 0) {
@@ -162,9 +157,6 @@ function maskToken(s: string, from: number, end: number): number {
   return maskRuns(s, pathEnd, to, mix(h, 124));
 }
 
-/** Distinct tokens remembered with their hashes, at most (repeated ones are most of a long output's). */
-const MEMO_MAX = 1 << 16;
-
 /** A place in a file (`src/a.ts:3`, `chart.ts(5,14):`): which file a problem is in tells problems apart. */
 const PLACE = /\.[A-Za-z]{1,5}[(:]\d/;
 
@@ -178,7 +170,6 @@ export function maskLine(
   out: Int32Array,
   from: number,
   values?: { readonly numbered: Uint8Array; readonly files: Int32Array },
-  memo?: Map<string, number>,
 ): number {
   let n = 0;
   let i = from;
@@ -187,32 +178,18 @@ export function maskLine(
     let c = line.charCodeAt(i);
     while (i < end && (c === 32 || c === 9)) c = line.charCodeAt(++i);
     if (i >= end) break;
-    let j: number;
-    if (memo) {
-      // A word (no digit, no slash, not long) is its own hash (maskToken): read once, here.
-      let raw = FNV;
-      let plain = true;
-      for (j = i; j < end; j++) {
-        const d = line.charCodeAt(j);
-        if (d === 32 || d === 9) break;
-        raw = Math.imul(raw ^ d, 0x01000193);
-        if (d >= 47 && d <= 57) plain = false;
-      }
-      if (plain && j - i <= 24) out[n] = raw;
-      else {
-        // A token's hash depends on its text alone: a token seen before is not read again.
-        const token = line.slice(i, j);
-        let h = memo.get(token);
-        if (h === undefined) {
-          h = maskToken(line, i, j);
-          if (memo.size < MEMO_MAX) memo.set(token, h);
-        }
-        out[n] = h;
-      }
-    } else {
-      out[n] = maskToken(line, i, end);
-      j = tokenEnd;
+    // A word (no digit, no slash, not long) is its own hash (maskToken's): read once, here.
+    // Most tokens are words; remembering tokens by their text cost more than reading them.
+    let raw = FNV;
+    let plain = true;
+    let j = i;
+    for (; j < end; j++) {
+      const d = line.charCodeAt(j);
+      if (d === 32 || d === 9) break;
+      raw = Math.imul(raw ^ d, 0x01000193);
+      if (d >= 47 && d <= 57) plain = false;
     }
+    out[n] = plain && j - i <= 24 ? raw : maskToken(line, i, j);
     if (values) {
       let digit = false;
       let mark = false;

@@ -99,11 +99,7 @@ interface Sample {
   readonly count: Int32Array;
 }
 
-function sampleLines(
-  doc: Doc,
-  bodyAt: ((i: number) => number) | undefined,
-  memo: Map<string, number>,
-): Sample {
+function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined): Sample {
   const at: number[] = [];
   const tokens = new Int32Array(HEADER_SAMPLE * MAX_TOKENS);
   const count = new Int32Array(HEADER_SAMPLE);
@@ -114,8 +110,6 @@ function sampleLines(
       doc.lines[i]!,
       tokens.subarray(k * MAX_TOKENS, (k + 1) * MAX_TOKENS),
       bodyAt ? bodyAt(i) : 0,
-      undefined,
-      memo,
     );
     at.push(i);
   }
@@ -190,8 +184,7 @@ export function templatesOf(
   const numbered = new Uint8Array(MAX_TOKENS);
   const files = new Int32Array(MAX_TOKENS);
   const values = { numbered, files };
-  const memo = new Map<string, number>();
-  const sample = sampleLines(doc, bodyAt, memo);
+  const sample = sampleLines(doc, bodyAt);
   const start = headerOf(sample);
   const header = start.length;
   const headed: number[] = [];
@@ -206,7 +199,7 @@ export function templatesOf(
     if (sampled < sample.at.length && sample.at[sampled] === i && !words) {
       n = sample.count[sampled]!;
       buffer.set(sample.tokens.subarray(sampled * MAX_TOKENS, sampled * MAX_TOKENS + n));
-    } else n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined, memo);
+    } else n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined);
     if (sample.at[sampled] === i) sampled++;
     if (header > 0 && startsWith(buffer, n, start)) headed.push(i);
     const key = keyOf(buffer, n, exact && !words) ^ (exact ? 1 : 0);
