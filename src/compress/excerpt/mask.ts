@@ -161,20 +161,22 @@ function maskToken(s: string, from: number, end: number): number {
 const PLACE = /\.[A-Za-z]{1,5}[(:]\d/;
 
 /**
- * The masked hashes of a line's tokens (split at blanks) into `out`, and, when asked, into
- * `values.numbered` whether each holds a digit and names no file (a value, an id, a time)
- * and into `values.files` the file it names; how many there are.
+ * The masked hashes of a line's tokens (split at blanks), at most MAX_TOKENS, into `out`
+ * from `into` on, and, when asked, into `values.numbered` whether each holds a digit and
+ * names no file (a value, an id, a time) and into `values.files` the file it names; how
+ * many there are.
  */
 export function maskLine(
   line: string,
   out: Int32Array,
   from: number,
   values?: { readonly numbered: Uint8Array; readonly files: Int32Array },
+  into = 0,
 ): number {
   let n = 0;
   let i = from;
   const end = line.length;
-  while (i < end && n < out.length) {
+  while (i < end && n < MAX_TOKENS) {
     let c = line.charCodeAt(i);
     while (i < end && (c === 32 || c === 9)) c = line.charCodeAt(++i);
     if (i >= end) break;
@@ -189,7 +191,7 @@ export function maskLine(
       raw = Math.imul(raw ^ d, 0x01000193);
       if (d >= 47 && d <= 57) plain = false;
     }
-    out[n] = plain && j - i <= 24 ? raw : maskToken(line, i, j);
+    out[into + n] = plain && j - i <= 24 ? raw : maskToken(line, i, j);
     if (values) {
       let digit = false;
       let mark = false;

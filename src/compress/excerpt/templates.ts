@@ -101,16 +101,13 @@ interface Sample {
 
 function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined): Sample {
   const at: number[] = [];
-  const tokens = new Int32Array(HEADER_SAMPLE * MAX_TOKENS);
-  const count = new Int32Array(HEADER_SAMPLE);
-  for (let i = 0; i < doc.lines.length && at.length < HEADER_SAMPLE; i++) {
+  const most = Math.min(HEADER_SAMPLE, doc.lines.length);
+  const tokens = new Int32Array(most * MAX_TOKENS);
+  const count = new Int32Array(most);
+  for (let i = 0; i < doc.lines.length && at.length < most; i++) {
     if (skipped(doc, i)) continue;
     const k = at.length;
-    count[k] = maskLine(
-      doc.lines[i]!,
-      tokens.subarray(k * MAX_TOKENS, (k + 1) * MAX_TOKENS),
-      bodyAt ? bodyAt(i) : 0,
-    );
+    count[k] = maskLine(doc.lines[i]!, tokens, bodyAt ? bodyAt(i) : 0, undefined, k * MAX_TOKENS);
     at.push(i);
   }
   return { at, tokens, count };
@@ -198,7 +195,7 @@ export function templatesOf(
     let n: number;
     if (sampled < sample.at.length && sample.at[sampled] === i && !words) {
       n = sample.count[sampled]!;
-      buffer.set(sample.tokens.subarray(sampled * MAX_TOKENS, sampled * MAX_TOKENS + n));
+      for (let k = 0, t = sampled * MAX_TOKENS; k < n; k++) buffer[k] = sample.tokens[t + k]!;
     } else n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined);
     if (sample.at[sampled] === i) sampled++;
     if (header > 0 && startsWith(buffer, n, start)) headed.push(i);
