@@ -110,6 +110,17 @@ function isCode(s: string, from: number, to: number): boolean {
 const ID_RUNS = 3;
 
 /**
+ * The masked hash of a token that is no path, `s[from, to)`, whose hash as it is is `raw`:
+ * that, unless it is `variable` (holds a digit or is long) and no error code.
+ */
+function notPath(s: string, from: number, to: number, raw: number, variable: boolean): number {
+  if (!variable || isCode(s, from, to)) return raw;
+  // Read once for both: the runs holding digits, and the hash it is when they are few.
+  const masked = maskRuns(s, from, to, FNV);
+  return digitRuns >= ID_RUNS ? mix(FNV, STAR) : masked;
+}
+
+/**
  * The hash of the token `s[from, to)` with its variable parts masked (two tokens alike but
  * for them hash alike). A path keeps its directory and the file's extension: files of one
  * directory are alike, a file elsewhere is not.
@@ -134,12 +145,7 @@ function maskToken(s: string, from: number, end: number): number {
   }
   if (to - from > 24) variable = true;
   if (pathEnd < 0) pathEnd = to;
-  if (slash < 0) {
-    if (!variable || isCode(s, from, to)) return h;
-    // Read once for both: the runs holding digits, and the hash it is when they are few.
-    const masked = maskRuns(s, from, to, FNV);
-    return digitRuns >= ID_RUNS ? mix(FNV, STAR) : masked;
-  }
+  if (slash < 0) return notPath(s, from, to, h, variable);
   const scheme = s.indexOf("://", from);
   if (scheme > 0 && scheme < slash) {
     const host = s.indexOf("/", scheme + 3);
@@ -180,18 +186,22 @@ export function maskLine(
     let c = line.charCodeAt(i);
     while (i < end && (c === 32 || c === 9)) c = line.charCodeAt(++i);
     if (i >= end) break;
-    // A word (no digit, no slash, not long) is its own hash (maskToken's): read once, here.
-    // Most tokens are words; remembering tokens by their text cost more than reading them.
+    // A token is read here once, as maskToken would read it, and only a path again: most
+    // tokens are words, their own hash (remembering tokens by their text cost more).
     let raw = FNV;
-    let plain = true;
+    let digit = false;
+    let slash = false;
     let j = i;
     for (; j < end; j++) {
       const d = line.charCodeAt(j);
       if (d === 32 || d === 9) break;
       raw = Math.imul(raw ^ d, 0x01000193);
-      if (d >= 47 && d <= 57) plain = false;
+      if (d <= 57 && d >= 47) {
+        if (d === 47) slash = true;
+        else digit = true;
+      }
     }
-    out[into + n] = plain && j - i <= 24 ? raw : maskToken(line, i, j);
+    out[into + n] = slash ? maskToken(line, i, j) : notPath(line, i, j, raw, digit || j - i > 24);
     if (values) {
       let digit = false;
       let mark = false;

@@ -28,10 +28,12 @@ export function fieldsOf(line: string, max = MAX_FIELDS): string[] {
     i = j;
     const comma = word.indexOf(",");
     const packed = comma >= 0 && comma < word.length - 1 && word.indexOf(",", comma + 1) > comma + 1;
-    for (const field of packed ? word.split(",") : [word]) {
-      if (out.length === max) return out;
-      out.push(field);
-    }
+    if (!packed) out.push(word);
+    else
+      for (const field of word.split(",")) {
+        if (out.length === max) return out;
+        out.push(field);
+      }
   }
   return out;
 }
