@@ -25,6 +25,8 @@ import {
   attachedAfter,
   children,
   commonLead,
+  type Depths,
+  depthsOf,
   distinctPlaces,
   firstPerFile,
   locatedBefore,
@@ -135,7 +137,11 @@ interface Work {
   readonly suffix: Map<number, string>;
   readonly facts: Set<number>;
   readonly gate: number[];
+  /** Each line's depth in a tree, read when a walk up or down one first needs it (depthsIn). */
+  depths?: Depths;
 }
+
+const depthsIn = (w: Work): Depths => (w.depths ??= depthsOf(w.lines));
 
 const isProblemIn = (w: Work) => (k: number) => w.problem[k] === 1;
 
@@ -237,14 +243,14 @@ function rankAsked(w: Work): void {
   for (const i of intentLines(lines, opts.intent, keep)) {
     fact(w, i, i, E.asked);
     if (!opts.tree) continue;
-    for (const a of ancestors(lines, i)) fact(w, a, a, E.asked - 1);
-    for (const c of children(lines, i)) fact(w, c, c, E.asked - 2);
+    for (const a of ancestors(lines, i, undefined, undefined, depthsIn(w))) fact(w, a, a, E.asked - 1);
+    for (const c of children(lines, i, undefined, depthsIn(w))) fact(w, c, c, E.asked - 2);
   }
 }
 
 /** The line naming the record (JSON, YAML) that holds fact `i`: the odd value's id. */
 function withRecordId(w: Work, i: number, prio: number): void {
-  const id = recordIdOf(w.lines, i);
+  const id = recordIdOf(w.lines, i, depthsIn(w));
   if (id !== undefined && !w.facts.has(id)) fact(w, id, id, prio);
 }
 

@@ -2,8 +2,8 @@
  * The masked hashes of a line's tokens, for grouping lines into templates
  * (templates.ts): a token's variable parts (numbers, hex and random ids, a path's file
  * name within its directory) are masked, so two tokens alike but for them hash alike.
- * A token's hash depends on its text alone. Pure but for two scratch values the passes
- * hand each other (where a token ends, how many runs of it hold digits).
+ * A token's hash depends on its text alone. Pure but for a scratch value the passes hand
+ * each other (how many runs of a token hold digits).
  */
 
 /** At most this many tokens are compared; the rest of a longer line only lengthens it. */
@@ -109,14 +109,21 @@ function isCode(s: string, from: number, to: number): boolean {
  */
 const ID_RUNS = 3;
 
-/** Where the token maskToken last read ends. */
-let tokenEnd = 0;
+/**
+ * The masked hash of a token that is no path, `s[from, to)`, whose hash as it is is `raw`:
+ * that, unless it is `variable` (holds a digit or is long) and no error code.
+ */
+function notPath(s: string, from: number, to: number, raw: number, variable: boolean): number {
+  if (!variable || isCode(s, from, to)) return raw;
+  // Read once for both: the runs holding digits, and the hash it is when they are few.
+  const masked = maskRuns(s, from, to, FNV);
+  return digitRuns >= ID_RUNS ? mix(FNV, STAR) : masked;
+}
 
 /**
- * The hash of the token that starts at `s[from]` and runs to a blank or `end` (which
- * tokenEnd then holds), with its variable parts masked (two tokens alike but for them
- * hash alike). A path keeps its directory and the file's extension: files of one
- * directory are alike, a file elsewhere is not. One pass finds the token's end and reads it.
+ * The hash of the token `s[from, to)` with its variable parts masked (two tokens alike but
+ * for them hash alike). A path keeps its directory and the file's extension: files of one
+ * directory are alike, a file elsewhere is not.
  */
 function maskToken(s: string, from: number, end: number): number {
   let slash = -1;
@@ -136,15 +143,9 @@ function maskToken(s: string, from: number, end: number): number {
       else if (pathEnd < 0 && (c === 40 || c === 41 || c === 44 || c === 39 || c === 34)) pathEnd = to;
     } else if (pathEnd < 0 && (c === 58 || c === 91 || c === 93)) pathEnd = to;
   }
-  tokenEnd = to;
   if (to - from > 24) variable = true;
   if (pathEnd < 0) pathEnd = to;
-  if (slash < 0) {
-    if (!variable || isCode(s, from, to)) return h;
-    // Read once for both: the runs holding digits, and the hash it is when they are few.
-    const masked = maskRuns(s, from, to, FNV);
-    return digitRuns >= ID_RUNS ? mix(FNV, STAR) : masked;
-  }
+  if (slash < 0) return notPath(s, from, to, h, variable);
   const scheme = s.indexOf("://", from);
   if (scheme > 0 && scheme < slash) {
     const host = s.indexOf("/", scheme + 3);
@@ -162,49 +163,45 @@ function maskToken(s: string, from: number, end: number): number {
   return maskRuns(s, pathEnd, to, mix(h, 124));
 }
 
-/** Distinct tokens remembered with their hashes, at most (repeated ones are most of a long output's). */
-const MEMO_MAX = 1 << 16;
-
 /** A place in a file (`src/a.ts:3`, `chart.ts(5,14):`): which file a problem is in tells problems apart. */
 const PLACE = /\.[A-Za-z]{1,5}[(:]\d/;
 
 /**
- * The masked hashes of a line's tokens (split at blanks) into `out`, and, when asked, into
- * `values.numbered` whether each holds a digit and names no file (a value, an id, a time)
- * and into `values.files` the file it names; how many there are.
+ * The masked hashes of a line's tokens (split at blanks), at most MAX_TOKENS, into `out`
+ * from `into` on, and, when asked, into `values.numbered` whether each holds a digit and
+ * names no file (a value, an id, a time) and into `values.files` the file it names; how
+ * many there are.
  */
 export function maskLine(
   line: string,
   out: Int32Array,
   from: number,
   values?: { readonly numbered: Uint8Array; readonly files: Int32Array },
-  memo?: Map<string, number>,
+  into = 0,
 ): number {
   let n = 0;
   let i = from;
   const end = line.length;
-  // Tokens end at a space (found natively) unless the line holds a tab.
-  const spaced = memo !== undefined && line.indexOf("\t", from) < 0;
-  while (i < end && n < out.length) {
+  while (i < end && n < MAX_TOKENS) {
     let c = line.charCodeAt(i);
     while (i < end && (c === 32 || c === 9)) c = line.charCodeAt(++i);
     if (i >= end) break;
-    let j: number;
-    if (spaced) {
-      // A token's hash depends on its text alone: a token seen before is not read again.
-      j = line.indexOf(" ", i);
-      if (j < 0) j = end;
-      const token = line.slice(i, j);
-      let h = memo.get(token);
-      if (h === undefined) {
-        h = maskToken(line, i, j);
-        if (memo.size < MEMO_MAX) memo.set(token, h);
+    // A token is read here once, as maskToken would read it, and only a path again: most
+    // tokens are words, their own hash (remembering tokens by their text cost more).
+    let raw = FNV;
+    let digit = false;
+    let slash = false;
+    let j = i;
+    for (; j < end; j++) {
+      const d = line.charCodeAt(j);
+      if (d === 32 || d === 9) break;
+      raw = Math.imul(raw ^ d, 0x01000193);
+      if (d <= 57 && d >= 47) {
+        if (d === 47) slash = true;
+        else digit = true;
       }
-      out[n] = h;
-    } else {
-      out[n] = maskToken(line, i, end);
-      j = tokenEnd;
     }
+    out[into + n] = slash ? maskToken(line, i, j) : notPath(line, i, j, raw, digit || j - i > 24);
     if (values) {
       let digit = false;
       let mark = false;

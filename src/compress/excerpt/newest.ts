@@ -44,7 +44,16 @@ export function newestLines(lines: readonly string[]): number[] {
     last = s;
   }
   if (ordered >= pairs * IN_ORDER) return [];
-  const newest = [...new Set(stamps.filter((s): s is string => s !== undefined))].sort().slice(-STAMPS);
+  // The newest STAMPS distinct stamps, oldest first, found in one pass (sorting every stamp
+  // of a long output cost more than the rest of this together).
+  const newest: string[] = [];
+  for (const s of stamps) {
+    if (s === undefined || newest.includes(s)) continue;
+    if (newest.length < STAMPS) newest.push(s);
+    else if (s > newest[0]!) newest[0] = s;
+    else continue;
+    newest.sort();
+  }
   const out: number[] = [];
   for (const stamp of newest) {
     let taken = 0;

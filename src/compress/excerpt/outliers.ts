@@ -28,10 +28,12 @@ export function fieldsOf(line: string, max = MAX_FIELDS): string[] {
     i = j;
     const comma = word.indexOf(",");
     const packed = comma >= 0 && comma < word.length - 1 && word.indexOf(",", comma + 1) > comma + 1;
-    for (const field of packed ? word.split(",") : [word]) {
-      if (out.length === max) return out;
-      out.push(field);
-    }
+    if (!packed) out.push(word);
+    else
+      for (const field of word.split(",")) {
+        if (out.length === max) return out;
+        out.push(field);
+      }
   }
   return out;
 }
@@ -68,10 +70,14 @@ export function outliers(
   let width = 0;
   for (const f of fields) width = Math.max(width, f.length);
   if (only) width = Math.min(width, only.upTo);
-  const counts: Map<string, number>[] = [];
+  // Each field's values, first seen first, and how many lines hold each: a field of
+  // categories holds few, found by a look along them (no string is hashed).
+  const values: string[][] = [];
+  const counts: number[][] = [];
   const numbers: number[][] = [];
   for (let k = 0; k < width; k++) {
-    counts.push(new Map());
+    values.push([]);
+    counts.push([]);
     numbers.push([]);
   }
   const categorical = new Uint8Array(width).fill(1);
@@ -80,9 +86,14 @@ export function outliers(
     for (let k = 0; k < width; k++) {
       const v = tokens[k] ?? "";
       if (categorical[k]) {
-        const c = counts[k]!;
-        c.set(v, (c.get(v) ?? 0) + 1);
-        if (c.size > 12) categorical[k] = 0;
+        const seen = values[k]!;
+        const at = seen.indexOf(v);
+        if (at >= 0) counts[k]![at]!++;
+        else {
+          seen.push(v);
+          counts[k]!.push(1);
+          if (seen.length > 12) categorical[k] = 0;
+        }
       }
       if (numeric[k]) {
         const m = NUMBER.exec(v);
@@ -100,11 +111,11 @@ export function outliers(
       continue;
     }
     const c = counts[k]!;
-    if (only || !categorical[k] || c.size < 2) continue;
+    if (only || !categorical[k] || c.length < 2) continue;
     let top = 0;
-    for (const v of c.values()) top = Math.max(top, v);
+    for (const v of c) top = Math.max(top, v);
     if (top < n * 0.5) continue;
-    const rare = new Set([...c].filter(([, v]) => v <= rareAt).map(([value]) => value));
+    const rare = new Set(values[k]!.filter((_, at) => c[at]! <= rareAt));
     if (rare.size === 0) continue;
     tpl.members.forEach((i, j) => {
       const v = fields[j]![k] ?? "";

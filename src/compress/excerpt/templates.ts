@@ -99,24 +99,15 @@ interface Sample {
   readonly count: Int32Array;
 }
 
-function sampleLines(
-  doc: Doc,
-  bodyAt: ((i: number) => number) | undefined,
-  memo: Map<string, number>,
-): Sample {
+function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined): Sample {
   const at: number[] = [];
-  const tokens = new Int32Array(HEADER_SAMPLE * MAX_TOKENS);
-  const count = new Int32Array(HEADER_SAMPLE);
-  for (let i = 0; i < doc.lines.length && at.length < HEADER_SAMPLE; i++) {
+  const most = Math.min(HEADER_SAMPLE, doc.lines.length);
+  const tokens = new Int32Array(most * MAX_TOKENS);
+  const count = new Int32Array(most);
+  for (let i = 0; i < doc.lines.length && at.length < most; i++) {
     if (skipped(doc, i)) continue;
     const k = at.length;
-    count[k] = maskLine(
-      doc.lines[i]!,
-      tokens.subarray(k * MAX_TOKENS, (k + 1) * MAX_TOKENS),
-      bodyAt ? bodyAt(i) : 0,
-      undefined,
-      memo,
-    );
+    count[k] = maskLine(doc.lines[i]!, tokens, bodyAt ? bodyAt(i) : 0, undefined, k * MAX_TOKENS);
     at.push(i);
   }
   return { at, tokens, count };
@@ -195,8 +186,7 @@ export function templatesOf(
   const numbered = new Uint8Array(MAX_TOKENS);
   const files = new Int32Array(MAX_TOKENS);
   const values = { numbered, files };
-  const memo = new Map<string, number>();
-  const sample = sampleLines(doc, bodyAt, memo);
+  const sample = sampleLines(doc, bodyAt);
   const start = headerOf(sample);
   const header = start.length;
   const headed: number[] = [];
@@ -210,8 +200,8 @@ export function templatesOf(
     let n: number;
     if (sampled < sample.at.length && sample.at[sampled] === i && !words) {
       n = sample.count[sampled]!;
-      buffer.set(sample.tokens.subarray(sampled * MAX_TOKENS, sampled * MAX_TOKENS + n));
-    } else n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined, memo);
+      for (let k = 0, t = sampled * MAX_TOKENS; k < n; k++) buffer[k] = sample.tokens[t + k]!;
+    } else n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined);
     if (sample.at[sampled] === i) sampled++;
     if (header > 0 && startsWith(buffer, n, start)) headed.push(i);
     const cls = classOf ? classOf(i) : 0;

@@ -17,6 +17,13 @@ export const MATCH = /^([^\s:]*[/.][^\s:]*|[^:]*\/[^:]*):(\d+):(.*)$/;
 
 export const CONTEXT = /^([^\s:]*[/.][^\s:]*)-(\d+)-(.*)$/;
 
+/**
+ * What a match line and a context line must hold, found by a scan that backtracks nowhere:
+ * where a line holds none, MATCH and CONTEXT need not try every split of its first word.
+ */
+const NUMBERED = /:\d+:/;
+const DASHED = /-\d+-/;
+
 export const COUNT = /^([^\s:]*[/.][^\s:]*|[^:]*\/[^:]*):(\d+)$/;
 
 /**
@@ -42,7 +49,8 @@ export function modeOf(lines: readonly string[]): Mode | undefined {
     if (line === "" || line === "--") continue;
     total++;
     if (isCount(line)) count++;
-    else if (MATCH.test(line) || CONTEXT.test(line)) content++;
+    else if ((NUMBERED.test(line) && MATCH.test(line)) || (DASHED.test(line) && CONTEXT.test(line)))
+      content++;
     else if (PATH_ONLY.test(line)) files++;
   }
   if (total === 0) return undefined;

@@ -39,6 +39,8 @@ interface LsDir {
   readonly kinds: string[];
   /** The line of each entry. */
   readonly at: number[];
+  /** Each entry's kind (kindOf): type, permissions, owner and group. */
+  readonly kindsOf: string[];
   readonly sizes: number[];
 }
 
@@ -61,7 +63,7 @@ function parseLs(lines: readonly string[]): { dirs: LsDir[]; kinds: Map<string, 
   const kinds = new Map<string, number>();
   let entries = 0;
   const open = (header: number) => {
-    const d: LsDir = { header, total: -1, names: [], kinds: [], at: [], sizes: [] };
+    const d: LsDir = { header, total: -1, names: [], kinds: [], at: [], kindsOf: [], sizes: [] };
     dirs.push(d);
     return d;
   };
@@ -78,6 +80,7 @@ function parseLs(lines: readonly string[]): { dirs: LsDir[]; kinds: Map<string, 
       dir.at.push(i);
       dir.sizes.push(entry.size);
       const kind = kindOf(line);
+      dir.kindsOf.push(kind);
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     }
   });
@@ -130,8 +133,8 @@ function lsExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
       });
     });
     for (const i of bigEntries(d)) picks.push({ from: i, to: i, prio: MUST + 2 });
-    d.at.forEach((i) => {
-      if ((kinds.get(kindOf(lines[i]!)) ?? 0) <= 2) picks.push({ from: i, to: i, prio: MUST });
+    d.at.forEach((i, e) => {
+      if ((kinds.get(d.kindsOf[e]!) ?? 0) <= 2) picks.push({ from: i, to: i, prio: MUST });
     });
   });
   notes.push({

@@ -3,7 +3,7 @@ import type { Detector, Hints } from "../../excerpt/types.ts";
 export const npmLs: Detector = {
   name: "npm-ls",
   detect(text: string, hints: Hints): number {
-    if (!text.includes("─") && !/^[+`]-- /m.test(text)) return 0;
+    if (!text.includes("─") && !(text.includes("-- ") && /^[+`]-- /m.test(text))) return 0;
     let score = 0;
     if (/^\S+@\S* \/\S*\n(?:[├└]─[─┬]|[+`]--) \S+@/m.test(text)) score += 0.7;
     if (/^[│| ]*(?:[├└]─[─┬]|[+`]--) \S+@\d/m.test(text)) score += 0.2;
@@ -42,14 +42,23 @@ export const pip: Detector = {
   name: "pip",
   detect(text: string, hints: Hints): number {
     let score = 0;
+    // Each line-start search only where its words are (a search tries each line start).
     if (
+      (text.includes("Collecting ") ||
+        text.includes("Requirement already satisfied: ") ||
+        text.includes("Successfully installed ") ||
+        text.includes("Looking in indexes: ")) &&
       /^(?:Collecting \S|Requirement already satisfied: |Successfully installed |Looking in indexes: )/m.test(
         text,
       )
     ) {
       score += 0.6;
     }
-    if (/^ERROR: (?:Could not|No matching distribution|pip's dependency resolver)/m.test(text)) score += 0.3;
+    if (
+      text.includes("ERROR: ") &&
+      /^ERROR: (?:Could not|No matching distribution|pip's dependency resolver)/m.test(text)
+    )
+      score += 0.3;
     if (hints.command && /\b(?:pip3?|python3? -m pip|uv pip|pipx)\s+install\b/.test(hints.command))
       score += 0.3;
     return Math.min(1, score);
@@ -59,7 +68,10 @@ export const pip: Detector = {
 export const apt: Detector = {
   name: "apt",
   detect(text: string, hints: Hints): number {
-    if (!text.includes("Reading package") && !/^(?:Setting up|Unpacking|Inst|Conf|Get:\d)/m.test(text))
+    if (
+      !text.includes("Reading package") &&
+      !(aptWords(text) && /^(?:Setting up|Unpacking|Inst|Conf|Get:\d)/m.test(text))
+    )
       return 0;
     let score = 0;
     if (/^Reading package lists\.\.\./m.test(text)) score += 0.5;
@@ -74,6 +86,14 @@ export const apt: Detector = {
     return Math.min(1, score);
   },
 };
+
+/** Whether the text holds a word an apt line starts with: the line-start search runs only then. */
+const aptWords = (text: string) =>
+  text.includes("Setting up") ||
+  text.includes("Unpacking") ||
+  text.includes("Inst") ||
+  text.includes("Conf") ||
+  text.includes("Get:");
 
 export const cargoDeps: Detector = {
   name: "cargo-deps",
