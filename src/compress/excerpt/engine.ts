@@ -197,8 +197,9 @@ function rankProblems(w: Work): void {
     const byFile = firstPerFile(lines, m, w.opts.bodyAt, 2 * FEW);
     for (const i of byFile)
       if (i !== first && i !== last) fact(w, i, i, byFile.length <= FEW ? where : E.rare);
+    // Each place with the line that names it (rustc's `-->` under its header), the last one's too.
     for (const [i, to] of distinctPlaces(lines, m, w.opts.bodyAt))
-      if (!w.facts.has(i)) fact(w, i, to, E.place);
+      if (!w.facts.has(i) || !w.facts.has(to)) fact(w, i, to, E.place);
   }
 }
 
