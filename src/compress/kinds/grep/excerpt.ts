@@ -11,6 +11,7 @@
 import { factCap } from "../../excerpt/budget.ts";
 import { listPaths, pathListExcerpt } from "../../excerpt/dirs.ts";
 import type { Doc } from "../../excerpt/doc.ts";
+import { rank } from "../../excerpt/engine.ts";
 import { note } from "../../excerpt/framing.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
@@ -62,8 +63,8 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
     if (f !== undefined && !firsts.has(f)) firsts.set(f, i);
   });
   // The first match of each file, in order: which files matched, as room allows.
-  let rank = 0;
-  for (const i of firsts.values()) picks.push({ from: i, to: i, prio: 88 - Math.min(30, rank++ / 4) });
+  let order = 0;
+  for (const i of firsts.values()) picks.push({ from: i, to: i, prio: 88 - Math.min(30, order++ / 4) });
   const notes: Note[] = [
     {
       at: 0,
@@ -90,11 +91,22 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
       notes.push({ at: 0, text, prio: MUST + 9 - Math.min(0.9, k / 1000) });
     });
   }
+  const ranking = rank(doc, {
+    bodyAt: (i) => bodyAt[i]!,
+    problemWords: logs,
+    rareAreFacts: true,
+    intent: hints.intent,
+  });
+  // Nearly every match of a kind of its own (a search for `function `): none stands out, so
+  // they are shown as room allows, first of each file first (engine.ts, VARIED).
+  const which = ranking.rareFacts
+    ? "rare ones and problems whole"
+    : "the rest as room allows, problems whole";
   return excerpt("grep", doc, budget, {
     picks,
     notes,
-    kept: `${plural(count, "match", "matches")} in ${plural(firsts.size, "file")}: each kind of match once, rare ones and problems whole`,
-    engine: { bodyAt: (i) => bodyAt[i]!, problemWords: logs, rareAreFacts: true },
+    kept: `${plural(count, "match", "matches")} in ${plural(firsts.size, "file")}: each kind of match once, ${which}`,
+    engine: { ranking },
     hints,
   });
 }

@@ -182,3 +182,25 @@ describe("grep -rn over several real logs (the Grep tool's shape)", () => {
     expect(e.text.length).toBeLessThan(text.length * 0.15);
   });
 });
+
+describe("grep -rn for a common word across real sources (every match unlike the others)", () => {
+  it("shares the budget among the matches instead of taking half the output, and says so", () => {
+    // The installed yaml package's sources: ~200 `function ` lines in ~100 files, nearly each
+    // one a kind of its own. Rarity picks none out; the files that matched are listed.
+    const text = execFileSync("grep", ["-rn", "function ", "dist"], {
+      cwd: join(process.cwd(), "node_modules", "yaml"),
+      encoding: "utf8",
+      env: { ...process.env, LC_ALL: "C" },
+    });
+    expect(text.length).toBeGreaterThan(15_000);
+    const budget = excerptBudget(defaults(), text.length);
+    const e = compressText(text, { tool: "Grep" }, budget);
+    expect(e.compressor).toBe("grep");
+    expect(e.kept).toMatch(/the rest as room allows/);
+    expect(e.text).toMatch(/^\[\d+ matches in \d+ files:\]$/m);
+    // Which files matched: directories written once (`dist/doc/: a.js b.js`, `dist/compose/ (31 entries)`).
+    expect(e.text).toMatch(/^dist\/(?:[\w-]+\/)*(?:: | \(\d+ entries\))/m);
+    expect(e.text.length).toBeLessThan(budget * 1.6);
+    expect(madeUp(text, e.text)).toEqual([]);
+  });
+});
