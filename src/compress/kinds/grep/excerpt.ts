@@ -74,16 +74,25 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
       prio: MUST + 10,
     },
   ];
+  const ranking = rank(doc, {
+    bodyAt: (i) => bodyAt[i]!,
+    problemWords: logs,
+    rareAreFacts: true,
+    intent: hints.intent,
+  });
   // Which files matched is what a search across files is for: each directory once, then
-  // its files' names, before the matches (dirs.ts).
+  // its files' names, before the matches (dirs.ts). Where nearly every match is of a kind
+  // of its own (a search for `function `), none stands out (engine.ts, VARIED): the matches
+  // share the budget, and every file that matched is named, up to the room facts have.
   if (firsts.size >= FILE_LIST) {
     const matched = new Map<string, number>();
     for (const f of file) if (f !== undefined) matched.set(f, (matched.get(f) ?? 0) + 1);
     const names = [...firsts.keys()];
+    const cap = ranking.rareFacts ? Math.floor(budget / 3) : factCap(budget, doc.size, hints.tool);
     const listing = listPaths(
       names,
-      Math.floor(budget / 4),
-      Math.floor(budget / 3),
+      ranking.rareFacts ? Math.floor(budget / 4) : cap,
+      cap,
       200,
       names.map((f) => matched.get(f) ?? 1),
     );
@@ -91,17 +100,9 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
       notes.push({ at: 0, text, prio: MUST + 9 - Math.min(0.9, k / 1000) });
     });
   }
-  const ranking = rank(doc, {
-    bodyAt: (i) => bodyAt[i]!,
-    problemWords: logs,
-    rareAreFacts: true,
-    intent: hints.intent,
-  });
-  // Nearly every match of a kind of its own (a search for `function `): none stands out, so
-  // they are shown as room allows, first of each file first (engine.ts, VARIED).
   const which = ranking.rareFacts
     ? "rare ones and problems whole"
-    : "the rest as room allows, problems whole";
+    : "every file named, the rest as room allows, problems whole";
   return excerpt("grep", doc, budget, {
     picks,
     notes,
