@@ -199,7 +199,12 @@ describe("grep -rn for a common word across real sources (every match unlike the
     expect(e.kept).toMatch(/every file named, the rest as room allows/);
     expect(e.text).toMatch(/^\[\d+ matches in \d+ files:\]$/m);
     // Every file that matched is named, each directory once (`dist/doc/: a.js b.js`).
-    const files = new Set(text.trim().split("\n").map((l) => l.slice(0, l.indexOf(":"))));
+    const files = new Set(
+      text
+        .trim()
+        .split("\n")
+        .map((l) => l.slice(0, l.indexOf(":"))),
+    );
     const named = new Set<string>();
     for (const line of e.text.split("\n")) {
       const m = /^(\S+\/): (.*)$/.exec(line);
