@@ -14,6 +14,9 @@
  * - fresh2: bench/corpus/fresh2, a second round of tools and shapes none of the above has,
  *           captured after the fresh set's fixes to test that they generalise, scored once
  *           untouched, then developed against like dev.
+ * - fresh3: bench/corpus/fresh3, new outputs of the tools dev and blind already have (other
+ *           projects, errors, sizes and options), since the blind part holds outputs of
+ *           those tools; scored once untouched, then developed against like dev.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -22,7 +25,7 @@ import { fileURLToPath } from "node:url";
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 export const CORPUS_DIR = join(REPO, "bench", "corpus");
 
-export type SetName = "shared" | "dev" | "blind" | "fresh" | "fresh2";
+export type SetName = "shared" | "dev" | "blind" | "fresh" | "fresh2" | "fresh3";
 
 export interface FactCase {
   /** The file name without `.json`. */
