@@ -78,9 +78,15 @@ export function traceStart(lines: readonly string[], from = 0, to = lines.length
       return i;
     }
     if (i + 1 <= to && /^\S/.test(line) && isFrame(lines[i + 1]!) && /\w/.test(line)) return i;
+    // A test runner indents the exception and sets its frames apart by a diff or a blank
+    // line (mocha, tap): a run of frames that name a place in code starts a trace itself.
+    if (AT_CODE.test(line) && (i === from || !isFrame(lines[i - 1]!))) return i;
   }
   return -1;
 }
+
+/** A frame that names a place in code: `at f (src/a.js:12:5)`, `at src/a.js:12:5`. */
+const AT_CODE = /^\s+at\s.*:\d+:\d+\)?$/;
 
 /** End of the trace that starts at `start`: frames, causes and the final exception line. */
 export function traceEnd(lines: readonly string[], start: number): number {
