@@ -22,8 +22,12 @@ import { CONTEXT, COUNT, MATCH, modeOf } from "./detect.ts";
 /** From this many files, the files that matched are listed by directory before the matches. */
 const FILE_LIST = 4;
 
-/** A log line's start: a time or a level word. */
-const LOG_START = /\b(?:\d\d:\d\d:\d\d|ERROR|ERR|WARN|WARNING|INFO|DEBUG|FATAL|CRITICAL|TRACE|NOTICE)\b/;
+/**
+ * A log line's start: a time or a level word; or a linter's level in brackets
+ * (`path:12:3: [error] …`, yamllint's and others' one-line formats), which code does not write.
+ */
+const LOG_START =
+  /\b(?:\d\d:\d\d:\d\d|ERROR|ERR|WARN|WARNING|INFO|DEBUG|FATAL|CRITICAL|TRACE|NOTICE)\b|\[(?:error|warning|warn|info|notice|fatal)\]/;
 
 /** Where each line's text starts after its `path:line:` (or a context line's `path-line-`), and its file. */
 function matches(doc: Doc): { bodyAt: Int32Array; file: (string | undefined)[]; count: number } {
