@@ -32,7 +32,7 @@ export const logs: Detector = {
 };
 
 export const TIMESTAMP =
-  /^\[?(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\d{4}\/\d\d\/\d\d \d\d:\d\d|\w{3} [ \d]\d \d\d:\d\d:\d\d|\d\d:\d\d(?::\d\d)?\b|\d+\.\d+\]|\d{10,13}\b)/;
+  /^\[?(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\d\d-\d\d \d\d:\d\d:\d\d|\d{4}\/\d\d\/\d\d \d\d:\d\d|\w{3} [ \d]\d \d\d:\d\d:\d\d|\d\d:\d\d(?::\d\d)?\b|\d+\.\d+\]|\d{10,13}\b)/;
 
 export const ACCESS =
   /^(\S+) \S+ \S+ \[([^\]]{10,40})\] "(\S+) (\S+)(?: [^"]*)?" (\d{3}) (\S+)(?: "[^"]*" "([^"]*)")?/;
