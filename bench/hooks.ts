@@ -13,6 +13,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { benchColdPhases } from "./cold-phases.ts";
 import { claudeMemHooks } from "./lib/claude-mem.ts";
 import { installClaudeMem, installPeer, stopPeerProcesses } from "./lib/peers.ts";
 import { median, ms, p95, ratio, table } from "./lib/stats.ts";
@@ -361,6 +362,8 @@ export async function benchHooks(): Promise<{ markdown: string; summary: Record<
   for (const v of variants) await v.close?.();
   for (const c of cleanups) c();
   const where = postToolUseAccount(Math.min(runs, 20));
+  // Not for another build (CAIRN_BUNDLE): it loads the bundle's files with this tree's chunk loader.
+  const coldWarm = process.env.CAIRN_BUNDLE ? "" : benchColdPhases(Math.min(runs, 10));
 
   const bareTimes = (e: Event) => times.get(key(variants[0]!.name, e)) ?? [];
   const bare = (e: Event) => median(bareTimes(e));
@@ -396,6 +399,7 @@ export async function benchHooks(): Promise<{ markdown: string; summary: Record<
     ...notes.map((n) => `- ${n}`),
     "",
     where,
+    ...(coldWarm ? ["", coldWarm] : []),
   ].join("\n");
   return { markdown, summary };
 }

@@ -23,12 +23,21 @@ export const parts: Parts = {
           ? readNotebook(ctx.projectDir)
           : undefined;
       // Where the notebook stood at the start of the turn: Stop compares to find a boundary.
-      remember(store, sid, "notebook.turn", { mtimeMs: nb?.mtimeMs ?? null, at }, at);
-      if (!cfg["anchor.enabled"]) return undefined;
+      // The memos change no answer, so they are written with the event's record, in its
+      // one transaction (a commit each cost the prompt's hook before its answer).
+      const turn = { mtimeMs: nb?.mtimeMs ?? null, at };
+      if (!cfg["anchor.enabled"]) {
+        ctx.afterAnswer((s) => remember(s, sid, "notebook.turn", turn, at));
+        return undefined;
+      }
 
       const anchor = await anchorNow(ctx, store, sid, event.transcript_path, nb);
       const last = recall(store, sid, "notebook.anchor");
-      remember(store, sid, "notebook.anchor", { key: anchor.key, level: anchor.level ?? "ok", at }, at);
+      const said = { key: anchor.key, level: anchor.level ?? "ok", at };
+      ctx.afterAnswer((s) => {
+        remember(s, sid, "notebook.turn", turn, at);
+        remember(s, sid, "notebook.anchor", said, at);
+      });
       if (anchor.empty) return undefined;
       // Said once: the anchor comes back only when what it says changed (goal, step, a
       // warning, the context monitor's rung), or when it insists (a task boundary while

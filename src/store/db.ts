@@ -85,7 +85,8 @@ export function openStoreSync(path: string, opts: OpenOptions = {}): Store {
     if (!opts.readOnly) {
       // Only a database without tables can take auto_vacuum without a full VACUUM; with
       // it, space freed by retention goes back to the file system (see src/retention).
-      if (schemaVersion(db) === 0) db.exec("PRAGMA auto_vacuum = INCREMENTAL");
+      const version = schemaVersion(db);
+      if (version === 0) db.exec("PRAGMA auto_vacuum = INCREMENTAL");
       // journal_size_limit: after a checkpoint the WAL file is cut back to 4 MiB instead
       // of keeping the largest size it ever reached (part of the retention policy's
       // bound on disk use). wal_autocheckpoint: every hook is a new process, and the
@@ -96,7 +97,7 @@ export function openStoreSync(path: string, opts: OpenOptions = {}): Store {
       db.exec(
         `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA journal_size_limit = 4194304; PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES};`,
       );
-      migrate(db);
+      migrate(db, version);
     }
   } catch (err) {
     db.close();
@@ -153,8 +154,9 @@ export function schemaVersion(db: DatabaseSync): number {
   return row.user_version;
 }
 
-function migrate(db: DatabaseSync): void {
-  let version = schemaVersion(db);
+/** `found`: the version the database had when it was opened (read once per open). */
+function migrate(db: DatabaseSync, found: number): void {
+  let version = found;
   if (version > SCHEMA_VERSION) {
     throw new Error(`database schema ${version} is newer than this cairn (${SCHEMA_VERSION}); upgrade cairn`);
   }
