@@ -11,6 +11,9 @@
  * - fresh:  bench/corpus/fresh, outputs of tools and shapes neither dev nor blind has,
  *           captured after the blind part showed overfitting, scored once untouched (84.1%),
  *           then developed against like dev (its README).
+ * - fresh2: bench/corpus/fresh2, a second round of tools and shapes none of the above has,
+ *           captured after the fresh set's fixes to test that they generalise, scored once
+ *           untouched, then developed against like dev.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -19,7 +22,7 @@ import { fileURLToPath } from "node:url";
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 export const CORPUS_DIR = join(REPO, "bench", "corpus");
 
-export type SetName = "shared" | "dev" | "blind" | "fresh";
+export type SetName = "shared" | "dev" | "blind" | "fresh" | "fresh2";
 
 export interface FactCase {
   /** The file name without `.json`. */

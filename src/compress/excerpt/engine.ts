@@ -54,6 +54,12 @@ export interface EngineOptions {
   readonly outliers?: boolean;
   /** Problems the kind knows of though their words do not say so (an access log's 5xx). */
   readonly problem?: (i: number) => boolean;
+  /**
+   * What the kind knows a line to be though its words do not say it (an access log's
+   * status, a number the templates would otherwise free): lines of two classes are never
+   * one template, so a 502 is not counted among the 404s of its path.
+   */
+  readonly classOf?: (i: number) => number;
   /** Whether a line's words may make it a problem (not in source code, where `error` is a name). */
   readonly problemWords?: boolean;
   /**
@@ -69,7 +75,8 @@ export interface EngineOptions {
   readonly factsOnly?: boolean;
   /**
    * Every line of a rare kind is a fact, however varied the output (grep's matches: each
-   * is what was searched for), the shorter first.
+   * is what was searched for), the shorter first; unless nearly every line is of a kind
+   * of its own (VARIED), when being rare picks nothing out.
    */
   readonly rareAreFacts?: boolean;
 }
@@ -88,6 +95,8 @@ export interface Ranking {
    * all: each problem line, alike or not, and each rare line (budget.ts).
    */
   readonly gate: number[];
+  /** Whether lines of a rare kind were ranked as facts (rareAreFacts, or rare lines standing out of a background). */
+  readonly rareFacts: boolean;
 }
 
 /** Rare values are looked for in this many of the most frequent kinds of line at most. */
@@ -102,6 +111,11 @@ const FREQUENT = 3;
 const FEW = 8;
 /** An output is repetitive when this share of its lines belong to templates of 5 lines or more. */
 const REPETITIVE = 0.5;
+/**
+ * Where this share of the lines or more are each of a kind of their own (a grep for
+ * `function ` across sources), rarity tells none of them apart: they share the budget.
+ */
+const VARIED = 0.9;
 /** Of those, this many are facts. */
 const ATTACHED_FACTS = 4;
 
@@ -203,8 +217,9 @@ function rankProblems(w: Work): void {
     const byFile = firstPerFile(lines, m, w.opts.bodyAt, 2 * FEW);
     for (const i of byFile)
       if (i !== first && i !== last) fact(w, i, i, byFile.length <= FEW ? where : E.rare);
+    // Each place with the line that names it (rustc's `-->` under its header), the last one's too.
     for (const [i, to] of distinctPlaces(lines, m, w.opts.bodyAt))
-      if (!w.facts.has(i)) fact(w, i, to, E.place);
+      if (!w.facts.has(i) || !w.facts.has(to)) fact(w, i, to, E.place);
   }
 }
 
@@ -320,14 +335,19 @@ function rankOutliers(w: Work, kinds: Template[]): void {
   }
 }
 
-/** The rest by template: rare lines are facts where most lines repeat; frequent ones by their ends. */
-function rankRest(w: Work, nonBlank: number): void {
+/**
+ * The rest by template: rare lines are facts where most lines repeat (or the kind says so,
+ * unless nearly all are rare); frequent ones by their ends. Whether rare lines were facts.
+ */
+function rankRest(w: Work, nonBlank: number): boolean {
   const background = repetitive(w.t, nonBlank);
   // Rare is relative: in an output of 500 lines, three alike lines are as rare as one.
   const rare = Math.min(FEW, Math.max(RARE, Math.floor(nonBlank * RARE_SHARE)));
   let rareLines = 0;
   for (const tpl of w.t.list) if (!tpl.strict && tpl.members.length <= rare) rareLines += tpl.members.length;
-  const rareAreFacts = w.opts.rareAreFacts === true || (background && rareLines <= nonBlank * 0.3);
+  const rareAreFacts =
+    (w.opts.rareAreFacts === true && rareLines < nonBlank * VARIED) ||
+    (background && rareLines <= nonBlank * 0.3);
   const valued: Template[] = [];
   for (const tpl of w.t.list) {
     if (tpl.strict) {
@@ -339,6 +359,7 @@ function rankRest(w: Work, nonBlank: number): void {
     else if (rankFrequent(w, tpl) && background) valued.push(tpl);
   }
   rankOutliers(w, valued);
+  return rareAreFacts;
 }
 
 /**
@@ -393,7 +414,7 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
   const noise = opts.noise ?? (() => false);
   const problem = problemsOf(doc, opts, noise);
   const allProblems = madeOfProblems(doc, problem);
-  const t = templatesOf(doc, (k) => problem[k] === 1, opts.bodyAt, undefined, allProblems);
+  const t = templatesOf(doc, (k) => problem[k] === 1, opts.bodyAt, undefined, allProblems, opts.classOf);
   const w: Work = {
     lines: doc.lines,
     starts: doc.starts,
@@ -417,10 +438,11 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
   rankProblems(w);
   rankEnd(w);
   rankAsked(w);
+  let rareFacts = false;
   if (!opts.factsOnly) {
     let nonBlank = 0;
     for (let i = 0; i < doc.lines.length; i++) if (t.of[i]! >= 0) nonBlank++;
-    rankRest(w, nonBlank);
+    rareFacts = rankRest(w, nonBlank);
     rankHead(w);
     for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked);
   }
@@ -431,5 +453,6 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     facts: [...w.facts].sort((a, b) => a - b),
     problems,
     gate: w.gate,
+    rareFacts,
   };
 }

@@ -46,6 +46,8 @@ export class Packer {
   private readonly n: number;
   private readonly units: number;
   private readonly markerCost: number;
+  /** What closing a gap gives back: the shortest marker it may have been (`[… line 5 omitted …]`). */
+  private readonly markerCredit: number;
   /** kept[u + 1] for unit u; the two sentinels count as kept so edge gaps are counted. */
   private readonly kept: Uint8Array;
   private used: number;
@@ -72,7 +74,9 @@ export class Packer {
     this.n = this.doc.lines.length;
     this.units = layout.first.length;
     const digits = String(this.doc.total + layout.base).length;
-    this.markerCost = layout.markers ? 30 + 3 * digits : 0;
+    // `[… lines A-B omitted …]` and its newline, at its longest.
+    this.markerCost = layout.markers ? 22 + 2 * digits : 0;
+    this.markerCredit = layout.markers ? 21 : 0;
     this.kept = new Uint8Array(this.units + 2);
     this.kept[0] = 1;
     this.kept[this.units + 1] = 1;
@@ -221,7 +225,7 @@ export class Packer {
     if (kept[u + 1] || this.layout.first[u] === this.doc.hole) return true;
     const l = kept[u];
     const r = kept[u + 2];
-    const marker = l && r ? -this.markerCost : !l && !r ? this.markerCost : 0;
+    const marker = l && r ? -this.markerCredit : !l && !r ? this.markerCost : 0;
     const cost = this.layout.textOf(u).length + 1 + marker;
     if (this.used + this.spent + cost > ceiling) return false;
     kept[u + 1] = 1;

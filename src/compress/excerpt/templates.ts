@@ -164,6 +164,9 @@ function keyOf(masked: Int32Array, n: number, strict: boolean): number {
  * share of tokens a line must share with a template to join it. `looseProblems`: problem
  * lines join a problem template whose words they share, whatever their values (an output
  * of nothing but problems, where telling each apart would make every line a fact).
+ * `classOf(i)`: what the kind knows a line to be though its words do not say it (an
+ * access log's status, a number masking would free): lines of two classes never share a
+ * template.
  */
 export function templatesOf(
   doc: Doc,
@@ -171,10 +174,12 @@ export function templatesOf(
   bodyAt?: (i: number) => number,
   alike = SIMILARITY,
   looseProblems = false,
+  classOf?: (i: number) => number,
 ): Templates {
   const { lines } = doc;
   const of = new Int32Array(lines.length).fill(-1);
   const list: Template[] = [];
+  const classes: number[] = [];
   // Leaves by key; a strict key and a loose one may collide: a leaf holds both, told apart by `strict`.
   const leaves = new Map<number, number[]>();
   const buffer = new Int32Array(MAX_TOKENS);
@@ -199,7 +204,9 @@ export function templatesOf(
     } else n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined);
     if (sample.at[sampled] === i) sampled++;
     if (header > 0 && startsWith(buffer, n, start)) headed.push(i);
-    const key = keyOf(buffer, n, exact && !words) ^ (exact ? 1 : 0);
+    const cls = classOf ? classOf(i) : 0;
+    const key =
+      (keyOf(buffer, n, exact && !words) ^ (exact ? 1 : 0) ^ Math.imul(cls, 0x9e3779b1)) & 0x3fffffff;
     let leaf = leaves.get(key);
     if (!leaf) {
       leaf = [];
@@ -209,7 +216,7 @@ export function templatesOf(
     let bestScore = alike;
     for (let k = leaf.length - 1, seen = 0; k >= 0 && seen < LEAF_LIMIT; k--, seen++) {
       const t = list[leaf[k]!]!;
-      if (t.strict !== exact || t.tokens.length !== n) continue;
+      if (t.strict !== exact || t.tokens.length !== n || classes[leaf[k]!] !== cls) continue;
       const score = similarity(t.tokens, buffer, n, header);
       if (words ? sameWords(t, buffer, numbered, files, n) : exact ? score === 1 : score > bestScore) {
         best = leaf[k]!;
@@ -219,6 +226,7 @@ export function templatesOf(
     }
     if (best < 0) {
       best = list.length;
+      classes.push(cls);
       list.push({
         tokens: buffer.slice(0, n),
         members: [],

@@ -119,8 +119,7 @@ async function deltaAnswer(
   const changed = hunks.reduce((n, h) => n + h.removed.length + h.added.length, 0);
   const show = showCommand(call, id);
   const size = formatBytes(Buffer.byteLength(call.o.text, "utf8"));
-  const label = call.repeats.labelIn(call.o.out.label, call.cwd);
-  const first = call.repeats.deltaLine(id, previous.id, label, changed, show, size);
+  const first = call.repeats.deltaLine(id, previous.id, changed, show, size);
   const text = [first, formatHunks(hunks)].filter(Boolean).join("\n");
   return text.length < body.length / 2 ? { id, text } : { id };
 }

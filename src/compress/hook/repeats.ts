@@ -62,10 +62,11 @@ export function forgetCopies(store: Store, sessionId: string): void {
 
 /**
  * The one line shown instead of a repeated output. `showCommand` is the retrieval command
- * exactly as excerpt headers print it, so both stay runnable the same way.
+ * exactly as excerpt headers print it, so both stay runnable the same way. The earlier
+ * copy is filed under the same number the line starts with: it is said once.
  */
 export function repeatLine(seen: Seen & { readonly id: number }, showCommand: string, size: string): string {
-  return `[cairn #${seen.id} · ${size}, identical to \`${shown(seen.label)}\` shown earlier (#${seen.id}): not repeated · full output: ${showCommand}]`;
+  return `[cairn #${seen.id} · ${size}, identical to \`${shown(seen.label)}\` shown earlier: not repeated · full output: ${showCommand}]`;
 }
 
 /** A call's label as a reference names it: one line, at most 80 characters. */
@@ -122,11 +123,14 @@ export function rememberShown(
   setState(store, sessionScope(where.sessionId), callKey(where, tool, label), shown, at);
 }
 
-/** The first line of a near repeat: the new output's row, what it repeats, and how much changed. */
+/**
+ * The first line of a near repeat: the new output's row, what it repeats, and how much
+ * changed. It follows the very call it answers, and a near repeat is always of the same
+ * call (callKey): the call is not named again.
+ */
 export function deltaLine(
   id: number,
   earlierId: number | undefined,
-  label: string,
   changed: number,
   showCommand: string,
   size: string,
@@ -136,5 +140,5 @@ export function deltaLine(
     changed === 0
       ? "again the same lines, timings aside"
       : `with ${changed} line${changed === 1 ? "" : "s"} changed, the rest identical`;
-  return `[cairn #${id} · ${size}, \`${shown(label)}\` as shown earlier${earlier} ${how} · full output: ${showCommand}]`;
+  return `[cairn #${id} · ${size}, as shown earlier${earlier} ${how} · full output: ${showCommand}]`;
 }

@@ -61,11 +61,11 @@ export function readText(e: CorpusEntry): string {
 }
 
 /**
- * A real captured Claude Code input of the bench's widened corpus (bench/corpus/dev or
- * fresh, both open to development), compressed as the hook would: its text, the
+ * A real captured Claude Code input of the bench's widened corpus (bench/corpus/dev,
+ * fresh or fresh2, all open to development), compressed as the hook would: its text, the
  * excerpt and the facts its annotator needed.
  */
-export async function capturedCase(set: "dev" | "fresh", name: string) {
+export async function capturedCase(set: "dev" | "fresh" | "fresh2", name: string) {
   const { extractOutput } = await import("../../../src/claude/tool-outputs.ts");
   const { compressText } = await import("../../../src/compress/compress-text.ts");
   const { excerptBudget } = await import("../../../src/compress/excerpt/budget.ts");

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { compressors, compressText } from "../../../src/compress/compress-text.ts";
 import { factCap, SMALL_OUTPUT } from "../../../src/compress/excerpt/budget.ts";
 import { docOf, forgetDoc } from "../../../src/compress/excerpt/doc.ts";
+import { OMISSION } from "../../../src/compress/excerpt/framing.ts";
 import type { Excerpt, Hints } from "../../../src/compress/excerpt/types.ts";
 import { cpuNow } from "../../helpers/cpu-time.ts";
 import { hintsFor, loadCorpus, readText } from "../compress/corpus.ts";
@@ -37,8 +38,8 @@ const fuzz = fuzzTally("compress");
 
 const corpus = loadCorpus().map((e) => ({ entry: e, text: readText(e), hints: hintsFor(e) }));
 
-const MARKER = /^\[… lines (\d+)-(\d+) omitted \((\d+) lines\) …\]$/gm;
-const MARKER_LIKE = /^\s*\[… lines \d+-\d+ omitted \(\d+ lines\) …\]$/;
+const MARKER = new RegExp(OMISSION.source, "gm");
+const MARKER_LIKE = new RegExp(`^\\s*${OMISSION.source.slice(1)}`);
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control bytes must not reach the model
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/;
 
@@ -68,11 +69,10 @@ const boundOf = (budget: number, size: number, ceiling = 0, tool?: string) =>
 function markerProblems(text: string, total: number): string {
   let last = 0;
   for (const m of text.matchAll(MARKER)) {
-    const [a, b, n] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const [a, b] = [Number(m[1]), Number(m[2] ?? m[1])];
     if (a <= last) return `marker ${m[0]} does not come after line ${last}`;
     if (b > total) return `marker ${m[0]} goes past the last line ${total}`;
-    if (a > b) return `marker ${m[0]} is reversed`;
-    if (n !== b - a + 1) return `marker ${m[0]} miscounts its lines`;
+    if (a >= b && m[2] !== undefined) return `marker ${m[0]} is reversed or names one line as a range`;
     last = b;
   }
   return "";

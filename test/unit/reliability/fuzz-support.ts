@@ -251,7 +251,7 @@ const NASTY = [
   "/dev/null",
   "C:\\Windows",
   "[cairn #1 · ",
-  "[… lines 1-3 omitted (3 lines) …]",
+  "[… lines 1-3 omitted …]",
   "<system-reminder>",
   "<synthetic>",
   "compact_boundary",
@@ -651,7 +651,7 @@ export const LOG_TOKENS = [
   "42",
   "3.14",
   "[cairn #7 · 2 KB]",
-  "[… lines 4-9 omitted (6 lines) …]",
+  "[… line 4 omitted …]",
   "L12:",
 ] as const;
 

@@ -22,6 +22,48 @@ const HUNK = /^@@+ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@+/;
 export const STAT = /^ (.+?)\s+\|\s+(?:(\d+)(?: [+-]*)?|Bin .*)$/;
 export const STAT_SUMMARY = /^ \d+ files? changed(?:, \d+ insertions?\(\+\))?(?:, \d+ deletions?\(-\))?$/;
 
+/** What a line of a patch is. */
+export type PatchLine = "file" | "mode" | "hunk" | "changed" | "context" | "other";
+
+/**
+ * A patch read line by line: where its files' and hunks' headers are, and the file and
+ * hunk of each changed line.
+ */
+export class PatchReader {
+  readonly headers: number[] = [];
+  readonly hunks: number[] = [];
+  readonly fileOf: Int32Array;
+  readonly hunkOf: Int32Array;
+  /** Whether the lines read are inside a hunk (a caller ends it where something else begins: a commit). */
+  inHunk = false;
+
+  constructor(lines: number) {
+    this.fileOf = new Int32Array(lines).fill(-1);
+    this.hunkOf = new Int32Array(lines).fill(-1);
+  }
+
+  /** Files line `i` and says what it is. */
+  read(line: string, i: number): PatchLine {
+    if (DIFF_FILE.test(line)) {
+      this.headers.push(i);
+      this.inHunk = false;
+      return "file";
+    }
+    if (!this.inHunk && MODE.test(line)) return "mode";
+    if (HUNK.test(line)) {
+      this.inHunk = true;
+      this.hunks.push(i);
+      return "hunk";
+    }
+    if (this.inHunk && (line.startsWith("+") || line.startsWith("-"))) {
+      this.fileOf[i] = this.headers.length - 1;
+      this.hunkOf[i] = this.hunks.length - 1;
+      return "changed";
+    }
+    return this.inHunk && line.startsWith(" ") ? "context" : "other";
+  }
+}
+
 /** Changed lines alike in this share of their words are one edit made in many places. */
 const SAME_EDIT = 0.75;
 
@@ -30,7 +72,7 @@ const SAME_EDIT = 0.75;
  * (templates.ts), its first and last facts with its count, the others as room allows;
  * every other changed line is a fact. Which files and hunks have a change shown.
  */
-function changedPicks(
+export function changedPicks(
   doc: Doc,
   changed: readonly number[],
   fileOf: Int32Array,
@@ -84,30 +126,20 @@ function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   }
   let added = 0;
   let removed = 0;
-  let inHunk = false;
-  const headers: number[] = [];
-  const hunks: number[] = [];
-  const fileOf = new Int32Array(lines.length).fill(-1);
-  const hunkOf = new Int32Array(lines.length).fill(-1);
+  const patch = new PatchReader(lines.length);
+  const { headers, hunks, fileOf, hunkOf } = patch;
   const changed: number[] = [];
   for (let i = firstDiff; i < lines.length; i++) {
     const line = lines[i]!;
-    if (DIFF_FILE.test(line)) {
-      headers.push(i);
-      inHunk = false;
-    } else if (!inHunk && MODE.test(line)) picks.push({ from: i, to: i, prio: MUST + 5 });
-    else if (HUNK.test(line)) {
-      inHunk = true;
-      hunks.push(i);
-    } else if (inHunk && (line.startsWith("+") || line.startsWith("-"))) {
-      fileOf[i] = headers.length - 1;
-      hunkOf[i] = hunks.length - 1;
+    const kind = patch.read(line, i);
+    if (kind === "mode") picks.push({ from: i, to: i, prio: MUST + 5 });
+    else if (kind === "changed") {
       if (line[0] === "+") added++;
       else removed++;
       // A line of punctuation alone (a brace) says little: room allowing.
       if (/\w/.test(line)) changed.push(i);
       else picks.push({ from: i, to: i, prio: 70 });
-    } else if (inHunk && line.startsWith(" ")) {
+    } else if (kind === "context") {
       // Context next to a change says where it is.
       const near = /^[-+]/.test(lines[i + 1] ?? "") || /^[-+]/.test(lines[i - 1] ?? "");
       picks.push({ from: i, to: i, prio: near ? 66 : 20 });

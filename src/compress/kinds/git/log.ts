@@ -1,7 +1,10 @@
 /**
  * git log: every commit's hash with its subject on one line (the substance), each
  * author once, the newest and oldest commits' stat summaries, the biggest changes and
- * renames as room allows. --oneline: newest, oldest, decorated and unusual commits.
+ * renames as room allows. With patches (-p), the patches are read as git diff's are
+ * (diff.ts): an edit made alike in many commits is counted, every other changed line is
+ * a fact, and its commit is shown as git printed it. --oneline: newest, oldest,
+ * decorated and unusual commits.
  */
 
 import { type Doc, subDoc } from "../../excerpt/doc.ts";
@@ -12,7 +15,7 @@ import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import { farAbove } from "../../excerpt/signals.ts";
 import { templatesOf } from "../../excerpt/templates.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
-import { STAT, STAT_SUMMARY } from "./diff.ts";
+import { changedPicks, PatchReader, STAT, STAT_SUMMARY } from "./diff.ts";
 
 const COMMIT = /^commit ([0-9a-f]{7,64})/;
 
@@ -104,6 +107,58 @@ function statPicks(doc: Doc, commitOf: Int32Array, picks: Pick[]): void {
     picks.push({ from: stats[k]!, to: stats[k]!, prio: MUST, with: commitOf[stats[k]!] });
 }
 
+/**
+ * The patches of `git log -p`, read as git diff reads one (diff.ts changedPicks): the
+ * changed lines of edits made once are facts, with their file's header and hunk's; an
+ * edit made alike in many commits, its first and last. Returns the commits whose change
+ * is shown (they are printed as git printed them, not as one line) and the suffixes of
+ * the alike edits.
+ */
+function patchPicks(doc: Doc, commitOf: Int32Array, picks: Pick[]) {
+  const { lines } = doc;
+  const patch = new PatchReader(lines.length);
+  const { headers, hunks, fileOf, hunkOf } = patch;
+  const changed: number[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (COMMIT.test(line)) patch.inHunk = false;
+    else if (patch.read(line, i) === "changed" && /\w/.test(line)) changed.push(i);
+  }
+  const shown = new Set<number>();
+  if (changed.length === 0) return { shown, suffix: new Map<number, string>() };
+  const before = picks.length;
+  const { shownFile, shownHunk, suffix } = changedPicks(doc, changed, fileOf, hunkOf, picks);
+  for (const p of picks.slice(before)) if (p.prio >= MUST) shown.add(commitOf[p.from]!);
+  headers.forEach((i, k) => {
+    if (shownFile.has(k)) picks.push({ from: i, to: i, prio: MUST + 4 });
+  });
+  hunks.forEach((i, k) => {
+    if (shownHunk.has(k)) picks.push({ from: i, to: i, prio: MUST + 4 });
+  });
+  return { shown, suffix };
+}
+
+/**
+ * The patches' picks (patchPicks), and each commit whose change is shown as git printed
+ * it: its header and subject, then its patch. Whether any change is shown.
+ */
+function showPatches(
+  doc: Doc,
+  infos: readonly Commit[],
+  commitOf: Int32Array,
+  out: { picks: Pick[]; display: Map<number, string>; suffix: Map<number, string> },
+): boolean {
+  const patches = patchPicks(doc, commitOf, out.picks);
+  for (const [at, text] of patches.suffix) out.suffix.set(at, text);
+  for (const info of infos) {
+    if (!patches.shown.has(info.start)) continue;
+    out.display.delete(info.start);
+    out.picks.push({ from: info.start, to: info.start, prio: MUST + 5 });
+    if (info.subject >= 0) out.picks.push({ from: info.subject, to: info.subject, prio: MUST + 5 });
+  }
+  return patches.shown.size > 0;
+}
+
 function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
   const { lines, starts } = doc;
@@ -162,6 +217,7 @@ function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   }
   for (const info of infos.filter((i) => i.subject < 0))
     picks.push({ from: info.start, to: info.start, prio: MUST + 5 });
+  const patched = showPatches(doc, infos, commitOf, { picks, display, suffix });
   statPicks(doc, commitOf, picks);
   // The oldest commit's stat summary says what the history starts from.
   const oldest = infos[infos.length - 1]!;
@@ -175,7 +231,7 @@ function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     {
       at: 0,
       text: note(
-        `${plural(commits.length, "commit")} by ${plural(authors.size, "author")}: each commit as its hash and subject, commits alike counted; dates, bodies and most file stats omitted`,
+        `${plural(commits.length, "commit")} by ${plural(authors.size, "author")}: each commit as its hash and subject, commits alike counted${patched ? "; patches: every changed line, each edit made alike in many places once with its count" : ""}; dates, bodies${patched ? ", context lines" : ""} and most file stats omitted`,
       ),
       prio: MUST + 20,
     },

@@ -11,6 +11,7 @@
 import { factCap } from "../../excerpt/budget.ts";
 import { listPaths, pathListExcerpt } from "../../excerpt/dirs.ts";
 import type { Doc } from "../../excerpt/doc.ts";
+import { rank } from "../../excerpt/engine.ts";
 import { note } from "../../excerpt/framing.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
@@ -62,8 +63,8 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
     if (f !== undefined && !firsts.has(f)) firsts.set(f, i);
   });
   // The first match of each file, in order: which files matched, as room allows.
-  let rank = 0;
-  for (const i of firsts.values()) picks.push({ from: i, to: i, prio: 88 - Math.min(30, rank++ / 4) });
+  let order = 0;
+  for (const i of firsts.values()) picks.push({ from: i, to: i, prio: 88 - Math.min(30, order++ / 4) });
   const notes: Note[] = [
     {
       at: 0,
@@ -73,16 +74,25 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
       prio: MUST + 10,
     },
   ];
+  const ranking = rank(doc, {
+    bodyAt: (i) => bodyAt[i]!,
+    problemWords: logs,
+    rareAreFacts: true,
+    intent: hints.intent,
+  });
   // Which files matched is what a search across files is for: each directory once, then
-  // its files' names, before the matches (dirs.ts).
+  // its files' names, before the matches (dirs.ts). Where nearly every match is of a kind
+  // of its own (a search for `function `), none stands out (engine.ts, VARIED): the matches
+  // share the budget, and every file that matched is named, up to the room facts have.
   if (firsts.size >= FILE_LIST) {
     const matched = new Map<string, number>();
     for (const f of file) if (f !== undefined) matched.set(f, (matched.get(f) ?? 0) + 1);
     const names = [...firsts.keys()];
+    const cap = ranking.rareFacts ? Math.floor(budget / 3) : factCap(budget, doc.size, hints.tool);
     const listing = listPaths(
       names,
-      Math.floor(budget / 4),
-      Math.floor(budget / 3),
+      ranking.rareFacts ? Math.floor(budget / 4) : cap,
+      cap,
       200,
       names.map((f) => matched.get(f) ?? 1),
     );
@@ -90,11 +100,14 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
       notes.push({ at: 0, text, prio: MUST + 9 - Math.min(0.9, k / 1000) });
     });
   }
+  const which = ranking.rareFacts
+    ? "rare ones and problems whole"
+    : "every file named, the rest as room allows, problems whole";
   return excerpt("grep", doc, budget, {
     picks,
     notes,
-    kept: `${plural(count, "match", "matches")} in ${plural(firsts.size, "file")}: each kind of match once, rare ones and problems whole`,
-    engine: { bodyAt: (i) => bodyAt[i]!, problemWords: logs, rareAreFacts: true },
+    kept: `${plural(count, "match", "matches")} in ${plural(firsts.size, "file")}: each kind of match once, ${which}`,
+    engine: { ranking },
     hints,
   });
 }

@@ -17,6 +17,8 @@ export interface LogPicks {
   readonly picks: Pick[];
   /** Lines that are problems though their words do not say so. */
   readonly problem: (i: number) => boolean;
+  /** An error response's status (its class: a 502 is not one of the 404s), else 0. */
+  readonly classOf: (i: number) => number;
   readonly kept: string;
 }
 
@@ -47,17 +49,24 @@ export function logPicks(doc: Doc): LogPicks {
     }
     i = end + 1;
   }
-  const serverError = new Uint8Array(n);
+  const errorStatus = new Uint16Array(n);
   let errors = 0;
-  for (let i = 0; i < n; i++)
-    if (statusOf(lines[i]!) >= 400) {
-      serverError[i] = 1;
+  for (let i = 0; i < n; i++) {
+    const status = statusOf(lines[i]!);
+    if (status >= 400) {
+      errorStatus[i] = status;
       errors++;
     }
+  }
   const parts: string[] = [];
   if (traces > 0) parts.push(plural(traces, "trace"));
   if (errors > 0) parts.push(plural(errors, "error response"));
-  return { picks, problem: (i) => serverError[i] === 1, kept: parts.join(", ") };
+  return {
+    picks,
+    problem: (i) => errorStatus[i]! > 0,
+    classOf: (i) => errorStatus[i]!,
+    kept: parts.join(", "),
+  };
 }
 
 export function logsExcerpt(text: string, hints: Hints, budget: number): Excerpt {
@@ -66,7 +75,7 @@ export function logsExcerpt(text: string, hints: Hints, budget: number): Excerpt
   return excerpt("log", doc, budget, {
     picks: log.picks,
     kept: ["problems, rare lines, each kind of line once", log.kept].filter(Boolean).join(", "),
-    engine: { problem: log.problem },
+    engine: { problem: log.problem, classOf: log.classOf },
     hints,
   });
 }

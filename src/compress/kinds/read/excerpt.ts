@@ -20,6 +20,7 @@ import { codePicks, shownExport } from "./code.ts";
 import { dataPicks, prosePicks } from "./docs.ts";
 import { LOCK_KEY, lockOutline } from "./lockfile.ts";
 import { minifiedLine } from "./minified.ts";
+import { statementPicks } from "./statements.ts";
 
 type Flavour = "code" | "prose" | "data" | "json" | "records" | "minified" | "text";
 
@@ -80,6 +81,8 @@ interface Outline {
   substance: boolean;
   /** The engine's ranking, with what the kind knows, for a file read as lines (a log). */
   engine?: EngineOptions;
+  /** After a line: how many lines of its kind it stands for (`  [×N like this, lines A-B]`). */
+  readonly suffix: Map<number, string>;
 }
 
 function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budget: number): Outline {
@@ -90,6 +93,7 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
     wide: new Set(),
     what: "",
     substance: false,
+    suffix: new Map(),
   };
   const { lines } = doc;
   if (flavour === "code") {
@@ -97,6 +101,10 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
     o.what = `outline: ${plural(decls, "declaration")}`;
     if (firstImport >= 0) o.headEnd = firstImport;
     o.substance = true;
+    // A language whose declarations the outline does not know (an SQL schema): its
+    // statements at the top level are its outline.
+    const statements = decls === 0 ? statementPicks(doc, o.picks, o.suffix) : 0;
+    if (statements > 0) o.what = `outline: ${plural(statements, "top-level statement")}`;
   } else if (flavour === "prose") {
     o.what = `outline: ${plural(prosePicks(doc, o.picks), "heading")}`;
   } else if (flavour === "json" && LOCK_KEY.test(lines.slice(0, 60).join("\n"))) {
@@ -123,7 +131,7 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
     // A log read with Read: its errors and warnings are what the agent reads it for.
     const log = logPicks(doc);
     o.picks.push(...log.picks);
-    o.engine = { problem: log.problem };
+    o.engine = { problem: log.problem, classOf: log.classOf };
     o.what = ["log: problems, rare lines, each kind of line once", log.kept].filter(Boolean).join(", ");
     o.substance = true;
   } else {
@@ -201,6 +209,7 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
       wide: new Set(),
       what: "everything",
       substance: false,
+      suffix: new Map(),
     };
   } else {
     o = outlineOf(doc, flavour, text, hints, budget);
@@ -210,6 +219,7 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const maxLine = flavour === "minified" ? 320 : o.substance ? 300 : 120;
   const suffix = wideSuffixes(doc, o, maxLine);
   piecesSuffixes(doc, o, maxLine, suffix);
+  for (const [i, text] of o.suffix) if (!suffix.has(i) && !o.display.has(i)) suffix.set(i, text);
   if (o.engine) {
     const r = rank(doc, o.engine);
     o.picks.push(...r.picks);

@@ -182,3 +182,38 @@ describe("grep -rn over several real logs (the Grep tool's shape)", () => {
     expect(e.text.length).toBeLessThan(text.length * 0.15);
   });
 });
+
+describe("grep -rn for a common word across real sources (every match unlike the others)", () => {
+  it("shares the budget among the matches instead of taking half the output, and says so", () => {
+    // The installed yaml package's sources: ~200 `function ` lines in ~100 files, nearly each
+    // one a kind of its own. Rarity picks none out; the files that matched are listed.
+    const text = execFileSync("grep", ["-rn", "function ", "dist"], {
+      cwd: join(process.cwd(), "node_modules", "yaml"),
+      encoding: "utf8",
+      env: { ...process.env, LC_ALL: "C" },
+    });
+    expect(text.length).toBeGreaterThan(15_000);
+    const budget = excerptBudget(defaults(), text.length);
+    const e = compressText(text, { tool: "Grep" }, budget);
+    expect(e.compressor).toBe("grep");
+    expect(e.kept).toMatch(/every file named, the rest as room allows/);
+    expect(e.text).toMatch(/^\[\d+ matches in \d+ files:\]$/m);
+    // Every file that matched is named, each directory once (`dist/doc/: a.js b.js`).
+    const files = new Set(
+      text
+        .trim()
+        .split("\n")
+        .map((l) => l.slice(0, l.indexOf(":"))),
+    );
+    const named = new Set<string>();
+    for (const line of e.text.split("\n")) {
+      const m = /^(\S+\/): (.*)$/.exec(line);
+      if (m) for (const name of m[2]!.split(" ")) named.add(`${m[1]}${name}`);
+      else if (files.has(line)) named.add(line);
+    }
+    expect(named).toEqual(files);
+    // The names, and the matches in the budget: far from the half of the output facts may take.
+    expect(e.text.length).toBeLessThan(text.length * 0.2);
+    expect(madeUp(text, e.text)).toEqual([]);
+  });
+});
