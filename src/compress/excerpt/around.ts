@@ -68,18 +68,26 @@ const depthNow =
   (k) =>
     lines[k]!.trim() === "" ? -1 : depthOf(lines[k]!);
 
+/** Each document's depths read so far, by its lines (which are never changed once split). */
+const tables = new WeakMap<readonly string[], Depths>();
+
 /**
- * Lines' depths, each read once however many walks up and down the tree pass it (a walk
- * may pass thousands of lines, once for each rare line under them).
+ * A document's depths, each line's read once however many walks up and down the tree
+ * pass it (a walk may pass thousands of lines, once for each rare line under them).
  */
 export function depthsOf(lines: readonly string[]): Depths {
-  const now = depthNow(lines);
-  const known = new Int32Array(lines.length).fill(-2);
-  return (k) => {
-    let d = known[k]!;
-    if (d === -2) known[k] = d = now(k);
-    return d;
-  };
+  let table = tables.get(lines);
+  if (table === undefined) {
+    const now = depthNow(lines);
+    const known = new Int32Array(lines.length).fill(-2);
+    table = (k) => {
+      let d = known[k]!;
+      if (d === -2) known[k] = d = now(k);
+      return d;
+    };
+    tables.set(lines, table);
+  }
+  return table;
 }
 
 /**

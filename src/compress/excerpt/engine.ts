@@ -25,7 +25,6 @@ import {
   attachedAfter,
   children,
   commonLead,
-  type Depths,
   depthsOf,
   distinctPlaces,
   firstPerFile,
@@ -145,11 +144,7 @@ interface Work {
   readonly suffix: Map<number, string>;
   readonly facts: Set<number>;
   readonly gate: number[];
-  /** Each line's depth in a tree, read when a walk up or down one first needs it (depthsIn). */
-  depths?: Depths;
 }
-
-const depthsIn = (w: Work): Depths => (w.depths ??= depthsOf(w.lines));
 
 const isProblemIn = (w: Work) => (k: number) => w.problem[k] === 1;
 
@@ -252,14 +247,14 @@ function rankAsked(w: Work): void {
   for (const i of intentLines(lines, opts.intent, keep)) {
     fact(w, i, i, E.asked);
     if (!opts.tree) continue;
-    for (const a of ancestors(lines, i, undefined, undefined, depthsIn(w))) fact(w, a, a, E.asked - 1);
-    for (const c of children(lines, i, undefined, depthsIn(w))) fact(w, c, c, E.asked - 2);
+    for (const a of ancestors(lines, i, undefined, undefined, depthsOf(lines))) fact(w, a, a, E.asked - 1);
+    for (const c of children(lines, i, undefined, depthsOf(lines))) fact(w, c, c, E.asked - 2);
   }
 }
 
 /** The line naming the record (JSON, YAML) that holds fact `i`: the odd value's id. */
 function withRecordId(w: Work, i: number, prio: number): void {
-  const id = recordIdOf(w.lines, i, depthsIn(w));
+  const id = recordIdOf(w.lines, i, depthsOf(w.lines));
   if (id !== undefined && !w.facts.has(id)) fact(w, id, id, prio);
 }
 

@@ -6,6 +6,11 @@ export const logs: Detector = {
     let total = 0;
     let loggy = 0;
     let start = 0;
+    // A sign a line may hold only where the text holds its words: those it lacks are not
+    // looked for line by line.
+    const levels = LEVEL_WORDS.some((w) => text.includes(w));
+    const tools = text.includes("npm ") || text.includes("yarn ") || text.includes("] ");
+    const access = text.includes('] "');
     while (start < text.length && total < 200) {
       let end = text.indexOf("\n", start);
       if (end < 0) end = text.length;
@@ -14,7 +19,12 @@ export const logs: Detector = {
       if (line.trim() === "") continue;
       total++;
       // A level word near the start, a timestamp, a tool's log prefix or an access-log line.
-      if (LEVEL.test(line.slice(0, 60)) || TIMESTAMP.test(line) || TOOL_LOG.test(line) || ACCESS.test(line))
+      if (
+        (levels && LEVEL.test(line.slice(0, 60))) ||
+        TIMESTAMP.test(line) ||
+        (tools && TOOL_LOG.test(line)) ||
+        (access && ACCESS.test(line))
+      )
         loggy++;
     }
     if (total < 5) return 0;
@@ -38,6 +48,8 @@ export const ACCESS =
   /^(\S+) \S+ \S+ \[([^\]]{10,40})\] "(\S+) (\S+)(?: [^"]*)?" (\d{3}) (\S+)(?: "[^"]*" "([^"]*)")?/;
 
 export const LEVEL = /\b(?:INFO|DEBUG|WARN|WARNING|ERROR|TRACE|FATAL|NOTICE|CRITICAL)\b/;
+/** What LEVEL's words hold (WARNING holds WARN). */
+const LEVEL_WORDS = ["INFO", "DEBUG", "WARN", "ERROR", "TRACE", "FATAL", "NOTICE", "CRITICAL"];
 
 export const TOOL_LOG =
   /^(?:npm (?:verbose|info|http|timing|sill|warn|notice)|yarn (?:info|warn)|\[\w[\w-]*\]) /;

@@ -18,10 +18,15 @@ export const npm: Detector = {
     const named = hints.command !== undefined && /\b(?:npm|pnpm|yarn)\s/.test(hints.command);
     if (!named && !text.includes("npm ") && !text.includes("packages")) return 0;
     let score = 0;
-    if (/^npm (?:error|ERR!) /m.test(text)) score += 0.6;
-    if (/^(?:added|removed|changed) \d+ packages?|^up to date, audited|^found \d+ vulnerabilit/m.test(text))
+    // Each line-start search only where its words are (a search tries every line start).
+    if ((text.includes("npm error ") || text.includes("npm ERR! ")) && /^npm (?:error|ERR!) /m.test(text))
+      score += 0.6;
+    if (
+      (text.includes(" package") || text.includes("up to date, audited") || text.includes("found ")) &&
+      /^(?:added|removed|changed) \d+ packages?|^up to date, audited|^found \d+ vulnerabilit/m.test(text)
+    )
       score += 0.4;
-    if (/^> \S+@\S+ \w+$/m.test(text)) score += 0.2;
+    if (text.includes("> ") && /^> \S+@\S+ \w+$/m.test(text)) score += 0.2;
     if (
       hints.command &&
       /\b(?:npm|pnpm|yarn)\s+(?:i|install|ci|add|update|uninstall|audit|rebuild|run|exec)\b/.test(
@@ -31,9 +36,10 @@ export const npm: Detector = {
       score += 0.2;
     }
     // A verbose install log is a log first: its lines are mostly npm's own chatter.
-    const chatter = text.match(/^npm (?:verbose|http|info|sill|timing) /gm)?.length ?? 0;
-    const lines = text.split("\n", 2000).length;
-    if (chatter > lines / 3) score = Math.min(score, 0.5);
+    const chatter = text.includes("npm ")
+      ? (text.match(/^npm (?:verbose|http|info|sill|timing) /gm)?.length ?? 0)
+      : 0;
+    if (chatter > 0 && chatter > text.split("\n", 2000).length / 3) score = Math.min(score, 0.5);
     return Math.min(1, score);
   },
 };

@@ -1,16 +1,39 @@
 import { type Sign, scoreSigns } from "../../excerpt/signs.ts";
 import type { Detector, Hints } from "../../excerpt/types.ts";
 
+/**
+ * A sign's line-start search, tried only where the text holds `words` (each of its
+ * matches does): a search tries every line start, and most outputs that pass a
+ * detector's first check (a diff of code holding `==`, `--- a/`) are no test run.
+ */
+const where =
+  (words: readonly string[], re: RegExp) =>
+  (text: string): boolean =>
+    words.some((w) => text.includes(w)) && re.test(text);
+
+const CARGO_TEST_SIGNS: readonly Sign[] = [
+  [where(["test result: "], /^test result: (?:ok|FAILED)\. \d+ passed/m), 0.7],
+  [where(["running "], /^running \d+ tests?$/m), 0.2],
+  [where([" ... "], /^test \S+ \.\.\. (?:ok|FAILED|ignored)$/m), 0.2],
+];
+
+const GO_TEST_SIGNS: readonly Sign[] = [
+  [where(["--- FAIL: ", "--- PASS: "], /^--- (?:FAIL|PASS): \S+ \([\d.]+s\)$/m), 0.6],
+  [where(["FAIL", "ok"], /^(?:FAIL|ok)\s+\S+\s+[\d.]+s$/m), 0.4],
+  [where(["=== RUN"], /^=== RUN\s+\S+$/m), 0.2],
+];
+
+const PYTEST_SIGNS: readonly Sign[] = [
+  [where(["test session starts"], /^=+ test session starts =+$/m), 0.6],
+  [where(["passed", "failed"], /^=+ .*\b(?:passed|failed)\b.* in [\d.]+s.* =+$/m), 0.4],
+  [where(["::"], /^(?:FAILED|ERROR) \S+::/m), 0.2],
+];
+
 export const cargoTest: Detector = {
   name: "cargo-test",
   detect(text: string, hints: Hints): number {
     if (!text.includes("test ")) return 0;
-    const signs = [
-      [/^test result: (?:ok|FAILED)\. \d+ passed/m, 0.7],
-      [/^running \d+ tests?$/m, 0.2],
-      [/^test \S+ \.\.\. (?:ok|FAILED|ignored)$/m, 0.2],
-    ] as const;
-    return scoreSigns(text, hints, signs, /\bcargo\s+(?:\+\S+\s+)?(?:test|nextest)\b/);
+    return scoreSigns(text, hints, CARGO_TEST_SIGNS, /\bcargo\s+(?:\+\S+\s+)?(?:test|nextest)\b/);
   },
 };
 
@@ -18,12 +41,7 @@ export const goTest: Detector = {
   name: "go-test",
   detect(text: string, hints: Hints): number {
     if (!text.includes("--- ") && !text.includes("FAIL") && !text.includes("ok ")) return 0;
-    const signs = [
-      [/^--- (?:FAIL|PASS): \S+ \([\d.]+s\)$/m, 0.6],
-      [/^(?:FAIL|ok)\s+\S+\s+[\d.]+s$/m, 0.4],
-      [/^=== RUN\s+\S+$/m, 0.2],
-    ] as const;
-    return scoreSigns(text, hints, signs, /\bgo\s+test\b/);
+    return scoreSigns(text, hints, GO_TEST_SIGNS, /\bgo\s+test\b/);
   },
 };
 
@@ -60,12 +78,7 @@ export const pytest: Detector = {
   detect(text: string, hints: Hints): number {
     if (!text.includes("==") && !text.includes("FAILED ") && !(hints.command && /pytest/.test(hints.command)))
       return 0;
-    const signs = [
-      [/^=+ test session starts =+$/m, 0.6],
-      [/^=+ .*\b(?:passed|failed)\b.* in [\d.]+s.* =+$/m, 0.4],
-      [/^(?:FAILED|ERROR) \S+::/m, 0.2],
-    ] as const;
-    return scoreSigns(text, hints, signs, /\bpytest\b|\bpy\.test\b/);
+    return scoreSigns(text, hints, PYTEST_SIGNS, /\bpytest\b|\bpy\.test\b/);
   },
 };
 
