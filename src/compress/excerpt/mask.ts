@@ -131,6 +131,10 @@ function maskToken(s: string, from: number, end: number): number {
   // Where the path part ends (-1: the token's end).
   let pathEnd = -1;
   let h = FNV;
+  // Quotes and brackets that open the token (`"./conf/a.conf",`, `('/x/y.py'`) do not end
+  // its path: they stand before it.
+  let opened = from;
+  for (let c = s.charCodeAt(opened); c === 34 || c === 39 || c === 40; c = s.charCodeAt(++opened));
   let to = from;
   for (; to < end; to++) {
     const c = s.charCodeAt(to);
@@ -140,7 +144,8 @@ function maskToken(s: string, from: number, end: number): number {
       if (pathEnd < 0) slash = to;
     } else if (c <= 57) {
       if (c >= 48) variable = true;
-      else if (pathEnd < 0 && (c === 40 || c === 41 || c === 44 || c === 39 || c === 34)) pathEnd = to;
+      else if (pathEnd < 0 && to >= opened && (c === 40 || c === 41 || c === 44 || c === 39 || c === 34))
+        pathEnd = to;
     } else if (pathEnd < 0 && (c === 58 || c === 91 || c === 93)) pathEnd = to;
   }
   if (to - from > 24) variable = true;

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { MAX_TOKENS, maskLine } from "../../../../src/compress/excerpt/mask.ts";
+import { capturedCase } from "../corpus.ts";
+
+const hashes = (line: string) => {
+  const out = new Int32Array(MAX_TOKENS);
+  return [...out.subarray(0, maskLine(line, out, 0))];
+};
+
+describe("a quoted path is masked as a path", () => {
+  it("files of one directory are alike whether or not a quote opens the token", () => {
+    // The rule (mask.ts): a path keeps its directory and extension. A leading quote was
+    // taken for the end of the path, so every quoted file name was a kind of its own.
+    for (const [a, b] of [
+      [
+        'openat(AT_FDCWD, "./conf/base.conf", O_RDONLY) = 3',
+        'openat(AT_FDCWD, "./conf/routes.conf", O_RDONLY) = 3',
+      ],
+      ["open ('/etc/app/a.ini') failed", "open ('/etc/app/b.ini') failed"],
+      ["./conf/base.conf, ok", "./conf/routes.conf, ok"],
+    ] as const)
+      expect(hashes(a), `${a} ~ ${b}`).toEqual(hashes(b));
+    // Another directory or extension is still another kind.
+    expect(hashes('openat("./conf/base.conf")')).not.toEqual(hashes('openat("./local/base.conf")'));
+    expect(hashes('open "./conf/base.conf",')).not.toEqual(hashes('open "./conf/base.yaml",'));
+  });
+
+  it("strace -f: the few files found and the exits stand out of hundreds of probes (fresh3 capture)", async () => {
+    // 735 lines, ~600 ENOENT probes of 12 names in 6 directories by 4 processes: each probed
+    // name was a kind of its own and a problem line, so the probes took the room.
+    const { e, must } = await capturedCase("fresh3", "strace-f-file");
+    for (const fact of [
+      "[pid  4511] +++ exited with 3 +++",
+      '[pid  4513] execve("/usr/bin/ls", ["ls", "conf"]',
+      '[pid  4515] openat(AT_FDCWD, "./conf/tls/server.key", O_RDONLY) = -1 ENOENT (No such file or directory)',
+      "loadcfg: cannot open TLS key: No such file or directory",
+    ]) {
+      expect(must).toContain(fact);
+      expect(e.text, fact).toContain(fact);
+    }
+  });
+});
