@@ -54,7 +54,7 @@ function sh(cmd: string, cwd: string, env: NodeJS.ProcessEnv = {}): void {
 }
 
 function caseFile(name: string): string {
-  for (const dir of ["dev", "blind", "fresh", "fresh2", "fresh3", "captured"]) {
+  for (const dir of ["dev", "blind", "fresh", "fresh2", "fresh3", "fresh4", "captured"]) {
     const f = join(CORPUS, dir, `${name}.json`);
     if (existsSync(f)) return f;
   }
