@@ -228,10 +228,15 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     return v && !v.startsWith("--") ? v : undefined;
   };
   const hook = argv.includes("--hook") ? (val("--hook") ?? BUILT_HOOK) : undefined;
-  const sets = (val("--set")?.split(",") ?? ["shared", "dev", "fresh", "fresh2", "fresh3", "fresh4", "old"]) as (
-    | SetName
-    | "old"
-  )[];
+  const sets = (val("--set")?.split(",") ?? [
+    "shared",
+    "dev",
+    "fresh",
+    "fresh2",
+    "fresh3",
+    "fresh4",
+    "old",
+  ]) as (SetName | "old")[];
   const r = await runFacts({
     sets,
     ...(hook ? { hook } : {}),

@@ -1265,22 +1265,42 @@ export const sessions: Session[] = [
     provenance: `${CAPTURED} (node 24; tools from the npm registry at the versions in package.json; files by projects/fresh4.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
     maxOutput: 200_000,
     steps: [
-      bash("eslint-parse-errors", "eslint", 'npx eslint f4/src 2>&1; echo "exit code: $?"', "Lint the f4 sources"),
+      bash(
+        "eslint-parse-errors",
+        "eslint",
+        'npx eslint f4/src 2>&1; echo "exit code: $?"',
+        "Lint the f4 sources",
+      ),
       bash(
         "prettier-check-generated",
         "prettier",
         'npx prettier --check f4/gen 2>&1; echo "exit code: $?"',
         "Check formatting of the generated modules",
       ),
-      bash("biome-format-diff", "biome", 'npx biome format f4/src 2>&1; echo "exit code: $?"', "Show biome's formatting changes"),
+      bash(
+        "biome-format-diff",
+        "biome",
+        'npx biome format f4/src 2>&1; echo "exit code: $?"',
+        "Show biome's formatting changes",
+      ),
       bash(
         "stylelint-verbose",
         "stylelint",
         'npx stylelint "f4/styles/*.css" --formatter verbose 2>&1; echo "exit code: $?"',
         "Lint the f4 stylesheets, verbose",
       ),
-      bash("shellcheck-gcc", "shellcheck", 'shellcheck -f gcc f4/scripts/*.sh; echo "exit code: $?"', "Shellcheck the scripts, gcc format"),
-      bash("shellcheck-nightly", "shellcheck", 'shellcheck f4/scripts/nightly.sh; echo "exit code: $?"', "Shellcheck the nightly script"),
+      bash(
+        "shellcheck-gcc",
+        "shellcheck",
+        'shellcheck -f gcc f4/scripts/*.sh; echo "exit code: $?"',
+        "Shellcheck the scripts, gcc format",
+      ),
+      bash(
+        "shellcheck-nightly",
+        "shellcheck",
+        'shellcheck f4/scripts/nightly.sh; echo "exit code: $?"',
+        "Shellcheck the nightly script",
+      ),
       bash(
         "mocha-hooks-timeouts",
         "mocha",
@@ -1324,7 +1344,12 @@ export const sessions: Session[] = [
     provenance: `${CAPTURED} (cargo/rustc 1.95, offline; BASH_MAX_OUTPUT_LENGTH=200000)`,
     maxOutput: 200_000,
     steps: [
-      build("cargo-check-borrow-errors", "cargo", 'cargo check -p parser 2>&1; echo "exit code: $?"', "Check the parser crate"),
+      build(
+        "cargo-check-borrow-errors",
+        "cargo",
+        'cargo check -p parser 2>&1; echo "exit code: $?"',
+        "Check the parser crate",
+      ),
       build(
         "cargo-test-doctests",
         "cargo-test",
@@ -1347,8 +1372,18 @@ export const sessions: Session[] = [
     provenance: `${CAPTURED} (OpenJDK 17, Maven 3.8 offline, JUnit 5.10; BASH_MAX_OUTPUT_LENGTH=200000)`,
     maxOutput: 200_000,
     steps: [
-      build("mvn-test-parameterized", "maven", 'mvn -o -B -f orders/pom.xml test 2>&1; echo "exit code: $?"', "Run the orders tests"),
-      build("mvn-compile-errors", "maven", 'mvn -o -B -f billing/pom.xml compile 2>&1; echo "exit code: $?"', "Compile billing"),
+      build(
+        "mvn-test-parameterized",
+        "maven",
+        'mvn -o -B -f orders/pom.xml test 2>&1; echo "exit code: $?"',
+        "Run the orders tests",
+      ),
+      build(
+        "mvn-compile-errors",
+        "maven",
+        'mvn -o -B -f billing/pom.xml compile 2>&1; echo "exit code: $?"',
+        "Compile billing",
+      ),
       bash(
         "java-stackoverflow",
         "java-crash",
@@ -1377,7 +1412,12 @@ export const sessions: Session[] = [
         'cmake -S router -B router/build -G Ninja >/dev/null && cmake --build router/build 2>&1; echo "exit code: $?"',
         "Build the router",
       ),
-      bash("gxx-concepts-errors", "gxx", 'g++ -std=c++20 -c tools/units.cpp -o /dev/null 2>&1; echo "exit code: $?"', "Compile units.cpp"),
+      bash(
+        "gxx-concepts-errors",
+        "gxx",
+        'g++ -std=c++20 -c tools/units.cpp -o /dev/null 2>&1; echo "exit code: $?"',
+        "Compile units.cpp",
+      ),
       bash(
         "gcc-fanalyzer-jobq",
         "gcc-analyzer",
@@ -1417,9 +1457,24 @@ export const sessions: Session[] = [
     prompt: "the shipping tests fail and both jobs crash",
     provenance: `${CAPTURED} (CPython 3.11, pyright from the web project's node_modules; files by projects/fresh4.sh)`,
     steps: [
-      bash("python-unittest-subtests", "unittest", 'python3 -m unittest -v 2>&1; echo "exit code: $?"', "Run the shipping tests"),
-      bash("python-threadpool-traceback", "python-crash", 'python3 pool_job.py 2>&1; echo "exit code: $?"', "Run the label job"),
-      bash("python-exceptiongroup", "python-crash", 'python3 sync_stock.py 2>&1; echo "exit code: $?"', "Run the stock sync"),
+      bash(
+        "python-unittest-subtests",
+        "unittest",
+        'python3 -m unittest -v 2>&1; echo "exit code: $?"',
+        "Run the shipping tests",
+      ),
+      bash(
+        "python-threadpool-traceback",
+        "python-crash",
+        'python3 pool_job.py 2>&1; echo "exit code: $?"',
+        "Run the label job",
+      ),
+      bash(
+        "python-exceptiongroup",
+        "python-crash",
+        'python3 sync_stock.py 2>&1; echo "exit code: $?"',
+        "Run the stock sync",
+      ),
       bash(
         "pyright-shipping",
         "pyright",

@@ -41,7 +41,7 @@ import type { Pick } from "./pack-items.ts";
 import { E } from "./priorities.ts";
 import { isCaret, isCodeFrame, isProblem, isSevere, isSuccess, isSummary } from "./signals.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
-import { FOREIGN } from "./traces.ts";
+import { FOREIGN, nearTheEnd } from "./traces.ts";
 
 export interface EngineOptions {
   /**
@@ -227,7 +227,7 @@ function rankEnd(w: Work): void {
     fact(w, end, end, E.end - kept);
     kept++;
   }
-  for (let i = Math.floor(n * 0.8); i < n; i++) {
+  for (let i = nearTheEnd(lines); i < n; i++) {
     if (!problem[i] || (i > 0 && problem[i - 1])) continue;
     const from = locatedBefore(lines, i);
     for (let k = from - 1, kept = 0; k >= 0 && kept < 2; k--) {

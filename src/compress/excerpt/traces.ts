@@ -17,7 +17,12 @@ export const PY_START = /^Traceback \(most recent call last\):$/;
 export const CHAIN =
   /^(?:During handling of the above exception, another exception occurred:|The above exception was the direct cause of the following exception:)$|^\s*Caused by: |^\s*\[cause\]: |^\s*Suppressed: /;
 
-export const FRAME = /^\s+(?:at\s|File "|\d+: \S)|^\s+\S+\.go:\d+(?: \+0x[0-9a-f]+)?$/;
+/**
+ * A frame: `at f (file:1:2)`, `File "x.py", line 3`, Rust's `  4: f` and, with
+ * RUST_BACKTRACE=full, `  4:     0x55d0c1f2 - f`, Go's `file.go:12 +0x1d`.
+ */
+export const FRAME =
+  /^\s+(?:at\s|File "|\d+: \S|\d+:\s+0x[0-9a-f]+ - \S)|^\s+\S+\.go:\d+(?: \+0x[0-9a-f]+)?$/;
 
 export const RUST_AT = /^\s+at \S+:\d+(?::\d+)?$/;
 
@@ -65,6 +70,25 @@ export function mayHoldTrace(text: string): boolean {
 
 export function isFrame(line: string): boolean {
   return FRAME.test(line) && !RUST_AT.test(line);
+}
+
+/** A frame of a stack trace, or the `at file:line` under a Rust frame: what a crash prints after itself. */
+const isTraceLine = (line: string) => FRAME.test(line) || RUST_AT.test(line);
+
+/**
+ * Where the last fifth of an output starts, its trace frames not counted: a crash
+ * followed by a long trace (a panic with RUST_BACKTRACE=full, a StackOverflowError's
+ * thousand frames) is how the output ended however many lines the trace takes.
+ */
+export function nearTheEnd(lines: readonly string[]): number {
+  let body = 0;
+  for (const line of lines) if (!isTraceLine(line)) body++;
+  const skip = Math.floor(body * 0.8);
+  for (let i = 0, seen = 0; i < lines.length; i++) {
+    if (isTraceLine(lines[i]!)) continue;
+    if (seen++ === skip) return i;
+  }
+  return lines.length;
 }
 
 /** Index of the first line that starts a trace at or after `from`, or -1. */
