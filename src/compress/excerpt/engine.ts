@@ -35,10 +35,11 @@ import {
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { intentLines } from "./intent.ts";
+import { fewOf, madeOfProblems } from "./made-of-problems.ts";
 import { newestLines } from "./newest.ts";
 import { headerOutliers, outliers } from "./outliers.ts";
 import type { Pick } from "./pack-items.ts";
-import { E } from "./priorities.ts";
+import { asRoom, E } from "./priorities.ts";
 import { isCaret, isCodeFrame, isProblem, isSevere, isSuccess, isSummary } from "./signals.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
 import { FOREIGN, nearTheEnd } from "./traces.ts";
@@ -72,6 +73,11 @@ export interface EngineOptions {
   readonly tree?: boolean;
   /** Only the facts the agent asked about and the problems: the kind shows the rest its own way. */
   readonly factsOnly?: boolean;
+  /**
+   * With factsOnly, the lines the kind does not read itself (a coverage table under a test
+   * run) after all it picked, as room allows, never facts (asRoom).
+   */
+  readonly rest?: boolean;
   /**
    * Every line of a rare kind is a fact, however varied the output (grep's matches: each
    * is what was searched for), the shorter first; unless nearly every line is of a kind
@@ -372,39 +378,6 @@ function rankHead(w: Work): void {
 }
 
 /** The engine's ranking of a document's lines. */
-/** Alike problem lines shown one by one take at most this many lines in an output made of problems. */
-const FEW_LINES = 40;
-
-/**
- * How many alike problem lines are all shown in an output made of problems: FEW while all
- * of them fit in FEW_LINES (a linter's findings: each place is a line to fix), else only
- * as many as a rare kind has (a grep for FATAL: each kind is news, each place is not).
- */
-function fewOf(t: Templates): number {
-  let shown = 0;
-  for (const tpl of t.list)
-    if (tpl.strict && tpl.members.length > RARE && tpl.members.length <= FEW) shown += tpl.members.length;
-  return shown <= FEW_LINES ? FEW : RARE;
-}
-
-/** An output this many lines long or longer, of this share of problem lines, is made of them. */
-const MADE_OF_PROBLEMS = { lines: 40, share: 0.8 } as const;
-
-/**
- * Whether nearly every line is a problem (a grep for FATAL, a log of failures): then the
- * word "error" tells nothing apart, and problems are grouped by what they say.
- */
-function madeOfProblems(doc: Doc, problem: Uint8Array): boolean {
-  let lines = 0;
-  let problems = 0;
-  for (let i = 0; i < doc.lines.length; i++) {
-    if (doc.lines[i]!.trim() === "") continue;
-    lines++;
-    problems += problem[i]!;
-  }
-  return lines >= MADE_OF_PROBLEMS.lines && problems >= lines * MADE_OF_PROBLEMS.share;
-}
-
 export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
   const noise = opts.noise ?? (() => false);
   const problem = problemsOf(doc, opts, noise);
@@ -418,7 +391,7 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     noise,
     problem,
     allProblems,
-    few: allProblems ? fewOf(t) : FEW,
+    few: allProblems ? fewOf(t, RARE, FEW) : FEW,
     picks: [],
     suffix: new Map(),
     facts: new Set(),
@@ -434,12 +407,18 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
   rankEnd(w);
   rankAsked(w);
   let rareFacts = false;
+  let nonBlank = 0;
+  for (let i = 0; i < doc.lines.length; i++) if (t.of[i]! >= 0) nonBlank++;
   if (!opts.factsOnly) {
-    let nonBlank = 0;
-    for (let i = 0; i < doc.lines.length; i++) if (t.of[i]! >= 0) nonBlank++;
     rareFacts = rankRest(w, nonBlank);
     rankHead(w);
     for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked);
+  } else if (opts.rest) {
+    // What the kind does not read itself, after all it picked.
+    const rest: Work = { ...w, picks: [], facts: new Set(), gate: [] };
+    rankRest(rest, nonBlank);
+    for (const p of rest.picks)
+      if (!noise(p.from) || !noise(p.to)) w.picks.push({ ...p, prio: asRoom(p.prio) });
   }
   return {
     picks: w.picks,

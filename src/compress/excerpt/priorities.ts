@@ -31,3 +31,15 @@ export const E = {
   moreLocator: 82,
   other: 40,
 } as const;
+
+/**
+ * Where the engine's picks go when a kind reads its output itself (a test runner,
+ * factsOnly): after everything the kind picked (a failure's detail is 50), as room allows,
+ * never facts. A kind of line of its own (a table's total, a folder's row) comes before
+ * an odd value among alike lines.
+ */
+export function asRoom(prio: number): number {
+  const ROOM = 35;
+  if (prio < MUST) return (prio * ROOM) / MUST / 2;
+  return prio === E.outlier || prio === E.outlier - 1 ? ROOM - 2 : ROOM;
+}

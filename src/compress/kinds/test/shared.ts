@@ -185,6 +185,8 @@ export function testExcerpt(
     // Passing tests are noise; the failure blocks the runner has read itself.
     engine: {
       factsOnly: true,
+      // A coverage table, the output of the tests themselves: as room allows.
+      rest: true,
       noise: (i) => inBlock[i] === 1 || isSuccess(doc.lines[i]!) || BANNER.test(doc.lines[i]!),
     },
     hints,
