@@ -106,8 +106,11 @@ export function outliers(
   const rareAt = Math.max(2, Math.floor(n * 0.05));
   for (let k = 0; k < width; k++) {
     if (numeric[k] && !categorical[k]) {
-      // A field of numbers (a size, a duration): the few far above the rest.
-      for (const j of farAbove(numbers[k]!)) add(`${only?.key ?? tpl.members[0]}:${k}:${j}`, tpl.members[j]!);
+      // A field of numbers (a size, a duration): the few far above the rest, or, where its
+      // values span orders of magnitude (fast calls and slow ones), the largest.
+      const far = farAbove(numbers[k]!);
+      for (const j of far.length > 0 ? far : largestAcrossOrders(numbers[k]!))
+        add(`${only?.key ?? tpl.members[0]}:${k}:${j}`, tpl.members[j]!);
       continue;
     }
     const c = counts[k]!;
@@ -124,8 +127,36 @@ export function outliers(
   }
 }
 
-/** A number with a unit or in brackets: `123`, `12ms`, `1.5s`, `(30`, `4.2KB,`. */
-const NUMBER = /^[([]?(\d+(?:\.\d+)?)(?:[a-zA-Z%]{0,3})[)\],;:]?$/;
+/**
+ * A number with a unit or in brackets, or a named one: `123`, `12ms`, `1.5s`, `(30`,
+ * `4.2KB,`, `took=12ms`, `"responseTime":784.2` (a JSON log's field, one of a packed row's).
+ */
+const NUMBER = /^(?:"?[A-Za-z_][\w.-]*"?[:=])?[([]?(\d+(?:\.\d+)?)(?:[a-zA-Z%]{0,3})[)\],;:}]?$/;
+
+/** A field of numbers whose largest is this many times its low end spans orders of magnitude. */
+const ORDERS = 100;
+
+/**
+ * The largest three of a field of numbers whose values span orders of magnitude (a
+ * duration where most calls take a millisecond and some take seconds): where the slow
+ * ones are many, none stands far above the rest, yet the slowest are what was asked.
+ * Not where values only grow (line numbers): those are places.
+ */
+function largestAcrossOrders(values: readonly number[], most = 3): number[] {
+  if (values.length < 8) return [];
+  // Values that only grow line after line count places (a line number, a time), not amounts.
+  let grows = true;
+  for (let k = 1; k < values.length && grows; k++) grows = values[k]! >= values[k - 1]!;
+  if (grows) return [];
+  const sorted = [...values].sort((a, b) => a - b);
+  const low = Math.max(1, sorted[Math.floor(sorted.length / 10)]!);
+  if (sorted[sorted.length - 1]! < low * ORDERS) return [];
+  return values
+    .map((v, i) => ({ v, i }))
+    .sort((a, b) => b.v - a.v)
+    .slice(0, most)
+    .map((e) => e.i);
+}
 
 /**
  * In the columns nearly every line starts with, whatever kind of line follows (a profile
