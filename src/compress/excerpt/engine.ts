@@ -36,6 +36,7 @@ import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { intentLines } from "./intent.ts";
 import { newestLines } from "./newest.ts";
+import { outcomeLines } from "./outcomes.ts";
 import { headerOutliers, outliers } from "./outliers.ts";
 import type { Pick } from "./pack-items.ts";
 import { E } from "./priorities.ts";
@@ -438,6 +439,8 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     let nonBlank = 0;
     for (let i = 0; i < doc.lines.length; i++) if (t.of[i]! >= 0) nonBlank++;
     rareFacts = rankRest(w, nonBlank);
+    for (const i of outcomeLines(doc.lines, t, opts.bodyAt, (k) => noise(k) || problem[k] === 1, FEW))
+      if (!w.facts.has(i)) fact(w, i, i, E.rare);
     rankHead(w);
     for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked);
   }
