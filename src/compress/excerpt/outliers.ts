@@ -117,7 +117,7 @@ export function outliers(
     if (only || !categorical[k] || c.length < 2) continue;
     let top = 0;
     for (const v of c) top = Math.max(top, v);
-    if (top < n * 0.5) continue;
+    if (top < n * 0.5 && !fewCommon(c, rareAt, n)) continue;
     const rare = new Set(values[k]!.filter((_, at) => c[at]! <= rareAt));
     if (rare.size === 0) continue;
     tpl.members.forEach((i, j) => {
@@ -125,6 +125,25 @@ export function outliers(
       if (rare.has(v)) add(`${tpl.members[0]}:${k}:${v}`, i);
     });
   }
+}
+
+/** A field of categories held by this many common values at most may still have rare ones. */
+const FEW_COMMON = 4;
+
+/**
+ * Whether a field's lines are nearly all (95%) held by a few common values (an indent
+ * expected of 10, 4 or 8): then one held by a line or two (expected 2) is as rare as
+ * among values one of which holds most lines.
+ */
+function fewCommon(counts: readonly number[], rareAt: number, n: number): boolean {
+  let common = 0;
+  let held = 0;
+  for (const c of counts)
+    if (c > rareAt) {
+      common++;
+      held += c;
+    }
+  return common <= FEW_COMMON && held >= n * 0.95;
 }
 
 /**
