@@ -37,7 +37,7 @@ import { alikeSuffix } from "./framing.ts";
 import { intentLines } from "./intent.ts";
 import { newestLines } from "./newest.ts";
 import { outcomeLines } from "./outcomes.ts";
-import { headerOutliers, outliers } from "./outliers.ts";
+import { outliers, outputOutliers } from "./outliers.ts";
 import type { Pick } from "./pack-items.ts";
 import { E } from "./priorities.ts";
 import { isCaret, isCodeFrame, isProblem, isSevere, isSuccess, isSummary } from "./signals.ts";
@@ -310,7 +310,7 @@ function rankOutliers(w: Work, kinds: Template[]): void {
   kinds.sort((a, b) => b.members.length - a.members.length);
   const bodyAt = w.opts.bodyAt ?? (() => 0);
   for (const tpl of kinds.slice(0, OUTLIER_KINDS)) outliers(lines, tpl, rareValued, bodyAt);
-  headerOutliers(lines, w.t.header, rareValued, bodyAt);
+  outputOutliers(lines, w.t, (i) => !w.noise(i), rareValued, bodyAt);
   for (const at of rareValued.values()) {
     if (at.length <= RARE) {
       for (const i of at) {

@@ -5,7 +5,7 @@
  */
 
 import { farAbove } from "./signals.ts";
-import type { Header } from "./templates.ts";
+import type { Templates } from "./templates.ts";
 
 /** Fields looked at per line at most. */
 const MAX_FIELDS = 48;
@@ -177,16 +177,51 @@ function largestAcrossOrders(values: readonly number[], most = 3): number[] {
     .map((e) => e.i);
 }
 
+/** Lines looked at for a first field's rare values at least, and its values at most. */
+const LEAD_LINES = 50;
+const LEAD_VALUES = 20;
+
 /**
- * In the columns nearly every line starts with, whatever kind of line follows (a profile
- * sorted by time, `import time: self | cumulative | name`), the numbers far above the rest.
+ * The first field of every line, whatever its kind (git blame's commit, a log's level, a
+ * listing's owner): where it holds a few values over many lines, the lines holding one
+ * that only a line or two hold (the commit that touched one line, the one ERROR).
  */
-export function headerOutliers(
+function leadOutliers(
   lines: readonly string[],
-  header: Header,
+  at: readonly number[],
   out: Map<string, number[]>,
   bodyAt: (i: number) => number,
 ): void {
+  if (at.length < LEAD_LINES) return;
+  const held = new Map<string, number[]>();
+  for (const i of at) {
+    const v = fieldsOf(lines[i]!.slice(bodyAt(i)), 1)[0] ?? "";
+    const list = held.get(v);
+    if (list) list.push(i);
+    else if (held.size === LEAD_VALUES) return;
+    else held.set(v, [i]);
+  }
+  if (held.size < 3) return;
+  for (const [v, list] of held) if (list.length <= 2) out.set(`lead:${v}`, list);
+}
+
+/**
+ * Rare values in the fields of every line, whatever its kind: in the columns nearly every
+ * line starts with (a profile sorted by time, `import time: self | cumulative | name`),
+ * the numbers far above the rest; in the first field, a value a line or two hold (leadOutliers).
+ * `keep`: which lines with a template count (not noise).
+ */
+export function outputOutliers(
+  lines: readonly string[],
+  t: Templates,
+  keep: (i: number) => boolean,
+  out: Map<string, number[]>,
+  bodyAt: (i: number) => number,
+): void {
+  const { header } = t;
   if (header.size > 0)
     outliers(lines, { members: header.lines }, out, bodyAt, { key: "header", upTo: header.size });
+  const at: number[] = [];
+  for (let i = 0; i < lines.length; i++) if (t.of[i]! >= 0 && keep(i)) at.push(i);
+  leadOutliers(lines, at, out, bodyAt);
 }

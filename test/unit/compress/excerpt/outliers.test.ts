@@ -41,6 +41,21 @@ describe("rare values in a field", () => {
     expect(e.text.length).toBeLessThan(text.length * 0.25);
   });
 
+  it("keeps the lines of a first-field value only a line or two hold (git blame's one-line commits, fresh3 capture)", async () => {
+    // A real `git blame -L 1,400 holmes/interactive.py` (37 KB): 19 commits, 131 lines of
+    // the most frequent; three commits touched one line each. Lines of source are of every
+    // kind, so no kind of line held them as a rare value: Qingchuan Hao's config import
+    // (29f130ab5, line 32) was left out.
+    const { text, e } = await capturedCase("fresh3", "git-blame-interactive");
+    for (const fact of [
+      "29f130ab5 (Qingchuan Hao   2025-07-30 14:12:57 +1000  32) from holmes.core.config import config_path_dir",
+      "3541d7cc2 (Qingchuan Hao   2025-08-01 07:52:09 +1000 211) WELCOME_BANNER",
+      "3a6e07c37 (Natan Yellin    2025-07-24 13:08:26 +0300  59)",
+    ])
+      expect(e.text).toContain(fact);
+    expect(e.text.length).toBeLessThan(text.length * 0.55);
+  });
+
   it("a word is split at its commas only when it packs two or more: prose keeps its words", () => {
     expect(fieldsOf("INSERT INTO t VALUES(1,'a','SE',30);")).toEqual([
       "INSERT",
