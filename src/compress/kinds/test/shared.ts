@@ -24,6 +24,8 @@ export const P = {
   detail: 50,
   head: 25,
   tail: 45,
+  /** A long table's rows from the top: after the engine's rest (asRoom, 35). */
+  rows: 20,
 } as const;
 
 const DIFF = /^\s*[-+] {0,4}\S/;
@@ -143,7 +145,9 @@ function tablePicks(doc: Doc, out: Pick[]): void {
       let head = i + 1;
       while (head < end && !TABLE_RULE.test(lines[head]!)) head++;
       out.push({ from: i, to: Math.min(end, head + 1), prio: MUST + 1 });
-      out.push({ from: head + 2, to: end, prio: P.detail, split: "head" });
+      // The rows: the engine's rest ranks them first (rest: its totals by folder, an odd
+      // row), then the first ones as room allows.
+      out.push({ from: head + 2, to: end, prio: P.rows, split: "head" });
     }
     i = end;
   }
