@@ -82,8 +82,15 @@ export function outliers(
   }
   const categorical = new Uint8Array(width).fill(1);
   const numeric = new Uint8Array(width).fill(1);
+  // The fields still of categories or numbers: a field of free text drops out after a few
+  // lines, and the rest of the lines are read only at the fields left.
+  const live = new Int32Array(width);
+  for (let k = 0; k < width; k++) live[k] = k;
+  let alive = width;
   for (const tokens of fields) {
-    for (let k = 0; k < width; k++) {
+    let kept = 0;
+    for (let x = 0; x < alive; x++) {
+      const k = live[x]!;
       const v = tokens[k] ?? "";
       if (categorical[k]) {
         const seen = values[k]!;
@@ -96,11 +103,13 @@ export function outliers(
         }
       }
       if (numeric[k]) {
-        const m = NUMBER.exec(v);
-        if (m) numbers[k]!.push(Number(m[1]));
+        const number = numberIn(v);
+        if (number !== undefined) numbers[k]!.push(number);
         else numeric[k] = 0;
       }
+      if (categorical[k] || numeric[k]) live[kept++] = k;
     }
+    alive = kept;
   }
   // A value is rare when few lines hold it; a field whose other values are common is no category of exceptions.
   const rareAt = Math.max(2, Math.floor(n * 0.05));
@@ -124,8 +133,32 @@ export function outliers(
   }
 }
 
-/** A number with a unit or in brackets: `123`, `12ms`, `1.5s`, `(30`, `4.2KB,`. */
-const NUMBER = /^[([]?(\d+(?:\.\d+)?)(?:[a-zA-Z%]{0,3})[)\],;:]?$/;
+const isDigitAt = (s: string, i: number) => s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57;
+const isUnitAt = (s: string, i: number) => {
+  const c = s.charCodeAt(i) | 32;
+  return (c >= 97 && c <= 122) || s.charCodeAt(i) === 37;
+};
+
+/**
+ * The number a field holds, with a unit or in brackets: `123`, `12ms`, `1.5s`, `(30`,
+ * `4.2KB,` (what `^[([]?(\d+(?:\.\d+)?)[a-zA-Z%]{0,3}[)\],;:]?$` matches, read without a
+ * regex: it is asked of every field of every frequent line); undefined when it holds none.
+ */
+export function numberIn(v: string): number | undefined {
+  const n = v.length;
+  let i = v.charCodeAt(0) === 40 || v.charCodeAt(0) === 91 ? 1 : 0;
+  const from = i;
+  while (i < n && isDigitAt(v, i)) i++;
+  if (i === from) return undefined;
+  if (i + 1 < n && v.charCodeAt(i) === 46 && isDigitAt(v, i + 1)) {
+    i += 2;
+    while (i < n && isDigitAt(v, i)) i++;
+  }
+  const to = i;
+  for (let units = 0; units < 3 && i < n && isUnitAt(v, i); units++) i++;
+  if (i < n && ")],;:".includes(v[i]!)) i++;
+  return i === n ? Number(v.slice(from, to)) : undefined;
+}
 
 /**
  * In the columns nearly every line starts with, whatever kind of line follows (a profile
