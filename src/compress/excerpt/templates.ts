@@ -105,7 +105,7 @@ interface Sample {
   /** How many tokens each has. */
   readonly count: Int32Array;
   /** Each sampled line's values (maskLine's), MAX_TOKENS apart, when problems group by their words. */
-  readonly values?: { readonly numbered: Uint8Array; readonly files: Int32Array };
+  readonly values: { readonly numbered: Uint8Array; readonly files: Int32Array } | undefined;
 }
 
 function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined, withValues: boolean): Sample {
@@ -123,7 +123,7 @@ function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined, with
     count[k] = maskLine(doc.lines[i]!, tokens, bodyAt ? bodyAt(i) : 0, values, k * MAX_TOKENS);
     at.push(i);
   }
-  return values ? { at, tokens, count, values } : { at, tokens, count };
+  return { at, tokens, count, values };
 }
 
 /**
@@ -200,6 +200,7 @@ export function templatesOf(
   const files = new Int32Array(MAX_TOKENS);
   const values = { numbered, files };
   const sample = sampleLines(doc, bodyAt, looseProblems);
+  const sampledValues = sample.values;
   const start = headerOf(sample);
   const header = start.length;
   const headed: number[] = [];
@@ -211,13 +212,13 @@ export function templatesOf(
     // their values (ids, places, times); other lines join the template they resemble.
     const words = exact && looseProblems;
     let n: number;
-    if (sampled < sample.at.length && sample.at[sampled] === i && (!words || sample.values)) {
+    if (sampled < sample.at.length && sample.at[sampled] === i && (!words || sampledValues)) {
       n = sample.count[sampled]!;
       for (let k = 0, t = sampled * MAX_TOKENS; k < n; k++) buffer[k] = sample.tokens[t + k]!;
-      if (words && sample.values)
+      if (words && sampledValues)
         for (let k = 0, t = sampled * MAX_TOKENS; k < n; k++) {
-          numbered[k] = sample.values.numbered[t + k]!;
-          files[k] = sample.values.files[t + k]!;
+          numbered[k] = sampledValues.numbered[t + k]!;
+          files[k] = sampledValues.files[t + k]!;
         }
     } else n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined);
     if (sample.at[sampled] === i) sampled++;
