@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldsOf } from "../../../../src/compress/excerpt/outliers.ts";
-import { capturedCase } from "../corpus.ts";
+import { fieldsOf, numberIn } from "../../../../src/compress/excerpt/outliers.ts";
+import { capturedCase, loadCorpus, readText } from "../corpus.ts";
 
 describe("rare values in a field", () => {
   it("are found inside a word that packs a row (sqlite3 .dump: the chargebacks, the fraud review, the outlier total)", async () => {
@@ -59,5 +59,50 @@ describe("a rare value deep in a JSON record", () => {
     expect(e.text).toContain('L520:         "provider": "payflow",');
     expect(e.text).toContain('L515:       "id": "tenant-023",');
     expect(e.text.length).toBeLessThan(text.length * 0.2);
+  });
+});
+
+describe("numberIn reads what a field of numbers holds", () => {
+  // It stands for this regex (read once per field of every frequent line, it cost more than
+  // the rest of the look for outliers): the same numbers, and none where it matches none.
+  const NUMBER = /^[([]?(\d+(?:\.\d+)?)(?:[a-zA-Z%]{0,3})[)\],;:]?$/;
+  const same = (v: string) => {
+    const m = NUMBER.exec(v);
+    expect(numberIn(v), JSON.stringify(v)).toBe(m ? Number(m[1]) : undefined);
+  };
+
+  it("on every field of the real outputs the tests use", () => {
+    let numbers = 0;
+    for (const entry of loadCorpus())
+      for (const line of readText(entry).split("\n"))
+        for (const v of fieldsOf(line)) {
+          same(v);
+          if (numberIn(v) !== undefined) numbers++;
+        }
+    expect(numbers).toBeGreaterThan(1000);
+  });
+
+  it("at the edges: units, brackets, a dot without digits after it", () => {
+    for (const v of [
+      "123",
+      "12ms",
+      "1.5s",
+      "(30",
+      "4.2KB,",
+      "[7]",
+      "5%;",
+      "1.",
+      "1.x",
+      ".5",
+      "12abcd",
+      "12)x",
+      "(",
+      "",
+      "3:",
+      "1e5",
+      "٣",
+      "12µs",
+    ])
+      same(v);
   });
 });
