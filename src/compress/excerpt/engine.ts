@@ -36,7 +36,8 @@ import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { intentLines } from "./intent.ts";
 import { newestLines } from "./newest.ts";
-import { headerOutliers, outliers } from "./outliers.ts";
+import { outcomeLines } from "./outcomes.ts";
+import { outliers, outputOutliers } from "./outliers.ts";
 import type { Pick } from "./pack-items.ts";
 import { E } from "./priorities.ts";
 import { isCaret, isCodeFrame, isProblem, isSevere, isSuccess, isSummary } from "./signals.ts";
@@ -309,7 +310,7 @@ function rankOutliers(w: Work, kinds: Template[]): void {
   kinds.sort((a, b) => b.members.length - a.members.length);
   const bodyAt = w.opts.bodyAt ?? (() => 0);
   for (const tpl of kinds.slice(0, OUTLIER_KINDS)) outliers(lines, tpl, rareValued, bodyAt);
-  headerOutliers(lines, w.t.header, rareValued, bodyAt);
+  outputOutliers(lines, w.t, (i) => !w.noise(i), rareValued, bodyAt);
   for (const at of rareValued.values()) {
     if (at.length <= RARE) {
       for (const i of at) {
@@ -438,6 +439,8 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     let nonBlank = 0;
     for (let i = 0; i < doc.lines.length; i++) if (t.of[i]! >= 0) nonBlank++;
     rareFacts = rankRest(w, nonBlank);
+    for (const i of outcomeLines(doc.lines, t, opts.bodyAt, (k) => noise(k) || problem[k] === 1, FEW))
+      if (!w.facts.has(i)) fact(w, i, i, E.rare);
     rankHead(w);
     for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked);
   }

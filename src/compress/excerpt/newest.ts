@@ -10,7 +10,7 @@ const STAMP = /\b(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)/;
 const DATED = 0.8;
 const IN_ORDER = 0.9;
 /** The newest this many times, at most PER_STAMP lines of each. */
-const STAMPS = 3;
+const STAMPS = 4;
 const PER_STAMP = 3;
 /** Lines looked at, from the start, to tell whether the output is dated. */
 const SAMPLE = 200;

@@ -5,7 +5,7 @@
  */
 
 import { farAbove } from "./signals.ts";
-import type { Header } from "./templates.ts";
+import type { Templates } from "./templates.ts";
 
 /** Fields looked at per line at most. */
 const MAX_FIELDS = 48;
@@ -103,8 +103,8 @@ export function outliers(
         }
       }
       if (numeric[k]) {
-        const number = numberIn(v);
-        if (number !== undefined) numbers[k]!.push(number);
+        const m = NUMBER.exec(v);
+        if (m) numbers[k]!.push(Number(m[1]));
         else numeric[k] = 0;
       }
       if (categorical[k] || numeric[k]) live[kept++] = k;
@@ -115,15 +115,18 @@ export function outliers(
   const rareAt = Math.max(2, Math.floor(n * 0.05));
   for (let k = 0; k < width; k++) {
     if (numeric[k] && !categorical[k]) {
-      // A field of numbers (a size, a duration): the few far above the rest.
-      for (const j of farAbove(numbers[k]!)) add(`${only?.key ?? tpl.members[0]}:${k}:${j}`, tpl.members[j]!);
+      // A field of numbers (a size, a duration): the few far above the rest, or, where its
+      // values span orders of magnitude (fast calls and slow ones), the largest.
+      const far = farAbove(numbers[k]!);
+      for (const j of far.length > 0 ? far : largestAcrossOrders(numbers[k]!))
+        add(`${only?.key ?? tpl.members[0]}:${k}:${j}`, tpl.members[j]!);
       continue;
     }
     const c = counts[k]!;
     if (only || !categorical[k] || c.length < 2) continue;
     let top = 0;
     for (const v of c) top = Math.max(top, v);
-    if (top < n * 0.5) continue;
+    if (top < n * 0.5 && !fewCommon(c, rareAt, n)) continue;
     const rare = new Set(values[k]!.filter((_, at) => c[at]! <= rareAt));
     if (rare.size === 0) continue;
     tpl.members.forEach((i, j) => {
@@ -133,43 +136,101 @@ export function outliers(
   }
 }
 
-const isDigitAt = (s: string, i: number) => s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57;
-const isUnitAt = (s: string, i: number) => {
-  const c = s.charCodeAt(i) | 32;
-  return (c >= 97 && c <= 122) || s.charCodeAt(i) === 37;
-};
+/** A field of categories held by this many common values at most may still have rare ones. */
+const FEW_COMMON = 4;
 
 /**
- * The number a field holds, with a unit or in brackets: `123`, `12ms`, `1.5s`, `(30`,
- * `4.2KB,` (what `^[([]?(\d+(?:\.\d+)?)[a-zA-Z%]{0,3}[)\],;:]?$` matches, read without a
- * regex: it is asked of every field of every frequent line); undefined when it holds none.
+ * Whether a field's lines are nearly all (95%) held by a few common values (an indent
+ * expected of 10, 4 or 8): then one held by a line or two (expected 2) is as rare as
+ * among values one of which holds most lines.
  */
-export function numberIn(v: string): number | undefined {
-  const n = v.length;
-  let i = v.charCodeAt(0) === 40 || v.charCodeAt(0) === 91 ? 1 : 0;
-  const from = i;
-  while (i < n && isDigitAt(v, i)) i++;
-  if (i === from) return undefined;
-  if (i + 1 < n && v.charCodeAt(i) === 46 && isDigitAt(v, i + 1)) {
-    i += 2;
-    while (i < n && isDigitAt(v, i)) i++;
-  }
-  const to = i;
-  for (let units = 0; units < 3 && i < n && isUnitAt(v, i); units++) i++;
-  if (i < n && ")],;:".includes(v[i]!)) i++;
-  return i === n ? Number(v.slice(from, to)) : undefined;
+function fewCommon(counts: readonly number[], rareAt: number, n: number): boolean {
+  let common = 0;
+  let held = 0;
+  for (const c of counts)
+    if (c > rareAt) {
+      common++;
+      held += c;
+    }
+  return common <= FEW_COMMON && held >= n * 0.95;
 }
 
 /**
- * In the columns nearly every line starts with, whatever kind of line follows (a profile
- * sorted by time, `import time: self | cumulative | name`), the numbers far above the rest.
+ * A number with a unit or in brackets, or a named one: `123`, `12ms`, `1.5s`, `(30`,
+ * `4.2KB,`, `took=12ms`, `"responseTime":784.2` (a JSON log's field, one of a packed row's).
  */
-export function headerOutliers(
+const NUMBER = /^(?:"?[A-Za-z_][\w.-]*"?[:=])?[([]?(\d+(?:\.\d+)?)(?:[a-zA-Z%]{0,3})[)\],;:}]?$/;
+
+/** A field of numbers whose largest is this many times its low end spans orders of magnitude. */
+const ORDERS = 100;
+
+/**
+ * The largest three of a field of numbers whose values span orders of magnitude (a
+ * duration where most calls take a millisecond and some take seconds): where the slow
+ * ones are many, none stands far above the rest, yet the slowest are what was asked.
+ * Not where values only grow (line numbers): those are places.
+ */
+function largestAcrossOrders(values: readonly number[], most = 3): number[] {
+  if (values.length < 8) return [];
+  // Values that only grow line after line count places (a line number, a time), not amounts.
+  let grows = true;
+  for (let k = 1; k < values.length && grows; k++) grows = values[k]! >= values[k - 1]!;
+  if (grows) return [];
+  const sorted = [...values].sort((a, b) => a - b);
+  const low = Math.max(1, sorted[Math.floor(sorted.length / 10)]!);
+  if (sorted[sorted.length - 1]! < low * ORDERS) return [];
+  return values
+    .map((v, i) => ({ v, i }))
+    .sort((a, b) => b.v - a.v)
+    .slice(0, most)
+    .map((e) => e.i);
+}
+
+/** Lines looked at for a first field's rare values at least, and its values at most. */
+const LEAD_LINES = 50;
+const LEAD_VALUES = 20;
+
+/**
+ * The first field of every line, whatever its kind (git blame's commit, a log's level, a
+ * listing's owner): where it holds a few values over many lines, the lines holding one
+ * that only a line or two hold (the commit that touched one line, the one ERROR).
+ */
+function leadOutliers(
   lines: readonly string[],
-  header: Header,
+  at: readonly number[],
   out: Map<string, number[]>,
   bodyAt: (i: number) => number,
 ): void {
+  if (at.length < LEAD_LINES) return;
+  const held = new Map<string, number[]>();
+  for (const i of at) {
+    const v = fieldsOf(lines[i]!.slice(bodyAt(i)), 1)[0] ?? "";
+    const list = held.get(v);
+    if (list) list.push(i);
+    else if (held.size === LEAD_VALUES) return;
+    else held.set(v, [i]);
+  }
+  if (held.size < 3) return;
+  for (const [v, list] of held) if (list.length <= 2) out.set(`lead:${v}`, list);
+}
+
+/**
+ * Rare values in the fields of every line, whatever its kind: in the columns nearly every
+ * line starts with (a profile sorted by time, `import time: self | cumulative | name`),
+ * the numbers far above the rest; in the first field, a value a line or two hold (leadOutliers).
+ * `keep`: which lines with a template count (not noise).
+ */
+export function outputOutliers(
+  lines: readonly string[],
+  t: Templates,
+  keep: (i: number) => boolean,
+  out: Map<string, number[]>,
+  bodyAt: (i: number) => number,
+): void {
+  const { header } = t;
   if (header.size > 0)
     outliers(lines, { members: header.lines }, out, bodyAt, { key: "header", upTo: header.size });
+  const at: number[] = [];
+  for (let i = 0; i < lines.length; i++) if (t.of[i]! >= 0 && keep(i)) at.push(i);
+  leadOutliers(lines, at, out, bodyAt);
 }

@@ -122,7 +122,34 @@ export function linePicks(
   return count;
 }
 
-/** Blocks that start at each line matching `header` and end before the next header or a stop line. */
+/** A drawn table's rule (`-----|------|---`): a coverage table, never a failure's diff. */
+const TABLE_RULE = /^\s*[-=]{3,}(?:[|+][-=]{3,})+[|+]?\s*$/;
+/** A drawn table this many lines long or shorter is kept whole (a coverage report of a few files). */
+const SMALL_TABLE = 40;
+
+/**
+ * The tables a run draws after its tests (coverage: `File | % Stmts | …`, its totals row
+ * `All files`, a row per file): kept whole when small, else their head (the header and
+ * the totals under it) while the rows share the room.
+ */
+function tablePicks(doc: Doc, out: Pick[]): void {
+  const { lines } = doc;
+  for (let i = 0; i < lines.length; i++) {
+    if (!TABLE_RULE.test(lines[i]!)) continue;
+    let end = i;
+    while (end + 1 < lines.length && lines[end + 1]!.includes("|")) end++;
+    if (end - i + 1 <= SMALL_TABLE) out.push({ from: i, to: end, prio: MUST + 1 });
+    else {
+      let head = i + 1;
+      while (head < end && !TABLE_RULE.test(lines[head]!)) head++;
+      out.push({ from: i, to: Math.min(end, head + 1), prio: MUST + 1 });
+      out.push({ from: head + 2, to: end, prio: P.detail, split: "head" });
+    }
+    i = end;
+  }
+}
+
+/** Blocks that start at each line matching `header` and end before the next header, a stop line or a drawn table. */
 export function blocksOf(
   doc: Doc,
   header: RegExp,
@@ -135,7 +162,7 @@ export function blocksOf(
   for (let i = from; i <= to; i++) {
     const line = doc.lines[i]!;
     const isHeader = header.test(line);
-    if (start >= 0 && (isHeader || stop.test(line))) {
+    if (start >= 0 && (isHeader || stop.test(line) || TABLE_RULE.test(line))) {
       blocks.push({ start, end: i - 1 });
       start = -1;
     }
@@ -170,6 +197,7 @@ export function testExcerpt(
   picks.push({ from: 0, to: 2, prio: P.head, split: "head" });
   picks.push({ from: n - 3, to: n - 1, prio: P.tail, split: "tail" });
   linePicks(doc, EXIT, P.summary - 1, picks);
+  tablePicks(doc, picks);
   const inBlock = new Uint8Array(n);
   for (const b of blocks) for (let i = b.start; i <= b.end; i++) inBlock[i] = 1;
   // Tests skipped or expected to fail, when few: which ones did not run is news.

@@ -78,6 +78,16 @@ describe("lines dated but not in time order", () => {
     expect(e.text).toContain(must[1]);
   });
 
+  it("git blame: the newest four commits, not three (a range's recent history is more than its last change)", async () => {
+    // dev's blame of 220 lines: 7df9aed47, 3e9a2e16e, 3b0eee75c, then 6f8857a48 (Nicolas
+    // Herment, 2025-10-09, seven lines): with the newest three stamps its import of LLM
+    // (line 35) was left out.
+    const { e } = await caseOf("git-blame-range");
+    expect(e.text).toContain(
+      "6f8857a48 (Nicolas Herment 2025-10-09 12:44:05 +0200  35) from holmes.core.llm import LLM",
+    );
+  });
+
   it("the same lines in time order (a log) have no newest lines of their own: the end stands for them", async () => {
     const { newestLines } = await import("../../../../src/compress/excerpt/newest.ts");
     const { text } = await caseOf("git-blame-range");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldsOf, numberIn } from "../../../../src/compress/excerpt/outliers.ts";
-import { capturedCase, loadCorpus, readText } from "../corpus.ts";
+import { fieldsOf } from "../../../../src/compress/excerpt/outliers.ts";
+import { capturedCase } from "../corpus.ts";
 
 describe("rare values in a field", () => {
   it("are found inside a word that packs a row (sqlite3 .dump: the chargebacks, the fraud review, the outlier total)", async () => {
@@ -9,6 +9,51 @@ describe("rare values in a field", () => {
     const { text, e, must } = await capturedCase("fresh", "sqlite-dump-orders");
     for (const fact of must) expect(e.text, fact).toContain(fact);
     expect(e.text.length).toBeLessThan(text.length * 0.15);
+  });
+
+  it("keeps the slowest of a named duration spanning orders of magnitude (kubectl logs of a JSON logger, fresh3 capture)", async () => {
+    // A real `kubectl logs` of a pino logger (56 KB, 332 lines): 109 `request completed`
+    // lines whose `"responseTime":…` is a field of a packed JSON row, 35 health checks under
+    // 5 ms and 74 checkouts of 0.7 to 7.8 s. The named number was no number, and where the
+    // slow ones are many none stands far above the rest: the slowest three were left out.
+    const { text, e } = await capturedCase("fresh3", "kubectl-logs-checkout-json");
+    for (const fact of [
+      '"reqId":"req-3r","res":{"statusCode":200},"responseTime":7846.850670999964',
+      '"reqId":"req-3o","res":{"statusCode":200},"responseTime":7786.872447000002',
+      '"reqId":"req-30","res":{"statusCode":200},"responseTime":7764.734044000041',
+    ])
+      expect(e.text).toContain(fact);
+    expect(e.text.length).toBeLessThan(text.length * 0.1);
+  });
+
+  it("keeps a rare value among a few common ones (yamllint's top-level indentation, fresh3 capture)", async () => {
+    // A real `yamllint -f parsable k8s/` (22 KB, 212 lines): 102 `wrong indentation:
+    // expected N but found M` lines expect 10, 4 or 8 (40, 32, 26 lines); two at column 1
+    // expect 2 and find 0, the one place a document's top level is off. No value held half
+    // the lines, so the field was not read as one of categories, and the two were counted
+    // among the rest.
+    const { text, e } = await capturedCase("fresh3", "yamllint-parsable");
+    for (const fact of [
+      "k8s/slack_statefulset_logs-manifest.yaml:192:1: [error] wrong indentation: expected 2 but found 0 (indentation)",
+      "k8s/slack_statefulset_logs-manifest.yaml:217:1: [error] wrong indentation: expected 2 but found 0 (indentation)",
+    ])
+      expect(e.text).toContain(fact);
+    expect(e.text.length).toBeLessThan(text.length * 0.25);
+  });
+
+  it("keeps the lines of a first-field value only a line or two hold (git blame's one-line commits, fresh3 capture)", async () => {
+    // A real `git blame -L 1,400 holmes/interactive.py` (37 KB): 19 commits, 131 lines of
+    // the most frequent; three commits touched one line each. Lines of source are of every
+    // kind, so no kind of line held them as a rare value: Qingchuan Hao's config import
+    // (29f130ab5, line 32) was left out.
+    const { text, e } = await capturedCase("fresh3", "git-blame-interactive");
+    for (const fact of [
+      "29f130ab5 (Qingchuan Hao   2025-07-30 14:12:57 +1000  32) from holmes.core.config import config_path_dir",
+      "3541d7cc2 (Qingchuan Hao   2025-08-01 07:52:09 +1000 211) WELCOME_BANNER",
+      "3a6e07c37 (Natan Yellin    2025-07-24 13:08:26 +0300  59)",
+    ])
+      expect(e.text).toContain(fact);
+    expect(e.text.length).toBeLessThan(text.length * 0.55);
   });
 
   it("a word is split at its commas only when it packs two or more: prose keeps its words", () => {
@@ -59,50 +104,5 @@ describe("a rare value deep in a JSON record", () => {
     expect(e.text).toContain('L520:         "provider": "payflow",');
     expect(e.text).toContain('L515:       "id": "tenant-023",');
     expect(e.text.length).toBeLessThan(text.length * 0.2);
-  });
-});
-
-describe("numberIn reads what a field of numbers holds", () => {
-  // It stands for this regex (read once per field of every frequent line, it cost more than
-  // the rest of the look for outliers): the same numbers, and none where it matches none.
-  const NUMBER = /^[([]?(\d+(?:\.\d+)?)(?:[a-zA-Z%]{0,3})[)\],;:]?$/;
-  const same = (v: string) => {
-    const m = NUMBER.exec(v);
-    expect(numberIn(v), JSON.stringify(v)).toBe(m ? Number(m[1]) : undefined);
-  };
-
-  it("on every field of the real outputs the tests use", () => {
-    let numbers = 0;
-    for (const entry of loadCorpus())
-      for (const line of readText(entry).split("\n"))
-        for (const v of fieldsOf(line)) {
-          same(v);
-          if (numberIn(v) !== undefined) numbers++;
-        }
-    expect(numbers).toBeGreaterThan(1000);
-  });
-
-  it("at the edges: units, brackets, a dot without digits after it", () => {
-    for (const v of [
-      "123",
-      "12ms",
-      "1.5s",
-      "(30",
-      "4.2KB,",
-      "[7]",
-      "5%;",
-      "1.",
-      "1.x",
-      ".5",
-      "12abcd",
-      "12)x",
-      "(",
-      "",
-      "3:",
-      "1e5",
-      "٣",
-      "12µs",
-    ])
-      same(v);
   });
 });
