@@ -129,6 +129,10 @@ export function forgetDoc(): void {
 /** A cheap view for detection: the cleaned head and tail of the text. */
 export function sampleOf(text: string, head = 20_000, tail = 8_000): string {
   if (text.length <= head + tail) return cleaned(text);
+  // A text read whole is cleaned whole for its Doc anyway: where that leaves it as it is
+  // (no escape, no control byte), its head and tail are clean too, and are not read again.
+  if (text.length <= SAMPLE_ABOVE && cleaned(text) === text)
+    return `${text.slice(0, head)}\n${text.slice(text.length - tail)}`;
   return `${cleanText(text.slice(0, head))}\n${cleanText(text.slice(text.length - tail))}`;
 }
 

@@ -173,7 +173,7 @@ const PLACE = /\.[A-Za-z]{1,5}[(:]\d/;
 
 /**
  * The masked hashes of a line's tokens (split at blanks), at most MAX_TOKENS, into `out`
- * from `into` on, and, when asked, into `values.numbered` whether each holds a digit and
+ * from `into` on, and, when asked, into `values.numbered` (from `into` on too) whether each holds a digit and
  * names no file (a value, an id, a time) and into `values.files` the file it names; how
  * many there are.
  */
@@ -217,9 +217,9 @@ export function maskLine(
       }
       const token = digit && mark ? line.slice(i, j) : "";
       const place = token !== "" && PLACE.test(token);
-      values.numbered[n] = digit && !place ? 1 : 0;
+      values.numbered[into + n] = digit && !place ? 1 : 0;
       // A file is told by its whole name (up to its line and column), not masked as files of one directory are.
-      values.files[n] = place ? fileHash(token, 0, token.search(/[(:]|$/)) : 0;
+      values.files[into + n] = place ? fileHash(token, 0, token.search(/[(:]|$/)) : 0;
     }
     n++;
     i = j;

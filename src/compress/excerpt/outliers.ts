@@ -82,8 +82,15 @@ export function outliers(
   }
   const categorical = new Uint8Array(width).fill(1);
   const numeric = new Uint8Array(width).fill(1);
+  // The fields still of categories or numbers: a field of free text drops out after a few
+  // lines, and the rest of the lines are read only at the fields left.
+  const live = new Int32Array(width);
+  for (let k = 0; k < width; k++) live[k] = k;
+  let alive = width;
   for (const tokens of fields) {
-    for (let k = 0; k < width; k++) {
+    let kept = 0;
+    for (let x = 0; x < alive; x++) {
+      const k = live[x]!;
       const v = tokens[k] ?? "";
       if (categorical[k]) {
         const seen = values[k]!;
@@ -100,7 +107,9 @@ export function outliers(
         if (m) numbers[k]!.push(Number(m[1]));
         else numeric[k] = 0;
       }
+      if (categorical[k] || numeric[k]) live[kept++] = k;
     }
+    alive = kept;
   }
   // A value is rare when few lines hold it; a field whose other values are common is no category of exceptions.
   const rareAt = Math.max(2, Math.floor(n * 0.05));

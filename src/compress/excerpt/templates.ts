@@ -77,6 +77,13 @@ function similarity(template: Int32Array, masked: Int32Array, n: number, header:
   return same / (n - from);
 }
 
+/** Whether a template holds all of a line's tokens past the header (similarity 1), read until the first that differs. */
+function allSame(template: Int32Array, masked: Int32Array, n: number, header: number): boolean {
+  if (n === 0) return false;
+  for (let k = n > header ? header : 0; k < n; k++) if (template[k] !== masked[k]) return false;
+  return true;
+}
+
 /** Lines looked at to find a header, and the share of them that must hold each of its tokens. */
 const HEADER_SAMPLE = 256;
 const HEADER_SHARE = 0.9;
@@ -97,20 +104,26 @@ interface Sample {
   readonly tokens: Int32Array;
   /** How many tokens each has. */
   readonly count: Int32Array;
+  /** Each sampled line's values (maskLine's), MAX_TOKENS apart, when problems group by their words. */
+  readonly values: { readonly numbered: Uint8Array; readonly files: Int32Array } | undefined;
 }
 
-function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined): Sample {
+function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined, withValues: boolean): Sample {
   const at: number[] = [];
   const most = Math.min(HEADER_SAMPLE, doc.lines.length);
   const tokens = new Int32Array(most * MAX_TOKENS);
   const count = new Int32Array(most);
+  // The values of a line cost little beside its tokens; read with them, a problem line is masked once.
+  const values = withValues
+    ? { numbered: new Uint8Array(most * MAX_TOKENS), files: new Int32Array(most * MAX_TOKENS) }
+    : undefined;
   for (let i = 0; i < doc.lines.length && at.length < most; i++) {
     if (skipped(doc, i)) continue;
     const k = at.length;
-    count[k] = maskLine(doc.lines[i]!, tokens, bodyAt ? bodyAt(i) : 0, undefined, k * MAX_TOKENS);
+    count[k] = maskLine(doc.lines[i]!, tokens, bodyAt ? bodyAt(i) : 0, values, k * MAX_TOKENS);
     at.push(i);
   }
-  return { at, tokens, count };
+  return { at, tokens, count, values };
 }
 
 /**
@@ -186,7 +199,8 @@ export function templatesOf(
   const numbered = new Uint8Array(MAX_TOKENS);
   const files = new Int32Array(MAX_TOKENS);
   const values = { numbered, files };
-  const sample = sampleLines(doc, bodyAt);
+  const sample = sampleLines(doc, bodyAt, looseProblems);
+  const sampledValues = sample.values;
   const start = headerOf(sample);
   const header = start.length;
   const headed: number[] = [];
@@ -198,9 +212,14 @@ export function templatesOf(
     // their values (ids, places, times); other lines join the template they resemble.
     const words = exact && looseProblems;
     let n: number;
-    if (sampled < sample.at.length && sample.at[sampled] === i && !words) {
+    if (sampled < sample.at.length && sample.at[sampled] === i && (!words || sampledValues)) {
       n = sample.count[sampled]!;
       for (let k = 0, t = sampled * MAX_TOKENS; k < n; k++) buffer[k] = sample.tokens[t + k]!;
+      if (words && sampledValues)
+        for (let k = 0, t = sampled * MAX_TOKENS; k < n; k++) {
+          numbered[k] = sampledValues.numbered[t + k]!;
+          files[k] = sampledValues.files[t + k]!;
+        }
     } else n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined);
     if (sample.at[sampled] === i) sampled++;
     if (header > 0 && startsWith(buffer, n, start)) headed.push(i);
@@ -217,8 +236,16 @@ export function templatesOf(
     for (let k = leaf.length - 1, seen = 0; k >= 0 && seen < LEAF_LIMIT; k--, seen++) {
       const t = list[leaf[k]!]!;
       if (t.strict !== exact || t.tokens.length !== n || classes[leaf[k]!] !== cls) continue;
+      // A problem line joins only a template it equals (or whose words it shares): most
+      // templates of its leaf differ at once, and its share of tokens is read only for a match.
+      if (exact && !words) {
+        if (!allSame(t.tokens, buffer, n, header)) continue;
+        best = leaf[k]!;
+        break;
+      }
+      if (words && !sameWords(t, buffer, numbered, files, n)) continue;
       const score = similarity(t.tokens, buffer, n, header);
-      if (words ? sameWords(t, buffer, numbered, files, n) : exact ? score === 1 : score > bestScore) {
+      if (words || score > bestScore) {
         best = leaf[k]!;
         bestScore = score;
         if (score === 1) break;

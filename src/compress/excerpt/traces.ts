@@ -57,15 +57,24 @@ export const MAYBE_TRACE = new RegExp([PY_START, PANIC, CHAIN, FRAME].map((r) =>
  */
 const MAYBE_TRACE_AT = new RegExp(MAYBE_TRACE.source, "my");
 
-/** Whether `text` may hold a trace's start: false means traceStart finds none in its lines. */
-export function mayHoldTrace(text: string): boolean {
-  for (let at = 0; at >= 0; ) {
+/**
+ * The first of `text`'s lines (split at newlines) where a trace's start or a frame may
+ * stand, or -1: traceStart finds no start before the line above it (a start, or a line
+ * whose next is a frame).
+ */
+export function firstMaybeTrace(text: string): number {
+  for (let at = 0, line = 0; at >= 0; line++) {
     MAYBE_TRACE_AT.lastIndex = at;
-    if (MAYBE_TRACE_AT.test(text)) return true;
+    if (MAYBE_TRACE_AT.test(text)) return line;
     const nl = text.indexOf("\n", at);
     at = nl < 0 ? -1 : nl + 1;
   }
-  return false;
+  return -1;
+}
+
+/** Whether `text` may hold a trace's start: false means traceStart finds none in its lines. */
+export function mayHoldTrace(text: string): boolean {
+  return firstMaybeTrace(text) >= 0;
 }
 
 export function isFrame(line: string): boolean {
@@ -91,9 +100,12 @@ export function nearTheEnd(lines: readonly string[]): number {
   return lines.length;
 }
 
-/** Index of the first line that starts a trace at or after `from`, or -1. */
-export function traceStart(lines: readonly string[], from = 0, to = lines.length - 1): number {
-  for (let i = from; i <= to; i++) {
+/**
+ * Index of the first line that starts a trace at or after `from`, or -1; lines before
+ * `skip` are known to start none (firstMaybeTrace), and are not read but to look above a start.
+ */
+export function traceStart(lines: readonly string[], from = 0, to = lines.length - 1, skip = from): number {
+  for (let i = Math.max(from, skip); i <= to; i++) {
     const line = lines[i]!;
     if (line.length > 3000) continue;
     if (PY_START.test(line) || PANIC.test(line) || CHAIN.test(line)) {

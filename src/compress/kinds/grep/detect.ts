@@ -3,9 +3,9 @@ import type { Detector, Hints } from "../../excerpt/types.ts";
 export const grep: Detector = {
   name: "grep",
   detect(text: string, hints: Hints): number {
+    if (hints.tool === "Grep") return 0.95;
     const mode = modeOf(text.split("\n", 150));
     const command = hints.command && /\b(?:grep|rg|ag|ack|git grep)\b/.test(hints.command);
-    if (hints.tool === "Grep") return 0.95;
     if (!mode) return 0;
     if (mode === "files") return command ? 0.7 : 0;
     return command ? 0.9 : mode === "content" ? 0.55 : 0.3;
@@ -41,17 +41,23 @@ export const PATH_ONLY = /^(?:\.{0,2}\/|[A-Za-z]:[\\/])?[^\s:]+\.\w+$|^(?:\.{0,2
 export type Mode = "content" | "count" | "files";
 
 export function modeOf(lines: readonly string[]): Mode | undefined {
+  const head = lines.slice(0, 150);
+  let counted = 0;
+  for (const line of head) if (line !== "" && line !== "--") counted++;
   let content = 0;
   let count = 0;
   let files = 0;
   let total = 0;
-  for (const line of lines.slice(0, 150)) {
+  let other = 0;
+  for (const line of head) {
     if (line === "" || line === "--") continue;
     total++;
     if (isCount(line)) count++;
     else if ((NUMBERED.test(line) && MATCH.test(line)) || (DASHED.test(line) && CONTEXT.test(line)))
       content++;
     else if (PATH_ONLY.test(line)) files++;
+    // Each mode needs more than 60% of the lines: once 40% are none, no line after can make one.
+    else if (++other >= counted * 0.4) return undefined;
   }
   if (total === 0) return undefined;
   if (count / total > 0.8) return "count";

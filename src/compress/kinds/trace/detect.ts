@@ -1,7 +1,7 @@
 import {
   CODE_AT,
+  firstMaybeTrace,
   lastLinesText,
-  mayHoldTrace,
   PANIC,
   PY_START,
   STARTS,
@@ -15,9 +15,11 @@ export const traces: Detector = {
   detect(text: string, hints: Hints): number {
     // Only the last 400 lines are read for where a trace starts: split those alone.
     const tail = lastLinesText(text, 400);
-    if (!mayHoldTrace(tail)) return 0;
+    const maybe = firstMaybeTrace(tail);
+    if (maybe < 0) return 0;
     const lines = tail.split("\n");
-    const start = traceStart(lines);
+    // No line above the first that may be of a trace starts one (but the line just above it).
+    const start = traceStart(lines, 0, lines.length - 1, maybe - 1);
     if (start < 0) return 0;
     // A trace that ends the output is this compressor's; many traces inside a log are the log's.
     const starts = STARTS.test(text) ? (text.match(STARTS_ALL)?.length ?? 0) : 0;

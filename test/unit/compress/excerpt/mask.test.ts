@@ -63,3 +63,25 @@ describe("maskLine reads each token as maskToken does", () => {
     expect(tokens).toBeGreaterThan(100_000);
   });
 });
+
+describe("maskLine writes a line's values where it writes its tokens", () => {
+  // templates.ts keeps the first lines' tokens and values side by side, MAX_TOKENS apart,
+  // and reads them back for problem lines grouped by their words: values written from 0
+  // whatever `into` was would give each line the values of another.
+  it("from `into` on, the same values as from 0", () => {
+    const line = "src/a.ts(12,5): error TS2345: Argument 42 is not assignable in lib/b.ts:7:3";
+    const at = (into: number) => {
+      const size = into + MAX_TOKENS;
+      const values = { numbered: new Uint8Array(size), files: new Int32Array(size) };
+      const n = maskLine(line, new Int32Array(size), 0, values, into);
+      return {
+        numbered: [...values.numbered.subarray(into, into + n)],
+        files: [...values.files.subarray(into, into + n)],
+      };
+    };
+    const first = at(0);
+    expect(first.numbered).toContain(1);
+    expect(first.files.some((f) => f !== 0)).toBe(true);
+    expect(at(3 * MAX_TOKENS)).toEqual(first);
+  });
+});

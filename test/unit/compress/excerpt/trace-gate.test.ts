@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { mayHoldTrace, traceStart } from "../../../../src/compress/excerpt/traces.ts";
+import { firstMaybeTrace, mayHoldTrace, traceStart } from "../../../../src/compress/excerpt/traces.ts";
 
 const DIR = join(import.meta.dirname, "../../../fixtures/outputs");
 const outputs = readdirSync(DIR).map((f) => readFileSync(join(DIR, f), "utf8"));
@@ -31,6 +31,28 @@ describe("the one-scan gate in front of trace detection", () => {
         (picks, pad) => {
           const text = picks.map((i) => `${lines[i]}${i % 7 === 0 ? pad : ""}`).join("\n");
           if (!mayHoldTrace(text)) expect(traceStart(text.split("\n"))).toBe(-1);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+  it("finds no start above the line before the first it lets through (real outputs and random mixes of their lines)", () => {
+    // Detection reads traceStart's lines only from there: the start must be the same.
+    const same = (text: string) => {
+      const split = text.split("\n");
+      const first = firstMaybeTrace(text);
+      const start = traceStart(split);
+      if (first < 0) expect(start).toBe(-1);
+      else expect(traceStart(split, 0, split.length - 1, first - 1), text).toBe(start);
+      return start;
+    };
+    expect(outputs.filter((t) => same(t) > 0).length).toBeGreaterThan(5);
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(lines.length - 1), { minLength: 1, maxLength: 30 }),
+        fc.constantFrom("", "\r", " ", "\t"),
+        (picks, pad) => {
+          same(picks.map((i) => `${lines[i]}${i % 7 === 0 ? pad : ""}`).join("\n"));
         },
       ),
       { numRuns: 3000 },
