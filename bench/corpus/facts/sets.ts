@@ -17,6 +17,8 @@
  * - fresh3: bench/corpus/fresh3, new outputs of the tools dev and blind already have (other
  *           projects, errors, sizes and options), since the blind part holds outputs of
  *           those tools; scored once untouched, then developed against like dev.
+ * - fresh5: bench/corpus/fresh5, a fourth held-out round of new outputs of the data,
+ *           database, system, log, git and cluster tools the blind part holds.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -25,7 +27,7 @@ import { fileURLToPath } from "node:url";
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 export const CORPUS_DIR = join(REPO, "bench", "corpus");
 
-export type SetName = "shared" | "dev" | "blind" | "fresh" | "fresh2" | "fresh3";
+export type SetName = "shared" | "dev" | "blind" | "fresh" | "fresh2" | "fresh3" | "fresh5";
 
 export interface FactCase {
   /** The file name without `.json`. */
