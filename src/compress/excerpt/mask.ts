@@ -125,7 +125,7 @@ function notPath(s: string, from: number, to: number, raw: number, variable: boo
  * for them hash alike). A path keeps its directory and the file's extension: files of one
  * directory are alike, a file elsewhere is not.
  */
-function maskToken(s: string, from: number, end: number): number {
+export function maskToken(s: string, from: number, end: number): number {
   let slash = -1;
   let variable = false;
   // Where the path part ends (-1: the token's end).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_TOKENS, maskLine } from "../../../../src/compress/excerpt/mask.ts";
-import { capturedCase } from "../corpus.ts";
+import { MAX_TOKENS, maskLine, maskToken } from "../../../../src/compress/excerpt/mask.ts";
+import { capturedCase, loadCorpus, readText } from "../corpus.ts";
 
 const hashes = (line: string) => {
   const out = new Int32Array(MAX_TOKENS);
@@ -38,5 +38,28 @@ describe("a quoted path is masked as a path", () => {
       expect(must).toContain(fact);
       expect(e.text, fact).toContain(fact);
     }
+  });
+});
+
+describe("maskLine reads each token as maskToken does", () => {
+  // maskLine hashes a token in the pass that finds its end and calls maskToken only for
+  // paths; both must agree, or alike lines stop being alike only where the shortcut runs.
+  it("on every line of the real outputs the tests use", () => {
+    const out = new Int32Array(MAX_TOKENS);
+    let tokens = 0;
+    for (const entry of loadCorpus()) {
+      for (const line of readText(entry).split("\n")) {
+        const n = maskLine(line, out, 0);
+        const expected: number[] = [];
+        for (const m of line.matchAll(/[^ \t]+/g)) {
+          if (expected.length === MAX_TOKENS) break;
+          expected.push(maskToken(line, m.index, m.index + m[0].length));
+        }
+        if (n !== expected.length || expected.some((h, k) => h !== out[k]))
+          expect([...out.subarray(0, n)], `${entry.file}: ${line}`).toEqual(expected);
+        tokens += n;
+      }
+    }
+    expect(tokens).toBeGreaterThan(100_000);
   });
 });
