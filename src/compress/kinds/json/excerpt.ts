@@ -102,9 +102,26 @@ function shapeOf(v: Json): string {
 function rareItems(items: readonly Record<string, Json>[]): { rare: number[]; fields: string[] } {
   const keys = Object.keys(items[0]!).filter((k) => items.every((x) => k in x));
   const rows = items.map((x) => keys.map((k) => scalar(x[k]) ?? shapeOf(x[k]!)));
-  const { rare, columns } = rarity(rows);
-  return { rare, fields: columns.map((c) => keys[c.column]!) };
+  // A field whose values all differ says nothing by a value, but may by its form: 24
+  // folders named `shard-NN` and one `thumbnails`. Where one form (digits aside) holds
+  // nearly every value, a value of another form is rare like a rare category.
+  const forms = keys.flatMap((k, c) => {
+    // Of text only: a number's digits are its value, not its form.
+    if (!items.every((x) => typeof x[k] === "string")) return [];
+    const form = rows.map((r) => r[c]!.replace(/\d+/g, "0"));
+    const counts = new Map<string, number>();
+    for (const f of form) counts.set(f, (counts.get(f) ?? 0) + 1);
+    const top = Math.max(...counts.values());
+    return counts.size > 1 && top < rows.length && top >= rows.length * ONE_FORM ? [{ c, form }] : [];
+  });
+  const widened = forms.length > 0 ? rows.map((r, i) => [...r, ...forms.map((f) => f.form[i]!)]) : rows;
+  const { rare, columns } = rarity(widened);
+  const keyOf = (c: number) => keys[c < keys.length ? c : forms[c - keys.length]!.c]!;
+  return { rare, fields: [...new Set(columns.map((c) => keyOf(c.column)))] };
 }
+
+/** One form (digits aside) of a field's values this common makes a value of another form rare. */
+const ONE_FORM = 0.9;
 
 /** The items whose text holds a word of the agent's intent (when few do). */
 function askedItems(items: readonly Record<string, Json>[], intent: string | undefined): number[] {
