@@ -54,7 +54,7 @@ function sh(cmd: string, cwd: string, env: NodeJS.ProcessEnv = {}): void {
 }
 
 function caseFile(name: string): string {
-  for (const dir of ["dev", "blind", "fresh", "fresh2", "fresh3", "fresh4", "captured"]) {
+  for (const dir of ["dev", "blind", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "captured"]) {
     const f = join(CORPUS, dir, `${name}.json`);
     if (existsSync(f)) return f;
   }
@@ -81,10 +81,11 @@ function saveCase(name: string, input: Record<string, unknown>, s: Session, prov
 }
 
 /** Serves the data project's API files on loopback, as the service the curl case asks. */
-async function startFileServer(dir: string): Promise<{ port: number; close(): void }> {
+async function startFileServer(dirs: string[]): Promise<{ port: number; close(): void }> {
   const srv = createServer((req, res) => {
-    const f = join(dir, (req.url ?? "/").split("?")[0]!.replace(/\.\.+/g, ""));
-    if (!existsSync(f)) {
+    const name = (req.url ?? "/").split("?")[0]!.replace(/\.\.+/g, "");
+    const f = dirs.map((d) => join(d, name)).find((x) => existsSync(x));
+    if (!f) {
       res.writeHead(404, { "content-type": "application/json" }).end('{"error":"not found"}');
       return;
     }
@@ -183,7 +184,10 @@ async function main(): Promise<void> {
       PGDATABASE: "shop",
     });
   if (pg) pg.psql("CREATE DATABASE shop");
-  const files = await startFileServer(join(FX, "data-api", "datasets", "api"));
+  const files = await startFileServer([
+    join(FX, "data-api", "datasets", "api"),
+    join(FX, "fresh5", "data", "api"),
+  ]);
   env.API_PORT = String(files.port);
   try {
     if (!nested) {

@@ -19,6 +19,8 @@
  *           those tools; scored once untouched, then developed against like dev.
  * - fresh4: bench/corpus/fresh4, a further round of new outputs of the blind part's build,
  *           test, lint and debug tools; scored once untouched, then developed against like dev.
+ * - fresh5: bench/corpus/fresh5, a fourth held-out round of new outputs of the data,
+ *           database, system, log, git and cluster tools the blind part holds.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -27,7 +29,7 @@ import { fileURLToPath } from "node:url";
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 export const CORPUS_DIR = join(REPO, "bench", "corpus");
 
-export type SetName = "shared" | "dev" | "blind" | "fresh" | "fresh2" | "fresh3" | "fresh4";
+export type SetName = "shared" | "dev" | "blind" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5";
 
 export interface FactCase {
   /** The file name without `.json`. */

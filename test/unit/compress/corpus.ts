@@ -62,10 +62,10 @@ export function readText(e: CorpusEntry): string {
 
 /**
  * A real captured Claude Code input of the bench's widened corpus (bench/corpus/dev,
- * fresh, fresh2, fresh3 or fresh4, all open to development), compressed as the hook would: its text, the
+ * fresh, fresh2, fresh3, fresh4 or fresh5, all open to development), compressed as the hook would: its text, the
  * excerpt and the facts its annotator needed.
  */
-export async function capturedCase(set: "dev" | "fresh" | "fresh2" | "fresh3" | "fresh4", name: string) {
+export async function capturedCase(set: "dev" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5", name: string) {
   const { extractOutput } = await import("../../../src/claude/tool-outputs.ts");
   const { compressText } = await import("../../../src/compress/compress-text.ts");
   const { excerptBudget } = await import("../../../src/compress/excerpt/budget.ts");

@@ -21,6 +21,8 @@ import { CONTEXT, COUNT, MATCH, modeOf } from "./detect.ts";
 
 /** From this many files, the files that matched are listed by directory before the matches. */
 const FILE_LIST = 4;
+/** A context line next to a match: after every match, before the rest of the output. */
+const CONTEXT_PRIO = 45;
 
 /**
  * A log line's start: a time or a level word; or a linter's level in brackets
@@ -78,8 +80,20 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
       prio: MUST + 10,
     },
   ];
+  // Context lines (`-C`, `path-12-text`) are there to be read with a match: of a kind of
+  // their own far more often than the matches, which are alike by what was searched for,
+  // they would be the rare lines and take the room the matches need. Never facts, they
+  // come beside the matches kept, as room allows.
+  const context = (i: number) => file[i] === undefined && (bodyAt[i]! > 0 || doc.lines[i] === "--");
+  for (let i = 0; i < doc.lines.length; i++)
+    if (file[i] !== undefined) {
+      if (i > 0 && context(i - 1)) picks.push({ from: i - 1, to: i - 1, prio: CONTEXT_PRIO });
+      if (i + 1 < doc.lines.length && context(i + 1))
+        picks.push({ from: i + 1, to: i + 1, prio: CONTEXT_PRIO });
+    }
   const ranking = rank(doc, {
     bodyAt: (i) => bodyAt[i]!,
+    noise: context,
     problemWords: logs,
     rareAreFacts: true,
     intent: hints.intent,

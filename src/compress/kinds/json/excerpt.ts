@@ -31,6 +31,21 @@ const isObject = (v: Json): v is Record<string, Json> =>
 
 /** Arrays of at least this many objects are tables of records. */
 const RECORDS = 4;
+/** An object or list under a top key spanning this many lines or fewer is part of the top. */
+const SMALL_LINES = 12;
+
+/** The line that closes each line opening a container (`{`, `[` at its end), by indentation. */
+function closingLines(lines: readonly string[], unit: number): Int32Array {
+  const close = new Int32Array(lines.length).fill(lines.length);
+  const open: number[] = [];
+  const depth = (i: number) => Math.floor((lines[i]!.length - lines[i]!.trimStart().length) / unit);
+  for (let i = 0; i < lines.length; i++) {
+    const d = depth(i);
+    while (open.length > 0 && depth(open[open.length - 1]!) >= d) close[open.pop()!] = i;
+    if (/[[{]$/.test(lines[i]!.trimEnd())) open.push(i);
+  }
+  return close;
+}
 
 interface RecordArray {
   /** Where it is ("data", "" for the document itself). */
@@ -87,9 +102,26 @@ function shapeOf(v: Json): string {
 function rareItems(items: readonly Record<string, Json>[]): { rare: number[]; fields: string[] } {
   const keys = Object.keys(items[0]!).filter((k) => items.every((x) => k in x));
   const rows = items.map((x) => keys.map((k) => scalar(x[k]) ?? shapeOf(x[k]!)));
-  const { rare, columns } = rarity(rows);
-  return { rare, fields: columns.map((c) => keys[c.column]!) };
+  // A field whose values all differ says nothing by a value, but may by its form: 24
+  // folders named `shard-NN` and one `thumbnails`. Where one form (digits aside) holds
+  // nearly every value, a value of another form is rare like a rare category.
+  const forms = keys.flatMap((k, c) => {
+    // Of text only: a number's digits are its value, not its form.
+    if (!items.every((x) => typeof x[k] === "string")) return [];
+    const form = rows.map((r) => r[c]!.replace(/\d+/g, "0"));
+    const counts = new Map<string, number>();
+    for (const f of form) counts.set(f, (counts.get(f) ?? 0) + 1);
+    const top = Math.max(...counts.values());
+    return counts.size > 1 && top < rows.length && top >= rows.length * ONE_FORM ? [{ c, form }] : [];
+  });
+  const widened = forms.length > 0 ? rows.map((r, i) => [...r, ...forms.map((f) => f.form[i]!)]) : rows;
+  const { rare, columns } = rarity(widened);
+  const keyOf = (c: number) => keys[c < keys.length ? c : forms[c - keys.length]!.c]!;
+  return { rare, fields: [...new Set(columns.map((c) => keyOf(c.column)))] };
 }
+
+/** One form (digits aside) of a field's values this common makes a value of another form rare. */
+const ONE_FORM = 0.9;
 
 /** The items whose text holds a word of the agent's intent (when few do). */
 function askedItems(items: readonly Record<string, Json>[], intent: string | undefined): number[] {
@@ -198,14 +230,19 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
   // The opener each line sits in (`{` alone on its line: an item of a short array, whose
   // keys are the top's too, like the eslint report's one object per file).
   const openers: number[] = [];
+  const close = closingLines(lines, unit);
   for (let i = 0; i < lines.length; i++) {
     const t = lines[i]!.trimStart();
     const depth = Math.floor((lines[i]!.length - t.length) / unit);
     openers.length = Math.min(openers.length, depth);
     if (!inside[i] && lines[i]!.length < 2000) {
       const item = depth === 2 && lines[openers[1] ?? -1]?.trim() === "{";
+      // A small object or list under a top key (`"summary": {…}`, `"warnings": [ "…" ]`)
+      // is the top's too: its counts and messages are what the document says of itself.
+      const small = depth === 2 && openers[1] !== undefined && close[openers[1]]! - openers[1] <= SMALL_LINES;
       // Its keys and what they hold at the top; deeper, as room allows.
-      const prio = depth <= 1 || item ? MUST + 4 : depth === 2 ? 70 : 50 - Math.min(20, depth);
+      const prio =
+        depth <= 1 || item ? MUST + 4 : small ? MUST + 3 : depth === 2 ? 70 : 50 - Math.min(20, depth);
       picks.push({ from: i, to: i, prio });
     }
     if (/[[{]$/.test(t)) openers[depth] = i;

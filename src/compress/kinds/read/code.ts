@@ -19,6 +19,8 @@ const FN_DECL =
   /^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:pub(?:\([\w:]+\))?\s+)?(?:async\s+)?(?:unsafe\s+)?(?:extern\s+"C"\s+)?(?:function\*?|def|fn|func|sub|proc|fun|macro_rules!)\s*[\w$(<]/;
 const VAR_DECL =
   /^(?:export\s+)?(?:declare\s+)?(?:const|let|var|static|val|pub\s+(?:const|static))\s+[\w${[]/;
+/** `NAME = value`, `name: Type = value`, `NAME=value` at the top level (not `==`, not a property's `a.b = c`). */
+const TOP_ASSIGN = /^[A-Za-z_]\w*\s*(?::\s*[\w.[\], |"']+\s*)?=(?![=>~])/;
 const EXPORT_OTHER = /^export\s+(?:default\b|\{|\*)/;
 const NAMESPACE = /^(?:export\s+)?(?:declare\s+)?(?:namespace|module)\s+[\w$."'@/:-]+\s*\{\s*$/;
 const CJS_EXPORT = /^(?:module\.)?exports(?:\.[\w$]+|\[[^\]]+\])?\s*=[^=]/;
@@ -244,6 +246,9 @@ function topPrio(line: string): number {
   if (TYPE_DECL.test(line)) return 90 + exported;
   if (FN_DECL.test(line)) return 86 + exported;
   if (VAR_DECL.test(line)) return (/^declare\s/.test(line) ? 85 : 80) + exported;
+  // A language without a keyword for it (Python, Ruby, shell, make) declares a module's
+  // variable by assigning it at the top level: `MAX_QUERY_TIMEOUT_SECONDS = 180`.
+  if (TOP_ASSIGN.test(line)) return 80;
   if (EXPORT_OTHER.test(line)) return 78;
   // CommonJS: `exports.encode = encode;`, `module.exports = {…}` name the API.
   if (CJS_EXPORT.test(line)) return 88;
