@@ -65,7 +65,10 @@ export function readText(e: CorpusEntry): string {
  * fresh, fresh2, fresh3, fresh4 or fresh5, all open to development), compressed as the hook would: its text, the
  * excerpt and the facts its annotator needed.
  */
-export async function capturedCase(set: "dev" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5", name: string) {
+export async function capturedCase(
+  set: "dev" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5",
+  name: string,
+) {
   const { extractOutput } = await import("../../../src/claude/tool-outputs.ts");
   const { compressText } = await import("../../../src/compress/compress-text.ts");
   const { excerptBudget } = await import("../../../src/compress/excerpt/budget.ts");
