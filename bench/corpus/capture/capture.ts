@@ -29,7 +29,7 @@ import { runClaude, writeClaudeJson } from "../../../test/e2e/harness/claude.ts"
 import { makeLoggingHook } from "../../../test/e2e/harness/hooks.ts";
 import { startMockApi, tool } from "../../../test/e2e/harness/mock-api.ts";
 import { PG_PASSWORD, PG_USER, startPostgres } from "../../../test/helpers/postgres.ts";
-import { type Session, sessions } from "./sessions.ts";
+import { repeatedCases, type Session, sessions } from "./sessions.ts";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const CORPUS = resolve(HERE, "..");
@@ -158,6 +158,8 @@ async function captureSession(s: Session, env: Record<string, string>): Promise<
 }
 
 async function main(): Promise<void> {
+  const repeated = repeatedCases(sessions);
+  if (repeated.length > 0) throw new Error(`case names used by more than one step: ${repeated.join(", ")}`);
   const chosen = sessions.filter((s) => !only || only.includes(s.name));
   if (!nested) {
     rmSync(ROOT, { recursive: true, force: true });

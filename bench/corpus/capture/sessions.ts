@@ -1747,3 +1747,16 @@ export const sessions: Session[] = [
     ],
   },
 ];
+
+/**
+ * Case names written by more than one step. A case's file is found by its name in any part
+ * of the corpus, so a new step reusing a name would overwrite that case's input (the blind
+ * part's too): capture.ts refuses to run while this is not empty.
+ */
+export function repeatedCases(list: readonly Session[]): string[] {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const s of list)
+    for (const st of s.steps) if (st.case) (seen.has(st.case) ? repeated : seen).add(st.case);
+  return [...repeated];
+}
