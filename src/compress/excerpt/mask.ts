@@ -93,8 +93,19 @@ function maskRuns(s: string, from: number, to: number, h: number): number {
   return h;
 }
 
-/** An error code: a few capitals and digits, the whole token (`TS2305`, `E0308`): it tells errors apart. */
+/** What may stand around an error code: a quote or bracket before it (`"'([`), one or a colon, comma or semicolon after it. */
+const opens = (c: number) => c === 34 || c === 39 || c === 40 || c === 91;
+const closes = (c: number) =>
+  c === 34 || c === 39 || c === 41 || c === 93 || c === 58 || c === 44 || c === 59;
+
+/**
+ * An error code: a few capitals and digits, the whole token but for brackets, quotes and
+ * a trailing colon or comma around it (`TS2305:`, `E0308`, `[SC3054]`, `(E501)`): it tells
+ * errors apart.
+ */
 function isCode(s: string, from: number, to: number): boolean {
+  while (from < to && opens(s.charCodeAt(from))) from++;
+  while (to > from && closes(s.charCodeAt(to - 1))) to--;
   let k = from;
   while (k < to && isUpper(s.charCodeAt(k))) k++;
   if (k === from || k - from > 5 || to - k < 2) return false;

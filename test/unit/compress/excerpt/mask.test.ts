@@ -85,3 +85,19 @@ describe("maskLine writes a line's values where it writes its tokens", () => {
     expect(at(3 * MAX_TOKENS)).toEqual(first);
   });
 });
+
+describe("an error code tells lines apart", () => {
+  it("also in brackets or before a colon (shellcheck's [SC3054], tsc's TS2305:, flake8's (E501))", () => {
+    for (const [a, b] of [
+      [
+        "x.sh:28:6: warning: In POSIX sh, this is undefined. [SC3054]",
+        "x.sh:28:6: warning: In POSIX sh, this is undefined. [SC3010]",
+      ],
+      ["a.ts(3,1): error TS2305: Module has no member.", "a.ts(3,1): error TS2307: Module has no member."],
+      ["a.py:1:80: line too long (E501)", "a.py:1:80: line too long (W505)"],
+    ] as const)
+      expect(hashes(a), `${a} / ${b}`).not.toEqual(hashes(b));
+    // Numbers in brackets are still values.
+    expect(hashes("took [120] ms")).toEqual(hashes("took [4500] ms"));
+  });
+});
