@@ -49,6 +49,12 @@ export interface Columns {
 }
 
 /**
+ * A kind of this many lines or more may hold a rare value: one line of six whose word
+ * differs (the parameter "rows" among five "path"), two of eight or more.
+ */
+const FEWEST = 6;
+
+/**
  * Lines of a frequent template whose value in some field is rare among its lines: the
  * field holds few values (a status, a level, a state) and one of them holds most lines.
  */
@@ -65,7 +71,7 @@ export function outliers(
     else out.set(key, [i]);
   };
   const n = tpl.members.length;
-  if (n < 8) return;
+  if (n < FEWEST) return;
   const fields = tpl.members.map((i) => fieldsOf(lines[i]!.slice(bodyAt(i)), only?.upTo));
   let width = 0;
   for (const f of fields) width = Math.max(width, f.length);
@@ -112,7 +118,7 @@ export function outliers(
     alive = kept;
   }
   // A value is rare when few lines hold it; a field whose other values are common is no category of exceptions.
-  const rareAt = Math.max(2, Math.floor(n * 0.05));
+  const rareAt = n < 8 ? 1 : Math.max(2, Math.floor(n * 0.05));
   for (let k = 0; k < width; k++) {
     if (numeric[k] && !categorical[k]) {
       // A field of numbers (a size, a duration): the few far above the rest, or, where its
@@ -128,7 +134,8 @@ export function outliers(
     for (const v of c) top = Math.max(top, v);
     if (top < n * 0.5 && !fewCommon(c, rareAt, n)) continue;
     const rare = new Set(values[k]!.filter((_, at) => c[at]! <= rareAt));
-    if (rare.size === 0) continue;
+    // Among a few lines, only a word tells one apart: a number (a column) differs by chance.
+    if (rare.size === 0 || (n < 8 && [...rare].some((v) => /\d/.test(v)))) continue;
     tpl.members.forEach((i, j) => {
       const v = fields[j]![k] ?? "";
       if (rare.has(v)) add(`${tpl.members[0]}:${k}:${v}`, i);

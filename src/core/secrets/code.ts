@@ -137,8 +137,11 @@ function pathReference(value: string): boolean {
 const REFERENCE =
   /^(?:\{[A-Za-z_][\w.]*\}$|%\(\w+\)[a-z]$|%[sdr]$|#\{|\{\{|\{%|%\w+%$|![A-Za-z]+$|ENC\[|op:\/\/|vault:|arn:|ssm:|sm:\/\/|secretsmanager:|projects\/|file:|env:|https?:\/\/|<%|@Model\.|\$\$)/;
 
+/** An object's default string in Java and its kin: a qualified class and its identity hash (android.os.BinderProxy@2bd79ce). */
+const OBJECT_IDENTITY = /^(?:[a-z_][\w]*\.)+[A-Z][\w$]*@[0-9a-f]{1,8}$/;
+
 export function isReference(value: string): boolean {
-  if (REFERENCE.test(value)) return true;
+  if (REFERENCE.test(value) || OBJECT_IDENTITY.test(value)) return true;
   const c = value[0];
   if (c === "$") return dollarReference(value);
   // YAML anchors and aliases: &name, *name.

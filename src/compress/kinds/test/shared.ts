@@ -140,7 +140,7 @@ function tablePicks(doc: Doc, out: Pick[]): void {
     if (!TABLE_RULE.test(lines[i]!)) continue;
     let end = i;
     while (end + 1 < lines.length && lines[end + 1]!.includes("|")) end++;
-    if (end - i + 1 <= SMALL_TABLE) out.push({ from: i, to: end, prio: MUST + 1 });
+    if (end - i + 1 <= SMALL_TABLE) out.push({ from: i, to: end, prio: MUST - 1 });
     else {
       let head = i + 1;
       while (head < end && !TABLE_RULE.test(lines[head]!)) head++;

@@ -56,6 +56,18 @@ describe("rare values in a field", () => {
     expect(e.text.length).toBeLessThan(text.length * 0.55);
   });
 
+  it("keeps the one line of six whose word differs, not a column (pyright --strict, fresh3 capture)", async () => {
+    // A real `pyright -p py2` (8 KB, 69 lines, read as matches): `Type of parameter "path"
+    // is unknown` in five modules and, in publish.py, `"rows"` (line 32): six lines of one
+    // kind, too few to be read for a rare value, so "rows" was counted among the "path"s.
+    // Their columns (13:16, 13:18, 13:20) differ as much and are no news.
+    const { e } = await capturedCase("fresh3", "pyright-strict-stockfeed");
+    expect(e.text).toContain(
+      'publish.py:32:10 - error: Type of parameter "rows" is unknown (reportUnknownParameterType)',
+    );
+    expect(e.text).not.toContain('warehouse.py:13:20 - error: Type of parameter "path" is unknown');
+  });
+
   it("a word is split at its commas only when it packs two or more: prose keeps its words", () => {
     expect(fieldsOf("INSERT INTO t VALUES(1,'a','SE',30);")).toEqual([
       "INSERT",

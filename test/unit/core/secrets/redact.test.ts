@@ -54,6 +54,17 @@ describe("a value that is code is never masked (issue 29)", () => {
     expect(changed).toEqual([]);
   });
 
+  it("an object's default string after a secret-named word is no secret (an android log, fresh3 capture)", () => {
+    // A real logcat line read through the hook: the facts' "Bad activity token:" line
+    // reached the model as `token: [REDACTED:assignment]`.
+    const line =
+      "03-17 16:13:45.466  1702 17632 W ActivityManager: Bad activity token: android.os.BinderProxy@2bd79ce";
+    expect(redact(line).text).toBe(line);
+    expect(redact("token: com.example.Session$Handle@1f").text).toBe("token: com.example.Session$Handle@1f");
+    // A secret that merely holds an @ is still one.
+    expect(redact("password: Xk9@2bd79ce").text).toBe("password: [REDACTED:assignment]");
+  });
+
   it("while a literal after a secret key is masked whole, a plain-word test password included", () => {
     expect(redact('password: "peanuts",').text).toBe('password: "[REDACTED:assignment]",');
     expect(redact("password: sekrit").text).toBe("password: [REDACTED:assignment]");
