@@ -5,13 +5,29 @@ import type { Hints } from "./types.ts";
 export type Sign = readonly [RegExp | ((text: string) => boolean), number];
 
 /**
- * How sure a compressor is that it reads its tool's output: the weights of the signs found
- * in the text, 0.3 more when the command names the tool (`command`), at most 1.
+ * A sign's line-start search, tried only where the text holds one of `words` (each of its
+ * matches does): a search tries every line start, and most outputs that reach a detector
+ * are not its tool's.
  */
-export function scoreSigns(text: string, hints: Hints, signs: readonly Sign[], command?: RegExp): number {
+export const where =
+  (words: readonly string[], re: RegExp) =>
+  (text: string): boolean =>
+    words.some((w) => text.includes(w)) && re.test(text);
+
+/**
+ * How sure a compressor is that it reads its tool's output: the weights of the signs found
+ * in the text, `commandWeight` more when the command names the tool (`command`), at most 1.
+ */
+export function scoreSigns(
+  text: string,
+  hints: Hints,
+  signs: readonly Sign[],
+  command?: RegExp,
+  commandWeight = 0.3,
+): number {
   let score = 0;
   for (const [sign, weight] of signs)
     if (typeof sign === "function" ? sign(text) : sign.test(text)) score += weight;
-  if (command && hints.command && command.test(hints.command)) score += 0.3;
+  if (command && hints.command && command.test(hints.command)) score += commandWeight;
   return Math.min(1, score);
 }

@@ -1,3 +1,4 @@
+import { type Sign, scoreSigns, where } from "../../excerpt/signs.ts";
 import type { Detector, Hints } from "../../excerpt/types.ts";
 
 export const npmLs: Detector = {
@@ -12,63 +13,53 @@ export const npmLs: Detector = {
   },
 };
 
+const NPM_SIGNS: readonly Sign[] = [
+  [where(["npm error ", "npm ERR! "], /^npm (?:error|ERR!) /m), 0.6],
+  [
+    where(
+      [" package", "up to date, audited", "found "],
+      /^(?:added|removed|changed) \d+ packages?|^up to date, audited|^found \d+ vulnerabilit/m,
+    ),
+    0.4,
+  ],
+  [where(["> "], /^> \S+@\S+ \w+$/m), 0.2],
+];
+
 export const npm: Detector = {
   name: "npm",
   detect(text: string, hints: Hints): number {
     const named = hints.command !== undefined && /\b(?:npm|pnpm|yarn)\s/.test(hints.command);
     if (!named && !text.includes("npm ") && !text.includes("packages")) return 0;
-    let score = 0;
-    // Each line-start search only where its words are (a search tries every line start).
-    if ((text.includes("npm error ") || text.includes("npm ERR! ")) && /^npm (?:error|ERR!) /m.test(text))
-      score += 0.6;
-    if (
-      (text.includes(" package") || text.includes("up to date, audited") || text.includes("found ")) &&
-      /^(?:added|removed|changed) \d+ packages?|^up to date, audited|^found \d+ vulnerabilit/m.test(text)
-    )
-      score += 0.4;
-    if (text.includes("> ") && /^> \S+@\S+ \w+$/m.test(text)) score += 0.2;
-    if (
-      hints.command &&
-      /\b(?:npm|pnpm|yarn)\s+(?:i|install|ci|add|update|uninstall|audit|rebuild|run|exec)\b/.test(
-        hints.command,
-      )
-    ) {
-      score += 0.2;
-    }
+    const score = scoreSigns(
+      text,
+      hints,
+      NPM_SIGNS,
+      /\b(?:npm|pnpm|yarn)\s+(?:i|install|ci|add|update|uninstall|audit|rebuild|run|exec)\b/,
+      0.2,
+    );
     // A verbose install log is a log first: its lines are mostly npm's own chatter.
     const chatter = text.includes("npm ")
       ? (text.match(/^npm (?:verbose|http|info|sill|timing) /gm)?.length ?? 0)
       : 0;
-    if (chatter > 0 && chatter > text.split("\n", 2000).length / 3) score = Math.min(score, 0.5);
-    return Math.min(1, score);
+    return chatter > 0 && chatter > text.split("\n", 2000).length / 3 ? Math.min(score, 0.5) : score;
   },
 };
 
+const PIP_SIGNS: readonly Sign[] = [
+  [
+    where(
+      ["Collecting ", "Requirement already satisfied: ", "Successfully installed ", "Looking in indexes: "],
+      /^(?:Collecting \S|Requirement already satisfied: |Successfully installed |Looking in indexes: )/m,
+    ),
+    0.6,
+  ],
+  [where(["ERROR: "], /^ERROR: (?:Could not|No matching distribution|pip's dependency resolver)/m), 0.3],
+];
+
 export const pip: Detector = {
   name: "pip",
-  detect(text: string, hints: Hints): number {
-    let score = 0;
-    // Each line-start search only where its words are (a search tries each line start).
-    if (
-      (text.includes("Collecting ") ||
-        text.includes("Requirement already satisfied: ") ||
-        text.includes("Successfully installed ") ||
-        text.includes("Looking in indexes: ")) &&
-      /^(?:Collecting \S|Requirement already satisfied: |Successfully installed |Looking in indexes: )/m.test(
-        text,
-      )
-    ) {
-      score += 0.6;
-    }
-    if (
-      text.includes("ERROR: ") &&
-      /^ERROR: (?:Could not|No matching distribution|pip's dependency resolver)/m.test(text)
-    )
-      score += 0.3;
-    if (hints.command && /\b(?:pip3?|python3? -m pip|uv pip|pipx)\s+install\b/.test(hints.command))
-      score += 0.3;
-    return Math.min(1, score);
-  },
+  detect: (text: string, hints: Hints) =>
+    scoreSigns(text, hints, PIP_SIGNS, /\b(?:pip3?|python3? -m pip|uv pip|pipx)\s+install\b/),
 };
 
 export const apt: Detector = {

@@ -1,15 +1,5 @@
-import { type Sign, scoreSigns } from "../../excerpt/signs.ts";
+import { type Sign, scoreSigns, where } from "../../excerpt/signs.ts";
 import type { Detector, Hints } from "../../excerpt/types.ts";
-
-/**
- * A sign's line-start search, tried only where the text holds `words` (each of its
- * matches does): a search tries every line start, and most outputs that pass a
- * detector's first check (a diff of code holding `==`, `--- a/`) are no test run.
- */
-const where =
-  (words: readonly string[], re: RegExp) =>
-  (text: string): boolean =>
-    words.some((w) => text.includes(w)) && re.test(text);
 
 const CARGO_TEST_SIGNS: readonly Sign[] = [
   [where(["test result: "], /^test result: (?:ok|FAILED)\. \d+ passed/m), 0.7],
