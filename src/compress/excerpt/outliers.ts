@@ -16,26 +16,54 @@ const MAX_FIELDS = 48;
  * commas or more inside it. A word with one comma is prose's (`‘f’,`, `a,b`).
  */
 export function fieldsOf(line: string, max = MAX_FIELDS): string[] {
+  const bounds = new Int32Array(2 * max);
+  const n = fieldBounds(line, 0, max, bounds);
   const out: string[] = [];
+  for (let k = 0; k < n; k++) out.push(line.slice(bounds[2 * k], bounds[2 * k + 1]));
+  return out;
+}
+
+/**
+ * Where a line's fields (fieldsOf) lie, from `from` on: the start and end of field k at
+ * `bounds[2k]` and `bounds[2k + 1]`; how many. Slices nothing: a caller reads only the
+ * fields it still needs.
+ */
+function fieldBounds(line: string, from: number, max: number, bounds: Int32Array): number {
+  let count = 0;
   const n = line.length;
+  // The first comma at or after the word read (-1: none left), found once for many words.
+  let comma = line.indexOf(",", from);
   // Word by word, up to `max` fields: a caller that needs the first few reads no further.
-  for (let i = 0; i < n && out.length < max; ) {
+  for (let i = from; i < n && count < max; ) {
     while (i < n && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
     if (i >= n) break;
     let j = i + 1;
     while (j < n && line.charCodeAt(j) !== 32 && line.charCodeAt(j) !== 9) j++;
-    const word = line.slice(i, j);
-    i = j;
-    const comma = word.indexOf(",");
-    const packed = comma >= 0 && comma < word.length - 1 && word.indexOf(",", comma + 1) > comma + 1;
-    if (!packed) out.push(word);
-    else
-      for (const field of word.split(",")) {
-        if (out.length === max) return out;
-        out.push(field);
+    if (comma >= 0 && comma < i) comma = line.indexOf(",", i);
+    // Packed: a comma inside the word, not its last character, and a further one not right after it.
+    let packed = false;
+    if (comma >= 0 && comma < j - 1) {
+      const next = line.indexOf(",", comma + 1);
+      packed = next > comma + 1 && next < j;
+    }
+    if (!packed) {
+      bounds[2 * count] = i;
+      bounds[2 * count + 1] = j;
+      count++;
+    } else
+      for (let s = i; ; ) {
+        if (count === max) return count;
+        let e = line.indexOf(",", s);
+        if (e < 0 || e > j) e = j;
+        bounds[2 * count] = s;
+        bounds[2 * count + 1] = e;
+        count++;
+        if (e >= j) break;
+        s = e + 1;
       }
+    i = j;
   }
-  return out;
+  return count;
 }
 
 /**
@@ -70,34 +98,91 @@ export function outliers(
     if (list) list.push(i);
     else out.set(key, [i]);
   };
-  const n = tpl.members.length;
+  const members = tpl.members;
+  const n = members.length;
   if (n < FEWEST) return;
-  const fields = tpl.members.map((i) => fieldsOf(lines[i]!.slice(bodyAt(i)), only?.upTo));
-  let width = 0;
-  for (const f of fields) width = Math.max(width, f.length);
-  if (only) width = Math.min(width, only.upTo);
-  // Each field's values, first seen first, and how many lines hold each: a field of
-  // categories holds few, found by a look along them (no string is hashed).
+  const f = tally(lines, members, bodyAt, only?.upTo ?? MAX_FIELDS);
+  // A value is rare when few lines hold it; a field whose other values are common is no category of exceptions.
+  const rareAt = n < 8 ? 1 : Math.max(2, Math.floor(n * 0.05));
+  const rareOf: (Set<string> | undefined)[] = [];
+  for (let k = 0; k < f.width && !only; k++) {
+    const c = f.counts[k]!;
+    if (!f.categorical[k] || c.length < 2) continue;
+    let top = 0;
+    for (const v of c) top = Math.max(top, v);
+    if (top < n * 0.5 && !fewCommon(c, rareAt, n)) continue;
+    const rare = new Set(f.values[k]!.filter((_, at) => c[at]! <= rareAt));
+    // Among a few lines, only a word tells one apart: a number (a column) differs by chance.
+    if (rare.size === 0 || (n < 8 && [...rare].some((v) => /\d/.test(v)))) continue;
+    rareOf[k] = rare;
+  }
+  const held = rareOf.length > 0 ? rareHeld(lines, members, bodyAt, rareOf) : [];
+  for (let k = 0; k < f.width; k++) {
+    if (f.numeric[k] && !f.categorical[k]) {
+      // A field of numbers (a size, a duration): the few far above the rest, or, where its
+      // values span orders of magnitude (fast calls and slow ones), the largest.
+      const far = farAbove(f.numbers[k]!);
+      for (const j of far.length > 0 ? far : largestAcrossOrders(f.numbers[k]!))
+        add(`${only?.key ?? members[0]}:${k}:${j}`, members[j]!);
+      continue;
+    }
+    const at = held[k];
+    if (at)
+      for (let j = 0; j < n; j++) if (at[j] !== undefined) add(`${members[0]}:${k}:${at[j]}`, members[j]!);
+  }
+}
+
+/**
+ * Each field's values, first seen first, and how many lines hold each: a field of
+ * categories holds few, found by a look along them (no string is hashed). A field a line
+ * lacks holds "" there. Where every line holds a number, `numbers` has them in order.
+ */
+interface Tally {
+  readonly width: number;
+  readonly values: string[][];
+  readonly counts: number[][];
+  readonly numbers: number[][];
+  readonly categorical: number[];
+  readonly numeric: number[];
+}
+
+/** The values of the fields (up to `max`) of a template's lines (outliers). */
+function tally(
+  lines: readonly string[],
+  members: readonly number[],
+  bodyAt: (i: number) => number,
+  max: number,
+): Tally {
+  const bounds = new Int32Array(2 * max);
   const values: string[][] = [];
   const counts: number[][] = [];
   const numbers: number[][] = [];
-  for (let k = 0; k < width; k++) {
-    values.push([]);
-    counts.push([]);
-    numbers.push([]);
-  }
-  const categorical = new Uint8Array(width).fill(1);
-  const numeric = new Uint8Array(width).fill(1);
+  const categorical: number[] = [];
+  const numeric: number[] = [];
   // The fields still of categories or numbers: a field of free text drops out after a few
-  // lines, and the rest of the lines are read only at the fields left.
-  const live = new Int32Array(width);
-  for (let k = 0; k < width; k++) live[k] = k;
-  let alive = width;
-  for (const tokens of fields) {
+  // lines, and the rest of the lines are read only at the fields left (sliced only there).
+  const live: number[] = [];
+  let width = 0;
+  // Fields read of a line: all up to `max` while a line may yet bring a new one, then only
+  // up to the last live one.
+  let upTo = max;
+  for (let j = 0; j < members.length; j++) {
+    const i = members[j]!;
+    const line = lines[i]!;
+    const count = upTo > 0 ? fieldBounds(line, bodyAt(i), upTo, bounds) : 0;
+    // A field first met on a later line held "" on every line before: no number.
+    for (; width < count; width++) {
+      values.push(j > 0 ? [""] : []);
+      counts.push(j > 0 ? [j] : []);
+      numbers.push([]);
+      categorical.push(1);
+      numeric.push(j > 0 ? 0 : 1);
+      live.push(width);
+    }
     let kept = 0;
-    for (let x = 0; x < alive; x++) {
+    for (let x = 0; x < live.length; x++) {
       const k = live[x]!;
-      const v = tokens[k] ?? "";
+      const v = k < count ? line.slice(bounds[2 * k], bounds[2 * k + 1]) : "";
       if (categorical[k]) {
         const seen = values[k]!;
         const at = seen.indexOf(v);
@@ -115,32 +200,38 @@ export function outliers(
       }
       if (categorical[k] || numeric[k]) live[kept++] = k;
     }
-    alive = kept;
+    live.length = kept;
+    if (width === max) upTo = kept > 0 ? live[kept - 1]! + 1 : 0;
   }
-  // A value is rare when few lines hold it; a field whose other values are common is no category of exceptions.
-  const rareAt = n < 8 ? 1 : Math.max(2, Math.floor(n * 0.05));
-  for (let k = 0; k < width; k++) {
-    if (numeric[k] && !categorical[k]) {
-      // A field of numbers (a size, a duration): the few far above the rest, or, where its
-      // values span orders of magnitude (fast calls and slow ones), the largest.
-      const far = farAbove(numbers[k]!);
-      for (const j of far.length > 0 ? far : largestAcrossOrders(numbers[k]!))
-        add(`${only?.key ?? tpl.members[0]}:${k}:${j}`, tpl.members[j]!);
-      continue;
+  return { width, values, counts, numbers, categorical, numeric };
+}
+
+/**
+ * The rare value each line holds at each field that has some (`rareOf`, by field), read
+ * again at those fields only: by field, by line, the value or undefined.
+ */
+function rareHeld(
+  lines: readonly string[],
+  members: readonly number[],
+  bodyAt: (i: number) => number,
+  rareOf: readonly (Set<string> | undefined)[],
+): (string | undefined)[][] {
+  const upTo = rareOf.length;
+  const bounds = new Int32Array(2 * upTo);
+  const held: (string | undefined)[][] = [];
+  for (let k = 0; k < upTo; k++) if (rareOf[k]) held[k] = new Array<string | undefined>(members.length);
+  for (let j = 0; j < members.length; j++) {
+    const i = members[j]!;
+    const line = lines[i]!;
+    const count = fieldBounds(line, bodyAt(i), upTo, bounds);
+    for (let k = 0; k < upTo; k++) {
+      const rare = rareOf[k];
+      if (!rare) continue;
+      const v = k < count ? line.slice(bounds[2 * k], bounds[2 * k + 1]) : "";
+      if (rare.has(v)) held[k]![j] = v;
     }
-    const c = counts[k]!;
-    if (only || !categorical[k] || c.length < 2) continue;
-    let top = 0;
-    for (const v of c) top = Math.max(top, v);
-    if (top < n * 0.5 && !fewCommon(c, rareAt, n)) continue;
-    const rare = new Set(values[k]!.filter((_, at) => c[at]! <= rareAt));
-    // Among a few lines, only a word tells one apart: a number (a column) differs by chance.
-    if (rare.size === 0 || (n < 8 && [...rare].some((v) => /\d/.test(v)))) continue;
-    tpl.members.forEach((i, j) => {
-      const v = fields[j]![k] ?? "";
-      if (rare.has(v)) add(`${tpl.members[0]}:${k}:${v}`, i);
-    });
   }
+  return held;
 }
 
 /** A field of categories held by this many common values at most may still have rare ones. */
@@ -210,8 +301,10 @@ function leadOutliers(
 ): void {
   if (at.length < LEAD_LINES) return;
   const held = new Map<string, number[]>();
+  const bounds = new Int32Array(2);
   for (const i of at) {
-    const v = fieldsOf(lines[i]!.slice(bodyAt(i)), 1)[0] ?? "";
+    const line = lines[i]!;
+    const v = fieldBounds(line, bodyAt(i), 1, bounds) > 0 ? line.slice(bounds[0], bounds[1]) : "";
     const list = held.get(v);
     if (list) list.push(i);
     else if (held.size === LEAD_VALUES) return;
