@@ -274,7 +274,7 @@ function largestAcrossOrders(values: readonly number[], most = 3): number[] {
   let grows = true;
   for (let k = 1; k < values.length && grows; k++) grows = values[k]! >= values[k - 1]!;
   if (grows) return [];
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = Float64Array.from(values).sort();
   const low = Math.max(1, sorted[Math.floor(sorted.length / 10)]!);
   if (sorted[sorted.length - 1]! < low * ORDERS) return [];
   return values

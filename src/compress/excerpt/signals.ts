@@ -125,10 +125,14 @@ export function indentOf(line: string): number {
  */
 export function farAbove(values: readonly number[], most = 3): number[] {
   if (values.length < 8) return [];
-  const sorted = [...values].sort((a, b) => a - b);
+  // Typed arrays sort numbers without a comparator's calls.
+  const sorted = Float64Array.from(values).sort();
   const median = sorted[sorted.length >> 1]!;
-  const spread = values.map((v) => Math.abs(v - median)).sort((a, b) => a - b)[values.length >> 1]!;
+  const distances = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) distances[i] = Math.abs(values[i]! - median);
+  const spread = distances.sort()[values.length >> 1]!;
   const bar = Math.max(median * 2, median + 6 * Math.max(spread, 1));
+  if (sorted[sorted.length - 1]! <= bar) return [];
   return values
     .map((v, i) => ({ v, i }))
     .filter((e) => e.v > bar)
