@@ -33,12 +33,18 @@ function fieldBounds(line: string, from: number, max: number, bounds: Int32Array
   const n = line.length;
   // The first comma at or after the word read (-1: none left), found once for many words.
   let comma = line.indexOf(",", from);
+  // Without a tab, a word ends at the next space, found natively.
+  const tabs = line.indexOf("\t", from) >= 0;
   // Word by word, up to `max` fields: a caller that needs the first few reads no further.
   for (let i = from; i < n && count < max; ) {
     while (i < n && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
     if (i >= n) break;
     let j = i + 1;
-    while (j < n && line.charCodeAt(j) !== 32 && line.charCodeAt(j) !== 9) j++;
+    if (tabs) while (j < n && line.charCodeAt(j) !== 32 && line.charCodeAt(j) !== 9) j++;
+    else {
+      j = line.indexOf(" ", j);
+      if (j < 0) j = n;
+    }
     if (comma >= 0 && comma < i) comma = line.indexOf(",", i);
     // Packed: a comma inside the word, not its last character, and a further one not right after it.
     let packed = false;
