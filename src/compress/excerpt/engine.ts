@@ -378,6 +378,13 @@ function rankHead(w: Work): void {
   }
 }
 
+/** Lines with a template: all but the blank ones. */
+function nonBlankOf(t: Templates): number {
+  let n = 0;
+  for (let i = 0; i < t.of.length; i++) if (t.of[i]! >= 0) n++;
+  return n;
+}
+
 /** The engine's ranking of a document's lines. */
 export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
   const noise = opts.noise ?? (() => false);
@@ -408,10 +415,8 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
   rankEnd(w);
   rankAsked(w);
   let rareFacts = false;
-  let nonBlank = 0;
-  for (let i = 0; i < doc.lines.length; i++) if (t.of[i]! >= 0) nonBlank++;
   if (!opts.factsOnly) {
-    rareFacts = rankRest(w, nonBlank);
+    rareFacts = rankRest(w, nonBlankOf(t));
     for (const i of outcomeLines(doc.lines, t, opts.bodyAt, (k) => noise(k) || problem[k] === 1, FEW))
       if (!w.facts.has(i)) fact(w, i, i, E.rare);
     rankHead(w);
@@ -419,7 +424,7 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
   } else if (opts.rest) {
     // What the kind does not read itself, after all it picked.
     const rest: Work = { ...w, picks: [], facts: new Set(), gate: [] };
-    rankRest(rest, nonBlank);
+    rankRest(rest, nonBlankOf(t));
     for (const p of rest.picks)
       if (!noise(p.from) || !noise(p.to)) w.picks.push({ ...p, prio: asRoom(p.prio) });
   }

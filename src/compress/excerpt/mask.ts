@@ -20,7 +20,8 @@ const CLASS = new Uint8Array(128);
 for (let c = 48; c <= 57; c++) CLASS[c] = DIGIT;
 for (let c = 65; c <= 90; c++) CLASS[c] = c <= 70 ? HEX : 3;
 for (let c = 97; c <= 122; c++) CLASS[c] = c <= 102 ? HEX : 3;
-const mix = (h: number, c: number) => Math.imul(h ^ c, 0x01000193);
+/** One step of the FNV-1a hash the masks are made of. */
+export const mix = (h: number, c: number) => Math.imul(h ^ c, 0x01000193);
 
 /** The masks, as characters mixed into a hash. */
 const STAR = 42;

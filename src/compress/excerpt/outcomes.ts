@@ -7,13 +7,12 @@
  * however common their shape is among other lines. Pure.
  */
 
-import { MAX_TOKENS, maskLine } from "./mask.ts";
+import { MAX_TOKENS, maskLine, mix } from "./mask.ts";
 import { ANY, type Template, type Templates } from "./templates.ts";
 
 /** A problem template this size or larger is a frequent failure. */
 const FREQUENT = 3;
 
-const step = (h: number, token: number) => Math.imul(h ^ token, 0x01000193);
 const START = 0x2545f491;
 
 /** Whether template `t`'s tokens but its last (ANY matching anything) start problem template `s`'s, which is longer. */
@@ -45,7 +44,7 @@ export function otherOutcomes(
     failures.push(s);
     let h = START;
     for (let k = 0; k < s.tokens.length - 1; k++) {
-      h = step(h, s.tokens[k]!);
+      h = mix(h, s.tokens[k]!);
       if (!starts.has(h ^ (k + 1))) starts.set(h ^ (k + 1), at);
     }
     const list = byFirst.get(s.tokens[0]!);
@@ -65,7 +64,7 @@ export function otherOutcomes(
       const n = maskLine(lines[i]!, buffer, bodyAt(i));
       if (n < 3) continue;
       let h = START;
-      for (let k = 0; k < n - 1; k++) h = step(h, buffer[k]!);
+      for (let k = 0; k < n - 1; k++) h = mix(h, buffer[k]!);
       const at = starts.get(h ^ (n - 1));
       if (at === undefined || failures[at]!.tokens.length <= n) continue;
       const g = groups.get(at);

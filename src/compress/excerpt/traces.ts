@@ -72,11 +72,6 @@ export function firstMaybeTrace(text: string): number {
   return -1;
 }
 
-/** Whether `text` may hold a trace's start: false means traceStart finds none in its lines. */
-export function mayHoldTrace(text: string): boolean {
-  return firstMaybeTrace(text) >= 0;
-}
-
 export function isFrame(line: string): boolean {
   return FRAME.test(line) && !RUST_AT.test(line);
 }
@@ -90,14 +85,9 @@ const isTraceLine = (line: string) => FRAME.test(line) || RUST_AT.test(line);
  * thousand frames) is how the output ended however many lines the trace takes.
  */
 export function nearTheEnd(lines: readonly string[]): number {
-  let body = 0;
-  for (const line of lines) if (!isTraceLine(line)) body++;
-  const skip = Math.floor(body * 0.8);
-  for (let i = 0, seen = 0; i < lines.length; i++) {
-    if (isTraceLine(lines[i]!)) continue;
-    if (seen++ === skip) return i;
-  }
-  return lines.length;
+  const body: number[] = [];
+  for (let i = 0; i < lines.length; i++) if (!isTraceLine(lines[i]!)) body.push(i);
+  return body[Math.floor(body.length * 0.8)] ?? lines.length;
 }
 
 /**

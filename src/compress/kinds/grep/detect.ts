@@ -42,22 +42,21 @@ export type Mode = "content" | "count" | "files";
 
 export function modeOf(lines: readonly string[]): Mode | undefined {
   const head = lines.slice(0, 150);
-  let counted = 0;
-  for (const line of head) if (line !== "" && line !== "--") counted++;
+  // The lines that count, known first: the bound below is a share of them.
+  let total = 0;
+  for (const line of head) if (line !== "" && line !== "--") total++;
   let content = 0;
   let count = 0;
   let files = 0;
-  let total = 0;
   let other = 0;
   for (const line of head) {
     if (line === "" || line === "--") continue;
-    total++;
     if (isCount(line)) count++;
     else if ((NUMBERED.test(line) && MATCH.test(line)) || (DASHED.test(line) && CONTEXT.test(line)))
       content++;
     else if (PATH_ONLY.test(line)) files++;
     // Each mode needs more than 60% of the lines: once 40% are none, no line after can make one.
-    else if (++other >= counted * 0.4) return undefined;
+    else if (++other >= total * 0.4) return undefined;
   }
   if (total === 0) return undefined;
   if (count / total > 0.8) return "count";

@@ -34,14 +34,20 @@ const RECORDS = 4;
 /** An object or list under a top key spanning this many lines or fewer is part of the top. */
 const SMALL_LINES = 12;
 
-/** The line that closes each line opening a container (`{`, `[` at its end), by indentation. */
-function closingLines(lines: readonly string[], unit: number): Int32Array {
+/** Each line's depth: its indentation in `unit`s. */
+function levelsOf(lines: readonly string[], unit: number): Int32Array {
+  const depths = new Int32Array(lines.length);
+  for (let i = 0; i < lines.length; i++)
+    depths[i] = Math.floor((lines[i]!.length - lines[i]!.trimStart().length) / unit);
+  return depths;
+}
+
+/** The line that closes each line opening a container (`{`, `[` at its end), by depth. */
+function closingLines(lines: readonly string[], depths: Int32Array): Int32Array {
   const close = new Int32Array(lines.length).fill(lines.length);
   const open: number[] = [];
-  const depth = (i: number) => Math.floor((lines[i]!.length - lines[i]!.trimStart().length) / unit);
   for (let i = 0; i < lines.length; i++) {
-    const d = depth(i);
-    while (open.length > 0 && depth(open[open.length - 1]!) >= d) close[open.pop()!] = i;
+    while (open.length > 0 && depths[open[open.length - 1]!]! >= depths[i]!) close[open.pop()!] = i;
     if (/[[{]$/.test(lines[i]!.trimEnd())) open.push(i);
   }
   return close;
@@ -230,10 +236,10 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
   // The opener each line sits in (`{` alone on its line: an item of a short array, whose
   // keys are the top's too, like the eslint report's one object per file).
   const openers: number[] = [];
-  const close = closingLines(lines, unit);
+  const depths = levelsOf(lines, unit);
+  const close = closingLines(lines, depths);
   for (let i = 0; i < lines.length; i++) {
-    const t = lines[i]!.trimStart();
-    const depth = Math.floor((lines[i]!.length - t.length) / unit);
+    const depth = depths[i]!;
     openers.length = Math.min(openers.length, depth);
     if (!inside[i] && lines[i]!.length < 2000) {
       const item = depth === 2 && lines[openers[1] ?? -1]?.trim() === "{";
@@ -245,7 +251,7 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
         depth <= 1 || item ? MUST + 4 : small ? MUST + 3 : depth === 2 ? 70 : 50 - Math.min(20, depth);
       picks.push({ from: i, to: i, prio });
     }
-    if (/[[{]$/.test(t)) openers[depth] = i;
+    if (/[[{]$/.test(lines[i]!)) openers[depth] = i;
   }
   let shownItems = 0;
   let rareCount = 0;
