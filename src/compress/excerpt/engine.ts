@@ -40,7 +40,7 @@ import { newestLines } from "./newest.ts";
 import { outcomeLines } from "./outcomes.ts";
 import { outliers, outputOutliers } from "./outliers.ts";
 import type { Pick } from "./pack-items.ts";
-import { asRoom, E } from "./priorities.ts";
+import { asRoom, E, type Why } from "./priorities.ts";
 import { isCaret, isCodeFrame, isProblem, isSevere, isSuccess, isSummary } from "./signals.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
 import { FOREIGN, nearTheEnd } from "./traces.ts";
@@ -155,8 +155,8 @@ interface Work {
 
 const isProblemIn = (w: Work) => (k: number) => w.problem[k] === 1;
 
-function fact(w: Work, from: number, to: number, prio: number): void {
-  w.picks.push({ from, to, prio });
+function fact(w: Work, from: number, to: number, prio: number, why: Why): void {
+  w.picks.push({ from, to, prio, why });
   for (let k = from; k <= to; k++) w.facts.add(k);
 }
 
@@ -178,15 +178,15 @@ function problemsOf(doc: Doc, opts: EngineOptions, noise: (i: number) => boolean
 function located(w: Work, i: number, where: number): void {
   const { lines } = w;
   const before = locatedBefore(lines, i);
-  if (before < i) fact(w, before, i - 1, where);
+  if (before < i) fact(w, before, i - 1, where, "locator");
   const after = attachedAfter(lines, i, isProblemIn(w));
   // Its first lines locate it, but not frames in the runtime's or a library's code.
   let kept = 0;
   for (let k = i + 1; k <= after; k++) {
     if (kept < ATTACHED_FACTS && !FOREIGN.test(lines[k]!)) {
-      fact(w, k, k, where);
+      fact(w, k, k, where, "locator");
       kept++;
-    } else w.picks.push({ from: k, to: k, prio: E.moreLocator });
+    } else w.picks.push({ from: k, to: k, prio: E.moreLocator, why: "locator" });
   }
 }
 
@@ -204,24 +204,24 @@ function rankProblems(w: Work): void {
     const same = m.every((i) => lines[i] === lines[m[0]!]);
     if (m.length <= (same ? RARE : w.few)) {
       for (const i of m) {
-        fact(w, i, i, severe ? E.problem : E.warning);
+        fact(w, i, i, severe ? E.problem : E.warning, "problem");
         located(w, i, where);
       }
       continue;
     }
     const first = m[0]!;
     const last = m[m.length - 1]!;
-    fact(w, first, first, severe ? E.firstProblem : E.warning - 1);
+    fact(w, first, first, severe ? E.firstProblem : E.warning - 1, "problem");
     located(w, first, where);
-    fact(w, last, last, severe ? E.lastProblem : E.lastProblem - 2);
+    fact(w, last, last, severe ? E.lastProblem : E.lastProblem - 2, "problem");
     w.suffix.set(first, alikeSuffix(m.length, starts[first]!, starts[last]!));
     // The same error in a few files: where it first stands in each is news (a file to open).
     const byFile = firstPerFile(lines, m, w.opts.bodyAt, 2 * FEW);
     for (const i of byFile)
-      if (i !== first && i !== last) fact(w, i, i, byFile.length <= FEW ? where : E.rare);
+      if (i !== first && i !== last) fact(w, i, i, byFile.length <= FEW ? where : E.rare, "problem");
     // Each place with the line that names it (rustc's `-->` under its header), the last one's too.
     for (const [i, to] of distinctPlaces(lines, m, w.opts.bodyAt))
-      if (!w.facts.has(i) || !w.facts.has(to)) fact(w, i, to, E.place);
+      if (!w.facts.has(i) || !w.facts.has(to)) fact(w, i, to, E.place, "place");
   }
 }
 
@@ -231,7 +231,7 @@ function rankEnd(w: Work): void {
   const n = lines.length;
   for (let end = n - 1, kept = 0; end >= 0 && kept < 3; end--) {
     if (t.of[end]! < 0) continue;
-    fact(w, end, end, E.end - kept);
+    fact(w, end, end, E.end - kept, "end");
     kept++;
   }
   for (let i = nearTheEnd(lines); i < n; i++) {
@@ -240,7 +240,7 @@ function rankEnd(w: Work): void {
     for (let k = from - 1, kept = 0; k >= 0 && kept < 2; k--) {
       if (t.of[k]! < 0) continue;
       if (problem[k]) break;
-      fact(w, k, k, E.beforeCrash);
+      fact(w, k, k, E.beforeCrash, "before-crash");
       kept++;
     }
     break;
@@ -252,17 +252,18 @@ function rankAsked(w: Work): void {
   const { lines, t, opts } = w;
   const keep = (k: number) => t.of[k]! >= 0 && !w.noise(k) && !isSuccess(lines[k]!);
   for (const i of intentLines(lines, opts.intent, keep)) {
-    fact(w, i, i, E.asked);
+    fact(w, i, i, E.asked, "asked");
     if (!opts.tree) continue;
-    for (const a of ancestors(lines, i, undefined, undefined, depthsOf(lines))) fact(w, a, a, E.asked - 1);
-    for (const c of children(lines, i, undefined, depthsOf(lines))) fact(w, c, c, E.asked - 2);
+    for (const a of ancestors(lines, i, undefined, undefined, depthsOf(lines)))
+      fact(w, a, a, E.asked - 1, "asked");
+    for (const c of children(lines, i, undefined, depthsOf(lines))) fact(w, c, c, E.asked - 2, "asked");
   }
 }
 
 /** The line naming the record (JSON, YAML) that holds fact `i`: the odd value's id. */
 function withRecordId(w: Work, i: number, prio: number): void {
   const id = recordIdOf(w.lines, i, depthsOf(w.lines));
-  if (id !== undefined && !w.facts.has(id)) fact(w, id, id, prio);
+  if (id !== undefined && !w.facts.has(id)) fact(w, id, id, prio, "record-id");
 }
 
 /** Lines of a rare kind: facts where most lines repeat (and summaries always), else as room allows. */
@@ -272,17 +273,17 @@ function rankRare(w: Work, tpl: Template, rareAreFacts: boolean): void {
   for (const i of tpl.members) {
     // Quoted source (a code frame) locates a problem; alone it is no fact.
     if (isCodeFrame(lines[i]!)) {
-      w.picks.push({ from: i, to: i, prio: E.other });
+      w.picks.push({ from: i, to: i, prio: E.other, why: "code-frame" });
       continue;
     }
     const summary = !quiet && isSummary(lines[i]!);
-    if (summary) fact(w, i, i, E.summary);
+    if (summary) fact(w, i, i, E.summary, "summary");
     else if (rareAreFacts && !quiet) {
-      fact(w, i, i, E.rare - Math.min(1, lines[i]!.length / 1000));
+      fact(w, i, i, E.rare - Math.min(1, lines[i]!.length / 1000), "rare");
       withRecordId(w, i, E.rare - 1);
     }
     if (summary || (rareAreFacts && !quiet)) w.gate.push(i);
-    else w.picks.push({ from: i, to: i, prio: E.other + 10 });
+    else w.picks.push({ from: i, to: i, prio: E.other + 10, why: "rare-room" });
   }
 }
 
@@ -299,12 +300,23 @@ function rankFrequent(w: Work, tpl: Template): boolean {
   // The smaller a kind of line, the more its first line tells.
   const size = Math.min(10, Math.log2(m.length));
   // Where every line is what was asked for (grep), each kind's first line is a fact too.
-  if (opts.rareAreFacts && !quiet) fact(w, first, first, E.rare + 1);
-  else w.picks.push({ from: first, to: first, prio: quiet ? E.other + 20 : E.representative - size });
+  if (opts.rareAreFacts && !quiet) fact(w, first, first, E.rare + 1, "first-of-kind");
+  else
+    w.picks.push({
+      from: first,
+      to: first,
+      prio: quiet ? E.other + 20 : E.representative - size,
+      why: "first-of-kind",
+    });
   // One run of the same line is shown once with its count by the packer (`[×N]`).
   const run = last - first + 1 === m.length && lines[first] === lines[last];
   if (m.length >= FREQUENT && !run) w.suffix.set(first, alikeSuffix(m.length, starts[first]!, starts[last]!));
-  w.picks.push({ from: last, to: last, prio: quiet ? E.other + 15 : E.lastOfKind - size });
+  w.picks.push({
+    from: last,
+    to: last,
+    prio: quiet ? E.other + 15 : E.lastOfKind - size,
+    why: "last-of-kind",
+  });
   return opts.outliers !== false && !quiet;
 }
 
@@ -320,19 +332,19 @@ function rankOutliers(w: Work, kinds: Template[]): void {
   for (const at of rareValued.values()) {
     if (at.length <= RARE) {
       for (const i of at) {
-        if (!w.facts.has(i)) fact(w, i, i, E.outlier);
+        if (!w.facts.has(i)) fact(w, i, i, E.outlier, "outlier");
         // A value of a record laid out one field a line (`sqlite3 -line`, `\x`): the record
         // whole, or the odd value would have no id.
         const record = recordAround(lines, i);
-        if (record) fact(w, record[0], record[1], E.outlier - 1);
+        if (record) fact(w, record[0], record[1], E.outlier - 1, "outlier");
         else withRecordId(w, i, E.outlier - 1);
       }
       continue;
     }
     const first = at[0]!;
     const last = at[at.length - 1]!;
-    fact(w, first, first, E.outlier);
-    fact(w, last, last, E.outlier - 1);
+    fact(w, first, first, E.outlier, "outlier");
+    fact(w, last, last, E.outlier - 1, "outlier");
     if (!w.suffix.has(first)) w.suffix.set(first, alikeSuffix(at.length, starts[first]!, starts[last]!));
   }
 }
@@ -372,8 +384,8 @@ function rankHead(w: Work): void {
   const { lines, t } = w;
   for (let i = 0, kept = 0; i < lines.length && kept < 2; i++) {
     if (t.of[i]! < 0) continue;
-    if (kept === 0 && lines[i]!.length <= 400) fact(w, i, i, E.first);
-    else w.picks.push({ from: i, to: i, prio: E.head - kept });
+    if (kept === 0 && lines[i]!.length <= 400) fact(w, i, i, E.first, "head");
+    else w.picks.push({ from: i, to: i, prio: E.head - kept, why: "head" });
     kept++;
   }
 }
@@ -418,9 +430,9 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
   if (!opts.factsOnly) {
     rareFacts = rankRest(w, nonBlankOf(t));
     for (const i of outcomeLines(doc.lines, t, opts.bodyAt, (k) => noise(k) || problem[k] === 1, FEW))
-      if (!w.facts.has(i)) fact(w, i, i, E.rare);
+      if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
     rankHead(w);
-    for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked);
+    for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked, "newest");
   } else if (opts.rest) {
     // What the kind does not read itself, after all it picked.
     const rest: Work = { ...w, picks: [], facts: new Set(), gate: [] };

@@ -22,6 +22,8 @@ export interface Pick {
   readonly with?: number;
   /** Another line (index) without which this one means nothing: kept with it or not at all. */
   readonly also?: number;
+  /** Why it was picked (the engine's reason), read only by the room bench's trace (pack.ts packTrace). */
+  readonly why?: string;
 }
 
 export interface Note {

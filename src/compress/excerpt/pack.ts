@@ -14,7 +14,7 @@
 import { factCap } from "./budget.ts";
 import type { Doc } from "./doc.ts";
 import type { Note, Packed, PackOptions, Pick } from "./pack-items.ts";
-import { layoutOf } from "./pack-layout.ts";
+import { type Layout, layoutOf } from "./pack-layout.ts";
 import { Packer } from "./packer.ts";
 
 export { MUST, type Note, type Packed, type PackOptions, type Pick } from "./pack-items.ts";
@@ -27,7 +27,25 @@ export { omissionMarker } from "./pack-layout.ts";
 export const substanceCap = (budget: number, originalSize: number, tool?: string): number =>
   factCap(budget, originalSize, tool);
 
+/** What one packing kept and why: the pick that first kept each shown unit (undefined: not kept). */
+export interface PackTraced {
+  readonly layout: Layout;
+  readonly owner: readonly (Pick | undefined)[];
+  readonly text: string;
+}
+
+/**
+ * A debug sink the room bench (bench/room.ts) sets to attribute an excerpt's bytes to why
+ * each line was kept. Unset in the hook: the packer then tracks nothing.
+ */
+export const packTrace: { sink: ((t: PackTraced) => void) | undefined } = { sink: undefined };
+
 export function pack(doc: Doc, picks: readonly Pick[], notes: readonly Note[], opts: PackOptions): Packed {
   const hardCap = opts.hardCap ?? factCap(opts.budget, doc.size);
-  return new Packer(layoutOf(doc, opts), notes, opts.budget, hardCap).pack(picks);
+  const layout = layoutOf(doc, opts);
+  const sink = packTrace.sink;
+  const owner: (Pick | undefined)[] | undefined = sink ? [] : undefined;
+  const packed = new Packer(layout, notes, opts.budget, hardCap, owner).pack(picks);
+  if (sink && owner) sink({ layout, owner, text: packed.text });
+  return packed;
 }

@@ -64,8 +64,18 @@ export class Packer {
   /** Units kept by the pick being taken, and what they cost so far. */
   private readonly marked: number[] = [];
   private spent = 0;
+  /** With the room bench's trace on (pack.ts), the pick that kept each unit; the pick being taken. */
+  private readonly owner: (Pick | undefined)[] | undefined;
+  private taking: Pick | undefined;
 
-  constructor(layout: Layout, notes: readonly Note[], budget: number, hardCap: number) {
+  constructor(
+    layout: Layout,
+    notes: readonly Note[],
+    budget: number,
+    hardCap: number,
+    owner?: (Pick | undefined)[],
+  ) {
+    this.owner = owner;
     this.layout = layout;
     this.notes = notes;
     this.budget = budget;
@@ -195,11 +205,15 @@ export class Packer {
     const room = refund && this.noteTaken[refund.note] ? refund.chars : 0;
     this.marked.length = 0;
     this.spent = 0;
+    this.taking = pick;
     let full = this.keepRange(pick, split, limit + room);
     if (full && pick.also !== undefined && pick.also >= 0 && pick.also < this.n)
       full = this.keepUnit(this.layout.unitOf[pick.also]!, limit + room);
     if (!full && split === "none") {
-      for (const u of this.marked) this.kept[u + 1] = 0;
+      for (const u of this.marked) {
+        this.kept[u + 1] = 0;
+        if (this.owner) this.owner[u] = undefined;
+      }
       return false;
     }
     this.used += this.spent;
@@ -229,6 +243,7 @@ export class Packer {
     const cost = this.layout.textOf(u).length + 1 + marker;
     if (this.used + this.spent + cost > ceiling) return false;
     kept[u + 1] = 1;
+    if (this.owner) this.owner[u] = this.taking;
     this.marked.push(u);
     this.spent += cost;
     return true;

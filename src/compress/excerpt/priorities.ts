@@ -32,6 +32,26 @@ export const E = {
   other: 40,
 } as const;
 
+/** Why the engine picked a line (Pick.why): the room bench (bench/room.ts) attributes an excerpt's bytes by it. */
+export type Why =
+  | "problem"
+  | "locator"
+  | "place"
+  | "end"
+  | "before-crash"
+  | "asked"
+  | "code-frame"
+  | "summary"
+  | "rare"
+  | "rare-room"
+  | "record-id"
+  | "first-of-kind"
+  | "last-of-kind"
+  | "outlier"
+  | "outcome"
+  | "head"
+  | "newest";
+
 /**
  * Where the engine's picks go when a kind reads its output itself (a test runner,
  * factsOnly): after everything the kind picked (a failure's detail is 50), as room allows,
