@@ -12,8 +12,11 @@
  *
  *   npx node bench/room.ts [--set shared,dev,...] [--src path/to/src] [--cases N] [--reason R]
  *
- * --cases N lists the N outputs that spend most bytes on lines holding no fact (of reason R).
+ * --cases N lists the N outputs that spend most bytes on lines holding no fact (of reason R);
+ * --units FILE appends each shown line as JSON (set, name, reason, fact, text);
+ * --show SET/NAME prints that output's excerpt, each shown line after its reason and `*` if it holds a fact.
  */
+import { appendFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { product } from "./compress.ts";
@@ -79,6 +82,8 @@ function parseArgs(argv: readonly string[]) {
     src: resolve(get("--src") ?? join(REPO, "src")),
     cases: Number(get("--cases") ?? 0),
     reason: get("--reason"),
+    show: get("--show"),
+    units: get("--units"),
   };
 }
 
@@ -133,6 +138,15 @@ function roomOf(c: FactCase): CaseRoom | undefined {
     else if (shownText.includes(f)) framed++;
     else missed++;
   }
+  if (o.units)
+    for (const [k, x] of units.entries())
+      appendFileSync(
+        o.units,
+        `${JSON.stringify({ set: c.set, name: c.name, reason: x.reason, fact: factsOf.has(k), text: x.text })}\n`,
+      );
+  if (o.show === `${c.set}/${c.name}`)
+    for (const [k, x] of units.entries())
+      process.stderr.write(`${x.reason.padEnd(14)}${factsOf.has(k) ? "*" : " "} ${x.text}\n`);
   let inUnits = 0;
   units.forEach((x, k) => {
     const b = bytesOf(x.text) + 1;

@@ -37,6 +37,8 @@ export interface DiagnosticOptions {
   /** Other lines worth keeping at a given priority (build steps, make failures). */
   readonly extra?: readonly Pick[];
   readonly hints?: Hints;
+  /** Lines that tell nothing of their own however they read (a note in a system header): never facts. */
+  readonly noise?: (i: number) => boolean;
 }
 
 /**
@@ -50,6 +52,8 @@ export interface Findings {
   readonly diags: Diagnostic[];
   readonly summaries: number[];
   readonly extra: Pick[];
+  /** Lines the compressor found to tell nothing of their own (engine.ts's noise), by index. */
+  readonly noise: Set<number>;
   /** Packs what was found into the excerpt. */
   excerpt(name: string, budget: number, hints: Hints): Excerpt;
 }
@@ -59,14 +63,21 @@ export function findingsOf(text: string): Findings {
   const diags: Diagnostic[] = [];
   const summaries: number[] = [];
   const extra: Pick[] = [];
+  const noise = new Set<number>();
   return {
     doc,
     lines: doc.lines,
     diags,
     summaries,
     extra,
+    noise,
     excerpt: (name, budget, hints) =>
-      diagnosticExcerpt(name, doc, budget, diags, { summaries, extra, hints }),
+      diagnosticExcerpt(name, doc, budget, diags, {
+        summaries,
+        extra,
+        hints,
+        ...(noise.size > 0 ? { noise: (i: number) => noise.has(i) } : {}),
+      }),
   };
 }
 
@@ -154,7 +165,7 @@ export function diagnosticExcerpt(
   return excerpt(name, doc, budget, {
     picks,
     kept: countsOf(diags),
-    engine: { problem: (i) => header[i] === 1 },
+    engine: { problem: (i) => header[i] === 1, ...(options.noise ? { noise: options.noise } : {}) },
     hints: options.hints,
   });
 }

@@ -14,6 +14,12 @@ const DIAG =
 const CONTEXT =
   /^(?:npm error |npm ERR! )?(?:\S+: In (?:member )?function|\S+: In (?:instantiation|constructor|destructor|lambda)|\S+: At (?:top level|global scope))/;
 const REQUIRED_HERE = /:\d+:\d+:\s+required from here$/;
+/** A header of the system's, not the project's. */
+const SYSTEM = /^\/usr\//;
+/** A note that opens a candidate the compiler tried (and failed to match). */
+const CANDIDATE = /^candidates? (?:are|is)?:|^candidate:/;
+/** `In file included from a.h:3,` and the `                 from b.cpp:1:` under it. */
+const INCLUDED = /^(?:In file included from |\s+from )\S+:\d+[:,]$/;
 const MAKE_FAIL =
   /^(?:npm error )?(?:g?make|ninja)(?:\[\d+\])?: (?:\*\*\*|Target .* not remade)|^ninja: build stopped/;
 const NESTED_MAKE = /^(?:npm error )?g?make\[\d+\]: /;
@@ -24,12 +30,25 @@ const FLAG = /\[(-W[^\]]+)\]$/;
 const FRAME = /^(?:npm error )?\s+(?:\d+\s*)?\|/;
 
 export function gccExcerpt(text: string, hints: Hints, budget: number): Excerpt {
-  const { lines, diags, summaries, extra, ...found } = findingsOf(text);
+  const { lines, diags, summaries, extra, noise, ...found } = findingsOf(text);
   let context = -1;
+  let candidates = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.length > 4000) continue;
     const m = DIAG.exec(line);
+    // The candidates the compiler tried in the system's headers (`note: candidate: …` and
+    // the indented notes under each, wherever they point) say how it searched, not where
+    // the project is wrong: counted, never facts. A note that says why a constraint failed
+    // is no candidate.
+    if (m && m[4] === "note") {
+      if (CANDIDATE.test(m[5]!)) candidates = SYSTEM.test(m[1]!);
+      else candidates &&= m[5]!.startsWith(" ");
+      if (candidates) {
+        noise.add(i);
+        continue;
+      }
+    } else if (!FRAME.test(line) && !INCLUDED.test(line)) candidates = false;
     if (m) {
       const end = contextEnd(lines, i, (l) => FRAME.test(l), 12);
       const severity = m[4] === "note" ? "note" : m[4] === "warning" ? "warning" : "error";
@@ -50,7 +69,7 @@ export function gccExcerpt(text: string, hints: Hints, budget: number): Excerpt 
       });
       if (severity !== "note") context = -1;
     } else if (CONTEXT.test(line)) context = i;
-    else if (REQUIRED_HERE.test(line) && !/^\/usr\//.test(line))
+    else if (REQUIRED_HERE.test(line) && !SYSTEM.test(line))
       extra.push({ from: i, to: i, prio: D.errorFirst });
     else if (MAKE_FAIL.test(line)) {
       // A nested make's failure names a target whose errors the index already locates;
