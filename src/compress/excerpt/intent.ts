@@ -43,6 +43,9 @@ export function intentWords(intent: string | undefined): string[] {
   return [...out];
 }
 
+/** A word held by this many times more lines than the rarer words chose adds no fact. */
+const COMMONER = 3;
+
 /** At most this share of an output's lines are facts by intent (else its words are too common to tell). */
 const MOST = 0.12;
 
@@ -76,6 +79,9 @@ export function intentLines(
   for (const k of order) {
     const at = hits[k]!;
     if (at.length === 0 || at.length > total * most) continue;
+    // A word far commoner than those already chosen names the output's own vocabulary
+    // (`package` in a package list asked about openssl), not what is after.
+    if (chosen.size > 0 && at.length > COMMONER * Math.max(3, chosen.size)) break;
     const grown = new Set([...chosen, ...at]);
     if (grown.size > Math.max(3, total * most)) break;
     for (const i of at) chosen.add(i);
