@@ -20,7 +20,13 @@ describe("the lines that name what the agent is after", () => {
   });
 
   it("keeps every word's lines while none is far commoner than the rest", () => {
-    const lines = ["payment 1 failed", "payment 2 ok", "refund 3 failed", "refund 4 ok", ...Array(40).fill("noise")];
+    const lines = [
+      "payment 1 failed",
+      "payment 2 ok",
+      "refund 3 failed",
+      "refund 4 ok",
+      ...Array(40).fill("noise"),
+    ];
     expect(intentLines(lines, "find failed payments and refunds")).toEqual([0, 1, 2, 3]);
   });
 });
