@@ -3,7 +3,8 @@
  * sets we may read (never the blind part), the excerpt's bytes attributed to why each
  * shown line was kept (the engine's reason on its pick, `Pick.why`; a kind's own picks as
  * `kind fact` or `kind room`), to the framing (omission markers, notes, short gaps shown
- * as themselves) and to the hook's header; and which of those lines hold a fact
+ * as themselves) and to the hook's header (`untraced`: an excerpt a kind lays out itself,
+ * a file list grouped by directory, as a whole); and which of those lines hold a fact
  * (`must_keep`, found verbatim in the line as shown). Per set and per reason: bytes,
  * share, the bytes of lines holding a fact, facts held and bytes per fact held.
  *
