@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { factCap } from "../../../../src/compress/excerpt/budget.ts";
 import { docOf, SAMPLE_ABOVE } from "../../../../src/compress/excerpt/doc.ts";
-import { MUST, type Note, omissionMarker, pack } from "../../../../src/compress/excerpt/pack.ts";
+import {
+  MUST,
+  type Note,
+  omissionMarker,
+  type PackTraced,
+  pack,
+  packTrace,
+} from "../../../../src/compress/excerpt/pack.ts";
 
 // The shared packer: what it keeps, how it marks what it leaves out, and the size rules.
 
@@ -227,5 +234,35 @@ describe("docOf on a sampled input", () => {
     for (const m of out.matchAll(/\[… lines (\d+)-(\d+) omitted/g)) {
       expect(Number(m[2])).toBeLessThanOrEqual(n);
     }
+  });
+});
+
+describe("packTrace (the room bench's view of why each line was kept)", () => {
+  it("names, for each kept unit, the pick that kept it, and changes nothing of the excerpt", () => {
+    const doc = docOf(lines(60));
+    const picks = [
+      { from: 0, to: 0, prio: MUST + 2, why: "head" },
+      { from: 30, to: 31, prio: MUST + 1, why: "rare" },
+      // Kept whole or not at all, and it does not fit: it owns nothing.
+      { from: 40, to: 59, prio: 50, split: "none" as const, why: "room" },
+    ];
+    const untraced = pack(doc, picks, [], { budget: 200 });
+    const seen: PackTraced[] = [];
+    packTrace.sink = (t) => seen.push(t);
+    let traced: ReturnType<typeof pack>;
+    try {
+      traced = pack(doc, picks, [], { budget: 200 });
+    } finally {
+      packTrace.sink = undefined;
+    }
+    expect(traced.text).toBe(untraced.text);
+    expect(seen).toHaveLength(1);
+    const owned = seen[0]!.owner.flatMap((p, u) => (p ? [[seen[0]!.layout.first[u], p.why]] : []));
+    expect(owned).toEqual([
+      [0, "head"],
+      [30, "rare"],
+      [31, "rare"],
+    ]);
+    expect(seen[0]!.text).toBe(traced.text);
   });
 });
