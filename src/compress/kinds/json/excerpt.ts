@@ -209,7 +209,8 @@ function parse(text: string): Parsed | undefined {
   }
   if (value === null || typeof value !== "object") return undefined;
   const body = text.slice(start).trimEnd();
-  const lines = body.split("\n").length;
+  let lines = 1;
+  for (let nl = body.indexOf("\n"); nl >= 0; nl = body.indexOf("\n", nl + 1)) lines++;
   // On a line or a few: minified; its lines would be too long to read or to cut.
   if (lines >= 4 && body.length / lines < 400) return { value, text, pretty: false };
   const laid = layoutJson(body) ?? JSON.stringify(value, null, 2);
