@@ -144,51 +144,15 @@ export function commonLead(lines: readonly string[]): string | undefined {
   let total = 0;
   for (let i = 0; i < lines.length && total < 400; i++) {
     const line = lines[i]!;
-    const end = leadEnd(line);
-    if (end < 0) continue;
+    if (line.trim() === "") continue;
     total++;
-    if (end > 0) {
-      const lead = line.slice(0, end);
-      counts.set(lead, (counts.get(lead) ?? 0) + 1);
-    }
+    const m = /^\S+ (?:\S+ )?/.exec(line);
+    if (m) counts.set(m[0], (counts.get(m[0]) ?? 0) + 1);
   }
   let best: string | undefined;
   let most = 0;
   for (const [lead, k] of counts) if (k > most) [best, most] = [lead, k];
   return best !== undefined && most >= Math.max(8, total * 0.4) && isProblem(best) ? best : undefined;
-}
-
-/** Whether a character is white space as `\s` and trim() read it. */
-const isSpace = (c: number) =>
-  c === 32 ||
-  (c >= 9 && c <= 13) ||
-  (c >= 0xa0 &&
-    (c === 0xa0 ||
-      c === 0x1680 ||
-      (c >= 0x2000 && c <= 0x200a) ||
-      c === 0x2028 ||
-      c === 0x2029 ||
-      c === 0x202f ||
-      c === 0x205f ||
-      c === 0x3000 ||
-      c === 0xfeff));
-
-/**
- * Where a line's lead ends, as `/^\S+ (?:\S+ )?/` matches it (0: it does not), or -1 for a
- * blank line: read in place, with no match made of every line.
- */
-function leadEnd(line: string): number {
-  const n = line.length;
-  let a = 0;
-  while (a < n && !isSpace(line.charCodeAt(a))) a++;
-  if (a === 0) {
-    for (let k = 0; k < n; k++) if (!isSpace(line.charCodeAt(k))) return 0;
-    return -1;
-  }
-  if (a === n || line.charCodeAt(a) !== 32) return 0;
-  let b = a + 1;
-  while (b < n && !isSpace(line.charCodeAt(b))) b++;
-  return b > a + 1 && b < n && line.charCodeAt(b) === 32 ? b + 1 : a + 1;
 }
 
 /** The file a diagnostic names before its line number (`src/a.ts(4,9)`, `lib/x.py:12`). */
