@@ -252,6 +252,46 @@ export function recordAround(lines: readonly string[], i: number): [number, numb
 }
 
 /**
+ * The period of a kind of line recurring at a fixed distance, 3 to RECORD_LINES + 1 lines
+ * (a field of records laid out one field a line, `-[ RECORD 7 ]` or `status | open` in
+ * psql's expanded output), or 0.
+ */
+export function periodOf(members: readonly number[]): number {
+  if (members.length < 4) return 0;
+  const period = members[1]! - members[0]!;
+  if (period < 3 || period > RECORD_LINES + 1) return 0;
+  for (let m = 2; m < members.length; m++) if (members[m]! - members[m - 1]! !== period) return 0;
+  return period;
+}
+
+/**
+ * The record holding line `i` in an output made of records of one layout, one field a
+ * line, each opening with the same line (psql's expanded output): the block of `period`
+ * lines from the first line of a record, where kinds of line recur at that period.
+ * `periodAt(k)` gives the period of the kind of line `k` (periodOf, 0 for none);
+ * `firstAt(period)` the first line of any kind recurring at `period` (where the first
+ * record starts).
+ */
+export function recordByPeriod(
+  lines: readonly string[],
+  i: number,
+  periodAt: (k: number) => number,
+  firstAt: (period: number) => number,
+): [number, number] | undefined {
+  for (let k = i - 1; k >= 0 && i - k <= RECORD_LINES; k--) {
+    const period = periodAt(k);
+    if (period === 0 || i - k >= period) continue;
+    const first = firstAt(period);
+    if (first > i) return undefined;
+    const start = first + Math.floor((i - first) / period) * period;
+    let end = Math.min(lines.length - 1, start + period - 1);
+    while (end > i && lines[end]!.trim() === "") end--;
+    return [start, end];
+  }
+  return undefined;
+}
+
+/**
  * The line that names the record holding line `i` of a JSON or YAML document: the first
  * member of the nearest enclosing element of a list (`{` alone on its line, then
  * `"id": "tenant-023"`), or the list item's own line (`- id: tenant-023`). An odd value
