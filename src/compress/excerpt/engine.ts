@@ -29,9 +29,6 @@ import {
   distinctPlaces,
   firstPerFile,
   locatedBefore,
-  periodOf,
-  recordAround,
-  recordByPeriod,
   recordIdOf,
 } from "./around.ts";
 import type { Doc } from "./doc.ts";
@@ -43,6 +40,7 @@ import { outcomeLines } from "./outcomes.ts";
 import { outliers, outputOutliers } from "./outliers.ts";
 import type { Pick } from "./pack-items.ts";
 import { asRoom, E } from "./priorities.ts";
+import { namesItsKind, recordAround, recordOfPeriod } from "./records.ts";
 import { isCaret, isCodeFrame, isProblem, isSevere, isSuccess, isSummary } from "./signals.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
 import { FOREIGN, nearTheEnd } from "./traces.ts";
@@ -255,86 +253,12 @@ function rankAsked(w: Work): void {
   const keep = (k: number) => t.of[k]! >= 0 && !w.noise(k) && !isSuccess(lines[k]!);
   const asked = intentLines(lines, opts.intent, keep);
   for (const i of asked) {
-    if (namesItsKind(t, i, asked)) continue;
+    if (namesItsKind(t, i, asked, FEW)) continue;
     fact(w, i, i, E.asked);
     if (!opts.tree) continue;
     for (const a of ancestors(lines, i, undefined, undefined, depthsOf(lines))) fact(w, a, a, E.asked - 1);
     for (const c of children(lines, i, undefined, depthsOf(lines))) fact(w, c, c, E.asked - 2);
   }
-}
-
-/**
- * Whether an asked-for line is one of the lines that lay out records (a kind recurring at
- * their period, periodsOf) and the words hold every line of that kind, past its first: the
- * words then name the layout (`-[ RECORD 7 ]` for "one record each"), not a record, and
- * the kind is shown once with its count.
- */
-function namesItsKind(t: Templates, i: number, asked: readonly number[]): boolean {
-  const members = t.list[t.of[i]!]!.members;
-  if (members.length <= FEW || members[0] === i || periodsOf(t).period[t.of[i]!] === 0) return false;
-  let held = 0;
-  for (const k of members) if (binaryHas(asked, k)) held++;
-  return held === members.length;
-}
-
-function binaryHas(sorted: readonly number[], x: number): boolean {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = sorted[mid]!;
-    if (v === x) return true;
-    if (v < x) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
-}
-
-/** The record of one layout, one field a line, that holds line `i` (psql's expanded output). */
-function recordOfPeriod(w: Work, i: number): [number, number] | undefined {
-  const { t } = w;
-  const p = periodsOf(t);
-  return recordByPeriod(
-    w.lines,
-    i,
-    (k) => (t.of[k]! >= 0 ? p.period[t.of[k]!]! : 0),
-    (period) => p.first.get(period) ?? w.lines.length,
-  );
-}
-
-interface Periods {
-  /** Each template's period (periodOf) where records are laid out at it, else 0. */
-  readonly period: Int32Array;
-  /** The first line of any template recurring at each period. */
-  readonly first: Map<number, number>;
-}
-const periods = new WeakMap<Templates, Periods>();
-/** Records have at least this many fields recurring at their period (not a frame and its `at` line). */
-const RECORD_FIELDS = 3;
-
-/**
- * Once per output: each kind's period where at least RECORD_FIELDS kinds recur at it (the
- * fields of records of one layout, one a line), and where the first record of each starts.
- */
-function periodsOf(t: Templates): Periods {
-  const known = periods.get(t);
-  if (known) return known;
-  const p: Periods = { period: new Int32Array(t.list.length), first: new Map() };
-  const kinds = new Map<number, number>();
-  t.list.forEach((tpl, k) => {
-    const period = periodOf(tpl.members);
-    p.period[k] = period;
-    if (period > 0) kinds.set(period, (kinds.get(period) ?? 0) + 1);
-  });
-  t.list.forEach((tpl, k) => {
-    const period = p.period[k]!;
-    if (period === 0) return;
-    if (kinds.get(period)! < RECORD_FIELDS) p.period[k] = 0;
-    else if (tpl.members[0]! < (p.first.get(period) ?? Number.POSITIVE_INFINITY))
-      p.first.set(period, tpl.members[0]!);
-  });
-  periods.set(t, p);
-  return p;
 }
 
 /** The line naming the record (JSON, YAML) that holds fact `i`: the odd value's id. */
@@ -357,7 +281,7 @@ function rankRare(w: Work, tpl: Template, rareAreFacts: boolean): void {
     if (summary) fact(w, i, i, E.summary);
     else if (rareAreFacts && !quiet) {
       fact(w, i, i, E.rare - Math.min(1, lines[i]!.length / 1000));
-      const record = recordOfPeriod(w, i);
+      const record = recordOfPeriod(w.t, w.lines, i);
       if (record) fact(w, record[0], record[1], E.rare - 1);
       else withRecordId(w, i, E.rare - 1);
     }
@@ -403,7 +327,7 @@ function rankOutliers(w: Work, kinds: Template[]): void {
         if (!w.facts.has(i)) fact(w, i, i, E.outlier);
         // A value of a record laid out one field a line (`sqlite3 -line`, `\x`): the record
         // whole, or the odd value would have no id.
-        const record = recordAround(lines, i) ?? recordOfPeriod(w, i);
+        const record = recordAround(lines, i) ?? recordOfPeriod(w.t, w.lines, i);
         if (record) fact(w, record[0], record[1], E.outlier - 1);
         else withRecordId(w, i, E.outlier - 1);
       }
