@@ -132,6 +132,10 @@ export function outliers(
         add(`${only?.key ?? members[0]}:${k}:${j}`, members[j]!);
       continue;
     }
+    // A field of few numbers (durations of 39 to 49 ms) is one of categories too, but a
+    // number far above the rest there (108) is news whether or not another line holds it.
+    if (f.numeric[k] && !onlyGrow(f.numbers[k]!))
+      for (const j of farAbove(f.numbers[k]!)) add(`${only?.key ?? members[0]}:${k}:${j}`, members[j]!);
     const at = held[k];
     if (at)
       for (let j = 0; j < n; j++) if (at[j] !== undefined) add(`${members[0]}:${k}:${at[j]}`, members[j]!);
@@ -324,11 +328,7 @@ const ORDERS = 100;
  * Not where values only grow (line numbers): those are places.
  */
 function largestAcrossOrders(values: readonly number[], most = 3): number[] {
-  if (values.length < 8) return [];
-  // Values that only grow line after line count places (a line number, a time), not amounts.
-  let grows = true;
-  for (let k = 1; k < values.length && grows; k++) grows = values[k]! >= values[k - 1]!;
-  if (grows) return [];
+  if (values.length < 8 || onlyGrow(values)) return [];
   const sorted = Float64Array.from(values).sort();
   const low = Math.max(1, sorted[Math.floor(sorted.length / 10)]!);
   if (sorted[sorted.length - 1]! < low * ORDERS) return [];
@@ -337,6 +337,12 @@ function largestAcrossOrders(values: readonly number[], most = 3): number[] {
     .sort((a, b) => b.v - a.v)
     .slice(0, most)
     .map((e) => e.i);
+}
+
+/** Values that only grow line after line count places (a line number, a time), not amounts. */
+function onlyGrow(values: readonly number[]): boolean {
+  for (let k = 1; k < values.length; k++) if (values[k]! < values[k - 1]!) return false;
+  return true;
 }
 
 /** Lines looked at for a first field's rare values at least, and its values at most. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldsOf, numberIn } from "../../../../src/compress/excerpt/outliers.ts";
+import { fieldsOf, numberIn, outliers } from "../../../../src/compress/excerpt/outliers.ts";
 import { capturedCase, loadCorpus, readText } from "../corpus.ts";
 
 /** What a field of numbers holds, as outliers read it before numberIn: this expression's group. */
@@ -181,5 +181,25 @@ describe("a rare value deep in a JSON record", () => {
     expect(e.text).toContain('L520:         "provider": "payflow",');
     expect(e.text).toContain('L515:       "id": "tenant-023",');
     expect(e.text.length).toBeLessThan(text.length * 0.2);
+  });
+});
+
+describe("a field of few numbers", () => {
+  it("still tells the one far above the rest (fresh6 capture)", async () => {
+    // A real `tail -n 500` of loghub's Spark log: 98 `PythonRunner: Times: total = 42, boot
+    // = 13, init = 28, finish = 1` lines whose totals take a dozen values (39 to 49), so
+    // the field was read as one of categories only, and the total of 108 was no outlier.
+    const { e } = await capturedCase("fresh6", "tail-spark");
+    expect(e.text).toContain("Times: total = 108, boot = 28, init = 79, finish = 1");
+  });
+
+  it("not where its values only grow (places, not amounts)", () => {
+    const lines = Array.from(
+      { length: 12 },
+      (_, i) => `row ${[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 90][i]} ok`,
+    );
+    const out = new Map<string, number[]>();
+    outliers(lines, { members: lines.map((_, i) => i) }, out, () => 0);
+    expect([...out.values()].flat()).toEqual([]);
   });
 });
