@@ -1,7 +1,7 @@
 /**
  * Every excerpt the product makes of the corpus (bench/corpus/, at its default budget and
  * at a small one), of the facts cases it may be developed on (../shared/corpus-facts and
- * bench/corpus/dev, fresh, fresh2, fresh3, fresh4 and fresh5, never the blind part) and of the test fixtures' outputs (under several
+ * bench/corpus/dev, fresh, fresh2, fresh3, fresh4, fresh5 and fresh6, never the blind part) and of the test fixtures' outputs (under several
  * tools and commands),
  * with every compressor's detection score, one JSON line each: a change meant to leave
  * what compressors output alone is checked by dumping before and after and comparing.
@@ -46,7 +46,7 @@ for (const e of loadCorpus(undefined)) {
 }
 
 // The blind set stays out: its excerpts are not to be read during development.
-for (const set of ["shared", "dev", "fresh", "fresh2", "fresh3", "fresh4"] as const) {
+for (const set of ["shared", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6"] as const) {
   for (const c of loadSet(set)) {
     const { tool_name: tool, tool_input, tool_response } = c.input;
     const out = p.extractOutput(tool, tool_input, tool_response);

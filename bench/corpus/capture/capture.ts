@@ -54,7 +54,7 @@ function sh(cmd: string, cwd: string, env: NodeJS.ProcessEnv = {}): void {
 }
 
 function caseFile(name: string): string {
-  for (const dir of ["dev", "blind", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "captured"]) {
+  for (const dir of ["dev", "blind", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "captured"]) {
     const f = join(CORPUS, dir, `${name}.json`);
     if (existsSync(f)) return f;
   }
@@ -189,6 +189,7 @@ async function main(): Promise<void> {
   const files = await startFileServer([
     join(FX, "data-api", "datasets", "api"),
     join(FX, "fresh5", "data", "api"),
+    join(FX, "fresh6", "data", "api"),
   ]);
   env.API_PORT = String(files.port);
   try {

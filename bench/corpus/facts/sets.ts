@@ -21,6 +21,8 @@
  *           test, lint and debug tools; scored once untouched, then developed against like dev.
  * - fresh5: bench/corpus/fresh5, a fourth held-out round of new outputs of the data,
  *           database, system, log, git and cluster tools the blind part holds.
+ * - fresh6: bench/corpus/fresh6, a fifth held-out round of new outputs of that family
+ *           (other data, errors, options and formats than fresh5's).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -29,7 +31,16 @@ import { fileURLToPath } from "node:url";
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 export const CORPUS_DIR = join(REPO, "bench", "corpus");
 
-export type SetName = "shared" | "dev" | "blind" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5";
+export type SetName =
+  | "shared"
+  | "dev"
+  | "blind"
+  | "fresh"
+  | "fresh2"
+  | "fresh3"
+  | "fresh4"
+  | "fresh5"
+  | "fresh6";
 
 export interface FactCase {
   /** The file name without `.json`. */

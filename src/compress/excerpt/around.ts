@@ -227,30 +227,6 @@ export function distinctPlaces(
   return named * 2 >= members.length && again * 2 < named ? out : [];
 }
 
-/** A record laid out one field a line has at most this many lines. */
-const RECORD_LINES = 12;
-
-/**
- * The block of lines between blank lines that holds line `i`, when it is a record (at
- * most RECORD_LINES lines, with blocks of the same size before or after it).
- */
-export function recordAround(lines: readonly string[], i: number): [number, number] | undefined {
-  const blank = (k: number) => k < 0 || k >= lines.length || lines[k]!.trim() === "";
-  let a = i;
-  while (!blank(a - 1) && i - a < RECORD_LINES) a--;
-  let b = i;
-  while (!blank(b + 1) && b - i < RECORD_LINES) b++;
-  const size = b - a + 1;
-  if (!blank(a - 1) || !blank(b + 1) || size < 2 || size > RECORD_LINES) return undefined;
-  // Another block of the same size beside it: records, not a paragraph.
-  const sameAt = (from: number, step: number) => {
-    let k = from;
-    while (!blank(k) && Math.abs(k - from) < size) k += step;
-    return Math.abs(k - from) === size && blank(k);
-  };
-  return (b + 2 < lines.length && sameAt(b + 2, 1)) || (a - 2 >= 0 && sameAt(a - 2, -1)) ? [a, b] : undefined;
-}
-
 /**
  * The line that names the record holding line `i` of a JSON or YAML document: the first
  * member of the nearest enclosing element of a list (`{` alone on its line, then

@@ -29,7 +29,6 @@ import {
   distinctPlaces,
   firstPerFile,
   locatedBefore,
-  recordAround,
   recordIdOf,
 } from "./around.ts";
 import type { Doc } from "./doc.ts";
@@ -41,6 +40,7 @@ import { outcomeLines } from "./outcomes.ts";
 import { outliers, outputOutliers } from "./outliers.ts";
 import type { Pick } from "./pack-items.ts";
 import { asRoom, E, type Why } from "./priorities.ts";
+import { namesItsKind, recordAround, recordOfPeriod } from "./records.ts";
 import { isCaret, isCodeFrame, isProblem, isSevere, isSuccess, isSummary } from "./signals.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
 import { FOREIGN, nearTheEnd } from "./traces.ts";
@@ -251,7 +251,9 @@ function rankEnd(w: Work): void {
 function rankAsked(w: Work): void {
   const { lines, t, opts } = w;
   const keep = (k: number) => t.of[k]! >= 0 && !w.noise(k) && !isSuccess(lines[k]!);
-  for (const i of intentLines(lines, opts.intent, keep)) {
+  const asked = intentLines(lines, opts.intent, keep);
+  for (const i of asked) {
+    if (namesItsKind(t, i, asked, FEW)) continue;
     fact(w, i, i, E.asked, "asked");
     if (!opts.tree) continue;
     for (const a of ancestors(lines, i, undefined, undefined, depthsOf(lines)))
@@ -280,7 +282,9 @@ function rankRare(w: Work, tpl: Template, rareAreFacts: boolean): void {
     if (summary) fact(w, i, i, E.summary, "summary");
     else if (rareAreFacts && !quiet) {
       fact(w, i, i, E.rare - Math.min(1, lines[i]!.length / 1000), "rare");
-      withRecordId(w, i, E.rare - 1);
+      const record = recordOfPeriod(w.t, w.lines, i);
+      if (record) fact(w, record[0], record[1], E.rare - 1, "record-id");
+      else withRecordId(w, i, E.rare - 1);
     }
     if (summary || (rareAreFacts && !quiet)) w.gate.push(i);
     else w.picks.push({ from: i, to: i, prio: E.other + 10, why: "rare-room" });
@@ -335,7 +339,7 @@ function rankOutliers(w: Work, kinds: Template[]): void {
         if (!w.facts.has(i)) fact(w, i, i, E.outlier, "outlier");
         // A value of a record laid out one field a line (`sqlite3 -line`, `\x`): the record
         // whole, or the odd value would have no id.
-        const record = recordAround(lines, i);
+        const record = recordAround(lines, i) ?? recordOfPeriod(w.t, w.lines, i);
         if (record) fact(w, record[0], record[1], E.outlier - 1, "outlier");
         else withRecordId(w, i, E.outlier - 1);
       }

@@ -30,19 +30,24 @@ const PLUSMINUS = 177;
 
 /** How many runs of letters and digits holding a digit the last maskRuns read. */
 let digitRuns = 0;
+/** Where the last maskRuns stopped: `to`, or a blank or slash when it stops at one. */
+let stoppedAt = 0;
 
 /**
  * The hash of `s[from, to)` with its variable parts masked: in each run of letters and
  * digits that holds a digit, a long or hex run (an id, a hash) counts as `*` and each run
  * of digits of a short one as `0`; runs of `+` and `-` (a diffstat's bar) as one `±`.
+ * `untilBlank`: it stops at a blank or a slash too (where a token ends, or where it turns
+ * out a path), so a token is masked in the pass that finds its end.
  */
-function maskRuns(s: string, from: number, to: number, h: number): number {
+function maskRuns(s: string, from: number, to: number, h: number, untilBlank = false): number {
   digitRuns = 0;
   let i = from;
   while (i < to) {
     const c = s.charCodeAt(i);
     const k = c < 128 ? CLASS[c]! : 0;
     if (k === 0) {
+      if (untilBlank && (c === 32 || c === 9 || c === 47)) break;
       if (c === 43 || c === 45) {
         let j = i;
         while (j < to && (s.charCodeAt(j) === 43 || s.charCodeAt(j) === 45)) j++;
@@ -91,6 +96,7 @@ function maskRuns(s: string, from: number, to: number, h: number): number {
     else h = short;
     i = j;
   }
+  stoppedAt = i;
   return h;
 }
 
@@ -127,6 +133,11 @@ const ID_RUNS = 3;
  */
 function notPath(s: string, from: number, to: number, raw: number, variable: boolean): number {
   if (!variable || isCode(s, from, to)) return raw;
+  return maskedRuns(s, from, to);
+}
+
+/** The masked hash of a variable token that is no path and no error code. */
+function maskedRuns(s: string, from: number, to: number): number {
   // Read once for both: the runs holding digits, and the hash it is when they are few.
   const masked = maskRuns(s, from, to, FNV);
   return digitRuns >= ID_RUNS ? mix(FNV, STAR) : masked;
@@ -138,37 +149,63 @@ function notPath(s: string, from: number, to: number, raw: number, variable: boo
  * directory are alike, a file elsewhere is not.
  */
 export function maskToken(s: string, from: number, end: number): number {
+  let to = from;
+  let slash = false;
+  let variable = false;
+  for (; to < end; to++) {
+    const c = s.charCodeAt(to);
+    if (c === 32 || c === 9) break;
+    if (c === 47) slash = true;
+    else if (c >= 48 && c <= 57) variable = true;
+  }
+  if (slash) return maskPath(s, from, to);
+  return notPath(s, from, to, hashOf(s, from, to), variable || to - from > 24);
+}
+
+/** The hash of `s[from, to)` as it is. */
+function hashOf(s: string, from: number, to: number): number {
+  let h = FNV;
+  for (let k = from; k < to; k++) h = Math.imul(h ^ s.charCodeAt(k), 0x01000193);
+  return h;
+}
+
+/** Whether `s[from, to)` holds a URL's `://`. */
+function hasScheme(s: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++)
+    if (s.charCodeAt(k) === 58 && s.charCodeAt(k + 1) === 47 && s.charCodeAt(k + 2) === 47) return true;
+  return false;
+}
+
+/** maskToken's hash of the token `s[from, to)`, which holds a slash (a path, when one stands before its end). */
+function maskPath(s: string, from: number, to: number): number {
   let slash = -1;
   let variable = false;
   // Where the path part ends (-1: the token's end).
   let pathEnd = -1;
-  let h = FNV;
   // Quotes and brackets that open the token (`"./conf/a.conf",`, `('/x/y.py'`) do not end
   // its path: they stand before it.
   let opened = from;
   for (let c = s.charCodeAt(opened); c === 34 || c === 39 || c === 40; c = s.charCodeAt(++opened));
-  let to = from;
-  for (; to < end; to++) {
-    const c = s.charCodeAt(to);
-    if (c === 32 || c === 9) break;
-    h = Math.imul(h ^ c, 0x01000193);
+  for (let k = from; k < to; k++) {
+    const c = s.charCodeAt(k);
     if (c === 47) {
-      if (pathEnd < 0) slash = to;
+      if (pathEnd < 0) slash = k;
     } else if (c <= 57) {
       if (c >= 48) variable = true;
-      else if (pathEnd < 0 && to >= opened && (c === 40 || c === 41 || c === 44 || c === 39 || c === 34))
-        pathEnd = to;
-    } else if (pathEnd < 0 && (c === 58 || c === 91 || c === 93)) pathEnd = to;
+      else if (pathEnd < 0 && k >= opened && (c === 40 || c === 41 || c === 44 || c === 39 || c === 34))
+        pathEnd = k;
+    } else if (pathEnd < 0 && (c === 58 || c === 91 || c === 93)) pathEnd = k;
   }
-  if (to - from > 24) variable = true;
   if (pathEnd < 0) pathEnd = to;
-  if (slash < 0) return notPath(s, from, to, h, variable);
-  const scheme = s.indexOf("://", from);
-  if (scheme > 0 && scheme < slash) {
+  // Its slashes all past where the path ends (`require('../a.js')`): no path.
+  if (slash < 0) return notPath(s, from, to, hashOf(s, from, to), variable || to - from > 24);
+  // A URL (`://` before its last slash, not at the line's start): its host, then `*`.
+  const scheme = hasScheme(s, from, slash) ? s.indexOf("://", from) : -1;
+  if (scheme > 0) {
     const host = s.indexOf("/", scheme + 3);
     return host < 0 || host >= to ? maskRuns(s, from, to, FNV) : mix(maskRuns(s, from, host, FNV), STAR);
   }
-  h = mix(maskRuns(s, from, slash + 1, FNV), STAR);
+  let h = mix(maskRuns(s, from, slash + 1, FNV), STAR);
   // The file's extension, when it is one (`.ts`, not `.0413`).
   let dot = pathEnd - 1;
   while (dot > slash && s.charCodeAt(dot) !== 46) dot--;
@@ -200,25 +237,44 @@ export function maskLine(
   let i = from;
   const end = line.length;
   while (i < end && n < MAX_TOKENS) {
-    let c = line.charCodeAt(i);
-    while (i < end && (c === 32 || c === 9)) c = line.charCodeAt(++i);
-    if (i >= end) break;
-    // A token is read here once, as maskToken would read it, and only a path again: most
-    // tokens are words, their own hash (remembering tokens by their text cost more).
-    let raw = FNV;
-    let digit = false;
-    let slash = false;
-    let j = i;
-    for (; j < end; j++) {
-      const d = line.charCodeAt(j);
-      if (d === 32 || d === 9) break;
-      raw = Math.imul(raw ^ d, 0x01000193);
-      if (d <= 57 && d >= 47) {
-        if (d === 47) slash = true;
-        else digit = true;
-      }
+    let d = line.charCodeAt(i);
+    if (d === 32 || d === 9) {
+      i++;
+      continue;
     }
-    out[into + n] = slash ? maskToken(line, i, j) : notPath(line, i, j, raw, digit || j - i > 24);
+    // A token is read here once, as maskToken would read it: most tokens are words, their
+    // own hash. From its first digit on it is masked from its start, in the pass that finds
+    // its end; a path is read again as maskToken reads it.
+    let raw = FNV;
+    let j = i;
+    // 0: a word so far; 1: a digit; 2: a slash (a path).
+    let kind = 0;
+    for (;;) {
+      if (d <= 57) {
+        if (d === 32 || d === 9) break;
+        if (d >= 47) {
+          kind = d === 47 ? 2 : 1;
+          break;
+        }
+      }
+      raw = Math.imul(raw ^ d, 0x01000193);
+      if (++j >= end) break;
+      d = line.charCodeAt(j);
+    }
+    if (kind === 1) {
+      const masked = maskRuns(line, i, end, FNV, true);
+      j = stoppedAt;
+      if (j < end && line.charCodeAt(j) === 47) kind = 2;
+      else if (isCode(line, i, j)) out[into + n] = hashOf(line, i, j);
+      else out[into + n] = digitRuns >= ID_RUNS ? mix(FNV, STAR) : masked;
+    }
+    if (kind === 2) {
+      for (; j < end; j++) {
+        const d = line.charCodeAt(j);
+        if (d === 32 || d === 9) break;
+      }
+      out[into + n] = maskPath(line, i, j);
+    } else if (kind === 0) out[into + n] = j - i > 24 ? maskedRuns(line, i, j) : raw;
     if (values) {
       let digit = false;
       let mark = false;
@@ -239,9 +295,7 @@ export function maskLine(
   return n;
 }
 
-/** The hash of `s[from, to)` as it is. */
+/** The hash of `s[from, to)` as it is, never 0. */
 function fileHash(s: string, from: number, to: number): number {
-  let h = FNV;
-  for (let k = from; k < to; k++) h = mix(h, s.charCodeAt(k));
-  return h | 1;
+  return hashOf(s, from, to) | 1;
 }

@@ -132,6 +132,10 @@ export function outliers(
         add(`${only?.key ?? members[0]}:${k}:${j}`, members[j]!);
       continue;
     }
+    // A field of few numbers (durations of 39 to 49 ms) is one of categories too, but a
+    // number far above the rest there (108) is news whether or not another line holds it.
+    if (f.numeric[k] && !onlyGrow(f.numbers[k]!))
+      for (const j of farAbove(f.numbers[k]!)) add(`${only?.key ?? members[0]}:${k}:${j}`, members[j]!);
     const at = held[k];
     if (at)
       for (let j = 0; j < n; j++) if (at[j] !== undefined) add(`${members[0]}:${k}:${at[j]}`, members[j]!);
@@ -168,6 +172,7 @@ function tally(
   // The fields still of categories or numbers: a field of free text drops out after a few
   // lines, and the rest of the lines are read only at the fields left (sliced only there).
   const live: number[] = [];
+  let liveCount = 0;
   let width = 0;
   // Fields read of a line: all up to `max` while a line may yet bring a new one, then only
   // up to the last live one.
@@ -183,13 +188,15 @@ function tally(
       numbers.push([]);
       categorical.push(1);
       numeric.push(j > 0 ? 0 : 1);
-      live.push(width);
+      live[liveCount++] = width;
     }
     let kept = 0;
-    for (let x = 0; x < live.length; x++) {
+    for (let x = 0; x < liveCount; x++) {
       const k = live[x]!;
-      const v = k < count ? line.slice(bounds[2 * k], bounds[2 * k + 1]) : "";
+      const from = k < count ? bounds[2 * k]! : 0;
+      const to = k < count ? bounds[2 * k + 1]! : 0;
       if (categorical[k]) {
+        const v = line.slice(from, to);
         const seen = values[k]!;
         const at = seen.indexOf(v);
         if (at >= 0) counts[k]![at]!++;
@@ -200,13 +207,13 @@ function tally(
         }
       }
       if (numeric[k]) {
-        const m = NUMBER.exec(v);
-        if (m) numbers[k]!.push(Number(m[1]));
+        const number = numberIn(line, from, to);
+        if (!Number.isNaN(number)) numbers[k]!.push(number);
         else numeric[k] = 0;
       }
       if (categorical[k] || numeric[k]) live[kept++] = k;
     }
-    live.length = kept;
+    liveCount = kept;
     if (width === max) upTo = kept > 0 ? live[kept - 1]! + 1 : 0;
   }
   return { width, values, counts, numbers, categorical, numeric };
@@ -261,9 +268,55 @@ function fewCommon(counts: readonly number[], rareAt: number, n: number): boolea
 
 /**
  * A number with a unit or in brackets, or a named one: `123`, `12ms`, `1.5s`, `(30`,
- * `4.2KB,`, `took=12ms`, `"responseTime":784.2` (a JSON log's field, one of a packed row's).
+ * `4.2KB,`, `took=12ms`, `"responseTime":784.2` (a JSON log's field, one of a packed row's):
+ * `/^(?:"?[A-Za-z_][\w.-]*"?[:=])?[([]?(\d+(?:\.\d+)?)(?:[a-zA-Z%]{0,3})[)\],;:}]?$/`, its
+ * group the number (outliers.test.ts holds numberIn to it).
  */
-const NUMBER = /^(?:"?[A-Za-z_][\w.-]*"?[:=])?[([]?(\d+(?:\.\d+)?)(?:[a-zA-Z%]{0,3})[)\],;:}]?$/;
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/**
+ * The number `s[from, to)` is as the expression above reads it (its group), NaN when it is none:
+ * read in place, a field of numbers is neither sliced nor matched line after line. Each
+ * part of it can match one way only (what follows a part never continues it), so one
+ * pass reads what the expression would.
+ */
+export function numberIn(s: string, from: number, to: number): number {
+  let i = from;
+  let c = i < to ? s.charCodeAt(i) : -1;
+  // A name before it (`took=`, `"responseTime":`): a number cannot start so.
+  if (c === 34 || c === 95 || isLetter(c)) {
+    if (c === 34) c = ++i < to ? s.charCodeAt(i) : -1;
+    if (!(c === 95 || isLetter(c))) return Number.NaN;
+    for (c = ++i < to ? s.charCodeAt(i) : -1; c === 95 || c === 46 || c === 45 || isLetter(c) || isDigit(c); )
+      c = ++i < to ? s.charCodeAt(i) : -1;
+    if (c === 34) c = ++i < to ? s.charCodeAt(i) : -1;
+    if (c !== 58 && c !== 61) return Number.NaN;
+    c = ++i < to ? s.charCodeAt(i) : -1;
+  }
+  if (c === 40 || c === 91) c = ++i < to ? s.charCodeAt(i) : -1;
+  const start = i;
+  let whole = 0;
+  while (isDigit(c)) {
+    whole = whole * 10 + (c - 48);
+    c = ++i < to ? s.charCodeAt(i) : -1;
+  }
+  if (i === start) return Number.NaN;
+  let end = i;
+  const fraction = c === 46 && i + 1 < to && isDigit(s.charCodeAt(i + 1));
+  if (fraction) {
+    i += 2;
+    while (i < to && isDigit(s.charCodeAt(i))) i++;
+    end = i;
+    c = i < to ? s.charCodeAt(i) : -1;
+  }
+  for (let units = 0; units < 3 && (c === 37 || isLetter(c)); units++) c = ++i < to ? s.charCodeAt(i) : -1;
+  if (c === 41 || c === 93 || c === 44 || c === 59 || c === 58 || c === 125) i++;
+  if (i !== to) return Number.NaN;
+  // Whole numbers of up to 15 digits are exact as read; others as Number reads them.
+  return !fraction && end - start <= 15 ? whole : Number(s.slice(start, end));
+}
 
 /** A field of numbers whose largest is this many times its low end spans orders of magnitude. */
 const ORDERS = 100;
@@ -275,11 +328,7 @@ const ORDERS = 100;
  * Not where values only grow (line numbers): those are places.
  */
 function largestAcrossOrders(values: readonly number[], most = 3): number[] {
-  if (values.length < 8) return [];
-  // Values that only grow line after line count places (a line number, a time), not amounts.
-  let grows = true;
-  for (let k = 1; k < values.length && grows; k++) grows = values[k]! >= values[k - 1]!;
-  if (grows) return [];
+  if (values.length < 8 || onlyGrow(values)) return [];
   const sorted = Float64Array.from(values).sort();
   const low = Math.max(1, sorted[Math.floor(sorted.length / 10)]!);
   if (sorted[sorted.length - 1]! < low * ORDERS) return [];
@@ -288,6 +337,12 @@ function largestAcrossOrders(values: readonly number[], most = 3): number[] {
     .sort((a, b) => b.v - a.v)
     .slice(0, most)
     .map((e) => e.i);
+}
+
+/** Values that only grow line after line count places (a line number, a time), not amounts. */
+function onlyGrow(values: readonly number[]): boolean {
+  for (let k = 1; k < values.length; k++) if (values[k]! < values[k - 1]!) return false;
+  return true;
 }
 
 /** Lines looked at for a first field's rare values at least, and its values at most. */

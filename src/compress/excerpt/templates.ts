@@ -84,6 +84,28 @@ function allSame(template: Int32Array, masked: Int32Array, n: number, header: nu
   return true;
 }
 
+/** Tokens of templates kept per shared block (tokenBlocks). */
+const BLOCK = 16 * 1024;
+
+/**
+ * A copy of the first `n` of some tokens, cut from a shared block: each new template's
+ * tokens in a typed array of its own (past 16 tokens, memory outside the heap) cost more
+ * than the grouping.
+ */
+function tokenBlocks(): (tokens: Int32Array, n: number) => Int32Array {
+  let block = new Int32Array(BLOCK);
+  let used = 0;
+  return (tokens, n) => {
+    if (used + n > block.length) {
+      block = new Int32Array(BLOCK);
+      used = 0;
+    }
+    for (let k = 0; k < n; k++) block[used + k] = tokens[k]!;
+    used += n;
+    return block.subarray(used - n, used);
+  };
+}
+
 /** Lines looked at to find a header, and the share of them that must hold each of its tokens. */
 const HEADER_SAMPLE = 256;
 const HEADER_SHARE = 0.9;
@@ -199,6 +221,7 @@ export function templatesOf(
   const numbered = new Uint8Array(MAX_TOKENS);
   const files = new Int32Array(MAX_TOKENS);
   const values = { numbered, files };
+  const kept = tokenBlocks();
   const sample = sampleLines(doc, bodyAt, looseProblems);
   const sampledValues = sample.values;
   const start = headerOf(sample);
@@ -255,7 +278,7 @@ export function templatesOf(
       best = list.length;
       classes.push(cls);
       list.push({
-        tokens: buffer.slice(0, n),
+        tokens: kept(buffer, n),
         members: [],
         strict: exact,
         ...(words ? { files: files.slice(0, n) } : {}),

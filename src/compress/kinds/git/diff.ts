@@ -189,13 +189,25 @@ function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   });
 }
 
+/** Of a --stat listing, this many largest changes are facts (before any kind of line). */
+const LARGEST = 5;
+
 function statExcerpt(text: string, budget: number): Excerpt {
   const doc = docOf(text);
   const picks: Pick[] = [];
+  const sizes: [number, number][] = [];
   doc.lines.forEach((line, i) => {
     const m = STAT.exec(line);
     if (STAT_SUMMARY.test(line)) picks.push({ from: i, to: i, prio: MUST + 10 });
-    else if (m) picks.push({ from: i, to: i, prio: 50 + Math.min(40, Math.log2(Number(m[2] ?? 1) + 1) * 5) });
+    else if (m) sizes.push([i, Number(m[2] ?? 0)]);
+  });
+  // The largest changes first, by their size against the largest's (a cap on the size
+  // made every change of 256 lines or more alike).
+  sizes.sort((a, b) => b[1] - a[1]);
+  const top = Math.log2((sizes[0]?.[1] ?? 0) + 2);
+  sizes.forEach(([i, size], rank) => {
+    const prio = rank < LARGEST && size > 0 ? MUST + LARGEST - rank : 50 + (40 * Math.log2(size + 2)) / top;
+    picks.push({ from: i, to: i, prio });
   });
   return excerpt("git-diff", doc, budget, { picks, kept: "summary, largest changes" });
 }

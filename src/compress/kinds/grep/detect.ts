@@ -12,8 +12,10 @@ export const grep: Detector = {
   },
 };
 
-// The path part must look like one (a slash or an extension), so "82:10:cf" hex is not a match.
-export const MATCH = /^([^\s:]*[/.][^\s:]*|[^:]*\/[^:]*):(\d+):(.*)$/;
+// The path part must look like one (a slash or an extension), so "82:10:cf" hex is not a match;
+// one with spaces must not end in a clock's hour (`… 2024-05-30 16:31:02`, git blame -C's
+// line with its file name column, a log line naming a path before its time).
+export const MATCH = /^([^\s:]*[/.][^\s:]*|[^:]*\/[^:]*(?<!\s\d{1,2})):(\d+):(.*)$/;
 
 export const CONTEXT = /^([^\s:]*[/.][^\s:]*)-(\d+)-(.*)$/;
 
@@ -24,7 +26,7 @@ export const CONTEXT = /^([^\s:]*[/.][^\s:]*)-(\d+)-(.*)$/;
 const NUMBERED = /:\d+:/;
 const DASHED = /-\d+-/;
 
-export const COUNT = /^([^\s:]*[/.][^\s:]*|[^:]*\/[^:]*):(\d+)$/;
+export const COUNT = /^([^\s:]*[/.][^\s:]*|[^:]*\/[^:]*(?<!\s\d{1,2})):(\d+)$/;
 
 /**
  * Whether a line is a count (COUNT), its end checked first: a match line (`a/b.ts:12:x`)

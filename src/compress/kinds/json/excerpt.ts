@@ -16,6 +16,7 @@ import { intentLines, intentWords } from "../../excerpt/intent.ts";
 import { excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import { rarity } from "../../excerpt/rare.ts";
+import { isProblem } from "../../excerpt/signals.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { genericExcerpt } from "../generic/excerpt.ts";
 import { jsonStart } from "./detect.ts";
@@ -28,6 +29,9 @@ const PARSE_LIMIT = 8_000_000;
 type Json = unknown;
 const isObject = (v: Json): v is Record<string, Json> =>
   v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** A member holding nothing (`"errors": []`, `"error": null`): no problem, whatever its key says. */
+const EMPTY_VALUE = /:\s*(?:\[\]|\{\}|null|false|0|"")\s*,?\s*$/;
 
 /** Arrays of at least this many objects are tables of records. */
 const RECORDS = 4;
@@ -194,26 +198,56 @@ interface Parsed {
   readonly value: Json;
   /** The text whose lines are shown: the document as it came, or pretty-printed when it was on one line. */
   readonly text: string;
+  /** Where the document ends in `text` (the lines after it are what followed it). */
+  readonly end: number;
   readonly pretty: boolean;
+}
+
+/** Lines after a document (curl -w's `HTTP 200`, a script's `exit code: 1`), at most this many. */
+const TRAILER_LINES = 3;
+
+/**
+ * The document from `start` and where it ends: the whole rest of the text, or all but its
+ * last few lines when a line of text follows the document (they stay shown after it).
+ */
+function documentFrom(text: string, start: number): { value: Json; end: number } | undefined {
+  const attempt = (end: number) => {
+    try {
+      return { value: JSON.parse(text.slice(start, end)) as Json, end };
+    } catch {
+      return undefined;
+    }
+  };
+  const whole = attempt(text.length);
+  if (whole) return whole;
+  let end = text.trimEnd().length;
+  for (let n = 0; n < TRAILER_LINES; n++) {
+    end = text.lastIndexOf("\n", end - 1);
+    if (end <= start) return undefined;
+    if (/[\]}]\s*$/.test(text.slice(Math.max(start, end - 20), end))) {
+      const cut = attempt(end);
+      if (cut) return cut;
+    }
+  }
+  return undefined;
 }
 
 function parse(text: string): Parsed | undefined {
   if (text.length > PARSE_LIMIT) return undefined;
   const start = jsonStart(text);
   if (start < 0) return undefined;
-  let value: Json;
-  try {
-    value = JSON.parse(text.slice(start));
-  } catch {
-    return undefined;
-  }
+  const found = documentFrom(text, start);
+  if (!found) return undefined;
+  const { value, end } = found;
   if (value === null || typeof value !== "object") return undefined;
-  const body = text.slice(start).trimEnd();
-  const lines = body.split("\n").length;
+  const body = text.slice(start, end).trimEnd();
+  let lines = 1;
+  for (let nl = body.indexOf("\n"); nl >= 0; nl = body.indexOf("\n", nl + 1)) lines++;
   // On a line or a few: minified; its lines would be too long to read or to cut.
-  if (lines >= 4 && body.length / lines < 400) return { value, text, pretty: false };
+  if (lines >= 4 && body.length / lines < 400) return { value, text, end, pretty: false };
   const laid = layoutJson(body) ?? JSON.stringify(value, null, 2);
-  return { value, text: `${cleanText(text.slice(0, start))}${laid}`, pretty: true };
+  const head = cleanText(text.slice(0, start));
+  return { value, text: `${head}${laid}${text.slice(end)}`, end: head.length + laid.length, pretty: true };
 }
 
 function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | undefined {
@@ -223,7 +257,7 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
   const { lines } = doc;
   const start = jsonStart(parsed.text);
   const firstLine = parsed.text.slice(0, start).split("\n").length;
-  const spans = scanSpans(parsed.text.slice(start), firstLine - 1);
+  const spans = scanSpans(parsed.text.slice(start, parsed.end), firstLine - 1);
   if (!spans) return undefined;
   const picks: Pick[] = [];
   const notes: Note[] = [];
@@ -232,7 +266,7 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
   const inside = new Uint8Array(lines.length);
   for (const a of arrays)
     for (const c of a.at) for (let l = spans.first[c]!; l <= spans.last[c]!; l++) inside[l] = 1;
-  const unit = /\n([ \t]+)\S/.exec(parsed.text.slice(start))?.[1]?.length ?? 2;
+  const unit = /\n([ \t]+)\S/.exec(parsed.text.slice(start, parsed.end))?.[1]?.length ?? 2;
   // The opener each line sits in (`{` alone on its line: an item of a short array, whose
   // keys are the top's too, like the eslint report's one object per file).
   const openers: number[] = [];
@@ -250,6 +284,13 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
       const prio =
         depth <= 1 || item ? MUST + 4 : small ? MUST + 3 : depth === 2 ? 70 : 50 - Math.min(20, depth);
       picks.push({ from: i, to: i, prio });
+      // A problem however deep (`"invalid": "…"` in a dependency tree) is the answer, with
+      // the keys it sits under.
+      if (depth > 1 && isProblem(lines[i]!) && !EMPTY_VALUE.test(lines[i]!)) {
+        picks.push({ from: i, to: i, prio: MUST + 1 });
+        for (let d = depth - 1; d >= 1; d--)
+          if (openers[d] !== undefined) picks.push({ from: openers[d]!, to: openers[d]!, prio: MUST + 1 });
+      }
     }
     if (/[[{]$/.test(lines[i]!)) openers[depth] = i;
   }

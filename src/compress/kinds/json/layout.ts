@@ -6,19 +6,16 @@
  * and `{"id":7,"ok":false}` are shown exactly as the tool printed them.
  */
 
+import { stringEnd } from "./spans.ts";
+
 /** Index of the bracket closing each opening one, found by one pass (strings skipped). */
 function matches(text: string): Int32Array | undefined {
   const match = new Int32Array(text.length).fill(-1);
   const stack: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 34) {
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92) i++;
-        else if (d === 34) break;
-      }
-    } else if (c === 123 || c === 91) stack.push(i);
+    if (c === 34) i = stringEnd(text, i);
+    else if (c === 123 || c === 91) stack.push(i);
     else if (c === 125 || c === 93) {
       const open = stack.pop();
       if (open === undefined) return undefined;
@@ -37,13 +34,8 @@ function membersOf(text: string, match: Int32Array, open: number): Array<[number
   let start = open + 1;
   for (let i = open + 1; i < close; i++) {
     const c = text.charCodeAt(i);
-    if (c === 34) {
-      for (i++; i < close; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92) i++;
-        else if (d === 34) break;
-      }
-    } else if (c === 123 || c === 91) i = match[i]!;
+    if (c === 34) i = Math.min(stringEnd(text, i), close);
+    else if (c === 123 || c === 91) i = match[i]!;
     else if (c === 44) {
       out.push([start, i - 1]);
       start = i + 1;

@@ -8,33 +8,49 @@ export interface Spans {
   readonly next: Int32Array;
 }
 
-/** Line spans of every container, in document order, by one pass over the text. */
+/**
+ * Where the string opening at `open` (a quote) ends: its closing quote, the first not
+ * escaped (after an even run of backslashes), found natively; the text's length when none.
+ */
+export function stringEnd(text: string, open: number): number {
+  for (let q = open; ; ) {
+    q = text.indexOf('"', q + 1);
+    if (q < 0) return text.length;
+    let b = q - 1;
+    while (b > open && text.charCodeAt(b) === 92) b--;
+    if ((q - 1 - b) % 2 === 0) return q;
+  }
+}
+
+/** Line spans of every container, in document order, by one pass over the text (strings skipped natively). */
 export function scanSpans(text: string, firstLine: number): Spans | undefined {
   const first: number[] = [];
   const last: number[] = [];
   const next: number[] = [];
   const stack: number[] = [];
+  // The line of position i: the newlines before it, counted as a container needs it.
   let line = firstLine;
-  let inString = false;
+  let newline = text.indexOf("\n");
+  const lineAt = (i: number) => {
+    while (newline >= 0 && newline < i) {
+      line++;
+      newline = text.indexOf("\n", newline + 1);
+    }
+    return line;
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++;
-      else if (c === 34) inString = false;
-      else if (c === 10) line++;
-      continue;
-    }
-    if (c === 34) inString = true;
-    else if (c === 10) line++;
+    if (c === 34) i = stringEnd(text, i);
     else if (c === 123 || c === 91) {
       stack.push(first.length);
-      first.push(line);
-      last.push(line);
+      const at = lineAt(i);
+      first.push(at);
+      last.push(at);
       next.push(0);
     } else if (c === 125 || c === 93) {
       const k = stack.pop();
       if (k === undefined) return undefined;
-      last[k] = line;
+      last[k] = lineAt(i);
       next[k] = first.length;
     }
   }

@@ -21,6 +21,9 @@ const VAR_DECL =
   /^(?:export\s+)?(?:declare\s+)?(?:const|let|var|static|val|pub\s+(?:const|static))\s+[\w${[]/;
 /** `NAME = value`, `name: Type = value`, `NAME=value` at the top level (not `==`, not a property's `a.b = c`). */
 const TOP_ASSIGN = /^[A-Za-z_]\w*\s*(?::\s*[\w.[\], |"']+\s*)?=(?![=>~])/;
+/** A function assigned to a property at the top level: `Runner.prototype.run = function (fn) {`, `api.get = async (req) => {`. */
+const MEMBER_FN =
+  /^[A-Za-z_$][\w$]*(?:\.[\w$]+)+\s*=\s*(?:async\s+)?(?:function\b|\([^()]*\)\s*=>|[\w$]+\s*=>)/;
 const EXPORT_OTHER = /^export\s+(?:default\b|\{|\*)/;
 const NAMESPACE = /^(?:export\s+)?(?:declare\s+)?(?:namespace|module)\s+[\w$."'@/:-]+\s*\{\s*$/;
 const CJS_EXPORT = /^(?:module\.)?exports(?:\.[\w$]+|\[[^\]]+\])?\s*=[^=]/;
@@ -245,6 +248,8 @@ function topPrio(line: string): number {
   if (RE_EXPORT.test(line) || /^export\s+(?:type\s+)?(?:\{|\*)/.test(line)) return 70;
   if (TYPE_DECL.test(line)) return 90 + exported;
   if (FN_DECL.test(line)) return 86 + exported;
+  // A method defined by assignment (JavaScript before classes) is a function declaration.
+  if (MEMBER_FN.test(line) && !CJS_EXPORT.test(line)) return 86;
   if (VAR_DECL.test(line)) return (/^declare\s/.test(line) ? 85 : 80) + exported;
   // A language without a keyword for it (Python, Ruby, shell, make) declares a module's
   // variable by assigning it at the top level: `MAX_QUERY_TIMEOUT_SECONDS = 180`.

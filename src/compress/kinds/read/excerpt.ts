@@ -134,8 +134,14 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
     o.engine = { problem: log.problem, classOf: log.classOf };
     o.what = ["log: problems, rare lines, each kind of line once", log.kept].filter(Boolean).join(", ");
     o.substance = true;
+  } else if (flavour === "text") {
+    // Text of no known shape (a log whose timestamps no detector knows, a report): read
+    // as lines like any output, each kind once and the rare ones, not its two ends alone.
+    o.engine = {};
+    o.what = "lines: rare ones, each kind once";
+    o.substance = true;
   } else {
-    o.what = flavour === "minified" ? "beginning and end of each long line" : "beginning, end";
+    o.what = "beginning and end of each long line";
   }
   return o;
 }
