@@ -252,13 +252,14 @@ function rankAsked(w: Work): void {
   const { lines, t, opts } = w;
   const keep = (k: number) => t.of[k]! >= 0 && !w.noise(k) && !isSuccess(lines[k]!);
   const asked = intentLines(lines, opts.intent, keep);
+  const why = "asked";
   for (const i of asked) {
     if (namesItsKind(t, i, asked, FEW)) continue;
-    fact(w, i, i, E.asked, "asked");
+    fact(w, i, i, E.asked, why);
     if (!opts.tree) continue;
     for (const a of ancestors(lines, i, undefined, undefined, depthsOf(lines)))
-      fact(w, a, a, E.asked - 1, "asked");
-    for (const c of children(lines, i, undefined, depthsOf(lines))) fact(w, c, c, E.asked - 2, "asked");
+      fact(w, a, a, E.asked - 1, why);
+    for (const c of children(lines, i, undefined, depthsOf(lines))) fact(w, c, c, E.asked - 2, why);
   }
 }
 
@@ -304,14 +305,9 @@ function rankFrequent(w: Work, tpl: Template): boolean {
   // The smaller a kind of line, the more its first line tells.
   const size = Math.min(10, Math.log2(m.length));
   // Where every line is what was asked for (grep), each kind's first line is a fact too.
-  if (opts.rareAreFacts && !quiet) fact(w, first, first, E.rare + 1, "first-of-kind");
-  else
-    w.picks.push({
-      from: first,
-      to: first,
-      prio: quiet ? E.other + 20 : E.representative - size,
-      why: "first-of-kind",
-    });
+  const why = "first-of-kind";
+  if (opts.rareAreFacts && !quiet) fact(w, first, first, E.rare + 1, why);
+  else w.picks.push({ from: first, to: first, prio: quiet ? E.other + 20 : E.representative - size, why });
   // One run of the same line is shown once with its count by the packer (`[×N]`).
   const run = last - first + 1 === m.length && lines[first] === lines[last];
   if (m.length >= FREQUENT && !run) w.suffix.set(first, alikeSuffix(m.length, starts[first]!, starts[last]!));
