@@ -64,6 +64,21 @@ export function isProblem(line: string): boolean {
   );
 }
 
+/** An exception as a runtime prints it, its name then its message: `Error: x`, `java.io.IOException: x`. */
+const EXCEPTION = /(?<![\w$.])[\w$.]*(?:Error|Exception):\s/g;
+
+/**
+ * Where the last exception printed at or past `from` in a line starts (a cause chain's
+ * root, `caused by: Error: getaddrinfo EAI_AGAIN` deep in a JSON log line's stack), or -1:
+ * what a line cut for length must not lose.
+ */
+export function lastExceptionFrom(line: string, from: number): number {
+  EXCEPTION.lastIndex = from;
+  let at = -1;
+  for (let m = EXCEPTION.exec(line); m; m = EXCEPTION.exec(line)) at = m.index;
+  return at;
+}
+
 /** Whether a line reports a success (a passing test, an `ok`). */
 export function isSuccess(line: string): boolean {
   return SUCCESS.test(line);
