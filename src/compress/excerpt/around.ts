@@ -30,9 +30,13 @@ export function attachedAfter(
   return end;
 }
 
-/** The first of the lines before `i` that locate it (`file:12`, the source line, its caret), or i. */
+/**
+ * The first of the lines before `i` that locate it (`file:12`, the source line, its caret),
+ * or i. A problem told on a caret line points at the source line above it, and what
+ * locates that locates the problem (shellcheck's `In f line 12:`, the source, `^-- SC2086`).
+ */
 export function locatedBefore(lines: readonly string[], i: number): number {
-  let from = i;
+  let from = i > 0 && isCaret(lines[i]!) ? i - 1 : i;
   let blanks = 0;
   for (let k = i - 1; k >= 0 && i - k <= 5; k--) {
     const line = lines[k]!;

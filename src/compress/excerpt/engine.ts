@@ -41,7 +41,7 @@ import { outcomeLines } from "./outcomes.ts";
 import { outliers, outputOutliers } from "./outliers.ts";
 import type { Pick } from "./pack-items.ts";
 import { asRoom, E } from "./priorities.ts";
-import { isCaret, isCodeFrame, isProblem, isSevere, isSuccess, isSummary } from "./signals.ts";
+import { hasLocation, isCaret, isCodeFrame, isProblem, isSevere, isSuccess, isSummary } from "./signals.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
 import { FOREIGN, nearTheEnd } from "./traces.ts";
 
@@ -214,6 +214,9 @@ function rankProblems(w: Work): void {
     fact(w, first, first, severe ? E.firstProblem : E.warning - 1);
     located(w, first, where);
     fact(w, last, last, severe ? E.lastProblem : E.lastProblem - 2);
+    // The lines that locate the last one above it (`In f line 252:` over its source and caret).
+    const before = locatedBefore(lines, last);
+    if (before < last && hasLocation(lines[before]!)) fact(w, before, last - 1, where);
     w.suffix.set(first, alikeSuffix(m.length, starts[first]!, starts[last]!));
     // The same error in a few files: where it first stands in each is news (a file to open).
     const byFile = firstPerFile(lines, m, w.opts.bodyAt, 2 * FEW);
