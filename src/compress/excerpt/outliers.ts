@@ -127,8 +127,11 @@ export function outliers(
     if (f.numeric[k] && !f.categorical[k]) {
       // A field of numbers (a size, a duration): the few far above the rest, or, where its
       // values span orders of magnitude (fast calls and slow ones), the largest.
-      const far = farAbove(f.numbers[k]!);
-      for (const j of far.length > 0 ? far : largestAcrossOrders(f.numbers[k]!))
+      // Far above by a whole unit at least, unless every value is a fraction of one (a
+      // profile's seconds, `0.277`): then by the step they are printed in.
+      const unit = f.below1[k] ? 10 ** -f.decimals[k]! : 1;
+      const far = farAbove(f.numbers[k]!, 3, unit);
+      for (const j of far.length > 0 ? far : largestAcrossOrders(f.numbers[k]!, 3, unit))
         add(`${only?.key ?? members[0]}:${k}:${j}`, members[j]!);
       continue;
     }
@@ -150,6 +153,9 @@ interface Tally {
   readonly numbers: number[][];
   readonly categorical: number[];
   readonly numeric: number[];
+  /** The most decimals a field's numbers are printed with, and whether all are below 1 (1: yes). */
+  readonly decimals: number[];
+  readonly below1: number[];
 }
 
 /** The values of the fields (up to `max`) of a template's lines (outliers). */
@@ -165,6 +171,8 @@ function tally(
   const numbers: number[][] = [];
   const categorical: number[] = [];
   const numeric: number[] = [];
+  const decimals: number[] = [];
+  const below1: number[] = [];
   // The fields still of categories or numbers: a field of free text drops out after a few
   // lines, and the rest of the lines are read only at the fields left (sliced only there).
   const live: number[] = [];
@@ -183,6 +191,8 @@ function tally(
       numbers.push([]);
       categorical.push(1);
       numeric.push(j > 0 ? 0 : 1);
+      decimals.push(0);
+      below1.push(1);
       live.push(width);
     }
     let kept = 0;
@@ -201,15 +211,20 @@ function tally(
       }
       if (numeric[k]) {
         const m = NUMBER.exec(v);
-        if (m) numbers[k]!.push(Number(m[1]));
-        else numeric[k] = 0;
+        if (m) {
+          const x = Number(m[1]);
+          numbers[k]!.push(x);
+          if (x >= 1) below1[k] = 0;
+          const dot = m[1]!.indexOf(".");
+          if (dot >= 0 && m[1]!.length - dot - 1 > decimals[k]!) decimals[k] = m[1]!.length - dot - 1;
+        } else numeric[k] = 0;
       }
       if (categorical[k] || numeric[k]) live[kept++] = k;
     }
     live.length = kept;
     if (width === max) upTo = kept > 0 ? live[kept - 1]! + 1 : 0;
   }
-  return { width, values, counts, numbers, categorical, numeric };
+  return { width, values, counts, numbers, categorical, numeric, decimals, below1 };
 }
 
 /**
@@ -274,14 +289,14 @@ const ORDERS = 100;
  * ones are many, none stands far above the rest, yet the slowest are what was asked.
  * Not where values only grow (line numbers): those are places.
  */
-function largestAcrossOrders(values: readonly number[], most = 3): number[] {
+function largestAcrossOrders(values: readonly number[], most = 3, unit = 1): number[] {
   if (values.length < 8) return [];
   // Values that only grow line after line count places (a line number, a time), not amounts.
   let grows = true;
   for (let k = 1; k < values.length && grows; k++) grows = values[k]! >= values[k - 1]!;
   if (grows) return [];
   const sorted = Float64Array.from(values).sort();
-  const low = Math.max(1, sorted[Math.floor(sorted.length / 10)]!);
+  const low = Math.max(unit, sorted[Math.floor(sorted.length / 10)]!);
   if (sorted[sorted.length - 1]! < low * ORDERS) return [];
   return values
     .map((v, i) => ({ v, i }))

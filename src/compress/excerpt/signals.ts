@@ -136,9 +136,11 @@ export function indentOf(line: string): number {
 /**
  * Which of some values stand far above the rest (the entry chunk among small ones, a 30 s
  * call among 50 ms ones): above the median by six times the median distance from it, and
- * at least twice the median; the largest three at most. Indexes into `values`.
+ * at least twice the median; the largest three at most. Indexes into `values`. `unit`:
+ * the smallest step the values are printed in (1 for whole numbers, 0.001 for a
+ * profile's seconds), the least the median distance is taken to be.
  */
-export function farAbove(values: readonly number[], most = 3): number[] {
+export function farAbove(values: readonly number[], most = 3, unit = 1): number[] {
   if (values.length < 8) return [];
   // Typed arrays sort numbers without a comparator's calls.
   const sorted = Float64Array.from(values).sort();
@@ -146,7 +148,7 @@ export function farAbove(values: readonly number[], most = 3): number[] {
   const distances = new Float64Array(values.length);
   for (let i = 0; i < values.length; i++) distances[i] = Math.abs(values[i]! - median);
   const spread = distances.sort()[values.length >> 1]!;
-  const bar = Math.max(median * 2, median + 6 * Math.max(spread, 1));
+  const bar = Math.max(median * 2, median + 6 * Math.max(spread, unit));
   if (sorted[sorted.length - 1]! <= bar) return [];
   return values
     .map((v, i) => ({ v, i }))

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldsOf } from "../../../../src/compress/excerpt/outliers.ts";
+import { farAbove } from "../../../../src/compress/excerpt/signals.ts";
 import { capturedCase } from "../corpus.ts";
 
 describe("rare values in a field", () => {
@@ -105,6 +106,32 @@ describe("columns of numbers every line starts with", () => {
     const top = (by: "self" | "cumulative") => [...rows].sort((a, b) => b[by] - a[by]).slice(0, 2);
     for (const r of [...top("self"), ...top("cumulative")]) expect(e.text, r.line).toContain(r.line);
     expect(e.text.length).toBeLessThan(text.length * 0.25);
+  });
+});
+
+describe("a column of fractions of a unit", () => {
+  it("keeps the rows far above the rest though none reaches 1 (cProfile sorted by tottime)", async () => {
+    // A real `python -m cProfile -s tottime` (240 rows, 20 KB). Far above was at least a
+    // whole unit above the median: a column of seconds that are all below one second
+    // (`0.277`, `0.144`, `0.000`) never had a row far above, and the second slowest
+    // (`__init__.py:163(match)`, 0.144 s of its own) was left out.
+    const { text, e } = await capturedCase("fresh", "python-cprofile-tottime");
+    const rows = text
+      .split("\n")
+      .map((line) => ({ line, m: /^\s+[\d/]+\s+(\d+\.\d{3})\s/.exec(line) }))
+      .filter((r) => r.m)
+      .map((r) => ({ line: r.line, own: Number(r.m![1]) }));
+    expect(rows.length).toBeGreaterThan(200);
+    expect(Math.max(...rows.map((r) => r.own))).toBeLessThan(1);
+    for (const r of [...rows].sort((a, b) => b.own - a.own).slice(0, 3))
+      expect(e.text, r.line).toContain(r.line);
+    expect(e.text.length).toBeLessThan(text.length * 0.15);
+  });
+
+  it("is measured in the step it is printed in", () => {
+    const values = [0.001, 0.002, 0.001, 0, 0, 0.003, 0.002, 0.001, 0.277, 0.144, 0, 0.001];
+    expect(farAbove(values)).toEqual([]);
+    expect(farAbove(values, 3, 0.001)).toEqual([8, 9]);
   });
 });
 
