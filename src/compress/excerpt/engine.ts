@@ -32,6 +32,7 @@ import {
   recordAround,
   recordIdOf,
 } from "./around.ts";
+import { ROUND_CHARS, repeatedBlock } from "./cycles.ts";
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { intentLines } from "./intent.ts";
@@ -424,6 +425,9 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
       if (!w.facts.has(i)) fact(w, i, i, E.rare);
     rankHead(w);
     for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked);
+    // A loop's first round whole (a stack overflow's recursion) says what it goes through.
+    const loop = repeatedBlock(doc.lines);
+    if (loop && loop.chars <= ROUND_CHARS) fact(w, loop.from, loop.to, E.first);
   } else if (opts.rest) {
     // What the kind does not read itself, after all it picked.
     const rest: Work = { ...w, picks: [], facts: new Set(), gate: [] };
