@@ -31,6 +31,7 @@ import {
   locatedBefore,
   recordAround,
   recordIdOf,
+  toldAgainBelow,
 } from "./around.ts";
 import { ROUND_CHARS, repeatedBlock } from "./cycles.ts";
 import type { Doc } from "./doc.ts";
@@ -181,6 +182,8 @@ function located(w: Work, i: number, where: number): void {
   const before = locatedBefore(lines, i);
   if (before < i) fact(w, before, i - 1, where);
   const after = attachedAfter(lines, i, isProblemIn(w));
+  const again = toldAgainBelow(lines, i, isProblemIn(w));
+  if (again > after) fact(w, again, again, where);
   // Its first lines locate it, but not frames in the runtime's or a library's code.
   let kept = 0;
   for (let k = i + 1; k <= after; k++) {

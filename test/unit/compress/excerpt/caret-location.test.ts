@@ -25,3 +25,30 @@ describe("a problem told on a caret line is located by what is above its source 
     expect(e.text.length).toBeLessThan(text.length * 0.25);
   });
 });
+
+describe("a diagnostic's message told again below it", () => {
+  it("is found before the next problem, past the lines attached to it", async () => {
+    const { toldAgainBelow } = await import("../../../../src/compress/excerpt/around.ts");
+    const lines = [
+      "f.c:26:60: warning: use after ‘free’ of ‘j’ [CWE-416] [-Wanalyzer-use-after-free]",
+      "   26 |     job_free(j); printf(j->name);",
+      "           |      (14) returning to ‘drain’",
+      "           |      (15) use after ‘free’ of ‘j’; freed at (13)",
+      "f.c:37:9: warning: leak of ‘copy’ [CWE-401]",
+      "           |      (9) use after ‘free’ of ‘j’; again",
+    ];
+    const problem = (k: number) => lines[k]!.startsWith("f.c:");
+    expect(toldAgainBelow(lines, 0, problem)).toBe(3);
+    expect(toldAgainBelow(lines, 4, problem)).toBe(-1);
+  });
+
+  it("keeps the use after free's last event, where it happens (fresh4 capture)", async () => {
+    // A real `gcc -fanalyzer` (26 KB, ten warnings each with a path of events drawn under
+    // it). The use after free's path ends 70 lines below it in `(15) use after ‘free’ of
+    // ‘j’; freed at (13)`, which says where it was freed; it was left out.
+    const { text, e, must } = await capturedCase("fresh4", "gcc-fanalyzer-jobq");
+    expect(text).toContain("(15) use after ‘free’ of ‘j’; freed at (13)");
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+    expect(e.text.length).toBeLessThan(text.length * 0.4);
+  });
+});
