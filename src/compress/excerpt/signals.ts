@@ -16,7 +16,9 @@ const STATUS = /\b[A-Z]\w*(?:Error|Exception|BackOff|Failed|Failure|Killed)\b|\b
 
 const PROBLEM_WORDS =
   "error|errors|err!|fatal|panic(?:ked)?|exception|traceback|fail(?:ed|ure|ures|ing|s)?|denied|refused|unable|cannot|can't|could ?n[o']t|not found|no such|invalid|missing|abort(?:ed|ing)?|segmentation fault|core dumped|timed? ?out|warn(?:ing|ings)?|deprecated|unhandled|uncaught|unmet|conflict|crash(?:ed|loopbackoff)?|backoff|oomkilled|out of memory|killed|evicted|unhealthy|rejected|undefined reference|not ok|alert|crit(?:ical)?|emerg(?:ency)?|severe|abnormal(?:ly)?";
-const PROBLEM_MARKS = "|^\\s*(?:✗|✘|✖|×|⨯|❌|FAIL\\b)|\\bE\\d{3,5}\\b";
+const PROBLEM_MARKS = "|^\\s*(?:✗|✘|✖|×|⨯|❌|FAIL\\b)";
+/** An error code, its `E` a capital (`E0308`, `E501`): `BIOS-e820` names a memory map. */
+const CODE_MARK = /\bE\d{3,5}\b/;
 
 /** Words that say something went wrong or may have. */
 const PROBLEM = new RegExp(`${word(PROBLEM_WORDS)}${PROBLEM_MARKS}`, "i");
@@ -58,7 +60,7 @@ export function isCodeFrame(line: string): boolean {
 export function isProblem(line: string): boolean {
   return (
     line.length <= 4000 &&
-    ((MAYBE_PROBLEM.test(line) && PROBLEM.test(line)) || STATUS.test(line)) &&
+    ((MAYBE_PROBLEM.test(line) && PROBLEM.test(line)) || STATUS.test(line) || CODE_MARK.test(line)) &&
     !SUCCESS.test(line) &&
     !CODE_FRAME.test(line)
   );
