@@ -122,27 +122,7 @@ export function outliers(
     if (rare.size === 0 || (n < 8 && [...rare].some((v) => /\d/.test(v)))) continue;
     rareOf[k] = rare;
   }
-  // A field of many values but few shapes: the values of a rare shape.
-  const byShape: boolean[] = [];
-  for (let k = 0; k < f.width && !only; k++) {
-    if (f.categorical[k] || !f.shaped[k] || f.numeric[k]) continue;
-    const c = f.shapeCounts[k]!;
-    if (c.length < 2 || Math.max(...c) < n * 0.5) continue;
-    // Rare in words too: a word no common shape holds (not a rare mix of common words, a row's categories).
-    const common = new Set<string>();
-    f.shapes[k]!.forEach((shape, at) => {
-      if (c[at]! > rareAt) for (const word of shape.split(" ")) common.add(word);
-    });
-    const rare = new Set(
-      f.shapes[k]!.filter(
-        (shape, at) => c[at]! <= rareAt && shape.split(" ").some((word) => !common.has(word)),
-      ),
-    );
-    if (rare.size === 0 || n < 8) continue;
-    rareOf[k] = rare;
-    byShape[k] = true;
-  }
-  const held = rareOf.length > 0 ? rareHeld(lines, members, bodyAt, rareOf, byShape) : [];
+  const held = rareOf.length > 0 ? rareHeld(lines, members, bodyAt, rareOf) : [];
   for (let k = 0; k < f.width; k++) {
     if (f.numeric[k] && !f.categorical[k]) {
       // A field of numbers (a size, a duration): the few far above the rest, or, where its
@@ -172,14 +152,6 @@ interface Tally {
   readonly counts: number[][];
   readonly numbers: number[][];
   readonly categorical: number[];
-  /**
-   * A field of too many values for categories, whose values have few shapes (shapeOf) and
-   * how many lines hold each: ` Package for` (`Package_for_KB3139940~31bf…~6.1.1.0,`) among
-   * which one ` Microsoft Hyper V Integration Services Package` stands out. 1: so.
-   */
-  readonly shaped: number[];
-  readonly shapes: string[][];
-  readonly shapeCounts: number[][];
   readonly numeric: number[];
   /** The most decimals a field's numbers are printed with, and whether all are below 1 (1: yes). */
   readonly decimals: number[];
@@ -198,9 +170,6 @@ function tally(
   const counts: number[][] = [];
   const numbers: number[][] = [];
   const categorical: number[] = [];
-  const shaped: number[] = [];
-  const shapes: string[][] = [];
-  const shapeCounts: number[][] = [];
   const numeric: number[] = [];
   const decimals: number[] = [];
   const below1: number[] = [];
@@ -208,12 +177,6 @@ function tally(
   // lines, and the rest of the lines are read only at the fields left (sliced only there).
   const live: number[] = [];
   let width = 0;
-  const countShape = (k: number, shape: string, c: number) => {
-    const at = shapes[k]!.indexOf(shape);
-    if (at >= 0) shapeCounts[k]![at]! += c;
-    else if (shapes[k]!.push(shape) > 12) shaped[k] = 0;
-    else shapeCounts[k]!.push(c);
-  };
   // Fields read of a line: all up to `max` while a line may yet bring a new one, then only
   // up to the last live one.
   let upTo = max;
@@ -227,9 +190,6 @@ function tally(
       counts.push(j > 0 ? [j] : []);
       numbers.push([]);
       categorical.push(1);
-      shaped.push(0);
-      shapes.push([]);
-      shapeCounts.push([]);
       numeric.push(j > 0 ? 0 : 1);
       decimals.push(0);
       below1.push(1);
@@ -246,14 +206,9 @@ function tally(
         else {
           seen.push(v);
           counts[k]!.push(1);
-          if (seen.length > 12) {
-            categorical[k] = 0;
-            shaped[k] = 1;
-            for (let a = 0; a < seen.length && shaped[k]; a++)
-              countShape(k, shapeOf(seen[a]!), counts[k]![a]!);
-          }
+          if (seen.length > 12) categorical[k] = 0;
         }
-      } else if (shaped[k]) countShape(k, shapeOf(v), 1);
+      }
       if (numeric[k]) {
         const m = NUMBER.exec(v);
         if (m) {
@@ -264,24 +219,12 @@ function tally(
           if (dot >= 0 && m[1]!.length - dot - 1 > decimals[k]!) decimals[k] = m[1]!.length - dot - 1;
         } else numeric[k] = 0;
       }
-      if (categorical[k] || numeric[k] || shaped[k]) live[kept++] = k;
+      if (categorical[k] || numeric[k]) live[kept++] = k;
     }
     live.length = kept;
     if (width === max) upTo = kept > 0 ? live[kept - 1]! + 1 : 0;
   }
-  return {
-    width,
-    values,
-    counts,
-    numbers,
-    categorical,
-    shaped,
-    shapes,
-    shapeCounts,
-    numeric,
-    decimals,
-    below1,
-  };
+  return { width, values, counts, numbers, categorical, numeric, decimals, below1 };
 }
 
 /**
@@ -293,7 +236,6 @@ function rareHeld(
   members: readonly number[],
   bodyAt: (i: number) => number,
   rareOf: readonly (Set<string> | undefined)[],
-  byShape: readonly boolean[] = [],
 ): (string | undefined)[][] {
   const upTo = rareOf.length;
   const bounds = new Int32Array(2 * upTo);
@@ -306,22 +248,11 @@ function rareHeld(
     for (let k = 0; k < upTo; k++) {
       const rare = rareOf[k];
       if (!rare) continue;
-      let v = k < count ? line.slice(bounds[2 * k], bounds[2 * k + 1]) : "";
-      if (byShape[k]) v = shapeOf(v);
+      const v = k < count ? line.slice(bounds[2 * k], bounds[2 * k + 1]) : "";
       if (rare.has(v)) held[k]![j] = v;
     }
   }
   return held;
-}
-
-/**
- * A value's shape: its words without the runs that hold a digit (an id, a version, a
- * number) and without punctuation, so a sign or a decimal point makes no other shape.
- */
-function shapeOf(v: string): string {
-  let shape = "";
-  for (const run of v.match(/[A-Za-z0-9]+/g) ?? []) if (!/\d/.test(run)) shape += ` ${run}`;
-  return shape;
 }
 
 /** A field of categories held by this many common values at most may still have rare ones. */

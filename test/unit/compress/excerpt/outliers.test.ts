@@ -135,23 +135,6 @@ describe("a column of fractions of a unit", () => {
   });
 });
 
-describe("a field of many values but few shapes", () => {
-  it("keeps the values of a rare shape, words no common value holds (a Windows CBS log, fresh5 capture)", async () => {
-    // A real tail of a Windows CBS log (250 lines, 39 KB): 120 `Read out cached package
-    // applicability for package: Package_for_KB…~31bf3856ad364e35~amd64~~6.1.1.0, …` lines,
-    // the package a field of too many values to be categories. Two packages are no KB
-    // update; the second was left out.
-    const { text, e } = await capturedCase("fresh5", "tail-windows-cbs");
-    const odd = text.split("\n").filter((l) => /package: (?!Package_for_KB)/.test(l));
-    expect(odd.length).toBe(2);
-    for (const line of odd) {
-      const pkg = /package: (\S+)/.exec(line)![1]!;
-      expect(e.text, pkg).toContain(pkg);
-    }
-    expect(e.text.length).toBeLessThan(text.length * 0.1);
-  });
-});
-
 describe("a rare value deep in a JSON record", () => {
   it("is shown with the line that names its record (a Read of a 60-tenant config)", async () => {
     // A real Read of a 30 KB JSON config: one tenant of 60 still on the payflow provider,
