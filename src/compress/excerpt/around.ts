@@ -30,9 +30,36 @@ export function attachedAfter(
   return end;
 }
 
-/** The first of the lines before `i` that locate it (`file:12`, the source line, its caret), or i. */
+/** A diagnostic's message: what follows its severity (`f.c:26:60: warning: use after free of j [CWE-416]`). */
+const MESSAGE = /:\s*(?:fatal error|error|warning):\s+(.{12,}?)(?:\s+\[[^\]]*\])*\s*$/;
+
+/** Lines below a diagnostic looked at for its message told again. */
+const AGAIN = 120;
+
+/**
+ * The line below problem line `i`, before the next problem, that tells its message again
+ * (gcc -fanalyzer's event where it happens: `(15) use after ‘free’ of ‘j’; freed at
+ * (13)`, the end of a path of events), or -1.
+ */
+export function toldAgainBelow(
+  lines: readonly string[],
+  i: number,
+  isProblemAt: (k: number) => boolean,
+): number {
+  const message = MESSAGE.exec(lines[i]!)?.[1];
+  if (message === undefined) return -1;
+  for (let k = i + 1; k < lines.length && k - i <= AGAIN && !isProblemAt(k); k++)
+    if (lines[k]!.includes(message)) return k;
+  return -1;
+}
+
+/**
+ * The first of the lines before `i` that locate it (`file:12`, the source line, its caret),
+ * or i. A problem told on a caret line points at the source line above it, and what
+ * locates that locates the problem (shellcheck's `In f line 12:`, the source, `^-- SC2086`).
+ */
 export function locatedBefore(lines: readonly string[], i: number): number {
-  let from = i;
+  let from = i > 0 && isCaret(lines[i]!) ? i - 1 : i;
   let blanks = 0;
   for (let k = i - 1; k >= 0 && i - k <= 5; k--) {
     const line = lines[k]!;

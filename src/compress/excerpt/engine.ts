@@ -20,17 +20,8 @@
  * its tool's structure) to these, and the packer (pack.ts) keeps what fits.
  */
 
-import {
-  ancestors,
-  attachedAfter,
-  children,
-  commonLead,
-  depthsOf,
-  distinctPlaces,
-  firstPerFile,
-  locatedBefore,
-  recordIdOf,
-} from "./around.ts";
+import { ancestors, children, depthsOf, locatedBefore, recordIdOf } from "./around.ts";
+import { ROUND_CHARS, repeatedBlock } from "./cycles.ts";
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { intentLines } from "./intent.ts";
@@ -39,53 +30,15 @@ import { newestLines } from "./newest.ts";
 import { outcomeLines } from "./outcomes.ts";
 import { outliers, outputOutliers } from "./outliers.ts";
 import type { Pick } from "./pack-items.ts";
-import { asRoom, E, type Why } from "./priorities.ts";
+import { asRoom, E } from "./priorities.ts";
+import { problemsOf, rankProblems } from "./rank-problems.ts";
 import { namesItsKind, recordAround, recordOfPeriod } from "./records.ts";
-import { isCaret, isCodeFrame, isProblem, isSevere, isSuccess, isSummary } from "./signals.ts";
+import { isCaret, isCodeFrame, isSuccess, isSummary } from "./signals.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
-import { FOREIGN, nearTheEnd } from "./traces.ts";
+import { nearTheEnd } from "./traces.ts";
+import { type EngineOptions, FEW, fact, RARE, type Work } from "./work.ts";
 
-export interface EngineOptions {
-  /**
-   * Lines the kind knows carry nothing however they read (a passing test named "rejects
-   * an invalid id", npm's download chatter): never facts, only counted with their kind.
-   */
-  readonly noise?: (i: number) => boolean;
-  /** Look for rare values in the fields of frequent lines (off for kinds that read their own columns). */
-  readonly outliers?: boolean;
-  /** Problems the kind knows of though their words do not say so (an access log's 5xx). */
-  readonly problem?: (i: number) => boolean;
-  /**
-   * What the kind knows a line to be though its words do not say it (an access log's
-   * status, a number the templates would otherwise free): lines of two classes are never
-   * one template, so a 502 is not counted among the 404s of its path.
-   */
-  readonly classOf?: (i: number) => number;
-  /** Whether a line's words may make it a problem (not in source code, where `error` is a name). */
-  readonly problemWords?: boolean;
-  /**
-   * Where a line's own text starts (grep's `path:12:` before it): lines are judged and
-   * grouped by that text, so one match found in many files is one kind of line.
-   */
-  readonly bodyAt?: (i: number) => number;
-  /** What the agent said it ran the command for: lines that name what it is after are facts (intent.ts). */
-  readonly intent?: string | undefined;
-  /** The output is a tree (indented or drawn): what a line the agent asked about hangs from and holds go with it. */
-  readonly tree?: boolean;
-  /** Only the facts the agent asked about and the problems: the kind shows the rest its own way. */
-  readonly factsOnly?: boolean;
-  /**
-   * With factsOnly, the lines the kind does not read itself (a coverage table under a test
-   * run) after all it picked, as room allows, never facts (asRoom).
-   */
-  readonly rest?: boolean;
-  /**
-   * Every line of a rare kind is a fact, however varied the output (grep's matches: each
-   * is what was searched for), the shorter first; unless nearly every line is of a kind
-   * of its own (VARIED), when being rare picks nothing out.
-   */
-  readonly rareAreFacts?: boolean;
-}
+export type { EngineOptions } from "./work.ts";
 
 export interface Ranking {
   readonly picks: Pick[];
@@ -107,14 +60,10 @@ export interface Ranking {
 
 /** Rare values are looked for in this many of the most frequent kinds of line at most. */
 const OUTLIER_KINDS = 16;
-/** A template this size or smaller is rare. */
-const RARE = 2;
 /** Or, in a longer output, this share of its lines (up to FEW). */
 const RARE_SHARE = 0.01;
 /** A template this size or larger is frequent (its first and last line stand for it). */
 const FREQUENT = 3;
-/** Problem lines alike up to this many are all shown: where each one is, is news. */
-const FEW = 8;
 /** An output is repetitive when this share of its lines belong to templates of 5 lines or more. */
 const REPETITIVE = 0.5;
 /**
@@ -122,107 +71,12 @@ const REPETITIVE = 0.5;
  * `function ` across sources), rarity tells none of them apart: they share the budget.
  */
 const VARIED = 0.9;
-/** Of those, this many are facts. */
-const ATTACHED_FACTS = 4;
 
 /** Whether most lines belong to big templates: rare lines then stand out from a background. */
 function repetitive(t: Templates, nonBlank: number): boolean {
   let inBig = 0;
   for (const tpl of t.list) if (tpl.members.length >= 5) inBig += tpl.members.length;
   return nonBlank > 0 && inBig >= nonBlank * REPETITIVE;
-}
-
-/** What the steps of a ranking share. */
-interface Work {
-  readonly lines: readonly string[];
-  readonly starts: readonly number[];
-  readonly t: Templates;
-  readonly opts: EngineOptions;
-  readonly noise: (i: number) => boolean;
-  readonly problem: Uint8Array;
-  /**
-   * Problem lines alike up to this many are all shown (FEW); in an output made of problems,
-   * where each kind is news and each place is not, as many as a rare kind has.
-   */
-  readonly few: number;
-  /** Nearly every line is a problem: problems are grouped by their words (madeOfProblems). */
-  readonly allProblems: boolean;
-  readonly picks: Pick[];
-  readonly suffix: Map<number, string>;
-  readonly facts: Set<number>;
-  readonly gate: number[];
-}
-
-const isProblemIn = (w: Work) => (k: number) => w.problem[k] === 1;
-
-function fact(w: Work, from: number, to: number, prio: number, why: Why): void {
-  w.picks.push({ from, to, prio, why });
-  for (let k = from; k <= to; k++) w.facts.add(k);
-}
-
-/** Which lines are problems (their words, or the kind's say), past a start most lines share. */
-function problemsOf(doc: Doc, opts: EngineOptions, noise: (i: number) => boolean): Uint8Array {
-  const { lines } = doc;
-  const problem = new Uint8Array(lines.length);
-  const lead = commonLead(lines);
-  for (let i = 0; i < lines.length; i++) {
-    let body = opts.bodyAt ? lines[i]!.slice(opts.bodyAt(i)) : lines[i]!;
-    if (lead && body.startsWith(lead)) body = body.slice(lead.length);
-    const worded = opts.problemWords !== false && isProblem(body);
-    if (i !== doc.hole && !noise(i) && (worded || opts.problem?.(i))) problem[i] = 1;
-  }
-  return problem;
-}
-
-/** The lines that locate problem line `i` (above and under it), as facts of priority `where`. */
-function located(w: Work, i: number, where: number): void {
-  const { lines } = w;
-  const before = locatedBefore(lines, i);
-  if (before < i) fact(w, before, i - 1, where, "locator");
-  const after = attachedAfter(lines, i, isProblemIn(w));
-  // Its first lines locate it, but not frames in the runtime's or a library's code.
-  let kept = 0;
-  for (let k = i + 1; k <= after; k++) {
-    if (kept < ATTACHED_FACTS && !FOREIGN.test(lines[k]!)) {
-      fact(w, k, k, where, "locator");
-      kept++;
-    } else w.picks.push({ from: k, to: k, prio: E.moreLocator, why: "locator" });
-  }
-}
-
-/** Problems: rare ones whole, with what locates them; frequent ones by their first and last. */
-function rankProblems(w: Work): void {
-  const { lines, starts } = w;
-  for (const tpl of w.t.list) {
-    const m = tpl.members;
-    if (!tpl.strict) continue;
-    // Errors and what locates them before warnings and theirs.
-    const severe = isSevere(lines[m[0]!]!);
-    const where = severe ? E.locator : E.warnLocator;
-    // Few alike (the same error in a handful of files): each one, its place is news; the
-    // same line again says nothing new but that it came again.
-    const same = m.every((i) => lines[i] === lines[m[0]!]);
-    if (m.length <= (same ? RARE : w.few)) {
-      for (const i of m) {
-        fact(w, i, i, severe ? E.problem : E.warning, "problem");
-        located(w, i, where);
-      }
-      continue;
-    }
-    const first = m[0]!;
-    const last = m[m.length - 1]!;
-    fact(w, first, first, severe ? E.firstProblem : E.warning - 1, "problem");
-    located(w, first, where);
-    fact(w, last, last, severe ? E.lastProblem : E.lastProblem - 2, "problem");
-    w.suffix.set(first, alikeSuffix(m.length, starts[first]!, starts[last]!));
-    // The same error in a few files: where it first stands in each is news (a file to open).
-    const byFile = firstPerFile(lines, m, w.opts.bodyAt, 2 * FEW);
-    for (const i of byFile)
-      if (i !== first && i !== last) fact(w, i, i, byFile.length <= FEW ? where : E.rare, "problem");
-    // Each place with the line that names it (rustc's `-->` under its header), the last one's too.
-    for (const [i, to] of distinctPlaces(lines, m, w.opts.bodyAt))
-      if (!w.facts.has(i) || !w.facts.has(to)) fact(w, i, to, E.place, "place");
-  }
 }
 
 /** How it ended: the last lines, and what came just before a crash near the end. */
@@ -433,6 +287,9 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
       if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
     rankHead(w);
     for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked, "newest");
+    // A loop's first round whole (a stack overflow's recursion) says what it goes through.
+    const loop = repeatedBlock(doc.lines);
+    if (loop && loop.chars <= ROUND_CHARS) fact(w, loop.from, loop.to, E.first, "cycle");
   } else if (opts.rest) {
     // What the kind does not read itself, after all it picked.
     const rest: Work = { ...w, picks: [], facts: new Set(), gate: [] };

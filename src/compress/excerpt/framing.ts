@@ -53,9 +53,11 @@ const BREAK = /[,;(){}[\]<>|]/;
 /**
  * A line cut to about `max` characters after a whole word (never inside one), and how
  * many characters were left: `<start> … [+N chars]`. It is cut at a blank when there is
- * one in reach, else after punctuation; a line with neither is shown whole.
+ * one in reach, else after punctuation; a line with neither is shown whole. When
+ * `causeAt(line, from)` finds an exception printed past the cut, its clause is shown too,
+ * as pieces: `<start> … <clause> …  [N of M chars shown]`.
  */
-export function cutLine(line: string, max: number): string {
+export function cutLine(line: string, max: number, causeAt?: (line: string, from: number) => number): string {
   if (line.length <= max) return line;
   let at = max;
   while (at > max / 2 && line[at] !== " " && line[at] !== "\t") at--;
@@ -68,8 +70,60 @@ export function cutLine(line: string, max: number): string {
     while (at < line.length && line[at] !== " " && !BREAK.test(line[at - 1]!)) at++;
     if (at >= line.length - 16) return line;
   }
-  const head = line.slice(0, at).trimEnd();
-  return `${head} … [+${line.length - head.length} chars]`;
+  let head = line.slice(0, at).trimEnd();
+  // An exception printed past the cut (a JSON log line's `caused by: Error:` deep in its
+  // stack) is shown too, as a second piece.
+  const cause = causeAt ? causeAt(line, at) : -1;
+  const [start, end] = cause < 0 ? [at, at] : clauseAround(line, cause, at, Math.max(100, max >> 2));
+  if (start <= at) {
+    if (end === line.length) return line;
+    head = line.slice(0, Math.max(at, end)).trimEnd();
+    return `${head} … [+${line.length - head.length} chars]`;
+  }
+  const piece = line.slice(start, end).trim();
+  const shown = (head.length + piece.length).toLocaleString("en-US");
+  const more = end < line.length ? " …" : "";
+  return `${head} … ${piece}${more}  ${note(`${shown} of ${line.length.toLocaleString("en-US")} chars shown`)}`;
+}
+
+/** How far before an exception its clause may start. */
+const CLAUSE_BACK = 60;
+
+/** Whether a clause starts at `k`: after a quote, a bracket, a separator or an escaped newline or tab (`\n`). */
+function clauseStarts(line: string, k: number): boolean {
+  const c = line[k - 1]!;
+  if (c === '"' || c === "{" || c === "[" || c === "(" || c === "," || c === ";" || c === "|") return true;
+  return (c === "n" || c === "t") && line[k - 2] === "\\";
+}
+
+/** Whether a clause ends at `k`: at a quote or an escaped newline or tab. */
+function clauseEnds(line: string, k: number): boolean {
+  const c = line[k]!;
+  return c === '"' || (c === "\\" && (line[k + 1] === "n" || line[k + 1] === "t"));
+}
+
+/**
+ * The span of the clause around an exception at `p` (not before `from`), at most about
+ * `most` characters: from where the clause starts (or a blank) to where it ends (or a
+ * blank or break), never inside a word.
+ */
+function clauseAround(line: string, p: number, from: number, most: number): [number, number] {
+  const back = Math.max(from, p - CLAUSE_BACK);
+  let start = p;
+  while (start > back && !clauseStarts(line, start)) start--;
+  if (start === back && start > from) {
+    start = back;
+    while (start < p && line[start - 1] !== " ") start++;
+  }
+  const limit = Math.min(line.length, start + most);
+  let end = p + 1;
+  while (end < limit && !clauseEnds(line, end)) end++;
+  if (end === limit && limit < line.length) {
+    while (end > p && line[end] !== " " && !BREAK.test(line[end - 1]!)) end--;
+    if (end === p) end = limit;
+  }
+  // A few characters left after the piece are shown rather than counted.
+  return [start, line.length - end < 16 ? line.length : end];
 }
 
 /**

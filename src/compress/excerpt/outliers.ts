@@ -127,8 +127,11 @@ export function outliers(
     if (f.numeric[k] && !f.categorical[k]) {
       // A field of numbers (a size, a duration): the few far above the rest, or, where its
       // values span orders of magnitude (fast calls and slow ones), the largest.
-      const far = farAbove(f.numbers[k]!);
-      for (const j of far.length > 0 ? far : largestAcrossOrders(f.numbers[k]!))
+      // Far above by a whole unit at least, unless every value is a fraction of one (a
+      // profile's seconds, `0.277`): then by the step they are printed in.
+      const unit = f.below1[k] ? 10 ** -f.decimals[k]! : 1;
+      const far = farAbove(f.numbers[k]!, 3, unit);
+      for (const j of far.length > 0 ? far : largestAcrossOrders(f.numbers[k]!, 3, unit))
         add(`${only?.key ?? members[0]}:${k}:${j}`, members[j]!);
       continue;
     }
@@ -154,6 +157,9 @@ interface Tally {
   readonly numbers: number[][];
   readonly categorical: number[];
   readonly numeric: number[];
+  /** The most decimals a field's numbers are printed with, and whether all are below 1 (1: yes). */
+  readonly decimals: number[];
+  readonly below1: number[];
 }
 
 /** The values of the fields (up to `max`) of a template's lines (outliers). */
@@ -169,6 +175,8 @@ function tally(
   const numbers: number[][] = [];
   const categorical: number[] = [];
   const numeric: number[] = [];
+  const decimals: number[] = [];
+  const below1: number[] = [];
   // The fields still of categories or numbers: a field of free text drops out after a few
   // lines, and the rest of the lines are read only at the fields left (sliced only there).
   const live: number[] = [];
@@ -188,6 +196,8 @@ function tally(
       numbers.push([]);
       categorical.push(1);
       numeric.push(j > 0 ? 0 : 1);
+      decimals.push(0);
+      below1.push(1);
       live[liveCount++] = width;
     }
     let kept = 0;
@@ -207,16 +217,19 @@ function tally(
         }
       }
       if (numeric[k]) {
-        const number = numberIn(line, from, to);
-        if (!Number.isNaN(number)) numbers[k]!.push(number);
-        else numeric[k] = 0;
+        const x = numberIn(line, from, to, printed);
+        if (!Number.isNaN(x)) {
+          numbers[k]!.push(x);
+          if (x >= 1) below1[k] = 0;
+          if (printed.decimals > decimals[k]!) decimals[k] = printed.decimals;
+        } else numeric[k] = 0;
       }
       if (categorical[k] || numeric[k]) live[kept++] = k;
     }
     liveCount = kept;
     if (width === max) upTo = kept > 0 ? live[kept - 1]! + 1 : 0;
   }
-  return { width, values, counts, numbers, categorical, numeric };
+  return { width, values, counts, numbers, categorical, numeric, decimals, below1 };
 }
 
 /**
@@ -276,13 +289,19 @@ function fewCommon(counts: readonly number[], rareAt: number, n: number): boolea
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
+/** How a number read by numberIn was printed: its digits after the point. */
+export interface Printed {
+  decimals: number;
+}
+const printed: Printed = { decimals: 0 };
+
 /**
  * The number `s[from, to)` is as the expression above reads it (its group), NaN when it is none:
  * read in place, a field of numbers is neither sliced nor matched line after line. Each
  * part of it can match one way only (what follows a part never continues it), so one
  * pass reads what the expression would.
  */
-export function numberIn(s: string, from: number, to: number): number {
+export function numberIn(s: string, from: number, to: number, shape?: Printed): number {
   let i = from;
   let c = i < to ? s.charCodeAt(i) : -1;
   // A name before it (`took=`, `"responseTime":`): a number cannot start so.
@@ -308,9 +327,10 @@ export function numberIn(s: string, from: number, to: number): number {
   if (fraction) {
     i += 2;
     while (i < to && isDigit(s.charCodeAt(i))) i++;
-    end = i;
     c = i < to ? s.charCodeAt(i) : -1;
   }
+  if (shape) shape.decimals = fraction ? i - end - 1 : 0;
+  if (fraction) end = i;
   for (let units = 0; units < 3 && (c === 37 || isLetter(c)); units++) c = ++i < to ? s.charCodeAt(i) : -1;
   if (c === 41 || c === 93 || c === 44 || c === 59 || c === 58 || c === 125) i++;
   if (i !== to) return Number.NaN;
@@ -327,10 +347,10 @@ const ORDERS = 100;
  * ones are many, none stands far above the rest, yet the slowest are what was asked.
  * Not where values only grow (line numbers): those are places.
  */
-function largestAcrossOrders(values: readonly number[], most = 3): number[] {
+function largestAcrossOrders(values: readonly number[], most = 3, unit = 1): number[] {
   if (values.length < 8 || onlyGrow(values)) return [];
   const sorted = Float64Array.from(values).sort();
-  const low = Math.max(1, sorted[Math.floor(sorted.length / 10)]!);
+  const low = Math.max(unit, sorted[Math.floor(sorted.length / 10)]!);
   if (sorted[sorted.length - 1]! < low * ORDERS) return [];
   return values
     .map((v, i) => ({ v, i }))

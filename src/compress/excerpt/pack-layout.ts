@@ -7,6 +7,7 @@
 import { type Doc, rangeOf } from "./doc.ts";
 import { countMarker, cutLine, omissionMarker, repeatSuffix } from "./framing.ts";
 import type { Packed, PackOptions } from "./pack-items.ts";
+import { lastExceptionFrom } from "./signals.ts";
 
 export { omissionMarker };
 
@@ -72,7 +73,7 @@ export function layoutOf(doc: Doc, opts: PackOptions): Layout {
     const i = first[u]!;
     const j = last[u]!;
     const line = lines[i]!;
-    let shown = cutLine(display?.get(i) ?? line, maxLine);
+    let shown = cutLine(display?.get(i) ?? line, maxLine, lastExceptionFrom);
     if (j > i && line.trim() !== "") shown += repeatSuffix(j - i + 1);
     const tail = suffix?.get(i);
     if (tail !== undefined) shown += tail;

@@ -50,7 +50,8 @@ export type Why =
   | "outlier"
   | "outcome"
   | "head"
-  | "newest";
+  | "newest"
+  | "cycle";
 
 /**
  * Where the engine's picks go when a kind reads its output itself (a test runner,

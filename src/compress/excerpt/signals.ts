@@ -16,7 +16,9 @@ const STATUS = /\b[A-Z]\w*(?:Error|Exception|BackOff|Failed|Failure|Killed)\b|\b
 
 const PROBLEM_WORDS =
   "error|errors|err!|fatal|panic(?:ked)?|exception|traceback|fail(?:ed|ure|ures|ing|s)?|denied|refused|unable|cannot|can't|could ?n[o']t|not found|no such|invalid|missing|abort(?:ed|ing)?|segmentation fault|core dumped|timed? ?out|warn(?:ing|ings)?|deprecated|unhandled|uncaught|unmet|conflict|crash(?:ed|loopbackoff)?|backoff|oomkilled|out of memory|killed|evicted|unhealthy|rejected|undefined reference|not ok|alert|crit(?:ical)?|emerg(?:ency)?|severe|abnormal(?:ly)?";
-const PROBLEM_MARKS = "|^\\s*(?:✗|✘|✖|×|⨯|❌|FAIL\\b)|\\bE\\d{3,5}\\b";
+const PROBLEM_MARKS = "|^\\s*(?:✗|✘|✖|×|⨯|❌|FAIL\\b)";
+/** An error code, its `E` a capital (`E0308`, `E501`): `BIOS-e820` names a memory map. */
+const CODE_MARK = /\bE\d{3,5}\b/;
 
 /** Words that say something went wrong or may have. */
 const PROBLEM = new RegExp(`${word(PROBLEM_WORDS)}${PROBLEM_MARKS}`, "i");
@@ -58,10 +60,25 @@ export function isCodeFrame(line: string): boolean {
 export function isProblem(line: string): boolean {
   return (
     line.length <= 4000 &&
-    ((MAYBE_PROBLEM.test(line) && PROBLEM.test(line)) || STATUS.test(line)) &&
+    ((MAYBE_PROBLEM.test(line) && PROBLEM.test(line)) || STATUS.test(line) || CODE_MARK.test(line)) &&
     !SUCCESS.test(line) &&
     !CODE_FRAME.test(line)
   );
+}
+
+/** An exception as a runtime prints it, its name then its message: `Error: x`, `java.io.IOException: x`. */
+const EXCEPTION = /(?<![\w$.])[\w$.]*(?:Error|Exception):\s/g;
+
+/**
+ * Where the last exception printed at or past `from` in a line starts (a cause chain's
+ * root, `caused by: Error: getaddrinfo EAI_AGAIN` deep in a JSON log line's stack), or -1:
+ * what a line cut for length must not lose.
+ */
+export function lastExceptionFrom(line: string, from: number): number {
+  EXCEPTION.lastIndex = from;
+  let at = -1;
+  for (let m = EXCEPTION.exec(line); m; m = EXCEPTION.exec(line)) at = m.index;
+  return at;
 }
 
 /** Whether a line reports a success (a passing test, an `ok`). */
@@ -121,9 +138,11 @@ export function indentOf(line: string): number {
 /**
  * Which of some values stand far above the rest (the entry chunk among small ones, a 30 s
  * call among 50 ms ones): above the median by six times the median distance from it, and
- * at least twice the median; the largest three at most. Indexes into `values`.
+ * at least twice the median; the largest three at most. Indexes into `values`. `unit`:
+ * the smallest step the values are printed in (1 for whole numbers, 0.001 for a
+ * profile's seconds), the least the median distance is taken to be.
  */
-export function farAbove(values: readonly number[], most = 3): number[] {
+export function farAbove(values: readonly number[], most = 3, unit = 1): number[] {
   if (values.length < 8) return [];
   // Typed arrays sort numbers without a comparator's calls.
   const sorted = Float64Array.from(values).sort();
@@ -131,7 +150,7 @@ export function farAbove(values: readonly number[], most = 3): number[] {
   const distances = new Float64Array(values.length);
   for (let i = 0; i < values.length; i++) distances[i] = Math.abs(values[i]! - median);
   const spread = distances.sort()[values.length >> 1]!;
-  const bar = Math.max(median * 2, median + 6 * Math.max(spread, 1));
+  const bar = Math.max(median * 2, median + 6 * Math.max(spread, unit));
   if (sorted[sorted.length - 1]! <= bar) return [];
   return values
     .map((v, i) => ({ v, i }))

@@ -51,7 +51,8 @@ function readTree(lines: readonly string[], display: Map<number, string>): Tree 
   const picks: Pick[] = [];
   const subtrees: { at: number; names: string[] }[] = [];
   const named = new Set<string>();
-  const problems = new Set<string>();
+  // Each distinct problem, and its pick while it stands at a `deduped` reference to the package.
+  const problems = new Map<string, Pick | undefined>();
   let top = 0;
   let optionals = 0;
   let repeats = 0;
@@ -65,11 +66,20 @@ function readTree(lines: readonly string[], display: Map<number, string>): Tree 
       picks.push({ from: i, to: i, prio: MUST + 8 });
     } else if (TREE_PROBLEM.test(line)) {
       const key = problemKey(entry);
+      const deduped = /\bdeduped\b/.test(entry);
       if (problems.has(key)) {
         repeats++;
+        // Shown where the package itself stands, which says what a reference to it may not.
+        const kept = problems.get(key);
+        if (kept && !deduped) {
+          display.delete(kept.from);
+          display.set(i, entry);
+          picks[picks.indexOf(kept)] = { ...kept, from: i, to: i };
+          problems.set(key, undefined);
+        }
         return;
       }
-      problems.add(key);
+      problems.set(key, undefined);
       // Unmet optional dependencies are normal; the project's own problems come first.
       const depth = (line.length - entry.length) / 2;
       const optional = key.startsWith("UNMET OPTIONAL");
@@ -81,11 +91,13 @@ function readTree(lines: readonly string[], display: Map<number, string>): Tree 
         return;
       }
       display.set(i, entry);
-      picks.push({
+      const pick = {
         from: i,
         to: i,
         prio: optional ? MUST + (optionals++ === 0 ? 2 : 1) : MUST + 8 - Math.min(6, depth),
-      });
+      };
+      picks.push(pick);
+      if (deduped) problems.set(key, pick);
       if (spec) named.add(spec);
     } else if (TREE_TOP.test(line)) {
       picks.push({ from: i, to: i, prio: MUST + 1 });
@@ -100,7 +112,7 @@ function readTree(lines: readonly string[], display: Map<number, string>): Tree 
       subtrees[subtrees.length - 1]!.names.push(spec);
     }
   });
-  const real = [...problems].filter((k) => !k.startsWith("UNMET OPTIONAL")).length;
+  const real = [...problems.keys()].filter((k) => !k.startsWith("UNMET OPTIONAL")).length;
   return { picks, subtrees, top, problems: real, repeats, root, optional: unmet };
 }
 

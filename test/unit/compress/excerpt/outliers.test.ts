@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldsOf, numberIn, outliers } from "../../../../src/compress/excerpt/outliers.ts";
+import { farAbove } from "../../../../src/compress/excerpt/signals.ts";
 import { capturedCase, loadCorpus, readText } from "../corpus.ts";
 
 /** What a field of numbers holds, as outliers read it before numberIn: this expression's group. */
@@ -7,6 +8,12 @@ const NUMBER = /^(?:"?[A-Za-z_][\w.-]*"?[:=])?[([]?(\d+(?:\.\d+)?)(?:[a-zA-Z%]{0
 const byExpression = (v: string) => {
   const m = NUMBER.exec(v);
   return m ? Number(m[1]) : Number.NaN;
+};
+/** Its digits after the point, as the column's printed step is read from them. */
+const decimalsOf = (v: string) => {
+  const m = NUMBER.exec(v)?.[1] ?? "";
+  const dot = m.indexOf(".");
+  return dot < 0 ? 0 : m.length - dot - 1;
 };
 
 describe("numberIn reads a field as the expression of numbers does", () => {
@@ -46,8 +53,11 @@ describe("numberIn reads a field as the expression of numbers does", () => {
       "3))",
       "9}",
       "a.b-c=2;",
-    ])
-      expect(numberIn(v, 0, v.length), v).toBe(byExpression(v));
+    ]) {
+      const shape = { decimals: -1 };
+      expect(numberIn(v, 0, v.length, shape), v).toBe(byExpression(v));
+      if (!Number.isNaN(byExpression(v))) expect(shape.decimals, v).toBe(decimalsOf(v));
+    }
     // In place: the field of a longer line, not the line.
     const line = "GET /api 200 took=35ms size=(12KB)";
     expect(numberIn(line, line.indexOf("took"), line.indexOf(" size"))).toBe(35);
@@ -59,9 +69,13 @@ describe("numberIn reads a field as the expression of numbers does", () => {
       for (const line of readText(entry).split("\n"))
         for (const v of fieldsOf(line)) {
           const expected = byExpression(v);
-          const got = numberIn(v, 0, v.length);
+          const shape = { decimals: -1 };
+          const got = numberIn(v, 0, v.length, shape);
           if (!Object.is(got, expected)) expect(got, `${entry.file}: ${v}`).toBe(expected);
-          if (!Number.isNaN(got)) numbers++;
+          if (Number.isNaN(got)) continue;
+          numbers++;
+          if (shape.decimals !== decimalsOf(v))
+            expect(shape.decimals, `${entry.file}: ${v}`).toBe(decimalsOf(v));
         }
     expect(numbers).toBeGreaterThan(10_000);
   });
@@ -170,6 +184,32 @@ describe("columns of numbers every line starts with", () => {
     const top = (by: "self" | "cumulative") => [...rows].sort((a, b) => b[by] - a[by]).slice(0, 2);
     for (const r of [...top("self"), ...top("cumulative")]) expect(e.text, r.line).toContain(r.line);
     expect(e.text.length).toBeLessThan(text.length * 0.25);
+  });
+});
+
+describe("a column of fractions of a unit", () => {
+  it("keeps the rows far above the rest though none reaches 1 (cProfile sorted by tottime)", async () => {
+    // A real `python -m cProfile -s tottime` (240 rows, 20 KB). Far above was at least a
+    // whole unit above the median: a column of seconds that are all below one second
+    // (`0.277`, `0.144`, `0.000`) never had a row far above, and the second slowest
+    // (`__init__.py:163(match)`, 0.144 s of its own) was left out.
+    const { text, e } = await capturedCase("fresh", "python-cprofile-tottime");
+    const rows = text
+      .split("\n")
+      .map((line) => ({ line, m: /^\s+[\d/]+\s+(\d+\.\d{3})\s/.exec(line) }))
+      .filter((r) => r.m)
+      .map((r) => ({ line: r.line, own: Number(r.m![1]) }));
+    expect(rows.length).toBeGreaterThan(200);
+    expect(Math.max(...rows.map((r) => r.own))).toBeLessThan(1);
+    for (const r of [...rows].sort((a, b) => b.own - a.own).slice(0, 3))
+      expect(e.text, r.line).toContain(r.line);
+    expect(e.text.length).toBeLessThan(text.length * 0.15);
+  });
+
+  it("is measured in the step it is printed in", () => {
+    const values = [0.001, 0.002, 0.001, 0, 0, 0.003, 0.002, 0.001, 0.277, 0.144, 0, 0.001];
+    expect(farAbove(values)).toEqual([]);
+    expect(farAbove(values, 3, 0.001)).toEqual([8, 9]);
   });
 });
 

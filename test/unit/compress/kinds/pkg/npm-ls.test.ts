@@ -127,3 +127,20 @@ describe("npm ls --all of this project (a real tree with platform builds)", () =
     expect(e.text.length).toBeLessThan(real.length * 0.5);
   });
 });
+
+describe("npm ls --all, a problem repeated at deduped references (fresh5 capture)", () => {
+  it("shows the problem where the package itself stands, not its first deduped reference", async () => {
+    // A real `npm ls --all` (922 lines, 43 KB): minimatch@2.0.10 is invalid, printed first at
+    // a `deduped` reference from one parent (`… deduped invalid: "^3.1.2" from
+    // node_modules/eslint, "^3.1.2" from …/config-array`), later at its own entry with
+    // every parent that wants another version. The first reference was the one shown.
+    const { capturedCase } = await import("../../corpus.ts");
+    const { text, e, must } = await capturedCase("fresh5", "npm-ls-all-invalid");
+    const own =
+      'minimatch@2.0.10 invalid: "^3.1.2" from node_modules/eslint, "^3.1.2" from node_modules/@eslint/config-array, "^3.1.5" from node_modules/@eslint/eslintrc';
+    expect(text).toContain(`│ ├─┬ ${own}\n`);
+    expect(e.text).toContain(`\n${own}\n`);
+    expect(e.text).not.toContain("minimatch@2.0.10 deduped invalid");
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+  });
+});

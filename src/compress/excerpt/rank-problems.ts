@@ -1,0 +1,89 @@
+/** Problem lines: which lines are problems, and how each is ranked with what locates it. */
+
+import {
+  attachedAfter,
+  commonLead,
+  distinctPlaces,
+  firstPerFile,
+  locatedBefore,
+  toldAgainBelow,
+} from "./around.ts";
+import type { Doc } from "./doc.ts";
+import { alikeSuffix } from "./framing.ts";
+import { E } from "./priorities.ts";
+import { hasLocation, isProblem, isSevere } from "./signals.ts";
+import { FOREIGN } from "./traces.ts";
+import { type EngineOptions, FEW, fact, isProblemIn, RARE, type Work } from "./work.ts";
+
+/** Of those, this many are facts. */
+const ATTACHED_FACTS = 4;
+
+/** Which lines are problems (their words, or the kind's say), past a start most lines share. */
+export function problemsOf(doc: Doc, opts: EngineOptions, noise: (i: number) => boolean): Uint8Array {
+  const { lines } = doc;
+  const problem = new Uint8Array(lines.length);
+  const lead = commonLead(lines);
+  for (let i = 0; i < lines.length; i++) {
+    let body = opts.bodyAt ? lines[i]!.slice(opts.bodyAt(i)) : lines[i]!;
+    if (lead && body.startsWith(lead)) body = body.slice(lead.length);
+    const worded = opts.problemWords !== false && isProblem(body);
+    if (i !== doc.hole && !noise(i) && (worded || opts.problem?.(i))) problem[i] = 1;
+  }
+  return problem;
+}
+
+/** The lines that locate problem line `i` (above and under it), as facts of priority `where`. */
+function located(w: Work, i: number, where: number): void {
+  const { lines } = w;
+  const before = locatedBefore(lines, i);
+  if (before < i) fact(w, before, i - 1, where, "locator");
+  const after = attachedAfter(lines, i, isProblemIn(w));
+  const again = toldAgainBelow(lines, i, isProblemIn(w));
+  if (again > after) fact(w, again, again, where, "locator");
+  // Its first lines locate it, but not frames in the runtime's or a library's code.
+  let kept = 0;
+  for (let k = i + 1; k <= after; k++) {
+    if (kept < ATTACHED_FACTS && !FOREIGN.test(lines[k]!)) {
+      fact(w, k, k, where, "locator");
+      kept++;
+    } else w.picks.push({ from: k, to: k, prio: E.moreLocator, why: "locator" });
+  }
+}
+
+/** Problems: rare ones whole, with what locates them; frequent ones by their first and last. */
+export function rankProblems(w: Work): void {
+  const { lines, starts } = w;
+  for (const tpl of w.t.list) {
+    const m = tpl.members;
+    if (!tpl.strict) continue;
+    // Errors and what locates them before warnings and theirs.
+    const severe = isSevere(lines[m[0]!]!);
+    const where = severe ? E.locator : E.warnLocator;
+    // Few alike (the same error in a handful of files): each one, its place is news; the
+    // same line again says nothing new but that it came again.
+    const same = m.every((i) => lines[i] === lines[m[0]!]);
+    if (m.length <= (same ? RARE : w.few)) {
+      for (const i of m) {
+        fact(w, i, i, severe ? E.problem : E.warning, "problem");
+        located(w, i, where);
+      }
+      continue;
+    }
+    const first = m[0]!;
+    const last = m[m.length - 1]!;
+    fact(w, first, first, severe ? E.firstProblem : E.warning - 1, "problem");
+    located(w, first, where);
+    fact(w, last, last, severe ? E.lastProblem : E.lastProblem - 2, "problem");
+    // The lines that locate the last one above it (`In f line 252:` over its source and caret).
+    const before = locatedBefore(lines, last);
+    if (before < last && hasLocation(lines[before]!)) fact(w, before, last - 1, where, "locator");
+    w.suffix.set(first, alikeSuffix(m.length, starts[first]!, starts[last]!));
+    // The same error in a few files: where it first stands in each is news (a file to open).
+    const byFile = firstPerFile(lines, m, w.opts.bodyAt, 2 * FEW);
+    for (const i of byFile)
+      if (i !== first && i !== last) fact(w, i, i, byFile.length <= FEW ? where : E.rare, "problem");
+    // Each place with the line that names it (rustc's `-->` under its header), the last one's too.
+    for (const [i, to] of distinctPlaces(lines, m, w.opts.bodyAt))
+      if (!w.facts.has(i) || !w.facts.has(to)) fact(w, i, to, E.place, "place");
+  }
+}
