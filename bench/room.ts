@@ -17,6 +17,14 @@
  * --units FILE appends each shown line as JSON (set, name, reason, fact, text);
  * --show SET/NAME prints that output's excerpt, each shown line after its reason and `*` if it holds a fact.
  */
+const USAGE = `npx node bench/room.ts [--set shared,dev,...] [--src path/to/src] [--cases N] [--reason R] [--show SET/NAME] [--units FILE]
+where the room of excerpts over 8 KB goes, by the reason each shown line was kept and whether it holds a fact
+  --set S,...       sets to read (default: every set open to development; never blind)
+  --src DIR         the compressors to run (default: ./src)
+  --cases N         the N outputs spending most on lines holding no fact (with --reason R: of that reason)
+  --show SET/NAME   one output's excerpt, each line after its reason, * where it holds a fact
+  --units FILE      append every shown line as JSON (set, name, reason, fact, text)`;
+
 import { appendFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -24,7 +32,16 @@ import { product } from "./compress.ts";
 import { BIG } from "./corpus/facts/score.ts";
 import { type FactCase, loadSet, REPO, type SetName, visibleText } from "./corpus/facts/sets.ts";
 
-const READABLE: readonly SetName[] = ["shared", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5"];
+const READABLE: readonly SetName[] = [
+  "shared",
+  "dev",
+  "fresh",
+  "fresh2",
+  "fresh3",
+  "fresh4",
+  "fresh5",
+  "fresh6",
+];
 
 interface Pick {
   readonly prio: number;
@@ -72,12 +89,20 @@ function reasonOf(p: Pick): string {
 }
 
 function parseArgs(argv: readonly string[]) {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   const get = (k: string) => {
     const i = argv.indexOf(k);
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const sets = (get("--set")?.split(",") ?? READABLE) as SetName[];
-  if (sets.some((s) => !READABLE.includes(s))) throw new Error(`sets: ${READABLE.join(",")} (never blind)`);
+  const unknown = sets.filter((s) => !READABLE.includes(s));
+  if (unknown.length > 0) {
+    console.error(`room: no set ${unknown.join(", ")}; sets: ${READABLE.join(",")} (never blind)`);
+    process.exit(2);
+  }
   return {
     sets,
     src: resolve(get("--src") ?? join(REPO, "src")),
