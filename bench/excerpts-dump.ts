@@ -14,7 +14,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { hintsOf, product } from "./compress.ts";
 import { loadCorpus } from "./corpus/corpus.ts";
-import { loadSet } from "./corpus/facts/sets.ts";
+import { loadSet, OPEN_SETS } from "./corpus/facts/sets.ts";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const p = await product(resolve(process.argv[2] ?? join(REPO, "src")));
@@ -46,7 +46,7 @@ for (const e of loadCorpus(undefined)) {
 }
 
 // The blind set stays out: its excerpts are not to be read during development.
-for (const set of ["shared", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6"] as const) {
+for (const set of OPEN_SETS) {
   for (const c of loadSet(set)) {
     const { tool_name: tool, tool_input, tool_response } = c.input;
     const out = p.extractOutput(tool, tool_input, tool_response);

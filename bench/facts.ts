@@ -28,7 +28,7 @@ import {
   reductionOf,
   scoreCases,
 } from "./corpus/facts/score.ts";
-import { type FactCase, loadSet, REPO, type SetName } from "./corpus/facts/sets.ts";
+import { type FactCase, loadSet, OPEN_SETS, REPO, type SetName } from "./corpus/facts/sets.ts";
 import { checkTargets, loadTargets } from "./corpus/facts/targets.ts";
 
 export interface FactsRun {
@@ -214,7 +214,7 @@ function targetLine(targets: ReturnType<typeof loadTargets>, set: string, a: Agg
 /** For `npm run bench` (bench/run.ts): the built hook, every set. */
 export async function benchFacts(): Promise<{ markdown: string; summary: Record<string, number> }> {
   const r = await runFacts({
-    sets: ["shared", "dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "blind", "old"],
+    sets: [...OPEN_SETS, "blind", "old"],
     hook: BUILT_HOOK,
   });
   return { markdown: r.markdown, summary: r.summary };
@@ -228,17 +228,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     return v && !v.startsWith("--") ? v : undefined;
   };
   const hook = argv.includes("--hook") ? (val("--hook") ?? BUILT_HOOK) : undefined;
-  const sets = (val("--set")?.split(",") ?? [
-    "shared",
-    "dev",
-    "fresh",
-    "fresh2",
-    "fresh3",
-    "fresh4",
-    "fresh5",
-    "fresh6",
-    "old",
-  ]) as (SetName | "old")[];
+  const sets = (val("--set")?.split(",") ?? [...OPEN_SETS, "old"]) as (SetName | "old")[];
   const r = await runFacts({
     sets,
     ...(hook ? { hook } : {}),

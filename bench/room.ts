@@ -30,18 +30,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { product } from "./compress.ts";
 import { BIG } from "./corpus/facts/score.ts";
-import { type FactCase, loadSet, REPO, type SetName, visibleText } from "./corpus/facts/sets.ts";
-
-const READABLE: readonly SetName[] = [
-  "shared",
-  "dev",
-  "fresh",
-  "fresh2",
-  "fresh3",
-  "fresh4",
-  "fresh5",
-  "fresh6",
-];
+import { type FactCase, loadSet, OPEN_SETS, REPO, type SetName, visibleText } from "./corpus/facts/sets.ts";
 
 interface Pick {
   readonly prio: number;
@@ -97,10 +86,10 @@ function parseArgs(argv: readonly string[]) {
     const i = argv.indexOf(k);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  const sets = (get("--set")?.split(",") ?? READABLE) as SetName[];
-  const unknown = sets.filter((s) => !READABLE.includes(s));
+  const sets = (get("--set")?.split(",") ?? OPEN_SETS) as SetName[];
+  const unknown = sets.filter((s) => !OPEN_SETS.includes(s));
   if (unknown.length > 0) {
-    console.error(`room: no set ${unknown.join(", ")}; sets: ${READABLE.join(",")} (never blind)`);
+    console.error(`room: no set ${unknown.join(", ")}; sets: ${OPEN_SETS.join(",")} (never blind)`);
     process.exit(2);
   }
   return {

@@ -29,6 +29,7 @@ import { runClaude, writeClaudeJson } from "../../../test/e2e/harness/claude.ts"
 import { makeLoggingHook } from "../../../test/e2e/harness/hooks.ts";
 import { startMockApi, tool } from "../../../test/e2e/harness/mock-api.ts";
 import { PG_PASSWORD, PG_USER, startPostgres } from "../../../test/helpers/postgres.ts";
+import { OPEN_SETS } from "../facts/sets.ts";
 import { repeatedCases, type Session, sessions } from "./sessions.ts";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -53,8 +54,11 @@ function sh(cmd: string, cwd: string, env: NodeJS.ProcessEnv = {}): void {
   if (r.status !== 0) throw new Error(`failed (${r.status}): ${cmd}`);
 }
 
+/** Where a case may stand already: each set's folder (shared lives in ../shared), then new captures'. */
+const CASE_DIRS = [...OPEN_SETS.filter((s) => s !== "shared"), "blind", "captured"];
+
 function caseFile(name: string): string {
-  for (const dir of ["dev", "blind", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "captured"]) {
+  for (const dir of CASE_DIRS) {
     const f = join(CORPUS, dir, `${name}.json`);
     if (existsSync(f)) return f;
   }
