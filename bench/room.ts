@@ -28,19 +28,10 @@ where the room of excerpts over 8 KB goes, by the reason each shown line was kep
 import { appendFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Pick, PackTraced as Traced } from "../src/compress/excerpt/pack.ts";
 import { product } from "./compress.ts";
 import { BIG } from "./corpus/facts/score.ts";
 import { type FactCase, loadSet, OPEN_SETS, REPO, type SetName, visibleText } from "./corpus/facts/sets.ts";
-
-interface Pick {
-  readonly prio: number;
-  readonly why?: string;
-}
-interface Traced {
-  readonly layout: { first: readonly number[]; textOf(u: number): string };
-  readonly owner: readonly (Pick | undefined)[];
-  readonly text: string;
-}
 
 interface Cell {
   bytes: number;
