@@ -125,9 +125,9 @@ function rareItems(items: readonly Record<string, Json>[]): { rare: number[]; fi
     return counts.size > 1 && top < rows.length && top >= rows.length * ONE_FORM ? [{ c, form }] : [];
   });
   const widened = forms.length > 0 ? rows.map((r, i) => [...r, ...forms.map((f) => f.form[i]!)]) : rows;
-  const { rare, columns } = rarity(widened);
+  const { rare, columns, far } = rarity(widened);
   const keyOf = (c: number) => keys[c < keys.length ? c : forms[c - keys.length]!.c]!;
-  return { rare, fields: [...new Set(columns.map((c) => keyOf(c.column)))] };
+  return { rare, fields: [...new Set([...columns.map((c) => keyOf(c.column)), ...far.map(keyOf)])] };
 }
 
 /** One form (digits aside) of a field's values this common makes a value of another form rare. */
