@@ -108,16 +108,44 @@ function shapeOf(v: Json): string {
   return "\u0000";
 }
 
+/** Fields of an object every item holds under one key, read as fields of the item, at most. */
+const NESTED_FIELDS = 16;
+
+/**
+ * The fields of the items: each key they all hold and, under a key holding an object in
+ * every item (`"total": {"amount": 34621, "currency": "GBP"}`), each key those objects all
+ * hold: the one order in GBP among EUR ones is told by a value one level down. A nested
+ * field is shown by its item's key.
+ */
+function fieldsOf(
+  items: readonly Record<string, Json>[],
+): { key: string; of: (x: Record<string, Json>) => Json }[] {
+  const keys = Object.keys(items[0]!).filter((k) => items.every((x) => k in x));
+  const out = keys.map((k) => ({ key: k, of: (x: Record<string, Json>) => x[k]! }));
+  for (const k of keys) {
+    if (!items.every((x) => isObject(x[k]))) continue;
+    const first = items[0]![k] as Record<string, Json>;
+    for (const n of Object.keys(first).filter((n) =>
+      items.every((x) => n in (x[k] as Record<string, Json>)),
+    )) {
+      if (out.length >= keys.length + NESTED_FIELDS) break;
+      out.push({ key: k, of: (x) => (x[k] as Record<string, Json>)[n]! });
+    }
+  }
+  return out;
+}
+
 /** The items of an array whose value in some field of categories is rare, and the fields. */
 function rareItems(items: readonly Record<string, Json>[]): { rare: number[]; fields: string[] } {
-  const keys = Object.keys(items[0]!).filter((k) => items.every((x) => k in x));
-  const rows = items.map((x) => keys.map((k) => scalar(x[k]) ?? shapeOf(x[k]!)));
+  const fields = fieldsOf(items);
+  const keys = fields.map((f) => f.key);
+  const rows = items.map((x) => fields.map((f) => scalar(f.of(x)) ?? shapeOf(f.of(x))));
   // A field whose values all differ says nothing by a value, but may by its form: 24
   // folders named `shard-NN` and one `thumbnails`. Where one form (digits aside) holds
   // nearly every value, a value of another form is rare like a rare category.
-  const forms = keys.flatMap((k, c) => {
+  const forms = fields.flatMap((_, c) => {
     // Of text only: a number's digits are its value, not its form.
-    if (!items.every((x) => typeof x[k] === "string")) return [];
+    if (!items.every((x) => typeof fields[c]!.of(x) === "string")) return [];
     const form = rows.map((r) => r[c]!.replace(/\d+/g, "0"));
     const counts = new Map<string, number>();
     for (const f of form) counts.set(f, (counts.get(f) ?? 0) + 1);
