@@ -9,7 +9,7 @@
  * a field of numbers) is rare too: a 1,840 kg parcel among ones under 40. Pure.
  */
 
-import { farAbove } from "./signals.ts";
+import { farAbove, onlyGrow } from "./signals.ts";
 
 export interface ColumnValues {
   /** Column index. */
@@ -75,7 +75,7 @@ const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
  * The rows whose number in column `c` stands far above the rest, when every row holds a
  * plain number there (an empty cell aside: a row without one); none otherwise. Far above
  * by a whole unit at least, or, where every number is a fraction of one, by the step they
- * are printed in (as the engine reads a field of numbers).
+ * are printed in (as the engine reads a field of numbers); none where they only grow.
  */
 function farRows(rows: readonly (readonly string[])[], c: number): number[] {
   const at: number[] = [];
@@ -92,7 +92,8 @@ function farRows(rows: readonly (readonly string[])[], c: number): number[] {
     decimals = Math.max(decimals, v.length - (v.indexOf(".") + 1 || v.length));
     if (Math.abs(x) >= 1) below1 = false;
   }
-  if (values.length < rows.length * 0.9) return [];
+  // Numbers that only grow row after row count places (ids, line numbers), not amounts.
+  if (values.length < rows.length * 0.9 || onlyGrow(values)) return [];
   return farAbove(values, 3, below1 ? 10 ** -decimals : 1).map((k) => at[k]!);
 }
 

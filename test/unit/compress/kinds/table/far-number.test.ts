@@ -29,4 +29,12 @@ describe("a table whose column of numbers has one far above the rest", () => {
     expect(r.far).toEqual([2]);
     expect(r.columns).toEqual([]);
   });
+
+  it("reads numbers that only grow as places, not amounts (an eslint report's lines)", async () => {
+    const { rarity } = await import("../../../../../src/compress/excerpt/rare.ts");
+    const lines = [3, 4, 4, 9, 12, 15, 18, 21, 22, 30, 182, 312];
+    const r = rarity(lines.map((l, i) => [String(l), `rule-${i}`]));
+    expect(r.far).toEqual([]);
+    expect(r.rare).toEqual([]);
+  });
 });
