@@ -29,6 +29,13 @@ export interface Rarity {
 
 /** A value held by fewer than this share of the rows is rare: those rows are the point. */
 const RARE_SHARE = 0.05;
+/**
+ * Where one value holds this share of the rows (Running), a value held by this few rows or
+ * fewer is an exception too, though over RARE_SHARE of a small table: three pods Unknown
+ * among 31.
+ */
+const MOST = 2 / 3;
+const FEW_ROWS = 3;
 /** A column of categories has at most this many distinct values. */
 const CATEGORIES = 20;
 
@@ -54,7 +61,8 @@ export function rarity(rows: readonly (readonly string[])[]): Rarity {
       if (above.length > 0) far.push(c);
       continue;
     }
-    const rareValues = new Set([...counts].filter(([, k]) => k < n * RARE_SHARE).map(([v]) => v));
+    const few = Math.max(...counts.values()) >= n * MOST ? FEW_ROWS : 0;
+    const rareValues = new Set([...counts].filter(([, k]) => k < n * RARE_SHARE || k <= few).map(([v]) => v));
     if (rareValues.size === 0) continue;
     rows.forEach((row, i) => {
       if (rareValues.has((row[c] ?? "").trim())) rare.add(i);
