@@ -2,9 +2,9 @@
  * The rows of a table that are the answer: a row whose value in some column is rare
  * (held by under 5% of the rows: a declined charge among 300 that succeeded) is
  * substance; the common rows are repetition. Only columns of categories (at most 20
- * distinct values, and at most a third as many as rows: a status, not a city that most
- * of 25 orders hold alone) count: a column of ids, amounts or line numbers where nearly
- * every value differs says nothing by its rarity. In a column of numbers (a weight, a size, a
+ * distinct values; for numbers, also at most a third of the rows: a status code, not a
+ * line number) count: a column of ids, amounts or line numbers where nearly every value
+ * differs says nothing by its rarity. In a column of numbers (a weight, a size, a
  * duration) a row whose number stands far above the rest (farAbove, as the engine reads
  * a field of numbers) is rare too: a 1,840 kg parcel among ones under 40. Pure.
  */
@@ -29,12 +29,13 @@ export interface Rarity {
 
 /** A value held by fewer than this share of the rows is rare: those rows are the point. */
 const RARE_SHARE = 0.05;
+const NUMBER = /^-?[\d.,]+$/;
 /**
  * Where one value holds this share of the rows (Running), a value held by this few rows or
  * fewer is an exception too, though over RARE_SHARE of a small table: three pods Unknown
  * among 31.
  */
-const MOST = 2 / 3;
+export const MOST = 2 / 3;
 const FEW_ROWS = 3;
 /** A column of categories has at most this many distinct values. */
 const CATEGORIES = 20;
@@ -45,7 +46,7 @@ export function rarity(rows: readonly (readonly string[])[]): Rarity {
   const width = Math.max(...rows.map((r) => r.length));
   const rare = new Set<number>();
   const columns: ColumnValues[] = [];
-  const fewValues = Math.min(CATEGORIES, Math.max(2, Math.floor(n / 3)));
+  const fewNumbers = Math.min(CATEGORIES, Math.max(2, Math.floor(n / 3)));
   const far: number[] = [];
   for (let c = 0; c < width; c++) {
     const counts = new Map<string, number>();
@@ -55,7 +56,10 @@ export function rarity(rows: readonly (readonly string[])[]): Rarity {
       if (counts.size > CATEGORIES) break;
     }
     if (counts.size < 2) continue;
-    if (counts.size > fewValues) {
+    if (
+      counts.size > CATEGORIES ||
+      (counts.size > fewNumbers && [...counts.keys()].every((v) => NUMBER.test(v)))
+    ) {
       const above = farRows(rows, c);
       for (const i of above) rare.add(i);
       if (above.length > 0) far.push(c);

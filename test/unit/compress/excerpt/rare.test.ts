@@ -76,30 +76,3 @@ describe("tables on fragments", () => {
     expect(() => tablesExcerpt("\n\n", { tool: "Bash" }, 200)).not.toThrow();
   });
 });
-
-describe("columns of categories", () => {
-  it("are not those where most values differ, as in a city that most of 25 orders hold alone", async () => {
-    const { rarity } = await import("../../../../src/compress/excerpt/rare.ts");
-    const cities = [
-      "Berlin",
-      "Paris",
-      "Madrid",
-      "Rome",
-      "Oslo",
-      "Lyon",
-      "Porto",
-      "Graz",
-      "Bern",
-      "Gent",
-      "Cork",
-    ];
-    const rows = Array.from({ length: 25 }, (_, i) => [
-      `ord_${i}`,
-      i < 14 ? "Berlin" : cities[i - 14]!,
-      i === 9 ? "refunded" : "fulfilled",
-    ]);
-    const r = rarity(rows);
-    expect(r.rare).toEqual([9]);
-    expect(r.columns.map((c) => c.column)).toEqual([2]);
-  });
-});
