@@ -18,4 +18,30 @@ describe("records whose rare value is one level down", () => {
     ])
       expect(e.text).toContain(fact);
   });
+
+  it("reads a nested field only where one value is the rule, not an address's city", async () => {
+    const { jsonExcerpt } = await import("../../../../../src/compress/kinds/json/excerpt.ts");
+    const cities = [
+      "Berlin",
+      "Paris",
+      "Madrid",
+      "Rome",
+      "Oslo",
+      "Lyon",
+      "Porto",
+      "Graz",
+      "Bern",
+      "Gent",
+      "Cork",
+    ];
+    const data = Array.from({ length: 25 }, (_, i) => ({
+      id: `ord_${i}`,
+      total: { amount: 1000 + i, currency: i === 7 ? "GBP" : "EUR" },
+      address: { city: i < 14 ? "Berlin" : cities[i - 14], country: "DE" },
+    }));
+    const e = jsonExcerpt(JSON.stringify({ data }, null, 2), { tool: "Bash" }, 4000);
+    expect(e.text).toContain("[25 items in data: the first, and 1 with a rare total]");
+    expect(e.text).toContain('"currency": "GBP"');
+    expect(e.text).not.toContain('"city": "Cork"');
+  });
 });
