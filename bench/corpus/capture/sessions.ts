@@ -1985,6 +1985,281 @@ export const sessions: Session[] = [
       bash("tree-du-var", "tree", "tree -a --du -h -L 3 var", "What fills var, by folder"),
     ],
   },
+
+  // The fresh7 set (bench/corpus/fresh7/): a sixth held-out round mixing both families of the
+  // blind part's tools (build, test, lint and debug; data, database, system, log, git and
+  // cluster), other projects, errors, options and formats, captured after fresh6's fixes.
+  {
+    name: "fresh7-rs",
+    setup: "fresh7",
+    cwd: "fresh7/rs",
+    prompt: "the inventory tests fail and pricing does not build",
+    provenance: `${CAPTURED} (cargo/rustc 1.95, offline; files by projects/fresh7.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      build(
+        "cargo-test-inventory-many-cases",
+        "cargo-test",
+        'cargo test -p inventory 2>&1; echo "exit code: $?"',
+        "Run the inventory tests",
+      ),
+      build(
+        "cargo-build-pricing-warnings-errors",
+        "cargo",
+        'cargo build -p pricing 2>&1; echo "exit code: $?"',
+        "Build the pricing crate",
+      ),
+    ],
+  },
+  {
+    name: "fresh7-native",
+    setup: "fresh7",
+    cwd: "fresh7/native",
+    prompt: "the tokenizer leaks, the ring buffer sums garbage and routes crashes",
+    provenance: `${CAPTURED} (gcc 12, valgrind 3.19, gdb; files by projects/fresh7.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      build(
+        "gcc-fanalyzer-tokenizer",
+        "gcc",
+        'gcc -fanalyzer -Wall -c tokenizer.c -o /dev/null 2>&1; echo "exit code: $?"',
+        "Run the static analyzer on the tokenizer",
+      ),
+      bash(
+        "valgrind-ringbuf-origins",
+        "valgrind",
+        'valgrind --leak-check=full --track-origins=yes ./ringbuf 2>&1; echo "exit code: $?"',
+        "Run the ring buffer under memcheck",
+      ),
+      bash(
+        "gdb-batch-routes-segv",
+        "gdb",
+        "gdb -q -batch -ex run -ex bt -ex 'frame 1' -ex 'info args' -ex 'info locals' ./routes 2>&1",
+        "Where routes crashes",
+      ),
+    ],
+  },
+  {
+    name: "fresh7-java",
+    setup: "fresh7",
+    cwd: "fresh7/java",
+    prompt: "the nightly ledger job died",
+    provenance: `${CAPTURED} (OpenJDK 17; files by projects/fresh7.sh)`,
+    steps: [
+      build(
+        "java-nightly-cause-chain",
+        "java-crash",
+        'javac -d out src/com/acme/ledger/Nightly.java && java -cp out com.acme.ledger.Nightly 2>&1; echo "exit code: $?"',
+        "Build and run the nightly job",
+      ),
+    ],
+  },
+  {
+    name: "fresh7-py",
+    setup: "fresh7",
+    cwd: "fresh7/py/fleet",
+    prompt: "fleet tests fail and the reconcile job crashed",
+    provenance: `${CAPTURED} (CPython 3.11; files by projects/fresh7.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      build(
+        "python-unittest-verbose-fleet",
+        "unittest",
+        'python3 -m unittest -v 2>&1; echo "exit code: $?"',
+        "Run the fleet tests verbosely",
+      ),
+      bash(
+        "python-chained-traceback-reconcile",
+        "python-traceback",
+        'python3 reconcile.py 2>&1; echo "exit code: $?"',
+        "Run the reconcile job",
+      ),
+    ],
+  },
+  {
+    name: "fresh7-ci",
+    setup: "fresh7",
+    cwd: "fresh7/ci",
+    prompt: "clean up the CI scripts and workflows",
+    provenance: `${CAPTURED} (shellcheck 0.9, yamllint 1.29; files by projects/fresh7.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      bash(
+        "shellcheck-tty-ci-scripts",
+        "shellcheck",
+        'shellcheck scripts/*.sh; echo "exit code: $?"',
+        "Check the CI scripts",
+      ),
+      bash(
+        "yamllint-github-workflows",
+        "yamllint",
+        'yamllint -f github .github/workflows; echo "exit code: $?"',
+        "Lint the workflows",
+      ),
+    ],
+  },
+  {
+    name: "fresh7-web",
+    setup: "fresh7",
+    cwd: "fresh7/web-shop/shop",
+    prompt: "lint the f7 folder, fix its specs and tests, and see what is heavy in node_modules",
+    provenance: `${CAPTURED} (node 24; tools from the npm registry at the versions in package.json; files by projects/fresh7.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      build(
+        "eslint-f7-legacy-modules",
+        "eslint",
+        'npx eslint f7/src 2>&1; echo "exit code: $?"',
+        "Lint f7/src",
+      ),
+      build(
+        "mocha-dot-split",
+        "mocha",
+        'npx mocha --reporter dot f7/spec/split.spec.js 2>&1; echo "exit code: $?"',
+        "Run the split specs",
+      ),
+      build(
+        "jest-coverage-threshold-lib",
+        "jest",
+        `npx jest --ci --coverage --collectCoverageFrom 'f7/lib/**/*.js' --coverageThreshold '{"global":{"lines":80,"branches":60}}' f7/test 2>&1; echo "exit code: $?"`,
+        "Run the f7 tests with the coverage gate",
+      ),
+      bash(
+        "du-node-modules-depth2-sorted",
+        "du",
+        "du -k -d 2 node_modules | sort -rn | head -n 120",
+        "The heaviest folders in node_modules",
+      ),
+    ],
+  },
+  {
+    name: "fresh7-data",
+    setup: "fresh7",
+    cwd: "fresh7/data",
+    prompt: "yesterday's orders, refunds and audit trail look odd, and mx2 is misbehaving",
+    provenance: `${CAPTURED} (curl against a JSON file served on loopback, coreutils; files by projects/fresh7.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      bash(
+        "curl-orders-minified-page",
+        "curl-json",
+        'curl -s "http://127.0.0.1:{{API_PORT}}/orders-2024-12-03.json"',
+        "Fetch the orders of 3 December",
+      ),
+      bash("cat-refunds-csv", "csv", "cat files/refunds.csv", "The refunds export"),
+      {
+        case: "read-audit-events-ndjson",
+        kind: "ndjson",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/files/audit-events.ndjson", offset: 520, limit: 350 },
+      },
+      bash("tail-mx2-syslog", "syslog", "tail -n 400 logs/mx2-syslog", "The end of mx2's syslog"),
+    ],
+  },
+  {
+    name: "fresh7-db",
+    setup: "fresh7",
+    cwd: "fresh7/db",
+    prompt: "carriers miss their SLA and recent shipments look wrong",
+    provenance: `${CAPTURED} (PostgreSQL 15 on loopback, psql 15; sqlite3 3.40; files by projects/fresh7.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    postgres: true,
+    maxOutput: 200_000,
+    steps: [
+      bash(
+        "psql-explain-analyze-carrier-sla",
+        "psql",
+        `psql -c "EXPLAIN ANALYZE SELECT c.name, w.region, count(*), avg(s.delivered_at - s.shipped_at) FROM shipments s JOIN carriers c ON c.id = s.carrier_id JOIN warehouses w ON w.id = s.warehouse_id WHERE s.delivered_at - s.shipped_at > make_interval(hours => c.sla_hours) GROUP BY 1, 2 ORDER BY 3 DESC"`,
+        "Why the SLA report is slow",
+      ),
+      bash(
+        "psql-aligned-recent-shipments",
+        "psql",
+        `psql -c "SELECT * FROM shipments WHERE id > 29600 ORDER BY id"`,
+        "The 400 most recent shipments",
+      ),
+      bash(
+        "sqlite-line-sessions",
+        "sqlite",
+        `sqlite3 -line sessions.db "SELECT * FROM sessions"`,
+        "Every web session, one field a line",
+      ),
+    ],
+  },
+  {
+    name: "fresh7-ops",
+    setup: "fresh7",
+    cwd: "fresh7/ops/ops",
+    path: "bin",
+    prompt: "latency is high in default, the kafka orders app restarted, and zookeeper dropped learners",
+    provenance: CAPTURED,
+    maxOutput: 200_000,
+    steps: [
+      bash(
+        "kubectl-get-pods-high-latency",
+        "kubectl",
+        "kubectl get pods --namespace=default -o wide --show-labels",
+        "List the pods in default",
+        HOLMES("tests/llm/fixtures/test_investigate/09_high_latency/kubectl_get_by_kind_in_namespace.txt"),
+      ),
+      bash(
+        "kubectl-describe-pod-kafka-orders",
+        "kubectl",
+        "kubectl describe pod orders-app-6c8868cb6d-qcv2t -n ask-holmes-namespace-55",
+        "Describe the orders app pod",
+        HOLMES(
+          "tests/llm/fixtures/test_ask_holmes/55_kafka_runbook/kubectl_describepod_orders-app-6c8868cb6d-qcv2t_ask-holmes-namespace-55.txt",
+        ),
+      ),
+      bash(
+        "grep-zookeeper-errors-context",
+        "log-grep",
+        'grep -n -B2 -A2 "ERROR" logs/zookeeper.log',
+        "The Zookeeper errors with the lines around them",
+        LOGHUB("Zookeeper/Zookeeper_2k.log"),
+      ),
+      bash(
+        "git-log-graph-core-decorate",
+        "git-log",
+        "git -C holmesgpt log --graph --date=short --format='%h %ad %an%d %s' -n 300 -- holmes/core",
+        "Recent history of holmes/core as a graph",
+        `${CAPTURED} on a clone of robusta-dev/holmesgpt (commit c1ee1d43598b89ca59481615b40a3340a32f2202)`,
+      ),
+    ],
+  },
+  {
+    name: "fresh7-spill",
+    setup: "fresh7",
+    cwd: "fresh7/ops/ops",
+    path: "bin",
+    prompt: "checkout is slow",
+    provenance: `${CAPTURED}; Claude Code's own 30,000-character limit (the output is spilled to a file)`,
+    steps: [
+      bash(
+        "kubectl-logs-checkout-spilled",
+        "kubectl-logs",
+        "kubectl logs checkout-service-66cb4b6c4b-77chl -n minishop --all-containers",
+        "The checkout service logs",
+        HOLMES("tests/llm/fixtures/test_investigate/14_tempo/kubectl_logs_all_containers_checkout.txt"),
+      ),
+    ],
+  },
+  {
+    name: "fresh7-sys",
+    setup: "fresh7",
+    cwd: "fresh7/sys/host",
+    prompt: "the host is short of memory",
+    provenance: `${CAPTURED} (procps of Debian 12; the session in a PID namespace of its own)`,
+    pidNamespace: true,
+    steps: [
+      { tool: "Bash", input: { command: "./svc/start.sh", description: "Start the services" } },
+      bash(
+        "ps-eo-sort-rss",
+        "ps",
+        "ps -eo pid,ppid,user,stat,%cpu,%mem,rss,etime,args --sort=-rss",
+        "Processes by resident memory",
+      ),
+    ],
+  },
 ];
 
 /**

@@ -23,6 +23,8 @@
  *           database, system, log, git and cluster tools the blind part holds.
  * - fresh6: bench/corpus/fresh6, a fifth held-out round of new outputs of that family
  *           (other data, errors, options and formats than fresh5's).
+ * - fresh7: bench/corpus/fresh7, a sixth held-out round mixing both families of the blind
+ *           part's tools (build, test, lint, debug; data, database, system, log, git, cluster).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -40,7 +42,8 @@ export type SetName =
   | "fresh3"
   | "fresh4"
   | "fresh5"
-  | "fresh6";
+  | "fresh6"
+  | "fresh7";
 
 /**
  * The sets open to development, in the order benches print them: every set but blind,
@@ -55,6 +58,7 @@ export const OPEN_SETS: readonly SetName[] = [
   "fresh4",
   "fresh5",
   "fresh6",
+  "fresh7",
 ];
 
 export interface FactCase {

@@ -33,8 +33,13 @@ export function attachedAfter(
 /** A diagnostic's message: what follows its severity (`f.c:26:60: warning: use after free of j [CWE-416]`). */
 const MESSAGE = /:\s*(?:fatal error|error|warning):\s+(.{12,}?)(?:\s+\[[^\]]*\])*\s*$/;
 
-/** Lines below a diagnostic looked at for its message told again. */
-const AGAIN = 120;
+/**
+ * Lines below a diagnostic looked at for its message told again. The look stops at the
+ * next problem, so its work is bounded by the text; this only caps a pathological one. A
+ * path of events runs long: a use after free through five calls is told again 121 lines
+ * below its warning, past the 120 this once was.
+ */
+const AGAIN = 5000;
 
 /**
  * The line below problem line `i`, before the next problem, that tells its message again

@@ -4,7 +4,7 @@
  * the few far above the rest. Pure; the engine (engine.ts) makes them facts.
  */
 
-import { farAbove } from "./signals.ts";
+import { farAbove, onlyGrow } from "./signals.ts";
 import type { Templates } from "./templates.ts";
 
 /** Fields looked at per line at most. */
@@ -357,12 +357,6 @@ function largestAcrossOrders(values: readonly number[], most = 3, unit = 1): num
     .sort((a, b) => b.v - a.v)
     .slice(0, most)
     .map((e) => e.i);
-}
-
-/** Values that only grow line after line count places (a line number, a time), not amounts. */
-function onlyGrow(values: readonly number[]): boolean {
-  for (let k = 1; k < values.length; k++) if (values[k]! < values[k - 1]!) return false;
-  return true;
 }
 
 /** Lines looked at for a first field's rare values at least, and its values at most. */

@@ -135,6 +135,12 @@ export function indentOf(line: string): number {
   return i;
 }
 
+/** Values that only grow line after line count places (a line number, a time), not amounts. */
+export function onlyGrow(values: readonly number[]): boolean {
+  for (let k = 1; k < values.length; k++) if (values[k]! < values[k - 1]!) return false;
+  return true;
+}
+
 /**
  * Which of some values stand far above the rest (the entry chunk among small ones, a 30 s
  * call among 50 ms ones): above the median by six times the median distance from it, and

@@ -62,11 +62,11 @@ export function readText(e: CorpusEntry): string {
 
 /**
  * A real captured Claude Code input of the bench's widened corpus (bench/corpus/dev,
- * fresh, fresh2, fresh3, fresh4, fresh5 or fresh6, all open to development), compressed as the hook would: its text, the
+ * fresh, fresh2, fresh3, fresh4, fresh5, fresh6 or fresh7, all open to development), compressed as the hook would: its text, the
  * excerpt and the facts its annotator needed.
  */
 export async function capturedCase(
-  set: "dev" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5" | "fresh6",
+  set: "dev" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5" | "fresh6" | "fresh7",
   name: string,
 ) {
   const { extractOutput } = await import("../../../src/claude/tool-outputs.ts");

@@ -15,7 +15,7 @@ import { note } from "../../excerpt/framing.ts";
 import { intentLines, intentWords } from "../../excerpt/intent.ts";
 import { excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
-import { rarity } from "../../excerpt/rare.ts";
+import { MOST, rarity } from "../../excerpt/rare.ts";
 import { isProblem } from "../../excerpt/signals.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { genericExcerpt } from "../generic/excerpt.ts";
@@ -108,16 +108,53 @@ function shapeOf(v: Json): string {
   return "\u0000";
 }
 
+/** Fields of an object every item holds under one key, read as fields of the item, at most. */
+const NESTED_FIELDS = 16;
+
+/**
+ * The fields of the items: each key they all hold and, under a key holding an object in
+ * every item (`"total": {"amount": 34621, "currency": "GBP"}`), each key those objects all
+ * hold where one value is the rule (held by MOST of the items): the one order in GBP among
+ * EUR ones is told by a value one level down, but a city or a postal code is only an
+ * address's. A nested field is shown by its item's key.
+ */
+function fieldsOf(
+  items: readonly Record<string, Json>[],
+): { key: string; of: (x: Record<string, Json>) => Json }[] {
+  const keys = Object.keys(items[0]!).filter((k) => items.every((x) => k in x));
+  const out = keys.map((k) => ({ key: k, of: (x: Record<string, Json>) => x[k]! }));
+  for (const k of keys) {
+    if (!items.every((x) => isObject(x[k]))) continue;
+    const first = items[0]![k] as Record<string, Json>;
+    for (const n of Object.keys(first).filter((n) =>
+      items.every((x) => n in (x[k] as Record<string, Json>)),
+    )) {
+      if (out.length >= keys.length + NESTED_FIELDS) break;
+      const of = (x: Record<string, Json>) => (x[k] as Record<string, Json>)[n]!;
+      if (isRule(items.map((x) => scalar(of(x)) ?? shapeOf(of(x))))) out.push({ key: k, of });
+    }
+  }
+  return out;
+}
+
+/** Whether one value is held by MOST of them. */
+function isRule(values: readonly string[]): boolean {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return Math.max(...counts.values()) >= values.length * MOST;
+}
+
 /** The items of an array whose value in some field of categories is rare, and the fields. */
 function rareItems(items: readonly Record<string, Json>[]): { rare: number[]; fields: string[] } {
-  const keys = Object.keys(items[0]!).filter((k) => items.every((x) => k in x));
-  const rows = items.map((x) => keys.map((k) => scalar(x[k]) ?? shapeOf(x[k]!)));
+  const fields = fieldsOf(items);
+  const keys = fields.map((f) => f.key);
+  const rows = items.map((x) => fields.map((f) => scalar(f.of(x)) ?? shapeOf(f.of(x))));
   // A field whose values all differ says nothing by a value, but may by its form: 24
   // folders named `shard-NN` and one `thumbnails`. Where one form (digits aside) holds
   // nearly every value, a value of another form is rare like a rare category.
-  const forms = keys.flatMap((k, c) => {
+  const forms = fields.flatMap((_, c) => {
     // Of text only: a number's digits are its value, not its form.
-    if (!items.every((x) => typeof x[k] === "string")) return [];
+    if (!items.every((x) => typeof fields[c]!.of(x) === "string")) return [];
     const form = rows.map((r) => r[c]!.replace(/\d+/g, "0"));
     const counts = new Map<string, number>();
     for (const f of form) counts.set(f, (counts.get(f) ?? 0) + 1);
@@ -125,9 +162,9 @@ function rareItems(items: readonly Record<string, Json>[]): { rare: number[]; fi
     return counts.size > 1 && top < rows.length && top >= rows.length * ONE_FORM ? [{ c, form }] : [];
   });
   const widened = forms.length > 0 ? rows.map((r, i) => [...r, ...forms.map((f) => f.form[i]!)]) : rows;
-  const { rare, columns } = rarity(widened);
+  const { rare, columns, far } = rarity(widened);
   const keyOf = (c: number) => keys[c < keys.length ? c : forms[c - keys.length]!.c]!;
-  return { rare, fields: [...new Set(columns.map((c) => keyOf(c.column)))] };
+  return { rare, fields: [...new Set([...columns.map((c) => keyOf(c.column)), ...far.map(keyOf)])] };
 }
 
 /** One form (digits aside) of a field's values this common makes a value of another form rare. */

@@ -1,8 +1,8 @@
 /**
  * A JSON document on one line (minified), laid out on lines without changing a character
- * of it: a container that fits in `width` characters stays on one line as it was, a larger
- * one has its opening, each member and its closing on lines of their own, indented by
- * depth. Every line is a slice of the original (plus indentation), so `"status":"failed"`
+ * of it: a container that fits in `width` characters stays on one line as it was (an item
+ * of a list whose items mostly fit, in twice that), a larger one has its opening, each
+ * member and its closing on lines of their own, indented by depth. Every line is a slice of the original (plus indentation), so `"status":"failed"`
  * and `{"id":7,"ok":false}` are shown exactly as the tool printed them.
  */
 
@@ -73,19 +73,24 @@ export function layoutJson(text: string, width = 240): string | undefined {
   const match = matches(text);
   if (!match) return undefined;
   const out: string[] = [];
-  const emit = (start: number, end: number, depth: number, comma: string): void => {
+  const emit = (start: number, end: number, depth: number, comma: string, room = width): void => {
     const indent = "  ".repeat(depth);
     const v = valueStart(text, start, end);
     const c = text.charCodeAt(v);
     const container = (c === 123 || c === 91) && match[v] === end;
-    if (!container || end - start + 1 <= width) {
+    if (!container || end - start + 1 <= room) {
       out.push(indent + text.slice(start, end + 1) + comma);
       return;
     }
     out.push(indent + text.slice(start, v + 1));
     const members = membersOf(text, match, v);
+    // The items of a list are laid out alike: where most fit on a line, one wider by a
+    // field or two (the declined order's `failure`, the rare record) stays on one line
+    // too, its id beside its values as in its siblings.
+    const fit = members.filter(([a, b]) => b - a + 1 <= width).length;
+    const itemRoom = c === 91 && fit * 2 >= members.length ? 2 * width : width;
     members.forEach(([a, b], k) => {
-      emit(a, b, depth + 1, k < members.length - 1 ? "," : "");
+      emit(a, b, depth + 1, k < members.length - 1 ? "," : "", itemRoom);
     });
     out.push(indent + text[end]! + comma);
   };

@@ -85,7 +85,17 @@ export function blockPicks(doc: Doc, block: Block, rules: BlockRules, out: Pick[
       continue;
     }
     if (messages < (rules.messages ?? 1) && rules.message.test(line)) {
-      out.push({ from: i, to: i, prio: P.message - messages });
+      // A line ending in a colon introduces the message on the next one (Rust's
+      // `panicked at src/lib.rs:12:5:` over what `expect` said): they go together.
+      const next = lines[i + 1]?.trim() ?? "";
+      const told =
+        /:\s*$/.test(line) && i + 1 <= block.end && next !== "" && !rules.message.test(lines[i + 1]!);
+      out.push({
+        from: i,
+        to: told ? i + 1 : i,
+        prio: P.message - messages,
+        ...(told ? { split: "none" as const } : {}),
+      });
       messages++;
     } else if (locations < (rules.locations ?? 1) && rules.location.test(line) && !FOREIGN.test(line)) {
       out.push({ from: i, to: i, prio: P.location - locations });

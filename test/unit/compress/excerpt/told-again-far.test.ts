@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { capturedCase } from "../corpus.ts";
+
+describe("a diagnostic told again at the end of a long path of events", () => {
+  it("keeps the event where it happens, however far below (fresh7 capture)", async () => {
+    // A real `gcc -fanalyzer -Wall -c tokenizer.c`: the use after free is told again as
+    // event (32), 121 lines below its warning, after a path through five functions. The
+    // look for it stopped at 120 lines, so only the warning was kept.
+    const { e } = await capturedCase("fresh7", "gcc-fanalyzer-tokenizer");
+    expect(e.compressor).toBe("gcc");
+    for (const fact of [
+      "tokenizer.c:23:19: warning: use after ‘free’ of ‘head’ [CWE-416] [-Wanalyzer-use-after-free]",
+      "(32) use after ‘free’ of ‘head’; freed at (28)",
+      "(23) dereference of NULL ‘head’",
+      "tokenizer.c:37:44: warning: leak of FILE ‘f’ [CWE-775] [-Wanalyzer-file-leak]",
+    ])
+      expect(e.text).toContain(fact);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { capturedCase } from "../../corpus.ts";
+
+describe("a table whose column of numbers has one far above the rest", () => {
+  it("keeps that row, as a rare category's (fresh7 capture)", async () => {
+    // A real aligned `psql -c "SELECT * FROM shipments …"` of 400 rows: parcels of 0.1 to
+    // 40 kg and one of 1,840 kg. Rarity read columns of categories only, so the weight
+    // was no reason to show its row, while the lost and returned ones were.
+    const { e } = await capturedCase("fresh7", "psql-aligned-recent-shipments");
+    expect(e.compressor).toBe("table");
+    for (const fact of [
+      " 29917 | ORD-729917 |           10 |          3 | in_transit         |   1840.00 |",
+      " 29788 | ORD-729788 |            1 |          5 | lost ",
+      " 29851 | ORD-729851 |            2 |          5 | returned_to_sender |",
+      "(400 rows)",
+    ])
+      expect(e.text).toContain(fact);
+  });
+
+  it("finds the numbers far above the rest, not ids that grow or amounts that spread", async () => {
+    const { rarity } = await import("../../../../../src/compress/excerpt/rare.ts");
+    const rows = Array.from({ length: 60 }, (_, i) => [
+      String(1000 + i),
+      (5 + ((i * 7) % 30) + 0.25).toFixed(2),
+      i === 17 ? "1840.00" : `${(10 + ((i * 13) % 25)).toFixed(2)}`,
+    ]);
+    const r = rarity(rows);
+    expect(r.rare).toEqual([17]);
+    expect(r.far).toEqual([2]);
+    expect(r.columns).toEqual([]);
+  });
+
+  it("reads numbers that only grow as places, not amounts (an eslint report's lines)", async () => {
+    const { rarity } = await import("../../../../../src/compress/excerpt/rare.ts");
+    const lines = [3, 4, 4, 9, 12, 15, 18, 21, 22, 30, 182, 312];
+    const r = rarity(lines.map((l, i) => [String(l), `rule-${i}`]));
+    expect(r.far).toEqual([]);
+    expect(r.rare).toEqual([]);
+  });
+});
