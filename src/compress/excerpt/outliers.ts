@@ -123,6 +123,9 @@ export function outliers(
     rareOf[k] = rare;
   }
   const held = rareOf.length > 0 ? rareHeld(lines, members, bodyAt, rareOf) : [];
+  // A line far above the rest is keyed by its place after `#`, a rare value by itself after
+  // `:`: a value written as a place (`5`) must not share the far line's list.
+  const farKey = (k: number, j: number) => `${only?.key ?? members[0]}:${k}#${j}`;
   for (let k = 0; k < f.width; k++) {
     if (f.numeric[k] && !f.categorical[k]) {
       // A field of numbers (a size, a duration): the few far above the rest, or, where its
@@ -132,13 +135,13 @@ export function outliers(
       const unit = f.below1[k] ? 10 ** -f.decimals[k]! : 1;
       const far = farAbove(f.numbers[k]!, 3, unit);
       for (const j of far.length > 0 ? far : largestAcrossOrders(f.numbers[k]!, 3, unit))
-        add(`${only?.key ?? members[0]}:${k}:${j}`, members[j]!);
+        add(farKey(k, j), members[j]!);
       continue;
     }
     // A field of few numbers (durations of 39 to 49 ms) is one of categories too, but a
     // number far above the rest there (108) is news whether or not another line holds it.
     if (f.numeric[k] && !onlyGrow(f.numbers[k]!))
-      for (const j of farAbove(f.numbers[k]!)) add(`${only?.key ?? members[0]}:${k}:${j}`, members[j]!);
+      for (const j of farAbove(f.numbers[k]!)) add(farKey(k, j), members[j]!);
     const at = held[k];
     if (at)
       for (let j = 0; j < n; j++) if (at[j] !== undefined) add(`${members[0]}:${k}:${at[j]}`, members[j]!);

@@ -243,3 +243,20 @@ describe("a field of few numbers", () => {
     expect([...out.values()].flat()).toEqual([]);
   });
 });
+
+describe("the keys of a template's outliers", () => {
+  it("keep a number far above the rest apart from a rare value written as that line's place", () => {
+    // A field of few numbers (40 and 41) with one far above (108, the sixth line: place 5)
+    // and one rare value `5`: the far one was keyed by its place (`first:k:5`), the rare
+    // one by its value (`first:k:5`), so both fell in one list, one line it did not mean.
+    const took = Array.from({ length: 40 }, (_, j) => (j === 5 ? 108 : j === 30 ? 5 : 40 + (j % 2)));
+    const lines = took.map((ms) => `GET /api/orders took ${ms} ms`);
+    const out = new Map<string, number[]>();
+    outliers(lines, { members: lines.map((_, i) => i) }, out, () => 0);
+    const lists = [...out.values()];
+    // Both are outliers, each in a list of its own.
+    expect(lists.flat()).toEqual(expect.arrayContaining([5, 30]));
+    for (const list of lists)
+      expect(list.includes(5) && list.includes(30), JSON.stringify([...out])).toBe(false);
+  });
+});
