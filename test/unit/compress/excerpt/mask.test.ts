@@ -101,3 +101,31 @@ describe("an error code tells lines apart", () => {
     expect(hashes("took [120] ms")).toEqual(hashes("took [4500] ms"));
   });
 });
+
+describe("a record packed in one token", () => {
+  it("is told by its words, its numbers masked (a Read of HealthApp's pipe-separated log, fresh6 capture)", async () => {
+    // `time|component|pid|message` with no blank: three runs of digits made the whole token
+    // an id (`*`), so `…|HiH_HiBroadcastUtil|…|sendSyncFailedBroadcast`, three times in 700
+    // lines, was one kind of line with 81 `…|Step_SPUtils|…|setTodayTotalDetailSteps=…`.
+    const sync = "20171223-22:32:28:801|HiH_HiBroadcastUtil|30002312|sendSyncFailedBroadcast";
+    expect(hashes(sync)).toEqual(
+      hashes("20171223-22:19:58:428|HiH_HiBroadcastUtil|30002312|sendSyncFailedBroadcast"),
+    );
+    expect(hashes(sync)).not.toEqual(
+      hashes(
+        "20171223-22:17:28:156|Step_SPUtils|30002312|setTodayTotalDetailSteps=1514038560000##7074##548563",
+      ),
+    );
+    // A quoted word is a value (a JSON record's), not a word of the kind.
+    expect(
+      hashes('{"ts":"2024-12-02T09:30:02.452Z","m":"GET","path":"/v1/products","up":"catalog-svc","ms":93}'),
+    ).toEqual(
+      hashes('{"ts":"2024-12-02T09:31:07.101Z","m":"POST","path":"/v1/orders","up":"search-svc","ms":121}'),
+    );
+    // An id without words is still one kind, whatever its short letter runs.
+    expect(hashes("R25-M1-NF-C:J16-U11")).toEqual(hashes("R31-M0-N4-C:J02-U01"));
+    const { e, must } = await capturedCase("fresh6", "read-healthapp-log");
+    expect(e.text).toContain(sync);
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+  });
+});
