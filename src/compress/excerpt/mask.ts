@@ -233,6 +233,15 @@ function maskPath(s: string, from: number, to: number): number {
   return maskRuns(s, pathEnd, to, mix(h, 124));
 }
 
+/** The error codes (isCode) of the line maskLine read last, hashed together: 0 when none. */
+let codes = 0;
+
+/**
+ * The error codes of the line maskLine read last (0: none): lines of two codes are two
+ * kinds of problem (`[SC3054]`, `[SC3010]`), however alike their words (templates.ts).
+ */
+export const codesOfLastLine = () => codes;
+
 /** A place in a file (`src/a.ts:3`, `chart.ts(5,14):`): which file a problem is in tells problems apart. */
 const PLACE = /\.[A-Za-z]{1,5}[(:]\d/;
 
@@ -252,6 +261,7 @@ export function maskLine(
   let n = 0;
   let i = from;
   const end = line.length;
+  codes = 0;
   while (i < end && n < MAX_TOKENS) {
     let d = line.charCodeAt(i);
     if (d === 32 || d === 9) {
@@ -281,8 +291,10 @@ export function maskLine(
       const masked = maskRuns(line, i, end, FNV, true);
       j = stoppedAt;
       if (j < end && line.charCodeAt(j) === 47) kind = 2;
-      else if (isCode(line, i, j)) out[into + n] = hashOf(line, i, j);
-      else out[into + n] = maskedOrId(masked);
+      else if (isCode(line, i, j)) {
+        out[into + n] = hashOf(line, i, j);
+        codes = mix(codes, out[into + n]!);
+      } else out[into + n] = maskedOrId(masked);
     }
     if (kind === 2) {
       for (; j < end; j++) {

@@ -10,7 +10,7 @@
  */
 
 import type { Doc } from "./doc.ts";
-import { MAX_TOKENS, maskLine } from "./mask.ts";
+import { codesOfLastLine, MAX_TOKENS, maskLine } from "./mask.ts";
 
 /** A wildcard in a template: the lines it groups differ there. */
 export const ANY = -1;
@@ -126,6 +126,8 @@ interface Sample {
   readonly tokens: Int32Array;
   /** How many tokens each has. */
   readonly count: Int32Array;
+  /** Each one's error codes (codesOfLastLine). */
+  readonly codes: Int32Array;
   /** Each sampled line's values (maskLine's), MAX_TOKENS apart, when problems group by their words. */
   readonly values: { readonly numbered: Uint8Array; readonly files: Int32Array } | undefined;
 }
@@ -135,6 +137,7 @@ function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined, with
   const most = Math.min(HEADER_SAMPLE, doc.lines.length);
   const tokens = new Int32Array(most * MAX_TOKENS);
   const count = new Int32Array(most);
+  const codes = new Int32Array(most);
   // The values of a line cost little beside its tokens; read with them, a problem line is masked once.
   const values = withValues
     ? { numbered: new Uint8Array(most * MAX_TOKENS), files: new Int32Array(most * MAX_TOKENS) }
@@ -143,9 +146,10 @@ function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined, with
     if (skipped(doc, i)) continue;
     const k = at.length;
     count[k] = maskLine(doc.lines[i]!, tokens, bodyAt ? bodyAt(i) : 0, values, k * MAX_TOKENS);
+    codes[k] = codesOfLastLine();
     at.push(i);
   }
-  return { at, tokens, count, values };
+  return { at, tokens, count, codes, values };
 }
 
 /**
@@ -201,7 +205,7 @@ function keyOf(masked: Int32Array, n: number, strict: boolean): number {
  * of nothing but problems, where telling each apart would make every line a fact).
  * `classOf(i)`: what the kind knows a line to be though its words do not say it (an
  * access log's status, a number masking would free): lines of two classes never share a
- * template.
+ * template, nor do lines of two error codes (`[SC3054]`, `[SC3010]`).
  */
 export function templatesOf(
   doc: Doc,
@@ -235,18 +239,24 @@ export function templatesOf(
     // their values (ids, places, times); other lines join the template they resemble.
     const words = exact && looseProblems;
     let n: number;
+    let codes: number;
     if (sampled < sample.at.length && sample.at[sampled] === i && (!words || sampledValues)) {
       n = sample.count[sampled]!;
+      codes = sample.codes[sampled]!;
       for (let k = 0, t = sampled * MAX_TOKENS; k < n; k++) buffer[k] = sample.tokens[t + k]!;
       if (words && sampledValues)
         for (let k = 0, t = sampled * MAX_TOKENS; k < n; k++) {
           numbered[k] = sampledValues.numbered[t + k]!;
           files[k] = sampledValues.files[t + k]!;
         }
-    } else n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined);
+    } else {
+      n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined);
+      codes = codesOfLastLine();
+    }
     if (sample.at[sampled] === i) sampled++;
     if (header > 0 && startsWith(buffer, n, start)) headed.push(i);
-    const cls = classOf ? classOf(i) : 0;
+    // Lines of two error codes are two kinds, as lines of two classes are.
+    const cls = (classOf ? classOf(i) : 0) ^ codes;
     const key =
       (keyOf(buffer, n, exact && !words) ^ (exact ? 1 : 0) ^ Math.imul(cls, 0x9e3779b1)) & 0x3fffffff;
     let leaf = leaves.get(key);

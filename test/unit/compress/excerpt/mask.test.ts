@@ -129,3 +129,16 @@ describe("a record packed in one token", () => {
     for (const fact of must) expect(e.text, fact).toContain(fact);
   });
 });
+
+describe("lines of two error codes", () => {
+  it("are two kinds however alike their words (shellcheck -f gcc, fresh4 capture)", async () => {
+    // `In POSIX sh, array references are undefined. [SC3054]` and `In POSIX sh, [[ ]] is
+    // undefined. [SC3010]` share more than half their tokens, so the four [[ ]] findings
+    // joined the six array ones, and the first of them (nightly.sh:41:1) was never shown.
+    const { e, must } = await capturedCase("fresh4", "shellcheck-gcc");
+    expect(e.text).toContain(
+      "f4/scripts/nightly.sh:41:1: warning: In POSIX sh, [[ ]] is undefined. [SC3010]",
+    );
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+  });
+});
