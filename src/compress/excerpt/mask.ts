@@ -175,7 +175,7 @@ export function maskToken(s: string, from: number, end: number): number {
     else if (c >= 48 && c <= 57) variable = true;
   }
   if (slash) return maskPath(s, from, to);
-  return notPath(s, from, to, hashOf(s, from, to), variable || to - from > 24);
+  return notPath(s, from, to, hashOf(s, from, to), variable || to - from > 24 || isBar(s, from, to));
 }
 
 /** The hash of `s[from, to)` as it is. */
@@ -233,6 +233,16 @@ function maskPath(s: string, from: number, to: number): number {
   return maskRuns(s, pathEnd, to, mix(h, 124));
 }
 
+/** Whether `s[from, to)` is a bar of `+` and `-`, three or more (a diffstat's `+++--`): its length varies with a count. */
+function isBar(s: string, from: number, to: number): boolean {
+  if (to - from < 3) return false;
+  for (let k = from; k < to; k++) {
+    const c = s.charCodeAt(k);
+    if (c !== 43 && c !== 45) return false;
+  }
+  return true;
+}
+
 /** The error codes (isCode) of the line maskLine read last, hashed together: 0 when none. */
 let codes = 0;
 
@@ -241,6 +251,17 @@ let codes = 0;
  * kinds of problem (`[SC3054]`, `[SC3010]`), however alike their words (templates.ts).
  */
 export const codesOfLastLine = () => codes;
+
+/** The masked tokens of the line maskLine read last, every path one (ANY_PATH), hashed together. */
+let shape = FNV;
+const ANY_PATH = 0x2f2f2f2f;
+
+/**
+ * The shape of the line maskLine read last: its masked tokens hashed together, any path
+ * alike any other. Lines of one shape are alike but for their files (a diffstat's
+ * `dir/file | 12 ++--`), though their templates differ by directory.
+ */
+export const shapeOfLastLine = () => shape;
 
 /** A place in a file (`src/a.ts:3`, `chart.ts(5,14):`): which file a problem is in tells problems apart. */
 const PLACE = /\.[A-Za-z]{1,5}[(:]\d/;
@@ -262,6 +283,7 @@ export function maskLine(
   let i = from;
   const end = line.length;
   codes = 0;
+  shape = FNV;
   while (i < end && n < MAX_TOKENS) {
     let d = line.charCodeAt(i);
     if (d === 32 || d === 9) {
@@ -302,7 +324,8 @@ export function maskLine(
         if (d === 32 || d === 9) break;
       }
       out[into + n] = maskPath(line, i, j);
-    } else if (kind === 0) out[into + n] = j - i > 24 ? maskedRuns(line, i, j) : raw;
+    } else if (kind === 0) out[into + n] = j - i > 24 || isBar(line, i, j) ? maskedRuns(line, i, j) : raw;
+    shape = mix(shape, kind === 2 ? ANY_PATH : out[into + n]!);
     if (values) {
       let digit = false;
       let mark = false;

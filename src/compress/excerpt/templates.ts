@@ -10,7 +10,7 @@
  */
 
 import type { Doc } from "./doc.ts";
-import { codesOfLastLine, MAX_TOKENS, maskLine } from "./mask.ts";
+import { codesOfLastLine, MAX_TOKENS, maskLine, shapeOfLastLine } from "./mask.ts";
 
 /** A wildcard in a template: the lines it groups differ there. */
 export const ANY = -1;
@@ -39,6 +39,8 @@ export interface Templates {
   readonly of: Int32Array;
   readonly list: readonly Template[];
   readonly header: Header;
+  /** Each line's shape (shapeOfLastLine: its masked tokens, any path alike), 0 where it has no template. */
+  readonly shapes: Int32Array;
 }
 
 /** Lines longer than this are their own template (minified code, a base64 blob). */
@@ -126,8 +128,9 @@ interface Sample {
   readonly tokens: Int32Array;
   /** How many tokens each has. */
   readonly count: Int32Array;
-  /** Each one's error codes (codesOfLastLine). */
+  /** Each one's error codes (codesOfLastLine) and shape (shapeOfLastLine). */
   readonly codes: Int32Array;
+  readonly shapes: Int32Array;
   /** Each sampled line's values (maskLine's), MAX_TOKENS apart, when problems group by their words. */
   readonly values: { readonly numbered: Uint8Array; readonly files: Int32Array } | undefined;
 }
@@ -138,6 +141,7 @@ function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined, with
   const tokens = new Int32Array(most * MAX_TOKENS);
   const count = new Int32Array(most);
   const codes = new Int32Array(most);
+  const shapes = new Int32Array(most);
   // The values of a line cost little beside its tokens; read with them, a problem line is masked once.
   const values = withValues
     ? { numbered: new Uint8Array(most * MAX_TOKENS), files: new Int32Array(most * MAX_TOKENS) }
@@ -147,9 +151,10 @@ function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined, with
     const k = at.length;
     count[k] = maskLine(doc.lines[i]!, tokens, bodyAt ? bodyAt(i) : 0, values, k * MAX_TOKENS);
     codes[k] = codesOfLastLine();
+    shapes[k] = shapeOfLastLine();
     at.push(i);
   }
-  return { at, tokens, count, codes, values };
+  return { at, tokens, count, codes, shapes, values };
 }
 
 /**
@@ -217,6 +222,7 @@ export function templatesOf(
 ): Templates {
   const { lines } = doc;
   const of = new Int32Array(lines.length).fill(-1);
+  const shapes = new Int32Array(lines.length);
   const list: Template[] = [];
   const classes: number[] = [];
   // Leaves by key; a strict key and a loose one may collide: a leaf holds both, told apart by `strict`.
@@ -243,6 +249,7 @@ export function templatesOf(
     if (sampled < sample.at.length && sample.at[sampled] === i && (!words || sampledValues)) {
       n = sample.count[sampled]!;
       codes = sample.codes[sampled]!;
+      shapes[i] = sample.shapes[sampled]!;
       for (let k = 0, t = sampled * MAX_TOKENS; k < n; k++) buffer[k] = sample.tokens[t + k]!;
       if (words && sampledValues)
         for (let k = 0, t = sampled * MAX_TOKENS; k < n; k++) {
@@ -252,6 +259,7 @@ export function templatesOf(
     } else {
       n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined);
       codes = codesOfLastLine();
+      shapes[i] = shapeOfLastLine();
     }
     if (sample.at[sampled] === i) sampled++;
     if (header > 0 && startsWith(buffer, n, start)) headed.push(i);
@@ -301,7 +309,7 @@ export function templatesOf(
     list[best]!.members.push(i);
     of[i] = best;
   }
-  return { of, list, header: { size: header, lines: headed } };
+  return { of, list, header: { size: header, lines: headed }, shapes };
 }
 
 function isBlankLine(line: string): boolean {
