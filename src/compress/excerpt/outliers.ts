@@ -116,6 +116,9 @@ interface Tally {
 /** How tally's last numberIn read a number was printed. */
 const printed: Printed = { decimals: 0 };
 
+/** Lines a field of too many values is read by its words before it is left, when none has any. */
+const SHAPE_LOOK = 32;
+
 /** A field of categories holds this many values at most. */
 const CATEGORIES = 12;
 
@@ -178,7 +181,11 @@ function tally(
               countShape(fields, k, wordsOf(seen[x]!, 0, seen[x]!.length), counts[k]![x]!);
           }
         }
-      } else if (shaped[k]) countShape(fields, k, wordsOf(line, from, to), 1);
+      } else if (shaped[k]) {
+        countShape(fields, k, wordsOf(line, from, to), 1);
+        // Values without words (times, hashes, numbers) make no families: read no further.
+        if (j >= SHAPE_LOOK && fields.shapes[k]!.length === 1 && fields.shapes[k]![0] === "") shaped[k] = 0;
+      }
       if (numeric[k]) {
         const x = numberIn(line, from, to, printed);
         if (!Number.isNaN(x)) {
