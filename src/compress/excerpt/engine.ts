@@ -71,6 +71,8 @@ const REPETITIVE = 0.5;
  * `function ` across sources), rarity tells none of them apart: they share the budget.
  */
 const VARIED = 0.9;
+/** Share of lines whose shape repeats (FREQUENT times or more) for a rare shape to be news. */
+const SHAPES_REPEAT = 0.9;
 
 /** Whether most lines belong to big templates: rare lines then stand out from a background. */
 function repetitive(t: Templates, nonBlank: number): boolean {
@@ -124,10 +126,11 @@ function withRecordId(w: Work, i: number, prio: number): void {
 }
 
 /** Lines of a rare kind: facts where most lines repeat (and summaries always), else as room allows. */
-function rankRare(w: Work, tpl: Template, rareAreFacts: boolean): void {
+function rankRare(w: Work, tpl: Template, rareAreFacts: boolean, rareShape?: (i: number) => boolean): void {
   const { lines } = w;
   const quiet = w.noise(tpl.members[0]!);
   for (const i of tpl.members) {
+    const rare = rareAreFacts || (rareShape?.(i) ?? false);
     // Quoted source (a code frame) locates a problem; alone it is no fact.
     if (isCodeFrame(lines[i]!)) {
       w.picks.push({ from: i, to: i, prio: E.other, why: "code-frame" });
@@ -135,15 +138,31 @@ function rankRare(w: Work, tpl: Template, rareAreFacts: boolean): void {
     }
     const summary = !quiet && isSummary(lines[i]!);
     if (summary) fact(w, i, i, E.summary, "summary");
-    else if (rareAreFacts && !quiet) {
+    else if (rare && !quiet) {
       fact(w, i, i, E.rare - Math.min(1, lines[i]!.length / 1000), "rare");
       const record = recordOfPeriod(w.t, w.lines, i);
       if (record) fact(w, record[0], record[1], E.rare - 1, "record-id");
       else withRecordId(w, i, E.rare - 1);
     }
-    if (summary || (rareAreFacts && !quiet)) w.gate.push(i);
+    if (summary || (rare && !quiet)) w.gate.push(i);
     else w.picks.push({ from: i, to: i, prio: E.other + 10, why: "rare-room" });
   }
+}
+
+/** Lines whose shape (Templates.shapes) few lines hold where nearly every line's shape repeats; undefined when not so. */
+function rareShapes(w: Work, rare: number): ((i: number) => boolean) | undefined {
+  const { shapes, of } = w.t;
+  const count = new Map<number, number>();
+  let lines = 0;
+  for (let i = 0; i < of.length; i++) {
+    if (of[i]! < 0 || w.noise(i)) continue;
+    lines++;
+    count.set(shapes[i]!, (count.get(shapes[i]!) ?? 0) + 1);
+  }
+  let repeated = 0;
+  for (const c of count.values()) if (c >= FREQUENT) repeated += c;
+  if (repeated < lines * SHAPES_REPEAT) return undefined;
+  return (i) => (count.get(shapes[i]!) ?? 0) <= Math.min(rare, RARE);
 }
 
 /** A frequent kind of line: its first (with its count) and last; whether it may hold rare values. */
@@ -216,6 +235,9 @@ function rankRest(w: Work, nonBlank: number): boolean {
   const rareAreFacts =
     (w.opts.rareAreFacts === true && rareLines < nonBlank * VARIED) ||
     (background && rareLines <= nonBlank * 0.3);
+  // Where templates differ by directory (a diffstat's files), rare lines abound; a line
+  // whose shape, any path alike, is rare among shapes that nearly all repeat is still news.
+  const rareShape = rareAreFacts || !background ? undefined : rareShapes(w, rare);
   const valued: Template[] = [];
   for (const tpl of w.t.list) {
     if (tpl.strict) {
@@ -223,7 +245,7 @@ function rankRest(w: Work, nonBlank: number): boolean {
       if (w.allProblems && background && tpl.members.length > w.few) valued.push(tpl);
       continue;
     }
-    if (tpl.members.length <= rare) rankRare(w, tpl, rareAreFacts);
+    if (tpl.members.length <= rare) rankRare(w, tpl, rareAreFacts, rareShape);
     else if (rankFrequent(w, tpl) && background) valued.push(tpl);
   }
   rankOutliers(w, valued);

@@ -32,6 +32,13 @@ const PLUSMINUS = 177;
 let digitRuns = 0;
 /** Where the last maskRuns stopped: `to`, or a blank or slash when it stops at one. */
 let stoppedAt = 0;
+/**
+ * The hash of the words the last maskRuns read (runs of WORD letters or more, no digit,
+ * not all hex, not quoted): FNV when none. A structured id keeps them (`…|HiH_HiBroadcastUtil|…|sendSyncFailedBroadcast`).
+ */
+let words = FNV;
+/** A run of this many letters, one not a hex digit, is a word, not a piece of an id (`NF`, `Jul`, `beef`). */
+const WORD = 4;
 
 /**
  * The hash of `s[from, to)` with its variable parts masked: in each run of letters and
@@ -42,12 +49,16 @@ let stoppedAt = 0;
  */
 function maskRuns(s: string, from: number, to: number, h: number, untilBlank = false): number {
   digitRuns = 0;
+  words = FNV;
+  // Inside quotes: a quoted word is a value (a JSON record's, a SQL row's), not a word of the kind.
+  let quoted = false;
   let i = from;
   while (i < to) {
     const c = s.charCodeAt(i);
     const k = c < 128 ? CLASS[c]! : 0;
     if (k === 0) {
       if (untilBlank && (c === 32 || c === 9 || c === 47)) break;
+      if (c === 34 || c === 39) quoted = !quoted;
       if (c === 43 || c === 45) {
         let j = i;
         while (j < to && (s.charCodeAt(j) === 43 || s.charCodeAt(j) === 45)) j++;
@@ -89,6 +100,7 @@ function maskRuns(s: string, from: number, to: number, h: number, untilBlank = f
     }
     const run = j - i;
     if (digits > 0) digitRuns++;
+    else if (run >= WORD && !hex && !quoted) for (let k = i; k < j; k++) words = mix(words, s.charCodeAt(k));
     // A long run with digits inside it is an id (`bontBFsdJ8fMDS`), not a name with a number
     // after it (`chartOption10`); a hex one when letters and digits mix.
     if (digits === 0) h = raw;
@@ -123,9 +135,14 @@ function isCode(s: string, from: number, to: number): boolean {
 /**
  * A token made of this many runs holding digits, joined by punctuation, is a structured
  * id (a hardware location `R25-M1-NF-C:J16-U11`, an address, a timestamp): all of it
- * varies, even the runs without digits (`NF`, `N0`).
+ * varies, even the runs without digits (`NF`, `N0`), but for its words: a record packed in
+ * one token (`20171223-22:32:28:801|HiH_HiBroadcastUtil|30002312|sendSyncFailedBroadcast`)
+ * is told by them, or every such record would be one kind of line.
  */
 const ID_RUNS = 3;
+
+/** The hash of the token maskRuns just read: its masked runs, or `*` and its words when an id. */
+const maskedOrId = (masked: number) => (digitRuns >= ID_RUNS ? mix(words, STAR) : masked);
 
 /**
  * The masked hash of a token that is no path, `s[from, to)`, whose hash as it is is `raw`:
@@ -139,8 +156,7 @@ function notPath(s: string, from: number, to: number, raw: number, variable: boo
 /** The masked hash of a variable token that is no path and no error code. */
 function maskedRuns(s: string, from: number, to: number): number {
   // Read once for both: the runs holding digits, and the hash it is when they are few.
-  const masked = maskRuns(s, from, to, FNV);
-  return digitRuns >= ID_RUNS ? mix(FNV, STAR) : masked;
+  return maskedOrId(maskRuns(s, from, to, FNV));
 }
 
 /**
@@ -159,7 +175,7 @@ export function maskToken(s: string, from: number, end: number): number {
     else if (c >= 48 && c <= 57) variable = true;
   }
   if (slash) return maskPath(s, from, to);
-  return notPath(s, from, to, hashOf(s, from, to), variable || to - from > 24);
+  return notPath(s, from, to, hashOf(s, from, to), variable || to - from > 24 || isBar(s, from, to));
 }
 
 /** The hash of `s[from, to)` as it is. */
@@ -217,6 +233,36 @@ function maskPath(s: string, from: number, to: number): number {
   return maskRuns(s, pathEnd, to, mix(h, 124));
 }
 
+/** Whether `s[from, to)` is a bar of `+` and `-`, three or more (a diffstat's `+++--`): its length varies with a count. */
+function isBar(s: string, from: number, to: number): boolean {
+  if (to - from < 3) return false;
+  for (let k = from; k < to; k++) {
+    const c = s.charCodeAt(k);
+    if (c !== 43 && c !== 45) return false;
+  }
+  return true;
+}
+
+/** The error codes (isCode) of the line maskLine read last, hashed together: 0 when none. */
+let codes = 0;
+
+/**
+ * The error codes of the line maskLine read last (0: none): lines of two codes are two
+ * kinds of problem (`[SC3054]`, `[SC3010]`), however alike their words (templates.ts).
+ */
+export const codesOfLastLine = () => codes;
+
+/** The masked tokens of the line maskLine read last, every path one (ANY_PATH), hashed together. */
+let shape = FNV;
+const ANY_PATH = 0x2f2f2f2f;
+
+/**
+ * The shape of the line maskLine read last: its masked tokens hashed together, any path
+ * alike any other. Lines of one shape are alike but for their files (a diffstat's
+ * `dir/file | 12 ++--`), though their templates differ by directory.
+ */
+export const shapeOfLastLine = () => shape;
+
 /** A place in a file (`src/a.ts:3`, `chart.ts(5,14):`): which file a problem is in tells problems apart. */
 const PLACE = /\.[A-Za-z]{1,5}[(:]\d/;
 
@@ -236,6 +282,8 @@ export function maskLine(
   let n = 0;
   let i = from;
   const end = line.length;
+  codes = 0;
+  shape = FNV;
   while (i < end && n < MAX_TOKENS) {
     let d = line.charCodeAt(i);
     if (d === 32 || d === 9) {
@@ -265,8 +313,10 @@ export function maskLine(
       const masked = maskRuns(line, i, end, FNV, true);
       j = stoppedAt;
       if (j < end && line.charCodeAt(j) === 47) kind = 2;
-      else if (isCode(line, i, j)) out[into + n] = hashOf(line, i, j);
-      else out[into + n] = digitRuns >= ID_RUNS ? mix(FNV, STAR) : masked;
+      else if (isCode(line, i, j)) {
+        out[into + n] = hashOf(line, i, j);
+        codes = mix(codes, out[into + n]!);
+      } else out[into + n] = maskedOrId(masked);
     }
     if (kind === 2) {
       for (; j < end; j++) {
@@ -274,7 +324,8 @@ export function maskLine(
         if (d === 32 || d === 9) break;
       }
       out[into + n] = maskPath(line, i, j);
-    } else if (kind === 0) out[into + n] = j - i > 24 ? maskedRuns(line, i, j) : raw;
+    } else if (kind === 0) out[into + n] = j - i > 24 || isBar(line, i, j) ? maskedRuns(line, i, j) : raw;
+    shape = mix(shape, kind === 2 ? ANY_PATH : out[into + n]!);
     if (values) {
       let digit = false;
       let mark = false;

@@ -4,73 +4,9 @@
  * the few far above the rest. Pure; the engine (engine.ts) makes them facts.
  */
 
+import { fieldBounds, MAX_FIELDS, numberIn, type Printed, wordsOf } from "./fields.ts";
 import { farAbove, onlyGrow } from "./signals.ts";
 import type { Templates } from "./templates.ts";
-
-/** Fields looked at per line at most. */
-const MAX_FIELDS = 48;
-
-/**
- * A line's fields: its words, and the values of a word that packs a row
- * (`VALUES(57,'cust-5080','SE','chargeback',3061);`, a `jq -c` record): one with two
- * commas or more inside it. A word with one comma is prose's (`‘f’,`, `a,b`).
- */
-export function fieldsOf(line: string, max = MAX_FIELDS): string[] {
-  const bounds = new Int32Array(2 * max);
-  const n = fieldBounds(line, 0, max, bounds);
-  const out: string[] = [];
-  for (let k = 0; k < n; k++) out.push(line.slice(bounds[2 * k], bounds[2 * k + 1]));
-  return out;
-}
-
-/**
- * Where a line's fields (fieldsOf) lie, from `from` on: the start and end of field k at
- * `bounds[2k]` and `bounds[2k + 1]`; how many. Slices nothing: a caller reads only the
- * fields it still needs.
- */
-function fieldBounds(line: string, from: number, max: number, bounds: Int32Array): number {
-  let count = 0;
-  const n = line.length;
-  // The first comma at or after the word read (-1: none left), found once for many words.
-  let comma = line.indexOf(",", from);
-  // Without a tab, a word ends at the next space, found natively.
-  const tabs = line.indexOf("\t", from) >= 0;
-  // Word by word, up to `max` fields: a caller that needs the first few reads no further.
-  for (let i = from; i < n && count < max; ) {
-    while (i < n && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
-    if (i >= n) break;
-    let j = i + 1;
-    if (tabs) while (j < n && line.charCodeAt(j) !== 32 && line.charCodeAt(j) !== 9) j++;
-    else {
-      j = line.indexOf(" ", j);
-      if (j < 0) j = n;
-    }
-    if (comma >= 0 && comma < i) comma = line.indexOf(",", i);
-    // Packed: a comma inside the word, not its last character, and a further one not right after it.
-    let packed = false;
-    if (comma >= 0 && comma < j - 1) {
-      const next = line.indexOf(",", comma + 1);
-      packed = next > comma + 1 && next < j;
-    }
-    if (!packed) {
-      bounds[2 * count] = i;
-      bounds[2 * count + 1] = j;
-      count++;
-    } else
-      for (let s = i; ; ) {
-        if (count === max) return count;
-        let e = line.indexOf(",", s);
-        if (e < 0 || e > j) e = j;
-        bounds[2 * count] = s;
-        bounds[2 * count + 1] = e;
-        count++;
-        if (e >= j) break;
-        s = e + 1;
-      }
-    i = j;
-  }
-  return count;
-}
 
 /**
  * The leading columns of lines of different kinds that share them (a profiler's or a
@@ -111,18 +47,25 @@ export function outliers(
   // A value is rare when few lines hold it; a field whose other values are common is no category of exceptions.
   const rareAt = n < 8 ? 1 : Math.max(2, Math.floor(n * 0.05));
   const rareOf: (Set<string> | undefined)[] = [];
+  // Fields whose rare values are told by their words (Tally.shapes), not as they are.
+  const byShape: boolean[] = [];
   for (let k = 0; k < f.width && !only; k++) {
-    const c = f.counts[k]!;
-    if (!f.categorical[k] || c.length < 2) continue;
+    const shape = !f.categorical[k] && f.shaped[k] === 1;
+    const c = shape ? f.shapeCounts[k]! : f.counts[k]!;
+    if ((!f.categorical[k] && !shape) || c.length < 2) continue;
     let top = 0;
     for (const v of c) top = Math.max(top, v);
     if (top < n * 0.5 && !fewCommon(c, rareAt, n)) continue;
-    const rare = new Set(f.values[k]!.filter((_, at) => c[at]! <= rareAt));
+    const rare = new Set((shape ? f.shapes[k]! : f.values[k]!).filter((_, at) => c[at]! <= rareAt));
     // Among a few lines, only a word tells one apart: a number (a column) differs by chance.
     if (rare.size === 0 || (n < 8 && [...rare].some((v) => /\d/.test(v)))) continue;
     rareOf[k] = rare;
+    byShape[k] = shape;
   }
-  const held = rareOf.length > 0 ? rareHeld(lines, members, bodyAt, rareOf) : [];
+  const held = rareOf.length > 0 ? rareHeld(lines, members, bodyAt, rareOf, byShape) : [];
+  // A line far above the rest is keyed by its place after `#`, a rare value by itself after
+  // `:`: a value written as a place (`5`) must not share the far line's list.
+  const farKey = (k: number, j: number) => `${only?.key ?? members[0]}:${k}#${j}`;
   for (let k = 0; k < f.width; k++) {
     if (f.numeric[k] && !f.categorical[k]) {
       // A field of numbers (a size, a duration): the few far above the rest, or, where its
@@ -132,13 +75,13 @@ export function outliers(
       const unit = f.below1[k] ? 10 ** -f.decimals[k]! : 1;
       const far = farAbove(f.numbers[k]!, 3, unit);
       for (const j of far.length > 0 ? far : largestAcrossOrders(f.numbers[k]!, 3, unit))
-        add(`${only?.key ?? members[0]}:${k}:${j}`, members[j]!);
+        add(farKey(k, j), members[j]!);
       continue;
     }
     // A field of few numbers (durations of 39 to 49 ms) is one of categories too, but a
     // number far above the rest there (108) is news whether or not another line holds it.
     if (f.numeric[k] && !onlyGrow(f.numbers[k]!))
-      for (const j of farAbove(f.numbers[k]!)) add(`${only?.key ?? members[0]}:${k}:${j}`, members[j]!);
+      for (const j of farAbove(f.numbers[k]!)) add(farKey(k, j), members[j]!);
     const at = held[k];
     if (at)
       for (let j = 0; j < n; j++) if (at[j] !== undefined) add(`${members[0]}:${k}:${at[j]}`, members[j]!);
@@ -157,10 +100,27 @@ interface Tally {
   readonly numbers: number[][];
   readonly categorical: number[];
   readonly numeric: number[];
+  /**
+   * A field of too many values to be one of categories whose words (wordsOf) are few (ids
+   * of one family, `Package_for_KB3139940~…`, and a couple of another): those words, first
+   * seen first, how many lines hold each, and whether they are still few (1: yes).
+   */
+  readonly shapes: string[][];
+  readonly shapeCounts: number[][];
+  readonly shaped: number[];
   /** The most decimals a field's numbers are printed with, and whether all are below 1 (1: yes). */
   readonly decimals: number[];
   readonly below1: number[];
 }
+
+/** How tally's last numberIn read a number was printed. */
+const printed: Printed = { decimals: 0 };
+
+/** Lines a field of too many values is read by its words before it is left, when none has any. */
+const SHAPE_LOOK = 32;
+
+/** A field of categories holds this many values at most. */
+const CATEGORIES = 12;
 
 /** The values of the fields (up to `max`) of a template's lines (outliers). */
 function tally(
@@ -170,13 +130,11 @@ function tally(
   max: number,
 ): Tally {
   const bounds = new Int32Array(2 * max);
-  const values: string[][] = [];
-  const counts: number[][] = [];
-  const numbers: number[][] = [];
-  const categorical: number[] = [];
-  const numeric: number[] = [];
-  const decimals: number[] = [];
-  const below1: number[] = [];
+  const fields: Omit<Tally, "width"> = {
+    ...{ values: [], counts: [], numbers: [], categorical: [], numeric: [] },
+    ...{ shapes: [], shapeCounts: [], shaped: [], decimals: [], below1: [] },
+  };
+  const { values, counts, numbers, categorical, numeric, shaped, decimals, below1 } = fields;
   // The fields still of categories or numbers: a field of free text drops out after a few
   // lines, and the rest of the lines are read only at the fields left (sliced only there).
   const live: number[] = [];
@@ -196,6 +154,9 @@ function tally(
       numbers.push([]);
       categorical.push(1);
       numeric.push(j > 0 ? 0 : 1);
+      fields.shapes.push([]);
+      fields.shapeCounts.push([]);
+      shaped.push(1);
       decimals.push(0);
       below1.push(1);
       live[liveCount++] = width;
@@ -213,8 +174,17 @@ function tally(
         else {
           seen.push(v);
           counts[k]!.push(1);
-          if (seen.length > 12) categorical[k] = 0;
+          if (seen.length > CATEGORIES) {
+            categorical[k] = 0;
+            // Its values so far, by their words: the field may yet be one of few families.
+            for (let x = 0; x < seen.length && shaped[k]; x++)
+              countShape(fields, k, wordsOf(seen[x]!, 0, seen[x]!.length), counts[k]![x]!);
+          }
         }
+      } else if (shaped[k]) {
+        countShape(fields, k, wordsOf(line, from, to), 1);
+        // Values without words (times, hashes, numbers) make no families: read no further.
+        if (j >= SHAPE_LOOK && fields.shapes[k]!.length === 1 && fields.shapes[k]![0] === "") shaped[k] = 0;
       }
       if (numeric[k]) {
         const x = numberIn(line, from, to, printed);
@@ -224,23 +194,36 @@ function tally(
           if (printed.decimals > decimals[k]!) decimals[k] = printed.decimals;
         } else numeric[k] = 0;
       }
-      if (categorical[k] || numeric[k]) live[kept++] = k;
+      if (categorical[k] || numeric[k] || shaped[k]) live[kept++] = k;
     }
     liveCount = kept;
     if (width === max) upTo = kept > 0 ? live[kept - 1]! + 1 : 0;
   }
-  return { width, values, counts, numbers, categorical, numeric, decimals, below1 };
+  return { width, ...fields };
+}
+
+/** Counts `by` lines of field k holding the words `shape`; past CATEGORIES of them, the field is shaped no more. */
+function countShape(f: Omit<Tally, "width">, k: number, shape: string, by: number): void {
+  const seen = f.shapes[k]!;
+  const at = seen.indexOf(shape);
+  if (at >= 0) f.shapeCounts[k]![at]! += by;
+  else if (seen.length === CATEGORIES) f.shaped[k] = 0;
+  else {
+    seen.push(shape);
+    f.shapeCounts[k]!.push(by);
+  }
 }
 
 /**
  * The rare value each line holds at each field that has some (`rareOf`, by field), read
- * again at those fields only: by field, by line, the value or undefined.
+ * again at those fields only (by its words where `byShape`): by field, by line, the value or undefined.
  */
 function rareHeld(
   lines: readonly string[],
   members: readonly number[],
   bodyAt: (i: number) => number,
   rareOf: readonly (Set<string> | undefined)[],
+  byShape: readonly boolean[],
 ): (string | undefined)[][] {
   const upTo = rareOf.length;
   const bounds = new Int32Array(2 * upTo);
@@ -253,7 +236,9 @@ function rareHeld(
     for (let k = 0; k < upTo; k++) {
       const rare = rareOf[k];
       if (!rare) continue;
-      const v = k < count ? line.slice(bounds[2 * k], bounds[2 * k + 1]) : "";
+      const from = k < count ? bounds[2 * k]! : 0;
+      const to = k < count ? bounds[2 * k + 1]! : 0;
+      const v = byShape[k] ? wordsOf(line, from, to) : line.slice(from, to);
       if (rare.has(v)) held[k]![j] = v;
     }
   }
@@ -277,65 +262,6 @@ function fewCommon(counts: readonly number[], rareAt: number, n: number): boolea
       held += c;
     }
   return common <= FEW_COMMON && held >= n * 0.95;
-}
-
-/**
- * A number with a unit or in brackets, or a named one: `123`, `12ms`, `1.5s`, `(30`,
- * `4.2KB,`, `took=12ms`, `"responseTime":784.2` (a JSON log's field, one of a packed row's):
- * `/^(?:"?[A-Za-z_][\w.-]*"?[:=])?[([]?(\d+(?:\.\d+)?)(?:[a-zA-Z%]{0,3})[)\],;:}]?$/`, its
- * group the number (outliers.test.ts holds numberIn to it).
- */
-
-const isDigit = (c: number) => c >= 48 && c <= 57;
-const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-
-/** How a number read by numberIn was printed: its digits after the point. */
-export interface Printed {
-  decimals: number;
-}
-const printed: Printed = { decimals: 0 };
-
-/**
- * The number `s[from, to)` is as the expression above reads it (its group), NaN when it is none:
- * read in place, a field of numbers is neither sliced nor matched line after line. Each
- * part of it can match one way only (what follows a part never continues it), so one
- * pass reads what the expression would.
- */
-export function numberIn(s: string, from: number, to: number, shape?: Printed): number {
-  let i = from;
-  let c = i < to ? s.charCodeAt(i) : -1;
-  // A name before it (`took=`, `"responseTime":`): a number cannot start so.
-  if (c === 34 || c === 95 || isLetter(c)) {
-    if (c === 34) c = ++i < to ? s.charCodeAt(i) : -1;
-    if (!(c === 95 || isLetter(c))) return Number.NaN;
-    for (c = ++i < to ? s.charCodeAt(i) : -1; c === 95 || c === 46 || c === 45 || isLetter(c) || isDigit(c); )
-      c = ++i < to ? s.charCodeAt(i) : -1;
-    if (c === 34) c = ++i < to ? s.charCodeAt(i) : -1;
-    if (c !== 58 && c !== 61) return Number.NaN;
-    c = ++i < to ? s.charCodeAt(i) : -1;
-  }
-  if (c === 40 || c === 91) c = ++i < to ? s.charCodeAt(i) : -1;
-  const start = i;
-  let whole = 0;
-  while (isDigit(c)) {
-    whole = whole * 10 + (c - 48);
-    c = ++i < to ? s.charCodeAt(i) : -1;
-  }
-  if (i === start) return Number.NaN;
-  let end = i;
-  const fraction = c === 46 && i + 1 < to && isDigit(s.charCodeAt(i + 1));
-  if (fraction) {
-    i += 2;
-    while (i < to && isDigit(s.charCodeAt(i))) i++;
-    c = i < to ? s.charCodeAt(i) : -1;
-  }
-  if (shape) shape.decimals = fraction ? i - end - 1 : 0;
-  if (fraction) end = i;
-  for (let units = 0; units < 3 && (c === 37 || isLetter(c)); units++) c = ++i < to ? s.charCodeAt(i) : -1;
-  if (c === 41 || c === 93 || c === 44 || c === 59 || c === 58 || c === 125) i++;
-  if (i !== to) return Number.NaN;
-  // Whole numbers of up to 15 digits are exact as read; others as Number reads them.
-  return !fraction && end - start <= 15 ? whole : Number(s.slice(start, end));
 }
 
 /** A field of numbers whose largest is this many times its low end spans orders of magnitude. */

@@ -10,7 +10,7 @@
  */
 
 import type { Doc } from "./doc.ts";
-import { MAX_TOKENS, maskLine } from "./mask.ts";
+import { codesOfLastLine, MAX_TOKENS, maskLine, shapeOfLastLine } from "./mask.ts";
 
 /** A wildcard in a template: the lines it groups differ there. */
 export const ANY = -1;
@@ -39,6 +39,8 @@ export interface Templates {
   readonly of: Int32Array;
   readonly list: readonly Template[];
   readonly header: Header;
+  /** Each line's shape (shapeOfLastLine: its masked tokens, any path alike), 0 where it has no template. */
+  readonly shapes: Int32Array;
 }
 
 /** Lines longer than this are their own template (minified code, a base64 blob). */
@@ -126,6 +128,9 @@ interface Sample {
   readonly tokens: Int32Array;
   /** How many tokens each has. */
   readonly count: Int32Array;
+  /** Each one's error codes (codesOfLastLine) and shape (shapeOfLastLine). */
+  readonly codes: Int32Array;
+  readonly shapes: Int32Array;
   /** Each sampled line's values (maskLine's), MAX_TOKENS apart, when problems group by their words. */
   readonly values: { readonly numbered: Uint8Array; readonly files: Int32Array } | undefined;
 }
@@ -135,6 +140,8 @@ function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined, with
   const most = Math.min(HEADER_SAMPLE, doc.lines.length);
   const tokens = new Int32Array(most * MAX_TOKENS);
   const count = new Int32Array(most);
+  const codes = new Int32Array(most);
+  const shapes = new Int32Array(most);
   // The values of a line cost little beside its tokens; read with them, a problem line is masked once.
   const values = withValues
     ? { numbered: new Uint8Array(most * MAX_TOKENS), files: new Int32Array(most * MAX_TOKENS) }
@@ -143,9 +150,11 @@ function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined, with
     if (skipped(doc, i)) continue;
     const k = at.length;
     count[k] = maskLine(doc.lines[i]!, tokens, bodyAt ? bodyAt(i) : 0, values, k * MAX_TOKENS);
+    codes[k] = codesOfLastLine();
+    shapes[k] = shapeOfLastLine();
     at.push(i);
   }
-  return { at, tokens, count, values };
+  return { at, tokens, count, codes, shapes, values };
 }
 
 /**
@@ -201,7 +210,7 @@ function keyOf(masked: Int32Array, n: number, strict: boolean): number {
  * of nothing but problems, where telling each apart would make every line a fact).
  * `classOf(i)`: what the kind knows a line to be though its words do not say it (an
  * access log's status, a number masking would free): lines of two classes never share a
- * template.
+ * template, nor do lines of two error codes (`[SC3054]`, `[SC3010]`).
  */
 export function templatesOf(
   doc: Doc,
@@ -213,6 +222,7 @@ export function templatesOf(
 ): Templates {
   const { lines } = doc;
   const of = new Int32Array(lines.length).fill(-1);
+  const shapes = new Int32Array(lines.length);
   const list: Template[] = [];
   const classes: number[] = [];
   // Leaves by key; a strict key and a loose one may collide: a leaf holds both, told apart by `strict`.
@@ -235,18 +245,26 @@ export function templatesOf(
     // their values (ids, places, times); other lines join the template they resemble.
     const words = exact && looseProblems;
     let n: number;
+    let codes: number;
     if (sampled < sample.at.length && sample.at[sampled] === i && (!words || sampledValues)) {
       n = sample.count[sampled]!;
+      codes = sample.codes[sampled]!;
+      shapes[i] = sample.shapes[sampled]!;
       for (let k = 0, t = sampled * MAX_TOKENS; k < n; k++) buffer[k] = sample.tokens[t + k]!;
       if (words && sampledValues)
         for (let k = 0, t = sampled * MAX_TOKENS; k < n; k++) {
           numbered[k] = sampledValues.numbered[t + k]!;
           files[k] = sampledValues.files[t + k]!;
         }
-    } else n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined);
+    } else {
+      n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined);
+      codes = codesOfLastLine();
+      shapes[i] = shapeOfLastLine();
+    }
     if (sample.at[sampled] === i) sampled++;
     if (header > 0 && startsWith(buffer, n, start)) headed.push(i);
-    const cls = classOf ? classOf(i) : 0;
+    // Lines of two error codes are two kinds, as lines of two classes are.
+    const cls = (classOf ? classOf(i) : 0) ^ codes;
     const key =
       (keyOf(buffer, n, exact && !words) ^ (exact ? 1 : 0) ^ Math.imul(cls, 0x9e3779b1)) & 0x3fffffff;
     let leaf = leaves.get(key);
@@ -291,7 +309,7 @@ export function templatesOf(
     list[best]!.members.push(i);
     of[i] = best;
   }
-  return { of, list, header: { size: header, lines: headed } };
+  return { of, list, header: { size: header, lines: headed }, shapes };
 }
 
 function isBlankLine(line: string): boolean {

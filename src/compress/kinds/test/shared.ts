@@ -28,7 +28,8 @@ export const P = {
   rows: 20,
 } as const;
 
-const DIFF = /^\s*[-+] {0,4}\S/;
+/** A line of an expected/received diff: its marker, then the value indented as deep as it nests (`-     "id": "e3",`). */
+const DIFF = /^\s*[-+] *\S/;
 const ACTUAL_EXPECTED = /^\s*(?:actual|expected|Expected|Received): /;
 /** How the process ended ("exit code: 1", TAP's "exitCode: 1"): a summary line. */
 export const EXIT = /\bexit(?: code|Code|_code| status)?:? \d+\b|\bexited with (?:code )?\d+/i;

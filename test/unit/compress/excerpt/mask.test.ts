@@ -101,3 +101,60 @@ describe("an error code tells lines apart", () => {
     expect(hashes("took [120] ms")).toEqual(hashes("took [4500] ms"));
   });
 });
+
+describe("a record packed in one token", () => {
+  it("is told by its words, its numbers masked (a Read of HealthApp's pipe-separated log, fresh6 capture)", async () => {
+    // `time|component|pid|message` with no blank: three runs of digits made the whole token
+    // an id (`*`), so `…|HiH_HiBroadcastUtil|…|sendSyncFailedBroadcast`, three times in 700
+    // lines, was one kind of line with 81 `…|Step_SPUtils|…|setTodayTotalDetailSteps=…`.
+    const sync = "20171223-22:32:28:801|HiH_HiBroadcastUtil|30002312|sendSyncFailedBroadcast";
+    expect(hashes(sync)).toEqual(
+      hashes("20171223-22:19:58:428|HiH_HiBroadcastUtil|30002312|sendSyncFailedBroadcast"),
+    );
+    expect(hashes(sync)).not.toEqual(
+      hashes(
+        "20171223-22:17:28:156|Step_SPUtils|30002312|setTodayTotalDetailSteps=1514038560000##7074##548563",
+      ),
+    );
+    // A quoted word is a value (a JSON record's), not a word of the kind.
+    expect(
+      hashes('{"ts":"2024-12-02T09:30:02.452Z","m":"GET","path":"/v1/products","up":"catalog-svc","ms":93}'),
+    ).toEqual(
+      hashes('{"ts":"2024-12-02T09:31:07.101Z","m":"POST","path":"/v1/orders","up":"search-svc","ms":121}'),
+    );
+    // An id without words is still one kind, whatever its short letter runs.
+    expect(hashes("R25-M1-NF-C:J16-U11")).toEqual(hashes("R31-M0-N4-C:J02-U01"));
+    const { e, must } = await capturedCase("fresh6", "read-healthapp-log");
+    expect(e.text).toContain(sync);
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+  });
+});
+
+describe("lines of two error codes", () => {
+  it("are two kinds however alike their words (shellcheck -f gcc, fresh4 capture)", async () => {
+    // `In POSIX sh, array references are undefined. [SC3054]` and `In POSIX sh, [[ ]] is
+    // undefined. [SC3010]` share more than half their tokens, so the four [[ ]] findings
+    // joined the six array ones, and the first of them (nightly.sh:41:1) was never shown.
+    const { e, must } = await capturedCase("fresh4", "shellcheck-gcc");
+    expect(e.text).toContain(
+      "f4/scripts/nightly.sh:41:1: warning: In POSIX sh, [[ ]] is undefined. [SC3010]",
+    );
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+  });
+});
+
+describe("a line's shape, any path alike", () => {
+  it("tells the one emptied file among a diffstat's hundred (git diff --stat, fresh6 capture)", async () => {
+    // 106 files under 30 directories: `dir/file | N +++--` lines are templates by directory,
+    // so a third of the lines were rare and none was news; `newrelic/__init__.py | 0`, the
+    // only line without a bar, was dropped. A bar of three or more is masked as its count
+    // is, and a line whose shape few lines hold, where nearly all shapes repeat, is a fact.
+    expect(hashes(" a/b.py | 12 +++++--")).toEqual(hashes(" a/b.py | 9 +++"));
+    expect(hashes("a - b")).not.toEqual(hashes("a + b"));
+    const { e, must } = await capturedCase("fresh6", "git-diff-stat-range");
+    expect(e.text).toContain(
+      " holmes/plugins/toolsets/newrelic/__init__.py                                   |    0",
+    );
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldsOf, numberIn, outliers } from "../../../../src/compress/excerpt/outliers.ts";
+import { fieldsOf, numberIn, wordsOf } from "../../../../src/compress/excerpt/fields.ts";
+import { outliers } from "../../../../src/compress/excerpt/outliers.ts";
 import { farAbove } from "../../../../src/compress/excerpt/signals.ts";
 import { capturedCase, loadCorpus, readText } from "../corpus.ts";
 
@@ -241,5 +242,42 @@ describe("a field of few numbers", () => {
     const out = new Map<string, number[]>();
     outliers(lines, { members: lines.map((_, i) => i) }, out, () => 0);
     expect([...out.values()].flat()).toEqual([]);
+  });
+});
+
+describe("the keys of a template's outliers", () => {
+  it("keep a number far above the rest apart from a rare value written as that line's place", () => {
+    // A field of few numbers (40 and 41) with one far above (108, the sixth line: place 5)
+    // and one rare value `5`: the far one was keyed by its place (`first:k:5`), the rare
+    // one by its value (`first:k:5`), so both fell in one list, one line it did not mean.
+    const took = Array.from({ length: 40 }, (_, j) => (j === 5 ? 108 : j === 30 ? 5 : 40 + (j % 2)));
+    const lines = took.map((ms) => `GET /api/orders took ${ms} ms`);
+    const out = new Map<string, number[]>();
+    outliers(lines, { members: lines.map((_, i) => i) }, out, () => 0);
+    const lists = [...out.values()];
+    // Both are outliers, each in a list of its own.
+    expect(lists.flat()).toEqual(expect.arrayContaining([5, 30]));
+    for (const list of lists)
+      expect(list.includes(5) && list.includes(30), JSON.stringify([...out])).toBe(false);
+  });
+});
+
+describe("a field of ids of one family", () => {
+  it("tells the one or two of another family by their words (tail of a Windows CBS log, fresh5 capture)", async () => {
+    // 124 `Read out cached package applicability for package: Package_for_KB…~31bf…~amd64~~6.1.1.0`
+    // lines: every package id differs, so the field was no field of categories, and the two
+    // packages that are no KB update (`Microsoft-Hyper-V-…`, `Microsoft-Windows-Embedded-…`)
+    // were none of its rare values.
+    const { e, must } = await capturedCase("fresh5", "tail-windows-cbs");
+    expect(e.text).toContain(
+      "Microsoft-Windows-Embedded-EmbeddedLockdown-Package-TopLevel~31bf3856ad364e35~amd64",
+    );
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+  });
+
+  it("reads a value's words as mask.ts does: letters only, four or more, not all hex", () => {
+    expect(wordsOf("Package_for_KB3139940~31bf3856ad364e35~amd64~~6.1.1.0", 0, 53)).toBe("Package");
+    expect(wordsOf("2462f2b50", 0, 9)).toBe("");
+    expect(wordsOf("x var/spool/mail-queue/deferred/msg-0.eml", 2, 41)).toBe("spool mail queue deferred");
   });
 });

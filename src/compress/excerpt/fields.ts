@@ -1,0 +1,157 @@
+/**
+ * The fields of a line as outliers.ts reads them: its words (or a packed row's values),
+ * where they lie, the number a field holds and the words a field of ids is told by. Pure.
+ */
+
+/** Fields looked at per line at most. */
+export const MAX_FIELDS = 48;
+
+/**
+ * A line's fields: its words, and the values of a word that packs a row
+ * (`VALUES(57,'cust-5080','SE','chargeback',3061);`, a `jq -c` record): one with two
+ * commas or more inside it. A word with one comma is prose's (`‘f’,`, `a,b`).
+ */
+export function fieldsOf(line: string, max = MAX_FIELDS): string[] {
+  const bounds = new Int32Array(2 * max);
+  const n = fieldBounds(line, 0, max, bounds);
+  const out: string[] = [];
+  for (let k = 0; k < n; k++) out.push(line.slice(bounds[2 * k], bounds[2 * k + 1]));
+  return out;
+}
+
+/**
+ * Where a line's fields (fieldsOf) lie, from `from` on: the start and end of field k at
+ * `bounds[2k]` and `bounds[2k + 1]`; how many. Slices nothing: a caller reads only the
+ * fields it still needs.
+ */
+export function fieldBounds(line: string, from: number, max: number, bounds: Int32Array): number {
+  let count = 0;
+  const n = line.length;
+  // The first comma at or after the word read (-1: none left), found once for many words.
+  let comma = line.indexOf(",", from);
+  // Without a tab, a word ends at the next space, found natively.
+  const tabs = line.indexOf("\t", from) >= 0;
+  // Word by word, up to `max` fields: a caller that needs the first few reads no further.
+  for (let i = from; i < n && count < max; ) {
+    while (i < n && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
+    if (i >= n) break;
+    let j = i + 1;
+    if (tabs) while (j < n && line.charCodeAt(j) !== 32 && line.charCodeAt(j) !== 9) j++;
+    else {
+      j = line.indexOf(" ", j);
+      if (j < 0) j = n;
+    }
+    if (comma >= 0 && comma < i) comma = line.indexOf(",", i);
+    // Packed: a comma inside the word, not its last character, and a further one not right after it.
+    let packed = false;
+    if (comma >= 0 && comma < j - 1) {
+      const next = line.indexOf(",", comma + 1);
+      packed = next > comma + 1 && next < j;
+    }
+    if (!packed) {
+      bounds[2 * count] = i;
+      bounds[2 * count + 1] = j;
+      count++;
+    } else
+      for (let s = i; ; ) {
+        if (count === max) return count;
+        let e = line.indexOf(",", s);
+        if (e < 0 || e > j) e = j;
+        bounds[2 * count] = s;
+        bounds[2 * count + 1] = e;
+        count++;
+        if (e >= j) break;
+        s = e + 1;
+      }
+    i = j;
+  }
+  return count;
+}
+
+/**
+ * A number with a unit or in brackets, or a named one: `123`, `12ms`, `1.5s`, `(30`,
+ * `4.2KB,`, `took=12ms`, `"responseTime":784.2` (a JSON log's field, one of a packed row's):
+ * `/^(?:"?[A-Za-z_][\w.-]*"?[:=])?[([]?(\d+(?:\.\d+)?)(?:[a-zA-Z%]{0,3})[)\],;:}]?$/`, its
+ * group the number (outliers.test.ts holds numberIn to it).
+ */
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** How a number read by numberIn was printed: its digits after the point. */
+export interface Printed {
+  decimals: number;
+}
+/**
+ * The number `s[from, to)` is as the expression above reads it (its group), NaN when it is none:
+ * read in place, a field of numbers is neither sliced nor matched line after line. Each
+ * part of it can match one way only (what follows a part never continues it), so one
+ * pass reads what the expression would.
+ */
+export function numberIn(s: string, from: number, to: number, shape?: Printed): number {
+  let i = from;
+  let c = i < to ? s.charCodeAt(i) : -1;
+  // A name before it (`took=`, `"responseTime":`): a number cannot start so.
+  if (c === 34 || c === 95 || isLetter(c)) {
+    if (c === 34) c = ++i < to ? s.charCodeAt(i) : -1;
+    if (!(c === 95 || isLetter(c))) return Number.NaN;
+    for (c = ++i < to ? s.charCodeAt(i) : -1; c === 95 || c === 46 || c === 45 || isLetter(c) || isDigit(c); )
+      c = ++i < to ? s.charCodeAt(i) : -1;
+    if (c === 34) c = ++i < to ? s.charCodeAt(i) : -1;
+    if (c !== 58 && c !== 61) return Number.NaN;
+    c = ++i < to ? s.charCodeAt(i) : -1;
+  }
+  if (c === 40 || c === 91) c = ++i < to ? s.charCodeAt(i) : -1;
+  const start = i;
+  let whole = 0;
+  while (isDigit(c)) {
+    whole = whole * 10 + (c - 48);
+    c = ++i < to ? s.charCodeAt(i) : -1;
+  }
+  if (i === start) return Number.NaN;
+  let end = i;
+  const fraction = c === 46 && i + 1 < to && isDigit(s.charCodeAt(i + 1));
+  if (fraction) {
+    i += 2;
+    while (i < to && isDigit(s.charCodeAt(i))) i++;
+    c = i < to ? s.charCodeAt(i) : -1;
+  }
+  if (shape) shape.decimals = fraction ? i - end - 1 : 0;
+  if (fraction) end = i;
+  for (let units = 0; units < 3 && (c === 37 || isLetter(c)); units++) c = ++i < to ? s.charCodeAt(i) : -1;
+  if (c === 41 || c === 93 || c === 44 || c === 59 || c === 58 || c === 125) i++;
+  if (i !== to) return Number.NaN;
+  // Whole numbers of up to 15 digits are exact as read; others as Number reads them.
+  return !fraction && end - start <= 15 ? whole : Number(s.slice(start, end));
+}
+
+/** A run of this many letters, one not a hex digit, is a word, not a piece of an id (as mask.ts reads it). */
+const WORD = 4;
+
+/**
+ * The words of `s[from, to)`: its runs of letters and digits that are letters only, WORD
+ * or more, not all hex (`Package` of `Package_for_KB3139940~31bf3856ad364e35~amd64`), joined
+ * by a blank; "" when none (a hash, a number, a time).
+ */
+export function wordsOf(s: string, from: number, to: number): string {
+  let out = "";
+  for (let i = from; i < to; ) {
+    if (!isLetter(s.charCodeAt(i)) && !isDigit(s.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let j = i;
+    let digit = false;
+    let hex = true;
+    for (; j < to; j++) {
+      const c = s.charCodeAt(j) | 32;
+      if (isDigit(c)) digit = true;
+      else if (c >= 97 && c <= 122) {
+        if (c > 102) hex = false;
+      } else break;
+    }
+    if (!digit && !hex && j - i >= WORD) out = out === "" ? s.slice(i, j) : `${out} ${s.slice(i, j)}`;
+    i = j;
+  }
+  return out;
+}
