@@ -142,7 +142,8 @@ interface KindResult {
   /** The original's scores of the same cases, in the same order. */
   readonly original: CaseScore[];
   readonly sizeRatio: number;
-  readonly lost: { name: string; fact: string }[];
+  /** Facts the original kept and the variant lost; `whole` when the original was not compressed at all. */
+  readonly lost: { name: string; fact: string; whole: boolean }[];
   readonly gained: number;
 }
 
@@ -173,11 +174,12 @@ async function runSet(
     }
     const variant = scoreCases(made, await answerAll(made, source, parallel), { made: true });
     const original = made.map((m) => byName.get(m.name.replace(/~[^~]*$/, ""))!);
-    const lost: { name: string; fact: string }[] = [];
+    const lost: { name: string; fact: string; whole: boolean }[] = [];
     let gained = 0;
     variant.forEach((v, i) => {
       const o = original[i]!;
-      for (const f of v.missed) if (!o.missed.includes(f)) lost.push({ name: o.name, fact: f });
+      for (const f of v.missed)
+        if (!o.missed.includes(f)) lost.push({ name: o.name, fact: f, whole: !o.replaced });
       for (const f of o.missed) if (!v.missed.includes(f)) gained++;
     });
     const sizeRatio = variant.length
@@ -231,7 +233,8 @@ function markdown(
   const lost = runs.flatMap((s) =>
     s.results.flatMap((r) =>
       r.lost.map(
-        (l) => `| ${s.set}/${l.name} | ${r.kind} | \`${l.fact.slice(0, 90).replace(/[|`\n]/g, " ")}\` |`,
+        (l) =>
+          `| ${s.set}/${l.name} | ${r.kind} | ${l.whole ? "passed whole" : "excerpt"} | \`${l.fact.slice(0, 90).replace(/[|`\n]/g, " ")}\` |`,
       ),
     ),
   );
@@ -259,8 +262,10 @@ function markdown(
     "",
     `### Facts kept by the original and lost by a variant (${lost.length}; ${gained} the other way)`,
     "",
-    "| output | variant | fact |",
-    "|---|---|---|",
+    "Original: `passed whole` where the original output was not compressed (under the size threshold, or its excerpt would not be shorter), so the loss is the first excerpt made of it, not a change of one.",
+    "",
+    "| output | variant | original | fact |",
+    "|---|---|---|---|",
     ...lost,
     "",
     "### Variants skipped, by reason",

@@ -162,8 +162,54 @@ function paragraphs(lines: readonly string[]): boolean {
   return paras >= 5 && inLong >= 0.6 * nonBlank;
 }
 
-function unitsOf(lines: readonly string[]): [number, number][] {
+/**
+ * The line that opens each record when records are headed by a line of one shape at a
+ * steady period (psql -x's `-[ RECORD n ]`, a log's multi-line entries): its index per
+ * record, or undefined.
+ */
+function recordHeads(lines: readonly string[], shapes: readonly string[]): number[] | undefined {
+  const at = new Map<string, number[]>();
+  shapes.forEach((s, i) => {
+    if (s && /[A-Za-z0-9]/.test(lines[i]!)) at.set(s, [...(at.get(s) ?? []), i]);
+  });
+  let best: number[] | undefined;
+  let bestPeriod = 0;
+  // The earliest line of any kind recurring at a period: where the first record opens (its
+  // opening line may come in several shapes, `-[ RECORD 7 ]+--` and `-[ RECORD 17 ]---`).
+  const opens = new Map<number, number>();
+  for (const idx of at.values()) {
+    if (idx.length < 5) continue;
+    const gaps = idx.slice(1).map((x, k) => x - idx[k]!);
+    const common = new Map<number, number>();
+    for (const g of gaps) common.set(g, (common.get(g) ?? 0) + 1);
+    const [g, n] = [...common].sort((a, b) => b[1] - a[1])[0]!;
+    if (g < 2 || n < 0.8 * gaps.length) continue;
+    opens.set(g, Math.min(opens.get(g) ?? idx[0]!, idx[0]!));
+    if (idx.length * g < 0.5 * lines.length) continue;
+    if (!best || idx.length > best.length) {
+      best = idx;
+      bestPeriod = g;
+    }
+  }
+  if (!best) return undefined;
+  const back = best[0]! - (opens.get(bestPeriod) ?? best[0]!);
+  return back >= 0 && back < bestPeriod ? best.map((h) => h - back) : best;
+}
+
+function unitsOf(lines: readonly string[], shapes: readonly string[]): [number, number][] {
   const out: [number, number][] = [];
+  const heads = recordHeads(lines, shapes);
+  if (heads) {
+    // Before the first record and after the last one's usual length, lines stand alone.
+    for (let i = 0; i < heads[0]!; i++) out.push([i, i]);
+    const period = heads[1]! - heads[0]!;
+    heads.forEach((h, k) => {
+      const end = k + 1 < heads.length ? heads[k + 1]! - 1 : Math.min(lines.length - 1, h + period - 1);
+      out.push([h, end]);
+    });
+    for (let i = out[out.length - 1]![1] + 1; i < lines.length; i++) out.push([i, i]);
+    return out;
+  }
   if (paragraphs(lines)) {
     let i = 0;
     while (i < lines.length) {
@@ -193,7 +239,7 @@ function layout(text: string, facts: readonly string[]): Layout {
   const shapes = lines.map(shapeOfLine);
   for (const s of shapes) count.set(s, (count.get(s) ?? 0) + 1);
   const frequent = (i: number) => blank(lines[i]!) || (count.get(shapes[i]!) ?? 0) >= 3;
-  const units: Unit[] = unitsOf(lines).map(([first, last], u) => {
+  const units: Unit[] = unitsOf(lines, shapes).map(([first, last], u) => {
     const idx = Array.from({ length: last - first + 1 }, (_, k) => first + k);
     const fact = idx.some((i) => fl.has(i));
     const allBlank = idx.every((i) => blank(lines[i]!));
