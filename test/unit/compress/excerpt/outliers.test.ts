@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { compressText } from "../../../../src/compress/compress-text.ts";
+import { excerptBudget } from "../../../../src/compress/excerpt/budget.ts";
 import { fieldsOf, numberIn, outliers } from "../../../../src/compress/excerpt/outliers.ts";
 import { farAbove } from "../../../../src/compress/excerpt/signals.ts";
+import { defaults } from "../../../../src/config/schema.ts";
 import { capturedCase, loadCorpus, readText } from "../corpus.ts";
 
 /** What a field of numbers holds, as outliers read it before numberIn: this expression's group. */
@@ -118,6 +121,27 @@ describe("rare values in a field", () => {
     ])
       expect(e.text).toContain(fact);
     expect(e.text.length).toBeLessThan(text.length * 0.25);
+  });
+
+  it("keeps that rare value in the same output with half its other indentation lines (fresh3 capture, shrunk)", async () => {
+    // The same capture with every other `wrong indentation` line that holds no fact left
+    // out (51 of 102): the three lines of rare values (expected 2, twice, and 14) are now
+    // 6% of the kind, not under 5%, so the field was no longer read as a few common values
+    // with exceptions, and both top-level lines were left out of a smaller output.
+    const { text, must, hints } = await capturedCase("fresh3", "yamllint-parsable");
+    let k = 0;
+    const half = text
+      .split("\n")
+      .filter((l) => !l.includes("wrong indentation") || must.some((f) => l.includes(f)) || k++ % 2 === 1)
+      .join("\n");
+    expect(half.split("\n").filter((l) => l.includes("wrong indentation")).length).toBeLessThan(55);
+    const e = compressText(half, hints, excerptBudget(defaults(), half.length));
+    for (const fact of [
+      "k8s/slack_statefulset_logs-manifest.yaml:192:1: [error] wrong indentation: expected 2 but found 0 (indentation)",
+      "k8s/slack_statefulset_logs-manifest.yaml:217:1: [error] wrong indentation: expected 2 but found 0 (indentation)",
+    ])
+      expect(e.text).toContain(fact);
+    expect(e.text.length).toBeLessThan(half.length * 0.5);
   });
 
   it("keeps the lines of a first-field value only a line or two hold (git blame's one-line commits, fresh3 capture)", async () => {
