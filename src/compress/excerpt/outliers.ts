@@ -109,7 +109,7 @@ export function outliers(
   if (n < FEWEST) return;
   const f = tally(lines, members, bodyAt, only?.upTo ?? MAX_FIELDS);
   // A value is rare when few lines hold it; a field whose other values are common is no category of exceptions.
-  const rareAt = n < 8 ? 1 : Math.max(2, Math.floor(n * 0.05));
+  const rareAt = n < 8 ? 1 : Math.max(2, Math.floor(n * 0.05), fewOf(n));
   const rareOf: (Set<string> | undefined)[] = [];
   for (let k = 0; k < f.width && !only; k++) {
     const c = f.counts[k]!;
@@ -263,15 +263,19 @@ function rareHeld(
 /** A field of categories held by this many common values at most may still have rare ones. */
 const FEW_COMMON = 4;
 
-/** The lines left to rare values may be this many (up to a tenth of the lines) where 5% is fewer. */
-const FEW_RARE = 4;
+/**
+ * A few lines, however many the kind holds (up to a tenth of it): the lines of a rare value
+ * are as many in the same tool's output half as long, where they are a larger share
+ * (three `statusCode":500` completions among 39, as among 81).
+ */
+const FEW_RARE = 3;
+const fewOf = (n: number) => Math.min(FEW_RARE, Math.floor(n * 0.1));
 
 /**
  * Whether a field's lines are nearly all held by a few common values (an indent expected
  * of 10, 4 or 8): then one held by a line or two (expected 2) is as rare as among values
- * one of which holds most lines. Nearly all is 95%, or all but a few lines: the lines with
- * rare values are as many in the same tool's output half as long, where they are a larger
- * share (yamllint's three among 48 lines, 6%, as among 102).
+ * one of which holds most lines. Nearly all is 95%, or all but a few lines (yamllint's
+ * three of rare values among 48 lines, 6%, as among 102).
  */
 function fewCommon(counts: readonly number[], rareAt: number, n: number): boolean {
   let common = 0;
@@ -281,7 +285,7 @@ function fewCommon(counts: readonly number[], rareAt: number, n: number): boolea
       common++;
       held += c;
     }
-  return common <= FEW_COMMON && n - held <= Math.max(n * 0.05, Math.min(FEW_RARE, n * 0.1));
+  return common <= FEW_COMMON && n - held <= Math.max(n * 0.05, fewOf(n));
 }
 
 /**

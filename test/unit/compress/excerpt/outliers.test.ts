@@ -144,6 +144,35 @@ describe("rare values in a field", () => {
     expect(e.text.length).toBeLessThan(half.length * 0.5);
   });
 
+  it("keeps the 500s among a pino log's completions with half of them left out (fresh5 capture, shrunk)", async () => {
+    // A real `kubectl logs` of a pino backend: 81 `request completed` lines, three of them
+    // `"statusCode":500`. With every other completion of a 200 that holds no fact left out
+    // (42 left), three of 42 was no longer rare (a value was rare when 5% of its kind or 2
+    // lines held it) and a failed request's completion was left out of the smaller output.
+    const { text, must, hints } = await capturedCase("fresh5", "kubectl-logs-backend-pino");
+    let k = 0;
+    const half = text
+      .split("\n")
+      .filter(
+        (l) =>
+          !l.includes('"msg":"request completed"') ||
+          l.includes('"statusCode":500') ||
+          must.some((f) => l.includes(f)) ||
+          k++ % 2 === 1,
+      )
+      .join("\n");
+    const completions = half.split("\n").filter((l) => l.includes('"msg":"request completed"'));
+    expect(completions.length).toBe(42);
+    expect(completions.filter((l) => l.includes('"statusCode":500')).length).toBe(3);
+    const e = compressText(half, hints, excerptBudget(defaults(), half.length));
+    for (const fact of [
+      '"reqId":"req-2","res":{"statusCode":500},"responseTime":5036.162223000007',
+      '"reqId":"req-6","res":{"statusCode":500}',
+    ])
+      expect(e.text).toContain(fact);
+    expect(e.text.length).toBeLessThan(half.length * 0.25);
+  });
+
   it("keeps the lines of a first-field value only a line or two hold (git blame's one-line commits, fresh3 capture)", async () => {
     // A real `git blame -L 1,400 holmes/interactive.py` (37 KB): 19 commits, 131 lines of
     // the most frequent; three commits touched one line each. Lines of source are of every
