@@ -14,7 +14,7 @@
  * JSON document (which edits by lines would break) gets only the renumbered variant.
  *
  *   npx node bench/robust.ts [--set shared,dev,...] [--variant grown4x,...] [--filter SUBSTR]
- *                            [--hook ["CMD"]] [--out FILE (default bench/results/robust.md)]
+ *                            [--hook ["CMD"] | --src DIR] [--out FILE (default bench/results/robust.md)]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -296,7 +296,8 @@ if (kinds.some((k) => !VARIANT_KINDS.includes(k))) {
 const BUILT_HOOK = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO, "dist", "cairn.cjs"))} hook PostToolUse`;
 const hookCmd = argv.includes("--hook") ? (val("--hook") ?? BUILT_HOOK) : undefined;
 const hooked = hookCmd ? hookCommand(hookCmd) : undefined;
-const source = hooked ? hooked.answer : await inProcess(join(REPO, "src"));
+const src = resolve(val("--src") ?? join(REPO, "src"));
+const source = hooked ? hooked.answer : await inProcess(src);
 const t0 = performance.now();
 const runs: SetRun[] = [];
 try {
@@ -306,7 +307,7 @@ try {
 }
 const how = hookCmd
   ? `the hook \`${hookCmd}\``
-  : "the compressors of `./src` in-process (bench/facts.ts's fast path)";
+  : `the compressors of \`${val("--src") ? src : "./src"}\` in-process (bench/facts.ts's fast path)`;
 const md = markdown(runs, kinds, how, (performance.now() - t0) / 1000);
 const out = resolve(val("--out") ?? join(REPO, "bench", "results", "robust.md"));
 mkdirSync(dirname(out), { recursive: true });
