@@ -90,8 +90,16 @@ function shownText(c: FactCase, stdout: string): { text: string; replacement?: u
   }
 }
 
-/** Runs score.mjs over `cases` with `answers` replayed as the hook's stdout. */
-export function scoreCases(cases: readonly FactCase[], answers: ReadonlyMap<string, Answer>): CaseScore[] {
+/**
+ * Runs score.mjs over `cases` with `answers` replayed as the hook's stdout. The cases are
+ * read from their set's folder, or, with `made`, written out as they are (cases made by a
+ * bench, e.g. bench/robust.ts's variants, have no file).
+ */
+export function scoreCases(
+  cases: readonly FactCase[],
+  answers: ReadonlyMap<string, Answer>,
+  opts: { made?: boolean } = {},
+): CaseScore[] {
   const shared = sharedFactsDir();
   if (!shared) throw new Error("no ../shared/corpus-facts/score.mjs beside the clone (set CORPUS_FACTS_DIR)");
   if (cases.length === 0) return [];
@@ -106,7 +114,18 @@ export function scoreCases(cases: readonly FactCase[], answers: ReadonlyMap<stri
       if (!/^[\w-]+$/.test(id) || ids.has(id))
         throw new Error(`${c.set}/${c.name}: tool_use_id ${id} not usable as a key`);
       ids.add(id);
-      symlinkSync(join(setDir(c.set)!, `${c.name}.json`), join(caseDir, `${c.set}--${c.name}.json`));
+      const file = join(caseDir, `${c.set}--${c.name}.json`);
+      if (opts.made)
+        writeFileSync(
+          file,
+          JSON.stringify({
+            input: c.input,
+            must_keep: c.must_keep,
+            should_keep: c.should_keep,
+            notes: c.notes,
+          }),
+        );
+      else symlinkSync(join(setDir(c.set)!, `${c.name}.json`), file);
       const a = answers.get(`${c.set}/${c.name}`);
       writeFileSync(join(answerDir, `${id}.out`), masked(a?.stdout ?? ""));
       writeFileSync(join(answerDir, `${id}.code`), String(a?.code ?? 0));

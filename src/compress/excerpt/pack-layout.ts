@@ -25,9 +25,13 @@ export interface Layout {
   readonly markers: boolean | "count";
 }
 
-function defaultMaxLine(budget: number): number {
-  return Math.max(300, Math.min(600, Math.floor(budget / 6)));
-}
+/**
+ * The longest line shown before it is cut, the same in an output of any size: a line that
+ * holds a fact keeps it in a 16 KB output as in a 64 KB one (it was a sixth of the budget,
+ * at least 300, so the same 309-character error line was whole in an output and cut in
+ * one half its size). The budget still decides how many lines are shown.
+ */
+const MAX_LINE = 600;
 
 /** The last line of the run of lines identical to line `i` that collapses into one unit. */
 function runEnd(doc: Doc, i: number, opts: PackOptions): number {
@@ -52,7 +56,7 @@ function runEnd(doc: Doc, i: number, opts: PackOptions): number {
 export function layoutOf(doc: Doc, opts: PackOptions): Layout {
   const { lines } = doc;
   const n = lines.length;
-  const maxLine = opts.maxLine ?? defaultMaxLine(opts.budget);
+  const maxLine = opts.maxLine ?? MAX_LINE;
   const base = opts.lineBase ?? 0;
   const { label, display, suffix } = opts;
   const unitOf = new Int32Array(n);

@@ -62,8 +62,8 @@ export function readText(e: CorpusEntry): string {
 
 /**
  * A real captured Claude Code input of the bench's widened corpus (bench/corpus/dev,
- * fresh, fresh2, fresh3, fresh4, fresh5, fresh6 or fresh7, all open to development), compressed as the hook would: its text, the
- * excerpt and the facts its annotator needed.
+ * fresh, fresh2, fresh3, fresh4, fresh5, fresh6 or fresh7, all open to development), compressed as
+ * the hook would: its text, the excerpt, the facts its annotator needed and the hints the hook gave.
  */
 export async function capturedCase(
   set: "dev" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5" | "fresh6" | "fresh7",
@@ -79,5 +79,5 @@ export async function capturedCase(
   const out = extractOutput(tool_name, tool_input, tool_response)!;
   const hints = hintsOf(tool_name, out, undefined);
   const e = compressText(out.text, hints, excerptBudget(defaults(), out.text.length));
-  return { text: out.text, e, must: c.must_keep as string[] };
+  return { text: out.text, e, must: c.must_keep as string[], hints };
 }

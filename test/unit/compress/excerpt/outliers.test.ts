@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { compressText } from "../../../../src/compress/compress-text.ts";
+import { excerptBudget } from "../../../../src/compress/excerpt/budget.ts";
 import { fieldsOf, numberIn, wordsOf } from "../../../../src/compress/excerpt/fields.ts";
 import { outliers } from "../../../../src/compress/excerpt/outliers.ts";
 import { farAbove } from "../../../../src/compress/excerpt/signals.ts";
+import { defaults } from "../../../../src/config/schema.ts";
 import { capturedCase, loadCorpus, readText } from "../corpus.ts";
 
 /** What a field of numbers holds, as outliers read it before numberIn: this expression's group. */
@@ -119,6 +122,56 @@ describe("rare values in a field", () => {
     ])
       expect(e.text).toContain(fact);
     expect(e.text.length).toBeLessThan(text.length * 0.25);
+  });
+
+  it("keeps that rare value in the same output with half its other indentation lines (fresh3 capture, shrunk)", async () => {
+    // The same capture with every other `wrong indentation` line that holds no fact left
+    // out (51 of 102): the three lines of rare values (expected 2, twice, and 14) are now
+    // 6% of the kind, not under 5%, so the field was no longer read as a few common values
+    // with exceptions, and both top-level lines were left out of a smaller output.
+    const { text, must, hints } = await capturedCase("fresh3", "yamllint-parsable");
+    let k = 0;
+    const half = text
+      .split("\n")
+      .filter((l) => !l.includes("wrong indentation") || must.some((f) => l.includes(f)) || k++ % 2 === 1)
+      .join("\n");
+    expect(half.split("\n").filter((l) => l.includes("wrong indentation")).length).toBeLessThan(55);
+    const e = compressText(half, hints, excerptBudget(defaults(), half.length));
+    for (const fact of [
+      "k8s/slack_statefulset_logs-manifest.yaml:192:1: [error] wrong indentation: expected 2 but found 0 (indentation)",
+      "k8s/slack_statefulset_logs-manifest.yaml:217:1: [error] wrong indentation: expected 2 but found 0 (indentation)",
+    ])
+      expect(e.text).toContain(fact);
+    expect(e.text.length).toBeLessThan(half.length * 0.5);
+  });
+
+  it("keeps the 500s among a pino log's completions with half of them left out (fresh5 capture, shrunk)", async () => {
+    // A real `kubectl logs` of a pino backend: 81 `request completed` lines, three of them
+    // `"statusCode":500`. With every other completion of a 200 that holds no fact left out
+    // (42 left), three of 42 was no longer rare (a value was rare when 5% of its kind or 2
+    // lines held it) and a failed request's completion was left out of the smaller output.
+    const { text, must, hints } = await capturedCase("fresh5", "kubectl-logs-backend-pino");
+    let k = 0;
+    const half = text
+      .split("\n")
+      .filter(
+        (l) =>
+          !l.includes('"msg":"request completed"') ||
+          l.includes('"statusCode":500') ||
+          must.some((f) => l.includes(f)) ||
+          k++ % 2 === 1,
+      )
+      .join("\n");
+    const completions = half.split("\n").filter((l) => l.includes('"msg":"request completed"'));
+    expect(completions.length).toBe(42);
+    expect(completions.filter((l) => l.includes('"statusCode":500')).length).toBe(3);
+    const e = compressText(half, hints, excerptBudget(defaults(), half.length));
+    for (const fact of [
+      '"reqId":"req-2","res":{"statusCode":500},"responseTime":5036.162223000007',
+      '"reqId":"req-6","res":{"statusCode":500}',
+    ])
+      expect(e.text).toContain(fact);
+    expect(e.text.length).toBeLessThan(half.length * 0.25);
   });
 
   it("keeps the lines of a first-field value only a line or two hold (git blame's one-line commits, fresh3 capture)", async () => {
