@@ -41,10 +41,15 @@ const MESSAGE = /:\s*(?:fatal error|error|warning):\s+(.{12,}?)(?:\s+\[[^\]]*\])
  */
 const AGAIN = 5000;
 
+/** What a message names in quotes: ‘f’, 'x', `x`. */
+const QUOTED = /‘[^’]+’|'[^']+'|`[^`]+`/g;
+
 /**
  * The line below problem line `i`, before the next problem, that tells its message again
  * (gcc -fanalyzer's event where it happens: `(15) use after ‘free’ of ‘j’; freed at
- * (13)`, the end of a path of events), or -1.
+ * (13)`, the end of a path of events), or -1. Told in other words (`leak of FILE ‘f’`,
+ * then `(7) ‘f’ leaks here; was opened at (6)`), it is the last line naming what the
+ * message names in quotes.
  */
 export function toldAgainBelow(
   lines: readonly string[],
@@ -53,9 +58,14 @@ export function toldAgainBelow(
 ): number {
   const message = MESSAGE.exec(lines[i]!)?.[1];
   if (message === undefined) return -1;
-  for (let k = i + 1; k < lines.length && k - i <= AGAIN && !isProblemAt(k); k++)
-    if (lines[k]!.includes(message)) return k;
-  return -1;
+  const names = message.match(QUOTED) ?? [];
+  let named = -1;
+  for (let k = i + 1; k < lines.length && k - i <= AGAIN && !isProblemAt(k); k++) {
+    const line = lines[k]!;
+    if (line.includes(message)) return k;
+    if (names.length > 0 && names.every((n) => line.includes(n))) named = k;
+  }
+  return named;
 }
 
 /**

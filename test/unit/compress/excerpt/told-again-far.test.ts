@@ -16,4 +16,25 @@ describe("a diagnostic told again at the end of a long path of events", () => {
     ])
       expect(e.text).toContain(fact);
   });
+
+  it("keeps the event that tells it in other words: the last naming what it names (fresh7 capture)", async () => {
+    // The file leak's warning says `leak of FILE ‘f’`; its path ends `(7) ‘f’ leaks here;
+    // was opened at (6)`, which does not hold the message, so it was not looked for.
+    const { e } = await capturedCase("fresh7", "gcc-fanalyzer-tokenizer");
+    expect(e.text).toContain("(7) ‘f’ leaks here; was opened at (6)");
+    expect(e.text).toContain("(7) ‘t’ could be NULL: unchecked value from (6)");
+  });
+
+  it("finds no line where the message names nothing in quotes", async () => {
+    const { toldAgainBelow } = await import("../../../../src/compress/excerpt/around.ts");
+    const lines = ["a.c:3:1: warning: leak of memory here [-Wx]", "  (1) f leaks", "  (2) done"];
+    expect(toldAgainBelow(lines, 0, () => false)).toBe(-1);
+    const named = [
+      "a.c:3:1: warning: leak of FILE ‘f’ [-Wx]",
+      "  (1) ‘f’ opened",
+      "  (2) ‘f’ leaks here",
+      "x",
+    ];
+    expect(toldAgainBelow(named, 0, () => false)).toBe(2);
+  });
 });
