@@ -40,10 +40,11 @@ const SEVERE = new RegExp(
 
 /**
  * A line that reports success though its words may sound bad: a passing test named
- * "throws an error on bad input", `ok 12 - rejects invalid ids`, `0 errors`.
+ * "throws an error on bad input", `ok 12 - rejects invalid ids`, `0 errors`, and a tally
+ * whose every count of problems is zero (surefire's `Tests run: 3, Failures: 0, Errors: 0`).
  */
 const SUCCESS =
-  /^\s*(?:✓|✔|√|ok \d|PASS(?:ED)?\b|\[?\s*OK\s*\]?\s)|\bPASSED\b|\b(?:0|no) (?:errors?|warnings?|failures?|failed|problems?|vulnerabilities)\b(?![^,;]*\b[1-9]\d* (?:errors?|failed|failures?)\b)/;
+  /^\s*(?:✓|✔|√|ok \d|PASS(?:ED)?\b|\[?\s*OK\s*\]?\s)|\bPASSED\b|\b(?:0|no) (?:errors?|warnings?|failures?|failed|problems?|vulnerabilities)\b(?![^,;]*\b[1-9]\d* (?:errors?|failed|failures?)\b)|^(?!.*\b(?:[Ee]rrors?|[Ff]ailures?|[Ff]ailed|[Ww]arnings?)\s*[:=]\s*[1-9]).*\b(?:[Ee]rrors?|[Ff]ailures?|[Ff]ailed|[Ww]arnings?)\s*[:=]\s*0\b/;
 
 /**
  * A line of source code a tool quotes under a diagnostic, behind its gutter (`  12 │ x`,
