@@ -249,7 +249,47 @@ function rankRest(w: Work, nonBlank: number): boolean {
     else if (rankFrequent(w, tpl) && background) valued.push(tpl);
   }
   rankOutliers(w, valued);
+  if (rareAreFacts) demoteEchoes(w);
   return rareAreFacts;
+}
+
+/**
+ * A number standing alone, or a run of them (a time, a date): digits in a name (`arr17`,
+ * `0x508`) are the name. Only one of 3 digits or more, or a run, stands for a time, a pid
+ * or a size; one of 1 or 2 may be the news (`si_status=3`).
+ */
+const NUMBER = /(?<!\w)\d+(?:[-:./]\d+)*(?![A-Za-z_])/g;
+
+/**
+ * A rare line that says again a fact before it with other numbers (the same event an hour
+ * later, a second timestamp on one message) is news only in those numbers: room, not a fact.
+ * A line of numbers alone (`10 !== 500`) is its numbers, always news.
+ */
+function demoteEchoes(w: Work): void {
+  const { lines } = w;
+  const seen = new Set<string>();
+  const rare = new Set<number>();
+  for (const p of w.picks) if (p.why === "rare" && p.from === p.to) rare.add(p.from);
+  // Where a line's place is written before its text (grep's `path:12:`), another place is news.
+  const bodyAt = w.opts.bodyAt ?? (() => 0);
+  const shapeOf = (i: number) => {
+    const at = bodyAt(i);
+    return lines[i]!.slice(0, at) + lines[i]!.slice(at).replace(NUMBER, (n) => (/^\d\d?$/.test(n) ? n : "#"));
+  };
+  for (const i of w.facts) if (!rare.has(i)) seen.add(shapeOf(i));
+  const echo = new Set<number>();
+  for (const i of [...rare].sort((a, b) => a - b)) {
+    const shape = shapeOf(i);
+    if (seen.has(shape) && /[A-Za-z]{3}/.test(shape)) echo.add(i);
+    else seen.add(shape);
+  }
+  if (echo.size === 0) return;
+  for (let k = 0; k < w.picks.length; k++) {
+    const p = w.picks[k]!;
+    if (p.why !== "rare" || !echo.has(p.from)) continue;
+    w.picks[k] = { from: p.from, to: p.to, prio: E.other + 10, why: "rare-room" };
+    w.facts.delete(p.from);
+  }
 }
 
 /**

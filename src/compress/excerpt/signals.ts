@@ -44,6 +44,18 @@ const SEVERE = new RegExp(
  */
 const SUCCESS =
   /^\s*(?:✓|✔|√|ok \d|PASS(?:ED)?\b|\[?\s*OK\s*\]?\s)|\bPASSED\b|\b(?:0|no) (?:errors?|warnings?|failures?|failed|problems?|vulnerabilities)\b(?![^,;]*\b[1-9]\d* (?:errors?|failed|failures?)\b)/;
+/** A count of problems in a tally, zero and not: `Failures: 0`, `failures = 0`; `Errors: 3`. */
+const ZERO_TALLY = /\b(?:[Ee]rrors?|[Ff]ailures?|[Ff]ailed|[Ww]arnings?)\s*[:=]\s*0\b/;
+const TALLY_ABOVE_ZERO = /\b(?:[Ee]rrors?|[Ff]ailures?|[Ff]ailed|[Ww]arnings?)\s*[:=]\s*[1-9]/;
+
+/**
+ * SUCCESS, or a tally whose every count of problems is zero (surefire's `Tests run: 3,
+ * Failures: 0, Errors: 0`, sqlite's `failures = 0`). Tried apart: one regex of both cost
+ * twice as much a line.
+ */
+function succeeded(line: string): boolean {
+  return SUCCESS.test(line) || (line.includes("0") && ZERO_TALLY.test(line) && !TALLY_ABOVE_ZERO.test(line));
+}
 
 /**
  * A line of source code a tool quotes under a diagnostic, behind its gutter (`  12 │ x`,
@@ -61,7 +73,7 @@ export function isProblem(line: string): boolean {
   return (
     line.length <= 4000 &&
     ((MAYBE_PROBLEM.test(line) && PROBLEM.test(line)) || STATUS.test(line) || CODE_MARK.test(line)) &&
-    !SUCCESS.test(line) &&
+    !succeeded(line) &&
     !CODE_FRAME.test(line)
   );
 }
@@ -83,7 +95,7 @@ export function lastExceptionFrom(line: string, from: number): number {
 
 /** Whether a line reports a success (a passing test, an `ok`). */
 export function isSuccess(line: string): boolean {
-  return SUCCESS.test(line);
+  return succeeded(line);
 }
 
 /** Whether a problem line is a failure rather than a warning. */
