@@ -262,8 +262,9 @@ const NUMBER = /(?<!\w)\d+(?:[-:./]\d+)*(?![A-Za-z_])/g;
 
 /**
  * A rare line that says again a fact before it with other numbers (the same event an hour
- * later, a second timestamp on one message) is news only in those numbers: room, not a fact.
- * A line of numbers alone (`10 !== 500`) is its numbers, always news.
+ * later, a second timestamp on one message) is news only in those numbers: room, not a fact,
+ * but for the last of them, which says the event went on until then. A line of numbers
+ * alone (`10 !== 500`) is its numbers, always news.
  */
 function demoteEchoes(w: Work): void {
   const { lines } = w;
@@ -278,11 +279,16 @@ function demoteEchoes(w: Work): void {
   };
   for (const i of w.facts) if (!rare.has(i)) seen.add(shapeOf(i));
   const echo = new Set<number>();
+  // The last echo of a shape stays a fact: with the first it tells how long it went on.
+  const lastEcho = new Map<string, number>();
   for (const i of [...rare].sort((a, b) => a - b)) {
     const shape = shapeOf(i);
-    if (seen.has(shape) && /[A-Za-z]{3}/.test(shape)) echo.add(i);
-    else seen.add(shape);
+    if (seen.has(shape) && /[A-Za-z]{3}/.test(shape)) {
+      echo.add(i);
+      lastEcho.set(shape, i);
+    } else seen.add(shape);
   }
+  for (const i of lastEcho.values()) echo.delete(i);
   if (echo.size === 0) return;
   for (let k = 0; k < w.picks.length; k++) {
     const p = w.picks[k]!;

@@ -7,19 +7,18 @@ describe("a rare line that says again a fact before it with other numbers", () =
     // (`initDataPrivacy the dataPrivacy is true`, `ifCanSync not! no cloud version`, ...)
     // comes back every few minutes, the same words with another timestamp: each line of it
     // was a kind of line rare enough to be a fact, so every round was shown whole and
-    // spent the room that the failures around it are read by.
+    // spent the room that the failures around it are read by. Now its first and its last.
     const { text, e, must } = await capturedCase("fresh6", "read-healthapp-log");
     const shown = (words: string) => e.text.split("\n").filter((l) => l.endsWith(words)).length;
     const logged = (words: string) => text.split("\n").filter((l) => l.endsWith(words)).length;
     for (const words of ["|initDataPrivacy the dataPrivacy is true", "|ifCanSync not! no cloud version"]) {
       expect(logged(words)).toBeGreaterThanOrEqual(3);
-      expect(shown(words), words).toBe(1);
+      expect(shown(words), words).toBe(2);
     }
-    // `sendSyncFailedBroadcast` (a failure in a camel-cased name) is missed before and after.
-    const kept = must.filter((fact) => !fact.endsWith("sendSyncFailedBroadcast"));
-    expect(kept.length).toBe(must.length - 1);
-    for (const fact of kept) expect(e.text, fact).toContain(fact);
-    expect(e.text.length).toBeLessThan(text.length * 0.15);
+    // The last of `sendSyncFailedBroadcast`'s three (a fact: the failure still at 22:32).
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+    // 13.1 KB (20%) with every round whole; 10.4 KB with the first and the last.
+    expect(e.text.length).toBeLessThan(text.length * 0.17);
   });
 
   it("is still a fact where the numbers are all it says (`10 !== 500`, fresh3 capture)", async () => {
