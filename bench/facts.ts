@@ -18,7 +18,7 @@
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Answer, type AnswerSource, headTail, hookCommand, inProcess } from "./corpus/facts/answers.ts";
+import { type Answer, answerAll, headTail, hookCommand, inProcess } from "./corpus/facts/answers.ts";
 import { scoreOld } from "./corpus/facts/old.ts";
 import {
   type Aggregate,
@@ -41,23 +41,6 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** The built bundle's PostToolUse hook, run as Claude Code runs it. */
 const BUILT_HOOK = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO, "dist", "cairn.cjs"))} hook PostToolUse`;
-
-async function answerAll(
-  cases: readonly FactCase[],
-  source: AnswerSource,
-  parallel: number,
-): Promise<Map<string, Answer>> {
-  const out = new Map<string, Answer>();
-  let next = 0;
-  const worker = async () => {
-    while (next < cases.length) {
-      const c = cases[next++]!;
-      out.set(`${c.set}/${c.name}`, await source(c));
-    }
-  };
-  await Promise.all(Array.from({ length: parallel }, worker));
-  return out;
-}
 
 /** head+tail at the number of characters the product's answer shows (the whole output where it passes). */
 function baselineAnswers(cases: readonly FactCase[], rows: readonly CaseScore[]): Map<string, Answer> {
@@ -222,6 +205,22 @@ export async function benchFacts(): Promise<{ markdown: string; summary: Record<
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const argv = process.argv.slice(2);
+  const known = [...OPEN_SETS, "blind", "old"];
+  if (argv.includes("--help") || argv.includes("-h")) {
+    console.log(`Usage: npx node bench/facts.ts [--hook ["CMD"]] [--set ${known.join(",")}]
+         [--kind K] [--filter SUBSTR] [--misses] [--json FILE]
+
+Scores what the model reads of each case against the facts its annotator needed (kept whole,
+pooled), reduction over 8 KB, made-up notation and invalid answers, beside a head+tail cut.
+  --hook    answer through the built hook (dist/cairn.cjs) or the hook command CMD; the figure
+            of record (default: the compressors of ./src in-process, faster)
+  --set     sets to score (default: ${[...OPEN_SETS, "old"].join(",")}); the blind part
+            only when named, and only to report
+  --kind K, --filter SUBSTR   only cases of that kind, or whose name holds SUBSTR
+  --misses  print every fact missed
+  --json    also write the summary figures to FILE`);
+    process.exit(0);
+  }
   const val = (k: string) => {
     const i = argv.indexOf(k);
     const v = i >= 0 ? argv[i + 1] : undefined;
@@ -229,6 +228,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   };
   const hook = argv.includes("--hook") ? (val("--hook") ?? BUILT_HOOK) : undefined;
   const sets = (val("--set")?.split(",") ?? [...OPEN_SETS, "old"]) as (SetName | "old")[];
+  const unknown = sets.filter((s) => !known.includes(s));
+  if (unknown.length > 0) {
+    process.stderr.write(`facts.ts: no set ${unknown.join(", ")}; sets are ${known.join(", ")}\n`);
+    process.exit(2);
+  }
   const r = await runFacts({
     sets,
     ...(hook ? { hook } : {}),

@@ -18,7 +18,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { type Answer, type AnswerSource, hookCommand, inProcess } from "./corpus/facts/answers.ts";
+import { type AnswerSource, answerAll, hookCommand, inProcess } from "./corpus/facts/answers.ts";
 import { aggregate, type CaseScore, scoreCases } from "./corpus/facts/score.ts";
 import { type FactCase, loadSet, OPEN_SETS, REPO, type SetName } from "./corpus/facts/sets.ts";
 import { type Made, makeVariant, VARIANT_KINDS, type VariantKind } from "./corpus/facts/variants.ts";
@@ -117,19 +117,6 @@ export function variantCase(c: FactCase, kind: VariantKind): Varied {
       input: { ...c.input, tool_use_id: `${c.input.tool_use_id}_${kind}`, tool_response: next },
     },
   };
-}
-
-async function answerAll(cases: readonly FactCase[], source: AnswerSource, parallel: number) {
-  const out = new Map<string, Answer>();
-  let next = 0;
-  const worker = async () => {
-    while (next < cases.length) {
-      const c = cases[next++]!;
-      out.set(`${c.set}/${c.name}`, await source(c));
-    }
-  };
-  await Promise.all(Array.from({ length: parallel }, worker));
-  return out;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -278,6 +265,20 @@ function markdown(
 }
 
 const argv = process.argv.slice(2);
+if (argv.includes("--help") || argv.includes("-h")) {
+  console.log(`Usage: npx node bench/robust.ts [--set ${OPEN_SETS.join(",")}] [--variant ${VARIANT_KINDS.join(",")}]
+         [--filter SUBSTR] [--hook ["CMD"] | --src DIR] [--out FILE]
+
+Scores synthetic variants of the open sets' real outputs (every fact line unchanged) against the
+same must_keep as bench/facts.ts, beside the originals, and lists each fact a variant loses.
+  --set      sets to vary (default: all open to development; never blind)
+  --variant  kinds of variant (default: all)
+  --filter   only cases whose name holds SUBSTR
+  --hook     answer through the hook command (default: the built dist/cairn.cjs), not in-process
+  --src      in-process from another tree's src (default: ./src)
+  --out      where the table goes (default: bench/results/robust.md)`);
+  process.exit(0);
+}
 const val = (k: string) => {
   const i = argv.indexOf(k);
   const v = i >= 0 ? argv[i + 1] : undefined;

@@ -120,3 +120,21 @@ export function headTail(c: FactCase, budget: number): Answer {
   const cut = `${text.slice(0, half)}\n…\n${text.slice(text.length - half)}`;
   return { stdout: updated(withText(tool, c.input.tool_response, cut)), code: 0, ms: 0 };
 }
+
+/** Every case's answer from `source`, `parallel` at a time, keyed `set/name`. */
+export async function answerAll(
+  cases: readonly FactCase[],
+  source: AnswerSource,
+  parallel: number,
+): Promise<Map<string, Answer>> {
+  const out = new Map<string, Answer>();
+  let next = 0;
+  const worker = async () => {
+    while (next < cases.length) {
+      const c = cases[next++]!;
+      out.set(`${c.set}/${c.name}`, await source(c));
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  return out;
+}
