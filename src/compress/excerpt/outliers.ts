@@ -45,7 +45,7 @@ export function outliers(
   if (n < FEWEST) return;
   const f = tally(lines, members, bodyAt, only?.upTo ?? MAX_FIELDS);
   // A value is rare when few lines hold it; a field whose other values are common is no category of exceptions.
-  const rareAt = n < 8 ? 1 : Math.max(2, Math.floor(n * 0.05), fewOf(n));
+  const rareAt = n < 8 ? 1 : Math.max(2, Math.floor(n * 0.05), fewLinesOf(n));
   const rareOf: (Set<string> | undefined)[] = [];
   // Fields whose rare values are told by their words (Tally.shapes), not as they are.
   const byShape: boolean[] = [];
@@ -254,7 +254,7 @@ const FEW_COMMON = 4;
  * (three `statusCode":500` completions among 39, as among 81).
  */
 const FEW_RARE = 3;
-const fewOf = (n: number) => Math.min(FEW_RARE, Math.floor(n * 0.1));
+const fewLinesOf = (n: number) => Math.min(FEW_RARE, Math.floor(n * 0.1));
 
 /**
  * Whether a field's lines are nearly all held by a few common values (an indent expected
@@ -270,7 +270,7 @@ function fewCommon(counts: readonly number[], rareAt: number, n: number): boolea
       common++;
       held += c;
     }
-  return common <= FEW_COMMON && n - held <= Math.max(n * 0.05, fewOf(n));
+  return common <= FEW_COMMON && n - held <= Math.max(n * 0.05, fewLinesOf(n));
 }
 
 /** A field of numbers whose largest is this many times its low end spans orders of magnitude. */
