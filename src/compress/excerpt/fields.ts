@@ -3,6 +3,8 @@
  * where they lie, the number a field holds and the words a field of ids is told by. Pure.
  */
 
+import { WORD } from "./mask.ts";
+
 /** Fields looked at per line at most. */
 export const MAX_FIELDS = 48;
 
@@ -125,13 +127,11 @@ export function numberIn(s: string, from: number, to: number, shape?: Printed): 
   return !fraction && end - start <= 15 ? whole : Number(s.slice(start, end));
 }
 
-/** A run of this many letters, one not a hex digit, is a word, not a piece of an id (as mask.ts reads it). */
-const WORD = 4;
-
 /**
  * The words of `s[from, to)`: its runs of letters and digits that are letters only, WORD
- * or more, not all hex (`Package` of `Package_for_KB3139940~31bf3856ad364e35~amd64`), joined
- * by a blank; "" when none (a hash, a number, a time).
+ * or more (a word as mask.ts reads one), not all hex (`Package` of
+ * `Package_for_KB3139940~31bf3856ad364e35~amd64`), joined by a blank; "" when none (a
+ * hash, a number, a time).
  */
 export function wordsOf(s: string, from: number, to: number): string {
   let out = "";

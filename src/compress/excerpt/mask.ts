@@ -38,7 +38,7 @@ let stoppedAt = 0;
  */
 let words = FNV;
 /** A run of this many letters, one not a hex digit, is a word, not a piece of an id (`NF`, `Jul`, `beef`). */
-const WORD = 4;
+export const WORD = 4;
 
 /**
  * The hash of `s[from, to)` with its variable parts masked: in each run of letters and

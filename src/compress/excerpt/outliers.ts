@@ -5,7 +5,7 @@
  */
 
 import { fieldBounds, MAX_FIELDS, numberIn, type Printed, wordsOf } from "./fields.ts";
-import { farAbove, onlyGrow } from "./signals.ts";
+import { farAbove, onlyGrow, printedStep } from "./signals.ts";
 import type { Templates } from "./templates.ts";
 
 /**
@@ -72,7 +72,7 @@ export function outliers(
       // values span orders of magnitude (fast calls and slow ones), the largest.
       // Far above by a whole unit at least, unless every value is a fraction of one (a
       // profile's seconds, `0.277`): then by the step they are printed in.
-      const unit = f.below1[k] ? 10 ** -f.decimals[k]! : 1;
+      const unit = printedStep(f.decimals[k]!, f.below1[k] === 1);
       const far = farAbove(f.numbers[k]!, 3, unit);
       for (const j of far.length > 0 ? far : largestAcrossOrders(f.numbers[k]!, 3, unit))
         add(farKey(k, j), members[j]!);

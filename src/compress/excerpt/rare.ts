@@ -9,7 +9,7 @@
  * a field of numbers) is rare too: a 1,840 kg parcel among ones under 40. Pure.
  */
 
-import { farAbove, onlyGrow } from "./signals.ts";
+import { farAbove, onlyGrow, printedStep } from "./signals.ts";
 
 export interface ColumnValues {
   /** Column index. */
@@ -35,8 +35,20 @@ const NUMBER = /^-?[\d.,]+$/;
  * fewer is an exception too, though over RARE_SHARE of a small table: three pods Unknown
  * among 31.
  */
-export const MOST = 2 / 3;
+const MOST = 2 / 3;
 const FEW_ROWS = 3;
+
+/** Whether one value is the rule: held by MOST of the `n` rows, given each value's count. */
+function oneRules(counts: Map<string, number>, n: number): boolean {
+  return Math.max(...counts.values()) >= n * MOST;
+}
+
+/** Whether one of these values is the rule (held by MOST of them). */
+export function isRule(values: readonly string[]): boolean {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return oneRules(counts, values.length);
+}
 /** A column of categories has at most this many distinct values. */
 const CATEGORIES = 20;
 
@@ -65,7 +77,7 @@ export function rarity(rows: readonly (readonly string[])[]): Rarity {
       if (above.length > 0) far.push(c);
       continue;
     }
-    const few = Math.max(...counts.values()) >= n * MOST ? FEW_ROWS : 0;
+    const few = oneRules(counts, n) ? FEW_ROWS : 0;
     const rareValues = new Set([...counts].filter(([, k]) => k < n * RARE_SHARE || k <= few).map(([v]) => v));
     if (rareValues.size === 0) continue;
     rows.forEach((row, i) => {
@@ -102,7 +114,7 @@ function farRows(rows: readonly (readonly string[])[], c: number): number[] {
   }
   // Numbers that only grow row after row count places (ids, line numbers), not amounts.
   if (values.length < rows.length * 0.9 || onlyGrow(values)) return [];
-  return farAbove(values, 3, below1 ? 10 ** -decimals : 1).map((k) => at[k]!);
+  return farAbove(values, 3, printedStep(decimals, below1)).map((k) => at[k]!);
 }
 
 /** Cells of a delimited line (quotes respected for CSV). */

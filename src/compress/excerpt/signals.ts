@@ -45,8 +45,9 @@ const SEVERE = new RegExp(
 const SUCCESS =
   /^\s*(?:✓|✔|√|ok \d|PASS(?:ED)?\b|\[?\s*OK\s*\]?\s)|\bPASSED\b|\b(?:0|no) (?:errors?|warnings?|failures?|failed|problems?|vulnerabilities)\b(?![^,;]*\b[1-9]\d* (?:errors?|failed|failures?)\b)/;
 /** A count of problems in a tally, zero and not: `Failures: 0`, `failures = 0`; `Errors: 3`. */
-const ZERO_TALLY = /\b(?:[Ee]rrors?|[Ff]ailures?|[Ff]ailed|[Ww]arnings?)\s*[:=]\s*0\b/;
-const TALLY_ABOVE_ZERO = /\b(?:[Ee]rrors?|[Ff]ailures?|[Ff]ailed|[Ww]arnings?)\s*[:=]\s*[1-9]/;
+const TALLIED = String.raw`\b(?:[Ee]rrors?|[Ff]ailures?|[Ff]ailed|[Ww]arnings?)\s*[:=]\s*`;
+const ZERO_TALLY = new RegExp(String.raw`${TALLIED}0\b`);
+const TALLY_ABOVE_ZERO = new RegExp(`${TALLIED}[1-9]`);
 
 /**
  * SUCCESS, or a tally whose every count of problems is zero (surefire's `Tests run: 3,
@@ -151,6 +152,15 @@ export function indentOf(line: string): number {
 export function onlyGrow(values: readonly number[]): boolean {
   for (let k = 1; k < values.length; k++) if (values[k]! < values[k - 1]!) return false;
   return true;
+}
+
+/**
+ * The unit farAbove takes for numbers printed with at most `decimals` digits after the
+ * point: 1, or, where every one is a fraction of one (`below1`), the step they are
+ * printed in (0.001 for a profile's seconds).
+ */
+export function printedStep(decimals: number, below1: boolean): number {
+  return below1 ? 10 ** -decimals : 1;
 }
 
 /**

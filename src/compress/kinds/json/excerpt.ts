@@ -15,7 +15,7 @@ import { note } from "../../excerpt/framing.ts";
 import { intentLines, intentWords } from "../../excerpt/intent.ts";
 import { excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
-import { MOST, rarity } from "../../excerpt/rare.ts";
+import { isRule, rarity } from "../../excerpt/rare.ts";
 import { isProblem } from "../../excerpt/signals.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { genericExcerpt } from "../generic/excerpt.ts";
@@ -114,7 +114,7 @@ const NESTED_FIELDS = 16;
 /**
  * The fields of the items: each key they all hold and, under a key holding an object in
  * every item (`"total": {"amount": 34621, "currency": "GBP"}`), each key those objects all
- * hold where one value is the rule (held by MOST of the items): the one order in GBP among
+ * hold where one value is the rule (isRule: held by two thirds of the items): the one order in GBP among
  * EUR ones is told by a value one level down, but a city or a postal code is only an
  * address's. A nested field is shown by its item's key.
  */
@@ -135,13 +135,6 @@ function fieldsOf(
     }
   }
   return out;
-}
-
-/** Whether one value is held by MOST of them. */
-function isRule(values: readonly string[]): boolean {
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return Math.max(...counts.values()) >= values.length * MOST;
 }
 
 /** The items of an array whose value in some field of categories is rare, and the fields. */
