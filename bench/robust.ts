@@ -27,6 +27,17 @@ type Obj = Record<string, unknown>;
 const RECORD_FILE = /\.(log|txt|out|csv|tsv|ndjson|jsonl)$/i;
 type Varied = { readonly case: FactCase } | { readonly skip: string };
 
+/**
+ * A response that lists names (Grep's files mode, Glob) with the varied list `t`, each of
+ * `counts` it holds as a number set to the list's length; none where nothing was varied.
+ */
+function withNames(r: Obj, t: string | undefined, counts: readonly string[]): Obj | undefined {
+  if (t === undefined) return undefined;
+  const names = t.split("\n");
+  const held = counts.filter((k) => typeof r[k] === "number").map((k) => [k, names.length]);
+  return { ...r, filenames: names, ...Object.fromEntries(held) };
+}
+
 /** The case with its output's text fields replaced by their `kind` variant, counts kept in step. */
 export function variantCase(c: FactCase, kind: VariantKind): Varied {
   const r = c.input.tool_response as Obj;
@@ -83,29 +94,13 @@ export function variantCase(c: FactCase, kind: VariantKind): Varied {
           content: t,
           ...(typeof r.numLines === "number" ? { numLines: lineCount(t) } : {}),
         };
-      } else if (Array.isArray(r.filenames)) {
-        const t = take(vary(r.filenames.join("\n")));
-        if (t === undefined) break;
-        const names = t.split("\n");
-        next = {
-          ...r,
-          filenames: names,
-          ...(typeof r.numFiles === "number" ? { numFiles: names.length } : {}),
-        };
-      }
+      } else if (Array.isArray(r.filenames))
+        next = withNames(r, take(vary(r.filenames.join("\n"))), ["numFiles"]);
       break;
     }
     case "Glob": {
-      if (!Array.isArray(r.filenames)) break;
-      const t = take(vary(r.filenames.join("\n")));
-      if (t === undefined) break;
-      const names = t.split("\n");
-      next = {
-        ...r,
-        filenames: names,
-        ...(typeof r.numFiles === "number" ? { numFiles: names.length } : {}),
-        ...(typeof r.totalMatches === "number" ? { totalMatches: names.length } : {}),
-      };
+      if (Array.isArray(r.filenames))
+        next = withNames(r, take(vary(r.filenames.join("\n"))), ["numFiles", "totalMatches"]);
       break;
     }
   }
