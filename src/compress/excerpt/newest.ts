@@ -6,10 +6,14 @@
 
 /** A date and a time of day, as most tools write them (`2025-10-28 08:09:20`, `2025-10-28T08:09`). */
 const STAMP = /\b(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)/;
-/** Share of lines that must carry one, and of neighbours in time order that makes it a log. */
+/** Share of lines that must carry one, and of changes of time forward that makes it a log. */
 const DATED = 0.8;
 const IN_ORDER = 0.9;
-/** The newest this many times, at most PER_STAMP lines of each. */
+/**
+ * The newest this many times, and of each at most PER_STAMP places: the first line of each
+ * run of adjacent lines it stamps (a commit's hunk), not its first lines, which a hunk of
+ * three would use up before a change of one line elsewhere in the file.
+ */
 const STAMPS = 4;
 const PER_STAMP = 3;
 /** Lines looked at, from the start, to tell whether the output is dated. */
@@ -37,9 +41,12 @@ export function newestLines(lines: readonly string[]): number[] {
   let last: string | undefined;
   for (const s of stamps) {
     if (s === undefined) continue;
-    if (last !== undefined) {
+    // Only where the time changes: a commit's adjacent lines share one, and so do a log's
+    // lines of one second; counted as in order, they made a blame whose body repeats look
+    // like a log.
+    if (last !== undefined && s !== last) {
       pairs++;
-      if (s >= last) ordered++;
+      if (s > last) ordered++;
     }
     last = s;
   }
@@ -57,11 +64,14 @@ export function newestLines(lines: readonly string[]): number[] {
   const out: number[] = [];
   for (const stamp of newest) {
     let taken = 0;
-    for (let i = 0; i < lines.length && taken < PER_STAMP; i++)
-      if (stamps[i] === stamp) {
+    let prev: string | undefined;
+    for (let i = 0; i < lines.length && taken < PER_STAMP; i++) {
+      if (stamps[i] === stamp && prev !== stamp) {
         out.push(i);
         taken++;
       }
+      if (lines[i]!.trim() !== "") prev = stamps[i];
+    }
   }
   return out.sort((a, b) => a - b);
 }

@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeVariant } from "../../../../bench/corpus/facts/variants.ts";
 import { compressText } from "../../../../src/compress/compress-text.ts";
+import { excerptBudget } from "../../../../src/compress/excerpt/budget.ts";
+import { defaults } from "../../../../src/config/schema.ts";
 import { REPO } from "../../../helpers/cairn.ts";
 import { capturedCase } from "../corpus.ts";
 
@@ -86,6 +89,20 @@ describe("lines dated but not in time order", () => {
     expect(e.text).toContain(
       "6f8857a48 (Nicolas Herment 2025-10-09 12:44:05 +0200  35) from holmes.core.llm import LLM",
     );
+  });
+
+  // The robustness bench's variants of that blame (bench/corpus/facts/variants.ts): rotated
+  // at its middle, the newest commits' first lines by position were the ends of their hunks
+  // (line 22's one-line change came after its 47-49); grown, its commits' adjacent lines
+  // counted as neighbours in time order and the whole read as a log, with no newest lines.
+  it("git blame rotated or grown: each newest commit's changes by place, and repeats are no time order", async () => {
+    const { text, must } = await caseOf("git-blame-range");
+    for (const kind of ["shifted", "grown2x"] as const) {
+      const v = makeVariant(text, must, kind);
+      if (!("text" in v)) throw new Error(v.skip);
+      const e = compressText(v.text, { tool: "Bash", command: "git blame" }, excerptBudget(defaults(), v.text.length));
+      for (const fact of must.slice(0, 4)) expect(e.text, `${kind}: ${fact}`).toContain(fact);
+    }
   });
 
   it("the same lines in time order (a log) have no newest lines of their own: the end stands for them", async () => {
