@@ -1,3 +1,5 @@
+import { FN_DECL, TYPE_DECL } from "./declarations.ts";
+
 /**
  * The newest lines of an output whose lines each carry a date and time but are not in
  * time order (git blame, a listing with modification times): who or what changed last is
@@ -74,4 +76,63 @@ export function newestLines(lines: readonly string[]): number[] {
     }
   }
   return out.sort((a, b) => a - b);
+}
+
+/**
+ * git blame's line: the commit (`^` where it is the boundary), the file it came from under
+ * -C, then in brackets the author, the date (`2024-07-29`, or with its time and zone) and
+ * the line number; the source line follows.
+ */
+const BLAME =
+  /^(\^?[0-9a-f]{7,40}) (?:([^(]*\S)\s+)?\((.*?\S)\s+\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}:\d{2} [+-]\d{4})? +\d+\) /;
+
+/** A declaration one level in at most (a class's method): four spaces or a tab. */
+const OUTLINE_INDENT = /^(?: {0,4}|\t)(?=\S)/;
+const DECLARES = [TYPE_DECL, FN_DECL];
+
+/** A line of a blame worth showing, and how much: from 0 (an author of most lines) to 1. */
+export interface BlameFact {
+  readonly line: number;
+  readonly weight: number;
+}
+
+/**
+ * What a git blame is read for, beyond its newest lines: where each file it came from under
+ * -C first shows, the lines declaring its source's types and functions, top level and one
+ * level in (`class LLMResult(LLMCosts):`, `    def call(`: the source's outline, as a file
+ * read whole is outlined by them (kinds/read/code.ts), says who wrote each part), and where
+ * each commit first shows (who touched which part), the commits of rare authors first. The
+ * other lines are the commits' code: room, not news. Undefined where most lines are not blame's.
+ */
+export function blameFacts(lines: readonly string[]): BlameFact[] | undefined {
+  const seenKeys = new Set<string>();
+  const byAuthor = new Map<string, number>();
+  const found: { line: number; outline: boolean; author: string }[] = [];
+  let seen = 0;
+  let blamed = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === "") continue;
+    // The sample decides whether the output is a blame: another is not read further.
+    if (seen++ === SAMPLE && blamed < seen * DATED) return undefined;
+    const m = line.length <= 2000 ? BLAME.exec(line) : null;
+    if (!m) continue;
+    blamed++;
+    const author = m[3]!;
+    byAuthor.set(author, (byAuthor.get(author) ?? 0) + 1);
+    const file = `file:${m[2] ?? ""}`;
+    const code = line.slice(m[0].length);
+    const indent = OUTLINE_INDENT.exec(code);
+    const outline =
+      !seenKeys.has(file) ||
+      (indent !== null && DECLARES.some((re) => re.test(code.slice(indent[0].length))));
+    if (outline || !seenKeys.has(m[1]!)) found.push({ line: i, outline, author });
+    seenKeys.add(m[1]!);
+    seenKeys.add(file);
+  }
+  if (seen < 10 || blamed < seen * DATED) return undefined;
+  return found.map((f) => ({
+    line: f.line,
+    weight: f.outline ? 0.9 : 0.8 * (1 - (byAuthor.get(f.author) ?? 0) / blamed),
+  }));
 }

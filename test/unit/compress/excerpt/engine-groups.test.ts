@@ -100,8 +100,28 @@ describe("lines dated but not in time order", () => {
     for (const kind of ["shifted", "grown2x"] as const) {
       const v = makeVariant(text, must, kind);
       if (!("text" in v)) throw new Error(v.skip);
-      const e = compressText(v.text, { tool: "Bash", command: "git blame" }, excerptBudget(defaults(), v.text.length));
+      const e = compressText(
+        v.text,
+        { tool: "Bash", command: "git blame" },
+        excerptBudget(defaults(), v.text.length),
+      );
       for (const fact of must.slice(0, 4)) expect(e.text, `${kind}: ${fact}`).toContain(fact);
+    }
+  });
+
+  // A blame's lines are a source file's behind their commit: each line of code is a kind of
+  // its own, and as rare lines they were facts up to the cap (half the output), crowding out
+  // the class a reader asked about (fresh5: `class LLMResult(LLMCosts):`, line 143). Read as
+  // a blame, where each commit first shows and what the source declares are the facts.
+  it("git blame: each commit where it first shows and the source's declarations, the other code as room", async () => {
+    for (const [set, name] of [
+      ["fresh5", "git-blame-spilled"],
+      ["fresh3", "git-blame-interactive"],
+      ["fresh6", "git-blame-w-C-config"],
+    ] as const) {
+      const { text, e, must } = await capturedCase(set, name);
+      for (const fact of must) expect(e.text, `${name}: ${fact}`).toContain(fact);
+      expect(e.text.length, name).toBeLessThan(text.length * 0.42);
     }
   });
 
