@@ -90,24 +90,26 @@ const BLAME =
 const OUTLINE_INDENT = /^(?: {0,4}|\t)(?=\S)/;
 const DECLARES = [TYPE_DECL, FN_DECL];
 
-/** A line of a blame worth showing, and how much: from 0 (an author of most lines) to 1. */
+/** A line of a blame worth showing, and how much, from 0 to 1. */
 export interface BlameFact {
   readonly line: number;
   readonly weight: number;
 }
 
 /**
- * What a git blame is read for, beyond its newest lines: where each file it came from under
- * -C first shows, the lines declaring its source's types and functions, top level and one
- * level in (`class LLMResult(LLMCosts):`, `    def call(`: the source's outline, as a file
- * read whole is outlined by them (kinds/read/code.ts), says who wrote each part), and where
- * each commit first shows (who touched which part), the commits of rare authors first. The
- * other lines are the commits' code: room, not news. Undefined where most lines are not blame's.
+ * What a git blame is read for, beyond its newest lines, most telling first: where each file
+ * it came from under -C first shows; where each commit first shows (who touched which part),
+ * the commits of rare authors first; the lines declaring its source's types and functions,
+ * top level and one level in (`class LLMResult(LLMCosts):`, `    def call(`: the source's
+ * outline, as a file read whole is outlined by them (kinds/read/code.ts), says who wrote each
+ * part). The other lines are the commits' code: room, not news. Undefined where most lines
+ * are not blame's.
  */
 export function blameFacts(lines: readonly string[]): BlameFact[] | undefined {
   const seenKeys = new Set<string>();
   const byAuthor = new Map<string, number>();
-  const found: { line: number; outline: boolean; author: string }[] = [];
+  // What kind of fact each line is: a file's first, a commit's first, a declaration.
+  const found: { line: number; kind: number; author: string }[] = [];
   let seen = 0;
   let blamed = 0;
   for (let i = 0; i < lines.length; i++) {
@@ -123,16 +125,17 @@ export function blameFacts(lines: readonly string[]): BlameFact[] | undefined {
     const file = `file:${m[2] ?? ""}`;
     const code = line.slice(m[0].length);
     const indent = OUTLINE_INDENT.exec(code);
-    const outline =
-      !seenKeys.has(file) ||
-      (indent !== null && DECLARES.some((re) => re.test(code.slice(indent[0].length))));
-    if (outline || !seenKeys.has(m[1]!)) found.push({ line: i, outline, author });
+    const declares = indent !== null && DECLARES.some((re) => re.test(code.slice(indent[0].length)));
+    const kind = !seenKeys.has(file) ? 0 : !seenKeys.has(m[1]!) ? 1 : declares ? 2 : -1;
+    if (kind >= 0) found.push({ line: i, kind, author });
     seenKeys.add(m[1]!);
     seenKeys.add(file);
   }
   if (seen < 10 || blamed < seen * DATED) return undefined;
+  // A file's first line first, then each commit's by how rare its author, then declarations.
   return found.map((f) => ({
     line: f.line,
-    weight: f.outline ? 0.9 : 0.8 * (1 - (byAuthor.get(f.author) ?? 0) / blamed),
+    weight:
+      f.kind === 0 ? 0.95 : f.kind === 1 ? 0.5 + 0.4 * (1 - (byAuthor.get(f.author) ?? 0) / blamed) : 0.4,
   }));
 }
