@@ -6,7 +6,7 @@
  *      the lines that locate it (the `file:line`, the source line and caret, the frames
  *      and comparison under it);
  *   2. the last lines of the output (how it ended: the exit, the summary) and the lines
- *      just before a crash;
+ *      just before a crash, or before a run of new kinds of line (a restart: regime.ts);
  *   3. the first and the last line of each frequent problem template, the first saying how
  *      many lines are alike and where;
  *   4. in a repetitive output, every line of a rare template, and every line whose value
@@ -35,6 +35,7 @@ import type { Pick } from "./pack-items.ts";
 import { asRoom, E } from "./priorities.ts";
 import { problemsOf, rankProblems } from "./rank-problems.ts";
 import { namesItsKind, recordAround, recordOfPeriod } from "./records.ts";
+import { regimeChange } from "./regime.ts";
 import { isCaret, isCodeFrame, isSuccess, isSummary } from "./signals.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
 import { nearTheEnd } from "./traces.ts";
@@ -363,6 +364,8 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
       if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
     rankHead(w);
     for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked, "newest");
+    const changed = regimeChange(t);
+    if (changed >= 0) fact(w, changed, changed, E.beforeCrash, "before-crash");
     for (const b of blame ?? [])
       if (!w.facts.has(b.line)) fact(w, b.line, b.line, E.rare + b.weight, "blame");
     // A loop's first round whole (a stack overflow's recursion) says what it goes through.
