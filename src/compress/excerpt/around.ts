@@ -217,8 +217,13 @@ export function firstPerFile(
   return seen.size >= 2 ? [...seen.values()] : [];
 }
 
-/** A place in code: a file name with an extension and its line (and column). */
-const PLACE = /([\w.@~+/-]*\.[A-Za-z]\w{0,7})(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\))/;
+/**
+ * A place in code: a file name with an extension and its line (and column). Its name is
+ * read from where a run of name characters starts (the lookbehind): a match never starts
+ * inside one, where one a character earlier would match too, but without it every
+ * character of a long token was tried as a start and the token read again from each.
+ */
+const PLACE = /(?<![\w.@~+/-])([\w.@~+/-]*\.[A-Za-z]\w{0,7})(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\))/;
 
 /** The line under a diagnostic that says where it is (rustc's and cargo's `  --> src/a.rs:4:5`). */
 const ARROW = /^\s*--> \S/;

@@ -5,6 +5,22 @@ import type { Hints } from "./types.ts";
 export type Sign = readonly [RegExp | ((text: string) => boolean), number];
 
 /**
+ * Whether `text` holds `word` (text.includes(word)). A word that starts with blanks is
+ * looked for by what follows them, then its blanks checked: a search by a blank stops
+ * at every word of the text (a sample's " RUN " took 40 times longer than "RUN ").
+ */
+export function holds(text: string, word: string): boolean {
+  let blanks = 0;
+  while (word.charCodeAt(blanks) === 32) blanks++;
+  if (blanks === 0 || blanks === word.length) return text.includes(word);
+  const rest = word.slice(blanks);
+  const lead = word.slice(0, blanks);
+  for (let at = text.indexOf(rest, blanks); at >= 0; at = text.indexOf(rest, at + 1))
+    if (text.startsWith(lead, at - blanks)) return true;
+  return false;
+}
+
+/**
  * A sign's line-start search, tried only where the text holds one of `words` (each of its
  * matches does): a search tries every line start, and most outputs that reach a detector
  * are not its tool's.
@@ -12,7 +28,7 @@ export type Sign = readonly [RegExp | ((text: string) => boolean), number];
 export const where =
   (words: readonly string[], re: RegExp) =>
   (text: string): boolean =>
-    words.some((w) => text.includes(w)) && re.test(text);
+    words.some((w) => holds(text, w)) && re.test(text);
 
 /**
  * How sure a compressor is that it reads its tool's output: the weights of the signs found

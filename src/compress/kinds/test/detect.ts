@@ -1,4 +1,4 @@
-import { type Sign, scoreSigns, where } from "../../excerpt/signs.ts";
+import { holds, type Sign, scoreSigns, where } from "../../excerpt/signs.ts";
 import type { Detector, Hints } from "../../excerpt/types.ts";
 
 const CARGO_TEST_SIGNS: readonly Sign[] = [
@@ -76,7 +76,7 @@ export const vitest: Detector = {
   name: "vitest",
   detect(text: string, hints: Hints): number {
     const named = hints.command !== undefined && /\bvitest\b/.test(hints.command);
-    if (!named && !text.includes("Test Files") && !text.includes(" RUN ") && !text.includes("⎯")) return 0;
+    if (!named && !text.includes("Test Files") && !holds(text, " RUN ") && !text.includes("⎯")) return 0;
     const signs = [
       [/^\s*Test Files\s+\d+ (?:failed|passed)/m, 0.6],
       // "RUN  v3.2.4 /path" opens every vitest run (the summary may be past a sample).
