@@ -1,4 +1,4 @@
-import { scoreSigns } from "../../excerpt/signs.ts";
+import { holds, scoreSigns } from "../../excerpt/signs.ts";
 import type { Detector, Hints } from "../../excerpt/types.ts";
 
 export const eslint: Detector = {
@@ -66,7 +66,7 @@ export const rustc: Detector = {
 export const tsc: Detector = {
   name: "tsc",
   detect(text: string, hints: Hints): number {
-    if (!text.includes("error TS") && !text.includes("warning TS")) return 0;
+    if (!holds(text, "error TS") && !holds(text, "warning TS")) return 0;
     let score = 0;
     if (/^.+\(\d+,\d+\): error TS\d+: /m.test(text) || /^\S.*:\d+:\d+ - error TS\d+: /m.test(text))
       score += 0.8;
