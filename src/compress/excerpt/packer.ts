@@ -28,7 +28,11 @@ function itemsOf(n: number, picks: readonly Pick[], notes: readonly Note[]): Ite
   for (const p of picks) {
     const from = Math.max(0, p.from);
     const to = Math.min(n - 1, p.to);
-    if (from <= to) items.push({ prio: p.prio, pos: from, pick: { ...p, from, to } });
+    if (from > to) continue;
+    // A pick within the document is taken as it is; one with a refund is copied, as the
+    // packer tells refunds apart by the pick (a pick handed twice refunds twice).
+    const pick = from === p.from && to === p.to && p.refund === undefined ? p : { ...p, from, to };
+    items.push({ prio: p.prio, pos: from, pick });
   }
   notes.forEach((note, k) => {
     items.push({ prio: note.prio, pos: Math.min(note.at, n), note: k });

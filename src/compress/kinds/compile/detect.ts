@@ -68,7 +68,9 @@ export const tsc: Detector = {
   detect(text: string, hints: Hints): number {
     if (!holds(text, "error TS") && !holds(text, "warning TS")) return 0;
     let score = 0;
-    if (/^.+\(\d+,\d+\): error TS\d+: /m.test(text) || /^\S.*:\d+:\d+ - error TS\d+: /m.test(text))
+    // `file(12,5): error TS…` with a character before it on its line (`.`, as `^.+` in
+    // multiline mode says, without reading each line whole from its start).
+    if (/.\(\d+,\d+\): error TS\d+: /.test(text) || /^\S.*:\d+:\d+ - error TS\d+: /m.test(text))
       score += 0.8;
     if (/^Found \d+ errors? in /m.test(text)) score += 0.2;
     if (hints.command && /\b(?:tsc|tsgo|vue-tsc)\b/.test(hints.command)) score += 0.3;
