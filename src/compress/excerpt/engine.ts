@@ -45,8 +45,6 @@ export interface Ranking {
   /** `  [×N like this, lines A-B]` after the first line of each frequent template. */
   readonly suffix: Map<number, string>;
   readonly templates: Templates;
-  /** Lines that are facts (problem lines, the end, rare lines): an excerpt of a small output must keep them all. */
-  readonly facts: number[];
   /** Problem lines in all. */
   readonly problems: number;
   /**
@@ -369,7 +367,6 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     picks: w.picks,
     suffix: w.suffix,
     templates: t,
-    facts: [...w.facts].sort((a, b) => a - b),
     problems,
     gate: w.gate,
     rareFacts,
