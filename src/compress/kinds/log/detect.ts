@@ -2,6 +2,7 @@ import type { Detector, Hints } from "../../excerpt/types.ts";
 
 export const logs: Detector = {
   name: "log",
+  most: 0.9,
   detect(text: string, hints: Hints): number {
     let total = 0;
     let loggy = 0;
