@@ -191,7 +191,10 @@ export function farAbove(values: readonly number[], most = 3, unit = 1): number[
 /** The last of some values as sorted: the largest, or NaN if one is (a sort puts it after every number). */
 export function largestOf(values: readonly number[]): number {
   let largest = Number.NEGATIVE_INFINITY;
-  for (const v of values) largest = v > largest || v !== v ? v : largest;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (v > largest || v !== v) largest = v;
+  }
   return largest;
 }
 
@@ -204,7 +207,7 @@ const middleOf = (a: Float64Array): number => sortedAt(a, a.length >> 1);
  * one a sort gives it, is sorted).
  */
 export function sortedAt(a: Float64Array, k: number): number {
-  for (const v of a) if (v !== v) return a.sort()[k]!;
+  for (let i = 0; i < a.length; i++) if (a[i] !== a[i]) return a.sort()[k]!;
   let lo = 0;
   let hi = a.length - 1;
   while (lo < hi) {
