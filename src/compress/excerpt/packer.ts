@@ -10,7 +10,7 @@
  */
 import type { Doc } from "./doc.ts";
 import { MUST, type Note, type Packed, type Pick } from "./pack-items.ts";
-import { type Layout, render } from "./pack-layout.ts";
+import { type Layout, render, renderedSize } from "./pack-layout.ts";
 
 /** The share of the budget that what is not a fact gets past facts that took all of it. */
 const PAST_FACTS = 0.25;
@@ -120,7 +120,7 @@ export class Packer {
    * fit may get another try (true).
    */
   private settle(): boolean {
-    const size = this.render().text.length;
+    const size = renderedSize(this.layout, this.kept, this.notesAt());
     // Notes that depend on what is kept count at their bound, not as shown now.
     let bounds = 0;
     this.notes.forEach((note, k) => {
@@ -263,6 +263,11 @@ export class Packer {
   }
 
   private render(): Packed {
+    return render(this.layout, this.kept, this.notesAt());
+  }
+
+  /** The taken notes' texts by the unit they stand before. */
+  private notesAt(): Map<number, string[]> {
     const notesAt = new Map<number, string[]>();
     this.notes.forEach((note, k) => {
       if (!this.noteTaken[k]) return;
@@ -273,6 +278,6 @@ export class Packer {
       if (list) list.push(text);
       else notesAt.set(u, [text]);
     });
-    return render(this.layout, this.kept, notesAt);
+    return notesAt;
   }
 }
