@@ -105,7 +105,8 @@ export function excerpt(name: string, doc: Doc, budget: number, packing: Packing
     compressor: name,
     kept: packing.kept,
     get keptFacts() {
-      keptFacts ??= packed.allFacts !== false && gate.every((i) => packed.text.includes(doc.lines[i]!.trim()));
+      keptFacts ??=
+        packed.allFacts !== false && gate.every((i) => packed.text.includes(doc.lines[i]!.trim()));
       return keptFacts;
     },
     ...(packed.gaps ? { gaps: packed.gaps } : {}),

@@ -97,7 +97,11 @@ export function render(layout: Layout, kept: Uint8Array, notesAt: ReadonlyMap<nu
 }
 
 /** How long render's text is, counted without joining its lines (the packer measures more often than it renders). */
-export function renderedSize(layout: Layout, kept: Uint8Array, notesAt: ReadonlyMap<number, string[]>): number {
+export function renderedSize(
+  layout: Layout,
+  kept: Uint8Array,
+  notesAt: ReadonlyMap<number, string[]>,
+): number {
   const out: string[] = [];
   renderLines(layout, kept, notesAt, out, []);
   let size = out.length > 0 ? out.length - 1 : 0;

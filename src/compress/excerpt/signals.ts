@@ -193,7 +193,7 @@ export function largestOf(values: readonly number[]): number {
   let largest = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
-    if (v > largest || v !== v) largest = v;
+    if (v > largest || Number.isNaN(v)) largest = v;
   }
   return largest;
 }
@@ -207,7 +207,7 @@ const middleOf = (a: Float64Array): number => sortedAt(a, a.length >> 1);
  * one a sort gives it, is sorted).
  */
 export function sortedAt(a: Float64Array, k: number): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== a[i]) return a.sort()[k]!;
+  for (let i = 0; i < a.length; i++) if (Number.isNaN(a[i])) return a.sort()[k]!;
   let lo = 0;
   let hi = a.length - 1;
   while (lo < hi) {

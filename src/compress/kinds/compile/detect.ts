@@ -70,8 +70,7 @@ export const tsc: Detector = {
     let score = 0;
     // `file(12,5): error TS…` with a character before it on its line (`.`, as `^.+` in
     // multiline mode says, without reading each line whole from its start).
-    if (/.\(\d+,\d+\): error TS\d+: /.test(text) || /^\S.*:\d+:\d+ - error TS\d+: /m.test(text))
-      score += 0.8;
+    if (/.\(\d+,\d+\): error TS\d+: /.test(text) || /^\S.*:\d+:\d+ - error TS\d+: /m.test(text)) score += 0.8;
     if (/^Found \d+ errors? in /m.test(text)) score += 0.2;
     if (hints.command && /\b(?:tsc|tsgo|vue-tsc)\b/.test(hints.command)) score += 0.3;
     return Math.min(1, score);
