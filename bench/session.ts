@@ -138,8 +138,15 @@ interface Result {
   readonly inputTokens: number;
   readonly lastRequestTokens: number;
   readonly lastMessagesTokens: number;
-  /** Tool results marked as errors in the last request: the same calls must fail either way. */
+  /**
+   * Tool calls the model was told failed, in the last request: marked `is_error`, or
+   * opening with Claude Code's "Exit code N" (cairn's exit trap makes a failing command
+   * exit 0 so PostToolUse can file it, and states the status that way). The same calls
+   * must fail either way: a difference is a failure read as a success.
+   */
   readonly failedCalls: number;
+  /** Of those, the ones marked `is_error` (without cairn, all of them; with it, only non-Bash tools). */
+  readonly markedCalls: number;
   /** Characters of tool results in the last request, by what was called. */
   readonly byCall: ReadonlyMap<string, number>;
   /** Characters of the last request's messages, by part (tool results per tool, calls, text, headers). */
@@ -169,9 +176,32 @@ type Block = {
   input?: Record<string, unknown>;
   tool_use_id?: string;
   content?: unknown;
+  is_error?: boolean;
 };
 
 /** What each tool call costs in the final context, grouped by its command (or tool). */
+const STATED_FAILURE = /^(?:Error: )?Exit code \d+(?:\n|$)/;
+
+/** How many tool results say the call failed, and how many of them are marked `is_error`. */
+export function failedAsSeen(messages: readonly { content: unknown }[]): {
+  failedCalls: number;
+  markedCalls: number;
+} {
+  const results = messages
+    .flatMap((m) => (Array.isArray(m.content) ? (m.content as Block[]) : []))
+    .filter((b) => b.type === "tool_result");
+  const text = (b: Block) =>
+    typeof b.content === "string"
+      ? b.content
+      : Array.isArray(b.content)
+        ? b.content.map((c: { text?: unknown }) => (typeof c.text === "string" ? c.text : "")).join("\n")
+        : "";
+  return {
+    failedCalls: results.filter((b) => b.is_error === true || STATED_FAILURE.test(text(b))).length,
+    markedCalls: results.filter((b) => b.is_error === true).length,
+  };
+}
+
 function resultSizes(messages: readonly { content: unknown }[]): Map<string, number> {
   const blocks = messages.flatMap((m) => (Array.isArray(m.content) ? (m.content as Block[]) : []));
   const label = new Map<string, string>();
@@ -289,9 +319,7 @@ async function session(api: MockApi, withCairn: boolean, calls: number): Promise
       inputTokens: tokens.reduce((a, b) => a + b, 0),
       lastRequestTokens: tokens.at(-1) ?? 0,
       lastMessagesTokens: last ? Math.ceil(JSON.stringify(last.body.messages ?? []).length / 4) : 0,
-      failedCalls: (last?.body.messages ?? [])
-        .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
-        .filter((b) => b.type === "tool_result" && b.is_error === true).length,
+      ...failedAsSeen(last?.body.messages ?? []),
       byCall: resultSizes(last?.body.messages ?? []),
       byPart: partSizes(last?.body.messages ?? []),
       resultBytes: resultBytes(last?.body.messages ?? []),
@@ -338,10 +366,12 @@ export async function benchSession(): Promise<{ markdown: string; summary: Recor
           ],
           ["model requests", String(without.requests), String(withCairn.requests), ""],
           [
-            "tool calls that failed (exit status, as the model saw it)",
-            String(without.failedCalls),
-            String(withCairn.failedCalls),
-            "",
+            "tool calls the model was told failed (is_error, or Exit code N stated)",
+            `${without.failedCalls} (${without.markedCalls} is_error)`,
+            `${withCairn.failedCalls} (${withCairn.markedCalls} is_error)`,
+            withCairn.failedCalls === without.failedCalls
+              ? "the same"
+              : "**differs: a failure read as a success**",
           ],
           ["wall time", `${without.wallS.toFixed(1)} s`, `${withCairn.wallS.toFixed(1)} s`, ""],
         ],

@@ -2260,6 +2260,290 @@ export const sessions: Session[] = [
       ),
     ],
   },
+
+  // The fresh8 set (bench/corpus/fresh8/): a seventh held-out round on tools and shapes no
+  // part had (Go, mypy, pylint, flake8, cppcheck, clang-tidy, clang, minitest, PHP, npm
+  // outdated; redis-cli, nginx -T, ss, a kernel ring buffer, a journal, an access log, git
+  // rebase conflicts, a Read of Go source), captured after fresh7's fixes.
+  {
+    name: "fresh8-go",
+    setup: "fresh8",
+    cwd: "fresh8/go/settle",
+    prompt: "the settlement tests fail, the cache looks racy and the settle command crashes",
+    provenance: `${CAPTURED} (go 1.19; files by projects/fresh8-go.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      build(
+        "go-test-v-settle",
+        "go-test",
+        'go test -v ./... 2>&1; echo "exit code: $?"',
+        "Run every test verbosely",
+      ),
+      build(
+        "go-test-race-cache",
+        "go-test",
+        'go test -race ./cache/ 2>&1; echo "exit code: $?"',
+        "Run the cache tests under the race detector",
+      ),
+      bash(
+        "go-run-panic-all-goroutines",
+        "go-panic",
+        'GOTRACEBACK=all go run ./cmd/settle 2>&1; echo "exit code: $?"',
+        "Run the settle command with every goroutine's stack on a crash",
+      ),
+    ],
+  },
+  {
+    name: "fresh8-go-spill",
+    setup: "fresh8",
+    cwd: "fresh8/go/settle",
+    prompt: "which settlement tests fail, as JSON events",
+    provenance: `${CAPTURED} (go 1.19; files by projects/fresh8-go.sh); Claude Code's own 30,000-character limit (the output is spilled to a file)`,
+    steps: [
+      build(
+        "go-test-json-spilled",
+        "go-test",
+        'go test -json ./... 2>&1; echo "exit code: $?"',
+        "Run the tests with JSON events",
+      ),
+    ],
+  },
+  {
+    name: "fresh8-gotools",
+    setup: "fresh8",
+    cwd: "fresh8/go/tools",
+    prompt: "the report tools do not build and the audit package fails vet",
+    provenance: `${CAPTURED} (go 1.19; files by projects/fresh8-go.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      build(
+        "go-build-report-errors",
+        "go-build",
+        'go build ./... 2>&1; echo "exit code: $?"',
+        "Build the tools",
+      ),
+      {
+        case: "read-go-report-source",
+        kind: "go-source",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/report/report.go" },
+      },
+      build(
+        "go-vet-audit",
+        "go-vet",
+        'cd ../vetted && go vet ./... 2>&1; echo "exit code: $?"',
+        "Vet the audit module",
+      ),
+    ],
+  },
+  {
+    name: "fresh8-py",
+    setup: "fresh8",
+    cwd: "fresh8/py",
+    prompt: "type-check and lint the payroll package",
+    provenance: `${CAPTURED} (mypy 1.0, pylint 2.16, flake8 5.0 of Debian 12; files by projects/fresh8-py.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      build(
+        "mypy-strict-payroll",
+        "mypy",
+        'mypy --strict payroll 2>&1; echo "exit code: $?"',
+        "Type-check payroll strictly",
+      ),
+      build(
+        "pylint-payroll",
+        "pylint",
+        'pylint payroll 2>&1; echo "exit code: $?"',
+        "Lint payroll with pylint",
+      ),
+      build(
+        "flake8-payroll",
+        "flake8",
+        'flake8 payroll 2>&1; echo "exit code: $?"',
+        "Lint payroll with flake8",
+      ),
+    ],
+  },
+  {
+    name: "fresh8-native",
+    setup: "fresh8",
+    cwd: "fresh8/native/pktdec",
+    prompt: "the packet decoder prints garbage; run the static checkers",
+    provenance: `${CAPTURED} (cppcheck 2.10, clang and clang-tidy 14; files by projects/fresh8-native.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      build(
+        "cppcheck-enable-all-pktdec",
+        "cppcheck",
+        'cppcheck --enable=all --inconclusive src 2>&1; echo "exit code: $?"',
+        "Run cppcheck with every check",
+      ),
+      build(
+        "clang-tidy-pktdec",
+        "clang-tidy",
+        `clang-tidy -checks='bugprone-*,cert-*,readability-*,clang-analyzer-*' src/pktdec.c src/main.c -- -Isrc 2>&1; echo "exit code: $?"`,
+        "Run clang-tidy",
+      ),
+      build(
+        "clang-weverything-pktdec",
+        "clang",
+        'clang -Weverything -fsyntax-only src/pktdec.c src/main.c 2>&1; echo "exit code: $?"',
+        "Compile with every clang warning",
+      ),
+    ],
+  },
+  {
+    name: "fresh8-rb",
+    setup: "fresh8",
+    cwd: "fresh8/rb",
+    prompt: "the tariff tests fail",
+    provenance: `${CAPTURED} (ruby 3.1, minitest 5.15; files by projects/fresh8-misc.sh)`,
+    steps: [
+      build(
+        "ruby-minitest-verbose-tariff",
+        "minitest",
+        'ruby -Ilib test/tariff_test.rb -v 2>&1; echo "exit code: $?"',
+        "Run the tariff tests verbosely",
+      ),
+    ],
+  },
+  {
+    name: "fresh8-php",
+    setup: "fresh8",
+    cwd: "fresh8/php",
+    prompt: "the product import died",
+    provenance: `${CAPTURED} (PHP 8.2; files by projects/fresh8-misc.sh)`,
+    steps: [
+      bash("php-import-uncaught-chain", "php", 'php import.php 2>&1; echo "exit code: $?"', "Run the import"),
+    ],
+  },
+  {
+    name: "fresh8-web",
+    setup: "fresh8",
+    cwd: "fresh8/web/portal",
+    prompt: "how far behind are the portal's dependencies",
+    provenance: `${CAPTURED} (npm 11 against the npm registry; files by projects/fresh8-misc.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      bash(
+        "npm-outdated-all-portal",
+        "npm-outdated",
+        'npm outdated --all 2>&1; echo "exit code: $?"',
+        "Every outdated package, direct or not",
+      ),
+    ],
+  },
+  {
+    name: "fresh8-redis",
+    setup: "fresh8",
+    cwd: "fresh8/redis",
+    prompt: "the cache is slow and the email queue emptied itself",
+    provenance: `${CAPTURED} (redis 7.0 on loopback; files by projects/fresh8-misc.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      { tool: "Bash", input: { command: "./start.sh", description: "Start the cache" } },
+      bash(
+        "redis-cli-info-everything",
+        "redis-info",
+        "redis-cli -p 6391 INFO everything",
+        "Everything the cache reports about itself",
+      ),
+      bash(
+        "redis-monitor-traffic",
+        "redis-monitor",
+        "(sleep 0.5; ./traffic.sh) & timeout 6 redis-cli -p 6391 MONITOR; wait",
+        "Watch the commands the app sends",
+      ),
+      {
+        tool: "Bash",
+        input: { command: "redis-cli -p 6391 shutdown nosave", description: "Stop the cache" },
+      },
+    ],
+  },
+  {
+    name: "fresh8-nginx",
+    setup: "fresh8",
+    cwd: "fresh8/nginx",
+    prompt: "shop.example.test serves the wrong site",
+    provenance: `${CAPTURED} (nginx 1.22; files by projects/fresh8-misc.sh)`,
+    steps: [
+      bash(
+        "nginx-T-sites",
+        "nginx",
+        "nginx -T -p $PWD/ -c conf/nginx.conf 2>&1",
+        "Test and print the whole configuration",
+      ),
+    ],
+  },
+  {
+    name: "fresh8-net",
+    setup: "fresh8",
+    cwd: "fresh8/net",
+    prompt: "the 7302 service stalls",
+    provenance: `${CAPTURED} (iproute2 6.1 of Debian 12, the host's own sockets; files by projects/fresh8-misc.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      {
+        tool: "Bash",
+        input: { command: "python3 sockets.py", description: "Start the services and their clients" },
+      },
+      bash("ss-tanp-sockets", "ss", "ss -tanp", "Every TCP socket with its process"),
+      { tool: "Bash", input: { command: "kill $(cat sockets.pid)", description: "Stop the services" } },
+    ],
+  },
+  {
+    name: "fresh8-host",
+    setup: "fresh8",
+    cwd: "fresh8/host",
+    prompt: "db-01 lost postgres and a disk misbehaves",
+    provenance: `${CAPTURED} (coreutils; files by projects/fresh8-misc.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      bash("cat-dmesg-host", "dmesg", "cat logs/dmesg.txt", "The kernel ring buffer saved at the incident"),
+      bash(
+        "sed-journal-window",
+        "journal",
+        "sed -n '560,1100p' logs/journal.txt",
+        "The journal around the incident",
+      ),
+    ],
+  },
+  {
+    name: "fresh8-host-spill",
+    setup: "fresh8",
+    cwd: "fresh8/host",
+    prompt: "checkout failed for some customers this afternoon",
+    provenance: `${CAPTURED} (coreutils; files by projects/fresh8-misc.sh); Claude Code's own 30,000-character limit (the output is spilled to a file)`,
+    steps: [
+      bash(
+        "tail-apache-access-spilled",
+        "access-log",
+        "tail -n 400 logs/access.log",
+        "The last requests the web server logged",
+      ),
+    ],
+  },
+  {
+    name: "fresh8-git",
+    setup: "fresh8",
+    cwd: "fresh8/git/billing",
+    prompt: "rebase feature/vat onto main",
+    provenance: `${CAPTURED} (git 2.39; files by projects/fresh8-misc.sh)`,
+    steps: [
+      {
+        tool: "Bash",
+        input: { command: "git checkout -q feature/vat", description: "Switch to the feature branch" },
+      },
+      bash(
+        "git-rebase-conflict",
+        "git-rebase",
+        'git rebase main 2>&1; echo "exit code: $?"',
+        "Rebase onto main",
+      ),
+      bash("git-status-rebase-conflict", "git-status", "git status", "Where the rebase stopped"),
+      bash("git-diff-combined-conflict", "git-diff", "git diff", "The conflicts"),
+    ],
+  },
 ];
 
 /**

@@ -25,6 +25,8 @@
  *           (other data, errors, options and formats than fresh5's).
  * - fresh7: bench/corpus/fresh7, a sixth held-out round mixing both families of the blind
  *           part's tools (build, test, lint, debug; data, database, system, log, git, cluster).
+ * - fresh8: bench/corpus/fresh8, a seventh held-out round on tools and shapes no part had
+ *           (Go, mypy, pylint, cppcheck, clang-tidy, minitest, PHP; redis, nginx, ss, dmesg).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -43,7 +45,8 @@ export type SetName =
   | "fresh4"
   | "fresh5"
   | "fresh6"
-  | "fresh7";
+  | "fresh7"
+  | "fresh8";
 
 /**
  * The sets open to development, in the order benches print them: every set but blind,
@@ -59,6 +62,7 @@ export const OPEN_SETS: readonly SetName[] = [
   "fresh5",
   "fresh6",
   "fresh7",
+  "fresh8",
 ];
 
 export interface FactCase {

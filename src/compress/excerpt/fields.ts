@@ -155,3 +155,51 @@ export function wordsOf(s: string, from: number, to: number): string {
   }
   return out;
 }
+
+/** Where the name keyIn read last lies in its line. */
+export const named = { from: 0, to: 0 };
+
+/**
+ * Whether the field `s[from, to)` is a value given under a name (`"Test":"TestFee"`,
+ * `{"Time":…` opening a record, `took=12ms`), which then lies at `named`: records of one
+ * kind name the same field at a place, and one that names another there (a package's
+ * `"Elapsed"` where a test's event holds `"Test"`) is a record of another kind.
+ */
+export function keyIn(s: string, from: number, to: number): boolean {
+  let i = from;
+  let c = i < to ? s.charCodeAt(i) : -1;
+  while (c === 123 || c === 91) c = ++i < to ? s.charCodeAt(i) : -1;
+  const quoted = c === 34;
+  if (quoted) c = ++i < to ? s.charCodeAt(i) : -1;
+  if (!(c === 95 || isLetter(c))) return false;
+  const start = i;
+  for (c = ++i < to ? s.charCodeAt(i) : -1; c === 95 || c === 46 || c === 45 || isLetter(c) || isDigit(c); )
+    c = ++i < to ? s.charCodeAt(i) : -1;
+  const end = i;
+  if (quoted) {
+    if (c !== 34) return false;
+    c = ++i < to ? s.charCodeAt(i) : -1;
+  }
+  if (c !== 58 && c !== 61) return false;
+  named.from = start;
+  named.to = end;
+  return true;
+}
+
+/**
+ * Counts a line whose name lies at `named` among the names `seen` (each held by `counts`
+ * lines), compared in place: a name is sliced only the first time it is met. False when it
+ * would be a name past `most`.
+ */
+export function countName(seen: string[], counts: number[], line: string, most: number): boolean {
+  const length = named.to - named.from;
+  for (let x = 0; x < seen.length; x++)
+    if (seen[x]!.length === length && line.startsWith(seen[x]!, named.from)) {
+      counts[x]!++;
+      return true;
+    }
+  if (seen.length === most) return false;
+  seen.push(line.slice(named.from, named.to));
+  counts.push(1);
+  return true;
+}

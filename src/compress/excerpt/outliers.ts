@@ -4,7 +4,16 @@
  * the few far above the rest. Pure; the engine (engine.ts) makes them facts.
  */
 
-import { fieldBounds, MAX_FIELDS, numberIn, type Printed, wordsOf } from "./fields.ts";
+import {
+  countName,
+  fieldBounds,
+  keyIn,
+  MAX_FIELDS,
+  named,
+  numberIn,
+  type Printed,
+  wordsOf,
+} from "./fields.ts";
 import { farAbove, largestOf, onlyGrow, printedStep, sortedAt } from "./signals.ts";
 import type { Templates } from "./templates.ts";
 
@@ -47,22 +56,35 @@ export function outliers(
   // A value is rare when few lines hold it; a field whose other values are common is no category of exceptions.
   const rareAt = n < 8 ? 1 : Math.max(2, Math.floor(n * 0.05), fewLinesOf(n));
   const rareOf: (Set<string> | undefined)[] = [];
-  // Fields whose rare values are told by their words (Tally.shapes), not as they are.
-  const byShape: boolean[] = [];
-  for (let k = 0; k < f.width && !only; k++) {
-    const shape = !f.categorical[k] && f.shaped[k] === 1;
-    const c = shape ? f.shapeCounts[k]! : f.counts[k]!;
-    if ((!f.categorical[k] && !shape) || c.length < 2) continue;
+  // How each field's rare values are told (By): as they are, by their words, by their names.
+  const readBy: By[] = [];
+  const rareAmong = (c: readonly number[], values: readonly string[]): Set<string> | undefined => {
+    if (c.length < 2) return undefined;
     let top = 0;
     for (const v of c) top = Math.max(top, v);
-    if (top < n * 0.5 && !fewCommon(c, rareAt, n)) continue;
-    const rare = new Set((shape ? f.shapes[k]! : f.values[k]!).filter((_, at) => c[at]! <= rareAt));
+    if (top < n * 0.5 && !fewCommon(c, rareAt, n)) return undefined;
+    const rare = new Set(values.filter((_, at) => c[at]! <= rareAt));
     // Among a few lines, only a word tells one apart: a number (a column) differs by chance.
-    if (rare.size === 0 || (n < 8 && [...rare].some((v) => /\d/.test(v)))) continue;
+    return rare.size === 0 || (n < 8 && [...rare].some((v) => /\d/.test(v))) ? undefined : rare;
+  };
+  for (let k = 0; k < f.width && !only; k++) {
+    let by: By = f.categorical[k] ? By.Value : By.Shape;
+    let rare = f.categorical[k]
+      ? rareAmong(f.counts[k]!, f.values[k]!)
+      : f.shaped[k] === 1
+        ? rareAmong(f.shapeCounts[k]!, f.shapes[k]!)
+        : undefined;
+    // Values each of its own (a test's name) under a name the records share: a record
+    // naming another field there is of another kind (a package's result among test events).
+    if (!rare && !f.categorical[k] && f.keyed[k] === 1) {
+      rare = rareAmong(f.keyCounts[k]!, f.keys[k]!);
+      by = By.Key;
+    }
+    if (!rare) continue;
     rareOf[k] = rare;
-    byShape[k] = shape;
+    readBy[k] = by;
   }
-  const held = rareOf.length > 0 ? rareHeld(lines, members, bodyAt, rareOf, byShape) : [];
+  const held = rareOf.length > 0 ? rareHeld(lines, members, bodyAt, rareOf, readBy) : [];
   // A line far above the rest is keyed by its place after `#`, a rare value by itself after
   // `:`: a value written as a place (`5`) must not share the far line's list.
   const farKey = (k: number, j: number) => `${only?.key ?? members[0]}:${k}#${j}`;
@@ -108,6 +130,13 @@ interface Tally {
   readonly shapes: string[][];
   readonly shapeCounts: number[][];
   readonly shaped: number[];
+  /**
+   * A field whose every value is given under a name (keyIn) since the first line, its
+   * names few: those names, first seen first, how many lines hold each, whether still so (1).
+   */
+  readonly keys: string[][];
+  readonly keyCounts: number[][];
+  readonly keyed: number[];
   /** The most decimals a field's numbers are printed with, and whether all are below 1 (1: yes). */
   readonly decimals: number[];
   readonly below1: number[];
@@ -133,6 +162,7 @@ function tally(
   const fields: Omit<Tally, "width"> = {
     ...{ values: [], counts: [], numbers: [], categorical: [], numeric: [] },
     ...{ shapes: [], shapeCounts: [], shaped: [], decimals: [], below1: [] },
+    ...{ keys: [], keyCounts: [], keyed: [] },
   };
   const { values, counts, numbers, categorical, numeric, shaped, decimals, below1 } = fields;
   // The fields still of categories or numbers: a field of free text drops out after a few
@@ -159,6 +189,9 @@ function tally(
       shaped.push(1);
       decimals.push(0);
       below1.push(1);
+      fields.keys.push([]);
+      fields.keyCounts.push([]);
+      fields.keyed.push(j > 0 ? 0 : 1);
       live[liveCount++] = width;
     }
     let kept = 0;
@@ -194,7 +227,12 @@ function tally(
           if (printed.decimals > decimals[k]!) decimals[k] = printed.decimals;
         } else numeric[k] = 0;
       }
-      if (categorical[k] || numeric[k] || shaped[k]) live[kept++] = k;
+      // A line too short to hold the field (cut off) tells nothing of its name.
+      if (fields.keyed[k] && k < count) {
+        if (!keyIn(line, from, to) || !countName(fields.keys[k]!, fields.keyCounts[k]!, line, CATEGORIES))
+          fields.keyed[k] = 0;
+      }
+      if (categorical[k] || numeric[k] || shaped[k] || fields.keyed[k]) live[kept++] = k;
     }
     liveCount = kept;
     if (width === max) upTo = kept > 0 ? live[kept - 1]! + 1 : 0;
@@ -214,16 +252,20 @@ function countShape(f: Omit<Tally, "width">, k: number, shape: string, by: numbe
   }
 }
 
+/** How a field's rare values are read: as they are, by their words (wordsOf), by the name they are given under (keyIn). */
+const By = { Value: 0, Shape: 1, Key: 2 } as const;
+type By = (typeof By)[keyof typeof By];
+
 /**
  * The rare value each line holds at each field that has some (`rareOf`, by field), read
- * again at those fields only (by its words where `byShape`): by field, by line, the value or undefined.
+ * again at those fields only (as `readBy` says): by field, by line, the value or undefined.
  */
 function rareHeld(
   lines: readonly string[],
   members: readonly number[],
   bodyAt: (i: number) => number,
   rareOf: readonly (Set<string> | undefined)[],
-  byShape: readonly boolean[],
+  readBy: readonly By[],
 ): (string | undefined)[][] {
   const upTo = rareOf.length;
   const bounds = new Int32Array(2 * upTo);
@@ -238,7 +280,15 @@ function rareHeld(
       if (!rare) continue;
       const from = k < count ? bounds[2 * k]! : 0;
       const to = k < count ? bounds[2 * k + 1]! : 0;
-      const v = byShape[k] ? wordsOf(line, from, to) : line.slice(from, to);
+      const by = readBy[k];
+      const v =
+        by === By.Shape
+          ? wordsOf(line, from, to)
+          : by === By.Key
+            ? keyIn(line, from, to)
+              ? line.slice(named.from, named.to)
+              : ""
+            : line.slice(from, to);
       if (rare.has(v)) held[k]![j] = v;
     }
   }

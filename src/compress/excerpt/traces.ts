@@ -159,6 +159,10 @@ const MORE = /^\s+\.\.\. \d+ (?:more|common frames omitted)$/;
 const TRAILER =
   /^Node\.js v\d+|^note: (?:Some details|run with `RUST_BACKTRACE)|^exit status \d+$|^goroutine \d+ \[/;
 const PROP = /^\s+(?:[\w$]+|'[^']*'|"[^"]*"): .+,?$/;
+/** A Go frame's place, on the line under its function: `\t/src/app/main.go:18 +0x1d`. */
+const GO_AT = /^\s+\S+\.go:\d+(?: \+0x[0-9a-f]+)?$/;
+/** A goroutine's stack opens: `goroutine 18 [running]:`. */
+const GOROUTINE = /^goroutine \d+ \[/;
 
 function userCode(line: string): boolean {
   return !FOREIGN.test(line) && /[\\/]|\.\w+:\d+/.test(line);
@@ -170,9 +174,30 @@ export function tracePicks(doc: Doc, from: number, to: number, out: Pick[]): num
   let exceptions = 0;
   let inPython = false;
   let afterFrames = false;
+  // Goroutines met: the first after a Go panic is the one that panicked; the rest
+  // (GOTRACEBACK=all, a deadlock) are other work, waiting, as context.
+  let goroutines = 0;
   for (let i = from; i <= to; i++) {
     const line = lines[i]!;
     if (line.length > 3000) continue;
+    if (GOROUTINE.test(line)) {
+      goroutines++;
+      out.push({ from: i, to: i, prio: goroutines === 1 ? T.exception - 2 : T.trailer });
+      continue;
+    }
+    // A Go frame is its function, then its place on the next line: one frame, no exception.
+    if (/^\S/.test(line) && i + 1 <= to && GO_AT.test(lines[i + 1]!)) {
+      const own = userCode(lines[i + 1]!);
+      out.push({
+        from: i,
+        to: i + 1,
+        prio: !own ? T.foreign : goroutines > 1 ? T.userCode : T.userFrame,
+        split: "none",
+      });
+      afterFrames = true;
+      i++;
+      continue;
+    }
     if (PY_START.test(line)) {
       inPython = true;
       out.push({ from: i, to: i, prio: T.more });

@@ -1,6 +1,7 @@
 /**
  * go test: "--- FAIL: Name" lines, the t.Errorf lines (file_test.go:N: message), panics
- * with the frames in the user's code, and the per-package ok/FAIL lines.
+ * with the frames in the user's code, the race detector's reports (-race), and the
+ * per-package ok/FAIL lines.
  */
 
 import { docOf } from "../../excerpt/lines.ts";
@@ -13,6 +14,11 @@ const REPORT = /^\s+\S+\.go:\d+: /;
 const PANIC = /^\s*panic: /;
 const FRAME_FILE = /^\s+\S+\.go:\d+(?: \+0x[0-9a-f]+)?$/;
 const BUILD_ERROR = /^\S+\.go:\d+:\d+: /;
+/** A race report and its two accesses: `Read at 0x… by goroutine 14:`, `Previous write at …`. */
+const RACE =
+  /^WARNING: DATA RACE$|^(?:Previous )?(?:[Rr]ead|[Ww]rite) at 0x[0-9a-f]+ by (?:goroutine \d+|main goroutine):$/;
+/** Where a racing goroutine was started: its frames are context, the accesses' are the race. */
+const CREATED = /^Goroutine \d+ \(.*\) created at:$/;
 
 export function goTestExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
@@ -21,14 +27,17 @@ export function goTestExcerpt(text: string, hints: Hints, budget: number): Excer
   const failures = linePicks(doc, FAIL_NAME, P.name, picks);
   linePicks(doc, REPORT, P.message, picks);
   linePicks(doc, BUILD_ERROR, P.message, picks);
+  linePicks(doc, RACE, P.message, picks);
+  let created = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    if (CREATED.test(line) || RACE.test(line)) created = CREATED.test(line);
     if (PANIC.test(line)) {
       picks.push({ from: i, to: i, prio: P.message });
       picks.push({ from: i + 1, to: i + 24, prio: P.detail, split: "head" });
     } else if (FRAME_FILE.test(line) && !FOREIGN.test(line)) {
       // The function line above the file:line belongs with it.
-      picks.push({ from: i - 1, to: i, prio: P.location, split: "none" });
+      picks.push({ from: i - 1, to: i, prio: created ? P.detail : P.location, split: "none" });
     }
   }
   for (let i = 0; i < lines.length; i++)
