@@ -27,7 +27,7 @@ export function chooseKind(text: string, hints: Hints): Chosen {
   const sample = sampleOf(text);
   let best: Chosen = { chosen: GENERIC, score: THRESHOLD };
   for (const d of DETECTORS) {
-    if (d === GENERIC) continue;
+    if (d === GENERIC || (d.detector.most ?? 1) <= best.score) continue;
     const score = d.detector.detect(sample, hints);
     if (score > best.score) best = { chosen: d, score };
     // Certain (scores are at most 1, ties go to the earlier one): no later one can win.

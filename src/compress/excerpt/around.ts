@@ -177,6 +177,10 @@ export function children(
   return out;
 }
 
+/** A line's first word or two, each with the blank after it. */
+const LEAD = /^\S+ (?:\S+ )?/;
+const NOT_BLANK = /\S/;
+
 /**
  * A start most lines share (`npm error `, `[INFO] `): it names the output, not a part of
  * it, so a problem word in it says nothing of any one line. Undefined when none does.
@@ -184,12 +188,18 @@ export function children(
 export function commonLead(lines: readonly string[]): string | undefined {
   const counts = new Map<string, number>();
   let total = 0;
+  // The lead of the line before when it is two words: a line that starts with them has it too
+  // (each word ends at its blank), and is not read again (`migrating batch 1/400`, `… 2/400`).
+  let two: string | undefined;
   for (let i = 0; i < lines.length && total < 400; i++) {
     const line = lines[i]!;
-    if (line.trim() === "") continue;
+    // Blank (what trim() would leave empty), told without trimming: a trim copies every indented line.
+    if (!NOT_BLANK.test(line)) continue;
     total++;
-    const m = /^\S+ (?:\S+ )?/.exec(line);
-    if (m) counts.set(m[0], (counts.get(m[0]) ?? 0) + 1);
+    const lead = two !== undefined && line.startsWith(two) ? two : LEAD.exec(line)?.[0];
+    if (lead === undefined) continue;
+    counts.set(lead, (counts.get(lead) ?? 0) + 1);
+    two = lead.indexOf(" ") < lead.length - 1 ? lead : undefined;
   }
   let best: string | undefined;
   let most = 0;
@@ -217,8 +227,13 @@ export function firstPerFile(
   return seen.size >= 2 ? [...seen.values()] : [];
 }
 
-/** A place in code: a file name with an extension and its line (and column). */
-const PLACE = /([\w.@~+/-]*\.[A-Za-z]\w{0,7})(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\))/;
+/**
+ * A place in code: a file name with an extension and its line (and column). Its name is
+ * read from where a run of name characters starts (the lookbehind): a match never starts
+ * inside one, where one a character earlier would match too, but without it every
+ * character of a long token was tried as a start and the token read again from each.
+ */
+const PLACE = /(?<![\w.@~+/-])([\w.@~+/-]*\.[A-Za-z]\w{0,7})(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\))/;
 
 /** The line under a diagnostic that says where it is (rustc's and cargo's `  --> src/a.rs:4:5`). */
 const ARROW = /^\s*--> \S/;

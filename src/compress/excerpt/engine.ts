@@ -48,8 +48,6 @@ export interface Ranking {
   /** `  [×N like this, lines A-B]` after the first line of each frequent template. */
   readonly suffix: Map<number, string>;
   readonly templates: Templates;
-  /** Lines that are facts (problem lines, the end, rare lines): an excerpt of a small output must keep them all. */
-  readonly facts: number[];
   /** Problem lines in all. */
   readonly problems: number;
   /**
@@ -279,13 +277,20 @@ function demoteEchoes(w: Work): void {
   const seen = new Set<string>();
   const rare = new Set<number>();
   for (const p of w.picks) if (p.why === "rare" && p.from === p.to) rare.add(p.from);
+  // No rare line to be an echo: the facts' shapes need not be read.
+  if (rare.size === 0) return;
   // Where a line's place is written before its text (grep's `path:12:`), another place is news.
   const bodyAt = w.opts.bodyAt ?? (() => 0);
   const shapeOf = (i: number) => {
     const at = bodyAt(i);
-    return lines[i]!.slice(0, at) + lines[i]!.slice(at).replace(NUMBER, (n) => (/^\d\d?$/.test(n) ? n : "#"));
+    // A number of one or two digits is kept (NUMBER's matches that short are digits alone).
+    return lines[i]!.slice(0, at) + lines[i]!.slice(at).replace(NUMBER, (n) => (n.length <= 2 ? n : "#"));
   };
-  for (const i of w.facts) if (!rare.has(i)) seen.add(shapeOf(i));
+  // A fact's shape is read only where it may be a rare line's: its letters, which shapeOf
+  // leaves as they are, are some rare line's.
+  const letters = new Set<number>();
+  for (const i of rare) letters.add(lettersOf(lines[i]!));
+  for (const i of w.facts) if (!rare.has(i) && letters.has(lettersOf(lines[i]!))) seen.add(shapeOf(i));
   const echo = new Set<number>();
   // The last echo of a shape stays a fact: with the first it tells how long it went on.
   const lastEcho = new Map<string, number>();
@@ -304,6 +309,16 @@ function demoteEchoes(w: Work): void {
     w.picks[k] = { from: p.from, to: p.to, prio: E.other + 10, why: "rare-room" };
     w.facts.delete(p.from);
   }
+}
+
+/** A hash of a line's letters in order, their case folded (lines of one shape share it). */
+function lettersOf(line: string): number {
+  let h = 0;
+  for (let k = 0; k < line.length; k++) {
+    const c = line.charCodeAt(k) | 32;
+    if (c >= 97 && c <= 122) h = Math.imul(h ^ c, 0x01000193);
+  }
+  return h;
 }
 
 /**
@@ -382,7 +397,6 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     picks: w.picks,
     suffix: w.suffix,
     templates: t,
-    facts: [...w.facts].sort((a, b) => a - b),
     problems,
     gate: w.gate,
     rareFacts,

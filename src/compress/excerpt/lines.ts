@@ -96,13 +96,19 @@ export function excerpt(name: string, doc: Doc, budget: number, packing: Packing
     // A rule or a counter (`⎯⎯⎯[1/3]⎯`) says no word.
     gate = doc.lines.flatMap((line, i) => (/[A-Za-z]{2}/.test(line) && !noise?.(i) ? [i] : []));
   }
-  const keptFacts =
-    packed.allFacts !== false && gate.every((i) => packed.text.includes(doc.lines[i]!.trim()));
+  // Whether the facts were kept is read only of an output of 8 KB or less
+  // (compress-with.ts): it is worked out when read, not for each larger output, where
+  // each of its problem lines was searched for in the excerpt and nothing read the answer.
+  let keptFacts: boolean | undefined;
   return {
     text: packed.text,
     compressor: name,
     kept: packing.kept,
-    keptFacts,
+    get keptFacts() {
+      keptFacts ??=
+        packed.allFacts !== false && gate.every((i) => packed.text.includes(doc.lines[i]!.trim()));
+      return keptFacts;
+    },
     ...(packed.gaps ? { gaps: packed.gaps } : {}),
   };
 }

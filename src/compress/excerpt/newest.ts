@@ -7,7 +7,7 @@ import { FN_DECL, TYPE_DECL } from "./declarations.ts";
  */
 
 /** A date and a time of day, as most tools write them (`2025-10-28 08:09:20`, `2025-10-28T08:09`). */
-const STAMP = /\b(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)/;
+const STAMP = /\b\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?/;
 /** Share of lines that must carry one, and of changes of time forward that makes it a log. */
 const DATED = 0.8;
 const IN_ORDER = 0.9;
@@ -22,15 +22,16 @@ const PER_STAMP = 3;
 const SAMPLE = 200;
 
 export function newestLines(lines: readonly string[]): number[] {
-  const stamps: (string | undefined)[] = new Array(lines.length);
+  // Each line's stamp as a number that sorts as its text `date time` does (stampAt); NaN: none.
+  const stamps = new Float64Array(lines.length).fill(Number.NaN);
   let seen = 0;
   let dated = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (line.trim() === "") continue;
-    const m = line.length <= 2000 ? STAMP.exec(line) : null;
-    if (m) {
-      stamps[i] = `${m[1]} ${m[2]}`;
+    if (!NOT_BLANK.test(line)) continue;
+    const at = line.length <= 2000 ? line.search(STAMP) : -1;
+    if (at >= 0) {
+      stamps[i] = stampAt(line, at);
       if (seen < SAMPLE) dated++;
     }
     if (seen < SAMPLE) seen++;
@@ -40,13 +41,13 @@ export function newestLines(lines: readonly string[]): number[] {
   if (seen < 10 || dated < seen * DATED) return [];
   let pairs = 0;
   let ordered = 0;
-  let last: string | undefined;
+  let last = Number.NaN;
   for (const s of stamps) {
-    if (s === undefined) continue;
+    if (Number.isNaN(s)) continue;
     // Only where the time changes: a commit's adjacent lines share one, and so do a log's
     // lines of one second; counted as in order, they made a blame whose body repeats look
     // like a log.
-    if (last !== undefined && s !== last) {
+    if (!Number.isNaN(last) && s !== last) {
       pairs++;
       if (s > last) ordered++;
     }
@@ -55,24 +56,24 @@ export function newestLines(lines: readonly string[]): number[] {
   if (ordered >= pairs * IN_ORDER) return [];
   // The newest STAMPS distinct stamps, oldest first, found in one pass (sorting every stamp
   // of a long output cost more than the rest of this together).
-  const newest: string[] = [];
+  const newest: number[] = [];
   for (const s of stamps) {
-    if (s === undefined || newest.includes(s)) continue;
+    if (Number.isNaN(s) || newest.includes(s)) continue;
     if (newest.length < STAMPS) newest.push(s);
     else if (s > newest[0]!) newest[0] = s;
     else continue;
-    newest.sort();
+    newest.sort((a, b) => a - b);
   }
   const out: number[] = [];
   for (const stamp of newest) {
     let taken = 0;
-    let prev: string | undefined;
+    let prev = Number.NaN;
     for (let i = 0; i < lines.length && taken < PER_STAMP; i++) {
       if (stamps[i] === stamp && prev !== stamp) {
         out.push(i);
         taken++;
       }
-      if (lines[i]!.trim() !== "") prev = stamps[i];
+      if (NOT_BLANK.test(lines[i]!)) prev = stamps[i]!;
     }
   }
   return out.sort((a, b) => a - b);
@@ -139,3 +140,25 @@ export function blameFacts(lines: readonly string[]): BlameFact[] | undefined {
       f.kind === 0 ? 0.95 : f.kind === 1 ? 0.5 + 0.4 * (1 - (byAuthor.get(f.author) ?? 0) / blamed) : 0.4,
   }));
 }
+
+/** Not blank: what trim() would not leave empty. */
+const NOT_BLANK = /\S/;
+
+/**
+ * The stamp STAMP found at `at` as a number that sorts as its text (`2025-10-28 08:09`,
+ * then `:20` when the seconds are written) does: its digits in order, then the seconds
+ * plus one (0 when not written, as the shorter text sorts first). No string is made.
+ */
+function stampAt(line: string, at: number): number {
+  const two = (k: number) => (line.charCodeAt(k) - 48) * 10 + line.charCodeAt(k + 1) - 48;
+  const minutes =
+    ((((two(at) * 100 + two(at + 2)) * 100 + two(at + 5)) * 100 + two(at + 8)) * 100 + two(at + 11)) * 100 +
+    two(at + 14);
+  const seconds =
+    line.charCodeAt(at + 16) === 58 && isDigit(line.charCodeAt(at + 17)) && isDigit(line.charCodeAt(at + 18))
+      ? two(at + 17) + 1
+      : 0;
+  return minutes * 101 + seconds;
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;

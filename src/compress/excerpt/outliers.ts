@@ -15,7 +15,7 @@ import {
   type Printed,
   wordsOf,
 } from "./fields.ts";
-import { farAbove, onlyGrow, printedStep } from "./signals.ts";
+import { farAbove, largestOf, onlyGrow, printedStep, sortedAt } from "./signals.ts";
 import type { Templates } from "./templates.ts";
 
 /**
@@ -335,9 +335,9 @@ const ORDERS = 100;
  */
 function largestAcrossOrders(values: readonly number[], most = 3, unit = 1): number[] {
   if (values.length < 8 || onlyGrow(values)) return [];
-  const sorted = Float64Array.from(values).sort();
-  const low = Math.max(unit, sorted[Math.floor(sorted.length / 10)]!);
-  if (sorted[sorted.length - 1]! < low * ORDERS) return [];
+  // The tenth from the bottom as sorted, and the largest (NaN, a sort's last, is no number).
+  const low = Math.max(unit, sortedAt(Float64Array.from(values), Math.floor(values.length / 10)));
+  if (largestOf(values) < low * ORDERS) return [];
   return values
     .map((v, i) => ({ v, i }))
     .sort((a, b) => b.v - a.v)

@@ -92,6 +92,31 @@ export function layoutOf(doc: Doc, opts: PackOptions): Layout {
 export function render(layout: Layout, kept: Uint8Array, notesAt: ReadonlyMap<number, string[]>): Packed {
   const out: string[] = [];
   const gaps: Array<[number, number]> = [];
+  const keptLines = renderLines(layout, kept, notesAt, out, gaps);
+  return { text: out.join("\n"), keptLines, gaps };
+}
+
+/** How long render's text is, counted without joining its lines (the packer measures more often than it renders). */
+export function renderedSize(
+  layout: Layout,
+  kept: Uint8Array,
+  notesAt: ReadonlyMap<number, string[]>,
+): number {
+  const out: string[] = [];
+  renderLines(layout, kept, notesAt, out, []);
+  let size = out.length > 0 ? out.length - 1 : 0;
+  for (const line of out) size += line.length;
+  return size;
+}
+
+/** The lines render joins, into `out`, and the gaps, into `gaps`; how many lines of the document they show. */
+function renderLines(
+  layout: Layout,
+  kept: Uint8Array,
+  notesAt: ReadonlyMap<number, string[]>,
+  out: string[],
+  gaps: Array<[number, number]>,
+): number {
   let keptLines = 0;
   let gapFirst = -1;
   let gapLast = -1;
@@ -119,7 +144,7 @@ export function render(layout: Layout, kept: Uint8Array, notesAt: ReadonlyMap<nu
   flushGap();
   const tail = notesAt.get(units);
   if (tail) out.push(...tail);
-  return { text: out.join("\n"), keptLines, gaps };
+  return keptLines;
 }
 
 /** Shows an omitted run of units as its marker, or as itself when that is shorter; the lines it shows. */

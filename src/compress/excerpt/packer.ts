@@ -10,7 +10,7 @@
  */
 import type { Doc } from "./doc.ts";
 import { MUST, type Note, type Packed, type Pick } from "./pack-items.ts";
-import { type Layout, render } from "./pack-layout.ts";
+import { type Layout, render, renderedSize } from "./pack-layout.ts";
 
 /** The share of the budget that what is not a fact gets past facts that took all of it. */
 const PAST_FACTS = 0.25;
@@ -28,7 +28,11 @@ function itemsOf(n: number, picks: readonly Pick[], notes: readonly Note[]): Ite
   for (const p of picks) {
     const from = Math.max(0, p.from);
     const to = Math.min(n - 1, p.to);
-    if (from <= to) items.push({ prio: p.prio, pos: from, pick: { ...p, from, to } });
+    if (from > to) continue;
+    // A pick within the document is taken as it is; one with a refund is copied, as the
+    // packer tells refunds apart by the pick (a pick handed twice refunds twice).
+    const pick = from === p.from && to === p.to && p.refund === undefined ? p : { ...p, from, to };
+    items.push({ prio: p.prio, pos: from, pick });
   }
   notes.forEach((note, k) => {
     items.push({ prio: note.prio, pos: Math.min(note.at, n), note: k });
@@ -116,7 +120,7 @@ export class Packer {
    * fit may get another try (true).
    */
   private settle(): boolean {
-    const size = this.render().text.length;
+    const size = renderedSize(this.layout, this.kept, this.notesAt());
     // Notes that depend on what is kept count at their bound, not as shown now.
     let bounds = 0;
     this.notes.forEach((note, k) => {
@@ -259,6 +263,11 @@ export class Packer {
   }
 
   private render(): Packed {
+    return render(this.layout, this.kept, this.notesAt());
+  }
+
+  /** The taken notes' texts by the unit they stand before. */
+  private notesAt(): Map<number, string[]> {
     const notesAt = new Map<number, string[]>();
     this.notes.forEach((note, k) => {
       if (!this.noteTaken[k]) return;
@@ -269,6 +278,6 @@ export class Packer {
       if (list) list.push(text);
       else notesAt.set(u, [text]);
     });
-    return render(this.layout, this.kept, notesAt);
+    return notesAt;
   }
 }

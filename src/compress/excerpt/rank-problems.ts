@@ -24,11 +24,18 @@ export function problemsOf(doc: Doc, opts: EngineOptions, noise: (i: number) => 
   const { lines } = doc;
   const problem = new Uint8Array(lines.length);
   const lead = commonLead(lines);
+  const words = opts.problemWords !== false;
   for (let i = 0; i < lines.length; i++) {
+    if (i === doc.hole || noise(i)) continue;
+    // What the kind knows a problem needs no reading of its words.
+    if (opts.problem?.(i)) {
+      problem[i] = 1;
+      continue;
+    }
+    if (!words) continue;
     let body = opts.bodyAt ? lines[i]!.slice(opts.bodyAt(i)) : lines[i]!;
     if (lead && body.startsWith(lead)) body = body.slice(lead.length);
-    const worded = opts.problemWords !== false && isProblem(body);
-    if (i !== doc.hole && !noise(i) && (worded || opts.problem?.(i))) problem[i] = 1;
+    if (isProblem(body)) problem[i] = 1;
   }
   return problem;
 }

@@ -171,19 +171,61 @@ export function printedStep(decimals: number, below1: boolean): number {
  * profile's seconds), the least the median distance is taken to be.
  */
 export function farAbove(values: readonly number[], most = 3, unit = 1): number[] {
-  if (values.length < 8) return [];
-  // Typed arrays sort numbers without a comparator's calls.
-  const sorted = Float64Array.from(values).sort();
-  const median = sorted[sorted.length >> 1]!;
-  const distances = new Float64Array(values.length);
-  for (let i = 0; i < values.length; i++) distances[i] = Math.abs(values[i]! - median);
-  const spread = distances.sort()[values.length >> 1]!;
+  const n = values.length;
+  if (n < 8) return [];
+  const largest = largestOf(values);
+  const median = middleOf(Float64Array.from(values));
+  const distances = new Float64Array(n);
+  for (let i = 0; i < n; i++) distances[i] = Math.abs(values[i]! - median);
+  const spread = middleOf(distances);
   const bar = Math.max(median * 2, median + 6 * Math.max(spread, unit));
-  if (sorted[sorted.length - 1]! <= bar) return [];
+  if (largest <= bar) return [];
   return values
     .map((v, i) => ({ v, i }))
     .filter((e) => e.v > bar)
     .sort((a, b) => b.v - a.v)
     .slice(0, most)
     .map((e) => e.i);
+}
+
+/** The last of some values as sorted: the largest, or NaN if one is (a sort puts it after every number). */
+export function largestOf(values: readonly number[]): number {
+  let largest = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (v > largest || Number.isNaN(v)) largest = v;
+  }
+  return largest;
+}
+
+/** The value in the middle of `a`, as sorted (sortedAt). */
+const middleOf = (a: Float64Array): number => sortedAt(a, a.length >> 1);
+
+/**
+ * What `a.sort()[k]` is, found by partitioning `a` in place around pivots (Hoare's
+ * selection) instead of sorting it all (a NaN, which has no place among numbers but the
+ * one a sort gives it, is sorted).
+ */
+export function sortedAt(a: Float64Array, k: number): number {
+  for (let i = 0; i < a.length; i++) if (Number.isNaN(a[i])) return a.sort()[k]!;
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i++] = a[j]!;
+        a[j--] = t;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k]!;
+  }
+  return a[k]!;
 }

@@ -5,6 +5,39 @@ import type { Hints } from "./types.ts";
 export type Sign = readonly [RegExp | ((text: string) => boolean), number];
 
 /**
+ * Whether `text` holds `word` (text.includes(word)), looked for by the part of it from its
+ * rarest character on (RARITY: `TS` of `error TS`, `.io` of `crates.io`, `kages` of
+ * `packages`), then the rest checked before each place found: a search stops at each
+ * place its first character stands, and a lowercase letter or a blank stands at nearly
+ * every word of a text (a sample's " RUN " took 40 times longer than "RUN ").
+ */
+export function holds(text: string, word: string): boolean {
+  let at = 0;
+  for (let k = 1; k < word.length; k++) if (rarity(word.charCodeAt(k)) < rarity(word.charCodeAt(at))) at = k;
+  if (at === 0) return text.includes(word);
+  const rest = word.slice(at);
+  const before = word.slice(0, at);
+  for (let k = text.indexOf(rest, at); k >= 0; k = text.indexOf(rest, k + 1))
+    if (text.startsWith(before, k - at)) return true;
+  return false;
+}
+
+/**
+ * How common a character is in a tool's output, roughly (lower: rarer): capitals, digits,
+ * marks, then punctuation paths and times are made of, lowercase letters by how often
+ * English uses them, the blank last; past ASCII, rarest.
+ */
+const RARITY = new Uint8Array(128).fill(3);
+for (let c = 65; c <= 90; c++) RARITY[c] = 0;
+for (let c = 48; c <= 57; c++) RARITY[c] = 1;
+for (const ch of "@!#$%^&*=+<>?|~[]{}();'\"`") RARITY[ch.charCodeAt(0)] = 2;
+[..."zqxjkvbpygwfmuclhdrsnioate"].forEach((ch, k) => {
+  RARITY[ch.charCodeAt(0)] = 4 + k;
+});
+RARITY[32] = 40;
+const rarity = (c: number) => (c < 128 ? RARITY[c]! : 0);
+
+/**
  * A sign's line-start search, tried only where the text holds one of `words` (each of its
  * matches does): a search tries every line start, and most outputs that reach a detector
  * are not its tool's.
@@ -12,7 +45,7 @@ export type Sign = readonly [RegExp | ((text: string) => boolean), number];
 export const where =
   (words: readonly string[], re: RegExp) =>
   (text: string): boolean =>
-    words.some((w) => text.includes(w)) && re.test(text);
+    words.some((w) => holds(text, w)) && re.test(text);
 
 /**
  * How sure a compressor is that it reads its tool's output: the weights of the signs found

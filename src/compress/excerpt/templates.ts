@@ -92,10 +92,11 @@ const BLOCK = 16 * 1024;
 /**
  * A copy of the first `n` of some tokens, cut from a shared block: each new template's
  * tokens in a typed array of its own (past 16 tokens, memory outside the heap) cost more
- * than the grouping.
+ * than the grouping. The first block holds no more than `most` tokens (all a document's
+ * lines can have): a short output does not clear a long one's block.
  */
-function tokenBlocks(): (tokens: Int32Array, n: number) => Int32Array {
-  let block = new Int32Array(BLOCK);
+function tokenBlocks(most: number): (tokens: Int32Array, n: number) => Int32Array {
+  let block = new Int32Array(Math.min(BLOCK, Math.max(most, MAX_TOKENS)));
   let used = 0;
   return (tokens, n) => {
     if (used + n > block.length) {
@@ -231,7 +232,7 @@ export function templatesOf(
   const numbered = new Uint8Array(MAX_TOKENS);
   const files = new Int32Array(MAX_TOKENS);
   const values = { numbered, files };
-  const kept = tokenBlocks();
+  const kept = tokenBlocks(lines.length * MAX_TOKENS);
   const sample = sampleLines(doc, bodyAt, looseProblems);
   const sampledValues = sample.values;
   const start = headerOf(sample);

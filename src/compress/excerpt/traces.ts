@@ -111,6 +111,28 @@ export function traceStart(lines: readonly string[], from = 0, to = lines.length
   return -1;
 }
 
+/**
+ * traceStart from `from` on, each line first tried by one expression: a start is a line
+ * that MAYBE_TRACE holds (an exception, a cause) or one above such a line (a frame), so
+ * the lines above the first such line (but the one just above it) are not read again
+ * with each of traceStart's. A line opening with a blank (or none) is taken to be such a
+ * line untried (a frame is one); another is tried alone, where the expression reads it as
+ * in the joined text (none of its alternatives reads past a line's end from a non-blank).
+ */
+export function nextTraceStart(lines: readonly string[], from: number): number {
+  let k = from;
+  while (k < lines.length && !maybeTraceLine(lines[k]!)) k++;
+  return k < lines.length ? traceStart(lines, from, lines.length - 1, k - 1) : -1;
+}
+
+function maybeTraceLine(line: string): boolean {
+  const c = line.charCodeAt(0);
+  // Empty, or opening with a blank or a character past ASCII (where \s may be one).
+  if (!(c > 32 && c < 128)) return true;
+  MAYBE_TRACE_AT.lastIndex = 0;
+  return MAYBE_TRACE_AT.test(line);
+}
+
 /** A frame that names a place in code: `at f (src/a.js:12:5)`, `at src/a.js:12:5`. */
 const AT_CODE = /^\s+at\s.*:\d+:\d+\)?$/;
 

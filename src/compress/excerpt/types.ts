@@ -58,6 +58,11 @@ export interface Excerpt {
 export interface Detector {
   readonly name: string;
   detect(text: string, hints: Hints): number;
+  /**
+   * The highest score detect ever returns (1 when not said): a detector that can score no
+   * higher than a kind already found cannot win (ties go to the earlier), and is not asked.
+   */
+  readonly most?: number;
 }
 
 /** An excerpt of at most about `budget` characters that keeps what an engineer needs (kinds/<kind>/excerpt.ts). */

@@ -1,10 +1,10 @@
-import { scoreSigns } from "../../excerpt/signs.ts";
+import { holds, scoreSigns } from "../../excerpt/signs.ts";
 import type { Detector, Hints } from "../../excerpt/types.ts";
 
 export const eslint: Detector = {
   name: "eslint",
   detect(text: string, hints: Hints): number {
-    if (!text.includes("  error  ") && !text.includes("  warning  ") && !text.includes("problem")) return 0;
+    if (!holds(text, "  error  ") && !holds(text, "  warning  ") && !holds(text, "problem")) return 0;
     const signs = [
       [/^\s+\d+:\d+\s+(?:error|warning)\s+\S.*\s{2}\S+$/m, 0.6],
       [/^✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)/m, 0.4],
@@ -16,8 +16,7 @@ export const eslint: Detector = {
 export const gcc: Detector = {
   name: "gcc",
   detect(text: string, hints: Hints): number {
-    if (!text.includes(": error: ") && !text.includes(": warning: ") && !text.includes(": fatal error: "))
-      return 0;
+    if (!holds(text, ": error: ") && !holds(text, ": warning: ") && !holds(text, ": fatal error: ")) return 0;
     let score = 0;
     if (
       /^\S+\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm|inl|tcc):\d+:\d+: (?:fatal error|error|warning): /m.test(
@@ -37,7 +36,7 @@ export const gcc: Detector = {
 export const javac: Detector = {
   name: "javac",
   detect(text: string, hints: Hints): number {
-    if (!text.includes(".java:") && !(hints.command && /\bjavac\b/.test(hints.command))) return 0;
+    if (!holds(text, ".java:") && !(hints.command && /\bjavac\b/.test(hints.command))) return 0;
     let score = 0;
     if (/^\S+\.java:\d+: (?:error|warning): /m.test(text)) score += 0.8;
     if (/^\d+ errors?$/m.test(text)) score += 0.1;
@@ -49,7 +48,7 @@ export const javac: Detector = {
 export const rustc: Detector = {
   name: "rustc",
   detect(text: string, hints: Hints): number {
-    if (!text.includes("-->") && !text.includes("Compiling ") && !text.includes("error: could not")) return 0;
+    if (!holds(text, "-->") && !holds(text, "Compiling ") && !holds(text, "error: could not")) return 0;
     let score = 0;
     if (/^(?:error|warning)(?:\[E\d+\])?: .+\n\s*--> \S+:\d+:\d+/m.test(text)) score += 0.8;
     if (/^error: could not compile `|^\s*Compiling \S+ v\d/m.test(text)) score += 0.2;
@@ -66,10 +65,11 @@ export const rustc: Detector = {
 export const tsc: Detector = {
   name: "tsc",
   detect(text: string, hints: Hints): number {
-    if (!text.includes("error TS") && !text.includes("warning TS")) return 0;
+    if (!holds(text, "error TS") && !holds(text, "warning TS")) return 0;
     let score = 0;
-    if (/^.+\(\d+,\d+\): error TS\d+: /m.test(text) || /^\S.*:\d+:\d+ - error TS\d+: /m.test(text))
-      score += 0.8;
+    // `file(12,5): error TS…` with a character before it on its line (`.`, as `^.+` in
+    // multiline mode says, without reading each line whole from its start).
+    if (/.\(\d+,\d+\): error TS\d+: /.test(text) || /^\S.*:\d+:\d+ - error TS\d+: /m.test(text)) score += 0.8;
     if (/^Found \d+ errors? in /m.test(text)) score += 0.2;
     if (hints.command && /\b(?:tsc|tsgo|vue-tsc)\b/.test(hints.command)) score += 0.3;
     return Math.min(1, score);

@@ -1,3 +1,4 @@
+import { holds } from "../../excerpt/signs.ts";
 import type { Detector, Hints } from "../../excerpt/types.ts";
 
 /** `git <sub>`, after git's own options (`git -C repo log`, `git --no-pager diff`). */
@@ -16,10 +17,10 @@ export const gitDiff: Detector = {
     let score = 0;
     // Each regex only where the text holds its literal part: most outputs are no diff,
     // and a regex costs most the first time, when it is compiled.
-    if (text.includes("diff --git a/") && /^diff --git a\/\S+ b\/\S+$/m.test(text)) score += 0.7;
-    if (text.includes("@@ -") && /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/m.test(text)) score += 0.2;
+    if (holds(text, "diff --git a/") && /^diff --git a\/\S+ b\/\S+$/m.test(text)) score += 0.7;
+    if (holds(text, "@@ -") && /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/m.test(text)) score += 0.2;
     if (
-      text.includes(" changed, ") &&
+      holds(text, " changed, ") &&
       /^ \d+ files? changed, \d+ (?:insertion|deletion)/m.test(text) &&
       /^ \S.* \| +\d+ [+-]+$/m.test(text)
     )
@@ -35,7 +36,7 @@ export const gitLog: Detector = {
     let score = 0;
     // The regexes only where the text holds their literal part (compiling them is their main cost).
     if (
-      text.includes("commit ") &&
+      holds(text, "commit ") &&
       /^commit [0-9a-f]{40}(?: \(.+\))?$/m.test(text) &&
       /^(?:Author|Date): {1,3}\S/m.test(text)
     )
@@ -54,12 +55,12 @@ export const gitStatus: Detector = {
     let score = 0;
     // Each regex only where the text holds its literal part (compiling it is its main cost).
     if (
-      (text.includes("On branch ") || text.includes("HEAD detached at ")) &&
+      (holds(text, "On branch ") || holds(text, "HEAD detached at ")) &&
       /^On branch \S+$|^HEAD detached at /m.test(text)
     )
       score += 0.5;
     if (
-      (text.includes("Changes ") || text.includes("Untracked files:")) &&
+      (holds(text, "Changes ") || holds(text, "Untracked files:")) &&
       /^(?:Changes to be committed|Changes not staged for commit|Untracked files):$/m.test(text)
     )
       score += 0.4;

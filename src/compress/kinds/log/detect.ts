@@ -1,7 +1,9 @@
+import { holds } from "../../excerpt/signs.ts";
 import type { Detector, Hints } from "../../excerpt/types.ts";
 
 export const logs: Detector = {
   name: "log",
+  most: 0.9,
   detect(text: string, hints: Hints): number {
     let total = 0;
     let loggy = 0;
@@ -9,7 +11,7 @@ export const logs: Detector = {
     // A sign a line may hold only where the text holds its words: those it lacks are not
     // looked for line by line.
     const levels = LEVEL_WORDS.some((w) => text.includes(w));
-    const tools = text.includes("npm ") || text.includes("yarn ") || text.includes("] ");
+    const tools = holds(text, "npm ") || holds(text, "yarn ") || holds(text, "] ");
     const access = text.includes('] "');
     while (start < text.length && total < 200) {
       let end = text.indexOf("\n", start);

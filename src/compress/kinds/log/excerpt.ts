@@ -9,7 +9,7 @@
 import type { Doc } from "../../excerpt/doc.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Pick } from "../../excerpt/pack.ts";
-import { traceEnd, tracePicks, traceStart } from "../../excerpt/traces.ts";
+import { nextTraceStart, traceEnd, tracePicks } from "../../excerpt/traces.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { ACCESS } from "./detect.ts";
 
@@ -36,7 +36,7 @@ export function logPicks(doc: Doc): LogPicks {
   const picks: Pick[] = [];
   const kinds = new Set<string>();
   let traces = 0;
-  for (let i = traceStart(lines, 0); i >= 0 && i < n; i = traceStart(lines, i)) {
+  for (let i = nextTraceStart(lines, 0); i >= 0 && i < n; i = nextTraceStart(lines, i)) {
     const end = traceEnd(lines, i);
     let last = end;
     while (last > i && /^\s|^$/.test(lines[last]!)) last--;

@@ -1,10 +1,10 @@
-import { type Sign, scoreSigns, where } from "../../excerpt/signs.ts";
+import { holds, type Sign, scoreSigns, where } from "../../excerpt/signs.ts";
 import type { Detector, Hints } from "../../excerpt/types.ts";
 
 export const npmLs: Detector = {
   name: "npm-ls",
   detect(text: string, hints: Hints): number {
-    if (!text.includes("─") && !(text.includes("-- ") && /^[+`]-- /m.test(text))) return 0;
+    if (!holds(text, "─") && !(holds(text, "-- ") && /^[+`]-- /m.test(text))) return 0;
     let score = 0;
     if (/^\S+@\S* \/\S*\n(?:[├└]─[─┬]|[+`]--) \S+@/m.test(text)) score += 0.7;
     if (/^[│| ]*(?:[├└]─[─┬]|[+`]--) \S+@\d/m.test(text)) score += 0.2;
@@ -29,7 +29,7 @@ export const npm: Detector = {
   name: "npm",
   detect(text: string, hints: Hints): number {
     const named = hints.command !== undefined && /\b(?:npm|pnpm|yarn)\s/.test(hints.command);
-    if (!named && !text.includes("npm ") && !text.includes("packages")) return 0;
+    if (!named && !holds(text, "npm ") && !holds(text, "packages")) return 0;
     const score = scoreSigns(
       text,
       hints,
@@ -38,7 +38,7 @@ export const npm: Detector = {
       0.2,
     );
     // A verbose install log is a log first: its lines are mostly npm's own chatter.
-    const chatter = text.includes("npm ")
+    const chatter = holds(text, "npm ")
       ? (text.match(/^npm (?:verbose|http|info|sill|timing) /gm)?.length ?? 0)
       : 0;
     return chatter > 0 && chatter > text.split("\n", 2000).length / 3 ? Math.min(score, 0.5) : score;
@@ -66,7 +66,7 @@ export const apt: Detector = {
   name: "apt",
   detect(text: string, hints: Hints): number {
     if (
-      !text.includes("Reading package") &&
+      !holds(text, "Reading package") &&
       !(aptWords(text) && /^(?:Setting up|Unpacking|Inst|Conf|Get:\d)/m.test(text))
     )
       return 0;
@@ -86,19 +86,19 @@ export const apt: Detector = {
 
 /** Whether the text holds a word an apt line starts with: the line-start search runs only then. */
 const aptWords = (text: string) =>
-  text.includes("Setting up") ||
-  text.includes("Unpacking") ||
-  text.includes("Inst") ||
-  text.includes("Conf") ||
-  text.includes("Get:");
+  holds(text, "Setting up") ||
+  holds(text, "Unpacking") ||
+  holds(text, "Inst") ||
+  holds(text, "Conf") ||
+  holds(text, "Get:");
 
 export const cargoDeps: Detector = {
   name: "cargo-deps",
   detect(text: string, hints: Hints): number {
     if (
-      !text.includes("crates.io") &&
-      !text.includes("error: failed to") &&
-      !text.includes("no matching package")
+      !holds(text, "crates.io") &&
+      !holds(text, "error: failed to") &&
+      !holds(text, "no matching package")
     ) {
       return 0;
     }

@@ -1,4 +1,4 @@
-import { type Sign, scoreSigns, where } from "../../excerpt/signs.ts";
+import { holds, type Sign, scoreSigns, where } from "../../excerpt/signs.ts";
 import type { Detector, Hints } from "../../excerpt/types.ts";
 
 const CARGO_TEST_SIGNS: readonly Sign[] = [
@@ -22,7 +22,7 @@ const PYTEST_SIGNS: readonly Sign[] = [
 export const cargoTest: Detector = {
   name: "cargo-test",
   detect(text: string, hints: Hints): number {
-    if (!text.includes("test ")) return 0;
+    if (!holds(text, "test ")) return 0;
     return scoreSigns(text, hints, CARGO_TEST_SIGNS, /\bcargo\s+(?:\+\S+\s+)?(?:test|nextest)\b/);
   },
 };
@@ -30,7 +30,7 @@ export const cargoTest: Detector = {
 export const goTest: Detector = {
   name: "go-test",
   detect(text: string, hints: Hints): number {
-    if (!text.includes("--- ") && !text.includes("FAIL") && !text.includes("ok ")) return 0;
+    if (!holds(text, "--- ") && !holds(text, "FAIL") && !holds(text, "ok ")) return 0;
     return scoreSigns(text, hints, GO_TEST_SIGNS, /\bgo\s+test\b/);
   },
 };
@@ -38,7 +38,7 @@ export const goTest: Detector = {
 export const jest: Detector = {
   name: "jest",
   detect(text: string, hints: Hints): number {
-    if (!text.includes("Tests:") && !text.includes("●") && !(hints.command && /\bjest\b/.test(hints.command)))
+    if (!holds(text, "Tests:") && !holds(text, "●") && !(hints.command && /\bjest\b/.test(hints.command)))
       return 0;
     const signs = [
       [/^Tests:\s+(?:\d+ failed, )?\d+ (?:passed|failed|total)/m, 0.6],
@@ -58,7 +58,7 @@ const NODE_TEST_SIGNS: readonly Sign[] = [
 export const nodeTest: Detector = {
   name: "node-test",
   detect(text: string, hints: Hints): number {
-    if (!text.includes("ℹ ") && !text.includes("# tests") && !text.includes("✖")) return 0;
+    if (!holds(text, "ℹ ") && !holds(text, "# tests") && !holds(text, "✖")) return 0;
     return scoreSigns(text, hints, NODE_TEST_SIGNS, /\bnode\b.*--test\b/);
   },
 };
@@ -66,7 +66,7 @@ export const nodeTest: Detector = {
 export const pytest: Detector = {
   name: "pytest",
   detect(text: string, hints: Hints): number {
-    if (!text.includes("==") && !text.includes("FAILED ") && !(hints.command && /pytest/.test(hints.command)))
+    if (!holds(text, "==") && !holds(text, "FAILED ") && !(hints.command && /pytest/.test(hints.command)))
       return 0;
     return scoreSigns(text, hints, PYTEST_SIGNS, /\bpytest\b|\bpy\.test\b/);
   },
@@ -76,7 +76,7 @@ export const vitest: Detector = {
   name: "vitest",
   detect(text: string, hints: Hints): number {
     const named = hints.command !== undefined && /\bvitest\b/.test(hints.command);
-    if (!named && !text.includes("Test Files") && !text.includes(" RUN ") && !text.includes("⎯")) return 0;
+    if (!named && !holds(text, "Test Files") && !holds(text, " RUN ") && !holds(text, "⎯")) return 0;
     const signs = [
       [/^\s*Test Files\s+\d+ (?:failed|passed)/m, 0.6],
       // "RUN  v3.2.4 /path" opens every vitest run (the summary may be past a sample).

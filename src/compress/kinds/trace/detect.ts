@@ -12,6 +12,8 @@ import type { Detector, Hints } from "../../excerpt/types.ts";
 
 export const traces: Detector = {
   name: "trace",
+  // A strong start with a failing exit.
+  most: 0.75 + 0.1,
   detect(text: string, hints: Hints): number {
     // Only the last 400 lines are read for where a trace starts: split those alone.
     const tail = lastLinesText(text, 400);

@@ -8,7 +8,7 @@
 import type { Doc } from "../../excerpt/doc.ts";
 import { docOf, excerpt, lastNonBlank, SALIENT, shapeOf } from "../../excerpt/lines.ts";
 import type { Pick } from "../../excerpt/pack.ts";
-import { T, tracePicks, traceStart } from "../../excerpt/traces.ts";
+import { nextTraceStart, T, tracePicks } from "../../excerpt/traces.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 
 /** What the program printed before the trace: its last lines, its warnings, its start. */
@@ -39,7 +39,7 @@ export function tracesExcerpt(text: string, _hints: Hints, budget: number): Exce
   const doc = docOf(text);
   const { lines } = doc;
   const picks: Pick[] = [];
-  const start = traceStart(lines);
+  const start = nextTraceStart(lines, 0);
   let exceptions = 0;
   if (start >= 0) {
     beforeTracePicks(doc, start - 1, picks);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { firstMaybeTrace, traceStart } from "../../../../src/compress/excerpt/traces.ts";
+import { firstMaybeTrace, nextTraceStart, traceStart } from "../../../../src/compress/excerpt/traces.ts";
 
 const DIR = join(import.meta.dirname, "../../../fixtures/outputs");
 const outputs = readdirSync(DIR).map((f) => readFileSync(join(DIR, f), "utf8"));
@@ -53,6 +53,33 @@ describe("the one-scan gate in front of trace detection", () => {
         fc.constantFrom("", "\r", " ", "\t"),
         (picks, pad) => {
           same(picks.map((i) => `${lines[i]}${i % 7 === 0 ? pad : ""}`).join("\n"));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+  it("finds with nextTraceStart, from any line, the start traceStart finds (real outputs and random mixes of their lines)", () => {
+    // The log and trace excerpts read traceStart's lines only from the first line its one
+    // expression lets through: the start must be the same.
+    let found = 0;
+    const same = (split: string[], from: number) => {
+      const start = traceStart(split, from);
+      expect(nextTraceStart(split, from), `${from}: ${split.join("\n")}`).toBe(start);
+      if (start >= 0) found++;
+    };
+    for (const text of outputs) {
+      const split = text.split("\n");
+      for (let from = 0; from < split.length; from += 1 + (from >> 4)) same(split, from);
+    }
+    expect(found).toBeGreaterThan(50);
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(lines.length - 1), { minLength: 1, maxLength: 30 }),
+        fc.constantFrom("", "\r", " ", "\t", "\u00a0"),
+        fc.nat(29),
+        (picks, pad, from) => {
+          const split = picks.map((i) => `${i % 5 === 0 ? pad : ""}${lines[i]}${i % 7 === 0 ? pad : ""}`);
+          same(split, Math.min(from, split.length - 1));
         },
       ),
       { numRuns: 3000 },
