@@ -6,14 +6,16 @@
  *      the lines that locate it (the `file:line`, the source line and caret, the frames
  *      and comparison under it);
  *   2. the last lines of the output (how it ended: the exit, the summary) and the lines
- *      just before a crash;
+ *      just before a crash, or before a run of new kinds of line (a restart: regime.ts);
  *   3. the first and the last line of each frequent problem template, the first saying how
  *      many lines are alike and where;
  *   4. in a repetitive output, every line of a rare template, and every line whose value
  *      in some field is rare among the lines of its template (the one 500 among 200s);
  *   5. the first and last line of each other frequent template, with its count;
  *   6. the beginning;
- *   7. in an output dated line by line but not in time order (git blame), the newest lines.
+ *   7. in an output dated line by line but not in time order (git blame), the newest lines;
+ *      in a git blame, where each commit and file first shows and the source's declarations
+ *      (its code's rare lines and odd values are no facts there: newest.ts).
  *
  * The first four are facts: they may take the excerpt past its budget up to the cap
  * (budget.ts); the rest share the budget. A kind adds its own picks (what it knows of
@@ -26,13 +28,14 @@ import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { intentLines } from "./intent.ts";
 import { fewOf, madeOfProblems } from "./made-of-problems.ts";
-import { newestLines } from "./newest.ts";
+import { blameFacts, newestLines } from "./newest.ts";
 import { outcomeLines } from "./outcomes.ts";
 import { outliers, outputOutliers } from "./outliers.ts";
 import type { Pick } from "./pack-items.ts";
 import { asRoom, E } from "./priorities.ts";
 import { problemsOf, rankProblems } from "./rank-problems.ts";
 import { namesItsKind, recordAround, recordOfPeriod } from "./records.ts";
+import { regimeChange } from "./regime.ts";
 import { isCaret, isCodeFrame, isSuccess, isSummary } from "./signals.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
 import { nearTheEnd } from "./traces.ts";
@@ -226,15 +229,18 @@ function rankOutliers(w: Work, kinds: Template[]): void {
  * The rest by template: rare lines are facts where most lines repeat (or the kind says so,
  * unless nearly all are rare); frequent ones by their ends. Whether rare lines were facts.
  */
-function rankRest(w: Work, nonBlank: number): boolean {
+function rankRest(w: Work, nonBlank: number, blame = false): boolean {
   const background = repetitive(w.t, nonBlank);
   // Rare is relative: in an output of 500 lines, three alike lines are as rare as one.
   const rare = Math.min(FEW, Math.max(RARE, Math.floor(nonBlank * RARE_SHARE)));
   let rareLines = 0;
   for (const tpl of w.t.list) if (!tpl.strict && tpl.members.length <= rare) rareLines += tpl.members.length;
+  // A git blame's lines are a source file's: a line of code like no other is no news there
+  // (its commit, author and date are, read by field).
   const rareAreFacts =
-    (w.opts.rareAreFacts === true && rareLines < nonBlank * VARIED) ||
-    (background && rareLines <= nonBlank * 0.3);
+    !blame &&
+    ((w.opts.rareAreFacts === true && rareLines < nonBlank * VARIED) ||
+      (background && rareLines <= nonBlank * 0.3));
   // Where templates differ by directory (a diffstat's files), rare lines abound; a line
   // whose shape, any path alike, is rare among shapes that nearly all repeat is still news.
   const rareShape = rareAreFacts || !background ? undefined : rareShapes(w, rare);
@@ -248,7 +254,9 @@ function rankRest(w: Work, nonBlank: number): boolean {
     if (tpl.members.length <= rare) rankRare(w, tpl, rareAreFacts, rareShape);
     else if (rankFrequent(w, tpl) && background) valued.push(tpl);
   }
-  rankOutliers(w, valued);
+  // In a blame, values odd in the code's words are no news either: its fields that are
+  // (each commit, each file under -C) are read by blameFacts.
+  if (!blame) rankOutliers(w, valued);
   if (rareAreFacts) demoteEchoes(w);
   return rareAreFacts;
 }
@@ -350,11 +358,16 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
   rankAsked(w);
   let rareFacts = false;
   if (!opts.factsOnly) {
-    rareFacts = rankRest(w, nonBlankOf(t));
+    const blame = blameFacts(doc.lines);
+    rareFacts = rankRest(w, nonBlankOf(t), blame !== undefined);
     for (const i of outcomeLines(doc.lines, t, opts.bodyAt, (k) => noise(k) || problem[k] === 1, FEW))
       if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
     rankHead(w);
     for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked, "newest");
+    const changed = regimeChange(t);
+    if (changed >= 0) fact(w, changed, changed, E.beforeCrash, "before-crash");
+    for (const b of blame ?? [])
+      if (!w.facts.has(b.line)) fact(w, b.line, b.line, E.rare + b.weight, "blame");
     // A loop's first round whole (a stack overflow's recursion) says what it goes through.
     const loop = repeatedBlock(doc.lines);
     if (loop && loop.chars <= ROUND_CHARS) fact(w, loop.from, loop.to, E.first, "cycle");

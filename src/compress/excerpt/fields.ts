@@ -74,7 +74,8 @@ export function fieldBounds(line: string, from: number, max: number, bounds: Int
  * A number with a unit or in brackets, or a named one: `123`, `12ms`, `1.5s`, `(30`,
  * `4.2KB,`, `took=12ms`, `"responseTime":784.2` (a JSON log's field, one of a packed row's):
  * `/^(?:"?[A-Za-z_][\w.-]*"?[:=])?[([]?(\d+(?:\.\d+)?)(?:[a-zA-Z%]{0,3})[)\],;:}]?$/`, its
- * group the number (outliers.test.ts holds numberIn to it).
+ * group the number, in bytes where its unit is a size's (sizeUnit; outliers.test.ts holds
+ * numberIn to it).
  */
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
@@ -90,6 +91,18 @@ export interface Printed {
  * part of it can match one way only (what follows a part never continues it), so one
  * pass reads what the expression would.
  */
+/**
+ * What a size's unit multiplies by (`852K`, `28M`, `1.2GiB`, `640kB`, as `du -h`, `ls -lh`
+ * and `docker images` print them): a column of sizes in mixed units is compared in bytes.
+ * Any other unit (`12ms`, `50%`) leaves the number as printed.
+ */
+const SIZE_UNIT = /^([KkMGTP])(?:i?B)?$/;
+const SIZE_POWER: Record<string, number> = { K: 1, k: 1, M: 2, G: 3, T: 4, P: 5 };
+function sizeUnit(unit: string): number {
+  const m = SIZE_UNIT.exec(unit);
+  return m ? 1024 ** SIZE_POWER[m[1]!]! : 1;
+}
+
 export function numberIn(s: string, from: number, to: number, shape?: Printed): number {
   let i = from;
   let c = i < to ? s.charCodeAt(i) : -1;
@@ -120,11 +133,13 @@ export function numberIn(s: string, from: number, to: number, shape?: Printed): 
   }
   if (shape) shape.decimals = fraction ? i - end - 1 : 0;
   if (fraction) end = i;
+  const unitAt = i;
   for (let units = 0; units < 3 && (c === 37 || isLetter(c)); units++) c = ++i < to ? s.charCodeAt(i) : -1;
+  const scale = i > unitAt ? sizeUnit(s.slice(unitAt, i)) : 1;
   if (c === 41 || c === 93 || c === 44 || c === 59 || c === 58 || c === 125) i++;
   if (i !== to) return Number.NaN;
   // Whole numbers of up to 15 digits are exact as read; others as Number reads them.
-  return !fraction && end - start <= 15 ? whole : Number(s.slice(start, end));
+  return (!fraction && end - start <= 15 ? whole : Number(s.slice(start, end))) * scale;
 }
 
 /**

@@ -4,6 +4,7 @@
  * the few far above the rest. Pure; the engine (engine.ts) makes them facts.
  */
 
+import { tabOutliers } from "./columns.ts";
 import {
   countName,
   fieldBounds,
@@ -393,4 +394,5 @@ export function outputOutliers(
   const at: number[] = [];
   for (let i = 0; i < lines.length; i++) if (t.of[i]! >= 0 && keep(i)) at.push(i);
   leadOutliers(lines, at, out, bodyAt);
+  tabOutliers(lines, at, out);
 }

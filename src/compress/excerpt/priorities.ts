@@ -51,6 +51,7 @@ export type Why =
   | "outcome"
   | "head"
   | "newest"
+  | "blame"
   | "cycle";
 
 /**

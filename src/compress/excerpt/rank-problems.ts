@@ -10,6 +10,7 @@ import {
 } from "./around.ts";
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
+import { heldBefore } from "./held-before.ts";
 import { E } from "./priorities.ts";
 import { hasLocation, isProblem, isSevere } from "./signals.ts";
 import { FOREIGN } from "./traces.ts";
@@ -40,6 +41,8 @@ function located(w: Work, i: number, where: number): void {
   const after = attachedAfter(lines, i, isProblemIn(w));
   const again = toldAgainBelow(lines, i, isProblemIn(w));
   if (again > after) fact(w, again, again, where, "locator");
+  const source = heldBefore(lines, i, isProblemIn(w));
+  if (source >= 0 && source < before) fact(w, source, source, where, "locator");
   // Its first lines locate it, but not frames in the runtime's or a library's code.
   let kept = 0;
   for (let k = i + 1; k <= after; k++) {

@@ -3,8 +3,8 @@
  * judged by their text, not their path: a match found in many files (a bundled copy, a
  * minified build) is one kind of line shown once with its count, a match like no other
  * is a fact; the problems in grepped logs are facts with their `path:line`. The files
- * that matched are listed by directory on top; the first match of each file follows as
- * room allows. Lists of files (`-l`, files_with_matches)
+ * that matched are listed by directory on top; a file's only match is a fact, the first
+ * match of each other file follows as room allows. Lists of files (`-l`, files_with_matches)
  * are listings; counts (`-c`) keep every file that matched.
  */
 
@@ -68,6 +68,8 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
   file.forEach((f, i) => {
     if (f !== undefined && !firsts.has(f)) firsts.set(f, i);
   });
+  const matched = new Map<string, number>();
+  for (const f of file) if (f !== undefined) matched.set(f, (matched.get(f) ?? 0) + 1);
   // The first match of each file, in order: which files matched, as room allows.
   let order = 0;
   for (const i of firsts.values()) picks.push({ from: i, to: i, prio: 88 - Math.min(30, order++ / 4) });
@@ -102,9 +104,12 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
   // its files' names, before the matches (dirs.ts). Where nearly every match is of a kind
   // of its own (a search for `function `), none stands out (engine.ts, VARIED): the matches
   // share the budget, and every file that matched is named, up to the room facts have.
+  // Where rare matches are facts, they take the room up to the cap and the list of files
+  // gets a part of the budget: a file's only match, its one mention, is a fact like them
+  // (a file with many is named by those).
+  if (ranking.rareFacts)
+    for (const [f, i] of firsts) if (matched.get(f) === 1) picks.push({ from: i, to: i, prio: MUST + 2 });
   if (firsts.size >= FILE_LIST) {
-    const matched = new Map<string, number>();
-    for (const f of file) if (f !== undefined) matched.set(f, (matched.get(f) ?? 0) + 1);
     const names = [...firsts.keys()];
     const cap = ranking.rareFacts ? Math.floor(budget / 3) : factCap(budget, doc.size, hints.tool);
     const listing = listPaths(

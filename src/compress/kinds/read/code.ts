@@ -5,6 +5,7 @@
  * as the budget allows. Imports are summed up in one note. Pure.
  */
 
+import { FN_DECL, TYPE_DECL } from "../../excerpt/declarations.ts";
 import type { Doc } from "../../excerpt/doc.ts";
 import { plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
@@ -13,10 +14,6 @@ const IMPORT =
   /^(?:import\b|from\s+\S+\s+import\b|use\s+[\w:{]|#include\b|require\b|(?:const|let|var)\s+[\w${}\s,:]+=\s*require\()/;
 /** `export { a, b as c } from "x"`, `export * from "x"`, `export * as ns from "x"`: names the module exports. */
 const RE_EXPORT = /^export\s+(?:type\s+)?(?:\*(?:\s+as\s+[\w$]+)?|\{[^}]*\})\s+from\b/;
-const TYPE_DECL =
-  /^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:public\s+|private\s+|protected\s+)?(?:static\s+)?(?:final\s+)?(?:sealed\s+)?(?:data\s+)?(?:pub(?:\([\w:]+\))?\s+)?(?:class|interface|type|enum|struct|trait|impl|union|namespace|module|record|object|protocol|typedef)\b/;
-const FN_DECL =
-  /^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:pub(?:\([\w:]+\))?\s+)?(?:async\s+)?(?:unsafe\s+)?(?:extern\s+"C"\s+)?(?:function\*?|def|fn|func|sub|proc|fun|macro_rules!)\s*[\w$(<]/;
 const VAR_DECL =
   /^(?:export\s+)?(?:declare\s+)?(?:const|let|var|static|val|pub\s+(?:const|static))\s+[\w${[]/;
 /** `NAME = value`, `name: Type = value`, `NAME=value` at the top level (not `==`, not a property's `a.b = c`). */

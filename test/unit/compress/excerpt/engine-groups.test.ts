@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeVariant } from "../../../../bench/corpus/facts/variants.ts";
 import { compressText } from "../../../../src/compress/compress-text.ts";
+import { excerptBudget } from "../../../../src/compress/excerpt/budget.ts";
+import { defaults } from "../../../../src/config/schema.ts";
 import { REPO } from "../../../helpers/cairn.ts";
 import { capturedCase } from "../corpus.ts";
 
@@ -86,6 +89,40 @@ describe("lines dated but not in time order", () => {
     expect(e.text).toContain(
       "6f8857a48 (Nicolas Herment 2025-10-09 12:44:05 +0200  35) from holmes.core.llm import LLM",
     );
+  });
+
+  // The robustness bench's variants of that blame (bench/corpus/facts/variants.ts): rotated
+  // at its middle, the newest commits' first lines by position were the ends of their hunks
+  // (line 22's one-line change came after its 47-49); grown, its commits' adjacent lines
+  // counted as neighbours in time order and the whole read as a log, with no newest lines.
+  it("git blame rotated or grown: each newest commit's changes by place, and repeats are no time order", async () => {
+    const { text, must } = await caseOf("git-blame-range");
+    for (const kind of ["shifted", "grown2x"] as const) {
+      const v = makeVariant(text, must, kind);
+      if (!("text" in v)) throw new Error(v.skip);
+      const e = compressText(
+        v.text,
+        { tool: "Bash", command: "git blame" },
+        excerptBudget(defaults(), v.text.length),
+      );
+      for (const fact of must.slice(0, 4)) expect(e.text, `${kind}: ${fact}`).toContain(fact);
+    }
+  });
+
+  // A blame's lines are a source file's behind their commit: each line of code is a kind of
+  // its own, and as rare lines they were facts up to the cap (half the output), crowding out
+  // the class a reader asked about (fresh5: `class LLMResult(LLMCosts):`, line 143). Read as
+  // a blame, where each commit first shows and what the source declares are the facts.
+  it("git blame: each commit where it first shows and the source's declarations, the other code as room", async () => {
+    for (const [set, name] of [
+      ["fresh5", "git-blame-spilled"],
+      ["fresh3", "git-blame-interactive"],
+      ["fresh6", "git-blame-w-C-config"],
+    ] as const) {
+      const { text, e, must } = await capturedCase(set, name);
+      for (const fact of must) expect(e.text, `${name}: ${fact}`).toContain(fact);
+      expect(e.text.length, name).toBeLessThan(text.length * 0.42);
+    }
   });
 
   it("the same lines in time order (a log) have no newest lines of their own: the end stands for them", async () => {

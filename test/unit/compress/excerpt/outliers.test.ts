@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { makeVariant } from "../../../../bench/corpus/facts/variants.ts";
 import { compressText } from "../../../../src/compress/compress-text.ts";
 import { excerptBudget } from "../../../../src/compress/excerpt/budget.ts";
 import { fieldsOf, numberIn, wordsOf } from "../../../../src/compress/excerpt/fields.ts";
@@ -7,11 +8,17 @@ import { farAbove } from "../../../../src/compress/excerpt/signals.ts";
 import { defaults } from "../../../../src/config/schema.ts";
 import { capturedCase, loadCorpus, readText } from "../corpus.ts";
 
-/** What a field of numbers holds, as outliers read it before numberIn: this expression's group. */
-const NUMBER = /^(?:"?[A-Za-z_][\w.-]*"?[:=])?[([]?(\d+(?:\.\d+)?)(?:[a-zA-Z%]{0,3})[)\],;:}]?$/;
+/**
+ * What a field of numbers holds, as outliers read it before numberIn: this expression's
+ * group, times its unit's bytes where the unit is a size's (`852K`, `28M`, `4.2KB`).
+ */
+const NUMBER = /^(?:"?[A-Za-z_][\w.-]*"?[:=])?[([]?(\d+(?:\.\d+)?)([a-zA-Z%]{0,3})[)\],;:}]?$/;
+const SIZE = /^([KkMGTP])(?:i?B)?$/;
 const byExpression = (v: string) => {
   const m = NUMBER.exec(v);
-  return m ? Number(m[1]) : Number.NaN;
+  if (!m) return Number.NaN;
+  const size = SIZE.exec(m[2]!);
+  return Number(m[1]) * (size ? 1024 ** ("KMGTP".indexOf(size[1]!.toUpperCase()) + 1) : 1);
 };
 /** Its digits after the point, as the column's printed step is read from them. */
 const decimalsOf = (v: string) => {
@@ -30,6 +37,11 @@ describe("numberIn reads a field as the expression of numbers does", () => {
       "1.5s",
       "(30",
       "4.2KB,",
+      "852K",
+      "28M",
+      "1.5GiB",
+      "640kB",
+      "3m",
       "took=12ms",
       '"responseTime":784.2',
       "[7]",
@@ -62,9 +74,23 @@ describe("numberIn reads a field as the expression of numbers does", () => {
       expect(numberIn(v, 0, v.length, shape), v).toBe(byExpression(v));
       if (!Number.isNaN(byExpression(v))) expect(shape.decimals, v).toBe(decimalsOf(v));
     }
+    // Sizes in mixed units (`du -h`) compare in bytes: 28M is more than 1016K.
+    expect(numberIn("28M", 0, 3)).toBeGreaterThan(numberIn("1016K", 0, 5));
     // In place: the field of a longer line, not the line.
     const line = "GET /api 200 took=35ms size=(12KB)";
     expect(numberIn(line, line.indexOf("took"), line.indexOf(" size"))).toBe(35);
+  });
+
+  // `du -h -d 2 node_modules | sort -h | tail -n 150` (fresh3) grown to twice its rows by the
+  // robustness bench (bench/corpus/facts/variants.ts): read as printed, 1016K was larger than
+  // 11M, and the largest folders after the last lines were 1016K ones.
+  it("sizes in mixed units: the largest folders of a du -h, in bytes", async () => {
+    const { text, must, hints } = await capturedCase("fresh3", "du-depth-node-modules");
+    const v = makeVariant(text, must, "grown2x");
+    if (!("text" in v)) throw new Error(v.skip);
+    const e = compressText(v.text, hints, excerptBudget(defaults(), v.text.length));
+    expect(e.text).toContain("11M\tnode_modules/@babel");
+    expect(e.text).toContain("7.6M\tnode_modules/prettier");
   });
 
   it("on every field of the real outputs the tests use", () => {

@@ -1,0 +1,60 @@
+/**
+ * Rare values in columns cut by tabs (`git log --format='%H%x09%an <%ae>%x09…'`, a TSV
+ * export). Read by words, a column shifts by the words of a name before it (`Avi` and
+ * `Nicolas Herment`), and a column of many values is no column of categories (outliers.ts):
+ * yet where nearly every line holds a value other lines hold too (an author among the
+ * regular ones), a line holding one of its own (the author named once) is news. Pure.
+ */
+
+/** Lines at least, and the share of them with the same number of tabs, for columns to be read. */
+const MIN_LINES = 50;
+const SAME_TABS = 0.9;
+/** A value this many lines hold is a regular one; such lines make this share of a column at least. */
+const REGULAR = 3;
+const REGULAR_SHARE = 0.85;
+/** Lines of a value of their own: this share of a column at most (or MIN_SINGLES). */
+const SINGLES_SHARE = 0.05;
+const MIN_SINGLES = 3;
+
+/**
+ * Into `out` (by `tab:column:value`), each line of `at` holding a value no other line
+ * holds, in a column where nearly every line's value is a regular one.
+ */
+export function tabOutliers(
+  lines: readonly string[],
+  at: readonly number[],
+  out: Map<string, number[]>,
+): void {
+  if (at.length < MIN_LINES) return;
+  const tabs = new Map<number, number>();
+  const cells: string[][] = [];
+  for (const i of at) {
+    const line = lines[i]!;
+    const row = line.length <= 2000 && line.includes("\t") ? line.split("\t") : [];
+    cells.push(row);
+    tabs.set(row.length, (tabs.get(row.length) ?? 0) + 1);
+  }
+  let width = 0;
+  for (const [w, n] of tabs) if (w > 1 && n >= at.length * SAME_TABS) width = w;
+  if (width === 0) return;
+  for (let c = 0; c < width; c++) {
+    const held = new Map<string, number[]>();
+    cells.forEach((row, k) => {
+      if (row.length !== width) return;
+      const v = row[c]!.trim();
+      const list = held.get(v);
+      if (list) list.push(at[k]!);
+      else held.set(v, [at[k]!]);
+    });
+    if (held.size > at.length / 2) continue;
+    let regular = 0;
+    let singles = 0;
+    for (const list of held.values()) {
+      if (list.length >= REGULAR) regular += list.length;
+      else if (list.length === 1) singles++;
+    }
+    if (singles === 0 || regular < at.length * REGULAR_SHARE) continue;
+    if (singles > Math.max(MIN_SINGLES, at.length * SINGLES_SHARE)) continue;
+    for (const [v, list] of held) if (list.length === 1 && v !== "") out.set(`tab:${c}:${v}`, list);
+  }
+}
