@@ -6,7 +6,7 @@
  *
  *   header      two lines before the excerpt: `[cairn #N · sizes, lines → excerpt (kind: what was kept) · exit N]`
  *               and `[full output: cairn show N · a part: add --lines A-B or --grep 'PATTERN']` (header.ts)
- *   omission    `[… lines A-B omitted …]`: original lines A to B are not shown (`[… line A omitted …]`: one)
+ *   omission    `[lines A-B omitted]`: original lines A to B are not shown (`[line A omitted]`: one)
  *   repeats     `<line>  [×N]`: the line, shown once, stood N times in a row
  *   alike       `<line>  [×N like this, lines A-B]`: N lines between A and B are equal to this one
  *               but for their numbers, ids, times and file names (this is the first of them)
@@ -22,20 +22,23 @@
  */
 
 /**
- * `[… lines A-B omitted …]`, `[… line A omitted …]`: the range says how many, and a
- * marker stands in an excerpt as often as a kept line, so it says nothing twice.
+ * `[lines A-B omitted]`, `[line A omitted]`: the range says how many, and a marker
+ * stands in an excerpt as often as a kept line, so it says nothing twice, and nothing
+ * but that: an ellipsis on each side (`[… lines A-B omitted …]`, as it was) took four
+ * characters and eight bytes more of every marker, over 2,300 markers in the open sets'
+ * excerpts over 8 KB, to say again what `omitted` says.
  */
 export function omissionMarker(first: number, last: number): string {
-  return first === last ? `[… line ${first} omitted …]` : `[… lines ${first}-${last} omitted …]`;
+  return first === last ? `[line ${first} omitted]` : `[lines ${first}-${last} omitted]`;
 }
 
-/** `[… N lines omitted …]`: lines left out of a text shown otherwise than it came (pretty-printed). */
+/** `[N lines omitted]`: lines left out of a text shown otherwise than it came (pretty-printed). */
 export function countMarker(n: number): string {
-  return `[… ${n} ${n === 1 ? "line" : "lines"} omitted …]`;
+  return `[${n} ${n === 1 ? "line" : "lines"} omitted]`;
 }
 
 /** Reads an omission marker back: its first line, and its last when it stands for more than one. */
-export const OMISSION = /^\[… lines? (\d+)(?:-(\d+))? omitted …\]$/;
+export const OMISSION = /^\[lines? (\d+)(?:-(\d+))? omitted\]$/;
 
 /** `  [×N]`: a line repeated N times in a row, shown once. */
 export function repeatSuffix(n: number): string {

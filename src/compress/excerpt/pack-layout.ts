@@ -2,7 +2,7 @@
  * The units an excerpt is made of, and its rendering. A unit is one line, or a run of
  * consecutive identical lines shown once as `<line>  [×N]`; over-long lines are cut with
  * `… [+N chars]`. Rendering shows the kept units in original order with each omitted
- * run replaced by `[… lines A-B omitted …]` (original numbers).
+ * run replaced by `[lines A-B omitted]` (original numbers).
  */
 import { type Doc, rangeOf } from "./doc.ts";
 import { countMarker, cutLine, omissionMarker, repeatSuffix } from "./framing.ts";

@@ -2,7 +2,7 @@
  * The one mechanism every compressor shares: it proposes line ranges ("picks") and
  * synthetic lines ("notes"), each with a priority; `pack` keeps the most important
  * ones that fit the budget and renders them in original order, with every omitted
- * run of lines replaced by `[… lines A-B omitted …]` (original numbers).
+ * run of lines replaced by `[lines A-B omitted]` (original numbers).
  *
  * Consecutive identical lines become one `<line>  [×N]`, runs of blank lines one
  * blank line, and over-long lines are cut with `… [+N chars]`.

@@ -9,6 +9,7 @@
  * measured again (a few times at most: each measure renders them).
  */
 import type { Doc } from "./doc.ts";
+import { omissionMarker } from "./framing.ts";
 import { MUST, type Note, type Packed, type Pick } from "./pack-items.ts";
 import { type Layout, render, renderedSize } from "./pack-layout.ts";
 
@@ -50,7 +51,7 @@ export class Packer {
   private readonly n: number;
   private readonly units: number;
   private readonly markerCost: number;
-  /** What closing a gap gives back: the shortest marker it may have been (`[… line 5 omitted …]`). */
+  /** What closing a gap gives back: the shortest marker it may have been (`[line 5 omitted]`). */
   private readonly markerCredit: number;
   /** kept[u + 1] for unit u; the two sentinels count as kept so edge gaps are counted. */
   private readonly kept: Uint8Array;
@@ -88,9 +89,10 @@ export class Packer {
     this.n = this.doc.lines.length;
     this.units = layout.first.length;
     const digits = String(this.doc.total + layout.base).length;
-    // `[… lines A-B omitted …]` and its newline, at its longest.
-    this.markerCost = layout.markers ? 22 + 2 * digits : 0;
-    this.markerCredit = layout.markers ? 21 : 0;
+    // `[lines A-B omitted]` and its newline, at its longest; the grammar's one home writes it.
+    const widest = 10 ** digits - 1;
+    this.markerCost = layout.markers ? omissionMarker(widest - 1, widest).length + 1 : 0;
+    this.markerCredit = layout.markers ? omissionMarker(5, 5).length + 1 : 0;
     this.kept = new Uint8Array(this.units + 2);
     this.kept[0] = 1;
     this.kept[this.units + 1] = 1;

@@ -251,7 +251,7 @@ const NASTY = [
   "/dev/null",
   "C:\\Windows",
   "[cairn #1 · ",
-  "[… lines 1-3 omitted …]",
+  "[lines 1-3 omitted]",
   "<system-reminder>",
   "<synthetic>",
   "compact_boundary",
@@ -651,7 +651,7 @@ export const LOG_TOKENS = [
   "42",
   "3.14",
   "[cairn #7 · 2 KB]",
-  "[… line 4 omitted …]",
+  "[line 4 omitted]",
   "L12:",
 ] as const;
 
