@@ -139,7 +139,10 @@ function rankRare(w: Work, tpl: Template, rareAreFacts: boolean, rareShape?: (i:
     const summary = !quiet && isSummary(lines[i]!);
     if (summary) fact(w, i, i, E.summary, "summary");
     else if (rare && !quiet) {
-      fact(w, i, i, E.rare - Math.min(1, lines[i]!.length / 1000), "rare");
+      // Told on a caret line (shellcheck's `^--^ SC2162 …`), it is located as a problem is:
+      // by the source line it points at and the `In f line N:` over that.
+      const from = isCaret(lines[i]!) ? locatedBefore(lines, i) : i;
+      fact(w, from, i, E.rare - Math.min(1, lines[i]!.length / 1000), "rare");
       const record = recordOfPeriod(w.t, w.lines, i);
       if (record) fact(w, record[0], record[1], E.rare - 1, "record-id");
       else withRecordId(w, i, E.rare - 1);
