@@ -66,7 +66,17 @@ export function readText(e: CorpusEntry): string {
  * the hook would: its text, the excerpt, the facts its annotator needed and the hints the hook gave.
  */
 export async function capturedCase(
-  set: "dev" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5" | "fresh6" | "fresh7" | "fresh8" | "fresh9",
+  set:
+    | "dev"
+    | "fresh"
+    | "fresh2"
+    | "fresh3"
+    | "fresh4"
+    | "fresh5"
+    | "fresh6"
+    | "fresh7"
+    | "fresh8"
+    | "fresh9",
   name: string,
 ) {
   const { extractOutput } = await import("../../../src/claude/tool-outputs.ts");
