@@ -2791,7 +2791,7 @@ export const sessions: Session[] = [
     setup: "fresh9",
     cwd: "fresh9/git",
     prompt: "who wrote the Supabase data access layer and how the toolsets evolved",
-    provenance: `${CAPTURED} on a clone of robusta-dev/holmesgpt (its mirror's HEAD); BASH_MAX_OUTPUT_LENGTH=200000`,
+    provenance: `${CAPTURED} on a clone of robusta-dev/holmesgpt (commit c1ee1d43598b89ca59481615b40a3340a32f2202); BASH_MAX_OUTPUT_LENGTH=200000`,
     maxOutput: 200_000,
     steps: [
       bash(
