@@ -27,6 +27,8 @@
  *           part's tools (build, test, lint, debug; data, database, system, log, git, cluster).
  * - fresh8: bench/corpus/fresh8, a seventh held-out round on tools and shapes no part had
  *           (Go, mypy, pylint, cppcheck, clang-tidy, minitest, PHP; redis, nginx, ss, dmesg).
+ * - fresh9: bench/corpus/fresh9, an eighth held-out round on the blind part's tools, most
+ *           outputs 8-30 KB and several over 30 KB (new projects, errors, options, sizes).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -46,7 +48,8 @@ export type SetName =
   | "fresh5"
   | "fresh6"
   | "fresh7"
-  | "fresh8";
+  | "fresh8"
+  | "fresh9";
 
 /**
  * The sets open to development, in the order benches print them: every set but blind,
@@ -63,6 +66,7 @@ export const OPEN_SETS: readonly SetName[] = [
   "fresh6",
   "fresh7",
   "fresh8",
+  "fresh9",
 ];
 
 export interface FactCase {

@@ -140,7 +140,10 @@ function rankRare(w: Work, tpl: Template, rareAreFacts: boolean, rareShape?: (i:
     const summary = !quiet && isSummary(lines[i]!);
     if (summary) fact(w, i, i, E.summary, "summary");
     else if (rare && !quiet) {
-      fact(w, i, i, E.rare - Math.min(1, lines[i]!.length / 1000), "rare");
+      // Told on a caret line (shellcheck's `^--^ SC2162 …`), it is located as a problem is:
+      // by the source line it points at and the `In f line N:` over that.
+      const from = isCaret(lines[i]!) ? locatedBefore(lines, i) : i;
+      fact(w, from, i, E.rare - Math.min(1, lines[i]!.length / 1000), "rare");
       const record = recordOfPeriod(w.t, w.lines, i);
       if (record) fact(w, record[0], record[1], E.rare - 1, "record-id");
       else withRecordId(w, i, E.rare - 1);
@@ -182,6 +185,16 @@ function rankFrequent(w: Work, tpl: Template): boolean {
   const why = "first-of-kind";
   if (opts.rareAreFacts && !quiet) fact(w, first, first, E.rare + 1, why);
   else w.picks.push({ from: first, to: first, prio: quiet ? E.other + 20 : E.representative - size, why });
+  // A kind that is mostly one line said again (the same frame under a hundred reports) is
+  // told by that line, which its first need not be.
+  const usual = heldByMost(lines, m);
+  if (usual >= 0 && lines[usual] !== lines[first])
+    w.picks.push({
+      from: usual,
+      to: usual,
+      prio: quiet ? E.other + 20 : E.representative - size,
+      why: "usual-of-kind",
+    });
   // One run of the same line is shown once with its count by the packer (`[×N]`).
   const run = last - first + 1 === m.length && lines[first] === lines[last];
   if (m.length >= FREQUENT && !run) w.suffix.set(first, alikeSuffix(m.length, starts[first]!, starts[last]!));
@@ -192,6 +205,15 @@ function rankFrequent(w: Work, tpl: Template): boolean {
     why: "last-of-kind",
   });
   return opts.outliers !== false && !quiet;
+}
+
+/** The first of the members whose line two thirds of them say word for word, or -1. */
+function heldByMost(lines: readonly string[], members: readonly number[]): number {
+  if (members.length < 3) return -1;
+  const counts = new Map<string, number>();
+  for (const k of members) counts.set(lines[k]!, (counts.get(lines[k]!) ?? 0) + 1);
+  for (const k of members) if (counts.get(lines[k]!)! * 3 >= members.length * 2) return k;
+  return -1;
 }
 
 /** Lines holding one rare value among the most frequent kinds: all when few, else the first and last with their count. */

@@ -47,6 +47,7 @@ export type Why =
   | "record-id"
   | "first-of-kind"
   | "last-of-kind"
+  | "usual-of-kind"
   | "outlier"
   | "outcome"
   | "head"

@@ -6,7 +6,8 @@
  * line number) count: a column of ids, amounts or line numbers where nearly every value
  * differs says nothing by its rarity. In a column of numbers (a weight, a size, a
  * duration) a row whose number stands far above the rest (farAbove, as the engine reads
- * a field of numbers) is rare too: a 1,840 kg parcel among ones under 40. Pure.
+ * a field of numbers) is rare too: a 1,840 kg parcel among ones under 40; so is one at or
+ * below zero among positive ones (a stock count of -14). Pure.
  */
 
 import { farAbove, onlyGrow, printedStep } from "./signals.ts";
@@ -114,7 +115,19 @@ function farRows(rows: readonly (readonly string[])[], c: number): number[] {
   }
   // Numbers that only grow row after row count places (ids, line numbers), not amounts.
   if (values.length < rows.length * 0.9 || onlyGrow(values)) return [];
-  return farAbove(values, 3, printedStep(decimals, below1)).map((k) => at[k]!);
+  const far = farAbove(values, 3, printedStep(decimals, below1));
+  return [...far, ...notAbove0(values).filter((k) => !far.includes(k))].map((k) => at[k]!);
+}
+
+/**
+ * The few numbers at or below zero where every other is above it: a stock count of -14 or
+ * a unit cost of 0.00 among hundreds of positive ones is the row to look at, though no
+ * further from the median than the smallest. Few: as many rows as a rare value may hold.
+ */
+function notAbove0(values: readonly number[]): number[] {
+  const at: number[] = [];
+  for (let k = 0; k < values.length; k++) if (values[k]! <= 0) at.push(k);
+  return at.length > 0 && (at.length < values.length * RARE_SHARE || at.length <= FEW_ROWS) ? at : [];
 }
 
 /** Cells of a delimited line (quotes respected for CSV). */

@@ -62,11 +62,21 @@ export function readText(e: CorpusEntry): string {
 
 /**
  * A real captured Claude Code input of the bench's widened corpus (bench/corpus/dev,
- * fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7 or fresh8, all open to development), compressed as
+ * fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8 or fresh9, all open to development), compressed as
  * the hook would: its text, the excerpt, the facts its annotator needed and the hints the hook gave.
  */
 export async function capturedCase(
-  set: "dev" | "fresh" | "fresh2" | "fresh3" | "fresh4" | "fresh5" | "fresh6" | "fresh7" | "fresh8",
+  set:
+    | "dev"
+    | "fresh"
+    | "fresh2"
+    | "fresh3"
+    | "fresh4"
+    | "fresh5"
+    | "fresh6"
+    | "fresh7"
+    | "fresh8"
+    | "fresh9",
   name: string,
 ) {
   const { extractOutput } = await import("../../../src/claude/tool-outputs.ts");

@@ -1,8 +1,11 @@
 /** cargo test: each "---- name stdout ----" panic (location, message), the failures list, "test result:". */
 
+import type { Doc } from "../../excerpt/doc.ts";
 import { docOf } from "../../excerpt/lines.ts";
+import type { Pick } from "../../excerpt/pack.ts";
+import { FOREIGN, RUST_AT } from "../../excerpt/traces.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
-import { blockPicks, blocksOf, linePicks, P, summaryPicks, testExcerpt } from "./shared.ts";
+import { type Block, blockPicks, blocksOf, linePicks, P, summaryPicks, testExcerpt } from "./shared.ts";
 
 const RESULT = /^test result: (?:ok|FAILED)\./;
 const FAILED_LINE = /^test \S+ .*\.\.\. FAILED$/;
@@ -20,6 +23,21 @@ export function cargoTestExcerpt(text: string, hints: Hints, budget: number): Ex
   const blocks = blocksOf(doc, BLOCK, STOP);
   for (const block of blocks) {
     blockPicks(doc, block, { message: MESSAGE, location: LOCATION, messages: 4, locations: 1 }, picks);
+    userFramePicks(doc, block, picks);
   }
   return testExcerpt("cargo-test", doc, budget, picks, Math.max(failed, blocks.length), blocks, hints);
+}
+
+/**
+ * A panic's backtrace (RUST_BACKTRACE on) is std's frames around the crate's own: each frame
+ * is its function (`  6: settle::split`) over its place (`at ./src/lib.rs:8:6`). The
+ * frames whose place is the user's say where it failed and which test called it: each is
+ * kept whole, as a location, before std's frames (the block's detail, from its head).
+ */
+function userFramePicks(doc: Doc, block: Block, out: Pick[]): void {
+  for (let i = block.start + 2; i <= block.end; i++) {
+    const line = doc.lines[i]!;
+    if (RUST_AT.test(line) && !FOREIGN.test(line))
+      out.push({ from: i - 1, to: i, prio: P.location - 1, split: "none" });
+  }
 }

@@ -26,6 +26,23 @@ describe("a problem told on a caret line is located by what is above its source 
   });
 });
 
+describe("a rare finding told on a caret line", () => {
+  it("is kept with the `In f line N:` header over its source line (fresh9 capture)", async () => {
+    // A real shellcheck (tty format) over eight deploy scripts (62 KB): hundreds of the same
+    // quoting findings, and a few rare ones (SC2162 read without -r, an info, not a
+    // problem). Its caret line was kept as a rare line, its source line as a code frame,
+    // but not the header saying which file and line: a rare line was not located as a
+    // problem is.
+    const { e } = await capturedCase("fresh9", "shellcheck-deploy-pipeline");
+    for (const fact of [
+      "In deploy/snapshot.sh line 53:\nread -p 'continue? ' answer\n^--^ SC2162 (info): read without -r will mangle backslashes.",
+      "In deploy/snapshot.sh line 55:",
+      "In deploy/drain-node.sh line 59:",
+    ])
+      expect(e.text).toContain(fact);
+  });
+});
+
 describe("a diagnostic's message told again below it", () => {
   it("is found before the next problem, past the lines attached to it", async () => {
     const { toldAgainBelow } = await import("../../../../src/compress/excerpt/around.ts");

@@ -76,3 +76,28 @@ describe("tables on fragments", () => {
     expect(() => tablesExcerpt("\n\n", { tool: "Bash" }, 200)).not.toThrow();
   });
 });
+
+describe("a number at or below zero among positive ones", () => {
+  it("is a rare row of a CSV (fresh9 capture)", async () => {
+    // A real `cat` of a 420-row stock count: on-hand counts of 20-900 and one of -14, unit
+    // costs of 0.40-80 and one of 0.00. Neither stands far above the rest, so neither row
+    // was shown, where the row with more reserved than on hand (far above) was.
+    const { capturedCase } = await import("../corpus.ts");
+    const { e } = await capturedCase("fresh9", "cat-stock-csv");
+    for (const fact of [
+      "SKU-20096,DUB1,-14,4,97,61.61,2024-12-02,Nordpak",
+      "SKU-20318,ORK2,397,7,73,0.00,2024-12-05,Brady Ltd",
+      "SKU-20251,DUB1,528,828,56,44.23,2024-12-03,Brady Ltd",
+    ])
+      expect(e.text).toContain(fact);
+  });
+
+  it("is not rare where many rows hold it", async () => {
+    const { rarity } = await import("../../../../src/compress/excerpt/rare.ts");
+    const rows = Array.from({ length: 100 }, (_, i) => [
+      `r${i}`,
+      String(i % 10 === 0 ? 0 : 40 + ((i * 37) % 300)),
+    ]);
+    expect(rarity(rows).rare).toEqual([]);
+  });
+});
