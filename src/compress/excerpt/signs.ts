@@ -44,9 +44,12 @@ function pairsHeld(text: string, word: string): boolean {
 
 function readPairs(text: string): void {
   pairs.fill(0);
-  let first = (text.charCodeAt(0) & 0xff) << 8;
-  for (let i = 1; i < text.length; i++) {
-    const c = text.charCodeAt(i) & 0xff;
+  // Node's latin1 keeps each code unit's low byte, as pairsHeld reads a word's: one copy
+  // in native code, then bytes, read faster than the string's characters one by one.
+  const bytes = Buffer.from(text, "latin1");
+  let first = bytes[0]! << 8;
+  for (let i = 1; i < bytes.length; i++) {
+    const c = bytes[i]!;
     pairs[first | c] = 1;
     first = c << 8;
   }
