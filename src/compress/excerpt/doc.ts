@@ -5,6 +5,7 @@
  * stay exact and the omission marker covers it.
  */
 import { cleanText, resolveCarriageReturns } from "./ansi.ts";
+import { forgetPairs } from "./signs.ts";
 
 /** Inputs above this many characters are sampled instead of read whole. */
 export const SAMPLE_ABOVE = 4_000_000;
@@ -124,6 +125,7 @@ export function forgetDoc(): void {
   lastDoc = undefined;
   lastRaw = undefined;
   lastClean = "";
+  forgetPairs();
 }
 
 /** A cheap view for detection: the cleaned head and tail of the text. */

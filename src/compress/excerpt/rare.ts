@@ -152,6 +152,25 @@ export function splitDelimited(line: string, delimiter: string): string[] {
   return cells;
 }
 
+/**
+ * Cells of a row between bars (`| a | b |`, `│`), trimmed, but for the empty ones before
+ * its first bar and after its last: the cells of `line.split(bar)`, trimmed, the first
+ * and last dropped when empty, read in one pass (those three steps made three arrays a row).
+ */
+export function barCells(line: string, bar: string): string[] {
+  const cells: string[] = [];
+  let from = 0;
+  for (;;) {
+    const at = line.indexOf(bar, from);
+    cells.push(line.slice(from, at < 0 ? line.length : at).trim());
+    if (at < 0) break;
+    from = at + bar.length;
+  }
+  if (cells[cells.length - 1] === "") cells.pop();
+  if (cells[0] === "") cells.shift();
+  return cells;
+}
+
 /** Cells of a column-aligned line: runs of two or more spaces separate them. */
 export function splitAligned(line: string): string[] {
   return line.trim().split(/\s{2,}/);

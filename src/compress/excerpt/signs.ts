@@ -12,6 +12,7 @@ export type Sign = readonly [RegExp | ((text: string) => boolean), number];
  * every word of a text (a sample's " RUN " took 40 times longer than "RUN ").
  */
 export function holds(text: string, word: string): boolean {
+  if (text.length >= PAIRS_FROM && !pairsHeld(text, word)) return false;
   let at = 0;
   for (let k = 1; k < word.length; k++) if (rarity(word.charCodeAt(k)) < rarity(word.charCodeAt(at))) at = k;
   if (at === 0) return text.includes(word);
@@ -20,6 +21,44 @@ export function holds(text: string, word: string): boolean {
   for (let k = text.indexOf(rest, at); k >= 0; k = text.indexOf(rest, k + 1))
     if (text.startsWith(before, k - at)) return true;
   return false;
+}
+
+/**
+ * Texts this long or longer are read once into a table of the pairs of characters they
+ * hold (each character by its low byte): a word with a pair the text lacks is not in it,
+ * and is not searched for. Detectors ask a sample for dozens of words, most of them absent
+ * (another tool's), and each search that fails reads the sample whole.
+ */
+const PAIRS_FROM = 2048;
+/** The pairs of pairsText's characters: 1 at (first << 8 | second) for each. */
+const pairs = new Uint8Array(65536);
+let pairsText: string | undefined;
+
+/** Whether every pair of `word`'s characters stands in `text` (as text.includes(word) needs). */
+function pairsHeld(text: string, word: string): boolean {
+  if (text !== pairsText) readPairs(text);
+  for (let k = 1; k < word.length; k++)
+    if (pairs[((word.charCodeAt(k - 1) & 0xff) << 8) | (word.charCodeAt(k) & 0xff)] === 0) return false;
+  return true;
+}
+
+function readPairs(text: string): void {
+  pairs.fill(0);
+  // Node's latin1 keeps each code unit's low byte, as pairsHeld reads a word's: one copy
+  // in native code, then bytes, read faster than the string's characters one by one.
+  const bytes = Buffer.from(text, "latin1");
+  let first = bytes[0]! << 8;
+  for (let i = 1; i < bytes.length; i++) {
+    const c = bytes[i]!;
+    pairs[first | c] = 1;
+    first = c << 8;
+  }
+  pairsText = text;
+}
+
+/** Forgets the text whose pairs were read (benchmarks time each compression from scratch). */
+export function forgetPairs(): void {
+  pairsText = undefined;
 }
 
 /**

@@ -10,9 +10,9 @@ export const logs: Detector = {
     let start = 0;
     // A sign a line may hold only where the text holds its words: those it lacks are not
     // looked for line by line.
-    const levels = LEVEL_WORDS.some((w) => text.includes(w));
+    const levels = LEVEL_WORDS.some((w) => holds(text, w));
     const tools = holds(text, "npm ") || holds(text, "yarn ") || holds(text, "] ");
-    const access = text.includes('] "');
+    const access = holds(text, '] "');
     while (start < text.length && total < 200) {
       let end = text.indexOf("\n", start);
       if (end < 0) end = text.length;

@@ -6,8 +6,11 @@ export const npmLs: Detector = {
   detect(text: string, hints: Hints): number {
     if (!holds(text, "─") && !(holds(text, "-- ") && /^[+`]-- /m.test(text))) return 0;
     let score = 0;
-    if (/^\S+@\S* \/\S*\n(?:[├└]─[─┬]|[+`]--) \S+@/m.test(text)) score += 0.7;
-    if (/^[│| ]*(?:[├└]─[─┬]|[+`]--) \S+@\d/m.test(text)) score += 0.2;
+    // Both signs are a branch then a package's name and `@`: searched only where those stand.
+    const branch = holds(text, "├─") || holds(text, "└─") || holds(text, "+-- ") || holds(text, "`-- ");
+    const named = branch && holds(text, "@");
+    if (named && /^\S+@\S* \/\S*\n(?:[├└]─[─┬]|[+`]--) \S+@/m.test(text)) score += 0.7;
+    if (named && /^[│| ]*(?:[├└]─[─┬]|[+`]--) \S+@\d/m.test(text)) score += 0.2;
     if (hints.command && /\b(?:npm|pnpm)\s+(?:ls|list|ll|la)\b/.test(hints.command)) score += 0.2;
     return Math.min(1, score);
   },

@@ -9,7 +9,7 @@ import type { Doc } from "../../excerpt/doc.ts";
 import { docOf, excerpt, plural, SEVERE } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import { groupNotes } from "../../excerpt/paths.ts";
-import { rarity, spansOf, splitAligned, splitBySpans, splitDelimited } from "../../excerpt/rare.ts";
+import { barCells, rarity, spansOf, splitAligned, splitBySpans, splitDelimited } from "../../excerpt/rare.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
 
@@ -57,10 +57,7 @@ function rowSplitter(lines: readonly string[], header: number, delimiter: string
   const spans = rule > 0 || RULE.test(lines[0]!) ? spansOf(lines[rule]!) : [];
   return (line: string): string[] =>
     delimiter === "|" || delimiter === "│"
-      ? line
-          .split(delimiter)
-          .map((c) => c.trim())
-          .filter((c, k, all) => c !== "" || (k > 0 && k < all.length - 1))
+      ? barCells(line, delimiter)
       : delimiter
         ? splitDelimited(line, delimiter)
         : spans.length >= 2
