@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { SetName } from "../../../bench/corpus/facts/sets.ts";
 import type { Hints } from "../../../src/compress/excerpt/types.ts";
 
 export interface CorpusEntry {
@@ -61,24 +62,11 @@ export function readText(e: CorpusEntry): string {
 }
 
 /**
- * A real captured Claude Code input of the bench's widened corpus (bench/corpus/dev,
- * fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8 or fresh9, all open to development), compressed as
+ * A real captured Claude Code input of the bench's widened corpus (bench/corpus/dev or a
+ * held-out round's folder, all open to development; never blind), compressed as
  * the hook would: its text, the excerpt, the facts its annotator needed and the hints the hook gave.
  */
-export async function capturedCase(
-  set:
-    | "dev"
-    | "fresh"
-    | "fresh2"
-    | "fresh3"
-    | "fresh4"
-    | "fresh5"
-    | "fresh6"
-    | "fresh7"
-    | "fresh8"
-    | "fresh9",
-  name: string,
-) {
+export async function capturedCase(set: Exclude<SetName, "shared" | "blind">, name: string) {
   const { extractOutput } = await import("../../../src/claude/tool-outputs.ts");
   const { compressText } = await import("../../../src/compress/compress-text.ts");
   const { excerptBudget } = await import("../../../src/compress/excerpt/budget.ts");
