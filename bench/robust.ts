@@ -20,7 +20,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { type AnswerSource, answerAll, hookCommand, inProcess } from "./corpus/facts/answers.ts";
 import { aggregate, type CaseScore, scoreCases } from "./corpus/facts/score.ts";
-import { type FactCase, loadSet, OPEN_SETS, REPO, type SetName } from "./corpus/facts/sets.ts";
+import { type FactCase, isOpenSet, loadSet, OPEN_SETS, REPO, type SetName } from "./corpus/facts/sets.ts";
 import { type Made, makeVariant, VARIANT_KINDS, type VariantKind } from "./corpus/facts/variants.ts";
 
 type Obj = Record<string, unknown>;
@@ -280,7 +280,7 @@ const val = (k: string) => {
   return v && !v.startsWith("--") ? v : undefined;
 };
 const sets = (val("--set")?.split(",") ?? [...OPEN_SETS]) as SetName[];
-if (sets.some((s) => !OPEN_SETS.includes(s))) {
+if (sets.some((s) => !isOpenSet(s))) {
   process.stderr.write(`robust.ts: sets are ${OPEN_SETS.join(", ")} (the blind part is not varied)\n`);
   process.exit(2);
 }

@@ -31,7 +31,15 @@ import { pathToFileURL } from "node:url";
 import type { Pick, PackTraced as Traced } from "../src/compress/excerpt/pack.ts";
 import { product } from "./compress.ts";
 import { BIG } from "./corpus/facts/score.ts";
-import { type FactCase, loadSet, OPEN_SETS, REPO, type SetName, visibleText } from "./corpus/facts/sets.ts";
+import {
+  type FactCase,
+  isOpenSet,
+  loadSet,
+  OPEN_SETS,
+  REPO,
+  type SetName,
+  visibleText,
+} from "./corpus/facts/sets.ts";
 
 interface Cell {
   bytes: number;
@@ -78,7 +86,7 @@ function parseArgs(argv: readonly string[]) {
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const sets = (get("--set")?.split(",") ?? OPEN_SETS) as SetName[];
-  const unknown = sets.filter((s) => !OPEN_SETS.includes(s));
+  const unknown = sets.filter((s) => !isOpenSet(s));
   if (unknown.length > 0) {
     console.error(`room: no set ${unknown.join(", ")}; sets: ${OPEN_SETS.join(",")} (never blind)`);
     process.exit(2);

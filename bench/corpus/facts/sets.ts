@@ -37,25 +37,11 @@ import { fileURLToPath } from "node:url";
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 export const CORPUS_DIR = join(REPO, "bench", "corpus");
 
-export type SetName =
-  | "shared"
-  | "dev"
-  | "blind"
-  | "fresh"
-  | "fresh2"
-  | "fresh3"
-  | "fresh4"
-  | "fresh5"
-  | "fresh6"
-  | "fresh7"
-  | "fresh8"
-  | "fresh9";
-
 /**
  * The sets open to development, in the order benches print them: every set but blind,
  * which is scored only to report. A new held-out round is added here once.
  */
-export const OPEN_SETS: readonly SetName[] = [
+export const OPEN_SETS = [
   "shared",
   "dev",
   "fresh",
@@ -67,7 +53,13 @@ export const OPEN_SETS: readonly SetName[] = [
   "fresh7",
   "fresh8",
   "fresh9",
-];
+] as const;
+
+export type OpenSet = (typeof OPEN_SETS)[number];
+/** A set of cases: one open to development, or the blind part. */
+export type SetName = OpenSet | "blind";
+
+export const isOpenSet = (s: string): s is OpenSet => (OPEN_SETS as readonly string[]).includes(s);
 
 export interface FactCase {
   /** The file name without `.json`. */

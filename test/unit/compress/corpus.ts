@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { SetName } from "../../../bench/corpus/facts/sets.ts";
+import type { OpenSet } from "../../../bench/corpus/facts/sets.ts";
 import type { Hints } from "../../../src/compress/excerpt/types.ts";
 
 export interface CorpusEntry {
@@ -66,7 +66,7 @@ export function readText(e: CorpusEntry): string {
  * held-out round's folder, all open to development; never blind), compressed as
  * the hook would: its text, the excerpt, the facts its annotator needed and the hints the hook gave.
  */
-export async function capturedCase(set: Exclude<SetName, "shared" | "blind">, name: string) {
+export async function capturedCase(set: Exclude<OpenSet, "shared">, name: string) {
   const { extractOutput } = await import("../../../src/claude/tool-outputs.ts");
   const { compressText } = await import("../../../src/compress/compress-text.ts");
   const { excerptBudget } = await import("../../../src/compress/excerpt/budget.ts");
