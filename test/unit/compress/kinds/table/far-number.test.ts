@@ -52,6 +52,7 @@ describe("a table whose column of numbers has one far above the rest", () => {
     expect(r.far).toEqual([0]);
     expect(r.rare.map((i) => lines[i])).toEqual([
       "97M\tcache/mobile/artifacts",
+      "97M\tcache/mobile/artifacts/b02",
       "98M\tcache/mobile",
       "149M\tcache",
     ]);
