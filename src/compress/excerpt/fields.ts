@@ -143,6 +143,17 @@ export function numberIn(s: string, from: number, to: number, shape?: Printed): 
 }
 
 /**
+ * A number as numberIn reads it, or below zero where a minus sign starts it (`-14`, a stock
+ * count; `-0.25`): one reading of a field's number for every rule, outliers aside, which
+ * leaves a field holding a signed number unread (its numbers are amounts above zero).
+ */
+export function signedNumberIn(s: string, from: number, to: number, shape?: Printed): number {
+  if (from + 1 < to && s.charCodeAt(from) === 45 && isDigit(s.charCodeAt(from + 1)))
+    return -numberIn(s, from + 1, to, shape);
+  return numberIn(s, from, to, shape);
+}
+
+/**
  * The words of `s[from, to)`: its runs of letters and digits that are letters only, WORD
  * or more (a word as mask.ts reads one), not all hex (`Package` of
  * `Package_for_KB3139940~31bf3856ad364e35~amd64`), joined by a blank; "" when none (a

@@ -10,6 +10,7 @@
  * below zero among positive ones (a stock count of -14). Pure.
  */
 
+import { type Printed, signedNumberIn } from "./fields.ts";
 import { farAbove, onlyGrow, printedStep } from "./signals.ts";
 
 export interface ColumnValues {
@@ -89,12 +90,13 @@ export function rarity(rows: readonly (readonly string[])[]): Rarity {
   return { rare: [...rare].sort((a, b) => a - b), columns, far };
 }
 
-/** A plain number as printed (`18.10`, `-3`, `1840`): no thousands' commas, no version's second dot. */
-const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+/** How farRows' last number was printed. */
+const printed: Printed = { decimals: 0 };
 
 /**
  * The rows whose number in column `c` stands far above the rest, when every row holds a
- * plain number there (an empty cell aside: a row without one); none otherwise. Far above
+ * number there (an empty cell aside: a row without one), read as the engine reads a field's
+ * (signedNumberIn: `96M` of `du -h` in bytes, above `852K`); none otherwise. Far above
  * by a whole unit at least, or, where every number is a fraction of one, by the step they
  * are printed in (as the engine reads a field of numbers); none where they only grow.
  */
@@ -106,11 +108,11 @@ function farRows(rows: readonly (readonly string[])[], c: number): number[] {
   for (let i = 0; i < rows.length; i++) {
     const v = (rows[i]![c] ?? "").trim();
     if (v === "") continue;
-    if (!PLAIN_NUMBER.test(v)) return [];
-    const x = Number(v);
+    const x = signedNumberIn(v, 0, v.length, printed);
+    if (Number.isNaN(x)) return [];
     at.push(i);
     values.push(x);
-    decimals = Math.max(decimals, v.length - (v.indexOf(".") + 1 || v.length));
+    decimals = Math.max(decimals, printed.decimals);
     if (Math.abs(x) >= 1) below1 = false;
   }
   // Numbers that only grow row after row count places (ids, line numbers), not amounts.

@@ -166,9 +166,9 @@ export function printedStep(decimals: number, below1: boolean): number {
 /**
  * Which of some values stand far above the rest (the entry chunk among small ones, a 30 s
  * call among 50 ms ones): above the median by six times the median distance from it, and
- * at least twice the median; the largest three at most. Indexes into `values`. `unit`:
- * the smallest step the values are printed in (1 for whole numbers, 0.001 for a
- * profile's seconds), the least the median distance is taken to be.
+ * at least twice the median; the lines of the largest three values at most (three of each).
+ * Indexes into `values`. `unit`: the smallest step the values are printed in (1 for whole
+ * numbers, 0.001 for a profile's seconds), the least the median distance is taken to be.
  */
 export function farAbove(values: readonly number[], most = 3, unit = 1): number[] {
   const n = values.length;
@@ -180,12 +180,23 @@ export function farAbove(values: readonly number[], most = 3, unit = 1): number[
   const spread = middleOf(distances);
   const bar = Math.max(median * 2, median + 6 * Math.max(spread, unit));
   if (largest <= bar) return [];
-  return values
+  // The largest `most` values, not lines: lines that tie on one (du's folder and its only
+  // subfolder, both 32M) are one value and leave room for the next largest; each by `most`
+  // lines at most (a status that hundreds of lines hold).
+  const above = values
     .map((v, i) => ({ v, i }))
     .filter((e) => e.v > bar)
-    .sort((a, b) => b.v - a.v)
-    .slice(0, most)
-    .map((e) => e.i);
+    .sort((a, b) => b.v - a.v || a.i - b.i);
+  const at: number[] = [];
+  let distinct = 0;
+  let ties = 0;
+  for (let k = 0; k < above.length; k++) {
+    const same = k > 0 && above[k]!.v === above[k - 1]!.v;
+    ties = same ? ties + 1 : 1;
+    if (!same && ++distinct > most) break;
+    if (ties <= most) at.push(above[k]!.i);
+  }
+  return at;
 }
 
 /** The last of some values as sorted: the largest, or NaN if one is (a sort puts it after every number). */

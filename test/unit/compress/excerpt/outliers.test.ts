@@ -97,6 +97,25 @@ describe("numberIn reads a field as the expression of numbers does", () => {
     for (const line of far) expect(line).toMatch(/^\d+(?:\.\d+)?M\t/);
   });
 
+  // The same grown du: pyright and its only subfolder both hold 32M. Three lines far above
+  // the rest were 141M and the two 32M ones, and @biomejs's 28M, the next largest, was dropped.
+  it("the largest three sizes, not three lines: a size two folders share is one", async () => {
+    const { text, must } = await capturedCase("fresh3", "du-depth-node-modules");
+    const v = makeVariant(text, must, "grown2x");
+    if (!("text" in v)) throw new Error(v.skip);
+    const lines = v.text.split("\n").filter((l) => l.includes("\t"));
+    const out = new Map<string, number[]>();
+    outliers(lines, { members: lines.map((_, i) => i) }, out, () => 0);
+    const far = [...out].filter(([key]) => key.includes("#")).flatMap(([, at]) => at.map((i) => lines[i]!));
+    expect(far.sort()).toEqual([
+      "141M\tnode_modules",
+      "28M\tnode_modules/@biomejs",
+      "28M\tnode_modules/@biomejs/cli-linux-x64",
+      "32M\tnode_modules/pyright",
+      "32M\tnode_modules/pyright/dist",
+    ]);
+  });
+
   it("on every field of the real outputs the tests use", () => {
     let numbers = 0;
     for (const entry of loadCorpus())

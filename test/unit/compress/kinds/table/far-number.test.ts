@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { makeVariant } from "../../../../../bench/corpus/facts/variants.ts";
 import { capturedCase } from "../../corpus.ts";
 
 describe("a table whose column of numbers has one far above the rest", () => {
@@ -36,5 +37,24 @@ describe("a table whose column of numbers has one far above the rest", () => {
     const r = rarity(lines.map((l, i) => [String(l), `rule-${i}`]));
     expect(r.far).toEqual([]);
     expect(r.rare).toEqual([]);
+  });
+
+  it("reads a size's unit as the outliers do: a du -ah's largest, wherever they stand", async () => {
+    // `du -ah cache | sort -h` (fresh9) rotated at its middle by the robustness bench
+    // (bench/corpus/facts/variants.ts), so its largest lines no longer end it. Far rows read
+    // only plain numbers, so `149M` was no number and no row stood far above the rest.
+    const { text, must } = await capturedCase("fresh9", "du-ah-cache-sorted");
+    const v = makeVariant(text, must, "shifted");
+    if (!("text" in v)) throw new Error(v.skip);
+    const { rarity } = await import("../../../../../src/compress/excerpt/rare.ts");
+    const lines = v.text.split("\n").filter((l) => l !== "");
+    const r = rarity(lines.map((l) => l.split("\t")));
+    expect(r.far).toEqual([0]);
+    expect(r.rare.map((i) => lines[i])).toEqual([
+      "97M\tcache/mobile/artifacts",
+      "97M\tcache/mobile/artifacts/b02",
+      "98M\tcache/mobile",
+      "149M\tcache",
+    ]);
   });
 });
