@@ -15,7 +15,7 @@ import {
   type Printed,
   wordsOf,
 } from "./fields.ts";
-import { farAbove, largestOf, onlyGrow, printedStep, sortedAt } from "./signals.ts";
+import { FEW_LINES, farAbove, largestOf, onlyGrow, printedStep, sortedAt } from "./signals.ts";
 import type { Templates } from "./templates.ts";
 
 /**
@@ -304,8 +304,7 @@ const FEW_COMMON = 4;
  * are as many in the same tool's output half as long, where they are a larger share
  * (three `statusCode":500` completions among 39, as among 81).
  */
-const FEW_RARE = 3;
-const fewLinesOf = (n: number) => Math.min(FEW_RARE, Math.floor(n * 0.1));
+const fewLinesOf = (n: number) => Math.min(FEW_LINES, Math.floor(n * 0.1));
 
 /**
  * Whether a field's lines are nearly all held by a few common values (an indent expected

@@ -11,7 +11,7 @@
  */
 
 import { type Printed, signedNumberIn } from "./fields.ts";
-import { farAbove, onlyGrow, printedStep } from "./signals.ts";
+import { FEW_LINES, farAbove, onlyGrow, printedStep } from "./signals.ts";
 
 export interface ColumnValues {
   /** Column index. */
@@ -33,12 +33,11 @@ export interface Rarity {
 const RARE_SHARE = 0.05;
 const NUMBER = /^-?[\d.,]+$/;
 /**
- * Where one value holds this share of the rows (Running), a value held by this few rows or
- * fewer is an exception too, though over RARE_SHARE of a small table: three pods Unknown
- * among 31.
+ * Where one value holds this share of the rows (Running), a value held by a few rows
+ * (FEW_LINES) is an exception too, though over RARE_SHARE of a small table: three pods
+ * Unknown among 31.
  */
 const MOST = 2 / 3;
-const FEW_ROWS = 3;
 
 /** Whether one value is the rule: held by MOST of the `n` rows, given each value's count. */
 function oneRules(counts: Map<string, number>, n: number): boolean {
@@ -79,7 +78,7 @@ export function rarity(rows: readonly (readonly string[])[]): Rarity {
       if (above.length > 0) far.push(c);
       continue;
     }
-    const few = oneRules(counts, n) ? FEW_ROWS : 0;
+    const few = oneRules(counts, n) ? FEW_LINES : 0;
     const rareValues = new Set([...counts].filter(([, k]) => k < n * RARE_SHARE || k <= few).map(([v]) => v));
     if (rareValues.size === 0) continue;
     rows.forEach((row, i) => {
@@ -129,7 +128,7 @@ function farRows(rows: readonly (readonly string[])[], c: number): number[] {
 function notAbove0(values: readonly number[]): number[] {
   const at: number[] = [];
   for (let k = 0; k < values.length; k++) if (values[k]! <= 0) at.push(k);
-  return at.length > 0 && (at.length < values.length * RARE_SHARE || at.length <= FEW_ROWS) ? at : [];
+  return at.length > 0 && (at.length < values.length * RARE_SHARE || at.length <= FEW_LINES) ? at : [];
 }
 
 /** Cells of a delimited line (quotes respected for CSV). */

@@ -164,6 +164,13 @@ export function printedStep(decimals: number, below1: boolean): number {
 }
 
 /**
+ * "A few" lines or rows: a value this few hold is rare whatever share of a small output
+ * they make (three pods Unknown among 31; three `statusCode":500` completions among 39,
+ * as among 81), where the rules reading rows (rare.ts) and fields (outliers.ts) allow it.
+ */
+export const FEW_LINES = 3;
+
+/**
  * Which of some values stand far above the rest (the entry chunk among small ones, a 30 s
  * call among 50 ms ones): above the median by six times the median distance from it, and
  * at least twice the median; the lines of the largest three values at most (three of each).
