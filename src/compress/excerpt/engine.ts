@@ -26,6 +26,7 @@ import { ancestors, children, depthsOf, locatedBefore, recordIdOf } from "./arou
 import { ROUND_CHARS, repeatedBlock } from "./cycles.ts";
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
+import { heldByMost } from "./held-by-most.ts";
 import { intentLines } from "./intent.ts";
 import { fewOf, madeOfProblems } from "./made-of-problems.ts";
 import { blameFacts, newestLines } from "./newest.ts";
@@ -205,15 +206,6 @@ function rankFrequent(w: Work, tpl: Template): boolean {
     why: "last-of-kind",
   });
   return opts.outliers !== false && !quiet;
-}
-
-/** The first of the members whose line two thirds of them say word for word, or -1. */
-function heldByMost(lines: readonly string[], members: readonly number[]): number {
-  if (members.length < 3) return -1;
-  const counts = new Map<string, number>();
-  for (const k of members) counts.set(lines[k]!, (counts.get(lines[k]!) ?? 0) + 1);
-  for (const k of members) if (counts.get(lines[k]!)! * 3 >= members.length * 2) return k;
-  return -1;
 }
 
 /** Lines holding one rare value among the most frequent kinds: all when few, else the first and last with their count. */
