@@ -96,17 +96,37 @@ export function render(layout: Layout, kept: Uint8Array, notesAt: ReadonlyMap<nu
   return { text: out.join("\n"), keptLines, gaps };
 }
 
-/** How long render's text is, counted without joining its lines (the packer measures more often than it renders). */
-export function renderedSize(
-  layout: Layout,
-  kept: Uint8Array,
-  notesAt: ReadonlyMap<number, string[]>,
-): number {
-  const out: string[] = [];
-  renderLines(layout, kept, notesAt, out, []);
-  let size = out.length > 0 ? out.length - 1 : 0;
-  for (const line of out) size += line.length;
-  return size;
+/**
+ * How long render's text is, with these notes, counted without making its lines (the
+ * packer measures more often than it renders): every note is shown, each kept unit, and
+ * each gap as its marker or its lines (gapShown), one newline between lines.
+ */
+export function renderedSize(layout: Layout, kept: Uint8Array, notes: readonly string[]): number {
+  let size = 0;
+  let lines = 0;
+  for (const note of notes) size += note.length;
+  lines += notes.length;
+  const { textOf } = layout;
+  const units = layout.first.length;
+  for (let u = 0; u < units; ) {
+    if (kept[u + 1]) {
+      size += textOf(u++).length;
+      lines++;
+      continue;
+    }
+    let v = u;
+    while (v + 1 < units && !kept[v + 2]) v++;
+    const gap = gapShown(layout, u, v);
+    if (gap.fill >= 0) {
+      size += gap.fill - (v - u + 1);
+      lines += v - u + 1;
+    } else if (gap.b >= gap.a && layout.markers) {
+      size += gap.marker.length;
+      lines++;
+    }
+    u = v + 1;
+  }
+  return lines > 0 ? size + lines - 1 : 0;
 }
 
 /** The lines render joins, into `out`, and the gaps, into `gaps`; how many lines of the document they show. */
@@ -147,7 +167,30 @@ function renderLines(
   return keptLines;
 }
 
-/** Shows an omitted run of units as its marker, or as itself when that is shorter; the lines it shows. */
+/**
+ * How an omitted run of units is shown: its marker (and the lines it stands for, `a` to
+ * `b`), or, when a gap of a line or two is shorter than its own marker, its lines
+ * (`fill`: their length with a newline each; -1: the marker).
+ */
+function gapShown(
+  layout: Layout,
+  gapFirst: number,
+  gapLast: number,
+): { marker: string; a: number; b: number; fill: number } {
+  const { doc, first, last, textOf, base, markers } = layout;
+  const a = rangeOf(doc, first[gapFirst]!)[0];
+  const b = rangeOf(doc, last[gapLast]!)[1];
+  const marker = markers === "count" ? countMarker(b - a + 1) : omissionMarker(a + base, b + base);
+  let fill = markers && gapLast - gapFirst < 2;
+  let len = 0;
+  for (let u = gapFirst; fill && u <= gapLast; u++) {
+    if (first[u] === doc.hole) fill = false;
+    else len += textOf(u).length + 1;
+  }
+  return { marker, a, b, fill: fill && len <= marker.length + 1 ? len : -1 };
+}
+
+/** Shows an omitted run of units as gapShown says; the lines it shows. */
 function showGap(
   layout: Layout,
   gapFirst: number,
@@ -155,19 +198,10 @@ function showGap(
   out: string[],
   gaps: Array<[number, number]>,
 ): number {
-  const { doc, first, last, textOf, base, markers } = layout;
-  const a = rangeOf(doc, first[gapFirst]!)[0];
-  const b = rangeOf(doc, last[gapLast]!)[1];
-  const marker = markers === "count" ? countMarker(b - a + 1) : omissionMarker(a + base, b + base);
-  // A gap of a line or two shorter than its own marker is cheaper to show.
-  let fill = markers && gapLast - gapFirst < 2;
-  let len = 0;
-  for (let u = gapFirst; fill && u <= gapLast; u++) {
-    if (first[u] === doc.hole) fill = false;
-    else len += textOf(u).length + 1;
-  }
+  const { first, last, textOf, base, markers } = layout;
+  const { marker, a, b, fill } = gapShown(layout, gapFirst, gapLast);
   let shown = 0;
-  if (fill && len <= marker.length + 1) {
+  if (fill >= 0) {
     for (let u = gapFirst; u <= gapLast; u++) {
       out.push(textOf(u));
       shown += last[u]! - first[u]! + 1;

@@ -122,7 +122,7 @@ export class Packer {
    * fit may get another try (true).
    */
   private settle(): boolean {
-    const size = renderedSize(this.layout, this.kept, this.notesAt());
+    const size = renderedSize(this.layout, this.kept, this.noteTexts());
     // Notes that depend on what is kept count at their bound, not as shown now.
     let bounds = 0;
     this.notes.forEach((note, k) => {
@@ -266,6 +266,17 @@ export class Packer {
 
   private render(): Packed {
     return render(this.layout, this.kept, this.notesAt());
+  }
+
+  /** The taken notes' texts (those not empty), in no order: what they add to the size. */
+  private noteTexts(): string[] {
+    const texts: string[] = [];
+    this.notes.forEach((note, k) => {
+      if (!this.noteTaken[k]) return;
+      const text = note.final ? note.final(this.isKept) : note.text;
+      if (!note.final || text !== "") texts.push(text);
+    });
+    return texts;
   }
 
   /** The taken notes' texts by the unit they stand before. */
