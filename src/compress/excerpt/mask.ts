@@ -185,15 +185,15 @@ function hashOf(s: string, from: number, to: number): number {
   return h;
 }
 
-/** Whether `s[from, to)` holds a URL's `://`. */
-function hasScheme(s: string, from: number, to: number): boolean {
-  for (let k = from; k < to; k++)
-    if (s.charCodeAt(k) === 58 && s.charCodeAt(k + 1) === 47 && s.charCodeAt(k + 2) === 47) return true;
-  return false;
-}
+/** Where the token the last maskPath read ends. */
+let pathTokenEnd = 0;
 
-/** maskToken's hash of the token `s[from, to)`, which holds a slash (a path, when one stands before its end). */
-function maskPath(s: string, from: number, to: number): number {
+/**
+ * maskToken's hash of the token from `from` to the first blank before `end`, which holds a
+ * slash (a path, when one stands before its end); where it ends is left in pathTokenEnd.
+ * Its end is found in the pass that reads it, not in one before.
+ */
+function maskPath(s: string, from: number, end: number): number {
   let slash = -1;
   let variable = false;
   // Where the path part ends (-1: the token's end).
@@ -202,25 +202,23 @@ function maskPath(s: string, from: number, to: number): number {
   // its path: they stand before it.
   let opened = from;
   for (let c = s.charCodeAt(opened); c === 34 || c === 39 || c === 40; c = s.charCodeAt(++opened));
-  for (let k = from; k < to; k++) {
-    const c = s.charCodeAt(k);
+  let to = from;
+  for (; to < end; to++) {
+    const c = s.charCodeAt(to);
     if (c === 47) {
-      if (pathEnd < 0) slash = k;
+      if (pathEnd < 0) slash = to;
     } else if (c <= 57) {
+      if (c === 32 || c === 9) break;
       if (c >= 48) variable = true;
-      else if (pathEnd < 0 && k >= opened && (c === 40 || c === 41 || c === 44 || c === 39 || c === 34))
-        pathEnd = k;
-    } else if (pathEnd < 0 && (c === 58 || c === 91 || c === 93)) pathEnd = k;
+      else if (pathEnd < 0 && to >= opened && (c === 40 || c === 41 || c === 44 || c === 39 || c === 34))
+        pathEnd = to;
+    } else if (pathEnd < 0 && (c === 58 || c === 91 || c === 93)) pathEnd = to;
   }
+  pathTokenEnd = to;
   if (pathEnd < 0) pathEnd = to;
-  // Its slashes all past where the path ends (`require('../a.js')`): no path.
+  // Its slashes all past where the path ends (`require('../a.js')`): no path. So is a URL
+  // (`https://host/a`): the colon of its `://` ends the path before any slash of it.
   if (slash < 0) return notPath(s, from, to, hashOf(s, from, to), variable || to - from > 24);
-  // A URL (`://` before its last slash, not at the line's start): its host, then `*`.
-  const scheme = hasScheme(s, from, slash) ? s.indexOf("://", from) : -1;
-  if (scheme > 0) {
-    const host = s.indexOf("/", scheme + 3);
-    return host < 0 || host >= to ? maskRuns(s, from, to, FNV) : mix(maskRuns(s, from, host, FNV), STAR);
-  }
   let h = mix(maskRuns(s, from, slash + 1, FNV), STAR);
   // The file's extension, when it is one (`.ts`, not `.0413`).
   let dot = pathEnd - 1;
@@ -319,14 +317,15 @@ export function maskLine(
       } else out[into + n] = maskedOrId(masked);
     }
     if (kind === 2) {
-      for (; j < end; j++) {
-        const d = line.charCodeAt(j);
-        if (d === 32 || d === 9) break;
-      }
-      out[into + n] = maskPath(line, i, j);
+      out[into + n] = maskPath(line, i, end);
+      j = pathTokenEnd;
     } else if (kind === 0) out[into + n] = j - i > 24 || isBar(line, i, j) ? maskedRuns(line, i, j) : raw;
     shape = mix(shape, kind === 2 ? ANY_PATH : out[into + n]!);
-    if (values) {
+    // A word (kind 0) holds no digit: no value, no file, and it is not read again.
+    if (values && kind === 0) {
+      values.numbered[into + n] = 0;
+      values.files[into + n] = 0;
+    } else if (values) {
       let digit = false;
       let mark = false;
       for (let k = i; k < j; k++) {

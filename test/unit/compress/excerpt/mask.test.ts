@@ -41,6 +41,30 @@ describe("a quoted path is masked as a path", () => {
   });
 });
 
+describe("a token's end is found in the pass that masks it", () => {
+  // maskPath finds where its token ends as it reads it (it was read to its end before, and
+  // a URL's `://` looked for before its last slash, which a colon always ends the path before).
+  it("a URL is a token, not a path: its numbers masked, its host kept", () => {
+    expect(hashes("GET https://api.example.com/v1/users/42 200")).toEqual(
+      hashes("GET https://api.example.com/v1/users/7\t200"),
+    );
+    expect(hashes("GET https://api.example.com/v1")).not.toEqual(hashes("GET https://cdn.example.com/v1"));
+  });
+  it("a `://` past the path's end leaves it a path: files of one directory alike", () => {
+    expect(hashes("at src/a.ts:3://x next")).toEqual(hashes("at src/b.ts:3://x\tnext"));
+    expect(hashes("at src/a.ts:3://x")).not.toEqual(hashes("at lib/a.ts:3://x"));
+  });
+  it("a line of words writes no values over what the buffer held", () => {
+    const values = {
+      numbered: new Uint8Array(MAX_TOKENS).fill(1),
+      files: new Int32Array(MAX_TOKENS).fill(7),
+    };
+    const n = maskLine("error: cannot open output file", new Int32Array(MAX_TOKENS), 0, values);
+    expect([...values.numbered.subarray(0, n)]).toEqual([0, 0, 0, 0, 0]);
+    expect([...values.files.subarray(0, n)]).toEqual([0, 0, 0, 0, 0]);
+  });
+});
+
 describe("maskLine reads each token as maskToken does", () => {
   // maskLine hashes a token in the pass that finds its end and calls maskToken only for
   // paths; both must agree, or alike lines stop being alike only where the shortcut runs.
