@@ -2866,11 +2866,17 @@ export const sessions: Session[] = [
     name: "fresh10-build",
     setup: "fresh10",
     cwd: "fresh10",
-    prompt: "valve tests fail, the probes code crashes, beds reads garbage, dosing segfaults, the aggregator stopped",
+    prompt:
+      "valve tests fail, the probes code crashes, beds reads garbage, dosing segfaults, the aggregator stopped",
     provenance: `${CAPTURED} (cargo/rustc 1.95 offline, gcc 12, valgrind 3.19, gdb 13, OpenJDK 17; files by projects/fresh10.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
     maxOutput: 200_000,
     steps: [
-      build("cargo-test-valves-f10", "cargo-test", '(cd rs && cargo test -p valves 2>&1; echo "exit code: $?")', "Run the valve tests"),
+      build(
+        "cargo-test-valves-f10",
+        "cargo-test",
+        '(cd rs && cargo test -p valves 2>&1; echo "exit code: $?")',
+        "Run the valve tests",
+      ),
       build(
         "gcc-fanalyzer-probes-f10",
         "gcc-analyzer",
@@ -2913,14 +2919,20 @@ export const sessions: Session[] = [
         '(cd ci && shellcheck provision/*.sh; echo "exit code: $?")',
         "Check the provisioning scripts",
       ),
-      bash("yamllint-sites-f10", "yamllint", '(cd ci && yamllint sites; echo "exit code: $?")', "Lint the site configs"),
+      bash(
+        "yamllint-sites-f10",
+        "yamllint",
+        '(cd ci && yamllint sites; echo "exit code: $?")',
+        "Lint the site configs",
+      ),
     ],
   },
   {
     name: "fresh10-data",
     setup: "fresh10",
     cwd: "fresh10/data",
-    prompt: "gh4 moisture looks wrong, check the harvest numbers, controller events, config and the edge node's logs",
+    prompt:
+      "gh4 moisture looks wrong, check the harvest numbers, controller events, config and the edge node's logs",
     provenance: `${CAPTURED} (curl against a JSON file served on loopback, coreutils, grep; files by projects/fresh10.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
     maxOutput: 200_000,
     steps: [
@@ -2973,7 +2985,12 @@ export const sessions: Session[] = [
         `psql -c "EXPLAIN (ANALYZE, BUFFERS) SELECT s.region, se.kind, date_trunc('day', r.taken_at) AS day, avg(r.value), count(*) FROM readings r JOIN sensors se ON se.id = r.sensor_id JOIN sites s ON s.id = se.site_id WHERE r.value > 5 GROUP BY 1, 2, 3 ORDER BY 5 DESC"`,
         "Why the daily readings report is slow",
       ),
-      bash("sqlite-line-devices-f10", "sqlite", `sqlite3 -line firmware.db "SELECT * FROM devices"`, "Every device, one field a line"),
+      bash(
+        "sqlite-line-devices-f10",
+        "sqlite",
+        `sqlite3 -line firmware.db "SELECT * FROM devices"`,
+        "Every device, one field a line",
+      ),
     ],
   },
   {
@@ -2984,7 +3001,12 @@ export const sessions: Session[] = [
     provenance: `${CAPTURED} (coreutils, findutils, dpkg of Debian 12; files by projects/fresh10.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
     maxOutput: 200_000,
     steps: [
-      bash("du-a-artifacts-f10", "du", "du -a --apparent-size artifacts | sort -n", "Every file and folder of artifacts by size"),
+      bash(
+        "du-a-artifacts-f10",
+        "du",
+        "du -a --apparent-size artifacts | sort -n",
+        "Every file and folder of artifacts by size",
+      ),
       bash(
         "find-artifacts-ls-f10",
         "find",
