@@ -196,6 +196,7 @@ async function main(): Promise<void> {
     join(FX, "fresh6", "data", "api"),
     join(FX, "fresh7", "data", "api"),
     join(FX, "fresh9", "data", "api"),
+    join(FX, "fresh10", "data", "api"),
   ]);
   env.API_PORT = String(files.port);
   try {

@@ -29,6 +29,8 @@
  *           (Go, mypy, pylint, cppcheck, clang-tidy, minitest, PHP; redis, nginx, ss, dmesg).
  * - fresh9: bench/corpus/fresh9, an eighth held-out round on the blind part's tools, most
  *           outputs 8-30 KB and several over 30 KB (new projects, errors, options, sizes).
+ * - fresh10: bench/corpus/fresh10, a ninth held-out round on the blind part's tools, as fresh9
+ *           (other projects, errors, options and sizes).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -53,6 +55,7 @@ export const OPEN_SETS = [
   "fresh7",
   "fresh8",
   "fresh9",
+  "fresh10",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];

@@ -68,6 +68,27 @@ export function toldAgainBelow(
   return named;
 }
 
+/** An event told again naming an earlier one: `freed at (4)`, `unchecked value from (1)`. */
+const REFERS = /\b(?:at|from) \((\d{1,4})\)/;
+
+/**
+ * The event line that line `again`, a problem's message told again below problem line `i`,
+ * refers to by its number (`(6) use after ‘free’ of ‘p’; freed at (4)`: `(4) freed here`,
+ * where it was freed, half of what the user needs), between the two, or -1.
+ */
+export function eventReferred(lines: readonly string[], i: number, again: number): number {
+  const n = REFERS.exec(lines[again]!)?.[1];
+  if (n === undefined) return -1;
+  const event = `(${n}) `;
+  for (let k = again - 1; k > i; k--) {
+    const line = lines[k]!;
+    const at = line.indexOf(event);
+    // The event's number opens its text, past the path's drawing (blanks, `|`, `+-->`).
+    if (at > 0 && depthOf(line) === at) return k;
+  }
+  return -1;
+}
+
 /**
  * The first of the lines before `i` that locate it (`file:12`, the source line, its caret),
  * or i. A problem told on a caret line points at the source line above it, and what

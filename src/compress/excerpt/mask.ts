@@ -120,9 +120,11 @@ const closes = (c: number) =>
 /**
  * An error code: a few capitals and digits, the whole token but for brackets, quotes and
  * a trailing colon or comma around it (`TS2305:`, `E0308`, `[SC3054]`, `(E501)`): it tells
- * errors apart.
+ * errors apart. A quoted value after a key (`"valve": "V125",`) is a record's value, no
+ * code: read as one, it split a log of alike JSON records into a kind per valve.
  */
 function isCode(s: string, from: number, to: number): boolean {
+  if (s.charCodeAt(from) === 34 && from >= 2 && s.charCodeAt(from - 2) === 58) return false;
   while (from < to && opens(s.charCodeAt(from))) from++;
   while (to > from && closes(s.charCodeAt(to - 1))) to--;
   let k = from;

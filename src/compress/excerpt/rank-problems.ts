@@ -4,6 +4,7 @@ import {
   attachedAfter,
   commonLead,
   distinctPlaces,
+  eventReferred,
   firstPerFile,
   locatedBefore,
   toldAgainBelow,
@@ -47,7 +48,11 @@ function located(w: Work, i: number, where: number): void {
   if (before < i) fact(w, before, i - 1, where, "locator");
   const after = attachedAfter(lines, i, isProblemIn(w));
   const again = toldAgainBelow(lines, i, isProblemIn(w));
-  if (again > after) fact(w, again, again, where, "locator");
+  if (again > after) {
+    fact(w, again, again, where, "locator");
+    const event = eventReferred(lines, i, again);
+    if (event > after) fact(w, event, event, where, "locator");
+  }
   const source = heldBefore(lines, i, isProblemIn(w));
   if (source >= 0 && source < before) fact(w, source, source, where, "locator");
   // Its first lines locate it, but not frames in the runtime's or a library's code.

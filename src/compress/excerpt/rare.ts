@@ -11,7 +11,7 @@
  */
 
 import { type Printed, signedNumberIn } from "./fields.ts";
-import { FEW_LINES, farAbove, onlyGrow, printedStep } from "./signals.ts";
+import { FEW_LINES, farAbove, farBelow, onlyGrow, printedStep } from "./signals.ts";
 
 export interface ColumnValues {
   /** Column index. */
@@ -116,7 +116,8 @@ function farRows(rows: readonly (readonly string[])[], c: number): number[] {
   }
   // Numbers that only grow row after row count places (ids, line numbers), not amounts.
   if (values.length < rows.length * 0.9 || onlyGrow(values)) return [];
-  const far = farAbove(values, 3, printedStep(decimals, below1));
+  const unit = printedStep(decimals, below1);
+  const far = [...farAbove(values, 3, unit), ...farBelow(values, 3, unit)];
   return [...far, ...notAbove0(values).filter((k) => !far.includes(k))].map((k) => at[k]!);
 }
 

@@ -181,27 +181,62 @@ export function farAbove(values: readonly number[], most = 3, unit = 1): number[
   const n = values.length;
   if (n < 8) return [];
   const largest = largestOf(values);
+  const { median, spread } = centreOf(values);
+  const bar = Math.max(median * 2, median + 6 * Math.max(spread, unit));
+  if (largest <= bar) return [];
+  return extremes(values, (v) => v > bar, -1, most);
+}
+
+/**
+ * Which of some positive values stand far below the rest (a moisture of 3.2 among 28 to
+ * 41, a battery at 7 among 60 to 100), as farAbove reads the other side: below the median
+ * by six times the median distance from it, and at most half the median; the smallest
+ * three values at most. None where any value is at or below zero (a column of signed
+ * numbers has no floor to stand far above).
+ */
+export function farBelow(values: readonly number[], most = 3, unit = 1): number[] {
+  const n = values.length;
+  if (n < 8) return [];
+  for (let i = 0; i < n; i++) if (!(values[i]! > 0)) return [];
+  const { median, spread } = centreOf(values);
+  const bar = Math.min(median / 2, median - 6 * Math.max(spread, unit));
+  if (bar <= 0) return [];
+  return extremes(values, (v) => v < bar, 1, most);
+}
+
+/** The median of some values and their median distance from it. */
+function centreOf(values: readonly number[]): { median: number; spread: number } {
+  const n = values.length;
   const median = middleOf(Float64Array.from(values));
   const distances = new Float64Array(n);
   for (let i = 0; i < n; i++) distances[i] = Math.abs(values[i]! - median);
-  const spread = middleOf(distances);
-  const bar = Math.max(median * 2, median + 6 * Math.max(spread, unit));
-  if (largest <= bar) return [];
-  // The largest `most` values, not lines: lines that tie on one (du's folder and its only
-  // subfolder, both 32M) are one value and leave room for the next largest; each by `most`
-  // lines at most (a status that hundreds of lines hold).
-  const above = values
+  return { median, spread: middleOf(distances) };
+}
+
+/**
+ * The indexes of the values past a bar (`past`), the furthest first (`order` -1: largest,
+ * 1: smallest): the `most` furthest values, not lines: lines that tie on one (du's folder
+ * and its only subfolder, both 32M) are one value and leave room for the next; each by
+ * `most` lines at most (a status that hundreds of lines hold).
+ */
+function extremes(
+  values: readonly number[],
+  past: (v: number) => boolean,
+  order: number,
+  most: number,
+): number[] {
+  const beyond = values
     .map((v, i) => ({ v, i }))
-    .filter((e) => e.v > bar)
-    .sort((a, b) => b.v - a.v || a.i - b.i);
+    .filter((e) => past(e.v))
+    .sort((a, b) => order * (a.v - b.v) || a.i - b.i);
   const at: number[] = [];
   let distinct = 0;
   let ties = 0;
-  for (let k = 0; k < above.length; k++) {
-    const same = k > 0 && above[k]!.v === above[k - 1]!.v;
+  for (let k = 0; k < beyond.length; k++) {
+    const same = k > 0 && beyond[k]!.v === beyond[k - 1]!.v;
     ties = same ? ties + 1 : 1;
     if (!same && ++distinct > most) break;
-    if (ties <= most) at.push(above[k]!.i);
+    if (ties <= most) at.push(beyond[k]!.i);
   }
   return at;
 }
