@@ -11,7 +11,7 @@
  */
 
 import { type Printed, signedNumberIn } from "./fields.ts";
-import { FEW_LINES, farAbove, farBelow, onlyGrow, printedStep } from "./signals.ts";
+import { FEW_LINES, farEitherSide, onlyGrow, printedStep } from "./signals.ts";
 
 export interface ColumnValues {
   /** Column index. */
@@ -117,7 +117,7 @@ function farRows(rows: readonly (readonly string[])[], c: number): number[] {
   // Numbers that only grow row after row count places (ids, line numbers), not amounts.
   if (values.length < rows.length * 0.9 || onlyGrow(values)) return [];
   const unit = printedStep(decimals, below1);
-  const far = [...farAbove(values, 3, unit), ...farBelow(values, 3, unit)];
+  const far = farEitherSide(values, 3, unit);
   return [...far, ...notAbove0(values).filter((k) => !far.includes(k))].map((k) => at[k]!);
 }
 

@@ -178,12 +178,19 @@ export const FEW_LINES = 3;
  * numbers, 0.001 for a profile's seconds), the least the median distance is taken to be.
  */
 export function farAbove(values: readonly number[], most = 3, unit = 1): number[] {
-  const n = values.length;
-  if (n < 8) return [];
-  const largest = largestOf(values);
-  const { median, spread } = centreOf(values);
+  return values.length < 8 ? [] : above(values, centreOf(values), most, unit);
+}
+
+/** farAbove, then farBelow, of one column: its centre is read once for both sides. */
+export function farEitherSide(values: readonly number[], most = 3, unit = 1): number[] {
+  if (values.length < 8) return [];
+  const centre = centreOf(values);
+  return [...above(values, centre, most, unit), ...below(values, centre, most, unit)];
+}
+
+function above(values: readonly number[], { median, spread }: Centre, most: number, unit: number): number[] {
   const bar = Math.max(median * 2, median + 6 * Math.max(spread, unit));
-  if (largest <= bar) return [];
+  if (largestOf(values) <= bar) return [];
   return extremes(values, (v) => v > bar, -1, most);
 }
 
@@ -194,18 +201,20 @@ export function farAbove(values: readonly number[], most = 3, unit = 1): number[
  * three values at most. None where any value is at or below zero (a column of signed
  * numbers has no floor to stand far above).
  */
-export function farBelow(values: readonly number[], most = 3, unit = 1): number[] {
-  const n = values.length;
-  if (n < 8) return [];
-  for (let i = 0; i < n; i++) if (!(values[i]! > 0)) return [];
-  const { median, spread } = centreOf(values);
+function below(values: readonly number[], { median, spread }: Centre, most: number, unit: number): number[] {
+  for (let i = 0; i < values.length; i++) if (!(values[i]! > 0)) return [];
   const bar = Math.min(median / 2, median - 6 * Math.max(spread, unit));
   if (bar <= 0) return [];
   return extremes(values, (v) => v < bar, 1, most);
 }
 
+interface Centre {
+  readonly median: number;
+  readonly spread: number;
+}
+
 /** The median of some values and their median distance from it. */
-function centreOf(values: readonly number[]): { median: number; spread: number } {
+function centreOf(values: readonly number[]): Centre {
   const n = values.length;
   const median = middleOf(Float64Array.from(values));
   const distances = new Float64Array(n);
