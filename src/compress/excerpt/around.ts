@@ -279,7 +279,10 @@ export function distinctPlaces(
   const out: [number, number][] = [];
   let named = 0;
   let again = 0;
-  for (const i of members) {
+  for (let t = 0; t < members.length; t++) {
+    // Too few members left to name a place for most of them to: the answer is none already.
+    if ((named + members.length - t) * 2 < members.length) return [];
+    const i = members[t]!;
     const line = lines[i]!;
     const body = bodyAt ? line.slice(bodyAt(i)) : line;
     let found = PLACE.exec(body);
