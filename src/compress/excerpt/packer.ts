@@ -271,10 +271,9 @@ export class Packer {
   /** The taken notes' texts (those not empty), in no order: what they add to the size. */
   private noteTexts(): string[] {
     const texts: string[] = [];
-    this.notes.forEach((note, k) => {
-      if (!this.noteTaken[k]) return;
-      const text = note.final ? note.final(this.isKept) : note.text;
-      if (!note.final || text !== "") texts.push(text);
+    this.notes.forEach((_, k) => {
+      const text = this.shownNote(k);
+      if (text !== undefined) texts.push(text);
     });
     return texts;
   }
@@ -283,14 +282,21 @@ export class Packer {
   private notesAt(): Map<number, string[]> {
     const notesAt = new Map<number, string[]>();
     this.notes.forEach((note, k) => {
-      if (!this.noteTaken[k]) return;
-      const text = note.final ? note.final(this.isKept) : note.text;
-      if (note.final && text === "") return;
+      const text = this.shownNote(k);
+      if (text === undefined) return;
       const u = note.at >= this.n ? this.units : this.layout.unitOf[Math.max(0, note.at)]!;
       const list = notesAt.get(u);
       if (list) list.push(text);
       else notesAt.set(u, [text]);
     });
     return notesAt;
+  }
+
+  /** Note k's text as shown: undefined where it is not taken, or its final text says nothing. */
+  private shownNote(k: number): string | undefined {
+    if (!this.noteTaken[k]) return undefined;
+    const note = this.notes[k]!;
+    const text = note.final ? note.final(this.isKept) : note.text;
+    return note.final && text === "" ? undefined : text;
   }
 }
