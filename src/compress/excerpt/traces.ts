@@ -178,8 +178,8 @@ export const T = {
 
 const PY_FRAME = /^\s+File "([^"]+)", line \d+/;
 const MORE = /^\s+\.\.\. \d+ (?:more|common frames omitted)$/;
-const TRAILER =
-  /^Node\.js v\d+|^note: (?:Some details|run with `RUST_BACKTRACE)|^exit status \d+$|^goroutine \d+ \[/;
+/** A runtime's closing words (a goroutine's header, once a trailer here, is read as GOROUTINE). */
+const TRAILER = /^Node\.js v\d+|^note: (?:Some details|run with `RUST_BACKTRACE)|^exit status \d+$/;
 const PROP = /^\s+(?:[\w$]+|'[^']*'|"[^"]*"): .+,?$/;
 /** A Go frame's place, on the line under its function: `\t/src/app/main.go:18 +0x1d`. */
 const GO_AT = /^\s+\S+\.go:\d+(?: \+0x[0-9a-f]+)?$/;
