@@ -86,12 +86,6 @@ export interface Printed {
   decimals: number;
 }
 /**
- * The number `s[from, to)` is as the expression above reads it (its group), NaN when it is none:
- * read in place, a field of numbers is neither sliced nor matched line after line. Each
- * part of it can match one way only (what follows a part never continues it), so one
- * pass reads what the expression would.
- */
-/**
  * What a size's unit multiplies by (`852K`, `28M`, `1.2GiB`, `640kB`, as `du -h`, `ls -lh`
  * and `docker images` print them): a column of sizes in mixed units is compared in bytes.
  * Any other unit (`12ms`, `50%`) leaves the number as printed.
@@ -103,6 +97,12 @@ function sizeUnit(unit: string): number {
   return m ? 1024 ** SIZE_POWER[m[1]!]! : 1;
 }
 
+/**
+ * The number `s[from, to)` is as the expression above reads it (its group), NaN when it is none:
+ * read in place, a field of numbers is neither sliced nor matched line after line. Each
+ * part of it can match one way only (what follows a part never continues it), so one
+ * pass reads what the expression would.
+ */
 export function numberIn(s: string, from: number, to: number, shape?: Printed): number {
   let i = from;
   let c = i < to ? s.charCodeAt(i) : -1;

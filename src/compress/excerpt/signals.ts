@@ -181,7 +181,7 @@ export function farAbove(values: readonly number[], most = 3, unit = 1): number[
   return values.length < 8 ? [] : above(values, centreOf(values), most, unit);
 }
 
-/** farAbove, then farBelow, of one column: its centre is read once for both sides. */
+/** farAbove, then the values far below the rest (below), of one column: its centre is read once for both sides. */
 export function farEitherSide(values: readonly number[], most = 3, unit = 1): number[] {
   if (values.length < 8) return [];
   const centre = centreOf(values);
