@@ -81,18 +81,25 @@ describe("numberIn reads a field as the expression of numbers does", () => {
     expect(numberIn(line, line.indexOf("took"), line.indexOf(" size"))).toBe(35);
   });
 
-  // `du -h -d 2 node_modules | sort -h | tail -n 150` (fresh3) grown to twice its rows by the
-  // robustness bench (bench/corpus/facts/variants.ts): read as printed, 1016K was larger than
-  // 11M, and the largest folders after the last lines were 1016K ones.
-  it("sizes in mixed units: the largest folders of a du -h, in bytes", async () => {
+  /**
+   * The lines outliers marks far above the rest (keyed by place after `#`) in fresh3's
+   * du-depth-node-modules grown to twice its rows by the robustness bench.
+   */
+  async function farLinesOfGrownDu(): Promise<string[]> {
     const { text, must } = await capturedCase("fresh3", "du-depth-node-modules");
     const v = makeVariant(text, must, "grown2x");
     if (!("text" in v)) throw new Error(v.skip);
     const lines = v.text.split("\n").filter((l) => l.includes("\t"));
     const out = new Map<string, number[]>();
     outliers(lines, { members: lines.map((_, i) => i) }, out, () => 0);
-    // The lines marked far above the rest (keyed by place after `#`): the largest in bytes.
-    const far = [...out].filter(([key]) => key.includes("#")).flatMap(([, at]) => at.map((i) => lines[i]!));
+    return [...out].filter(([key]) => key.includes("#")).flatMap(([, at]) => at.map((i) => lines[i]!));
+  }
+
+  // `du -h -d 2 node_modules | sort -h | tail -n 150` (fresh3) grown to twice its rows by the
+  // robustness bench (bench/corpus/facts/variants.ts): read as printed, 1016K was larger than
+  // 11M, and the largest folders after the last lines were 1016K ones.
+  it("sizes in mixed units: the largest folders of a du -h, in bytes", async () => {
+    const far = await farLinesOfGrownDu();
     expect(far).toContain("141M\tnode_modules");
     for (const line of far) expect(line).toMatch(/^\d+(?:\.\d+)?M\t/);
   });
@@ -100,13 +107,7 @@ describe("numberIn reads a field as the expression of numbers does", () => {
   // The same grown du: pyright and its only subfolder both hold 32M. Three lines far above
   // the rest were 141M and the two 32M ones, and @biomejs's 28M, the next largest, was dropped.
   it("the largest three sizes, not three lines: a size two folders share is one", async () => {
-    const { text, must } = await capturedCase("fresh3", "du-depth-node-modules");
-    const v = makeVariant(text, must, "grown2x");
-    if (!("text" in v)) throw new Error(v.skip);
-    const lines = v.text.split("\n").filter((l) => l.includes("\t"));
-    const out = new Map<string, number[]>();
-    outliers(lines, { members: lines.map((_, i) => i) }, out, () => 0);
-    const far = [...out].filter(([key]) => key.includes("#")).flatMap(([, at]) => at.map((i) => lines[i]!));
+    const far = await farLinesOfGrownDu();
     expect(far.sort()).toEqual([
       "141M\tnode_modules",
       "28M\tnode_modules/@biomejs",
