@@ -70,9 +70,12 @@ const FREQUENT = 3;
 const REPETITIVE = 0.5;
 /**
  * Where this share of the lines or more are each of a kind of their own (a grep for
- * `function ` across sources), rarity tells none of them apart: they share the budget.
+ * `function ` or `export` across sources), rarity tells none of them apart: they share
+ * the budget. A rare line stands out where the lines alike are at least half as many as
+ * the rare ones; where two of three lines are each of their own kind (every file's
+ * exports, named for what each file holds), being rare is what most lines are.
  */
-const VARIED = 0.9;
+const VARIED = 2 / 3;
 /** Share of lines whose shape repeats (FREQUENT times or more) for a rare shape to be news. */
 const SHAPES_REPEAT = 0.9;
 

@@ -66,6 +66,13 @@ export interface Packing {
   readonly hints?: Hints | undefined;
   /** The size of the output as it came, when `doc` is another layout of it (minified JSON laid out). */
   readonly sourceSize?: number;
+  /**
+   * Lines whose information the kind's facts (picks and notes at MUST, which the packer
+   * checks were all kept) carry in another form: an `ls -l` entry by its name on its
+   * directory's names line, a commit's header by its hash on its subject's line. An output
+   * of 8 KB or less may leave them out and still be an excerpt (compress-with.ts).
+   */
+  readonly told?: (i: number) => boolean;
 }
 
 export function excerpt(name: string, doc: Doc, budget: number, packing: Packing): Excerpt {
@@ -94,7 +101,8 @@ export function excerpt(name: string, doc: Doc, budget: number, packing: Packing
   if ((packing.sourceSize ?? doc.size) <= SMALL_OUTPUT) {
     const noise = engine === false || "ranking" in engine ? undefined : engine.noise;
     // A rule or a counter (`⎯⎯⎯[1/3]⎯`) says no word.
-    gate = doc.lines.flatMap((line, i) => (/[A-Za-z]{2}/.test(line) && !noise?.(i) ? [i] : []));
+    const told = packing.told;
+    gate = doc.lines.flatMap((line, i) => (/[A-Za-z]{2}/.test(line) && !noise?.(i) && !told?.(i) ? [i] : []));
   }
   // Whether the facts were kept is read only of an output of 8 KB or less
   // (compress-with.ts): it is worked out when read, not for each larger output, where

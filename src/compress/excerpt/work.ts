@@ -43,8 +43,8 @@ export interface EngineOptions {
   readonly rest?: boolean;
   /**
    * Every line of a rare kind is a fact, however varied the output (grep's matches: each
-   * is what was searched for), the shorter first; unless nearly every line is of a kind
-   * of its own (VARIED), when being rare picks nothing out.
+   * is what was searched for), the shorter first; unless most lines (two of three) are
+   * each of a kind of its own (VARIED), when being rare picks nothing out.
    */
   readonly rareAreFacts?: boolean;
 }

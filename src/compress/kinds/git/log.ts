@@ -7,6 +7,7 @@
  * decorated and unusual commits.
  */
 
+import { SMALL_OUTPUT } from "../../excerpt/budget.ts";
 import { type Doc, subDoc } from "../../excerpt/doc.ts";
 import { alikeSuffix, note } from "../../excerpt/framing.ts";
 import { intentLines } from "../../excerpt/intent.ts";
@@ -159,6 +160,43 @@ function showPatches(
   return patches.shown.size > 0;
 }
 
+/**
+ * An output of 8 KB or less is an excerpt only when it keeps every fact (compress-with.ts):
+ * every line with a word, a commit's header with its hash abbreviated (as `git log
+ * --abbrev-commit` prints it). Each subject and stat line is a fact, and each other line
+ * once, where it is first said: an author, a date, a stat summary said again in the next
+ * commits is told by the one shown.
+ */
+function smallLogPicks(
+  lines: readonly string[],
+  infos: readonly Commit[],
+  commitOf: Int32Array,
+  picks: Pick[],
+): void {
+  const subjects = new Set(infos.map((info) => info.subject));
+  const seen = new Set<string>();
+  lines.forEach((line, i) => {
+    if (COMMIT.test(line) || !/[A-Za-z]{2}/.test(line)) return;
+    if (STAT.test(line) || subjects.has(i)) picks.push({ from: i, to: i, prio: MUST, with: commitOf[i] });
+    else if (!seen.has(line.trim())) picks.push({ from: i, to: i, prio: MUST });
+    seen.add(line.trim());
+  });
+}
+
+/** What the excerpt's note and `kept` say it holds. */
+function described(commits: number, authors: number, patched: boolean, small: boolean) {
+  const head = `${plural(commits, "commit")} by ${plural(authors, "author")}`;
+  if (small)
+    return {
+      note: `${head}: each commit's hash, subject and files; a line said again in later commits (an author, a date, a stat summary) shown once, where first said`,
+      kept: `${plural(commits, "commit")}: every subject and file changed, each other line once`,
+    };
+  return {
+    note: `${head}: each commit as its hash and subject, commits alike counted${patched ? "; patches: every changed line, each edit made alike in many places once with its count" : ""}; dates, bodies${patched ? ", context lines" : ""} and most file stats omitted`,
+    kept: `${plural(commits, "commit")}: every kind of subject, authors, files changed rarely`,
+  };
+}
+
 function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
   const { lines, starts } = doc;
@@ -183,11 +221,15 @@ function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   });
   const display = new Map<number, string>();
   const short = abbreviation(infos.map((info) => COMMIT.exec(lines[info.start]!)![1]!));
-  // Each commit on one line, as `git log --oneline` shows it: its hash and its subject.
+  // A small log without patches (smallLogPicks); patches are read as git diff's are.
+  const small = doc.size <= SMALL_OUTPUT && !lines.some((l) => l.startsWith("diff --git "));
+  // Each commit on one line, as `git log --oneline` shows it: its hash and its subject; in
+  // a small log, where every subject is shown as printed, its header's hash abbreviated.
   for (const info of infos) {
     const hash = COMMIT.exec(lines[info.start]!)![1]!.slice(0, short);
     const subject = info.subject >= 0 ? lines[info.subject]!.trim() : "";
-    display.set(info.start, subject ? `${hash} ${subject}` : lines[info.start]!);
+    if (small) display.set(info.start, `commit ${hash}`);
+    else display.set(info.start, subject ? `${hash} ${subject}` : lines[info.start]!);
   }
   // Subjects alike but for their numbers and names ("db: add migration 0046_…") are one
   // kind: its first and last commit stand for it, with a count; a subject like no other is a fact.
@@ -202,7 +244,7 @@ function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   );
   for (const t of kinds.list) {
     const members = t.members.map((k) => withSubject[k]!.start);
-    if (members.length <= 2) {
+    if (members.length <= 2 || small) {
       for (const i of members) picks.push({ from: i, to: i, prio: MUST + 5 });
       continue;
     }
@@ -218,6 +260,7 @@ function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   for (const info of infos.filter((i) => i.subject < 0))
     picks.push({ from: info.start, to: info.start, prio: MUST + 5 });
   const patched = showPatches(doc, infos, commitOf, { picks, display, suffix });
+  if (small) smallLogPicks(lines, infos, commitOf, picks);
   statPicks(doc, commitOf, picks);
   // The oldest commit's stat summary says what the history starts from.
   const oldest = infos[infos.length - 1]!;
@@ -227,24 +270,19 @@ function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     picks.push({ from: i, to: i, prio: MUST + 4 });
     if (commitOf[i]! >= 0) picks.push({ from: commitOf[i]!, to: commitOf[i]!, prio: MUST + 4 });
   }
-  const notes: Note[] = [
-    {
-      at: 0,
-      text: note(
-        `${plural(commits.length, "commit")} by ${plural(authors.size, "author")}: each commit as its hash and subject, commits alike counted${patched ? "; patches: every changed line, each edit made alike in many places once with its count" : ""}; dates, bodies${patched ? ", context lines" : ""} and most file stats omitted`,
-      ),
-      prio: MUST + 20,
-    },
-  ];
+  const said = described(commits.length, authors.size, patched, small);
+  const notes: Note[] = [{ at: 0, text: note(said.note), prio: MUST + 20 }];
   return excerpt("git-log", doc, budget, {
     picks,
     notes,
-    kept: `${plural(commits.length, "commit")}: every kind of subject, authors, files changed rarely`,
+    kept: said.kept,
     // A marker between every two commits would cost more than the subjects; the note
     // above says what is left out.
     options: { maxLine: 600, display, suffix, markers: false },
     engine: false,
     hints,
+    // A commit's header is told by its hash (display), shown with each commit, a fact.
+    told: (i) => display.has(i),
   });
 }
 

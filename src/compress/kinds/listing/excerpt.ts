@@ -4,7 +4,7 @@
  * files are and how many; ls -R keeps each directory's header, tree its top levels.
  */
 
-import { factCap } from "../../excerpt/budget.ts";
+import { factCap, SMALL_OUTPUT } from "../../excerpt/budget.ts";
 import { pathListExcerpt } from "../../excerpt/dirs.ts";
 import type { Doc } from "../../excerpt/doc.ts";
 import { groupLines, note } from "../../excerpt/framing.ts";
@@ -58,9 +58,16 @@ const kindOf = (line: string) => {
 };
 
 /** Each directory of an `ls -l`/`ls -lR` listing with its entries, and how often each kind of entry occurs. */
-function parseLs(lines: readonly string[]): { dirs: LsDir[]; kinds: Map<string, number>; entries: number } {
+function parseLs(lines: readonly string[]): {
+  dirs: LsDir[];
+  kinds: Map<string, number>;
+  entries: number;
+  named: Set<number>;
+} {
   const dirs: LsDir[] = [];
   const kinds = new Map<string, number>();
+  // The entries told by their name: `.` and `..` by the directory's header, the rest on its names line.
+  const named = new Set<number>();
   let entries = 0;
   const open = (header: number) => {
     const d: LsDir = { header, total: -1, names: [], kinds: [], at: [], kindsOf: [], sizes: [] };
@@ -73,7 +80,9 @@ function parseLs(lines: readonly string[]): { dirs: LsDir[]; kinds: Map<string, 
     else if (LS_ENTRY.test(line)) {
       entries++;
       const entry = lsName(line);
-      if (!entry || entry.name === "." || entry.name === "..") return;
+      if (!entry) return;
+      named.add(i);
+      if (entry.name === "." || entry.name === "..") return;
       const dir = dirs[dirs.length - 1] ?? open(-1);
       dir.names.push(entry.name);
       dir.kinds.push(line.startsWith("d") ? "d" : entry.target !== undefined ? "l" : "-");
@@ -84,7 +93,7 @@ function parseLs(lines: readonly string[]): { dirs: LsDir[]; kinds: Map<string, 
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     }
   });
-  return { dirs, kinds, entries };
+  return { dirs, kinds, entries, named };
 }
 
 /** A directory this size or smaller has every name listed as facts; so has the one directory of a listing. */
@@ -118,13 +127,16 @@ function lsExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
   const notes: Note[] = [];
   // Every name is information; sizes, dates, permissions and owners are decoration, shown
   // only for the rare kinds of entry (a link, an executable, another owner) and the largest.
-  const { dirs, kinds, entries } = parseLs(lines);
+  const { dirs, kinds, entries, named } = parseLs(lines);
+  // In an output of 8 KB or less every name is a fact: such an excerpt is made only when
+  // it keeps every fact (compress-with.ts), and an entry's name is what its line tells.
+  const small = doc.size <= SMALL_OUTPUT;
   dirs.forEach((d, k) => {
     const order = Math.min(5, k / 20);
     if (d.header >= 0) picks.push({ from: d.header, to: d.header, prio: MUST + 5 - order });
     if (d.total >= 0) picks.push({ from: d.total, to: d.total, prio: MUST + 4 - order });
     const at = Math.max(d.header, d.total) + 1;
-    const facts = dirs.length === 1 || d.names.length <= SMALL_DIR;
+    const facts = small || dirs.length === 1 || d.names.length <= SMALL_DIR;
     nameLines(d).forEach((text, rank) => {
       notes.push({
         at,
@@ -150,6 +162,7 @@ function lsExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
     options: { maxLine: 4000, markers: false },
     engine: false,
     hints,
+    told: (i) => named.has(i),
   });
 }
 
