@@ -11,6 +11,7 @@
  */
 
 import { type Printed, signedNumberIn } from "./fields.ts";
+import { insideOfRows } from "./nested.ts";
 import { FEW_LINES, farEitherSide, onlyGrow, printedStep } from "./signals.ts";
 
 export interface ColumnValues {
@@ -120,7 +121,7 @@ function farRows(rows: readonly (readonly string[])[], c: number): number[] {
   // Numbers that only grow row after row count places (ids, line numbers), not amounts.
   if (values.length < rows.length * 0.9 || onlyGrow(values)) return [];
   const unit = printedStep(decimals, below1);
-  const far = farEitherSide(values, 3, unit);
+  const far = farEitherSide(values, 3, unit, insideOfRows(rows, c, at));
   return [...far, ...notAbove0(values).filter((k) => !far.includes(k))].map((k) => at[k]!);
 }
 
