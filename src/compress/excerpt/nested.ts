@@ -13,7 +13,10 @@ function insideBy(nameOf: (j: number) => string): Inside {
   const named = new Map<number, string>();
   const name = (j: number): string => {
     let v = named.get(j);
-    if (v === undefined) named.set(j, (v = nameOf(j)));
+    if (v === undefined) {
+      v = nameOf(j);
+      named.set(j, v);
+    }
     return v;
   };
   return (outer, inner) => {

@@ -260,7 +260,7 @@ function extremes(
   for (let k = 0; k < beyond.length; k++) {
     const same = k > 0 && beyond[k]!.v === beyond[k - 1]!.v;
     ties = same ? ties + 1 : 1;
-    const within = !same && k > 0 && inside !== undefined && inside(beyond[k - 1]!.i, beyond[k]!.i);
+    const within = !same && k > 0 && inside?.(beyond[k - 1]!.i, beyond[k]!.i) === true;
     if (!same && !within && ++distinct > most) break;
     if (ties <= most) at.push(beyond[k]!.i);
   }
