@@ -7,6 +7,7 @@
 import { factCap } from "../../excerpt/budget.ts";
 import { pathListExcerpt } from "../../excerpt/dirs.ts";
 import type { Doc } from "../../excerpt/doc.ts";
+import { numberIn } from "../../excerpt/fields.ts";
 import { groupLines, note } from "../../excerpt/framing.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
@@ -153,8 +154,29 @@ function lsExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
   });
 }
 
+/** A tree entry's size, as `tree -h`, `-s` or `--du` prints it before the name: `[107K]`, `[  67]`. */
+const TREE_SIZE = /(?:├──|└──|\|--|`--)[\s\u00a0]+\[\s*(\d+(?:\.\d+)?[KMGTP]?)\]/;
+
+/**
+ * The entries of a tree whose size stands far above the rest (the vendored bundle and its
+ * source map among small modules), read as the engine reads a field of sizes (numberIn:
+ * `107K` in bytes): facts wherever they stand, as ls's largest files are (bigEntries).
+ */
+function bigTreeEntries(lines: readonly string[]): number[] {
+  const at: number[] = [];
+  const sizes: number[] = [];
+  lines.forEach((line, i) => {
+    const m = TREE_SIZE.exec(line);
+    if (!m) return;
+    at.push(i);
+    sizes.push(numberIn(m[1]!, 0, m[1]!.length));
+  });
+  return farAbove(sizes).map((k) => at[k]!);
+}
+
 function treeExcerpt(doc: Doc, budget: number): Excerpt {
   const picks: Pick[] = [];
+  for (const i of bigTreeEntries(doc.lines)) picks.push({ from: i, to: i, prio: MUST + 1 });
   doc.lines.forEach((line, i) => {
     if (TREE_SUMMARY.test(line)) picks.push({ from: i, to: i, prio: MUST + 5 });
     else if (TREE_LINE.test(line)) {
