@@ -18,12 +18,20 @@ import { LS_ENTRY, LS_HEADER, TREE_LINE } from "./detect.ts";
 
 const TREE_SUMMARY = /^\d+ director(?:y|ies)(?:, \d+ files?)?$/;
 
+/**
+ * An `ls -l` entry: perms links owner group size month day time|year name. The size as
+ * `ls -l` prints it (`48213`, a device's `8, 1`) or `ls -lh` does (`4.0K`, `1.2M`, `652`).
+ */
+const LS_LINE =
+  /^\S+\s+\d+\s+\S+\s+\S+\s+(\d[\d,]*(?:\.\d+)?[KMGTP]?)(?:\s*,\s*\d+)?\s+\S+\s+\S+\s+\S+\s(.+)$/;
+
 /** The name an `ls -l` entry shows (a link's target apart), or undefined. */
 function lsName(line: string): { name: string; target?: string; size: number } | undefined {
-  // perms links owner group size month day time|year name
-  const m = /^\S+\s+\d+\s+\S+\s+\S+\s+([\d,]+)(?:\s*,\s*\d+)?\s+\S+\s+\S+\s+\S+\s(.+)$/.exec(line);
+  const m = LS_LINE.exec(line);
   if (!m) return undefined;
-  const size = Number(m[1]!.replace(/,/g, ""));
+  // Read as every rule reads a size (numberIn: `4.0K` in bytes), thousands' commas aside.
+  const printed = m[1]!.replace(/,/g, "");
+  const size = numberIn(printed, 0, printed.length);
   const arrow = line.startsWith("l") ? m[2]!.indexOf(" -> ") : -1;
   return arrow < 0
     ? { name: m[2]!, size }
