@@ -15,6 +15,7 @@ import {
   type Printed,
   wordsOf,
 } from "./fields.ts";
+import { insideOf } from "./nested.ts";
 import { FEW_LINES, farAbove, largestOf, onlyGrow, printedStep, sortedAt } from "./signals.ts";
 import type { Templates } from "./templates.ts";
 
@@ -96,7 +97,7 @@ export function outliers(
       // Far above by a whole unit at least, unless every value is a fraction of one (a
       // profile's seconds, `0.277`): then by the step they are printed in.
       const unit = printedStep(f.decimals[k]!, f.below1[k] === 1);
-      const far = farAbove(f.numbers[k]!, 3, unit);
+      const far = farAbove(f.numbers[k]!, 3, unit, insideOf(lines, members, bodyAt, k));
       for (const j of far.length > 0 ? far : largestAcrossOrders(f.numbers[k]!, 3, unit))
         add(farKey(k, j), members[j]!);
       continue;

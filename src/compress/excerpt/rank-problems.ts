@@ -14,6 +14,7 @@ import { alikeSuffix } from "./framing.ts";
 import { heldBefore } from "./held-before.ts";
 import { E } from "./priorities.ts";
 import { hasLocation, isProblem, isSevere } from "./signals.ts";
+import { firstOfEachTold } from "./told-once.ts";
 import { FOREIGN } from "./traces.ts";
 import { type EngineOptions, FEW, fact, isProblemIn, RARE, type Work } from "./work.ts";
 
@@ -93,6 +94,12 @@ export function rankProblems(w: Work): void {
     const before = locatedBefore(lines, last);
     if (before < last && hasLocation(lines[before]!)) fact(w, before, last - 1, where, "locator");
     w.suffix.set(first, alikeSuffix(m.length, starts[first]!, starts[last]!));
+    // Few things said, each told again (Maven's errors printed twice): each one, as few alike are.
+    for (const i of firstOfEachTold(lines, m, w.few))
+      if (i !== first && i !== last) {
+        fact(w, i, i, severe ? E.problem : E.warning, "problem");
+        located(w, i, where);
+      }
     // The same error in a few files: where it first stands in each is news (a file to open).
     const byFile = firstPerFile(lines, m, w.opts.bodyAt, 2 * FEW);
     for (const i of byFile)

@@ -11,6 +11,7 @@
  */
 
 import { type Printed, signedNumberIn } from "./fields.ts";
+import { insideOfRows } from "./nested.ts";
 import { FEW_LINES, farEitherSide, onlyGrow, printedStep } from "./signals.ts";
 
 export interface ColumnValues {
@@ -31,7 +32,6 @@ export interface Rarity {
 
 /** A value held by fewer than this share of the rows is rare: those rows are the point. */
 const RARE_SHARE = 0.05;
-const NUMBER = /^-?[\d.,]+$/;
 /**
  * Where one value holds this share of the rows (Running), a value held by a few rows
  * (FEW_LINES) is an exception too, though over RARE_SHARE of a small table: three pods
@@ -69,10 +69,7 @@ export function rarity(rows: readonly (readonly string[])[]): Rarity {
       if (counts.size > CATEGORIES) break;
     }
     if (counts.size < 2) continue;
-    if (
-      counts.size > CATEGORIES ||
-      (counts.size > fewNumbers && [...counts.keys()].every((v) => NUMBER.test(v)))
-    ) {
+    if (counts.size > CATEGORIES || (counts.size > fewNumbers && [...counts.keys()].every(isNumber))) {
       const above = farRows(rows, c);
       for (const i of above) rare.add(i);
       if (above.length > 0) far.push(c);
@@ -88,6 +85,13 @@ export function rarity(rows: readonly (readonly string[])[]): Rarity {
   }
   return { rare: [...rare].sort((a, b) => a - b), columns, far };
 }
+
+/**
+ * Whether a cell is a number as farRows reads it (signedNumberIn, the one reading of a
+ * field's number): a column of them with more values than categories has (`852K`, `28M`
+ * of `du -h`) is one of amounts, read by farRows, not one of categories.
+ */
+const isNumber = (v: string) => !Number.isNaN(signedNumberIn(v, 0, v.length));
 
 /** How farRows' last number was printed. */
 const printed: Printed = { decimals: 0 };
@@ -117,7 +121,7 @@ function farRows(rows: readonly (readonly string[])[], c: number): number[] {
   // Numbers that only grow row after row count places (ids, line numbers), not amounts.
   if (values.length < rows.length * 0.9 || onlyGrow(values)) return [];
   const unit = printedStep(decimals, below1);
-  const far = farEitherSide(values, 3, unit);
+  const far = farEitherSide(values, 3, unit, insideOfRows(rows, c, at));
   return [...far, ...notAbove0(values).filter((k) => !far.includes(k))].map((k) => at[k]!);
 }
 

@@ -135,7 +135,7 @@ export function isComparison(line: string): boolean {
 
 /** A line that totals a run or says how it ended. */
 const SUMMARY =
-  /\b(?:exit(?:ed)?(?: with)?(?: code| status)?:? ?-?\d+|\d+ (?:passed|failed|errors?|warnings?|skipped|pending|tests?|suites?|problems?|vulnerabilit(?:y|ies)|packages?|files? changed|modules? transformed)|(?:passed|failed|total|errors?|warnings?):\s*\d+|Found \d+|built in|done in|finished in|completed in|took \d)\b|^(?:Tests?|Test Files|Test Suites|Suites|Snapshots|Time|Duration|Ran|Summary|Result|Total)\b[\s:]/i;
+  /\b(?:exit(?:ed)?(?: with)?(?: code| status)?:? ?-?\d+|\d+ (?:passed|failed|errors?|warnings?|skipped|pending|tests?|suites?|problems?|vulnerabilit(?:y|ies)|packages?|files? changed|modules? transformed)|(?:passed|failed|total|errors?|warnings?):\s*\d+|Found \d+|checked \d+ files?|built in|done in|finished in|completed in|took \d)\b|^(?:Tests?|Test Files|Test Suites|Suites|Snapshots|Time|Duration|Ran|Summary|Result|Total)\b[\s:]/i;
 
 export function isSummary(line: string): boolean {
   return line.length <= 400 && SUMMARY.test(line);
@@ -177,21 +177,33 @@ export const FEW_LINES = 3;
  * Indexes into `values`. `unit`: the smallest step the values are printed in (1 for whole
  * numbers, 0.001 for a profile's seconds), the least the median distance is taken to be.
  */
-export function farAbove(values: readonly number[], most = 3, unit = 1): number[] {
-  return values.length < 8 ? [] : above(values, centreOf(values), most, unit);
+export function farAbove(values: readonly number[], most = 3, unit = 1, inside?: Inside): number[] {
+  return values.length < 8 ? [] : above(values, centreOf(values), most, unit, inside);
 }
+
+/**
+ * Whether the line of value `inner` names a thing inside what the line of value `outer`
+ * names (du's file in its folder), by their indexes into the values; see nested.ts.
+ */
+export type Inside = (outer: number, inner: number) => boolean;
 
 /** farAbove, then the values far below the rest (below), of one column: its centre is read once for both sides. */
-export function farEitherSide(values: readonly number[], most = 3, unit = 1): number[] {
+export function farEitherSide(values: readonly number[], most = 3, unit = 1, inside?: Inside): number[] {
   if (values.length < 8) return [];
   const centre = centreOf(values);
-  return [...above(values, centre, most, unit), ...below(values, centre, most, unit)];
+  return [...above(values, centre, most, unit, inside), ...below(values, centre, most, unit)];
 }
 
-function above(values: readonly number[], { median, spread }: Centre, most: number, unit: number): number[] {
+function above(
+  values: readonly number[],
+  { median, spread }: Centre,
+  most: number,
+  unit: number,
+  inside?: Inside,
+): number[] {
   const bar = Math.max(median * 2, median + 6 * Math.max(spread, unit));
   if (largestOf(values) <= bar) return [];
-  return extremes(values, (v) => v > bar, -1, most);
+  return extremes(values, (v) => v > bar, -1, most, inside);
 }
 
 /**
@@ -226,13 +238,17 @@ function centreOf(values: readonly number[]): Centre {
  * The indexes of the values past a bar (`past`), the furthest first (`order` -1: largest,
  * 1: smallest): the `most` furthest values, not lines: lines that tie on one (du's folder
  * and its only subfolder, both 32M) are one value and leave room for the next; each by
- * `most` lines at most (a status that hundreds of lines hold).
+ * `most` lines at most (a status that hundreds of lines hold). So is, where `inside` tells
+ * it, a line inside the one before it: a folder's size is its largest child's and then
+ * some (du -a's 98M folder, its 97M subfolder, the 96M file in it are one large file),
+ * and a listing whose folders led would have them take every place of the largest.
  */
 function extremes(
   values: readonly number[],
   past: (v: number) => boolean,
   order: number,
   most: number,
+  inside?: Inside,
 ): number[] {
   const beyond = values
     .map((v, i) => ({ v, i }))
@@ -244,7 +260,8 @@ function extremes(
   for (let k = 0; k < beyond.length; k++) {
     const same = k > 0 && beyond[k]!.v === beyond[k - 1]!.v;
     ties = same ? ties + 1 : 1;
-    if (!same && ++distinct > most) break;
+    const within = !same && k > 0 && inside?.(beyond[k - 1]!.i, beyond[k]!.i) === true;
+    if (!same && !within && ++distinct > most) break;
     if (ties <= most) at.push(beyond[k]!.i);
   }
   return at;

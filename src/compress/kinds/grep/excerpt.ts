@@ -135,11 +135,19 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
   });
 }
 
-/** `grep -c`: every file that matched, busiest first as grep listed them; the files with none counted. */
+/** The busiest files of a count are those of its largest this many counts. */
+const BUSIEST = 3;
+
+/**
+ * `grep -c`: every file that matched as grep listed them, the busiest first where room is
+ * short (grep lists by path, not by count: the files with most matches are what is looked
+ * at first); the files with none counted.
+ */
 function countExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
   const picks: Pick[] = [];
   let zero = 0;
   let files = 0;
+  const counted: { at: number; n: number }[] = [];
   doc.lines.forEach((line, i) => {
     const m = COUNT.exec(line);
     if (!m) {
@@ -148,8 +156,10 @@ function countExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
     }
     files++;
     if (m[2] === "0") zero++;
-    else picks.push({ from: i, to: i, prio: MUST + 1 });
+    else counted.push({ at: i, n: Number(m[2]) });
   });
+  const busiest = busiestCounts(counted.map((c) => c.n));
+  for (const { at, n } of counted) picks.push({ from: at, to: at, prio: n >= busiest ? MUST + 2 : MUST + 1 });
   const notes: Note[] =
     zero > 0 ? [{ at: 0, text: note(`${zero} of ${files} files with no match`), prio: MUST + 5 }] : [];
   return excerpt("grep", doc, budget, {
@@ -160,6 +170,17 @@ function countExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
     options: { markers: false },
     hints,
   });
+}
+
+/**
+ * The least of the largest BUSIEST counts, when they stand above the median count (a count
+ * where every file matched once has no busiest); Infinity otherwise.
+ */
+function busiestCounts(counts: readonly number[]): number {
+  const distinct = [...new Set(counts)].sort((a, b) => b - a);
+  const median = [...counts].sort((a, b) => a - b)[counts.length >> 1] ?? 0;
+  const least = distinct[Math.min(BUSIEST, distinct.length) - 1] ?? Number.POSITIVE_INFINITY;
+  return least > median ? least : Number.POSITIVE_INFINITY;
 }
 
 export function grepExcerpt(text: string, hints: Hints, budget: number): Excerpt {

@@ -7,6 +7,7 @@
 import { factCap, SMALL_OUTPUT } from "../../excerpt/budget.ts";
 import { pathListExcerpt } from "../../excerpt/dirs.ts";
 import type { Doc } from "../../excerpt/doc.ts";
+import { numberIn } from "../../excerpt/fields.ts";
 import { groupLines, note } from "../../excerpt/framing.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
@@ -17,12 +18,20 @@ import { LS_ENTRY, LS_HEADER, TREE_LINE } from "./detect.ts";
 
 const TREE_SUMMARY = /^\d+ director(?:y|ies)(?:, \d+ files?)?$/;
 
+/**
+ * An `ls -l` entry: perms links owner group size month day time|year name. The size as
+ * `ls -l` prints it (`48213`, a device's `8, 1`) or `ls -lh` does (`4.0K`, `1.2M`, `652`).
+ */
+const LS_LINE =
+  /^\S+\s+\d+\s+\S+\s+\S+\s+(\d[\d,]*(?:\.\d+)?[KMGTP]?)(?:\s*,\s*\d+)?\s+\S+\s+\S+\s+\S+\s(.+)$/;
+
 /** The name an `ls -l` entry shows (a link's target apart), or undefined. */
 function lsName(line: string): { name: string; target?: string; size: number } | undefined {
-  // perms links owner group size month day time|year name
-  const m = /^\S+\s+\d+\s+\S+\s+\S+\s+([\d,]+)(?:\s*,\s*\d+)?\s+\S+\s+\S+\s+\S+\s(.+)$/.exec(line);
+  const m = LS_LINE.exec(line);
   if (!m) return undefined;
-  const size = Number(m[1]!.replace(/,/g, ""));
+  // Read as every rule reads a size (numberIn: `4.0K` in bytes), thousands' commas aside.
+  const printed = m[1]!.replace(/,/g, "");
+  const size = numberIn(printed, 0, printed.length);
   const arrow = line.startsWith("l") ? m[2]!.indexOf(" -> ") : -1;
   return arrow < 0
     ? { name: m[2]!, size }
@@ -166,8 +175,29 @@ function lsExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
   });
 }
 
+/** A tree entry's size, as `tree -h`, `-s` or `--du` prints it before the name: `[107K]`, `[  67]`. */
+const TREE_SIZE = /(?:├──|└──|\|--|`--)[\s\u00a0]+\[\s*(\d+(?:\.\d+)?[KMGTP]?)\]/;
+
+/**
+ * The entries of a tree whose size stands far above the rest (the vendored bundle and its
+ * source map among small modules), read as the engine reads a field of sizes (numberIn:
+ * `107K` in bytes): facts wherever they stand, as ls's largest files are (bigEntries).
+ */
+function bigTreeEntries(lines: readonly string[]): number[] {
+  const at: number[] = [];
+  const sizes: number[] = [];
+  lines.forEach((line, i) => {
+    const m = TREE_SIZE.exec(line);
+    if (!m) return;
+    at.push(i);
+    sizes.push(numberIn(m[1]!, 0, m[1]!.length));
+  });
+  return farAbove(sizes).map((k) => at[k]!);
+}
+
 function treeExcerpt(doc: Doc, budget: number): Excerpt {
   const picks: Pick[] = [];
+  for (const i of bigTreeEntries(doc.lines)) picks.push({ from: i, to: i, prio: MUST + 1 });
   doc.lines.forEach((line, i) => {
     if (TREE_SUMMARY.test(line)) picks.push({ from: i, to: i, prio: MUST + 5 });
     else if (TREE_LINE.test(line)) {

@@ -48,7 +48,7 @@ export function delimiterOf(all: readonly string[]): string | undefined {
  * of many short words backtrack exponentially, hanging the hook.
  */
 export const ALIGNED_HEADER =
-  /^[\s|/+]*[A-Z%](?:[\w%/.-]| +(?=[^\sA-Z%|]))*(?:\s+[A-Z%|](?:[\w%/.-]| +(?=[^\sA-Z%|]))*){2,}\s*$/;
+  /^[\s|/+]*[A-Z%](?:[\w%/.()-]| +(?=[^\sA-Z%|]))*(?:\s+[A-Z%|](?:[\w%/.()-]| +(?=[^\sA-Z%|]))*){2,}\s*$/;
 
 /** Column-aligned: a header of several words, and rows splitting into as many columns. */
 export function alignedHeader(lines: readonly string[]): number {

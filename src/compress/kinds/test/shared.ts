@@ -11,6 +11,7 @@ import { MUST, type Pick } from "../../excerpt/pack.ts";
 import { isSuccess, isSummary } from "../../excerpt/signals.ts";
 import { FOREIGN } from "../../excerpt/traces.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
+import { rowsNamed } from "./covered.ts";
 
 export { FOREIGN };
 
@@ -143,9 +144,10 @@ const SMALL_TABLE = 40;
 /**
  * The tables a run draws after its tests (coverage: `File | % Stmts | …`, its totals row
  * `All files`, a row per file): kept whole when small, else their head (the header and
- * the totals under it) while the rows share the room.
+ * the totals under it) while the rows share the room, but for the rows of the files the
+ * failures name (covered.ts), kept as the failures are.
  */
-function tablePicks(doc: Doc, out: Pick[]): void {
+function tablePicks(doc: Doc, out: Pick[], blocks: readonly Block[]): void {
   const { lines } = doc;
   for (let i = 0; i < lines.length; i++) {
     if (!TABLE_RULE.test(lines[i]!)) continue;
@@ -159,6 +161,7 @@ function tablePicks(doc: Doc, out: Pick[]): void {
       // The rows: the engine's rest ranks them first (rest: its totals by folder, an odd
       // row), then the first ones as room allows.
       out.push({ from: head + 2, to: end, prio: P.rows, split: "head" });
+      for (const r of rowsNamed(lines, blocks, head + 2, end)) out.push({ from: r, to: r, prio: MUST });
     }
     i = end;
   }
@@ -212,7 +215,7 @@ export function testExcerpt(
   picks.push({ from: 0, to: 2, prio: P.head, split: "head" });
   picks.push({ from: n - 3, to: n - 1, prio: P.tail, split: "tail" });
   linePicks(doc, EXIT, P.summary - 1, picks);
-  tablePicks(doc, picks);
+  tablePicks(doc, picks, blocks);
   const inBlock = new Uint8Array(n);
   for (const b of blocks) for (let i = b.start; i <= b.end; i++) inBlock[i] = 1;
   // Tests skipped or expected to fail, when few: which ones did not run is news.

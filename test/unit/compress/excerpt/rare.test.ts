@@ -101,3 +101,29 @@ describe("a number at or below zero among positive ones", () => {
     expect(rarity(rows).rare).toEqual([]);
   });
 });
+
+describe("a column of numbers", () => {
+  // rare.ts told a column of numbers by an expression of its own (digits, points, commas),
+  // apart from signedNumberIn, by which farRows then reads them: du -h's sizes (`44K`,
+  // `42M`) were no numbers to it, and a column of 18 sizes among 21 rows was one of
+  // categories whose every value was rare. Every 25th row of fresh9's `du -ah | sort -h`
+  // with its body rotated by the robustness bench (bench/corpus/facts/variants.ts).
+  it("reads a column of sizes as numbers, by the reader farRows reads them with", async () => {
+    const { rarity } = await import("../../../../src/compress/excerpt/rare.ts");
+    const { makeVariant } = await import("../../../../bench/corpus/facts/variants.ts");
+    const { capturedCase } = await import("../corpus.ts");
+    const { text, must } = await capturedCase("fresh9", "du-ah-cache-sorted");
+    const v = makeVariant(text, must, "shifted");
+    if (!("text" in v)) throw new Error(v.skip);
+    const rows = v.text
+      .split("\n")
+      .filter((l) => l.includes("\t"))
+      .filter((_, i) => i % 25 === 0)
+      .map((l) => l.split("\t"));
+    expect(rows.length).toBe(21);
+    expect(rarity(rows).rare.map((i) => rows[i]!.join("\t"))).toEqual([
+      "268K\tcache/api/deps",
+      "42M\tcache/infra/tmp/b00",
+    ]);
+  });
+});

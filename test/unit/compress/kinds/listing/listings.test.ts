@@ -113,6 +113,24 @@ describe("ls -laR on a real tree", () => {
   });
 });
 
+describe("ls -lahR on a real tree, sizes human-readable", () => {
+  // `ls -lh` prints a size with its unit (`4.0K`, `1.2M`): an entry was read only with a
+  // plain number there, so every directory (4.0K) and every file of a kilobyte or more was
+  // no entry, and its name was in no line of the excerpt.
+  it("keeps every name, a directory's and a large file's too", () => {
+    writeFileSync(join(root, "docs", "big_manual.md"), "x".repeat(30_000));
+    const text = run("ls", ["-lahR", "."]);
+    rmSync(join(root, "docs", "big_manual.md"));
+    expect(text).toMatch(/ 4\.0K .* src$/m);
+    const e = compressText(text, { tool: "Bash", command: "ls -lahR ." }, 6000);
+    expect(e.compressor).toBe("listing");
+    const words = new Set(e.text.split(/\s+/));
+    for (const n of ["src", "lib", "docs", "vendor", "big_manual.md"]) expect(words.has(n), n).toBe(true);
+    for (const dir of ["src", "lib/vendor", "docs"])
+      for (const n of names(dir)) expect(words.has(n), n).toBe(true);
+  });
+});
+
 describe("find on a real tree", () => {
   /** What every excerpt of a path list holds to: paths written whole are found ones, every directory is named, no word is made up. */
   function checked(text: string, excerpt: string): { written: Set<string>; found: string[] } {

@@ -50,7 +50,17 @@ describe("a table whose column of numbers has one far above the rest", () => {
     const lines = v.text.split("\n").filter((l) => l !== "");
     const r = rarity(lines.map((l) => l.split("\t")));
     expect(r.far).toEqual([0]);
+    // The largest three values, a line inside the one above it (a folder's largest child,
+    // du -a's file in its folder) taking no place of its own: the 96M and 41M files and the
+    // folders that hold them, then 2.1M's cache/api. When each line was a value, the total
+    // and the folders around the 96M file took all three places, and the file was left out.
     expect(r.rare.map((i) => lines[i])).toEqual([
+      "2.1M\tcache/api",
+      "41M\tcache/infra/tmp/b00/part-0.bin",
+      "42M\tcache/infra/tmp",
+      "42M\tcache/infra/tmp/b00",
+      "44M\tcache/infra",
+      "96M\tcache/mobile/artifacts/b02/part-0.bin",
       "97M\tcache/mobile/artifacts",
       "97M\tcache/mobile/artifacts/b02",
       "98M\tcache/mobile",
