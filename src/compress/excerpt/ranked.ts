@@ -47,7 +47,7 @@ function numericSortEnd(options: readonly string[]): "head" | "tail" | undefined
 }
 
 /**
- * Picks for the rows at a ranking's sorted end (rows `start` to `end`, blank lines aside):
+ * Picks for the rows at a ranking's sorted end (rows `start` to `end`, blank and overlong lines aside):
  * the outermost first, each a little below the one before, so a tight budget keeps the top.
  */
 export function rankedPicks(
@@ -65,7 +65,8 @@ export function rankedPicks(
     i >= start && i <= end && picks.length < RANKED_ROWS;
     i += step
   ) {
-    if (lines[i]!.trim() === "") continue;
+    // A row too long to be a ranking's line (a wrapped record) is left to the other rules.
+    if (lines[i]!.trim() === "" || lines[i]!.length > 1000) continue;
     picks.push({ from: i, to: i, prio: MUST + 2 - picks.length / RANKED_ROWS });
   }
   return picks;
