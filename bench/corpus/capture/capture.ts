@@ -8,7 +8,7 @@
  *
  * Needs what the sessions run: cargo (offline, std only), a JDK with Maven and a local
  * repository holding JUnit 5 and surefire 3.2.5, gcc/g++, cmake, ninja, valgrind, gdb,
- * strace, python3, sqlite3, PostgreSQL server binaries, tree, shellcheck, yamllint, jq,
+ * strace, python3, sqlite3, PostgreSQL server binaries, tree, shellcheck, yamllint, xmllint, jq,
  * unshare, and the npm registry for the web project's tools. Two public repositories are
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt) and
  * $LOGHUB_REPO (logpai/loghub).

@@ -3076,6 +3076,201 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh11 set (bench/corpus/fresh11/): a tenth held-out round on the blind part's weakest
+  // kinds (kubectl, du, XML, psql, cargo/clippy), captured after fresh10's fixes. The build, sys
+  // and ops sessions keep Claude Code's default output limit, so their outputs over 30,000
+  // characters are spilled to a file the hook reads.
+  {
+    name: "fresh11-build",
+    setup: "fresh11",
+    cwd: "fresh11/rs",
+    prompt: "the berth planner does not build, clippy fails on tides, manifest tests fail",
+    provenance: `${CAPTURED} (cargo/rustc/clippy 1.95 offline; files by projects/fresh11.sh; Claude Code's default output limit)`,
+    steps: [
+      build(
+        "cargo-build-berths-f11",
+        "cargo",
+        'cargo build -p berths 2>&1; echo "exit code: $?"',
+        "Build the berth planner",
+      ),
+      build(
+        "cargo-clippy-tides-spilled-f11",
+        "clippy",
+        'cargo clippy -p tides 2>&1; echo "exit code: $?"',
+        "Lint the tides crate",
+      ),
+      build(
+        "cargo-test-manifest-f11",
+        "cargo-test",
+        'cargo test -p manifest 2>&1; echo "exit code: $?"',
+        "Run the manifest tests",
+      ),
+    ],
+  },
+  {
+    name: "fresh11-xml",
+    setup: "fresh11",
+    cwd: "fresh11/java",
+    prompt:
+      "which fare tests failed, what the platform pins, the logging config, and which timetables are invalid",
+    provenance: `${CAPTURED} (Maven 3 offline with JUnit 5 and surefire 3.2.5, OpenJDK 17, xmllint of libxml2 2.9; files by projects/fresh11.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      bash(
+        "cat-surefire-fare-xml-f11",
+        "xml",
+        "cat tickets/target/surefire-reports/TEST-com.tidewater.tickets.FareTableTest.xml",
+        "The fare tests' surefire report",
+      ),
+      {
+        case: "read-platform-pom-f11",
+        kind: "xml",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/platform/pom.xml" },
+      },
+      {
+        case: "read-log4j2-config-f11",
+        kind: "xml",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/config/log4j2.xml" },
+      },
+      bash(
+        "xmllint-schema-timetables-f11",
+        "xmllint",
+        'xmllint --noout --schema timetables/timetable.xsd timetables/day-*.xml; echo "exit code: $?"',
+        "Validate the timetables against their schema",
+      ),
+      bash(
+        "xmllint-format-export-f11",
+        "xml",
+        "xmllint --format timetables/export-today.xml",
+        "Today's sailings export, indented",
+      ),
+    ],
+  },
+  {
+    name: "fresh11-db",
+    setup: "fresh11",
+    cwd: "fresh11/db",
+    prompt:
+      "sailing 4411's manifest looks off, the bookings table, the database's tables, a slow report, and migration 0031",
+    provenance: `${CAPTURED} (PostgreSQL 15 on loopback, psql 15; files by projects/fresh11.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    postgres: true,
+    maxOutput: 200_000,
+    steps: [
+      bash(
+        "psql-sailing-manifest-f11",
+        "psql",
+        'psql -c "SELECT b.ref, b.seat, b.passenger_id, b.fare_cents, b.status, b.channel, b.created_at FROM bookings b WHERE b.sailing_id = 4411 ORDER BY b.seat"',
+        "Every booking on sailing 4411",
+      ),
+      bash("psql-describe-bookings-f11", "psql", "psql -c '\\d+ bookings'", "The bookings table in detail"),
+      bash("psql-list-tables-f11", "psql", "psql -c '\\dt+'", "Every table with its size"),
+      bash(
+        "psql-explain-analyze-report-f11",
+        "psql",
+        `psql -c "SET work_mem = '1MB'" -c "EXPLAIN ANALYZE SELECT p.email, count(*), sum(pay.amount_cents) FROM bookings b JOIN passengers p ON p.id = b.passenger_id JOIN payments pay ON pay.booking_id = b.id WHERE b.status <> 'cancelled' AND b.channel = 'web' GROUP BY p.email ORDER BY 3 DESC LIMIT 20"`,
+        "Why the top web customers report is slow",
+      ),
+      bash(
+        "psql-migration-0031-f11",
+        "psql",
+        'psql -b -f migrations/0031_fares.sql 2>&1; echo "exit code: $?"',
+        "Apply migration 0031",
+      ),
+    ],
+  },
+  {
+    name: "fresh11-sys",
+    setup: "fresh11",
+    cwd: "fresh11/sys",
+    prompt:
+      "the build box's disk is full: node_modules, the cargo target, the venv, /usr/share and the app's assets",
+    provenance: `${CAPTURED} (coreutils du and sort; files by projects/fresh11.sh; Claude Code's default output limit)`,
+    steps: [
+      bash(
+        "du-depth2-web-node-modules-f11",
+        "du",
+        "du -h --max-depth=2 web/node_modules | sort -h",
+        "node_modules two levels deep, by size",
+      ),
+      bash("du-ah-cargo-target-f11", "du", "du -ah ../rs/target", "Everything in the cargo target folder"),
+      bash("du-h-venv-sorted-f11", "du", "du -h venv | sort -h", "The venv's folders by size"),
+      bash("du-a-assets-f11", "du", "du -a assets", "Every asset with its size"),
+      bash(
+        "du-usr-share-spilled-f11",
+        "du",
+        "du -h --max-depth=2 /usr/share 2>/dev/null | sort -h",
+        "What takes the space in /usr/share",
+      ),
+    ],
+  },
+  {
+    name: "fresh11-ops",
+    setup: "fresh11",
+    cwd: "fresh11/ops",
+    path: "bin",
+    prompt:
+      "pods in default are failing, memory is high, the catalogue cannot reach its database, holmes misbehaves",
+    provenance: CAPTURED,
+    steps: [
+      bash(
+        "kubectl-get-pods-labels-f11",
+        "kubectl",
+        "kubectl get pods -n default -o wide --show-labels",
+        "The pods in default with their labels",
+        HOLMES("tests/llm/fixtures/test_workload_health/01_crashpod/kubectl_get_by_kind_in_namespace.txt"),
+      ),
+      bash(
+        "kubectl-top-pods-all-f11",
+        "kubectl",
+        "kubectl top pods -A",
+        "CPU and memory of every pod",
+        HOLMES("tests/llm/fixtures/test_ask_holmes/34_memory_graph/kubectl_top_pods.txt"),
+      ),
+      bash(
+        "kubectl-describe-image-pull-f11",
+        "kubectl",
+        "kubectl describe pod -n default -l app=customer-relations",
+        "Describe the customer relations pod",
+        HOLMES("tests/llm/fixtures/test_investigate/04_image_pull_backoff/kubectl_describe.txt"),
+      ),
+      bash(
+        "kubectl-get-svc-labels-f11",
+        "kubectl",
+        "kubectl get svc -n default -o wide --show-labels",
+        "The services in default",
+        HOLMES(
+          "tests/llm/fixtures/test_investigate/06_job_failure/kubectl_get_by_kind_in_namespace_service.txt",
+        ),
+      ),
+      bash(
+        "kubectl-logs-holmes-spilled-f11",
+        "kubectl-logs",
+        "kubectl logs -n default robusta-holmes-549d55c578-7gnfn",
+        "The holmes pod's logs",
+        HOLMES(
+          "tests/llm/fixtures/test_ask_holmes/111_tool_hallucination/fetch_pod_logsNone_None_None_default_robusta-holmes-549d55c578-7gnfn_None.txt",
+        ),
+      ),
+      bash(
+        "kubectl-logs-catalogue-spilled-f11",
+        "kubectl-logs",
+        "kubectl logs -n sock-shop catalogue-f7687cb4-bjxf2 --since=6h",
+        "The catalogue's logs of the last six hours",
+        HOLMES("tests/llm/fixtures/test_ask_holmes/43_slack_deployment_logs/fetch_pod_logs_absolute.txt"),
+      ),
+      bash(
+        "kubectl-logs-errors-tail-f11",
+        "kubectl-logs",
+        "kubectl logs -n ask-holmes-namespace-51 my-app-51-59d94fd7cc-927wn | tail -n 120",
+        "The app's last 120 log lines",
+        HOLMES(
+          "tests/llm/fixtures/test_ask_holmes/51_logs_summarize_errors/fetch_pod_logs_error_ask-holmes-namespace-51_my-app-51-59d94fd7cc-927wn.txt",
+        ),
+      ),
+    ],
+  },
 ];
 
 /**

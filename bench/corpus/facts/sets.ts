@@ -31,6 +31,8 @@
  *           outputs 8-30 KB and several over 30 KB (new projects, errors, options, sizes).
  * - fresh10: bench/corpus/fresh10, a ninth held-out round on the blind part's tools, as fresh9
  *           (other projects, errors, options and sizes).
+ * - fresh11: bench/corpus/fresh11, a tenth held-out round on the blind part's weakest kinds
+ *           (kubectl, du, XML, psql, cargo/clippy), as fresh10.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -56,6 +58,7 @@ export const OPEN_SETS = [
   "fresh8",
   "fresh9",
   "fresh10",
+  "fresh11",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];

@@ -12,6 +12,7 @@ import {
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { heldBefore } from "./held-before.ts";
+import { enclosingStartTag } from "./markup-parent.ts";
 import { E } from "./priorities.ts";
 import { hasLocation, isProblem, isSevere } from "./signals.ts";
 import { firstOfEachTold } from "./told-once.ts";
@@ -56,6 +57,8 @@ function located(w: Work, i: number, where: number): void {
   }
   const source = heldBefore(lines, i, isProblemIn(w));
   if (source >= 0 && source < before) fact(w, source, source, where, "locator");
+  const tag = enclosingStartTag(lines, i);
+  if (tag >= 0 && tag < before) fact(w, tag, tag, where, "locator");
   // Its first lines locate it, but not frames in the runtime's or a library's code.
   let kept = 0;
   for (let k = i + 1; k <= after; k++) {

@@ -30,9 +30,10 @@ export function rustcExcerpt(text: string, hints: Hints, budget: number): Excerp
       const end = contextEnd(lines, arrow ? i + 1 : i, (l) => l !== "" && !HEADER.test(l));
       // "mismatched types" says little: the frame's label tells one from another.
       let label = "";
+      let labelAt = -1;
       for (let k = i + 2; k <= end && label === ""; k++) {
         const c = CARET.exec(lines[k]!);
-        if (c) label = c[1] ?? "";
+        if (c) [label, labelAt] = [c[1] ?? "", k];
       }
       diags.push({
         at: i,
@@ -43,6 +44,10 @@ export function rustcExcerpt(text: string, hints: Hints, budget: number): Excerp
         kind: m[2] ?? messageShape(m[3]!),
         ...(arrow ? { line: Number(arrow[2]), col: Number(arrow[3]), message: `${m[3]!}\n${label}` } : {}),
         ...(m[2] ? { code: m[2] } : {}),
+        // An error's label says what is wrong where the header only names the kind (`expected
+        // \`u16\`, found \`Option<f32>\``): a detail kept with it. A warning's is most often
+        // a help said again for each of hundreds.
+        ...(label !== "" && m[1] === "error" ? { details: [labelAt] } : {}),
       });
     } else if (STEP.test(line)) extra.push({ from: i, to: i, prio: i === 0 ? D.milestone : 25 });
   }

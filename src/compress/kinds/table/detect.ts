@@ -43,9 +43,10 @@ export function delimiterOf(all: readonly string[]): string | undefined {
 
 /**
  * A header line: words starting with a capital (or %), separated by whitespace; a word
- * may hold spaces ("Mounted on") but not before a capital, which starts the next word.
- * Written so every space has one reading: a word class that took any space let lines
- * of many short words backtrack exponentially, hanging the hook.
+ * may hold spaces ("Mounted on") but not before a capital, which starts the next word,
+ * and a unit in parentheses (kubectl top's `CPU(cores)`, `MEMORY(bytes)`). Written so
+ * every space has one reading: a word class that took any space let lines of many short
+ * words backtrack exponentially, hanging the hook.
  */
 export const ALIGNED_HEADER =
   /^[\s|/+]*[A-Z%](?:[\w%/.()-]| +(?=[^\sA-Z%|]))*(?:\s+[A-Z%|](?:[\w%/.()-]| +(?=[^\sA-Z%|]))*){2,}\s*$/;

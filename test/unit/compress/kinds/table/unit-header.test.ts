@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { makeVariant } from "../../../../../bench/corpus/facts/variants.ts";
 import { compressText } from "../../../../../src/compress/compress-text.ts";
 import { excerptBudget } from "../../../../../src/compress/excerpt/budget.ts";
-import { ALIGNED_HEADER } from "../../../../../src/compress/kinds/table/detect.ts";
+import { ALIGNED_HEADER, tables } from "../../../../../src/compress/kinds/table/detect.ts";
+import { tablesExcerpt } from "../../../../../src/compress/kinds/table/excerpt.ts";
 import { defaults } from "../../../../../src/config/schema.ts";
 import { capturedCase } from "../../corpus.ts";
 
@@ -29,5 +30,15 @@ describe("an aligned table whose header names a column's unit", () => {
     expect(ALIGNED_HEADER.test("NAMESPACE  NAME   CPU(cores)   MEMORY(bytes)")).toBe(true);
     expect(ALIGNED_HEADER.test("NAME   SIZE(MB)   USED(%)")).toBe(true);
     expect(ALIGNED_HEADER.test("tempo  tempo-ingester-0  3m  1005Mi")).toBe(false);
+  });
+
+  it("is a table's header: kubectl top's CPU(cores) and MEMORY(bytes) (fresh11 capture)", async () => {
+    // A real `kubectl top pods -A` of 72 pods (replayed from holmesgpt's fixtures). Its
+    // header was not read as one, for the parentheses, so the output went to the generic
+    // excerpt, which kept none of the pods using the most memory once it grew past 8 KB.
+    const { text, hints, must } = await capturedCase("fresh11", "kubectl-top-pods-all-f11");
+    expect(tables.detect(text, hints)).toBeGreaterThan(0.5);
+    const e = tablesExcerpt(text, hints, 1200);
+    for (const fact of must) expect(e.text).toContain(fact);
   });
 });
