@@ -64,9 +64,20 @@ export function forgetCopies(store: Store, sessionId: string): void {
  * The one line shown instead of a repeated output. `showCommand` is the retrieval command
  * exactly as excerpt headers print it, so both stay runnable the same way. The earlier
  * copy is filed under the same number the line starts with: it is said once.
+ *
+ * The line follows the call it answers: when the earlier copy came from that same call
+ * (`sameCall`: the same command, path or pattern) the call is not named again, as a near
+ * repeat's line does not name it (a session's `npx tsc -p .` printed ten times the same
+ * said its 12-character command ten times over, 25 characters more each time).
  */
-export function repeatLine(seen: Seen & { readonly id: number }, showCommand: string, size: string): string {
-  return `[cairn #${seen.id} · ${size}, identical to \`${shown(seen.label)}\` shown earlier: not repeated · full output: ${showCommand}]`;
+export function repeatLine(
+  seen: Seen & { readonly id: number },
+  showCommand: string,
+  size: string,
+  sameCall = false,
+): string {
+  const what = sameCall ? "as shown earlier" : `identical to \`${shown(seen.label)}\` shown earlier`;
+  return `[cairn #${seen.id} · ${size}, ${what}: not repeated · full output: ${showCommand}]`;
 }
 
 /** A call's label as a reference names it: one line, at most 80 characters. */
