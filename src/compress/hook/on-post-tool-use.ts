@@ -108,7 +108,7 @@ async function deltaAnswer(
   body: string,
   filedId: number | undefined,
 ): Promise<{ id: number; text?: string } | undefined> {
-  const { lineDelta, formatHunks, timingless } = await import("./delta.ts");
+  const { lineDelta, formatDelta, timingless, withMoves } = await import("./delta.ts");
   const lines = body.split("\n");
   const hunks = lineDelta(
     previous.body.split("\n"),
@@ -118,11 +118,12 @@ async function deltaAnswer(
   );
   if (!hunks) return undefined;
   const id = filedId ?? (await call.file()).id;
-  const changed = hunks.reduce((n, h) => n + h.removed.length + h.added.length, 0);
+  const delta = withMoves(hunks);
+  const changed = delta.changed;
   const show = showCommand(call, id);
   const size = formatBytes(Buffer.byteLength(call.o.text, "utf8"));
   const first = call.repeats.deltaLine(id, previous.id, changed, show, size);
-  const text = [first, formatHunks(hunks)].filter(Boolean).join("\n");
+  const text = [first, formatDelta(delta)].filter(Boolean).join("\n");
   return text.length < body.length / 2 ? { id, text } : { id };
 }
 
