@@ -137,7 +137,9 @@ export function rememberShown(
 /**
  * The first line of a near repeat: the new output's row, what it repeats, and how much
  * changed. It follows the very call it answers, and a near repeat is always of the same
- * call (callKey): the call is not named again.
+ * call (callKey): the call is not named again. "with N lines changed" says the rest is
+ * as it was ("the rest identical" after it said it again on each of a session's 16 near
+ * repeats).
  */
 export function deltaLine(
   id: number,
@@ -150,6 +152,6 @@ export function deltaLine(
   const how =
     changed === 0
       ? "again the same lines, timings aside"
-      : `with ${changed} line${changed === 1 ? "" : "s"} changed, the rest identical`;
+      : `with ${changed} line${changed === 1 ? "" : "s"} changed`;
   return `[cairn #${id} · ${size}, as shown earlier${earlier} ${how} · full output: ${showCommand}]`;
 }

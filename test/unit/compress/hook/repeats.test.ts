@@ -125,7 +125,7 @@ describe("outputs already in context are not sent twice", () => {
     const delta = await run("toolu_nr_2", more);
     const [head, ...rest] = delta.split("\n");
     expect(head).toMatch(
-      /^\[cairn #1 · [^`]*, as shown earlier with 1 line changed, the rest identical · full output: .* show 1\]$/,
+      /^\[cairn #1 · [^`]*, as shown earlier with 1 line changed · full output: .* show 1\]$/,
     );
     expect(rest.join("\n")).toMatch(/^@@ after L\d+ → L\d+\n\+\tmodified: {3}src\/extra\.js$/);
     expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.project })).stdout).toBe(more);
@@ -172,7 +172,7 @@ describe("outputs already in context are not sent twice", () => {
     });
     const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
     expect(delta).toMatch(
-      /^\[cairn #\d+ · .*shown earlier \(#\d+\) with 2 lines changed, the rest identical/,
+      /^\[cairn #\d+ · .*shown earlier \(#\d+\) with 2 lines changed · full output: /,
     );
     expect(delta).toContain("+      Tests  2 failed | 177 passed");
     expect(delta).not.toContain("Start at");
