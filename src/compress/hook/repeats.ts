@@ -139,7 +139,8 @@ export function rememberShown(
  * changed. It follows the very call it answers, and a near repeat is always of the same
  * call (callKey): the call is not named again. "with N lines changed" says the rest is
  * as it was ("the rest identical" after it said it again on each of a session's 16 near
- * repeats).
+ * repeats); "but for timings" that no line changed but its times ("again the same lines,
+ * timings aside" before, 20 characters more on each re-run of a test suite).
  */
 export function deltaLine(
   id: number,
@@ -149,9 +150,6 @@ export function deltaLine(
   size: string,
 ): string {
   const earlier = earlierId !== undefined ? ` (#${earlierId})` : "";
-  const how =
-    changed === 0
-      ? "again the same lines, timings aside"
-      : `with ${changed} line${changed === 1 ? "" : "s"} changed`;
+  const how = changed === 0 ? "but for timings" : `with ${changed} line${changed === 1 ? "" : "s"} changed`;
   return `[cairn #${id} · ${size}, as shown earlier${earlier} ${how} · full output: ${showCommand}]`;
 }

@@ -139,7 +139,7 @@ describe("outputs already in context are not sent twice", () => {
     );
   });
 
-  it("a re-run whose excerpt differs only in its start time and duration is the same lines, timings aside", async () => {
+  it("a re-run whose excerpt differs only in its start time and duration is as shown earlier but for timings", async () => {
     const rerun = vitest
       .replace("Start at  00:22:56", "Start at  00:31:07")
       .replace("Duration  1.46s", "Duration  1.52s");
@@ -152,9 +152,7 @@ describe("outputs already in context are not sent twice", () => {
       tool_response: { ...(bashCall.tool_response as object), stdout: rerun },
     });
     const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
-    expect(delta).toMatch(
-      /^\[cairn #2 · .*shown earlier \(#1\) again the same lines, timings aside · full output: /,
-    );
+    expect(delta).toMatch(/^\[cairn #2 · .*shown earlier \(#1\) but for timings · full output: /);
     expect(delta.split("\n")).toHaveLength(1);
   });
 
@@ -171,9 +169,7 @@ describe("outputs already in context are not sent twice", () => {
       tool_response: { ...(bashCall.tool_response as object), stdout: rerun },
     });
     const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
-    expect(delta).toMatch(
-      /^\[cairn #\d+ · .*shown earlier \(#\d+\) with 2 lines changed · full output: /,
-    );
+    expect(delta).toMatch(/^\[cairn #\d+ · .*shown earlier \(#\d+\) with 2 lines changed · full output: /);
     expect(delta).toContain("+      Tests  2 failed | 177 passed");
     expect(delta).not.toContain("Start at");
     expect(delta.length).toBeLessThan(first.length / 4);
