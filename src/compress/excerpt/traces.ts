@@ -76,8 +76,16 @@ export function isFrame(line: string): boolean {
   return FRAME.test(line) && !RUST_AT.test(line);
 }
 
-/** A frame of a stack trace, or the `at file:line` under a Rust frame: what a crash prints after itself. */
-const isTraceLine = (line: string) => FRAME.test(line) || RUST_AT.test(line);
+/**
+ * A frame of a stack trace, or the `at file:line` under a Rust frame: what a crash prints
+ * after itself. Both open with blanks (`^\s+`): a line opening with a printable ASCII
+ * character is none, told without trying either.
+ */
+function isTraceLine(line: string): boolean {
+  const c = line.charCodeAt(0);
+  if (c > 32 && c < 127) return false;
+  return FRAME.test(line) || RUST_AT.test(line);
+}
 
 /**
  * Where the last fifth of an output starts, its trace frames not counted: a crash
