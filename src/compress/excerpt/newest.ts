@@ -34,7 +34,12 @@ export function newestLines(lines: readonly string[]): number[] {
       stamps[i] = stampAt(line, at);
       if (seen < SAMPLE) dated++;
     }
-    if (seen < SAMPLE) seen++;
+    if (seen < SAMPLE) {
+      seen++;
+      // More lines undated than the sample allows (a fifth of SAMPLE): whatever the rest of
+      // it and the output hold, too few lines are dated (a shorter output has fewer to allow).
+      if (seen - dated > SAMPLE - SAMPLE * DATED) return [];
+    }
     // The sample decides whether the output is dated: an undated one is not read further.
     else if (dated < seen * DATED) return [];
   }
