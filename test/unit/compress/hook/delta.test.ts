@@ -86,7 +86,8 @@ describe("lineDelta on real outputs", () => {
     for (let i = 0; i < 30; i++) utimesSync(join(dir, `f${i}.txt`), at(i), at(i));
     const first = ls();
     // Touched in another order than they are listed: each lands among the others at the end.
-    for (const [n, i] of [20, 5, 12, 27].entries()) utimesSync(join(dir, `f${i}.txt`), at(40 + n), at(40 + n));
+    for (const [n, i] of [20, 5, 12, 27].entries())
+      utimesSync(join(dir, `f${i}.txt`), at(40 + n), at(40 + n));
     const now = ls();
     const delta = withMoves(lineDelta(first, now, 16)!);
     expect(delta.hunks).toEqual([]);
