@@ -119,20 +119,32 @@ export function withMoves(hunks: readonly Hunk[]): Delta {
       list.push({ h: hi, k });
       waiting.set(line, list);
     }
-  for (const [hi, h] of hunks.entries())
-    for (const [k, line] of h.removed.entries()) {
-      const at = waiting.get(line)?.shift();
+  // A pairing refused because it would split a side may be allowed once its neighbours
+  // are paired (files touched in turn, listed by time: each lands among the others at the
+  // end), so the lines left are tried again while a pass pairs any.
+  let left = hunks.flatMap((h, hi) => h.removed.map((line, k) => ({ hi, k, line })));
+  for (let paired = true; paired && left.length > 0; ) {
+    paired = false;
+    const refused: typeof left = [];
+    for (const r of left) {
+      const list = waiting.get(r.line);
+      const at = list?.[0];
       if (!at) continue;
-      removedTaken[hi]![k] = true;
+      removedTaken[r.hi]![r.k] = true;
       addedTaken[at.h]![at.k] = true;
-      if (trims(removedTaken[hi]!) && trims(addedTaken[at.h]!)) {
-        moves.push({ from: h.fromEarlier + k, to: hunks[at.h]!.fromNow + at.k, line });
+      if (trims(removedTaken[r.hi]!) && trims(addedTaken[at.h]!)) {
+        list.shift();
+        moves.push({ from: hunks[r.hi]!.fromEarlier + r.k, to: hunks[at.h]!.fromNow + at.k, line: r.line });
+        paired = true;
         continue;
       }
-      removedTaken[hi]![k] = false;
+      removedTaken[r.hi]![r.k] = false;
       addedTaken[at.h]![at.k] = false;
+      refused.push(r);
     }
-  const left: Hunk[] = [];
+    left = refused;
+  }
+  const rest: Hunk[] = [];
   // Lines taken from the start of a side move its first line on.
   const lead = (t: boolean[]) => (t.indexOf(false) < 0 ? t.length : t.indexOf(false));
   for (const [hi, h] of hunks.entries()) {
@@ -141,10 +153,10 @@ export function withMoves(hunks: readonly Hunk[]): Delta {
     const removed = h.removed.filter((_, k) => !r[k]);
     const added = h.added.filter((_, k) => !a[k]);
     if (removed.length === 0 && added.length === 0) continue;
-    left.push({ fromEarlier: h.fromEarlier + lead(r), removed, fromNow: h.fromNow + lead(a), added });
+    rest.push({ fromEarlier: h.fromEarlier + lead(r), removed, fromNow: h.fromNow + lead(a), added });
   }
-  const changed = left.reduce((n, h) => n + h.removed.length + h.added.length, 0) + moves.length;
-  return { hunks: left, moves, changed };
+  const changed = rest.reduce((n, h) => n + h.removed.length + h.added.length, 0) + moves.length;
+  return { hunks: rest, moves, changed };
 }
 
 /**

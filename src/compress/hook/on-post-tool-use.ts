@@ -193,19 +193,19 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
     }
   }
   if (!repeatable) return replacement;
+  // The last output of this call the model read whole: a near repeat is told against it,
+  // never against another delta, so one step turns what it read into the output now.
   const previous = repeats.lastShown(store, where, o.hints.tool, o.out.label);
   const delta = previous ? await deltaAnswer(call, previous, body, id) : undefined;
   mark("delta");
   id = delta?.id ?? id;
-  if (delta?.text !== undefined) {
-    repeats.rememberCopy(store, where, o.text, { ...seen, id }, ctx.now());
-    // The model now knows this version (the earlier one and the change): the next one is
-    // shown against it, so a diff that grows by a hunk each time shows only that hunk.
-    repeats.rememberShown(store, where, o.hints.tool, o.out.label, { id, body }, ctx.now());
-    return delta.text;
-  }
   repeats.rememberCopy(store, where, o.text, { ...seen, id }, ctx.now());
-  repeats.rememberShown(store, where, o.hints.tool, o.out.label, { id, body }, ctx.now());
+  if (delta?.text !== undefined) return delta.text;
+  // Shown whole, this is what later near repeats are told against. Its number is named
+  // only where the model read it, in the excerpt's header: an output shown as it came
+  // (filed for a reference, or its excerpt no shorter) carries none.
+  const named = replacement === undefined ? undefined : id;
+  repeats.rememberShown(store, where, o.hints.tool, o.out.label, { id: named, body }, ctx.now());
   return replacement;
 }
 

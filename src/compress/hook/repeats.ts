@@ -98,11 +98,14 @@ export function labelIn(label: string, cwd: string | undefined): string {
 // ------------------------------------------------------------------ near repeats
 
 /**
- * What the model last knows in full of one call (tool and label: the command, the path,
- * the pattern): the text it saw without cairn's header, or that text and the lines a
- * delta changed since. A later output of the same call that differs in a few lines is
- * shown as those lines, against the version the model knows last; a reference to an
- * identical output changes nothing.
+ * What the model last read whole of one call (tool and label: the command, the path, the
+ * pattern): the text it saw without cairn's header, and the number that header named (none
+ * when the output was shown as it came). A later output of the same call that differs in a
+ * few lines is shown as those lines against it, and it stays the one they are told
+ * against until the call is shown whole again: a delta is never told against another
+ * delta, which a reader would have to follow back and apply in order (a chain of five
+ * re-runs of a test suite named the one before each time). A reference to an identical
+ * output changes nothing.
  */
 export interface Shown {
   readonly id?: number | undefined;
@@ -137,10 +140,11 @@ export function rememberShown(
 /**
  * The first line of a near repeat: the new output's row, what it repeats, and how much
  * changed. It follows the very call it answers, and a near repeat is always of the same
- * call (callKey): the call is not named again. "with N lines changed" says the rest is
- * as it was ("the rest identical" after it said it again on each of a session's 16 near
- * repeats); "but for timings" that no line changed but its times ("again the same lines,
- * timings aside" before, 20 characters more on each re-run of a test suite).
+ * call (callKey): the call is not named again. What it is told against is the last
+ * whole showing of the call (Shown): `(#M)`, the number in that showing's header, or
+ * without one "as last shown whole" (the output was shown as it came, with no number, and
+ * later near repeats may stand between). "with N lines changed" says the rest is as it
+ * was; "but for timings" that no line changed but its times.
  */
 export function deltaLine(
   id: number,
@@ -149,7 +153,7 @@ export function deltaLine(
   showCommand: string,
   size: string,
 ): string {
-  const earlier = earlierId !== undefined ? ` (#${earlierId})` : "";
+  const earlier = earlierId !== undefined ? `as shown earlier (#${earlierId})` : "as last shown whole";
   const how = changed === 0 ? "but for timings" : `with ${changed} line${changed === 1 ? "" : "s"} changed`;
-  return `[cairn #${id} · ${size}, as shown earlier${earlier} ${how} · full output: ${showCommand}]`;
+  return `[cairn #${id} · ${size}, ${earlier} ${how} · full output: ${showCommand}]`;
 }

@@ -80,6 +80,22 @@ describe("lineDelta on real outputs", () => {
     expect(formatDelta(delta)).toBe("@@ L2-4 → L2-3\n-b\n-x\n-c\n+B\n+C\n@@ after L5 → L5\n+x");
   });
 
+  it("files touched in turn, listed by time against the first listing, are each one move", () => {
+    const ls = () => execFileSync("ls", ["-tr"], { cwd: dir, encoding: "utf8" }).split("\n");
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, i));
+    for (let i = 0; i < 30; i++) utimesSync(join(dir, `f${i}.txt`), at(i), at(i));
+    const first = ls();
+    // Touched in another order than they are listed: each lands among the others at the end.
+    for (const [n, i] of [20, 5, 12, 27].entries())
+      utimesSync(join(dir, `f${i}.txt`), at(40 + n), at(40 + n));
+    const now = ls();
+    const delta = withMoves(lineDelta(first, now, 16)!);
+    expect(delta.hunks).toEqual([]);
+    expect(delta.changed).toBe(4);
+    expect(delta.moves.map((m) => m.line).sort()).toEqual(["f12.txt", "f20.txt", "f27.txt", "f5.txt"]);
+    for (const m of delta.moves) expect([first[m.from - 1], now[m.to - 1]]).toEqual([m.line, m.line]);
+  });
+
   it("gives nothing when more lines changed than allowed, and nothing changed is no hunk", () => {
     const before = git("status").split("\n");
     for (let i = 0; i < 30; i++) writeFileSync(join(dir, `f${i}.txt`), `again ${i}\n`);

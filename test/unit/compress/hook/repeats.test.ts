@@ -125,18 +125,45 @@ describe("outputs already in context are not sent twice", () => {
     const delta = await run("toolu_nr_2", more);
     const [head, ...rest] = delta.split("\n");
     expect(head).toMatch(
-      /^\[cairn #1 · [^`]*, as shown earlier with 1 line changed · full output: .* show 1\]$/,
+      /^\[cairn #1 · [^`]*, as last shown whole with 1 line changed · full output: .* show 1\]$/,
     );
     expect(rest.join("\n")).toMatch(/^@@ after L\d+ → L\d+\n\+\tmodified: {3}src\/extra\.js$/);
     expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.project })).stdout).toBe(more);
-    // Compared with the version the model knows now (the first and the change), so a
-    // third output shows only what changed since the second.
+    // Told against the version the model read whole (the first), never against the
+    // delta before: one step turns what it read into the output now.
     const other = more.replace("\tmodified:   src/micromatch.js\n", "");
     const third = await run("toolu_nr_3", other);
-    expect(third).toMatch(/shown earlier \(#1\) with 1 line changed/);
-    expect(third.split("\n").slice(1).join("\n")).toMatch(
-      /^@@ L\d+ → \(gone\)\n-\tmodified: {3}src\/micromatch\.js$/,
+    expect(third).toMatch(/^\[cairn #2 · [^`]*, as last shown whole with 2 lines changed · /);
+    const lines = third.split("\n").slice(1);
+    expect(lines).toContain("+\tmodified:   src/extra.js");
+    expect(lines).toContain("-\tmodified:   src/micromatch.js");
+    expect(third).not.toContain("#1");
+  });
+
+  it("a near repeat of an excerpt names that excerpt's number, the same for every later one", async () => {
+    const run = async (id: string, text: string) =>
+      (
+        await hook("PostToolUse", {
+          ...bashCall,
+          tool_use_id: id,
+          tool_input: { command: "npx vitest run" },
+          tool_response: { ...(bashCall.tool_response as object), stdout: text },
+        })
+      ).hookSpecificOutput.updatedToolOutput.stdout as string;
+    const first = await run("toolu_b_1", vitest);
+    expect(first).toMatch(/^\[cairn #1 · .*→ excerpt/);
+    const second = await run(
+      "toolu_b_2",
+      vitest.replace("Tests  3 failed | 176 passed", "Tests  2 failed | 177 passed"),
     );
+    expect(second).toMatch(/^\[cairn #2 · .*, as shown earlier \(#1\) with 2 lines changed · /);
+    const third = await run(
+      "toolu_b_3",
+      vitest.replace("Tests  3 failed | 176 passed", "Tests  1 failed | 178 passed"),
+    );
+    expect(third).toMatch(/^\[cairn #3 · .*, as shown earlier \(#1\) with 2 lines changed · /);
+    expect(third).toContain("-      Tests  3 failed | 176 passed (179)");
+    expect(third).toContain("+      Tests  1 failed | 178 passed (179)");
   });
 
   it("a re-run whose excerpt differs only in its start time and duration is as shown earlier but for timings", async () => {
