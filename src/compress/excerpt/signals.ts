@@ -44,6 +44,13 @@ const SEVERE = new RegExp(
  */
 const SUCCESS =
   /^\s*(?:✓|✔|√|ok \d|PASS(?:ED)?\b|\[?\s*OK\s*\]?\s)|\bPASSED\b|\b(?:0|no) (?:errors?|warnings?|failures?|failed|problems?|vulnerabilities)\b(?![^,;]*\b[1-9]\d* (?:errors?|failed|failures?)\b)/;
+/**
+ * What a line SUCCESS matches must hold, found about twice as fast: a mark, `ok ` and a
+ * digit, `PASS`, `OK`, or `0 `/`no ` before a problem's word (its first letter). Most
+ * lines hold none, and SUCCESS, whose alternatives are tried at every character, is tried
+ * only on those that do.
+ */
+const MAYBE_SUCCESS = /[✓✔√]|ok \d|PASS|OK|(?:0|no) [efpvw]/;
 /** A count of problems in a tally, zero and not: `Failures: 0`, `failures = 0`; `Errors: 3`. */
 const TALLIED = String.raw`\b(?:[Ee]rrors?|[Ff]ailures?|[Ff]ailed|[Ww]arnings?)\s*[:=]\s*`;
 const ZERO_TALLY = new RegExp(String.raw`${TALLIED}0\b`);
@@ -55,7 +62,10 @@ const TALLY_ABOVE_ZERO = new RegExp(`${TALLIED}[1-9]`);
  * twice as much a line.
  */
 function succeeded(line: string): boolean {
-  return SUCCESS.test(line) || (line.includes("0") && ZERO_TALLY.test(line) && !TALLY_ABOVE_ZERO.test(line));
+  return (
+    (MAYBE_SUCCESS.test(line) && SUCCESS.test(line)) ||
+    (line.includes("0") && ZERO_TALLY.test(line) && !TALLY_ABOVE_ZERO.test(line))
+  );
 }
 
 /**
