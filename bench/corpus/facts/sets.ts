@@ -33,6 +33,8 @@
  *           (other projects, errors, options and sizes).
  * - fresh11: bench/corpus/fresh11, a tenth held-out round on the blind part's weakest kinds
  *           (kubectl, du, XML, psql, cargo/clippy), as fresh10.
+ * - fresh12: bench/corpus/fresh12, an eleventh held-out round on the same kinds, as fresh11,
+ *           every output over 8 KB (other projects, errors, options and sizes).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -59,6 +61,7 @@ export const OPEN_SETS = [
   "fresh9",
   "fresh10",
   "fresh11",
+  "fresh12",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];
