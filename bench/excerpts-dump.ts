@@ -52,8 +52,10 @@ for (const set of OPEN_SETS) {
     const out = p.extractOutput(tool, tool_input, tool_response);
     if (!out) continue;
     const hints = p.hintsOf(tool, out);
-    for (const budget of [p.excerptBudget(config, out.text.length), 1500])
-      dump({ set, name: c.name }, out.text, hints, budget);
+    // A spill stored whole is what the hook compresses (facts/sets.ts).
+    const text: string = c.spilled ?? out.text;
+    for (const budget of [p.excerptBudget(config, text.length), 1500])
+      dump({ set, name: c.name }, text, hints, budget);
   }
 }
 

@@ -20,7 +20,15 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { type AnswerSource, answerAll, hookCommand, inProcess } from "./corpus/facts/answers.ts";
 import { aggregate, type CaseScore, scoreCases } from "./corpus/facts/score.ts";
-import { type FactCase, isOpenSet, loadSet, OPEN_SETS, REPO, type SetName } from "./corpus/facts/sets.ts";
+import {
+  type FactCase,
+  isOpenSet,
+  loadSet,
+  OPEN_SETS,
+  REPO,
+  type SetName,
+  spillPreview,
+} from "./corpus/facts/sets.ts";
 import { type Made, makeVariant, VARIANT_KINDS, type VariantKind } from "./corpus/facts/variants.ts";
 
 type Obj = Record<string, unknown>;
@@ -56,8 +64,31 @@ export function variantCase(c: FactCase, kind: VariantKind): Varied {
   };
   switch (c.input.tool_name) {
     case "Bash": {
-      if (typeof r.persistedOutputPath === "string")
-        return { skip: "spilled Bash output (its file is the original)" };
+      if (typeof r.persistedOutputPath === "string") {
+        // Varied whole, as the hook reads it; the input gets Claude Code's prefix of the variant.
+        if (c.spilled === undefined) return { skip: "spilled Bash output stored only as its prefix" };
+        const t = take(vary(c.spilled));
+        if (t === undefined) return { skip };
+        const stdout = spillPreview(t);
+        const { persistedOutputPath: _p, persistedOutputSize: _s, ...plain } = r;
+        // A variant short enough for Claude Code to give whole (shrunk) is not spilled.
+        const whole = stdout === t;
+        const { spilled: _c, ...rest } = c;
+        return {
+          case: {
+            ...rest,
+            name: `${c.name}~${kind}`,
+            ...(whole ? {} : { spilled: t }),
+            input: {
+              ...c.input,
+              tool_use_id: `${c.input.tool_use_id}_${kind}`,
+              tool_response: whole
+                ? { ...plain, stdout: t }
+                : { ...r, stdout, persistedOutputSize: Buffer.byteLength(t) },
+            },
+          },
+        };
+      }
       const so = take(vary(r.stdout));
       const se = take(vary(r.stderr));
       if (so !== undefined || se !== undefined)

@@ -38,7 +38,7 @@ import {
   OPEN_SETS,
   REPO,
   type SetName,
-  visibleText,
+  wholeOutput,
 } from "./corpus/facts/sets.ts";
 
 interface Cell {
@@ -110,11 +110,12 @@ const config = p.defaults();
 
 function roomOf(c: FactCase): CaseRoom | undefined {
   const { tool_name: tool, tool_input, tool_response } = c.input;
-  const orig = bytesOf(visibleText(tool, tool_response));
+  // A spill stored whole is what the hook compresses (facts/sets.ts).
+  const orig = bytesOf(wholeOutput(c));
   if (orig <= BIG) return undefined;
   const out = p.extractOutput(tool, tool_input, tool_response);
   if (!out) return undefined;
-  const text: string = out.text;
+  const text: string = c.spilled ?? out.text;
   if (text.length < p.minCharsFor(config, tool, out.filePath, out.command)) return undefined;
   const hints = p.hintsOf(tool, out);
   p.forgetDoc();

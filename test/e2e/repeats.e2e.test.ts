@@ -76,7 +76,7 @@ describe("repeated outputs e2e", () => {
     expect(run.resultText).toContain("Finished.");
   });
 
-  it("the first output reaches the model as an excerpt, the identical second one as one line naming it", () => {
+  it("the first output reaches the model as an excerpt, the identical second one as one line referring to it", () => {
     const first = resultText("toolu_first");
     expect(first).toMatch(/^\[cairn #(\d+) · /);
     expect(first).toContain("card_declined");
@@ -84,7 +84,8 @@ describe("repeated outputs e2e", () => {
     const again = resultText("toolu_again");
     expect(again.split("\n")).toHaveLength(1);
     expect(again).toContain(`[cairn #${id} · `);
-    expect(again).toContain("identical to `cat app.log` shown earlier");
+    // The same call again: the line follows it and does not name it.
+    expect(again).toContain(", as shown earlier: not repeated · full output: ");
     expect(again.length).toBeLessThan(300);
   });
 
@@ -97,6 +98,6 @@ describe("repeated outputs e2e", () => {
       .filter((e) => e.type === "user")
       .flatMap((e) => ((e.message as { content?: unknown })?.content as { tool_use_id?: string }[]) ?? [])
       .find((b) => typeof b === "object" && b?.tool_use_id === "toolu_again");
-    expect(JSON.stringify(stored)).toContain("identical to `cat app.log`");
+    expect(JSON.stringify(stored)).toContain("as shown earlier: not repeated");
   });
 });

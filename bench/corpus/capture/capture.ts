@@ -25,6 +25,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { runClaude, writeClaudeJson } from "../../../test/e2e/harness/claude.ts";
 import { makeLoggingHook } from "../../../test/e2e/harness/hooks.ts";
 import { startMockApi, tool } from "../../../test/e2e/harness/mock-api.ts";
@@ -78,10 +79,26 @@ function saveCase(name: string, input: Record<string, unknown>, s: Session, prov
     input,
   };
   writeFileSync(file, `${JSON.stringify(next, null, 1)}\n`);
-  const text = JSON.stringify(input.tool_response);
+  const spill = saveSpill(file, name, input);
+  const text = JSON.stringify(input.tool_response) + (spill === undefined ? "" : JSON.stringify(spill));
   const lost = (next.must_keep as string[]).filter((m) => !text.includes(JSON.stringify(m).slice(1, -1)));
   if (lost.length)
     process.stderr.write(`  ${name}: must_keep no longer in the output: ${JSON.stringify(lost)}\n`);
+}
+
+/**
+ * Claude Code's spill file of a case's output (over 30,000 characters; the input holds its
+ * first 30,000 bytes), stored whole beside the case as `spilled/<name>.txt.gz`, where the
+ * benches read it (facts/sets.ts): the capture folder does not outlive the machine. Its
+ * text, or undefined when the output was not spilled.
+ */
+function saveSpill(file: string, name: string, input: Record<string, unknown>): string | undefined {
+  const path = (input.tool_response as Record<string, unknown> | undefined)?.persistedOutputPath;
+  if (typeof path !== "string" || !existsSync(path)) return undefined;
+  const raw = readFileSync(path);
+  mkdirSync(join(dirname(file), "spilled"), { recursive: true });
+  writeFileSync(join(dirname(file), "spilled", `${name}.txt.gz`), gzipSync(raw, { level: 9 }));
+  return raw.toString("utf8");
 }
 
 /** Serves the data project's API files on loopback, as the service the curl case asks. */

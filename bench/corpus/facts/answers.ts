@@ -4,19 +4,23 @@
  *
  * - a hook command run the way Claude Code runs it (stdin the case's input, a fresh HOME
  *   and project folder), e.g. the built bundle `node dist/cairn.cjs hook PostToolUse`;
+ *   a spilled output stored whole (sets.ts) is written into that HOME where Claude Code
+ *   keeps spills, so the hook reads it on any machine;
  * - the product's compressors called in-process from a source tree (fast: no build, no
  *   process per case), the path bench/compress.ts measures: extractOutput, the size
  *   threshold, excerptBudget, compressText, excerptHeader, replace. It skips what only the
- *   hook does (the store, repeats already in context, persisted originals), so the real
- *   hook is the figure of record;
+ *   hook does (the store, repeats already in context, the exit marker), so the real hook
+ *   is the figure of record; a spilled output is compressed whole from its stored copy,
+ *   as the hook reads it from Claude Code's file (an older round's, stored only as its
+ *   prefix, from that prefix);
  * - the first and last halves of a budget, the blind baseline.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { product } from "../../compress.ts";
-import { type FactCase, visibleText } from "./sets.ts";
+import { type FactCase, type HookInput, wholeOutput } from "./sets.ts";
 
 export interface Answer {
   readonly stdout: string;
@@ -57,9 +61,33 @@ export function hookCommand(cmd: string, timeoutMs = 60_000): { answer: AnswerSo
         clearTimeout(timer);
         resolve({ stdout, code, ms: performance.now() - t0 });
       });
-      child.stdin.end(JSON.stringify(c.input));
+      child.stdin.end(JSON.stringify(c.spilled === undefined ? c.input : spillInto(home, c, c.spilled)));
     });
   return { answer, close: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/**
+ * The case's input with its whole output written as Claude Code spills one, under `home`:
+ * `.claude/projects/<project>/<session>/tool-results/<id>.txt` beside the session's
+ * transcript path, which the input is made to name (the hook reads a spill only there).
+ * The capture's project folder and session are kept when they have Claude Code's shape.
+ */
+function spillInto(home: string, c: FactCase, whole: string): HookInput {
+  const named = (s: string) => /^[A-Za-z0-9_-]+$/.test(s);
+  const session = named(String(c.input.session_id)) ? String(c.input.session_id) : "facts-session";
+  const was = basename(dirname(String(c.input.transcript_path ?? "")));
+  const project = join(home, ".claude", "projects", named(was) ? was : "-facts-project");
+  const dir = join(project, session, "tool-results");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${c.input.tool_use_id}.txt`);
+  writeFileSync(file, whole);
+  const r = c.input.tool_response as Record<string, unknown>;
+  return {
+    ...c.input,
+    session_id: session,
+    transcript_path: join(project, `${session}.jsonl`),
+    tool_response: { ...r, persistedOutputPath: file },
+  };
 }
 
 function updated(replacement: unknown): string {
@@ -76,7 +104,8 @@ export async function inProcess(src: string): Promise<AnswerSource> {
     const { tool_name: tool, tool_input, tool_response } = c.input;
     const out = p.extractOutput(tool, tool_input, tool_response);
     if (!out) return { stdout: "", code: 0, ms: 0 };
-    const text: string = out.text;
+    // The hook reads a spilled output whole from Claude Code's file; the stored copy here.
+    const text: string = c.spilled ?? out.text;
     const hints = p.hintsOf(tool, out);
     if (text.length < p.minCharsFor(config, tool, out.filePath, out.command))
       return { stdout: "", code: 0, ms: 0 };
@@ -114,7 +143,7 @@ function withText(tool: string, response: unknown, text: string): unknown {
 /** The first and last halves of `budget` characters of what the model would read. */
 export function headTail(c: FactCase, budget: number): Answer {
   const tool = c.input.tool_name;
-  const text = visibleText(tool, c.input.tool_response);
+  const text = wholeOutput(c);
   if (text.length <= budget) return { stdout: "", code: 0, ms: 0 };
   const half = Math.max(0, Math.floor((budget - 3) / 2));
   const cut = `${text.slice(0, half)}\n…\n${text.slice(text.length - half)}`;

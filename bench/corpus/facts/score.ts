@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Answer } from "./answers.ts";
 import { madeUpNotation, maskGreps, type NotationCounts, totalNotation } from "./notation.ts";
-import { type FactCase, setDir, sharedFactsDir, visibleText } from "./sets.ts";
+import { type FactCase, setDir, sharedFactsDir, visibleText, wholeOutput } from "./sets.ts";
 
 export const BIG = 8192;
 /** Claude Code's spill limits by tool, in characters (claude-code-contract.md). */
@@ -146,14 +146,16 @@ export function scoreCases(
       if (!s) throw new Error(`score.mjs has no result for ${c.set}/${c.name}`);
       const a = answers.get(`${c.set}/${c.name}`);
       const tool = c.input.tool_name;
-      const original = visibleText(tool, c.input.tool_response);
+      // A spill stored whole is the output the hook compressed: notation and size against it.
+      const original = wholeOutput(c);
       const shown = shownText(c, a?.stdout ?? "");
       const limit = SPILL[tool];
       return {
         name: c.name,
         kind: c.kind,
         tool,
-        origBytes: s.orig_bytes,
+        // score.mjs measures the case's input, which holds only the spill's first 30,000 bytes.
+        origBytes: c.spilled === undefined ? s.orig_bytes : Buffer.byteLength(c.spilled),
         shownBytes: s.visible_bytes,
         mustTotal: s.must_total,
         mustHits: s.must_hits,

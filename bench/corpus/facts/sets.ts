@@ -39,6 +39,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 export const CORPUS_DIR = join(REPO, "bench", "corpus");
@@ -80,6 +81,12 @@ export interface FactCase {
   readonly must_keep: readonly string[];
   readonly should_keep: readonly string[];
   readonly notes: string;
+  /**
+   * The whole output of a Bash call Claude Code spilled to a file (the input's stdout
+   * holds only its first 30,000 bytes), when the set stores it: `spilled/<name>.txt.gz`
+   * beside the case. What the hook reads from the spill file in a real session.
+   */
+  readonly spilled?: string;
 }
 
 export interface HookInput {
@@ -128,8 +135,40 @@ export function loadSet(set: SetName): FactCase[] {
         must_keep: (raw.must_keep as string[] | undefined) ?? [],
         should_keep: (raw.should_keep as string[] | undefined) ?? [],
         notes: String(raw.notes ?? ""),
+        ...spilledOf(dir, name, raw.input as HookInput),
       };
     });
+}
+
+/** The stored whole output of a spilled Bash case, when there is one. */
+function spilledOf(dir: string, name: string, input: HookInput): { spilled?: string } {
+  const r = input?.tool_response as Record<string, unknown> | undefined;
+  if (input?.tool_name !== "Bash" || typeof r?.persistedOutputPath !== "string") return {};
+  const file = join(dir, "spilled", `${name}.txt.gz`);
+  return existsSync(file) ? { spilled: gunzipSync(readFileSync(file)).toString("utf8") } : {};
+}
+
+/**
+ * The whole output the hook works on: the stored spill when there is one, else what the
+ * case's input holds (for a spill of an older round, only Claude Code's 30,000-byte prefix).
+ */
+export function wholeOutput(c: FactCase): string {
+  return c.spilled ?? visibleText(c.input.tool_name, c.input.tool_response);
+}
+
+/** Bytes of a spill Claude Code gives the hook in stdout. */
+const SPILL_PREVIEW_BYTES = 30_000;
+
+/**
+ * What Claude Code gives the hook of an output it spilled: its first 30,000 bytes, no
+ * character cut, trailing whitespace trimmed (as the captured spills show).
+ */
+export function spillPreview(text: string): string {
+  const buf = Buffer.from(text, "utf8");
+  let end = Math.min(buf.length, SPILL_PREVIEW_BYTES);
+  // 0b10xxxxxx continues a character: back up to the first byte of the one cut.
+  while (end < buf.length && end > 0 && (buf[end]! & 0xc0) === 0x80) end--;
+  return buf.toString("utf8", 0, end).trimEnd();
 }
 
 type Obj = Record<string, unknown>;

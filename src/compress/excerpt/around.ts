@@ -201,18 +201,21 @@ export function children(
 /** A line's first word or two, each with the blank after it. */
 const LEAD = /^\S+ (?:\S+ )?/;
 const NOT_BLANK = /\S/;
+/** Lines not blank commonLead reads at most. */
+const LEAD_LINES = 400;
 
 /**
  * A start most lines share (`npm error `, `[INFO] `): it names the output, not a part of
  * it, so a problem word in it says nothing of any one line. Undefined when none does.
  */
 export function commonLead(lines: readonly string[]): string | undefined {
+  if (!mayShareLead(lines)) return undefined;
   const counts = new Map<string, number>();
   let total = 0;
   // The lead of the line before when it is two words: a line that starts with them has it too
   // (each word ends at its blank), and is not read again (`migrating batch 1/400`, `… 2/400`).
   let two: string | undefined;
-  for (let i = 0; i < lines.length && total < 400; i++) {
+  for (let i = 0; i < lines.length && total < LEAD_LINES; i++) {
     const line = lines[i]!;
     // Blank (what trim() would leave empty), told without trimming: a trim copies every indented line.
     if (!NOT_BLANK.test(line)) continue;
@@ -226,6 +229,50 @@ export function commonLead(lines: readonly string[]): string | undefined {
   let most = 0;
   for (const [lead, k] of counts) if (k > most) [best, most] = [lead, k];
   return best !== undefined && most >= Math.max(8, total * 0.4) && isProblem(best) ? best : undefined;
+}
+
+/**
+ * Whether enough of the lines commonLead reads may share a lead for one to be found: the
+ * lines of one lead share their first character and where their first blank stands (the
+ * lead's first word holds none), so where no such pair is held by as many lines as a lead
+ * must be (8, and 40% of them), none is; told by a number a line, without matching any.
+ */
+function mayShareLead(lines: readonly string[]): boolean {
+  const held = new Map<number, number>();
+  let total = 0;
+  let most = 0;
+  for (let i = 0; i < lines.length && total < LEAD_LINES; i++) {
+    const line = lines[i]!;
+    // Empty or opening with what \s matches: no lead, and blank or not as NOT_BLANK says.
+    if (line === "" || isSpace(line.charCodeAt(0))) {
+      if (NOT_BLANK.test(line)) total++;
+      continue;
+    }
+    total++;
+    const key = line.charCodeAt(0) * 4096 + Math.min(4095, line.indexOf(" ") + 1);
+    const n = (held.get(key) ?? 0) + 1;
+    held.set(key, n);
+    if (n > most) most = n;
+  }
+  return most >= Math.max(8, total * 0.4);
+}
+
+/** Whether a code unit is one `\s` matches (JavaScript's white space and line terminators). */
+function isSpace(c: number): boolean {
+  if (c > 32 && c < 0xa0) return false;
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** The file a diagnostic names before its line number (`src/a.ts(4,9)`, `lib/x.py:12`). */

@@ -26,6 +26,14 @@ export function tabOutliers(
   out: Map<string, number[]>,
 ): void {
   if (at.length < MIN_LINES) return;
+  // Columns need a tab in SAME_TABS of the lines: most outputs hold none, and are left
+  // once too many lines lack one, before any line is cut.
+  let without = 0;
+  for (const i of at) {
+    const line = lines[i]!;
+    if (line.length <= 2000 && line.includes("\t")) continue;
+    if (at.length - ++without < at.length * SAME_TABS) return;
+  }
   const tabs = new Map<number, number>();
   const cells: string[][] = [];
   for (const i of at) {

@@ -17,6 +17,10 @@
  *               entries; `<version>: name name …` a version written once before whole package names
  *   note        `[<words>]`: a sentence of cairn's own (what was counted, how to list the rest)
  *   numbered    `L<n>: <line>`: line n of a file (Read excerpts, whose lines are not contiguous)
+ *   repeat      `[cairn #N · size, as shown earlier: not repeated · full output: cairn show N]`: an output
+ *               the same as one the model already read (hook/repeats.ts); a near repeat's first line says
+ *               `as shown earlier (#M) with N lines changed` and is followed by its delta (hook/delta.ts):
+ *               `@@ <earlier lines> → <lines now>`, `-<line>` gone, `+<line>` come, `@@ L<a> → L<b> moved: <line>`
  *
  * Nothing else: no brace groups, no ranges to expand, no ellipsis inside a word.
  */

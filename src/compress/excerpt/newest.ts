@@ -34,7 +34,12 @@ export function newestLines(lines: readonly string[]): number[] {
       stamps[i] = stampAt(line, at);
       if (seen < SAMPLE) dated++;
     }
-    if (seen < SAMPLE) seen++;
+    if (seen < SAMPLE) {
+      seen++;
+      // More lines undated than the sample allows (a fifth of SAMPLE): whatever the rest of
+      // it and the output hold, too few lines are dated (a shorter output has fewer to allow).
+      if (seen - dated > SAMPLE - SAMPLE * DATED) return [];
+    }
     // The sample decides whether the output is dated: an undated one is not read further.
     else if (dated < seen * DATED) return [];
   }
@@ -119,7 +124,12 @@ export function blameFacts(lines: readonly string[]): BlameFact[] | undefined {
     // The sample decides whether the output is a blame: another is not read further.
     if (seen++ === SAMPLE && blamed < seen * DATED) return undefined;
     const m = line.length <= 2000 ? BLAME.exec(line) : null;
-    if (!m) continue;
+    if (!m) {
+      // More of the sample's lines not blame's than it allows (a fifth of SAMPLE): too few
+      // are, whatever the rest holds (a shorter output has fewer to allow).
+      if (seen <= SAMPLE && seen - blamed > SAMPLE - SAMPLE * DATED) return undefined;
+      continue;
+    }
     blamed++;
     const author = m[3]!;
     byAuthor.set(author, (byAuthor.get(author) ?? 0) + 1);

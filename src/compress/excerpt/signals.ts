@@ -69,11 +69,14 @@ export function isCodeFrame(line: string): boolean {
   return CODE_FRAME.test(line);
 }
 
+/** STATUS or CODE_MARK, read in one search where most lines hold neither. */
+const STATUS_OR_CODE = new RegExp(`${STATUS.source}|${CODE_MARK.source}`);
+
 /** Whether a line reports a problem (and not a success that names one, nor quoted code). */
 export function isProblem(line: string): boolean {
   return (
     line.length <= 4000 &&
-    ((MAYBE_PROBLEM.test(line) && PROBLEM.test(line)) || STATUS.test(line) || CODE_MARK.test(line)) &&
+    ((MAYBE_PROBLEM.test(line) && PROBLEM.test(line)) || STATUS_OR_CODE.test(line)) &&
     !succeeded(line) &&
     !CODE_FRAME.test(line)
   );

@@ -63,21 +63,53 @@ const MAYBE_TRACE_AT = new RegExp(MAYBE_TRACE.source, "my");
  * whose next is a frame).
  */
 export function firstMaybeTrace(text: string): number {
+  // Where "Error: " stands next (`^\S+Error: ` is the one alternative any character may open).
+  let error = -2;
   for (let at = 0, line = 0; at >= 0; line++) {
-    MAYBE_TRACE_AT.lastIndex = at;
-    if (MAYBE_TRACE_AT.test(text)) return line;
     const nl = text.indexOf("\n", at);
+    let maybe = !cannotOpen(text.charCodeAt(at));
+    if (!maybe) {
+      // Looked for only past a line no other alternative may open, from there on.
+      if (error !== -1 && error < at) error = text.indexOf("Error: ", at);
+      maybe = error >= 0 && (nl < 0 || error < nl);
+    }
+    if (maybe) {
+      MAYBE_TRACE_AT.lastIndex = at;
+      if (MAYBE_TRACE_AT.test(text)) return line;
+    }
     at = nl < 0 ? -1 : nl + 1;
   }
   return -1;
+}
+
+/**
+ * The characters MAYBE_TRACE's alternatives may open a line with, but `^\S+Error: `: a
+ * blank (`^\s`, frames, a cause) or one of `Traceback`, `thread`, `panic`, `fatal`,
+ * `Exception`, `Error`, `Uncaught`, `Unhandled`, `During`, `The above`, `Caused`,
+ * `[cause]`, `Suppressed`.
+ */
+const OPENERS = new Uint8Array(128);
+for (const ch of "TtpfEUDC[S") OPENERS[ch.charCodeAt(0)] = 1;
+
+/** Whether code unit `c` opens no alternative of MAYBE_TRACE but `^\S+Error: ` (a printable ASCII character). */
+function cannotOpen(c: number): boolean {
+  return c > 32 && c < 127 && OPENERS[c] === 0;
 }
 
 export function isFrame(line: string): boolean {
   return FRAME.test(line) && !RUST_AT.test(line);
 }
 
-/** A frame of a stack trace, or the `at file:line` under a Rust frame: what a crash prints after itself. */
-const isTraceLine = (line: string) => FRAME.test(line) || RUST_AT.test(line);
+/**
+ * A frame of a stack trace, or the `at file:line` under a Rust frame: what a crash prints
+ * after itself. Both open with blanks (`^\s+`): a line opening with a printable ASCII
+ * character is none, told without trying either.
+ */
+function isTraceLine(line: string): boolean {
+  const c = line.charCodeAt(0);
+  if (c > 32 && c < 127) return false;
+  return FRAME.test(line) || RUST_AT.test(line);
+}
 
 /**
  * Where the last fifth of an output starts, its trace frames not counted: a crash

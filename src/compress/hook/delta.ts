@@ -73,6 +73,95 @@ export function timingless(line: string): string {
   return line.replace(CLOCK, "#clock").replace(DURATION, "#time");
 }
 
+/** A line that left one place and stands unchanged in another: said once, with both places. */
+export interface Move {
+  /** Its line (1-based) in the earlier text. */
+  readonly from: number;
+  /** Its line (1-based) in the new text. */
+  readonly to: number;
+  readonly line: string;
+}
+
+/** What the model reads of a change: the hunks left once the moved lines are taken out, and the moves. */
+export interface Delta {
+  readonly hunks: readonly Hunk[];
+  readonly moves: readonly Move[];
+  /** Lines that changed: each removed or added line, a moved one once. */
+  readonly changed: number;
+}
+
+/** Which lines of one side of a hunk are taken out, and whether the rest stays one run. */
+function trims(taken: readonly boolean[]): boolean {
+  // The lines left must stay one contiguous run for the hunk's range to name them.
+  const first = taken.indexOf(false);
+  if (first < 0) return true;
+  const last = taken.lastIndexOf(false);
+  return taken.slice(first, last + 1).every((t) => !t);
+}
+
+/**
+ * The moves in `hunks`: a line removed in one place and added, exactly the same, in
+ * another (a listing sorted by time after a file changed, a reordered import). A line
+ * listed by time moves from its place to the end: as a removal and an addition it is
+ * said twice with two hunk lines, as a move once on one. Only lines with a word or a
+ * sign are paired, each once, in order; a pairing that would split what is left of a
+ * hunk side in two is not made (the hunk's range names one run of lines).
+ */
+export function withMoves(hunks: readonly Hunk[]): Delta {
+  const removedTaken = hunks.map((h) => h.removed.map(() => false));
+  const addedTaken = hunks.map((h) => h.added.map(() => false));
+  const moves: Move[] = [];
+  const waiting = new Map<string, Array<{ h: number; k: number }>>();
+  for (const [hi, h] of hunks.entries())
+    for (const [k, line] of h.added.entries()) {
+      if (line.trim() === "") continue;
+      const list = waiting.get(line) ?? [];
+      list.push({ h: hi, k });
+      waiting.set(line, list);
+    }
+  for (const [hi, h] of hunks.entries())
+    for (const [k, line] of h.removed.entries()) {
+      const at = waiting.get(line)?.shift();
+      if (!at) continue;
+      removedTaken[hi]![k] = true;
+      addedTaken[at.h]![at.k] = true;
+      if (trims(removedTaken[hi]!) && trims(addedTaken[at.h]!)) {
+        moves.push({ from: h.fromEarlier + k, to: hunks[at.h]!.fromNow + at.k, line });
+        continue;
+      }
+      removedTaken[hi]![k] = false;
+      addedTaken[at.h]![at.k] = false;
+    }
+  const left: Hunk[] = [];
+  // Lines taken from the start of a side move its first line on.
+  const lead = (t: boolean[]) => (t.indexOf(false) < 0 ? t.length : t.indexOf(false));
+  for (const [hi, h] of hunks.entries()) {
+    const r = removedTaken[hi]!;
+    const a = addedTaken[hi]!;
+    const removed = h.removed.filter((_, k) => !r[k]);
+    const added = h.added.filter((_, k) => !a[k]);
+    if (removed.length === 0 && added.length === 0) continue;
+    left.push({ fromEarlier: h.fromEarlier + lead(r), removed, fromNow: h.fromNow + lead(a), added });
+  }
+  const changed = left.reduce((n, h) => n + h.removed.length + h.added.length, 0) + moves.length;
+  return { hunks: left, moves, changed };
+}
+
+/**
+ * A delta as the model reads it, in the earlier text's order: for each hunk where, then
+ * the lines that went (-) and came (+); for each move `@@ L<from> → L<to> moved: <line>`.
+ */
+export function formatDelta(delta: Delta): string {
+  const parts: Array<[number, string]> = [
+    ...delta.hunks.map((h): [number, string] => [h.fromEarlier, formatHunks([h])]),
+    ...delta.moves.map((m): [number, string] => [m.from, `@@ L${m.from} → L${m.to} moved: ${m.line}`]),
+  ];
+  return parts
+    .sort((x, y) => x[0] - y[0])
+    .map(([, text]) => text)
+    .join("\n");
+}
+
 /** Hunks as the model reads them: where, then the lines that went (-) and came (+). */
 export function formatHunks(hunks: readonly Hunk[]): string {
   return hunks

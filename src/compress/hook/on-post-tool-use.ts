@@ -85,8 +85,10 @@ function showCommand(call: Call, id: number): string {
 async function repeatAnswer(call: Call, earlier: Seen): Promise<string | undefined> {
   const label = call.repeats.labelIn(earlier.label, call.cwd);
   const size = formatBytes(earlier.bytes);
+  // Fingerprints are of the text: the earlier copy may be another call's (a Read of the file a `cat` printed).
+  const same = earlier.label === call.o.out.label;
   const line = (id: number) =>
-    call.repeats.repeatLine({ ...earlier, id, label }, showCommand(call, id), size);
+    call.repeats.repeatLine({ ...earlier, id, label }, showCommand(call, id), size, same);
   // A reference that would take more than half the output's room is not worth it.
   if (line(9_999_999).length > call.o.text.length / 2) return undefined;
   // An output shown whole the first time is stored only now, when a reference needs it.
@@ -106,7 +108,7 @@ async function deltaAnswer(
   body: string,
   filedId: number | undefined,
 ): Promise<{ id: number; text?: string } | undefined> {
-  const { lineDelta, formatHunks, timingless } = await import("./delta.ts");
+  const { lineDelta, formatDelta, timingless, withMoves } = await import("./delta.ts");
   const lines = body.split("\n");
   const hunks = lineDelta(
     previous.body.split("\n"),
@@ -116,11 +118,12 @@ async function deltaAnswer(
   );
   if (!hunks) return undefined;
   const id = filedId ?? (await call.file()).id;
-  const changed = hunks.reduce((n, h) => n + h.removed.length + h.added.length, 0);
+  const delta = withMoves(hunks);
+  const changed = delta.changed;
   const show = showCommand(call, id);
   const size = formatBytes(Buffer.byteLength(call.o.text, "utf8"));
   const first = call.repeats.deltaLine(id, previous.id, changed, show, size);
-  const text = [first, formatHunks(hunks)].filter(Boolean).join("\n");
+  const text = [first, formatDelta(delta)].filter(Boolean).join("\n");
   return text.length < body.length / 2 ? { id, text } : { id };
 }
 

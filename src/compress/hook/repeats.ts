@@ -64,9 +64,20 @@ export function forgetCopies(store: Store, sessionId: string): void {
  * The one line shown instead of a repeated output. `showCommand` is the retrieval command
  * exactly as excerpt headers print it, so both stay runnable the same way. The earlier
  * copy is filed under the same number the line starts with: it is said once.
+ *
+ * The line follows the call it answers: when the earlier copy came from that same call
+ * (`sameCall`: the same command, path or pattern) the call is not named again, as a near
+ * repeat's line does not name it (a session's `npx tsc -p .` printed ten times the same
+ * said its 12-character command ten times over, 25 characters more each time).
  */
-export function repeatLine(seen: Seen & { readonly id: number }, showCommand: string, size: string): string {
-  return `[cairn #${seen.id} · ${size}, identical to \`${shown(seen.label)}\` shown earlier: not repeated · full output: ${showCommand}]`;
+export function repeatLine(
+  seen: Seen & { readonly id: number },
+  showCommand: string,
+  size: string,
+  sameCall = false,
+): string {
+  const what = sameCall ? "as shown earlier" : `identical to \`${shown(seen.label)}\` shown earlier`;
+  return `[cairn #${seen.id} · ${size}, ${what}: not repeated · full output: ${showCommand}]`;
 }
 
 /** A call's label as a reference names it: one line, at most 80 characters. */
@@ -126,7 +137,10 @@ export function rememberShown(
 /**
  * The first line of a near repeat: the new output's row, what it repeats, and how much
  * changed. It follows the very call it answers, and a near repeat is always of the same
- * call (callKey): the call is not named again.
+ * call (callKey): the call is not named again. "with N lines changed" says the rest is
+ * as it was ("the rest identical" after it said it again on each of a session's 16 near
+ * repeats); "but for timings" that no line changed but its times ("again the same lines,
+ * timings aside" before, 20 characters more on each re-run of a test suite).
  */
 export function deltaLine(
   id: number,
@@ -136,9 +150,6 @@ export function deltaLine(
   size: string,
 ): string {
   const earlier = earlierId !== undefined ? ` (#${earlierId})` : "";
-  const how =
-    changed === 0
-      ? "again the same lines, timings aside"
-      : `with ${changed} line${changed === 1 ? "" : "s"} changed, the rest identical`;
+  const how = changed === 0 ? "but for timings" : `with ${changed} line${changed === 1 ? "" : "s"} changed`;
   return `[cairn #${id} · ${size}, as shown earlier${earlier} ${how} · full output: ${showCommand}]`;
 }

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { OpenSet } from "../../../bench/corpus/facts/sets.ts";
+import { loadSet, type OpenSet } from "../../../bench/corpus/facts/sets.ts";
 import type { Hints } from "../../../src/compress/excerpt/types.ts";
 
 export interface CorpusEntry {
@@ -72,10 +72,13 @@ export async function capturedCase(set: Exclude<OpenSet, "shared">, name: string
   const { excerptBudget } = await import("../../../src/compress/excerpt/budget.ts");
   const { hintsOf } = await import("../../../src/compress/hints.ts");
   const { defaults } = await import("../../../src/config/schema.ts");
-  const c = JSON.parse(readFileSync(join(ROOT, "../../bench/corpus", set, `${name}.json`), "utf8"));
+  const c = loadSet(set).find((x) => x.name === name);
+  if (!c) throw new Error(`no case ${set}/${name}`);
   const { tool_name, tool_input, tool_response } = c.input;
   const out = extractOutput(tool_name, tool_input, tool_response)!;
   const hints = hintsOf(tool_name, out, undefined);
-  const e = compressText(out.text, hints, excerptBudget(defaults(), out.text.length));
-  return { text: out.text, e, must: c.must_keep as string[], hints };
+  // A spill stored whole is what the hook compresses.
+  const text = c.spilled ?? out.text;
+  const e = compressText(text, hints, excerptBudget(defaults(), text.length));
+  return { text, e, must: c.must_keep as string[], hints };
 }

@@ -219,8 +219,13 @@ export function listingsExcerpt(text: string, hints: Hints, budget: number): Exc
   const entries = sample.filter((l) => LS_ENTRY.test(l)).length;
   if (entries > 0 && (sample.some((l) => LS_HEADER.test(l)) || entries > sample.length * 0.8))
     return lsExcerpt(doc, budget, hints);
+  const cap = factCap(budget, doc.size, hints.tool);
+  // In a small list of paths every name is a fact, as in a small ls -l: each is named when
+  // they all fit the cap, so that the grouped list can stand for the output (else it is
+  // shown whole). Not a Glob's: it lists by modification time, an order groups would not keep.
+  const everyName = doc.size <= SMALL_OUTPUT && hints.tool !== "Glob";
   return (
-    pathListExcerpt("listing", doc, budget, factCap(budget, doc.size, hints.tool)) ?? {
+    pathListExcerpt("listing", doc, everyName ? cap : budget, cap) ?? {
       ...genericExcerpt(text, hints, budget),
       compressor: "listing",
     }

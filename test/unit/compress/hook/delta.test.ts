@@ -1,9 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatHunks, lineDelta, timingless } from "../../../../src/compress/hook/delta.ts";
+import {
+  formatDelta,
+  formatHunks,
+  lineDelta,
+  timingless,
+  withMoves,
+} from "../../../../src/compress/hook/delta.ts";
 
 // Two outputs of one command a session runs twice, made by real git in a scratch
 // repository: the delta holds exactly the lines that changed, and nothing when too much did.
@@ -47,6 +53,31 @@ describe("lineDelta on real outputs", () => {
     expect(hunks.flatMap((h) => h.removed)).toEqual([]);
     const replaced = lineDelta(["a", "b", "c"], ["a", "B", "c"], 4)!;
     expect(formatHunks(replaced)).toBe("@@ L2 → L2\n-b\n+B");
+  });
+
+  it("a file touched again in a listing by time is one move, not a removal and an addition", () => {
+    const ls = () => execFileSync("ls", ["-tr"], { cwd: dir, encoding: "utf8" }).split("\n");
+    // Distinct times, oldest first (ls -tr): f0 .. f29, then f5 touched last.
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, i));
+    for (let i = 0; i < 30; i++) utimesSync(join(dir, `f${i}.txt`), at(i), at(i));
+    const before = ls();
+    utimesSync(join(dir, "f5.txt"), at(40), at(40));
+    const after = ls();
+    const hunks = lineDelta(before, after, 4)!;
+    // As hunks, the name goes at its old place and comes at the end: said twice.
+    expect(formatHunks(hunks)).toBe("@@ L6 → (gone)\n-f5.txt\n@@ after L30 → L30\n+f5.txt");
+    const delta = withMoves(hunks);
+    expect(delta.changed).toBe(1);
+    expect(formatDelta(delta)).toBe("@@ L6 → L30 moved: f5.txt");
+  });
+
+  it("a move that would split what is left of a hunk is shown as removed and added", () => {
+    const hunks = lineDelta(["a", "b", "x", "c", "d"], ["a", "B", "C", "d", "x"], 6)!;
+    const delta = withMoves(hunks);
+    expect(delta.moves).toEqual([]);
+    expect(delta.changed).toBe(6);
+    expect(formatDelta(delta)).toBe(formatHunks(hunks));
+    expect(formatDelta(delta)).toBe("@@ L2-4 → L2-3\n-b\n-x\n-c\n+B\n+C\n@@ after L5 → L5\n+x");
   });
 
   it("gives nothing when more lines changed than allowed, and nothing changed is no hunk", () => {

@@ -20,6 +20,9 @@ const readCall = capture("PostToolUse-Read-large");
 const vitest = readFileSync(join(REPO, "test/fixtures/outputs/test-vitest-failing.txt"), "utf8");
 const gitStatus = readFileSync(join(REPO, "test/fixtures/outputs/git-status.txt"), "utf8");
 
+/** The one line standing for a repeated output. */
+const REFERENCE = /^\[cairn #\d+ · .*shown earlier: not repeated · full output: /;
+
 describe("outputs already in context are not sent twice", () => {
   let sb: ReturnType<typeof tempHome>;
   const hook = async (name: string, event: Record<string, unknown>) => {
@@ -56,7 +59,9 @@ describe("outputs already in context are not sent twice", () => {
     const second = await shownFor("toolu_rep_2");
     expect(second.split("\n")).toHaveLength(1);
     expect(second).toContain("[cairn #1 · ");
-    expect(second).toContain("identical to `npx vitest run` shown earlier");
+    // The line follows the very call it answers: the same call is not named again.
+    expect(second).toContain(", as shown earlier: not repeated · full output: ");
+    expect(second).not.toContain("`npx vitest run`");
     // The reference prints the retrieval command exactly as the first output's header did
     // (the form that runs in this shell), and it runs as printed.
     const command = /full output: (.+)\]$/.exec(second)?.[1];
@@ -67,6 +72,20 @@ describe("outputs already in context are not sent twice", () => {
     );
     // A third repeat names the same original.
     expect(await shownFor("toolu_rep_3")).toBe(second);
+  });
+
+  it("names the earlier call when the same output came from another one", async () => {
+    await shownFor("toolu_o_1");
+    const out = await hook("PostToolUse", {
+      ...bashCall,
+      tool_use_id: "toolu_o_2",
+      tool_input: { command: "cat vitest.log" },
+      tool_response: { ...(bashCall.tool_response as object), stdout: vitest },
+    });
+    const line = out.hookSpecificOutput.updatedToolOutput.stdout as string;
+    expect(line).toMatch(
+      /^\[cairn #1 · .*, identical to `npx vitest run` shown earlier: not repeated · full output: .* show 1\]$/,
+    );
   });
 
   it("shows a smaller output whole the first time and refers to it the second, stored then for cairn show", async () => {
@@ -83,7 +102,7 @@ describe("outputs already in context are not sent twice", () => {
     expect(gitStatus.length).toBeLessThan(4096);
     expect(await status("toolu_st_1")).toBeUndefined();
     const again = await status("toolu_st_2");
-    expect(again).toMatch(/^\[cairn #1 · .*identical to `git status` shown earlier.* show 1\]$/);
+    expect(again).toMatch(/^\[cairn #1 · [^`]*, as shown earlier: not repeated · full output: .* show 1\]$/);
     expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.project })).stdout).toBe(gitStatus);
     expect(await status("toolu_st_3")).toBe(again);
   });
@@ -106,7 +125,7 @@ describe("outputs already in context are not sent twice", () => {
     const delta = await run("toolu_nr_2", more);
     const [head, ...rest] = delta.split("\n");
     expect(head).toMatch(
-      /^\[cairn #1 · [^`]*, as shown earlier with 1 line changed, the rest identical · full output: .* show 1\]$/,
+      /^\[cairn #1 · [^`]*, as shown earlier with 1 line changed · full output: .* show 1\]$/,
     );
     expect(rest.join("\n")).toMatch(/^@@ after L\d+ → L\d+\n\+\tmodified: {3}src\/extra\.js$/);
     expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.project })).stdout).toBe(more);
@@ -120,7 +139,7 @@ describe("outputs already in context are not sent twice", () => {
     );
   });
 
-  it("a re-run whose excerpt differs only in its start time and duration is the same lines, timings aside", async () => {
+  it("a re-run whose excerpt differs only in its start time and duration is as shown earlier but for timings", async () => {
     const rerun = vitest
       .replace("Start at  00:22:56", "Start at  00:31:07")
       .replace("Duration  1.46s", "Duration  1.52s");
@@ -133,9 +152,7 @@ describe("outputs already in context are not sent twice", () => {
       tool_response: { ...(bashCall.tool_response as object), stdout: rerun },
     });
     const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
-    expect(delta).toMatch(
-      /^\[cairn #2 · .*shown earlier \(#1\) again the same lines, timings aside · full output: /,
-    );
+    expect(delta).toMatch(/^\[cairn #2 · .*shown earlier \(#1\) but for timings · full output: /);
     expect(delta.split("\n")).toHaveLength(1);
   });
 
@@ -152,9 +169,7 @@ describe("outputs already in context are not sent twice", () => {
       tool_response: { ...(bashCall.tool_response as object), stdout: rerun },
     });
     const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
-    expect(delta).toMatch(
-      /^\[cairn #\d+ · .*shown earlier \(#\d+\) with 2 lines changed, the rest identical/,
-    );
+    expect(delta).toMatch(/^\[cairn #\d+ · .*shown earlier \(#\d+\) with 2 lines changed · full output: /);
     expect(delta).toContain("+      Tests  2 failed | 177 passed");
     expect(delta).not.toContain("Start at");
     expect(delta.length).toBeLessThan(first.length / 4);
@@ -175,9 +190,7 @@ describe("outputs already in context are not sent twice", () => {
       ).hookSpecificOutput?.updatedToolOutput?.stdout as string | undefined;
     expect(await run("toolu_sh_1")).toBeUndefined();
     const again = await run("toolu_sh_2");
-    expect(again).toMatch(
-      /^\[cairn #1 · .*identical to `git status` shown earlier: not repeated · full output: .* show 1\]$/,
-    );
+    expect(again).toMatch(/^\[cairn #1 · [^`]*, as shown earlier: not repeated · full output: .* show 1\]$/);
     expect(again!.length).toBeLessThanOrEqual(short.length / 2);
     expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.project })).stdout).toBe(short);
   });
@@ -196,27 +209,27 @@ describe("outputs already in context are not sent twice", () => {
     const second = await again("toolu_read_2");
     expect(Object.keys(second)).toEqual(Object.keys(first));
     expect(Object.keys(second.file).sort()).toEqual(Object.keys(first.file).sort());
-    expect(second.file.content).toMatch(/^\[cairn #1 · .*identical to `.*big\.txt` shown earlier/);
+    expect(second.file.content).toMatch(/^\[cairn #1 · [^`]*, as shown earlier: not repeated · /);
   });
 
   it("shows the output again after a compaction (PreCompact, or SessionStart from a compaction)", async () => {
     await shownFor("toolu_c_1");
-    expect(await shownFor("toolu_c_2")).toMatch(/identical to `/);
+    expect(await shownFor("toolu_c_2")).toMatch(REFERENCE);
     await hook("PreCompact", { ...capture("PreCompact-auto"), session_id: bashCall.session_id });
     const afterPre = await shownFor("toolu_c_3");
-    expect(afterPre).not.toMatch(/identical to `/);
+    expect(afterPre).not.toMatch(REFERENCE);
     expect(afterPre).toContain("Tests  3 failed | 176 passed");
-    expect(await shownFor("toolu_c_4")).toMatch(/identical to `/);
+    expect(await shownFor("toolu_c_4")).toMatch(REFERENCE);
     await hook("SessionStart", { ...capture("SessionStart-compact"), session_id: bashCall.session_id });
-    expect(await shownFor("toolu_c_5")).not.toMatch(/identical to `/);
+    expect(await shownFor("toolu_c_5")).not.toMatch(REFERENCE);
   });
 
   it("does not refer across sessions or from a subagent's context to the main one", async () => {
     await shownFor("toolu_s_1");
     const other = await shownFor("toolu_s_2", { session_id: "c0ffee00-0000-4000-8000-0000000000ff" });
-    expect(other).not.toMatch(/identical to `/);
+    expect(other).not.toMatch(REFERENCE);
     const sub = await shownFor("toolu_s_3", { agent_id: "a8af6be07cba1eb8c", agent_type: "general-purpose" });
-    expect(sub).not.toMatch(/identical to `/);
-    expect(await shownFor("toolu_s_4", { agent_id: "a8af6be07cba1eb8c" })).toMatch(/identical to `/);
+    expect(sub).not.toMatch(REFERENCE);
+    expect(await shownFor("toolu_s_4", { agent_id: "a8af6be07cba1eb8c" })).toMatch(REFERENCE);
   });
 });

@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { commonLead } from "../../../../src/compress/excerpt/around.ts";
+import { isProblem } from "../../../../src/compress/excerpt/signals.ts";
+
+// commonLead leaves an output where no first character and first blank are held by as
+// many lines as a lead must be; it must answer as counting every lead does.
+const LEAD = /^\S+ (?:\S+ )?/;
+function byTable(lines: readonly string[]): string | undefined {
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (let i = 0; i < lines.length && total < 400; i++) {
+    if (!/\S/.test(lines[i]!)) continue;
+    total++;
+    const lead = LEAD.exec(lines[i]!)?.[0];
+    if (lead !== undefined) counts.set(lead, (counts.get(lead) ?? 0) + 1);
+  }
+  let best: string | undefined;
+  let most = 0;
+  for (const [lead, k] of counts) if (k > most) [best, most] = [lead, k];
+  return best !== undefined && most >= Math.max(8, total * 0.4) && isProblem(best) ? best : undefined;
+}
+
+const DIR = join(import.meta.dirname, "../../../fixtures/outputs");
+const outputs = readdirSync(DIR)
+  .filter((f) => f.endsWith(".txt"))
+  .map((f) => readFileSync(join(DIR, f), "utf8").split("\n"));
+
+describe("commonLead", () => {
+  it("answers as counting every lead for every fixture output, whole and from each eighth on", () => {
+    let found = 0;
+    for (const lines of outputs)
+      for (let from = 0; from < lines.length; from += Math.max(1, lines.length >> 3)) {
+        const part = lines.slice(from);
+        const lead = commonLead(part);
+        expect(lead).toBe(byTable(part));
+        if (lead !== undefined) found++;
+      }
+    expect(found).toBeGreaterThan(3);
+  });
+  it("answers so for leads at the bound behind lines opening with every code unit, blank or not", () => {
+    for (let c = 0; c < 0x10000; c += c < 0x3100 ? 1 : 7) {
+      const ch = String.fromCharCode(c);
+      // 8 leads of 20 lines not blank: a lead exactly at the bound, unless ch's lines are not blank.
+      const lines = [
+        ...Array(8).fill("npm error x"),
+        ...Array(12).fill("ok"),
+        ...Array(5).fill(`${ch}${ch}`),
+        ...Array(2).fill(`${ch} error y`),
+      ];
+      expect(commonLead(lines), c.toString(16)).toBe(byTable(lines));
+      const own = [...Array(10).fill(`${ch}x error y`), ...Array(5).fill("ok")];
+      expect(commonLead(own), c.toString(16)).toBe(byTable(own));
+    }
+  });
+  it("answers so for random mixes of leads near 40% of the lines", () => {
+    const line = fc.oneof(
+      { arbitrary: fc.constantFrom("npm error x", "npm error y z", "npm warn a"), weight: 4 },
+      { arbitrary: fc.constantFrom("error: a", "error:\tb", "[ERROR] c", "✗ fail d", "ERR! "), weight: 4 },
+      {
+        arbitrary: fc.string({
+          unit: fc.constantFrom("a", " ", "\t", "\u00a0", "\u2028", "e"),
+          maxLength: 5,
+        }),
+        weight: 2,
+      },
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 60 }), (lines) => {
+        expect(commonLead(lines)).toBe(byTable(lines));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+});
