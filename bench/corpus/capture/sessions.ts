@@ -3400,7 +3400,7 @@ export const sessions: Session[] = [
     setup: "fresh12",
     cwd: "fresh12/ops",
     path: "bin",
-    prompt: "orders are not reaching finance, the fraud service misbehaves, the catalogue is slow",
+    prompt: "orders are not reaching finance, the catalogue is slow",
     provenance: CAPTURED,
     steps: [
       bash(
@@ -3411,13 +3411,6 @@ export const sessions: Session[] = [
         HOLMES(
           "tests/llm/fixtures/test_ask_holmes/55_kafka_runbook/fetch_pod_logsask-holmes-namespace-55_orders-app-6c8868cb6d-qcv2t.txt",
         ),
-      ),
-      bash(
-        "kubectl-logs-fraud-spilled-f12",
-        "kubectl-logs",
-        "kubectl logs -n minishop fraud-service-5f8b576878-slnpb",
-        "The fraud service's logs",
-        HOLMES("tests/llm/fixtures/test_ask_holmes/35_tempo/kubectl_logs_fraud.txt"),
       ),
       bash(
         "kubectl-logs-catalogue-hour-f12",

@@ -454,7 +454,6 @@ mkdir -p "$ROOT/ops/replay" "$ROOT/ops/bin" && cd "$ROOT/ops"
 body() { git --git-dir="$HOLMES_REPO" show "HEAD:$1" | tail -n +3 | sed -e '1{/^stdout:$/d}' -e '${/^stderr:$/d}'; }
 F=tests/llm/fixtures/test_ask_holmes
 body $F/55_kafka_runbook/fetch_pod_logsask-holmes-namespace-55_orders-app-6c8868cb6d-qcv2t.txt > "replay/logs -n ask-holmes-namespace-55 orders-app-6c8868cb6d-qcv2t"
-body $F/35_tempo/kubectl_logs_fraud.txt > "replay/logs -n minishop fraud-service-5f8b576878-slnpb"
 body $F/93_calling_datadog/fetch_pod_logssock-shop_catalogue-f7687cb4-zsngc_-3600.txt > "replay/logs -n sock-shop catalogue-f7687cb4-zsngc --since=1h"
 cat > bin/kubectl <<'SH'
 #!/bin/sh
