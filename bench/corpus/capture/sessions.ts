@@ -3271,6 +3271,158 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh12 set (bench/corpus/fresh12/): an eleventh held-out round on the blind part's
+  // weakest kinds (kubectl logs, du, XML, psql, cargo/clippy), every output over 8 KB, captured
+  // after fresh11's fixes. The build, sys and ops sessions keep Claude Code's default output
+  // limit, so their outputs over 30,000 characters are spilled to a file the hook reads.
+  {
+    name: "fresh12-build",
+    setup: "fresh12",
+    cwd: "fresh12/rs",
+    prompt: "circulation does not build, clippy fails on marc, holds tests fail",
+    provenance: `${CAPTURED} (cargo/rustc/clippy 1.95 offline; files by projects/fresh12.sh; Claude Code's default output limit)`,
+    steps: [
+      build(
+        "cargo-build-circulation-f12",
+        "cargo",
+        'cargo build -p circulation 2>&1; echo "exit code: $?"',
+        "Build the circulation crate",
+      ),
+      build(
+        "cargo-clippy-marc-spilled-f12",
+        "clippy",
+        'cargo clippy -p marc 2>&1; echo "exit code: $?"',
+        "Lint the MARC parser",
+      ),
+      build(
+        "cargo-test-holds-f12",
+        "cargo-test",
+        'cargo test -p holds 2>&1; echo "exit code: $?"',
+        "Run the holds tests",
+      ),
+    ],
+  },
+  {
+    name: "fresh12-xml",
+    setup: "fresh12",
+    cwd: "fresh12/java",
+    prompt:
+      "which call number tests failed, what the parent pom pins, the catalogue's Spring context, the floor map, and the MARC import",
+    provenance: `${CAPTURED} (Maven 3 offline with JUnit 5 and surefire 3.2.5, OpenJDK 17, xmllint of libxml2 2.9; files by projects/fresh12.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    maxOutput: 200_000,
+    steps: [
+      bash(
+        "cat-surefire-callnumber-xml-f12",
+        "xml",
+        "cat catalogue/target/surefire-reports/TEST-org.larkspur.catalogue.CallNumberTest.xml",
+        "The call number tests' surefire report",
+      ),
+      {
+        case: "read-parent-pom-f12",
+        kind: "xml",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/parent/pom.xml" },
+      },
+      {
+        case: "read-spring-context-f12",
+        kind: "xml",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/config/catalogue-context.xml" },
+      },
+      bash("cat-floor-map-svg-f12", "xml", "cat maps/northgate-ground.svg", "Northgate's ground floor map"),
+      bash(
+        "xmllint-schema-marc-import-f12",
+        "xmllint",
+        'xmllint --noout --schema marc/marc21-slim.xsd marc/nightly-import.xml; echo "exit code: $?"',
+        "Validate the nightly MARC import",
+      ),
+    ],
+  },
+  {
+    name: "fresh12-db",
+    setup: "fresh12",
+    cwd: "fresh12/db",
+    prompt:
+      "overdue loans at Northgate, the loans table, every table's size, a slow patron history query, and migration 0047",
+    provenance: `${CAPTURED} (PostgreSQL 15 on loopback, psql 15; files by projects/fresh12.sh; BASH_MAX_OUTPUT_LENGTH=200000)`,
+    postgres: true,
+    maxOutput: 200_000,
+    steps: [
+      bash(
+        "psql-overdue-northgate-f12",
+        "psql",
+        "psql -c \"SELECT l.id, l.item_id, i.barcode, l.patron_id, l.out_at::date AS out, l.due, l.renewals, l.fine_cents, i.status FROM loans l JOIN items i ON i.id = l.item_id WHERE l.branch = 'NOR' AND l.returned_at IS NULL AND l.due < date '2026-06-01' AND l.out_at >= '2026-03-01' ORDER BY l.due\"",
+        "Northgate's unreturned loans past due",
+      ),
+      bash("psql-describe-loans-f12", "psql", "psql -c '\\d+ loans'", "The loans table in detail"),
+      bash("psql-list-tables-f12", "psql", "psql -c '\\dt+'", "Every table with its size"),
+      bash(
+        "psql-explain-patron-history-f12",
+        "psql",
+        'psql -c "EXPLAIN ANALYZE SELECT l.out_at, l.due, l.returned_at, i.barcode, i.call_number FROM loans l JOIN items i ON i.id = l.item_id WHERE l.patron_id = 4242 ORDER BY l.out_at DESC"',
+        "Why a patron's loan history is slow",
+      ),
+      bash(
+        "psql-migration-0047-f12",
+        "psql",
+        'psql -a -f migrations/0047_loan_rules.sql 2>&1; echo "exit code: $?"',
+        "Apply migration 0047",
+      ),
+    ],
+  },
+  {
+    name: "fresh12-sys",
+    setup: "fresh12",
+    cwd: "fresh12/sys",
+    prompt:
+      "the digitisation server's disk is filling: the scan archive, the OPAC's node_modules, the JDK, system libraries",
+    provenance: `${CAPTURED} (coreutils du and sort; files by projects/fresh12.sh; Claude Code's default output limit)`,
+    steps: [
+      bash("du-ah-scans-f12", "du", "du -ah scans", "Every scan with its size"),
+      bash(
+        "du-depth3-opac-node-modules-rsorted-f12",
+        "du",
+        "du -h --max-depth=3 opac/node_modules | sort -rh",
+        "node_modules three levels deep, largest first",
+      ),
+      bash("du-h-lib-gnu-f12", "du", "du -h /usr/lib/x86_64-linux-gnu", "The system library folders"),
+      bash("du-ah-jvm-spilled-f12", "du", "du -ah /usr/lib/jvm", "Everything in the installed JDKs"),
+      bash(
+        "du-a-python-sorted-tail-f12",
+        "du",
+        "du -a /usr/lib/python3.11 | sort -n | tail -n 300",
+        "The 300 largest entries of the system Python",
+      ),
+    ],
+  },
+  {
+    name: "fresh12-ops",
+    setup: "fresh12",
+    cwd: "fresh12/ops",
+    path: "bin",
+    prompt: "orders are not reaching finance, the catalogue is slow",
+    provenance: CAPTURED,
+    steps: [
+      bash(
+        "kubectl-logs-orders-spilled-f12",
+        "kubectl-logs",
+        "kubectl logs -n ask-holmes-namespace-55 orders-app-6c8868cb6d-qcv2t",
+        "The orders app's logs",
+        HOLMES(
+          "tests/llm/fixtures/test_ask_holmes/55_kafka_runbook/fetch_pod_logsask-holmes-namespace-55_orders-app-6c8868cb6d-qcv2t.txt",
+        ),
+      ),
+      bash(
+        "kubectl-logs-catalogue-hour-f12",
+        "kubectl-logs",
+        "kubectl logs -n sock-shop catalogue-f7687cb4-zsngc --since=1h",
+        "The catalogue's logs of the last hour",
+        HOLMES(
+          "tests/llm/fixtures/test_ask_holmes/93_calling_datadog/fetch_pod_logssock-shop_catalogue-f7687cb4-zsngc_-3600.txt",
+        ),
+      ),
+    ],
+  },
 ];
 
 /**

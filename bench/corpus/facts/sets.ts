@@ -33,6 +33,8 @@
  *           (other projects, errors, options and sizes).
  * - fresh11: bench/corpus/fresh11, a tenth held-out round on the blind part's weakest kinds
  *           (kubectl, du, XML, psql, cargo/clippy), as fresh10.
+ * - fresh12: bench/corpus/fresh12, an eleventh held-out round on the same kinds, as fresh11,
+ *           every output over 8 KB (other projects, errors, options and sizes).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -60,6 +62,7 @@ export const OPEN_SETS = [
   "fresh9",
   "fresh10",
   "fresh11",
+  "fresh12",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];
@@ -155,17 +158,20 @@ export function wholeOutput(c: FactCase): string {
 
 /** Bytes of a spill Claude Code gives the hook in stdout. */
 const SPILL_PREVIEW_BYTES = 30_000;
+const LEADING_EMPTY_LINES = /^(?:\r?\n)+/;
 
 /**
  * What Claude Code gives the hook of an output it spilled: its first 30,000 bytes, no
- * character cut, trailing whitespace trimmed (as the captured spills show).
+ * character cut, trailing whitespace and leading empty lines trimmed (as the captured
+ * spills show: fresh12's orders log opens with an empty line its stdout does not hold,
+ * fresh11's clippy with the indent its stdout keeps).
  */
 export function spillPreview(text: string): string {
   const buf = Buffer.from(text, "utf8");
   let end = Math.min(buf.length, SPILL_PREVIEW_BYTES);
   // 0b10xxxxxx continues a character: back up to the first byte of the one cut.
   while (end < buf.length && end > 0 && (buf[end]! & 0xc0) === 0x80) end--;
-  return buf.toString("utf8", 0, end).trimEnd();
+  return buf.toString("utf8", 0, end).trimEnd().replace(LEADING_EMPTY_LINES, "");
 }
 
 type Obj = Record<string, unknown>;

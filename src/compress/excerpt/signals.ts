@@ -273,11 +273,31 @@ function extremes(
   for (let k = 0; k < beyond.length; k++) {
     const same = k > 0 && beyond[k]!.v === beyond[k - 1]!.v;
     ties = same ? ties + 1 : 1;
-    const within = !same && k > 0 && inside?.(beyond[k - 1]!.i, beyond[k]!.i) === true;
+    const within = !same && k > 0 && inside !== undefined && partOfTaken(values, at, beyond, k, inside);
     if (!same && !within && ++distinct > most) break;
     if (ties <= most) at.push(beyond[k]!.i);
   }
   return at;
+}
+
+/**
+ * Whether the k-th furthest value is one large thing with a line already taken: inside the
+ * line just before it (a folder, then its only large subfolder), or inside a taken line it
+ * makes more than half of (du -a's 123M `lib/modules` under its JDK's 184M `lib`, though
+ * another JDK's 140M modules came between them). A thing inside a taken line but a small
+ * part of it (a JDK in a folder of two) is a place of its own.
+ */
+function partOfTaken(
+  values: readonly number[],
+  taken: readonly number[],
+  beyond: readonly { v: number; i: number }[],
+  k: number,
+  inside: Inside,
+): boolean {
+  const { v, i } = beyond[k]!;
+  if (inside(beyond[k - 1]!.i, i)) return true;
+  for (const t of taken) if (2 * v > values[t]! && inside(t, i)) return true;
+  return false;
 }
 
 /** The last of some values as sorted: the largest, or NaN if one is (a sort puts it after every number). */

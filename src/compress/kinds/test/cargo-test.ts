@@ -5,6 +5,7 @@ import { docOf } from "../../excerpt/lines.ts";
 import type { Pick } from "../../excerpt/pack.ts";
 import { FOREIGN, RUST_AT } from "../../excerpt/traces.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
+import { verdictPicks } from "./cargo-verdict.ts";
 import { type Block, blockPicks, blocksOf, linePicks, P, summaryPicks, testExcerpt } from "./shared.ts";
 
 const RESULT = /^test result: (?:ok|FAILED)\./;
@@ -24,6 +25,7 @@ export function cargoTestExcerpt(text: string, hints: Hints, budget: number): Ex
   for (const block of blocks) {
     blockPicks(doc, block, { message: MESSAGE, location: LOCATION, messages: 4, locations: 1 }, picks);
     userFramePicks(doc, block, picks);
+    verdictPicks(doc, block, picks);
   }
   return testExcerpt("cargo-test", doc, budget, picks, Math.max(failed, blocks.length), blocks, hints);
 }
