@@ -14,7 +14,7 @@ import { alikeSuffix } from "./framing.ts";
 import { heldBefore } from "./held-before.ts";
 import { enclosingStartTag } from "./markup-parent.ts";
 import { E } from "./priorities.ts";
-import { hasLocation, isProblem, isSevere } from "./signals.ts";
+import { hasLocation, isCaret, isProblem, isSevere } from "./signals.ts";
 import { firstOfEachTold } from "./told-once.ts";
 import { FOREIGN } from "./traces.ts";
 import { type EngineOptions, FEW, fact, isProblemIn, RARE, type Work } from "./work.ts";
@@ -59,10 +59,15 @@ function located(w: Work, i: number, where: number): void {
   if (source >= 0 && source < before) fact(w, source, source, where, "locator");
   const tag = enclosingStartTag(lines, i);
   if (tag >= 0 && tag < before) fact(w, tag, tag, where, "locator");
-  // Its first lines locate it, but not frames in the runtime's or a library's code.
+  // Its first lines locate it, but not frames in the runtime's or a library's code; of a
+  // line naming its own place, its code frame to the caret (what follows, gcc's path of
+  // events, tells how it came about, not where it is).
+  const placed = hasLocation(lines[i]!);
   let kept = 0;
+  let framed = false;
   for (let k = i + 1; k <= after; k++) {
-    if (kept < ATTACHED_FACTS && !FOREIGN.test(lines[k]!)) {
+    if (kept < ATTACHED_FACTS && !framed && !FOREIGN.test(lines[k]!)) {
+      framed = placed && isCaret(lines[k]!);
       fact(w, k, k, where, "locator");
       kept++;
     } else w.picks.push({ from: k, to: k, prio: E.moreLocator, why: "locator" });
