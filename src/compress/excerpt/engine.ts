@@ -136,7 +136,8 @@ function rankRare(w: Work, tpl: Template, rareAreFacts: boolean, rareShape?: (i:
   const quiet = w.noise(tpl.members[0]!);
   for (const i of tpl.members) {
     // A frame in the runtime's or a library's code is rare by its path, not news.
-    const rare = (rareAreFacts || (rareShape?.(i) ?? false)) && !(isFrame(lines[i]!) && FOREIGN.test(lines[i]!));
+    const rare =
+      (rareAreFacts || (rareShape?.(i) ?? false)) && !(isFrame(lines[i]!) && FOREIGN.test(lines[i]!));
     // Quoted source (a code frame) locates a problem; alone it is no fact.
     if (isCodeFrame(lines[i]!)) {
       w.picks.push({ from: i, to: i, prio: E.other, why: "code-frame" });

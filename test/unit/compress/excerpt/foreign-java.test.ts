@@ -4,8 +4,12 @@ import { capturedCase } from "../corpus.ts";
 
 describe("frames in a Java test framework's code", () => {
   it("are not the user's: JUnit's, opentest4j's and Maven's frames are foreign, the project's are not", () => {
-    expect(FOREIGN.test("\tat org.junit.jupiter.api.AssertEquals.failNotEqual(AssertEquals.java:197)")).toBe(true);
-    expect(FOREIGN.test("\tat org.opentest4j.AssertionFailedError.<init>(AssertionFailedError.java:40)")).toBe(true);
+    expect(FOREIGN.test("\tat org.junit.jupiter.api.AssertEquals.failNotEqual(AssertEquals.java:197)")).toBe(
+      true,
+    );
+    expect(
+      FOREIGN.test("\tat org.opentest4j.AssertionFailedError.<init>(AssertionFailedError.java:40)"),
+    ).toBe(true);
     expect(
       FOREIGN.test("\tat org.apache.maven.surefire.booter.ForkedBooter.main(ForkedBooter.java:495)"),
     ).toBe(true);

@@ -45,3 +45,27 @@ describe("the lines under a problem that names its own place", () => {
     expect(factLines(text)).toEqual([0, 1, 2, 3]);
   });
 });
+
+describe("what locates a problem, told again above another", () => {
+  it("is a fact above the first only (g++'s `required from here`, fresh4 capture)", () => {
+    // g++ on std::sort over a transform view (gxx-concepts-errors): each error inside
+    // libstdc++ follows the same instantiation chain ending in the user's call; each copy
+    // of the chain was a fact again.
+    const text = [
+      "/usr/include/c++/12/bits/stl_algo.h:4820:18:   required from ‘constexpr void std::sort(_RAIter, _RAIter)’",
+      "tools/units.cpp:24:12:   required from here",
+      "/usr/include/c++/12/bits/stl_algo.h:1814:15: error: lvalue required as left operand of assignment",
+      " 1814 |               *__first = _GLIBCXX_MOVE(__val);",
+      "      |               ^~~~~~~~",
+      "/usr/include/c++/12/bits/stl_algo.h:4820:18:   required from ‘constexpr void std::sort(_RAIter, _RAIter)’",
+      "tools/units.cpp:24:12:   required from here",
+      "/usr/include/c++/12/bits/stl_heap.h:263:7: error: lvalue required as left operand of assignment",
+      "  263 |       *__result = _GLIBCXX_MOVE(*__first);",
+      "      |       ^~~~~~~~~",
+      "exit code: 1",
+    ].join("\n");
+    const facts = factLines(text);
+    for (const k of [0, 1, 2, 7]) expect(facts).toContain(k);
+    for (const k of [5, 6]) expect(facts).not.toContain(k);
+  });
+});
