@@ -96,6 +96,7 @@ export function eventReferred(lines: readonly string[], i: number, again: number
  */
 export function locatedBefore(lines: readonly string[], i: number): number {
   let from = i > 0 && isCaret(lines[i]!) ? i - 1 : i;
+  const placed = from === i && hasLocation(lines[i]!);
   let blanks = 0;
   for (let k = i - 1; k >= 0 && i - k <= 5; k--) {
     const line = lines[k]!;
@@ -103,6 +104,12 @@ export function locatedBefore(lines: readonly string[], i: number): number {
       if (++blanks > 1) break;
       continue;
     }
+    // Past a blank, a frame ends a trace above (a Java test's `at` lines before the next
+    // failing test's line): it locates what it follows, not what comes after the blank.
+    if (blanks > 0 && isFrame(line)) break;
+    // A caret above a line that names its own place ends the code frame of the diagnostic
+    // above (gcc's candidate note, its source and caret): it locates that one, not this.
+    if (isCaret(line) && placed) break;
     if (isCaret(line)) from = Math.max(0, k - 1);
     else if (hasLocation(line) && !isProblem(line) && line.length < 300) from = k;
     else if (from > k) break;

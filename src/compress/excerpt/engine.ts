@@ -37,9 +37,9 @@ import { asRoom, E } from "./priorities.ts";
 import { problemsOf, rankProblems } from "./rank-problems.ts";
 import { namesItsKind, recordAround, recordOfPeriod } from "./records.ts";
 import { regimeChange } from "./regime.ts";
-import { isCaret, isCodeFrame, isSuccess, isSummary } from "./signals.ts";
+import { isCaret, isCodeFrame, isFrame, isSuccess, isSummary } from "./signals.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
-import { nearTheEnd } from "./traces.ts";
+import { FOREIGN, nearTheEnd } from "./traces.ts";
 import { type EngineOptions, FEW, fact, RARE, type Work } from "./work.ts";
 
 export type { EngineOptions } from "./work.ts";
@@ -135,7 +135,9 @@ function rankRare(w: Work, tpl: Template, rareAreFacts: boolean, rareShape?: (i:
   const { lines } = w;
   const quiet = w.noise(tpl.members[0]!);
   for (const i of tpl.members) {
-    const rare = rareAreFacts || (rareShape?.(i) ?? false);
+    // A frame in the runtime's or a library's code is rare by its path, not news.
+    const rare =
+      (rareAreFacts || (rareShape?.(i) ?? false)) && !(isFrame(lines[i]!) && FOREIGN.test(lines[i]!));
     // Quoted source (a code frame) locates a problem; alone it is no fact.
     if (isCodeFrame(lines[i]!)) {
       w.picks.push({ from: i, to: i, prio: E.other, why: "code-frame" });

@@ -14,7 +14,7 @@ import { alikeSuffix } from "./framing.ts";
 import { heldBefore } from "./held-before.ts";
 import { enclosingStartTag } from "./markup-parent.ts";
 import { E } from "./priorities.ts";
-import { hasLocation, isProblem, isSevere } from "./signals.ts";
+import { hasLocation, isCaret, isCodeFrame, isProblem, isSevere } from "./signals.ts";
 import { firstOfEachTold } from "./told-once.ts";
 import { FOREIGN } from "./traces.ts";
 import { type EngineOptions, FEW, fact, isProblemIn, RARE, type Work } from "./work.ts";
@@ -43,11 +43,32 @@ export function problemsOf(doc: Doc, opts: EngineOptions, noise: (i: number) => 
   return problem;
 }
 
+/** Per ranking, the lines told as what locates a problem (their text). */
+const told = new WeakMap<Work, Set<string>>();
+
+/**
+ * Lines [from, to] above a problem as what locates it: each a fact but one told above
+ * another problem already (g++'s `required from here` in the user's file over each of the
+ * errors one call made in a library), which says nothing new there: room. A code frame or
+ * caret stays with the line it quotes.
+ */
+function locatedOnce(w: Work, from: number, to: number, where: number): void {
+  const seen = told.get(w) ?? new Set<string>();
+  told.set(w, seen);
+  for (let k = from; k <= to; k++) {
+    const line = w.lines[k]!;
+    if (isCodeFrame(line) || isCaret(line) || line.trim() === "" || !seen.has(line)) {
+      seen.add(line);
+      fact(w, k, k, where, "locator");
+    } else w.picks.push({ from: k, to: k, prio: E.moreLocator, why: "locator" });
+  }
+}
+
 /** The lines that locate problem line `i` (above and under it), as facts of priority `where`. */
 function located(w: Work, i: number, where: number): void {
   const { lines } = w;
   const before = locatedBefore(lines, i);
-  if (before < i) fact(w, before, i - 1, where, "locator");
+  if (before < i) locatedOnce(w, before, i - 1, where);
   const after = attachedAfter(lines, i, isProblemIn(w));
   const again = toldAgainBelow(lines, i, isProblemIn(w));
   if (again > after) {
@@ -59,10 +80,15 @@ function located(w: Work, i: number, where: number): void {
   if (source >= 0 && source < before) fact(w, source, source, where, "locator");
   const tag = enclosingStartTag(lines, i);
   if (tag >= 0 && tag < before) fact(w, tag, tag, where, "locator");
-  // Its first lines locate it, but not frames in the runtime's or a library's code.
+  // Its first lines locate it, but not frames in the runtime's or a library's code; of a
+  // line naming its own place, its code frame to the caret (what follows, gcc's path of
+  // events, tells how it came about, not where it is).
+  const placed = hasLocation(lines[i]!);
   let kept = 0;
+  let framed = false;
   for (let k = i + 1; k <= after; k++) {
-    if (kept < ATTACHED_FACTS && !FOREIGN.test(lines[k]!)) {
+    if (kept < ATTACHED_FACTS && !framed && !FOREIGN.test(lines[k]!)) {
+      framed = placed && isCaret(lines[k]!);
       fact(w, k, k, where, "locator");
       kept++;
     } else w.picks.push({ from: k, to: k, prio: E.moreLocator, why: "locator" });

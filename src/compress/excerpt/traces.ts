@@ -10,7 +10,7 @@ import { MUST, type Pick } from "./pack-items.ts";
 
 /** Frames and paths that are not the user's code. */
 export const FOREIGN =
-  /node_modules|node:internal|node:async_hooks|\(node:|internal\/|\(<anonymous>\)|site-packages|\/usr\/lib\/|\/rustc\/|\/\.rustup\/|\/\.cargo\/registry|\/lib\/python\d|testing\/testing\.go|runtime\/panic\.go|java\.base\/|sun\.|jdk\.internal/;
+  /node_modules|node:internal|node:async_hooks|\(node:|internal\/|\(<anonymous>\)|site-packages|\/usr\/lib\/|\/rustc\/|\/\.rustup\/|\/\.cargo\/registry|\/lib\/python\d|testing\/testing\.go|runtime\/panic\.go|java\.base\/|sun\.|jdk\.internal|\borg\.junit\.|\borg\.opentest4j\.|\borg\.apache\.maven\./;
 
 export const PY_START = /^Traceback \(most recent call last\):$/;
 

@@ -145,8 +145,13 @@ export function diagnosticExcerpt(
     // What locates it goes with it, at the engine's priority for its severity; the file a
     // line is under (ESLint's header) before any of them, so none is read under another file.
     const where = d.severity === "error" ? E.locator : E.warnLocator;
-    for (const k of [d.context, ...(d.details ?? [])])
-      if (k !== undefined) picks.push({ from: k, to: k, prio: where, with: d.at });
+    const first = !kinds.has(d.kind);
+    kinds.add(d.kind);
+    // The function it is in (gcc's "In function"), as its source line: with the first of
+    // its kind, else as room allows (the same warning in 36 functions is told by its lines).
+    if (d.context !== undefined)
+      picks.push({ from: d.context, to: d.context, prio: first ? where : E.moreLocator + 1, with: d.at });
+    for (const k of d.details ?? []) picks.push({ from: k, to: k, prio: where, with: d.at });
     if (d.needs !== undefined) picks.push({ from: d.needs, to: d.needs, prio: E.problem + 2 });
     const end = d.end ?? d.headerEnd ?? d.at;
     if (end > d.at) picks.push({ from: d.at + 1, to: end, prio: 80, split: "head", with: d.at });
@@ -157,8 +162,6 @@ export function diagnosticExcerpt(
     const pointed = d.line === undefined ? -1 : pointedLine(doc.lines, d.at + 1, end, d.line);
     if (pointed >= 0) {
       const to = pointed + 1 <= end && isCaret(doc.lines[pointed + 1]!) ? pointed + 1 : pointed;
-      const first = !kinds.has(d.kind);
-      kinds.add(d.kind);
       picks.push({ from: pointed, to, prio: first ? where : E.moreLocator + 1, with: d.at });
     }
   }

@@ -69,3 +69,43 @@ describe("a diagnostic's message told again below it", () => {
     expect(e.text.length).toBeLessThan(text.length * 0.4);
   });
 });
+
+describe("what locates a problem above it stops at another diagnostic's own lines", () => {
+  it("does not take a trace's last frames past a blank as the next failure's place (fresh4 capture)", () => {
+    // Maven surefire (mvn-test-parameterized): a failing invocation's trace ends, a blank,
+    // the next failing invocation. Its frames were kept as what locates the next one.
+    const lines = [
+      "\tat java.base/java.util.stream.AbstractPipeline.evaluate(AbstractPipeline.java:234)",
+      "\tat java.base/java.util.stream.ReferencePipeline.forEach(ReferencePipeline.java:596)",
+      "\tat java.base/java.util.ArrayList.forEach(ArrayList.java:1511)",
+      "",
+      "[ERROR] com.acme.orders.PricingTest.vatForOtherCountries(String)[2] -- Time elapsed: 0.034 s <<< ERROR!",
+    ];
+    expect(locatedBefore(lines, 4)).toBe(4);
+  });
+
+  it("still takes a located header past a blank (biome, fresh3 capture)", () => {
+    const lines = [
+      "legacy/basket.js:8:18 lint/suspicious/noDoubleEquals  FIXABLE  ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━",
+      "",
+      "  × Use === instead of ==",
+    ];
+    expect(locatedBefore(lines, 2)).toBe(0);
+  });
+
+  it("leaves the code frame of the note above to that note when the problem names its place (fresh4 capture)", () => {
+    // g++ concepts errors (gxx-concepts-errors): a candidate note, its source and caret,
+    // then a note naming its own place. The frame above was kept as its locator.
+    const lines = [
+      "tools/units.cpp:10:8: note: candidate: ‘template<class T>  requires  Weighted<T> double total_weight(const std::vector<T>&)’",
+      "   10 | double total_weight(const std::vector<T>& items) { double s = 0; for (auto& i : items) s += i.weight(); return s; }",
+      "      |        ^~~~~~~~~~~~",
+      "tools/units.cpp:10:8: note:   template argument deduction/substitution failed:",
+      "tools/units.cpp:20:26:   required from here",
+      "tools/units.cpp:8:46: note: the required expression ‘t.weight()’ is invalid",
+    ];
+    expect(locatedBefore(lines, 3)).toBe(3);
+    // Lines naming a place above it without a frame still locate it (the template chain).
+    expect(locatedBefore(lines, 5)).toBe(4);
+  });
+});
