@@ -200,6 +200,15 @@ export function farAbove(values: readonly number[], most = 3, unit = 1, inside?:
  */
 export type Inside = (outer: number, inner: number) => boolean;
 
+/**
+ * The lines of the `most` largest values, the largest first, with no bar to pass: a
+ * listing that ranks its lines by their number whatever their order (sized.ts). Ties and
+ * lines inside a taken one count as extremes counts them.
+ */
+export function largestLines(values: readonly number[], most: number, inside?: Inside): number[] {
+  return extremes(values, () => true, -1, most, inside);
+}
+
 /** farAbove, then the values far below the rest (below), of one column: its centre is read once for both sides. */
 export function farEitherSide(values: readonly number[], most = 3, unit = 1, inside?: Inside): number[] {
   if (values.length < 8) return [];

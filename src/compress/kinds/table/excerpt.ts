@@ -11,6 +11,7 @@ import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import { groupNotes } from "../../excerpt/paths.ts";
 import { rankedPicks } from "../../excerpt/ranked.ts";
 import { barCells, rarity, spansOf, splitAligned, splitBySpans, splitDelimited } from "../../excerpt/rare.ts";
+import { sizedPicks } from "../../excerpt/sized.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
 
@@ -169,6 +170,7 @@ export function tablePicks(
   picks.push({ from: lines.length - 2, to: lines.length - 1, prio: 80, split: "tail" });
   notablePicks(lines, start, hints, picks);
   picks.push(...rankedPicks(lines, start, lines.length - 1, hints.command));
+  picks.push(...sizedPicks(lines, start, lines.length - 1, hints.command));
   const rare = rarePicks(doc, start, header, rowSplitter(lines, header, delimiter), picks, notes);
   // A thin, even sample of the rest.
   const step = Math.max(1, Math.floor(rows / 30));
