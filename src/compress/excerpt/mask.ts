@@ -112,6 +112,9 @@ function maskRuns(s: string, from: number, to: number, h: number, untilBlank = f
   return h;
 }
 
+/** Where the line being read starts in the text it is read from (maskLine's `first`): isCode looks back no further. */
+let lineFirst = 0;
+
 /** What may stand around an error code: a quote or bracket before it (`"'([`), one or a colon, comma or semicolon after it. */
 const opens = (c: number) => c === 34 || c === 39 || c === 40 || c === 91;
 const closes = (c: number) =>
@@ -124,7 +127,7 @@ const closes = (c: number) =>
  * code: read as one, it split a log of alike JSON records into a kind per valve.
  */
 function isCode(s: string, from: number, to: number): boolean {
-  if (s.charCodeAt(from) === 34 && from >= 2 && s.charCodeAt(from - 2) === 58) return false;
+  if (s.charCodeAt(from) === 34 && from >= lineFirst + 2 && s.charCodeAt(from - 2) === 58) return false;
   while (from < to && opens(s.charCodeAt(from))) from++;
   while (to > from && closes(s.charCodeAt(to - 1))) to--;
   let k = from;
@@ -167,6 +170,7 @@ function maskedRuns(s: string, from: number, to: number): number {
  * directory are alike, a file elsewhere is not.
  */
 export function maskToken(s: string, from: number, end: number): number {
+  lineFirst = 0;
   let to = from;
   let slash = false;
   let variable = false;
@@ -270,7 +274,9 @@ const PLACE = /\.[A-Za-z]{1,5}[(:]\d/;
  * The masked hashes of a line's tokens (split at blanks), at most MAX_TOKENS, into `out`
  * from `into` on, and, when asked, into `values.numbered` (from `into` on too) whether each holds a digit and
  * names no file (a value, an id, a time) and into `values.files` the file it names; how
- * many there are.
+ * many there are. The line is `line` read from `from`, or its characters from `from` to
+ * `end` in a text it starts in at `first` (the Doc's source: a slice's characters are
+ * slower to read).
  */
 export function maskLine(
   line: string,
@@ -278,10 +284,12 @@ export function maskLine(
   from: number,
   values?: { readonly numbered: Uint8Array; readonly files: Int32Array },
   into = 0,
+  end = line.length,
+  first = 0,
 ): number {
   let n = 0;
   let i = from;
-  const end = line.length;
+  lineFirst = first;
   codes = 0;
   shape = FNV;
   while (i < end && n < MAX_TOKENS) {

@@ -136,6 +136,26 @@ interface Sample {
   readonly values: { readonly numbered: Uint8Array; readonly files: Int32Array } | undefined;
 }
 
+/**
+ * maskLine of line `i`, read from the Doc's source text, from `first` (where the line
+ * starts in it), when it has one.
+ */
+function maskOf(
+  doc: Doc,
+  i: number,
+  first: number,
+  bodyAt: ((i: number) => number) | undefined,
+  out: Int32Array,
+  values: { readonly numbered: Uint8Array; readonly files: Int32Array } | undefined,
+  into: number,
+): number {
+  const line = doc.lines[i]!;
+  const body = bodyAt ? bodyAt(i) : 0;
+  const source = doc.source;
+  if (source === undefined) return maskLine(line, out, body, values, into);
+  return maskLine(source, out, first + body, values, into, first + line.length, first);
+}
+
 function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined, withValues: boolean): Sample {
   const at: number[] = [];
   const most = Math.min(HEADER_SAMPLE, doc.lines.length);
@@ -147,10 +167,15 @@ function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined, with
   const values = withValues
     ? { numbered: new Uint8Array(most * MAX_TOKENS), files: new Int32Array(most * MAX_TOKENS) }
     : undefined;
-  for (let i = 0; i < doc.lines.length && at.length < most; i++) {
+  // `first`: where line i starts in the Doc's source.
+  for (
+    let i = 0, first = 0;
+    i < doc.lines.length && at.length < most;
+    first += doc.lines[i]!.length + 1, i++
+  ) {
     if (skipped(doc, i)) continue;
     const k = at.length;
-    count[k] = maskLine(doc.lines[i]!, tokens, bodyAt ? bodyAt(i) : 0, values, k * MAX_TOKENS);
+    count[k] = maskOf(doc, i, first, bodyAt, tokens, values, k * MAX_TOKENS);
     codes[k] = codesOfLastLine();
     shapes[k] = shapeOfLastLine();
     at.push(i);
@@ -239,7 +264,8 @@ export function templatesOf(
   const header = start.length;
   const headed: number[] = [];
   let sampled = 0;
-  for (let i = 0; i < lines.length; i++) {
+  // `first`: where line i starts in the Doc's source.
+  for (let i = 0, first = 0; i < lines.length; first += lines[i]!.length + 1, i++) {
     if (skipped(doc, i)) continue;
     const exact = strict(i);
     // Problem lines of an output made of them group when their words are equal, whatever
@@ -258,7 +284,7 @@ export function templatesOf(
           files[k] = sampledValues.files[t + k]!;
         }
     } else {
-      n = maskLine(lines[i]!, buffer, bodyAt ? bodyAt(i) : 0, words ? values : undefined);
+      n = maskOf(doc, i, first, bodyAt, buffer, words ? values : undefined, 0);
       codes = codesOfLastLine();
       shapes[i] = shapeOfLastLine();
     }
