@@ -15,6 +15,9 @@ function isTitle(line: string): boolean {
   return /^\S.{0,78}:\s*$/.test(line) && !/[0-9a-f]{4}/i.test(line);
 }
 
+/** A title said this many times heads records, not sections of an outline. */
+const RECORD_TITLES = 3;
+
 /**
  * A help text (`node --help`, `man tar`, a first line `Usage: …`): it describes errors and
  * warnings, it reports none, and its section titles are its outline.
@@ -31,8 +34,14 @@ export function genericOf(name: string, doc: Doc, budget: number, hints: Hints):
   // What the agent said it ran the command for picks lines here as in every kind.
   const ranking = rank(doc, { ...(help ? { problemWords: false } : {}), intent: hints.intent });
   const picks: Pick[] = [];
+  const { of, list } = ranking.templates;
   doc.lines.forEach((line, i) => {
-    if (isTitle(line)) picks.push({ from: i, to: i, prio: help ? 104 : 95 });
+    if (!isTitle(line)) return;
+    // An outline's titles are each of their own; one said over and over (shellcheck's
+    // `In f line N:` and `Did you mean:` above each finding) heads each record, not a
+    // section: the engine tells that kind by its first and last.
+    if (!help && of[i]! >= 0 && list[of[i]!]!.members.length >= RECORD_TITLES) return;
+    picks.push({ from: i, to: i, prio: help ? 104 : 95 });
   });
   const what = [plural(ranking.templates.list.length, "kind"), "of line"].join(" ");
   return excerpt(name, doc, budget, {
