@@ -20,6 +20,20 @@ describe("titles said over and over head records, not an outline's sections", ()
     expect(headless.length, headless.join("\n")).toBeLessThanOrEqual(2);
   });
 
+  it("titles that name their sections are still an outline (objdump's `Disassembly of section .text:`)", async () => {
+    // test/unit/compress/corpus.test.ts's generic-objdump-disasm.txt lost its `.text` title
+    // when titles were told apart by their template (one kind, with other section names).
+    const { genericExcerpt } = await import("../../../../../src/compress/kinds/generic/excerpt.ts");
+    const body = (k: number) =>
+      Array.from({ length: 60 }, (_, j) => `  ${(k * 4096 + j * 4).toString(16)}:\tnop`);
+    const sections = [".init", ".plt", ".text", ".fini"];
+    const text = sections
+      .flatMap((s, k) => [`Disassembly of section ${s}:`, "", ...body(k + 1), ""])
+      .join("\n");
+    const e = genericExcerpt(text, {}, 1500);
+    for (const s of sections) expect(e.text).toContain(`Disassembly of section ${s}:`);
+  });
+
   it("a help text's titles are still its outline", async () => {
     const { genericExcerpt } = await import("../../../../../src/compress/kinds/generic/excerpt.ts");
     const opts = Array.from({ length: 200 }, (_, k) => `  --option-${k}    does thing number ${k}`);
