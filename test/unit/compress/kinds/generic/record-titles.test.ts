@@ -30,7 +30,7 @@ describe("titles said over and over head records, not an outline's sections", ()
     const text = sections
       .flatMap((s, k) => [`Disassembly of section ${s}:`, "", ...body(k + 1), ""])
       .join("\n");
-    const e = genericExcerpt(text, {}, 1500);
+    const e = genericExcerpt(text, { tool: "Bash", command: "objdump -d a.out" }, 1500);
     for (const s of sections) expect(e.text).toContain(`Disassembly of section ${s}:`);
   });
 
@@ -46,7 +46,7 @@ describe("titles said over and over head records, not an outline's sections", ()
       "Advanced:",
       ...opts.slice(100),
     ].join("\n");
-    const e = genericExcerpt(text, { command: "tool --help" }, 1500);
+    const e = genericExcerpt(text, { tool: "Bash", command: "tool --help" }, 1500);
     expect(e.text).toContain("Options:");
     expect(e.text).toContain("Advanced:");
   });
