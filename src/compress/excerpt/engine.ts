@@ -222,7 +222,10 @@ function rankOutliers(w: Work, kinds: Template[]): void {
   const bodyAt = w.opts.bodyAt ?? (() => 0);
   for (const tpl of kinds.slice(0, OUTLIER_KINDS)) outliers(lines, tpl, rareValued, bodyAt);
   outputOutliers(lines, w.t, (i) => !w.noise(i), rareValued, bodyAt);
-  for (const at of rareValued.values()) {
+  for (const all of rareValued.values()) {
+    // A frame in the runtime's or a library's code is odd by its path or line, not news.
+    const at = all.filter((i) => !(isFrame(lines[i]!) && FOREIGN.test(lines[i]!)));
+    if (at.length === 0) continue;
     if (at.length <= RARE) {
       for (const i of at) {
         if (!w.facts.has(i)) fact(w, i, i, E.outlier, "outlier");

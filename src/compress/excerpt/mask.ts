@@ -43,7 +43,8 @@ export const WORD = 4;
 /**
  * The hash of `s[from, to)` with its variable parts masked: in each run of letters and
  * digits that holds a digit, a long or hex run (an id, a hash) counts as `*` and each run
- * of digits of a short one as `0`; runs of `+` and `-` (a diffstat's bar) as one `±`.
+ * of digits of a short one as `0`; runs of `+` and `-` (a diffstat's bar) or of box-drawing
+ * lines (a rule drawn out to a width) as one `±`.
  * `untilBlank`: it stops at a blank or a slash too (where a token ends, or where it turns
  * out a path), so a token is masked in the pass that finds its end.
  */
@@ -59,9 +60,9 @@ function maskRuns(s: string, from: number, to: number, h: number, untilBlank = f
     if (k === 0) {
       if (untilBlank && (c === 32 || c === 9 || c === 47)) break;
       if (c === 34 || c === 39) quoted = !quoted;
-      if (c === 43 || c === 45) {
+      if (isRuleChar(c)) {
         let j = i;
-        while (j < to && (s.charCodeAt(j) === 43 || s.charCodeAt(j) === 45)) j++;
+        while (j < to && isRuleChar(s.charCodeAt(j))) j++;
         if (j - i >= 3) {
           h = Math.imul(h ^ PLUSMINUS, 0x01000193);
           i = j;
@@ -242,9 +243,18 @@ function isBar(s: string, from: number, to: number): boolean {
   if (to - from < 3) return false;
   for (let k = from; k < to; k++) {
     const c = s.charCodeAt(k);
-    if (c !== 43 && c !== 45) return false;
+    if (!isRuleChar(c)) return false;
   }
   return true;
+}
+
+/**
+ * A character rules are drawn with: `+` and `-` (a diffstat's bar), or a box-drawing line
+ * (U+2500-U+257F: biome's `path format ━━━…` drawn out to one width, so as long as the path
+ * is short). A rule drawn to fill a width is the same rule whatever its length.
+ */
+function isRuleChar(c: number): boolean {
+  return c === 43 || c === 45 || (c >= 0x2500 && c <= 0x257f);
 }
 
 /** The error codes (isCode) of the line maskLine read last, hashed together: 0 when none. */

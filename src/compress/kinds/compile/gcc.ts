@@ -33,6 +33,7 @@ export function gccExcerpt(text: string, hints: Hints, budget: number): Excerpt 
   const { lines, diags, summaries, extra, noise, ...found } = findingsOf(text);
   let context = -1;
   let candidates = false;
+  const required = new Set<string>();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.length > 4000) continue;
@@ -69,9 +70,12 @@ export function gccExcerpt(text: string, hints: Hints, budget: number): Excerpt 
       });
       if (severity !== "note") context = -1;
     } else if (CONTEXT.test(line)) context = i;
-    else if (REQUIRED_HERE.test(line) && !SYSTEM.test(line))
-      extra.push({ from: i, to: i, prio: D.errorFirst });
-    else if (MAKE_FAIL.test(line)) {
+    else if (REQUIRED_HERE.test(line) && !SYSTEM.test(line)) {
+      // The user's call told once is the fact; the same line again over another error that
+      // call made in a library says nothing new (the engine keeps it as room, locatedOnce).
+      if (!required.has(line)) extra.push({ from: i, to: i, prio: D.errorFirst });
+      required.add(line);
+    } else if (MAKE_FAIL.test(line)) {
       // A nested make's failure names a target whose errors the index already locates;
       // the outermost make's is the run's verdict.
       if (NESTED_MAKE.test(line)) extra.push({ from: i, to: i, prio: D.summary - 2 });

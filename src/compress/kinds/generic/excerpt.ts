@@ -15,6 +15,9 @@ function isTitle(line: string): boolean {
   return /^\S.{0,78}:\s*$/.test(line) && !/[0-9a-f]{4}/i.test(line);
 }
 
+/** A title said this many times, but for its numbers, heads records, not sections of an outline. */
+const RECORD_TITLES = 3;
+
 /**
  * A help text (`node --help`, `man tar`, a first line `Usage: …`): it describes errors and
  * warnings, it reports none, and its section titles are its outline.
@@ -31,9 +34,16 @@ export function genericOf(name: string, doc: Doc, budget: number, hints: Hints):
   // What the agent said it ran the command for picks lines here as in every kind.
   const ranking = rank(doc, { ...(help ? { problemWords: false } : {}), intent: hints.intent });
   const picks: Pick[] = [];
-  doc.lines.forEach((line, i) => {
-    if (isTitle(line)) picks.push({ from: i, to: i, prio: help ? 104 : 95 });
-  });
+  const titles = doc.lines.flatMap((line, i) => (isTitle(line) ? [i] : []));
+  // An outline's titles each name their section (`Disassembly of section .text:`); one said
+  // over and over with other numbers at most (shellcheck's `In f line N:` and `Did you
+  // mean:` above each finding) names none: it heads each record, and the engine tells
+  // that kind by its first and last.
+  const said = new Map<string, number>();
+  const words = (i: number) => doc.lines[i]!.replace(/\d+/g, "#");
+  for (const i of titles) said.set(words(i), (said.get(words(i)) ?? 0) + 1);
+  for (const i of titles)
+    if (help || said.get(words(i))! < RECORD_TITLES) picks.push({ from: i, to: i, prio: help ? 104 : 95 });
   const what = [plural(ranking.templates.list.length, "kind"), "of line"].join(" ");
   return excerpt(name, doc, budget, {
     picks,

@@ -182,3 +182,27 @@ describe("a line's shape, any path alike", () => {
     for (const fact of must) expect(e.text, fact).toContain(fact);
   });
 });
+
+describe("a rule drawn to a width is one rule whatever its length", () => {
+  it("box-drawing rules after names of other lengths mask alike, as runs of - and + do", () => {
+    // biome draws `path format ━━━…` out to one width: the shorter the path, the longer the
+    // rule. Each length was a kind of its own, so every file's header was a rare line.
+    const a = `f4/src/upload.js format ${"━".repeat(60)}`;
+    const b = `f4/src/cartSync.js format ${"━".repeat(58)}`;
+    expect(hashes(a)).toEqual(hashes(b));
+    expect(maskToken("─".repeat(30), 0, 30)).toEqual(maskToken("─".repeat(12), 0, 12));
+    expect(maskToken("════", 0, 4)).toEqual(maskToken("═════════", 0, 9));
+    // A word is still a word: a rule beside it does not make two words alike.
+    expect(hashes(`src/a.js format ${"━".repeat(20)}`)).not.toEqual(
+      hashes(`src/a.js lint ${"━".repeat(20)}`),
+    );
+  });
+
+  it("biome format: the files to format are one kind told by its first and last (fresh4 capture)", async () => {
+    const { e, must } = await capturedCase("fresh4", "biome-format-diff");
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+    // 18 files' headers were each shown as a rare line.
+    const headers = e.text.split("\n").filter((l) => / format ━/.test(l) && l.startsWith("f4/src/"));
+    expect(headers.length).toBeLessThanOrEqual(4);
+  });
+});

@@ -18,3 +18,17 @@ describe("a rare line that is a frame in the runtime's code", () => {
     for (const fact of must) expect(e.text, fact).toContain(fact);
   });
 });
+
+describe("a frame in the runtime's code holding an odd value", () => {
+  it("is no outlier fact, while the user's frames stay facts (fresh4 capture)", async () => {
+    // mvn test with parameterized JUnit tests: `at java.base/java.util.stream.ReferencePipeline…`
+    // frames odd by their line number among the frames of one kind were facts as outliers.
+    const { text, e, must } = await capturedCase("fresh4", "mvn-test-parameterized");
+    const lines = text.split("\n");
+    const outliers = rank(docOf(text))
+      .picks.filter((p) => p.why === "outlier" && p.prio >= MUST)
+      .map((p) => lines[p.to]!);
+    for (const line of outliers) expect(line).not.toMatch(/^\s+at java\.base\//);
+    for (const fact of must) expect(e.text, fact).toContain(fact);
+  });
+});
