@@ -3451,6 +3451,25 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // Captured after fresh13-ops was scored, in a session of its own so that re-capture leaves
+  // fresh13-ops's inputs as they were scored.
+  {
+    name: "fresh13-events",
+    setup: "fresh13",
+    cwd: "fresh13/ops",
+    path: "bin",
+    prompt: "what is the timeserver autoscaler complaining about",
+    provenance: CAPTURED,
+    steps: [
+      bash(
+        "kubectl-get-events-hpa-f13",
+        "kubectl",
+        "kubectl get events",
+        "Recent events in the namespace",
+        "kubectl output committed to inquisitivefrog/kubernetes (commit 633554e8429dae5222779c56e468028e87f64720) control-panel/kubernetes_get_resources.txt lines 194-246 (the output of its `kubectl get events` prompt), replayed by a kubectl shim (bench/corpus/capture/projects/fresh13.sh) in a real Claude Code session",
+      ),
+    ],
+  },
 ];
 
 /**
