@@ -48,16 +48,24 @@ function wideRows(
 ): { display: Map<number, string>; suffix: Map<number, string> } {
   const display = new Map<number, string>();
   const suffix = new Map<number, string>();
-  if (whole.length === 0) return { display, suffix };
+  const wide = whole.filter((i) => {
+    const line = lines[i]!;
+    return (
+      line.length > MAX_LINE &&
+      line.length <= WHOLE_ROW &&
+      (line.slice(MAX_LINE).trim().match(/\s+/g)?.length ?? 0) >= 3
+    );
+  });
+  // The typical row's length is measured only when a row may be kept whole (a sort per table).
+  if (wide.length === 0) return { display, suffix };
   const lengths = lines
     .filter((l) => l.trim() !== "")
     .map((l) => l.length)
     .sort((a, b) => a - b);
   const typical = lengths[lengths.length >> 1] ?? 0;
-  for (const i of whole) {
+  for (const i of wide) {
     const line = lines[i]!;
-    if (line.length <= MAX_LINE || line.length > WHOLE_ROW || line.length <= 2 * typical) continue;
-    if ((line.slice(MAX_LINE).trim().match(/\s+/g)?.length ?? 0) < 3) continue;
+    if (line.length <= 2 * typical) continue;
     display.set(i, line.slice(0, MAX_LINE));
     suffix.set(i, line.slice(MAX_LINE));
   }
