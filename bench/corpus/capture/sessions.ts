@@ -3423,6 +3423,53 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh13 set (bench/corpus/fresh13/): a twelfth held-out round on kubectl describe over
+  // 8 KB, the blind part's weakest kind. No cluster here and holmesgpt's fixtures are used up,
+  // so the outputs are kubectl output committed to other public repositories, replayed by the
+  // kubectl shim of projects/fresh13.sh.
+  {
+    name: "fresh13-ops",
+    setup: "fresh13",
+    cwd: "fresh13/ops",
+    path: "bin",
+    prompt: "check the k3s nodes, and why the analytickit pods restarted",
+    provenance: CAPTURED,
+    steps: [
+      bash(
+        "kubectl-describe-node-k3s-f13",
+        "kubectl",
+        "kubectl describe node",
+        "Describe every node",
+        "kubectl output committed to dmitrymailk/k3s_pod_network_issue (commit c0308548e1ed31fb56d9b4853199fafea7163d7d) README.md lines 23-371 (a fenced block indented two spaces, taken off), replayed by a kubectl shim (bench/corpus/capture/projects/fresh13.sh) in a real Claude Code session",
+      ),
+      bash(
+        "kubectl-describe-pods-analytickit-spilled-f13",
+        "kubectl",
+        "kubectl describe pods -n analytickit",
+        "Describe the analytickit pods",
+        "kubectl output committed to kitadmin01/kit-infra (commit 40de6542b98a7c33eeae4473e5ff1eb4e93a2caf) pods.txt, replayed by a kubectl shim (bench/corpus/capture/projects/fresh13.sh) in a real Claude Code session",
+      ),
+    ],
+  },
+  // Captured after fresh13-ops was scored, in a session of its own so that re-capture leaves
+  // fresh13-ops's inputs as they were scored.
+  {
+    name: "fresh13-events",
+    setup: "fresh13",
+    cwd: "fresh13/ops",
+    path: "bin",
+    prompt: "what is the timeserver autoscaler complaining about",
+    provenance: CAPTURED,
+    steps: [
+      bash(
+        "kubectl-get-events-hpa-f13",
+        "kubectl",
+        "kubectl get events",
+        "Recent events in the namespace",
+        "kubectl output committed to inquisitivefrog/kubernetes (commit 633554e8429dae5222779c56e468028e87f64720) control-panel/kubernetes_get_resources.txt lines 194-246 (the output of its `kubectl get events` prompt), replayed by a kubectl shim (bench/corpus/capture/projects/fresh13.sh) in a real Claude Code session",
+      ),
+    ],
+  },
 ];
 
 /**

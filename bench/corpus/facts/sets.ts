@@ -35,6 +35,8 @@
  *           (kubectl, du, XML, psql, cargo/clippy), as fresh10.
  * - fresh12: bench/corpus/fresh12, an eleventh held-out round on the same kinds, as fresh11,
  *           every output over 8 KB (other projects, errors, options and sizes).
+ * - fresh13: bench/corpus/fresh13, a twelfth held-out round on kubectl describe over 8 KB:
+ *           real kubectl output other public repositories committed, replayed.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -63,6 +65,7 @@ export const OPEN_SETS = [
   "fresh10",
   "fresh11",
   "fresh12",
+  "fresh13",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];

@@ -15,17 +15,61 @@ import { sizedPicks } from "../../excerpt/sized.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
 
+/** A row's first characters shown; the rest is cut (wideRows keeps some whole). */
+const MAX_LINE = 240;
+/** Longest row kept whole for its rare value. */
+const WHOLE_ROW = 1000;
+
 export function tablesExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
-  const { picks, notes, kept } = tablePicks(doc, hints, budget);
+  const { picks, notes, kept, whole } = tablePicks(doc, hints, budget);
+  const { display, suffix } = wideRows(doc.lines, whole);
   return excerpt("table", doc, budget, {
     picks,
     notes,
     kept,
     // A wide row (labels, annotations) is known by its first columns.
-    options: { maxLine: 240 },
+    options: { maxLine: MAX_LINE, display, suffix },
     hints,
   });
+}
+
+/**
+ * The rows shown whole past MAX_LINE: a row picked for its rare value that is also more than
+ * twice as long as the table's typical row holds text the others do not (a Warning event's
+ * message, where kubectl puts the cause at the end of 500 characters among rows of 150).
+ * Where every row is wide, or where what is past the cut is one unbroken token (labels,
+ * `k=v,k=v`, not a sentence), the first columns still tell a row. The part past MAX_LINE is
+ * a suffix, which pack never cuts.
+ */
+function wideRows(
+  lines: readonly string[],
+  whole: readonly number[],
+): { display: Map<number, string>; suffix: Map<number, string> } {
+  const display = new Map<number, string>();
+  const suffix = new Map<number, string>();
+  const wide = whole.filter((i) => {
+    const line = lines[i]!;
+    return (
+      line.length > MAX_LINE &&
+      line.length <= WHOLE_ROW &&
+      (line.slice(MAX_LINE).trim().match(/\s+/g)?.length ?? 0) >= 3
+    );
+  });
+  // The typical row's length is measured only when a row may be kept whole (a sort per table).
+  if (wide.length === 0) return { display, suffix };
+  const lengths = lines
+    .filter((l) => l.trim() !== "")
+    .map((l) => l.length)
+    .sort((a, b) => a - b);
+  const typical = lengths[lengths.length >> 1] ?? 0;
+  for (const i of wide) {
+    const line = lines[i]!;
+    if (line.length <= 2 * typical) continue;
+    display.set(i, line.slice(0, MAX_LINE));
+    suffix.set(i, line.slice(MAX_LINE));
+  }
+  return { display, suffix };
 }
 
 /** The header's last line: the CSV's first line, or everything up to the first row (dpkg's legend, a rule). */
@@ -93,6 +137,7 @@ function rarePicks(
   split: (l: string) => string[],
   picks: Pick[],
   notes: Note[],
+  whole: number[],
 ): number {
   const { lines } = doc;
   const rowAt: number[] = [];
@@ -109,6 +154,7 @@ function rarePicks(
     const key = columns.map((c) => cells[r]![c.column]?.trim()).join("\0");
     const first = !firstOf.has(key);
     firstOf.add(key);
+    if (first) whole.push(rowAt[r]!);
     picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: first ? MUST + 3 : MUST + 2 - Math.min(2, k / 100) });
   });
   let titles = header;
@@ -154,10 +200,11 @@ export function tablePicks(
   doc: Doc,
   hints: Hints,
   budget: number,
-): { picks: Pick[]; notes: Note[]; kept: string } {
+): { picks: Pick[]; notes: Note[]; kept: string; whole: number[] } {
   const { lines } = doc;
   const picks: Pick[] = [];
   const notes: Note[] = [];
+  const whole: number[] = [];
   const delimiter = delimiterOf(lines.filter((l) => l.trim() !== ""));
   const header = headerEnd(lines, delimiter);
   const start = Math.min(lines.length, header + 1);
@@ -171,7 +218,7 @@ export function tablePicks(
   notablePicks(lines, start, hints, picks);
   picks.push(...rankedPicks(lines, start, lines.length - 1, hints.command));
   picks.push(...sizedPicks(lines, start, lines.length - 1, hints.command));
-  const rare = rarePicks(doc, start, header, rowSplitter(lines, header, delimiter), picks, notes);
+  const rare = rarePicks(doc, start, header, rowSplitter(lines, header, delimiter), picks, notes, whole);
   // A thin, even sample of the rest.
   const step = Math.max(1, Math.floor(rows / 30));
   for (let i = start + 5; i < lines.length - 2; i += step) picks.push({ from: i, to: i, prio: 40 });
@@ -180,6 +227,7 @@ export function tablePicks(
     picks,
     notes,
     kept: `header, ${plural(rows, "row")}: ${rare > 0 ? `${plural(rare, "row")} with rare values, ` : ""}first, last, notable`,
+    whole,
   };
 }
 
