@@ -3,13 +3,18 @@
  * (`kubectl describe` of several objects, `pip show` of several packages, `docker inspect`
  * read as key: value): what tells the records apart is each one's opening line (its
  * identity) and the fields whose value differs between them (a version, a status, an exit
- * code, a count). Templates hold every `Name:` line as one kind and every `Kubelet
+ * code, a count; a row of an indented table, named by its first word). Templates hold every `Name:` line as one kind and every `Kubelet
  * Version:` line as another, so the first and last of each stand for all, and the record
  * in between loses its name. Pure; the engine (engine.ts) ranks by it.
  */
 
 /** A `Key: value` line: a short name (words, dots, slashes, dashes), a colon, a value. */
 const KEYED = /^(\s*)([A-Za-z][\w ./-]{0,40}?):\s+(\S.*)$/;
+/**
+ * A row of an indented table in a record, named by its first word (`  cpu    1 (50%)
+ * 800m (40%)` under Allocated resources): read as that name's value.
+ */
+const ROW = /^(\s+)([A-Za-z][\w.-]{0,40}) {2,}(\S.*)$/;
 /** An opening key recurs at least this often: records, not a header said twice. */
 const RECORDS = 2;
 /** Each record holds at least this many `Key: value` lines at column 0 besides its opening. */
@@ -47,10 +52,11 @@ export function keyedRecords(lines: readonly string[]): KeyedRecords | undefined
     const end = r + 1 < openings.length ? openings[r + 1]! : lines.length;
     let topKeys = 0;
     for (let i = openings[r]! + 1; i < end; i++) {
-      const m = KEYED.exec(lines[i]!);
+      const keyed = KEYED.exec(lines[i]!);
+      const m = keyed ?? ROW.exec(lines[i]!);
       if (!m) continue;
       if (m[1] === "") topKeys++;
-      const name = `${m[1]}${m[2]}`;
+      const name = `${m[1]}${m[2]}${keyed ? ":" : " "}`;
       const f = fields.get(name) ?? { values: new Map<string, number>(), lines: 0 };
       fields.set(name, f);
       f.lines++;

@@ -12,6 +12,8 @@ describe("records each opening with the same `Key: value` line", () => {
     expect(e.text).toContain("Kubelet Version:            v1.25.6+k3s1");
     expect(e.text).toContain("Kubelet Version:            v1.27.5+k3s1");
     expect(e.text).toContain("Non-terminated Pods:          (15 in total)");
+    // A row of the record's resources table, named by its first word, differs too.
+    expect(e.text).toContain("cpu                1 (50%)       800m (40%)");
   });
 
   it("keeps each pod's name and the one that `Succeeded` (fresh13 `kubectl describe pods`)", async () => {
