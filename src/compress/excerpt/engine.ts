@@ -28,6 +28,7 @@ import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { heldByMost } from "./held-by-most.ts";
 import { intentLines } from "./intent.ts";
+import { keyedRecords } from "./keyed-records.ts";
 import { fewOf, madeOfProblems } from "./made-of-problems.ts";
 import { blameFacts, newestLines } from "./newest.ts";
 import { outcomeLines } from "./outcomes.ts";
@@ -357,6 +358,14 @@ function rankHead(w: Work): void {
   }
 }
 
+/** Records opening with one key (keyed-records.ts): each one's name, and the values that tell them apart. */
+function rankKeyedRecords(w: Work): void {
+  const records = keyedRecords(w.lines);
+  if (!records) return;
+  for (const i of records.openings) if (!w.facts.has(i)) fact(w, i, i, E.rare, "record-id");
+  for (const i of records.differing) if (!w.facts.has(i)) fact(w, i, i, E.outlier, "outlier");
+}
+
 /** Lines with a template: all but the blank ones. */
 function nonBlankOf(t: Templates): number {
   let n = 0;
@@ -400,6 +409,7 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     for (const i of outcomeLines(doc.lines, t, opts.bodyAt, (k) => noise(k) || problem[k] === 1, FEW))
       if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
     rankHead(w);
+    rankKeyedRecords(w);
     for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked, "newest");
     const changed = regimeChange(t);
     if (changed >= 0) fact(w, changed, changed, E.beforeCrash, "before-crash");

@@ -1,0 +1,76 @@
+/**
+ * Outputs made of records that each open with the same `Key: value` line at column 0
+ * (`kubectl describe` of several objects, `pip show` of several packages, `docker inspect`
+ * read as key: value): what tells the records apart is each one's opening line (its
+ * identity) and the fields whose value differs between them (a version, a status, an exit
+ * code, a count; a row of an indented table, named by its first word). Templates hold every `Name:` line as one kind and every `Kubelet
+ * Version:` line as another, so the first and last of each stand for all, and the record
+ * in between loses its name. Pure; the engine (engine.ts) ranks by it.
+ */
+
+/** A `Key: value` line: a short name (words, dots, slashes, dashes), a colon, a value. */
+const KEYED = /^(\s*)([A-Za-z][\w ./-]{0,40}?):\s+(\S.*)$/;
+/**
+ * A row of an indented table in a record, named by its first word (`  cpu    1 (50%)
+ * 800m (40%)` under Allocated resources): read as that name's value.
+ */
+const ROW = /^(\s+)([A-Za-z][\w.-]{0,40}) {2,}(\S.*)$/;
+/** An opening key recurs at least this often: records, not a header said twice. */
+const RECORDS = 2;
+/** Each record holds at least this many `Key: value` lines at column 0 besides its opening. */
+const RECORD_KEYS = 3;
+/** A field telling records apart takes at most this many values (more are ids, not states). */
+const STATES = 6;
+
+export interface KeyedRecords {
+  /** Each record's opening line. */
+  readonly openings: number[];
+  /** The first line of each value of a field whose values differ between records. */
+  readonly differing: number[];
+}
+
+/** Whether line `k` closes what came before: blank, a rule of dashes, or nothing. */
+function separated(lines: readonly string[], k: number): boolean {
+  return k < 0 || /^\s*(?:-{3,})?\s*$/.test(lines[k]!);
+}
+
+/** The records of an output opening each with the key of its first line, or undefined. */
+export function keyedRecords(lines: readonly string[]): KeyedRecords | undefined {
+  let first = 0;
+  while (first < lines.length && lines[first]!.trim() === "") first++;
+  const head = KEYED.exec(lines[first] ?? "");
+  if (head === null || head[1] !== "") return undefined;
+  const opener = `${head[2]}:`;
+  const openings: number[] = [];
+  for (let i = first; i < lines.length; i++)
+    if (lines[i]!.startsWith(opener) && KEYED.test(lines[i]!) && separated(lines, i - 1)) openings.push(i);
+  if (openings.length < RECORDS) return undefined;
+  // Per field (its indent and name: `  cpu:` under Capacity is not `cpu:`): the first line
+  // holding each of its values, and how many lines hold it.
+  const fields = new Map<string, { values: Map<string, number>; lines: number }>();
+  for (let r = 0; r < openings.length; r++) {
+    const end = r + 1 < openings.length ? openings[r + 1]! : lines.length;
+    let topKeys = 0;
+    for (let i = openings[r]! + 1; i < end; i++) {
+      const keyed = KEYED.exec(lines[i]!);
+      const m = keyed ?? ROW.exec(lines[i]!);
+      if (!m) continue;
+      if (m[1] === "") topKeys++;
+      const name = `${m[1]}${m[2]}${keyed ? ":" : " "}`;
+      const f = fields.get(name) ?? { values: new Map<string, number>(), lines: 0 };
+      fields.set(name, f);
+      f.lines++;
+      const value = m[3]!.trimEnd();
+      if (!f.values.has(value)) f.values.set(value, i);
+    }
+    if (topKeys < RECORD_KEYS) return undefined;
+  }
+  const differing: number[] = [];
+  for (const f of fields.values()) {
+    const n = f.values.size;
+    // One value throughout tells nothing; a value each (an id, a time) is no state shared.
+    if (n < 2 || n >= f.lines || n > STATES) continue;
+    differing.push(...f.values.values());
+  }
+  return { openings, differing: differing.sort((a, b) => a - b) };
+}
