@@ -137,8 +137,7 @@ function rankRare(w: Work, tpl: Template, rareAreFacts: boolean, rareShape?: (i:
   const quiet = w.noise(tpl.members[0]!);
   for (const i of tpl.members) {
     // A frame in the runtime's or a library's code is rare by its path, not news.
-    const rare =
-      (rareAreFacts || (rareShape?.(i) ?? false)) && !(isFrame(lines[i]!) && FOREIGN.test(lines[i]!));
+    const rare = (rareAreFacts || (rareShape?.(i) ?? false)) && !isForeignFrame(lines[i]!);
     // Quoted source (a code frame) locates a problem; alone it is no fact.
     if (isCodeFrame(lines[i]!)) {
       w.picks.push({ from: i, to: i, prio: E.other, why: "code-frame" });
@@ -225,7 +224,7 @@ function rankOutliers(w: Work, kinds: Template[]): void {
   outputOutliers(lines, w.t, (i) => !w.noise(i), rareValued, bodyAt);
   for (const all of rareValued.values()) {
     // A frame in the runtime's or a library's code is odd by its path or line, not news.
-    const at = all.filter((i) => !(isFrame(lines[i]!) && FOREIGN.test(lines[i]!)));
+    const at = all.filter((i) => !isForeignFrame(lines[i]!));
     if (at.length === 0) continue;
     if (at.length <= RARE) {
       for (const i of at) {
@@ -364,6 +363,11 @@ function rankKeyedRecords(w: Work): void {
   if (!records) return;
   for (const i of records.openings) if (!w.facts.has(i)) fact(w, i, i, E.rare, "record-id");
   for (const i of records.differing) if (!w.facts.has(i)) fact(w, i, i, E.outlier, "outlier");
+}
+
+/** A frame in the runtime's or a library's code (traces.ts FOREIGN): no fact by its path or line alone. */
+function isForeignFrame(line: string): boolean {
+  return isFrame(line) && FOREIGN.test(line);
 }
 
 /** Lines with a template: all but the blank ones. */

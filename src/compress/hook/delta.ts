@@ -90,7 +90,7 @@ export interface Delta {
   readonly changed: number;
 }
 
-/** Which lines of one side of a hunk are taken out, and whether the rest stays one run. */
+/** Whether the lines of one side of a hunk not `taken` out stay one contiguous run. */
 function trims(taken: readonly boolean[]): boolean {
   // The lines left must stay one contiguous run for the hunk's range to name them.
   const first = taken.indexOf(false);

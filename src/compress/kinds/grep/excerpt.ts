@@ -15,6 +15,7 @@ import { rank } from "../../excerpt/engine.ts";
 import { note } from "../../excerpt/framing.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
+import { sortedAt } from "../../excerpt/signals.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { genericExcerpt } from "../generic/excerpt.ts";
 import { CONTEXT, COUNT, MATCH, modeOf } from "./detect.ts";
@@ -178,7 +179,7 @@ function countExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
  */
 function busiestCounts(counts: readonly number[]): number {
   const distinct = [...new Set(counts)].sort((a, b) => b - a);
-  const median = [...counts].sort((a, b) => a - b)[counts.length >> 1] ?? 0;
+  const median = counts.length > 0 ? sortedAt(Float64Array.from(counts), counts.length >> 1) : 0;
   const least = distinct[Math.min(BUSIEST, distinct.length) - 1] ?? Number.POSITIVE_INFINITY;
   return least > median ? least : Number.POSITIVE_INFINITY;
 }

@@ -11,6 +11,7 @@ import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import { groupNotes } from "../../excerpt/paths.ts";
 import { rankedPicks } from "../../excerpt/ranked.ts";
 import { barCells, rarity, spansOf, splitAligned, splitBySpans, splitDelimited } from "../../excerpt/rare.ts";
+import { sortedAt } from "../../excerpt/signals.ts";
 import { sizedPicks } from "../../excerpt/sized.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
@@ -58,11 +59,8 @@ function wideRows(
   });
   // The typical row's length is measured only when a row may be kept whole (a sort per table).
   if (wide.length === 0) return { display, suffix };
-  const lengths = lines
-    .filter((l) => l.trim() !== "")
-    .map((l) => l.length)
-    .sort((a, b) => a - b);
-  const typical = lengths[lengths.length >> 1] ?? 0;
+  const lengths = lines.filter((l) => l.trim() !== "").map((l) => l.length);
+  const typical = lengths.length > 0 ? sortedAt(Float64Array.from(lengths), lengths.length >> 1) : 0;
   for (const i of wide) {
     const line = lines[i]!;
     if (line.length <= 2 * typical) continue;
