@@ -71,6 +71,20 @@ export function digestTurn(t: Turn): TurnDigest {
 
 export const summaryKey = (promptKey: string) => `l1:${promptKey}`;
 
+/** Writes a turn's L1 line, keyed by its prompt so a later writer replaces it. */
+function storeSummary(store: Store, owner: string, t: Turn, text: string, madeBy: string, now: number): void {
+  upsertItem(store, {
+    key: summaryKey(t.promptKey!),
+    sessionId: owner,
+    originSession: t.origin,
+    turn: t.turn,
+    kind: "summary",
+    text,
+    at: t.firstAt || now,
+    madeBy,
+  });
+}
+
 /** The L1 line of each turn that has one. */
 export function summariesOf(t: Turn): Item | undefined {
   return t.items.find((i) => i.layer === 1);
@@ -92,16 +106,7 @@ export function ensureExtractive(
     store.tx(() => {
       for (const t of missing) {
         const text = extractiveSummary(digestTurn(t));
-        upsertItem(store, {
-          key: summaryKey(t.promptKey!),
-          sessionId: owner,
-          originSession: t.origin,
-          turn: t.turn,
-          kind: "summary",
-          text,
-          at: t.firstAt || now,
-          madeBy: "extractive",
-        });
+        storeSummary(store, owner, t, text, "extractive", now);
         out.set(t.turn, text);
       }
     });
@@ -127,16 +132,7 @@ export function storeModelSummaries(
     for (const t of turns) {
       const text = lines.get(t.turn);
       if (!text || !t.promptKey) continue;
-      upsertItem(store, {
-        key: summaryKey(t.promptKey),
-        sessionId: owner,
-        originSession: t.origin,
-        turn: t.turn,
-        kind: "summary",
-        text,
-        at: t.firstAt || now,
-        madeBy,
-      });
+      storeSummary(store, owner, t, text, madeBy, now);
       n++;
     }
   });
