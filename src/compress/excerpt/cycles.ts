@@ -61,17 +61,18 @@ export function repeatedBlock(lines: readonly string[]): RepeatedBlock | undefin
 
 /**
  * Whether a block may repeat: a block of `p` lines MIN_ROUNDS times in a row is 2p lines in
- * a row each equal to the line `p` above it, so their keys (a line's length and five of its
- * characters, which equal lines share) are too. Where no period has such a run of keys, no
- * line need be hashed (repeatedBlock's Map hashed every line of every output, most of them
- * holding no loop); where one has, the lines are read as before.
+ * a row each equal to the line `p` above it. Such runs are looked for by the lines' keys (a
+ * line's length and five of its characters, which equal lines share), a line compared with
+ * the one p above only where their keys agree. Where no period has one, no line need be
+ * hashed (repeatedBlock's Map hashed every line of every output, most of them holding no
+ * loop); where one has, the lines are read as before.
  */
 function mayRepeat(lines: readonly string[]): boolean {
   const n = lines.length;
   const keys = new Int32Array(n);
   for (let i = 0; i < n; i++) keys[i] = keyOf(lines[i]!);
   const need = (p: number) => (MIN_ROUNDS - 1) * p;
-  for (let p = 2; p <= MAX_PERIOD && p + need(p) <= n; p++) if (keyRun(keys, p, need(p))) return true;
+  for (let p = 2; p <= MAX_PERIOD && p + need(p) <= n; p++) if (runOf(lines, keys, p, need(p))) return true;
   return false;
 }
 
@@ -88,22 +89,24 @@ function keyOf(line: string): number {
 }
 
 /**
- * Whether `need` keys in a row each equal the key `p` before them. Looked for at every
- * need-th key only: a key that differs from the one p before it is in no such run, so the
- * next run to look for ends `need` past it; where they agree, the run through it is measured.
+ * Whether `need` lines in a row each equal the line `p` above them. Looked for at every
+ * need-th line only: a line unlike the one p above is in no such run, so the next run to
+ * look for ends `need` past it; at a line like it, the run through it is measured. Lines
+ * alike but for a digit (`[  3%] Building ... unit0.c.o`) share keys, so are compared.
  */
-function keyRun(keys: Int32Array, p: number, need: number): boolean {
+function runOf(lines: readonly string[], keys: Int32Array, p: number, need: number): boolean {
   const n = keys.length;
+  const same = (j: number) => keys[j] === keys[j - p] && lines[j] === lines[j - p];
   let j = p + need - 1;
   while (j < n) {
-    if (keys[j] !== keys[j - p]) {
+    if (!same(j)) {
       j += need;
       continue;
     }
     let from = j;
-    while (from > p && keys[from - 1] === keys[from - 1 - p]) from--;
+    while (from > p && same(from - 1)) from--;
     let to = j;
-    while (to + 1 < n && keys[to + 1] === keys[to + 1 - p]) to++;
+    while (to + 1 < n && same(to + 1)) to++;
     if (to - from + 1 >= need) return true;
     j = to + 1 + need;
   }

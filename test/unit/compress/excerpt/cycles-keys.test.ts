@@ -4,9 +4,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type RepeatedBlock, repeatedBlock } from "../../../../src/compress/excerpt/cycles.ts";
 
-// repeatedBlock first looks for a run of line keys (length and five characters) that a
-// block repeated three times must make, and hashes no line where none is. Its answer must
-// be the one reading every line gave: this is that reading as it stood.
+// repeatedBlock first looks for the run of lines each equal to the one a period above that
+// a block repeated three times must make (by keys, then comparing), and hashes no line
+// where none is. Its answer must be the one reading every line gave: this is that reading
+// as it stood.
 function everyLine(lines: readonly string[]): RepeatedBlock | undefined {
   const lastAt = new Map<string, number>();
   let best: RepeatedBlock | undefined;
