@@ -27,6 +27,7 @@ export interface RepeatedBlock {
  * packer shows once with its count.)
  */
 export function repeatedBlock(lines: readonly string[]): RepeatedBlock | undefined {
+  if (!mayRepeat(lines)) return undefined;
   const lastAt = new Map<string, number>();
   let best: RepeatedBlock | undefined;
   let bestLines = 0;
@@ -56,4 +57,58 @@ export function repeatedBlock(lines: readonly string[]): RepeatedBlock | undefin
   }
   close(lines.length);
   return best;
+}
+
+/**
+ * Whether a block may repeat: a block of `p` lines MIN_ROUNDS times in a row is 2p lines in
+ * a row each equal to the line `p` above it. Such runs are looked for by the lines' keys (a
+ * line's length and five of its characters, which equal lines share), a line compared with
+ * the one p above only where their keys agree. Where no period has one, no line need be
+ * hashed (repeatedBlock's Map hashed every line of every output, most of them holding no
+ * loop); where one has, the lines are read as before.
+ */
+function mayRepeat(lines: readonly string[]): boolean {
+  const n = lines.length;
+  const keys = new Int32Array(n);
+  for (let i = 0; i < n; i++) keys[i] = keyOf(lines[i]!);
+  const need = (p: number) => (MIN_ROUNDS - 1) * p;
+  for (let p = 2; p <= MAX_PERIOD && p + need(p) <= n; p++) if (runOf(lines, keys, p, need(p))) return true;
+  return false;
+}
+
+/** A line's length and five of its characters, hashed (equal lines share it). */
+function keyOf(line: string): number {
+  const k = line.length;
+  if (k === 0) return 0;
+  let h = Math.imul(k, 0x9e3779b1);
+  h = Math.imul(h ^ line.charCodeAt(0), 0x01000193);
+  h = Math.imul(h ^ line.charCodeAt(k >> 2), 0x01000193);
+  h = Math.imul(h ^ line.charCodeAt(k >> 1), 0x01000193);
+  h = Math.imul(h ^ line.charCodeAt(k - 1 - (k >> 2)), 0x01000193);
+  return Math.imul(h ^ line.charCodeAt(k - 1), 0x01000193);
+}
+
+/**
+ * Whether `need` lines in a row each equal the line `p` above them. Looked for at every
+ * need-th line only: a line unlike the one p above is in no such run, so the next run to
+ * look for ends `need` past it; at a line like it, the run through it is measured. Lines
+ * alike but for a digit (`[  3%] Building ... unit0.c.o`) share keys, so are compared.
+ */
+function runOf(lines: readonly string[], keys: Int32Array, p: number, need: number): boolean {
+  const n = keys.length;
+  const same = (j: number) => keys[j] === keys[j - p] && lines[j] === lines[j - p];
+  let j = p + need - 1;
+  while (j < n) {
+    if (!same(j)) {
+      j += need;
+      continue;
+    }
+    let from = j;
+    while (from > p && same(from - 1)) from--;
+    let to = j;
+    while (to + 1 < n && same(to + 1)) to++;
+    if (to - from + 1 >= need) return true;
+    j = to + 1 + need;
+  }
+  return false;
 }

@@ -24,11 +24,14 @@ const SAMPLE = 200;
 export function newestLines(lines: readonly string[]): number[] {
   // Each line's stamp as a number that sorts as its text `date time` does (stampAt); NaN: none.
   const stamps = new Float64Array(lines.length).fill(Number.NaN);
+  // Which lines are not blank (1), read once: the newest stamps' lines are looked for by it.
+  const filled = new Uint8Array(lines.length);
   let seen = 0;
   let dated = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!NOT_BLANK.test(line)) continue;
+    filled[i] = 1;
     const at = line.length <= 2000 ? line.search(STAMP) : -1;
     if (at >= 0) {
       stamps[i] = stampAt(line, at);
@@ -78,7 +81,7 @@ export function newestLines(lines: readonly string[]): number[] {
         out.push(i);
         taken++;
       }
-      if (NOT_BLANK.test(lines[i]!)) prev = stamps[i]!;
+      if (filled[i]) prev = stamps[i]!;
     }
   }
   return out.sort((a, b) => a - b);

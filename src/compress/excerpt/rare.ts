@@ -61,27 +61,36 @@ export function rarity(rows: readonly (readonly string[])[]): Rarity {
   const columns: ColumnValues[] = [];
   const fewNumbers = Math.min(CATEGORIES, Math.max(2, Math.floor(n / 3)));
   const far: number[] = [];
+  // Each row's value's place among the column's values.
+  const placeOf = new Int32Array(n);
   for (let c = 0; c < width; c++) {
-    const counts = new Map<string, number>();
-    for (const row of rows) {
-      const v = (row[c] ?? "").trim();
-      counts.set(v, (counts.get(v) ?? 0) + 1);
-      if (counts.size > CATEGORIES) break;
+    // A column's values, first seen first, and how many rows hold each: a column of
+    // categories holds few, found by a look along them (no cell is hashed).
+    const values: string[] = [];
+    const held: number[] = [];
+    for (let i = 0; i < n && values.length <= CATEGORIES; i++) {
+      const v = (rows[i]![c] ?? "").trim();
+      const at = values.indexOf(v);
+      if (at >= 0) held[at]!++;
+      else {
+        values.push(v);
+        held.push(1);
+      }
+      placeOf[i] = at >= 0 ? at : values.length - 1;
     }
-    if (counts.size < 2) continue;
-    if (counts.size > CATEGORIES || (counts.size > fewNumbers && [...counts.keys()].every(isNumber))) {
+    if (values.length < 2) continue;
+    if (values.length > CATEGORIES || (values.length > fewNumbers && values.every(isNumber))) {
       const above = farRows(rows, c);
       for (const i of above) rare.add(i);
       if (above.length > 0) far.push(c);
       continue;
     }
-    const few = oneRules(counts, n) ? FEW_LINES : 0;
-    const rareValues = new Set([...counts].filter(([, k]) => k < n * RARE_SHARE || k <= few).map(([v]) => v));
-    if (rareValues.size === 0) continue;
-    rows.forEach((row, i) => {
-      if (rareValues.has((row[c] ?? "").trim())) rare.add(i);
-    });
-    columns.push({ column: c, counts: [...counts].sort((a, b) => b[1] - a[1]) });
+    const counts = values.map((v, at) => [v, held[at]!] as const);
+    const few = Math.max(...held) >= n * MOST ? FEW_LINES : 0;
+    const isRare = held.map((k) => k < n * RARE_SHARE || k <= few);
+    if (!isRare.includes(true)) continue;
+    for (let i = 0; i < n; i++) if (isRare[placeOf[i]!]) rare.add(i);
+    columns.push({ column: c, counts: counts.sort((a, b) => b[1] - a[1]) });
   }
   return { rare: [...rare].sort((a, b) => a - b), columns, far };
 }

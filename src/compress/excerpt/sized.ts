@@ -46,6 +46,9 @@ export function sizedPicks(
     const size = m ? signedNumberIn(m[1]!, 0, m[1]!.length) : Number.NaN;
     if (!m || !(size >= 0) || /\t| {2}/.test(m[2]!)) {
       others++;
+      // Too many other rows already, were every row left a sized one: no listing (most tables).
+      const most = values.length + (end - i);
+      if (most < (most + others) * SIZED_SHARE) return [];
       continue;
     }
     rows.push([m[1]!, m[2]!]);

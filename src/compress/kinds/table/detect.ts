@@ -27,10 +27,15 @@ export const BOX_RULE = /^(?=[\s\-─━═=+|│┃║┌┐└┘├┤┬┴�
 /** Rows a delimiter is judged by. */
 const DELIMITER_ROWS = 50;
 
-export function delimiterOf(all: readonly string[]): string | undefined {
+/**
+ * The delimiter of a table's lines (`all`: or all of them, blank ones too, with `blanks`:
+ * they are passed over, where filtering a long table's lines first trimmed every one of
+ * them for the first 50 read here).
+ */
+export function delimiterOf(all: readonly string[], blanks = false): string | undefined {
   const lines: string[] = [];
   for (let i = 0; i < all.length && lines.length < DELIMITER_ROWS; i++)
-    if (!BOX_RULE.test(all[i]!)) lines.push(all[i]!);
+    if (!(blanks && all[i]!.trim() === "") && !BOX_RULE.test(all[i]!)) lines.push(all[i]!);
   for (const d of [",", "\t", ";", "|", "│"]) {
     if (!lines[0]?.includes(d)) continue;
     const counts = lines.map((l) => l.split(d).length - 1);

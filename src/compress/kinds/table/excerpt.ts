@@ -184,8 +184,12 @@ function directoryNotes(
   budget: number,
 ): Note[] {
   if (!delimiter || delimiter === "|") return [];
+  // Counted before any cell is cut out whole: most tables' first column holds no path
+  // (a quote taken off its ends adds or takes no slash).
+  let paths = 0;
+  for (let i = start; i < lines.length; i++) if (firstCell(lines[i]!, delimiter).includes("/")) paths++;
+  if (paths <= (lines.length - start) * 0.6) return [];
   const first = lines.slice(start).map((l) => firstCell(l, delimiter).replace(/^"|"$/g, ""));
-  if (first.filter((p) => p.includes("/")).length <= first.length * 0.6) return [];
   const maxGroups = Math.max(6, Math.min(60, Math.floor(budget / 100)));
   return [
     { at: start, text: "[rows by directory:]", prio: 84 },
@@ -203,10 +207,11 @@ export function tablePicks(
   const picks: Pick[] = [];
   const notes: Note[] = [];
   const whole: number[] = [];
-  const delimiter = delimiterOf(lines.filter((l) => l.trim() !== ""));
+  const delimiter = delimiterOf(lines, true);
   const header = headerEnd(lines, delimiter);
   const start = Math.min(lines.length, header + 1);
-  const rows = lines.slice(start).filter((l) => l.trim() !== "" && !BOX_RULE.test(l)).length;
+  let rows = 0;
+  for (let i = start; i < lines.length; i++) if (lines[i]!.trim() !== "" && !BOX_RULE.test(lines[i]!)) rows++;
   picks.push({ from: 0, to: header, prio: MUST + 5, split: "tail" });
   notes.push({ at: start, text: `[${plural(rows, "row")}]`, prio: MUST + 4 });
   // The first rows show what a row looks like; substance beside the header.
