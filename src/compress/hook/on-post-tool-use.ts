@@ -13,7 +13,7 @@ import { findFiled } from "../../store/outputs.ts";
 import type { Hints } from "../excerpt/types.ts";
 import { hintsOf } from "../hints.ts";
 import type { Filed, Observer } from "./filing.ts";
-import type { Seen, Where } from "./repeats.ts";
+import type { Seen, Shown, Where } from "./repeats.ts";
 import { minCharsFor } from "./threshold.ts";
 
 /**
@@ -104,7 +104,7 @@ async function repeatAnswer(call: Call, earlier: Seen): Promise<string | undefin
  */
 async function deltaAnswer(
   call: Call,
-  previous: { readonly id?: number | undefined; readonly body: string },
+  previous: Shown,
   body: string,
   filedId: number | undefined,
 ): Promise<{ id: number; text?: string } | undefined> {
@@ -124,7 +124,7 @@ async function deltaAnswer(
   const size = formatBytes(Buffer.byteLength(call.o.text, "utf8"));
   const first = call.repeats.deltaLine(id, previous.id, changed, show, size);
   const text = [first, formatDelta(delta)].filter(Boolean).join("\n");
-  return text.length < body.length / 2 ? { id, text } : { id };
+  return call.repeats.deltaWorthIt(text.length, body.length, previous) ? { id, text } : { id };
 }
 
 async function answer(event: Event, ctx: HookContext, o: Output): Promise<string | undefined> {
@@ -200,12 +200,33 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
   mark("delta");
   id = delta?.id ?? id;
   repeats.rememberCopy(store, where, o.text, { ...seen, id }, ctx.now());
-  if (delta?.text !== undefined) return delta.text;
+  if (delta?.text !== undefined && previous) {
+    // The showing is counted against the whole one it is told against.
+    const spent = previous.spent === undefined ? undefined : previous.spent + delta.text.length;
+    const showings = previous.showings === undefined ? undefined : previous.showings + 1;
+    repeats.rememberShown(
+      store,
+      where,
+      o.hints.tool,
+      o.out.label,
+      { ...previous, spent, showings },
+      ctx.now(),
+    );
+    return delta.text;
+  }
   // Shown whole, this is what later near repeats are told against. Its number is named
   // only where the model read it, in the excerpt's header: an output shown as it came
   // (filed for a reference, or its excerpt no shorter) carries none.
   const named = replacement === undefined ? undefined : id;
-  repeats.rememberShown(store, where, o.hints.tool, o.out.label, { id: named, body }, ctx.now());
+  const spent = (replacement ?? o.text).length;
+  repeats.rememberShown(
+    store,
+    where,
+    o.hints.tool,
+    o.out.label,
+    { id: named, body, spent, showings: 1 },
+    ctx.now(),
+  );
   return replacement;
 }
 

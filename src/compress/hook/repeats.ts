@@ -110,6 +110,33 @@ export function labelIn(label: string, cwd: string | undefined): string {
 export interface Shown {
   readonly id?: number | undefined;
   readonly body: string;
+  /**
+   * Characters the model has read of this call since this whole showing, that showing
+   * included, and how many showings that was: a delta that would cost more than their
+   * average is not shown (deltaWorthIt). Absent in records written before they were kept.
+   */
+  readonly spent?: number | undefined;
+  readonly showings?: number | undefined;
+}
+
+/**
+ * Whether telling `deltaChars` against the last whole showing is worth it, or the output
+ * should be shown whole again and become what later deltas are told against. A delta
+ * repeats every line that changed since that showing, so an output that grows with each
+ * run (a diff one hunk longer each round) says its older changes again each time, and a
+ * new whole showing costs its size once but shortens every later delta. Which is cheaper
+ * depends on how the call goes on, unknown: the rule is the one that keeps the average cost
+ * per showing low over runs that change alike. Such a run of deltas costs least on average
+ * when it ends as soon as the next delta would cost more than the average so far: until
+ * then each delta lowers that average, afterwards each raises it. So a delta is shown only
+ * while it costs no more than the call's showings since its last whole one did on average
+ * (that showing included), and never from half the size of what it stands for (a
+ * reference must be much shorter than the text it replaces).
+ */
+export function deltaWorthIt(deltaChars: number, bodyChars: number, since: Shown): boolean {
+  if (deltaChars >= bodyChars / 2) return false;
+  if (since.spent === undefined || !since.showings) return true;
+  return deltaChars <= since.spent / since.showings;
 }
 
 /** Bodies larger than this are not kept: comparing them costs more than it saves. */
