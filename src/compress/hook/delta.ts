@@ -190,3 +190,23 @@ export function formatHunks(hunks: readonly Hunk[]): string {
     })
     .join("\n");
 }
+
+/**
+ * Whether `hunks` turn `earlier` into exactly `now`: lines compared by a key (timingless)
+ * may pair lines that differ in their times, which the hunks then do not say.
+ */
+export function rebuilds(
+  earlier: readonly string[],
+  hunks: readonly Hunk[],
+  now: readonly string[],
+): boolean {
+  const out: string[] = [];
+  let i = 0;
+  for (const h of hunks) {
+    while (i < h.fromEarlier - 1) out.push(earlier[i++]!);
+    out.push(...h.added);
+    i += h.removed.length;
+  }
+  while (i < earlier.length) out.push(earlier[i++]!);
+  return out.length === now.length && out.every((line, k) => line === now[k]);
+}

@@ -87,44 +87,54 @@ async function repeatAnswer(call: Call, earlier: Seen): Promise<string | undefin
   const size = formatBytes(earlier.bytes);
   // Fingerprints are of the text: the earlier copy may be another call's (a Read of the file a `cat` printed).
   const same = earlier.label === call.o.out.label;
+  // The retrieval command is printed once per number in a context (Seen.told).
+  const told = earlier.told === true;
   const line = (id: number) =>
-    call.repeats.repeatLine({ ...earlier, id, label }, showCommand(call, id), size, same);
+    call.repeats.repeatLine({ ...earlier, id, label }, told ? undefined : showCommand(call, id), size, same);
   // A reference that would take more than half the output's room is not worth it.
   if (line(9_999_999).length > call.o.text.length / 2) return undefined;
   // An output shown whole the first time is stored only now, when a reference needs it.
   const id = earlier.id ?? (await call.file()).id;
-  if (earlier.id === undefined)
-    call.repeats.rememberCopy(call.store, call.where, call.o.text, { ...earlier, id }, call.ctx.now());
+  if (!told)
+    call.repeats.rememberCopy(
+      call.store,
+      call.where,
+      call.o.text,
+      { ...earlier, id, told: true },
+      call.ctx.now(),
+    );
   return line(id);
 }
 
 /**
  * A near repeat of what this call showed last: only the lines that changed, when that is
- * much shorter. Returns the output's id once it had to be filed for the reference.
+ * much shorter. Returns the output's id once it had to be filed for the reference, and
+ * whether the text printed its retrieval command.
  */
 async function deltaAnswer(
   call: Call,
   previous: Shown,
   body: string,
   filedId: number | undefined,
-): Promise<{ id: number; text?: string } | undefined> {
-  const { lineDelta, formatDelta, timingless, withMoves } = await import("./delta.ts");
+): Promise<{ id: number; text?: string; told: boolean } | undefined> {
+  const { lineDelta, formatDelta, rebuilds, timingless, withMoves } = await import("./delta.ts");
   const lines = body.split("\n");
-  const hunks = lineDelta(
-    previous.body.split("\n"),
-    lines,
-    Math.max(4, Math.floor(lines.length / 2)),
-    timingless,
-  );
+  const earlier = previous.body.split("\n");
+  const hunks = lineDelta(earlier, lines, Math.max(4, Math.floor(lines.length / 2)), timingless);
   if (!hunks) return undefined;
   const id = filedId ?? (await call.file()).id;
   const delta = withMoves(hunks);
   const changed = delta.changed;
-  const show = showCommand(call, id);
+  // The output itself (not an excerpt of it) given back exactly by the showing and the
+  // lines: nothing of it is missing, and no retrieval command is printed.
+  const whole = body === call.o.text && rebuilds(earlier, hunks, lines);
+  const show = whole ? undefined : showCommand(call, id);
   const size = formatBytes(Buffer.byteLength(call.o.text, "utf8"));
   const first = call.repeats.deltaLine(id, previous.id, changed, show, size);
   const text = [first, formatDelta(delta)].filter(Boolean).join("\n");
-  return call.repeats.deltaWorthIt(text.length, body.length, previous) ? { id, text } : { id };
+  return call.repeats.deltaWorthIt(text.length, body.length, previous)
+    ? { id, text, told: !whole }
+    : { id, told: false };
 }
 
 async function answer(event: Event, ctx: HookContext, o: Output): Promise<string | undefined> {
@@ -199,7 +209,9 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
   const delta = previous ? await deltaAnswer(call, previous, body, id) : undefined;
   mark("delta");
   id = delta?.id ?? id;
-  repeats.rememberCopy(store, where, o.text, { ...seen, id }, ctx.now());
+  // Its number's retrieval command is in context once the delta's line or the excerpt's header printed it.
+  const told = delta?.text !== undefined ? delta.told : replacement !== undefined;
+  repeats.rememberCopy(store, where, o.text, { ...seen, id, told }, ctx.now());
   if (delta?.text !== undefined && previous) {
     // The showing is counted against the whole one it is told against.
     const spent = previous.spent === undefined ? undefined : previous.spent + delta.text.length;

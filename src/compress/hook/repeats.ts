@@ -25,6 +25,12 @@ export interface Seen {
   readonly id?: number | undefined;
   readonly label: string;
   readonly bytes: number;
+  /**
+   * Whether the model has read this number's retrieval command in this context: in the
+   * excerpt's header, a delta's line or an earlier reference. A reference to it then
+   * does not print it again (absent: not known, printed).
+   */
+  readonly told?: boolean | undefined;
 }
 
 export interface Where {
@@ -62,8 +68,12 @@ export function forgetCopies(store: Store, sessionId: string): void {
 
 /**
  * The one line shown instead of a repeated output. `showCommand` is the retrieval command
- * exactly as excerpt headers print it, so both stay runnable the same way. The earlier
- * copy is filed under the same number the line starts with: it is said once.
+ * exactly as excerpt headers print it, so both stay runnable the same way; it is left out
+ * (undefined) where the model has read it for this number already (Seen.told): a session's
+ * `npx tsc -p .` repeated ten times printed the same 50-character command ten times, and
+ * the earlier copy the line names is in context, either whole or under a header printing
+ * that command. The earlier copy is filed under the same number the line starts with: it
+ * is said once.
  *
  * The line follows the call it answers: when the earlier copy came from that same call
  * (`sameCall`: the same command, path or pattern) the call is not named again, as a near
@@ -72,12 +82,17 @@ export function forgetCopies(store: Store, sessionId: string): void {
  */
 export function repeatLine(
   seen: Seen & { readonly id: number },
-  showCommand: string,
+  showCommand: string | undefined,
   size: string,
   sameCall = false,
 ): string {
   const what = sameCall ? "as shown earlier" : `identical to \`${shown(seen.label)}\` shown earlier`;
-  return `[cairn #${seen.id} · ${size}, ${what}: not repeated · full output: ${showCommand}]`;
+  return `[cairn #${seen.id} · ${size}, ${what}: not repeated${retrieval(showCommand)}]`;
+}
+
+/** A line's closing retrieval command, when it has one. */
+function retrieval(showCommand: string | undefined): string {
+  return showCommand === undefined ? "" : ` · full output: ${showCommand}`;
 }
 
 /** A call's label as a reference names it: one line, at most 80 characters. */
@@ -171,16 +186,19 @@ export function rememberShown(
  * whole showing of the call (Shown): `(#M)`, the number in that showing's header, or
  * without one "as last shown whole" (the output was shown as it came, with no number, and
  * later near repeats may stand between). "with N lines changed" says the rest is as it
- * was; "but for timings" that no line changed but its times.
+ * was; "but for timings" that no line changed but its times. The retrieval command is
+ * left out (undefined) where the showing and the lines give back the output exactly (it
+ * was shown as it came, not as an excerpt, and no line changed but for its times): the
+ * model has all of it.
  */
 export function deltaLine(
   id: number,
   earlierId: number | undefined,
   changed: number,
-  showCommand: string,
+  showCommand: string | undefined,
   size: string,
 ): string {
   const earlier = earlierId !== undefined ? `as shown earlier (#${earlierId})` : "as last shown whole";
   const how = changed === 0 ? "but for timings" : `with ${changed} line${changed === 1 ? "" : "s"} changed`;
-  return `[cairn #${id} · ${size}, ${earlier} ${how} · full output: ${showCommand}]`;
+  return `[cairn #${id} · ${size}, ${earlier} ${how}${retrieval(showCommand)}]`;
 }

@@ -7,6 +7,7 @@ import {
   formatDelta,
   formatHunks,
   lineDelta,
+  rebuilds,
   timingless,
   withMoves,
 } from "../../../../src/compress/hook/delta.ts";
@@ -125,6 +126,14 @@ describe("timings are not changes", () => {
     expect(hunks).toEqual([{ fromEarlier: 2, removed: [run1[1]], fromNow: 2, added: [run2[1]] }]);
     // Compared as they are, every line changed.
     expect(lineDelta(run1, run2, 8)?.reduce((n, h) => n + h.added.length, 0)).toBe(4);
+  });
+
+  it("hunks that leave timings out do not give the new run back; hunks of every change do", () => {
+    const masked = lineDelta(run1, run2, 4, timingless)!;
+    expect(rebuilds(run1, masked, run2)).toBe(false);
+    const only = run1.map((l, i) => (i === 1 ? run2[1]! : l));
+    expect(rebuilds(run1, masked, only)).toBe(true);
+    expect(rebuilds(run1, lineDelta(run1, run2, 8)!, run2)).toBe(true);
   });
 
   it("masks durations and clock times, never counts or names", () => {
