@@ -15,6 +15,7 @@
 import { fingerprint } from "../../core/hash.ts";
 import type { Store } from "../../store/db.ts";
 import { getState, sessionScope, setState } from "../../store/kv.ts";
+import type { Printed } from "./delta.ts";
 
 const PREFIX = "repeat:";
 /** The first key after every "repeat:…" key (";" follows ":"), for a range delete. */
@@ -119,39 +120,46 @@ export function labelIn(label: string, cwd: string | undefined): string {
  * few lines is shown as those lines against it, and it stays the one they are told
  * against until the call is shown whole again: a delta is never told against another
  * delta, which a reader would have to follow back and apply in order (a chain of five
- * re-runs of a test suite named the one before each time). A reference to an identical
- * output changes nothing.
+ * re-runs of a test suite named the one before each time). Lines an earlier such delta
+ * printed may be named by it (delta.ts tellDelta: one look back, each to lines printed as
+ * they are). A reference to an identical output changes nothing.
  */
 export interface Shown {
   readonly id?: number | undefined;
   readonly body: string;
   /**
-   * Characters the model has read of this call since this whole showing, that showing
-   * included, and how many showings that was: a delta that would cost more than their
-   * average is not shown (deltaWorthIt). Absent in records written before they were kept.
+   * What telling the deltas since this showing against it rather than against the output
+   * before each has cost, in characters: the changes they said again (deltaWorthIt).
    */
-  readonly spent?: number | undefined;
-  readonly showings?: number | undefined;
+  readonly excess?: number | undefined;
+  /** The last output of the call (its excerpt's body), when a delta stands for it. */
+  readonly lastBody?: string | undefined;
+  /** Runs of lines the deltas since this showing printed as they are, which later deltas name. */
+  readonly printed?: readonly Printed[] | undefined;
 }
 
 /**
- * Whether telling `deltaChars` against the last whole showing is worth it, or the output
- * should be shown whole again and become what later deltas are told against. A delta
- * repeats every line that changed since that showing, so an output that grows with each
- * run (a diff one hunk longer each round) says its older changes again each time, and a
- * new whole showing costs its size once but shortens every later delta. Which is cheaper
- * depends on how the call goes on, unknown: the rule is the one that keeps the average cost
- * per showing low over runs that change alike. Such a run of deltas costs least on average
- * when it ends as soon as the next delta would cost more than the average so far: until
- * then each delta lowers that average, afterwards each raises it. So a delta is shown only
- * while it costs no more than the call's showings since its last whole one did on average
- * (that showing included), and never from half the size of what it stands for (a
- * reference must be much shorter than the text it replaces).
+ * Whether telling a delta of `deltaChars` against the last whole showing is worth it, or
+ * the output should be shown whole again (`wholeChars`) and become what later deltas are
+ * told against. A delta says again every change since that showing: an output that
+ * changes a little more each run (a status one file longer each round) repeats its older
+ * changes each time, which a new whole showing costs once to end. How the call goes on is
+ * unknown, so the rule is the one that never spends more than twice what the best choice
+ * made knowing it would (as renting skis until the rent paid would have bought them):
+ * the output is shown whole again once the repeats paid since the showing (`excess`: each
+ * delta's size beyond what it would have been against the output before it), this one's
+ * included, reach what showing it whole costs beyond this delta. A delta is never shown
+ * from half the size of what it stands for (a reference must be much shorter than the text
+ * it replaces).
  */
-export function deltaWorthIt(deltaChars: number, bodyChars: number, since: Shown): boolean {
+export function deltaWorthIt(
+  deltaChars: number,
+  bodyChars: number,
+  wholeChars: number,
+  paid: number,
+): boolean {
   if (deltaChars >= bodyChars / 2) return false;
-  if (since.spent === undefined || !since.showings) return true;
-  return deltaChars <= since.spent / since.showings;
+  return paid < wholeChars - deltaChars;
 }
 
 /** Bodies larger than this are not kept: comparing them costs more than it saves. */
@@ -176,7 +184,21 @@ export function rememberShown(
   at: number,
 ): void {
   if (shown.body.length > MAX_BODY_CHARS) return;
-  setState(store, sessionScope(where.sessionId), callKey(where, tool, label), shown, at);
+  setState(store, sessionScope(where.sessionId), callKey(where, tool, label), kept(shown), at);
+}
+
+/** The record with only the latest printed runs that fit in MAX_BODY_CHARS (the oldest go first), and a last body that fits. */
+function kept(shown: Shown): Shown {
+  const runs = shown.printed ?? [];
+  let room = MAX_BODY_CHARS;
+  let from = runs.length;
+  while (from > 0) {
+    room -= runs[from - 1]!.lines.reduce((n, line) => n + line.length + 1, 0);
+    if (room < 0) break;
+    from--;
+  }
+  const lastBody = (shown.lastBody?.length ?? 0) > MAX_BODY_CHARS ? undefined : shown.lastBody;
+  return { ...shown, printed: runs.slice(from), lastBody };
 }
 
 /**

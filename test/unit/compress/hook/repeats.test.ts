@@ -160,39 +160,6 @@ describe("outputs already in context are not sent twice", () => {
     expect(third).toContain("+      Tests  1 failed | 178 passed (179)");
   });
 
-  it("a diff grown by a file each run is shown whole again once its delta would cost more than the showings since the last whole one did on average", async () => {
-    // A real multi-file git diff: its first three files, then one of its short file
-    // sections (a changed import line) more each run.
-    const all = readFileSync(join(REPO, "test/fixtures/outputs/git-diff-multifile.txt"), "utf8").split(
-      /^(?=diff --git)/m,
-    );
-    const sections = [...all.slice(0, 3), ...all.slice(3).filter((s) => s.length < 400)];
-    const diff = (files: number) => sections.slice(0, files).join("");
-    const run = async (id: string, text: string) =>
-      (
-        await hook("PostToolUse", {
-          ...bashCall,
-          tool_use_id: id,
-          tool_input: { command: "git diff" },
-          tool_response: { ...(bashCall.tool_response as object), stdout: text },
-        })
-      ).hookSpecificOutput?.updatedToolOutput?.stdout as string | undefined;
-    expect(await run("toolu_g_3", diff(3))).toBeUndefined();
-    const shown: Array<string | undefined> = [];
-    for (let files = 4; files <= 8; files++) shown.push(await run(`toolu_g_${files}`, diff(files)));
-    // Told against the three-file diff, each delta says again the files the one before
-    // added, until one would cost more than the showings since it did on average
-    // (2,088 + 497 + 832 + 1,048 characters over four; the fourth delta, under half the
-    // diff, is longer)...
-    const [d4, d5, d6, whole7, d8] = shown;
-    expect([d4, d5, d6].map((d) => d?.match(/^\+diff --git/gm)?.length)).toEqual([1, 2, 3]);
-    expect(d6!.length).toBeLessThan((2_088 + d4!.length + d5!.length) / 3);
-    expect(whole7).toBeUndefined();
-    // ...then the output, shown whole again, is what the next delta is told against: one file.
-    expect(d8).toMatch(/^\[cairn #\d+ · [^\n]*, as last shown whole with 9 lines changed\]\n/);
-    expect(d8?.match(/^\+diff --git.*$/gm)).toEqual([`+${sections[7]!.split("\n")[0]}`]);
-  });
-
   it("a re-run whose excerpt differs only in its start time and duration is as shown earlier but for timings", async () => {
     const rerun = vitest
       .replace("Start at  00:22:56", "Start at  00:31:07")
