@@ -1,8 +1,10 @@
 /**
  * Repeated outputs end to end on the real Claude Code CLI: the same command printing the
  * same thing twice reaches the model the second time as one line naming the earlier
- * output, and the scripted model runs the retrieval command exactly as printed in that
- * line and gets the original back.
+ * output. The retrieval command for a number is printed once in a context: for an
+ * excerpt in its header (the line then names the number alone), for an output shown whole
+ * in the first line referring to it. The scripted model runs it exactly as printed and
+ * gets the original back.
  */
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
@@ -33,12 +35,18 @@ describe("repeated outputs e2e", () => {
       : (content ?? []).map((b: { text?: string }) => b.text ?? "").join("");
   };
 
-  // The session: three tool calls, one of them cairn show; cairn install.
-  const WORK = e2eTimeout({ sessions: 1, tools: 3, commands: 2 });
+  // Under compress.min_bytes: shown whole the first time.
+  const NOTES = Array.from({ length: 30 }, (_, i) => `release note ${i}: parser keeps line ${i * 17}`).join(
+    "\n",
+  );
+
+  // The session: six tool calls, two of them cairn show; cairn install.
+  const WORK = e2eTimeout({ sessions: 1, tools: 6, commands: 2 });
   beforeAll(async () => {
     api = await startMockApi();
     sb = makeSandbox({ prefix: "cairn-repeats" });
     sb.writeFile("app.log", `${LOG}\n`);
+    sb.writeFile("notes.md", `${NOTES}\n`);
     // No allow rule for Bash: the command is not routed through cairn's Bash runner, so the
     // output is filed in PostToolUse, where repeats are recognised (the runner does not).
     await installCairn(sb);
@@ -50,11 +58,20 @@ describe("repeated outputs e2e", () => {
     api.script([
       bash("cat app.log", { id: "toolu_first" }),
       bash("cat app.log", { id: "toolu_again" }),
-      // The model runs the command the reference line prints, exactly.
+      // The model runs the command printed for the number the line names, exactly: the header's.
       () => {
-        const line = resultText("toolu_again");
-        const command = /full output: (.+)\]$/.exec(line)?.[1] ?? "echo no command in the reference";
+        const header = resultText("toolu_first");
+        const command =
+          /^\[full output: (.+?)(?: · |\]$)/m.exec(header)?.[1] ?? "echo no command in the header";
         return bash(command, { id: "toolu_show" });
+      },
+      bash("cat notes.md", { id: "toolu_notes_1" }),
+      bash("cat notes.md", { id: "toolu_notes_2" }),
+      // Shown whole, with no header: the reference line prints the command, run as printed.
+      () => {
+        const line = resultText("toolu_notes_2");
+        const command = /full output: (.+)\]$/.exec(line)?.[1] ?? "echo no command in the reference";
+        return bash(command, { id: "toolu_notes_show" });
       },
       text("Finished."),
     ]);
@@ -82,15 +99,20 @@ describe("repeated outputs e2e", () => {
     expect(first).toContain("card_declined");
     const id = /^\[cairn #(\d+)/.exec(first)?.[1];
     const again = resultText("toolu_again");
-    expect(again.split("\n")).toHaveLength(1);
-    expect(again).toContain(`[cairn #${id} · `);
-    // The same call again: the line follows it and does not name it.
-    expect(again).toContain(", as shown earlier: not repeated · full output: ");
-    expect(again.length).toBeLessThan(300);
+    // The same call again: the line follows it and does not name it; the header printed the command.
+    expect(again).toMatch(new RegExp(`^\\[cairn #${id} · [^\\n\\]]*, as shown earlier: not repeated\\]$`));
   });
 
-  it("the retrieval command in the line runs as printed and returns the original", () => {
+  it("the retrieval command printed for that number runs as printed and returns the original", () => {
     expect(resultText("toolu_show")).toBe(LOG);
+  });
+
+  it("an output shown whole is named the second time with its retrieval command, which runs as printed", () => {
+    expect(resultText("toolu_notes_1")).toBe(NOTES);
+    expect(resultText("toolu_notes_2")).toMatch(
+      /^\[cairn #\d+ · [^\n]*, as shown earlier: not repeated · full output: .* show \d+\]$/,
+    );
+    expect(resultText("toolu_notes_show")).toBe(NOTES);
   });
 
   it("the transcript stores the reference line", () => {

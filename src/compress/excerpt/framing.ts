@@ -18,10 +18,14 @@
  *   note        `[<words>]`: a sentence of cairn's own (what was counted, how to list the rest)
  *   numbered    `L<n>: <line>`: line n of a file (Read excerpts, whose lines are not contiguous)
  *   repeat      `[cairn #N · size, as shown earlier: not repeated · full output: cairn show N]`: an output
- *               the same as one the model already read (hook/repeats.ts); a near repeat's first line says
+ *               the same as one the model already read (hook/repeats.ts; ` · full output: …` only the first
+ *               time a context is told N's command); a near repeat's first line says
  *               `as shown earlier (#M) with N lines changed` (#M the call's last whole showing, never a
- *               delta; `as last shown whole` where that showing had no number) and is followed by its delta (hook/delta.ts):
- *               `@@ <earlier lines> → <lines now>`, `-<line>` gone, `+<line>` come, `@@ L<a> → L<b> moved: <line>`
+ *               delta; `as last shown whole` where that showing had no number; without ` · full output: …`
+ *               where that showing and the delta give the output back exactly) and is followed by its delta (hook/delta.ts):
+ *               `@@ <earlier lines> → <lines now>`, `-<line>` gone, `+<line>` come, `@@ L<a> → L<b> moved: <line>`,
+ *               `= lines #K added at L<a>-<b>` come, the lines the delta #K (of the same call, told against the
+ *               same showing) printed as `+<line>` at L<a>-<b> of its output
  *
  * Nothing else: no brace groups, no ranges to expand, no ellipsis inside a word.
  */

@@ -160,33 +160,135 @@ export function withMoves(hunks: readonly Hunk[]): Delta {
 }
 
 /**
- * A delta as the model reads it, in the earlier text's order: for each hunk where, then
- * the lines that went (-) and came (+); for each move `@@ L<from> → L<to> moved: <line>`.
+ * A run of added lines a delta printed as they are, under that delta's number and
+ * numbered as in its output (its hunk's `→ L<a>-<b>`).
  */
-export function formatDelta(delta: Delta): string {
-  const parts: Array<[number, string]> = [
-    ...delta.hunks.map((h): [number, string] => [h.fromEarlier, formatHunks([h])]),
-    ...delta.moves.map((m): [number, string] => [m.from, `@@ L${m.from} → L${m.to} moved: ${m.line}`]),
-  ];
-  return parts
+export interface Printed {
+  readonly id: number;
+  readonly from: number;
+  readonly lines: readonly string[];
+}
+
+/** One added line as it is, or a run of them that an earlier delta printed. */
+type Piece = { readonly line: string } | { readonly ref: Printed };
+
+/** `= lines #N added at L<a>-<b>`: the lines delta #N printed there, the same and in that order. */
+function refLine(ref: Printed): string {
+  return `= lines #${ref.id} added at L${ref.from}-${ref.from + ref.lines.length - 1}`;
+}
+
+/**
+ * A hunk's added lines as told: each as it is (`+<line>`), but where a run of them is a
+ * whole run an earlier delta of the same call printed (told against the same whole
+ * showing), the run is named (refLine). An output that grows every run (a diff one file
+ * longer each round) then says each new line once: a delta repeats every line changed
+ * since the whole showing, and the lines an earlier delta printed are in context. Only
+ * runs printed as lines are named, and only whole (a name finds them by the range that
+ * delta printed, and a piece of a run would cut hunks into fragments where files share a
+ * few lines), never a run that was itself named, so each name is one look back, not a
+ * chain; and only where the name takes at most half the room of the lines.
+ */
+function pieces(added: readonly string[], printed: readonly Printed[]): Piece[] {
+  const out: Piece[] = [];
+  for (let i = 0; i < added.length; ) {
+    let best: Printed | undefined;
+    for (const ref of printed) {
+      const n = ref.lines.length;
+      if (n < 2 || i + n > added.length || (best && n <= best.lines.length)) continue;
+      if (!ref.lines.every((line, k) => line === added[i + k])) continue;
+      const said = ref.lines.reduce((chars, line) => chars + line.length + 2, 0);
+      if (2 * (refLine(ref).length + 1) <= said) best = ref;
+    }
+    if (best) {
+      out.push({ ref: best });
+      i += best.lines.length;
+    } else out.push({ line: added[i++]! });
+  }
+  return out;
+}
+
+/** The runs a hunk told as lines, numbered as in the output now, under `id`. */
+function runsOf(h: Hunk, told: readonly Piece[], id: number): Printed[] {
+  const runs: Printed[] = [];
+  let k = 0;
+  let run: { from: number; lines: string[] } | undefined;
+  for (const p of told) {
+    if ("line" in p) {
+      run ??= { from: h.fromNow + k, lines: [] };
+      run.lines.push(p.line);
+      k++;
+      continue;
+    }
+    if (run) runs.push({ id, ...run });
+    run = undefined;
+    k += p.ref.lines.length;
+  }
+  if (run) runs.push({ id, ...run });
+  return runs;
+}
+
+/**
+ * A delta as the model reads it, in the earlier text's order: for each hunk where, then
+ * the lines that went (-) and came (+), runs an earlier delta printed named (pieces); for
+ * each move `@@ L<from> → L<to> moved: <line>`. Also the runs it printed as lines, under
+ * `id`, for later deltas to name.
+ */
+export function tellDelta(
+  delta: Delta,
+  printed: readonly Printed[],
+  id: number,
+): { text: string; printed: Printed[] } {
+  const runs: Printed[] = [];
+  const parts: Array<[number, string]> = delta.hunks.map((h): [number, string] => {
+    const told = pieces(h.added, printed);
+    runs.push(...runsOf(h, told, id));
+    return [h.fromEarlier, formatHunk(h, told)];
+  });
+  for (const m of delta.moves) parts.push([m.from, `@@ L${m.from} → L${m.to} moved: ${m.line}`]);
+  const text = parts
     .sort((x, y) => x[0] - y[0])
-    .map(([, text]) => text)
+    .map(([, t]) => t)
     .join("\n");
+  return { text, printed: runs };
+}
+
+/** A delta as the model reads it, every added line as it is. */
+export function formatDelta(delta: Delta): string {
+  return tellDelta(delta, [], 0).text;
 }
 
 /** Hunks as the model reads them: where, then the lines that went (-) and came (+). */
 export function formatHunks(hunks: readonly Hunk[]): string {
-  return hunks
-    .map((h) => {
-      const was = h.removed.length
-        ? `L${h.fromEarlier}${h.removed.length > 1 ? `-${h.fromEarlier + h.removed.length - 1}` : ""}`
-        : `after L${h.fromEarlier - 1}`;
-      const is = h.added.length
-        ? `L${h.fromNow}${h.added.length > 1 ? `-${h.fromNow + h.added.length - 1}` : ""}`
-        : "(gone)";
-      return [`@@ ${was} → ${is}`, ...h.removed.map((l) => `-${l}`), ...h.added.map((l) => `+${l}`)].join(
-        "\n",
-      );
-    })
-    .join("\n");
+  return hunks.map((h) => formatHunk(h, pieces(h.added, []))).join("\n");
+}
+
+function formatHunk(h: Hunk, told: readonly Piece[]): string {
+  const was = h.removed.length
+    ? `L${h.fromEarlier}${h.removed.length > 1 ? `-${h.fromEarlier + h.removed.length - 1}` : ""}`
+    : `after L${h.fromEarlier - 1}`;
+  const is = h.added.length
+    ? `L${h.fromNow}${h.added.length > 1 ? `-${h.fromNow + h.added.length - 1}` : ""}`
+    : "(gone)";
+  const added = told.map((p) => ("line" in p ? `+${p.line}` : refLine(p.ref)));
+  return [`@@ ${was} → ${is}`, ...h.removed.map((l) => `-${l}`), ...added].join("\n");
+}
+
+/**
+ * Whether `hunks` turn `earlier` into exactly `now`: lines compared by a key (timingless)
+ * may pair lines that differ in their times, which the hunks then do not say.
+ */
+export function rebuilds(
+  earlier: readonly string[],
+  hunks: readonly Hunk[],
+  now: readonly string[],
+): boolean {
+  const out: string[] = [];
+  let i = 0;
+  for (const h of hunks) {
+    while (i < h.fromEarlier - 1) out.push(earlier[i++]!);
+    out.push(...h.added);
+    i += h.removed.length;
+  }
+  while (i < earlier.length) out.push(earlier[i++]!);
+  return out.length === now.length && out.every((line, k) => line === now[k]);
 }

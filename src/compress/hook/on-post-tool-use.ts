@@ -12,8 +12,9 @@ import type { Store } from "../../store/db.ts";
 import { findFiled } from "../../store/outputs.ts";
 import type { Hints } from "../excerpt/types.ts";
 import { hintsOf } from "../hints.ts";
+import type { Printed } from "./delta.ts";
 import type { Filed, Observer } from "./filing.ts";
-import type { Seen, Where } from "./repeats.ts";
+import type { Seen, Shown, Where } from "./repeats.ts";
 import { minCharsFor } from "./threshold.ts";
 
 /**
@@ -87,44 +88,77 @@ async function repeatAnswer(call: Call, earlier: Seen): Promise<string | undefin
   const size = formatBytes(earlier.bytes);
   // Fingerprints are of the text: the earlier copy may be another call's (a Read of the file a `cat` printed).
   const same = earlier.label === call.o.out.label;
+  // The retrieval command is printed once per number in a context (Seen.told).
+  const told = earlier.told === true;
   const line = (id: number) =>
-    call.repeats.repeatLine({ ...earlier, id, label }, showCommand(call, id), size, same);
+    call.repeats.repeatLine({ ...earlier, id, label }, told ? undefined : showCommand(call, id), size, same);
   // A reference that would take more than half the output's room is not worth it.
   if (line(9_999_999).length > call.o.text.length / 2) return undefined;
   // An output shown whole the first time is stored only now, when a reference needs it.
   const id = earlier.id ?? (await call.file()).id;
-  if (earlier.id === undefined)
-    call.repeats.rememberCopy(call.store, call.where, call.o.text, { ...earlier, id }, call.ctx.now());
+  if (!told)
+    call.repeats.rememberCopy(
+      call.store,
+      call.where,
+      call.o.text,
+      { ...earlier, id, told: true },
+      call.ctx.now(),
+    );
   return line(id);
 }
 
+/** A delta shown for an output: its text and what a later delta needs of it. */
+interface DeltaShown {
+  readonly text: string;
+  /** Whether the text printed the output's retrieval command. */
+  readonly told: boolean;
+  readonly printed: Printed[];
+  /** What it cost beyond a delta against the output before it (deltaWorthIt). */
+  readonly excess: number;
+}
+
 /**
- * A near repeat of what this call showed last: only the lines that changed, when that is
- * much shorter. Returns the output's id once it had to be filed for the reference.
+ * A near repeat of what this call showed last whole: only the lines that changed, when
+ * that is worth it (deltaWorthIt against `whole`, what showing the output costs). Returns
+ * the output's id once it had to be filed for the reference.
  */
 async function deltaAnswer(
   call: Call,
-  previous: { readonly id?: number | undefined; readonly body: string },
+  previous: Shown,
   body: string,
+  whole: number,
   filedId: number | undefined,
-): Promise<{ id: number; text?: string } | undefined> {
-  const { lineDelta, formatDelta, timingless, withMoves } = await import("./delta.ts");
+): Promise<{ id: number; delta?: DeltaShown } | undefined> {
+  const { lineDelta, tellDelta, rebuilds, timingless, withMoves } = await import("./delta.ts");
   const lines = body.split("\n");
-  const hunks = lineDelta(
-    previous.body.split("\n"),
-    lines,
-    Math.max(4, Math.floor(lines.length / 2)),
-    timingless,
-  );
+  const earlier = previous.body.split("\n");
+  // Up to as many changed lines as the output has: lines an earlier delta printed are
+  // named, not said again, so what a delta costs (deltaWorthIt) decides, not how many changed.
+  const against = (before: string[]) => lineDelta(before, lines, Math.max(4, lines.length), timingless);
+  const hunks = against(earlier);
   if (!hunks) return undefined;
   const id = filedId ?? (await call.file()).id;
   const delta = withMoves(hunks);
-  const changed = delta.changed;
-  const show = showCommand(call, id);
+  // The output itself (not an excerpt of it) given back exactly by the showing and the
+  // lines: nothing of it is missing, and no retrieval command is printed.
+  const exact = body === call.o.text && rebuilds(earlier, hunks, lines);
   const size = formatBytes(Buffer.byteLength(call.o.text, "utf8"));
-  const first = call.repeats.deltaLine(id, previous.id, changed, show, size);
-  const text = [first, formatDelta(delta)].filter(Boolean).join("\n");
-  return text.length < body.length / 2 ? { id, text } : { id };
+  const first = call.repeats.deltaLine(
+    id,
+    previous.id,
+    delta.changed,
+    exact ? undefined : showCommand(call, id),
+    size,
+  );
+  const said = tellDelta(delta, previous.printed ?? [], id);
+  const text = [first, said.text].filter(Boolean).join("\n");
+  // Against the output before this one (the last delta's), what it would have cost.
+  const last = previous.lastBody === undefined ? undefined : against(previous.lastBody.split("\n"));
+  const fresh = last ? first.length + 1 + tellDelta(withMoves(last), [], id).text.length : text.length;
+  const excess = Math.max(0, text.length - fresh);
+  if (!call.repeats.deltaWorthIt(text.length, body.length, whole, (previous.excess ?? 0) + excess))
+    return { id };
+  return { id, delta: { text, told: !exact, printed: said.printed, excess } };
 }
 
 async function answer(event: Event, ctx: HookContext, o: Output): Promise<string | undefined> {
@@ -196,11 +230,22 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
   // The last output of this call the model read whole: a near repeat is told against it,
   // never against another delta, so one step turns what it read into the output now.
   const previous = repeats.lastShown(store, where, o.hints.tool, o.out.label);
-  const delta = previous ? await deltaAnswer(call, previous, body, id) : undefined;
+  const whole = (replacement ?? o.text).length;
+  const answered = previous ? await deltaAnswer(call, previous, body, whole, id) : undefined;
   mark("delta");
-  id = delta?.id ?? id;
-  repeats.rememberCopy(store, where, o.text, { ...seen, id }, ctx.now());
-  if (delta?.text !== undefined) return delta.text;
+  id = answered?.id ?? id;
+  const delta = answered?.delta;
+  // Its number's retrieval command is in context once the delta's line or the excerpt's header printed it.
+  const told = delta ? delta.told : replacement !== undefined;
+  repeats.rememberCopy(store, where, o.text, { ...seen, id, told }, ctx.now());
+  if (delta && previous) {
+    // The whole showing stays what later deltas are told against; they may name this one's lines.
+    const printed = [...(previous.printed ?? []), ...delta.printed];
+    const excess = (previous.excess ?? 0) + delta.excess;
+    const next = { ...previous, printed, excess, lastBody: body };
+    repeats.rememberShown(store, where, o.hints.tool, o.out.label, next, ctx.now());
+    return delta.text;
+  }
   // Shown whole, this is what later near repeats are told against. Its number is named
   // only where the model read it, in the excerpt's header: an output shown as it came
   // (filed for a reference, or its excerpt no shorter) carries none.

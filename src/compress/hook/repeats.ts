@@ -15,6 +15,7 @@
 import { fingerprint } from "../../core/hash.ts";
 import type { Store } from "../../store/db.ts";
 import { getState, sessionScope, setState } from "../../store/kv.ts";
+import type { Printed } from "./delta.ts";
 
 const PREFIX = "repeat:";
 /** The first key after every "repeat:…" key (";" follows ":"), for a range delete. */
@@ -25,6 +26,12 @@ export interface Seen {
   readonly id?: number | undefined;
   readonly label: string;
   readonly bytes: number;
+  /**
+   * Whether the model has read this number's retrieval command in this context: in the
+   * excerpt's header, a delta's line or an earlier reference. A reference to it then
+   * does not print it again (absent: not known, printed).
+   */
+  readonly told?: boolean | undefined;
 }
 
 export interface Where {
@@ -62,8 +69,12 @@ export function forgetCopies(store: Store, sessionId: string): void {
 
 /**
  * The one line shown instead of a repeated output. `showCommand` is the retrieval command
- * exactly as excerpt headers print it, so both stay runnable the same way. The earlier
- * copy is filed under the same number the line starts with: it is said once.
+ * exactly as excerpt headers print it, so both stay runnable the same way; it is left out
+ * (undefined) where the model has read it for this number already (Seen.told): a session's
+ * `npx tsc -p .` repeated ten times printed the same 50-character command ten times, and
+ * the earlier copy the line names is in context, either whole or under a header printing
+ * that command. The earlier copy is filed under the same number the line starts with: it
+ * is said once.
  *
  * The line follows the call it answers: when the earlier copy came from that same call
  * (`sameCall`: the same command, path or pattern) the call is not named again, as a near
@@ -72,12 +83,17 @@ export function forgetCopies(store: Store, sessionId: string): void {
  */
 export function repeatLine(
   seen: Seen & { readonly id: number },
-  showCommand: string,
+  showCommand: string | undefined,
   size: string,
   sameCall = false,
 ): string {
   const what = sameCall ? "as shown earlier" : `identical to \`${shown(seen.label)}\` shown earlier`;
-  return `[cairn #${seen.id} · ${size}, ${what}: not repeated · full output: ${showCommand}]`;
+  return `[cairn #${seen.id} · ${size}, ${what}: not repeated${retrieval(showCommand)}]`;
+}
+
+/** A line's closing retrieval command, when it has one. */
+function retrieval(showCommand: string | undefined): string {
+  return showCommand === undefined ? "" : ` · full output: ${showCommand}`;
 }
 
 /** A call's label as a reference names it: one line, at most 80 characters. */
@@ -104,12 +120,46 @@ export function labelIn(label: string, cwd: string | undefined): string {
  * few lines is shown as those lines against it, and it stays the one they are told
  * against until the call is shown whole again: a delta is never told against another
  * delta, which a reader would have to follow back and apply in order (a chain of five
- * re-runs of a test suite named the one before each time). A reference to an identical
- * output changes nothing.
+ * re-runs of a test suite named the one before each time). Lines an earlier such delta
+ * printed may be named by it (delta.ts tellDelta: one look back, each to lines printed as
+ * they are). A reference to an identical output changes nothing.
  */
 export interface Shown {
   readonly id?: number | undefined;
   readonly body: string;
+  /**
+   * What telling the deltas since this showing against it rather than against the output
+   * before each has cost, in characters: the changes they said again (deltaWorthIt).
+   */
+  readonly excess?: number | undefined;
+  /** The last output of the call (its excerpt's body), when a delta stands for it. */
+  readonly lastBody?: string | undefined;
+  /** Runs of lines the deltas since this showing printed as they are, which later deltas name. */
+  readonly printed?: readonly Printed[] | undefined;
+}
+
+/**
+ * Whether telling a delta of `deltaChars` against the last whole showing is worth it, or
+ * the output should be shown whole again (`wholeChars`) and become what later deltas are
+ * told against. A delta says again every change since that showing: an output that
+ * changes a little more each run (a status one file longer each round) repeats its older
+ * changes each time, which a new whole showing costs once to end. How the call goes on is
+ * unknown, so the rule is the one that never spends more than twice what the best choice
+ * made knowing it would (as renting skis until the rent paid would have bought them):
+ * the output is shown whole again once the repeats paid since the showing (`excess`: each
+ * delta's size beyond what it would have been against the output before it), this one's
+ * included, reach what showing it whole costs beyond this delta. A delta is never shown
+ * from half the size of what it stands for (a reference must be much shorter than the text
+ * it replaces).
+ */
+export function deltaWorthIt(
+  deltaChars: number,
+  bodyChars: number,
+  wholeChars: number,
+  paid: number,
+): boolean {
+  if (deltaChars >= bodyChars / 2) return false;
+  return paid < wholeChars - deltaChars;
 }
 
 /** Bodies larger than this are not kept: comparing them costs more than it saves. */
@@ -134,7 +184,21 @@ export function rememberShown(
   at: number,
 ): void {
   if (shown.body.length > MAX_BODY_CHARS) return;
-  setState(store, sessionScope(where.sessionId), callKey(where, tool, label), shown, at);
+  setState(store, sessionScope(where.sessionId), callKey(where, tool, label), kept(shown), at);
+}
+
+/** The record with only the latest printed runs that fit in MAX_BODY_CHARS (the oldest go first), and a last body that fits. */
+function kept(shown: Shown): Shown {
+  const runs = shown.printed ?? [];
+  let room = MAX_BODY_CHARS;
+  let from = runs.length;
+  while (from > 0) {
+    room -= runs[from - 1]!.lines.reduce((n, line) => n + line.length + 1, 0);
+    if (room < 0) break;
+    from--;
+  }
+  const lastBody = (shown.lastBody?.length ?? 0) > MAX_BODY_CHARS ? undefined : shown.lastBody;
+  return { ...shown, printed: runs.slice(from), lastBody };
 }
 
 /**
@@ -144,16 +208,19 @@ export function rememberShown(
  * whole showing of the call (Shown): `(#M)`, the number in that showing's header, or
  * without one "as last shown whole" (the output was shown as it came, with no number, and
  * later near repeats may stand between). "with N lines changed" says the rest is as it
- * was; "but for timings" that no line changed but its times.
+ * was; "but for timings" that no line changed but its times. The retrieval command is
+ * left out (undefined) where the showing and the lines give back the output exactly (it
+ * was shown as it came, not as an excerpt, and no line changed but for its times): the
+ * model has all of it.
  */
 export function deltaLine(
   id: number,
   earlierId: number | undefined,
   changed: number,
-  showCommand: string,
+  showCommand: string | undefined,
   size: string,
 ): string {
   const earlier = earlierId !== undefined ? `as shown earlier (#${earlierId})` : "as last shown whole";
   const how = changed === 0 ? "but for timings" : `with ${changed} line${changed === 1 ? "" : "s"} changed`;
-  return `[cairn #${id} · ${size}, ${earlier} ${how} · full output: ${showCommand}]`;
+  return `[cairn #${id} · ${size}, ${earlier} ${how}${retrieval(showCommand)}]`;
 }

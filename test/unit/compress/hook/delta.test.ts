@@ -7,6 +7,8 @@ import {
   formatDelta,
   formatHunks,
   lineDelta,
+  rebuilds,
+  tellDelta,
   timingless,
   withMoves,
 } from "../../../../src/compress/hook/delta.ts";
@@ -127,6 +129,14 @@ describe("timings are not changes", () => {
     expect(lineDelta(run1, run2, 8)?.reduce((n, h) => n + h.added.length, 0)).toBe(4);
   });
 
+  it("hunks that leave timings out do not give the new run back; hunks of every change do", () => {
+    const masked = lineDelta(run1, run2, 4, timingless)!;
+    expect(rebuilds(run1, masked, run2)).toBe(false);
+    const only = run1.map((l, i) => (i === 1 ? run2[1]! : l));
+    expect(rebuilds(run1, masked, only)).toBe(true);
+    expect(rebuilds(run1, lineDelta(run1, run2, 8)!, run2)).toBe(true);
+  });
+
   it("masks durations and clock times, never counts or names", () => {
     expect(timingless(run1[3]!)).toBe(
       "   Duration  #time (transform #time, setup #time, collect #time, tests #time)",
@@ -135,5 +145,29 @@ describe("timings are not changes", () => {
     expect(timingless(run1[1]!)).toBe(run1[1]);
     expect(timingless("parses mapping 7 8ms")).toBe("parses mapping 7 #time");
     expect(timingless("3 files changed, 12 seconds")).toBe("3 files changed, 12 seconds");
+  });
+});
+
+describe("lines an earlier delta printed are named, not said again", () => {
+  // Added lines of real git status output (test/fixtures/outputs/git-status.txt).
+  const a = "\tmodified:   src/picomatch/constants.js";
+  const b = "\tmodified:   src/picomatch/picomatch.js";
+  const c = "\tmodified:   src/range-regex.js";
+  const hunk = (added: string[]) => withMoves([{ fromEarlier: 9, removed: [], fromNow: 9, added }]);
+
+  it("a whole run a delta printed is one line naming it; the lines printed now are kept for the next", () => {
+    const first = tellDelta(hunk([a, b]), [], 7);
+    expect(first.text).toBe(`@@ after L8 → L9-10\n+${a}\n+${b}`);
+    expect(first.printed).toEqual([{ id: 7, from: 9, lines: [a, b] }]);
+    const next = tellDelta(hunk([a, b, c]), first.printed, 8);
+    expect(next.text).toBe(`@@ after L8 → L9-11\n= lines #7 added at L9-10\n+${c}`);
+    expect(next.printed).toEqual([{ id: 8, from: 11, lines: [c] }]);
+  });
+
+  it("never a piece of a run, nor a run whose name takes more than half the room of its lines", () => {
+    const printed = [{ id: 7, from: 9, lines: [a, b, c] }];
+    expect(tellDelta(hunk([a, b]), printed, 8).text).toBe(`@@ after L8 → L9-10\n+${a}\n+${b}`);
+    const short = [{ id: 7, from: 9, lines: ["x", "y"] }];
+    expect(tellDelta(hunk(["x", "y"]), short, 8).text).toBe("@@ after L8 → L9-10\n+x\n+y");
   });
 });
