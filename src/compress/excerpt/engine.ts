@@ -41,6 +41,7 @@ import { regimeChange } from "./regime.ts";
 import { isCaret, isCodeFrame, isFrame, isSuccess, isSummary } from "./signals.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
 import { FOREIGN, nearTheEnd } from "./traces.ts";
+import { treeRoots } from "./tree-roots.ts";
 import { type EngineOptions, FEW, fact, RARE, type Work } from "./work.ts";
 
 export type { EngineOptions } from "./work.ts";
@@ -414,6 +415,7 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
       if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
     rankHead(w);
     rankKeyedRecords(w);
+    for (const i of treeRoots(doc.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
     for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked, "newest");
     const changed = regimeChange(t);
     if (changed >= 0) fact(w, changed, changed, E.beforeCrash, "before-crash");

@@ -9,7 +9,10 @@ describe("a table of a tree keeps the rows under its root", () => {
     const { e, must } = await capturedCase("fresh8", "npm-outdated-all-portal");
     expect(must.length).toBe(7);
     for (const fact of must) expect(e.text).toContain(fact);
-    for (const fact of ["lodash                   4.17.15  4.17.15   4.18.1", "qs                         6.7.0    6.7.0   6.17.1"])
+    for (const fact of [
+      "lodash                   4.17.15  4.17.15   4.18.1",
+      "qs                         6.7.0    6.7.0   6.17.1",
+    ])
       expect(e.text).toContain(fact);
   });
 

@@ -1,0 +1,89 @@
+/**
+ * A tree drawn by indenting each line's last field (`python -X importtime`'s imported
+ * package under `self | cumulative |`, `ps -ejH`'s command): the lines at the shallowest
+ * depth are its roots, each one the total of everything nested under it (pytest's 677 ms,
+ * site's 161 ms, the project's own module). Among hundreds of nested lines alike they are
+ * few, and the templates see them as more of the same kind. Pure; the engine (engine.ts)
+ * makes them facts.
+ *
+ * A tree is told from a table whose last column merely varies in where it starts by its
+ * order: a line goes one level deeper than the line before at most (its parent printed
+ * first: ps) or one level shallower at most (its parent printed after its children:
+ * importtime), never both ways at once.
+ */
+
+/** A tree of this many lines or more. */
+const LINES = 20;
+/** Its indentation steps by this many columns at least (one space is alignment, not depth). */
+const STEP = 2;
+/** At least this many depths: a root, children and theirs. */
+const DEPTHS = 3;
+/** At most this share of the lines (a header, a last line) are not of the tree. */
+const OUTSIDE = 0.05;
+/** The roots are at most this share of the tree's lines, and two at least. */
+const ROOTS = 0.1;
+
+/** Where each line's last field starts, when it names something (letters in it); -1 otherwise. */
+function lastFieldAt(line: string): number {
+  let end = line.length;
+  while (end > 0 && line.charCodeAt(end - 1) <= 32) end--;
+  let start = end;
+  while (start > 0 && line.charCodeAt(start - 1) > 32) start--;
+  // The field follows other text: a line of one word is no row of a table.
+  if (start === 0 || line.slice(0, start).trim() === "") return -1;
+  return /[A-Za-z]/.test(line.slice(start, end)) ? start : -1;
+}
+
+/** The lines at the shallowest depth of a tree drawn in the lines' last field; [] when there is none. */
+export function treeRoots(lines: readonly string[]): number[] {
+  const at: number[] = [];
+  const col: number[] = [];
+  let nonBlank = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i]!.trim() === "") continue;
+    nonBlank++;
+    const c = lastFieldAt(lines[i]!);
+    if (c < 0) continue;
+    at.push(i);
+    col.push(c);
+  }
+  if (at.length < LINES || at.length < nonBlank * (1 - OUTSIDE)) return [];
+  // The shallowest column two lines share (one line further left is a header, not a root).
+  const seen = new Map<number, number>();
+  for (const c of col) seen.set(c, (seen.get(c) ?? 0) + 1);
+  let base = Number.POSITIVE_INFINITY;
+  let step = Number.POSITIVE_INFINITY;
+  for (const [c, k] of seen) if (k >= 2 && c < base) base = c;
+  for (const [c, k] of seen) if (k >= 2 && c > base) step = Math.min(step, c - base);
+  if (!Number.isFinite(step) || step < STEP) return [];
+  const depth: number[] = [];
+  const members: number[] = [];
+  for (let k = 0; k < at.length; k++) {
+    const off = col[k]! - base;
+    if (off < 0 || off % step !== 0) continue;
+    depth.push(off / step);
+    members.push(at[k]!);
+  }
+  if (members.length < nonBlank * (1 - 2 * OUTSIDE) || !treeOrder(depth)) return [];
+  const roots = members.filter((_, k) => depth[k] === 0);
+  return roots.length >= 2 && roots.length <= members.length * ROOTS ? roots : [];
+}
+
+/**
+ * Whether depths read as a tree's, DEPTHS of them: never deeper by more than one, or never
+ * shallower by more than one, but for a few lines (a last field of several words, `npm exec
+ * node`, read by its last word).
+ */
+function treeOrder(depth: readonly number[]): boolean {
+  let down = 0;
+  let up = 0;
+  let deepest = 0;
+  for (let k = 0; k < depth.length; k++) {
+    deepest = Math.max(deepest, depth[k]!);
+    if (k === 0) continue;
+    const d = depth[k]! - depth[k - 1]!;
+    if (d > 1) down++;
+    if (d < -1) up++;
+  }
+  return Math.min(down, up) <= depth.length * OUTSIDE && deepest + 1 >= DEPTHS;
+}
