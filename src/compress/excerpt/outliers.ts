@@ -66,8 +66,9 @@ export function outliers(
     for (const v of c) top = Math.max(top, v);
     if (top < n * 0.5 && !fewCommon(c, rareAt, n)) return undefined;
     const rare = new Set(values.filter((_, at) => c[at]! <= rareAt));
-    // Among a few lines, only a word tells one apart: a number (a column) differs by chance.
-    return rare.size === 0 || (n < 8 && [...rare].some((v) => /\d/.test(v))) ? undefined : rare;
+    // Among a few lines, only a word tells one apart: a number (a column) differs by chance,
+    // unless every other line holds one number (six pods pulling `:3`, one `:4`).
+    return rare.size === 0 || (n < 8 && top < n - 1 && [...rare].some((v) => /\d/.test(v))) ? undefined : rare;
   };
   for (let k = 0; k < f.width && !only; k++) {
     let by: By = f.categorical[k] ? By.Value : By.Shape;
