@@ -29,6 +29,7 @@ import { alikeSuffix } from "./framing.ts";
 import { heldByMost } from "./held-by-most.ts";
 import { intentLines } from "./intent.ts";
 import { keyedRecords } from "./keyed-records.ts";
+import { kinLines } from "./kin.ts";
 import { fewOf, madeOfProblems } from "./made-of-problems.ts";
 import { blameFacts, newestLines } from "./newest.ts";
 import { outcomeLines } from "./outcomes.ts";
@@ -124,6 +125,8 @@ function rankAsked(w: Work): void {
       fact(w, a, a, E.asked - 1, why);
     for (const c of children(lines, i, undefined, depthsOf(lines))) fact(w, c, c, E.asked - 2, why);
   }
+  for (const k of kinLines(lines, opts.intent, asked, keep))
+    if (!w.facts.has(k)) fact(w, k, k, E.asked - 1, why);
 }
 
 /** The line naming the record (JSON, YAML) that holds fact `i`: the odd value's id. */
