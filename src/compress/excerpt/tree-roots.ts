@@ -28,10 +28,16 @@ function lastFieldAt(line: string): number {
   let end = line.length;
   while (end > 0 && line.charCodeAt(end - 1) <= 32) end--;
   let start = end;
-  while (start > 0 && line.charCodeAt(start - 1) > 32) start--;
+  let letter = false;
+  while (start > 0 && line.charCodeAt(start - 1) > 32) {
+    const c = line.charCodeAt(start - 1) | 32;
+    if (c >= 97 && c <= 122) letter = true;
+    start--;
+  }
+  if (!letter) return -1;
   // The field follows other text: a line of one word is no row of a table.
-  if (start === 0 || line.slice(0, start).trim() === "") return -1;
-  return /[A-Za-z]/.test(line.slice(start, end)) ? start : -1;
+  for (let k = start - 1; k >= 0; k--) if (line.charCodeAt(k) > 32) return start;
+  return -1;
 }
 
 /** The lines at the shallowest depth of a tree drawn in the lines' last field; [] when there is none. */
