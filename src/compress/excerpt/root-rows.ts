@@ -15,6 +15,8 @@ const POINTS_IN = 0.6;
 /** The root's rows are at most this share of the table, and at most TOP rows: a top level, not the table. */
 const SHARE = 0.25;
 const TOP = 40;
+/** The rows whose parents are read before a column that names no rows is left. */
+const LOOK = 32;
 /** The root heads at least this many rows, and more than any other parent naming no row. */
 const LEAST = 2;
 
@@ -37,7 +39,7 @@ export function rootRows(rows: readonly (readonly string[])[]): number[] {
   }
   const width = Math.max(...rows.map((r) => r.length));
   for (let c = 1; c < width; c++) {
-    const parents = parentsIn(rows, c);
+    const parents = parentsIn(rows, c, names);
     if (!parents) continue;
     let inTable = 0;
     for (const p of parents.keys()) if (names.has(p)) inTable++;
@@ -55,17 +57,27 @@ export function rootRows(rows: readonly (readonly string[])[]): number[] {
 
 /**
  * How many rows name each parent in column `c`, when nearly every row's cell there is a
- * name (a line after the table, `exit code: 1`, is no row of it); else undefined.
+ * name (a line after the table, `exit code: 1`, is no row of it) and most name rows of the
+ * table (the column is read no further once its first rows show it does not point into it);
+ * else undefined.
  */
-function parentsIn(rows: readonly (readonly string[])[], c: number): Map<string, number> | undefined {
+function parentsIn(
+  rows: readonly (readonly string[])[],
+  c: number,
+  names: ReadonlySet<string>,
+): Map<string, number> | undefined {
   const counts = new Map<string, number>();
   let other = 0;
-  for (const row of rows) {
-    const v = (row[c] ?? "").trim();
+  let inTable = 0;
+  for (let r = 0; r < rows.length; r++) {
+    const v = (rows[r]![c] ?? "").trim();
     if (!NAME.test(v)) {
       if (++other > rows.length * NAMELESS) return undefined;
       continue;
     }
+    if (names.has(v)) inTable++;
+    // A column of other values (a version, a path, a description) shows it in its first rows.
+    if (r === LOOK && inTable < LOOK * POINTS_IN) return undefined;
     counts.set(v, (counts.get(v) ?? 0) + 1);
   }
   return counts;

@@ -20,6 +20,8 @@ const STEP = 2;
 const DEPTHS = 3;
 /** At most this share of the lines (a header, a last line) are not of the tree. */
 const OUTSIDE = 0.05;
+/** Where this many lines are read, most hold a last field after other text, or none is a tree. */
+const SAMPLE = 40;
 /** The roots are at most this share of the tree's lines, and two at least. */
 const ROOTS = 0.1;
 
@@ -49,9 +51,12 @@ export function treeRoots(lines: readonly string[]): number[] {
     if (lines[i]!.trim() === "") continue;
     nonBlank++;
     const c = lastFieldAt(lines[i]!);
-    if (c < 0) continue;
-    at.push(i);
-    col.push(c);
+    if (c >= 0) {
+      at.push(i);
+      col.push(c);
+    }
+    // Lines of one field (CSV rows) show in the first ones: the rest need not be read.
+    if (nonBlank === SAMPLE && at.length < nonBlank * (1 - 2 * OUTSIDE)) return [];
   }
   if (at.length < LINES || at.length < nonBlank * (1 - OUTSIDE)) return [];
   // The shallowest column two lines share (one line further left is a header, not a root).
