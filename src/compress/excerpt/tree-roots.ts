@@ -55,8 +55,9 @@ export function treeRoots(lines: readonly string[]): number[] {
       at.push(i);
       col.push(c);
     }
-    // Lines of one field (CSV rows) show in the first ones: the rest need not be read.
-    if (nonBlank === SAMPLE && at.length < nonBlank * (1 - 2 * OUTSIDE)) return [];
+    // Lines of one field (CSV rows), or fields starting anywhere (a log's words), show in
+    // the first lines: the rest need not be read.
+    if (nonBlank === SAMPLE && (at.length < nonBlank * (1 - 2 * OUTSIDE) || !stepped(col))) return [];
   }
   if (at.length < LINES || at.length < nonBlank * (1 - OUTSIDE)) return [];
   // The shallowest column two lines share (one line further left is a header, not a root).
@@ -78,6 +79,22 @@ export function treeRoots(lines: readonly string[]): number[] {
   if (members.length < nonBlank * (1 - 2 * OUTSIDE) || !treeOrder(depth)) return [];
   const roots = members.filter((_, k) => depth[k] === 0);
   return roots.length >= 2 && roots.length <= members.length * ROOTS ? roots : [];
+}
+
+/**
+ * Whether nearly all of the columns where last fields start lie a multiple of 2 or of 3
+ * columns from the leftmost: indentation by steps, not words of any length before them.
+ */
+function stepped(col: readonly number[]): boolean {
+  let least = Number.POSITIVE_INFINITY;
+  for (const c of col) least = Math.min(least, c);
+  let by2 = 0;
+  let by3 = 0;
+  for (const c of col) {
+    if ((c - least) % 2 === 0) by2++;
+    if ((c - least) % 3 === 0) by3++;
+  }
+  return Math.max(by2, by3) >= col.length * (1 - 2 * OUTSIDE);
 }
 
 /**
