@@ -12,6 +12,8 @@
  * importtime), never both ways at once.
  */
 
+import { heaviestChildren } from "./tree-totals.ts";
+
 /** A tree of this many lines or more. */
 const LINES = 20;
 /** Its indentation steps by this many columns at least (one space is alignment, not depth). */
@@ -70,15 +72,21 @@ export function treeRoots(lines: readonly string[]): number[] {
   if (!Number.isFinite(step) || step < STEP) return [];
   const depth: number[] = [];
   const members: number[] = [];
+  const starts: number[] = [];
   for (let k = 0; k < at.length; k++) {
     const off = col[k]! - base;
     if (off < 0 || off % step !== 0) continue;
     depth.push(off / step);
     members.push(at[k]!);
+    starts.push(col[k]!);
   }
-  if (members.length < nonBlank * (1 - 2 * OUTSIDE) || !treeOrder(depth)) return [];
+  const order = members.length < nonBlank * (1 - 2 * OUTSIDE) ? undefined : treeOrder(depth);
+  if (order === undefined) return [];
   const roots = members.filter((_, k) => depth[k] === 0);
-  return roots.length >= 2 && roots.length <= members.length * ROOTS ? roots : [];
+  if (roots.length < 2 || roots.length > members.length * ROOTS) return [];
+  // And where a column holds totals, the child holding most of a root's.
+  const heaviest = heaviestChildren(lines, members, starts, depth, order === "childrenFirst");
+  return [...roots, ...heaviest].sort((a, b) => a - b);
 }
 
 /**
@@ -98,11 +106,11 @@ function stepped(col: readonly number[]): boolean {
 }
 
 /**
- * Whether depths read as a tree's, DEPTHS of them: never deeper by more than one, or never
- * shallower by more than one, but for a few lines (a last field of several words, `npm exec
- * node`, read by its last word).
+ * How depths read as a tree's, DEPTHS of them: never deeper by more than one (parents
+ * first), or never shallower by more than one (children first), but for a few lines (a
+ * last field of several words, `npm exec node`, read by its last word); undefined if not.
  */
-function treeOrder(depth: readonly number[]): boolean {
+function treeOrder(depth: readonly number[]): "childrenFirst" | "parentsFirst" | undefined {
   let down = 0;
   let up = 0;
   let deepest = 0;
@@ -113,5 +121,7 @@ function treeOrder(depth: readonly number[]): boolean {
     if (d > 1) down++;
     if (d < -1) up++;
   }
-  return Math.min(down, up) <= depth.length * OUTSIDE && deepest + 1 >= DEPTHS;
+  if (Math.min(down, up) > depth.length * OUTSIDE || deepest + 1 < DEPTHS) return undefined;
+  // Never deeper by more than one: each parent comes first (ps); else its children do.
+  return down <= up ? "parentsFirst" : "childrenFirst";
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { treeRoots } from "../../../../src/compress/excerpt/tree-roots.ts";
+import { heaviestChildren } from "../../../../src/compress/excerpt/tree-totals.ts";
 import { capturedCase } from "../corpus.ts";
 
 describe("a tree drawn by indenting the last field keeps its roots", () => {
@@ -15,6 +16,23 @@ describe("a tree drawn by indenting the last field keeps its roots", () => {
       "import time:       589 |       8401 | inventory.pricing",
     ])
       expect(e.text).toContain(fact);
+  });
+
+  it("keeps the child holding most of a root's total (fresh capture): site's 161 ms are certifi's", async () => {
+    const { e } = await capturedCase("fresh", "python-importtime");
+    expect(e.text).toContain("import time:      5782 |     121985 |   certifi");
+  });
+
+  it("reads totals only in a column where every root holds at least its children's sum", () => {
+    // Children first; the second column sums (cumulative), the first does not (self).
+    const lines = ["5 | 5 |   a", "1 | 90 |   b", "9 | 104 | top", "4 | 4 |   c", "2 | 6 | other"];
+    const members = [0, 1, 2, 3, 4];
+    const starts = lines.map((l) => l.search(/\w+$/));
+    const depth = [1, 1, 0, 1, 0];
+    expect(heaviestChildren(lines, members, starts, depth, true)).toEqual([1, 3]);
+    // Parents first, where no column sums (a pid is no total): none.
+    const ps = ["2 0 kthreadd", "3 2   kworker", "1 0 init", "40 1   sshd"];
+    expect(heaviestChildren(ps, [0, 1, 2, 3], [4, 6, 4, 7], [0, 1, 0, 1], false)).toEqual([]);
   });
 
   it("finds the roots of ps -ejH, its parents printed first (captured here)", () => {
