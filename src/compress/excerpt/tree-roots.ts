@@ -91,16 +91,26 @@ export function treeRoots(lines: readonly string[]): number[] {
 
 /**
  * Whether nearly all of the columns where last fields start lie a multiple of 2 or of 3
- * columns from the leftmost: indentation by steps, not words of any length before them.
+ * columns from the commonest: indentation by steps, not words of any length before them.
+ * (From the commonest, not the leftmost: a header's field may start between two depths.)
  */
 function stepped(col: readonly number[]): boolean {
-  let least = Number.POSITIVE_INFINITY;
-  for (const c of col) least = Math.min(least, c);
+  const seen = new Map<number, number>();
+  let common = 0;
+  let most = 0;
+  for (const c of col) {
+    const k = (seen.get(c) ?? 0) + 1;
+    seen.set(c, k);
+    if (k > most) {
+      most = k;
+      common = c;
+    }
+  }
   let by2 = 0;
   let by3 = 0;
   for (const c of col) {
-    if ((c - least) % 2 === 0) by2++;
-    if ((c - least) % 3 === 0) by3++;
+    if ((c - common) % 2 === 0) by2++;
+    if ((c - common) % 3 === 0) by3++;
   }
   return Math.max(by2, by3) >= col.length * (1 - 2 * OUTSIDE);
 }
