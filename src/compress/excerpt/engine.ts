@@ -29,6 +29,7 @@ import { alikeSuffix } from "./framing.ts";
 import { heldByMost } from "./held-by-most.ts";
 import { intentLines } from "./intent.ts";
 import { keyedRecords } from "./keyed-records.ts";
+import { kinLines } from "./kin.ts";
 import { fewOf, madeOfProblems } from "./made-of-problems.ts";
 import { blameFacts, newestLines } from "./newest.ts";
 import { outcomeLines } from "./outcomes.ts";
@@ -41,6 +42,7 @@ import { regimeChange } from "./regime.ts";
 import { isCaret, isCodeFrame, isFrame, isSuccess, isSummary } from "./signals.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
 import { FOREIGN, nearTheEnd } from "./traces.ts";
+import { treeRoots } from "./tree-roots.ts";
 import { type EngineOptions, FEW, fact, RARE, type Work } from "./work.ts";
 
 export type { EngineOptions } from "./work.ts";
@@ -123,6 +125,8 @@ function rankAsked(w: Work): void {
       fact(w, a, a, E.asked - 1, why);
     for (const c of children(lines, i, undefined, depthsOf(lines))) fact(w, c, c, E.asked - 2, why);
   }
+  for (const k of kinLines(lines, opts.intent, asked, keep))
+    if (!w.facts.has(k)) fact(w, k, k, E.asked - 1, why);
 }
 
 /** The line naming the record (JSON, YAML) that holds fact `i`: the odd value's id. */
@@ -414,6 +418,7 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
       if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
     rankHead(w);
     rankKeyedRecords(w);
+    for (const i of treeRoots(doc.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
     for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked, "newest");
     const changed = regimeChange(t);
     if (changed >= 0) fact(w, changed, changed, E.beforeCrash, "before-crash");

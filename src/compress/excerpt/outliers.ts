@@ -30,10 +30,12 @@ export interface Columns {
 }
 
 /**
- * A kind of this many lines or more may hold a rare value: one line of six whose word
- * differs (the parameter "rows" among five "path"), two of eight or more.
+ * A kind of this many lines or more may hold a rare value: one line of five whose word
+ * differs (the parameter "rows" among four "path"), or whose number differs where the
+ * four others hold one (the listening socket whose accept queue holds 6 among four at 0),
+ * two of eight or more.
  */
-const FEWEST = 6;
+const FEWEST = 5;
 
 /**
  * Lines of a frequent template whose value in some field is rare among its lines: the
@@ -66,8 +68,11 @@ export function outliers(
     for (const v of c) top = Math.max(top, v);
     if (top < n * 0.5 && !fewCommon(c, rareAt, n)) return undefined;
     const rare = new Set(values.filter((_, at) => c[at]! <= rareAt));
-    // Among a few lines, only a word tells one apart: a number (a column) differs by chance.
-    return rare.size === 0 || (n < 8 && [...rare].some((v) => /\d/.test(v))) ? undefined : rare;
+    // Among a few lines, only a word tells one apart: a number (a column) differs by chance,
+    // unless every other line holds one number (six pods pulling `:3`, one `:4`).
+    return rare.size === 0 || (n < 8 && top < n - 1 && [...rare].some((v) => /\d/.test(v)))
+      ? undefined
+      : rare;
   };
   for (let k = 0; k < f.width && !only; k++) {
     let by: By = f.categorical[k] ? By.Value : By.Shape;

@@ -53,7 +53,8 @@ export type Why =
   | "head"
   | "newest"
   | "blame"
-  | "cycle";
+  | "cycle"
+  | "tree-root";
 
 /**
  * Where the engine's picks go when a kind reads its output itself (a test runner,

@@ -7,6 +7,7 @@
 import type { Doc } from "../../excerpt/doc.ts";
 import { alikeSuffix } from "../../excerpt/framing.ts";
 import { MUST, type Pick } from "../../excerpt/pack.ts";
+import { membersNamed, namedByFacts } from "../../excerpt/referenced.ts";
 import { templatesOf } from "../../excerpt/templates.ts";
 
 /** Lines a statement may run on to, indented under its first, when it opens no block. */
@@ -64,12 +65,16 @@ export function statementPicks(doc: Doc, picks: Pick[], suffix: Map<number, stri
     size: text.reduce((n, l) => n + l.length + 1, 0),
     complete: true,
   };
-  for (const t of templatesOf(joined, () => false).list) {
-    const at = t.members.map((k) => statements[k]!);
+  const kinds = templatesOf(joined, () => false).list.map((t) => t.members);
+  const named = namedPicks(lines, statements, text, kinds, picks);
+  for (const members of kinds) {
+    const at = members.map((k) => statements[k]!);
     if (at.length <= 2) {
       for (const s of at) picks.push({ from: s.from, to: s.to, prio: MUST });
       continue;
     }
+    for (const k of members)
+      if (named.has(k)) picks.push({ from: statements[k]!.from, to: statements[k]!.to, prio: MUST });
     const first = at[0]!;
     const last = at[at.length - 1]!;
     picks.push({ from: first.from, to: first.to, prio: MUST });
@@ -80,4 +85,31 @@ export function statementPicks(doc: Doc, picks: Pick[], suffix: Map<number, stri
     });
   }
   return statements.length;
+}
+
+/**
+ * What the rare statements (facts) name: a block of a frequent kind they name (the table a
+ * foreign key references: its `CREATE TABLE`), and a line of a block they name by both
+ * (`payments.order_id`: that column), as facts. Returns the statements so named.
+ */
+function namedPicks(
+  lines: readonly string[],
+  statements: readonly Statement[],
+  text: readonly string[],
+  kinds: readonly (readonly number[])[],
+  picks: Pick[],
+): Set<number> {
+  const rare = kinds.filter((m) => m.length <= 2).flat();
+  // Only a statement opening a block defines what it names (not an index on the table).
+  const opens = (k: number) => /[([{]\s*$/.test(lines[statements[k]!.to]!);
+  const frequent = kinds.filter((m) => m.length > 2).map((m) => m.filter(opens));
+  const named = new Set(namedByFacts(text, rare, frequent));
+  const bodies = statements.map((s, k): [number, number] => [
+    s.to + 1,
+    (statements[k + 1]?.from ?? lines.length) - 1,
+  ]);
+  const heads = statements.map((s) => s.from);
+  const said = rare.map((k) => text[k]!);
+  for (const i of membersNamed(lines, said, heads, bodies)) picks.push({ from: i, to: i, prio: MUST });
+  return named;
 }

@@ -11,6 +11,7 @@ import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import { groupNotes } from "../../excerpt/paths.ts";
 import { rankedPicks } from "../../excerpt/ranked.ts";
 import { barCells, rarity, spansOf, splitAligned, splitBySpans, splitDelimited } from "../../excerpt/rare.ts";
+import { rootRows } from "../../excerpt/root-rows.ts";
 import { sortedAt } from "../../excerpt/signals.ts";
 import { sizedPicks } from "../../excerpt/sized.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
@@ -147,6 +148,8 @@ function rarePicks(
     cells.push(split(line));
   }
   const { rare, columns } = rarity(cells);
+  // A table of a tree (a column naming each row's parent): the rows under its root are facts.
+  for (const r of rootRows(cells)) picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: MUST + 3 });
   const firstOf = new Set<string>();
   rare.forEach((r, k) => {
     const key = columns.map((c) => cells[r]![c.column]?.trim()).join("\0");

@@ -1,0 +1,100 @@
+/**
+ * A table laid out from a tree: one column names each row's parent by a name the first
+ * column holds (`npm outdated --all`'s `Depended by`: `debug … body-parser`, and
+ * body-parser is a row of its own). The parent no row is named by, that the most rows hang
+ * from, is the tree's root (the project itself), and the rows hanging from it are its top
+ * level: the direct dependencies a reader acts on, among hundreds of transitive rows whose
+ * values (a version a major behind) are the same kind of news and no rarer. Pure; the
+ * table kind (kinds/table/excerpt.ts) keeps these rows as facts.
+ */
+
+/** A parent column names at least this many distinct parents. */
+const PARENTS = 3;
+/** At least this share of its distinct names are names of rows: it points into the table. */
+const POINTS_IN = 0.6;
+/** The root's rows are at most this share of the table, and at most TOP rows: a top level, not the table. */
+const SHARE = 0.25;
+const TOP = 40;
+/** The rows whose parents are read before a column that names no rows is left. */
+const LOOK = 32;
+/** The root heads at least this many rows, and more than any other parent naming no row. */
+const LEAST = 2;
+
+/** At most this share of the rows hold no name in the parent column. */
+const NAMELESS = 0.05;
+
+/** A cell that names something: letters in it, not a number or a size. */
+const NAME = /^(?=.*[A-Za-z])[^\s]+$/;
+
+/**
+ * The indexes (into `rows`) of the rows hanging from the tree's root, when a column names
+ * each row's parent; [] otherwise. `rows` are split cells, the first the row's name.
+ */
+export function rootRows(rows: readonly (readonly string[])[]): number[] {
+  if (rows.length < 8) return [];
+  const names = new Set<string>();
+  for (const row of rows) {
+    const name = (row[0] ?? "").trim();
+    if (name !== "") names.add(name);
+  }
+  const width = Math.max(...rows.map((r) => r.length));
+  for (let c = 1; c < width; c++) {
+    const parents = parentsIn(rows, c, names);
+    if (!parents) continue;
+    let inTable = 0;
+    for (const p of parents.keys()) if (names.has(p)) inTable++;
+    if (parents.size < PARENTS || inTable < parents.size * POINTS_IN) continue;
+    const root = rootOf(parents, names);
+    if (root === undefined) continue;
+    const at: number[] = [];
+    rows.forEach((row, i) => {
+      if ((row[c] ?? "").trim() === root) at.push(i);
+    });
+    if (at.length <= Math.min(TOP, rows.length * SHARE)) return at;
+  }
+  return [];
+}
+
+/**
+ * How many rows name each parent in column `c`, when nearly every row's cell there is a
+ * name (a line after the table, `exit code: 1`, is no row of it) and most name rows of the
+ * table (the column is read no further once its first rows show it does not point into it);
+ * else undefined.
+ */
+function parentsIn(
+  rows: readonly (readonly string[])[],
+  c: number,
+  names: ReadonlySet<string>,
+): Map<string, number> | undefined {
+  const counts = new Map<string, number>();
+  let other = 0;
+  let inTable = 0;
+  for (let r = 0; r < rows.length; r++) {
+    const v = (rows[r]![c] ?? "").trim();
+    if (!NAME.test(v)) {
+      if (++other > rows.length * NAMELESS) return undefined;
+      continue;
+    }
+    if (names.has(v)) inTable++;
+    // A column of other values (a version, a path, a description) shows it in its first rows.
+    if (r === LOOK && inTable < LOOK * POINTS_IN) return undefined;
+    counts.set(v, (counts.get(v) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** The parent naming no row that the most rows hang from, when it is alone in that and heads LEAST rows. */
+function rootOf(parents: ReadonlyMap<string, number>, names: ReadonlySet<string>): string | undefined {
+  let root: string | undefined;
+  let most = 0;
+  let second = 0;
+  for (const [p, k] of parents) {
+    if (names.has(p)) continue;
+    if (k > most) {
+      second = most;
+      most = k;
+      root = p;
+    } else if (k > second) second = k;
+  }
+  return most >= LEAST && most > second ? root : undefined;
+}
