@@ -34,6 +34,7 @@ import { blameFacts, newestLines } from "./newest.ts";
 import { outcomeLines } from "./outcomes.ts";
 import { outliers, outputOutliers } from "./outliers.ts";
 import type { Pick } from "./pack-items.ts";
+import { rankPatchOutline } from "./patch-headers.ts";
 import { asRoom, E } from "./priorities.ts";
 import { problemsOf, rankProblems } from "./rank-problems.ts";
 import { namesItsKind, recordAround, recordOfPeriod } from "./records.ts";
@@ -414,6 +415,7 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
       if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
     rankHead(w);
     rankKeyedRecords(w);
+    rankPatchOutline(w);
     for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked, "newest");
     const changed = regimeChange(t);
     if (changed >= 0) fact(w, changed, changed, E.beforeCrash, "before-crash");
