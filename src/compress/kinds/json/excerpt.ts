@@ -250,6 +250,14 @@ function documentFrom(text: string, start: number): { value: Json; end: number }
   };
   const whole = attempt(text.length);
   if (whole) return whole;
+  // A document printed with no newline at its end runs into the line printed after it
+  // (`}exit code: 1` of `bandit -f json; echo "exit code: $?"`, a curl body): it ends at
+  // the last bracket, where only that line follows.
+  const bracket = Math.max(text.lastIndexOf("}"), text.lastIndexOf("]"));
+  if (bracket > start && !text.slice(bracket + 1).trimEnd().includes("\n")) {
+    const glued = attempt(bracket + 1);
+    if (glued) return glued;
+  }
   let end = text.trimEnd().length;
   for (let n = 0; n < TRAILER_LINES; n++) {
     end = text.lastIndexOf("\n", end - 1);
