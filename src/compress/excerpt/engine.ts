@@ -23,6 +23,7 @@
  */
 
 import { ancestors, children, depthsOf, locatedBefore, recordIdOf } from "./around.ts";
+import { rankClosingSummary } from "./closing-summary.ts";
 import { ROUND_CHARS, repeatedBlock } from "./cycles.ts";
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
@@ -416,6 +417,7 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     rankHead(w);
     rankKeyedRecords(w);
     rankPatchOutline(w);
+    rankClosingSummary(w);
     for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked, "newest");
     const changed = regimeChange(t);
     if (changed >= 0) fact(w, changed, changed, E.beforeCrash, "before-crash");

@@ -9,7 +9,12 @@ describe("a JSON document printed with no newline at its end", () => {
     expect(text.trimEnd().endsWith("}exit code: 1")).toBe(true);
     expect(e.compressor).toBe("json");
     expect(e.text).toContain("}exit code: 1");
-    for (const fact of ['"test_id": "B301"', '"line_number": 254', '"test_id": "B310"', '"line_number": 1557'])
+    for (const fact of [
+      '"test_id": "B301"',
+      '"line_number": 254',
+      '"test_id": "B310"',
+      '"line_number": 1557',
+    ])
       expect(e.text).toContain(fact);
   });
 });

@@ -6,7 +6,12 @@ describe("an object whose values are records of one layout, keyed by name", () =
     // `metrics` maps each file to its counts, `_totals` first: read as the top's keys, every
     // file's counts were room and the totals were cut.
     const { e } = await capturedCase("fresh14", "bandit-json-netcommon-spilled-f14");
-    for (const fact of ['"SEVERITY.LOW": 32.0', '"SEVERITY.MEDIUM": 7.0', '"SEVERITY.HIGH": 0.0', '"loc": 14937'])
+    for (const fact of [
+      '"SEVERITY.LOW": 32.0',
+      '"SEVERITY.MEDIUM": 7.0',
+      '"SEVERITY.HIGH": 0.0',
+      '"loc": 14937',
+    ])
       expect(e.text).toContain(fact);
   });
 });
