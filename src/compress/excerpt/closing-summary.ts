@@ -19,12 +19,21 @@ const LINES = 24;
 /** …and characters. */
 const CHARS = 1500;
 
+/** Whether a line may be a rule, read without a regex: most lines of most outputs open with a letter. */
+function mayBeRule(line: string): boolean {
+  if (line.length < 10 || line.length >= 200) return false;
+  let k = 0;
+  while (k < line.length && (line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9)) k++;
+  const c = line.charCodeAt(k);
+  return c === 45 || c === 61 || c === 95 || c === 0x2500 || c === 0x2501;
+}
+
 /** The non-blank lines after the last rule of an output of ruled records, when they are a short closing block. */
 export function closingSummary(lines: readonly string[]): number[] {
   let rules = 0;
   let last = -1;
   for (let i = 0; i < lines.length; i++)
-    if (lines[i]!.length < 200 && RULE.test(lines[i]!)) {
+    if (mayBeRule(lines[i]!) && RULE.test(lines[i]!)) {
       rules++;
       last = i;
     }
