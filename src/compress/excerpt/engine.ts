@@ -184,8 +184,9 @@ function rankFrequent(w: Work, tpl: Template): boolean {
   const quiet = w.noise(m[0]!);
   const first = m[0]!;
   const last = m[m.length - 1]!;
-  // Quoted code, carets and rules are read with the line they point at, never as a kind of their own.
-  if (isCodeFrame(lines[first]!) || isCaret(lines[first]!) || !/[A-Za-z]{3}/.test(lines[first]!))
+  // Quoted code, carets and rules are read with the line they point at, never as a kind of
+  // their own; a row of numbers alone (a hex dump's, 4 digits or more) is one.
+  if (isCodeFrame(lines[first]!) || isCaret(lines[first]!) || !/[A-Za-z]{3}|\d{4}/.test(lines[first]!))
     return false;
   // The smaller a kind of line, the more its first line tells.
   const size = Math.min(10, Math.log2(m.length));
