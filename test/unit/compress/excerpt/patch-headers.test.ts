@@ -12,6 +12,12 @@ describe("a unified diff that is no git diff", () => {
     for (const fact of files) expect(e.text).toContain(fact);
   });
 
+  it("shows each file's first change by example (fresh14 `black --check --diff`)", async () => {
+    const { e } = await capturedCase("fresh14", "black-check-diff-builder-spilled-f14");
+    expect(e.text).toContain("-    'HTML5TreeBuilder',");
+    expect(e.text).toContain('+    "HTML5TreeBuilder",');
+  });
+
   it("reads a hunk by its line counts, so a `---` line inside it is no header", () => {
     const lines = [
       "--- a.txt\t2026-01-01",
@@ -31,7 +37,7 @@ describe("a unified diff that is no git diff", () => {
       "exit code: 1",
       "more",
     ];
-    expect(patchOutline(lines)).toEqual({ headers: [0, 7], after: [5, 12, 13, 14] });
+    expect(patchOutline(lines)).toEqual({ headers: [0, 7], after: [5, 12, 13, 14], first: [3, 4, 11] });
     expect(patchOutline(["--- not a diff", "+++ at all"])).toBeUndefined();
   });
 });
