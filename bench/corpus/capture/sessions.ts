@@ -3470,6 +3470,210 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh14 set (bench/corpus/fresh14/): a thirteenth held-out round on tools and shapes no
+  // earlier set holds (ansible-playbook, rspec, black, bandit, coverage, javadoc, objdump,
+  // xxd/hexdump, sha256sum -c, rsync, tidy, pg_dump). Claude Code's default output limit, so
+  // outputs over 30,000 characters are spilled to a file the hook reads.
+  {
+    name: "fresh14-py",
+    setup: "fresh14",
+    cwd: "fresh14/py",
+    prompt:
+      "black and bandit complain about the vendored bs4 and the ansible helpers; what does the test suite cover",
+    provenance: `${CAPTURED} (black 23.1, bandit 1.6.2, coverage 6.5 and pytest of Debian 12 over copies of Debian's python3-bs4 4.11 and ansible-core 2.14 module_utils; files by projects/fresh14.sh)`,
+    steps: [
+      build(
+        "black-check-diff-builder-spilled-f14",
+        "black",
+        'black --check --diff bs4/builder 2>&1; echo "exit code: $?"',
+        "What black would change in the tree builders",
+      ),
+      build(
+        "black-check-netcommon-f14",
+        "black",
+        'black --check netcommon 2>&1; echo "exit code: $?"',
+        "Which helper files black would reformat",
+      ),
+      build(
+        "bandit-netcommon-f14",
+        "bandit",
+        'bandit -r netcommon 2>&1; echo "exit code: $?"',
+        "Security lint of the ansible helpers",
+      ),
+      build(
+        "bandit-bs4-no-tests-f14",
+        "bandit",
+        'bandit -r bs4 -x bs4/tests 2>&1; echo "exit code: $?"',
+        "Security lint of bs4 without its tests",
+      ),
+      {
+        tool: "Bash",
+        input: {
+          command:
+            "python3-coverage run -m pytest -q -p no:cacheprovider bs4/tests > /dev/null 2>&1; echo done",
+          timeout: 600_000,
+          description: "Run the bs4 tests under coverage",
+        },
+      },
+      bash(
+        "coverage-report-bs4-f14",
+        "coverage",
+        "python3-coverage report -m",
+        "Coverage of bs4 with missing lines",
+      ),
+    ],
+  },
+  // Captured after the rest of fresh14-py, in a session of its own so that re-capture leaves
+  // the others' inputs as they were.
+  {
+    name: "fresh14-py-json",
+    setup: "fresh14",
+    cwd: "fresh14/py",
+    prompt: "bandit's findings on the ansible helpers as JSON for the tracker",
+    provenance: `${CAPTURED} (bandit 1.6.2 of Debian 12 over a copy of Debian's ansible-core 2.14 module_utils; files by projects/fresh14.sh)`,
+    steps: [
+      build(
+        "bandit-json-netcommon-spilled-f14",
+        "bandit",
+        'bandit -r netcommon -f json 2>/dev/null; echo "exit code: $?"',
+        "Bandit's findings as JSON",
+      ),
+    ],
+  },
+  {
+    name: "fresh14-ops",
+    setup: "fresh14",
+    cwd: "fresh14/ops",
+    prompt: "the spooler playbook fails, and show what the tune playbook would change",
+    provenance: `${CAPTURED} (ansible-core 2.14 of Debian 12 on localhost; files by projects/fresh14.sh)`,
+    steps: [
+      build(
+        "ansible-playbook-site-v-spilled-f14",
+        "ansible",
+        'ansible-playbook -v site.yml 2>&1; echo "exit code: $?"',
+        "Run the spooler playbook verbosely",
+      ),
+      build(
+        "ansible-playbook-tune-check-diff-f14",
+        "ansible",
+        'ansible-playbook --check --diff tune.yml 2>&1; echo "exit code: $?"',
+        "Dry-run the tune playbook with diffs",
+      ),
+    ],
+  },
+  {
+    name: "fresh14-rb",
+    setup: "fresh14",
+    cwd: "fresh14/rb",
+    prompt: "which quote specs fail",
+    provenance: `${CAPTURED} (ruby 3.1 and RSpec 3.12 of Debian 12; files by projects/fresh14.sh)`,
+    steps: [
+      build(
+        "rspec-documentation-quote-f14",
+        "rspec",
+        'rspec --format documentation 2>&1; echo "exit code: $?"',
+        "Run the quote specs, one line each",
+      ),
+      build("rspec-progress-quote-f14", "rspec", 'rspec 2>&1; echo "exit code: $?"', "Run the quote specs"),
+    ],
+  },
+  {
+    name: "fresh14-java",
+    setup: "fresh14",
+    cwd: "fresh14/java",
+    prompt: "javadoc fails on the order API",
+    provenance: `${CAPTURED} (javadoc of OpenJDK 17; files by projects/fresh14.sh)`,
+    steps: [
+      build(
+        "javadoc-doclint-orders-f14",
+        "javadoc",
+        'javadoc -Xdoclint:all -d build/apidocs -sourcepath src com.inkwell.orders 2>&1; echo "exit code: $?"',
+        "Build the API docs with doclint",
+      ),
+    ],
+  },
+  {
+    name: "fresh14-native",
+    setup: "fresh14",
+    cwd: "fresh14",
+    prompt:
+      "the spooler crashes on the press queue; the job database copied from the press PC will not open; the proof PNG is broken",
+    provenance: `${CAPTURED} (binutils objdump 2.40, xxd and hexdump of Debian 12; files by projects/fresh14.sh)`,
+    steps: [
+      bash("objdump-d-spool-f14", "objdump", "objdump -d native/spool", "Disassemble the spooler"),
+      bash(
+        "objdump-dS-spool-f14",
+        "objdump",
+        "objdump -dS --no-show-raw-insn native/spool",
+        "Disassembly with source interleaved",
+      ),
+      bash(
+        "xxd-jobs-from-press-f14",
+        "hexdump",
+        "xxd -l 2048 data/jobs-from-press.db",
+        "The first 2 KB of the copied database",
+      ),
+      bash(
+        "hexdump-C-proof-png-spilled-f14",
+        "hexdump",
+        "hexdump -C data/proof-4471.png",
+        "The broken proof image's bytes",
+      ),
+    ],
+  },
+  {
+    name: "fresh14-release",
+    setup: "fresh14",
+    cwd: "fresh14/release",
+    prompt: "check the release build against its manifest and what a deploy sync would change",
+    provenance: `${CAPTURED} (coreutils sha256sum and rsync 3.5 of Debian 12; files by projects/fresh14.sh)`,
+    steps: [
+      bash(
+        "sha256sum-c-release-f14",
+        "sha256sum",
+        '(cd build && sha256sum -c ../SHA256SUMS) 2>&1; echo "exit code: $?"',
+        "Verify the build against its manifest",
+      ),
+      bash(
+        "rsync-itemize-dry-run-f14",
+        "rsync",
+        "rsync -ain --delete build/ deploy/",
+        "What a deploy sync would change",
+      ),
+    ],
+  },
+  {
+    name: "fresh14-site",
+    setup: "fresh14",
+    cwd: "fresh14/site",
+    prompt: "validate the docs pages' HTML",
+    provenance: `${CAPTURED} (tidy 5.6 of Debian 12 over rustdoc book pages of the installed Rust toolchain; files by projects/fresh14.sh)`,
+    steps: [
+      bash(
+        "tidy-rustdoc-pages-f14",
+        "tidy",
+        'tidy -qe *.html write-documentation/*.html 2>&1; echo "exit code: $?"',
+        "Validate every page",
+      ),
+    ],
+  },
+  {
+    name: "fresh14-db",
+    setup: "fresh14",
+    cwd: "fresh14/db",
+    prompt: "dump the print shop schema, and the jobs table's definition",
+    provenance: `${CAPTURED} (PostgreSQL 15 on loopback, pg_dump 15; files by projects/fresh14.sh)`,
+    postgres: true,
+    steps: [
+      bash("pg-dump-schema-f14", "pg_dump", "pg_dump --schema-only", "The whole schema"),
+      bash(
+        "pg-dump-jobs-table-f14",
+        "pg_dump",
+        "pg_dump --schema-only -t jobs",
+        "The jobs table's definition",
+      ),
+    ],
+  },
 ];
 
 /**

@@ -37,6 +37,9 @@
  *           every output over 8 KB (other projects, errors, options and sizes).
  * - fresh13: bench/corpus/fresh13, a twelfth held-out round on kubectl describe over 8 KB:
  *           real kubectl output other public repositories committed, replayed.
+ * - fresh14: bench/corpus/fresh14, a thirteenth held-out round on tools no set held
+ *           (ansible-playbook, rspec, black, bandit, coverage, javadoc, objdump, xxd/hexdump,
+ *           pg_dump, sha256sum -c, rsync, tidy).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -66,6 +69,7 @@ export const OPEN_SETS = [
   "fresh11",
   "fresh12",
   "fresh13",
+  "fresh14",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];

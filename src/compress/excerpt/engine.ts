@@ -23,6 +23,7 @@
  */
 
 import { ancestors, children, depthsOf, locatedBefore, recordIdOf } from "./around.ts";
+import { rankClosingSummary } from "./closing-summary.ts";
 import { ROUND_CHARS, repeatedBlock } from "./cycles.ts";
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
@@ -35,6 +36,7 @@ import { blameFacts, newestLines } from "./newest.ts";
 import { outcomeLines } from "./outcomes.ts";
 import { outliers, outputOutliers } from "./outliers.ts";
 import type { Pick } from "./pack-items.ts";
+import { rankPatchOutline } from "./patch-headers.ts";
 import { asRoom, E } from "./priorities.ts";
 import { problemsOf, rankProblems } from "./rank-problems.ts";
 import { namesItsKind, recordAround, recordOfPeriod } from "./records.ts";
@@ -186,8 +188,9 @@ function rankFrequent(w: Work, tpl: Template): boolean {
   const quiet = w.noise(m[0]!);
   const first = m[0]!;
   const last = m[m.length - 1]!;
-  // Quoted code, carets and rules are read with the line they point at, never as a kind of their own.
-  if (isCodeFrame(lines[first]!) || isCaret(lines[first]!) || !/[A-Za-z]{3}/.test(lines[first]!))
+  // Quoted code, carets and rules are read with the line they point at, never as a kind of
+  // their own; a row of numbers alone (a hex dump's, 4 digits or more) is one.
+  if (isCodeFrame(lines[first]!) || isCaret(lines[first]!) || !/[A-Za-z]{3}|\d{4}/.test(lines[first]!))
     return false;
   // The smaller a kind of line, the more its first line tells.
   const size = Math.min(10, Math.log2(m.length));
@@ -419,6 +422,8 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     rankHead(w);
     rankKeyedRecords(w);
     for (const i of treeRoots(doc.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
+    rankPatchOutline(w);
+    rankClosingSummary(w);
     for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked, "newest");
     const changed = regimeChange(t);
     if (changed >= 0) fact(w, changed, changed, E.beforeCrash, "before-crash");

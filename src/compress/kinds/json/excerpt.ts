@@ -85,10 +85,32 @@ function recordArrays(value: Json): RecordArray[] {
       if (records) out.push({ path, items: v as Record<string, Json>[], at });
       return;
     }
-    for (const [k, item] of Object.entries(v)) walk(item, path ? `${path}.${k}` : k, depth + 1);
+    // An object whose values are records of one layout keyed by name (bandit's metrics per
+    // file, `"_totals"` first) is a table of records too.
+    const entries = Object.entries(v);
+    const records = entries.length >= RECORDS && depth <= 3 && sameLayout(entries.map(([, item]) => item));
+    const at: number[] = [];
+    for (const [k, item] of entries) {
+      if (records) at.push(index);
+      walk(item, path ? `${path}.${k}` : k, depth + 1);
+    }
+    if (records) out.push({ path, items: entries.map(([, item]) => item as Record<string, Json>), at });
   };
   walk(value, "", 0);
   return out;
+}
+
+/** Whether every value is an object of the same keys, each holding a scalar. */
+function sameLayout(values: readonly Json[]): boolean {
+  const first = values[0];
+  if (!isObject(first)) return false;
+  const keys = Object.keys(first).join("\u0000");
+  return values.every(
+    (x) =>
+      isObject(x) &&
+      Object.keys(x).join("\u0000") === keys &&
+      Object.values(x).every((y) => scalar(y) !== undefined),
+  );
 }
 
 const scalar = (v: Json): string | undefined =>
@@ -250,6 +272,20 @@ function documentFrom(text: string, start: number): { value: Json; end: number }
   };
   const whole = attempt(text.length);
   if (whole) return whole;
+  // A document printed with no newline at its end runs into the line printed after it
+  // (`}exit code: 1` of `bandit -f json; echo "exit code: $?"`, a curl body): it ends at
+  // the last bracket, where only that line follows.
+  const bracket = Math.max(text.lastIndexOf("}"), text.lastIndexOf("]"));
+  if (
+    bracket > start &&
+    !text
+      .slice(bracket + 1)
+      .trimEnd()
+      .includes("\n")
+  ) {
+    const glued = attempt(bracket + 1);
+    if (glued) return glued;
+  }
   let end = text.trimEnd().length;
   for (let n = 0; n < TRAILER_LINES; n++) {
     end = text.lastIndexOf("\n", end - 1);
