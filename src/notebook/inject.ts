@@ -77,6 +77,14 @@ export function renderNotebookText(text: string, path: string, maxChars: number)
   return rendered.length <= maxChars ? rendered : `${rendered.slice(0, Math.max(0, maxChars - 1))}…`;
 }
 
+/**
+ * Whether the notebook holds nothing to show (the template as cairn seeds it, or one
+ * cleared): a restore then says it is empty once, and no body naming its empty sections.
+ */
+export function nothingRecorded(nb: Notebook): boolean {
+  return blocksOf(nb).blocks.length === 0;
+}
+
 function blocksOf(nb: Notebook): { blocks: Block[]; empty: string[] } {
   const blocks: Block[] = [];
   const empty: string[] = [];

@@ -3,7 +3,7 @@ import { fnv1a64 } from "../core/hash.ts";
 import { notebookPath } from "../core/paths.ts";
 import { visibleLine } from "../core/terminal-text.ts";
 import { groupDigits, oneLine } from "./anchor.ts";
-import { renderNotebookText } from "./inject.ts";
+import { nothingRecorded, renderNotebookText } from "./inject.ts";
 import { isBlank, parseNotebook, sectionText } from "./state-file.ts";
 
 /**
@@ -120,13 +120,16 @@ export function buildRestore(input: RestoreInput): Restore | undefined {
   }
 
   const empty = input.seeded || isBlank(nb);
+  // Nothing in it to show: the header says it is empty, and the sections are named in how
+  // to update it; a body listing them empty (and a note on recorded data) said it again.
+  const nothing = empty && nothingRecorded(nb);
   const header = [
     `cairn notebook (STATE.md), restored ${label}: ${path} ${restoreMarker(hash)}`,
     empty
       ? "It is new and empty: fill in Goal and Now as soon as the task is clear, then keep it current (Decisions and Dead-ends as they happen)."
       : KEEPING,
     updateHowTo(input.cli),
-    ...(input.seeded && !lastPart ? [] : [DATA_NOTE]),
+    ...((input.seeded || nothing) && !lastPart ? [] : [DATA_NOTE]),
   ].join("\n");
   // The notebook's text is the project's notes (anyone with the repository may have
   // written them): a data block like any other recorded material. The template cairn
@@ -134,7 +137,7 @@ export function buildRestore(input: RestoreInput): Restore | undefined {
   const room =
     input.maxChars - header.length - (lastPart ? lastPart.length + 2 : 0) - dataBlockOverhead(NOTEBOOK) - 2;
   const rendered = renderNotebookText(text, path, Math.max(200, room));
-  const body = input.seeded ? rendered : dataBlock(rendered, NOTEBOOK);
+  const body = nothing ? "" : input.seeded ? rendered : dataBlock(rendered, NOTEBOOK);
   const additionalContext = [header, body, lastPart].filter(Boolean).join("\n\n");
 
   // For the person's terminal: the goal is the repository's text, so its controls show as marks.

@@ -5,7 +5,10 @@
  * whole, exactly as it was, and what cairn adds says where the rest is.
  *
  *   header      two lines before the excerpt: `[cairn #N · sizes, lines → excerpt (kind: what was kept) · exit N]`
- *               and `[full output: cairn show N · a part: add --lines A-B or --grep 'PATTERN']` (header.ts)
+ *               and `[full output: cairn show N · a part: add --lines A-B or --grep 'PATTERN']` (header.ts);
+ *               a kind's method after what was kept (`grep: 9 matches in 3 files: each kind of match once, …`)
+ *               and a Read's `L<n>: line n of the file (…)` are said by the first header of a context only
+ *               (header.ts legendsOf), and again after a compaction
  *   omission    `[lines A-B omitted]`: original lines A to B are not shown (`[line A omitted]`: one)
  *   repeats     `<line>  [×N]`: the line, shown once, stood N times in a row
  *   alike       `<line>  [×N like this, lines A-B]`: N lines between A and B are equal to this one

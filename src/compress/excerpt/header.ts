@@ -102,10 +102,12 @@ export function excerptHeader(
   hints: Hints,
   redactions: number,
   cli = "cairn",
+  told: (legend: string) => boolean = () => false,
 ): string {
   const lines = countLines(text);
+  const method = excerpt.method && !told(methodLegend(excerpt)) ? `: ${excerpt.method}` : "";
   const facts = [
-    `${formatBytes(bytes)}, ${groupDigits(lines)} lines → excerpt (${excerpt.compressor}: ${excerpt.kept})`,
+    `${formatBytes(bytes)}, ${groupDigits(lines)} lines → excerpt (${excerpt.compressor}: ${excerpt.kept}${method})`,
   ];
   if (hints.exitCode !== undefined) facts.push(`exit ${hints.exitCode}`);
   if (redactions > 0) facts.push(`${redactions} secret${redactions === 1 ? "" : "s"} masked`);
@@ -118,17 +120,37 @@ export function excerptHeader(
     read ? READ_LINES : undefined,
   );
   const more = [showCommand(id, cli)];
-  if (read) more.push(readHint(range));
+  if (read) more.push(...readHint(range, told(READ_NUMBERS)));
   else more.push(`a part: add ${range ? `--lines ${range[0]}-${range[1]} or ` : ""}--grep 'PATTERN'`);
   return `${HEADER_PREFIX}${id} · ${facts.join(" · ")}]\n[full output: ${more.join(" · ")}]`;
 }
 
-/** How a Read excerpt's numbers read, and the Read that shows the lines worth reading. */
-function readHint(range: [number, number] | undefined): string {
-  const numbers = "L<n>: line n of the file (the number before it counts excerpt lines)";
-  if (!range) return numbers;
+/** How a Read excerpt's numbers read. */
+const READ_NUMBERS = "L<n>: line n of the file (the number before it counts excerpt lines)";
+
+/**
+ * What a header says the same way for every excerpt of its kind: the kind's method, a
+ * Read's numbering. `told` (the hook's record of what this context has read) leaves out
+ * those already said; a compaction forgets it, so the next header says them again.
+ */
+export function legendsOf(excerpt: Excerpt, hints: Hints): string[] {
+  return [
+    ...(excerpt.method ? [methodLegend(excerpt)] : []),
+    ...(hints.tool === "Read" ? [READ_NUMBERS] : []),
+  ];
+}
+
+/** A kind's method as the context is told it: with the kind, whose later headers name it. */
+function methodLegend(excerpt: Excerpt): string {
+  return `${excerpt.compressor}: ${excerpt.method}`;
+}
+
+/** How a Read excerpt's numbers read (unless told already), and the Read that shows the lines worth reading. */
+function readHint(range: [number, number] | undefined, told: boolean): string[] {
+  const said = told ? [] : [READ_NUMBERS];
+  if (!range) return said;
   const limit = range[1] - range[0] + 1;
-  return `${numbers}; lines ${range[0]}-${range[1]}: Read with offset=${range[0]} limit=${limit}`;
+  return [[...said, `lines ${range[0]}-${range[1]}: Read with offset=${range[0]} limit=${limit}`].join("; ")];
 }
 
 /** The excerpt as the model reads it: the header's two lines, then the body. */

@@ -51,6 +51,8 @@ export interface Packing {
   readonly picks: readonly Pick[];
   readonly notes?: readonly Note[];
   readonly kept: string;
+  /** How the kind chooses, the same for each of its excerpts (Excerpt.method). */
+  readonly method?: string;
   readonly options?: Omit<PackOptions, "budget">;
   /**
    * The engine's ranking (engine.ts: problems and what locates them, rare lines, the end,
@@ -112,6 +114,7 @@ export function excerpt(name: string, doc: Doc, budget: number, packing: Packing
     text: packed.text,
     compressor: name,
     kept: packing.kept,
+    ...(packing.method ? { method: packing.method } : {}),
     get keptFacts() {
       keptFacts ??=
         packed.allFacts !== false && gate.every((i) => packed.text.includes(doc.lines[i]!.trim()));

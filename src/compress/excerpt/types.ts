@@ -34,6 +34,12 @@ export interface Excerpt {
   /** A short phrase for the header: what was kept, e.g. "3 failing tests, summary". */
   readonly kept: string;
   /**
+   * How the kind chooses what it keeps, the same words for each of its excerpts ("each
+   * kind of match once, problems whole"): the header says it after `kept`, once per
+   * context (header.ts legends).
+   */
+  readonly method?: string;
+  /**
    * Whether the excerpt shows every fact whole (each problem line, each rare line, what
    * the kind holds to be facts): an output of 8 KB or less is shown whole otherwise.
    */

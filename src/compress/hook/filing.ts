@@ -10,7 +10,7 @@ import type { Store } from "../../store/db.ts";
 import { countLines, findFiled, insertOutput, recordExcerpt } from "../../store/outputs.ts";
 import { ensureSession, type SessionSeen } from "../../store/sessions.ts";
 import { excerptBudget } from "../excerpt/budget.ts";
-import { excerptHeader, showCommand, shownOf, splitShown } from "../excerpt/header.ts";
+import { excerptHeader, legendsOf, showCommand, shownOf, splitShown } from "../excerpt/header.ts";
 import type { Excerpt, Hints } from "../excerpt/types.ts";
 
 /**
@@ -36,6 +36,8 @@ export interface FileRequest {
   readonly onObserverError?: (err: unknown) => void;
   /** When the hook's synchronous work must stop (BudgetSpent): masking checks it between chunks. */
   readonly deadline?: Deadline | undefined;
+  /** Whether the context has read a header's legend already (header.ts legendsOf): the header leaves it out. */
+  readonly told?: ((legend: string) => boolean) | undefined;
 }
 
 export interface Filed {
@@ -49,6 +51,8 @@ export interface Filed {
   readonly compressor: string;
   readonly originalBytes: number;
   readonly redactions: number;
+  /** The legends the replacement's header says (header.ts legendsOf): none without a replacement. */
+  readonly legends?: readonly string[];
 }
 
 export interface Replacement {
@@ -117,6 +121,7 @@ export async function fileOutput(
   const made = excerpt;
   // Looked up outside the write lock: a few stat calls along PATH.
   const cli = req.cli ?? printedCli();
+  const { hints, told } = req;
   const { id, shown } = store.tx(() => {
     ensureSession(store, req.session);
     const id =
@@ -135,7 +140,7 @@ export async function fileOutput(
         at: now,
       });
     failpoint("filing:stored");
-    const header = excerptHeader(id, masked.text, original.byteLength, made, req.hints, masked.count, cli);
+    const header = excerptHeader(id, masked.text, original.byteLength, made, hints, masked.count, cli, told);
     const text = shownOf(header, made.text);
     const shown = shorter(text) ? text : null;
     recordExcerpt(store, id, { excerpt: shown, compressor: made.compressor, latencyMs, observation });
@@ -148,6 +153,7 @@ export async function fileOutput(
     compressor: excerpt.compressor,
     originalBytes: original.byteLength,
     redactions: masked.count,
+    legends: shown === null ? [] : legendsOf(made, req.hints).filter((l) => !told?.(l)),
   };
 }
 

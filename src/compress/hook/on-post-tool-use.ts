@@ -169,6 +169,7 @@ async function answer(event: Event, ctx: HookContext, o: Output): Promise<string
     import("./repeats.ts"),
   ]);
   const store = await ctx.store();
+  const where = { sessionId: event.session_id, agentId: event.agent_id };
   const request = {
     text: o.text,
     hints: o.hints,
@@ -177,6 +178,7 @@ async function answer(event: Event, ctx: HookContext, o: Output): Promise<string
     toolUseId: event.tool_use_id,
     cli: ctx.cli(),
     deadline: ctx.deadline,
+    told: (legend: string) => repeats.legendTold(store, where, legend),
     onObserverError: (err: unknown) =>
       ctx.log.warn("observer failed; showing the excerpt", {
         event: "PostToolUse",
@@ -187,7 +189,7 @@ async function answer(event: Event, ctx: HookContext, o: Output): Promise<string
   const call: Call = {
     o,
     store,
-    where: { sessionId: event.session_id, agentId: event.agent_id },
+    where,
     cwd: event.cwd,
     ctx,
     filing,
@@ -216,6 +218,7 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
   let id: number | undefined;
   let replacement: string | undefined;
   let body = o.text;
+  let legends: readonly string[] = [];
   if (o.text.length >= o.threshold) {
     const filed = await call.file(observerFor(ctx.config, ctx.env));
     id = filed.id;
@@ -224,9 +227,15 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
     if (filed.replacement) {
       replacement = filed.replacement.shown;
       body = filed.replacement.body;
+      legends = filed.legends ?? [];
     }
   }
-  if (!repeatable) return replacement;
+  // The header's legends are in context once the excerpt is what the model reads.
+  const shownWhole = () => {
+    repeats.rememberLegends(store, where, legends, ctx.now());
+    return replacement;
+  };
+  if (!repeatable) return shownWhole();
   // The last output of this call the model read whole: a near repeat is told against it,
   // never against another delta, so one step turns what it read into the output now.
   const previous = repeats.lastShown(store, where, o.hints.tool, o.out.label);
@@ -251,7 +260,7 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
   // (filed for a reference, or its excerpt no shorter) carries none.
   const named = replacement === undefined ? undefined : id;
   repeats.rememberShown(store, where, o.hints.tool, o.out.label, { id: named, body }, ctx.now());
-  return replacement;
+  return shownWhole();
 }
 
 /**

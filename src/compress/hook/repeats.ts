@@ -60,6 +60,24 @@ export function rememberCopy(store: Store, where: Where, text: string, seen: See
   setState(store, sessionScope(where.sessionId), keyOf(where, text), seen, at);
 }
 
+/**
+ * Whether this context has read a header's legend (header.ts legendsOf: a kind's method,
+ * how a Read excerpt's lines are numbered): a header says each once per context. Kept
+ * with the fingerprints, so a compaction forgets it and the next header says it again.
+ */
+export function legendTold(store: Store, where: Where, legend: string): boolean {
+  return getState<boolean>(store, sessionScope(where.sessionId), legendKey(where, legend)) === true;
+}
+
+export function rememberLegends(store: Store, where: Where, legends: readonly string[], at: number): void {
+  for (const legend of legends)
+    setState(store, sessionScope(where.sessionId), legendKey(where, legend), true, at);
+}
+
+function legendKey(where: Where, legend: string): string {
+  return `${PREFIX}${where.agentId ?? "main"}:legend:${fingerprint(legend)}`;
+}
+
 /** After a compaction nothing filed before it is known to be in context any more. */
 export function forgetCopies(store: Store, sessionId: string): void {
   store.db

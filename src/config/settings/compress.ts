@@ -9,9 +9,12 @@ export const COMPRESS_SETTINGS = {
     "Replace large tool outputs with content-aware excerpts.",
     only(false, WHY.wider),
   ),
+  // Issue 24: an output of 2 to 8 KB gets an excerpt only where it keeps every fact whole
+  // (compress-with.ts), else it passes whole; from 4 KB, as it was, a 4,071-character
+  // `find` listing never reached that rule.
   "compress.min_bytes": setting(
     int(0, 10_000_000),
-    4096,
+    2048,
     "Outputs smaller than this are never compressed.",
     raiseOnly(WHY.wider),
   ),

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { DATA_NOTE } from "../../../src/core/data-block.ts";
 import { notebookPath } from "../../../src/core/paths.ts";
 import { renderNotebook, renderNotebookText } from "../../../src/notebook/inject.ts";
 import { buildRestore } from "../../../src/notebook/restore.ts";
@@ -140,6 +141,27 @@ describe("buildRestore", () => {
     });
     expect(seeded?.additionalContext).toContain("It is new and empty: fill in Goal and Now");
     expect(seeded?.systemMessage).toBe("cairn: notebook created at /work/p/.cairn/STATE.md");
+  });
+
+  it("says an empty notebook is empty once: no body naming its empty sections, no note on recorded data", () => {
+    for (const seeded of [true, false]) {
+      const r = buildRestore({ ...base, source: "startup", seeded, notebookText: notebookTemplate() });
+      const context = r?.additionalContext ?? "";
+      expect(context).toContain("It is new and empty: fill in Goal and Now");
+      expect(context).toContain("(sections: goal, now, decisions, dead-ends, open-questions)");
+      expect(context).not.toContain("Empty so far");
+      expect(context).not.toContain(DATA_NOTE);
+      expect(context.split("\n")).toHaveLength(3);
+    }
+    // With where the last session stopped, that is recorded data: the note stays.
+    const last = buildRestore({
+      ...base,
+      source: "startup",
+      seeded: false,
+      notebookText: notebookTemplate(),
+      lastSession: "ran the tests",
+    });
+    expect(last?.additionalContext).toContain(DATA_NOTE);
   });
 
   it("on resume, points to a notebook the conversation already holds instead of repeating it", () => {

@@ -189,11 +189,13 @@ function described(commits: number, authors: number, patched: boolean, small: bo
   if (small)
     return {
       note: `${head}: each commit's hash, subject and files; a line said again in later commits (an author, a date, a stat summary) shown once, where first said`,
-      kept: `${plural(commits, "commit")}: every subject and file changed, each other line once`,
+      kept: plural(commits, "commit"),
+      method: "every subject and file changed, each other line once",
     };
   return {
     note: `${head}: each commit as its hash and subject, commits alike counted${patched ? "; patches: every changed line, each edit made alike in many places once with its count" : ""}; dates, bodies${patched ? ", context lines" : ""} and most file stats omitted`,
-    kept: `${plural(commits, "commit")}: every kind of subject, authors, files changed rarely`,
+    kept: plural(commits, "commit"),
+    method: "every kind of subject, authors, files changed rarely",
   };
 }
 
@@ -276,6 +278,7 @@ function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     picks,
     notes,
     kept: said.kept,
+    method: said.method,
     // A marker between every two commits would cost more than the subjects; the note
     // above says what is left out.
     options: { maxLine: 600, display, suffix, markers: false },

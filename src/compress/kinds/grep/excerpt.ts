@@ -130,7 +130,8 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
   return excerpt("grep", doc, budget, {
     picks,
     notes,
-    kept: `${plural(count, "match", "matches")} in ${plural(firsts.size, "file")}: each kind of match once, ${which}`,
+    kept: `${plural(count, "match", "matches")} in ${plural(firsts.size, "file")}`,
+    method: `each kind of match once, ${which}`,
     engine: { ranking },
     hints,
   });

@@ -196,7 +196,7 @@ describe("grep -rn for a common word across real sources (every match unlike the
     const budget = excerptBudget(defaults(), text.length);
     const e = compressText(text, { tool: "Grep" }, budget);
     expect(e.compressor).toBe("grep");
-    expect(e.kept).toMatch(/every file named, the rest as room allows/);
+    expect(e.method).toMatch(/every file named, the rest as room allows/);
     expect(e.text).toMatch(/^\[\d+ matches in \d+ files:\]$/m);
     // Every file that matched is named, each directory once (`dist/doc/: a.js b.js`).
     const files = new Set(

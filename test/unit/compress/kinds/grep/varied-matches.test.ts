@@ -17,7 +17,7 @@ describe("grep content mode, most matches each of a kind of its own", () => {
     const text = readFileSync(join(REPO, "test/fixtures/outputs-diag/grep-export-ajv.txt"), "utf8").trimEnd();
     const e = compressText(text, { tool: "Grep" }, excerptBudget(defaults(), text.length));
     expect(e.compressor).toBe("grep");
-    expect(e.kept).toContain("every file named");
+    expect(e.method).toContain("every file named");
     expect(e.text.length).toBeLessThan(text.length / 5);
     const files = new Set(text.split("\n").map((l) => l.slice(0, l.indexOf(":"))));
     expect(files.size).toBe(38);
