@@ -81,12 +81,19 @@ export function isCodeFrame(line: string): boolean {
 
 /** STATUS or CODE_MARK, read in one search where most lines hold neither. */
 const STATUS_OR_CODE = new RegExp(`${STATUS.source}|${CODE_MARK.source}`);
+/**
+ * What a line STATUS_OR_CODE matches must hold (`Error`, `Exception`, `Err` and a capital,
+ * `E` and a digit; `BackOff`, `Failed`, `Failure`, `Killed`), found in a few times less:
+ * STATUS reads each word from every capital and tries its endings at each character of it.
+ */
+const MAYBE_STATUS_OR_CODE = /E(?:rr|xc|\d)|BackOff|Fail|Killed/;
 
 /** Whether a line reports a problem (and not a success that names one, nor quoted code). */
 export function isProblem(line: string): boolean {
   return (
     line.length <= 4000 &&
-    ((MAYBE_PROBLEM.test(line) && PROBLEM.test(line)) || STATUS_OR_CODE.test(line)) &&
+    ((MAYBE_PROBLEM.test(line) && PROBLEM.test(line)) ||
+      (MAYBE_STATUS_OR_CODE.test(line) && STATUS_OR_CODE.test(line))) &&
     !succeeded(line) &&
     !CODE_FRAME.test(line)
   );
