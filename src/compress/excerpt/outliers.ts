@@ -354,25 +354,27 @@ const LEAD_VALUES = 20;
  * listing's owner): where it holds a few values over many lines, the lines holding one
  * that only a line or two hold (the commit that touched one line, the one ERROR).
  */
-function leadOutliers(
+export function leadOutliers(
   lines: readonly string[],
   at: readonly number[],
   out: Map<string, number[]>,
   bodyAt: (i: number) => number,
 ): void {
   if (at.length < LEAD_LINES) return;
-  const held = new Map<string, number[]>();
+  // The values first seen first and the lines of each, found by a look along the few (as tally's).
+  const values: string[] = [];
+  const held: number[][] = [];
   const bounds = new Int32Array(2);
   for (const i of at) {
     const line = lines[i]!;
     const v = fieldBounds(line, bodyAt(i), 1, bounds) > 0 ? line.slice(bounds[0], bounds[1]) : "";
-    const list = held.get(v);
-    if (list) list.push(i);
-    else if (held.size === LEAD_VALUES) return;
-    else held.set(v, [i]);
+    const k = values.indexOf(v);
+    if (k >= 0) held[k]!.push(i);
+    else if (values.length === LEAD_VALUES) return;
+    else held[values.push(v) - 1] = [i];
   }
-  if (held.size < 3) return;
-  for (const [v, list] of held) if (list.length <= 2) out.set(`lead:${v}`, list);
+  if (values.length < 3) return;
+  for (let k = 0; k < values.length; k++) if (held[k]!.length <= 2) out.set(`lead:${values[k]}`, held[k]!);
 }
 
 /**
