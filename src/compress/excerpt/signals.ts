@@ -357,3 +357,24 @@ export function sortedAt(a: Float64Array, k: number): number {
   }
   return a[k]!;
 }
+
+/** A field of numbers whose largest is this many times its low end spans orders of magnitude. */
+const ORDERS = 100;
+
+/**
+ * The largest three of a field of numbers whose values span orders of magnitude (a
+ * duration where most calls take a millisecond and some take seconds): where the slow
+ * ones are many, none stands far above the rest, yet the slowest are what was asked.
+ * Not where values only grow (line numbers): those are places.
+ */
+export function largestAcrossOrders(values: readonly number[], most = 3, unit = 1): number[] {
+  if (values.length < 8 || onlyGrow(values)) return [];
+  // The tenth from the bottom as sorted, and the largest (NaN, a sort's last, is no number).
+  const low = Math.max(unit, sortedAt(Float64Array.from(values), Math.floor(values.length / 10)));
+  if (largestOf(values) < low * ORDERS) return [];
+  return values
+    .map((v, i) => ({ v, i }))
+    .sort((a, b) => b.v - a.v)
+    .slice(0, most)
+    .map((e) => e.i);
+}
