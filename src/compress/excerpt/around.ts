@@ -240,9 +240,12 @@ export function commonLead(lines: readonly string[]): string | undefined {
 
 /**
  * Whether enough of the lines commonLead reads may share a lead for one to be found: the
- * lines of one lead share their first character and where their first blank stands (the
- * lead's first word holds none), so where no such pair is held by as many lines as a lead
- * must be (8, and 40% of them), none is; told by a number a line, without matching any.
+ * lines of one lead share their first word, to the first blank (the lead's first word
+ * holds none), so where no first word is held by as many lines as a lead must be (8, and
+ * 40% of them), none is; told by a number a line (the word's length, its first, middle
+ * and last three characters, hashed), without matching any. A log's lines each open with
+ * their own number and time (`3:2026-11-20T08:00:01.468Z`), which one character and the
+ * blank's place did not tell apart.
  */
 function mayShareLead(lines: readonly string[]): boolean {
   const held = new Map<number, number>();
@@ -256,7 +259,13 @@ function mayShareLead(lines: readonly string[]): boolean {
       continue;
     }
     total++;
-    const key = line.charCodeAt(0) * 4096 + Math.min(4095, line.indexOf(" ") + 1);
+    // A line without a blank has no lead.
+    const blank = line.indexOf(" ");
+    if (blank < 0) continue;
+    let key = Math.imul(blank ^ line.charCodeAt(0), 0x01000193);
+    key = Math.imul(key ^ line.charCodeAt(blank >> 1), 0x01000193);
+    for (let k = Math.max(1, blank - 3); k < blank; k++)
+      key = Math.imul(key ^ line.charCodeAt(k), 0x01000193);
     const n = (held.get(key) ?? 0) + 1;
     held.set(key, n);
     if (n > most) most = n;

@@ -225,18 +225,46 @@ export function keyIn(s: string, from: number, to: number): boolean {
 
 /**
  * Counts a line whose name lies at `named` among the names `seen` (each held by `counts`
- * lines), compared in place: a name is sliced only the first time it is met. False when it
- * would be a name past `most`.
+ * lines), compared in place: a name is sliced only the first time it is met. Its place
+ * among them; -1 when it would be a name past `most`.
  */
-export function countName(seen: string[], counts: number[], line: string, most: number): boolean {
+function countName(seen: string[], counts: number[], line: string, most: number): number {
   const length = named.to - named.from;
   for (let x = 0; x < seen.length; x++)
     if (seen[x]!.length === length && line.startsWith(seen[x]!, named.from)) {
       counts[x]!++;
-      return true;
+      return x;
     }
-  if (seen.length === most) return false;
+  if (seen.length === most) return -1;
   seen.push(line.slice(named.from, named.to));
   counts.push(1);
-  return true;
+  return seen.length - 1;
+}
+
+/**
+ * Counts the name the field `line[from, to)` is given under (keyIn) among `seen` (countName,
+ * at most `most`); false where it has none or one past them. `nameOf`: the place of the
+ * name of each of the field's values seen before (its place among them: `value`, -1 for
+ * none), kept so a value met again (`method=POST` on most lines of a log) is counted under
+ * its name without reading it: keyIn reads the field alone, so the same value has the same
+ * name.
+ */
+export function countKey(
+  seen: string[],
+  counts: number[],
+  most: number,
+  nameOf: number[],
+  value: number,
+  line: string,
+  from: number,
+  to: number,
+): boolean {
+  const known = value >= 0 ? (nameOf[value] ?? -1) : -1;
+  if (known >= 0) {
+    counts[known]!++;
+    return true;
+  }
+  const name = keyIn(line, from, to) ? countName(seen, counts, line, most) : -1;
+  if (name >= 0 && value >= 0) nameOf[value] = name;
+  return name >= 0;
 }

@@ -21,6 +21,11 @@ export function heldByMost(lines: readonly string[], members: readonly number[])
     } else if (line === candidate) lead++;
     else lead--;
   }
+  // The vote's count of the candidate bounds how many say it: each time it fell to 0, a
+  // stretch of members ended in which no line was said by more than half, and the last
+  // stretch holds the candidate (lead + its length) / 2 times, so it is said (n + lead) / 2
+  // times at most, short of two thirds where lead < n / 3 (lines alike but each its own).
+  if (3 * lead < members.length) return -1;
   let count = 0;
   let first = -1;
   for (const k of members)

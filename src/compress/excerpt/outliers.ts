@@ -6,7 +6,7 @@
 
 import { tabOutliers } from "./columns.ts";
 import {
-  countName,
+  countKey,
   fieldBounds,
   keyIn,
   MAX_FIELDS,
@@ -16,7 +16,7 @@ import {
   wordsOf,
 } from "./fields.ts";
 import { insideOf } from "./nested.ts";
-import { FEW_LINES, farAbove, largestOf, onlyGrow, printedStep, sortedAt } from "./signals.ts";
+import { FEW_LINES, farAbove, largestAcrossOrders, onlyGrow, printedStep } from "./signals.ts";
 import type { Templates } from "./templates.ts";
 
 /**
@@ -175,6 +175,8 @@ function tally(
   // The fields still of categories or numbers: a field of free text drops out after a few
   // lines, and the rest of the lines are read only at the fields left (sliced only there).
   const live: number[] = [];
+  // Per field, the place of each value's name among the field's names (countKey).
+  const names: number[][] = [];
   let liveCount = 0;
   let width = 0;
   // Fields read of a line: all up to `max` while a line may yet bring a new one, then only
@@ -199,6 +201,7 @@ function tally(
       fields.keys.push([]);
       fields.keyCounts.push([]);
       fields.keyed.push(j > 0 ? 0 : 1);
+      names.push([]);
       live[liveCount++] = width;
     }
     let kept = 0;
@@ -206,12 +209,15 @@ function tally(
       const k = live[x]!;
       const from = k < count ? bounds[2 * k]! : 0;
       const to = k < count ? bounds[2 * k + 1]! : 0;
+      // The place of the line's value among the field's, while one of categories.
+      let at = -1;
       if (categorical[k]) {
         const v = line.slice(from, to);
         const seen = values[k]!;
-        const at = seen.indexOf(v);
+        at = seen.indexOf(v);
         if (at >= 0) counts[k]![at]!++;
         else {
+          at = seen.length;
           seen.push(v);
           counts[k]!.push(1);
           if (seen.length > CATEGORIES) {
@@ -235,10 +241,9 @@ function tally(
         } else numeric[k] = 0;
       }
       // A line too short to hold the field (cut off) tells nothing of its name.
-      if (fields.keyed[k] && k < count) {
-        if (!keyIn(line, from, to) || !countName(fields.keys[k]!, fields.keyCounts[k]!, line, CATEGORIES))
+      if (fields.keyed[k] && k < count)
+        if (!countKey(fields.keys[k]!, fields.keyCounts[k]!, CATEGORIES, names[k]!, at, line, from, to))
           fields.keyed[k] = 0;
-      }
       if (categorical[k] || numeric[k] || shaped[k] || fields.keyed[k]) live[kept++] = k;
     }
     liveCount = kept;
@@ -329,27 +334,6 @@ function fewCommon(counts: readonly number[], rareAt: number, n: number): boolea
   return common <= FEW_COMMON && n - held <= Math.max(n * 0.05, fewLinesOf(n));
 }
 
-/** A field of numbers whose largest is this many times its low end spans orders of magnitude. */
-const ORDERS = 100;
-
-/**
- * The largest three of a field of numbers whose values span orders of magnitude (a
- * duration where most calls take a millisecond and some take seconds): where the slow
- * ones are many, none stands far above the rest, yet the slowest are what was asked.
- * Not where values only grow (line numbers): those are places.
- */
-function largestAcrossOrders(values: readonly number[], most = 3, unit = 1): number[] {
-  if (values.length < 8 || onlyGrow(values)) return [];
-  // The tenth from the bottom as sorted, and the largest (NaN, a sort's last, is no number).
-  const low = Math.max(unit, sortedAt(Float64Array.from(values), Math.floor(values.length / 10)));
-  if (largestOf(values) < low * ORDERS) return [];
-  return values
-    .map((v, i) => ({ v, i }))
-    .sort((a, b) => b.v - a.v)
-    .slice(0, most)
-    .map((e) => e.i);
-}
-
 /** Lines looked at for a first field's rare values at least, and its values at most. */
 const LEAD_LINES = 50;
 const LEAD_VALUES = 20;
@@ -359,25 +343,27 @@ const LEAD_VALUES = 20;
  * listing's owner): where it holds a few values over many lines, the lines holding one
  * that only a line or two hold (the commit that touched one line, the one ERROR).
  */
-function leadOutliers(
+export function leadOutliers(
   lines: readonly string[],
   at: readonly number[],
   out: Map<string, number[]>,
   bodyAt: (i: number) => number,
 ): void {
   if (at.length < LEAD_LINES) return;
-  const held = new Map<string, number[]>();
+  // The values first seen first and the lines of each, found by a look along the few (as tally's).
+  const values: string[] = [];
+  const held: number[][] = [];
   const bounds = new Int32Array(2);
   for (const i of at) {
     const line = lines[i]!;
     const v = fieldBounds(line, bodyAt(i), 1, bounds) > 0 ? line.slice(bounds[0], bounds[1]) : "";
-    const list = held.get(v);
-    if (list) list.push(i);
-    else if (held.size === LEAD_VALUES) return;
-    else held.set(v, [i]);
+    const k = values.indexOf(v);
+    if (k >= 0) held[k]!.push(i);
+    else if (values.length === LEAD_VALUES) return;
+    else held[values.push(v) - 1] = [i];
   }
-  if (held.size < 3) return;
-  for (const [v, list] of held) if (list.length <= 2) out.set(`lead:${v}`, list);
+  if (values.length < 3) return;
+  for (let k = 0; k < values.length; k++) if (held[k]!.length <= 2) out.set(`lead:${values[k]}`, held[k]!);
 }
 
 /**

@@ -81,12 +81,19 @@ export function isCodeFrame(line: string): boolean {
 
 /** STATUS or CODE_MARK, read in one search where most lines hold neither. */
 const STATUS_OR_CODE = new RegExp(`${STATUS.source}|${CODE_MARK.source}`);
+/**
+ * What a line STATUS_OR_CODE matches must hold (`Error`, `Exception`, `Err` and a capital,
+ * `E` and a digit; `BackOff`, `Failed`, `Failure`, `Killed`), found in a few times less:
+ * STATUS reads each word from every capital and tries its endings at each character of it.
+ */
+const MAYBE_STATUS_OR_CODE = /E(?:rr|xc|\d)|BackOff|Fail|Killed/;
 
 /** Whether a line reports a problem (and not a success that names one, nor quoted code). */
 export function isProblem(line: string): boolean {
   return (
     line.length <= 4000 &&
-    ((MAYBE_PROBLEM.test(line) && PROBLEM.test(line)) || STATUS_OR_CODE.test(line)) &&
+    ((MAYBE_PROBLEM.test(line) && PROBLEM.test(line)) ||
+      (MAYBE_STATUS_OR_CODE.test(line) && STATUS_OR_CODE.test(line))) &&
     !succeeded(line) &&
     !CODE_FRAME.test(line)
   );
@@ -349,4 +356,25 @@ export function sortedAt(a: Float64Array, k: number): number {
     else return a[k]!;
   }
   return a[k]!;
+}
+
+/** A field of numbers whose largest is this many times its low end spans orders of magnitude. */
+const ORDERS = 100;
+
+/**
+ * The largest three of a field of numbers whose values span orders of magnitude (a
+ * duration where most calls take a millisecond and some take seconds): where the slow
+ * ones are many, none stands far above the rest, yet the slowest are what was asked.
+ * Not where values only grow (line numbers): those are places.
+ */
+export function largestAcrossOrders(values: readonly number[], most = 3, unit = 1): number[] {
+  if (values.length < 8 || onlyGrow(values)) return [];
+  // The tenth from the bottom as sorted, and the largest (NaN, a sort's last, is no number).
+  const low = Math.max(unit, sortedAt(Float64Array.from(values), Math.floor(values.length / 10)));
+  if (largestOf(values) < low * ORDERS) return [];
+  return values
+    .map((v, i) => ({ v, i }))
+    .sort((a, b) => b.v - a.v)
+    .slice(0, most)
+    .map((e) => e.i);
 }

@@ -55,6 +55,35 @@ describe("commonLead", () => {
       expect(commonLead(own), c.toString(16)).toBe(byTable(own));
     }
   });
+  it("answers so for first words alike but for a character anywhere, and one-word leads", () => {
+    // Lines of one lead differ past it (`1:error:x a`, `1:error:x b`); lines of two leads may
+    // share a first character, length and last characters (a log's numbered times).
+    const word = fc.oneof(
+      { arbitrary: fc.constant(["1", "0", "x"]), weight: 5 },
+      {
+        arbitrary: fc.tuple(fc.constantFrom("1", "2"), fc.constantFrom("0", "5"), fc.constantFrom("x", "y")),
+        weight: 3,
+      },
+    );
+    const line = fc.tuple(
+      word,
+      fc.constantFrom("", "a", "b", "c", "b c"),
+      fc.constantFrom("", "", "", "", "\t", "  "),
+    );
+    let found = 0;
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 40 }), fc.nat(12), (rows, pad) => {
+        const lines = rows.map(
+          ([[a, b, c], rest, gap]) => `${a}${"7".repeat(pad)}${b}:error:${c}${gap} ${rest}`,
+        );
+        const lead = byTable(lines);
+        expect(commonLead(lines)).toBe(lead);
+        if (lead !== undefined) found++;
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(found).toBeGreaterThan(30);
+  });
   it("answers so for random mixes of leads near 40% of the lines", () => {
     const line = fc.oneof(
       { arbitrary: fc.constantFrom("npm error x", "npm error y z", "npm warn a"), weight: 4 },
