@@ -6,7 +6,8 @@
  *
  * Only words that tell lines apart count: a word most lines hold ("test" in a test run)
  * names the output, not a part of it, and the lines matched stay a small share of the
- * output, or none are. Pure.
+ * output, or none are. A short word is held as a word, not inside a longer one (`pods`
+ * in `PodScheduled`). Pure.
  */
 
 /** Words that say what to do or how, not what to look for. */
@@ -43,6 +44,23 @@ export function intentWords(intent: string | undefined): string[] {
   return [...out];
 }
 
+/**
+ * A word shorter than this is held only where a word ends within a short ending of it:
+ * `pods` is not in `PodScheduled`, nor `start` in `startswith`, while `fail` is in
+ * `failures`, `retry` in `parseRetryAfter` (a capital starts a word) and `analyzer` in
+ * `-Wanalyzer-malloc-leak`. A longer word names a thing by its start (`config` in
+ * `configuration`) and is held wherever it stands.
+ */
+const LONG_WORD = 6;
+const SHORT_ENDING = 4;
+
+/** Where a line (as it was) holds `word` as that word, not the start of another; undefined where any place holds it. */
+function wordAt(word: string): RegExp | undefined {
+  if (word.length >= LONG_WORD || !/^[a-z]+$/.test(word)) return undefined;
+  const anyCase = [...word].map((c) => `[${c}${c.toUpperCase()}]`).join("");
+  return new RegExp(`${anyCase}[a-z]{0,${SHORT_ENDING}}(?![a-z])`);
+}
+
 /** A word held by this many times more lines than the rarer words chose adds no fact. */
 const COMMONER = 3;
 
@@ -75,16 +93,24 @@ export function intentLines(
   });
   // The words that tell lines apart, rarest first, while the lines they hold stay few.
   const order = words.map((_, k) => k).sort((a, b) => hits[a]!.length - hits[b]!.length);
+  // How common a word is, and whether the next may join, is judged by every line holding
+  // it anywhere (`reached`), as before words were held whole: a line left out for holding
+  // a word only inside another never lets a commoner word in.
+  const reached = new Set<number>();
   const chosen = new Set<number>();
   for (const k of order) {
     const at = hits[k]!;
     if (at.length === 0 || at.length > total * most) continue;
     // A word far commoner than those already chosen names the output's own vocabulary
     // (`package` in a package list asked about openssl), not what is after.
-    if (chosen.size > 0 && at.length > COMMONER * Math.max(3, chosen.size)) break;
-    const grown = new Set([...chosen, ...at]);
+    if (reached.size > 0 && at.length > COMMONER * Math.max(3, reached.size)) break;
+    const grown = new Set([...reached, ...at]);
     if (grown.size > Math.max(3, total * most)) break;
-    for (const i of at) chosen.add(i);
+    const held = wordAt(words[k]!);
+    for (const i of at) {
+      reached.add(i);
+      if (!held || held.test(lines[i]!)) chosen.add(i);
+    }
   }
   return [...chosen].sort((a, b) => a - b);
 }

@@ -30,4 +30,33 @@ describe("the lines that name what the agent is after", () => {
     ];
     expect(intentLines(lines, "find failed payments and refunds")).toEqual([0, 1, 2, 3]);
   });
+
+  it("hold a short word as that word, not as the start of a longer one", async () => {
+    // A real `kubectl describe pods` (1,700 lines) run "to describe the analytickit pods":
+    // `pods` stood inside each pod's `PodScheduled` condition, 15 lines of no fact that were
+    // facts by intent; the excerpt is 11.6 KB with them.
+    const { text, e, must } = await capturedCase("fresh13", "kubectl-describe-pods-analytickit-spilled-f13");
+    const lines = text.split("\n");
+    for (const i of intentLines(lines, "Describe the analytickit pods"))
+      expect(lines[i]).not.toMatch(/PodScheduled/);
+    expect(must.filter((fact) => !e.text.includes(fact))).toEqual([]);
+    expect(e.text.length).toBeLessThan(11_200);
+  });
+
+  it("hold a word with a short ending, and a long word wherever it starts", () => {
+    const lines = [
+      "if text.startswith(word):",
+      "start the queue",
+      "3 failures",
+      "configuration loaded",
+      "feat(http): add parseRetryAfter helper",
+      "PodScheduled True",
+      ...Array(40).fill("noise"),
+    ];
+    expect(intentLines(lines, "the start")).toEqual([1]);
+    expect(intentLines(lines, "why it fails")).toEqual([2]);
+    expect(intentLines(lines, "check the config")).toEqual([3]);
+    expect(intentLines(lines, "the retry helper")).toEqual([4]);
+    expect(intentLines(lines, "describe the pods")).toEqual([]);
+  });
 });
