@@ -25,7 +25,9 @@
  *               time a context is told N's command); a near repeat's first line says
  *               `as shown earlier (#M) with N lines changed` (#M the call's last whole showing, never a
  *               delta; `as last shown whole` where that showing had no number; without ` · full output: …`
- *               where that showing and the delta give the output back exactly) and is followed by its delta (hook/delta.ts):
+ *               where that showing and the delta give the output back exactly, or where that showing's header
+ *               or an earlier line of the call printed it: `cairn show` with this line's number) and is
+ *               followed by its delta (hook/delta.ts):
  *               `@@ <earlier lines> → <lines now>`, `-<line>` gone, `+<line>` come, `@@ L<a> → L<b> moved: <line>`,
  *               `= lines #K added at L<a>-<b>` come, the lines the delta #K (of the same call, told against the
  *               same showing) printed as `+<line>` at L<a>-<b> of its output
