@@ -50,16 +50,15 @@ const AS_PATHS = 2;
  * The lines of a group whose entries `chosen` (indexes, in order) are named: its paths, or
  * `dir/: names`, or `dir/ (N entries): some names [M more]`, or `dir/ (N entries)`.
  */
-function groupText(g: DirGroup, chosen: readonly number[], width: number): string[] {
+function groupText(g: DirGroup, chosen: readonly number[]): string[] {
   if (g.paths.length <= AS_PATHS && chosen.length >= g.paths.length) return g.paths.map(shownName);
   const dir = g.dir === "" ? "." : g.dir;
-  if (chosen.length >= g.names.length) return groupLines(dir, g.names, width);
+  if (chosen.length >= g.names.length) return groupLines(dir, g.names);
   const head = `${dir} (${g.names.length} entries)`;
   if (chosen.length === 0) return [head];
   const lines = groupLines(
     head,
     chosen.map((k) => g.names[k]!),
-    width,
   );
   lines[lines.length - 1] += ` ${note(`${g.names.length - chosen.length} more`)}`;
   return lines;
@@ -162,12 +161,11 @@ export function listPaths(
   paths: readonly string[],
   room: number,
   cap: number,
-  width = 200,
   weights?: readonly number[],
 ): PathListing {
   const groups = byDirectory(paths);
   const chosen: number[][] = groups.map((g) => (g.paths.length <= AS_PATHS ? g.names.map((_, j) => j) : []));
-  const cost = (k: number) => size(groupText(groups[k]!, chosen[k]!, width));
+  const cost = (k: number) => size(groupText(groups[k]!, chosen[k]!));
   let used = 0;
   for (let k = 0; k < groups.length; k++) used += cost(k);
   if (used > cap) return pathsWhole(paths, groups, cap, weights);
@@ -213,7 +211,7 @@ export function listPaths(
       more = true;
     }
   }
-  const lines = groups.flatMap((g, k) => groupText(g, chosen[k]!, width));
+  const lines = groups.flatMap((g, k) => groupText(g, chosen[k]!));
   const named = chosen.reduce((a, c) => a + c.length, 0);
   return { lines, named, total: paths.length, dirs: groups.length };
 }

@@ -25,7 +25,9 @@
  *               time a context is told N's command); a near repeat's first line says
  *               `as shown earlier (#M) with N lines changed` (#M the call's last whole showing, never a
  *               delta; `as last shown whole` where that showing had no number; without ` · full output: …`
- *               where that showing and the delta give the output back exactly) and is followed by its delta (hook/delta.ts):
+ *               where that showing and the delta give the output back exactly, or where that showing's header
+ *               or an earlier line of the call printed it: `cairn show` with this line's number) and is
+ *               followed by its delta (hook/delta.ts):
  *               `@@ <earlier lines> → <lines now>`, `-<line>` gone, `+<line>` come, `@@ L<a> → L<b> moved: <line>`,
  *               `= lines #K added at L<a>-<b>` come, the lines the delta #K (of the same call, told against the
  *               same showing) printed as `+<line>` at L<a>-<b> of its output
@@ -166,10 +168,16 @@ export function shownName(name: string): string {
 }
 
 /**
- * Lines of a group: `prefix: name name …`, each at most about `width` characters, every
- * name whole. (The prefix is a directory ending in `/` or a version.)
+ * Lines of a group: `prefix: name name …`, every name whole. (The prefix is a directory
+ * ending in `/` or a version.) One line however many names, unless a `width` is given (a
+ * lockfile's entries, packed by the line): a prefix written again on a wrapped line says
+ * nothing new (a grep of 100 files repeated `src/compose/: ` five times).
  */
-export function groupLines(prefix: string, names: readonly string[], width = 200): string[] {
+export function groupLines(
+  prefix: string,
+  names: readonly string[],
+  width = Number.POSITIVE_INFINITY,
+): string[] {
   const out: string[] = [];
   let line = `${prefix}:`;
   let count = 0;

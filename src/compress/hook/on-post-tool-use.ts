@@ -143,13 +143,9 @@ async function deltaAnswer(
   // lines: nothing of it is missing, and no retrieval command is printed.
   const exact = body === call.o.text && rebuilds(earlier, hunks, lines);
   const size = formatBytes(Buffer.byteLength(call.o.text, "utf8"));
-  const first = call.repeats.deltaLine(
-    id,
-    previous.id,
-    delta.changed,
-    exact ? undefined : showCommand(call, id),
-    size,
-  );
+  // The command is printed once per call since its showing: later lines name their number.
+  const command = exact || previous.commandTold === true ? undefined : showCommand(call, id);
+  const first = call.repeats.deltaLine(id, previous.id, delta.changed, command, size);
   const said = tellDelta(delta, previous.printed ?? [], id);
   const text = [first, said.text].filter(Boolean).join("\n");
   // Against the output before this one (the last delta's), what it would have cost.
@@ -158,7 +154,7 @@ async function deltaAnswer(
   const excess = Math.max(0, text.length - fresh);
   if (!call.repeats.deltaWorthIt(text.length, body.length, whole, (previous.excess ?? 0) + excess))
     return { id };
-  return { id, delta: { text, told: !exact, printed: said.printed, excess } };
+  return { id, delta: { text, told: command !== undefined, printed: said.printed, excess } };
 }
 
 async function answer(event: Event, ctx: HookContext, o: Output): Promise<string | undefined> {
@@ -251,7 +247,8 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
     // The whole showing stays what later deltas are told against; they may name this one's lines.
     const printed = [...(previous.printed ?? []), ...delta.printed];
     const excess = (previous.excess ?? 0) + delta.excess;
-    const next = { ...previous, printed, excess, lastBody: body };
+    const commandTold = previous.commandTold === true || delta.told;
+    const next = { ...previous, printed, excess, lastBody: body, commandTold };
     repeats.rememberShown(store, where, o.hints.tool, o.out.label, next, ctx.now());
     return delta.text;
   }
@@ -259,7 +256,9 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
   // only where the model read it, in the excerpt's header: an output shown as it came
   // (filed for a reference, or its excerpt no shorter) carries none.
   const named = replacement === undefined ? undefined : id;
-  repeats.rememberShown(store, where, o.hints.tool, o.out.label, { id: named, body }, ctx.now());
+  // An excerpt's header printed the call's retrieval command.
+  const shown = { id: named, body, commandTold: replacement !== undefined };
+  repeats.rememberShown(store, where, o.hints.tool, o.out.label, shown, ctx.now());
   return shownWhole();
 }
 

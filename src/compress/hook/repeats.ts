@@ -154,6 +154,13 @@ export interface Shown {
   readonly lastBody?: string | undefined;
   /** Runs of lines the deltas since this showing printed as they are, which later deltas name. */
   readonly printed?: readonly Printed[] | undefined;
+  /**
+   * Whether the model has read a retrieval command of this call since this showing (its
+   * excerpt's header, or a delta's line): a later delta's line names its number alone, the
+   * command being that one with this number (a session's `npx vitest run` re-run eight
+   * times, its timings changed each time, printed the same 50-character command eight times).
+   */
+  readonly commandTold?: boolean | undefined;
 }
 
 /**
@@ -229,7 +236,8 @@ function kept(shown: Shown): Shown {
  * was; "but for timings" that no line changed but its times. The retrieval command is
  * left out (undefined) where the showing and the lines give back the output exactly (it
  * was shown as it came, not as an excerpt, and no line changed but for its times): the
- * model has all of it.
+ * model has all of it; and where a line or header of the same call printed it since the
+ * showing (Shown.commandTold): the number this line starts with is all that differs.
  */
 export function deltaLine(
   id: number,

@@ -117,7 +117,6 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
       names,
       ranking.rareFacts ? Math.floor(budget / 4) : cap,
       cap,
-      200,
       names.map((f) => matched.get(f) ?? 1),
     );
     listing.lines.forEach((text, k) => {

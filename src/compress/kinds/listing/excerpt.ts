@@ -117,7 +117,9 @@ function nameLines(d: LsDir): string[] {
   const out: string[] = [];
   for (const [k, label] of present) {
     const names = d.names.filter((_, i) => d.kinds[i] === k);
-    const lines = groupLines(present.length > 1 ? label : "", names);
+    // Lines of about 200 characters: the packer keeps a large directory's first lines
+    // where all of them do not fit (on one line, its names went all or none).
+    const lines = groupLines(present.length > 1 ? label : "", names, 200);
     // A single kind has no label: the line is the names alone.
     out.push(...lines.map((l) => (present.length > 1 ? l : l.replace(/^: /, ""))));
   }

@@ -150,12 +150,13 @@ describe("outputs already in context are not sent twice", () => {
       "toolu_b_2",
       vitest.replace("Tests  3 failed | 176 passed", "Tests  2 failed | 177 passed"),
     );
-    expect(second).toMatch(/^\[cairn #2 · .*, as shown earlier \(#1\) with 2 lines changed · /);
+    // #1's header printed the call's retrieval command: the line names its number alone.
+    expect(second).toMatch(/^\[cairn #2 · .*, as shown earlier \(#1\) with 2 lines changed\]\n/);
     const third = await run(
       "toolu_b_3",
       vitest.replace("Tests  3 failed | 176 passed", "Tests  1 failed | 178 passed"),
     );
-    expect(third).toMatch(/^\[cairn #3 · .*, as shown earlier \(#1\) with 2 lines changed · /);
+    expect(third).toMatch(/^\[cairn #3 · .*, as shown earlier \(#1\) with 2 lines changed\]\n/);
     expect(third).toContain("-      Tests  3 failed | 176 passed (179)");
     expect(third).toContain("+      Tests  1 failed | 178 passed (179)");
   });
@@ -173,8 +174,37 @@ describe("outputs already in context are not sent twice", () => {
       tool_response: { ...(bashCall.tool_response as object), stdout: rerun },
     });
     const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
-    expect(delta).toMatch(/^\[cairn #2 · .*shown earlier \(#1\) but for timings · full output: /);
-    expect(delta.split("\n")).toHaveLength(1);
+    // The header of #1 printed `cairn show 1`: the same command with this number gives it back.
+    expect(delta).toMatch(/^\[cairn #2 · .*shown earlier \(#1\) but for timings\]$/);
+    expect((await runCairn(["show", "2"], { env: sb.env, cwd: sb.project })).stdout).toBe(rerun);
+  });
+
+  it("a re-run shown as it came prints its retrieval command once, later re-runs name their number", async () => {
+    // The end of a real vitest run, shown as it came: re-run three times, only its start
+    // time and duration change. A session's eight re-runs printed the same command eight times.
+    const tail = `${vitest.split("\n").slice(-40).join("\n")}`;
+    const at = (start: string, took: string) =>
+      tail
+        .replace("Start at  00:22:56", `Start at  ${start}`)
+        .replace("Duration  1.46s", `Duration  ${took}`);
+    const run = async (id: string, text: string) =>
+      (
+        await hook("PostToolUse", {
+          ...bashCall,
+          tool_use_id: id,
+          tool_input: { command: "npx vitest run" },
+          tool_response: { ...(bashCall.tool_response as object), stdout: text },
+        })
+      ).hookSpecificOutput?.updatedToolOutput?.stdout as string | undefined;
+    expect(await run("toolu_c_1", tail)).toBeUndefined();
+    const second = await run("toolu_c_2", at("00:31:07", "1.52s"));
+    expect(second).toMatch(
+      /^\[cairn #1 · [^`]*, as last shown whole but for timings · full output: (.+ show 1)\]$/,
+    );
+    const third = at("00:40:12", "1.61s");
+    const line = await run("toolu_c_3", third);
+    expect(line).toMatch(/^\[cairn #2 · [^`]*, as last shown whole but for timings\]$/);
+    expect((await runCairn(["show", "2"], { env: sb.env, cwd: sb.project })).stdout).toBe(third);
   });
 
   it("a re-run with a changed count shows that line, not the timings that changed beside it", async () => {
@@ -190,7 +220,7 @@ describe("outputs already in context are not sent twice", () => {
       tool_response: { ...(bashCall.tool_response as object), stdout: rerun },
     });
     const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
-    expect(delta).toMatch(/^\[cairn #\d+ · .*shown earlier \(#\d+\) with 2 lines changed · full output: /);
+    expect(delta).toMatch(/^\[cairn #\d+ · .*shown earlier \(#\d+\) with 2 lines changed\]\n/);
     expect(delta).toContain("+      Tests  2 failed | 177 passed");
     expect(delta).not.toContain("Start at");
     expect(delta.length).toBeLessThan(first.length / 4);
