@@ -3,6 +3,8 @@ import type { Detector, Hints } from "../../excerpt/types.ts";
 
 export const listings: Detector = {
   name: "listing",
+  // A tree or ls's entries (0.8), or paths (0.6) more for the Glob tool or a listing command.
+  most: (hints) => Math.max(0.8, pathsScore(0.6, hints)),
   detect(text: string, hints: Hints): number {
     const lines = text.split("\n", 120).filter((l) => l.trim() !== "");
     if (lines.length < 3) return 0;
@@ -12,13 +14,17 @@ export const listings: Detector = {
     // `ls -l` of one directory: entries under a "total N" line.
     if (entries > lines.length * 0.8) return 0.75;
     const pathLike = lines.filter((l) => isPathLine(l)).length / lines.length;
-    let score = pathLike > 0.9 ? 0.6 : pathLike > 0.7 ? 0.4 : 0;
-    if (hints.tool === "Glob") score += 0.3;
-    if (hints.command && /\b(?:find|fd|ls|tree|rg --files|git ls-files|du)\b/.test(hints.command))
-      score += 0.2;
-    return Math.min(1, score);
+    return pathsScore(pathLike > 0.9 ? 0.6 : pathLike > 0.7 ? 0.4 : 0, hints);
   },
 };
+
+/** The score of lines mostly paths (`score` by their share), with what the tool or command adds. */
+function pathsScore(score: number, hints: Hints): number {
+  let s = score;
+  if (hints.tool === "Glob") s += 0.3;
+  if (hints.command && /\b(?:find|fd|ls|tree|rg --files|git ls-files|du)\b/.test(hints.command)) s += 0.2;
+  return Math.min(1, s);
+}
 
 export const LS_HEADER = /^(\S.*):$/;
 

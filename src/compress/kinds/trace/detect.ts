@@ -12,8 +12,8 @@ import type { Detector, Hints } from "../../excerpt/types.ts";
 
 export const traces: Detector = {
   name: "trace",
-  // A strong start with a failing exit.
-  most: 0.75 + 0.1,
+  // A strong start, with a failing exit.
+  most: (hints) => (failed(hints) ? 0.75 + 0.1 : 0.75),
   detect(text: string, hints: Hints): number {
     // Only the last 400 lines are read for where a trace starts: split those alone.
     const tail = lastLinesText(text, 400);
@@ -27,7 +27,9 @@ export const traces: Detector = {
     const starts = STARTS.test(text) ? (text.match(STARTS_ALL)?.length ?? 0) : 0;
     const strong = PY_START.test(lines[start]!) || PANIC.test(lines[start]!) || CODE_AT.test(lines[start]!);
     let score = starts > 3 ? 0.45 : strong ? 0.75 : 0.5;
-    if (hints.exitCode !== undefined && hints.exitCode !== 0) score += 0.1;
+    if (failed(hints)) score += 0.1;
     return score;
   },
 };
+
+const failed = (hints: Hints): boolean => hints.exitCode !== undefined && hints.exitCode !== 0;
