@@ -1,3 +1,4 @@
+import { holds } from "../../excerpt/signs.ts";
 import {
   CODE_AT,
   firstMaybeTrace,
@@ -24,7 +25,13 @@ export const traces: Detector = {
     const start = traceStart(lines, 0, lines.length - 1, maybe - 1);
     if (start < 0) return 0;
     // A trace that ends the output is this compressor's; many traces inside a log are the log's.
-    const starts = STARTS.test(text) ? (text.match(STARTS_ALL)?.length ?? 0) : 0;
+    // STARTS only where the text holds one of its openings (holds: most samples lack both
+    // pairs of characters, told without reading the sample again).
+    const starts =
+      (holds(text, "Traceback (most recent call last):") || holds(text, "Exception in thread ")) &&
+      STARTS.test(text)
+        ? (text.match(STARTS_ALL)?.length ?? 0)
+        : 0;
     const strong = PY_START.test(lines[start]!) || PANIC.test(lines[start]!) || CODE_AT.test(lines[start]!);
     let score = starts > 3 ? 0.45 : strong ? 0.75 : 0.5;
     if (failed(hints)) score += 0.1;
