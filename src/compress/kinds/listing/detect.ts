@@ -8,8 +8,17 @@ export const listings: Detector = {
   detect(text: string, hints: Hints): number {
     const lines = text.split("\n", 120).filter((l) => l.trim() !== "");
     if (lines.length < 3) return 0;
-    if (lines.filter((l) => TREE_LINE.test(l)).length > lines.length / 2) return 0.8;
-    const entries = lines.filter((l) => LS_ENTRY.test(l)).length;
+    // Tree lines and ls entries counted in one pass, each regex tried only on a line
+    // opening with a character it may open with: most lines (a log's, a trace's) open
+    // with one neither does.
+    let tree = 0;
+    let entries = 0;
+    for (const line of lines) {
+      const c = line.charCodeAt(0);
+      if (c < 128 && LS_OPENS[c] === 1 && LS_ENTRY.test(line)) entries++;
+      if ((c <= 32 || c >= 127 || c === 124 || c === 96) && TREE_LINE.test(line)) tree++;
+    }
+    if (tree > lines.length / 2) return 0.8;
     if (entries > lines.length / 3 && lines.some((l) => LS_HEADER.test(l))) return 0.8;
     // `ls -l` of one directory: entries under a "total N" line.
     if (entries > lines.length * 0.8) return 0.75;
@@ -29,6 +38,10 @@ function pathsScore(score: number, hints: Hints): number {
 export const LS_HEADER = /^(\S.*):$/;
 
 export const LS_ENTRY = /^[-dlcbps][-rwxsStT]{9}[.+@]?\s+\d+\s/;
+/** The characters an ls entry opens with (LS_ENTRY's first). */
+const LS_OPENS = new Uint8Array(128);
+for (const ch of "-dlcbps") LS_OPENS[ch.charCodeAt(0)] = 1;
 
-// tree draws with non-breaking spaces in UTF-8 locales.
+// tree draws with non-breaking spaces in UTF-8 locales. A line it matches opens with a
+// blank, a bar, a backquote or a character past ASCII (│, ├, └, a non-breaking space).
 export const TREE_LINE = /^(?:[│|\s\u00a0]{4})*(?:├──|└──|\|--|`--)[\s\u00a0]/;
