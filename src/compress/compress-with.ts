@@ -27,13 +27,18 @@ export function chooseKind(text: string, hints: Hints): Chosen {
   const sample = sampleOf(text);
   let best: Chosen = { chosen: GENERIC, score: THRESHOLD };
   for (const d of DETECTORS) {
-    if (d === GENERIC || (d.detector.most ?? 1) <= best.score) continue;
+    if (d === GENERIC || mostOf(d, hints) <= best.score) continue;
     const score = d.detector.detect(sample, hints);
     if (score > best.score) best = { chosen: d, score };
     // Certain (scores are at most 1, ties go to the earlier one): no later one can win.
     if (best.score >= 1) break;
   }
   return best;
+}
+
+/** The highest score `d` can give an output with these hints. */
+function mostOf({ detector: { most } }: KindDetector, hints: Hints): number {
+  return most === undefined ? 1 : typeof most === "number" ? most : most(hints);
 }
 
 /** An excerpt must save more than a fifth of the output to be worth what it leaves out. */

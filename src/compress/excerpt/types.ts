@@ -65,10 +65,11 @@ export interface Detector {
   readonly name: string;
   detect(text: string, hints: Hints): number;
   /**
-   * The highest score detect ever returns (1 when not said): a detector that can score no
-   * higher than a kind already found cannot win (ties go to the earlier), and is not asked.
+   * The highest score detect ever returns (1 when not said), or returns given these hints
+   * (a command or tool that adds to the score): a detector that can score no higher than a
+   * kind already found cannot win (ties go to the earlier), and is not asked.
    */
-  readonly most?: number;
+  readonly most?: number | ((hints: Hints) => number);
 }
 
 /** An excerpt of at most about `budget` characters that keeps what an engineer needs (kinds/<kind>/excerpt.ts). */

@@ -1,3 +1,4 @@
+import { holds } from "../../excerpt/signs.ts";
 import {
   CODE_AT,
   firstMaybeTrace,
@@ -12,8 +13,8 @@ import type { Detector, Hints } from "../../excerpt/types.ts";
 
 export const traces: Detector = {
   name: "trace",
-  // A strong start with a failing exit.
-  most: 0.75 + 0.1,
+  // A strong start, with a failing exit.
+  most: (hints) => (failed(hints) ? 0.75 + 0.1 : 0.75),
   detect(text: string, hints: Hints): number {
     // Only the last 400 lines are read for where a trace starts: split those alone.
     const tail = lastLinesText(text, 400);
@@ -24,10 +25,18 @@ export const traces: Detector = {
     const start = traceStart(lines, 0, lines.length - 1, maybe - 1);
     if (start < 0) return 0;
     // A trace that ends the output is this compressor's; many traces inside a log are the log's.
-    const starts = STARTS.test(text) ? (text.match(STARTS_ALL)?.length ?? 0) : 0;
+    // STARTS only where the text holds one of its openings (holds: most samples lack both
+    // pairs of characters, told without reading the sample again).
+    const starts =
+      (holds(text, "Traceback (most recent call last):") || holds(text, "Exception in thread ")) &&
+      STARTS.test(text)
+        ? (text.match(STARTS_ALL)?.length ?? 0)
+        : 0;
     const strong = PY_START.test(lines[start]!) || PANIC.test(lines[start]!) || CODE_AT.test(lines[start]!);
     let score = starts > 3 ? 0.45 : strong ? 0.75 : 0.5;
-    if (hints.exitCode !== undefined && hints.exitCode !== 0) score += 0.1;
+    if (failed(hints)) score += 0.1;
     return score;
   },
 };
+
+const failed = (hints: Hints): boolean => hints.exitCode !== undefined && hints.exitCode !== 0;
