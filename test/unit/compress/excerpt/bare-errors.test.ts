@@ -24,7 +24,13 @@ describe("an error that names nothing but its place, said again in its file", ()
       "a.java:21: error: 3 slots",
     ];
     const members = lines.map((_, i) => i);
-    expect(bareErrorsAgain(lines, members, [[0, 0], [1, 1], [5, 5]])).toEqual([2]);
+    expect(
+      bareErrorsAgain(lines, members, [
+        [0, 0],
+        [1, 1],
+        [5, 5],
+      ]),
+    ).toEqual([2]);
     expect(bareErrorsAgain(lines, members, [])).toEqual([]);
     // A note under an error (g++'s `note:   template argument deduction/substitution failed:`) is no error of its own.
     const notes = ["m.h:923:9: note:   deduction failed:", "m.h:941:9: note:   deduction failed:"];
