@@ -59,7 +59,8 @@ export type Why =
   | "newest"
   | "blame"
   | "cycle"
-  | "tree-root";
+  | "tree-root"
+  | "label";
 
 /**
  * Where the engine's picks go when a kind reads its output itself (a test runner,
