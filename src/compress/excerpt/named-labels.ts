@@ -30,12 +30,20 @@ function uses(line: string, name: string): boolean {
   return false;
 }
 
+/** Whether a line holds only blanks, read without a copy (most lines of most outputs are not). */
+function isBlank(line: string): boolean {
+  for (let k = 0; k < line.length; k++) {
+    const c = line.charCodeAt(k);
+    if (c !== 32 && c !== 9 && c !== 13) return false;
+  }
+  return true;
+}
+
 /** The lines of labels (indexes) that some indented line refers to by name. */
 export function namedLabels(lines: readonly string[]): number[] {
   const labels: [number, string][] = [];
   for (let i = 0; i + 1 < lines.length; i++) {
-    if (i > 0 && lines[i - 1]!.trim() !== "") continue;
-    if (lines[i + 1]!.trim() === "") continue;
+    if ((i > 0 && !isBlank(lines[i - 1]!)) || isBlank(lines[i + 1]!)) continue;
     const m = LABEL.exec(lines[i]!);
     if (m === null) continue;
     labels.push([i, (m[1] ?? m[2])!]);
