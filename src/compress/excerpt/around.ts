@@ -317,7 +317,7 @@ export function firstPerFile(
  * inside one, where one a character earlier would match too, but without it every
  * character of a long token was tried as a start and the token read again from each.
  */
-const PLACE = /(?<![\w.@~+/-])([\w.@~+/-]*\.[A-Za-z]\w{0,7})(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\))/;
+export const PLACE = /(?<![\w.@~+/-])([\w.@~+/-]*\.[A-Za-z]\w{0,7})(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\))/;
 
 /** The line under a diagnostic that says where it is (rustc's and cargo's `  --> src/a.rs:4:5`). */
 const ARROW = /^\s*--> \S/;

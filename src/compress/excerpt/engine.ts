@@ -33,6 +33,7 @@ import { intentLines } from "./intent.ts";
 import { keyedRecords } from "./keyed-records.ts";
 import { kinLines } from "./kin.ts";
 import { fewOf, madeOfProblems } from "./made-of-problems.ts";
+import { rankNamedLabels } from "./named-labels.ts";
 import { blameFacts, newestLines } from "./newest.ts";
 import { outcomeLines } from "./outcomes.ts";
 import { outliers, outputOutliers } from "./outliers.ts";
@@ -363,6 +364,7 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     for (const i of treeRoots(doc.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
     rankPatchOutline(w);
     rankClosingSummary(w);
+    rankNamedLabels(w);
     for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked, "newest");
     const changed = regimeChange(t);
     if (changed >= 0) fact(w, changed, changed, E.beforeCrash, "before-crash");

@@ -25,6 +25,11 @@ export const E = {
    * to its cap on them before losing one.
    */
   place: MUST,
+  /**
+   * An error's such place: before any warning's (a warning's place, or where a warning of
+   * many files first stands in one), so errors to fix are not cut for warnings.
+   */
+  errorPlace: MUST + 0.5,
   representative: 92,
   head: 90,
   lastOfKind: 86,
@@ -54,7 +59,8 @@ export type Why =
   | "newest"
   | "blame"
   | "cycle"
-  | "tree-root";
+  | "tree-root"
+  | "label";
 
 /**
  * Where the engine's picks go when a kind reads its output itself (a test runner,

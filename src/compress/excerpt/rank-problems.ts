@@ -9,6 +9,7 @@ import {
   locatedBefore,
   toldAgainBelow,
 } from "./around.ts";
+import { bareErrorsAgain } from "./bare-errors.ts";
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { heldBefore } from "./held-before.ts";
@@ -129,12 +130,18 @@ export function rankProblems(w: Work): void {
         fact(w, i, i, severe ? E.problem : E.warning, "problem");
         located(w, i, where);
       }
-    // The same error in a few files: where it first stands in each is news (a file to open).
+    // The same error in a few files: where it first stands in each is news (a file to open);
+    // a warning's in many files, after every error's place.
     const byFile = firstPerFile(lines, m, w.opts.bodyAt, 2 * FEW);
+    const inMany = severe ? E.rare : E.place;
     for (const i of byFile)
-      if (i !== first && i !== last) fact(w, i, i, byFile.length <= FEW ? where : E.rare, "problem");
-    // Each place with the line that names it (rustc's `-->` under its header), the last one's too.
-    for (const [i, to] of distinctPlaces(lines, m, w.opts.bodyAt))
-      if (!w.facts.has(i) || !w.facts.has(to)) fact(w, i, to, E.place, "place");
+      if (i !== first && i !== last) fact(w, i, i, byFile.length <= FEW ? where : inMany, "problem");
+    // Each place with the line that names it (rustc's `-->` under its header), the last one's
+    // too; an error's before a warning's, and each of a bare error said again in its file.
+    const place = severe ? E.errorPlace : E.place;
+    const places = distinctPlaces(lines, m, w.opts.bodyAt);
+    for (const [i, to] of places) if (!w.facts.has(i) || !w.facts.has(to)) fact(w, i, to, place, "place");
+    if (severe)
+      for (const i of bareErrorsAgain(lines, m, places, w.opts.bodyAt)) fact(w, i, i, place, "place");
   }
 }
