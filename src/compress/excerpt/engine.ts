@@ -33,6 +33,7 @@ import { intentLines } from "./intent.ts";
 import { keyedRecords } from "./keyed-records.ts";
 import { kinLines } from "./kin.ts";
 import { fewOf, madeOfProblems } from "./made-of-problems.ts";
+import { minorityRecords } from "./minority-records.ts";
 import { rankNamedLabels } from "./named-labels.ts";
 import { blameFacts, newestLines } from "./newest.ts";
 import { outcomeLines } from "./outcomes.ts";
@@ -231,6 +232,8 @@ function rankOutliers(w: Work, kinds: Template[]): void {
   const bodyAt = w.opts.bodyAt ?? (() => 0);
   for (const tpl of kinds.slice(0, OUTLIER_KINDS)) outliers(lines, tpl, rareValued, bodyAt);
   outputOutliers(lines, w.t, (i) => !w.noise(i), rareValued, bodyAt);
+  if (kinds.length > 0)
+    for (const i of minorityRecords(lines, w.t.list, w.noise)) fact(w, i, i, E.outlier - 1, "outlier");
   for (const all of rareValued.values()) {
     // A frame in the runtime's or a library's code is odd by its path or line, not news.
     const at = all.filter((i) => !isForeignFrame(lines[i]!));
