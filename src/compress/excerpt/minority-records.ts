@@ -4,8 +4,8 @@
  * in a field of few values is held by a minority of records (7 Medium among 32 Low): too
  * many for each record to be kept whole as a rare value's is (engine.ts rankOutliers keeps
  * the first and last of more), yet each one is the news. Each such record is told by its
- * identifying lines: its first, the line holding the value, the line naming a place in
- * code. Pure; the engine (engine.ts) makes them facts.
+ * identifying lines: its first, the line holding the value, the line naming a place in code
+ * and the quoted source line at that place. Pure; the engine (engine.ts) makes them facts.
  */
 
 import { PLACE } from "./around.ts";
@@ -43,6 +43,11 @@ function identifying(lines: readonly string[], [a, b]: [number, number], i: numb
     const place = PLACE.exec(lines[k]!);
     if (!place) continue;
     out.push(k);
+    // The quoted source line at that place, led by its number (`63\t    data_hash = …`).
+    const at = /:(\d+)/.exec(place[0])?.[1];
+    if (at === undefined) break;
+    const quoted = new RegExp(`^\\s*${at}\\b`);
+    for (let q = k + 1; q <= b; q++) if (quoted.test(lines[q]!)) out.push(q);
     break;
   }
 }
