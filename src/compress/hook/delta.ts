@@ -161,12 +161,18 @@ export function withMoves(hunks: readonly Hunk[]): Delta {
 
 /**
  * A run of added lines a delta printed as they are, under that delta's number and
- * numbered as in its output (its hunk's `→ L<a>-<b>`).
+ * numbered as in its output (its hunk's `→ L<a>-<b>`), or a run of moves it printed to
+ * consecutive lines of its output (`moved`).
  */
 export interface Printed {
   readonly id: number;
   readonly from: number;
   readonly lines: readonly string[];
+  /**
+   * For a run of moves (lines moved to L<from>.. in turn): the earlier line each came
+   * from, in the same order. Absent: a run of added lines.
+   */
+  readonly moved?: readonly number[] | undefined;
 }
 
 /** One added line as it is, or a run of them that an earlier delta printed. */
@@ -194,7 +200,7 @@ function pieces(added: readonly string[], printed: readonly Printed[]): Piece[] 
     let best: Printed | undefined;
     for (const ref of printed) {
       const n = ref.lines.length;
-      if (n < 2 || i + n > added.length || (best && n <= best.lines.length)) continue;
+      if (ref.moved || n < 2 || i + n > added.length || (best && n <= best.lines.length)) continue;
       if (!ref.lines.every((line, k) => line === added[i + k])) continue;
       const said = ref.lines.reduce((chars, line) => chars + line.length + 2, 0);
       if (2 * (refLine(ref).length + 1) <= said) best = ref;
@@ -227,10 +233,65 @@ function runsOf(h: Hunk, told: readonly Piece[], id: number): Printed[] {
   return runs;
 }
 
+/** `= lines #N moved to L<a>-<b>, now to L<c>-<d>`: the moves delta #N printed to a..b, each now landing that many lines off. */
+function movedLine(ref: Printed, to: number): string {
+  const end = (from: number) => from + ref.lines.length - 1;
+  return `= lines #${ref.id} moved to L${ref.from}-${end(ref.from)}, now to L${to}-${end(to)}`;
+}
+
+/**
+ * A delta's moves as told: where all the moves an earlier delta of the same call printed
+ * to one run of lines are made again, from the same lines (told against the same whole
+ * showing) and landing in the same order shifted alike, they are named (movedLine). A
+ * listing by time, one more file touched each run, said every earlier move again in each
+ * delta. As for added runs: only runs printed as lines, whole, one look back, and only
+ * where the name takes at most half their room. The moves printed are returned as runs
+ * of consecutive destinations, under `id`, for later deltas to name.
+ */
+function tellMoves(
+  moves: readonly Move[],
+  printed: readonly Printed[],
+  id: number,
+): { parts: Array<[number, string]>; runs: Printed[] } {
+  const left = new Map(moves.map((m) => [m.from, m]));
+  const parts: Array<[number, string]> = [];
+  const refs = printed.filter((ref) => ref.moved && ref.lines.length >= 2);
+  for (const ref of refs.sort((x, y) => y.lines.length - x.lines.length)) {
+    const first = left.get(ref.moved![0]!);
+    if (!first) continue;
+    const shift = first.to - ref.from;
+    const same = ref.lines.every((line, k) => {
+      const m = left.get(ref.moved![k]!);
+      return m !== undefined && m.line === line && m.to === ref.from + k + shift;
+    });
+    if (!same) continue;
+    const text = movedLine(ref, ref.from + shift);
+    const said = ref.lines.reduce(
+      (n, line, k) => n + `@@ L${ref.moved![k]} → L${ref.from + k + shift} moved: ${line}`.length + 1,
+      0,
+    );
+    if (2 * (text.length + 1) > said) continue;
+    for (const from of ref.moved!) left.delete(from);
+    parts.push([Math.min(...ref.moved!), text]);
+  }
+  const rest = [...left.values()];
+  for (const m of rest) parts.push([m.from, `@@ L${m.from} → L${m.to} moved: ${m.line}`]);
+  const runs: Printed[] = [];
+  for (const m of rest.sort((x, y) => x.to - y.to)) {
+    const run = runs.at(-1);
+    if (run && run.from + run.lines.length === m.to) {
+      (run.lines as string[]).push(m.line);
+      (run.moved as number[]).push(m.from);
+    } else runs.push({ id, from: m.to, lines: [m.line], moved: [m.from] });
+  }
+  return { parts, runs };
+}
+
 /**
  * A delta as the model reads it, in the earlier text's order: for each hunk where, then
  * the lines that went (-) and came (+), runs an earlier delta printed named (pieces); for
- * each move `@@ L<from> → L<to> moved: <line>`. Also the runs it printed as lines, under
+ * each move `@@ L<from> → L<to> moved: <line>`, runs of moves an earlier delta printed
+ * named (tellMoves). Also the runs it printed as lines, under
  * `id`, for later deltas to name.
  */
 export function tellDelta(
@@ -244,7 +305,9 @@ export function tellDelta(
     runs.push(...runsOf(h, told, id));
     return [h.fromEarlier, formatHunk(h, told)];
   });
-  for (const m of delta.moves) parts.push([m.from, `@@ L${m.from} → L${m.to} moved: ${m.line}`]);
+  const moved = tellMoves(delta.moves, printed, id);
+  parts.push(...moved.parts);
+  runs.push(...moved.runs);
   const text = parts
     .sort((x, y) => x[0] - y[0])
     .map(([, t]) => t)

@@ -152,7 +152,7 @@ export interface Shown {
   readonly excess?: number | undefined;
   /** The last output of the call (its excerpt's body), when a delta stands for it. */
   readonly lastBody?: string | undefined;
-  /** Runs of lines the deltas since this showing printed as they are, which later deltas name. */
+  /** Runs of lines (added, or moved: Printed.moved) the deltas since this showing printed as they are, which later deltas name. */
   readonly printed?: readonly Printed[] | undefined;
   /**
    * Whether the model has read a retrieval command of this call since this showing (its

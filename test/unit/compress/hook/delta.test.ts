@@ -98,6 +98,33 @@ describe("lineDelta on real outputs", () => {
     for (const m of delta.moves) expect([first[m.from - 1], now[m.to - 1]]).toEqual([m.line, m.line]);
   });
 
+  it("moves an earlier delta printed, made again and shifted alike, are named, not said again", () => {
+    const ls = () => execFileSync("ls", ["-tr"], { cwd: dir, encoding: "utf8" }).split("\n");
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, i));
+    for (let i = 0; i < 30; i++) utimesSync(join(dir, `f${i}.txt`), at(i), at(i));
+    const first = ls();
+    // One more file touched each round, each round told against the first listing.
+    for (const [n, i] of [20, 5, 12, 27].entries())
+      utimesSync(join(dir, `f${i}.txt`), at(40 + n), at(40 + n));
+    const one = tellDelta(withMoves(lineDelta(first, ls(), 60)!), [], 7);
+    expect(one.text.split("\n")).toHaveLength(4);
+    expect(one.printed).toEqual([
+      { id: 7, from: 27, lines: ["f20.txt", "f5.txt", "f12.txt", "f27.txt"], moved: [21, 6, 13, 28] },
+    ]);
+    utimesSync(join(dir, "f3.txt"), at(50), at(50));
+    const now = ls();
+    const delta = withMoves(lineDelta(first, now, 60)!);
+    const two = tellDelta(delta, one.printed, 8);
+    expect(two.text).toBe("@@ L4 → L30 moved: f3.txt\n= lines #7 moved to L27-30, now to L26-29");
+    // The name gives back each move it stands for: the same line, from the same place, landing one line up.
+    for (const [k, from] of [21, 6, 13, 28].entries())
+      expect(delta.moves).toContainEqual({ from, to: 26 + k, line: first[from - 1] });
+    expect(two.printed).toEqual([{ id: 8, from: 30, lines: ["f3.txt"], moved: [4] }]);
+    // Moves that landed elsewhere are not named: they are said as they are.
+    const other = tellDelta(delta, [{ ...one.printed[0]!, moved: [21, 6, 13, 29] }], 8);
+    expect(other.text.split("\n")).toHaveLength(5);
+  });
+
   it("gives nothing when more lines changed than allowed, and nothing changed is no hunk", () => {
     const before = git("status").split("\n");
     for (let i = 0; i < 30; i++) writeFileSync(join(dir, `f${i}.txt`), `again ${i}\n`);
