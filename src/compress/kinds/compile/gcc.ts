@@ -37,7 +37,11 @@ export function gccExcerpt(text: string, hints: Hints, budget: number): Excerpt 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.length > 4000) continue;
-    const m = DIAG.exec(line);
+    // A diagnostic, an "In function" line, an include, a "required from here" and a make's
+    // failure each hold a colon: a line without one (a build's progress, most of cmake's)
+    // is tried only as a frame, a summary or a step.
+    const colon = line.includes(":");
+    const m = colon ? DIAG.exec(line) : null;
     // The candidates the compiler tried in the system's headers (`note: candidate: …` and
     // the indented notes under each, wherever they point) say how it searched, not where
     // the project is wrong: counted, never facts. A note that says why a constraint failed
@@ -49,7 +53,7 @@ export function gccExcerpt(text: string, hints: Hints, budget: number): Excerpt 
         noise.add(i);
         continue;
       }
-    } else if (!FRAME.test(line) && !INCLUDED.test(line)) candidates = false;
+    } else if (!FRAME.test(line) && !(colon && INCLUDED.test(line))) candidates = false;
     if (m) {
       const end = contextEnd(lines, i, (l) => FRAME.test(l), 12);
       const severity = m[4] === "note" ? "note" : m[4] === "warning" ? "warning" : "error";
@@ -69,13 +73,13 @@ export function gccExcerpt(text: string, hints: Hints, budget: number): Excerpt 
         ...(flag ? { code: flag[1]! } : {}),
       });
       if (severity !== "note") context = -1;
-    } else if (CONTEXT.test(line)) context = i;
-    else if (REQUIRED_HERE.test(line) && !SYSTEM.test(line)) {
+    } else if (colon && CONTEXT.test(line)) context = i;
+    else if (colon && REQUIRED_HERE.test(line) && !SYSTEM.test(line)) {
       // The user's call told once is the fact; the same line again over another error that
       // call made in a library says nothing new (the engine keeps it as room, locatedOnce).
       if (!required.has(line)) extra.push({ from: i, to: i, prio: D.errorFirst });
       required.add(line);
-    } else if (MAKE_FAIL.test(line)) {
+    } else if (colon && MAKE_FAIL.test(line)) {
       // A nested make's failure names a target whose errors the index already locates;
       // the outermost make's is the run's verdict.
       if (NESTED_MAKE.test(line)) extra.push({ from: i, to: i, prio: D.summary - 2 });

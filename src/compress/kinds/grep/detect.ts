@@ -51,14 +51,20 @@ export function modeOf(lines: readonly string[]): Mode | undefined {
   let count = 0;
   let files = 0;
   let other = 0;
+  // Each mode's bound is over half the lines: once one mode's count passes it, no other's
+  // can, and the lines after decide nothing (a grep's 150 lines are most of them matches).
   for (const line of head) {
     if (line === "" || line === "--") continue;
-    if (isCount(line)) count++;
-    else if ((NUMBERED.test(line) && MATCH.test(line)) || (DASHED.test(line) && CONTEXT.test(line)))
-      content++;
-    else if (PATH_ONLY.test(line)) files++;
-    // Each mode needs more than 60% of the lines: once 40% are none, no line after can make one.
-    else if (++other >= total * 0.4) return undefined;
+    if (isCount(line)) {
+      if (++count / total > 0.8) return "count";
+    } else if ((NUMBERED.test(line) && MATCH.test(line)) || (DASHED.test(line) && CONTEXT.test(line))) {
+      if (++content / total > 0.6) return "content";
+    } else if (PATH_ONLY.test(line)) {
+      if (++files / total > 0.8) return "files";
+    } else if (++other >= total * 0.4) {
+      // Each mode needs more than 60% of the lines: once 40% are none, no line after can make one.
+      return undefined;
+    }
   }
   if (total === 0) return undefined;
   if (count / total > 0.8) return "count";
