@@ -24,7 +24,8 @@ const a = JSON.parse(process.argv[2]!) as Args;
 const SESSION = "c0ffee00-0000-4000-8000-0000000024ff";
 const hook = await inProcessHook(a.home, a.project, a.bundle);
 const large = realOutputs(6_000, 60_000);
-const small = realOutputs(200, 3_000);
+// Under compress.min_bytes (2,048) with the step line added: passed through, never filed.
+const small = realOutputs(200, 2_000);
 const lines = transcriptLines().map((l) => JSON.parse(l) as Record<string, unknown>);
 const content = (e: Record<string, unknown>) =>
   (e.message as { content?: unknown } | undefined)?.content as { type: string }[] | string | undefined;
