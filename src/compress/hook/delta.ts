@@ -233,6 +233,11 @@ function runsOf(h: Hunk, told: readonly Piece[], id: number): Printed[] {
   return runs;
 }
 
+/** `@@ L<from> → L<to> moved: <line>`: one move as the model reads it. */
+function moveLine(from: number, to: number, line: string): string {
+  return `@@ L${from} → L${to} moved: ${line}`;
+}
+
 /** `= lines #N moved to L<a>-<b>, now to L<c>-<d>`: the moves delta #N printed to a..b, each now landing that many lines off. */
 function movedLine(ref: Printed, to: number): string {
   const end = (from: number) => from + ref.lines.length - 1;
@@ -267,7 +272,7 @@ function tellMoves(
     if (!same) continue;
     const text = movedLine(ref, ref.from + shift);
     const said = ref.lines.reduce(
-      (n, line, k) => n + `@@ L${ref.moved![k]} → L${ref.from + k + shift} moved: ${line}`.length + 1,
+      (n, line, k) => n + moveLine(ref.moved![k]!, ref.from + k + shift, line).length + 1,
       0,
     );
     if (2 * (text.length + 1) > said) continue;
@@ -275,7 +280,7 @@ function tellMoves(
     parts.push([Math.min(...ref.moved!), text]);
   }
   const rest = [...left.values()];
-  for (const m of rest) parts.push([m.from, `@@ L${m.from} → L${m.to} moved: ${m.line}`]);
+  for (const m of rest) parts.push([m.from, moveLine(m.from, m.to, m.line)]);
   const runs: Printed[] = [];
   for (const m of rest.sort((x, y) => x.to - y.to)) {
     const run = runs.at(-1);
