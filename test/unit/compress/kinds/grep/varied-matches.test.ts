@@ -32,7 +32,10 @@ describe("grep content mode, most matches each of a kind of its own", () => {
   // holds facts (the first and last matches, the first of each frequent kind) is kept, as
   // with no budget at all.
   it("takes the room of the list of files out of the budget", () => {
-    const text = readFileSync(join(REPO, "test/fixtures/outputs-diag/grep-function-yaml.txt"), "utf8").trimEnd();
+    const text = readFileSync(
+      join(REPO, "test/fixtures/outputs-diag/grep-function-yaml.txt"),
+      "utf8",
+    ).trimEnd();
     const budget = excerptBudget(defaults(), text.length);
     const e = compressText(text, { tool: "Grep" }, budget);
     expect(e.method).toContain("every file named");
