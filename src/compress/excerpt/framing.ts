@@ -30,7 +30,8 @@
  *               followed by its delta (hook/delta.ts):
  *               `@@ <earlier lines> → <lines now>`, `-<line>` gone, `+<line>` come, `@@ L<a> → L<b> moved: <line>`,
  *               `= lines #K added at L<a>-<b>` come, the lines the delta #K (of the same call, told against the
- *               same showing) printed as `+<line>` at L<a>-<b> of its output;
+ *               same showing) printed as `+<line>` at L<a>-<b> of its output, runs named one after another
+ *               on one line (`= lines #K added at L<a>-<b>, #M at L<c>-<d>`);
  *               `= lines #K moved to L<a>-<b>, now to L<c>-<d>`, the moves #K printed as `moved:` lines to
  *               L<a>-<b> made again, each from the same line, landing in the same order at L<c>-<d>
  *
