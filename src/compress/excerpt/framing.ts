@@ -20,7 +20,7 @@
  *               entries; `<version>: name name …` a version written once before whole package names
  *   note        `[<words>]`: a sentence of cairn's own (what was counted, how to list the rest)
  *   numbered    `L<n>: <line>`: line n of a file (Read excerpts, whose lines are not contiguous)
- *   repeat      `[cairn #N · size, as shown earlier: not repeated · full output: cairn show N]`: an output
+ *   repeat      `[cairn #N · size, as shown earlier · full output: cairn show N]`: an output
  *               the same as one the model already read (hook/repeats.ts; ` · full output: …` only the first
  *               time a context is told N's command); a near repeat's first line says
  *               `as shown earlier (#M) with N lines changed` (#M the call's last whole showing, never a
