@@ -20,7 +20,7 @@
  *               entries; `<version>: name name …` a version written once before whole package names
  *   note        `[<words>]`: a sentence of cairn's own (what was counted, how to list the rest)
  *   numbered    `L<n>: <line>`: line n of a file (Read excerpts, whose lines are not contiguous)
- *   repeat      `[cairn #N · size, as shown earlier: not repeated · full output: cairn show N]`: an output
+ *   repeat      `[cairn #N · size, as shown earlier · full output: cairn show N]`: an output
  *               the same as one the model already read (hook/repeats.ts; ` · full output: …` only the first
  *               time a context is told N's command); a near repeat's first line says
  *               `as shown earlier (#M) with N lines changed` (#M the call's last whole showing, never a
@@ -30,7 +30,8 @@
  *               followed by its delta (hook/delta.ts):
  *               `@@ <earlier lines> → <lines now>`, `-<line>` gone, `+<line>` come, `@@ L<a> → L<b> moved: <line>`,
  *               `= lines #K added at L<a>-<b>` come, the lines the delta #K (of the same call, told against the
- *               same showing) printed as `+<line>` at L<a>-<b> of its output;
+ *               same showing) printed as `+<line>` at L<a>-<b> of its output, runs named one after another
+ *               on one line (`= lines #K added at L<a>-<b>, #M at L<c>-<d>`);
  *               `= lines #K moved to L<a>-<b>, now to L<c>-<d>`, the moves #K printed as `moved:` lines to
  *               L<a>-<b> made again, each from the same line, landing in the same order at L<c>-<d>
  *

@@ -180,7 +180,12 @@ type Piece = { readonly line: string } | { readonly ref: Printed };
 
 /** `= lines #N added at L<a>-<b>`: the lines delta #N printed there, the same and in that order. */
 function refLine(ref: Printed): string {
-  return `= lines #${ref.id} added at L${ref.from}-${ref.from + ref.lines.length - 1}`;
+  return `= lines #${ref.id} added at ${rangeOf(ref)}`;
+}
+
+/** `L<a>-<b>`: where a delta printed a run. */
+function rangeOf(ref: Printed): string {
+  return `L${ref.from}-${ref.from + ref.lines.length - 1}`;
 }
 
 /**
@@ -337,7 +342,17 @@ function formatHunk(h: Hunk, told: readonly Piece[]): string {
   const is = h.added.length
     ? `L${h.fromNow}${h.added.length > 1 ? `-${h.fromNow + h.added.length - 1}` : ""}`
     : "(gone)";
-  const added = told.map((p) => ("line" in p ? `+${p.line}` : refLine(p.ref)));
+  // Runs named one after another stand on one line (`= lines #K added at L<a>-<b>, #M at
+  // L<c>-<d>`): a diff grown by a file each run named every earlier delta's file, each on
+  // a line of its own that said `= lines` and `added` again.
+  const added: string[] = [];
+  let named = false;
+  for (const p of told) {
+    if ("line" in p) added.push(`+${p.line}`);
+    else if (named) added[added.length - 1] += `, #${p.ref.id} at ${rangeOf(p.ref)}`;
+    else added.push(refLine(p.ref));
+    named = !("line" in p);
+  }
   return [`@@ ${was} → ${is}`, ...h.removed.map((l) => `-${l}`), ...added].join("\n");
 }
 

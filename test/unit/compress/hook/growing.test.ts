@@ -22,14 +22,17 @@ function printedBy(delta: string): Map<number, string> {
     const hunk = /^@@ .* → L(\d+)/.exec(l);
     if (hunk) line = Number(hunk[1]);
     else if (l.startsWith("+")) at.set(line++, l.slice(1));
-    else if (l.startsWith("= ")) line += rangeOf(l).length;
+    else if (l.startsWith("= ")) for (const { lines } of refsOf(l)) line += lines.length;
   }
   return at;
 }
 
-function rangeOf(ref: string): number[] {
-  const [, a, b] = /L(\d+)-(\d+)$/.exec(ref)!;
-  return Array.from({ length: Number(b) - Number(a) + 1 }, (_, k) => Number(a) + k);
+/** The runs a `= lines #K added at L<a>-<b>, #M at L<c>-<d>` line names: each delta's number and its lines. */
+function refsOf(line: string): Array<{ id: number; lines: number[] }> {
+  return [...line.matchAll(/#(\d+)(?: added)? at L(\d+)-(\d+)/g)].map(([, id, a, b]) => ({
+    id: Number(id),
+    lines: Array.from({ length: Number(b) - Number(a) + 1 }, (_, k) => Number(a) + k),
+  }));
 }
 
 describe("outputs that grow each run", () => {
@@ -71,18 +74,20 @@ describe("outputs that grow each run", () => {
       // Told against the three-file diff, each run says its new file once...
       expect(shown).toMatch(/^\[cairn #(\d+) · [^\n]*, as last shown whole with \d+ lines changed\]\n/);
       expect(shown.match(/^\+diff --git.*$/gm)).toEqual([`+${sections[files - 1]!.split("\n")[0]}`]);
-      // ...and names the runs of lines each delta before it printed, one line each.
-      expect(shown.match(/^= lines #\d+ added at L\d+-\d+$/gm)?.length ?? 0).toBe(files - 4);
+      // ...and names the runs of lines each delta before it printed, on one line.
+      const named = shown.match(/^= lines #\d+ added at L\d+-\d+(?:, #\d+ at L\d+-\d+)*$/gm) ?? [];
+      expect(named.length).toBe(files > 4 ? 1 : 0);
+      expect(named.flatMap(refsOf).length).toBe(files - 4);
       // One step gives the output back: the whole showing, then the delta's lines, each
       // named run looked up in the delta that printed it (never itself a name).
       const lines = diff(3).split("\n").slice(0, -1);
       for (const l of shown.split("\n").slice(2)) {
         if (l.startsWith("+")) lines.push(l.slice(1));
-        else {
-          const id = Number(/#(\d+)/.exec(l)![1]);
-          const printed = printedBy(deltas.get(id)!);
-          for (const n of rangeOf(l)) lines.push(printed.get(n)!);
-        }
+        else
+          for (const { id, lines: at } of refsOf(l)) {
+            const printed = printedBy(deltas.get(id)!);
+            for (const n of at) lines.push(printed.get(n)!);
+          }
       }
       expect(`${lines.join("\n")}\n`).toBe(diff(files));
       deltas.set(Number(/^\[cairn #(\d+)/.exec(shown)![1]), shown);

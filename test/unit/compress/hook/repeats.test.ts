@@ -21,7 +21,7 @@ const vitest = readFileSync(join(REPO, "test/fixtures/outputs/test-vitest-failin
 const gitStatus = readFileSync(join(REPO, "test/fixtures/outputs/git-status.txt"), "utf8");
 
 /** The one line standing for a repeated output. */
-const REFERENCE = /^\[cairn #\d+ · .*shown earlier: not repeated(?: · full output: .*)?\]$/;
+const REFERENCE = /^\[cairn #\d+ · .*shown earlier(?: · full output: .*)?\]$/;
 
 describe("outputs already in context are not sent twice", () => {
   let sb: ReturnType<typeof tempHome>;
@@ -60,7 +60,7 @@ describe("outputs already in context are not sent twice", () => {
     // The line follows the very call it answers: the same call is not named again. Nor is
     // the retrieval command printed again: the first output's header, in context, printed
     // it for the number the line names (the form that runs in this shell), and it runs as printed.
-    expect(second).toMatch(/^\[cairn #1 · 8\.3 KB, as shown earlier: not repeated\]$/);
+    expect(second).toMatch(/^\[cairn #1 · 8\.3 KB, as shown earlier\]$/);
     const command = /^\[full output: (.+?)(?: · |\]$)/m.exec(first)?.[1];
     expect(command).toMatch(/ show 1$/);
     expect(execSync(command!, { env: sb.env, cwd: sb.project, encoding: "utf8", shell: "/bin/sh" })).toBe(
@@ -79,7 +79,7 @@ describe("outputs already in context are not sent twice", () => {
       tool_response: { ...(bashCall.tool_response as object), stdout: vitest },
     });
     const line = out.hookSpecificOutput.updatedToolOutput.stdout as string;
-    expect(line).toMatch(/^\[cairn #1 · .*, identical to `npx vitest run` shown earlier: not repeated\]$/);
+    expect(line).toMatch(/^\[cairn #1 · .*, identical to `npx vitest run` shown earlier\]$/);
   });
 
   it("shows a smaller output whole the first time and refers to it the second, stored then for cairn show", async () => {
@@ -96,7 +96,7 @@ describe("outputs already in context are not sent twice", () => {
     expect(gitStatus.length).toBeLessThan(4096);
     expect(await status("toolu_st_1")).toBeUndefined();
     const again = await status("toolu_st_2");
-    expect(again).toMatch(/^\[cairn #1 · [^`]*, as shown earlier: not repeated · full output: .* show 1\]$/);
+    expect(again).toMatch(/^\[cairn #1 · [^`]*, as shown earlier · full output: .* show 1\]$/);
     expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.project })).stdout).toBe(gitStatus);
     // The command is printed once for a number: the third names it without.
     expect(await status("toolu_st_3")).toBe(again.replace(/ · full output: .*\]$/, "]"));
@@ -241,7 +241,7 @@ describe("outputs already in context are not sent twice", () => {
       ).hookSpecificOutput?.updatedToolOutput?.stdout as string | undefined;
     expect(await run("toolu_sh_1")).toBeUndefined();
     const again = await run("toolu_sh_2");
-    expect(again).toMatch(/^\[cairn #1 · [^`]*, as shown earlier: not repeated · full output: .* show 1\]$/);
+    expect(again).toMatch(/^\[cairn #1 · [^`]*, as shown earlier · full output: .* show 1\]$/);
     expect(again!.length).toBeLessThanOrEqual(short.length / 2);
     expect((await runCairn(["show", "1"], { env: sb.env, cwd: sb.project })).stdout).toBe(short);
   });
@@ -260,7 +260,7 @@ describe("outputs already in context are not sent twice", () => {
     const second = await again("toolu_read_2");
     expect(Object.keys(second)).toEqual(Object.keys(first));
     expect(Object.keys(second.file).sort()).toEqual(Object.keys(first.file).sort());
-    expect(second.file.content).toMatch(/^\[cairn #1 · [^`]*, as shown earlier: not repeated\]$/);
+    expect(second.file.content).toMatch(/^\[cairn #1 · [^`]*, as shown earlier\]$/);
   });
 
   it("shows the output again after a compaction (PreCompact, or SessionStart from a compaction)", async () => {

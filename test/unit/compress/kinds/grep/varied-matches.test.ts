@@ -23,4 +23,26 @@ describe("grep content mode, most matches each of a kind of its own", () => {
     expect(files.size).toBe(38);
     for (const f of files) expect(e.text).toContain(f.slice(f.lastIndexOf("/") + 1));
   });
+
+  // A real `grep -rn 'function ' src | sort` over the `yaml` 2.9.1 package's dist copied to
+  // src/ (the session bench's checkout; its Grep of `function `): 199 matches in 100 files.
+  // Naming them takes 1.8 KB, over the 1.7 KB budget; the matches that are not facts had a
+  // budget of their own beside it, and the excerpt was 3.1 KB where Claude Code alone shows
+  // a 2 KB preview. The list takes its room out of the budget: past it, only what the engine
+  // holds facts (the first and last matches, the first of each frequent kind) is kept, as
+  // with no budget at all.
+  it("takes the room of the list of files out of the budget", () => {
+    const text = readFileSync(
+      join(REPO, "test/fixtures/outputs-diag/grep-function-yaml.txt"),
+      "utf8",
+    ).trimEnd();
+    const budget = excerptBudget(defaults(), text.length);
+    const e = compressText(text, { tool: "Grep" }, budget);
+    expect(e.method).toContain("every file named");
+    const files = new Set(text.split("\n").map((l) => l.slice(0, l.indexOf(":"))));
+    expect(files.size).toBe(100);
+    for (const f of files) expect(e.text).toContain(f.slice(f.lastIndexOf("/") + 1));
+    expect(e.text).toBe(compressText(text, { tool: "Grep" }, 1).text);
+    expect(e.text.length).toBeLessThan(2800);
+  });
 });
