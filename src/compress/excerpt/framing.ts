@@ -24,7 +24,10 @@
  *               the same as one the model already read (hook/repeats.ts; ` · full output: …` only the first
  *               time a context is told N's command); a near repeat's first line says
  *               `as shown earlier (#M) with N lines changed` (#M the call's last whole showing, never a
- *               delta; `as last shown whole` where that showing had no number; without ` · full output: …`
+ *               delta; `as last shown whole` where that showing had no number; `but for timings` where no
+ *               line changed but its times; where the showing was an excerpt and the output is not known
+ *               the same but for times, `with N lines of its excerpt changed` or `but for lines its excerpt
+ *               leaves out`, since an excerpt's lines say nothing of the rest; without ` · full output: …`
  *               where that showing and the delta give the output back exactly, or where that showing's header
  *               or an earlier line of the call printed it: `cairn show` with this line's number) and is
  *               followed by its delta (hook/delta.ts):

@@ -129,7 +129,7 @@ async function deltaAnswer(
   whole: number,
   filedId: number | undefined,
 ): Promise<{ id: number; delta?: DeltaShown } | undefined> {
-  const { lineDelta, tellDelta, rebuilds, timingless, withMoves } = await import("./delta.ts");
+  const { lineDelta, tellDelta, rebuilds, sourceKey, timingless, withMoves } = await import("./delta.ts");
   const lines = body.split("\n");
   const earlier = previous.body.split("\n");
   // Up to as many changed lines as the output has: lines an earlier delta printed are
@@ -145,7 +145,18 @@ async function deltaAnswer(
   const size = formatBytes(Buffer.byteLength(call.o.text, "utf8"));
   // The command is printed once per call since its showing: later lines name their number.
   const command = exact || previous.commandTold === true ? undefined : showCommand(call, id);
-  const first = call.repeats.deltaLine(id, previous.id, delta.changed, command, size);
+  // An excerpt's lines say nothing of those it leaves out: unless the whole output is
+  // known the same but for times, the line says whose lines changed.
+  const before = previous.source ?? (previous.id === undefined ? sourceKey(previous.body) : undefined);
+  const same = body === call.o.text || (delta.changed === 0 && before === sourceKey(call.o.text));
+  const first = call.repeats.deltaLine(
+    id,
+    previous.id,
+    delta.changed,
+    command,
+    size,
+    same ? "output" : "excerpt",
+  );
   const said = tellDelta(delta, previous.printed ?? [], id);
   const text = [first, said.text].filter(Boolean).join("\n");
   // Against the output before this one (the last delta's), what it would have cost.
@@ -257,7 +268,8 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
   // (filed for a reference, or its excerpt no shorter) carries none.
   const named = replacement === undefined ? undefined : id;
   // An excerpt's header printed the call's retrieval command.
-  const shown = { id: named, body, commandTold: replacement !== undefined };
+  const source = replacement === undefined ? undefined : (await import("./delta.ts")).sourceKey(o.text);
+  const shown = { id: named, body, commandTold: replacement !== undefined, source };
   repeats.rememberShown(store, where, o.hints.tool, o.out.label, shown, ctx.now());
   return shownWhole();
 }

@@ -164,6 +164,12 @@ export interface Shown {
    * times, its timings changed each time, printed the same 50-character command eight times).
    */
   readonly commandTold?: boolean | undefined;
+  /**
+   * The showing's whole output with its times masked (delta.ts sourceKey), where an
+   * excerpt stood for it: a later excerpt equal to it but for times says nothing of the
+   * lines both leave out, and only this tells whether those changed.
+   */
+  readonly source?: string | undefined;
 }
 
 /**
@@ -236,20 +242,39 @@ function kept(shown: Shown): Shown {
  * whole showing of the call (Shown): `(#M)`, the number in that showing's header, or
  * without one "as last shown whole" (the output was shown as it came, with no number, and
  * later near repeats may stand between). "with N lines changed" says the rest is as it
- * was; "but for timings" that no line changed but its times. The retrieval command is
+ * was; "but for timings" that no line changed but its times. Where the lines are an
+ * excerpt's (`of`), they say nothing of the lines it leaves out: "with N lines of its
+ * excerpt changed", and "but for lines its excerpt leaves out" where the excerpt is the
+ * same but the output is not (a grep re-run whose new matches fall in omitted ranges).
+ * The retrieval command is
  * left out (undefined) where the showing and the lines give back the output exactly (it
  * was shown as it came, not as an excerpt, and no line changed but for its times): the
  * model has all of it; and where a line or header of the same call printed it since the
  * showing (Shown.commandTold): the number this line starts with is all that differs.
  */
+/**
+ * What a near repeat's lines are lines of: the output itself (it was shown as it came, or
+ * its excerpt stands for an output known the same but for times), or an excerpt of it.
+ */
+export type DeltaOf = "output" | "excerpt";
+
 export function deltaLine(
   id: number,
   earlierId: number | undefined,
   changed: number,
   showCommand: string | undefined,
   size: string,
+  of: DeltaOf = "output",
 ): string {
   const earlier = earlierId !== undefined ? `as shown earlier (#${earlierId})` : "as last shown whole";
-  const how = changed === 0 ? "but for timings" : `with ${changed} line${changed === 1 ? "" : "s"} changed`;
+  const lines = `${changed} line${changed === 1 ? "" : "s"}`;
+  const how =
+    of === "excerpt"
+      ? changed === 0
+        ? "but for lines its excerpt leaves out"
+        : `with ${lines} of its excerpt changed`
+      : changed === 0
+        ? "but for timings"
+        : `with ${lines} changed`;
   return `[cairn #${id} · ${size}, ${earlier} ${how}${retrieval(showCommand)}]`;
 }

@@ -151,12 +151,12 @@ describe("outputs already in context are not sent twice", () => {
       vitest.replace("Tests  3 failed | 176 passed", "Tests  2 failed | 177 passed"),
     );
     // #1's header printed the call's retrieval command: the line names its number alone.
-    expect(second).toMatch(/^\[cairn #2 · .*, as shown earlier \(#1\) with 2 lines changed\]\n/);
+    expect(second).toMatch(/^\[cairn #2 · .*, as shown earlier \(#1\) with 2 lines of its excerpt changed\]\n/);
     const third = await run(
       "toolu_b_3",
       vitest.replace("Tests  3 failed | 176 passed", "Tests  1 failed | 178 passed"),
     );
-    expect(third).toMatch(/^\[cairn #3 · .*, as shown earlier \(#1\) with 2 lines changed\]\n/);
+    expect(third).toMatch(/^\[cairn #3 · .*, as shown earlier \(#1\) with 2 lines of its excerpt changed\]\n/);
     expect(third).toContain("-      Tests  3 failed | 176 passed (179)");
     expect(third).toContain("+      Tests  1 failed | 178 passed (179)");
   });
@@ -176,6 +176,23 @@ describe("outputs already in context are not sent twice", () => {
     const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
     // The header of #1 printed `cairn show 1`: the same command with this number gives it back.
     expect(delta).toMatch(/^\[cairn #2 · .*shown earlier \(#1\) but for timings\]$/);
+    expect((await runCairn(["show", "2"], { env: sb.env, cwd: sb.project })).stdout).toBe(rerun);
+  });
+
+  it("a re-run whose excerpt is unchanged but a line it leaves out changed is not said to differ only in timings", async () => {
+    const first = await shownFor("toolu_o_1");
+    // A passing test's line the excerpt leaves out, renamed: the excerpt stays the same.
+    const omitted = vitest.split("\n").find((l) => l.includes("✓") && !first.includes(l.trim()));
+    expect(omitted).toBeDefined();
+    const rerun = vitest.replace(omitted!, omitted!.replace("✓", "✓ renamed"));
+    const out = await hook("PostToolUse", {
+      ...bashCall,
+      tool_use_id: "toolu_o_2",
+      tool_input: { command: "npx vitest run" },
+      tool_response: { ...(bashCall.tool_response as object), stdout: rerun },
+    });
+    const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
+    expect(delta).toMatch(/^\[cairn #2 · .*shown earlier \(#1\) but for lines its excerpt leaves out\]$/);
     expect((await runCairn(["show", "2"], { env: sb.env, cwd: sb.project })).stdout).toBe(rerun);
   });
 
@@ -220,7 +237,7 @@ describe("outputs already in context are not sent twice", () => {
       tool_response: { ...(bashCall.tool_response as object), stdout: rerun },
     });
     const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
-    expect(delta).toMatch(/^\[cairn #\d+ · .*shown earlier \(#\d+\) with 2 lines changed\]\n/);
+    expect(delta).toMatch(/^\[cairn #\d+ · .*shown earlier \(#\d+\) with 2 lines of its excerpt changed\]\n/);
     expect(delta).toContain("+      Tests  2 failed | 177 passed");
     expect(delta).not.toContain("Start at");
     expect(delta.length).toBeLessThan(first.length / 4);
