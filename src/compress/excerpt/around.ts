@@ -294,6 +294,9 @@ function isSpace(c: number): boolean {
 /** The file a diagnostic names before its line number (`src/a.ts(4,9)`, `lib/x.py:12`). */
 const FILE_AT = /(?:^|[\s(])((?:[\w.@~+-]+\/)*[\w.@+-]+\.[A-Za-z]\w{0,7})(?=[:(]\d)/;
 
+/** What FILE_AT's and PLACE's every match holds, searched from its dot: most lines of a log name no file. */
+const EXTENSION_AT = /\.[A-Za-z]\w{0,7}[:(]\d/;
+
 /** The first member naming each file, when the members name two files or more (at most `most`). */
 export function firstPerFile(
   lines: readonly string[],
@@ -303,7 +306,8 @@ export function firstPerFile(
 ): number[] {
   const seen = new Map<string, number>();
   for (const i of members) {
-    const file = FILE_AT.exec(bodyAt ? lines[i]!.slice(bodyAt(i)) : lines[i]!)?.[1];
+    const body = bodyAt ? lines[i]!.slice(bodyAt(i)) : lines[i]!;
+    const file = EXTENSION_AT.test(body) ? FILE_AT.exec(body)?.[1] : undefined;
     if (file === undefined || seen.has(file)) continue;
     seen.set(file, i);
     if (seen.size > most) break;
@@ -348,7 +352,7 @@ export function distinctPlaces(
     const i = members[t]!;
     const line = lines[i]!;
     const body = bodyAt ? line.slice(bodyAt(i)) : line;
-    let found = PLACE.exec(body);
+    let found = EXTENSION_AT.test(body) ? PLACE.exec(body) : null;
     const under = found === null && i + 1 < lines.length && ARROW.test(lines[i + 1]!);
     if (under) found = PLACE.exec(lines[i + 1]!);
     if (found === null) continue;

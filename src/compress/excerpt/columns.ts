@@ -34,17 +34,18 @@ export function tabOutliers(
     if (line.length <= 2000 && line.includes("\t")) continue;
     if (at.length - ++without < at.length * SAME_TABS) return;
   }
+  // Each line's cells counted by its tabs (0: none, or too long to be read): a line is cut
+  // only once a width is held by SAME_TABS of them. Lines of code indented by tabs (a grep
+  // of bundled JavaScript) have as many cells as depths: each was cut for no width.
   const tabs = new Map<number, number>();
-  const cells: string[][] = [];
   for (const i of at) {
-    const line = lines[i]!;
-    const row = line.length <= 2000 && line.includes("\t") ? line.split("\t") : [];
-    cells.push(row);
-    tabs.set(row.length, (tabs.get(row.length) ?? 0) + 1);
+    const cellCount = cellsOf(lines[i]!);
+    tabs.set(cellCount, (tabs.get(cellCount) ?? 0) + 1);
   }
   let width = 0;
   for (const [w, n] of tabs) if (w > 1 && n >= at.length * SAME_TABS) width = w;
   if (width === 0) return;
+  const cells = at.map((i) => (cellsOf(lines[i]!) > 0 ? lines[i]!.split("\t") : []));
   for (let c = 0; c < width; c++) {
     const held = new Map<string, number[]>();
     cells.forEach((row, k) => {
@@ -65,4 +66,12 @@ export function tabOutliers(
     if (singles > Math.max(MIN_SINGLES, at.length * SINGLES_SHARE)) continue;
     for (const [v, list] of held) if (list.length === 1 && v !== "") out.set(`tab:${c}:${v}`, list);
   }
+}
+
+/** How many cells a line's tabs cut it into: 0 where it holds none or is over 2,000 characters. */
+function cellsOf(line: string): number {
+  if (line.length > 2000) return 0;
+  let n = 0;
+  for (let k = line.indexOf("\t"); k >= 0; k = line.indexOf("\t", k + 1)) n++;
+  return n > 0 ? n + 1 : 0;
 }

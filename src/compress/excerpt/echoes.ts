@@ -28,15 +28,28 @@ export function demoteEchoes(w: Work): void {
     // A number of one or two digits is kept (NUMBER's matches that short are digits alone).
     return lines[i]!.slice(0, at) + lines[i]!.slice(at).replace(NUMBER, (n) => (n.length <= 2 ? n : "#"));
   };
-  // A fact's shape is read only where it may be a rare line's: its letters, which shapeOf
-  // leaves as they are, are some rare line's.
-  const letters = new Set<number>();
-  for (const i of rare) letters.add(lettersOf(lines[i]!));
-  for (const i of w.facts) if (!rare.has(i) && letters.has(lettersOf(lines[i]!))) seen.add(shapeOf(i));
+  // A rare line is an echo only where another rare line of its shape follows it (the last
+  // echo of a shape stays a fact), so only shapes two rare lines may share are read: of the
+  // rare lines whose letters, which shapeOf leaves as they are, another rare line holds,
+  // and of the facts holding such letters. Most of a grep's rare lines are read no further.
+  const letters = new Map<number, number>();
+  const hashOf = new Map<number, number>();
+  let twice = false;
+  for (const i of rare) {
+    const h = lettersOf(lines[i]!);
+    hashOf.set(i, h);
+    const n = (letters.get(h) ?? 0) + 1;
+    letters.set(h, n);
+    if (n === 2) twice = true;
+  }
+  if (!twice) return;
+  const shared = (h: number) => (letters.get(h) ?? 0) >= 2;
+  for (const i of w.facts) if (!rare.has(i) && shared(lettersOf(lines[i]!))) seen.add(shapeOf(i));
   const echo = new Set<number>();
   // The last echo of a shape stays a fact: with the first it tells how long it went on.
   const lastEcho = new Map<string, number>();
   for (const i of [...rare].sort((a, b) => a - b)) {
+    if (!shared(hashOf.get(i)!)) continue;
     const shape = shapeOf(i);
     if (seen.has(shape) && /[A-Za-z]{3}/.test(shape)) {
       echo.add(i);
@@ -53,12 +66,33 @@ export function demoteEchoes(w: Work): void {
   }
 }
 
-/** A hash of a line's letters in order, their case folded (lines of one shape share it). */
+/** lettersOf reads this many letters from each end of a line. */
+const ENDS = 16;
+
+/**
+ * A hash of a line's first and last letters in order (ENDS of each), their case folded:
+ * lines of one shape share it, as they share all their letters; lines sharing it are told
+ * apart by their shapes. Reading a long line whole for it cost more than the shapes it spared.
+ */
 function lettersOf(line: string): number {
   let h = 0;
-  for (let k = 0; k < line.length; k++) {
+  let n = 0;
+  let k = 0;
+  for (; k < line.length && n < ENDS; k++) {
     const c = line.charCodeAt(k) | 32;
-    if (c >= 97 && c <= 122) h = Math.imul(h ^ c, 0x01000193);
+    if (c >= 97 && c <= 122) {
+      h = Math.imul(h ^ c, 0x01000193);
+      n++;
+    }
+  }
+  // The last letters, from the end back to the first ones read (each letter is read once).
+  n = 0;
+  for (let j = line.length - 1; j >= k && n < ENDS; j--) {
+    const c = line.charCodeAt(j) | 32;
+    if (c >= 97 && c <= 122) {
+      h = Math.imul(h ^ c, 0x01000193);
+      n++;
+    }
   }
   return h;
 }

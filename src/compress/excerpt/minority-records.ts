@@ -59,8 +59,17 @@ function identifying(lines: readonly string[], [a, b]: [number, number], i: numb
  */
 const NAMED = /(?:^|\s)([A-Za-z][\w.-]*(?: [A-Za-z][\w.-]*)?):\s+(\S+)(?= {2}|\t|$)/g;
 
+/** What NAMED's every match holds: a colon and a blank after it. */
+const COLON_BLANK = /:\s/;
+
+/** NAMED, one match: whether a line names any value (matchAll copies its regex for each line). */
+const NAMES_ONE = new RegExp(NAMED.source);
+
 /** The names a line gives values under, in order, and those values. */
-function namedOf(line: string): { names: string; values: string[] } | undefined {
+export function namedOf(line: string): { names: string; values: string[] } | undefined {
+  // Most lines name no value (a grep's `path:12:code`): one search for a colon before a
+  // blank leaves most of them, and one for NAMED the rest, before matchAll.
+  if (!COLON_BLANK.test(line) || !NAMES_ONE.test(line)) return undefined;
   const names: string[] = [];
   const values: string[] = [];
   for (const m of line.matchAll(NAMED)) {
