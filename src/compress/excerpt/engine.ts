@@ -48,6 +48,7 @@ import { isCaret, isCodeFrame, isFrame, isSuccess, isSummary } from "./signals.t
 import { type Template, type Templates, templatesOf } from "./templates.ts";
 import { FOREIGN, nearTheEnd } from "./traces.ts";
 import { treeRoots } from "./tree-roots.ts";
+import { wentOnAfter } from "./went-on.ts";
 import { type EngineOptions, FEW, fact, RARE, type Work } from "./work.ts";
 
 export type { EngineOptions } from "./work.ts";
@@ -112,6 +113,8 @@ function rankEnd(w: Work): void {
       fact(w, k, k, E.beforeCrash, "before-crash");
       kept++;
     }
+    const next = wentOnAfter(lines, t.of, problem, i, from);
+    if (next >= 0) fact(w, next, next, E.beforeCrash, "before-crash");
     break;
   }
 }

@@ -30,12 +30,12 @@ export interface Columns {
 }
 
 /**
- * A kind of this many lines or more may hold a rare value: one line of five whose word
- * differs (the parameter "rows" among four "path"), or whose number differs where the
- * four others hold one (the listening socket whose accept queue holds 6 among four at 0),
- * two of eight or more.
+ * A kind of this many lines or more may hold a rare value: one line of four whose word
+ * differs (the parameter "rows" among three "path"), or whose number differs where the
+ * three others hold one (the listening socket whose accept queue holds 6 among three at
+ * 0: a shorter ss of the same server lists one listener fewer), two of eight or more.
  */
-const FEWEST = 5;
+const FEWEST = 4;
 
 /**
  * Lines of a frequent template whose value in some field is rare among its lines: the

@@ -109,9 +109,12 @@ export function rankProblems(w: Work): void {
     // same line again says nothing new but that it came again.
     const same = m.every((i) => lines[i] === lines[m[0]!]);
     if (m.length <= (same ? RARE : w.few)) {
+      // A warning's kind is news once; each of its other places is a place, after every
+      // error's (a shorter run of the same build makes a kind of many into a few).
       for (const i of m) {
-        fact(w, i, i, severe ? E.problem : E.warning, "problem");
-        located(w, i, where);
+        const alike = !severe && m.length > RARE && i !== m[0] && i !== m[m.length - 1];
+        fact(w, i, i, severe ? E.problem : alike ? E.place : E.warning, "problem");
+        located(w, i, alike ? E.place : where);
       }
       continue;
     }
@@ -135,7 +138,8 @@ export function rankProblems(w: Work): void {
     const byFile = firstPerFile(lines, m, w.opts.bodyAt, 2 * FEW);
     const inMany = severe ? E.rare : E.place;
     for (const i of byFile)
-      if (i !== first && i !== last) fact(w, i, i, byFile.length <= FEW ? where : inMany, "problem");
+      if (i !== first && i !== last)
+        fact(w, i, i, byFile.length <= FEW && severe ? where : inMany, "problem");
     // Each place with the line that names it (rustc's `-->` under its header), the last one's
     // too; an error's before a warning's, and each of a bare error said again in its file.
     const place = severe ? E.errorPlace : E.place;

@@ -10,8 +10,12 @@
 
 /** A parent column names at least this many distinct parents. */
 const PARENTS = 3;
-/** At least this share of its distinct names are names of rows: it points into the table. */
-const POINTS_IN = 0.6;
+/**
+ * At least this share of its distinct names are names of rows: it points into the table. Half,
+ * not more: a table that lists only some of a tree's nodes (npm outdated lists the packages
+ * behind, a shorter run fewer of them) names parents it holds no row of.
+ */
+const POINTS_IN = 0.5;
 /** The root's rows are at most this share of the table, and at most TOP rows: a top level, not the table. */
 const SHARE = 0.25;
 const TOP = 40;
