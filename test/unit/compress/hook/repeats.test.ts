@@ -151,12 +151,16 @@ describe("outputs already in context are not sent twice", () => {
       vitest.replace("Tests  3 failed | 176 passed", "Tests  2 failed | 177 passed"),
     );
     // #1's header printed the call's retrieval command: the line names its number alone.
-    expect(second).toMatch(/^\[cairn #2 · .*, as shown earlier \(#1\) with 2 lines of its excerpt changed\]\n/);
+    expect(second).toMatch(
+      /^\[cairn #2 · .*, as shown earlier \(#1\) with 2 lines of its excerpt changed\]\n/,
+    );
     const third = await run(
       "toolu_b_3",
       vitest.replace("Tests  3 failed | 176 passed", "Tests  1 failed | 178 passed"),
     );
-    expect(third).toMatch(/^\[cairn #3 · .*, as shown earlier \(#1\) with 2 lines of its excerpt changed\]\n/);
+    expect(third).toMatch(
+      /^\[cairn #3 · .*, as shown earlier \(#1\) with 2 lines of its excerpt changed\]\n/,
+    );
     expect(third).toContain("-      Tests  3 failed | 176 passed (179)");
     expect(third).toContain("+      Tests  1 failed | 178 passed (179)");
   });
