@@ -3683,10 +3683,16 @@ export const sessions: Session[] = [
     name: "fresh16-git",
     setup: "fresh16",
     cwd: "fresh16/repo",
-    prompt: "the repo says objects are missing; where are the TODOs, and what changed between the two versions of the topic series",
+    prompt:
+      "the repo says objects are missing; where are the TODOs, and what changed between the two versions of the topic series",
     provenance: `${CAPTURED} (git 2.39 of Debian 12 over ajv's TypeScript sources with a scripted history; files by projects/fresh16.sh)`,
     steps: [
-      bash("git-fsck-full-f16", "git-fsck", 'git fsck --full 2>&1; echo "exit code: $?"', "Check the object store"),
+      bash(
+        "git-fsck-full-f16",
+        "git-fsck",
+        'git fsck --full 2>&1; echo "exit code: $?"',
+        "Check the object store",
+      ),
       bash(
         "git-grep-todo-f16",
         "git-grep",
@@ -3699,7 +3705,12 @@ export const sessions: Session[] = [
         "git range-diff main topic-v1 topic-v2",
         "Compare the two versions of the series",
       ),
-      bash("git-cherry-topic-f16", "git-cherry", "git cherry -v main topic-v1", "Which topic commits are upstream"),
+      bash(
+        "git-cherry-topic-f16",
+        "git-cherry",
+        "git cherry -v main topic-v1",
+        "Which topic commits are upstream",
+      ),
     ],
   },
   {
@@ -3710,7 +3721,12 @@ export const sessions: Session[] = [
     provenance: `${CAPTURED} (Mercurial 6.3 of Debian 12 over Debian's PyYAML sources with a scripted history; files by projects/fresh16.sh)`,
     steps: [
       bash("hg-log-v-f16", "hg", "hg log -v", "The whole history"),
-      bash("hg-annotate-constructor-f16", "hg", "hg annotate -u -n -d yaml/constructor.py", "Who changed each line of the constructor"),
+      bash(
+        "hg-annotate-constructor-f16",
+        "hg",
+        "hg annotate -u -n -d yaml/constructor.py",
+        "Who changed each line of the constructor",
+      ),
       bash("hg-merge-conflict-f16", "hg", 'hg merge 2>&1; echo "exit code: $?"', "Merge the other head"),
       bash("hg-resolve-list-f16", "hg", "hg resolve --list; hg status", "What is unresolved"),
       bash("hg-diff-merge-f16", "hg", "hg diff", "The merge's working changes"),
@@ -3761,12 +3777,18 @@ export const sessions: Session[] = [
     name: "fresh16-sys",
     setup: "fresh16",
     cwd: "fresh16/sys",
-    prompt: "the roster job is slow on this box; what is the machine doing, and which TLS ciphers does it offer",
+    prompt:
+      "the roster job is slow on this box; what is the machine doing, and which TLS ciphers does it offer",
     provenance: `${CAPTURED} (procps vmstat, sysstat 12.6 iostat, GNU time 1.9, OpenSSL 3.0 and hyperfine 1.15 of Debian 12; files by projects/fresh16.sh)`,
     steps: [
       bash("vmstat-w-f16", "vmstat", "vmstat -w 1 5", "Memory, swap and CPU for five seconds"),
       bash("iostat-xz-f16", "iostat", "iostat -xz 1 2", "Extended disk statistics"),
-      bash("time-v-schedule-f16", "time", "/usr/bin/time -v python3 schedule.py 2>&1", "Resource use of the job"),
+      bash(
+        "time-v-schedule-f16",
+        "time",
+        "/usr/bin/time -v python3 schedule.py 2>&1",
+        "Resource use of the job",
+      ),
       bash(
         "openssl-ciphers-v-f16",
         "openssl",
@@ -3785,7 +3807,8 @@ export const sessions: Session[] = [
     name: "fresh16-docs",
     setup: "fresh16",
     cwd: "fresh16/docs",
-    prompt: "lint and spell-check the vendored docs, list the dependency licences, and find import cycles in the ajv copy",
+    prompt:
+      "lint and spell-check the vendored docs, list the dependency licences, and find import cycles in the ajv copy",
     provenance: `${CAPTURED} (markdownlint-cli 0.45, cspell 8.19, license-checker 25 and madge 8 from npm, over real npm READMEs, node_modules and ajv's sources; files by projects/fresh16.sh)`,
     steps: [
       build(
@@ -3800,7 +3823,12 @@ export const sessions: Session[] = [
         'npx cspell --no-progress "vendor/*.md" 2>&1; echo "exit code: $?"',
         "Spell-check the vendored READMEs",
       ),
-      build("license-checker-summary-f16", "license-checker", "npx license-checker --summary 2>&1", "Licences by count"),
+      build(
+        "license-checker-summary-f16",
+        "license-checker",
+        "npx license-checker --summary 2>&1",
+        "Licences by count",
+      ),
       build(
         "license-checker-csv-spilled-f16",
         "license-checker",
