@@ -16,28 +16,32 @@ const HELD = 0.9;
 const VALUES = 20;
 /** A rare value is held by at most this many lines. */
 const RARE = 2;
+/** Lines read first for the fields that may be categories (most outputs name none: they cost no full pass). */
+const SAMPLE = 64;
 /** `Key=value`, the key a name, the value not empty. */
 const NAMED = /(?:^|\s)([A-Za-z][\w.-]*)=([^\s=]\S*)/g;
 
-/**
- * Into `out`, under `named:KEY=VALUE`, the lines among `at` holding a rare value of a field
- * nearly all of them name.
- */
-export function namedOutliers(
+interface Field {
+  lines: number;
+  values: Map<string, number[]>;
+}
+
+/** The fields `Key=value` named by the lines `at[k]` for k from 0 by `step`, each counted once a line. */
+function fieldsOf(
   lines: readonly string[],
   at: readonly number[],
-  out: Map<string, number[]>,
-): void {
-  if (at.length < FEWEST || at.length > MOST) return;
-  let withEq = 0;
-  for (const i of at) if (lines[i]!.includes("=")) withEq++;
-  if (withEq < at.length * HELD) return;
-  const fields = new Map<string, { lines: number; values: Map<string, number[]> }>();
-  for (const i of at) {
+  step: number,
+  only?: Set<string>,
+): Map<string, Field> {
+  const fields = new Map<string, Field>();
+  for (let k = 0; k < at.length; k += step) {
+    const i = at[k]!;
+    const line = lines[i]!;
+    if (!line.includes("=")) continue;
     const seen = new Set<string>();
-    for (const m of lines[i]!.matchAll(NAMED)) {
+    for (const m of line.matchAll(NAMED)) {
       const [, key, value] = m as unknown as [string, string, string];
-      if (seen.has(key)) continue;
+      if (seen.has(key) || (only && !only.has(key))) continue;
       seen.add(key);
       let f = fields.get(key);
       if (!f) {
@@ -50,8 +54,37 @@ export function namedOutliers(
       else if (f.values.size <= VALUES) f.values.set(value, [i]);
     }
   }
-  for (const [key, f] of fields) {
-    if (f.lines < at.length * HELD || f.values.size > VALUES || f.values.size < 2) continue;
-    for (const [value, held] of f.values) if (held.length <= RARE) out.set(`named:${key}=${value}`, held);
-  }
+  return fields;
+}
+
+/** The keys of `fields` (read over `read` lines) that nearly all of them name, with 2 to VALUES values. */
+function categories(fields: Map<string, Field>, read: number): Set<string> {
+  const keys = new Set<string>();
+  for (const [key, f] of fields)
+    if (f.lines >= read * HELD && f.values.size <= VALUES && f.values.size >= 2) keys.add(key);
+  return keys;
+}
+
+/**
+ * Into `out`, under `named:KEY=VALUE`, the lines among `at` holding a rare value of a field
+ * nearly all of them name.
+ */
+export function namedOutliers(
+  lines: readonly string[],
+  at: readonly number[],
+  out: Map<string, number[]>,
+): void {
+  if (at.length < FEWEST || at.length > MOST) return;
+  // A sample spread over the lines first: a field nearly all lines name is named by nearly
+  // all of the sample, with no more values there than in all.
+  const step = Math.max(1, Math.floor(at.length / SAMPLE));
+  const sampled = Math.ceil(at.length / step);
+  const sample = fieldsOf(lines, at, step);
+  const keys = new Set<string>();
+  for (const [key, f] of sample) if (f.lines >= sampled * HELD && f.values.size <= VALUES) keys.add(key);
+  if (keys.size === 0) return;
+  const fields = fieldsOf(lines, at, 1, keys);
+  for (const key of categories(fields, at.length))
+    for (const [value, held] of fields.get(key)!.values)
+      if (held.length <= RARE) out.set(`named:${key}=${value}`, held);
 }

@@ -19,16 +19,40 @@ const SHARE = 0.05;
 const MOST = 20_000;
 const VALUE = "\u0000";
 
-/** A token that is a value: it holds a digit or a slash, or is put in brackets or quotes. */
-function isValue(token: string): boolean {
-  return /[\d/]/.test(token) || /^[([{<"'`]/.test(token) || /[)\]}>"'`]$/.test(token);
+const OPENS = new Set([40, 91, 123, 60, 34, 39, 96]);
+const CLOSES = new Set([41, 93, 125, 62, 34, 39, 96]);
+
+/** Whether `line[from, to)` is a value: it holds a digit or a slash, or is put in brackets or quotes. */
+function isValue(line: string, from: number, to: number): boolean {
+  if (OPENS.has(line.charCodeAt(from)) || CLOSES.has(line.charCodeAt(to - 1))) return true;
+  for (let k = from; k < to; k++) {
+    const c = line.charCodeAt(k);
+    if ((c >= 48 && c <= 57) || c === 47) return true;
+  }
+  return false;
 }
 
-/** A line's form: its tokens, each value one placeholder. */
-function formOf(line: string): string[] {
-  const tokens = line.trim().split(/\s+/);
-  for (let k = 0; k < tokens.length; k++) if (isValue(tokens[k]!)) tokens[k] = VALUE;
-  return tokens;
+/** A line of more tokens than this has no form read (a log's message, a JSON line): a sentence with values is short. */
+const TOKENS = 24;
+
+/** A line's form: its tokens (split at blanks) joined by one blank, each value one placeholder; "" when blank, undefined past TOKENS. */
+function formOf(line: string): string | undefined {
+  let form = "";
+  let tokens = 0;
+  let i = 0;
+  while (i < line.length) {
+    let c = line.charCodeAt(i);
+    if (c === 32 || c === 9) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < line.length && (c = line.charCodeAt(j)) !== 32 && c !== 9) j++;
+    if (++tokens > TOKENS) return undefined;
+    form += (tokens > 1 ? " " : "") + (isValue(line, i, j) ? VALUE : line.slice(i, j));
+    i = j;
+  }
+  return form;
 }
 
 const isWord = (token: string) => token !== VALUE && /[A-Za-z]/.test(token);
@@ -49,23 +73,40 @@ function isVariant(form: readonly string[], main: readonly string[]): boolean {
   return differ >= 0 && isWord(form[differ]!) && isWord(main[differ]!);
 }
 
+/** Lines read first to tell whether a form may dominate (most outputs have none: it costs the rest no pass). */
+const SAMPLE = 64;
+
+/**
+ * Each line's form (undefined where blank, skipped, or not read) from `from` by `step`, and
+ * how many lines each form holds; `read`: the lines not blank nor skipped.
+ */
+function formsOf(lines: readonly string[], skip: (i: number) => boolean, step: number) {
+  const forms: (string | undefined)[] = new Array(lines.length);
+  const count = new Map<string, number>();
+  let read = 0;
+  let main = "";
+  let most = 0;
+  for (let i = 0; i < lines.length; i += step) {
+    if (skip(i)) continue;
+    const form = formOf(lines[i]!);
+    if (form === "") continue;
+    read++;
+    if (form === undefined) continue;
+    forms[i] = form;
+    const c = (count.get(form) ?? 0) + 1;
+    count.set(form, c);
+    if (c > most) [main, most] = [form, c];
+  }
+  return { forms, count, read, main, most };
+}
+
 /** Lines of a variant of the dominant form (see above), in order; none where no form dominates. */
 export function variantLines(lines: readonly string[], skip: (i: number) => boolean): number[] {
   if (lines.length > MOST) return [];
-  const forms: (string[] | undefined)[] = new Array(lines.length);
-  const count = new Map<string, number>();
-  let read = 0;
-  for (let i = 0; i < lines.length; i++) {
-    if (lines[i]!.trim() === "" || skip(i)) continue;
-    const form = formOf(lines[i]!);
-    forms[i] = form;
-    read++;
-    const key = form.join(" ");
-    count.set(key, (count.get(key) ?? 0) + 1);
-  }
-  let mainKey = "";
-  let most = 0;
-  for (const [key, c] of count) if (c > most) [mainKey, most] = [key, c];
+  // A sample spread over the output first: where no form holds a third of it, none holds half of all.
+  const sample = formsOf(lines, skip, Math.max(1, Math.floor(lines.length / SAMPLE)));
+  if (sample.most * 3 < sample.read) return [];
+  const { forms, count, read, main: mainKey, most } = formsOf(lines, skip, 1);
   if (most < FEWEST || most * 2 < read) return [];
   const main = mainKey.split(" ");
   if (!main.some(isWord)) return [];
@@ -74,13 +115,11 @@ export function variantLines(lines: readonly string[], skip: (i: number) => bool
   const judged = new Map<string, boolean>();
   for (let i = 0; i < lines.length; i++) {
     const form = forms[i];
-    if (!form) continue;
-    const key = form.join(" ");
-    if (key === mainKey) continue;
-    let ok = judged.get(key);
+    if (form === undefined || form === mainKey) continue;
+    let ok = judged.get(form);
     if (ok === undefined) {
-      ok = count.get(key)! <= cap && isVariant(form, main);
-      judged.set(key, ok);
+      ok = count.get(form)! <= cap && isVariant(form.split(" "), main);
+      judged.set(form, ok);
     }
     if (ok) out.push(i);
   }
