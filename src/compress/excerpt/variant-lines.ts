@@ -32,6 +32,8 @@ function isValue(line: string, from: number, to: number): boolean {
   return false;
 }
 
+const isBlank = (c: number) => c === 32 || c === 9;
+
 /** A line of more tokens than this has no form read (a log's message, a JSON line): a sentence with values is short. */
 const TOKENS = 24;
 
@@ -41,13 +43,12 @@ function formOf(line: string): string | undefined {
   let tokens = 0;
   let i = 0;
   while (i < line.length) {
-    let c = line.charCodeAt(i);
-    if (c === 32 || c === 9) {
+    if (isBlank(line.charCodeAt(i))) {
       i++;
       continue;
     }
     let j = i;
-    while (j < line.length && (c = line.charCodeAt(j)) !== 32 && c !== 9) j++;
+    while (j < line.length && !isBlank(line.charCodeAt(j))) j++;
     if (++tokens > TOKENS) return undefined;
     form += (tokens > 1 ? " " : "") + (isValue(line, i, j) ? VALUE : line.slice(i, j));
     i = j;
