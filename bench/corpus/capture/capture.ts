@@ -9,7 +9,9 @@
  * Needs what the sessions run: cargo (offline, std only), a JDK with Maven and a local
  * repository holding JUnit 5 and surefire 3.2.5, gcc/g++, cmake, ninja, valgrind, gdb,
  * strace, python3, sqlite3, PostgreSQL server binaries, tree, shellcheck, yamllint, xmllint, jq,
- * unshare, and the npm registry for the web project's tools. Two public repositories are
+ * unshare, and the npm registry for the web project's tools (fresh16's sessions need Mercurial,
+ * tcpdump, nftables, iproute2 with `ip netns`, sysstat, hyperfine, root, and the npm registry
+ * for markdownlint-cli, cspell, license-checker and madge). Two public repositories are
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt) and
  * $LOGHUB_REPO (logpai/loghub).
  *

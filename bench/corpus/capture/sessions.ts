@@ -3674,6 +3674,175 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh16 set (bench/corpus/fresh16/): a sixteenth held-out round on system, data, VCS
+  // and lint tools no earlier set holds (git fsck / grep / range-diff / cherry, Mercurial,
+  // tcpdump -r, nft, ip, vmstat, iostat, GNU time -v, openssl ciphers, hyperfine, markdownlint,
+  // cspell, license-checker, madge). Claude Code's default output limit, so outputs over 30,000
+  // characters are spilled to a file the hook reads.
+  {
+    name: "fresh16-git",
+    setup: "fresh16",
+    cwd: "fresh16/repo",
+    prompt:
+      "the repo says objects are missing; where are the TODOs, and what changed between the two versions of the topic series",
+    provenance: `${CAPTURED} (git 2.39 of Debian 12 over ajv's TypeScript sources with a scripted history; files by projects/fresh16.sh)`,
+    steps: [
+      bash(
+        "git-fsck-full-f16",
+        "git-fsck",
+        'git fsck --full 2>&1; echo "exit code: $?"',
+        "Check the object store",
+      ),
+      bash(
+        "git-grep-todo-f16",
+        "git-grep",
+        'git grep -n -E "TODO|FIXME|throw new Error"',
+        "Find TODOs, FIXMEs and thrown errors",
+      ),
+      bash(
+        "git-range-diff-topic-f16",
+        "git-range-diff",
+        "git range-diff main topic-v1 topic-v2",
+        "Compare the two versions of the series",
+      ),
+      bash(
+        "git-cherry-topic-f16",
+        "git-cherry",
+        "git cherry -v main topic-v1",
+        "Which topic commits are upstream",
+      ),
+    ],
+  },
+  {
+    name: "fresh16-hg",
+    setup: "fresh16",
+    cwd: "fresh16/hgrepo",
+    prompt: "merge the two heads of the vendored PyYAML and tell me what conflicts",
+    provenance: `${CAPTURED} (Mercurial 6.3 of Debian 12 over Debian's PyYAML sources with a scripted history; files by projects/fresh16.sh)`,
+    steps: [
+      bash("hg-log-v-f16", "hg", "hg log -v", "The whole history"),
+      bash(
+        "hg-annotate-constructor-f16",
+        "hg",
+        "hg annotate -u -n -d yaml/constructor.py",
+        "Who changed each line of the constructor",
+      ),
+      bash("hg-merge-conflict-f16", "hg", 'hg merge 2>&1; echo "exit code: $?"', "Merge the other head"),
+      bash("hg-resolve-list-f16", "hg", "hg resolve --list; hg status", "What is unresolved"),
+      bash("hg-diff-merge-f16", "hg", "hg diff", "The merge's working changes"),
+    ],
+  },
+  {
+    name: "fresh16-net",
+    setup: "fresh16",
+    cwd: "fresh16/net",
+    prompt:
+      "the dispatch client fails to reach the tides API; and the edge router's firewall change will not load",
+    provenance: `${CAPTURED} (tcpdump 4.99, nftables 1.0.6 and iproute2 6.1 of Debian 12, in a network namespace; files by projects/fresh16.sh)`,
+    steps: [
+      bash(
+        "tcpdump-r-dispatch-spilled-f16",
+        "tcpdump",
+        "tcpdump -nn -r dispatch.pcap",
+        "Read the loopback capture",
+      ),
+      bash(
+        "tcpdump-r-rst-f16",
+        "tcpdump",
+        "tcpdump -nn -v -r dispatch.pcap 'tcp[tcpflags] & (tcp-rst) != 0'",
+        "Only the resets",
+      ),
+      bash(
+        "nft-list-ruleset-edge-f16",
+        "nft",
+        "ip netns exec f16edge nft -a list ruleset",
+        "The edge router's ruleset",
+      ),
+      bash(
+        "nft-check-edge-next-f16",
+        "nft",
+        'ip netns exec f16edge nft -c -f edge-next.nft 2>&1; echo "exit code: $?"',
+        "Check the new ruleset",
+      ),
+      bash("ip-s-d-link-edge-f16", "ip", "ip netns exec f16edge ip -s -d link", "Interfaces with counters"),
+      bash(
+        "ip-route-table-all-edge-f16",
+        "ip",
+        "ip netns exec f16edge ip route show table all",
+        "Every routing table",
+      ),
+    ],
+  },
+  {
+    name: "fresh16-sys",
+    setup: "fresh16",
+    cwd: "fresh16/sys",
+    prompt:
+      "the roster job is slow on this box; what is the machine doing, and which TLS ciphers does it offer",
+    provenance: `${CAPTURED} (procps vmstat, sysstat 12.6 iostat, GNU time 1.9, OpenSSL 3.0 and hyperfine 1.15 of Debian 12; files by projects/fresh16.sh)`,
+    steps: [
+      bash("vmstat-w-f16", "vmstat", "vmstat -w 1 5", "Memory, swap and CPU for five seconds"),
+      bash("iostat-xz-f16", "iostat", "iostat -xz 1 2", "Extended disk statistics"),
+      bash(
+        "time-v-schedule-f16",
+        "time",
+        "/usr/bin/time -v python3 schedule.py 2>&1",
+        "Resource use of the job",
+      ),
+      bash(
+        "openssl-ciphers-v-f16",
+        "openssl",
+        "openssl ciphers -v 'ALL:COMPLEMENTOFALL'",
+        "Every cipher OpenSSL offers",
+      ),
+      build(
+        "hyperfine-schedule-f16",
+        "hyperfine",
+        "hyperfine --runs 5 --style basic 'python3 schedule.py' 'python3 -O schedule.py' 2>&1",
+        "Time the job two ways",
+      ),
+    ],
+  },
+  {
+    name: "fresh16-docs",
+    setup: "fresh16",
+    cwd: "fresh16/docs",
+    prompt:
+      "lint and spell-check the vendored docs, list the dependency licences, and find import cycles in the ajv copy",
+    provenance: `${CAPTURED} (markdownlint-cli 0.45, cspell 8.19, license-checker 25 and madge 8 from npm, over real npm READMEs, node_modules and ajv's sources; files by projects/fresh16.sh)`,
+    steps: [
+      build(
+        "markdownlint-vendor-spilled-f16",
+        "markdownlint",
+        'npx markdownlint vendor 2>&1; echo "exit code: $?"',
+        "Lint the vendored READMEs",
+      ),
+      build(
+        "cspell-vendor-f16",
+        "cspell",
+        'npx cspell --no-progress "vendor/*.md" 2>&1; echo "exit code: $?"',
+        "Spell-check the vendored READMEs",
+      ),
+      build(
+        "license-checker-summary-f16",
+        "license-checker",
+        "npx license-checker --summary 2>&1",
+        "Licences by count",
+      ),
+      build(
+        "license-checker-csv-spilled-f16",
+        "license-checker",
+        "npx license-checker --csv 2>/dev/null",
+        "Every package's licence",
+      ),
+      build(
+        "madge-circular-ajv-f16",
+        "madge",
+        'npx madge --circular --extensions ts ajv-lib 2>&1; echo "exit code: $?"',
+        "Find circular imports",
+      ),
+    ],
+  },
 ];
 
 /**

@@ -40,6 +40,10 @@
  * - fresh14: bench/corpus/fresh14, a thirteenth held-out round on tools no set held
  *           (ansible-playbook, rspec, black, bandit, coverage, javadoc, objdump, xxd/hexdump,
  *           pg_dump, sha256sum -c, rsync, tidy).
+ * - fresh16: bench/corpus/fresh16, a sixteenth held-out round on system, data, VCS and lint
+ *           tools no set held (git fsck / range-diff / cherry, hg, tcpdump, nft, ip, vmstat,
+ *           iostat, time -v, openssl ciphers, hyperfine, markdownlint, cspell, license-checker,
+ *           madge).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -70,6 +74,7 @@ export const OPEN_SETS = [
   "fresh12",
   "fresh13",
   "fresh14",
+  "fresh16",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];

@@ -48,6 +48,7 @@ import { isCaret, isCodeFrame, isFrame, isSuccess, isSummary } from "./signals.t
 import { type Template, type Templates, templatesOf } from "./templates.ts";
 import { FOREIGN, nearTheEnd } from "./traces.ts";
 import { treeRoots } from "./tree-roots.ts";
+import { variantLines } from "./variant-lines.ts";
 import { wentOnAfter } from "./went-on.ts";
 import { type EngineOptions, FEW, fact, RARE, type Work } from "./work.ts";
 
@@ -368,6 +369,7 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     rankHead(w);
     rankKeyedRecords(w);
     for (const i of treeRoots(doc.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
+    for (const i of variantLines(doc.lines, noise)) fact(w, i, i, E.outlier, "outlier");
     rankPatchOutline(w);
     rankClosingSummary(w);
     rankNamedLabels(w);

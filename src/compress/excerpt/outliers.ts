@@ -15,6 +15,7 @@ import {
   type Printed,
   wordsOf,
 } from "./fields.ts";
+import { namedOutliers } from "./named-values.ts";
 import { insideOf } from "./nested.ts";
 import { FEW_LINES, farAbove, largestAcrossOrders, onlyGrow, printedStep } from "./signals.ts";
 import type { Templates } from "./templates.ts";
@@ -369,7 +370,8 @@ export function leadOutliers(
 /**
  * Rare values in the fields of every line, whatever its kind: in the columns nearly every
  * line starts with (a profile sorted by time, `import time: self | cumulative | name`),
- * the numbers far above the rest; in the first field, a value a line or two hold (leadOutliers).
+ * the numbers far above the rest; in the first field, a value a line or two hold (leadOutliers);
+ * in a field nearly every line names (`Mac=MD5`), a value a line or two hold (namedOutliers).
  * `keep`: which lines with a template count (not noise).
  */
 export function outputOutliers(
@@ -386,4 +388,5 @@ export function outputOutliers(
   for (let i = 0; i < lines.length; i++) if (t.of[i]! >= 0 && keep(i)) at.push(i);
   leadOutliers(lines, at, out, bodyAt);
   tabOutliers(lines, at, out);
+  namedOutliers(lines, at, out);
 }
