@@ -40,6 +40,9 @@
  * - fresh14: bench/corpus/fresh14, a thirteenth held-out round on tools no set held
  *           (ansible-playbook, rspec, black, bandit, coverage, javadoc, objdump, xxd/hexdump,
  *           pg_dump, sha256sum -c, rsync, tidy).
+ * - fresh15: bench/corpus/fresh15, a fourteenth held-out round on language, build, test and
+ *           package tools no set held (perlcritic, perl -c, luacheck, mix, erlc, ghc, dune,
+ *           meson, ninja, ./configure and config.log, phpunit, php -l, npm ERESOLVE/explain).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -70,6 +73,7 @@ export const OPEN_SETS = [
   "fresh12",
   "fresh13",
   "fresh14",
+  "fresh15",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];
