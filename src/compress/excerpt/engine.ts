@@ -23,6 +23,7 @@
  */
 
 import { ancestors, children, depthsOf, locatedBefore, recordIdOf } from "./around.ts";
+import { blockHeads } from "./block-heads.ts";
 import { rankClosingSummary } from "./closing-summary.ts";
 import { ROUND_CHARS, repeatedBlock } from "./cycles.ts";
 import type { Doc } from "./doc.ts";
@@ -364,7 +365,8 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
       if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
     rankHead(w);
     rankKeyedRecords(w);
-    for (const i of treeRoots(doc.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
+    for (const i of [...treeRoots(doc.lines), ...blockHeads(doc.lines)])
+      if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
     rankPatchOutline(w);
     rankClosingSummary(w);
     rankNamedLabels(w);
