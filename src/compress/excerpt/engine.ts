@@ -43,7 +43,6 @@ import type { Pick } from "./pack-items.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
 import { asRoom, E } from "./priorities.ts";
 import { problemsOf, rankProblems } from "./rank-problems.ts";
-import { rarerFirst } from "./rarer-first.ts";
 import { namesItsKind, recordAround, recordOfPeriod } from "./records.ts";
 import { regimeChange } from "./regime.ts";
 import { isCaret, isCodeFrame, isFrame, isSuccess, isSummary } from "./signals.ts";
@@ -160,7 +159,7 @@ function rankRare(w: Work, tpl: Template, rareAreFacts: boolean, rareShape?: (i:
       // Told on a caret line (shellcheck's `^--^ SC2162 …`), it is located as a problem is:
       // by the source line it points at and the `In f line N:` over that.
       const from = isCaret(lines[i]!) ? locatedBefore(lines, i) : i;
-      fact(w, from, i, rarerFirst(E.rare, lines[i]!.length, tpl.members.length), "rare");
+      fact(w, from, i, E.rare - Math.min(1, lines[i]!.length / 1000), "rare");
       const record = recordOfPeriod(w.t, w.lines, i);
       if (record) fact(w, record[0], record[1], E.rare - 1, "record-id");
       else withRecordId(w, i, E.rare - 1);

@@ -15,7 +15,6 @@ import { alikeSuffix } from "./framing.ts";
 import { heldBefore } from "./held-before.ts";
 import { enclosingStartTag } from "./markup-parent.ts";
 import { E } from "./priorities.ts";
-import { selfLocated } from "./self-located.ts";
 import { hasLocation, isCaret, isCodeFrame, isProblem, isSevere } from "./signals.ts";
 import { firstOfEachTold } from "./told-once.ts";
 import { FOREIGN } from "./traces.ts";
@@ -69,7 +68,7 @@ function locatedOnce(w: Work, from: number, to: number, where: number): void {
 /** The lines that locate problem line `i` (above and under it), as facts of priority `where`. */
 function located(w: Work, i: number, where: number): void {
   const { lines } = w;
-  const before = selfLocated(lines) ? i : locatedBefore(lines, i);
+  const before = locatedBefore(lines, i);
   if (before < i) locatedOnce(w, before, i - 1, where);
   const after = attachedAfter(lines, i, isProblemIn(w));
   const again = toldAgainBelow(lines, i, isProblemIn(w));
