@@ -3674,6 +3674,209 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh15 set (bench/corpus/fresh15/): a fifteenth held-out round on language, build,
+  // test and package tools no earlier set holds (perlcritic, perl -c, luacheck, mix compile, mix
+  // test, erlc, ghc, dune, meson and its log, ninja, ./configure and config.log, phpunit, php -l,
+  // npm install ERESOLVE, npm explain). Claude Code's default output limit, so outputs over
+  // 30,000 characters are spilled to a file the hook reads.
+  {
+    name: "fresh15-perl",
+    setup: "fresh15",
+    cwd: "fresh15/perl",
+    prompt: "perlcritic the debconf modules, and Template.pm no longer compiles after my edit",
+    provenance: `${CAPTURED} (perlcritic 1.148 and perl 5.36 of Debian 12 over a copy of Debian's debconf Perl modules; files by projects/fresh15.sh)`,
+    steps: [
+      build(
+        "perlcritic-debconf-f15",
+        "perlcritic",
+        'perlcritic Debconf 2>&1; echo "exit code: $?"',
+        "Critique the modules at the default severity",
+      ),
+      build(
+        "perlcritic-severity3-debconf-spilled-f15",
+        "perlcritic",
+        'perlcritic --severity 3 Debconf 2>&1; echo "exit code: $?"',
+        "Critique the modules at severity 3",
+      ),
+      bash(
+        "perl-c-template-f15",
+        "perl",
+        'perl -I. -wc Debconf/Template.pm 2>&1; echo "exit code: $?"',
+        "Compile-check Template.pm",
+      ),
+    ],
+  },
+  {
+    name: "fresh15-lua",
+    setup: "fresh15",
+    cwd: "fresh15/lua",
+    prompt: "luacheck fails since I touched format.lua and cache.lua",
+    provenance: `${CAPTURED} (luacheck 1.1.0 of Debian 12 over a copy of its own Lua sources; files by projects/fresh15.sh)`,
+    steps: [
+      build(
+        "luacheck-luacheck-f15",
+        "luacheck",
+        'luacheck luacheck 2>&1; echo "exit code: $?"',
+        "Lint the Lua sources",
+      ),
+    ],
+  },
+  {
+    name: "fresh15-ex-billing",
+    setup: "fresh15",
+    cwd: "fresh15/ex/billing",
+    prompt: "CI says billing does not compile with warnings as errors",
+    provenance: `${CAPTURED} (Elixir 1.14 of Debian 12; files by projects/fresh15.sh)`,
+    steps: [
+      build(
+        "mix-compile-billing-f15",
+        "mix",
+        'mix compile --warnings-as-errors 2>&1; echo "exit code: $?"',
+        "Compile billing as CI does",
+      ),
+    ],
+  },
+  {
+    name: "fresh15-ex-fleet",
+    setup: "fresh15",
+    cwd: "fresh15/ex/fleet",
+    prompt: "which fleet tests fail",
+    provenance: `${CAPTURED} (Elixir 1.14 and ExUnit of Debian 12; files by projects/fresh15.sh)`,
+    steps: [
+      build(
+        "mix-test-trace-fleet-f15",
+        "exunit",
+        'mix test --trace 2>&1; echo "exit code: $?"',
+        "Run the fleet tests one by one",
+      ),
+      build("mix-test-fleet-f15", "exunit", 'mix test 2>&1; echo "exit code: $?"', "Run the fleet tests"),
+    ],
+  },
+  {
+    name: "fresh15-erl",
+    setup: "fresh15",
+    cwd: "fresh15/erl",
+    prompt: "the dock bridge does not build",
+    provenance: `${CAPTURED} (Erlang/OTP 25 erlc of Debian 12; files by projects/fresh15.sh)`,
+    steps: [
+      build(
+        "erlc-dock-f15",
+        "erlc",
+        'erlc -Wall -o ebin src/*.erl 2>&1; echo "exit code: $?"',
+        "Compile the Erlang modules",
+      ),
+    ],
+  },
+  {
+    name: "fresh15-hs",
+    setup: "fresh15",
+    cwd: "fresh15/hs",
+    prompt: "the route planner does not build",
+    provenance: `${CAPTURED} (GHC 9.0.2 of Debian 12; files by projects/fresh15.sh)`,
+    steps: [
+      build(
+        "ghc-planner-f15",
+        "ghc",
+        'ghc -Wall -Wcompat -Wincomplete-uni-patterns -Wincomplete-record-updates -isrc -outputdir build src/Main.hs 2>&1; echo "exit code: $?"',
+        "Build the planner with warnings",
+      ),
+    ],
+  },
+  {
+    name: "fresh15-ml",
+    setup: "fresh15",
+    cwd: "fresh15/ml",
+    prompt: "the tariff engine does not build",
+    provenance: `${CAPTURED} (OCaml 4.13 and dune 2.9 of Debian 12; files by projects/fresh15.sh)`,
+    steps: [
+      build("dune-build-tariff-f15", "dune", 'dune build 2>&1; echo "exit code: $?"', "Build with dune"),
+    ],
+  },
+  {
+    name: "fresh15-c",
+    setup: "fresh15",
+    cwd: "fresh15/c",
+    prompt: "set up the dock daemon build; it fails on MQTT, so try without it and build",
+    provenance: `${CAPTURED} (meson 1.0.1, ninja 1.11 and gcc 12 of Debian 12; files by projects/fresh15.sh)`,
+    steps: [
+      build(
+        "meson-setup-dockd-f15",
+        "meson",
+        'meson setup build 2>&1; echo "exit code: $?"',
+        "Configure the build",
+      ),
+      bash("cat-meson-log-dockd-f15", "meson-log", "cat build/meson-logs/meson-log.txt", "Read meson's log"),
+      {
+        tool: "Bash",
+        input: {
+          command: "meson setup build-nomqtt -Dmqtt=disabled > /dev/null 2>&1; echo done",
+          timeout: 600_000,
+          description: "Configure without MQTT",
+        },
+      },
+      build(
+        "ninja-k0-dockd-f15",
+        "ninja",
+        'ninja -C build-nomqtt -k 0 2>&1; echo "exit code: $?"',
+        "Build everything that can be built",
+      ),
+    ],
+  },
+  {
+    name: "fresh15-tiles",
+    setup: "fresh15",
+    cwd: "fresh15/tiles",
+    prompt: "configure fails for the tile renderer",
+    provenance: `${CAPTURED} (autoconf 2.71 and gcc 12 of Debian 12; files by projects/fresh15.sh)`,
+    steps: [
+      build("configure-tiles-f15", "configure", './configure 2>&1; echo "exit code: $?"', "Run configure"),
+      bash("cat-config-log-tiles-spilled-f15", "config-log", "cat config.log", "Read config.log"),
+    ],
+  },
+  {
+    name: "fresh15-php",
+    setup: "fresh15",
+    cwd: "fresh15/php",
+    prompt: "the portal's tests fail and Referral.php has a parse error",
+    provenance: `${CAPTURED} (PHPUnit 9.6 and PHP 8.2 of Debian 12; files by projects/fresh15.sh)`,
+    steps: [
+      build(
+        "phpunit-testdox-portal-f15",
+        "phpunit",
+        'phpunit --testdox 2>&1; echo "exit code: $?"',
+        "Run the tests as documentation",
+      ),
+      build("phpunit-portal-f15", "phpunit", 'phpunit 2>&1; echo "exit code: $?"', "Run the tests"),
+      bash(
+        "php-l-referral-f15",
+        "php-lint",
+        'php -l src/Referral.php 2>&1; echo "exit code: $?"',
+        "Lint Referral.php",
+      ),
+    ],
+  },
+  {
+    name: "fresh15-npm",
+    setup: "fresh15",
+    cwd: "fresh15/web",
+    prompt:
+      "the dashboard will not install, and why are there several ansi-regex and string-width in the API's tree",
+    provenance: `${CAPTURED} (npm 11.19 against the npm registry; files by projects/fresh15.sh)`,
+    steps: [
+      build(
+        "npm-install-eresolve-dashboard-f15",
+        "npm-eresolve",
+        'cd dashboard && npm install 2>&1; echo "exit code: $?"',
+        "Install the dashboard",
+      ),
+      bash(
+        "npm-explain-api-f15",
+        "npm-explain",
+        "cd {{CWD}}/api && npm explain ansi-regex string-width",
+        "Why these are installed",
+      ),
+    ],
+  },
   // The fresh16 set (bench/corpus/fresh16/): a sixteenth held-out round on system, data, VCS
   // and lint tools no earlier set holds (git fsck / grep / range-diff / cherry, Mercurial,
   // tcpdump -r, nft, ip, vmstat, iostat, GNU time -v, openssl ciphers, hyperfine, markdownlint,

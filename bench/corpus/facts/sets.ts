@@ -40,6 +40,9 @@
  * - fresh14: bench/corpus/fresh14, a thirteenth held-out round on tools no set held
  *           (ansible-playbook, rspec, black, bandit, coverage, javadoc, objdump, xxd/hexdump,
  *           pg_dump, sha256sum -c, rsync, tidy).
+ * - fresh15: bench/corpus/fresh15, a fifteenth held-out round on language, build, test and
+ *           package tools no set held (perlcritic, perl -c, luacheck, mix, erlc, ghc, dune,
+ *           meson, ninja, ./configure and config.log, phpunit, php -l, npm ERESOLVE/explain).
  * - fresh16: bench/corpus/fresh16, a sixteenth held-out round on system, data, VCS and lint
  *           tools no set held (git fsck / range-diff / cherry, hg, tcpdump, nft, ip, vmstat,
  *           iostat, time -v, openssl ciphers, hyperfine, markdownlint, cspell, license-checker,
@@ -74,6 +77,7 @@ export const OPEN_SETS = [
   "fresh12",
   "fresh13",
   "fresh14",
+  "fresh15",
   "fresh16",
 ] as const;
 

@@ -23,7 +23,6 @@
  */
 
 import { ancestors, children, depthsOf, locatedBefore, recordIdOf } from "./around.ts";
-import { rankClosingSummary } from "./closing-summary.ts";
 import { ROUND_CHARS, repeatedBlock } from "./cycles.ts";
 import type { Doc } from "./doc.ts";
 import { demoteEchoes } from "./echoes.ts";
@@ -34,21 +33,18 @@ import { keyedRecords } from "./keyed-records.ts";
 import { kinLines } from "./kin.ts";
 import { fewOf, madeOfProblems } from "./made-of-problems.ts";
 import { minorityRecords } from "./minority-records.ts";
-import { rankNamedLabels } from "./named-labels.ts";
 import { blameFacts, newestLines } from "./newest.ts";
 import { outcomeLines } from "./outcomes.ts";
 import { outliers, outputOutliers } from "./outliers.ts";
 import type { Pick } from "./pack-items.ts";
-import { rankPatchOutline } from "./patch-headers.ts";
 import { asRoom, E } from "./priorities.ts";
 import { problemsOf, rankProblems } from "./rank-problems.ts";
 import { namesItsKind, recordAround, recordOfPeriod } from "./records.ts";
 import { regimeChange } from "./regime.ts";
 import { isCaret, isCodeFrame, isFrame, isSuccess, isSummary } from "./signals.ts";
+import { rankStructure } from "./structure.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
 import { FOREIGN, nearTheEnd } from "./traces.ts";
-import { treeRoots } from "./tree-roots.ts";
-import { variantLines } from "./variant-lines.ts";
 import { wentOnAfter } from "./went-on.ts";
 import { type EngineOptions, FEW, fact, RARE, type Work } from "./work.ts";
 
@@ -368,11 +364,7 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
       if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
     rankHead(w);
     rankKeyedRecords(w);
-    for (const i of treeRoots(doc.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
-    for (const i of variantLines(doc.lines, noise)) fact(w, i, i, E.outlier, "outlier");
-    rankPatchOutline(w);
-    rankClosingSummary(w);
-    rankNamedLabels(w);
+    rankStructure(w);
     for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked, "newest");
     const changed = regimeChange(t);
     if (changed >= 0) fact(w, changed, changed, E.beforeCrash, "before-crash");

@@ -1,4 +1,5 @@
 import type { Detector, Hints } from "../../excerpt/types.ts";
+import { proseCells } from "./prose-cells.ts";
 
 export const tables: Detector = {
   name: "table",
@@ -41,7 +42,7 @@ export function delimiterOf(all: readonly string[], blanks = false): string | un
     const counts = lines.map((l) => l.split(d).length - 1);
     if (counts.length < 3 || counts[0]! < 1) continue;
     const same = counts.filter((c) => c === counts[0]).length;
-    if (same >= counts.length * 0.9) return d;
+    if (same >= counts.length * 0.9 && !proseCells(lines, d)) return d;
   }
   return undefined;
 }
