@@ -65,11 +65,15 @@ function readTriples(text: string): void {
   // in native code, then bytes, read faster than the string's characters one by one.
   const bytes = text.length <= SCRATCH.length ? SCRATCH : Buffer.from(text, "latin1");
   const n = bytes === SCRATCH ? SCRATCH.write(text, 0, "latin1") : bytes.length;
-  let two = (bytes[0]! << 8) | bytes[1]!;
+  // Each run's three bytes as they come, none worked out of the run before it: a run made
+  // of the last one's took three steps a byte, each waiting on the one before.
+  let first = bytes[0]!;
+  let second = bytes[1]!;
   for (let i = 2; i < n; i++) {
-    const c = bytes[i]!;
-    triples[TRIPLE(two, c)] = 1;
-    two = ((two & 0xff) << 8) | c;
+    const third = bytes[i]!;
+    triples[TRIPLE((first << 8) | second, third)] = 1;
+    first = second;
+    second = third;
   }
   pairsText = text;
 }
