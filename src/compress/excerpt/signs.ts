@@ -12,7 +12,7 @@ export type Sign = readonly [RegExp | ((text: string) => boolean), number];
  * every word of a text (a sample's " RUN " took 40 times longer than "RUN ").
  */
 export function holds(text: string, word: string): boolean {
-  if (text.length >= PAIRS_FROM && !pairsHeld(text, word)) return false;
+  if (text.length >= PAIRS_FROM && word.length >= 3 && !triplesHeld(text, word)) return false;
   let at = 0;
   for (let k = 1; k < word.length; k++) if (rarity(word.charCodeAt(k)) < rarity(word.charCodeAt(at))) at = k;
   if (at === 0) return text.includes(word);
@@ -24,21 +24,31 @@ export function holds(text: string, word: string): boolean {
 }
 
 /**
- * Texts this long or longer are read once into a table of the pairs of characters they
- * hold (each character by its low byte): a word with a pair the text lacks is not in it,
- * and is not searched for. Detectors ask a sample for dozens of words, most of them absent
- * (another tool's), and each search that fails reads the sample whole.
+ * Texts this long or longer are read once into a table of the runs of three characters
+ * they hold (each character by its low byte, the run hashed by TRIPLE): a word of three
+ * or more with a run the text lacks is not in it, and is not searched for. Detectors ask
+ * a sample for dozens of words, most of them absent (another tool's), and each search
+ * that fails reads the sample whole. Pairs of characters turned too few away: a sample
+ * of code holds most pairs (`Tests:`, `Changes ` and `Setting up` passed grep's, some
+ * twenty words a sample). A word of one or two characters is searched for: they are few
+ * (`==`, `●`), and a text of Latin-1 alone turns a mark past it away at once.
  */
 const PAIRS_FROM = 2048;
-/** The pairs of pairsText's characters: 1 at (first << 8 | second) for each. */
-const pairs = new Uint8Array(65536);
+/** The runs of three of pairsText's characters: 1 at TRIPLE of each. */
+const triples = new Uint8Array(65536);
+/** Where a run of three low bytes (the first two as `first << 8 | second`) stands in `triples`. */
+const TRIPLE = (two: number, third: number) => ((two << 3) ^ third) & 0xffff;
 let pairsText: string | undefined;
 
-/** Whether every pair of `word`'s characters stands in `text` (as text.includes(word) needs). */
-function pairsHeld(text: string, word: string): boolean {
-  if (text !== pairsText) readPairs(text);
-  for (let k = 1; k < word.length; k++)
-    if (pairs[((word.charCodeAt(k - 1) & 0xff) << 8) | (word.charCodeAt(k) & 0xff)] === 0) return false;
+/** Whether every run of three of `word`'s characters stands in `text` (as text.includes(word) needs). */
+function triplesHeld(text: string, word: string): boolean {
+  if (text !== pairsText) readTriples(text);
+  let two = ((word.charCodeAt(0) & 0xff) << 8) | (word.charCodeAt(1) & 0xff);
+  for (let k = 2; k < word.length; k++) {
+    const c = word.charCodeAt(k) & 0xff;
+    if (triples[TRIPLE(two, c)] === 0) return false;
+    two = ((two & 0xff) << 8) | c;
+  }
   return true;
 }
 
@@ -49,22 +59,26 @@ function pairsHeld(text: string, word: string): boolean {
  */
 const SCRATCH = Buffer.allocUnsafe(32 * 1024);
 
-function readPairs(text: string): void {
-  pairs.fill(0);
-  // Node's latin1 keeps each code unit's low byte, as pairsHeld reads a word's: one copy
+function readTriples(text: string): void {
+  triples.fill(0);
+  // Node's latin1 keeps each code unit's low byte, as triplesHeld reads a word's: one copy
   // in native code, then bytes, read faster than the string's characters one by one.
   const bytes = text.length <= SCRATCH.length ? SCRATCH : Buffer.from(text, "latin1");
   const n = bytes === SCRATCH ? SCRATCH.write(text, 0, "latin1") : bytes.length;
-  let first = bytes[0]! << 8;
-  for (let i = 1; i < n; i++) {
-    const c = bytes[i]!;
-    pairs[first | c] = 1;
-    first = c << 8;
+  // Each run's three bytes as they come, none worked out of the run before it: a run made
+  // of the last one's took three steps a byte, each waiting on the one before.
+  let first = bytes[0]!;
+  let second = bytes[1]!;
+  for (let i = 2; i < n; i++) {
+    const third = bytes[i]!;
+    triples[TRIPLE((first << 8) | second, third)] = 1;
+    first = second;
+    second = third;
   }
   pairsText = text;
 }
 
-/** Forgets the text whose pairs were read (benchmarks time each compression from scratch). */
+/** Forgets the text whose runs were read (benchmarks time each compression from scratch). */
 export function forgetPairs(): void {
   pairsText = undefined;
 }

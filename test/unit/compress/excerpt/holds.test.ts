@@ -73,15 +73,19 @@ describe("holds", () => {
       { numRuns: 3_000 },
     );
   });
-  it("answers as includes for texts about the size of the buffer their bytes are copied into, every pair to the last", () => {
+  it("answers as includes for texts about the size of the buffer their bytes are copied into, every pair and run of three to the last", () => {
     // Samples are copied into one 32 KB buffer, a longer text into one of its own: every pair
     // is read, to the last, on either side of that size, after a longer text as after a shorter.
     const all = outputs.join("\n");
     for (const size of [40_000, 32_769, 32_768, 32_767, 3_000, 32_768, 2_048]) {
       const text = all.slice(0, size - 2) + (size === 40_000 ? "ZQ" : "QZ");
+      // Runs of three too, to the last (read into their own table).
       const words = [
         "ZQ",
         "QZ",
+        text.slice(-3),
+        text.slice(0, 3),
+        all.slice(size, size + 3),
         text.slice(-2),
         text.slice(0, 2),
         text.slice(size >> 1, (size >> 1) + 2),
