@@ -163,7 +163,11 @@ async function deltaAnswer(
   const last = previous.lastBody === undefined ? undefined : against(previous.lastBody.split("\n"));
   const fresh = last ? first.length + 1 + tellDelta(withMoves(last), [], id).text.length : text.length;
   const excess = Math.max(0, text.length - fresh);
-  if (!call.repeats.deltaWorthIt(text.length, body.length, whole, (previous.excess ?? 0) + excess))
+  // The lines it adds as they are (`+<line>`), which a whole showing says alike.
+  const asIs = said.printed
+    .filter((run) => !run.moved)
+    .reduce((n, run) => n + run.lines.reduce((c, line) => c + line.length + 2, 0), 0);
+  if (!call.repeats.deltaWorthIt(text.length, body.length, whole, (previous.excess ?? 0) + excess, asIs))
     return { id };
   return { id, delta: { text, told: command !== undefined, printed: said.printed, excess } };
 }

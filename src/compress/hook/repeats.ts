@@ -182,17 +182,22 @@ export interface Shown {
  * made knowing it would (as renting skis until the rent paid would have bought them):
  * the output is shown whole again once the repeats paid since the showing (`excess`: each
  * delta's size beyond what it would have been against the output before it), this one's
- * included, reach what showing it whole costs beyond this delta. A delta is never shown
- * from half the size of what it stands for (a reference must be much shorter than the text
- * it replaces).
+ * included, reach what showing it whole costs beyond this delta. A reference must be much
+ * shorter than the text it replaces: what the delta says otherwise than as the lines are
+ * (its first line, hunk heads, lines gone, moves, names) is never shown from half the size
+ * of the rest of the output it stands for. Lines it adds as they are (`asIs`, with their
+ * `+`) replace nothing and count on neither side: a diff grown by a file was shown whole
+ * again (882 characters where its delta took 530) because the new file's lines, said
+ * either way, counted as if the delta stood for them.
  */
 export function deltaWorthIt(
   deltaChars: number,
   bodyChars: number,
   wholeChars: number,
   paid: number,
+  asIs = 0,
 ): boolean {
-  if (deltaChars >= bodyChars / 2) return false;
+  if (deltaChars - asIs >= (bodyChars - asIs) / 2) return false;
   return paid < wholeChars - deltaChars;
 }
 
