@@ -6,8 +6,9 @@
  *
  *   header      two lines before the excerpt: `[cairn #N · sizes, lines → excerpt (kind: what was kept) · exit N]`
  *               and `[full output: cairn show N · a part: add --lines A-B or --grep 'PATTERN']` (header.ts);
- *               a kind's method after what was kept (`grep: 9 matches in 3 files: each kind of match once, …`)
- *               and a Read's `L<n>: line n of the file (…)` are said by the first header of a context only
+ *               a kind's method after what was kept (`grep: 9 matches in 3 files: each kind of match once, …`),
+ *               a Read's `L<n>: line n of the file (…)` and ` or --grep 'PATTERN'` (` · a part: add --grep 'PATTERN'`
+ *               where the header names no range) are said by the first header of a context only
  *               (header.ts legendsOf), and again after a compaction
  *   omission    `[lines A-B omitted]`: original lines A to B are not shown (`[line A omitted]`: one)
  *   repeats     `<line>  [×N]`: the line, shown once, stood N times in a row
