@@ -21,12 +21,12 @@
  *               entries; `<version>: name name …` a version written once before whole package names
  *   note        `[<words>]`: a sentence of cairn's own (what was counted, how to list the rest)
  *   numbered    `L<n>: <line>`: line n of a file (Read excerpts, whose lines are not contiguous)
- *   repeat      `[cairn #N · size, as shown earlier · full output: cairn show N]`: an output
+ *   repeat      `[cairn #N, as shown earlier · full output: cairn show N]`: an output
  *               the same as one the model already read (hook/repeats.ts; ` · full output: …` only the first
- *               time a context is told N's command); a near repeat's first line says
- *               `as shown earlier (#M) with N lines changed` (#M the call's last whole showing, never a
+ *               time a context is told N's command; no size, said with the copy it names); a near repeat's
+ *               first line says `[cairn #N · size, as shown earlier (#M) with N lines changed]` (#M the call's last whole showing, never a
  *               delta; `as last shown whole` where that showing had no number; `but for timings` where no
- *               line changed but its times; where the showing was an excerpt and the output is not known
+ *               line changed but its times, then without ` · size`; where the showing was an excerpt and the output is not known
  *               the same but for times, `with N lines of its excerpt changed` or `but for lines its excerpt
  *               leaves out`, since an excerpt's lines say nothing of the rest; without ` · full output: …`
  *               where that showing and the delta give the output back exactly, or where that showing's header

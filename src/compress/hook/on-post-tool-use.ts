@@ -85,13 +85,12 @@ function showCommand(call: Call, id: number): string {
 /** An identical output still in context: one line naming it. */
 async function repeatAnswer(call: Call, earlier: Seen): Promise<string | undefined> {
   const label = call.repeats.labelIn(earlier.label, call.cwd);
-  const size = formatBytes(earlier.bytes);
   // Fingerprints are of the text: the earlier copy may be another call's (a Read of the file a `cat` printed).
   const same = earlier.label === call.o.out.label;
   // The retrieval command is printed once per number in a context (Seen.told).
   const told = earlier.told === true;
   const line = (id: number) =>
-    call.repeats.repeatLine({ ...earlier, id, label }, told ? undefined : showCommand(call, id), size, same);
+    call.repeats.repeatLine({ ...earlier, id, label }, told ? undefined : showCommand(call, id), same);
   // A reference that would take more than half the output's room is not worth it.
   if (line(9_999_999).length > call.o.text.length / 2) return undefined;
   // An output shown whole the first time is stored only now, when a reference needs it.

@@ -100,16 +100,17 @@ export function forgetCopies(store: Store, sessionId: string): void {
  * said its 12-character command ten times over, 25 characters more each time). It says
  * what the output is, as a near repeat's line does (`as shown earlier (#M) but for
  * timings`), and nothing after: `: not repeated` said again what the line standing for
- * the output shows, 14 characters on each of a session's 31 repeats.
+ * the output shows, 14 characters on each of a session's 31 repeats. Nor its size: the
+ * copy it names is in context, under a header that said its size or whole, as was the
+ * output (a session's 31 repeats said 9 characters each of what the model had read).
  */
 export function repeatLine(
   seen: Seen & { readonly id: number },
   showCommand: string | undefined,
-  size: string,
   sameCall = false,
 ): string {
   const what = sameCall ? "as shown earlier" : `identical to \`${shown(seen.label)}\` shown earlier`;
-  return `[cairn #${seen.id} · ${size}, ${what}${retrieval(showCommand)}]`;
+  return `[cairn #${seen.id}, ${what}${retrieval(showCommand)}]`;
 }
 
 /** A line's closing retrieval command, when it has one. */
@@ -281,5 +282,8 @@ export function deltaLine(
       : changed === 0
         ? "but for timings"
         : `with ${lines} changed`;
-  return `[cairn #${id} · ${size}, ${earlier} ${how}${retrieval(showCommand)}]`;
+  // An output the same as the showing but for its times has its size, as an identical one
+  // does (repeatLine): a test suite re-run eight times said `1.9 KB` eight times over.
+  const sized = of === "output" && changed === 0 ? "" : ` · ${size}`;
+  return `[cairn #${id}${sized}, ${earlier} ${how}${retrieval(showCommand)}]`;
 }
