@@ -103,8 +103,13 @@ describe("outputs that grow each run", () => {
     const [, one, two] = all.slice(3).filter((s) => s.length < 400);
     expect(await run("git diff", "toolu_d_1", one!)).toBeUndefined();
     const shown = await run("git diff", "toolu_d_2", one! + two!);
-    expect(shown).toMatch(/^\[cairn #\d+ · [^\n]*, as last shown whole with \d+ lines changed\]\n@@ after L\d+ → L/);
-    const added = two!.split("\n").slice(0, -1).map((l) => `+${l}`);
+    expect(shown).toMatch(
+      /^\[cairn #\d+ · [^\n]*, as last shown whole with \d+ lines changed\]\n@@ after L\d+ → L/,
+    );
+    const added = two!
+      .split("\n")
+      .slice(0, -1)
+      .map((l) => `+${l}`);
     expect(shown!.split("\n").slice(2)).toEqual(added);
     expect(shown!.length).toBeLessThan((one! + two!).length);
   });

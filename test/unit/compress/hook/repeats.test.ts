@@ -152,12 +152,16 @@ describe("outputs already in context are not sent twice", () => {
       vitest.replace("Tests  3 failed | 176 passed", "Tests  2 failed | 177 passed"),
     );
     // #1's header printed the call's retrieval command: the line names its number alone.
-    expect(second).toMatch(/^\[cairn #2 · .*, as shown earlier \(#1\) with 2 lines of its excerpt changed\]\n/);
+    expect(second).toMatch(
+      /^\[cairn #2 · .*, as shown earlier \(#1\) with 2 lines of its excerpt changed\]\n/,
+    );
     const third = await run(
       "toolu_b_3",
       vitest.replace("Tests  3 failed | 176 passed", "Tests  1 failed | 178 passed"),
     );
-    expect(third).toMatch(/^\[cairn #3 · .*, as shown earlier \(#1\) with 2 lines of its excerpt changed\]\n/);
+    expect(third).toMatch(
+      /^\[cairn #3 · .*, as shown earlier \(#1\) with 2 lines of its excerpt changed\]\n/,
+    );
     expect(third).toContain("-      Tests  3 failed | 176 passed (179)");
     expect(third).toContain("+      Tests  1 failed | 178 passed (179)");
   });
@@ -217,9 +221,7 @@ describe("outputs already in context are not sent twice", () => {
       ).hookSpecificOutput?.updatedToolOutput?.stdout as string | undefined;
     expect(await run("toolu_c_1", tail)).toBeUndefined();
     const second = await run("toolu_c_2", at("00:31:07", "1.52s"));
-    expect(second).toMatch(
-      /^\[cairn #1, as last shown whole but for timings · full output: (.+ show 1)\]$/,
-    );
+    expect(second).toMatch(/^\[cairn #1, as last shown whole but for timings · full output: (.+ show 1)\]$/);
     const third = at("00:40:12", "1.61s");
     const line = await run("toolu_c_3", third);
     expect(line).toBe("[cairn #2, as last shown whole but for timings]");
