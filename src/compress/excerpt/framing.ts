@@ -26,7 +26,8 @@
  *               time a context is told N's command; no size, said with the copy it names); a near repeat's
  *               first line says `[cairn #N · size, as shown earlier (#M) with N lines changed]` (#M the call's last whole showing, never a
  *               delta; `as last shown whole` where that showing had no number; `but for timings` where no
- *               line changed but its times, then without ` · size`; where the showing was an excerpt and the output is not known
+ *               line changed but its times; without ` · size` where the model has the output from that
+ *               showing and the lines (given back exactly, or the same but for its times); where the showing was an excerpt and the output is not known
  *               the same but for times, `with N lines of its excerpt changed` or `but for lines its excerpt
  *               leaves out`, since an excerpt's lines say nothing of the rest; without ` · full output: …`
  *               where that showing and the delta give the output back exactly, or where that showing's header

@@ -148,12 +148,14 @@ async function deltaAnswer(
   // known the same but for times, the line says whose lines changed.
   const before = previous.source ?? (previous.id === undefined ? sourceKey(previous.body) : undefined);
   const same = body === call.o.text || (delta.changed === 0 && before === sourceKey(call.o.text));
+  // The model has the output from the showing and the lines: its size is not said.
+  const has = exact || (same && delta.changed === 0);
   const first = call.repeats.deltaLine(
     id,
     previous.id,
     delta.changed,
     command,
-    size,
+    has ? undefined : size,
     same ? "output" : "excerpt",
   );
   const said = tellDelta(delta, previous.printed ?? [], id);

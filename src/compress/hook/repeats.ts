@@ -257,6 +257,10 @@ function kept(shown: Shown): Shown {
  * was shown as it came, not as an excerpt, and no line changed but for its times): the
  * model has all of it; and where a line or header of the same call printed it since the
  * showing (Shown.commandTold): the number this line starts with is all that differs.
+ * The output's size is left out (undefined) where the model has the output from the
+ * showing and the lines, as an identical output's line leaves it out (repeatLine): given
+ * back exactly, or the same but for its times (a test suite re-run eight times said
+ * `1.9 KB` eight times over, a status and a diff grown each round their sizes each time).
  */
 /**
  * What a near repeat's lines are lines of: the output itself (it was shown as it came, or
@@ -269,7 +273,7 @@ export function deltaLine(
   earlierId: number | undefined,
   changed: number,
   showCommand: string | undefined,
-  size: string,
+  size: string | undefined,
   of: DeltaOf = "output",
 ): string {
   const earlier = earlierId !== undefined ? `as shown earlier (#${earlierId})` : "as last shown whole";
@@ -282,8 +286,5 @@ export function deltaLine(
       : changed === 0
         ? "but for timings"
         : `with ${lines} changed`;
-  // An output the same as the showing but for its times has its size, as an identical one
-  // does (repeatLine): a test suite re-run eight times said `1.9 KB` eight times over.
-  const sized = of === "output" && changed === 0 ? "" : ` · ${size}`;
-  return `[cairn #${id}${sized}, ${earlier} ${how}${retrieval(showCommand)}]`;
+  return `[cairn #${id}${size === undefined ? "" : ` · ${size}`}, ${earlier} ${how}${retrieval(showCommand)}]`;
 }
