@@ -6,8 +6,9 @@
  *
  *   header      two lines before the excerpt: `[cairn #N · sizes, lines → excerpt (kind: what was kept) · exit N]`
  *               and `[full output: cairn show N · a part: add --lines A-B or --grep 'PATTERN']` (header.ts);
- *               a kind's method after what was kept (`grep: 9 matches in 3 files: each kind of match once, …`)
- *               and a Read's `L<n>: line n of the file (…)` are said by the first header of a context only
+ *               a kind's method after what was kept (`grep: 9 matches in 3 files: each kind of match once, …`),
+ *               a Read's `L<n>: line n of the file (…)` and ` or --grep 'PATTERN'` (` · a part: add --grep 'PATTERN'`
+ *               where the header names no range) are said by the first header of a context only
  *               (header.ts legendsOf), and again after a compaction
  *   omission    `[lines A-B omitted]`: original lines A to B are not shown (`[line A omitted]`: one)
  *   repeats     `<line>  [×N]`: the line, shown once, stood N times in a row
@@ -20,12 +21,13 @@
  *               entries; `<version>: name name …` a version written once before whole package names
  *   note        `[<words>]`: a sentence of cairn's own (what was counted, how to list the rest)
  *   numbered    `L<n>: <line>`: line n of a file (Read excerpts, whose lines are not contiguous)
- *   repeat      `[cairn #N · size, as shown earlier · full output: cairn show N]`: an output
+ *   repeat      `[cairn #N, as shown earlier · full output: cairn show N]`: an output
  *               the same as one the model already read (hook/repeats.ts; ` · full output: …` only the first
- *               time a context is told N's command); a near repeat's first line says
- *               `as shown earlier (#M) with N lines changed` (#M the call's last whole showing, never a
+ *               time a context is told N's command; no size, said with the copy it names); a near repeat's
+ *               first line says `[cairn #N · size, as shown earlier (#M) with N lines changed]` (#M the call's last whole showing, never a
  *               delta; `as last shown whole` where that showing had no number; `but for timings` where no
- *               line changed but its times; where the showing was an excerpt and the output is not known
+ *               line changed but its times; without ` · size` where the model has the output from that
+ *               showing and the lines (given back exactly, or the same but for its times); where the showing was an excerpt and the output is not known
  *               the same but for times, `with N lines of its excerpt changed` or `but for lines its excerpt
  *               leaves out`, since an excerpt's lines say nothing of the rest; without ` · full output: …`
  *               where that showing and the delta give the output back exactly, or where that showing's header

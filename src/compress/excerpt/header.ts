@@ -121,7 +121,11 @@ export function excerptHeader(
   );
   const more = [showCommand(id, cli)];
   if (read) more.push(...readHint(range, told(READ_NUMBERS)));
-  else more.push(`a part: add ${range ? `--lines ${range[0]}-${range[1]} or ` : ""}--grep 'PATTERN'`);
+  else {
+    const options = range ? [`--lines ${range[0]}-${range[1]}`] : [];
+    if (!told(GREP_OPTION)) options.push(GREP_OPTION);
+    if (options.length > 0) more.push(`a part: add ${options.join(" or ")}`);
+  }
   return `${HEADER_PREFIX}${id} · ${facts.join(" · ")}]\n[full output: ${more.join(" · ")}]`;
 }
 
@@ -129,14 +133,21 @@ export function excerptHeader(
 const READ_NUMBERS = "L<n>: line n of the file (the number before it counts excerpt lines)";
 
 /**
+ * The option that narrows any retrieval to the lines matching a pattern: the same words
+ * under every header but a Read's, a legend like a kind's method (once per context). The
+ * --lines range is the header's own and stays.
+ */
+const GREP_OPTION = "--grep 'PATTERN'";
+
+/**
  * What a header says the same way for every excerpt of its kind: the kind's method, a
- * Read's numbering. `told` (the hook's record of what this context has read) leaves out
+ * Read's numbering, the --grep option of every other. `told` (the hook's record of what this context has read) leaves out
  * those already said; a compaction forgets it, so the next header says them again.
  */
 export function legendsOf(excerpt: Excerpt, hints: Hints): string[] {
   return [
     ...(excerpt.method ? [methodLegend(excerpt)] : []),
-    ...(hints.tool === "Read" ? [READ_NUMBERS] : []),
+    hints.tool === "Read" ? READ_NUMBERS : GREP_OPTION,
   ];
 }
 

@@ -85,13 +85,12 @@ function showCommand(call: Call, id: number): string {
 /** An identical output still in context: one line naming it. */
 async function repeatAnswer(call: Call, earlier: Seen): Promise<string | undefined> {
   const label = call.repeats.labelIn(earlier.label, call.cwd);
-  const size = formatBytes(earlier.bytes);
   // Fingerprints are of the text: the earlier copy may be another call's (a Read of the file a `cat` printed).
   const same = earlier.label === call.o.out.label;
   // The retrieval command is printed once per number in a context (Seen.told).
   const told = earlier.told === true;
   const line = (id: number) =>
-    call.repeats.repeatLine({ ...earlier, id, label }, told ? undefined : showCommand(call, id), size, same);
+    call.repeats.repeatLine({ ...earlier, id, label }, told ? undefined : showCommand(call, id), same);
   // A reference that would take more than half the output's room is not worth it.
   if (line(9_999_999).length > call.o.text.length / 2) return undefined;
   // An output shown whole the first time is stored only now, when a reference needs it.
@@ -149,12 +148,14 @@ async function deltaAnswer(
   // known the same but for times, the line says whose lines changed.
   const before = previous.source ?? (previous.id === undefined ? sourceKey(previous.body) : undefined);
   const same = body === call.o.text || (delta.changed === 0 && before === sourceKey(call.o.text));
+  // The model has the output from the showing and the lines: its size is not said.
+  const has = exact || (same && delta.changed === 0);
   const first = call.repeats.deltaLine(
     id,
     previous.id,
     delta.changed,
     command,
-    size,
+    has ? undefined : size,
     same ? "output" : "excerpt",
   );
   const said = tellDelta(delta, previous.printed ?? [], id);
@@ -163,7 +164,11 @@ async function deltaAnswer(
   const last = previous.lastBody === undefined ? undefined : against(previous.lastBody.split("\n"));
   const fresh = last ? first.length + 1 + tellDelta(withMoves(last), [], id).text.length : text.length;
   const excess = Math.max(0, text.length - fresh);
-  if (!call.repeats.deltaWorthIt(text.length, body.length, whole, (previous.excess ?? 0) + excess))
+  // The lines it adds as they are (`+<line>`), which a whole showing says alike.
+  const asIs = said.printed
+    .filter((run) => !run.moved)
+    .reduce((n, run) => n + run.lines.reduce((c, line) => c + line.length + 2, 0), 0);
+  if (!call.repeats.deltaWorthIt(text.length, body.length, whole, (previous.excess ?? 0) + excess, asIs))
     return { id };
   return { id, delta: { text, told: command !== undefined, printed: said.printed, excess } };
 }

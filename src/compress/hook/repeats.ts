@@ -100,16 +100,17 @@ export function forgetCopies(store: Store, sessionId: string): void {
  * said its 12-character command ten times over, 25 characters more each time). It says
  * what the output is, as a near repeat's line does (`as shown earlier (#M) but for
  * timings`), and nothing after: `: not repeated` said again what the line standing for
- * the output shows, 14 characters on each of a session's 31 repeats.
+ * the output shows, 14 characters on each of a session's 31 repeats. Nor its size: the
+ * copy it names is in context, under a header that said its size or whole, as was the
+ * output (a session's 31 repeats said 9 characters each of what the model had read).
  */
 export function repeatLine(
   seen: Seen & { readonly id: number },
   showCommand: string | undefined,
-  size: string,
   sameCall = false,
 ): string {
   const what = sameCall ? "as shown earlier" : `identical to \`${shown(seen.label)}\` shown earlier`;
-  return `[cairn #${seen.id} · ${size}, ${what}${retrieval(showCommand)}]`;
+  return `[cairn #${seen.id}, ${what}${retrieval(showCommand)}]`;
 }
 
 /** A line's closing retrieval command, when it has one. */
@@ -182,17 +183,22 @@ export interface Shown {
  * made knowing it would (as renting skis until the rent paid would have bought them):
  * the output is shown whole again once the repeats paid since the showing (`excess`: each
  * delta's size beyond what it would have been against the output before it), this one's
- * included, reach what showing it whole costs beyond this delta. A delta is never shown
- * from half the size of what it stands for (a reference must be much shorter than the text
- * it replaces).
+ * included, reach what showing it whole costs beyond this delta. A reference must be much
+ * shorter than the text it replaces: what the delta says otherwise than as the lines are
+ * (its first line, hunk heads, lines gone, moves, names) is never shown from half the size
+ * of the rest of the output it stands for. Lines it adds as they are (`asIs`, with their
+ * `+`) replace nothing and count on neither side: a diff grown by a file was shown whole
+ * again (882 characters where its delta took 530) because the new file's lines, said
+ * either way, counted as if the delta stood for them.
  */
 export function deltaWorthIt(
   deltaChars: number,
   bodyChars: number,
   wholeChars: number,
   paid: number,
+  asIs = 0,
 ): boolean {
-  if (deltaChars >= bodyChars / 2) return false;
+  if (deltaChars - asIs >= (bodyChars - asIs) / 2) return false;
   return paid < wholeChars - deltaChars;
 }
 
@@ -251,6 +257,10 @@ function kept(shown: Shown): Shown {
  * was shown as it came, not as an excerpt, and no line changed but for its times): the
  * model has all of it; and where a line or header of the same call printed it since the
  * showing (Shown.commandTold): the number this line starts with is all that differs.
+ * The output's size is left out (undefined) where the model has the output from the
+ * showing and the lines, as an identical output's line leaves it out (repeatLine): given
+ * back exactly, or the same but for its times (a test suite re-run eight times said
+ * `1.9 KB` eight times over, a status and a diff grown each round their sizes each time).
  */
 /**
  * What a near repeat's lines are lines of: the output itself (it was shown as it came, or
@@ -263,7 +273,7 @@ export function deltaLine(
   earlierId: number | undefined,
   changed: number,
   showCommand: string | undefined,
-  size: string,
+  size: string | undefined,
   of: DeltaOf = "output",
 ): string {
   const earlier = earlierId !== undefined ? `as shown earlier (#${earlierId})` : "as last shown whole";
@@ -276,5 +286,5 @@ export function deltaLine(
       : changed === 0
         ? "but for timings"
         : `with ${lines} changed`;
-  return `[cairn #${id} · ${size}, ${earlier} ${how}${retrieval(showCommand)}]`;
+  return `[cairn #${id}${size === undefined ? "" : ` · ${size}`}, ${earlier} ${how}${retrieval(showCommand)}]`;
 }

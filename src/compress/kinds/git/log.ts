@@ -183,12 +183,16 @@ function smallLogPicks(
   });
 }
 
-/** What the excerpt's note and `kept` say it holds. */
+/**
+ * What the excerpt's note and `kept` say it holds. A small log's method is all the note
+ * would say beyond its counts (each subject and file, each other line once): the header
+ * says it (header.ts, once per context), and the note said it again in 139 characters.
+ */
 function described(commits: number, authors: number, patched: boolean, small: boolean) {
   const head = `${plural(commits, "commit")} by ${plural(authors, "author")}`;
   if (small)
     return {
-      note: `${head}: each commit's hash, subject and files; a line said again in later commits (an author, a date, a stat summary) shown once, where first said`,
+      note: head,
       kept: plural(commits, "commit"),
       method: "every subject and file changed, each other line once",
     };

@@ -74,15 +74,9 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
   // The first match of each file, in order: which files matched, as room allows.
   let order = 0;
   for (const i of firsts.values()) picks.push({ from: i, to: i, prio: 88 - Math.min(30, order++ / 4) });
-  const notes: Note[] = [
-    {
-      at: 0,
-      text: note(
-        `${plural(count, "match", "matches")} in ${plural(firsts.size, "file")}${firsts.size >= FILE_LIST ? ":" : ""}`,
-      ),
-      prio: MUST + 10,
-    },
-  ];
+  // How many matches in how many files is the header's to say (kept): a note on top
+  // said it again, 28 characters above each list of files.
+  const notes: Note[] = [];
   // Context lines (`-C`, `path-12-text`) are there to be read with a match: of a kind of
   // their own far more often than the matches, which are alike by what was searched for,
   // they would be the rare lines and take the room the matches need. Never facts, they

@@ -160,9 +160,10 @@ function lsExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
       if ((kinds.get(d.kindsOf[e]!) ?? 0) <= 2) picks.push({ from: i, to: i, prio: MUST });
     });
   });
+  // How many entries is the header's to say (kept), not the note's again.
   notes.push({
     at: 0,
-    text: note(`${entries} entries: each directory's names by kind; details of rare and large entries only`),
+    text: note("each directory's names by kind; details of rare and large entries only"),
     prio: MUST + 7,
   });
   return excerpt("listing", doc, budget, {

@@ -57,7 +57,9 @@ describe("ls -la of one directory", () => {
       excerptBudget(defaults(), text.length),
     );
     expect(e.compressor).toBe("listing");
-    expect(e.text.split("\n")[0]).toMatch(/^\[157 entries: each directory's names by kind/);
+    // The count is the header's (kept), not said again by the note.
+    expect(e.kept).toMatch(/names of 157 entries$/);
+    expect(e.text.split("\n")[0]).toMatch(/^\[each directory's names by kind/);
     const words = new Set(e.text.split(/\s+/));
     const names = text
       .split("\n")

@@ -64,6 +64,9 @@ describe("git log --stat of 8 KB or less", () => {
       else if (/[A-Za-z]{2}/.test(line)) expect(shown).toContain(line);
     }
     expect(e.text).toContain("Author: Rae Other <rae@example.com>");
+    // The note counts; what was kept is the header's to say (its method), not said twice.
+    expect(shown[0]).toBe("[20 commits by 2 authors]");
+    expect(e.method).toBe("every subject and file changed, each other line once");
   });
 });
 

@@ -72,7 +72,8 @@ describe("outputs that grow each run", () => {
     for (let files = 4; files <= sections.length; files++) {
       const shown = (await run("git diff", `toolu_g_${files}`, diff(files)))!;
       // Told against the three-file diff, each run says its new file once...
-      expect(shown).toMatch(/^\[cairn #(\d+) · [^\n]*, as last shown whole with \d+ lines changed\]\n/);
+      // The showing and the delta give the output back: its size is not said either.
+      expect(shown).toMatch(/^\[cairn #(\d+), as last shown whole with \d+ lines changed\]\n/);
       expect(shown.match(/^\+diff --git.*$/gm)).toEqual([`+${sections[files - 1]!.split("\n")[0]}`]);
       // ...and names the runs of lines each delta before it printed, on one line.
       const named = shown.match(/^= lines #\d+ added at L\d+-\d+(?:, #\d+ at L\d+-\d+)*$/gm) ?? [];
@@ -94,6 +95,24 @@ describe("outputs that grow each run", () => {
     }
   });
 
+  it("a diff grown by a file more than half its size is told as that file's lines, which replace nothing", async () => {
+    // Two real short file sections of a git diff (323 and 207 characters): the first alone
+    // (shown as it came), then both. The delta's lines are over half the output, most of
+    // them the second file's, said alike either way: the rest of the delta (its line, the
+    // hunk's head) stands for the first file's lines, and is far shorter.
+    const all = read("git-diff-multifile.txt").split(/^(?=diff --git)/m);
+    const [, one, two] = all.slice(3).filter((s) => s.length < 400);
+    expect(await run("git diff", "toolu_d_1", one!)).toBeUndefined();
+    const shown = await run("git diff", "toolu_d_2", one! + two!);
+    expect(shown).toMatch(/^\[cairn #\d+, as last shown whole with \d+ lines changed\]\n@@ after L\d+ → L/);
+    const added = two!
+      .split("\n")
+      .slice(0, -1)
+      .map((l) => `+${l}`);
+    expect(shown!.split("\n").slice(2)).toEqual(added);
+    expect(shown!.length).toBeLessThan((one! + two!).length);
+  });
+
   it("a status with one more file deleted each run is shown whole again once the changes it said again cost what showing it would", async () => {
     // A real git status; each run one more of its unstaged files (every other one, so
     // that each change is a hunk of its own) deleted.
@@ -111,7 +130,7 @@ describe("outputs that grow each run", () => {
       expect(d?.match(/^\+\tdeleted: .*$/gm)?.length).toBe(k + 1);
     expect(shown[4]).toBeUndefined();
     // Shown whole, it is what the next run is told against: one file.
-    expect(shown[5]).toMatch(/^\[cairn #\d+ · [^\n]*, as last shown whole with 2 lines changed\]\n/);
+    expect(shown[5]).toMatch(/^\[cairn #\d+, as last shown whole with 2 lines changed\]\n/);
     expect(shown[5]?.match(/^\+\tdeleted: .*$/gm)).toEqual([
       `+${files[5]!.replace("modified:   ", "deleted:    ")}`,
     ]);

@@ -102,5 +102,9 @@ describe("a header's legends are said once per context", () => {
     expect(first.split("\n")[0]).toMatch(METHOD);
     const second = await grep("toolu_legend_grep_2", "TODO", output("grep-rn-todo.txt"));
     expect(second.split("\n")[0]).toMatch(/\(grep: \d+ matches in \d+ files\)\]$/);
+    // The --grep option, the same under every header, is said once; the range worth
+    // asking for is the header's own and stays, as a command that runs as printed.
+    expect(first.split("\n")[1]).toMatch(/ show 1 · a part: add (--lines \d+-\d+ or )?--grep 'PATTERN'\]$/);
+    expect(second.split("\n")[1]).toMatch(/ show 2( · a part: add --lines \d+-\d+)?\]$/);
   });
 });

@@ -78,7 +78,10 @@ describe("grep -rn over real files", () => {
       if (m) for (const name of m[2]!.split(" ")) named.add(`${m[1]}${name}`);
     }
     expect(named).toEqual(files);
-    expect(e.text).toMatch(/^\[402 matches in 60 files:\]$/m);
+    // The count is the header's (kept), not said again above the list of files, which opens the excerpt.
+    expect(e.kept).toBe("402 matches in 60 files");
+    expect(e.text).not.toMatch(/matches in/);
+    expect(e.text.split("\n")[0]).toMatch(/^\S+\/: /);
     expect(madeUp(text, e.text)).toEqual([]);
   });
 });
@@ -197,7 +200,7 @@ describe("grep -rn for a common word across real sources (every match unlike the
     const e = compressText(text, { tool: "Grep" }, budget);
     expect(e.compressor).toBe("grep");
     expect(e.method).toMatch(/every file named, the rest as room allows/);
-    expect(e.text).toMatch(/^\[\d+ matches in \d+ files:\]$/m);
+    expect(e.kept).toMatch(/^\d+ matches in \d+ files$/);
     // Every file that matched is named, each directory once (`dist/doc/: a.js b.js`).
     const files = new Set(
       text
