@@ -4,7 +4,8 @@
  * - The budget is the room for what is not a fact (the first line of a frequent kind of
  *   line, the beginning of the output): compress.budget_fraction of the output, within
  *   compress.budget_min_chars and budget_max_chars. Where facts took all of it, what is
- *   not a fact still gets a quarter of it past them (packer.ts), within the cap.
+ *   not a fact still gets a quarter of it past them (packer.ts), within the cap, to say
+ *   what the rest of the output is: not for more of what locates a fact, nor quoted code.
  * - Facts (errors with what locates them, rare lines, summaries, failing tests) take what
  *   they need beyond it, up to the cap: half of an output over 8 KB (an output whose every
  *   line is a fact still halves), and never so much that Claude Code would not show the

@@ -16,6 +16,17 @@ import { type Layout, render, renderedSize } from "./pack-layout.ts";
 /** The share of the budget that what is not a fact gets past facts that took all of it. */
 const PAST_FACTS = 0.25;
 
+/**
+ * Whether a pick that is no fact may use the room past the facts (restLimit): it is there to
+ * say what the rest of the output is (the first line of each kind of line, the head, a
+ * kind's own room). More lines around a problem already located (`locator` under MUST) and
+ * code quoted under one (`code-frame`) say nothing of the rest: they only fill the budget,
+ * as every pick that is no fact does.
+ */
+function mayPassFacts(pick: Pick): boolean {
+  return pick.why !== "locator" && pick.why !== "code-frame";
+}
+
 interface Item {
   readonly prio: number;
   readonly pos: number;
@@ -143,7 +154,11 @@ export class Packer {
     for (const item of list) {
       if (item.prio < MUST && this.rest < 0) this.rest = this.restLimit();
       const limit =
-        item.prio >= MUST ? Math.max(this.hardCap, this.budget) : Math.max(this.budget, this.rest);
+        item.prio >= MUST
+          ? Math.max(this.hardCap, this.budget)
+          : item.note !== undefined || mayPassFacts(item.pick!)
+            ? Math.max(this.budget, this.rest)
+            : this.budget;
       const k = item.note;
       if (k !== undefined) {
         if (this.noteTaken[k]) continue;

@@ -106,6 +106,14 @@ export function pointedLine(lines: readonly string[], from: number, to: number, 
   return -1;
 }
 
+/**
+ * Lines [from, to] locating a diagnostic of a kind already located, as room allows: more of
+ * what locates a problem (`locator`), which the room past the facts is not for (packer.ts).
+ */
+function moreLocator(from: number, to: number, at: number): Pick {
+  return { from, to, prio: E.moreLocator + 1, with: at, why: "locator" };
+}
+
 /** "3 errors in 2 files, 5 warnings": what the excerpt holds, for the header. */
 function countsOf(diags: readonly Diagnostic[]): string {
   const files = new Set<string>();
@@ -150,11 +158,18 @@ export function diagnosticExcerpt(
     // The function it is in (gcc's "In function"), as its source line: with the first of
     // its kind, else as room allows (the same warning in 36 functions is told by its lines).
     if (d.context !== undefined)
-      picks.push({ from: d.context, to: d.context, prio: first ? where : E.moreLocator + 1, with: d.at });
+      picks.push(
+        first
+          ? { from: d.context, to: d.context, prio: where, with: d.at }
+          : moreLocator(d.context, d.context, d.at),
+      );
     for (const k of d.details ?? []) picks.push({ from: k, to: k, prio: where, with: d.at });
     if (d.needs !== undefined) picks.push({ from: d.needs, to: d.needs, prio: E.problem + 2 });
     const end = d.end ?? d.headerEnd ?? d.at;
-    if (end > d.at) picks.push({ from: d.at + 1, to: end, prio: 80, split: "head", with: d.at });
+    // The rest of its lines (quoted code, labels) as room: code quoted under a problem,
+    // which the room past the facts is not for (packer.ts).
+    if (end > d.at)
+      picks.push({ from: d.at + 1, to: end, prio: 80, split: "head", with: d.at, why: "code-frame" });
     // The source line it points at, and the caret under it, come before the rest of its
     // frame (rustc quotes the lines of other labels first): with the first diagnostic of
     // each kind as what locates it, with the others as room allows, so that an output of
@@ -162,7 +177,7 @@ export function diagnosticExcerpt(
     const pointed = d.line === undefined ? -1 : pointedLine(doc.lines, d.at + 1, end, d.line);
     if (pointed >= 0) {
       const to = pointed + 1 <= end && isCaret(doc.lines[pointed + 1]!) ? pointed + 1 : pointed;
-      picks.push({ from: pointed, to, prio: first ? where : E.moreLocator + 1, with: d.at });
+      picks.push(first ? { from: pointed, to, prio: where, with: d.at } : moreLocator(pointed, to, d.at));
     }
   }
   return excerpt(name, doc, budget, {
