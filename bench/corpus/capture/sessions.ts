@@ -4076,7 +4076,12 @@ export const sessions: Session[] = [
         "Build again with warnings as errors",
       ),
       build("doxygen-cpython-spilled-f17", "doxygen", "doxygen Doxyfile 2>&1", "Doxygen over the C headers"),
-      build("doxygen-zlib-f17", "doxygen", "doxygen Doxyfile.zlib 2>&1", "Doxygen over zlib with parameter docs"),
+      build(
+        "doxygen-zlib-f17",
+        "doxygen",
+        "doxygen Doxyfile.zlib 2>&1",
+        "Doxygen over zlib with parameter docs",
+      ),
       bash("pandoc-ajv-rst-f17", "pandoc", "pandoc -f gfm -t rst ajv.md", "Convert the ajv README to reST"),
       bash(
         "pandoc-vite-self-contained-f17",
@@ -4103,13 +4108,13 @@ export const sessions: Session[] = [
       bash(
         "mlr-apple-json-spilled-f17",
         "mlr",
-        "mlr --icsv --ojson filter '$[\"Organization Name\"] =~ \"Apple\"' oui.csv",
+        'mlr --icsv --ojson filter \'$["Organization Name"] =~ "Apple"\' oui.csv',
         "Apple's assignments as JSON",
       ),
       bash(
         "mlr-huawei-xtab-f17",
         "mlr",
-        "mlr --icsv --oxtab --from oui.csv filter '$[\"Organization Name\"] =~ \"Huawei\"' then head -n 150",
+        'mlr --icsv --oxtab --from oui.csv filter \'$["Organization Name"] =~ "Huawei"\' then head -n 150',
         "Huawei's first assignments, one field a line",
       ),
       bash(
@@ -4142,7 +4147,8 @@ export const sessions: Session[] = [
     name: "fresh17-web",
     setup: "fresh17",
     cwd: "fresh17/web",
-    prompt: "the theme build fails, the tides page will not bundle, and the manifest tests are red; also build the project references",
+    prompt:
+      "the theme build fails, the tides page will not bundle, and the manifest tests are red; also build the project references",
     provenance: `${CAPTURED} (sass 1.77, Bootstrap 5.3, vite 5.4, vitest 2.1, c8 10 and TypeScript 5.6 from npm over js-yaml's and ajv's sources; files by projects/fresh17.sh)`,
     steps: [
       build(
@@ -4188,7 +4194,8 @@ export const sessions: Session[] = [
     name: "fresh17-lang",
     setup: "fresh17",
     cwd: "fresh17/lang",
-    prompt: "compile the Fortran sources with warnings on, check the shell scripts' formatting, and run their tests",
+    prompt:
+      "compile the Fortran sources with warnings on, check the shell scripts' formatting, and run their tests",
     provenance: `${CAPTURED} (gfortran 12.2, shfmt 3.6 and bats 1.8 of Debian 12 over numpy's f2py test sources and Debian's shell scripts; files by projects/fresh17.sh)`,
     steps: [
       build(
@@ -4204,7 +4211,12 @@ export const sessions: Session[] = [
         "Formatting diff of the compression scripts",
       ),
       bash("shfmt-l-scripts-f17", "shfmt", "shfmt -l scripts", "Which scripts shfmt would change"),
-      build("bats-scripts-f17", "bats", 'bats test/scripts.bats 2>&1; echo "exit code: $?"', "Run the script tests"),
+      build(
+        "bats-scripts-f17",
+        "bats",
+        'bats test/scripts.bats 2>&1; echo "exit code: $?"',
+        "Run the script tests",
+      ),
     ],
   },
 ];

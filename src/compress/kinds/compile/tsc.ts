@@ -3,8 +3,8 @@
  * the same error in one file printed once with all its locations, counts by code.
  */
 
-import type { Excerpt, Hints } from "../../excerpt/types.ts";
 import { E } from "../../excerpt/priorities.ts";
+import type { Excerpt, Hints } from "../../excerpt/types.ts";
 import { contextEnd, D, findingsOf } from "./diagnostics.ts";
 import { buildSteps } from "./tsc-build.ts";
 

@@ -11,7 +11,19 @@ describe("a document's headings and directives", () => {
 
   it("reads underlined headings and `.. name::` directives, and only in a document of headings", () => {
     const prose = Array.from({ length: 20 }, (_, k) => `line ${k} of prose.`);
-    const doc = ["Title", "=====", "", ...prose, ".. code:: js", "", "   x()", "", "Usage", "-----", "more text"];
+    const doc = [
+      "Title",
+      "=====",
+      "",
+      ...prose,
+      ".. code:: js",
+      "",
+      "   x()",
+      "",
+      "Usage",
+      "-----",
+      "more text",
+    ];
     expect(documentOutline(doc)).toEqual([0, 23, 27]);
     // One rule under a line is a log's banner, not an outline.
     expect(documentOutline(["Build", "=====", "ok", "done", "x", "y"])).toEqual([]);

@@ -15,8 +15,16 @@ describe("the first diagnostic of each code", () => {
   });
 
   it("is each code's first diagnostic, and nothing where the run holds one code", () => {
-    const d = (at: number, code: string): Diagnostic => ({ at, severity: "error", file: "a.ts", kind: code, code });
-    expect(firstOfEachCode([d(3, "TS1"), d(5, "TS1"), d(8, "TS2"), d(9, "TS1"), d(12, "TS3")])).toEqual([3, 8, 12]);
+    const d = (at: number, code: string): Diagnostic => ({
+      at,
+      severity: "error",
+      file: "a.ts",
+      kind: code,
+      code,
+    });
+    expect(firstOfEachCode([d(3, "TS1"), d(5, "TS1"), d(8, "TS2"), d(9, "TS1"), d(12, "TS3")])).toEqual([
+      3, 8, 12,
+    ]);
     expect(firstOfEachCode([d(3, "TS1"), d(5, "TS1")])).toEqual([]);
   });
 });
