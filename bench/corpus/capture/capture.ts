@@ -11,7 +11,10 @@
  * strace, python3, sqlite3, PostgreSQL server binaries, tree, shellcheck, yamllint, xmllint, jq,
  * unshare, and the npm registry for the web project's tools (fresh16's sessions need Mercurial,
  * tcpdump, nftables, iproute2 with `ip netns`, sysstat, hyperfine, root, and the npm registry
- * for markdownlint-cli, cspell, license-checker and madge). Two public repositories are
+ * for markdownlint-cli, cspell, license-checker and madge; fresh17's need Debian's
+ * python3-sphinx, doxygen, pandoc, gfortran, shfmt, miller, datamash, bats and ieee-data,
+ * numpy in python3, and the npm registry for sass, bootstrap, vite, vitest, c8 and
+ * typescript). Two public repositories are
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt) and
  * $LOGHUB_REPO (logpai/loghub).
  *

@@ -4046,6 +4046,179 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh17 set (bench/corpus/fresh17/): a seventeenth held-out round on docs, data, JS
+  // build and less common language tools no earlier set holds (sphinx-build, doxygen, pandoc,
+  // miller, datamash, sass, vite, vitest, c8, tsc --build, gfortran, shfmt, bats). Claude Code's
+  // default output limit, so outputs over 30,000 characters are spilled to a file the hook reads.
+  {
+    name: "fresh17-docs",
+    setup: "fresh17",
+    cwd: "fresh17/docs",
+    prompt: "build the manifest docs and the native API docs, and tell me every warning to fix",
+    provenance: `${CAPTURED} (Sphinx 5.3, Doxygen 1.9.4 and pandoc 2.17 of Debian 12 over Debian's PyYAML, zlib and CPython headers and npm READMEs; files by projects/fresh17.sh)`,
+    steps: [
+      build(
+        "sphinx-build-nitpicky-f17",
+        "sphinx-build",
+        'sphinx-build -n -b html source build/html 2>&1; echo "exit code: $?"',
+        "Build the docs with nitpicky references",
+      ),
+      build(
+        "sphinx-build-nitpicky-jinja2-spilled-f17",
+        "sphinx-build",
+        'sphinx-build -n -b html source-api build/api 2>&1; echo "exit code: $?"',
+        "Build the template engine's API docs, nitpicky",
+      ),
+      build(
+        "sphinx-build-W-text-f17",
+        "sphinx-build",
+        'sphinx-build -W --keep-going -b text source build/text 2>&1; echo "exit code: $?"',
+        "Build again with warnings as errors",
+      ),
+      build("doxygen-cpython-spilled-f17", "doxygen", "doxygen Doxyfile 2>&1", "Doxygen over the C headers"),
+      build(
+        "doxygen-zlib-f17",
+        "doxygen",
+        "doxygen Doxyfile.zlib 2>&1",
+        "Doxygen over zlib with parameter docs",
+      ),
+      bash("pandoc-ajv-rst-f17", "pandoc", "pandoc -f gfm -t rst ajv.md", "Convert the ajv README to reST"),
+      bash(
+        "pandoc-vite-self-contained-f17",
+        "pandoc",
+        'pandoc --verbose -f gfm -t html5 -s --self-contained vite.md -o vite.html 2>&1; echo "exit code: $?"',
+        "Make a self-contained HTML page of the vite README",
+      ),
+    ],
+  },
+  {
+    name: "fresh17-data",
+    setup: "fresh17",
+    cwd: "fresh17/data",
+    prompt: "summarise the IEEE vendor registry and find out why the vendors export will not load",
+    provenance: `${CAPTURED} (Miller 6.6 and GNU datamash 1.7 of Debian 12 over the IEEE registries of Debian's ieee-data; files by projects/fresh17.sh)`,
+    steps: [
+      bash("mlr-summary-oui-f17", "mlr", "mlr --icsv --opprint summary oui.csv", "Summarise the registry"),
+      bash(
+        "mlr-top-vendors-f17",
+        "mlr",
+        'mlr --icsv --opprint count-distinct -f "Organization Name" then sort -nr count then head -n 300 oui.csv',
+        "Vendors with the most assignments",
+      ),
+      bash(
+        "mlr-apple-json-spilled-f17",
+        "mlr",
+        'mlr --icsv --ojson filter \'$["Organization Name"] =~ "Apple"\' oui.csv',
+        "Apple's assignments as JSON",
+      ),
+      bash(
+        "mlr-huawei-xtab-f17",
+        "mlr",
+        'mlr --icsv --oxtab --from oui.csv filter \'$["Organization Name"] =~ "Huawei"\' then head -n 150',
+        "Huawei's first assignments, one field a line",
+      ),
+      bash(
+        "mlr-mam-barred-f17",
+        "mlr",
+        'mlr --icsv --opprint --barred head -n 120 then cut -f Assignment,"Organization Name" mam.csv',
+        "The first medium blocks",
+      ),
+      bash(
+        "mlr-export-mismatch-f17",
+        "mlr",
+        'mlr --icsv --opprint count-distinct -f Registry vendors-export.csv 2>&1; echo "exit code: $?"',
+        "Count the export by registry",
+      ),
+      bash(
+        "datamash-check-export-f17",
+        "datamash",
+        'datamash -t, check < vendors-export.csv 2>&1; echo "exit code: $?"',
+        "Check the export's shape",
+      ),
+      bash(
+        "datamash-groupby-registry-f17",
+        "datamash",
+        "mlr --icsv --otsv cat oui.csv mam.csv iab.csv | datamash --header-in -s -g 1 count 2 countunique 3",
+        "Assignments and vendors per registry",
+      ),
+    ],
+  },
+  {
+    name: "fresh17-web",
+    setup: "fresh17",
+    cwd: "fresh17/web",
+    prompt:
+      "the theme build fails, the tides page will not bundle, and the manifest tests are red; also build the project references",
+    provenance: `${CAPTURED} (sass 1.77, Bootstrap 5.3, vite 5.4, vitest 2.1, c8 10 and TypeScript 5.6 from npm over js-yaml's and ajv's sources; files by projects/fresh17.sh)`,
+    steps: [
+      build(
+        "sass-theme-error-f17",
+        "sass",
+        'npx sass --load-path=node_modules scss/theme.scss dist/theme.css 2>&1; echo "exit code: $?"',
+        "Compile the theme",
+      ),
+      build(
+        "sass-print-verbose-f17",
+        "sass",
+        'npx sass --load-path=node_modules --verbose scss/print.scss dist/print.css 2>&1; echo "exit code: $?"',
+        "Compile the print theme with every deprecation",
+      ),
+      build("vite-build-app-f17", "vite", 'npx vite build app 2>&1; echo "exit code: $?"', "Bundle the app"),
+      build(
+        "vite-build-tides-error-f17",
+        "vite",
+        'npx vite build app-tides 2>&1; echo "exit code: $?"',
+        "Bundle the tides page",
+      ),
+      build(
+        "vitest-run-manifest-f17",
+        "vitest",
+        'npx vitest run --reporter=verbose test/manifest.test.js 2>&1; echo "exit code: $?"',
+        "Run the manifest tests",
+      ),
+      build(
+        "c8-node-test-f17",
+        "c8",
+        "npx c8 --all --src src --reporter=text node --test test/roundtrip.node.js 2>&1",
+        "Coverage of the round-trip tests",
+      ),
+      build(
+        "tsc-build-verbose-spilled-f17",
+        "tsc-build",
+        'npx tsc --build --verbose 2>&1; echo "exit code: $?"',
+        "Build the project references",
+      ),
+    ],
+  },
+  {
+    name: "fresh17-lang",
+    setup: "fresh17",
+    cwd: "fresh17/lang",
+    prompt:
+      "compile the Fortran sources with warnings on, check the shell scripts' formatting, and run their tests",
+    provenance: `${CAPTURED} (gfortran 12.2, shfmt 3.6 and bats 1.8 of Debian 12 over numpy's f2py test sources and Debian's shell scripts; files by projects/fresh17.sh)`,
+    steps: [
+      build(
+        "gfortran-f2py-wall-f17",
+        "gfortran",
+        'for f in fortran/*.f90; do gfortran -Wall -Wextra -Wconversion -std=f2008 -c -o /dev/null "$f"; done 2>&1; echo "exit code: $?"',
+        "Compile every Fortran file with warnings",
+      ),
+      bash(
+        "shfmt-d-gzip-scripts-spilled-f17",
+        "shfmt",
+        'shfmt -d scripts/z* scripts/gunzip scripts/bz* scripts/gzexe; echo "exit code: $?"',
+        "Formatting diff of the compression scripts",
+      ),
+      bash("shfmt-l-scripts-f17", "shfmt", "shfmt -l scripts", "Which scripts shfmt would change"),
+      build(
+        "bats-scripts-f17",
+        "bats",
+        'bats test/scripts.bats 2>&1; echo "exit code: $?"',
+        "Run the script tests",
+      ),
+    ],
+  },
 ];
 
 /**

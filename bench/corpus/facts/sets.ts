@@ -47,6 +47,9 @@
  *           tools no set held (git fsck / range-diff / cherry, hg, tcpdump, nft, ip, vmstat,
  *           iostat, time -v, openssl ciphers, hyperfine, markdownlint, cspell, license-checker,
  *           madge).
+ * - fresh17: bench/corpus/fresh17, a seventeenth held-out round on docs, data, JS build and less
+ *           common language tools no set held (sphinx-build, doxygen, pandoc, miller, datamash,
+ *           sass, vite, vitest, c8, tsc --build, gfortran, shfmt, bats).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -79,6 +82,7 @@ export const OPEN_SETS = [
   "fresh14",
   "fresh15",
   "fresh16",
+  "fresh17",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];

@@ -13,6 +13,7 @@ import { E } from "../../excerpt/priorities.ts";
 import { isCaret } from "../../excerpt/signals.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
 import type { Diagnostic } from "./diagnostic.ts";
+import { firstOfEachCode } from "./first-of-code.ts";
 
 /** Priorities the tools give the lines they find besides their diagnostics. */
 export const D = {
@@ -146,6 +147,8 @@ export function diagnosticExcerpt(
 ): Excerpt {
   const picks: Pick[] = [...(options.extra ?? [])];
   for (const i of options.summaries ?? []) picks.push({ from: i, to: i, prio: D.summary });
+  // The first of each code before any other diagnostic, when they outgrow the cap.
+  for (const i of firstOfEachCode(diags)) picks.push({ from: i, to: i, prio: E.problem + 1 });
   const header = new Uint8Array(doc.lines.length);
   const kinds = new Set<string>();
   for (const d of diags) {

@@ -1,5 +1,6 @@
 import type { Detector, Hints } from "../../excerpt/types.ts";
 import { proseCells } from "./prose-cells.ts";
+import { endsAsSentence } from "./sentence-header.ts";
 
 export const tables: Detector = {
   name: "table",
@@ -62,7 +63,7 @@ export function alignedHeader(lines: readonly string[]): number {
   for (let i = 0; i < Math.min(lines.length, 12); i++) {
     const line = lines[i]!;
     const words = line.trim().split(/\s{2,}|\s+(?=[A-Z%])/);
-    if (words.length >= 3 && ALIGNED_HEADER.test(line)) return i;
+    if (words.length >= 3 && !endsAsSentence(line) && ALIGNED_HEADER.test(line)) return i;
   }
   return -1;
 }
