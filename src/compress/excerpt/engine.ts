@@ -27,6 +27,7 @@ import { ROUND_CHARS, repeatedBlock } from "./cycles.ts";
 import type { Doc } from "./doc.ts";
 import { demoteEchoes } from "./echoes.ts";
 import { alikeSuffix } from "./framing.ts";
+import { failedCalls } from "./failed-calls.ts";
 import { heldByMost } from "./held-by-most.ts";
 import { intentLines } from "./intent.ts";
 import { keyedRecords } from "./keyed-records.ts";
@@ -362,6 +363,7 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     rareFacts = rankRest(w, nonBlankOf(t), blame !== undefined);
     for (const i of outcomeLines(doc.lines, t, opts.bodyAt, (k) => noise(k) || problem[k] === 1, FEW))
       if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
+    for (const i of failedCalls(doc.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
     rankHead(w);
     rankKeyedRecords(w);
     rankStructure(w);
