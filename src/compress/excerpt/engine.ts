@@ -26,8 +26,8 @@ import { ancestors, children, depthsOf, locatedBefore, recordIdOf } from "./arou
 import { ROUND_CHARS, repeatedBlock } from "./cycles.ts";
 import type { Doc } from "./doc.ts";
 import { demoteEchoes } from "./echoes.ts";
-import { alikeSuffix } from "./framing.ts";
 import { failedCalls } from "./failed-calls.ts";
+import { alikeSuffix } from "./framing.ts";
 import { heldByMost } from "./held-by-most.ts";
 import { intentLines } from "./intent.ts";
 import { keyedRecords } from "./keyed-records.ts";
