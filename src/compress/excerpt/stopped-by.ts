@@ -28,7 +28,10 @@ function stoppedOn(w: Work): number {
 export function rankStoppedBy(w: Work): void {
   const error = stoppedOn(w);
   if (error < 0) return;
-  const keep = (k: number) => k !== error && w.t.of[k]! >= 0 && !w.noise(k);
+  // Lines of the error's own kind are that error elsewhere (tsc's same error at line 40),
+  // told by its kind's count, not lines naming what it names.
+  const kind = w.t.of[error]!;
+  const keep = (k: number) => w.t.of[k]! >= 0 && w.t.of[k] !== kind && !w.noise(k);
   // Picked as the agent's words pick lines (intent.ts), and told by the room bench so.
   for (const i of intentLines(w.lines, w.lines[error], keep, FEW_SHARE))
     if (!w.facts.has(i)) fact(w, i, i, E.rare, "asked");
