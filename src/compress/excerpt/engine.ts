@@ -26,6 +26,7 @@ import { ancestors, children, depthsOf, locatedBefore, recordIdOf } from "./arou
 import { ROUND_CHARS, repeatedBlock } from "./cycles.ts";
 import type { Doc } from "./doc.ts";
 import { demoteEchoes } from "./echoes.ts";
+import { failedCalls } from "./failed-calls.ts";
 import { alikeSuffix } from "./framing.ts";
 import { heldByMost } from "./held-by-most.ts";
 import { intentLines } from "./intent.ts";
@@ -42,6 +43,7 @@ import { problemsOf, rankProblems } from "./rank-problems.ts";
 import { namesItsKind, recordAround, recordOfPeriod } from "./records.ts";
 import { regimeChange } from "./regime.ts";
 import { isCaret, isCodeFrame, isFrame, isSuccess, isSummary } from "./signals.ts";
+import { rankStoppedBy } from "./stopped-by.ts";
 import { rankStructure } from "./structure.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
 import { FOREIGN, nearTheEnd } from "./traces.ts";
@@ -362,6 +364,8 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     rareFacts = rankRest(w, nonBlankOf(t), blame !== undefined);
     for (const i of outcomeLines(doc.lines, t, opts.bodyAt, (k) => noise(k) || problem[k] === 1, FEW))
       if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
+    for (const i of failedCalls(doc.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
+    rankStoppedBy(w);
     rankHead(w);
     rankKeyedRecords(w);
     rankStructure(w);

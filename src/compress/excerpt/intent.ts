@@ -31,6 +31,16 @@ function stem(word: string): string {
   return w;
 }
 
+/** The stems of the words an intent says in the plural (`modules`, not `class`). */
+function pluralsOf(intent: string | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const raw of (intent ?? "").split(/[^A-Za-z]+/)) {
+    const w = raw.toLowerCase();
+    if (w.length > 4 && w.endsWith("s") && !w.endsWith("ss") && stem(w) !== w) out.add(stem(w));
+  }
+  return out;
+}
+
 /** The words of an intent that may name what it is after. */
 export function intentWords(intent: string | undefined): string[] {
   if (!intent) return [];
@@ -54,11 +64,16 @@ export function intentWords(intent: string | undefined): string[] {
 const LONG_WORD = 6;
 const SHORT_ENDING = 4;
 
-/** Where a line (as it was) holds `word` as that word, not the start of another; undefined where any place holds it. */
-function wordAt(word: string): RegExp | undefined {
+/**
+ * Where a line (as it was) holds `word` as that word, not the start of another; undefined
+ * where any place holds it. A word the agent said in the plural (`modules`) names things
+ * of a kind, not one name's part: it is held where a word starts (`Module::Build`, `module`),
+ * not inside a name (`ConfModule.pm`, one module among a hundred).
+ */
+function wordAt(word: string, plural: boolean): RegExp | undefined {
   if (word.length >= LONG_WORD || !/^[a-z]+$/.test(word)) return undefined;
   const anyCase = [...word].map((c) => `[${c}${c.toUpperCase()}]`).join("");
-  return new RegExp(`${anyCase}[a-z]{0,${SHORT_ENDING}}(?![a-z])`);
+  return new RegExp(`${plural ? "(?<![A-Za-z])" : ""}${anyCase}[a-z]{0,${SHORT_ENDING}}(?![a-z])`);
 }
 
 /** A word held by this many times more lines than the rarer words chose adds no fact. */
@@ -79,6 +94,7 @@ export function intentLines(
 ): number[] {
   const words = intentWords(intent);
   if (words.length === 0) return [];
+  const plurals = pluralsOf(intent);
   const lower: (string | undefined)[] = new Array(lines.length);
   let total = 0;
   for (let i = 0; i < lines.length; i++) {
@@ -106,7 +122,7 @@ export function intentLines(
     if (reached.size > 0 && at.length > COMMONER * Math.max(3, reached.size)) break;
     const grown = new Set([...reached, ...at]);
     if (grown.size > Math.max(3, total * most)) break;
-    const held = wordAt(words[k]!);
+    const held = wordAt(words[k]!, plurals.has(words[k]!));
     for (const i of at) {
       reached.add(i);
       if (!held || held.test(lines[i]!)) chosen.add(i);
