@@ -373,7 +373,7 @@ describe("random kills", () => {
       const byId = new Map(rows.map((r) => [r.id, r]));
       const byOutput = new Map(rows.map((r) => [r.output, r]));
       for (const [id, said] of shown) {
-        const named = Number(/^\[cairn #(\d+) /.exec(said)?.[1]);
+        const named = Number(/^\[cairn #(\d+)[ ,]/.exec(said)?.[1]);
         const row = byOutput.get(named);
         expect(row, `${id}: ${said.slice(0, 120)}`).toBeDefined();
         const i = Number(id.split("_").at(-1));
