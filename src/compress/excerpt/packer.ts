@@ -20,11 +20,12 @@ const PAST_FACTS = 0.25;
  * Whether a pick that is no fact may use the room past the facts (restLimit): it is there to
  * say what the rest of the output is (the first line of each kind of line, the head, a
  * kind's own room). More lines around a problem already located (`locator` under MUST) and
- * code quoted under one (`code-frame`) say nothing of the rest: they only fill the budget,
+ * code quoted under one (`code-frame`), a warning's further place in a file it is told in
+ * (`place` under MUST) say nothing of the rest: they only fill the budget,
  * as every pick that is no fact does.
  */
 function mayPassFacts(pick: Pick): boolean {
-  return pick.why !== "locator" && pick.why !== "code-frame";
+  return pick.why !== "locator" && pick.why !== "code-frame" && pick.why !== "place";
 }
 
 interface Item {

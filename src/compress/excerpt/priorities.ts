@@ -31,6 +31,8 @@ export const E = {
    */
   errorPlace: MUST + 0.5,
   representative: 92,
+  /** A warning's further place in a file it is told in already (warning-places.ts): room. */
+  morePlace: 84,
   head: 90,
   lastOfKind: 86,
   moreLocator: 82,

@@ -18,6 +18,7 @@ import { E } from "./priorities.ts";
 import { hasLocation, isCaret, isCodeFrame, isProblem, isSevere } from "./signals.ts";
 import { firstOfEachTold } from "./told-once.ts";
 import { FOREIGN } from "./traces.ts";
+import { warningPlaces } from "./warning-places.ts";
 import { type EngineOptions, FEW, fact, isProblemIn, RARE, type Work } from "./work.ts";
 
 /** Of those, this many are facts. */
@@ -144,7 +145,14 @@ export function rankProblems(w: Work): void {
     // too; an error's before a warning's, and each of a bare error said again in its file.
     const place = severe ? E.errorPlace : E.place;
     const places = distinctPlaces(lines, m, w.opts.bodyAt);
-    for (const [i, to] of places) if (!w.facts.has(i) || !w.facts.has(to)) fact(w, i, to, place, "place");
+    if (severe) {
+      for (const [i, to] of places) if (!w.facts.has(i) || !w.facts.has(to)) fact(w, i, to, place, "place");
+    } else {
+      const told = (i: number) => w.facts.has(i);
+      const spread = warningPlaces(lines, places, told, w.opts.bodyAt);
+      for (const [i, to] of spread.facts) fact(w, i, to, place, "place");
+      for (const [from, to] of spread.room) w.picks.push({ from, to, prio: E.morePlace, why: "place" });
+    }
     if (severe)
       for (const i of bareErrorsAgain(lines, m, places, w.opts.bodyAt)) fact(w, i, i, place, "place");
   }

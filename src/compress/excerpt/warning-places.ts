@@ -1,0 +1,93 @@
+/** A frequent warning's places: which of them are facts, which only room. */
+
+import { PLACE } from "./around.ts";
+
+/** A place range's file, its numbers, and its line's other text with numbers masked. */
+interface Placed {
+  range: [number, number];
+  file: string;
+  /** What it says past its place (or the header over its arrow line). */
+  message: string;
+  /** File name and message with every number masked: alike members share it. */
+  shape: string;
+  /** The numbers in its file name and message (not its line and column). */
+  nums: number[];
+}
+
+const NUMBER = /\d+/g;
+
+function placed(lines: readonly string[], range: [number, number], bodyAt?: (i: number) => number): Placed {
+  const [from, to] = range;
+  const own = bodyAt ? lines[from]!.slice(bodyAt(from)) : lines[from]!;
+  // Under a header that names no place (rustc's `warning: unused variable: `x``), the arrow
+  // line under it names the place and the header is the message.
+  const line = to > from ? lines[to]! : own;
+  const found = PLACE.exec(line);
+  const file = found?.[1] ?? "";
+  const message = to > from ? own : found ? own.slice(found.index + found[0].length) : own;
+  const nums = [...`${file} ${message}`.matchAll(NUMBER)].map((m) => Number(m[0]));
+  return { range, file, message, shape: `${file}\0${message}`.replace(NUMBER, "#"), nums };
+}
+
+function compareNums(a: readonly number[], b: readonly number[]): number {
+  for (let k = 0; k < Math.min(a.length, b.length); k++) if (a[k] !== b[k]) return a[k]! - b[k]!;
+  return a.length - b.length;
+}
+
+/**
+ * Of a frequent warning kind's places in code (distinctPlaces' ranges, in order), the ones a
+ * reader needs. Errors' places stay facts each (each a line to fix); a warning's further
+ * places say mostly that it came again (clippy's many `needless_borrow`s in one module) and
+ * cost the room of an excerpt made of them. Facts: the first place in each file it touches
+ * (a file to open); of places in numbered files alike but for a number of their own in the
+ * message (gcc's `shape_7.cpp: unused variable 'unused_7'` in 36 files), one list, the lowest
+ * and highest numbered (they say how far it goes, whatever order a sort by name printed it
+ * in). The rest is room. `told(i)`: a line already a fact.
+ */
+export function warningPlaces(
+  lines: readonly string[],
+  places: readonly [number, number][],
+  told: (i: number) => boolean,
+  bodyAt?: (i: number) => number,
+): { facts: [number, number][]; room: [number, number][] } {
+  const all = places.map((r) => placed(lines, r, bodyAt));
+  const byShape = new Map<string, Placed[]>();
+  for (const p of all) {
+    const alike = byShape.get(p.shape);
+    if (alike) alike.push(p);
+    else byShape.set(p.shape, [p]);
+  }
+  // A numbered list: alike members in three files or more, each saying a number of its own
+  // (`unused_7` in shape_7.cpp); its ends by number stand for it. The same message in
+  // numbered files (`unused parameter 'ignored'` in part1.c to part36.c) is a line to fix
+  // in each file: no list.
+  const listEnds = new Set<Placed>();
+  const listed = new Set<Placed>();
+  for (const alike of byShape.values()) {
+    if (new Set(alike.map((p) => p.file)).size < 3) continue;
+    if (new Set(alike.map((p) => p.message)).size < alike.length) continue;
+    let low = alike[0]!;
+    let high = alike[0]!;
+    for (const p of alike) {
+      listed.add(p);
+      if (compareNums(p.nums, low.nums) < 0) low = p;
+      if (compareNums(p.nums, high.nums) > 0) high = p;
+    }
+    listEnds.add(low).add(high);
+  }
+  const files = new Set<string>();
+  const facts: [number, number][] = [];
+  const room: [number, number][] = [];
+  for (const p of all) {
+    const [from, to] = p.range;
+    const isTold = told(from) && told(to);
+    if (listed.has(p)) {
+      if (!isTold) (listEnds.has(p) ? facts : room).push(p.range);
+    } else if (isTold) files.add(p.file);
+    else if (!files.has(p.file)) {
+      files.add(p.file);
+      facts.push(p.range);
+    } else room.push(p.range);
+  }
+  return { facts, room };
+}
