@@ -76,6 +76,9 @@ function wordAt(word: string, plural: boolean): RegExp | undefined {
   return new RegExp(`${plural ? "(?<![A-Za-z])" : ""}${anyCase}[a-z]{0,${SHORT_ENDING}}(?![a-z])`);
 }
 
+/** A line longer than this (minified code, a data blob) is not read for the intent's words. */
+const LONGEST = 2000;
+
 /** An output's lines lowered as one text, with where each line starts in it. */
 interface Lowered {
   text: string;
@@ -91,9 +94,11 @@ const loweredOf = new WeakMap<readonly string[], Lowered | null>();
 function lowered(lines: readonly string[]): Lowered | null {
   let low = loweredOf.get(lines);
   if (low !== undefined) return low;
+  // A line longer than LONGEST never counts: it is left out of the text (an empty line there).
+  const kept = lines.map((line) => (line.length > LONGEST ? "" : line));
   const starts = new Int32Array(lines.length + 1);
-  for (let i = 0; i < lines.length; i++) starts[i + 1] = starts[i]! + lines[i]!.length + 1;
-  const text = lines.join("\n").toLowerCase();
+  for (let i = 0; i < kept.length; i++) starts[i + 1] = starts[i]! + kept[i]!.length + 1;
+  const text = kept.join("\n").toLowerCase();
   // Lowering that changes a length (`İ`) moves the line starts: such an output is read a line at a time.
   low = text.length === starts[lines.length]! - 1 || lines.length === 0 ? { text, starts } : null;
   loweredOf.set(lines, low);
@@ -155,7 +160,7 @@ export function intentLines(
   const counted = new Uint8Array(lines.length);
   let total = 0;
   for (let i = 0; i < lines.length; i++) {
-    if (!candidates(i) || lines[i]!.length > 2000) continue;
+    if (!candidates(i) || lines[i]!.length > LONGEST) continue;
     counted[i] = 1;
     total++;
   }
