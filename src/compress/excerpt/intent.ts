@@ -76,6 +76,68 @@ function wordAt(word: string, plural: boolean): RegExp | undefined {
   return new RegExp(`${plural ? "(?<![A-Za-z])" : ""}${anyCase}[a-z]{0,${SHORT_ENDING}}(?![a-z])`);
 }
 
+/** A line longer than this (minified code, a data blob) is not read for the intent's words. */
+const LONGEST = 2000;
+
+/** An output's lines lowered as one text, with where each line starts in it. */
+interface Lowered {
+  text: string;
+  starts: Int32Array;
+}
+
+/**
+ * Lowered once per output (the engine's intent and the error's words read the same lines),
+ * and searched as one text: a word is sought once, not once a line.
+ */
+const loweredOf = new WeakMap<readonly string[], Lowered | null>();
+
+function lowered(lines: readonly string[]): Lowered | null {
+  let low = loweredOf.get(lines);
+  if (low !== undefined) return low;
+  // A line longer than LONGEST never counts: it is left out of the text (an empty line there).
+  const kept = lines.map((line) => (line.length > LONGEST ? "" : line));
+  const starts = new Int32Array(lines.length + 1);
+  for (let i = 0; i < kept.length; i++) starts[i + 1] = starts[i]! + kept[i]!.length + 1;
+  const text = kept.join("\n").toLowerCase();
+  // Lowering that changes a length (`İ`) moves the line starts: such an output is read a line at a time.
+  low = text.length === starts[lines.length]! - 1 || lines.length === 0 ? { text, starts } : null;
+  loweredOf.set(lines, low);
+  return low;
+}
+
+/** The line holding offset `p` of the lowered text: the last whose start is at or before it. */
+function lineAt(starts: Int32Array, p: number): number {
+  let lo = 0;
+  let hi = starts.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= p) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * The lines (indexes, in order) that may count (`counted`) whose lowered text holds `word`,
+ * up to `cap` + 1 of them: a word held by more than `cap` lines is left out however many.
+ */
+function linesHolding(lines: readonly string[], word: string, counted: Uint8Array, cap: number): number[] {
+  const at: number[] = [];
+  const low = lowered(lines);
+  if (!low || word.includes("\n") || word === "") {
+    for (let i = 0; i < lines.length && at.length <= cap; i++)
+      if (counted[i] === 1 && lines[i]!.toLowerCase().includes(word)) at.push(i);
+    return at;
+  }
+  const { text, starts } = low;
+  for (let p = text.indexOf(word); p >= 0 && at.length <= cap; ) {
+    const line = lineAt(starts, p);
+    if (counted[line] === 1) at.push(line);
+    p = text.indexOf(word, starts[line + 1]!);
+  }
+  return at;
+}
+
 /** A word held by this many times more lines than the rarer words chose adds no fact. */
 const COMMONER = 3;
 
@@ -95,18 +157,17 @@ export function intentLines(
   const words = intentWords(intent);
   if (words.length === 0) return [];
   const plurals = pluralsOf(intent);
-  const lower: (string | undefined)[] = new Array(lines.length);
+  const counted = new Uint8Array(lines.length);
   let total = 0;
   for (let i = 0; i < lines.length; i++) {
-    if (!candidates(i) || lines[i]!.length > 2000) continue;
-    lower[i] = lines[i]!.toLowerCase();
+    if (!candidates(i) || lines[i]!.length > LONGEST) continue;
+    counted[i] = 1;
     total++;
   }
-  const hits = words.map((w) => {
-    const at: number[] = [];
-    for (let i = 0; i < lines.length; i++) if (lower[i]?.includes(w)) at.push(i);
-    return at;
-  });
+  // Under one line's share no word can be held by few enough lines: none are sought.
+  if (total * most < 1) return [];
+  // Past total * most lines a word is left out (below), so its lines are sought no further.
+  const hits = words.map((w) => linesHolding(lines, w, counted, Math.floor(total * most)));
   // The words that tell lines apart, rarest first, while the lines they hold stay few.
   const order = words.map((_, k) => k).sort((a, b) => hits[a]!.length - hits[b]!.length);
   // How common a word is, and whether the next may join, is judged by every line holding

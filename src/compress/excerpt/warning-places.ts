@@ -25,8 +25,13 @@ function placed(lines: readonly string[], range: [number, number], bodyAt?: (i: 
   const found = PLACE.exec(line);
   const file = found?.[1] ?? "";
   const message = to > from ? own : found ? own.slice(found.index + found[0].length) : own;
-  const nums = [...`${file} ${message}`.matchAll(NUMBER)].map((m) => Number(m[0]));
-  return { range, file, message, shape: `${file}\0${message}`.replace(NUMBER, "#"), nums };
+  // One pass masks the numbers and reads them.
+  const nums: number[] = [];
+  const shape = `${file}\0${message}`.replace(NUMBER, (n) => {
+    nums.push(Number(n));
+    return "#";
+  });
+  return { range, file, message, shape, nums };
 }
 
 function compareNums(a: readonly number[], b: readonly number[]): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failedCalls } from "../../../../src/compress/excerpt/failed-calls.ts";
+import { failedCalls, mayEndInStatus } from "../../../../src/compress/excerpt/failed-calls.ts";
 import { capturedCase } from "../corpus.ts";
 
 describe("lines recording a call's non-zero exit", () => {
@@ -22,5 +22,21 @@ describe("lines recording a call's non-zero exit", () => {
     expect(failedCalls(lines)).toEqual([1, 2, 3]);
     // A configure's routine probe failures are many: its odd values tell them.
     expect(failedCalls([...lines, "configure:3086: $? = 1"])).toEqual([]);
+  });
+
+  it("gates the status pattern only by a line's end: a digit, or a digit and a full stop, before white space", () => {
+    // Lines the pattern takes (the gate must pass each) and lines it cannot (a cheap no).
+    for (const line of [
+      "x -> 1",
+      "configure: $? = 12.",
+      "exit status 2 \t",
+      "exit code: 1\u00a0",
+      "`a` -> 1\u2003",
+    ])
+      expect(mayEndInStatus(line)).toBe(true);
+    for (const line of ["", "   ", ".", "1.x", "exit status", "-> 1:", "exit 1."])
+      expect(mayEndInStatus(line)).toBe(line === "exit 1.");
+    // White space past ASCII (a no-break space) still reaches the pattern, which reads it as `\s`.
+    expect(failedCalls(["exit status 1\u00a0"])).toEqual([0]);
   });
 });

@@ -59,4 +59,17 @@ describe("the lines that name what the agent is after", () => {
     expect(intentLines(lines, "the retry helper")).toEqual([4]);
     expect(intentLines(lines, "describe the pods")).toEqual([]);
   });
+
+  it("reads the lines right where lowering changes a line's length (`İ`), and none where a line is too large a share", () => {
+    // `İ` lowers to two characters: offsets in the output lowered as one text move, and a
+    // word's line would be read one line off.
+    const lines = ["İİİİİİİİ", "gateway", "x", "y", ...Array(40).fill("noise")];
+    expect(intentLines(lines, "the gateway")).toEqual([1]);
+    // Of 3 lines, no word can be held by 1% of them: none are facts.
+    expect(intentLines(["gateway", "b", "c"], "gateway", () => true, 0.01)).toEqual([]);
+    // A word held by more lines than the share allows is left out, one within it kept.
+    const many = [...Array(8).fill("retry later"), "gateway down", ...Array(91).fill("noise")];
+    expect(intentLines(many, "retry gateway", () => true, 0.07)).toEqual([8]);
+    expect(intentLines(many, "retry gateway", () => true, 0.09)).toEqual([...Array(9).keys()]);
+  });
 });
