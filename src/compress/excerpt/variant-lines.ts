@@ -82,7 +82,8 @@ const SAMPLE = 64;
  * how many lines each form holds; `read`: the lines not blank nor skipped.
  */
 function formsOf(lines: readonly string[], skip: (i: number) => boolean, step: number) {
-  const forms: (string | undefined)[] = new Array(lines.length);
+  // Each line's form is kept only when every line is read (a sample's are not looked at again).
+  const forms: (string | undefined)[] = step === 1 ? new Array(lines.length) : [];
   const count = new Map<string, number>();
   let read = 0;
   let main = "";
@@ -93,21 +94,27 @@ function formsOf(lines: readonly string[], skip: (i: number) => boolean, step: n
     if (form === "") continue;
     read++;
     if (form === undefined) continue;
-    forms[i] = form;
+    if (step === 1) forms[i] = form;
     const c = (count.get(form) ?? 0) + 1;
     count.set(form, c);
-    if (c > most) [main, most] = [form, c];
+    if (c > most) {
+      main = form;
+      most = c;
+    }
   }
   return { forms, count, read, main, most };
 }
 
 /** Lines of a variant of the dominant form (see above), in order; none where no form dominates. */
 export function variantLines(lines: readonly string[], skip: (i: number) => boolean): number[] {
-  if (lines.length > MOST) return [];
-  // A sample spread over the output first: where no form holds a third of it, none holds half of all.
-  const sample = formsOf(lines, skip, Math.max(1, Math.floor(lines.length / SAMPLE)));
+  // Fewer lines than FEWEST hold no dominant form (a minified JSON's one line is not read at all).
+  if (lines.length > MOST || lines.length < FEWEST) return [];
+  // A sample spread over the output first: where no form holds a third of it, none holds half
+  // of all. Where the sample is every line (a short output), it is the one pass.
+  const step = Math.max(1, Math.floor(lines.length / SAMPLE));
+  const sample = formsOf(lines, skip, step);
   if (sample.most * 3 < sample.read) return [];
-  const { forms, count, read, main: mainKey, most } = formsOf(lines, skip, 1);
+  const { forms, count, read, main: mainKey, most } = step === 1 ? sample : formsOf(lines, skip, 1);
   if (most < FEWEST || most * 2 < read) return [];
   const main = mainKey.split(" ");
   if (!main.some(isWord)) return [];

@@ -32,4 +32,23 @@ describe("variants of the form most lines take", () => {
     const mixed = Array.from({ length: 40 }, (_, k) => `line ${k} of kind ${k % 3 ? "a" : "b"} said ${k}`);
     expect(variantLines(mixed, () => false)).toEqual([]);
   });
+
+  it("reads a short output's lines once, and none of an output too short to hold a dominant form", () => {
+    // Where the sample is every line, it is the one pass; fewer than 20 lines are not read.
+    const lines = Array.from({ length: 40 }, (_, k) => `src/a${k}.ts:${k}:1 - Unknown word (w${k})`);
+    let reads = 0;
+    const counted = () => {
+      reads++;
+      return false;
+    };
+    expect(variantLines([...lines, "src/b.ts:3:1 - Unknown word (x) fix: (y)"], counted)).toEqual([40]);
+    expect(reads).toBe(41);
+    reads = 0;
+    expect(variantLines(lines.slice(0, 19), counted)).toEqual([]);
+    expect(reads).toBe(0);
+    // A longer output is sampled, then read whole: its variant is found wherever it lies.
+    const long = Array.from({ length: 300 }, (_, k) => `src/a${k}.ts:${k}:1 - Unknown word (w${k})`);
+    long[151] = "src/b.ts:3:1 - Unknown word (x) fix: (y)";
+    expect(variantLines(long, () => false)).toEqual([151]);
+  });
 });
