@@ -51,4 +51,18 @@ describe("variants of the form most lines take", () => {
     long[151] = "src/b.ts:3:1 - Unknown word (x) fix: (y)";
     expect(variantLines(long, () => false)).toEqual([151]);
   });
+
+  it("tells a line of the sampled form token by token as its form would", () => {
+    // Lines of the form most take are told without building theirs; a word's prefix, a
+    // tab for a blank, a value added, a NUL where a value was all read as their forms do.
+    const long = Array.from({ length: 300 }, (_, k) => `migrating batch ${k}/400: rows ${k * 500} ok`);
+    long[50] = "migrating batch 50/400: rows 1 okay";
+    long[60] = "migrating\tbatch 60/400:  rows 2 ok";
+    long[70] = "migrating batch 70/400: rows 3 ok done";
+    long[80] = "migrating batch 80/400: rows 4 o";
+    long[90] = "migrating batch 90/400: rows 5 ok 7";
+    long[100] = "migrating batch \u0000 rows 6 ok";
+    long[110] = "migrating batch 110/400: rows";
+    expect(variantLines(long, () => false)).toEqual([50, 70, 80]);
+  });
 });
