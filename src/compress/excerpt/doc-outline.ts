@@ -10,6 +10,9 @@
 
 /** An underline: one punctuation mark, repeated, alone on its line. */
 const UNDERLINE = /^([=\-~^"'`#*+_:.])\1{2,}$/;
+/** The marks UNDERLINE repeats, by character code: an underline opens with one. */
+const MARKS = new Set([..."=-~^\"'`#*+_:."].map((c) => c.charCodeAt(0)));
+const DOT = 46;
 /** An explicit markup directive at column 0: `.. name::`, `.. |sub| name::`. */
 const DIRECTIVE = /^\.\. (?:\|[^|]+\| )?[A-Za-z][\w-]*::(?: |$)/;
 /** At least this many headings, and no more than this share of the lines: a document, not a log's rules. */
@@ -22,10 +25,13 @@ export function documentOutline(lines: readonly string[]): number[] {
   const directives: number[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (DIRECTIVE.test(line)) directives.push(i);
+    // A character test before each regex: most lines open with neither `.` nor a mark of UNDERLINE.
+    if (line.charCodeAt(0) === DOT && DIRECTIVE.test(line)) directives.push(i);
+    const next = lines[i + 1];
+    if (next === undefined || !MARKS.has(next.charCodeAt(0))) continue;
     const text = line.trimEnd();
-    const under = lines[i + 1]?.trimEnd();
-    if (under === undefined || !UNDERLINE.test(under) || text.trim() === "" || /^\s/.test(text)) continue;
+    const under = next.trimEnd();
+    if (!UNDERLINE.test(under) || text.trim() === "" || /^\s/.test(text)) continue;
     if (under.length >= text.length && !UNDERLINE.test(text)) headings.push(i);
   }
   if (headings.length < FEWEST_HEADINGS || headings.length > lines.length * SHARE) return [];

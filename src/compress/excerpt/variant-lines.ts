@@ -34,6 +34,13 @@ function isValue(line: string, from: number, to: number): boolean {
 
 const isBlank = (c: number) => c === 32 || c === 9;
 
+/** Where the token of `line` at `from` ends: its next blank, or the line's end. */
+function tokenEnd(line: string, from: number): number {
+  let j = from;
+  while (j < line.length && !isBlank(line.charCodeAt(j))) j++;
+  return j;
+}
+
 /** A line of more tokens than this has no form read (a log's message, a JSON line): a sentence with values is short. */
 const TOKENS = 24;
 
@@ -47,8 +54,7 @@ function formOf(line: string): string | undefined {
       i++;
       continue;
     }
-    let j = i;
-    while (j < line.length && !isBlank(line.charCodeAt(j))) j++;
+    const j = tokenEnd(line, i);
     if (++tokens > TOKENS) return undefined;
     form += (tokens > 1 ? " " : "") + (isValue(line, i, j) ? VALUE : line.slice(i, j));
     i = j;
@@ -78,36 +84,75 @@ function isVariant(form: readonly string[], main: readonly string[]): boolean {
 const SAMPLE = 64;
 
 /**
- * Each line's form (undefined where blank, skipped, or not read) from `from` by `step`, and
- * how many lines each form holds; `read`: the lines not blank nor skipped.
+ * Whether `line`'s form is `form` (its tokens `tokens`), told token by token with nothing
+ * built: a line of the form a sample found most is most lines where that form dominates.
+ * True only where formOf(line) === form (false may be told of a line that is, and formOf
+ * then says so).
  */
-function formsOf(lines: readonly string[], skip: (i: number) => boolean, step: number) {
-  const forms: (string | undefined)[] = new Array(lines.length);
+function isForm(line: string, tokens: readonly string[]): boolean {
+  let k = 0;
+  let i = 0;
+  while (i < line.length) {
+    if (isBlank(line.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const j = tokenEnd(line, i);
+    if (k === tokens.length) return false;
+    const t = tokens[k++]!;
+    // A word of the form is a token that is no value: the same token is none either.
+    if (t === VALUE ? !isValue(line, i, j) : j - i !== t.length || !line.startsWith(t, i)) return false;
+    i = j;
+  }
+  return k === tokens.length;
+}
+
+/**
+ * Each line's form (undefined where blank, skipped, or not read) from `from` by `step`, and
+ * how many lines each form holds; `read`: the lines not blank nor skipped. `guess`: a form
+ * most lines may take, told before any is built.
+ */
+function formsOf(lines: readonly string[], skip: (i: number) => boolean, step: number, guess = "") {
+  // Each line's form is kept only when every line is read (a sample's are not looked at again).
+  const forms: (string | undefined)[] = step === 1 ? new Array(lines.length) : [];
   const count = new Map<string, number>();
+  const guessed = guess === "" ? undefined : guess.split(" ");
   let read = 0;
   let main = "";
   let most = 0;
   for (let i = 0; i < lines.length; i += step) {
     if (skip(i)) continue;
-    const form = formOf(lines[i]!);
+    const form = guessed && isForm(lines[i]!, guessed) ? guess : formOf(lines[i]!);
     if (form === "") continue;
     read++;
     if (form === undefined) continue;
-    forms[i] = form;
+    if (step === 1) forms[i] = form;
     const c = (count.get(form) ?? 0) + 1;
     count.set(form, c);
-    if (c > most) [main, most] = [form, c];
+    if (c > most) {
+      main = form;
+      most = c;
+    }
   }
   return { forms, count, read, main, most };
 }
 
 /** Lines of a variant of the dominant form (see above), in order; none where no form dominates. */
 export function variantLines(lines: readonly string[], skip: (i: number) => boolean): number[] {
-  if (lines.length > MOST) return [];
-  // A sample spread over the output first: where no form holds a third of it, none holds half of all.
-  const sample = formsOf(lines, skip, Math.max(1, Math.floor(lines.length / SAMPLE)));
+  // Fewer lines than FEWEST hold no dominant form (a minified JSON's one line is not read at all).
+  if (lines.length > MOST || lines.length < FEWEST) return [];
+  // A sample spread over the output first: where no form holds a third of it, none holds half
+  // of all. Where the sample is every line (a short output), it is the one pass.
+  const step = Math.max(1, Math.floor(lines.length / SAMPLE));
+  const sample = formsOf(lines, skip, step);
   if (sample.most * 3 < sample.read) return [];
-  const { forms, count, read, main: mainKey, most } = formsOf(lines, skip, 1);
+  const {
+    forms,
+    count,
+    read,
+    main: mainKey,
+    most,
+  } = step === 1 ? sample : formsOf(lines, skip, 1, sample.main);
   if (most < FEWEST || most * 2 < read) return [];
   const main = mainKey.split(" ");
   if (!main.some(isWord)) return [];

@@ -28,4 +28,24 @@ describe("a document's headings and directives", () => {
     // One rule under a line is a log's banner, not an outline.
     expect(documentOutline(["Build", "=====", "ok", "done", "x", "y"])).toEqual([]);
   });
+
+  it("reads the same lines with its character tests first as with its regexes alone", () => {
+    // Each underline opens with its mark (trailing blanks go, leading ones do not), each
+    // directive with `..`: what the character tests pass by is what the regexes refuse.
+    const prose = Array.from({ length: 20 }, (_, k) => `line ${k} of prose.`);
+    const doc = [
+      "Title",
+      "===== \t",
+      ...prose,
+      "Not a heading",
+      " -----",
+      "Nor this",
+      "--=--",
+      "..  code:: js",
+      ".. |b| image:: x.svg",
+      "Last",
+      "~~~~~",
+    ];
+    expect(documentOutline(doc)).toEqual([0, 27, 28]);
+  });
 });

@@ -33,4 +33,28 @@ describe("rare named values across lines of no one kind", () => {
     );
     expect(none.size).toBe(0);
   });
+
+  it("reads a category's values with a pattern of its keys alone as with any key's", () => {
+    // The whole read looks for the sampled keys only; a key that another opens (`a`, `a.b`),
+    // a longer one (`a-cc`), one inside a token (`xlvl`) or with no value (`lvl==`) reads
+    // as it did: each line's first value of each key.
+    const lines = Array.from({ length: 40 }, (_, k) => `req ${k} lvl=info a.b=x a-c=y a=1`);
+    lines[7] = "req 7 xlvl=warn lvl=info a.b=x a-c=y a=1";
+    lines[9] = "req 9 lvl==warn lvl=debug a.b=x a-c=y a=1";
+    lines[11] = "req 11 lvl=info a.b=z a-c=y a=1";
+    lines[13] = "req 13 lvl=info a.b=x a-cc=y a-c=w a=1";
+    lines[15] = "req 15 lvl=info a.b=x a-c=y a=2 a=1";
+    const out = new Map<string, number[]>();
+    namedOutliers(
+      lines,
+      lines.map((_, i) => i),
+      out,
+    );
+    expect([...out].sort()).toEqual([
+      ["named:a-c=w", [13]],
+      ["named:a.b=z", [11]],
+      ["named:a=2", [15]],
+      ["named:lvl=debug", [9]],
+    ]);
+  });
 });

@@ -32,4 +32,37 @@ describe("variants of the form most lines take", () => {
     const mixed = Array.from({ length: 40 }, (_, k) => `line ${k} of kind ${k % 3 ? "a" : "b"} said ${k}`);
     expect(variantLines(mixed, () => false)).toEqual([]);
   });
+
+  it("reads a short output's lines once, and none of an output too short to hold a dominant form", () => {
+    // Where the sample is every line, it is the one pass; fewer than 20 lines are not read.
+    const lines = Array.from({ length: 40 }, (_, k) => `src/a${k}.ts:${k}:1 - Unknown word (w${k})`);
+    let reads = 0;
+    const counted = () => {
+      reads++;
+      return false;
+    };
+    expect(variantLines([...lines, "src/b.ts:3:1 - Unknown word (x) fix: (y)"], counted)).toEqual([40]);
+    expect(reads).toBe(41);
+    reads = 0;
+    expect(variantLines(lines.slice(0, 19), counted)).toEqual([]);
+    expect(reads).toBe(0);
+    // A longer output is sampled, then read whole: its variant is found wherever it lies.
+    const long = Array.from({ length: 300 }, (_, k) => `src/a${k}.ts:${k}:1 - Unknown word (w${k})`);
+    long[151] = "src/b.ts:3:1 - Unknown word (x) fix: (y)";
+    expect(variantLines(long, () => false)).toEqual([151]);
+  });
+
+  it("tells a line of the sampled form token by token as its form would", () => {
+    // Lines of the form most take are told without building theirs; a word's prefix, a
+    // tab for a blank, a value added, a NUL where a value was all read as their forms do.
+    const long = Array.from({ length: 300 }, (_, k) => `migrating batch ${k}/400: rows ${k * 500} ok`);
+    long[50] = "migrating batch 50/400: rows 1 okay";
+    long[60] = "migrating\tbatch 60/400:  rows 2 ok";
+    long[70] = "migrating batch 70/400: rows 3 ok done";
+    long[80] = "migrating batch 80/400: rows 4 o";
+    long[90] = "migrating batch 90/400: rows 5 ok 7";
+    long[100] = "migrating batch \u0000 rows 6 ok";
+    long[110] = "migrating batch 110/400: rows";
+    expect(variantLines(long, () => false)).toEqual([50, 70, 80]);
+  });
 });
