@@ -4,7 +4,6 @@
  * listing with one file moved. Pure; a longest-common-subsequence over lines, bounded so
  * that large outputs are never compared.
  */
-import { fingerprint } from "../../core/hash.ts";
 
 export interface Hunk {
   /** First line (1-based) of the earlier text this hunk replaces, or where it inserts. */
@@ -72,11 +71,6 @@ const CLOCK = /\b\d{1,2}:\d{2}:\d{2}(?:\.\d+)?\b/g;
  */
 export function timingless(line: string): string {
   return line.replace(CLOCK, "#clock").replace(DURATION, "#time");
-}
-
-/** A whole output's key with its times masked: two outputs with one key differ in their times at most. */
-export function sourceKey(text: string): string {
-  return fingerprint(timingless(text));
 }
 
 /** A line that left one place and stands unchanged in another: said once, with both places. */

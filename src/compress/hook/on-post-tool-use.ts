@@ -9,7 +9,7 @@ import type { HookContext, Parts } from "../../hooks/context.ts";
 import { sessionSeen } from "../../hooks/record.ts";
 import { observerFor } from "../../observe/observer.ts";
 import type { Store } from "../../store/db.ts";
-import { findFiled } from "../../store/outputs.ts";
+import { findFiled, getOriginal } from "../../store/outputs.ts";
 import type { Hints } from "../excerpt/types.ts";
 import { hintsOf } from "../hints.ts";
 import type { Printed } from "./delta.ts";
@@ -106,6 +106,27 @@ async function repeatAnswer(call: Call, earlier: Seen): Promise<string | undefin
   return line(id);
 }
 
+/**
+ * Whether the output filed as `id` is the one `previous` showed but for its times. Read
+ * only when an excerpt came out the same, from the stored originals (secrets masked alike
+ * in both, as `cairn show` gives them back), or from the showing itself where the output
+ * was shown as it came; not known (false) where an original is gone.
+ */
+function sameButTimes(
+  call: Call,
+  previous: Shown,
+  id: number,
+  timingless: (text: string) => string,
+): boolean {
+  const stored = (n: number) => {
+    const original = getOriginal(call.store, n);
+    return original === undefined ? undefined : Buffer.from(original).toString("utf8");
+  };
+  const before = previous.id === undefined ? previous.body : stored(previous.id);
+  const now = previous.id === undefined ? call.o.text : stored(id);
+  return before !== undefined && now !== undefined && timingless(before) === timingless(now);
+}
+
 /** A delta shown for an output: its text and what a later delta needs of it. */
 interface DeltaShown {
   readonly text: string;
@@ -128,7 +149,7 @@ async function deltaAnswer(
   whole: number,
   filedId: number | undefined,
 ): Promise<{ id: number; delta?: DeltaShown } | undefined> {
-  const { lineDelta, tellDelta, rebuilds, sourceKey, timingless, withMoves } = await import("./delta.ts");
+  const { lineDelta, tellDelta, rebuilds, timingless, withMoves } = await import("./delta.ts");
   const lines = body.split("\n");
   const earlier = previous.body.split("\n");
   // Up to as many changed lines as the output has: lines an earlier delta printed are
@@ -146,8 +167,7 @@ async function deltaAnswer(
   const command = exact || previous.commandTold === true ? undefined : showCommand(call, id);
   // An excerpt's lines say nothing of those it leaves out: unless the whole output is
   // known the same but for times, the line says whose lines changed.
-  const before = previous.source ?? (previous.id === undefined ? sourceKey(previous.body) : undefined);
-  const same = body === call.o.text || (delta.changed === 0 && before === sourceKey(call.o.text));
+  const same = body === call.o.text || (delta.changed === 0 && sameButTimes(call, previous, id, timingless));
   // The model has the output from the showing and the lines: its size is not said.
   const has = exact || (same && delta.changed === 0);
   const first = call.repeats.deltaLine(
@@ -273,8 +293,7 @@ async function freshAnswer(call: Call, repeatable: boolean): Promise<string | un
   // (filed for a reference, or its excerpt no shorter) carries none.
   const named = replacement === undefined ? undefined : id;
   // An excerpt's header printed the call's retrieval command.
-  const source = replacement === undefined ? undefined : (await import("./delta.ts")).sourceKey(o.text);
-  const shown = { id: named, body, commandTold: replacement !== undefined, source };
+  const shown = { id: named, body, commandTold: replacement !== undefined };
   repeats.rememberShown(store, where, o.hints.tool, o.out.label, shown, ctx.now());
   return shownWhole();
 }

@@ -165,12 +165,6 @@ export interface Shown {
    * times, its timings changed each time, printed the same 50-character command eight times).
    */
   readonly commandTold?: boolean | undefined;
-  /**
-   * The showing's whole output with its times masked (delta.ts sourceKey), where an
-   * excerpt stood for it: a later excerpt equal to it but for times says nothing of the
-   * lines both leave out, and only this tells whether those changed.
-   */
-  readonly source?: string | undefined;
 }
 
 /**
@@ -242,6 +236,12 @@ function kept(shown: Shown): Shown {
 }
 
 /**
+ * What a near repeat's lines are lines of: the output itself (it was shown as it came, or
+ * its excerpt stands for an output known the same but for times), or an excerpt of it.
+ */
+export type DeltaOf = "output" | "excerpt";
+
+/**
  * The first line of a near repeat: the new output's row, what it repeats, and how much
  * changed. It follows the very call it answers, and a near repeat is always of the same
  * call (callKey): the call is not named again. What it is told against is the last
@@ -252,22 +252,15 @@ function kept(shown: Shown): Shown {
  * excerpt's (`of`), they say nothing of the lines it leaves out: "with N lines of its
  * excerpt changed", and "but for lines its excerpt leaves out" where the excerpt is the
  * same but the output is not (a grep re-run whose new matches fall in omitted ranges).
- * The retrieval command is
- * left out (undefined) where the showing and the lines give back the output exactly (it
- * was shown as it came, not as an excerpt, and no line changed but for its times): the
- * model has all of it; and where a line or header of the same call printed it since the
+ * The retrieval command is left out (undefined) where the showing and the lines give
+ * back the output exactly (it was shown as it came, not as an excerpt, and no line
+ * changed but for its times): the model has all of it; and where a line or header of the same call printed it since the
  * showing (Shown.commandTold): the number this line starts with is all that differs.
  * The output's size is left out (undefined) where the model has the output from the
  * showing and the lines, as an identical output's line leaves it out (repeatLine): given
  * back exactly, or the same but for its times (a test suite re-run eight times said
  * `1.9 KB` eight times over, a status and a diff grown each round their sizes each time).
  */
-/**
- * What a near repeat's lines are lines of: the output itself (it was shown as it came, or
- * its excerpt stands for an output known the same but for times), or an excerpt of it.
- */
-export type DeltaOf = "output" | "excerpt";
-
 export function deltaLine(
   id: number,
   earlierId: number | undefined,
