@@ -143,17 +143,16 @@ export function rankProblems(w: Work): void {
         fact(w, i, i, byFile.length <= FEW && severe ? where : inMany, "problem");
     // Each place with the line that names it (rustc's `-->` under its header), the last one's
     // too; an error's before a warning's, and each of a bare error said again in its file.
-    const place = severe ? E.errorPlace : E.place;
     const places = distinctPlaces(lines, m, w.opts.bodyAt);
     if (severe) {
-      for (const [i, to] of places) if (!w.facts.has(i) || !w.facts.has(to)) fact(w, i, to, place, "place");
+      for (const [i, to] of places)
+        if (!w.facts.has(i) || !w.facts.has(to)) fact(w, i, to, E.errorPlace, "place");
+      for (const i of bareErrorsAgain(lines, m, places, w.opts.bodyAt)) fact(w, i, i, E.errorPlace, "place");
     } else {
       const told = (i: number) => w.facts.has(i);
       const spread = warningPlaces(lines, places, told, w.opts.bodyAt);
-      for (const [i, to] of spread.facts) fact(w, i, to, place, "place");
+      for (const [i, to] of spread.facts) fact(w, i, to, E.place, "place");
       for (const [from, to] of spread.room) w.picks.push({ from, to, prio: E.morePlace, why: "place" });
     }
-    if (severe)
-      for (const i of bareErrorsAgain(lines, m, places, w.opts.bodyAt)) fact(w, i, i, place, "place");
   }
 }
