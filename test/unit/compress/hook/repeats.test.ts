@@ -35,13 +35,18 @@ describe("outputs already in context are not sent twice", () => {
     // PreCompact answers with plain instructions for the summary, the others with JSON.
     return r.stdout.trim().startsWith("{") ? JSON.parse(r.stdout) : {};
   };
-  const shownFor = async (toolUseId: string, extra: Record<string, unknown> = {}): Promise<string> => {
+  /** What the model is shown of `npx vitest run` printing `stdout` (the real run by default). */
+  const shownFor = async (
+    toolUseId: string,
+    extra: Record<string, unknown> = {},
+    stdout = vitest,
+  ): Promise<string> => {
     const out = await hook("PostToolUse", {
       ...bashCall,
       ...extra,
       tool_use_id: toolUseId,
       tool_input: { command: "npx vitest run" },
-      tool_response: { ...(bashCall.tool_response as object), stdout: vitest },
+      tool_response: { ...(bashCall.tool_response as object), stdout },
     });
     return out.hookSpecificOutput.updatedToolOutput.stdout;
   };
@@ -137,15 +142,7 @@ describe("outputs already in context are not sent twice", () => {
   });
 
   it("a near repeat of an excerpt names that excerpt's number, the same for every later one", async () => {
-    const run = async (id: string, text: string) =>
-      (
-        await hook("PostToolUse", {
-          ...bashCall,
-          tool_use_id: id,
-          tool_input: { command: "npx vitest run" },
-          tool_response: { ...(bashCall.tool_response as object), stdout: text },
-        })
-      ).hookSpecificOutput.updatedToolOutput.stdout as string;
+    const run = (id: string, text: string) => shownFor(id, {}, text);
     const first = await run("toolu_b_1", vitest);
     expect(first).toMatch(/^\[cairn #1 · .*→ excerpt/);
     const second = await run(
@@ -173,13 +170,7 @@ describe("outputs already in context are not sent twice", () => {
       .replace("Duration  1.46s", "Duration  1.52s");
     const first = await shownFor("toolu_t_1");
     expect(first).toContain("Start at  00:22:56");
-    const out = await hook("PostToolUse", {
-      ...bashCall,
-      tool_use_id: "toolu_t_2",
-      tool_input: { command: "npx vitest run" },
-      tool_response: { ...(bashCall.tool_response as object), stdout: rerun },
-    });
-    const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
+    const delta = await shownFor("toolu_t_2", {}, rerun);
     // The header of #1 printed `cairn show 1`: the same command with this number gives it back.
     // Its size is the showing's, in context: not said again.
     expect(delta).toBe("[cairn #2, as shown earlier (#1) but for timings]");
@@ -192,13 +183,7 @@ describe("outputs already in context are not sent twice", () => {
     const omitted = vitest.split("\n").find((l) => l.includes("✓") && !first.includes(l.trim()));
     expect(omitted).toBeDefined();
     const rerun = vitest.replace(omitted!, omitted!.replace("✓", "✓ renamed"));
-    const out = await hook("PostToolUse", {
-      ...bashCall,
-      tool_use_id: "toolu_o_2",
-      tool_input: { command: "npx vitest run" },
-      tool_response: { ...(bashCall.tool_response as object), stdout: rerun },
-    });
-    const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
+    const delta = await shownFor("toolu_o_2", {}, rerun);
     expect(delta).toMatch(/^\[cairn #2 · .*shown earlier \(#1\) but for lines its excerpt leaves out\]$/);
     expect((await runCairn(["show", "2"], { env: sb.env, cwd: sb.project })).stdout).toBe(rerun);
   });
@@ -235,13 +220,7 @@ describe("outputs already in context are not sent twice", () => {
       .replace("Tests  3 failed | 176 passed", "Tests  2 failed | 177 passed");
     expect(rerun).not.toBe(vitest);
     const first = await shownFor("toolu_u_1");
-    const out = await hook("PostToolUse", {
-      ...bashCall,
-      tool_use_id: "toolu_u_2",
-      tool_input: { command: "npx vitest run" },
-      tool_response: { ...(bashCall.tool_response as object), stdout: rerun },
-    });
-    const delta = out.hookSpecificOutput.updatedToolOutput.stdout as string;
+    const delta = await shownFor("toolu_u_2", {}, rerun);
     expect(delta).toMatch(/^\[cairn #\d+ · .*shown earlier \(#\d+\) with 2 lines of its excerpt changed\]\n/);
     expect(delta).toContain("+      Tests  2 failed | 177 passed");
     expect(delta).not.toContain("Start at");
