@@ -3,41 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tabOutliers } from "../../../../src/compress/excerpt/columns.ts";
 import { capturedCase } from "../corpus.ts";
-
-// tabOutliers as it read every line before it left outputs with too few tabs early.
-function cutFirst(lines: readonly string[], at: readonly number[], out: Map<string, number[]>): void {
-  if (at.length < 50) return;
-  const tabs = new Map<number, number>();
-  const cells: string[][] = [];
-  for (const i of at) {
-    const row = lines[i]!.length <= 2000 && lines[i]!.includes("\t") ? lines[i]!.split("\t") : [];
-    cells.push(row);
-    tabs.set(row.length, (tabs.get(row.length) ?? 0) + 1);
-  }
-  let width = 0;
-  for (const [w, n] of tabs) if (w > 1 && n >= at.length * 0.9) width = w;
-  if (width === 0) return;
-  for (let c = 0; c < width; c++) {
-    const held = new Map<string, number[]>();
-    cells.forEach((row, k) => {
-      if (row.length !== width) return;
-      const v = row[c]!.trim();
-      const list = held.get(v);
-      if (list) list.push(at[k]!);
-      else held.set(v, [at[k]!]);
-    });
-    if (held.size > at.length / 2) continue;
-    let regular = 0;
-    let singles = 0;
-    for (const list of held.values()) {
-      if (list.length >= 3) regular += list.length;
-      else if (list.length === 1) singles++;
-    }
-    if (singles === 0 || regular < at.length * 0.85) continue;
-    if (singles > Math.max(3, at.length * 0.05)) continue;
-    for (const [v, list] of held) if (list.length === 1 && v !== "") out.set(`tab:${c}:${v}`, list);
-  }
-}
+import { tabOutliersAsItWas } from "./tab-outliers-as-it-was.ts";
 
 // `git log --format='%H%x09%an <%ae>%x09%ad%x09%s'` of holmes/plugins (fresh6): 249 commits
 // by 29 authors, 9 of them named once. Read by words, the author's column shifted by the
@@ -84,7 +50,7 @@ describe("columns cut by tabs", () => {
       const out = new Map<string, number[]>();
       const before = new Map<string, number[]>();
       tabOutliers(cut, at, out);
-      cutFirst(cut, at, before);
+      tabOutliersAsItWas(cut, at, before);
       expect([...out], String(k)).toEqual([...before]);
       if (out.size > 0) kept++;
     }
@@ -98,7 +64,7 @@ describe("columns cut by tabs", () => {
       const out = new Map<string, number[]>();
       const before = new Map<string, number[]>();
       tabOutliers(fixture, all, out);
-      cutFirst(fixture, all, before);
+      tabOutliersAsItWas(fixture, all, before);
       expect([...out], f).toEqual([...before]);
     }
   });

@@ -3,56 +3,16 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { tabOutliers } from "../../../../src/compress/excerpt/columns.ts";
+import { tabOutliersAsItWas } from "./tab-outliers-as-it-was.ts";
 
 // tabOutliers counts each line's cells by its tabs and cuts the lines only once a width is
-// held by nearly all of them; it must find what cutting every line first did. This is it
-// as it stood.
-function asItStood(lines: readonly string[], at: readonly number[], out: Map<string, number[]>): void {
-  if (at.length < 50) return;
-  let without = 0;
-  for (const i of at) {
-    const line = lines[i]!;
-    if (line.length <= 2000 && line.includes("\t")) continue;
-    if (at.length - ++without < at.length * 0.9) return;
-  }
-  const tabs = new Map<number, number>();
-  const cells: string[][] = [];
-  for (const i of at) {
-    const line = lines[i]!;
-    const row = line.length <= 2000 && line.includes("\t") ? line.split("\t") : [];
-    cells.push(row);
-    tabs.set(row.length, (tabs.get(row.length) ?? 0) + 1);
-  }
-  let width = 0;
-  for (const [w, n] of tabs) if (w > 1 && n >= at.length * 0.9) width = w;
-  if (width === 0) return;
-  for (let c = 0; c < width; c++) {
-    const held = new Map<string, number[]>();
-    cells.forEach((row, k) => {
-      if (row.length !== width) return;
-      const v = row[c]!.trim();
-      const list = held.get(v);
-      if (list) list.push(at[k]!);
-      else held.set(v, [at[k]!]);
-    });
-    if (held.size > at.length / 2) continue;
-    let regular = 0;
-    let singles = 0;
-    for (const list of held.values()) {
-      if (list.length >= 3) regular += list.length;
-      else if (list.length === 1) singles++;
-    }
-    if (singles === 0 || regular < at.length * 0.85) continue;
-    if (singles > Math.max(3, at.length * 0.05)) continue;
-    for (const [v, list] of held) if (list.length === 1 && v !== "") out.set(`tab:${c}:${v}`, list);
-  }
-}
+// held by nearly all of them; it must find what cutting every line first did.
 
 function same(lines: readonly string[], at: readonly number[]): number {
   const a = new Map<string, number[]>();
   const b = new Map<string, number[]>();
   tabOutliers(lines, at, a);
-  asItStood(lines, at, b);
+  tabOutliersAsItWas(lines, at, b);
   expect([...a]).toEqual([...b]);
   return a.size;
 }
