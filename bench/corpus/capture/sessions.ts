@@ -4219,6 +4219,163 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh18 set (bench/corpus/fresh18/): an eighteenth held-out round, the fifth of tools no
+  // earlier set holds, on build, test, lint and package tools of other languages (rubocop, gdc,
+  // nim, fpc, GNAT, clojure, scons, ctest, tox, pydocstyle, vulture, pnpm, yarn, knip). Claude
+  // Code's default output limit, so outputs over 30,000 characters are spilled to a file.
+  {
+    name: "fresh18-ruby",
+    setup: "fresh18",
+    cwd: "fresh18/ruby",
+    prompt: "lint the vendored net/http and railyard libraries and fix what rubocop can",
+    provenance: `${CAPTURED} (RuboCop 1.39 of Debian 12 over Ruby 3.1's net/http, ipaddr, getoptlong and observer; files by projects/fresh18.sh)`,
+    steps: [
+      build("rubocop-lib-spilled-f18", "rubocop", 'rubocop lib; echo "exit code: $?"', "Lint every library file"),
+      bash("rubocop-offenses-f18", "rubocop", 'rubocop --format offenses lib; echo "exit code: $?"', "Offenses per cop"),
+      bash(
+        "rubocop-lint-emacs-f18",
+        "rubocop",
+        'rubocop --only Lint,Security --format emacs lib; echo "exit code: $?"',
+        "Only the Lint and Security cops",
+      ),
+      build(
+        "rubocop-autocorrect-railyard-f18",
+        "rubocop",
+        'rubocop -a lib/railyard; echo "exit code: $?"',
+        "Autocorrect the railyard files",
+      ),
+    ],
+  },
+  {
+    name: "fresh18-native",
+    setup: "fresh18",
+    cwd: "fresh18",
+    prompt: "the D wagon loader, the Nim timetable and the Pascal yard config do not build; find out why",
+    provenance: `${CAPTURED} (gdc 12.2, Nim 1.6.10 and Free Pascal 3.2.2 of Debian 12 over Phobos' std.csv and std.getopt, Nim's parsecsv and Free Pascal's fcl-json and fcl-base sources; files by projects/fresh18.sh)`,
+    steps: [
+      build(
+        "gdc-wagon-loader-spilled-f18",
+        "gdc",
+        'cd d && gdc -Wall -Wextra -funittest -fsyntax-only -Isource source/app.d source/railyard/*.d; echo "exit code: $?"',
+        "Check the wagon loader",
+      ),
+      build(
+        "gdc-getopt-unittest-f18",
+        "gdc",
+        'gdc -funittest -fmain -Isource -o build-getopt-test source/railyard/getopt.d; echo "exit code: $?"',
+        "Build the vendored getopt's unittests",
+      ),
+      build(
+        "nim-timetable-mismatch-f18",
+        "nim",
+        'cd ../nim && nim c src/timetable.nim; echo "exit code: $?"',
+        "Compile the timetable",
+      ),
+      build(
+        "nim-timetable-run-f18",
+        "nim",
+        'nim c -r src/timetable2.nim trains.csv; echo "exit code: $?"',
+        "Compile and run the fixed timetable",
+      ),
+      build(
+        "fpc-railcfg-f18",
+        "fpc",
+        'cd ../pascal && fpc -B -vwnh -FUbuild -Fusrc src/railcfg.pas; echo "exit code: $?"',
+        "Build the yard config tool with warnings, notes and hints",
+      ),
+    ],
+  },
+  {
+    name: "fresh18-jvm-ada",
+    setup: "fresh18",
+    cwd: "fresh18",
+    prompt: "build the vendored GNAT units and the signal program with warnings, and run the ledger tests",
+    provenance: `${CAPTURED} (GNAT 12.2 and Clojure 1.11 of Debian 12 over GNAT's own runtime units; files by projects/fresh18.sh)`,
+    steps: [
+      build(
+        "gnat-vendored-warnings-f18",
+        "gnat",
+        'cd ada/obj && for f in ../vendor/*.adb; do gcc -c -gnatwa -gnatwh -gnatyy "$f"; done 2>&1; echo "exit code: $?"',
+        "Compile the vendored GNAT units with all warnings",
+      ),
+      build(
+        "gnatmake-signals-f18",
+        "gnat",
+        'cd .. && gnatmake -k -gnatwa -gnatyy -D obj -Isrc src/yard_main.adb 2>&1; echo "exit code: $?"',
+        "Build the signal program",
+      ),
+      build(
+        "clojure-test-ledger-f18",
+        "clojure-test",
+        "cd ../clojure && clojure -cp src:test -e \"(require 'railyard.ledger-test) (clojure.test/run-tests 'railyard.ledger-test)\" 2>&1",
+        "Run the ledger tests",
+      ),
+      build(
+        "clojure-main-report-f18",
+        "clojure",
+        'java -Dclojure.main.report=stderr -cp /usr/share/java/clojure.jar:src clojure.main -m railyard.core 2>&1; echo "exit code: $?"',
+        "Run the ledger with the full error report",
+      ),
+    ],
+  },
+  {
+    name: "fresh18-c",
+    setup: "fresh18",
+    cwd: "fresh18/c",
+    prompt: "the points library fails to build under SCons and some CTest cases are red",
+    provenance: `${CAPTURED} (SCons 4.4, CMake 3.25 and CTest of Debian 12; files by projects/fresh18.sh)`,
+    steps: [
+      build("scons-points-f18", "scons", 'scons -k 2>&1; echo "exit code: $?"', "Build with SCons, keep going"),
+      {
+        tool: "Bash",
+        input: {
+          command: "cmake -S . -B build-ctest -G Ninja >/dev/null && cmake --build build-ctest >/dev/null; echo built",
+          timeout: 600_000,
+          description: "Configure and build the tests",
+        },
+      },
+      build(
+        "ctest-points-f18",
+        "ctest",
+        'ctest --test-dir build-ctest --output-on-failure -j2 2>&1; echo "exit code: $?"',
+        "Run the test suite",
+      ),
+    ],
+  },
+  {
+    name: "fresh18-py",
+    setup: "fresh18",
+    cwd: "fresh18/py",
+    prompt: "run tox for the vendored highlighter, then check its docstrings and dead code",
+    provenance: `${CAPTURED} (tox 3.28, pydocstyle 6.2 and vulture 2.7 of Debian 12 over Debian's Pygments 2.14 sources, offline; files by projects/fresh18.sh)`,
+    steps: [
+      build("tox-offline-f18", "tox", 'tox 2>&1; echo "exit code: $?"', "Run every tox environment"),
+      bash(
+        "pydocstyle-pygments-spilled-f18",
+        "pydocstyle",
+        "pydocstyle --match-dir='^(?!lexers|\\.).*' src/pygments 2>&1; echo \"exit code: $?\"",
+        "Docstring check outside the lexers",
+      ),
+      bash("vulture-pygments-f18", "vulture", 'vulture src/pygments; echo "exit code: $?"', "Find dead code"),
+    ],
+  },
+  {
+    name: "fresh18-js",
+    setup: "fresh18",
+    cwd: "fresh18/js",
+    prompt: "install the portal's dependencies with pnpm and with yarn, and find unused code in the validator",
+    provenance: `${CAPTURED} (pnpm 9.8 and yarn 1.22 from npm against the npm registry, knip 5.27 over ajv 8's TypeScript sources; files by projects/fresh18.sh)`,
+    steps: [
+      build("pnpm-install-portal-f18", "pnpm", "npx -y pnpm@9.8.0 -C portal install 2>&1", "Install with pnpm"),
+      build(
+        "yarn-install-portal-f18",
+        "yarn",
+        "npx -y yarn@1.22.22 --cwd portal-yarn install --non-interactive 2>&1",
+        "Install with yarn",
+      ),
+      build("knip-validator-f18", "knip", 'cd validator && npx knip; echo "exit code: $?"', "Find unused files, exports and dependencies"),
+    ],
+  },
 ];
 
 /**
