@@ -50,6 +50,9 @@
  * - fresh17: bench/corpus/fresh17, a seventeenth held-out round on docs, data, JS build and less
  *           common language tools no set held (sphinx-build, doxygen, pandoc, miller, datamash,
  *           sass, vite, vitest, c8, tsc --build, gfortran, shfmt, bats).
+ * - fresh18: bench/corpus/fresh18, an eighteenth held-out round on build, test, lint and package
+ *           tools of other languages no set held (rubocop, gdc, nim, fpc, GNAT, clojure, scons,
+ *           ctest, tox, pydocstyle, vulture, pnpm, yarn, knip).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -83,6 +86,7 @@ export const OPEN_SETS = [
   "fresh15",
   "fresh16",
   "fresh17",
+  "fresh18",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];
