@@ -4,6 +4,7 @@
  * under a source line), a summary or how the process ended. Pure regexes and small
  * functions; the excerpt engine (engine.ts) ranks lines by them.
  */
+import { severityLetter } from "./severity-letter.ts";
 
 /**
  * A word standing alone: not inside a path, a slug or an identifier (`api-keys-errors-1`,
@@ -93,7 +94,8 @@ export function isProblem(line: string): boolean {
   return (
     line.length <= 4000 &&
     ((MAYBE_PROBLEM.test(line) && PROBLEM.test(line)) ||
-      (MAYBE_STATUS_OR_CODE.test(line) && STATUS_OR_CODE.test(line))) &&
+      (MAYBE_STATUS_OR_CODE.test(line) && STATUS_OR_CODE.test(line)) ||
+      severityLetter(line) !== undefined) &&
     !succeeded(line) &&
     !CODE_FRAME.test(line)
   );
@@ -121,8 +123,10 @@ export function isSuccess(line: string): boolean {
 
 /** Whether a problem line is a failure rather than a warning. */
 export function isSevere(line: string): boolean {
-  return SEVERE.test(line) || STATUS.test(line);
+  return SEVERE.test(line) || STATUS.test(line) || isErrorLetter(severityLetter(line));
 }
+
+const isErrorLetter = (letter: string | undefined) => letter === "E" || letter === "F";
 
 /** A place in code: `file.ext:12`, `file.ext(12,5)`, `line 12`, `--> file:12:5` (linear: no nested repeats). */
 const LOCATION = /\.[A-Za-z]\w{0,7}(?::\d|\(\d)|\bline \d|^\s*--> \S/;
