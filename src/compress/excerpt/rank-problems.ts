@@ -15,6 +15,7 @@ import { alikeSuffix } from "./framing.ts";
 import { heldBefore } from "./held-before.ts";
 import { enclosingStartTag } from "./markup-parent.ts";
 import { E } from "./priorities.ts";
+import { isQuotedSource } from "./quoted-source.ts";
 import { hasLocation, isCaret, isCodeFrame, isProblem, isSevere } from "./signals.ts";
 import { firstOfEachTold } from "./told-once.ts";
 import { FOREIGN } from "./traces.ts";
@@ -40,7 +41,7 @@ export function problemsOf(doc: Doc, opts: EngineOptions, noise: (i: number) => 
     if (!words) continue;
     let body = opts.bodyAt ? lines[i]!.slice(opts.bodyAt(i)) : lines[i]!;
     if (lead && body.startsWith(lead)) body = body.slice(lead.length);
-    if (isProblem(body)) problem[i] = 1;
+    if (isProblem(body) && !isQuotedSource(lines, i)) problem[i] = 1;
   }
   return problem;
 }
