@@ -17,6 +17,9 @@ const PYTEST_SIGNS: readonly Sign[] = [
   [where(["test session starts"], /^=+ test session starts =+$/m), 0.6],
   [where(["passed", "failed"], /^=+ .*\b(?:passed|failed)\b.* in [\d.]+s.* =+$/m), 0.4],
   [where(["::"], /^(?:FAILED|ERROR) \S+::/m), 0.2],
+  // -q prints neither banner: its failures' header and its bare summary line say pytest.
+  [where(["FAILURES"], /^=+ FAILURES =+$/m), 0.3],
+  [where([" in "], /^\d+ (?:failed|passed|errors?)(?:, \d+ \w+)* in [\d.]+s\b/m), 0.2],
 ];
 
 export const cargoTest: Detector = {
