@@ -4230,8 +4230,18 @@ export const sessions: Session[] = [
     prompt: "lint the vendored net/http and railyard libraries and fix what rubocop can",
     provenance: `${CAPTURED} (RuboCop 1.39 of Debian 12 over Ruby 3.1's net/http, ipaddr, getoptlong and observer; files by projects/fresh18.sh)`,
     steps: [
-      build("rubocop-lib-spilled-f18", "rubocop", 'rubocop lib; echo "exit code: $?"', "Lint every library file"),
-      bash("rubocop-offenses-f18", "rubocop", 'rubocop --format offenses lib; echo "exit code: $?"', "Offenses per cop"),
+      build(
+        "rubocop-lib-spilled-f18",
+        "rubocop",
+        'rubocop lib; echo "exit code: $?"',
+        "Lint every library file",
+      ),
+      bash(
+        "rubocop-offenses-f18",
+        "rubocop",
+        'rubocop --format offenses lib; echo "exit code: $?"',
+        "Offenses per cop",
+      ),
       bash(
         "rubocop-lint-emacs-f18",
         "rubocop",
@@ -4325,11 +4335,17 @@ export const sessions: Session[] = [
     prompt: "the points library fails to build under SCons and some CTest cases are red",
     provenance: `${CAPTURED} (SCons 4.4, CMake 3.25 and CTest of Debian 12; files by projects/fresh18.sh)`,
     steps: [
-      build("scons-points-f18", "scons", 'scons -k 2>&1; echo "exit code: $?"', "Build with SCons, keep going"),
+      build(
+        "scons-points-f18",
+        "scons",
+        'scons -k 2>&1; echo "exit code: $?"',
+        "Build with SCons, keep going",
+      ),
       {
         tool: "Bash",
         input: {
-          command: "cmake -S . -B build-ctest -G Ninja >/dev/null && cmake --build build-ctest >/dev/null; echo built",
+          command:
+            "cmake -S . -B build-ctest -G Ninja >/dev/null && cmake --build build-ctest >/dev/null; echo built",
           timeout: 600_000,
           description: "Configure and build the tests",
         },
@@ -4363,17 +4379,28 @@ export const sessions: Session[] = [
     name: "fresh18-js",
     setup: "fresh18",
     cwd: "fresh18/js",
-    prompt: "install the portal's dependencies with pnpm and with yarn, and find unused code in the validator",
+    prompt:
+      "install the portal's dependencies with pnpm and with yarn, and find unused code in the validator",
     provenance: `${CAPTURED} (pnpm 9.8 and yarn 1.22 from npm against the npm registry, knip 5.27 over ajv 8's TypeScript sources; files by projects/fresh18.sh)`,
     steps: [
-      build("pnpm-install-portal-f18", "pnpm", "npx -y pnpm@9.8.0 -C portal install 2>&1", "Install with pnpm"),
+      build(
+        "pnpm-install-portal-f18",
+        "pnpm",
+        "npx -y pnpm@9.8.0 -C portal install 2>&1",
+        "Install with pnpm",
+      ),
       build(
         "yarn-install-portal-f18",
         "yarn",
         "npx -y yarn@1.22.22 --cwd portal-yarn install --non-interactive 2>&1",
         "Install with yarn",
       ),
-      build("knip-validator-f18", "knip", 'cd validator && npx knip; echo "exit code: $?"', "Find unused files, exports and dependencies"),
+      build(
+        "knip-validator-f18",
+        "knip",
+        'cd validator && npx knip; echo "exit code: $?"',
+        "Find unused files, exports and dependencies",
+      ),
     ],
   },
 ];

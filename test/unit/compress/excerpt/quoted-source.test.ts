@@ -5,7 +5,9 @@ import { capturedCase } from "../corpus.ts";
 describe("source quoted between a diagnostic and its caret", () => {
   it("does not rank net/http's quoted `raise IOError` lines above RuboCop's warnings (fresh18)", async () => {
     const { e, must } = await capturedCase("fresh18", "rubocop-lib-spilled-f18");
-    expect(e.text).toContain("lib/railyard/getoptlong.rb:362:5: W: Lint/Debugger: Remove debugger entry point binding.irb.");
+    expect(e.text).toContain(
+      "lib/railyard/getoptlong.rb:362:5: W: Lint/Debugger: Remove debugger entry point binding.irb.",
+    );
     // Most of the 31 warnings, each with its place (the rest are further places of a kind kept).
     const kept = must.filter((m) => / W: /.test(m) && e.text.includes(m));
     expect(kept.length).toBeGreaterThanOrEqual(26);

@@ -15,7 +15,9 @@ describe("a severity written as one letter after the place (RuboCop)", () => {
     expect(severityLetter("lib/a.rb:229:1: E: Lint/Syntax: unexpected token $end")).toBe("E");
     expect(severityLetter("/abs/lib/a.rb:3: F: Lint/Syntax: x")).toBe("F");
     expect(severityLetter("lib/a.rb:12:5: W: [Correctable] Lint/Loop: Use Kernel#loop")).toBe("W");
-    expect(severityLetter("lib/a.rb:12:5: C: [Correctable] Style/AndOr: Use && instead of and.")).toBeUndefined();
+    expect(
+      severityLetter("lib/a.rb:12:5: C: [Correctable] Style/AndOr: Use && instead of and."),
+    ).toBeUndefined();
     // Not after a place: a sentence, a key, a time.
     expect(severityLetter("Note: W: is the warning letter")).toBeUndefined();
     expect(severityLetter("12:30: W: late")).toBeUndefined();

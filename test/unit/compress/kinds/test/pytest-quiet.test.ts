@@ -21,6 +21,8 @@ describe("pytest -q, which prints neither banner", () => {
       "2 failed, 12 passed in 0.70s",
     ].join("\n");
     expect(pytest.detect(quiet, { tool: "Bash", command: "tox" })).toBeGreaterThanOrEqual(THRESHOLD);
-    expect(pytest.detect("Build FAILURES: none\n2 failed, 3 passed in 0.7s? no\n", { tool: "Bash" })).toBeLessThan(THRESHOLD);
+    expect(
+      pytest.detect("Build FAILURES: none\n2 failed, 3 passed in 0.7s? no\n", { tool: "Bash" }),
+    ).toBeLessThan(THRESHOLD);
   });
 });
