@@ -5,6 +5,8 @@
  * functions; the excerpt engine (engine.ts) ranks lines by them.
  */
 
+import { byFirstLetter } from "./first-letter.ts";
+
 /**
  * A word standing alone: not inside a path, a slug or an identifier (`api-keys-errors-1`,
  * `src/errors/index.ts`, `on_error` are names, not problems).
@@ -14,29 +16,35 @@ const word = (alternatives: string) => `(?<![\\w/.\\-])(?:${alternatives})(?![\\
 /** A status or type named in one word, its capitals as written: `TypeError`, `ImagePullBackOff`, `OOMKilled`, `ErrImagePull`. */
 const STATUS = /\b[A-Z]\w*(?:Error|Exception|BackOff|Failed|Failure|Killed)\b|\bErr[A-Z]\w*/;
 
-const PROBLEM_WORDS =
+const PROBLEM_WORD_LIST =
   "error|errors|err!|fatal|panic(?:ked)?|exception|traceback|fail(?:ed|ure|ures|ing|s)?|denied|refused|unable|cannot|can't|could ?n[o']t|not found|no such|invalid|missing|abort(?:ed|ing)?|segmentation fault|core dumped|timed? ?out|warn(?:ing|ings)?|deprecated|unhandled|uncaught|unmet|conflict|crash(?:ed|loopbackoff)?|backoff|oomkilled|out of memory|killed|evicted|unhealthy|rejected|undefined reference|not ok|alert|crit(?:ical)?|emerg(?:ency)?|severe|abnormal(?:ly)?";
-const PROBLEM_MARKS = "|^\\s*(?:✗|✘|✖|×|⨯|❌|FAIL\\b)";
+
+const PROBLEM_WORDS = byFirstLetter(PROBLEM_WORD_LIST);
+/** A line opening with a failure's mark (`✗`, `FAIL`): a problem whatever its words. */
+const PROBLEM_MARK = /^\s*(?:✗|✘|✖|×|⨯|❌|FAIL\b)/i;
 /** An error code, its `E` a capital (`E0308`, `E501`): `BIOS-e820` names a memory map. */
 const CODE_MARK = /\bE\d{3,5}\b/;
 
-/** Words that say something went wrong or may have. */
-const PROBLEM = new RegExp(`${word(PROBLEM_WORDS)}${PROBLEM_MARKS}`, "i");
+/**
+ * Words that say something went wrong or may have. (Tried apart from PROBLEM_MARK, which
+ * is anchored: in one regex the marks' start was tried at every character.)
+ */
+const PROBLEM_WORD = new RegExp(word(PROBLEM_WORDS), "i");
 
 /**
- * What a line PROBLEM matches must hold, found several times faster (each word starts
+ * What a line PROBLEM_WORD matches must hold, found several times faster (each word starts
  * with a letter, so where nothing of a word is before it a word boundary is): most lines
- * hold none, and PROBLEM itself is tried only on those that do.
+ * hold none, and PROBLEM_WORD itself is tried only on those that do.
  */
-const MAYBE_PROBLEM = new RegExp(`\\b(?:${PROBLEM_WORDS})${PROBLEM_MARKS}`, "i");
+const MAYBE_PROBLEM_WORD = new RegExp(`\\b(?:${PROBLEM_WORDS})`, "i");
 
 /** The stronger half: failures, not advisories. */
-const SEVERE = new RegExp(
-  `${word(
-    "error|errors|err!|fatal|panic(?:ked)?|exception|traceback|fail(?:ed|ure|ures|s)?|denied|refused|unable|cannot|could ?n[o']t|not found|no such|abort(?:ed)?|segmentation fault|core dumped|unhandled|uncaught|crash(?:ed|loopbackoff)?|out of memory|oomkilled|undefined reference|not ok",
-  )}|^\\s*(?:✗|✘|✖|×|⨯|❌|FAIL\\b)`,
-  "i",
+const SEVERE_WORDS = byFirstLetter(
+  "error|errors|err!|fatal|panic(?:ked)?|exception|traceback|fail(?:ed|ure|ures|s)?|denied|refused|unable|cannot|could ?n[o']t|not found|no such|abort(?:ed)?|segmentation fault|core dumped|unhandled|uncaught|crash(?:ed|loopbackoff)?|out of memory|oomkilled|undefined reference|not ok",
 );
+const SEVERE_WORD = new RegExp(word(SEVERE_WORDS), "i");
+/** What a line SEVERE_WORD matches must hold, as MAYBE_PROBLEM_WORD for PROBLEM_WORD. */
+const MAYBE_SEVERE_WORD = new RegExp(`\\b(?:${SEVERE_WORDS})`, "i");
 
 /**
  * A line that reports success though its words may sound bad: a passing test named
@@ -92,7 +100,8 @@ const MAYBE_STATUS_OR_CODE = /E(?:rr|xc|\d)|BackOff|Fail|Killed/;
 export function isProblem(line: string): boolean {
   return (
     line.length <= 4000 &&
-    ((MAYBE_PROBLEM.test(line) && PROBLEM.test(line)) ||
+    (PROBLEM_MARK.test(line) ||
+      (MAYBE_PROBLEM_WORD.test(line) && PROBLEM_WORD.test(line)) ||
       (MAYBE_STATUS_OR_CODE.test(line) && STATUS_OR_CODE.test(line))) &&
     !succeeded(line) &&
     !CODE_FRAME.test(line)
@@ -121,7 +130,9 @@ export function isSuccess(line: string): boolean {
 
 /** Whether a problem line is a failure rather than a warning. */
 export function isSevere(line: string): boolean {
-  return SEVERE.test(line) || STATUS.test(line);
+  return (
+    PROBLEM_MARK.test(line) || (MAYBE_SEVERE_WORD.test(line) && SEVERE_WORD.test(line)) || STATUS.test(line)
+  );
 }
 
 /** A place in code: `file.ext:12`, `file.ext(12,5)`, `line 12`, `--> file:12:5` (linear: no nested repeats). */
