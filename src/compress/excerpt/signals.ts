@@ -209,7 +209,12 @@ export const FEW_LINES = 3;
  * numbers, 0.001 for a profile's seconds), the least the median distance is taken to be.
  */
 export function farAbove(values: readonly number[], most = 3, unit = 1, inside?: Inside): number[] {
-  return values.length < 8 ? [] : above(values, centreOf(values), most, unit, inside);
+  if (values.length < 8) return [];
+  // None above twice the median (most fields of numbers): none past the bar, however far
+  // the median distance would have set it; that distance, a second selection, is not read.
+  const median = middleOf(Float64Array.from(values));
+  if (largestOf(values) <= median * 2) return [];
+  return above(values, centreOf(values, median), most, unit, inside);
 }
 
 /**
@@ -266,9 +271,8 @@ interface Centre {
 }
 
 /** The median of some values and their median distance from it. */
-function centreOf(values: readonly number[]): Centre {
+function centreOf(values: readonly number[], median = middleOf(Float64Array.from(values))): Centre {
   const n = values.length;
-  const median = middleOf(Float64Array.from(values));
   const distances = new Float64Array(n);
   for (let i = 0; i < n; i++) distances[i] = Math.abs(values[i]! - median);
   return { median, spread: middleOf(distances) };
