@@ -20,11 +20,13 @@ export function attachedAfter(
   let end = i;
   for (let k = i + 1; k < lines.length && k - i <= ATTACHED; k++) {
     const line = lines[k]!;
-    // A blank or a success (a passing test under its file's line) ends what goes with it.
-    if (line.trim() === "" || isSuccess(line)) break;
+    // A blank or a success (a passing test under its file's line) ends what goes with it;
+    // so does a line neither deeper nor a frame, caret or comparison, or a problem of its
+    // own. Each ends it alike: the success, the dearest to read, is read last.
+    if (line.trim() === "") break;
     const deeper = indentOf(line) > base;
-    if (!(deeper || isFrame(line) || isCaret(line) || isComparison(line)) || (!deeper && isProblemAt(k)))
-      break;
+    if (!(deeper || isFrame(line) || isCaret(line) || isComparison(line))) break;
+    if (isSuccess(line) || (!deeper && isProblemAt(k))) break;
     end = k;
   }
   return end;
@@ -109,9 +111,10 @@ export function locatedBefore(lines: readonly string[], i: number): number {
     if (blanks > 0 && isFrame(line)) break;
     // A caret above a line that names its own place ends the code frame of the diagnostic
     // above (gcc's candidate note, its source and caret): it locates that one, not this.
-    if (isCaret(line) && placed) break;
-    if (isCaret(line)) from = Math.max(0, k - 1);
-    else if (hasLocation(line) && !isProblem(line) && line.length < 300) from = k;
+    const caret = isCaret(line);
+    if (caret && placed) break;
+    if (caret) from = Math.max(0, k - 1);
+    else if (line.length < 300 && hasLocation(line) && !isProblem(line)) from = k;
     else if (from > k) break;
   }
   return from;
