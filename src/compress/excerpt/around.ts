@@ -326,6 +326,11 @@ export function firstPerFile(
  */
 export const PLACE = /(?<![\w.@~+/-])([\w.@~+/-]*\.[A-Za-z]\w{0,7})(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\))/;
 
+/** A line's text from `from` on, each number in it masked (`#`). */
+function maskedFrom(line: string, from: number): string {
+  return line.slice(from).replace(/\d+/g, "#");
+}
+
 /** The line under a diagnostic that says where it is (rustc's and cargo's `  --> src/a.rs:4:5`). */
 const ARROW = /^\s*--> \S/;
 
@@ -345,7 +350,9 @@ export function distinctPlaces(
   bodyAt?: (i: number) => number,
 ): [number, number][] {
   const places = new Set<string>();
-  const said = new Set<string>();
+  // What was said in each file, its numbers masked; of a file named once so far, the line and
+  // where its message starts, read only once a second place names the file (most are named once).
+  const said = new Map<string, Set<string> | [string, number]>();
   const out: [number, number][] = [];
   let named = 0;
   let again = 0;
@@ -368,9 +375,19 @@ export function distinctPlaces(
     if (!under) {
       // Said again in the same file, or alike but for a number (`option7`, `option8`): a
       // cascade of one mistake, or one list the first and last stand for.
-      const message = `${found[1]}\0${body.slice(found.index + found[0].length).replace(/\d+/g, "#")}`;
-      if (said.has(message)) continue;
-      said.add(message);
+      const file = found[1]!;
+      const from = found.index + found[0].length;
+      let inFile = said.get(file);
+      if (inFile === undefined) said.set(file, [body, from]);
+      else {
+        if (Array.isArray(inFile)) {
+          inFile = new Set([maskedFrom(inFile[0], inFile[1])]);
+          said.set(file, inFile);
+        }
+        const message = maskedFrom(body, from);
+        if (inFile.has(message)) continue;
+        inFile.add(message);
+      }
     }
     out.push([i, under ? i + 1 : i]);
   }
