@@ -32,15 +32,17 @@ const wasSevere = (line: string) => SEVERE.test(line) || STATUS.test(line);
 
 /** Each word as it may stand, every optional part taken and not. */
 const SAID = [
-  ...["error", "errors", "err!", "fatal", "panic", "panicked", "exception", "traceback", "fail", "failed"],
-  ...["failure", "failures", "failing", "fails", "denied", "refused", "unable", "cannot", "can't", "couldn't"],
-  ...["could not", "couldnot", "not found", "no such", "invalid", "missing", "abort", "aborted", "aborting"],
-  ...["segmentation fault", "core dumped", "timeout", "timed out", "time out", "timedout", "warn", "warning"],
-  ...["warnings", "deprecated", "unhandled", "uncaught", "unmet", "conflict", "crash", "crashed"],
-  ...["crashloopbackoff", "backoff", "oomkilled", "out of memory", "killed", "evicted", "unhealthy", "rejected"],
-  ...["undefined reference", "not ok", "alert", "crit", "critical", "emerg", "emergency", "severe", "abnormal"],
-  ...["abnormally", "errorless", "warned", "critter", "fatalism", "okay", "e", "", "FAIL", "FAILED", "✗", "×"],
-];
+  "error errors err! fatal panic panicked exception traceback fail failed failure failures failing fails",
+  "denied refused unable cannot can't couldn't could_not couldnot not_found no_such invalid missing abort",
+  "aborted aborting segmentation_fault core_dumped timeout timed_out time_out timedout warn warning",
+  "warnings deprecated unhandled uncaught unmet conflict crash crashed crashloopbackoff backoff oomkilled",
+  "out_of_memory killed evicted unhealthy rejected undefined_reference not_ok alert crit critical emerg",
+  "emergency severe abnormal abnormally errorless warned critter fatalism okay e FAIL FAILED ✗ ×",
+]
+  .join(" ")
+  .split(" ")
+  .map((w) => w.replaceAll("_", " "))
+  .concat([""]);
 const AROUND = [
   (w: string) => w,
   (w: string) => `x ${w} y`,
