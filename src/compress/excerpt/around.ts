@@ -20,11 +20,13 @@ export function attachedAfter(
   let end = i;
   for (let k = i + 1; k < lines.length && k - i <= ATTACHED; k++) {
     const line = lines[k]!;
-    // A blank or a success (a passing test under its file's line) ends what goes with it.
-    if (line.trim() === "" || isSuccess(line)) break;
+    // A blank or a success (a passing test under its file's line) ends what goes with it;
+    // so does a line neither deeper nor a frame, caret or comparison, or a problem of its
+    // own. Each ends it alike: the success, the dearest to read, is read last.
+    if (line.trim() === "") break;
     const deeper = indentOf(line) > base;
-    if (!(deeper || isFrame(line) || isCaret(line) || isComparison(line)) || (!deeper && isProblemAt(k)))
-      break;
+    if (!(deeper || isFrame(line) || isCaret(line) || isComparison(line))) break;
+    if (isSuccess(line) || (!deeper && isProblemAt(k))) break;
     end = k;
   }
   return end;
@@ -109,9 +111,10 @@ export function locatedBefore(lines: readonly string[], i: number): number {
     if (blanks > 0 && isFrame(line)) break;
     // A caret above a line that names its own place ends the code frame of the diagnostic
     // above (gcc's candidate note, its source and caret): it locates that one, not this.
-    if (isCaret(line) && placed) break;
-    if (isCaret(line)) from = Math.max(0, k - 1);
-    else if (hasLocation(line) && !isProblem(line) && line.length < 300) from = k;
+    const caret = isCaret(line);
+    if (caret && placed) break;
+    if (caret) from = Math.max(0, k - 1);
+    else if (line.length < 300 && hasLocation(line) && !isProblem(line)) from = k;
     else if (from > k) break;
   }
   return from;
@@ -323,6 +326,11 @@ export function firstPerFile(
  */
 export const PLACE = /(?<![\w.@~+/-])([\w.@~+/-]*\.[A-Za-z]\w{0,7})(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\))/;
 
+/** A line's text from `from` on, each number in it masked (`#`). */
+function maskedFrom(line: string, from: number): string {
+  return line.slice(from).replace(/\d+/g, "#");
+}
+
 /** The line under a diagnostic that says where it is (rustc's and cargo's `  --> src/a.rs:4:5`). */
 const ARROW = /^\s*--> \S/;
 
@@ -342,7 +350,9 @@ export function distinctPlaces(
   bodyAt?: (i: number) => number,
 ): [number, number][] {
   const places = new Set<string>();
-  const said = new Set<string>();
+  // What was said in each file, its numbers masked; of a file named once so far, the line and
+  // where its message starts, read only once a second place names the file (most are named once).
+  const said = new Map<string, Set<string> | [string, number]>();
   const out: [number, number][] = [];
   let named = 0;
   let again = 0;
@@ -365,9 +375,19 @@ export function distinctPlaces(
     if (!under) {
       // Said again in the same file, or alike but for a number (`option7`, `option8`): a
       // cascade of one mistake, or one list the first and last stand for.
-      const message = `${found[1]}\0${body.slice(found.index + found[0].length).replace(/\d+/g, "#")}`;
-      if (said.has(message)) continue;
-      said.add(message);
+      const file = found[1]!;
+      const from = found.index + found[0].length;
+      let inFile = said.get(file);
+      if (inFile === undefined) said.set(file, [body, from]);
+      else {
+        if (Array.isArray(inFile)) {
+          inFile = new Set([maskedFrom(inFile[0], inFile[1])]);
+          said.set(file, inFile);
+        }
+        const message = maskedFrom(body, from);
+        if (inFile.has(message)) continue;
+        inFile.add(message);
+      }
     }
     out.push([i, under ? i + 1 : i]);
   }

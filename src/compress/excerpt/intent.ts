@@ -91,14 +91,34 @@ interface Lowered {
  */
 const loweredOf = new WeakMap<readonly string[], Lowered | null>();
 
+/** The text an output's lines were split from at its newlines (doc.ts's `source`), by its lines. */
+const sourceOf = new WeakMap<readonly string[], string>();
+
+/**
+ * Says that `lines` are `source` split at its newlines (a Doc's lines and source): their
+ * lowered text is then lowered from it, not joined again (a copy of the whole output).
+ */
+export function splitFrom(lines: readonly string[], source: string | undefined): void {
+  if (source !== undefined) sourceOf.set(lines, source);
+}
+
 function lowered(lines: readonly string[]): Lowered | null {
   let low = loweredOf.get(lines);
   if (low !== undefined) return low;
-  // A line longer than LONGEST never counts: it is left out of the text (an empty line there).
-  const kept = lines.map((line) => (line.length > LONGEST ? "" : line));
   const starts = new Int32Array(lines.length + 1);
-  for (let i = 0; i < kept.length; i++) starts[i + 1] = starts[i]! + kept[i]!.length + 1;
-  const text = kept.join("\n").toLowerCase();
+  let long = false;
+  for (let i = 0; i < lines.length; i++) {
+    const n = lines[i]!.length;
+    // A line longer than LONGEST never counts: it is left out of the text (an empty line there).
+    if (n > LONGEST) long = true;
+    starts[i + 1] = starts[i]! + (n > LONGEST ? 0 : n) + 1;
+  }
+  const source = long ? undefined : sourceOf.get(lines);
+  const text = (
+    source !== undefined && source.length === starts[lines.length]! - 1
+      ? source
+      : lines.map((line) => (line.length > LONGEST ? "" : line)).join("\n")
+  ).toLowerCase();
   // Lowering that changes a length (`İ`) moves the line starts: such an output is read a line at a time.
   low = text.length === starts[lines.length]! - 1 || lines.length === 0 ? { text, starts } : null;
   loweredOf.set(lines, low);

@@ -4,6 +4,7 @@
  * under a source line), a summary or how the process ended. Pure regexes and small
  * functions; the excerpt engine (engine.ts) ranks lines by them.
  */
+import { byFirstLetter } from "./first-letter.ts";
 import { severityLetter } from "./severity-letter.ts";
 
 /**
@@ -15,29 +16,35 @@ const word = (alternatives: string) => `(?<![\\w/.\\-])(?:${alternatives})(?![\\
 /** A status or type named in one word, its capitals as written: `TypeError`, `ImagePullBackOff`, `OOMKilled`, `ErrImagePull`. */
 const STATUS = /\b[A-Z]\w*(?:Error|Exception|BackOff|Failed|Failure|Killed)\b|\bErr[A-Z]\w*/;
 
-const PROBLEM_WORDS =
+const PROBLEM_WORD_LIST =
   "error|errors|err!|fatal|panic(?:ked)?|exception|traceback|fail(?:ed|ure|ures|ing|s)?|denied|refused|unable|cannot|can't|could ?n[o']t|not found|no such|invalid|missing|abort(?:ed|ing)?|segmentation fault|core dumped|timed? ?out|warn(?:ing|ings)?|deprecated|unhandled|uncaught|unmet|conflict|crash(?:ed|loopbackoff)?|backoff|oomkilled|out of memory|killed|evicted|unhealthy|rejected|undefined reference|not ok|alert|crit(?:ical)?|emerg(?:ency)?|severe|abnormal(?:ly)?";
-const PROBLEM_MARKS = "|^\\s*(?:✗|✘|✖|×|⨯|❌|FAIL\\b)";
+
+const PROBLEM_WORDS = byFirstLetter(PROBLEM_WORD_LIST);
+/** A line opening with a failure's mark (`✗`, `FAIL`): a problem whatever its words. */
+const PROBLEM_MARK = /^\s*(?:✗|✘|✖|×|⨯|❌|FAIL\b)/i;
 /** An error code, its `E` a capital (`E0308`, `E501`): `BIOS-e820` names a memory map. */
 const CODE_MARK = /\bE\d{3,5}\b/;
 
-/** Words that say something went wrong or may have. */
-const PROBLEM = new RegExp(`${word(PROBLEM_WORDS)}${PROBLEM_MARKS}`, "i");
+/**
+ * Words that say something went wrong or may have. (Tried apart from PROBLEM_MARK, which
+ * is anchored: in one regex the marks' start was tried at every character.)
+ */
+const PROBLEM_WORD = new RegExp(word(PROBLEM_WORDS), "i");
 
 /**
- * What a line PROBLEM matches must hold, found several times faster (each word starts
+ * What a line PROBLEM_WORD matches must hold, found several times faster (each word starts
  * with a letter, so where nothing of a word is before it a word boundary is): most lines
- * hold none, and PROBLEM itself is tried only on those that do.
+ * hold none, and PROBLEM_WORD itself is tried only on those that do.
  */
-const MAYBE_PROBLEM = new RegExp(`\\b(?:${PROBLEM_WORDS})${PROBLEM_MARKS}`, "i");
+const MAYBE_PROBLEM_WORD = new RegExp(`\\b(?:${PROBLEM_WORDS})`, "i");
 
 /** The stronger half: failures, not advisories. */
-const SEVERE = new RegExp(
-  `${word(
-    "error|errors|err!|fatal|panic(?:ked)?|exception|traceback|fail(?:ed|ure|ures|s)?|denied|refused|unable|cannot|could ?n[o']t|not found|no such|abort(?:ed)?|segmentation fault|core dumped|unhandled|uncaught|crash(?:ed|loopbackoff)?|out of memory|oomkilled|undefined reference|not ok",
-  )}|^\\s*(?:✗|✘|✖|×|⨯|❌|FAIL\\b)`,
-  "i",
+const SEVERE_WORDS = byFirstLetter(
+  "error|errors|err!|fatal|panic(?:ked)?|exception|traceback|fail(?:ed|ure|ures|s)?|denied|refused|unable|cannot|could ?n[o']t|not found|no such|abort(?:ed)?|segmentation fault|core dumped|unhandled|uncaught|crash(?:ed|loopbackoff)?|out of memory|oomkilled|undefined reference|not ok",
 );
+const SEVERE_WORD = new RegExp(word(SEVERE_WORDS), "i");
+/** What a line SEVERE_WORD matches must hold, as MAYBE_PROBLEM_WORD for PROBLEM_WORD. */
+const MAYBE_SEVERE_WORD = new RegExp(`\\b(?:${SEVERE_WORDS})`, "i");
 
 /**
  * A line that reports success though its words may sound bad: a passing test named
@@ -93,7 +100,8 @@ const MAYBE_STATUS_OR_CODE = /E(?:rr|xc|\d)|BackOff|Fail|Killed/;
 export function isProblem(line: string): boolean {
   return (
     line.length <= 4000 &&
-    ((MAYBE_PROBLEM.test(line) && PROBLEM.test(line)) ||
+    (PROBLEM_MARK.test(line) ||
+      (MAYBE_PROBLEM_WORD.test(line) && PROBLEM_WORD.test(line)) ||
       (MAYBE_STATUS_OR_CODE.test(line) && STATUS_OR_CODE.test(line)) ||
       severityLetter(line) !== undefined) &&
     !succeeded(line) &&
@@ -123,7 +131,12 @@ export function isSuccess(line: string): boolean {
 
 /** Whether a problem line is a failure rather than a warning. */
 export function isSevere(line: string): boolean {
-  return SEVERE.test(line) || STATUS.test(line) || isErrorLetter(severityLetter(line));
+  return (
+    PROBLEM_MARK.test(line) ||
+    (MAYBE_SEVERE_WORD.test(line) && SEVERE_WORD.test(line)) ||
+    STATUS.test(line) ||
+    isErrorLetter(severityLetter(line))
+  );
 }
 
 const isErrorLetter = (letter: string | undefined) => letter === "E" || letter === "F";
@@ -202,7 +215,12 @@ export const FEW_LINES = 3;
  * numbers, 0.001 for a profile's seconds), the least the median distance is taken to be.
  */
 export function farAbove(values: readonly number[], most = 3, unit = 1, inside?: Inside): number[] {
-  return values.length < 8 ? [] : above(values, centreOf(values), most, unit, inside);
+  if (values.length < 8) return [];
+  // None above twice the median (most fields of numbers): none past the bar, however far
+  // the median distance would have set it; that distance, a second selection, is not read.
+  const median = middleOf(Float64Array.from(values));
+  if (largestOf(values) <= median * 2) return [];
+  return above(values, centreOf(values, median), most, unit, inside);
 }
 
 /**
@@ -259,9 +277,8 @@ interface Centre {
 }
 
 /** The median of some values and their median distance from it. */
-function centreOf(values: readonly number[]): Centre {
+function centreOf(values: readonly number[], median = middleOf(Float64Array.from(values))): Centre {
   const n = values.length;
-  const median = middleOf(Float64Array.from(values));
   const distances = new Float64Array(n);
   for (let i = 0; i < n; i++) distances[i] = Math.abs(values[i]! - median);
   return { median, spread: middleOf(distances) };

@@ -10,8 +10,6 @@ interface Placed {
   message: string;
   /** File name and message with every number masked: alike members share it. */
   shape: string;
-  /** The numbers in its file name and message (not its line and column). */
-  nums: number[];
 }
 
 const NUMBER = /\d+/g;
@@ -25,13 +23,15 @@ function placed(lines: readonly string[], range: [number, number], bodyAt?: (i: 
   const found = PLACE.exec(line);
   const file = found?.[1] ?? "";
   const message = to > from ? own : found ? own.slice(found.index + found[0].length) : own;
-  // One pass masks the numbers and reads them.
-  const nums: number[] = [];
-  const shape = `${file}\0${message}`.replace(NUMBER, (n) => {
-    nums.push(Number(n));
-    return "#";
-  });
-  return { range, file, message, shape, nums };
+  // Masked by a string, not a function called for each number: the numbers are read
+  // (numsOf) only of the few members of a numbered list.
+  const shape = `${file}\0${message}`.replace(NUMBER, "#");
+  return { range, file, message, shape };
+}
+
+/** The numbers in a place's file name and message (not its line and column), in order. */
+function numsOf(p: Placed): number[] {
+  return (`${p.file}\0${p.message}`.match(NUMBER) ?? []).map(Number);
 }
 
 function compareNums(a: readonly number[], b: readonly number[]): number {
@@ -55,6 +55,9 @@ export function warningPlaces(
   told: (i: number) => boolean,
   bodyAt?: (i: number) => number,
 ): { facts: [number, number][]; room: [number, number][] } {
+  // Places already told whole are neither facts nor room, in a list or not: where every one
+  // is (the kind's few places each a fact already), nothing is left to read them for.
+  if (places.every(([from, to]) => told(from) && told(to))) return { facts: [], room: [] };
   const all = places.map((r) => placed(lines, r, bodyAt));
   const byShape = new Map<string, Placed[]>();
   for (const p of all) {
@@ -69,16 +72,18 @@ export function warningPlaces(
   const listEnds = new Set<Placed>();
   const listed = new Set<Placed>();
   for (const alike of byShape.values()) {
-    if (new Set(alike.map((p) => p.file)).size < 3) continue;
+    // Fewer than three members are in fewer than three files: most kinds of a few.
+    if (alike.length < 3 || new Set(alike.map((p) => p.file)).size < 3) continue;
     if (new Set(alike.map((p) => p.message)).size < alike.length) continue;
-    let low = alike[0]!;
-    let high = alike[0]!;
-    for (const p of alike) {
-      listed.add(p);
-      if (compareNums(p.nums, low.nums) < 0) low = p;
-      if (compareNums(p.nums, high.nums) > 0) high = p;
+    const nums = alike.map(numsOf);
+    let low = 0;
+    let high = 0;
+    for (let k = 0; k < alike.length; k++) {
+      listed.add(alike[k]!);
+      if (compareNums(nums[k]!, nums[low]!) < 0) low = k;
+      if (compareNums(nums[k]!, nums[high]!) > 0) high = k;
     }
-    listEnds.add(low).add(high);
+    listEnds.add(alike[low]!).add(alike[high]!);
   }
   const files = new Set<string>();
   const facts: [number, number][] = [];

@@ -78,6 +78,26 @@ describe("a frequent warning's places", () => {
     expect(room).toEqual([]);
   });
 
+  it("reads no line where every place is told already (each a fact): nothing is left to place", () => {
+    const unread = new Proxy([] as string[], {
+      get: (t, k) => {
+        if (typeof k === "string" && /^\d+$/.test(k)) throw new Error(`read line ${k}`);
+        return Reflect.get(t, k);
+      },
+    });
+    const places = [0, 1, 2, 3].map((i) => [i, i] as [number, number]);
+    expect(warningPlaces(unread, places, () => true)).toEqual({ facts: [], room: [] });
+  });
+
+  it("still lists a place told already with the one place left in its list", () => {
+    const lines = [1, 10, 2, 3].map((n) => `src/shape_${n}.cpp:10:9: warning: unused variable 'unused_${n}'`);
+    const places = [0, 1, 2, 3].map((i) => [i, i] as [number, number]);
+    // Left: the highest numbered, an end of the list: a fact.
+    expect(warningPlaces(lines, places, (i) => i !== 1)).toEqual({ facts: [[1, 1]], room: [] });
+    // Left: one between the ends: room, as though none were told.
+    expect(warningPlaces(lines, places, (i) => i !== 2)).toEqual({ facts: [], room: [[2, 2]] });
+  });
+
   it("leaves gcc's 36 numbered unused variables out but their ends, every fact kept (fresh3 capture)", async () => {
     const { e, must } = await capturedCase("fresh3", "cmake-make-k-gxx");
     for (const fact of must) expect(e.text, fact).toContain(fact);
