@@ -27,6 +27,7 @@ import { ROUND_CHARS, repeatedBlock } from "./cycles.ts";
 import type { Doc } from "./doc.ts";
 import { demoteEchoes } from "./echoes.ts";
 import { failedCalls } from "./failed-calls.ts";
+import { fewByShape } from "./few-shapes.ts";
 import { alikeSuffix } from "./framing.ts";
 import { heldByMost } from "./held-by-most.ts";
 import { intentLines } from "./intent.ts";
@@ -279,13 +280,14 @@ function rankRest(w: Work, nonBlank: number, blame = false): boolean {
   // whose shape, any path alike, is rare among shapes that nearly all repeat is still news.
   const rareShape = rareAreFacts || !background ? undefined : rareShapes(w, rare);
   const valued: Template[] = [];
+  const few = fewByShape(w.t, rare, (i) => !w.noise(i));
   for (const tpl of w.t.list) {
     if (tpl.strict) {
       // Problems grouped by their words differ in their values: a rare one is news (the one host).
       if (w.allProblems && background && tpl.members.length > w.few) valued.push(tpl);
       continue;
     }
-    if (tpl.members.length <= rare) rankRare(w, tpl, rareAreFacts, rareShape);
+    if (tpl.members.length <= rare || few?.(tpl)) rankRare(w, tpl, rareAreFacts, rareShape);
     else if (rankFrequent(w, tpl) && background) valued.push(tpl);
   }
   // In a blame, values odd in the code's words are no news either: its fields that are
