@@ -39,7 +39,7 @@ import { blameFacts, newestLines } from "./newest.ts";
 import { outcomeLines } from "./outcomes.ts";
 import { outliers, outputOutliers } from "./outliers.ts";
 import type { Pick } from "./pack-items.ts";
-import { asRoom, E } from "./priorities.ts";
+import { asRoom, E, rareWorth } from "./priorities.ts";
 import { problemsOf, rankProblems } from "./rank-problems.ts";
 import { namesItsKind, recordAround, recordOfPeriod } from "./records.ts";
 import { regimeChange } from "./regime.ts";
@@ -161,7 +161,7 @@ function rankRare(w: Work, tpl: Template, rareAreFacts: boolean, rareShape?: (i:
       // Told on a caret line (shellcheck's `^--^ SC2162 …`), it is located as a problem is:
       // by the source line it points at and the `In f line N:` over that.
       const from = isCaret(lines[i]!) ? locatedBefore(lines, i) : i;
-      fact(w, from, i, E.rare - Math.min(1, lines[i]!.length / 1000), "rare");
+      fact(w, from, i, rareWorth(lines[i]!.length, tpl.members.length), "rare");
       const record = recordOfPeriod(w.t, w.lines, i);
       if (record) fact(w, record[0], record[1], E.rare - 1, "record-id");
       else withRecordId(w, i, E.rare - 1);
