@@ -5,6 +5,7 @@
  * Pure; the engine (engine.ts) ranks by them.
  */
 
+import { sameFinding } from "./sibling-findings.ts";
 import { hasLocation, indentOf, isCaret, isComparison, isFrame, isProblem, isSuccess } from "./signals.ts";
 
 /** Lines after a problem line that may locate it (frames, carets, comparisons). */
@@ -111,6 +112,7 @@ export function locatedBefore(lines: readonly string[], i: number): number {
     // above (gcc's candidate note, its source and caret): it locates that one, not this.
     if (isCaret(line) && placed) break;
     if (isCaret(line)) from = Math.max(0, k - 1);
+    else if (placed && hasLocation(line) && sameFinding(line, lines[i]!)) break;
     else if (hasLocation(line) && !isProblem(line) && line.length < 300) from = k;
     else if (from > k) break;
   }
