@@ -7,6 +7,7 @@
  */
 import { blockHeads } from "./block-heads.ts";
 import { rankClosingSummary } from "./closing-summary.ts";
+import { callsByName } from "./disassembly-calls.ts";
 import { documentOutline } from "./doc-outline.ts";
 import { rankNamedLabels } from "./named-labels.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
@@ -22,5 +23,6 @@ export function rankStructure(w: Work): void {
   rankPatchOutline(w);
   rankClosingSummary(w);
   rankNamedLabels(w);
+  for (const i of callsByName(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "label");
   for (const i of documentOutline(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
 }
