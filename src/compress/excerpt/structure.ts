@@ -9,6 +9,7 @@ import { blockHeads } from "./block-heads.ts";
 import { rankClosingSummary } from "./closing-summary.ts";
 import { callsByName } from "./disassembly-calls.ts";
 import { documentOutline } from "./doc-outline.ts";
+import { foreignLetters } from "./foreign-letters.ts";
 import { rankNamedLabels } from "./named-labels.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
 import { E } from "./priorities.ts";
@@ -24,5 +25,6 @@ export function rankStructure(w: Work): void {
   rankClosingSummary(w);
   rankNamedLabels(w);
   for (const i of callsByName(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "label");
+  for (const i of foreignLetters(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "rare");
   for (const i of documentOutline(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
 }
