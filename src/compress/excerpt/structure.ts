@@ -10,6 +10,7 @@ import { rankClosingSummary } from "./closing-summary.ts";
 import { callsByName } from "./disassembly-calls.ts";
 import { documentOutline } from "./doc-outline.ts";
 import { foreignLetters } from "./foreign-letters.ts";
+import { jsonBreak } from "./json-break.ts";
 import { rankNamedLabels } from "./named-labels.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
 import { E } from "./priorities.ts";
@@ -26,5 +27,7 @@ export function rankStructure(w: Work): void {
   rankNamedLabels(w);
   for (const i of callsByName(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "label");
   for (const i of foreignLetters(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "rare");
+  const broken = jsonBreak(w.lines);
+  if (broken >= 0) fact(w, broken, broken, E.rare, "rare");
   for (const i of documentOutline(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
 }
