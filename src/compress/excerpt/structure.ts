@@ -2,8 +2,10 @@
  * The rules that read an output's shape rather than the kinds of its lines: a tree's
  * roots, the opening lines of blank-separated blocks, the few lines that vary a form most
  * lines share, a patch's headers, a ruled report's closing block, labels other lines call
- * by name, a document's headings and directives. Each ranks the lines it finds as facts;
- * the engine calls them here, in this order, so that a rule of this kind has one place to go.
+ * by name, a disassembled function's calls, the few lines in letters the rest never use,
+ * where a JSON document breaks, a document's headings and directives. Each ranks the
+ * lines it finds as facts; the engine calls them here, in this order, so that a rule of
+ * this kind has one place to go.
  */
 import { blockHeads } from "./block-heads.ts";
 import { rankClosingSummary } from "./closing-summary.ts";
