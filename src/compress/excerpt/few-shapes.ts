@@ -27,13 +27,16 @@ export function fewByShape(
   if (rare >= FEW_IN_ALL) return undefined;
   // Cheap gate: some template must be of such a size for any to be few by shape.
   if (!t.list.some((tpl) => tpl.members.length > rare && tpl.members.length <= FEW_IN_ALL)) return undefined;
-  const { shapes, of } = t;
+  // Counted by template (each template's lines taken to have its first line's shape, as
+  // templates group lines of one form): a pass over templates, not over every line.
+  const { shapes } = t;
   const count = new Map<number, number>();
   let lines = 0;
-  for (let i = 0; i < of.length; i++) {
-    if (of[i]! < 0 || !counted(i)) continue;
-    lines++;
-    count.set(shapes[i]!, (count.get(shapes[i]!) ?? 0) + 1);
+  for (const tpl of t.list) {
+    const first = tpl.members[0]!;
+    if (!counted(first)) continue;
+    lines += tpl.members.length;
+    count.set(shapes[first]!, (count.get(shapes[first]!) ?? 0) + tpl.members.length);
   }
   // Templates split by path where shapes join them: at least two templates to a shape.
   if (count.size * 2 > t.list.length) return undefined;
