@@ -41,6 +41,7 @@ import { outliers, outputOutliers } from "./outliers.ts";
 import type { Pick } from "./pack-items.ts";
 import { asRoom, E, rareWorth } from "./priorities.ts";
 import { problemsOf, rankProblems } from "./rank-problems.ts";
+import { recordKey } from "./record-key.ts";
 import { namesItsKind, recordAround, recordOfPeriod } from "./records.ts";
 import { regimeChange } from "./regime.ts";
 import { isCaret, isCodeFrame, isFrame, isSuccess, isSummary } from "./signals.ts";
@@ -162,7 +163,7 @@ function rankRare(w: Work, tpl: Template, rareAreFacts: boolean, rareShape?: (i:
       // by the source line it points at and the `In f line N:` over that.
       const from = isCaret(lines[i]!) ? locatedBefore(lines, i) : i;
       fact(w, from, i, rareWorth(lines[i]!.length, tpl.members.length), "rare");
-      const record = recordOfPeriod(w.t, w.lines, i);
+      const record = recordOfPeriod(w.t, w.lines, i) ?? recordKey(w.t, lines, i);
       if (record) fact(w, record[0], record[1], E.rare - 1, "record-id");
       else withRecordId(w, i, E.rare - 1);
     }
