@@ -2,10 +2,11 @@
  * The rules that read an output's shape rather than the kinds of its lines: a tree's
  * roots, the opening lines of blank-separated blocks of trees and where their chains end,
  * the few lines that vary a form most lines share, a patch's headers, a ruled report's
- * closing block, labels other lines call by name, a disassembled function's calls, the
- * few lines in letters the rest never use, where a JSON document breaks, a document's
- * headings and directives. Each ranks the lines it finds as facts; the engine calls them
- * here, in this order, so that a rule of this kind has one place to go.
+ * closing block, what a list ended with above the block that counts it, labels other
+ * lines call by name, a disassembled function's calls, the few lines in letters the rest
+ * never use, where a JSON document breaks, a document's headings and directives. Each
+ * ranks the lines it finds as facts; the engine calls them here, in this order, so that a
+ * rule of this kind has one place to go.
  */
 import { blockHeads } from "./block-heads.ts";
 import { rankClosingSummary } from "./closing-summary.ts";
@@ -13,6 +14,7 @@ import { callsByName } from "./disassembly-calls.ts";
 import { documentOutline } from "./doc-outline.ts";
 import { foreignLetters } from "./foreign-letters.ts";
 import { jsonBreak } from "./json-break.ts";
+import { listEnd } from "./list-end.ts";
 import { rankNamedLabels } from "./named-labels.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
 import { E } from "./priorities.ts";
@@ -31,6 +33,8 @@ export function rankStructure(w: Work): void {
   rankNamedLabels(w);
   for (const i of callsByName(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "label");
   for (const i of foreignLetters(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "rare");
+  const end = listEnd(w.lines);
+  if (end >= 0 && !w.facts.has(end)) fact(w, end, end, E.rare, "end");
   const broken = jsonBreak(w.lines);
   if (broken >= 0) fact(w, broken, broken, E.rare, "rare");
   for (const i of documentOutline(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
