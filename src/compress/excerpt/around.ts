@@ -5,6 +5,7 @@
  * Pure; the engine (engine.ts) ranks by them.
  */
 
+import { sameFinding } from "./sibling-findings.ts";
 import { hasLocation, indentOf, isCaret, isComparison, isFrame, isProblem, isSuccess } from "./signals.ts";
 
 /** Lines after a problem line that may locate it (frames, carets, comparisons). */
@@ -114,6 +115,7 @@ export function locatedBefore(lines: readonly string[], i: number): number {
     const caret = isCaret(line);
     if (caret && placed) break;
     if (caret) from = Math.max(0, k - 1);
+    else if (placed && hasLocation(line) && sameFinding(line, lines[i]!)) break;
     else if (line.length < 300 && hasLocation(line) && !isProblem(line)) from = k;
     else if (from > k) break;
   }

@@ -27,6 +27,7 @@ import { ROUND_CHARS, repeatedBlock } from "./cycles.ts";
 import type { Doc } from "./doc.ts";
 import { demoteEchoes } from "./echoes.ts";
 import { failedCalls } from "./failed-calls.ts";
+import { fewByShape } from "./few-shapes.ts";
 import { alikeSuffix } from "./framing.ts";
 import { heldByMost } from "./held-by-most.ts";
 import { intentLines } from "./intent.ts";
@@ -39,8 +40,9 @@ import { outcomeLines } from "./outcomes.ts";
 import { outliers, outputOutliers } from "./outliers.ts";
 import type { Pick } from "./pack-items.ts";
 import { placedAbove } from "./placed-above.ts";
-import { asRoom, E } from "./priorities.ts";
+import { asRoom, E, rareWorth } from "./priorities.ts";
 import { problemsOf, rankProblems } from "./rank-problems.ts";
+import { recordKey } from "./record-key.ts";
 import { namesItsKind, recordAround, recordOfPeriod } from "./records.ts";
 import { regimeChange } from "./regime.ts";
 import { isCaret, isCodeFrame, isFrame, isSuccess, isSummary } from "./signals.ts";
@@ -161,8 +163,8 @@ function rankRare(w: Work, tpl: Template, rareAreFacts: boolean, rareShape?: (i:
       // Told on a caret line (shellcheck's `^--^ SC2162 …`), it is located as a problem is:
       // by the source line it points at and the `In f line N:` over that.
       const from = isCaret(lines[i]!) ? locatedBefore(lines, i) : placedAbove(lines, i);
-      fact(w, from, i, E.rare - Math.min(1, lines[i]!.length / 1000), "rare");
-      const record = recordOfPeriod(w.t, w.lines, i);
+      fact(w, from, i, rareWorth(lines[i]!.length, tpl.members.length), "rare");
+      const record = recordOfPeriod(w.t, w.lines, i) ?? recordKey(w.t, lines, i);
       if (record) fact(w, record[0], record[1], E.rare - 1, "record-id");
       else withRecordId(w, i, E.rare - 1);
     }
@@ -280,13 +282,14 @@ function rankRest(w: Work, nonBlank: number, blame = false): boolean {
   // whose shape, any path alike, is rare among shapes that nearly all repeat is still news.
   const rareShape = rareAreFacts || !background ? undefined : rareShapes(w, rare);
   const valued: Template[] = [];
+  const few = fewByShape(w.t, rare, (i) => !w.noise(i));
   for (const tpl of w.t.list) {
     if (tpl.strict) {
       // Problems grouped by their words differ in their values: a rare one is news (the one host).
       if (w.allProblems && background && tpl.members.length > w.few) valued.push(tpl);
       continue;
     }
-    if (tpl.members.length <= rare) rankRare(w, tpl, rareAreFacts, rareShape);
+    if (tpl.members.length <= rare || few?.(tpl)) rankRare(w, tpl, rareAreFacts, rareShape);
     else if (rankFrequent(w, tpl) && background) valued.push(tpl);
   }
   // In a blame, values odd in the code's words are no news either: its fields that are

@@ -1,26 +1,41 @@
 /**
  * The rules that read an output's shape rather than the kinds of its lines: a tree's
- * roots, the opening lines of blank-separated blocks, the few lines that vary a form most
- * lines share, a patch's headers, a ruled report's closing block, labels other lines call
- * by name, a document's headings and directives. Each ranks the lines it finds as facts;
- * the engine calls them here, in this order, so that a rule of this kind has one place to go.
+ * roots, the opening lines of blank-separated blocks of trees and where their chains end,
+ * the few lines that vary a form most lines share, a patch's headers, a ruled report's
+ * closing block, what a list ended with above the block that counts it, labels other
+ * lines call by name, a disassembled function's calls, the few lines in letters the rest
+ * never use, where a JSON document breaks, a document's headings and directives. Each
+ * ranks the lines it finds as facts; the engine calls them here, in this order, so that a
+ * rule of this kind has one place to go.
  */
 import { blockHeads } from "./block-heads.ts";
 import { rankClosingSummary } from "./closing-summary.ts";
+import { callsByName } from "./disassembly-calls.ts";
 import { documentOutline } from "./doc-outline.ts";
+import { foreignLetters } from "./foreign-letters.ts";
+import { jsonBreak } from "./json-break.ts";
+import { listEnd } from "./list-end.ts";
 import { rankNamedLabels } from "./named-labels.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
 import { E } from "./priorities.ts";
+import { leafTexts } from "./tree-leaves.ts";
 import { treeRoots } from "./tree-roots.ts";
 import { variantLines } from "./variant-lines.ts";
 import { fact, type Work } from "./work.ts";
 
 export function rankStructure(w: Work): void {
-  for (const i of [...treeRoots(w.lines), ...blockHeads(w.lines)])
+  const heads = blockHeads(w.lines);
+  for (const i of [...treeRoots(w.lines), ...heads, ...leafTexts(w.lines, heads)])
     if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
   for (const i of variantLines(w.lines, w.noise)) fact(w, i, i, E.outlier, "outlier");
   rankPatchOutline(w);
   rankClosingSummary(w);
   rankNamedLabels(w);
+  for (const i of callsByName(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "label");
+  for (const i of foreignLetters(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "rare");
+  const end = listEnd(w.lines);
+  if (end >= 0 && !w.facts.has(end)) fact(w, end, end, E.rare, "end");
+  const broken = jsonBreak(w.lines);
+  if (broken >= 0) fact(w, broken, broken, E.rare, "rare");
   for (const i of documentOutline(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
 }
