@@ -34,8 +34,20 @@ function isValue(line: string, from: number, to: number): boolean {
 
 const isBlank = (c: number) => c === 32 || c === 9;
 
-/** Where the token of `line` at `from` ends: its next blank, or the line's end. */
+/** Whether the line being read holds a tab (lineRead): where it holds none, its tokens end at a space. */
+let tabbed = false;
+
+/** Reads `line` next: whether it holds a tab, told once (a native search), not at every token. */
+function lineRead(line: string): void {
+  tabbed = line.includes("\t");
+}
+
+/** Where the token of `line` (the line lineRead was last told) at `from` ends: its next blank, or the line's end. */
 function tokenEnd(line: string, from: number): number {
+  if (!tabbed) {
+    const j = line.indexOf(" ", from);
+    return j < 0 ? line.length : j;
+  }
   let j = from;
   while (j < line.length && !isBlank(line.charCodeAt(j))) j++;
   return j;
@@ -46,6 +58,7 @@ const TOKENS = 24;
 
 /** A line's form: its tokens (split at blanks) joined by one blank, each value one placeholder; "" when blank, undefined past TOKENS. */
 function formOf(line: string): string | undefined {
+  lineRead(line);
   let form = "";
   let tokens = 0;
   let i = 0;
@@ -83,46 +96,71 @@ function isVariant(form: readonly string[], main: readonly string[]): boolean {
 /** Lines read first to tell whether a form may dominate (most outputs have none: it costs the rest no pass). */
 const SAMPLE = 64;
 
+/** How a line reads against a form (readAgainst): blank, the form itself, maybe a variant of it, or neither. */
+const BLANK = 0;
+const SAME = 1;
+const NEAR = 2;
+const FAR = 3;
+
 /**
- * Whether `line`'s form is `form` (its tokens `tokens`), told token by token with nothing
- * built: a line of the form a sample found most is most lines where that form dominates.
- * True only where formOf(line) === form (false may be told of a line that is, and formOf
- * then says so).
+ * How `line` reads against the form `tokens`, told token by token with nothing built:
+ * SAME where formOf(line) is the form; FAR where its form is neither the form nor a
+ * variant of it (isVariant: it adds tokens after the whole form, or has one token of
+ * the form's length in place of a word); NEAR otherwise (a variant or not: its form tells).
+ * Only SAME, FAR and BLANK are certain: NEAR lines are the few whose form is built.
  */
-function isForm(line: string, tokens: readonly string[]): boolean {
+function readAgainst(line: string, tokens: readonly string[]): number {
+  lineRead(line);
   let k = 0;
   let i = 0;
+  let differ = false;
   while (i < line.length) {
     if (isBlank(line.charCodeAt(i))) {
       i++;
       continue;
     }
     const j = tokenEnd(line, i);
-    if (k === tokens.length) return false;
+    // Tokens past the form's: a variant only where the form came whole before them.
+    if (k === tokens.length) return differ ? FAR : NEAR;
     const t = tokens[k++]!;
-    // A word of the form is a token that is no value: the same token is none either.
-    if (t === VALUE ? !isValue(line, i, j) : j - i !== t.length || !line.startsWith(t, i)) return false;
+    // A word of the form is a token that is no value: the same token is none either. A
+    // NUL alone is a form's placeholder too (formOf puts it as it is).
+    const same =
+      t === VALUE
+        ? isValue(line, i, j) || (j - i === 1 && line.charCodeAt(i) === 0)
+        : j - i === t.length && line.startsWith(t, i);
+    if (!same) {
+      // Another token for a value, or a second token differing, is no variant.
+      if (differ || t === VALUE) return FAR;
+      differ = true;
+    }
     i = j;
   }
-  return k === tokens.length;
+  if (k === 0) return BLANK;
+  return k < tokens.length ? FAR : differ ? NEAR : SAME;
 }
 
 /**
  * Each line's form (undefined where blank, skipped, or not read) from `from` by `step`, and
- * how many lines each form holds; `read`: the lines not blank nor skipped. `guess`: a form
- * most lines may take, told before any is built.
+ * how many lines each form holds; `read`: the lines not blank nor skipped. `same`: the
+ * lines read against the form most lines may take (readAgainst), told there as SAME.
  */
-function formsOf(lines: readonly string[], skip: (i: number) => boolean, step: number, guess = "") {
+function formsOf(
+  lines: readonly string[],
+  skip: (i: number) => boolean,
+  step: number,
+  same?: Int8Array,
+  guess = "",
+) {
   // Each line's form is kept only when every line is read (a sample's are not looked at again).
   const forms: (string | undefined)[] = step === 1 ? new Array(lines.length) : [];
   const count = new Map<string, number>();
-  const guessed = guess === "" ? undefined : guess.split(" ");
   let read = 0;
   let main = "";
   let most = 0;
   for (let i = 0; i < lines.length; i += step) {
     if (skip(i)) continue;
-    const form = guessed && isForm(lines[i]!, guessed) ? guess : formOf(lines[i]!);
+    const form = same?.[i] === SAME ? guess : formOf(lines[i]!);
     if (form === "") continue;
     read++;
     if (form === undefined) continue;
@@ -135,6 +173,40 @@ function formsOf(lines: readonly string[], skip: (i: number) => boolean, step: n
     }
   }
   return { forms, count, read, main, most };
+}
+
+/**
+ * The forms of every line, where a sample found `guess` the form most take: each line read
+ * against it first (readAgainst). Where it holds more than half of the lines read, it is
+ * the dominant form, whichever lines come first, and only the NEAR lines' forms are built
+ * (another line's form is no variant of it); else every line's is, as formsOf does.
+ */
+function formsAgainst(lines: readonly string[], skip: (i: number) => boolean, guess: string) {
+  const tokens = guess.split(" ");
+  const how = new Int8Array(lines.length);
+  let read = 0;
+  let most = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (skip(i)) continue;
+    const h = readAgainst(lines[i]!, tokens);
+    how[i] = h;
+    if (h === BLANK) continue;
+    read++;
+    if (h === SAME) most++;
+  }
+  if (most * 2 <= read) return formsOf(lines, skip, 1, how, guess);
+  const forms: (string | undefined)[] = new Array(lines.length);
+  const count = new Map<string, number>();
+  // A dominant form of no word has no variant (variantLines): no line's form is needed.
+  if (!tokens.some(isWord)) return { forms, count, read, main: guess, most };
+  for (let i = 0; i < lines.length; i++) {
+    if (how[i] !== NEAR) continue;
+    const form = formOf(lines[i]!);
+    if (form === undefined) continue;
+    forms[i] = form;
+    count.set(form, (count.get(form) ?? 0) + 1);
+  }
+  return { forms, count, read, main: guess, most };
 }
 
 /** Lines of a variant of the dominant form (see above), in order; none where no form dominates. */
@@ -152,7 +224,11 @@ export function variantLines(lines: readonly string[], skip: (i: number) => bool
     read,
     main: mainKey,
     most,
-  } = step === 1 ? sample : formsOf(lines, skip, 1, sample.main);
+  } = step === 1
+    ? sample
+    : sample.main === ""
+      ? formsOf(lines, skip, 1)
+      : formsAgainst(lines, skip, sample.main);
   if (most < FEWEST || most * 2 < read) return [];
   const main = mainKey.split(" ");
   if (!main.some(isWord)) return [];
