@@ -57,18 +57,18 @@ function tokenEnd(line: string, from: number): number {
 const TOKENS = 24;
 
 /** A line's form: its tokens (split at blanks) joined by one blank, each value one placeholder; "" when blank, undefined past TOKENS. */
-function formOf(line: string): string | undefined {
+function formOf(line: string, from = 0, most = TOKENS): string | undefined {
   lineRead(line);
   let form = "";
   let tokens = 0;
-  let i = 0;
+  let i = from;
   while (i < line.length) {
     if (isBlank(line.charCodeAt(i))) {
       i++;
       continue;
     }
     const j = tokenEnd(line, i);
-    if (++tokens > TOKENS) return undefined;
+    if (++tokens > most) return undefined;
     form += (tokens > 1 ? " " : "") + (isValue(line, i, j) ? VALUE : line.slice(i, j));
     i = j;
   }
@@ -102,18 +102,21 @@ const SAME = 1;
 const NEAR = 2;
 const FAR = 3;
 
+/** Where the NEAR line readAgainst read last varies the form: the place of the token in place of a word, and that token; else -1, and where the tokens past the form's start. */
+const near = { at: -1, from: 0, to: 0, rest: 0 };
+
 /**
  * How `line` reads against the form `tokens`, told token by token with nothing built:
- * SAME where formOf(line) is the form; FAR where its form is neither the form nor a
- * variant of it (isVariant: it adds tokens after the whole form, or has one token of
- * the form's length in place of a word); NEAR otherwise (a variant or not: its form tells).
- * Only SAME, FAR and BLANK are certain: NEAR lines are the few whose form is built.
+ * SAME where formOf(line) is the form; NEAR where its form is a variant of it but for how
+ * many lines hold it and, for tokens added, whether one is a word (isVariant: tokens added
+ * after the whole form, or a word in place of one of its words: where, in `near`); FAR
+ * where it is neither.
  */
 function readAgainst(line: string, tokens: readonly string[]): number {
   lineRead(line);
   let k = 0;
   let i = 0;
-  let differ = false;
+  near.at = -1;
   while (i < line.length) {
     if (isBlank(line.charCodeAt(i))) {
       i++;
@@ -121,7 +124,11 @@ function readAgainst(line: string, tokens: readonly string[]): number {
     }
     const j = tokenEnd(line, i);
     // Tokens past the form's: a variant only where the form came whole before them.
-    if (k === tokens.length) return differ ? FAR : NEAR;
+    if (k === tokens.length) {
+      if (near.at >= 0) return FAR;
+      near.rest = i;
+      return NEAR;
+    }
     const t = tokens[k++]!;
     // A word of the form is a token that is no value: the same token is none either. A
     // NUL alone is a form's placeholder too (formOf puts it as it is).
@@ -130,14 +137,18 @@ function readAgainst(line: string, tokens: readonly string[]): number {
         ? isValue(line, i, j) || (j - i === 1 && line.charCodeAt(i) === 0)
         : j - i === t.length && line.startsWith(t, i);
     if (!same) {
-      // Another token for a value, or a second token differing, is no variant.
-      if (differ || t === VALUE) return FAR;
-      differ = true;
+      // Another token for a value, a second token differing, or one that is no word (a
+      // value, a token of no letter) is no variant.
+      if (near.at >= 0 || t === VALUE || isValue(line, i, j) || !/[A-Za-z]/.test(line.slice(i, j)))
+        return FAR;
+      near.at = k - 1;
+      near.from = i;
+      near.to = j;
     }
     i = j;
   }
   if (k === 0) return BLANK;
-  return k < tokens.length ? FAR : differ ? NEAR : SAME;
+  return k < tokens.length ? FAR : near.at >= 0 ? NEAR : SAME;
 }
 
 /**
@@ -176,59 +187,109 @@ function formsOf(
 }
 
 /**
- * The forms of every line, where a sample found `guess` the form most take: each line read
+ * The variant lines, where a sample found `guess` the form most may take: each line read
  * against it first (readAgainst). Where it holds more than half of the lines read, it is
- * the dominant form, whichever lines come first, and only the NEAR lines' forms are built
- * (another line's form is no variant of it); else every line's is, as formsOf does.
+ * the dominant form, whichever lines come first, and only the NEAR lines are variants:
+ * each is told by what it puts in place of a word or adds (one token, not its whole form
+ * built). Where it holds half or less, another form may dominate: where none may (formHash),
+ * there are none; else every line's form is built, as formsOf does, and judged.
  */
-function formsAgainst(lines: readonly string[], skip: (i: number) => boolean, guess: string) {
+function variantsAgainst(lines: readonly string[], skip: (i: number) => boolean, guess: string): number[] {
   const tokens = guess.split(" ");
   const how = new Int8Array(lines.length);
+  // What each NEAR line varies: the place and word put in, or the tokens added.
+  const keys: string[] = new Array(lines.length);
   let read = 0;
   let most = 0;
   for (let i = 0; i < lines.length; i++) {
     if (skip(i)) continue;
-    const h = readAgainst(lines[i]!, tokens);
+    const line = lines[i]!;
+    const h = readAgainst(line, tokens);
     how[i] = h;
     if (h === BLANK) continue;
     read++;
     if (h === SAME) most++;
+    else if (h === NEAR)
+      keys[i] =
+        near.at >= 0
+          ? `${near.at} ${line.slice(near.from, near.to)}`
+          : `+${formOf(line, near.rest, TOKENS - tokens.length) ?? ""}`;
   }
-  if (most * 2 <= read) return formsOf(lines, skip, 1, how, guess);
-  const forms: (string | undefined)[] = new Array(lines.length);
+  if (most * 2 <= read) {
+    if (!mayDominate(lines, skip, how, read, most)) return [];
+    return judged(lines, formsOf(lines, skip, 1, how, guess));
+  }
+  // A dominant form of no word has no variant (variantLines).
+  if (most < FEWEST || !tokens.some(isWord)) return [];
   const count = new Map<string, number>();
-  // A dominant form of no word has no variant (variantLines): no line's form is needed.
-  if (!tokens.some(isWord)) return { forms, count, read, main: guess, most };
+  for (const key of keys) if (key !== undefined) count.set(key, (count.get(key) ?? 0) + 1);
+  const cap = Math.floor(read * SHARE);
+  const out: number[] = [];
   for (let i = 0; i < lines.length; i++) {
-    if (how[i] !== NEAR) continue;
-    const form = formOf(lines[i]!);
-    if (form === undefined) continue;
-    forms[i] = form;
-    count.set(form, (count.get(form) ?? 0) + 1);
+    const key = keys[i];
+    // `+`: tokens added, a variant where one is a word; more than TOKENS in all, no form.
+    if (key === undefined || key === "+" || count.get(key)! > cap) continue;
+    if (key.startsWith("+") && !key.slice(1).split(" ").some(isWord)) continue;
+    out.push(i);
   }
-  return { forms, count, read, main: guess, most };
+  return out.length <= cap ? out : [];
 }
 
-/** Lines of a variant of the dominant form (see above), in order; none where no form dominates. */
-export function variantLines(lines: readonly string[], skip: (i: number) => boolean): number[] {
-  // Fewer lines than FEWEST hold no dominant form (a minified JSON's one line is not read at all).
-  if (lines.length > MOST || lines.length < FEWEST) return [];
-  // A sample spread over the output first: where no form holds a third of it, none holds half
-  // of all. Where the sample is every line (a short output), it is the one pass.
-  const step = Math.max(1, Math.floor(lines.length / SAMPLE));
-  const sample = formsOf(lines, skip, step);
-  if (sample.most * 3 < sample.read) return [];
-  const {
-    forms,
-    count,
-    read,
-    main: mainKey,
-    most,
-  } = step === 1
-    ? sample
-    : sample.main === ""
-      ? formsOf(lines, skip, 1)
-      : formsAgainst(lines, skip, sample.main);
+/**
+ * A hash of `line`'s form (formOf), built from its tokens with no form built: the same for
+ * lines of one form, so that no hash held by fewer than half of the lines read leaves a
+ * form held by half (two forms may share one: never the other way). -1 where the line
+ * has no form (blank, or past TOKENS).
+ */
+function formHash(line: string): number {
+  lineRead(line);
+  let h = 0x811c9dc5;
+  let tokens = 0;
+  let i = 0;
+  while (i < line.length) {
+    if (isBlank(line.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const j = tokenEnd(line, i);
+    if (++tokens > TOKENS) return -1;
+    h = Math.imul(h ^ 32, 0x01000193);
+    // A value is its placeholder, a NUL (as a NUL token is in a form).
+    if (isValue(line, i, j)) h = Math.imul(h, 0x01000193);
+    else for (let k = i; k < j; k++) h = Math.imul(h ^ line.charCodeAt(k), 0x01000193);
+    i = j;
+  }
+  return tokens === 0 ? -1 : h >>> 0;
+}
+
+/**
+ * Whether a form may hold half of the `read` lines, where the sampled form holds `same` of
+ * them (the lines `how` tells SAME): it, or another by the hashes of the other lines' forms.
+ */
+function mayDominate(
+  lines: readonly string[],
+  skip: (i: number) => boolean,
+  how: Int8Array,
+  read: number,
+  same: number,
+): boolean {
+  if (same * 2 >= read) return true;
+  // Every line of another form is one of these: its hash holds it (and maybe more).
+  const held = new Map<number, number>();
+  for (let i = 0; i < lines.length; i++) {
+    if (skip(i) || how[i] === SAME || how[i] === BLANK) continue;
+    const h = formHash(lines[i]!);
+    if (h < 0) continue;
+    const c = (held.get(h) ?? 0) + 1;
+    if (c * 2 >= read) return true;
+    held.set(h, c);
+  }
+  return false;
+}
+
+/** The lines of a variant of the dominant form, given every line's form (formsOf). */
+function judged(lines: readonly string[], all: ReturnType<typeof formsOf>): number[] {
+  const { forms, count, read, main: mainKey, most } = all;
   if (most < FEWEST || most * 2 < read) return [];
   const main = mainKey.split(" ");
   if (!main.some(isWord)) return [];
@@ -246,4 +307,18 @@ export function variantLines(lines: readonly string[], skip: (i: number) => bool
     if (ok) out.push(i);
   }
   return out.length <= cap ? out : [];
+}
+
+/** Lines of a variant of the dominant form (see above), in order; none where no form dominates. */
+export function variantLines(lines: readonly string[], skip: (i: number) => boolean): number[] {
+  // Fewer lines than FEWEST hold no dominant form (a minified JSON's one line is not read at all).
+  if (lines.length > MOST || lines.length < FEWEST) return [];
+  // A sample spread over the output first: where no form holds a third of it, none holds half
+  // of all. Where the sample is every line (a short output), it is the one pass.
+  const step = Math.max(1, Math.floor(lines.length / SAMPLE));
+  const sample = formsOf(lines, skip, step);
+  if (sample.most * 3 < sample.read) return [];
+  if (step === 1) return judged(lines, sample);
+  if (sample.main === "") return judged(lines, formsOf(lines, skip, 1));
+  return variantsAgainst(lines, skip, sample.main);
 }

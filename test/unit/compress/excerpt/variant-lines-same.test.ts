@@ -31,7 +31,7 @@ describe("variantLines read against the sampled form", () => {
   const usual = (k: number) => `migrating batch ${k} rows ${k * 7} ok`;
   // A line of the usual form with one token in place of another, or tokens added: a variant or not.
   const near = fc
-    .tuple(fc.nat(5), token, fc.array(token, { maxLength: 3 }), fc.boolean())
+    .tuple(fc.nat(5), token, fc.array(token, { maxLength: 22 }), fc.boolean())
     .map(([at, t, more, swap]) => {
       const ts = usual(3).split(" ");
       if (swap) ts[at] = t;
@@ -59,6 +59,28 @@ describe("variantLines read against the sampled form", () => {
     );
     // The variants were there to be found, not only their absence.
     expect(found).toBeGreaterThan(300);
+  });
+
+  it("finds the same lines where the sampled form holds half of the lines, or another form does", () => {
+    // Half the lines of the usual form, the rest of another (a sample finds either the most):
+    // the first form to hold half dominates, and its variant is found.
+    let found = 0;
+    for (const n of [200, 400, 600]) {
+      const lines = Array.from({ length: n }, (_, k) => (k % 2 ? usual(k) : `copied ${k} files to ${k}`));
+      for (const at of [2, 40, 78, 120]) lines[at] = `migrating batch ${at} rows 21 done`;
+      for (const list of [lines, [...lines.slice(1), lines[0]!], lines.map((_, k) => lines[(k + 7) % n]!)]) {
+        const was = asItWas(list, () => false);
+        if (was.length > 0) found++;
+        expect(variantLines(list, () => false)).toEqual(was);
+      }
+    }
+    expect(found).toBeGreaterThan(0);
+    // Words added past TOKENS in all make no form, however few the form's own.
+    for (const added of [17, 18, 19, 20]) {
+      const lines = Array.from({ length: 300 }, (_, k) => usual(k));
+      lines[150] = `${usual(150)}${" done".repeat(added)}`;
+      expect(variantLines(lines, () => false)).toEqual(asItWas(lines, () => false));
+    }
   });
 
   it("finds the same lines where no form or another one dominates", () => {
