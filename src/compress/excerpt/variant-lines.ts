@@ -122,7 +122,6 @@ function readAgainst(line: string, tokens: readonly string[]): number {
       i++;
       continue;
     }
-    const j = tokenEnd(line, i);
     // Tokens past the form's: a variant only where the form came whole before them.
     if (k === tokens.length) {
       if (near.at >= 0) return FAR;
@@ -130,12 +129,14 @@ function readAgainst(line: string, tokens: readonly string[]): number {
       return NEAR;
     }
     const t = tokens[k++]!;
-    // A word of the form is a token that is no value: the same token is none either. A
-    // NUL alone is a form's placeholder too (formOf puts it as it is).
-    const same =
-      t === VALUE
-        ? isValue(line, i, j) || (j - i === 1 && line.charCodeAt(i) === 0)
-        : j - i === t.length && line.startsWith(t, i);
+    // A word of the form is a token that is no value: the same token is none either (told
+    // where it ends, with no search for its end). A NUL alone is a form's placeholder too
+    // (formOf puts it as it is).
+    const end = i + t.length;
+    const word =
+      t !== VALUE && line.startsWith(t, i) && (end === line.length || isBlank(line.charCodeAt(end)));
+    const j = word ? end : tokenEnd(line, i);
+    const same = word || (t === VALUE && (isValue(line, i, j) || (j - i === 1 && line.charCodeAt(i) === 0)));
     if (!same) {
       // Another token for a value, a second token differing, or one that is no word (a
       // value, a token of no letter) is no variant.
