@@ -195,19 +195,21 @@ function headerOf(sample: Sample): Int32Array {
   if (lines < 20) return values.subarray(0, 0);
   let header = 0;
   for (; header < HEADER_MAX; header++) {
-    const counts = new Map<number, number>();
-    let top = 0;
+    // A token held by HEADER_SHARE of the lines (over half) is the one a majority vote
+    // leaves (Boyer-Moore), counted then: no count of every token is kept.
+    let token = 0;
+    let lead = 0;
     for (let k = 0; k < lines; k++) {
       if (sample.count[k]! <= header) continue;
-      const token = sample.tokens[k * MAX_TOKENS + header]!;
-      const c = (counts.get(token) ?? 0) + 1;
-      counts.set(token, c);
-      if (c > top) {
-        top = c;
-        values[header] = token;
-      }
+      const t = sample.tokens[k * MAX_TOKENS + header]!;
+      if (lead === 0) token = t;
+      lead += t === token ? 1 : -1;
     }
+    let top = 0;
+    for (let k = 0; k < lines; k++)
+      if (sample.count[k]! > header && sample.tokens[k * MAX_TOKENS + header] === token) top++;
     if (top < lines * HEADER_SHARE) break;
+    values[header] = token;
   }
   return values.subarray(0, header);
 }
