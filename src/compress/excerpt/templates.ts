@@ -161,13 +161,16 @@ function maskOf(
 }
 
 /**
- * The arrays a sample is read into, made once (zeroed memory outside the heap, 100 KB, cost
- * more than a short output's grouping): a Sample is read within templatesOf only, and each
- * of its values is written before it is read. Taken while in use, so a call within another
- * makes its own.
+ * The arrays a sample and each line are read into, made once (zeroed memory outside the
+ * heap, 100 KB, cost more than a short output's grouping): they are read within templatesOf
+ * only, and each of their values is written before it is read. Taken while in use, so a
+ * call within another makes its own.
  */
 let spare: Scratch | undefined;
 interface Scratch {
+  /** One line's tokens and values (templatesOf), MAX_TOKENS of each. */
+  readonly buffer: Int32Array;
+  readonly values: { readonly numbered: Uint8Array; readonly files: Int32Array };
   readonly tokens: Int32Array;
   readonly count: Int32Array;
   readonly codes: Int32Array;
@@ -178,6 +181,8 @@ interface Scratch {
 
 function scratch(): Scratch {
   const s = spare ?? {
+    buffer: new Int32Array(MAX_TOKENS),
+    values: { numbered: new Uint8Array(MAX_TOKENS), files: new Int32Array(MAX_TOKENS) },
     tokens: new Int32Array(HEADER_SAMPLE * MAX_TOKENS),
     count: new Int32Array(HEADER_SAMPLE),
     codes: new Int32Array(HEADER_SAMPLE),
@@ -288,12 +293,10 @@ export function templatesOf(
   const classes: number[] = [];
   // Leaves by key; a strict key and a loose one may collide: a leaf holds both, told apart by `strict`.
   const leaves = new Map<number, number[]>();
-  const buffer = new Int32Array(MAX_TOKENS);
-  const numbered = new Uint8Array(MAX_TOKENS);
-  const files = new Int32Array(MAX_TOKENS);
-  const values = { numbered, files };
   const kept = tokenBlocks(lines.length * MAX_TOKENS);
   const arrays = scratch();
+  const { buffer, values } = arrays;
+  const { numbered, files } = values;
   const sample = sampleLines(doc, bodyAt, looseProblems, arrays);
   const sampledValues = sample.values;
   const start = headerOf(sample);
