@@ -155,7 +155,9 @@ export function namedOutliers(
   const keys = new Set<string>();
   for (const [key, f] of sample) if (f.lines >= sampled * HELD && f.values.size <= VALUES) keys.add(key);
   if (keys.size === 0) return;
-  const fields = fieldsOfKeys(lines, at, keys);
+  // Where the sample is every line, it is all: its fields are the ones every line names
+  // (a key's first match a line, in the order met), and categories leaves out the rest.
+  const fields = step === 1 ? sample : fieldsOfKeys(lines, at, keys);
   for (const key of categories(fields, at.length))
     for (const [value, held] of fields.get(key)!.values)
       if (held.length <= RARE) out.set(`named:${key}=${value}`, held);
