@@ -282,7 +282,7 @@ function variantsAgainst(lines: readonly string[], skip: (i: number) => boolean,
  * A hash of `line`'s form (formOf), built from its tokens with no form built: the same for
  * lines of one form, so that no hash held by fewer than half of the lines read leaves a
  * form held by half (two forms may share one: never the other way). -1 where the line
- * has no form (blank, or past TOKENS).
+ * is blank, -2 where it has no form (past TOKENS).
  */
 function formHash(line: string): number {
   lineRead(line);
@@ -295,7 +295,7 @@ function formHash(line: string): number {
       continue;
     }
     const j = tokenEnd(line, i);
-    if (++tokens > TOKENS) return -1;
+    if (++tokens > TOKENS) return -2;
     h = Math.imul(h ^ 32, 0x01000193);
     // A value is its placeholder, a NUL (as a NUL token is in a form).
     if (isValue(line, i, j)) h = Math.imul(h, 0x01000193);
@@ -352,16 +352,46 @@ function judged(lines: readonly string[], all: ReturnType<typeof formsOf>): numb
   return out.length <= cap ? out : [];
 }
 
+/**
+ * variantLines of an output of fewer than 2 SAMPLE lines: every line's form, judged, where
+ * one may hold half of them (by the hashes of their forms, formHash); none where none may.
+ * Each line is told skipped or not once.
+ */
+function shortVariants(lines: readonly string[], skip: (i: number) => boolean): number[] {
+  const skipped = new Uint8Array(lines.length);
+  const held = new Map<number, number>();
+  let read = 0;
+  let most = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (skip(i)) {
+      skipped[i] = 1;
+      continue;
+    }
+    const h = formHash(lines[i]!);
+    if (h === -1) continue;
+    read++;
+    if (h < 0) continue;
+    const c = (held.get(h) ?? 0) + 1;
+    held.set(h, c);
+    if (c > most) most = c;
+  }
+  if (most < FEWEST || most * 2 < read) return [];
+  return judged(
+    lines,
+    formsOf(lines, (i) => skipped[i] === 1, 1),
+  );
+}
+
 /** Lines of a variant of the dominant form (see above), in order; none where no form dominates. */
 export function variantLines(lines: readonly string[], skip: (i: number) => boolean): number[] {
   // Fewer lines than FEWEST hold no dominant form (a minified JSON's one line is not read at all).
   if (lines.length > MOST || lines.length < FEWEST) return [];
   // A sample spread over the output first: where no form holds a third of it, none holds half
-  // of all. Where the sample is every line (a short output), it is the one pass.
+  // of all. Where the sample would be every line (a short output), all are read (shortVariants).
   const step = Math.max(1, Math.floor(lines.length / SAMPLE));
+  if (step === 1) return shortVariants(lines, skip);
   const sample = formsOf(lines, skip, step);
   if (sample.most * 3 < sample.read) return [];
-  if (step === 1) return judged(lines, sample);
   if (sample.main === "") return judged(lines, formsOf(lines, skip, 1));
   return variantsAgainst(lines, skip, sample.main);
 }
