@@ -89,18 +89,22 @@ function allSame(template: Int32Array, masked: Int32Array, n: number, header: nu
 /** Tokens of templates kept per shared block (tokenBlocks). */
 const BLOCK = 16 * 1024;
 
+/** Tokens the first block holds at most: most outputs make a few templates, and a block is zeroed memory outside the heap. */
+const FIRST_BLOCK = 1024;
+
 /**
  * A copy of the first `n` of some tokens, cut from a shared block: each new template's
  * tokens in a typed array of its own (past 16 tokens, memory outside the heap) cost more
  * than the grouping. The first block holds no more than `most` tokens (all a document's
- * lines can have): a short output does not clear a long one's block.
+ * lines can have) nor FIRST_BLOCK, each next one twice the last, up to BLOCK: a short
+ * output does not clear a long one's block, nor an output of few templates a block it leaves empty.
  */
 function tokenBlocks(most: number): (tokens: Int32Array, n: number) => Int32Array {
-  let block = new Int32Array(Math.min(BLOCK, Math.max(most, MAX_TOKENS)));
+  let block = new Int32Array(Math.min(FIRST_BLOCK, Math.max(most, MAX_TOKENS)));
   let used = 0;
   return (tokens, n) => {
     if (used + n > block.length) {
-      block = new Int32Array(BLOCK);
+      block = new Int32Array(Math.min(BLOCK, 2 * block.length));
       used = 0;
     }
     for (let k = 0; k < n; k++) block[used + k] = tokens[k]!;
@@ -156,17 +160,51 @@ function maskOf(
   return maskLine(source, out, first + body, values, into, first + line.length, first);
 }
 
-function sampleLines(doc: Doc, bodyAt: ((i: number) => number) | undefined, withValues: boolean): Sample {
+/**
+ * The arrays a sample and each line are read into, made once (zeroed memory outside the
+ * heap, 100 KB, cost more than a short output's grouping): they are read within templatesOf
+ * only, and each of their values is written before it is read. Taken while in use, so a
+ * call within another makes its own.
+ */
+let spare: Scratch | undefined;
+interface Scratch {
+  /** One line's tokens and values (templatesOf), MAX_TOKENS of each. */
+  readonly buffer: Int32Array;
+  readonly values: { readonly numbered: Uint8Array; readonly files: Int32Array };
+  readonly tokens: Int32Array;
+  readonly count: Int32Array;
+  readonly codes: Int32Array;
+  readonly shapes: Int32Array;
+  readonly numbered: Uint8Array;
+  readonly files: Int32Array;
+}
+
+function scratch(): Scratch {
+  const s = spare ?? {
+    buffer: new Int32Array(MAX_TOKENS),
+    values: { numbered: new Uint8Array(MAX_TOKENS), files: new Int32Array(MAX_TOKENS) },
+    tokens: new Int32Array(HEADER_SAMPLE * MAX_TOKENS),
+    count: new Int32Array(HEADER_SAMPLE),
+    codes: new Int32Array(HEADER_SAMPLE),
+    shapes: new Int32Array(HEADER_SAMPLE),
+    numbered: new Uint8Array(HEADER_SAMPLE * MAX_TOKENS),
+    files: new Int32Array(HEADER_SAMPLE * MAX_TOKENS),
+  };
+  spare = undefined;
+  return s;
+}
+
+function sampleLines(
+  doc: Doc,
+  bodyAt: ((i: number) => number) | undefined,
+  withValues: boolean,
+  into: Scratch,
+): Sample {
   const at: number[] = [];
   const most = Math.min(HEADER_SAMPLE, doc.lines.length);
-  const tokens = new Int32Array(most * MAX_TOKENS);
-  const count = new Int32Array(most);
-  const codes = new Int32Array(most);
-  const shapes = new Int32Array(most);
+  const { tokens, count, codes, shapes } = into;
   // The values of a line cost little beside its tokens; read with them, a problem line is masked once.
-  const values = withValues
-    ? { numbered: new Uint8Array(most * MAX_TOKENS), files: new Int32Array(most * MAX_TOKENS) }
-    : undefined;
+  const values = withValues ? { numbered: into.numbered, files: into.files } : undefined;
   // `first`: where line i starts in the Doc's source.
   for (
     let i = 0, first = 0;
@@ -195,19 +233,21 @@ function headerOf(sample: Sample): Int32Array {
   if (lines < 20) return values.subarray(0, 0);
   let header = 0;
   for (; header < HEADER_MAX; header++) {
-    const counts = new Map<number, number>();
-    let top = 0;
+    // A token held by HEADER_SHARE of the lines (over half) is the one a majority vote
+    // leaves (Boyer-Moore), counted then: no count of every token is kept.
+    let token = 0;
+    let lead = 0;
     for (let k = 0; k < lines; k++) {
       if (sample.count[k]! <= header) continue;
-      const token = sample.tokens[k * MAX_TOKENS + header]!;
-      const c = (counts.get(token) ?? 0) + 1;
-      counts.set(token, c);
-      if (c > top) {
-        top = c;
-        values[header] = token;
-      }
+      const t = sample.tokens[k * MAX_TOKENS + header]!;
+      if (lead === 0) token = t;
+      lead += t === token ? 1 : -1;
     }
+    let top = 0;
+    for (let k = 0; k < lines; k++)
+      if (sample.count[k]! > header && sample.tokens[k * MAX_TOKENS + header] === token) top++;
     if (top < lines * HEADER_SHARE) break;
+    values[header] = token;
   }
   return values.subarray(0, header);
 }
@@ -253,12 +293,11 @@ export function templatesOf(
   const classes: number[] = [];
   // Leaves by key; a strict key and a loose one may collide: a leaf holds both, told apart by `strict`.
   const leaves = new Map<number, number[]>();
-  const buffer = new Int32Array(MAX_TOKENS);
-  const numbered = new Uint8Array(MAX_TOKENS);
-  const files = new Int32Array(MAX_TOKENS);
-  const values = { numbered, files };
   const kept = tokenBlocks(lines.length * MAX_TOKENS);
-  const sample = sampleLines(doc, bodyAt, looseProblems);
+  const arrays = scratch();
+  const { buffer, values } = arrays;
+  const { numbered, files } = values;
+  const sample = sampleLines(doc, bodyAt, looseProblems, arrays);
   const sampledValues = sample.values;
   const start = headerOf(sample);
   const header = start.length;
@@ -336,6 +375,7 @@ export function templatesOf(
     list[best]!.members.push(i);
     of[i] = best;
   }
+  spare = arrays;
   return { of, list, header: { size: header, lines: headed }, shapes };
 }
 

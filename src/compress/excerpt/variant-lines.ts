@@ -34,8 +34,20 @@ function isValue(line: string, from: number, to: number): boolean {
 
 const isBlank = (c: number) => c === 32 || c === 9;
 
-/** Where the token of `line` at `from` ends: its next blank, or the line's end. */
+/** Whether the line being read holds a tab (lineRead): where it holds none, its tokens end at a space. */
+let tabbed = false;
+
+/** Reads `line` next: whether it holds a tab, told once (a native search), not at every token. */
+function lineRead(line: string): void {
+  tabbed = line.includes("\t");
+}
+
+/** Where the token of `line` (the line lineRead was last told) at `from` ends: its next blank, or the line's end. */
 function tokenEnd(line: string, from: number): number {
+  if (!tabbed) {
+    const j = line.indexOf(" ", from);
+    return j < 0 ? line.length : j;
+  }
   let j = from;
   while (j < line.length && !isBlank(line.charCodeAt(j))) j++;
   return j;
@@ -45,17 +57,18 @@ function tokenEnd(line: string, from: number): number {
 const TOKENS = 24;
 
 /** A line's form: its tokens (split at blanks) joined by one blank, each value one placeholder; "" when blank, undefined past TOKENS. */
-function formOf(line: string): string | undefined {
+function formOf(line: string, from = 0, most = TOKENS): string | undefined {
+  lineRead(line);
   let form = "";
   let tokens = 0;
-  let i = 0;
+  let i = from;
   while (i < line.length) {
     if (isBlank(line.charCodeAt(i))) {
       i++;
       continue;
     }
     const j = tokenEnd(line, i);
-    if (++tokens > TOKENS) return undefined;
+    if (++tokens > most) return undefined;
     form += (tokens > 1 ? " " : "") + (isValue(line, i, j) ? VALUE : line.slice(i, j));
     i = j;
   }
@@ -83,25 +96,87 @@ function isVariant(form: readonly string[], main: readonly string[]): boolean {
 /** Lines read first to tell whether a form may dominate (most outputs have none: it costs the rest no pass). */
 const SAMPLE = 64;
 
+/** How a line reads against a form (readAgainst): blank, the form itself, maybe a variant of it, or neither. */
+const BLANK = 0;
+const SAME = 1;
+const NEAR = 2;
+const FAR = 3;
+
+/** Where the NEAR line readAgainst read last varies the form: the place of the token in place of a word, and that token; else -1, and where the tokens past the form's start. */
+const near = { at: -1, from: 0, to: 0, rest: 0 };
+
 /**
- * Whether `line`'s form is `form` (its tokens `tokens`), told token by token with nothing
- * built: a line of the form a sample found most is most lines where that form dominates.
- * True only where formOf(line) === form (false may be told of a line that is, and formOf
- * then says so).
+ * How `line` reads against the form `tokens`, told token by token with nothing built:
+ * SAME where formOf(line) is the form; NEAR where its form is a variant of it but for how
+ * many lines hold it and, for tokens added, whether one is a word (isVariant: tokens added
+ * after the whole form, or a word in place of one of its words: where, in `near`); FAR
+ * where it is neither.
  */
-function isForm(line: string, tokens: readonly string[]): boolean {
+function readAgainst(line: string, tokens: readonly string[]): number {
+  lineRead(line);
   let k = 0;
   let i = 0;
+  near.at = -1;
   while (i < line.length) {
     if (isBlank(line.charCodeAt(i))) {
       i++;
       continue;
     }
-    const j = tokenEnd(line, i);
+    // Tokens past the form's: a variant only where the form came whole before them.
+    if (k === tokens.length) {
+      if (near.at >= 0) return FAR;
+      near.rest = i;
+      return NEAR;
+    }
+    const t = tokens[k++]!;
+    // A word of the form is a token that is no value: the same token is none either (told
+    // where it ends, with no search for its end). A NUL alone is a form's placeholder too
+    // (formOf puts it as it is).
+    const end = i + t.length;
+    const word =
+      t !== VALUE && line.startsWith(t, i) && (end === line.length || isBlank(line.charCodeAt(end)));
+    const j = word ? end : tokenEnd(line, i);
+    const same = word || (t === VALUE && (isValue(line, i, j) || (j - i === 1 && line.charCodeAt(i) === 0)));
+    if (!same) {
+      // Another token for a value, a second token differing, or one that is no word (a
+      // value, a token of no letter) is no variant.
+      if (near.at >= 0 || t === VALUE || isValue(line, i, j) || !/[A-Za-z]/.test(line.slice(i, j)))
+        return FAR;
+      near.at = k - 1;
+      near.from = i;
+      near.to = j;
+    }
+    i = j;
+  }
+  if (k === 0) return BLANK;
+  return k < tokens.length ? FAR : near.at >= 0 ? NEAR : SAME;
+}
+
+/**
+ * Whether formOf(line) is the form `tokens` (readAgainst's SAME), told token by token with
+ * nothing built and left at the first token that differs.
+ */
+function isOf(line: string, tokens: readonly string[]): boolean {
+  let k = 0;
+  let i = 0;
+  let told = false;
+  while (i < line.length) {
+    if (isBlank(line.charCodeAt(i))) {
+      i++;
+      continue;
+    }
     if (k === tokens.length) return false;
     const t = tokens[k++]!;
-    // A word of the form is a token that is no value: the same token is none either.
-    if (t === VALUE ? !isValue(line, i, j) : j - i !== t.length || !line.startsWith(t, i)) return false;
+    if (t !== VALUE) {
+      const end = i + t.length;
+      if (!line.startsWith(t, i) || (end < line.length && !isBlank(line.charCodeAt(end)))) return false;
+      i = end;
+      continue;
+    }
+    if (!told) lineRead(line);
+    told = true;
+    const j = tokenEnd(line, i);
+    if (!isValue(line, i, j) && !(j - i === 1 && line.charCodeAt(i) === 0)) return false;
     i = j;
   }
   return k === tokens.length;
@@ -109,20 +184,36 @@ function isForm(line: string, tokens: readonly string[]): boolean {
 
 /**
  * Each line's form (undefined where blank, skipped, or not read) from `from` by `step`, and
- * how many lines each form holds; `read`: the lines not blank nor skipped. `guess`: a form
- * most lines may take, told before any is built.
+ * how many lines each form holds; `read`: the lines not blank nor skipped. `same`: the
+ * lines read against the form most lines may take (readAgainst), told there as SAME.
  */
-function formsOf(lines: readonly string[], skip: (i: number) => boolean, step: number, guess = "") {
+function formsOf(
+  lines: readonly string[],
+  skip: (i: number) => boolean,
+  step: number,
+  same?: Int8Array,
+  guess = "",
+) {
   // Each line's form is kept only when every line is read (a sample's are not looked at again).
   const forms: (string | undefined)[] = step === 1 ? new Array(lines.length) : [];
   const count = new Map<string, number>();
-  const guessed = guess === "" ? undefined : guess.split(" ");
   let read = 0;
   let main = "";
   let most = 0;
+  // The form most lines read so far take, by its tokens: a line of it is told so (isOf),
+  // its form not built.
+  let mainTokens: string[] | undefined;
   for (let i = 0; i < lines.length; i += step) {
     if (skip(i)) continue;
-    const form = guessed && isForm(lines[i]!, guessed) ? guess : formOf(lines[i]!);
+    const line = lines[i]!;
+    // Tried in a sample only, once a few lines are read and while that form holds half of
+    // them: where it holds fewer, most lines are not of it.
+    const form =
+      same?.[i] === SAME
+        ? guess
+        : mainTokens && step > 1 && read >= 8 && most * 2 >= read && isOf(line, mainTokens)
+          ? main
+          : formOf(line);
     if (form === "") continue;
     read++;
     if (form === undefined) continue;
@@ -130,6 +221,7 @@ function formsOf(lines: readonly string[], skip: (i: number) => boolean, step: n
     const c = (count.get(form) ?? 0) + 1;
     count.set(form, c);
     if (c > most) {
+      if (form !== main) mainTokens = form.split(" ");
       main = form;
       most = c;
     }
@@ -137,22 +229,110 @@ function formsOf(lines: readonly string[], skip: (i: number) => boolean, step: n
   return { forms, count, read, main, most };
 }
 
-/** Lines of a variant of the dominant form (see above), in order; none where no form dominates. */
-export function variantLines(lines: readonly string[], skip: (i: number) => boolean): number[] {
-  // Fewer lines than FEWEST hold no dominant form (a minified JSON's one line is not read at all).
-  if (lines.length > MOST || lines.length < FEWEST) return [];
-  // A sample spread over the output first: where no form holds a third of it, none holds half
-  // of all. Where the sample is every line (a short output), it is the one pass.
-  const step = Math.max(1, Math.floor(lines.length / SAMPLE));
-  const sample = formsOf(lines, skip, step);
-  if (sample.most * 3 < sample.read) return [];
-  const {
-    forms,
-    count,
-    read,
-    main: mainKey,
-    most,
-  } = step === 1 ? sample : formsOf(lines, skip, 1, sample.main);
+/**
+ * The variant lines, where a sample found `guess` the form most may take: each line read
+ * against it first (readAgainst). Where it holds more than half of the lines read, it is
+ * the dominant form, whichever lines come first, and only the NEAR lines are variants:
+ * each is told by what it puts in place of a word or adds (one token, not its whole form
+ * built). Where it holds half or less, another form may dominate: where none may (formHash),
+ * there are none; else every line's form is built, as formsOf does, and judged.
+ */
+function variantsAgainst(lines: readonly string[], skip: (i: number) => boolean, guess: string): number[] {
+  const tokens = guess.split(" ");
+  const how = new Int8Array(lines.length);
+  // What each NEAR line varies: the place and word put in, or the tokens added.
+  const keys: string[] = new Array(lines.length);
+  let read = 0;
+  let most = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (skip(i)) continue;
+    const line = lines[i]!;
+    const h = readAgainst(line, tokens);
+    how[i] = h;
+    if (h === BLANK) continue;
+    read++;
+    if (h === SAME) most++;
+    else if (h === NEAR)
+      keys[i] =
+        near.at >= 0
+          ? `${near.at} ${line.slice(near.from, near.to)}`
+          : `+${formOf(line, near.rest, TOKENS - tokens.length) ?? ""}`;
+  }
+  if (most * 2 <= read) {
+    if (!mayDominate(lines, skip, how, read, most)) return [];
+    return judged(lines, formsOf(lines, skip, 1, how, guess));
+  }
+  // A dominant form of no word has no variant (variantLines).
+  if (most < FEWEST || !tokens.some(isWord)) return [];
+  const count = new Map<string, number>();
+  for (const key of keys) if (key !== undefined) count.set(key, (count.get(key) ?? 0) + 1);
+  const cap = Math.floor(read * SHARE);
+  const out: number[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const key = keys[i];
+    // `+`: tokens added, a variant where one is a word; more than TOKENS in all, no form.
+    if (key === undefined || key === "+" || count.get(key)! > cap) continue;
+    if (key.startsWith("+") && !key.slice(1).split(" ").some(isWord)) continue;
+    out.push(i);
+  }
+  return out.length <= cap ? out : [];
+}
+
+/**
+ * A hash of `line`'s form (formOf), built from its tokens with no form built: the same for
+ * lines of one form, so that no hash held by fewer than half of the lines read leaves a
+ * form held by half (two forms may share one: never the other way). -1 where the line
+ * is blank, -2 where it has no form (past TOKENS).
+ */
+function formHash(line: string): number {
+  lineRead(line);
+  let h = 0x811c9dc5;
+  let tokens = 0;
+  let i = 0;
+  while (i < line.length) {
+    if (isBlank(line.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const j = tokenEnd(line, i);
+    if (++tokens > TOKENS) return -2;
+    h = Math.imul(h ^ 32, 0x01000193);
+    // A value is its placeholder, a NUL (as a NUL token is in a form).
+    if (isValue(line, i, j)) h = Math.imul(h, 0x01000193);
+    else for (let k = i; k < j; k++) h = Math.imul(h ^ line.charCodeAt(k), 0x01000193);
+    i = j;
+  }
+  return tokens === 0 ? -1 : h >>> 0;
+}
+
+/**
+ * Whether a form may hold half of the `read` lines, where the sampled form holds `same` of
+ * them (the lines `how` tells SAME): it, or another by the hashes of the other lines' forms.
+ */
+function mayDominate(
+  lines: readonly string[],
+  skip: (i: number) => boolean,
+  how: Int8Array,
+  read: number,
+  same: number,
+): boolean {
+  if (same * 2 >= read) return true;
+  // Every line of another form is one of these: its hash holds it (and maybe more).
+  const held = new Map<number, number>();
+  for (let i = 0; i < lines.length; i++) {
+    if (skip(i) || how[i] === SAME || how[i] === BLANK) continue;
+    const h = formHash(lines[i]!);
+    if (h < 0) continue;
+    const c = (held.get(h) ?? 0) + 1;
+    if (c * 2 >= read) return true;
+    held.set(h, c);
+  }
+  return false;
+}
+
+/** The lines of a variant of the dominant form, given every line's form (formsOf). */
+function judged(lines: readonly string[], all: ReturnType<typeof formsOf>): number[] {
+  const { forms, count, read, main: mainKey, most } = all;
   if (most < FEWEST || most * 2 < read) return [];
   const main = mainKey.split(" ");
   if (!main.some(isWord)) return [];
@@ -170,4 +350,48 @@ export function variantLines(lines: readonly string[], skip: (i: number) => bool
     if (ok) out.push(i);
   }
   return out.length <= cap ? out : [];
+}
+
+/**
+ * variantLines of an output of fewer than 2 SAMPLE lines: every line's form, judged, where
+ * one may hold half of them (by the hashes of their forms, formHash); none where none may.
+ * Each line is told skipped or not once.
+ */
+function shortVariants(lines: readonly string[], skip: (i: number) => boolean): number[] {
+  const skipped = new Uint8Array(lines.length);
+  const held = new Map<number, number>();
+  let read = 0;
+  let most = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (skip(i)) {
+      skipped[i] = 1;
+      continue;
+    }
+    const h = formHash(lines[i]!);
+    if (h === -1) continue;
+    read++;
+    if (h < 0) continue;
+    const c = (held.get(h) ?? 0) + 1;
+    held.set(h, c);
+    if (c > most) most = c;
+  }
+  if (most < FEWEST || most * 2 < read) return [];
+  return judged(
+    lines,
+    formsOf(lines, (i) => skipped[i] === 1, 1),
+  );
+}
+
+/** Lines of a variant of the dominant form (see above), in order; none where no form dominates. */
+export function variantLines(lines: readonly string[], skip: (i: number) => boolean): number[] {
+  // Fewer lines than FEWEST hold no dominant form (a minified JSON's one line is not read at all).
+  if (lines.length > MOST || lines.length < FEWEST) return [];
+  // A sample spread over the output first: where no form holds a third of it, none holds half
+  // of all. Where the sample would be every line (a short output), all are read (shortVariants).
+  const step = Math.max(1, Math.floor(lines.length / SAMPLE));
+  if (step === 1) return shortVariants(lines, skip);
+  const sample = formsOf(lines, skip, step);
+  if (sample.most * 3 < sample.read) return [];
+  if (sample.main === "") return judged(lines, formsOf(lines, skip, 1));
+  return variantsAgainst(lines, skip, sample.main);
 }
