@@ -14,7 +14,9 @@
  * for markdownlint-cli, cspell, license-checker and madge; fresh17's need Debian's
  * python3-sphinx, doxygen, pandoc, gfortran, shfmt, miller, datamash, bats and ieee-data,
  * numpy in python3, and the npm registry for sass, bootstrap, vite, vitest, c8 and
- * typescript). Two public repositories are
+ * typescript; fresh19's need Debian's mariadb-server, linux-perf, binutils' gprof,
+ * sysstat, logrotate, nmap, csvkit and xmlstarlet, and the npm registry for better-sqlite3's
+ * SQLite sources). Two public repositories are
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt) and
  * $LOGHUB_REPO (logpai/loghub).
  *

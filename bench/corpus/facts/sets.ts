@@ -50,6 +50,9 @@
  * - fresh17: bench/corpus/fresh17, a seventeenth held-out round on docs, data, JS build and less
  *           common language tools no set held (sphinx-build, doxygen, pandoc, miller, datamash,
  *           sass, vite, vitest, c8, tsc --build, gfortran, shfmt, bats).
+ * - fresh19: bench/corpus/fresh19, a nineteenth held-out round on database, system, ops and data
+ *           tools no set held (the MariaDB client, gprof, perf, sysstat's mpstat/pidstat/sar,
+ *           findmnt, systemd-analyze, logrotate, nmap, csvkit, xmlstarlet).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -83,6 +86,7 @@ export const OPEN_SETS = [
   "fresh15",
   "fresh16",
   "fresh17",
+  "fresh19",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];
