@@ -2,7 +2,7 @@
  * The rules that read an output's shape rather than the kinds of its lines: a tree's
  * roots, the opening lines of blank-separated blocks, the few lines that vary a form most
  * lines share, a patch's headers, a ruled report's closing block, labels other lines call
- * by name, a document's headings and directives. Each ranks the lines it finds as facts;
+ * by name, a document's headings and directives, the top of a ranking by share. Each ranks the lines it finds as facts;
  * the engine calls them here, in this order, so that a rule of this kind has one place to go.
  */
 import { blockHeads } from "./block-heads.ts";
@@ -10,6 +10,7 @@ import { rankClosingSummary } from "./closing-summary.ts";
 import { documentOutline } from "./doc-outline.ts";
 import { rankNamedLabels } from "./named-labels.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
+import { percentRanking } from "./percent-ranking.ts";
 import { E } from "./priorities.ts";
 import { treeRoots } from "./tree-roots.ts";
 import { variantLines } from "./variant-lines.ts";
@@ -23,4 +24,5 @@ export function rankStructure(w: Work): void {
   rankClosingSummary(w);
   rankNamedLabels(w);
   for (const i of documentOutline(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
+  for (const i of percentRanking(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "outlier");
 }
