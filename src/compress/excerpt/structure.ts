@@ -2,7 +2,8 @@
  * The rules that read an output's shape rather than the kinds of its lines: a tree's
  * roots, the opening lines of blank-separated blocks, the few lines that vary a form most
  * lines share, a patch's headers, a ruled report's closing block, labels other lines call
- * by name, a document's headings and directives, the top of a ranking by share. Each ranks the lines it finds as facts;
+ * by name, a document's headings and directives, the top of a ranking by share, the header
+ * and first value of each timed section. Each ranks the lines it finds as facts;
  * the engine calls them here, in this order, so that a rule of this kind has one place to go.
  */
 import { blockHeads } from "./block-heads.ts";
@@ -12,6 +13,7 @@ import { rankNamedLabels } from "./named-labels.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
 import { percentRanking } from "./percent-ranking.ts";
 import { E } from "./priorities.ts";
+import { timedSections } from "./timed-sections.ts";
 import { treeRoots } from "./tree-roots.ts";
 import { variantLines } from "./variant-lines.ts";
 import { fact, type Work } from "./work.ts";
@@ -25,4 +27,5 @@ export function rankStructure(w: Work): void {
   rankNamedLabels(w);
   for (const i of documentOutline(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
   for (const i of percentRanking(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "outlier");
+  for (const i of timedSections(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
 }
