@@ -8,8 +8,9 @@
  * hold a value, each the answer to its own question (the load, the memory, the busy disk),
  * go with the rest. So the header of each section and its first row that holds a value
  * other than zero are facts, a header only its first time (a later interval repeats the
- * same sections). Only in an output of at least FEWEST such sections. Pure; the engine
- * (structure.ts) makes them facts.
+ * same sections), a row only where it has as many cells as its header has names (a log's
+ * clock-stamped lines after a blank are no section). Only in an output of at least FEWEST
+ * such sections. Pure; the engine (structure.ts) makes them facts.
  */
 
 /** At least this many timed sections. */
@@ -49,7 +50,8 @@ export function timedSections(lines: readonly string[]): number[] {
     for (let j = i + 1; j < lines.length; j++) {
       const row = afterClock(lines[j]!);
       if (!row) break;
-      if (row.some((t) => NUMBER.test(t) && Number(t) !== 0)) {
+      // A row of the section's columns, one value under each name (a log's next line is none).
+      if (row.length === head.length && row.some((t) => NUMBER.test(t) && Number(t) !== 0)) {
         out.push(i, j);
         break;
       }

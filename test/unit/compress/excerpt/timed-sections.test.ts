@@ -26,6 +26,9 @@ describe("the header and first value of each timed section", () => {
       "Average:  all  49.75  45.00",
     ];
     expect(timedSections(lines)).toEqual([2, 3, 5, 7]);
+    // A log's clock-stamped paragraphs: the next line is no row of the first's names.
+    const log = ["", "12:00:01 Starting server", "12:00:02 Listening on port 8080", ""];
+    expect(timedSections([...log, ...log, ...log, ...log])).toEqual([]);
     // Too few sections: a log's clock lines are no report.
     expect(timedSections(lines.slice(0, 9))).toEqual([]);
   });
