@@ -3,9 +3,10 @@
  * `    42.73%  build-index-per  build-index-perf  [.] sqlite3VdbeExec`), largest first,
  * each maybe with its call chains under it. The one who ran it wants the top of the
  * ranking, yet its lines share one form (the templates show the first and last of many)
- * and the call chains between them outnumber them. So where at least FEWEST lines open,
- * after blanks, with a percentage and a blank, and their shares never rise from one to the
- * next, the first TOP of them are facts. Pure; the engine (structure.ts) makes them so.
+ * and the call chains between them outnumber them. So where at least FEWEST lines in a row
+ * of those that open, after blanks, with a percentage and a blank have shares that never
+ * rise from one to the next, the first TOP of that run are facts (the first such run: what
+ * follows a rise, a second report, is another ranking). Pure; the engine (structure.ts) makes them so.
  */
 
 /** At least this many lines led by a share. */
@@ -32,7 +33,7 @@ export function leadingShare(line: string): number {
   return Number(line.slice(start, i));
 }
 
-/** The first TOP lines of a falling ranking by share, or [] when the output holds none. */
+/** The first TOP lines of the first falling ranking by share, or [] when the output holds none. */
 export function percentRanking(lines: readonly string[]): number[] {
   const at: number[] = [];
   let last = Number.POSITIVE_INFINITY;
@@ -44,7 +45,11 @@ export function percentRanking(lines: readonly string[]): number[] {
     if (!isDigit(line.charCodeAt(j))) continue;
     const share = leadingShare(line);
     if (Number.isNaN(share)) continue;
-    if (share > last) return [];
+    // A rise ends the ranking: the first falling run of FEWEST lines or more is the one.
+    if (share > last) {
+      if (at.length >= FEWEST) break;
+      at.length = 0;
+    }
     last = share;
     at.push(i);
   }

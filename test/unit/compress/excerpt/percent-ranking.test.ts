@@ -20,8 +20,10 @@ describe("the top of a ranking by share", () => {
       "        ---caller",
     ]);
     expect(percentRanking(lines)).toEqual([0, 3, 6, 9, 12, 15, 18, 21, 24, 27]);
-    // Shares that rise again are no ranking (a coverage table's column).
-    expect(percentRanking([...lines, "  90.00%  later"])).toEqual([]);
+    // A rise after the ranking ends it; shares that rise and fall are none (a coverage column).
+    expect(percentRanking([...lines, "  90.00%  later"])).toEqual([0, 3, 6, 9, 12, 15, 18, 21, 24, 27]);
+    const mixed = [50, 80, 20, 90, 10, 70, 30, 60, 40, 100, 5, 95].map((s) => `  ${s}.00% file${s}`);
+    expect(percentRanking(mixed)).toEqual([]);
     expect(percentRanking(lines.slice(0, 3 * 7))).toEqual([]);
   });
 });
