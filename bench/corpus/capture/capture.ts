@@ -15,7 +15,9 @@
  * python3-sphinx, doxygen, pandoc, gfortran, shfmt, miller, datamash, bats and ieee-data,
  * numpy in python3, and the npm registry for sass, bootstrap, vite, vitest, c8 and
  * typescript; fresh18's need Debian's rubocop, gdc, nim, fpc with fpc-source-3.2.2, gnat, clojure,
- * scons, tox, pydocstyle and vulture, and the npm registry for pnpm, yarn and knip). Two public
+ * scons, tox, pydocstyle and vulture, and the npm registry for pnpm, yarn and knip; fresh19's
+ * need Debian's mariadb-server, linux-perf, binutils' gprof, sysstat, logrotate, nmap, csvkit
+ * and xmlstarlet, and the npm registry for better-sqlite3's SQLite sources). Two public
  * repositories are
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt) and
  * $LOGHUB_REPO (logpai/loghub).

@@ -4403,6 +4403,184 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh19 set (bench/corpus/fresh19/): a nineteenth held-out round on database, system,
+  // ops and data tools no earlier set holds (the MariaDB client, gprof, perf, ltrace, sysstat,
+  // findmnt/df, systemd-analyze, logrotate, nmap on loopback, csvkit, xmlstarlet). Claude Code's
+  // default output limit, so outputs over 30,000 characters are spilled to a file the hook reads.
+  {
+    name: "fresh19-db",
+    setup: "fresh19",
+    cwd: "fresh19/db",
+    prompt: "the 0007 migration fails on the mirror database and the sync jobs hang; find out why",
+    provenance: `${CAPTURED} (MariaDB 10.11 client and server of Debian 12 over this machine's dpkg database; files by projects/fresh19.sh)`,
+    steps: [
+      build(
+        "mariadb-migration-0007-f19",
+        "mariadb",
+        'mariadb --defaults-file=my.cnf --force -vvv mirror < migrations/0007_unique_names.sql 2>&1; echo "exit code: $?"',
+        "Run migration 0007 verbosely, going on past errors",
+      ),
+      bash(
+        "mariadb-explain-rdeps-f19",
+        "mariadb",
+        `mariadb --defaults-file=my.cnf -t mirror -e "EXPLAIN SELECT p.name, p.version, COUNT(d.package) AS rdeps FROM packages p LEFT JOIN depends d ON d.depends_on = p.name WHERE p.section IN ('libs','python') GROUP BY p.name, p.version ORDER BY rdeps DESC LIMIT 20; EXPLAIN FORMAT=JSON SELECT p.name, p.version, COUNT(d.package) AS rdeps FROM packages p LEFT JOIN depends d ON d.depends_on = p.name WHERE p.section IN ('libs','python') GROUP BY p.name, p.version ORDER BY rdeps DESC LIMIT 20"`,
+        "Plan of the reverse-dependency query",
+      ),
+      bash(
+        "mariadb-largest-packages-spilled-f19",
+        "mariadb",
+        'mariadb --defaults-file=my.cnf -t mirror -e "SELECT p.name, p.version, p.arch, p.installed_kb, p.section, p.maintainer, COUNT(d.package) AS rdeps FROM packages p LEFT JOIN depends d ON d.depends_on = p.name GROUP BY p.id ORDER BY p.installed_kb DESC LIMIT 400"',
+        "The largest packages with their reverse dependencies",
+      ),
+      bash(
+        "mariadb-load-export-warnings-f19",
+        "mariadb",
+        `mariadb --defaults-file=my.cnf -t mirror -e "LOAD DATA LOCAL INFILE '../data/mirror-export.csv' INTO TABLE packages FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\\"' IGNORE 1 LINES (name, version, arch, installed_kb, section, priority, maintainer, source, status); SHOW WARNINGS" 2>&1; echo "exit code: $?"`,
+        "Load the mirror export and show its warnings",
+      ),
+      {
+        tool: "Bash",
+        input: { command: "./load.sh >/dev/null 2>&1", description: "Start the sync jobs as the cron does" },
+      },
+      bash(
+        "mariadb-processlist-f19",
+        "mariadb",
+        'mariadb --defaults-file=my.cnf -t -e "SHOW FULL PROCESSLIST"',
+        "Who is connected and what waits",
+      ),
+      bash(
+        "mariadb-innodb-status-f19",
+        "mariadb",
+        'mariadb --defaults-file=my.cnf -e "SHOW ENGINE INNODB STATUS\\G"',
+        "InnoDB's locks, transactions and last deadlock",
+      ),
+      bash(
+        "mariadb-global-status-spilled-f19",
+        "mariadb",
+        'mariadb --defaults-file=my.cnf -t -e "SHOW GLOBAL STATUS"',
+        "The server's status counters",
+      ),
+    ],
+  },
+  {
+    name: "fresh19-prof",
+    setup: "fresh19",
+    cwd: "fresh19/prof",
+    prompt: "the package index builder got slow; profile it and tell me where the time goes",
+    provenance: `${CAPTURED} (GNU gprof 2.40, perf 6.1 and ltrace 0.7 of Debian 12 over SQLite 3.50's amalgamation from npm's better-sqlite3 12.11.1; files by projects/fresh19.sh)`,
+    steps: [
+      bash(
+        "gprof-flat-index-spilled-f19",
+        "gprof",
+        "gprof -b -p build-index gmon.out",
+        "Flat profile of the index builder",
+      ),
+      bash(
+        "gprof-call-graph-spilled-f19",
+        "gprof",
+        "gprof -q build-index gmon.out | head -n 900",
+        "The call graph, with gprof's explanations",
+      ),
+      build(
+        "perf-stat-index-f19",
+        "perf",
+        'perf stat -d ./build-index-perf 3 2>&1; echo "exit code: $?"',
+        "Counters of a run",
+      ),
+      {
+        tool: "Bash",
+        input: {
+          command: "perf record -g -o perf.data ./build-index-perf 3 2>&1 | tail -n 3",
+          description: "Record a profile with call chains",
+        },
+      },
+      build(
+        "perf-report-index-f19",
+        "perf",
+        "perf report -i perf.data --stdio --no-children 2>&1 | head -n 1200",
+        "Where the samples fall",
+      ),
+      build(
+        "perf-annotate-vdbe-spilled-f19",
+        "perf",
+        "perf annotate -i perf.data --stdio -s sqlite3VdbeExec 2>&1 | head -n 1500",
+        "The hot instructions of the VDBE loop",
+      ),
+    ],
+  },
+  {
+    name: "fresh19-sys",
+    setup: "fresh19",
+    cwd: "fresh19/ops",
+    prompt:
+      "check the mirror host: mounts, disk, CPU and processes, the new units and log rotation, and what listens locally",
+    provenance: `${CAPTURED} (util-linux 2.38, coreutils 9.1, sysstat 12.6, systemd 252, logrotate 3.21 and nmap 7.93 of Debian 12 over Debian's own units and logrotate configs; files by projects/fresh19.sh)`,
+    steps: [
+      bash("findmnt-tree-f19", "findmnt", "findmnt", "Mount tree"),
+      bash("mpstat-all-f19", "mpstat", "mpstat -P ALL 1 3", "Per-CPU use"),
+      bash("pidstat-urd-f19", "pidstat", "pidstat -u -r -d 2 2", "Per-process CPU, memory and I/O"),
+      bash("sar-all-f19", "sar", "sar -A 1 1", "Every sar report for one second"),
+      bash(
+        "systemd-analyze-verify-f19",
+        "systemd-analyze",
+        'systemd-analyze verify units/*.service units/*.timer 2>&1; echo "exit code: $?"',
+        "Check the units",
+      ),
+      bash(
+        "logrotate-debug-f19",
+        "logrotate",
+        'logrotate -d logrotate.conf 2>&1; echo "exit code: $?"',
+        "Dry run of log rotation",
+      ),
+      bash(
+        "nmap-sv-sc-loopback-f19",
+        "nmap",
+        "nmap -v -sV -sC -p 33619,8619,3300-3400 127.0.0.1 2>&1",
+        "What the mirror services answer on loopback",
+      ),
+    ],
+  },
+  {
+    name: "fresh19-data",
+    setup: "fresh19",
+    cwd: "fresh19/data",
+    prompt:
+      "summarise the package export and find out why the mirror export and the site list will not import",
+    provenance: `${CAPTURED} (csvkit 1.0.7 and XMLStarlet 1.6 of Debian 12 over this machine's dpkg database, the freedesktop MIME database and polkit policies; files by projects/fresh19.sh)`,
+    steps: [
+      bash("csvstat-packages-f19", "csvstat", "csvstat packages.csv", "Statistics of every column"),
+      bash(
+        "csvlook-packages-spilled-f19",
+        "csvlook",
+        "csvlook packages.csv | head -n 300",
+        "The first packages as a table",
+      ),
+      bash(
+        "csvclean-export-f19",
+        "csvclean",
+        'csvclean -n mirror-export.csv 2>&1; echo "exit code: $?"',
+        "Which rows of the export are malformed",
+      ),
+      bash(
+        "xmlstarlet-sel-globs-f19",
+        "xmlstarlet",
+        "xmlstarlet sel -N m=http://www.freedesktop.org/standards/shared-mime-info -t -m '//m:mime-type' -v '@type' -o '  ' -m 'm:glob' -v '@pattern' -o ' ' -b -n xml/freedesktop.org.xml",
+        "Every MIME type with its globs",
+      ),
+      bash(
+        "xmlstarlet-val-policies-f19",
+        "xmlstarlet",
+        'xmlstarlet val -e -w xml/*.policy xml/mirror-sites.xml 2>&1; echo "exit code: $?"',
+        "Which XML files are not well formed",
+      ),
+      bash(
+        "xmlstarlet-sel-actions-f19",
+        "xmlstarlet",
+        "xmlstarlet sel -T -t -m '//action' -v '@id' -o ' | ' -v 'defaults/allow_any' -o ' | ' -v 'defaults/allow_active' -o ' | ' -v 'normalize-space(message[not(@xml:lang)])' -n xml/org.freedesktop.*.policy",
+        "The polkit actions and who may run them",
+      ),
+    ],
+  },
 ];
 
 /**

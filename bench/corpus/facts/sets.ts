@@ -53,6 +53,9 @@
  * - fresh18: bench/corpus/fresh18, an eighteenth held-out round on build, test, lint and package
  *           tools of other languages no set held (rubocop, gdc, nim, fpc, GNAT, clojure, scons,
  *           ctest, tox, pydocstyle, vulture, pnpm, yarn, knip).
+ * - fresh19: bench/corpus/fresh19, a nineteenth held-out round on database, system, ops and data
+ *           tools no set held (the MariaDB client, gprof, perf, sysstat's mpstat/pidstat/sar,
+ *           findmnt, systemd-analyze, logrotate, nmap, csvkit, xmlstarlet).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -87,6 +90,7 @@ export const OPEN_SETS = [
   "fresh16",
   "fresh17",
   "fresh18",
+  "fresh19",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];

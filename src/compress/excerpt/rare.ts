@@ -11,6 +11,7 @@
  */
 
 import { type Printed, signedNumberIn } from "./fields.ts";
+import { groupedNumber } from "./grouped-number.ts";
 import { insideOfRows } from "./nested.ts";
 import { FEW_LINES, farEitherSide, onlyGrow, printedStep } from "./signals.ts";
 
@@ -100,7 +101,13 @@ export function rarity(rows: readonly (readonly string[])[]): Rarity {
  * field's number): a column of them with more values than categories has (`852K`, `28M`
  * of `du -h`) is one of amounts, read by farRows, not one of categories.
  */
-const isNumber = (v: string) => !Number.isNaN(signedNumberIn(v, 0, v.length));
+const isNumber = (v: string) => !Number.isNaN(cellNumber(v));
+
+/** A cell's number: as the engine reads a field's, or with its thousands grouped by commas (grouped-number.ts). */
+function cellNumber(v: string, shape?: Printed): number {
+  const x = signedNumberIn(v, 0, v.length, shape);
+  return Number.isNaN(x) ? groupedNumber(v, shape) : x;
+}
 
 /** How farRows' last number was printed. */
 const printed: Printed = { decimals: 0 };
@@ -120,7 +127,7 @@ function farRows(rows: readonly (readonly string[])[], c: number): number[] {
   for (let i = 0; i < rows.length; i++) {
     const v = (rows[i]![c] ?? "").trim();
     if (v === "") continue;
-    const x = signedNumberIn(v, 0, v.length, printed);
+    const x = cellNumber(v, printed);
     if (Number.isNaN(x)) return [];
     at.push(i);
     values.push(x);

@@ -4,9 +4,10 @@
  * the few lines that vary a form most lines share, a patch's headers, a ruled report's
  * closing block, what a list ended with above the block that counts it, labels other
  * lines call by name, a disassembled function's calls, the few lines in letters the rest
- * never use, where a JSON document breaks, a document's headings and directives. Each
- * ranks the lines it finds as facts; the engine calls them here, in this order, so that a
- * rule of this kind has one place to go.
+ * never use, where a JSON document breaks, a document's headings and directives, the top
+ * of a ranking by share, the header and first value of each timed section. Each ranks the
+ * lines it finds as facts; the engine calls them here, in this order, so that a rule of
+ * this kind has one place to go.
  */
 import { blockHeads } from "./block-heads.ts";
 import { rankClosingSummary } from "./closing-summary.ts";
@@ -17,7 +18,9 @@ import { jsonBreak } from "./json-break.ts";
 import { listEnd } from "./list-end.ts";
 import { rankNamedLabels } from "./named-labels.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
+import { percentRanking } from "./percent-ranking.ts";
 import { E } from "./priorities.ts";
+import { timedSections } from "./timed-sections.ts";
 import { leafTexts } from "./tree-leaves.ts";
 import { treeRoots } from "./tree-roots.ts";
 import { variantLines } from "./variant-lines.ts";
@@ -38,4 +41,6 @@ export function rankStructure(w: Work): void {
   const broken = jsonBreak(w.lines);
   if (broken >= 0) fact(w, broken, broken, E.rare, "rare");
   for (const i of documentOutline(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
+  for (const i of percentRanking(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "outlier");
+  for (const i of timedSections(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
 }

@@ -1,6 +1,7 @@
 import type { Detector, Hints } from "../../excerpt/types.ts";
 import { proseCells } from "./prose-cells.ts";
 import { endsAsSentence } from "./sentence-header.ts";
+import { delimitedFrom } from "./warning-above.ts";
 
 export const tables: Detector = {
   name: "table",
@@ -39,8 +40,9 @@ export function delimiterOf(all: readonly string[], blanks = false): string | un
   for (let i = 0; i < all.length && lines.length < DELIMITER_ROWS; i++)
     if (!(blanks && all[i]!.trim() === "") && !BOX_RULE.test(all[i]!)) lines.push(all[i]!);
   for (const d of [",", "\t", ";", "|", "│"]) {
-    if (!lines[0]?.includes(d)) continue;
-    const counts = lines.map((l) => l.split(d).length - 1);
+    const from = delimitedFrom(lines, d);
+    if (from < 0) continue;
+    const counts = (from === 0 ? lines : lines.slice(from)).map((l) => l.split(d).length - 1);
     if (counts.length < 3 || counts[0]! < 1) continue;
     const same = counts.filter((c) => c === counts[0]).length;
     if (same >= counts.length * 0.9 && !proseCells(lines, d)) return d;
