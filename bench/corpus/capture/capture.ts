@@ -15,7 +15,10 @@
  * python3-sphinx, doxygen, pandoc, gfortran, shfmt, miller, datamash, bats and ieee-data,
  * numpy in python3, and the npm registry for sass, bootstrap, vite, vitest, c8 and
  * typescript; fresh18's need Debian's rubocop, gdc, nim, fpc with fpc-source-3.2.2, gnat, clojure,
- * scons, tox, pydocstyle and vulture, and the npm registry for pnpm, yarn and knip). Two public
+ * scons, tox, pydocstyle and vulture, and the npm registry for pnpm, yarn and knip; fresh20's need
+ * Debian's python3-django, alembic, texlive-latex-base/-recommended, latexmk, pandoc, gcovr, lcov,
+ * protobuf-compiler with libprotobuf-dev, graphviz and zlib1g-dev, and the npm registry for deno,
+ * bun, ava and zod). Two public
  * repositories are
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt) and
  * $LOGHUB_REPO (logpai/loghub).
