@@ -4574,6 +4574,47 @@ export const sessions: Session[] = [
       build("ava-orders-f20", "ava", 'npx ava --verbose; echo "exit code: $?"', "Run the order schema tests"),
     ],
   },
+  {
+    name: "fresh20-more",
+    setup: "fresh20",
+    cwd: "fresh20",
+    prompt:
+      "fix the handbook's characters and rebuild it, compare the production settings, and see what the zod tests cover",
+    provenance: `${CAPTURED} (TeX Live 2022 and latexmk 4.79, Django 3.2 of Debian 12, bun 1.4 and deno 2.9 from npm; files by projects/fresh20.sh)`,
+    steps: [
+      {
+        tool: "Bash",
+        input: {
+          command: "sed -i 's/／/\\//g; s/＊/*/g; s/\\xe2\\x80\\x82/ /g' latex/chapters/*.tex",
+          description: "Replace the full-width characters and en spaces",
+        },
+      },
+      build(
+        "latexmk-handbook-rerun-spilled-f20",
+        "latex",
+        'cd latex && latexmk -pdf -interaction=nonstopmode handbook.tex; echo "exit code: $?"',
+        "Rebuild the handbook",
+      ),
+      bash(
+        "django-diffsettings-prod-f20",
+        "django",
+        'cd ../django && python3 manage.py diffsettings --all --settings=boxoffice.settings_prod; echo "exit code: $?"',
+        "Every production setting, the changed ones marked",
+      ),
+      build(
+        "bun-test-coverage-f20",
+        "bun",
+        'cd ../js && npx bun test --coverage vendor-zod/v4/classic/tests; echo "exit code: $?"',
+        "Run the zod tests with coverage",
+      ),
+      bash(
+        "deno-info-checkout-spilled-f20",
+        "deno",
+        "npx deno info src/checkout.ts",
+        "The checkout's module graph",
+      ),
+    ],
+  },
 ];
 
 /**
