@@ -53,6 +53,9 @@
  * - fresh18: bench/corpus/fresh18, an eighteenth held-out round on build, test, lint and package
  *           tools of other languages no set held (rubocop, gdc, nim, fpc, GNAT, clojure, scons,
  *           ctest, tox, pydocstyle, vulture, pnpm, yarn, knip).
+ * - fresh20: bench/corpus/fresh20, a twentieth held-out round on web frameworks, document builds
+ *           and other JS runtimes no set held (Django manage.py, alembic, latexmk, pdflatex, gcov,
+ *           gcovr, lcov, protoc, dot, deno, bun, ava).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -87,6 +90,7 @@ export const OPEN_SETS = [
   "fresh16",
   "fresh17",
   "fresh18",
+  "fresh20",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];
