@@ -6,6 +6,7 @@
  */
 
 import { hasLocation, indentOf, isCaret, isComparison, isFrame, isProblem, isSuccess } from "./signals.ts";
+import { verdictBelow } from "./verdict-below.ts";
 
 /** Lines after a problem line that may locate it (frames, carets, comparisons). */
 const ATTACHED = 10;
@@ -20,6 +21,7 @@ export function attachedAfter(
   let end = i;
   for (let k = i + 1; k < lines.length && k - i <= ATTACHED; k++) {
     const line = lines[k]!;
+    if (verdictBelow(lines, k)) continue;
     // A blank or a success (a passing test under its file's line) ends what goes with it.
     if (line.trim() === "" || isSuccess(line)) break;
     const deeper = indentOf(line) > base;
