@@ -11,6 +11,7 @@ import { documentOutline } from "./doc-outline.ts";
 import { rankNamedLabels } from "./named-labels.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
 import { E } from "./priorities.ts";
+import { largestSized } from "./sized-tree.ts";
 import { treeRoots } from "./tree-roots.ts";
 import { variantLines } from "./variant-lines.ts";
 import { fact, type Work } from "./work.ts";
@@ -19,6 +20,7 @@ export function rankStructure(w: Work): void {
   for (const i of [...treeRoots(w.lines), ...blockHeads(w.lines)])
     if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
   for (const i of variantLines(w.lines, w.noise)) fact(w, i, i, E.outlier, "outlier");
+  for (const i of largestSized(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.outlier, "outlier");
   rankPatchOutline(w);
   rankClosingSummary(w);
   rankNamedLabels(w);
