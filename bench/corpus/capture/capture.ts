@@ -17,7 +17,10 @@
  * typescript; fresh18's need Debian's rubocop, gdc, nim, fpc with fpc-source-3.2.2, gnat, clojure,
  * scons, tox, pydocstyle and vulture, and the npm registry for pnpm, yarn and knip; fresh19's
  * need Debian's mariadb-server, linux-perf, binutils' gprof, sysstat, logrotate, nmap, csvkit
- * and xmlstarlet, and the npm registry for better-sqlite3's SQLite sources). Two public
+ * and xmlstarlet, and the npm registry for better-sqlite3's SQLite sources; fresh20's need
+ * Debian's python3-django, alembic, texlive-latex-base/-recommended, latexmk, pandoc, gcovr, lcov,
+ * protobuf-compiler with libprotobuf-dev, graphviz and zlib1g-dev, and the npm registry for deno,
+ * bun, ava and zod). Two public
  * repositories are
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt) and
  * $LOGHUB_REPO (logpai/loghub).

@@ -4581,6 +4581,218 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh20 set (bench/corpus/fresh20/): a twentieth held-out round, on web frameworks,
+  // document builds and other JS runtimes no set held (Django's manage.py, alembic, latexmk and
+  // pdflatex, gcov / gcovr / lcov, protoc, graphviz dot, deno, bun, ava); files by projects/fresh20.sh.
+  {
+    name: "fresh20-django",
+    setup: "fresh20",
+    cwd: "fresh20/django",
+    prompt:
+      "the box office site fails its deploy checks and the slug migration; find out why and run the tests",
+    provenance: `${CAPTURED} (Django 3.2 of Debian 12 under Python 3.11 over Django's contrib apps and SQLite; files by projects/fresh20.sh)`,
+    steps: [
+      bash(
+        "django-check-deploy-f20",
+        "django",
+        'python3 manage.py check --deploy --settings=boxoffice.settings_prod; echo "exit code: $?"',
+        "Run the deploy checks with production settings",
+      ),
+      bash(
+        "django-showmigrations-f20",
+        "django",
+        'python3 manage.py showmigrations; echo "exit code: $?"',
+        "List applied and pending migrations",
+      ),
+      bash(
+        "django-makemigrations-check-f20",
+        "django",
+        'python3 manage.py makemigrations --check --dry-run -v 3; echo "exit code: $?"',
+        "See which model changes have no migration",
+      ),
+      {
+        tool: "Bash",
+        input: { command: "python3 manage.py makemigrations", description: "Make the missing migrations" },
+      },
+      build(
+        "django-test-verbose-f20",
+        "django",
+        'python3 manage.py test -v 2; echo "exit code: $?"',
+        "Run the test suite verbosely",
+      ),
+      build(
+        "django-migrate-slugs-f20",
+        "django",
+        'python3 manage.py migrate; echo "exit code: $?"',
+        "Apply the migrations to the dev database",
+      ),
+    ],
+  },
+  {
+    name: "fresh20-alembic",
+    setup: "fresh20",
+    cwd: "fresh20/alembic",
+    prompt: "bring the ticketing database up to date",
+    provenance: `${CAPTURED} (alembic 1.8 and SQLAlchemy 1.4 of Debian 12 under Python 3.11 over SQLite; files by projects/fresh20.sh)`,
+    steps: [
+      bash(
+        "alembic-upgrade-head-f20",
+        "alembic",
+        'alembic upgrade head; echo "exit code: $?"',
+        "Upgrade the ticketing schema",
+      ),
+      bash(
+        "alembic-upgrade-heads-sqlite-f20",
+        "alembic",
+        'alembic upgrade heads; echo "exit code: $?"',
+        "Upgrade both branches",
+      ),
+    ],
+  },
+  {
+    name: "fresh20-docs",
+    setup: "fresh20",
+    cwd: "fresh20",
+    prompt: "build the handbook PDF, check the API protos and draw the dependency graph",
+    provenance: `${CAPTURED} (TeX Live 2022 and latexmk 4.79 of Debian 12 over pandoc's LaTeX of npm READMEs, protoc 3.21 over protobuf's well-known types, graphviz 2.43; files by projects/fresh20.sh)`,
+    steps: [
+      build(
+        "latexmk-handbook-spilled-f20",
+        "latex",
+        'cd latex && latexmk -pdf -interaction=nonstopmode handbook.tex; echo "exit code: $?"',
+        "Build the handbook",
+      ),
+      build(
+        "pdflatex-print-minted-f20",
+        "latex",
+        'pdflatex -interaction=nonstopmode handbook-print.tex; echo "exit code: $?"',
+        "Build the print edition",
+      ),
+      bash(
+        "protoc-orders-f20",
+        "protoc",
+        'cd ../proto && protoc -I . -I /usr/include --cpp_out=gen --python_out=gen boxoffice/v1/*.proto; echo "exit code: $?"',
+        "Generate the API code",
+      ),
+      bash(
+        "dot-deps-f20",
+        "dot",
+        'cd ../dot && dot -Tsvg -o deps.svg deps.dot; echo "exit code: $?"',
+        "Draw the dependency graph",
+      ),
+    ],
+  },
+  {
+    name: "fresh20-cov",
+    setup: "fresh20",
+    cwd: "fresh20/cov",
+    prompt: "how much of the scan log writer do the tests cover, and what do they miss?",
+    provenance: `${CAPTURED} (gcc 12.2's gcov, gcovr 5.2 and lcov 1.16 of Debian 12 over zlib's own gzlog.c, zran.c, minigzip.c and zpipe.c; files by projects/fresh20.sh)`,
+    steps: [
+      bash(
+        "gcovr-fail-under-f20",
+        "gcovr",
+        'gcovr -r . --fail-under-line 75; echo "exit code: $?"',
+        "Coverage report with the line threshold",
+      ),
+      bash("gcov-functions-f20", "gcov", "gcov -f -b -o . src/gzlog.c src/zran.c", "Coverage per function"),
+      bash(
+        "gcov-stdout-gzlog-spilled-f20",
+        "gcov",
+        "gcov -t -b -o . src/gzlog.c",
+        "Annotated source of gzlog.c",
+      ),
+      bash(
+        "lcov-list-f20",
+        "lcov",
+        "lcov --capture -d . -o cov.info --rc lcov_branch_coverage=1 -q && lcov --list cov.info --rc lcov_branch_coverage=1",
+        "Coverage per file with lcov",
+      ),
+    ],
+  },
+  {
+    name: "fresh20-js",
+    setup: "fresh20",
+    cwd: "fresh20/js",
+    prompt:
+      "type-check and lint the checkout and the vendored zod, and run its tests under deno, bun and ava",
+    provenance: `${CAPTURED} (deno 2.9, bun 1.4 and ava 7 from npm under Node 20 over zod 4.6's TypeScript sources and tests; files by projects/fresh20.sh)`,
+    steps: [
+      build(
+        "deno-check-checkout-f20",
+        "deno",
+        'npx deno check src/checkout.ts; echo "exit code: $?"',
+        "Type-check the checkout",
+      ),
+      build(
+        "deno-check-zod-tests-f20",
+        "deno",
+        'npx deno check vendor-zod/v4/classic/tests/; echo "exit code: $?"',
+        "Type-check the vendored zod tests",
+      ),
+      build(
+        "deno-lint-zod-spilled-f20",
+        "deno",
+        'npx deno lint vendor-zod; echo "exit code: $?"',
+        "Lint the vendored zod",
+      ),
+      build(
+        "deno-test-checkout-f20",
+        "deno",
+        'npx deno test --no-check --coverage=cov_profile test/checkout_test.ts; echo "exit code: $?"',
+        "Run the checkout tests",
+      ),
+      build("deno-coverage-f20", "deno", "npx deno coverage cov_profile", "Coverage of the checkout tests"),
+      build(
+        "bun-test-zod-f20",
+        "bun",
+        'npx bun test vendor-zod/v4/classic/tests; echo "exit code: $?"',
+        "Run the vendored zod tests under bun",
+      ),
+      build("ava-orders-f20", "ava", 'npx ava --verbose; echo "exit code: $?"', "Run the order schema tests"),
+    ],
+  },
+  {
+    name: "fresh20-more",
+    setup: "fresh20",
+    cwd: "fresh20",
+    prompt:
+      "fix the handbook's characters and rebuild it, compare the production settings, and see what the zod tests cover",
+    provenance: `${CAPTURED} (TeX Live 2022 and latexmk 4.79, Django 3.2 of Debian 12, bun 1.4 and deno 2.9 from npm; files by projects/fresh20.sh)`,
+    steps: [
+      {
+        tool: "Bash",
+        input: {
+          command: "sed -i 's/／/\\//g; s/＊/*/g; s/\\xe2\\x80\\x82/ /g' latex/chapters/*.tex",
+          description: "Replace the full-width characters and en spaces",
+        },
+      },
+      build(
+        "latexmk-handbook-rerun-spilled-f20",
+        "latex",
+        'cd latex && latexmk -pdf -interaction=nonstopmode handbook.tex; echo "exit code: $?"',
+        "Rebuild the handbook",
+      ),
+      bash(
+        "django-diffsettings-prod-f20",
+        "django",
+        'cd ../django && python3 manage.py diffsettings --all --settings=boxoffice.settings_prod; echo "exit code: $?"',
+        "Every production setting, the changed ones marked",
+      ),
+      build(
+        "bun-test-coverage-f20",
+        "bun",
+        'cd ../js && npx bun test --coverage vendor-zod/v4/classic/tests; echo "exit code: $?"',
+        "Run the zod tests with coverage",
+      ),
+      bash(
+        "deno-info-checkout-spilled-f20",
+        "deno",
+        "npx deno info src/checkout.ts",
+        "The checkout's module graph",
+      ),
+    ],
+  },
 ];
 
 /**

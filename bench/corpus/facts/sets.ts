@@ -56,6 +56,9 @@
  * - fresh19: bench/corpus/fresh19, a nineteenth held-out round on database, system, ops and data
  *           tools no set held (the MariaDB client, gprof, perf, sysstat's mpstat/pidstat/sar,
  *           findmnt, systemd-analyze, logrotate, nmap, csvkit, xmlstarlet).
+ * - fresh20: bench/corpus/fresh20, a twentieth held-out round on web frameworks, document builds
+ *           and other JS runtimes no set held (Django manage.py, alembic, latexmk, pdflatex, gcov,
+ *           gcovr, lcov, protoc, dot, deno, bun, ava).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -91,6 +94,7 @@ export const OPEN_SETS = [
   "fresh17",
   "fresh18",
   "fresh19",
+  "fresh20",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];

@@ -7,6 +7,7 @@
 
 import { sameFinding } from "./sibling-findings.ts";
 import { hasLocation, indentOf, isCaret, isComparison, isFrame, isProblem, isSuccess } from "./signals.ts";
+import { verdictBelow } from "./verdict-below.ts";
 
 /** Lines after a problem line that may locate it (frames, carets, comparisons). */
 const ATTACHED = 10;
@@ -21,6 +22,7 @@ export function attachedAfter(
   let end = i;
   for (let k = i + 1; k < lines.length && k - i <= ATTACHED; k++) {
     const line = lines[k]!;
+    if (verdictBelow(lines, k)) continue;
     // A blank or a success (a passing test under its file's line) ends what goes with it;
     // so does a line neither deeper nor a frame, caret or comparison, or a problem of its
     // own. Each ends it alike: the success, the dearest to read, is read last.

@@ -20,6 +20,7 @@ import { rankNamedLabels } from "./named-labels.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
 import { percentRanking } from "./percent-ranking.ts";
 import { E } from "./priorities.ts";
+import { largestSized } from "./sized-tree.ts";
 import { timedSections } from "./timed-sections.ts";
 import { leafTexts } from "./tree-leaves.ts";
 import { treeRoots } from "./tree-roots.ts";
@@ -31,6 +32,7 @@ export function rankStructure(w: Work): void {
   for (const i of [...treeRoots(w.lines), ...heads, ...leafTexts(w.lines, heads)])
     if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
   for (const i of variantLines(w.lines, w.noise)) fact(w, i, i, E.outlier, "outlier");
+  for (const i of largestSized(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.outlier, "outlier");
   rankPatchOutline(w);
   rankClosingSummary(w);
   rankNamedLabels(w);
