@@ -342,6 +342,7 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
   const w: Work = {
     lines: doc.lines,
     starts: doc.starts,
+    source: doc.source,
     t,
     opts,
     noise,

@@ -24,15 +24,22 @@ const MOST = 8;
 /** A line longer than this (minified code, a data blob) is not read. */
 const LONGEST = 2000;
 
-/** The lines holding foreign letters, when they are few among many lines of ASCII. */
-export function foreignLetters(lines: readonly string[], from = 0): number[] {
-  const n = lines.length - from;
+/**
+ * The lines holding foreign letters, when they are few among many lines of ASCII. `source`:
+ * the text the lines were split from at its newlines (a Doc's), searched in place of the
+ * lines joined again (a copy of the whole output, most of this search's time).
+ */
+export function foreignLetters(lines: readonly string[], source?: string): number[] {
+  const n = lines.length;
   if (n < MIN_LINES) return [];
   const most = Math.min(MOST, Math.floor(n * SHARE));
-  const text = from === 0 ? lines.join("\n") : lines.slice(from).join("\n");
+  const text = source !== undefined && isJoined(lines, source) ? source : lines.join("\n");
+  // A text of ASCII alone (as long in UTF-8 as in characters, counted natively) holds no
+  // letter past it: most outputs, told without the search trying each character.
+  if (Buffer.byteLength(text, "utf8") === text.length) return [];
   const out: number[] = [];
   // The line of each match, found by the newlines passed since the last one.
-  let line = from;
+  let line = 0;
   let at = 0;
   WIDE.lastIndex = 0;
   for (let m = WIDE.exec(text); m !== null; m = WIDE.exec(text)) {
@@ -49,4 +56,15 @@ export function foreignLetters(lines: readonly string[], from = 0): number[] {
     WIDE.lastIndex = next;
   }
   return out;
+}
+
+/**
+ * Whether `source` is `lines` joined at newlines, but for a final newline the lines leave
+ * out (a Doc drops the empty line after it): told by its length, as the Doc's lines are
+ * its source split at its newlines.
+ */
+function isJoined(lines: readonly string[], source: string): boolean {
+  let length = lines.length - 1;
+  for (const line of lines) length += line.length;
+  return source.length === length || (source.length === length + 1 && source.endsWith("\n"));
 }

@@ -57,7 +57,10 @@ const CATEGORIES = 20;
 export function rarity(rows: readonly (readonly string[])[]): Rarity {
   const n = rows.length;
   if (n < 8) return { rare: [], columns: [], far: [] };
-  const width = Math.max(...rows.map((r) => r.length));
+  // The widest row, by a loop: spreading an array of every row's width into Math.max took
+  // longer than reading the rows' cells.
+  let width = 0;
+  for (const r of rows) if (r.length > width) width = r.length;
   const rare = new Set<number>();
   const columns: ColumnValues[] = [];
   const fewNumbers = Math.min(CATEGORIES, Math.max(2, Math.floor(n / 3)));

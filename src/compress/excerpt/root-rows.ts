@@ -41,7 +41,10 @@ export function rootRows(rows: readonly (readonly string[])[]): number[] {
     const name = (row[0] ?? "").trim();
     if (name !== "") names.add(name);
   }
-  const width = Math.max(...rows.map((r) => r.length));
+  // The widest row, by a loop: spreading an array of every row's width into Math.max took
+  // longer than reading the rows' cells.
+  let width = 0;
+  for (const r of rows) if (r.length > width) width = r.length;
   for (let c = 1; c < width; c++) {
     const parents = parentsIn(rows, c, names);
     if (!parents) continue;

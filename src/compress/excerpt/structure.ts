@@ -37,7 +37,7 @@ export function rankStructure(w: Work): void {
   rankClosingSummary(w);
   rankNamedLabels(w);
   for (const i of callsByName(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "label");
-  for (const i of foreignLetters(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "rare");
+  for (const i of foreignLetters(w.lines, w.source)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "rare");
   const end = listEnd(w.lines);
   if (end >= 0 && !w.facts.has(end)) fact(w, end, end, E.rare, "end");
   const broken = jsonBreak(w.lines);

@@ -58,6 +58,8 @@ export const FEW = 8;
 export interface Work {
   readonly lines: readonly string[];
   readonly starts: readonly number[];
+  /** The text the lines were split from, when they are its characters as they stand (the Doc's `source`). */
+  readonly source?: string | undefined;
   readonly t: Templates;
   readonly opts: EngineOptions;
   readonly noise: (i: number) => boolean;

@@ -110,16 +110,57 @@ function rowSplitter(lines: readonly string[], header: number, delimiter: string
           : splitAligned(line);
 }
 
+/**
+ * Whether a line starts with an ASCII letter or digit, as most rows do: then it is no blank
+ * line, and no rule (RULE, BOX_RULE: made of blanks, dashes, bars and box-drawing only),
+ * told by one character where trimming it and two searches read it (a table's every row).
+ */
+export function startsWord(line: string): boolean {
+  const c = line.charCodeAt(0);
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
+}
+
+const SEVERE_ALL = new RegExp(SEVERE.source, `${SEVERE.flags}g`);
+
+/**
+ * Which lines SEVERE finds a match in (1), read in one search along the Doc's source
+ * where a search of each row cost a call a row; undefined without a source. No match
+ * spans a newline (SEVERE's words hold none, and \b reads a newline as a line's end reads),
+ * so a line holds one just when the search along the text finds one in it.
+ */
+export function severeLines(doc: Doc): Uint8Array | undefined {
+  const { lines, source } = doc;
+  if (source === undefined || lines.length === 0) return undefined;
+  const at = new Uint8Array(lines.length);
+  let line = 0;
+  // Where line `line` ends (its newline, or the text's end).
+  let end = lines[0]!.length;
+  SEVERE_ALL.lastIndex = 0;
+  for (let m = SEVERE_ALL.exec(source); m !== null; m = SEVERE_ALL.exec(source)) {
+    while (m.index > end) end += 1 + lines[++line]!.length;
+    at[line] = 1;
+    // One match marks its line: the search goes on from the next.
+    SEVERE_ALL.lastIndex = end + 1;
+  }
+  return at;
+}
+
 /** Rows naming what the command asked about, and rows that look like trouble. */
-function notablePicks(lines: readonly string[], start: number, hints: Hints, picks: Pick[]): void {
+function notablePicks(doc: Doc, start: number, hints: Hints, picks: Pick[]): void {
+  const { lines, source } = doc;
+  // A term the text lacks names no row: it is looked for in the text once, not in each row
+  // (most of a command's words, a query's `select`, `from`, are in no row of its output).
+  // A term holds no newline, so it is in some line just when it is in the text.
   const terms = (hints.command ?? "")
     .split(/[\s|&;'"]+/)
     .filter((w) => w.length >= 3 && !w.startsWith("-") && /^[\w.@/-]+$/.test(w))
-    .slice(1, 20);
+    .slice(1, 20)
+    .filter((t) => source === undefined || source.includes(t));
+  const severe = severeLines(doc);
   for (let i = start; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.length > 4000) continue;
-    if (SEVERE.test(line)) picks.push({ from: i, to: i, prio: 82 });
+    if (severe ? severe[i] === 1 : SEVERE.test(line)) picks.push({ from: i, to: i, prio: 82 });
     else if (terms.some((t) => line.includes(t))) picks.push({ from: i, to: i, prio: 70 });
   }
 }
@@ -143,7 +184,11 @@ function rarePicks(
   const cells: string[][] = [];
   for (let i = start; i < lines.length; i++) {
     const line = lines[i]!;
-    if (line.trim() === "" || line.length > 4000 || RULE.test(line) || BOX_RULE.test(line)) continue;
+    if (
+      line.length > 4000 ||
+      (!startsWord(line) && (line.trim() === "" || RULE.test(line) || BOX_RULE.test(line)))
+    )
+      continue;
     rowAt.push(i);
     cells.push(split(line));
   }
@@ -214,14 +259,15 @@ export function tablePicks(
   const header = headerEnd(lines, delimiter);
   const start = Math.min(lines.length, header + 1);
   let rows = 0;
-  for (let i = start; i < lines.length; i++) if (lines[i]!.trim() !== "" && !BOX_RULE.test(lines[i]!)) rows++;
+  for (let i = start; i < lines.length; i++)
+    if (startsWord(lines[i]!) || (lines[i]!.trim() !== "" && !BOX_RULE.test(lines[i]!))) rows++;
   picks.push({ from: 0, to: header, prio: MUST + 5, split: "tail" });
   notes.push({ at: start, text: `[${plural(rows, "row")}]`, prio: MUST + 4 });
   // The first rows show what a row looks like; substance beside the header.
   picks.push({ from: start, to: start, prio: MUST + 4 });
   picks.push({ from: start + 1, to: start + 4, prio: 85, split: "head" });
   picks.push({ from: lines.length - 2, to: lines.length - 1, prio: 80, split: "tail" });
-  notablePicks(lines, start, hints, picks);
+  notablePicks(doc, start, hints, picks);
   picks.push(...rankedPicks(lines, start, lines.length - 1, hints.command));
   picks.push(...sizedPicks(lines, start, lines.length - 1, hints.command));
   const rare = rarePicks(doc, start, header, rowSplitter(lines, header, delimiter), picks, notes, whole);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { foreignLetters } from "../../../../src/compress/excerpt/foreign-letters.ts";
-import { capturedCase } from "../corpus.ts";
+import { docOf } from "../../../../src/compress/excerpt/lines.ts";
+import { capturedCase, loadCorpus, readText } from "../corpus.ts";
 
 describe("a few lines written in letters the rest never use", () => {
   it("keeps the two non-ASCII vendor names among 120 (fresh17 `mlr --barred … mam.csv`)", async () => {
@@ -21,5 +22,28 @@ describe("a few lines written in letters the rest never use", () => {
     // More than a few: the output is written so.
     expect(at(["é1", "é2", "é3"])).toEqual([]);
     expect(foreignLetters(["Grünbeck", ...ascii.slice(0, 10)])).toEqual([]);
+  });
+
+  it("finds the same lines searched in the Doc's source as in its lines joined, in every captured output", () => {
+    let read = 0;
+    let found = 0;
+    for (const e of loadCorpus()) {
+      const doc = docOf(readText(e));
+      if (doc.source === undefined) continue;
+      read++;
+      const joined = foreignLetters(doc.lines);
+      found += joined.length;
+      expect(foreignLetters(doc.lines, doc.source), e.file).toEqual(joined);
+      // Lines with one letter of another script among them, placed by the source's newlines.
+      if (doc.lines.length < 100) continue;
+      const lines = doc.lines.slice();
+      lines[lines.length >> 1] = `${lines[lines.length >> 1]} Grünbeck`;
+      const source = lines.join("\n");
+      expect(foreignLetters(lines, source), e.file).toEqual(foreignLetters(lines));
+      // A source that is not the lines joined (another output's) is not read.
+      expect(foreignLetters(lines, `Grünbeck\n${source}`), e.file).toEqual(foreignLetters(lines));
+    }
+    expect(read).toBeGreaterThan(50);
+    expect(found).toBeGreaterThan(0);
   });
 });
