@@ -10,6 +10,8 @@
  * in `PodScheduled`). Pure.
  */
 
+import { rarestAt } from "./signs.ts";
+
 /** Words that say what to do or how, not what to look for. */
 const STOP = new Set(
   `about above after again against also another back because been before being below between both
@@ -189,13 +191,23 @@ function linesHolding(lines: readonly string[], word: string, counted: Counted):
     return at;
   }
   const { text, starts } = low;
-  for (let p = text.indexOf(word); p >= 0; ) {
-    const line = lineAt(starts, p);
+  // Sought by its part from its rarest character on (signs.ts, rarestAt), the part before
+  // checked at each place found: a search stops wherever its first character stands, and
+  // a word's first letter stands all over a text in lower case.
+  const from = rarestAt(word);
+  const rest = from === 0 ? word : word.slice(from);
+  const before = word.slice(0, from);
+  for (let p = text.indexOf(rest, from); p >= 0; ) {
+    if (from > 0 && !text.startsWith(before, p - from)) {
+      p = text.indexOf(rest, p + 1);
+      continue;
+    }
+    const line = lineAt(starts, p - from);
     if (counted.has(line)) {
       at.push(line);
       if (!counted.reaches(at.length)) break;
     }
-    p = text.indexOf(word, starts[line + 1]!);
+    p = text.indexOf(rest, starts[line + 1]! + from);
   }
   return at;
 }

@@ -11,6 +11,8 @@ describe("intentLines with the lines that count asked lazily", () => {
   const word = fc.constantFrom(
     ...["queue", "queues", "Queue", "pods", "PodScheduled", "error", "errors", "fail", "failures", "config"],
     ...["configuration", "retry", "parseRetryAfter", "a/b.ts", "v1.2", "İstanbul", "x".repeat(2100), ""],
+    // A word's part from its rarest letter on, without the part before (`rror` of `error`).
+    ...["rror", "mirrors", "onfig", "ueue"],
   );
   const line = fc.array(word, { maxLength: 6 }).map((ws) => ws.join(" "));
   const intent = fc.array(word, { minLength: 1, maxLength: 5 }).map((ws) => ws.join(" "));
