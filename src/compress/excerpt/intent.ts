@@ -10,6 +10,8 @@
  * in `PodScheduled`). Pure.
  */
 
+import { rarestAt } from "./signs.ts";
+
 /** Words that say what to do or how, not what to look for. */
 const STOP = new Set(
   `about above after again against also another back because been before being below between both
@@ -138,22 +140,74 @@ function lineAt(starts: Int32Array, p: number): number {
 }
 
 /**
- * The lines (indexes, in order) that may count (`counted`) whose lowered text holds `word`,
- * up to `cap` + 1 of them: a word held by more than `cap` lines is left out however many.
+ * Which lines may count, asked of `candidates` only when needed (0 not yet asked, 1 counts,
+ * 2 does not), and how many of the first `scanned` lines count (`total`): a word's
+ * decisions ask only whether the count reaches a share (`reaches`), so most of a long
+ * output's lines are never asked about (rankAsked's asks a regex of each).
  */
-function linesHolding(lines: readonly string[], word: string, counted: Uint8Array, cap: number): number[] {
+class Counted {
+  readonly lines: readonly string[];
+  readonly candidates: (i: number) => boolean;
+  readonly most: number;
+  readonly known: Uint8Array;
+  total = 0;
+  scanned = 0;
+  constructor(lines: readonly string[], candidates: (i: number) => boolean, most: number) {
+    this.lines = lines;
+    this.candidates = candidates;
+    this.most = most;
+    this.known = new Uint8Array(lines.length);
+  }
+  has(i: number): boolean {
+    let k = this.known[i]!;
+    if (k === 0) {
+      k = this.lines[i]!.length <= LONGEST && this.candidates(i) ? 1 : 2;
+      this.known[i] = k;
+    }
+    return k === 1;
+  }
+  /** Whether every line that counts, times `most`, reaches `x` (counted as far as that needs). */
+  reaches(x: number): boolean {
+    const n = this.lines.length;
+    while (this.total * this.most < x && this.scanned < n) if (this.has(this.scanned++)) this.total++;
+    return this.total * this.most >= x;
+  }
+}
+
+/**
+ * The lines (indexes, in order) that may count whose lowered text holds `word`, up to the
+ * first one past the share `most` of the lines that count: a word held by more is left
+ * out however many (its hits are then more than that share, as before they were cut).
+ */
+function linesHolding(lines: readonly string[], word: string, counted: Counted): number[] {
   const at: number[] = [];
   const low = lowered(lines);
   if (!low || word.includes("\n") || word === "") {
-    for (let i = 0; i < lines.length && at.length <= cap; i++)
-      if (counted[i] === 1 && lines[i]!.toLowerCase().includes(word)) at.push(i);
+    for (let i = 0; i < lines.length; i++)
+      if (counted.has(i) && lines[i]!.toLowerCase().includes(word)) {
+        at.push(i);
+        if (!counted.reaches(at.length)) break;
+      }
     return at;
   }
   const { text, starts } = low;
-  for (let p = text.indexOf(word); p >= 0 && at.length <= cap; ) {
-    const line = lineAt(starts, p);
-    if (counted[line] === 1) at.push(line);
-    p = text.indexOf(word, starts[line + 1]!);
+  // Sought by its part from its rarest character on (signs.ts, rarestAt), the part before
+  // checked at each place found: a search stops wherever its first character stands, and
+  // a word's first letter stands all over a text in lower case.
+  const from = rarestAt(word);
+  const rest = from === 0 ? word : word.slice(from);
+  const before = word.slice(0, from);
+  for (let p = text.indexOf(rest, from); p >= 0; ) {
+    if (from > 0 && !text.startsWith(before, p - from)) {
+      p = text.indexOf(rest, p + 1);
+      continue;
+    }
+    const line = lineAt(starts, p - from);
+    if (counted.has(line)) {
+      at.push(line);
+      if (!counted.reaches(at.length)) break;
+    }
+    p = text.indexOf(rest, starts[line + 1]! + from);
   }
   return at;
 }
@@ -177,17 +231,11 @@ export function intentLines(
   const words = intentWords(intent);
   if (words.length === 0) return [];
   const plurals = pluralsOf(intent);
-  const counted = new Uint8Array(lines.length);
-  let total = 0;
-  for (let i = 0; i < lines.length; i++) {
-    if (!candidates(i) || lines[i]!.length > LONGEST) continue;
-    counted[i] = 1;
-    total++;
-  }
+  const counted = new Counted(lines, candidates, most);
   // Under one line's share no word can be held by few enough lines: none are sought.
-  if (total * most < 1) return [];
-  // Past total * most lines a word is left out (below), so its lines are sought no further.
-  const hits = words.map((w) => linesHolding(lines, w, counted, Math.floor(total * most)));
+  if (!counted.reaches(1)) return [];
+  // Past that share of the lines a word is left out (below), so its lines are sought no further.
+  const hits = words.map((w) => linesHolding(lines, w, counted));
   // The words that tell lines apart, rarest first, while the lines they hold stay few.
   const order = words.map((_, k) => k).sort((a, b) => hits[a]!.length - hits[b]!.length);
   // How common a word is, and whether the next may join, is judged by every line holding
@@ -197,12 +245,14 @@ export function intentLines(
   const chosen = new Set<number>();
   for (const k of order) {
     const at = hits[k]!;
-    if (at.length === 0 || at.length > total * most) continue;
+    if (at.length === 0 || !counted.reaches(at.length)) continue;
     // A word far commoner than those already chosen names the output's own vocabulary
     // (`package` in a package list asked about openssl), not what is after.
     if (reached.size > 0 && at.length > COMMONER * Math.max(3, reached.size)) break;
-    const grown = new Set([...reached, ...at]);
-    if (grown.size > Math.max(3, total * most)) break;
+    // The lines reached with this word's (at's lines are distinct), counted, not gathered.
+    let grown = reached.size;
+    for (const i of at) if (!reached.has(i)) grown++;
+    if (grown > 3 && !counted.reaches(grown)) break;
     const held = wordAt(words[k]!, plurals.has(words[k]!));
     for (const i of at) {
       reached.add(i);

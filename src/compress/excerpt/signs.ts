@@ -13,8 +13,7 @@ export type Sign = readonly [RegExp | ((text: string) => boolean), number];
  */
 export function holds(text: string, word: string): boolean {
   if (text.length >= PAIRS_FROM && word.length >= 3 && !triplesHeld(text, word)) return false;
-  let at = 0;
-  for (let k = 1; k < word.length; k++) if (rarity(word.charCodeAt(k)) < rarity(word.charCodeAt(at))) at = k;
+  const at = rarestAt(word);
   if (at === 0) return text.includes(word);
   const rest = word.slice(at);
   const before = word.slice(0, at);
@@ -97,6 +96,13 @@ for (const ch of "@!#$%^&*=+<>?|~[]{}();'\"`") RARITY[ch.charCodeAt(0)] = 2;
 });
 RARITY[32] = 40;
 const rarity = (c: number) => (c < 128 ? RARITY[c]! : 0);
+
+/** Where `word`'s rarest character stands (RARITY), the first of the rarest: where a search for it starts. */
+export function rarestAt(word: string): number {
+  let at = 0;
+  for (let k = 1; k < word.length; k++) if (rarity(word.charCodeAt(k)) < rarity(word.charCodeAt(at))) at = k;
+  return at;
+}
 
 /**
  * A sign's line-start search, tried only where the text holds one of `words` (each of its
