@@ -158,7 +158,7 @@ function rankRare(w: Work, tpl: Template, rareAreFacts: boolean, rareShape?: (i:
       continue;
     }
     const summary = !quiet && isSummary(lines[i]!);
-    if (summary) fact(w, i, i, E.summary, "summary");
+    if (summary) fact(w, placedAbove(lines, i), i, E.summary, "summary");
     else if (rare && !quiet) {
       // Told on a caret line (shellcheck's `^--^ SC2162 …`), it is located as a problem is:
       // by the source line it points at and the `In f line N:` over that.

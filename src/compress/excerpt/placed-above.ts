@@ -5,6 +5,7 @@
  * `src/pygments/formatters/html.py:114 in public class `HtmlFormatter`:`, among 578
  * findings whose place lines are alike). Quoted code a tool indents under its place
  * without a colon (a traceback's `File "x.py", line 3, in f`) is not so introduced.
+ * A finding whose words read as a summary (`D202: … (found 1)`) is placed so too.
  */
 import { hasLocation, indentOf } from "./signals.ts";
 

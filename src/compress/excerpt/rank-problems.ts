@@ -126,7 +126,9 @@ export function rankProblems(w: Work): void {
     }
     const first = m[0]!;
     const last = m[m.length - 1]!;
-    fact(w, first, first, severe ? E.firstProblem : E.warning - 1, "problem");
+    // Worth no less than what locates it: else its source and caret were kept without it (gdc's
+    // first of 21 `@safe` errors, cut under the cap while its code frame stayed).
+    fact(w, first, first, Math.max(severe ? E.firstProblem : E.warning - 1, where), "problem");
     located(w, first, where);
     fact(w, last, last, severe ? E.lastProblem : E.lastProblem - 2, "problem");
     // The lines that locate the last one above it (`In f line 252:` over its source and caret).

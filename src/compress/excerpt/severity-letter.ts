@@ -24,3 +24,17 @@ export function severityLetter(line: string): "E" | "F" | "W" | undefined {
   if (letter !== "E" && letter !== "F" && letter !== "W") return undefined;
   return PLACE.test(line.slice(0, at)) ? letter : undefined;
 }
+
+/**
+ * Whether a line reports a diagnostic so with an advice letter, C, R or I (a convention,
+ * a refactoring, a note): the tool says it is no problem, whatever its words hold
+ * (`C: Layout/SpaceAfterComma: Space missing after comma.` is style, not something
+ * missing), so a word like `missing` does not rank it with the warnings around it.
+ */
+export function isAdvice(line: string): boolean {
+  const at = line.indexOf(": ");
+  if (at < 4 || line.charCodeAt(at + 3) !== 58 || line.charCodeAt(at + 4) !== 32) return false;
+  const letter = line[at + 2];
+  if (letter !== "C" && letter !== "R" && letter !== "I") return false;
+  return PLACE.test(line.slice(0, at));
+}

@@ -5,7 +5,7 @@
  * functions; the excerpt engine (engine.ts) ranks lines by them.
  */
 import { byFirstLetter } from "./first-letter.ts";
-import { severityLetter } from "./severity-letter.ts";
+import { isAdvice, severityLetter } from "./severity-letter.ts";
 
 /**
  * A word standing alone: not inside a path, a slug or an identifier (`api-keys-errors-1`,
@@ -105,7 +105,8 @@ export function isProblem(line: string): boolean {
       (MAYBE_STATUS_OR_CODE.test(line) && STATUS_OR_CODE.test(line)) ||
       severityLetter(line) !== undefined) &&
     !succeeded(line) &&
-    !CODE_FRAME.test(line)
+    !CODE_FRAME.test(line) &&
+    !isAdvice(line)
   );
 }
 

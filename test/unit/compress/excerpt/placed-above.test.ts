@@ -14,6 +14,13 @@ describe("the line that places a rare line under it", () => {
       expect(e.text).toContain(place);
   });
 
+  it("keeps the place over a rare finding whose words read as a summary, `(found 1)` (fresh18)", async () => {
+    const { e } = await capturedCase("fresh18", "pydocstyle-pygments-spilled-f18");
+    expect(e.text).toContain(
+      "src/pygments/formatters/html.py:940 in public method `wrap`:\n        D202: No blank lines allowed after function docstring (found 1)",
+    );
+  });
+
   it("is the line above, naming a place and ending with a colon, the rare line indented under it", () => {
     const lines = [
       "src/a.py:114 in public class `A`:",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { severityLetter } from "../../../../src/compress/excerpt/severity-letter.ts";
+import { isAdvice, severityLetter } from "../../../../src/compress/excerpt/severity-letter.ts";
 import { isProblem, isSevere } from "../../../../src/compress/excerpt/signals.ts";
 import { capturedCase } from "../corpus.ts";
 
@@ -25,5 +25,27 @@ describe("a severity written as one letter after the place (RuboCop)", () => {
     expect(isProblem("lib/net/http.rb:1577:15: W: [Correctable] Lint/Loop: Use Kernel#loop")).toBe(true);
     expect(isSevere("lib/net/http.rb:1577:15: W: [Correctable] Lint/Loop: Use Kernel#loop")).toBe(false);
     expect(isSevere("lib/railyard/observer.rb:229:1: E: Lint/Syntax: unexpected token $end")).toBe(true);
+  });
+
+  it("keeps every warning's place over conventions that only say `missing` (fresh18 rubocop)", async () => {
+    const full = await capturedCase("fresh18", "rubocop-lib-spilled-f18");
+    // Each of the 31 warnings, the four places of Lint/UnreachableLoop in header.rb among them.
+    const lost = full.must.filter((f) => !full.e.text.includes(f));
+    expect(lost).toEqual([]);
+  });
+
+  it("reads C, R and I after a place as advice, no problem whatever its words", () => {
+    const style =
+      "lib/net/http/header.rb:505:47: C: [Correctable] Layout/SpaceInsideBlockBraces: Space missing inside {.";
+    expect(isAdvice(style)).toBe(true);
+    expect(isProblem(style)).toBe(false);
+    expect(isAdvice("lib/a.rb:3:1: R: Metrics/AbcSize: Assignment Branch Condition size is too high")).toBe(
+      true,
+    );
+    expect(isAdvice("lib/a.rb:3:1: W: Lint/Void: Variable str used in void context.")).toBe(false);
+    // Not after a place, or a code with digits (pylint's `C0114: Missing module docstring`).
+    expect(isAdvice("Note: C: missing")).toBe(false);
+    expect(isAdvice("a.py:1:0: C0114: Missing module docstring (missing-module-docstring)")).toBe(false);
+    expect(isProblem("a.py:1:0: C0114: Missing module docstring (missing-module-docstring)")).toBe(true);
   });
 });
