@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { attachedAfter, locatedBefore } from "../../../../src/compress/excerpt/around.ts";
 import { docOf } from "../../../../src/compress/excerpt/lines.ts";
+import { sameFinding } from "../../../../src/compress/excerpt/sibling-findings.ts";
 import {
   hasLocation,
   indentOf,
@@ -10,18 +11,21 @@ import {
   isProblem,
   isSuccess,
 } from "../../../../src/compress/excerpt/signals.ts";
+import { verdictBelow } from "../../../../src/compress/excerpt/verdict-below.ts";
 import { loadCorpus, readText } from "../corpus.ts";
 
 /**
  * attachedAfter reads whether a line is a success only where nothing else ends what goes
  * with a problem, and locatedBefore reads a line for a problem only where it is short and
- * names a place: the same lines as when each read them first. Here they stand as they were.
+ * names a place: the same lines as when each read them first. Here they stand as they were,
+ * with the rules added since (a matcher's verdict below a blank, a sibling finding above).
  */
 function attachedAfterWas(lines: readonly string[], i: number, isProblemAt: (k: number) => boolean): number {
   const base = indentOf(lines[i]!);
   let end = i;
   for (let k = i + 1; k < lines.length && k - i <= 10; k++) {
     const line = lines[k]!;
+    if (verdictBelow(lines, k)) continue;
     if (line.trim() === "" || isSuccess(line)) break;
     const deeper = indentOf(line) > base;
     if (!(deeper || isFrame(line) || isCaret(line) || isComparison(line)) || (!deeper && isProblemAt(k)))
@@ -44,6 +48,7 @@ function locatedBeforeWas(lines: readonly string[], i: number): number {
     if (blanks > 0 && isFrame(line)) break;
     if (isCaret(line) && placed) break;
     if (isCaret(line)) from = Math.max(0, k - 1);
+    else if (placed && hasLocation(line) && sameFinding(line, lines[i]!)) break;
     else if (hasLocation(line) && !isProblem(line) && line.length < 300) from = k;
     else if (from > k) break;
   }
