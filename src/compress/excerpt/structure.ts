@@ -9,6 +9,7 @@
  * lines it finds as facts; the engine calls them here, in this order, so that a rule of
  * this kind has one place to go.
  */
+import { askedSections } from "./asked-section.ts";
 import { blockHeads } from "./block-heads.ts";
 import { rankClosingSummary } from "./closing-summary.ts";
 import { callsByName } from "./disassembly-calls.ts";
@@ -25,7 +26,25 @@ import { timedSections } from "./timed-sections.ts";
 import { leafTexts } from "./tree-leaves.ts";
 import { treeRoots } from "./tree-roots.ts";
 import { variantLines } from "./variant-lines.ts";
-import { fact, type Work } from "./work.ts";
+import { FEW, fact, RARE, type Work } from "./work.ts";
+
+/**
+ * Whether a line is of a rare kind as the engine counts it (engine.ts rankRest: in an
+ * output of 500 lines, three alike lines are as rare as one), not blank and not noise.
+ */
+function rareIn(w: Work): (i: number) => boolean {
+  let limit = -1;
+  return (i) => {
+    const k = w.t.of[i]!;
+    if (k < 0 || w.noise(i)) return false;
+    if (limit < 0) {
+      let nonBlank = 0;
+      for (let j = 0; j < w.t.of.length; j++) if (w.t.of[j]! >= 0) nonBlank++;
+      limit = Math.min(FEW, Math.max(RARE, Math.floor(nonBlank * 0.01)));
+    }
+    return w.t.list[k]!.members.length <= limit;
+  };
+}
 
 export function rankStructure(w: Work): void {
   const heads = blockHeads(w.lines);
@@ -42,7 +61,10 @@ export function rankStructure(w: Work): void {
   if (end >= 0 && !w.facts.has(end)) fact(w, end, end, E.rare, "end");
   const broken = jsonBreak(w.lines);
   if (broken >= 0) fact(w, broken, broken, E.rare, "rare");
-  for (const i of documentOutline(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
+  const outline = documentOutline(w.lines);
+  for (const i of outline) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
+  for (const i of askedSections(w.lines, outline, w.opts.intent, rareIn(w)))
+    if (!w.facts.has(i)) fact(w, i, i, E.asked - 1, "asked");
   for (const i of percentRanking(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "outlier");
   for (const i of timedSections(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
 }

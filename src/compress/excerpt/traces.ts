@@ -19,10 +19,13 @@ export const CHAIN =
 
 /**
  * A frame: `at f (file:1:2)`, `File "x.py", line 3`, Rust's `  4: f` and, with
- * RUST_BACKTRACE=full, `  4:     0x55d0c1f2 - f`, Go's `file.go:12 +0x1d`.
+ * RUST_BACKTRACE=full, `  4:     0x55d0c1f2 - f`, Go's `file.go:12 +0x1d`. A Rust frame's
+ * name is one symbol: a blank stands in it only inside brackets (`<T as Trait>::f`,
+ * `{{closure}}`, `[u8; 4]`), never after a leading word as in a numbered field list
+ * (InnoDB's ` 0: len 4; hex 80000002; asc ;;`), which is no frame.
  */
 export const FRAME =
-  /^\s+(?:at\s|File "|\d+: \S|\d+:\s+0x[0-9a-f]+ - \S)|^\s+\S+\.go:\d+(?: \+0x[0-9a-f]+)?$/;
+  /^\s+(?:at\s|File "|\d+: [^\s<([{]*(?:[<([{]|\s*$)|\d+:\s+0x[0-9a-f]+ - \S)|^\s+\S+\.go:\d+(?: \+0x[0-9a-f]+)?$/;
 
 export const RUST_AT = /^\s+at \S+:\d+(?::\d+)?$/;
 
