@@ -12,6 +12,7 @@
 import { blockHeads } from "./block-heads.ts";
 import { rankClosingSummary } from "./closing-summary.ts";
 import { callsByName } from "./disassembly-calls.ts";
+import { countedLast } from "./counted-last.ts";
 import { documentOutline } from "./doc-outline.ts";
 import { foreignLetters } from "./foreign-letters.ts";
 import { listingReport } from "./gutter-listing.ts";
@@ -47,4 +48,5 @@ export function rankStructure(w: Work): void {
   for (const i of percentRanking(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "outlier");
   for (const i of timedSections(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
   for (const i of listingReport(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
+  for (const i of countedLast(w.lines, w.t)) if (!w.facts.has(i) && !w.noise(i)) fact(w, i, i, E.rare, "end");
 }
