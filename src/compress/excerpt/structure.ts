@@ -11,8 +11,8 @@
  */
 import { blockHeads } from "./block-heads.ts";
 import { rankClosingSummary } from "./closing-summary.ts";
-import { callsByName } from "./disassembly-calls.ts";
 import { countedLast } from "./counted-last.ts";
+import { callsByName } from "./disassembly-calls.ts";
 import { documentOutline } from "./doc-outline.ts";
 import { foreignLetters } from "./foreign-letters.ts";
 import { listingReport } from "./gutter-listing.ts";
