@@ -78,9 +78,12 @@ function succeeded(line: string): boolean {
 
 /**
  * A line of source code a tool quotes under a diagnostic, behind its gutter (`  12 │ x`,
- * `> 3 | x`, `  3 4 │ - x`): what it says is code, not a problem.
+ * `> 3 | x`, `  3 4 │ - x`), or lists whole behind a count (gcov's `    #####:  355:`, its
+ * count right-aligned in nine columns: a clock's `10:23:45` is none): what it says is
+ * code, not a problem.
  */
-const CODE_FRAME = /^\s*>?\s*\d+(?:\s+\d+)?\s*[|│]|^\s+[|│]\s/;
+const CODE_FRAME =
+  /^\s*>?\s*\d+(?:\s+\d+)?\s*[|│]|^\s+[|│]\s|^(?=[ \d*#=-]{9}:) *(?:-|#####|=====|\d+\*?): *\d+:/;
 
 /** Whether a line is source code a tool quotes behind a gutter (a code frame). */
 export function isCodeFrame(line: string): boolean {

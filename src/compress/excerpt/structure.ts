@@ -5,16 +5,18 @@
  * closing block, what a list ended with above the block that counts it, labels other
  * lines call by name, a disassembled function's calls, the few lines in letters the rest
  * never use, where a JSON document breaks, a document's headings and directives, the top
- * of a ranking by share, the header and first value of each timed section. Each ranks the
- * lines it finds as facts; the engine calls them here, in this order, so that a rule of
- * this kind has one place to go.
+ * of a ranking by share, the header and first value of each timed section, what a source
+ * listing's tool says of its units. Each ranks the lines it finds as facts; the engine
+ * calls them here, in this order, so that a rule of this kind has one place to go.
  */
 import { askedSections } from "./asked-section.ts";
 import { blockHeads } from "./block-heads.ts";
 import { rankClosingSummary } from "./closing-summary.ts";
+import { countedLast } from "./counted-last.ts";
 import { callsByName } from "./disassembly-calls.ts";
 import { documentOutline } from "./doc-outline.ts";
 import { foreignLetters } from "./foreign-letters.ts";
+import { listingReport } from "./gutter-listing.ts";
 import { jsonBreak } from "./json-break.ts";
 import { listEnd } from "./list-end.ts";
 import { rankNamedLabels } from "./named-labels.ts";
@@ -67,4 +69,6 @@ export function rankStructure(w: Work): void {
     if (!w.facts.has(i)) fact(w, i, i, E.asked - 1, "asked");
   for (const i of percentRanking(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "outlier");
   for (const i of timedSections(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
+  for (const i of listingReport(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
+  for (const i of countedLast(w.lines, w.t)) if (!w.facts.has(i) && !w.noise(i)) fact(w, i, i, E.rare, "end");
 }
