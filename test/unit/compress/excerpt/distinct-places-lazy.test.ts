@@ -1,46 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { distinctPlaces, PLACE } from "../../../../src/compress/excerpt/around.ts";
+import { distinctPlaces } from "../../../../src/compress/excerpt/around.ts";
 import { docOf } from "../../../../src/compress/excerpt/lines.ts";
 import { isProblem } from "../../../../src/compress/excerpt/signals.ts";
 import { loadCorpus, readText } from "../corpus.ts";
+import { distinctPlacesAsItStood } from "./places-as-it-was.ts";
 
 /**
  * distinctPlaces masks what a place's line says only once a second place names its file
- * (most files are named once): the same places as when it masked each. Here it stands as
- * it was.
+ * (most files are named once), and reads only lines holding an extension before a line
+ * number: the same places as when it read and masked each (places-as-it-was.ts).
  */
 const EXTENSION_AT = /\.[A-Za-z]\w{0,7}[:(]\d/;
-const ARROW = /^\s*--> \S/;
-
-function distinctPlacesWas(lines: readonly string[], members: readonly number[]): [number, number][] {
-  const places = new Set<string>();
-  const said = new Set<string>();
-  const out: [number, number][] = [];
-  let named = 0;
-  let again = 0;
-  for (let t = 0; t < members.length; t++) {
-    if ((named + members.length - t) * 2 < members.length) return [];
-    const i = members[t]!;
-    const body = lines[i]!;
-    let found = EXTENSION_AT.test(body) ? PLACE.exec(body) : null;
-    const under = found === null && i + 1 < lines.length && ARROW.test(lines[i + 1]!);
-    if (under) found = PLACE.exec(lines[i + 1]!);
-    if (found === null) continue;
-    named++;
-    if (places.has(found[0])) {
-      again++;
-      continue;
-    }
-    places.add(found[0]);
-    if (!under) {
-      const message = `${found[1]}\0${body.slice(found.index + found[0].length).replace(/\d+/g, "#")}`;
-      if (said.has(message)) continue;
-      said.add(message);
-    }
-    out.push([i, under ? i + 1 : i]);
-  }
-  return named * 2 >= members.length && again * 2 < named ? out : [];
-}
 
 describe("distinct places, a file's messages masked once it is named again", () => {
   it("are the places it found masking each, for the lines of every captured output", () => {
@@ -54,7 +24,7 @@ describe("distinct places, a file's messages masked once it is named again", () 
       ]) {
         const places = distinctPlaces(lines, members);
         if (places.length > 0) found++;
-        expect(places, e.file).toEqual(distinctPlacesWas(lines, members));
+        expect(places, e.file).toEqual(distinctPlacesAsItStood(lines, members));
       }
     }
     expect(found).toBeGreaterThan(30);
@@ -74,6 +44,6 @@ describe("distinct places, a file's messages masked once it is named again", () 
       [1, 1],
       [3, 3],
     ]);
-    expect(distinctPlaces(lines, members)).toEqual(distinctPlacesWas(lines, members));
+    expect(distinctPlaces(lines, members)).toEqual(distinctPlacesAsItStood(lines, members));
   });
 });
