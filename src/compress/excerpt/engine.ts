@@ -125,7 +125,7 @@ function rankEnd(w: Work): void {
 function rankAsked(w: Work): void {
   const { lines, t, opts } = w;
   const keep = (k: number) => t.of[k]! >= 0 && !w.noise(k) && !isSuccess(lines[k]!);
-  const asked = intentLines(lines, opts.intent, keep);
+  const asked = intentLines(lines, opts.intent, keep, undefined, w.source);
   const why = "asked";
   for (const i of asked) {
     if (namesItsKind(t, i, asked, FEW)) continue;

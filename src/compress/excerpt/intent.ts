@@ -93,18 +93,11 @@ interface Lowered {
  */
 const loweredOf = new WeakMap<readonly string[], Lowered | null>();
 
-/** The text an output's lines were split from at its newlines (doc.ts's `source`), by its lines. */
-const sourceOf = new WeakMap<readonly string[], string>();
-
 /**
- * Says that `lines` are `source` split at its newlines (a Doc's lines and source): their
- * lowered text is then lowered from it, not joined again (a copy of the whole output).
+ * `source`: the text `lines` were split from at its newlines (a Doc's), lowered in place of
+ * the lines joined again (a copy of the whole output).
  */
-export function splitFrom(lines: readonly string[], source: string | undefined): void {
-  if (source !== undefined) sourceOf.set(lines, source);
-}
-
-function lowered(lines: readonly string[]): Lowered | null {
+function lowered(lines: readonly string[], source: string | undefined): Lowered | null {
   let low = loweredOf.get(lines);
   if (low !== undefined) return low;
   const starts = new Int32Array(lines.length + 1);
@@ -115,9 +108,8 @@ function lowered(lines: readonly string[]): Lowered | null {
     if (n > LONGEST) long = true;
     starts[i + 1] = starts[i]! + (n > LONGEST ? 0 : n) + 1;
   }
-  const source = long ? undefined : sourceOf.get(lines);
   const text = (
-    source !== undefined && source.length === starts[lines.length]! - 1
+    !long && source !== undefined && source.length === starts[lines.length]! - 1
       ? source
       : lines.map((line) => (line.length > LONGEST ? "" : line)).join("\n")
   ).toLowerCase();
@@ -179,9 +171,13 @@ class Counted {
  * first one past the share `most` of the lines that count: a word held by more is left
  * out however many (its hits are then more than that share, as before they were cut).
  */
-function linesHolding(lines: readonly string[], word: string, counted: Counted): number[] {
+function linesHolding(
+  low: Lowered | null,
+  lines: readonly string[],
+  word: string,
+  counted: Counted,
+): number[] {
   const at: number[] = [];
-  const low = lowered(lines);
   if (!low || word.includes("\n") || word === "") {
     for (let i = 0; i < lines.length; i++)
       if (counted.has(i) && lines[i]!.toLowerCase().includes(word)) {
@@ -220,13 +216,15 @@ const MOST = 0.12;
 
 /**
  * The lines (indexes) that hold a word of the intent, once words held by too many lines
- * are left out. `candidates` says which lines may count (not blank, not noise).
+ * are left out. `candidates` says which lines may count (not blank, not noise); `source`,
+ * the text the lines were split from (a Doc's), spares joining them again to search.
  */
 export function intentLines(
   lines: readonly string[],
   intent: string | undefined,
   candidates: (i: number) => boolean = () => true,
   most = MOST,
+  source?: string,
 ): number[] {
   const words = intentWords(intent);
   if (words.length === 0) return [];
@@ -235,7 +233,8 @@ export function intentLines(
   // Under one line's share no word can be held by few enough lines: none are sought.
   if (!counted.reaches(1)) return [];
   // Past that share of the lines a word is left out (below), so its lines are sought no further.
-  const hits = words.map((w) => linesHolding(lines, w, counted));
+  const low = lowered(lines, source);
+  const hits = words.map((w) => linesHolding(low, lines, w, counted));
   // The words that tell lines apart, rarest first, while the lines they hold stay few.
   const order = words.map((_, k) => k).sort((a, b) => hits[a]!.length - hits[b]!.length);
   // How common a word is, and whether the next may join, is judged by every line holding

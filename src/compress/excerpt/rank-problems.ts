@@ -13,7 +13,6 @@ import { bareErrorsAgain } from "./bare-errors.ts";
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { heldBefore } from "./held-before.ts";
-import { splitFrom } from "./intent.ts";
 import { enclosingStartTag } from "./markup-parent.ts";
 import { E } from "./priorities.ts";
 import { isQuotedSource } from "./quoted-source.ts";
@@ -29,9 +28,6 @@ const ATTACHED_FACTS = 4;
 /** Which lines are problems (their words, or the kind's say), past a start most lines share. */
 export function problemsOf(doc: Doc, opts: EngineOptions, noise: (i: number) => boolean): Uint8Array {
   const { lines } = doc;
-  // The words of the error a run stopped on are sought in the lines lowered (stopped-by.ts):
-  // lowered from the text they were split from.
-  splitFrom(lines, doc.source);
   const problem = new Uint8Array(lines.length);
   const lead = commonLead(lines);
   const words = opts.problemWords !== false;

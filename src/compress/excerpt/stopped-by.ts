@@ -33,6 +33,6 @@ export function rankStoppedBy(w: Work): void {
   const kind = w.t.of[error]!;
   const keep = (k: number) => w.t.of[k]! >= 0 && w.t.of[k] !== kind && !w.noise(k);
   // Picked as the agent's words pick lines (intent.ts), and told by the room bench so.
-  for (const i of intentLines(w.lines, w.lines[error], keep, FEW_SHARE))
+  for (const i of intentLines(w.lines, w.lines[error], keep, FEW_SHARE, w.source))
     if (!w.facts.has(i)) fact(w, i, i, E.rare, "asked");
 }

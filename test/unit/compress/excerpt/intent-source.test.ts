@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { intentLines, splitFrom } from "../../../../src/compress/excerpt/intent.ts";
+import { intentLines } from "../../../../src/compress/excerpt/intent.ts";
 import { docOf } from "../../../../src/compress/excerpt/lines.ts";
 import { loadCorpus, readText } from "../corpus.ts";
 
 /**
  * The lines are lowered once an output to seek an intent's words in (intent.ts): from the
- * text they were split from when the engine says which (splitFrom, a Doc's source), else
+ * text they were split from when the engine gives it (a Doc's source), else
  * joined again. Which lines hold the words must not change with it.
  */
 describe("the lines lowered from the text they were split from", () => {
@@ -20,10 +20,8 @@ describe("the lines lowered from the text they were split from", () => {
       for (const said of [doc.lines.at(-1), doc.lines[doc.lines.length >> 1]]) {
         const joined = intentLines(doc.lines.slice(), said, () => true, 0.05);
         if (joined.length > 0) held++;
-        const lines = doc.lines.slice();
-        splitFrom(lines, doc.source);
         expect(
-          intentLines(lines, said, () => true, 0.05),
+          intentLines(doc.lines.slice(), said, () => true, 0.05, doc.source),
           e.file,
         ).toEqual(joined);
       }
@@ -39,9 +37,7 @@ describe("the lines lowered from the text they were split from", () => {
       "proj missing",
     ];
     const joined = intentLines(lines.slice(), "proj", () => true, 0.05);
-    const split = lines.slice();
-    splitFrom(split, lines.join("\n"));
-    expect(intentLines(split, "proj", () => true, 0.05)).toEqual(joined);
+    expect(intentLines(lines.slice(), "proj", () => true, 0.05, lines.join("\n"))).toEqual(joined);
     expect(joined).toEqual([151]);
   });
 });
