@@ -51,7 +51,7 @@ import { rankStructure } from "./structure.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
 import { FOREIGN, nearTheEnd } from "./traces.ts";
 import { wentOnAfter } from "./went-on.ts";
-import { type EngineOptions, FEW, fact, RARE, type Work } from "./work.ts";
+import { type EngineOptions, FEW, fact, nonBlankOf, RARE, rareLimit, type Work } from "./work.ts";
 
 export type { EngineOptions } from "./work.ts";
 
@@ -73,8 +73,6 @@ export interface Ranking {
 
 /** Rare values are looked for in this many of the most frequent kinds of line at most. */
 const OUTLIER_KINDS = 16;
-/** Or, in a longer output, this share of its lines (up to FEW). */
-const RARE_SHARE = 0.01;
 /** A template this size or larger is frequent (its first and last line stand for it). */
 const FREQUENT = 3;
 /** An output is repetitive when this share of its lines belong to templates of 5 lines or more. */
@@ -268,8 +266,7 @@ function rankOutliers(w: Work, kinds: Template[]): void {
  */
 function rankRest(w: Work, nonBlank: number, blame = false): boolean {
   const background = repetitive(w.t, nonBlank);
-  // Rare is relative: in an output of 500 lines, three alike lines are as rare as one.
-  const rare = Math.min(FEW, Math.max(RARE, Math.floor(nonBlank * RARE_SHARE)));
+  const rare = rareLimit(nonBlank);
   let rareLines = 0;
   for (const tpl of w.t.list) if (!tpl.strict && tpl.members.length <= rare) rareLines += tpl.members.length;
   // A git blame's lines are a source file's: a line of code like no other is no news there
@@ -324,13 +321,6 @@ function rankKeyedRecords(w: Work): void {
 /** A frame in the runtime's or a library's code (traces.ts FOREIGN): no fact by its path or line alone. */
 function isForeignFrame(line: string): boolean {
   return isFrame(line) && FOREIGN.test(line);
-}
-
-/** Lines with a template: all but the blank ones. */
-function nonBlankOf(t: Templates): number {
-  let n = 0;
-  for (let i = 0; i < t.of.length; i++) if (t.of[i]! >= 0) n++;
-  return n;
 }
 
 /** The engine's ranking of a document's lines. */

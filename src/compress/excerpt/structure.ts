@@ -22,13 +22,13 @@ import { listEnd } from "./list-end.ts";
 import { rankNamedLabels } from "./named-labels.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
 import { percentRanking } from "./percent-ranking.ts";
-import { E } from "./priorities.ts";
+import { E, type Why } from "./priorities.ts";
 import { largestSized } from "./sized-tree.ts";
 import { timedSections } from "./timed-sections.ts";
 import { leafTexts } from "./tree-leaves.ts";
 import { treeRoots } from "./tree-roots.ts";
 import { variantLines } from "./variant-lines.ts";
-import { FEW, fact, RARE, type Work } from "./work.ts";
+import { fact, nonBlankOf, rareLimit, type Work } from "./work.ts";
 
 /**
  * Whether a line is of a rare kind as the engine counts it (engine.ts rankRest: in an
@@ -39,36 +39,35 @@ function rareIn(w: Work): (i: number) => boolean {
   return (i) => {
     const k = w.t.of[i]!;
     if (k < 0 || w.noise(i)) return false;
-    if (limit < 0) {
-      let nonBlank = 0;
-      for (let j = 0; j < w.t.of.length; j++) if (w.t.of[j]! >= 0) nonBlank++;
-      limit = Math.min(FEW, Math.max(RARE, Math.floor(nonBlank * 0.01)));
-    }
+    if (limit < 0) limit = rareLimit(nonBlankOf(w.t));
     return w.t.list[k]!.members.length <= limit;
   };
 }
 
+/** The lines a rule found that are not facts yet, made facts (those already facts stay as first told). */
+function newFacts(w: Work, found: Iterable<number>, prio: number, why: Why): void {
+  for (const i of found) if (!w.facts.has(i)) fact(w, i, i, prio, why);
+}
+
 export function rankStructure(w: Work): void {
   const heads = blockHeads(w.lines);
-  for (const i of [...treeRoots(w.lines), ...heads, ...leafTexts(w.lines, heads)])
-    if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
+  newFacts(w, [...treeRoots(w.lines), ...heads, ...leafTexts(w.lines, heads)], E.rare, "tree-root");
   for (const i of variantLines(w.lines, w.noise)) fact(w, i, i, E.outlier, "outlier");
-  for (const i of largestSized(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.outlier, "outlier");
+  newFacts(w, largestSized(w.lines), E.outlier, "outlier");
   rankPatchOutline(w);
   rankClosingSummary(w);
   rankNamedLabels(w);
-  for (const i of callsByName(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "label");
-  for (const i of foreignLetters(w.lines, w.source)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "rare");
+  newFacts(w, callsByName(w.lines), E.rare, "label");
+  newFacts(w, foreignLetters(w.lines, w.source), E.rare, "rare");
   const end = listEnd(w.lines);
   if (end >= 0 && !w.facts.has(end)) fact(w, end, end, E.rare, "end");
   const broken = jsonBreak(w.lines);
   if (broken >= 0) fact(w, broken, broken, E.rare, "rare");
   const outline = documentOutline(w.lines);
-  for (const i of outline) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
-  for (const i of askedSections(w.lines, outline, w.opts.intent, rareIn(w)))
-    if (!w.facts.has(i)) fact(w, i, i, E.asked - 1, "asked");
-  for (const i of percentRanking(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "outlier");
-  for (const i of timedSections(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "tree-root");
-  for (const i of listingReport(w.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
+  newFacts(w, outline, E.rare, "tree-root");
+  newFacts(w, askedSections(w.lines, outline, w.opts.intent, rareIn(w)), E.asked - 1, "asked");
+  newFacts(w, percentRanking(w.lines), E.rare, "outlier");
+  newFacts(w, timedSections(w.lines), E.rare, "tree-root");
+  newFacts(w, listingReport(w.lines), E.rare, "outcome");
   for (const i of countedLast(w.lines, w.t)) if (!w.facts.has(i) && !w.noise(i)) fact(w, i, i, E.rare, "end");
 }

@@ -53,6 +53,20 @@ export interface EngineOptions {
 export const RARE = 2;
 /** Problem lines alike up to this many are all shown: where each one is, is news. */
 export const FEW = 8;
+/** Or, in a longer output, this share of its lines is rare (up to FEW). */
+const RARE_SHARE = 0.01;
+
+/** Lines with a template: all but the blank ones. */
+export function nonBlankOf(t: Templates): number {
+  let n = 0;
+  for (let i = 0; i < t.of.length; i++) if (t.of[i]! >= 0) n++;
+  return n;
+}
+
+/** The size up to which a kind of line is rare: in an output of 500 lines, three alike lines are as rare as one. */
+export function rareLimit(nonBlank: number): number {
+  return Math.min(FEW, Math.max(RARE, Math.floor(nonBlank * RARE_SHARE)));
+}
 
 /** What the steps of a ranking share. */
 export interface Work {
