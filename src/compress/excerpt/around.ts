@@ -22,11 +22,14 @@ export function attachedAfter(
   let end = i;
   for (let k = i + 1; k < lines.length && k - i <= ATTACHED; k++) {
     const line = lines[k]!;
-    if (verdictBelow(lines, k)) continue;
-    // A blank or a success (a passing test under its file's line) ends what goes with it;
-    // so does a line neither deeper nor a frame, caret or comparison, or a problem of its
-    // own. Each ends it alike: the success, the dearest to read, is read last.
-    if (line.trim() === "") break;
+    // A blank or a success (a passing test under its file's line) ends what goes with it,
+    // but for a blank over a matcher's verdict; so does a line neither deeper nor a frame,
+    // caret or comparison, or a problem of its own. Each ends it alike: the success, the
+    // dearest to read, is read last.
+    if (line.trim() === "") {
+      if (verdictBelow(lines, k)) continue;
+      break;
+    }
     const deeper = indentOf(line) > base;
     if (!(deeper || isFrame(line) || isCaret(line) || isComparison(line))) break;
     if (isSuccess(line) || (!deeper && isProblemAt(k))) break;

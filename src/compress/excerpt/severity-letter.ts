@@ -13,16 +13,23 @@
 const PLACE = /^\S*[A-Za-z]\S*:\d+(?::\d+)?$/;
 
 /**
- * The letter of a line that reports a diagnostic so, `E`, `F` or `W`, or undefined. Read
- * by character at the first `: ` (where a path's place ends), so that a line without one
- * costs one search: the engine asks this of every line.
+ * The letter after a line's place (`path:12:5: W: …`) when it is one of `letters`, else
+ * undefined. Read by character at the first `: ` (where a path's place ends), so that a
+ * line without one costs one search: the engine asks this of every line.
  */
-export function severityLetter(line: string): "E" | "F" | "W" | undefined {
+function placedLetter<L extends string>(line: string, letters: readonly L[]): L | undefined {
   const at = line.indexOf(": ");
   if (at < 4 || line.charCodeAt(at + 3) !== 58 || line.charCodeAt(at + 4) !== 32) return undefined;
-  const letter = line[at + 2];
-  if (letter !== "E" && letter !== "F" && letter !== "W") return undefined;
-  return PLACE.test(line.slice(0, at)) ? letter : undefined;
+  const letter = line[at + 2] as L;
+  return letters.includes(letter) && PLACE.test(line.slice(0, at)) ? letter : undefined;
+}
+
+const SEVERITIES = ["E", "F", "W"] as const;
+const ADVICE = ["C", "R", "I"] as const;
+
+/** The letter of a line that reports a diagnostic so, `E`, `F` or `W`, or undefined. */
+export function severityLetter(line: string): "E" | "F" | "W" | undefined {
+  return placedLetter(line, SEVERITIES);
 }
 
 /**
@@ -32,9 +39,5 @@ export function severityLetter(line: string): "E" | "F" | "W" | undefined {
  * missing), so a word like `missing` does not rank it with the warnings around it.
  */
 export function isAdvice(line: string): boolean {
-  const at = line.indexOf(": ");
-  if (at < 4 || line.charCodeAt(at + 3) !== 58 || line.charCodeAt(at + 4) !== 32) return false;
-  const letter = line[at + 2];
-  if (letter !== "C" && letter !== "R" && letter !== "I") return false;
-  return PLACE.test(line.slice(0, at));
+  return placedLetter(line, ADVICE) !== undefined;
 }
