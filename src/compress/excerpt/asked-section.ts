@@ -8,10 +8,8 @@
  * kind's first and last. Lines of a frequent kind (a record dump's fields) stay room. Pure;
  * the engine (structure.ts) makes them facts.
  */
+import { isUnderline } from "./doc-outline.ts";
 import { intentWords } from "./intent.ts";
-
-/** An underline (doc-outline.ts): a heading is over one, a directive is not. */
-const UNDERLINE = /^([=\-~^"'`#*+_:.])\1{2,}\s*$/;
 
 /** A word of the intent this long or longer is held anywhere in a heading; a shorter one only as a word's start. */
 const LONG_WORD = 6;
@@ -43,7 +41,8 @@ export function askedSections(
   const out: number[] = [];
   for (let h = 0; h < headings.length; h++) {
     const at = headings[h]!;
-    if (!UNDERLINE.test(lines[at + 1] ?? "") || !names(lines[at]!, words)) continue;
+    // A heading is over an underline; a directive of the outline is not.
+    if (!isUnderline(lines[at + 1] ?? "") || !names(lines[at]!, words)) continue;
     // Under the heading's rule, to the line above the next heading (its overline, if any, is a rule of a frequent kind).
     const end = headings[h + 1] ?? lines.length;
     for (let i = at + 2; i < end; i++) if (rare(i)) out.push(i);

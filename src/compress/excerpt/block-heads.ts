@@ -26,7 +26,8 @@ const STEP = 2;
 /** The openings are at most this share of the non-blank lines. */
 const SHARE = 0.2;
 
-const indentOf = (line: string) => line.length - line.trimStart().length;
+/** A tree line's depth: the width of its leading white space, whatever it is made of. */
+export const depthOf = (line: string) => line.length - line.trimStart().length;
 
 /** The opening lines of each block, when the output is made of blocks of indented trees; [] otherwise. */
 export function blockHeads(lines: readonly string[]): number[] {
@@ -46,7 +47,7 @@ export function blockHeads(lines: readonly string[]): number[] {
       continue;
     }
     nonBlank++;
-    const at = indentOf(line);
+    const at = depthOf(line);
     if (!inBlock) {
       // A block opens at column 0; one with nothing under it may only be the last.
       if (at !== 0 || bodyless) return [];

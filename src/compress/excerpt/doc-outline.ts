@@ -13,6 +13,11 @@ const UNDERLINE = /^([=\-~^"'`#*+_:.])\1{2,}$/;
 /** The marks UNDERLINE repeats, by character code: an underline opens with one. */
 const MARKS = new Set([..."=-~^\"'`#*+_:."].map((c) => c.charCodeAt(0)));
 const DOT = 46;
+
+/** Whether a line is an underline, but for blanks after it. */
+export function isUnderline(line: string): boolean {
+  return UNDERLINE.test(line.trimEnd());
+}
 /** An explicit markup directive at column 0: `.. name::`, `.. |sub| name::`. */
 const DIRECTIVE = /^\.\. (?:\|[^|]+\| )?[A-Za-z][\w-]*::(?: |$)/;
 /** At least this many headings, and no more than this share of the lines: a document, not a log's rules. */
@@ -31,7 +36,7 @@ export function documentOutline(lines: readonly string[]): number[] {
     if (next === undefined || !MARKS.has(next.charCodeAt(0))) continue;
     const text = line.trimEnd();
     const under = next.trimEnd();
-    if (!UNDERLINE.test(under) || text.trim() === "" || /^\s/.test(text)) continue;
+    if (!isUnderline(under) || text.trim() === "" || /^\s/.test(text)) continue;
     if (under.length >= text.length && !UNDERLINE.test(text)) headings.push(i);
   }
   if (headings.length < FEWEST_HEADINGS || headings.length > lines.length * SHARE) return [];

@@ -8,22 +8,22 @@
  * leaves say a few texts. Pure.
  */
 
+import { depthOf } from "./block-heads.ts";
+
 /** The leaves say at most this many texts. */
 const FEW_TEXTS = 3;
-
-const indentOf = (line: string) => line.length - line.trimStart().length;
 
 /** The first leaf line of each text the leaves say, given the blocks' opening lines (blockHeads). */
 export function leafTexts(lines: readonly string[], heads: readonly number[]): number[] {
   if (heads.length === 0) return [];
   const first = new Map<string, number>();
   for (let i = 0; i < lines.length; i++) {
-    const at = indentOf(lines[i]!);
+    const at = depthOf(lines[i]!);
     if (at === 0 || lines[i]!.trim() === "") continue;
     const next = lines[i + 1];
     // Where a branch ends: the next line is blank or shallower (one at the same depth goes
     // on with the same item, npm's `node_modules/…` path under its `name@range from …`).
-    if (next !== undefined && next.trim() !== "" && indentOf(next) >= at) continue;
+    if (next !== undefined && next.trim() !== "" && depthOf(next) >= at) continue;
     const text = lines[i]!.trim();
     if (!first.has(text)) first.set(text, i);
     if (first.size > FEW_TEXTS) return [];
