@@ -1,5 +1,6 @@
 import type postgres from "postgres";
 import { visibleLine } from "../core/terminal-text.ts";
+import { containDriverFaults } from "./driver-guard.ts";
 import { clientOptions } from "./libpq.ts";
 import { maskSecretIn, serverLabel } from "./url.ts";
 
@@ -22,9 +23,12 @@ export interface ConnectOptions {
  * must come back within the connect timeout and a few seconds. postgres.js 3.4.9 can
  * wait forever for a server that closes each new connection while it starts up (it
  * reconnects without end: porsager/postgres#1193); a restart would otherwise hang the
- * sync that met it.
+ * sync that met it. The process is first guarded against the driver's two faults that
+ * no caller can catch (driver-guard.ts): whatever process connects, a server restart
+ * fails its round instead of ending it.
  */
 export async function connect(url: string, opts: ConnectOptions = {}): Promise<Sql> {
+  containDriverFaults();
   // Under Node's ESM loader the package is its `default`; bundled as CommonJS it is the module itself.
   const mod = (await import("postgres")) as unknown as { default?: typeof postgres };
   const pg = mod.default ?? (mod as unknown as typeof postgres);

@@ -1,9 +1,11 @@
 import type { Config } from "../config/schema.ts";
+import { createLogger } from "../core/log.ts";
 import type { CairnPaths } from "../core/paths.ts";
 import type { Store } from "../store/db.ts";
 import { getState, setState } from "../store/kv.ts";
 import { close, connect, describeError } from "./client.ts";
 import { type ConsentState, mayPush, readConsent } from "./consent.ts";
+import { type DriverFault, faultMark, faultsSince } from "./driver-guard.ts";
 import { pullForgets, pushForgets } from "./forget.ts";
 import { recordTeamHealth } from "./health.ts";
 import type { Machine } from "./identity.ts";
@@ -73,13 +75,41 @@ interface RoundOptions {
  * in the outbox for the next round.
  */
 export async function syncOnce(store: Store, r: RoundOptions): Promise<SyncResult> {
+  const mark = faultMark();
   const result = await syncRound(store, r);
+  // A failed round may end within the tick its connection died in, before Node hands
+  // the driver's escaped rejection to the guard: one turn of the event loop lets it through.
+  if (!result.ok) await new Promise((res) => setImmediate(res));
+  const health = r.home ? noteDriverFaults(r.home, faultsSince(mark), result) : result;
   try {
-    if (r.home) recordTeamHealth(r.home, result, (r.now ?? Date.now)());
+    if (r.home) recordTeamHealth(r.home, health, (r.now ?? Date.now)());
   } catch {
     // Only the statusline's mark is lost; the status row in SQLite has the outcome.
   }
   return result;
+}
+
+/**
+ * The driver's faults this round met (driver-guard.ts) go where a failure is read:
+ * cairn's log, and the health line doctor shows (the round's own failure, said to have
+ * escaped the driver too).
+ */
+function noteDriverFaults(home: CairnPaths, faults: readonly DriverFault[], result: SyncResult): SyncResult {
+  if (!faults.length) return result;
+  const log = createLogger(home);
+  for (const f of faults)
+    log.warn(
+      "team sync: the PostgreSQL driver let a failed connection escape; contained, the round is retried",
+      {
+        event: "team.driver-fault",
+        kind: f.kind,
+        err: f.err,
+      },
+    );
+  const kinds = [...new Set(faults.map((f) => f.kind))].join(", ");
+  return result.error
+    ? { ...result, error: `${result.error} (the driver let it escape, contained: ${kinds})` }
+    : result;
 }
 
 async function syncRound(store: Store, r: RoundOptions): Promise<SyncResult> {
