@@ -11,6 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type Break, type PgProxy, startPgProxy } from "./pg-proxy.ts";
 import { type PgServer, startPostgres } from "./postgres.ts";
 import { fleetRecordId, idsHash, type MachineArgs, type MachineReport } from "./team-machine.ts";
 
@@ -31,6 +32,13 @@ export interface FleetOptions {
   /** Kill whatever still runs after this long: a hang detector. */
   readonly limitMs: number;
   readonly project?: string;
+  /**
+   * The machines connect through a proxy that, once the server is back from its
+   * restart, breaks the first connection that sends the driver's own array-types query
+   * (the first query of every new connection): the moment two CI runs lost a machine
+   * at (test/helpers/pg-proxy.ts, src/team/driver-guard.ts).
+   */
+  readonly breakAfterRestart?: Break;
 }
 
 export interface FleetResult {
@@ -38,7 +46,12 @@ export interface FleetResult {
   readonly project: string;
   readonly expected: number;
   readonly reports: readonly MachineReport[];
-  /** Machines that did not report (killed at the limit, or crashed), with their stderr's end. */
+  /**
+   * Machines that did not report, with their stderr's end: crashed, killed at the limit,
+   * or stopped by the fleet because another one had ended without its report (their
+   * stderr then starts with "stopped by the fleet ... after machine N ...": not a
+   * failure of their own).
+   */
   readonly silent: readonly { index: number; stderr: string }[];
   /** On the server: rows, distinct ids, made but absent, present but never made. */
   readonly server: {
@@ -53,6 +66,8 @@ export interface FleetResult {
   readonly duplicatedDeliveries: number;
   /** Records on the server when it was restarted (undefined: it was not): every machine's first chunks. */
   readonly restartedWith: number | undefined;
+  /** Connections the proxy broke (breakAfterRestart). */
+  readonly broken: number;
   readonly wallMs: number;
   cleanup(): void;
 }
@@ -72,6 +87,15 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
   const project = o.project ?? "example.org/fleet/app";
   // Each machine holds at most two connections at once (team/client.ts).
   const pg = await startPostgres({ maxConnections: o.machines * 2 + 20 });
+  const proxy: PgProxy | undefined = o.breakAfterRestart
+    ? await startPgProxy({
+        url: pg.url(),
+        port: pg.port,
+        when: "b.typarray",
+        how: o.breakAfterRestart,
+        armed: false,
+      })
+    : undefined;
   const root = mkdtempSync(join(tmpdir(), "cairn-fleet-"));
   const corpus = join(root, "corpus.txt");
   writeFileSync(corpus, corpusLines().join("\n"));
@@ -82,11 +106,13 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
   const restarted = join(root, "restarted");
   const reports: MachineReport[] = [];
   const children: ReturnType<typeof spawn>[] = [];
+  /** Why the fleet itself ended a machine, when it did. */
+  const ended = new Map<ReturnType<typeof spawn>, string>();
   const exits = Array.from({ length: o.machines }, (_, index) => {
     const args: MachineArgs = {
       index,
       home: join(root, `m${index}`),
-      url: pg.url(),
+      url: proxy?.url ?? pg.url(),
       project,
       records: o.records,
       chunks: o.chunks,
@@ -108,17 +134,27 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
     child.stderr.setEncoding("utf8").on("data", (d: string) => {
       err = (err + d).slice(-2000);
     });
-    const kill = setTimeout(() => child.kill("SIGKILL"), o.limitMs + 30_000);
+    const kill = setTimeout(() => {
+      ended.set(child, "killed by the fleet at its limit (a hang)");
+      child.kill("SIGKILL");
+    }, o.limitMs + 30_000);
     return new Promise<void>((resolve) => {
-      child.on("close", () => {
+      child.on("close", (code, signal) => {
         clearTimeout(kill);
         try {
           reports.push(JSON.parse(out.trim().split("\n").at(-1) ?? "") as MachineReport);
         } catch {
-          silent.push({ index, stderr: err });
+          // A SIGTERM ends a machine without a word of its own (no exit handler runs):
+          // the fleet says who ended it and why, so one death does not read as ten.
+          const why = ended.get(child) ?? (signal ? `ended by ${signal}` : `exit code ${code}`);
+          silent.push({ index, stderr: `${why}\n${err}` });
           // A machine gone without its report never pushes the rest of its records, so
           // the others would pull until the deadline: stop them now, and say why.
-          for (const c of children) if (c !== child && c.exitCode === null) c.kill("SIGTERM");
+          for (const c of children)
+            if (c !== child && c.exitCode === null && c.signalCode === null && !ended.has(c)) {
+              ended.set(c, `stopped by the fleet (SIGTERM) after machine ${index} ended without its report`);
+              c.kill("SIGTERM");
+            }
         }
         resolve();
       });
@@ -152,11 +188,14 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
       pg.stop();
       await new Promise((r) => setTimeout(r, 1500));
       pg.start();
+      proxy?.arm();
       writeFileSync(restarted, "");
     }
   }
   await all;
   const wallMs = performance.now() - started;
+  const broken = proxy?.broken() ?? 0;
+  await proxy?.close();
 
   const ids = pg
     .psql(`SELECT id FROM cairn_team_records WHERE project = '${project}'`, "cairn_team")
@@ -188,6 +227,7 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
     incomplete,
     duplicatedDeliveries: reports.reduce((s, r) => s + (r.received - r.pulled), 0),
     restartedWith,
+    broken,
     wallMs,
     cleanup() {
       pg.destroy();

@@ -16,34 +16,59 @@ const CHUNKS = 4;
 const ROUND_LIMIT_MS = 20_000;
 const LIMIT_MS = MACHINES * (CHUNKS + 10) * ROUND_LIMIT_MS;
 
+/** None lost, none twice, every machine whole: what every fleet run must end with. */
+function expectWhole(f: FleetResult): void {
+  expect(f.silent, JSON.stringify(f.silent)).toEqual([]);
+  // The restart came with every machine's first half in; the second half came after it.
+  expect(f.restartedWith).toBe(f.expected / 2);
+  expect(f.server).toEqual({ rows: f.expected, distinct: f.expected, lost: 0, extra: 0 });
+  expect(f.incomplete).toEqual([]);
+  expect(f.duplicatedDeliveries).toBe(0);
+  for (const r of f.reports) {
+    expect(r.done, `machine ${r.index}: ${r.errors.join("; ")}`).toBe(true);
+    expect(r.held).toBe(f.expected);
+    // Every record of its own reached the server once, whatever was resent after a failed round.
+    expect(r.added).toBeLessThanOrEqual(RECORDS);
+    expect(r.sent).toBeGreaterThanOrEqual(RECORDS);
+  }
+}
+
 describe.skipIf(!pgBinDir())("ten machines, one PostgreSQL, a restart in the middle", () => {
-  let fleet: FleetResult | undefined;
-  afterAll(() => fleet?.cleanup());
+  const fleets: FleetResult[] = [];
+  afterAll(() => {
+    for (const f of fleets) f.cleanup();
+  });
+  const run = async (o: Partial<Parameters<typeof runFleet>[0]> = {}) => {
+    const f = await runFleet({
+      machines: MACHINES,
+      records: RECORDS,
+      chunks: CHUNKS,
+      restartAfterChunk: 2,
+      limitMs: LIMIT_MS,
+      ...o,
+    });
+    fleets.push(f);
+    return f;
+  };
 
   it(
     "loses nothing, duplicates nothing, and every machine ends with every record",
     async () => {
-      fleet = await runFleet({
-        machines: MACHINES,
-        records: RECORDS,
-        chunks: CHUNKS,
-        restartAfterChunk: 2,
-        limitMs: LIMIT_MS,
-      });
-      const f = fleet;
-      expect(f.silent, JSON.stringify(f.silent)).toEqual([]);
-      // The restart came with every machine's first half in; the second half came after it.
-      expect(f.restartedWith).toBe(f.expected / 2);
-      expect(f.server).toEqual({ rows: f.expected, distinct: f.expected, lost: 0, extra: 0 });
-      expect(f.incomplete).toEqual([]);
-      expect(f.duplicatedDeliveries).toBe(0);
-      for (const r of f.reports) {
-        expect(r.done, `machine ${r.index}: ${r.errors.join("; ")}`).toBe(true);
-        expect(r.held).toBe(f.expected);
-        // Every record of its own reached the server once, whatever was resent after a failed round.
-        expect(r.added).toBeLessThanOrEqual(RECORDS);
-        expect(r.sent).toBeGreaterThanOrEqual(RECORDS);
-      }
+      expectWhole(await run());
+    },
+    LIMIT_MS + 120_000,
+  );
+
+  // The two CI failures (2026-11-28, 11-30): a connection reset while the driver fetched
+  // its array types, right after the restart, ended one machine (an unhandled rejection
+  // of the driver's). Made certain here: the first such query after the restart is reset.
+  it(
+    "a reset of the driver's first query right after the restart ends no machine",
+    async () => {
+      const f = await run({ breakAfterRestart: "reset" });
+      expect(f.broken).toBe(1);
+      expectWhole(f);
+      expect(f.reports.reduce((n, r) => n + r.retries, 0)).toBeGreaterThanOrEqual(1);
     },
     LIMIT_MS + 120_000,
   );
