@@ -12,13 +12,15 @@
  *   next statement (the driver's own ROLLBACK, at least) to that connection, whose
  *   deferred write then reads the socket the close set to null: a TypeError thrown from
  *   a setImmediate (porsager/postgres#1066, #1154, #1208). The transaction has already
- *   failed for its caller (the close rejects it), so again only the round fails.
+ *   failed for its caller (the close rejects it), so again only the round fails. The
+ *   throw leaves that connection unable to write again, which does not matter here:
+ *   every connect() makes a pool of its own and ends it when its work is done.
  *
  * A team process (a background sync, `cairn team …`) must not die of either: this
  * takes exactly these two, recognised by what the driver leaves on them (its query's
- * text, its function's frame), says so on stderr and to whoever listens (the sync writes
- * cairn's log and the health doctor reads), and leaves every other error to end the
- * process as Node would have.
+ * text, its function's frame), says so on stderr, keeps it for the sync (which writes it
+ * to cairn's log and to the health line doctor shows), and leaves every other error to
+ * end the process as Node would have.
  */
 
 export type DriverFaultKind = "types-query" | "write-after-close";
@@ -85,7 +87,7 @@ function contain(err: unknown): boolean {
   const msg = err instanceof Error ? err.message : String(err);
   try {
     process.stderr.write(
-      `cairn: the PostgreSQL driver let a failed connection escape (${kind}: ${msg}); contained, the sync round fails and is retried\n`,
+      `cairn: the PostgreSQL driver let a failed connection escape (${kind}: ${msg}); contained: this sync round fails, the next one retries\n`,
     );
   } catch {
     // stderr closed (a detached sync): the sync's log line still says it.
