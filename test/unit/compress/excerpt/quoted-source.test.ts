@@ -44,6 +44,15 @@ describe("source quoted between a diagnostic and its caret", () => {
     expect(kept.length).toBeGreaterThanOrEqual(26);
   });
 
+  it("keeps every RuboCop warning when the output grows 4x and rare conventions become facts (fresh18 grown4x)", async () => {
+    const { text, must, hints } = await capturedCase("fresh18", "rubocop-lib-spilled-f18");
+    const made = makeVariant(text, must, "grown4x");
+    if (!("text" in made)) throw new Error(made.skip);
+    const e = compressText(made.text, hints, excerptBudget(defaults(), made.text.length));
+    // A warning's further places (MissingSuper thrice) outrank lines only of a rare kind.
+    expect(must.filter((m) => / W: /.test(m) && !e.text.includes(m))).toEqual([]);
+  });
+
   it("takes a problem-worded line for source where the same text is quoted elsewhere", () => {
     const lines = [
       "lib/a.rb:13:1: C: Layout/EmptyLineBetweenDefs: Expected 1 empty line.",
