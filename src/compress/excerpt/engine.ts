@@ -42,6 +42,7 @@ import type { Pick } from "./pack-items.ts";
 import { placedAbove } from "./placed-above.ts";
 import { asRoom, E, rareWorth } from "./priorities.ts";
 import { problemsOf, rankProblems } from "./rank-problems.ts";
+import { rareAreFactsIn, repetitive } from "./rare-facts.ts";
 import { recordKey } from "./record-key.ts";
 import { namesItsKind, recordAround, recordOfPeriod } from "./records.ts";
 import { regimeChange } from "./regime.ts";
@@ -75,25 +76,8 @@ export interface Ranking {
 const OUTLIER_KINDS = 16;
 /** A template this size or larger is frequent (its first and last line stand for it). */
 const FREQUENT = 3;
-/** An output is repetitive when this share of its lines belong to templates of 5 lines or more. */
-const REPETITIVE = 0.5;
-/**
- * Where this share of the lines or more are each of a kind of their own (a grep for
- * `function ` or `export` across sources), rarity tells none of them apart: they share
- * the budget. A rare line stands out where the lines alike are at least half as many as
- * the rare ones; where two of three lines are each of their own kind (every file's
- * exports, named for what each file holds), being rare is what most lines are.
- */
-const VARIED = 2 / 3;
 /** Share of lines whose shape repeats (FREQUENT times or more) for a rare shape to be news. */
 const SHAPES_REPEAT = 0.9;
-
-/** Whether most lines belong to big templates: rare lines then stand out from a background. */
-function repetitive(t: Templates, nonBlank: number): boolean {
-  let inBig = 0;
-  for (const tpl of t.list) if (tpl.members.length >= 5) inBig += tpl.members.length;
-  return nonBlank > 0 && inBig >= nonBlank * REPETITIVE;
-}
 
 /** How it ended: the last lines, and what came just before a crash near the end. */
 function rankEnd(w: Work): void {
@@ -267,14 +251,7 @@ function rankOutliers(w: Work, kinds: Template[]): void {
 function rankRest(w: Work, nonBlank: number, blame = false): boolean {
   const background = repetitive(w.t, nonBlank);
   const rare = rareLimit(nonBlank);
-  let rareLines = 0;
-  for (const tpl of w.t.list) if (!tpl.strict && tpl.members.length <= rare) rareLines += tpl.members.length;
-  // A git blame's lines are a source file's: a line of code like no other is no news there
-  // (its commit, author and date are, read by field).
-  const rareAreFacts =
-    !blame &&
-    ((w.opts.rareAreFacts === true && rareLines < nonBlank * VARIED) ||
-      (background && rareLines <= nonBlank * 0.3));
+  const rareAreFacts = rareAreFactsIn(w, nonBlank, rare, background, blame);
   // Where templates differ by directory (a diffstat's files), rare lines abound; a line
   // whose shape, any path alike, is rare among shapes that nearly all repeat is still news.
   const rareShape = rareAreFacts || !background ? undefined : rareShapes(w, rare);

@@ -21,15 +21,19 @@ export const E = {
   first: MUST + 1,
   /**
    * Each other problem line that names its own place in code (a diagnostic repeated in
-   * many places): a fact after every other, so an output made of diagnostics spends up
-   * to its cap on them before losing one.
+   * many places): a fact after most others, so an output made of diagnostics spends up
+   * to its cap on them before losing one; but before a line only of a rare kind
+   * (rareWorth): a place the tool reports is something to fix, a rare line only unusual.
+   * Rare lines become facts as an output grows and its lines repeat more (RuboCop on a
+   * bigger tree: more conventions, the same warnings), and then cut the warnings' places
+   * the smaller run kept.
    */
-  place: MUST,
+  place: MUST + 2,
   /**
    * An error's such place: before any warning's (a warning's place, or where a warning of
    * many files first stands in one), so errors to fix are not cut for warnings.
    */
-  errorPlace: MUST + 0.5,
+  errorPlace: MUST + 2.5,
   representative: 92,
   /** A warning's further place in a file it is told in already (warning-places.ts): room. */
   morePlace: 84,

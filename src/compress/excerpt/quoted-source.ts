@@ -21,3 +21,19 @@ export function isQuotedSource(lines: readonly string[], i: number): boolean {
   const mark = under.search(/[\^~]/);
   return mark < line.length && hasLocation(lines[i - 1]!);
 }
+
+/**
+ * Lines of `marked` whose text stands word for word elsewhere as quoted source (above):
+ * the same line of the program, quoted again without its caret (a report's source line
+ * cut from the diagnostic and caret it was quoted with, as where a run of findings is
+ * printed again), is the program's words there too, not a problem. `marked` holds the
+ * lines read as problems; `quoted` the texts of those found quoted, which need no caret.
+ */
+export function quotedAgain(
+  lines: readonly string[],
+  marked: readonly number[],
+  quoted: ReadonlySet<string>,
+): number[] {
+  if (quoted.size === 0) return [];
+  return marked.filter((i) => quoted.has(lines[i]!));
+}

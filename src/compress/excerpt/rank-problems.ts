@@ -15,7 +15,7 @@ import { alikeSuffix } from "./framing.ts";
 import { heldBefore } from "./held-before.ts";
 import { enclosingStartTag } from "./markup-parent.ts";
 import { E } from "./priorities.ts";
-import { isQuotedSource } from "./quoted-source.ts";
+import { isQuotedSource, quotedAgain } from "./quoted-source.ts";
 import { hasLocation, isCaret, isCodeFrame, isProblem, isSevere } from "./signals.ts";
 import { firstOfEachTold } from "./told-once.ts";
 import { FOREIGN } from "./traces.ts";
@@ -31,6 +31,9 @@ export function problemsOf(doc: Doc, opts: EngineOptions, noise: (i: number) => 
   const problem = new Uint8Array(lines.length);
   const lead = commonLead(lines);
   const words = opts.problemWords !== false;
+  // Lines read as problems by their words, and the texts of those found quoted as source.
+  const byWords: number[] = [];
+  const quoted = new Set<string>();
   for (let i = 0; i < lines.length; i++) {
     if (i === doc.hole || noise(i)) continue;
     // What the kind knows a problem needs no reading of its words.
@@ -41,8 +44,14 @@ export function problemsOf(doc: Doc, opts: EngineOptions, noise: (i: number) => 
     if (!words) continue;
     let body = opts.bodyAt ? lines[i]!.slice(opts.bodyAt(i)) : lines[i]!;
     if (lead && body.startsWith(lead)) body = body.slice(lead.length);
-    if (isProblem(body) && !isQuotedSource(lines, i)) problem[i] = 1;
+    if (!isProblem(body)) continue;
+    if (isQuotedSource(lines, i)) quoted.add(lines[i]!);
+    else {
+      problem[i] = 1;
+      byWords.push(i);
+    }
   }
+  for (const i of quotedAgain(lines, byWords, quoted)) problem[i] = 0;
   return problem;
 }
 
