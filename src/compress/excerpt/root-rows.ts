@@ -8,6 +8,8 @@
  * table kind (kinds/table/excerpt.ts) keeps these rows as facts.
  */
 
+import { type Cells, cellsOf } from "./cells.ts";
+
 /** A parent column names at least this many distinct parents. */
 const PARENTS = 3;
 /**
@@ -34,17 +36,18 @@ const NAME = /^(?=.*[A-Za-z])[^\s]+$/;
  * The indexes (into `rows`) of the rows hanging from the tree's root, when a column names
  * each row's parent; [] otherwise. `rows` are split cells, the first the row's name.
  */
-export function rootRows(rows: readonly (readonly string[])[]): number[] {
+export function rootRows(table: readonly (readonly string[])[] | Cells): number[] {
+  const rows = Array.isArray(table) ? cellsOf(table) : (table as Cells);
   if (rows.length < 8) return [];
   const names = new Set<string>();
-  for (const row of rows) {
-    const name = (row[0] ?? "").trim();
+  for (let r = 0; r < rows.length; r++) {
+    const name = rows.cell(r, 0);
     if (name !== "") names.add(name);
   }
   // The widest row, by a loop: spreading an array of every row's width into Math.max took
   // longer than reading the rows' cells.
   let width = 0;
-  for (const r of rows) if (r.length > width) width = r.length;
+  for (let r = 0; r < rows.length; r++) if (rows.widthOf(r) > width) width = rows.widthOf(r);
   for (let c = 1; c < width; c++) {
     const parents = parentsIn(rows, c, names);
     if (!parents) continue;
@@ -54,9 +57,7 @@ export function rootRows(rows: readonly (readonly string[])[]): number[] {
     const root = rootOf(parents, names);
     if (root === undefined) continue;
     const at: number[] = [];
-    rows.forEach((row, i) => {
-      if ((row[c] ?? "").trim() === root) at.push(i);
-    });
+    for (let i = 0; i < rows.length; i++) if (rows.cell(i, c) === root) at.push(i);
     if (at.length <= Math.min(TOP, rows.length * SHARE)) return at;
   }
   return [];
@@ -68,16 +69,12 @@ export function rootRows(rows: readonly (readonly string[])[]): number[] {
  * table (the column is read no further once its first rows show it does not point into it);
  * else undefined.
  */
-function parentsIn(
-  rows: readonly (readonly string[])[],
-  c: number,
-  names: ReadonlySet<string>,
-): Map<string, number> | undefined {
+function parentsIn(rows: Cells, c: number, names: ReadonlySet<string>): Map<string, number> | undefined {
   const counts = new Map<string, number>();
   let other = 0;
   let inTable = 0;
   for (let r = 0; r < rows.length; r++) {
-    const v = (rows[r]![c] ?? "").trim();
+    const v = rows.cell(r, c);
     if (!NAME.test(v)) {
       if (++other > rows.length * NAMELESS) return undefined;
       continue;
