@@ -25,8 +25,8 @@ export function cellsOf(rows: readonly (readonly string[])[]): Cells {
   };
 }
 
-/** Whether code unit `c` is one String.prototype.trim takes off (WhiteSpace and LineTerminator). */
-function isBlank(c: number): boolean {
+/** Whether code unit `c` is one String.prototype.trim takes off (WhiteSpace and LineTerminator: a regex's `\s`). */
+export function isBlank(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
   if (c < 160) return false;
   return (
