@@ -14,6 +14,7 @@ import { rankedPicks } from "../../excerpt/ranked.ts";
 import { barCells, rarity, spansOf, splitAligned, splitBySpans, splitDelimited } from "../../excerpt/rare.ts";
 import { rootRows } from "../../excerpt/root-rows.ts";
 import { sortedAt } from "../../excerpt/signals.ts";
+import { includesRare } from "../../excerpt/signs.ts";
 import { sizedPicks } from "../../excerpt/sized.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
@@ -168,7 +169,7 @@ function notablePicks(doc: Doc, start: number, hints: Hints, picks: Pick[]): voi
     .split(/[\s|&;'"]+/)
     .filter((w) => w.length >= 3 && !w.startsWith("-") && /^[\w.@/-]+$/.test(w))
     .slice(1, 20)
-    .filter((t) => source === undefined || source.includes(t));
+    .filter((t) => source === undefined || includesRare(source, t));
   const severe = severeLines(doc);
   for (let i = start; i < lines.length; i++) {
     const line = lines[i]!;
