@@ -14,14 +14,18 @@ export interface Cells {
   widthOf(r: number): number;
   /** Row `r`'s cell `c`, trimmed (as `(row[c] ?? "").trim()` of the row's array). */
   cell(r: number, c: number): string;
+  /** The length of row `r`'s cell `c` (trimmed), told without cutting it out where it can be. */
+  lengthOf(r: number, c: number): number;
 }
 
 /** The cells of rows already split into arrays. */
 export function cellsOf(rows: readonly (readonly string[])[]): Cells {
+  const cell = (r: number, c: number) => (rows[r]![c] ?? "").trim();
   return {
     length: rows.length,
     widthOf: (r) => rows[r]!.length,
-    cell: (r, c) => (rows[r]![c] ?? "").trim(),
+    cell,
+    lengthOf: (r, c) => cell(r, c).length,
   };
 }
 
@@ -67,6 +71,13 @@ export class RowCells implements Cells {
     if (c >= this.width[r]!) return "";
     const at = this.first[r]! + 2 * c;
     return this.lines[r]!.slice(this.bounds[at], this.bounds[at + 1]);
+  }
+
+  lengthOf(r: number, c: number): number {
+    if (this.own[r] !== undefined) return this.cell(r, c).length;
+    if (c >= this.width[r]!) return 0;
+    const at = this.first[r]! + 2 * c;
+    return this.bounds[at + 1]! - this.bounds[at]!;
   }
 
   /** A row given as its cells. */
