@@ -6,6 +6,8 @@
  * most of them only to be thrown away. Pure.
  */
 
+import { isSpace } from "./named-values.ts";
+
 /** Rows of cells; a cell past a row's last is "". */
 export interface Cells {
   /** How many rows. */
@@ -27,23 +29,6 @@ export function cellsOf(rows: readonly (readonly string[])[]): Cells {
     cell,
     lengthOf: (r, c) => cell(r, c).length,
   };
-}
-
-/** Whether code unit `c` is one String.prototype.trim takes off (WhiteSpace and LineTerminator: a regex's `\s`). */
-export function isBlank(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 160) return false;
-  return (
-    c === 160 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
 }
 
 /**
@@ -98,8 +83,8 @@ export class RowCells implements Cells {
 
   /** Row cell `line[from, to)`, trimmed. */
   private cut(line: string, from: number, to: number): void {
-    while (from < to && isBlank(line.charCodeAt(from))) from++;
-    while (to > from && isBlank(line.charCodeAt(to - 1))) to--;
+    while (from < to && isSpace(line.charCodeAt(from))) from++;
+    while (to > from && isSpace(line.charCodeAt(to - 1))) to--;
     if (this.used + 2 > this.bounds.length) {
       const more = new Int32Array(this.bounds.length * 2);
       more.set(this.bounds);

@@ -5,8 +5,8 @@
  * The trace kind, logs and test runners read traces through here.
  */
 
-import { isBlank } from "./cells.ts";
 import type { Doc } from "./doc.ts";
+import { isSpace } from "./named-values.ts";
 import { MUST, type Pick } from "./pack-items.ts";
 
 /** Frames and paths that are not the user's code. */
@@ -90,11 +90,11 @@ export function firstMaybeTrace(text: string): number {
     const nl = text.indexOf("\n", at);
     const c = text.charCodeAt(at);
     let maybe = false;
-    if (isBlank(c)) {
+    if (isSpace(c)) {
       // Behind blanks (newlines too: `^\s+` runs on past a blank line), an alternative's
       // first character, or a word on to ".go:" within the line it lies in.
       let p = at + 1;
-      while (p < text.length && isBlank(text.charCodeAt(p))) p++;
+      while (p < text.length && isSpace(text.charCodeAt(p))) p++;
       const next = text.charCodeAt(p);
       if (next < 128 && BEHIND_BLANKS[next] === 1) maybe = true;
       else if (p < text.length) {
@@ -137,7 +137,7 @@ for (const ch of "aFC[S0123456789") BEHIND_BLANKS[ch.charCodeAt(0)] = 1;
  * ASCII character none opens, or one past ASCII that is no blank (all open with ASCII or `\s`).
  */
 function cannotOpen(c: number): boolean {
-  return c > 32 && (c < 127 ? OPENERS[c] === 0 : !isBlank(c));
+  return c > 32 && (c < 127 ? OPENERS[c] === 0 : !isSpace(c));
 }
 
 export function isFrame(line: string): boolean {
