@@ -28,7 +28,7 @@ export function chooseKind(text: string, hints: Hints): Chosen {
   let best: Chosen = { chosen: GENERIC, score: THRESHOLD };
   for (const d of DETECTORS) {
     if (d === GENERIC || mostOf(d, hints) <= best.score) continue;
-    const score = d.detector.detect(sample, hints);
+    const score = d.detector.detect(sample, hints, best.score);
     if (score > best.score) best = { chosen: d, score };
     // Certain (scores are at most 1, ties go to the earlier one): no later one can win.
     if (best.score >= 1) break;

@@ -27,6 +27,7 @@ export function fieldsOf(line: string, max = MAX_FIELDS): string[] {
  * fields it still needs.
  */
 export function fieldBounds(line: string, from: number, max: number, bounds: Int32Array): number {
+  if (max === 1) return firstBounds(line, from, bounds);
   let count = 0;
   const n = line.length;
   // The first comma at or after the word read (-1: none left), found once for many words.
@@ -68,6 +69,35 @@ export function fieldBounds(line: string, from: number, max: number, bounds: Int
     i = j;
   }
   return count;
+}
+
+/**
+ * fieldBounds of the first field alone (leadOutliers reads no other): its word read up to
+ * the blank that ends it, its commas with it, where looking for a tab and a comma along
+ * the whole line read all of it. A word ends at its first blank, tab or space, whether or
+ * not the line holds a tab (fieldBounds reads a word so either way); it is packed when a
+ * comma inside it, not its last character, is followed by another not right after it.
+ */
+function firstBounds(line: string, from: number, bounds: Int32Array): number {
+  const n = line.length;
+  let i = from;
+  while (i < n && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
+  if (i >= n) return 0;
+  // The first two commas of the word, -1 where it holds fewer.
+  let first = -1;
+  let second = -1;
+  let j = i;
+  for (; j < n; j++) {
+    const c = line.charCodeAt(j);
+    if (j > i && (c === 32 || c === 9)) break;
+    if (c === 44) {
+      if (first < 0) first = j;
+      else if (second < 0) second = j;
+    }
+  }
+  bounds[0] = i;
+  bounds[1] = first >= 0 && first < j - 1 && second > first + 1 ? first : j;
+  return 1;
 }
 
 /**

@@ -36,8 +36,8 @@ function count(f: Field, i: number, value: string): void {
   else if (f.values.size <= VALUES) f.values.set(value, [i]);
 }
 
-/** Whether `c` is a blank as `\s` reads one. */
-function isSpace(c: number): boolean {
+/** Whether `c` is a blank as `\s` reads one (and as String.prototype.trim takes off). */
+export function isSpace(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
   if (c < 0xa0) return false;
   return (

@@ -5,6 +5,7 @@
  * by a line's text but its number: the one's, then `/`, begins the other's. Pure.
  */
 
+import { type Cells, cellsOf } from "./cells.ts";
 import { fieldBounds } from "./fields.ts";
 import type { Inside } from "./signals.ts";
 
@@ -45,10 +46,22 @@ export function insideOf(
 
 /** Of a table's rows (`at[j]` the row of the j-th number), each read but for its cell `c`. */
 export function insideOfRows(rows: readonly (readonly string[])[], c: number, at: readonly number[]): Inside {
-  return insideBy((j) =>
-    rows[at[j]!]!.filter((_, x) => x !== c)
-      .map((cell) => cell.trim())
-      .filter((cell) => cell !== "")
-      .join(" "),
-  );
+  return insideOfCells(cellsOf(rows), c, at);
+}
+
+/** The same of a table's Cells: a row's other cells, trimmed, the empty ones left out, joined by a blank. */
+export function insideOfCells(rows: Cells, c: number, at: readonly number[]): Inside {
+  return insideBy((j) => {
+    const r = at[j]!;
+    let name = "";
+    let any = false;
+    for (let x = 0; x < rows.widthOf(r); x++) {
+      if (x === c) continue;
+      const cell = rows.cell(r, x);
+      if (cell === "") continue;
+      name = any ? `${name} ${cell}` : cell;
+      any = true;
+    }
+    return name;
+  });
 }

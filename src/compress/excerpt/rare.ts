@@ -10,9 +10,10 @@
  * below zero among positive ones (a stock count of -14). Pure.
  */
 
+import { type Cells, cellsOf } from "./cells.ts";
 import { type Printed, signedNumberIn } from "./fields.ts";
 import { groupedNumber } from "./grouped-number.ts";
-import { insideOfRows } from "./nested.ts";
+import { insideOfCells } from "./nested.ts";
 import { FEW_LINES, farEitherSide, onlyGrow, printedStep } from "./signals.ts";
 
 export interface ColumnValues {
@@ -54,13 +55,15 @@ export function isRule(values: readonly string[]): boolean {
 /** A column of categories has at most this many distinct values. */
 const CATEGORIES = 20;
 
-export function rarity(rows: readonly (readonly string[])[]): Rarity {
+/** The rows holding rare values of `table`'s rows (arrays of cells, or Cells: each cell read only where needed). */
+export function rarity(table: readonly (readonly string[])[] | Cells): Rarity {
+  const rows = Array.isArray(table) ? cellsOf(table) : (table as Cells);
   const n = rows.length;
   if (n < 8) return { rare: [], columns: [], far: [] };
   // The widest row, by a loop: spreading an array of every row's width into Math.max took
   // longer than reading the rows' cells.
   let width = 0;
-  for (const r of rows) if (r.length > width) width = r.length;
+  for (let r = 0; r < n; r++) if (rows.widthOf(r) > width) width = rows.widthOf(r);
   const rare = new Set<number>();
   const columns: ColumnValues[] = [];
   const fewNumbers = Math.min(CATEGORIES, Math.max(2, Math.floor(n / 3)));
@@ -73,7 +76,7 @@ export function rarity(rows: readonly (readonly string[])[]): Rarity {
     const values: string[] = [];
     const held: number[] = [];
     for (let i = 0; i < n && values.length <= CATEGORIES; i++) {
-      const v = (rows[i]![c] ?? "").trim();
+      const v = rows.cell(i, c);
       const at = values.indexOf(v);
       if (at >= 0) held[at]!++;
       else {
@@ -122,13 +125,13 @@ const printed: Printed = { decimals: 0 };
  * by a whole unit at least, or, where every number is a fraction of one, by the step they
  * are printed in (as the engine reads a field of numbers); none where they only grow.
  */
-function farRows(rows: readonly (readonly string[])[], c: number): number[] {
+function farRows(rows: Cells, c: number): number[] {
   const at: number[] = [];
   const values: number[] = [];
   let decimals = 0;
   let below1 = true;
   for (let i = 0; i < rows.length; i++) {
-    const v = (rows[i]![c] ?? "").trim();
+    const v = rows.cell(i, c);
     if (v === "") continue;
     const x = cellNumber(v, printed);
     if (Number.isNaN(x)) return [];
@@ -140,7 +143,7 @@ function farRows(rows: readonly (readonly string[])[], c: number): number[] {
   // Numbers that only grow row after row count places (ids, line numbers), not amounts.
   if (values.length < rows.length * 0.9 || onlyGrow(values)) return [];
   const unit = printedStep(decimals, below1);
-  const far = farEitherSide(values, 3, unit, insideOfRows(rows, c, at));
+  const far = farEitherSide(values, 3, unit, insideOfCells(rows, c, at));
   return [...far, ...notAbove0(values).filter((k) => !far.includes(k))].map((k) => at[k]!);
 }
 

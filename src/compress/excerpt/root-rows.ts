@@ -8,6 +8,8 @@
  * table kind (kinds/table/excerpt.ts) keeps these rows as facts.
  */
 
+import { type Cells, cellsOf } from "./cells.ts";
+
 /** A parent column names at least this many distinct parents. */
 const PARENTS = 3;
 /**
@@ -34,29 +36,24 @@ const NAME = /^(?=.*[A-Za-z])[^\s]+$/;
  * The indexes (into `rows`) of the rows hanging from the tree's root, when a column names
  * each row's parent; [] otherwise. `rows` are split cells, the first the row's name.
  */
-export function rootRows(rows: readonly (readonly string[])[]): number[] {
+export function rootRows(table: readonly (readonly string[])[] | Cells): number[] {
+  const rows = Array.isArray(table) ? cellsOf(table) : (table as Cells);
   if (rows.length < 8) return [];
-  const names = new Set<string>();
-  for (const row of rows) {
-    const name = (row[0] ?? "").trim();
-    if (name !== "") names.add(name);
-  }
   // The widest row, by a loop: spreading an array of every row's width into Math.max took
   // longer than reading the rows' cells.
   let width = 0;
-  for (const r of rows) if (r.length > width) width = r.length;
+  for (let r = 0; r < rows.length; r++) if (rows.widthOf(r) > width) width = rows.widthOf(r);
+  const names = new Names(rows, width);
   for (let c = 1; c < width; c++) {
     const parents = parentsIn(rows, c, names);
     if (!parents) continue;
     let inTable = 0;
-    for (const p of parents.keys()) if (names.has(p)) inTable++;
+    for (const p of parents.keys()) if (names.all().has(p)) inTable++;
     if (parents.size < PARENTS || inTable < parents.size * POINTS_IN) continue;
-    const root = rootOf(parents, names);
+    const root = rootOf(parents, names.all());
     if (root === undefined) continue;
     const at: number[] = [];
-    rows.forEach((row, i) => {
-      if ((row[c] ?? "").trim() === root) at.push(i);
-    });
+    for (let i = 0; i < rows.length; i++) if (rows.cell(i, c) === root) at.push(i);
     if (at.length <= Math.min(TOP, rows.length * SHARE)) return at;
   }
   return [];
@@ -68,26 +65,72 @@ export function rootRows(rows: readonly (readonly string[])[]): number[] {
  * table (the column is read no further once its first rows show it does not point into it);
  * else undefined.
  */
-function parentsIn(
-  rows: readonly (readonly string[])[],
-  c: number,
-  names: ReadonlySet<string>,
-): Map<string, number> | undefined {
+function parentsIn(rows: Cells, c: number, names: Names): Map<string, number> | undefined {
   const counts = new Map<string, number>();
   let other = 0;
   let inTable = 0;
   for (let r = 0; r < rows.length; r++) {
-    const v = (rows[r]![c] ?? "").trim();
+    const v = rows.cell(r, c);
     if (!NAME.test(v)) {
       if (++other > rows.length * NAMELESS) return undefined;
       continue;
     }
-    if (names.has(v)) inTable++;
+    if (names.has(v, r)) inTable++;
     // A column of other values (a version, a path, a description) shows it in its first rows.
     if (r === LOOK && inTable < LOOK * POINTS_IN) return undefined;
     counts.set(v, (counts.get(v) ?? 0) + 1);
   }
   return counts;
+}
+
+/**
+ * Which values name a row (its first cell). Asked of the first rows' values (up to LOOK, where
+ * a column that does not point into the table shows it), they are told by one look along
+ * the first column for those values alone, its cells of other lengths not even cut out;
+ * the names of all rows are gathered only for a column that gets past its first rows.
+ */
+class Names {
+  /** The values of the first rows that name a row. */
+  private readonly early = new Set<string>();
+  private names: Set<string> | undefined;
+  private readonly rows: Cells;
+
+  constructor(rows: Cells, width: number) {
+    this.rows = rows;
+    const asked = new Set<string>();
+    const lengths = new Set<number>();
+    for (let r = 0; r <= LOOK && r < rows.length; r++)
+      for (let c = 1; c < width; c++) {
+        const v = rows.cell(r, c);
+        if (NAME.test(v)) {
+          asked.add(v);
+          lengths.add(v.length);
+        }
+      }
+    if (asked.size === 0) return;
+    for (let r = 0; r < rows.length; r++) {
+      if (!lengths.has(rows.lengthOf(r, 0))) continue;
+      const name = rows.cell(r, 0);
+      if (asked.has(name)) this.early.add(name);
+    }
+  }
+
+  /** Whether `v`, row r's value in some column, names a row. */
+  has(v: string, r: number): boolean {
+    return r <= LOOK ? this.early.has(v) : this.all().has(v);
+  }
+
+  /** The names of all rows. */
+  all(): Set<string> {
+    if (this.names === undefined) {
+      this.names = new Set<string>();
+      for (let r = 0; r < this.rows.length; r++) {
+        const name = this.rows.cell(r, 0);
+        if (name !== "") this.names.add(name);
+      }
+    }
+    return this.names;
+  }
 }
 
 /** The parent naming no row that the most rows hang from, when it is alone in that and heads LEAST rows. */

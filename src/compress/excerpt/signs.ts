@@ -13,6 +13,14 @@ export type Sign = readonly [RegExp | ((text: string) => boolean), number];
  */
 export function holds(text: string, word: string): boolean {
   if (text.length >= PAIRS_FROM && word.length >= 3 && !triplesHeld(text, word)) return false;
+  return includesRare(text, word);
+}
+
+/**
+ * text.includes(word), searched for from `word`'s rarest character on (holds, without the
+ * table of runs: a text read once for a few words, a query's, is not worth reading into it).
+ */
+export function includesRare(text: string, word: string): boolean {
   const at = rarestAt(word);
   if (at === 0) return text.includes(word);
   const rest = word.slice(at);

@@ -6,6 +6,7 @@
  */
 
 import type { Doc } from "./doc.ts";
+import { isSpace } from "./named-values.ts";
 import { MUST, type Pick } from "./pack-items.ts";
 
 /** Frames and paths that are not the user's code. */
@@ -83,14 +84,29 @@ const MAYBE_TRACE_AT = new RegExp(MAYBE_TRACE.source, "my");
 export function firstMaybeTrace(text: string): number {
   // Where "Error: " stands next (`^\S+Error: ` is the one alternative any character may open).
   let error = -2;
+  // Where ".go:" stands next (`^\s+\S+\.go:`: the one alternative behind blanks any character may open).
+  let go = -2;
   for (let at = 0, line = 0; at >= 0; line++) {
     const nl = text.indexOf("\n", at);
-    let maybe = !cannotOpen(text.charCodeAt(at));
-    if (!maybe) {
+    const c = text.charCodeAt(at);
+    let maybe = false;
+    if (isSpace(c)) {
+      // Behind blanks (newlines too: `^\s+` runs on past a blank line), an alternative's
+      // first character, or a word on to ".go:" within the line it lies in.
+      let p = at + 1;
+      while (p < text.length && isSpace(text.charCodeAt(p))) p++;
+      const next = text.charCodeAt(p);
+      if (next < 128 && BEHIND_BLANKS[next] === 1) maybe = true;
+      else if (p < text.length) {
+        if (go !== -1 && go < p) go = text.indexOf(".go:", p);
+        const end = text.indexOf("\n", p);
+        maybe = go >= 0 && (end < 0 || go < end);
+      }
+    } else if (cannotOpen(c)) {
       // Looked for only past a line no other alternative may open, from there on.
       if (error !== -1 && error < at) error = text.indexOf("Error: ", at);
       maybe = error >= 0 && (nl < 0 || error < nl);
-    }
+    } else maybe = true;
     if (maybe) {
       MAYBE_TRACE_AT.lastIndex = at;
       if (MAYBE_TRACE_AT.test(text)) return line;
@@ -109,9 +125,19 @@ export function firstMaybeTrace(text: string): number {
 const OPENERS = new Uint8Array(128);
 for (const ch of "TtpfEUDC[S") OPENERS[ch.charCodeAt(0)] = 1;
 
-/** Whether code unit `c` opens no alternative of MAYBE_TRACE but `^\S+Error: ` (a printable ASCII character). */
+/**
+ * The characters MAYBE_TRACE's alternatives may take after blanks (`^\s+`, `^\s*`), but
+ * `^\s+\S+\.go:`: `at`, `File "`, a frame's number, `Caused`, `[cause]`, `Suppressed`.
+ */
+const BEHIND_BLANKS = new Uint8Array(128);
+for (const ch of "aFC[S0123456789") BEHIND_BLANKS[ch.charCodeAt(0)] = 1;
+
+/**
+ * Whether code unit `c` opens no alternative of MAYBE_TRACE but `^\S+Error: `: a printable
+ * ASCII character none opens, or one past ASCII that is no blank (all open with ASCII or `\s`).
+ */
 function cannotOpen(c: number): boolean {
-  return c > 32 && c < 127 && OPENERS[c] === 0;
+  return c > 32 && (c < 127 ? OPENERS[c] === 0 : !isSpace(c));
 }
 
 export function isFrame(line: string): boolean {

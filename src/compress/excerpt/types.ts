@@ -63,7 +63,12 @@ export interface Excerpt {
  */
 export interface Detector {
   readonly name: string;
-  detect(text: string, hints: Hints): number;
+  /**
+   * How sure it is that it reads its tool's output. `beat`: the score another detector
+   * already gave (chooseKind): a detector that finds it can score no higher may answer 0
+   * without reading on; without it (0), the score itself.
+   */
+  detect(text: string, hints: Hints, beat?: number): number;
   /**
    * The highest score detect ever returns (1 when not said), or returns given these hints
    * (a command or tool that adds to the score): a detector that can score no higher than a

@@ -5,6 +5,7 @@
  * first column holds paths, how the rows spread over directories.
  */
 
+import { RowCells } from "../../excerpt/cells.ts";
 import type { Doc } from "../../excerpt/doc.ts";
 import { docOf, excerpt, plural, SEVERE } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
@@ -13,6 +14,7 @@ import { rankedPicks } from "../../excerpt/ranked.ts";
 import { barCells, rarity, spansOf, splitAligned, splitBySpans, splitDelimited } from "../../excerpt/rare.ts";
 import { rootRows } from "../../excerpt/root-rows.ts";
 import { sortedAt } from "../../excerpt/signals.ts";
+import { includesRare } from "../../excerpt/signs.ts";
 import { sizedPicks } from "../../excerpt/sized.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
@@ -94,20 +96,32 @@ function headerEnd(lines: readonly string[], delimiter: string | undefined): num
 
 /**
  * How a row splits into cells: by its delimiter, or for aligned columns where the rule
- * under the header puts them, else at runs of spaces.
+ * under the header puts them, else at runs of spaces. `split` gives a row's cells (the
+ * header's titles), `into` adds a row to a table's RowCells, its cells as `split` gives
+ * them (each cut out only when read).
  */
-function rowSplitter(lines: readonly string[], header: number, delimiter: string | undefined) {
+function rowSplitter(lines: readonly string[], header: number, delimiter: string | undefined): Splitter {
   let rule = header;
   while (rule > 0 && !RULE.test(lines[rule]!) && !/^[\s+|-]*=+(?:[-+|\s]+=+)+/.test(lines[rule]!)) rule--;
   const spans = rule > 0 || RULE.test(lines[0]!) ? spansOf(lines[rule]!) : [];
-  return (line: string): string[] =>
-    delimiter === "|" || delimiter === "│"
-      ? barCells(line, delimiter)
-      : delimiter
-        ? splitDelimited(line, delimiter)
-        : spans.length >= 2
-          ? splitBySpans(line, spans)
-          : splitAligned(line);
+  if (delimiter === "|" || delimiter === "│")
+    return {
+      split: (line) => barCells(line, delimiter),
+      into: (line, rows) => rows.addBarred(line, delimiter),
+    };
+  if (delimiter)
+    return {
+      split: (line) => splitDelimited(line, delimiter),
+      into: (line, rows) => rows.addDelimited(line, delimiter, splitDelimited),
+    };
+  if (spans.length >= 2)
+    return { split: (line) => splitBySpans(line, spans), into: (line, rows) => rows.addSpanned(line, spans) };
+  return { split: splitAligned, into: (line, rows) => rows.add(splitAligned(line)) };
+}
+
+interface Splitter {
+  readonly split: (line: string) => string[];
+  readonly into: (line: string, rows: RowCells) => void;
 }
 
 /**
@@ -155,7 +169,7 @@ function notablePicks(doc: Doc, start: number, hints: Hints, picks: Pick[]): voi
     .split(/[\s|&;'"]+/)
     .filter((w) => w.length >= 3 && !w.startsWith("-") && /^[\w.@/-]+$/.test(w))
     .slice(1, 20)
-    .filter((t) => source === undefined || source.includes(t));
+    .filter((t) => source === undefined || includesRare(source, t));
   const severe = severeLines(doc);
   for (let i = start; i < lines.length; i++) {
     const line = lines[i]!;
@@ -174,14 +188,14 @@ function rarePicks(
   doc: Doc,
   start: number,
   header: number,
-  split: (l: string) => string[],
+  { split, into }: Splitter,
   picks: Pick[],
   notes: Note[],
   whole: number[],
 ): number {
   const { lines } = doc;
   const rowAt: number[] = [];
-  const cells: string[][] = [];
+  const cells = new RowCells();
   for (let i = start; i < lines.length; i++) {
     const line = lines[i]!;
     if (
@@ -190,14 +204,14 @@ function rarePicks(
     )
       continue;
     rowAt.push(i);
-    cells.push(split(line));
+    into(line, cells);
   }
   const { rare, columns } = rarity(cells);
   // A table of a tree (a column naming each row's parent): the rows under its root are facts.
   for (const r of rootRows(cells)) picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: MUST + 3 });
   const firstOf = new Set<string>();
   rare.forEach((r, k) => {
-    const key = columns.map((c) => cells[r]![c.column]?.trim()).join("\0");
+    const key = columns.map((c) => cells.cell(r, c.column)).join("\0");
     const first = !firstOf.has(key);
     firstOf.add(key);
     if (first) whole.push(rowAt[r]!);

@@ -15,7 +15,10 @@ export const traces: Detector = {
   name: "trace",
   // A strong start, with a failing exit.
   most: (hints) => (failed(hints) ? 0.75 + 0.1 : 0.75),
-  detect(text: string, hints: Hints): number {
+  detect(text: string, hints: Hints, beat = 0): number {
+    // Past a trace's weak scores (0.45, 0.5, with a failing exit 0.1 more), only a strong
+    // start wins: where the text holds no line that may be one, it is not looked for.
+    if (beat >= 0.5 + (failed(hints) ? 0.1 : 0) && !mayBeStrong(text)) return 0;
     // Only the last 400 lines are read for where a trace starts: split those alone.
     const tail = lastLinesText(text, 400);
     const maybe = firstMaybeTrace(tail);
@@ -38,5 +41,28 @@ export const traces: Detector = {
     return score;
   },
 };
+
+/**
+ * Whether a line of `text` may be a strong start (PY_START, PANIC, CODE_AT): the text holds
+ * one of their words, or a line of a path and a line number alone.
+ */
+function mayBeStrong(text: string): boolean {
+  return STRONG_WORDS.some((w) => holds(text, w)) || CODE_AT_LINE.test(text);
+}
+
+/** What a line PY_START or PANIC matches holds (`\S+Error: ` and `Error: ` both hold "Error: "). */
+const STRONG_WORDS = [
+  "Traceback (most recent call last):",
+  "panicked at ",
+  "panic: ",
+  "fatal error: ",
+  'Exception in thread "',
+  "Uncaught ",
+  "Unhandled",
+  "Error: ",
+];
+
+/** CODE_AT at any line of a text. */
+const CODE_AT_LINE = new RegExp(CODE_AT.source, "m");
 
 const failed = (hints: Hints): boolean => hints.exitCode !== undefined && hints.exitCode !== 0;

@@ -75,6 +75,12 @@ describe("firstMaybeTrace", () => {
       "Suppressed: z",
       "    at f (a.js:1:2)",
       "\tmain.go:12 +0x1d",
+      "  Caused by: x",
+      "\t[cause]: y",
+      "    Suppressed: z",
+      '  File "a.py", line 3, in f',
+      "   4: std::rt::lang_start",
+      "  12:     0x55d0c1f2 - f",
     ];
     for (const example of examples) {
       const text = `make: ok\n/usr/bin/cc -c a.c\n${example}\nok`;
@@ -92,6 +98,19 @@ describe("firstMaybeTrace", () => {
       "Uncaught ",
       "panic: ",
       "  at x",
+      // Behind blanks: a frame's number, `File "`, a Go frame's file, blanks of every kind, marks past ASCII.
+      "4: ",
+      "12:  0x1f - f",
+      'File "',
+      "x.go:1",
+      ".go:",
+      "\v",
+      "\u3000",
+      "\ufeff",
+      "\u180e",
+      "Suppressed: ",
+      "│",
+      "✓",
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
