@@ -21,6 +21,13 @@
  * text, its function's frame), says so on stderr, keeps it for the sync (which writes it
  * to cairn's log and to the health line doctor shows), and leaves every other error to
  * end the process as Node would have.
+ *
+ * When it can go: checked 2026-11-30, 3.4.9 is still npm's newest postgres and upstream's
+ * master has both faults. An open pull request (porsager/postgres#1155) makes the
+ * deferred write skip a closed socket, which ends the second: with it applied and this
+ * guard off, the fleet's restart in the middle of every push loses no machine. No change
+ * found upstream catches the types query's rejection (#1081 leaves it unhandled): the
+ * first needs this guard.
  */
 
 export type DriverFaultKind = "types-query" | "write-after-close";

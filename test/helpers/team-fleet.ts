@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Break, type PgProxy, startPgProxy } from "./pg-proxy.ts";
-import { type PgServer, startPostgres } from "./postgres.ts";
+import { PG_DB, PG_PASSWORD, PG_USER, type PgServer, startPostgres } from "./postgres.ts";
 import { fleetRecordId, idsHash, type MachineArgs, type MachineReport } from "./team-machine.ts";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -39,6 +39,16 @@ export interface FleetOptions {
    * at (test/helpers/pg-proxy.ts, src/team/driver-guard.ts).
    */
   readonly breakAfterRestart?: Break;
+  /**
+   * The restart lands in the middle of the pushes instead of between them: once every
+   * machine's first chunks are in, the machines push on, and the fleet restarts the
+   * server (fast shutdown) while every machine's next INSERT runs in its transaction,
+   * made to wait there by a row of the same id that a session of the fleet's has
+   * inserted and not committed (the moment is certain; everything else is the server's
+   * own, and the fast shutdown rolls those rows back). Where a transaction's ROLLBACK
+   * met the connection the shutdown closed (src/team/driver-guard.ts, write-after-close).
+   */
+  readonly restartDuringPush?: boolean;
 }
 
 export interface FleetResult {
@@ -64,12 +74,61 @@ export interface FleetResult {
   readonly incomplete: readonly number[];
   /** Rows delivered to a machine that it already held (pull), summed over machines. */
   readonly duplicatedDeliveries: number;
-  /** Records on the server when it was restarted (undefined: it was not): every machine's first chunks. */
+  /**
+   * Records on the server when it was restarted (undefined: it was not): every machine's
+   * first chunks (with restartDuringPush too: each machine's next INSERT waits then).
+   */
   readonly restartedWith: number | undefined;
   /** Connections the proxy broke (breakAfterRestart). */
   readonly broken: number;
   readonly wallMs: number;
   cleanup(): void;
+}
+
+/**
+ * A psql session that inserts a row for each of the record `ids` and keeps its
+ * transaction open: a push of one of them waits on it inside its INSERT (ON CONFLICT
+ * must know whether the row commits) until a restart ends them all. Resolves once
+ * the rows are in.
+ */
+function holdRecords(
+  pg: PgServer,
+  project: string,
+  ids: readonly string[],
+): Promise<ReturnType<typeof spawn>> {
+  const psql = spawn(
+    "psql",
+    ["-X", "-q", "-t", "-A", "-h", "127.0.0.1", "-p", String(pg.port), "-U", PG_USER, "-d", PG_DB],
+    { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, PGPASSWORD: PG_PASSWORD } },
+  );
+  psql.stdin.write(
+    `BEGIN;\nINSERT INTO cairn_team_records (id, project, kind, machine, machine_id, user_name, at, text) VALUES ${ids.map((id) => `('${id}', '${project}', 'turn', 'fleet', 'fleet', 'fleet', 0, 'held')`).join(", ")};\n\\echo held\n`,
+  );
+  let out = "";
+  let err = "";
+  psql.stderr.setEncoding("utf8").on("data", (d: string) => {
+    err += d;
+  });
+  return new Promise((resolve, reject) => {
+    psql.stdout.setEncoding("utf8").on("data", (d: string) => {
+      out += d;
+      if (out.includes("held")) resolve(psql);
+    });
+    psql.on("close", (code) =>
+      reject(new Error(`psql holding ${ids.length} records ended (${code}): ${err}`)),
+    );
+  });
+}
+
+/** Waits until `n` pushes' INSERTs wait on a lock (a row another transaction holds); false if `go` says stop first. */
+async function insertsWait(pg: PgServer, n: number, go: () => boolean): Promise<boolean> {
+  const q = `SELECT count(*) FROM pg_stat_activity WHERE application_name = 'cairn'
+    AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO cairn_team_records%'`;
+  while (go()) {
+    if (Number(pg.psql(q).trim()) >= n) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
 }
 
 function corpusLines(): string[] {
@@ -84,6 +143,8 @@ function corpusLines(): string[] {
 }
 
 export async function runFleet(o: FleetOptions): Promise<FleetResult> {
+  if (o.restartDuringPush && Math.ceil(o.records / o.chunks) * o.restartAfterChunk >= o.records)
+    throw new Error("restartDuringPush needs records left to push after the restart's chunk");
   const project = o.project ?? "example.org/fleet/app";
   // Each machine holds at most two connections at once (team/client.ts).
   const pg = await startPostgres({ maxConnections: o.machines * 2 + 20 });
@@ -103,7 +164,8 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
   const started = performance.now();
   const deadline = Date.now() + o.limitMs;
   const silent: { index: number; stderr: string }[] = [];
-  const restarted = join(root, "restarted");
+  /** The machines' barrier: past it they push the rest (after the restart, or into it). */
+  const goOn = join(root, "go-on");
   const reports: MachineReport[] = [];
   const children: ReturnType<typeof spawn>[] = [];
   /** Why the fleet itself ended a machine, when it did. */
@@ -119,7 +181,7 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
       total: expected,
       corpus,
       deadline,
-      ...(o.restartAfterChunk > 0 ? { barrier: { afterChunk: o.restartAfterChunk, file: restarted } } : {}),
+      ...(o.restartAfterChunk > 0 ? { barrier: { afterChunk: o.restartAfterChunk, file: goOn } } : {}),
     };
     const child = spawn(process.execPath, [join(HERE, "team-machine.ts"), JSON.stringify(args)], {
       stdio: ["ignore", "pipe", "pipe"],
@@ -163,34 +225,52 @@ export async function runFleet(o: FleetOptions): Promise<FleetResult> {
 
   // The restart in the middle: once every machine's first chunks are in (the machines
   // wait for it, pulling), a fast shutdown (open transactions abort, connections are
-  // cut) and a start a moment later; then the machines push the rest.
+  // cut) and a start a moment later; then the machines push the rest. With
+  // restartDuringPush the machines push the rest first, and the restart comes while
+  // each machine's first INSERT of them waits in its transaction.
   let restartedWith: number | undefined;
   let running = true;
   const all = Promise.all(exits).then(() => {
     running = false;
   });
   const half = o.machines * Math.min(o.records, Math.ceil(o.records / o.chunks) * o.restartAfterChunk);
-  while (o.restartAfterChunk > 0 && running && restartedWith === undefined) {
-    await new Promise((r) => setTimeout(r, 500));
-    let n = 0;
+  const countOnServer = (): number | undefined => {
     try {
       // The first machine to connect creates the table.
       if (pg.psql("SELECT to_regclass('public.cairn_team_records') IS NOT NULL", "cairn_team").trim() !== "t")
-        continue;
-      n = Number(
+        return undefined;
+      return Number(
         pg.psql(`SELECT count(*) FROM cairn_team_records WHERE project = '${project}'`, "cairn_team").trim(),
       );
     } catch {
-      continue;
+      return undefined;
     }
-    if (n >= half) {
-      restartedWith = n;
-      pg.stop();
-      await new Promise((r) => setTimeout(r, 1500));
-      pg.start();
-      proxy?.arm();
-      writeFileSync(restarted, "");
+  };
+  while (o.restartAfterChunk > 0 && running && restartedWith === undefined) {
+    await new Promise((r) => setTimeout(r, 500));
+    const n = countOnServer();
+    if (n === undefined || n < half) continue;
+    let blocker: ReturnType<typeof spawn> | undefined;
+    if (o.restartDuringPush) {
+      const next = Math.ceil(o.records / o.chunks) * o.restartAfterChunk;
+      const ids = Array.from({ length: o.machines }, (_, i) => fleetRecordId(project, i, next));
+      blocker = await holdRecords(pg, project, ids);
+      writeFileSync(goOn, "");
+      // The machines never all got there (gone, or the limit): no restart, and the
+      // result says so (restartedWith undefined).
+      if (!(await insertsWait(pg, o.machines, () => running && Date.now() < deadline))) {
+        blocker.kill();
+        break;
+      }
     }
+    // Counted again for a restart into the pushes (NaN, failing the count, if it cannot be).
+    restartedWith = o.restartDuringPush ? (countOnServer() ?? Number.NaN) : n;
+    pg.stop();
+    blocker?.kill();
+    await new Promise((r) => setTimeout(r, 1500));
+    pg.start();
+    proxy?.arm();
+    writeFileSync(goOn, "");
   }
   await all;
   const wallMs = performance.now() - started;

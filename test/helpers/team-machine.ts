@@ -18,6 +18,7 @@ import { cairnPaths } from "../../src/core/paths.ts";
 import { openStore } from "../../src/store/db.ts";
 import { enqueue } from "../../src/team/collect.ts";
 import { answerConsent } from "../../src/team/consent.ts";
+import { type DriverFaultKind, faultsSince } from "../../src/team/driver-guard.ts";
 import { machineIdentity } from "../../src/team/identity.ts";
 import { outboxPending } from "../../src/team/pending.ts";
 import { type RecordKind, recordId, type TeamRecord } from "../../src/team/records.ts";
@@ -39,7 +40,8 @@ export interface MachineArgs {
   readonly deadline: number;
   /**
    * After pushing this many chunks, keep pulling (nothing more to push) until `file`
-   * exists: the fleet restarts the server meanwhile, with exactly those records in.
+   * exists: the fleet restarts the server meanwhile, with exactly those records in (or,
+   * for a restart in the middle of a push, makes the file first and restarts after).
    */
   readonly barrier?: { readonly afterChunk: number; readonly file: string };
 }
@@ -63,6 +65,8 @@ export interface MachineReport {
   readonly pushRounds: readonly { ms: number; records: number }[];
   /** From its first round to holding every record. */
   readonly pullAllMs: number;
+  /** The driver's faults this process met and lived through (src/team/driver-guard.ts), by kind. */
+  readonly faults: readonly DriverFaultKind[];
 }
 
 /**
@@ -206,6 +210,7 @@ async function main(a: MachineArgs): Promise<MachineReport> {
     idsHash: idsHash(ids),
     pushRounds,
     pullAllMs,
+    faults: faultsSince(0).map((f) => f.kind),
   };
 }
 
