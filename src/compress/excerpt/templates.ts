@@ -9,8 +9,9 @@
  * Pure; one pass, bounded work per line.
  */
 
+import { codesOf } from "./code-units.ts";
 import type { Doc } from "./doc.ts";
-import { codesOfLastLine, MAX_TOKENS, maskLine, shapeOfLastLine } from "./mask.ts";
+import { codesOfLastLine, MAX_TOKENS, maskCodes, shapeOfLastLine } from "./mask.ts";
 
 /** A wildcard in a template: the lines it groups differ there. */
 export const ANY = -1;
@@ -138,14 +139,23 @@ interface Sample {
   readonly shapes: Int32Array;
   /** Each sampled line's values (maskLine's), MAX_TOKENS apart, when problems group by their words. */
   readonly values: { readonly numbered: Uint8Array; readonly files: Int32Array } | undefined;
+  /** The text every line is read from. */
+  readonly read: Read;
+}
+
+/** The text a Doc's lines are read from (its source, or its lines joined), and its code units (codesOf). */
+interface Read {
+  readonly text: string;
+  readonly codes: Uint16Array;
 }
 
 /**
- * maskLine of line `i`, read from the Doc's source text, from `first` (where the line
- * starts in it), when it has one.
+ * maskLine of line `i`, read from the Doc's text, from `first` (where the line starts in
+ * it): the lines of one text are read from its code units, written once.
  */
 function maskOf(
   doc: Doc,
+  read: Read,
   i: number,
   first: number,
   bodyAt: ((i: number) => number) | undefined,
@@ -153,12 +163,21 @@ function maskOf(
   values: { readonly numbered: Uint8Array; readonly files: Int32Array } | undefined,
   into: number,
 ): number {
-  const line = doc.lines[i]!;
-  const body = bodyAt ? bodyAt(i) : 0;
-  const source = doc.source;
-  if (source === undefined) return maskLine(line, out, body, values, into);
-  return maskLine(source, out, first + body, values, into, first + line.length, first);
+  const from = first + (bodyAt ? bodyAt(i) : 0);
+  return maskCodes(read.text, read.codes, out, from, values, into, first + doc.lines[i]!.length, first);
 }
+
+/** The text a Doc's lines are read from, as its source has them: each line, then a newline. */
+function readOf(doc: Doc, into: Scratch): Read {
+  const text = doc.source ?? doc.lines.join("\n");
+  const codes = codesOf(text, into.units);
+  // Kept for the next call unless it is large (a sampled Doc's): the scratch arrays stay small.
+  if (codes.buffer !== into.units.buffer && codes.length <= KEPT_CODES) into.units = codes;
+  return { text, codes };
+}
+
+/** Code units of at most this many characters are kept for the next call. */
+const KEPT_CODES = 1 << 20;
 
 /**
  * The arrays a sample and each line are read into, made once (zeroed memory outside the
@@ -168,6 +187,8 @@ function maskOf(
  */
 let spare: Scratch | undefined;
 interface Scratch {
+  /** The code units of the text its lines are read from (readOf), grown as needed. */
+  units: Uint16Array;
   /** One line's tokens and values (templatesOf), MAX_TOKENS of each. */
   readonly buffer: Int32Array;
   readonly values: { readonly numbered: Uint8Array; readonly files: Int32Array };
@@ -181,6 +202,7 @@ interface Scratch {
 
 function scratch(): Scratch {
   const s = spare ?? {
+    units: new Uint16Array(0),
     buffer: new Int32Array(MAX_TOKENS),
     values: { numbered: new Uint8Array(MAX_TOKENS), files: new Int32Array(MAX_TOKENS) },
     tokens: new Int32Array(HEADER_SAMPLE * MAX_TOKENS),
@@ -201,6 +223,7 @@ function sampleLines(
   into: Scratch,
 ): Sample {
   const at: number[] = [];
+  const read = readOf(doc, into);
   const most = Math.min(HEADER_SAMPLE, doc.lines.length);
   const { tokens, count, codes, shapes } = into;
   // The values of a line cost little beside its tokens; read with them, a problem line is masked once.
@@ -213,12 +236,12 @@ function sampleLines(
   ) {
     if (skipped(doc, i)) continue;
     const k = at.length;
-    count[k] = maskOf(doc, i, first, bodyAt, tokens, values, k * MAX_TOKENS);
+    count[k] = maskOf(doc, read, i, first, bodyAt, tokens, values, k * MAX_TOKENS);
     codes[k] = codesOfLastLine();
     shapes[k] = shapeOfLastLine();
     at.push(i);
   }
-  return { at, tokens, count, codes, shapes, values };
+  return { at, tokens, count, codes, shapes, values, read };
 }
 
 /**
@@ -323,7 +346,7 @@ export function templatesOf(
           files[k] = sampledValues.files[t + k]!;
         }
     } else {
-      n = maskOf(doc, i, first, bodyAt, buffer, words ? values : undefined, 0);
+      n = maskOf(doc, sample.read, i, first, bodyAt, buffer, words ? values : undefined, 0);
       codes = codesOfLastLine();
       shapes[i] = shapeOfLastLine();
     }
