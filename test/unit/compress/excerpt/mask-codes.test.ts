@@ -96,7 +96,9 @@ describe("maskLine read from code units", () => {
 
   it("reads code units as charCodeAt does, lone surrogates and all", () => {
     const text = "a\ud800b\udc00c│ é 😀";
-    expect(Array.from(codesOf(text))).toEqual(Array.from({ length: text.length }, (_, i) => text.charCodeAt(i)));
+    expect(Array.from(codesOf(text))).toEqual(
+      Array.from({ length: text.length }, (_, i) => text.charCodeAt(i)),
+    );
     // Into a longer array: its start only, what stood past it not read.
     const into = new Uint16Array(40).fill(7);
     expect(Array.from(codesOf(text, into))).toEqual(Array.from(codesOf(text)));
