@@ -120,8 +120,10 @@ const HEADER_SHARE = 0.9;
 const HEADER_MAX = 6;
 
 /** Whether a line is left out of every template (the sampling hole, an overlong or blank line). */
-const skipped = (doc: Doc, i: number) =>
-  i === doc.hole || doc.lines[i]!.length > LONG_LINE || isBlankLine(doc.lines[i]!);
+const skipped = (doc: Doc, read: Read, i: number, first: number) =>
+  i === doc.hole ||
+  doc.lines[i]!.length > LONG_LINE ||
+  isBlankLine(read.codes, first, first + doc.lines[i]!.length);
 
 /**
  * The masked tokens of the first HEADER_SAMPLE lines that have templates, as maskLine
@@ -234,7 +236,7 @@ function sampleLines(
     i < doc.lines.length && at.length < most;
     first += doc.lines[i]!.length + 1, i++
   ) {
-    if (skipped(doc, i)) continue;
+    if (skipped(doc, read, i, first)) continue;
     const k = at.length;
     count[k] = maskOf(doc, read, i, first, bodyAt, tokens, values, k * MAX_TOKENS);
     codes[k] = codesOfLastLine();
@@ -328,7 +330,7 @@ export function templatesOf(
   let sampled = 0;
   // `first`: where line i starts in the Doc's source.
   for (let i = 0, first = 0; i < lines.length; first += lines[i]!.length + 1, i++) {
-    if (skipped(doc, i)) continue;
+    if (skipped(doc, sample.read, i, first)) continue;
     const exact = strict(i);
     // Problem lines of an output made of them group when their words are equal, whatever
     // their values (ids, places, times); other lines join the template they resemble.
@@ -384,12 +386,13 @@ export function templatesOf(
     if (best < 0) {
       best = list.length;
       classes.push(cls);
-      list.push({
-        tokens: kept(buffer, n),
-        members: [],
-        strict: exact,
-        ...(words ? { files: files.slice(0, n) } : {}),
-      });
+      const tokens = kept(buffer, n);
+      // Two literals, not one spread into: a spread copies an object for every new template.
+      list.push(
+        words
+          ? { tokens, members: [], strict: exact, files: files.slice(0, n) }
+          : { tokens, members: [], strict: exact },
+      );
       leaf.push(best);
     } else if (!exact) {
       const tokens = list[best]!.tokens;
@@ -402,9 +405,10 @@ export function templatesOf(
   return { of, list, header: { size: header, lines: headed }, shapes };
 }
 
-function isBlankLine(line: string): boolean {
-  for (let i = 0; i < line.length; i++) {
-    const c = line.charCodeAt(i);
+/** Whether `codes[from, to)` holds only blanks. */
+function isBlankLine(codes: Uint16Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = codes[i]!;
     if (c !== 32 && c !== 9) return false;
   }
   return true;
