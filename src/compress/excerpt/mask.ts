@@ -80,7 +80,7 @@ function maskRuns(s: Uint16Array, from: number, to: number, h: number, untilBlan
     let j = i;
     let digits = 0;
     let hex = true;
-    let raw = h;
+    // The run with each run of digits one `0`: the run as it is while it holds no digit.
     let short = h;
     let inDigits = false;
     // Whether a letter follows a digit: digits inside the run, not a number after a name.
@@ -89,7 +89,6 @@ function maskRuns(s: Uint16Array, from: number, to: number, h: number, untilBlan
       const d = s[j]!;
       const kd = d < 128 ? CLASS[d]! : 0;
       if (kd === 0) break;
-      raw = Math.imul(raw ^ d, 0x01000193);
       if (kd === DIGIT) {
         digits++;
         if (!inDigits) short = Math.imul(short ^ ZERO, 0x01000193);
@@ -107,8 +106,8 @@ function maskRuns(s: Uint16Array, from: number, to: number, h: number, untilBlan
     else if (run >= WORD && !hex && !quoted) for (let k = i; k < j; k++) words = mix(words, s[k]!);
     // A long run with digits inside it is an id (`bontBFsdJ8fMDS`), not a name with a number
     // after it (`chartOption10`); a hex one when letters and digits mix.
-    if (digits === 0) h = raw;
-    else if ((run >= 10 && inside) || (hex && run >= 6 && run > digits)) h = Math.imul(h ^ STAR, 0x01000193);
+    if (digits > 0 && ((run >= 10 && inside) || (hex && run >= 6 && run > digits)))
+      h = Math.imul(h ^ STAR, 0x01000193);
     else h = short;
     i = j;
   }
