@@ -16,13 +16,30 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 const isUpper = (c: number) => c >= 65 && c <= 90;
 
 const FNV = 0x811c9dc5 | 0;
-/** Character classes below 128: 0 other, digits, hex letters, other letters. */
-const DIGIT = 1;
-const HEX = 2;
-const CLASS = new Uint8Array(128);
-for (let c = 48; c <= 57; c++) CLASS[c] = DIGIT;
-for (let c = 65; c <= 90; c++) CLASS[c] = c <= 70 ? HEX : 3;
-for (let c = 97; c <= 122; c++) CLASS[c] = c <= 102 ? HEX : 3;
+/**
+ * Classes of code units: 0 other; what maskRuns stops at (a blank, a slash), a quote, a
+ * character rules are drawn with (isRuleChar); then what runs are made of (RUN on): digits,
+ * hex letters, other letters. One lookup a character tells them all.
+ */
+const STOP = 1;
+const QUOTE = 2;
+const RULE = 3;
+const DIGIT = 4;
+const HEX = 5;
+const RUN = DIGIT;
+const LETTER = 6;
+// Set by ranges (fill), not by a loop over every code unit: that costs milliseconds at load.
+const CLASS = new Uint8Array(65536)
+  .fill(DIGIT, 48, 58)
+  .fill(HEX, 65, 71)
+  .fill(LETTER, 71, 91)
+  .fill(HEX, 97, 103)
+  .fill(LETTER, 103, 123)
+  // isRuleChar's characters.
+  .fill(RULE, 0x2500, 0x2580);
+for (const c of [32, 9, 47]) CLASS[c] = STOP;
+for (const c of [34, 39]) CLASS[c] = QUOTE;
+for (const c of [43, 45]) CLASS[c] = RULE;
 /** One step of the FNV-1a hash the masks are made of. */
 export const mix = (h: number, c: number) => Math.imul(h ^ c, 0x01000193);
 
@@ -59,13 +76,14 @@ function maskRuns(s: Uint16Array, from: number, to: number, h: number, untilBlan
   let i = from;
   while (i < to) {
     const c = s[i]!;
-    const k = c < 128 ? CLASS[c]! : 0;
-    if (k === 0) {
-      if (untilBlank && (c === 32 || c === 9 || c === 47)) break;
-      if (c === 34 || c === 39) quoted = !quoted;
-      if (isRuleChar(c)) {
+    const k = CLASS[c]!;
+    if (k < RUN) {
+      if (k === STOP) {
+        if (untilBlank) break;
+      } else if (k === QUOTE) quoted = !quoted;
+      else if (k === RULE) {
         let j = i;
-        while (j < to && isRuleChar(s[j]!)) j++;
+        while (j < to && CLASS[s[j]!] === RULE) j++;
         if (j - i >= 3) {
           h = Math.imul(h ^ PLUSMINUS, 0x01000193);
           i = j;
@@ -87,8 +105,8 @@ function maskRuns(s: Uint16Array, from: number, to: number, h: number, untilBlan
     let inside = false;
     while (j < to) {
       const d = s[j]!;
-      const kd = d < 128 ? CLASS[d]! : 0;
-      if (kd === 0) break;
+      const kd = CLASS[d]!;
+      if (kd < RUN) break;
       if (kd === DIGIT) {
         digits++;
         if (!inDigits) short = Math.imul(short ^ ZERO, 0x01000193);
