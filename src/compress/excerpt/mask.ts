@@ -69,8 +69,9 @@ export const WORD = 4;
  * out a path), so a token is masked in the pass that finds its end.
  */
 function maskRuns(s: Uint16Array, from: number, to: number, h: number, untilBlank = false): number {
-  digitRuns = 0;
-  words = FNV;
+  // Counted in locals, left in digitRuns and words at the end: a module's variable is read and written in memory.
+  let runs = 0;
+  let w = FNV;
   // Inside quotes: a quoted word is a value (a JSON record's, a SQL row's), not a word of the kind.
   let quoted = false;
   let i = from;
@@ -120,8 +121,8 @@ function maskRuns(s: Uint16Array, from: number, to: number, h: number, untilBlan
       j++;
     }
     const run = j - i;
-    if (digits > 0) digitRuns++;
-    else if (run >= WORD && !hex && !quoted) for (let k = i; k < j; k++) words = mix(words, s[k]!);
+    if (digits > 0) runs++;
+    else if (run >= WORD && !hex && !quoted) for (let k = i; k < j; k++) w = mix(w, s[k]!);
     // A long run with digits inside it is an id (`bontBFsdJ8fMDS`), not a name with a number
     // after it (`chartOption10`); a hex one when letters and digits mix.
     if (digits > 0 && ((run >= 10 && inside) || (hex && run >= 6 && run > digits)))
@@ -130,6 +131,8 @@ function maskRuns(s: Uint16Array, from: number, to: number, h: number, untilBlan
     i = j;
   }
   stoppedAt = i;
+  digitRuns = runs;
+  words = w;
   return h;
 }
 
@@ -345,8 +348,9 @@ export function maskCodes(
   let n = 0;
   let i = from;
   lineFirst = first;
-  codes = 0;
-  shape = FNV;
+  // The line's codes and shape, in locals until its end (a module's variables are kept in memory).
+  let lineErrors = 0;
+  let lineShape = FNV;
   while (i < end && n < MAX_TOKENS) {
     let d = line[i]!;
     if (d === 32 || d === 9) {
@@ -372,20 +376,23 @@ export function maskCodes(
       if (++j >= end) break;
       d = line[j]!;
     }
+    // The token's hash.
+    let t = raw;
     if (kind === 1) {
       const masked = maskRuns(line, i, end, FNV, true);
       j = stoppedAt;
       if (j < end && line[j]! === 47) kind = 2;
       else if (isCode(line, i, j)) {
-        out[into + n] = hashOf(line, i, j);
-        codes = mix(codes, out[into + n]!);
-      } else out[into + n] = maskedOrId(masked);
+        t = hashOf(line, i, j);
+        lineErrors = mix(lineErrors, t);
+      } else t = maskedOrId(masked);
     }
     if (kind === 2) {
-      out[into + n] = maskPath(line, i, end);
+      t = maskPath(line, i, end);
       j = pathTokenEnd;
-    } else if (kind === 0) out[into + n] = j - i > 24 || isBar(line, i, j) ? maskedRuns(line, i, j) : raw;
-    shape = mix(shape, kind === 2 ? ANY_PATH : out[into + n]!);
+    } else if (kind === 0 && (j - i > 24 || isBar(line, i, j))) t = maskedRuns(line, i, j);
+    out[into + n] = t;
+    lineShape = mix(lineShape, kind === 2 ? ANY_PATH : t);
     // A word (kind 0) holds no digit: no value, no file, and it is not read again.
     if (values && kind === 0) {
       values.numbered[into + n] = 0;
@@ -407,6 +414,8 @@ export function maskCodes(
     n++;
     i = j;
   }
+  codes = lineErrors;
+  shape = lineShape;
   return n;
 }
 

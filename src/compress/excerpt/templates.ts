@@ -114,6 +114,11 @@ function tokenBlocks(most: number): (tokens: Int32Array, n: number) => Int32Arra
   };
 }
 
+/** A new template of a line's tokens; `files`, the files it names, when problems group by their words. */
+const templateOf = (tokens: Int32Array, strict: boolean, files: Int32Array | undefined): Template =>
+  // Two literals, not one spread into: a spread copies an object for every new template.
+  files ? { tokens, members: [], strict, files } : { tokens, members: [], strict };
+
 /** Lines looked at to find a header, and the share of them that must hold each of its tokens. */
 const HEADER_SAMPLE = 256;
 const HEADER_SHARE = 0.9;
@@ -386,13 +391,7 @@ export function templatesOf(
     if (best < 0) {
       best = list.length;
       classes.push(cls);
-      const tokens = kept(buffer, n);
-      // Two literals, not one spread into: a spread copies an object for every new template.
-      list.push(
-        words
-          ? { tokens, members: [], strict: exact, files: files.slice(0, n) }
-          : { tokens, members: [], strict: exact },
-      );
+      list.push(templateOf(kept(buffer, n), exact, words ? files.slice(0, n) : undefined));
       leaf.push(best);
     } else if (!exact) {
       const tokens = list[best]!.tokens;
