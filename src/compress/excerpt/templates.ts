@@ -114,10 +114,19 @@ function tokenBlocks(most: number): (tokens: Int32Array, n: number) => Int32Arra
   };
 }
 
-/** A new template of a line's tokens; `files`, the files it names, when problems group by their words. */
-const templateOf = (tokens: Int32Array, strict: boolean, files: Int32Array | undefined): Template =>
+/**
+ * A new template of line `i`'s tokens; `files`, the files it names, when problems group by
+ * their words. Its members start as a literal of one (most templates of a table of ids
+ * hold one line: an empty array's first push makes room for 16).
+ */
+const templateOf = (
+  tokens: Int32Array,
+  strict: boolean,
+  files: Int32Array | undefined,
+  i: number,
+): Template =>
   // Two literals, not one spread into: a spread copies an object for every new template.
-  files ? { tokens, members: [], strict, files } : { tokens, members: [], strict };
+  files ? { tokens, members: [i], strict, files } : { tokens, members: [i], strict };
 
 /** Lines looked at to find a header, and the share of them that must hold each of its tokens. */
 const HEADER_SAMPLE = 256;
@@ -391,13 +400,13 @@ export function templatesOf(
     if (best < 0) {
       best = list.length;
       classes.push(cls);
-      list.push(templateOf(kept(buffer, n), exact, words ? files.slice(0, n) : undefined));
+      list.push(templateOf(kept(buffer, n), exact, words ? files.slice(0, n) : undefined, i));
       leaf.push(best);
-    } else if (!exact) {
-      const tokens = list[best]!.tokens;
-      for (let k = 0; k < n; k++) if (tokens[k] !== buffer[k]) tokens[k] = ANY;
+    } else {
+      const t = list[best]!;
+      if (!exact) for (let k = 0; k < n; k++) if (t.tokens[k] !== buffer[k]) t.tokens[k] = ANY;
+      t.members.push(i);
     }
-    list[best]!.members.push(i);
     of[i] = best;
   }
   spare = arrays;
