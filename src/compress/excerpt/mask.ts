@@ -301,8 +301,22 @@ const ANY_PATH = 0x2f2f2f2f;
  */
 export const shapeOfLastLine = () => shape;
 
-/** A place in a file (`src/a.ts:3`, `chart.ts(5,14):`): which file a problem is in tells problems apart. */
-const PLACE = /\.[A-Za-z]{1,5}[(:]\d/;
+/**
+ * Whether `s[from, to)` names a place in a file (`src/a.ts:3`, `chart.ts(5,14):`): an
+ * extension of one to five letters, then `(` or `:` and a digit (`/\.[A-Za-z]{1,5}[(:]\d/`,
+ * read from the code units: a token cut out for a pattern cost more than the masking).
+ * Which file a problem is in tells problems apart.
+ */
+function isPlace(s: Uint16Array, from: number, to: number): boolean {
+  for (let p = from; p < to; p++) {
+    if (s[p]! !== 46) continue;
+    let k = p + 1;
+    while (k < to && k - p <= 5 && CLASS[s[k]!]! >= HEX) k++;
+    if (k > p + 1 && k - p <= 6 && k + 1 < to && (s[k]! === 40 || s[k]! === 58) && isDigit(s[k + 1]!))
+      return true;
+  }
+  return false;
+}
 
 /**
  * The masked hashes of a line's tokens (split at blanks), at most MAX_TOKENS, into `out`
@@ -326,7 +340,7 @@ export function maskLine(
   // the line in the array is never read (maskCodes reads no further than `end`).
   const units = lineCodes;
   for (let k = 0; k < text.length; k++) units[k] = text.charCodeAt(k);
-  return maskCodes(text, units, out, from - first, values, into, end - first, 0);
+  return maskCodes(units, out, from - first, values, into, end - first, 0);
 }
 
 /** What maskLine writes of a line's tokens besides their hashes, when asked. */
@@ -336,11 +350,10 @@ type Values = { readonly numbered: Uint8Array; readonly files: Int32Array };
 let lineCodes = new Uint16Array(256);
 
 /**
- * maskLine of the line `text[from, end)`, which starts in `text` at `first`, read from
- * `line`: `text`'s code units (codesOf).
+ * maskLine of the line `[from, end)` of a text, which starts in it at `first`, read from
+ * `line`: the text's code units (codesOf).
  */
 export function maskCodes(
-  text: string,
   line: Uint16Array,
   out: Int32Array,
   from: number,
@@ -403,17 +416,17 @@ export function maskCodes(
       values.files[into + n] = 0;
     } else if (values) {
       let digit = false;
-      let mark = false;
+      // The first `(` or `:`, where a place's line and column start (-1: none).
+      let mark = -1;
       for (let k = i; k < j; k++) {
         const d = line[k]!;
         if (isDigit(d)) digit = true;
-        else if (d === 40 || d === 58) mark = true;
+        else if ((d === 40 || d === 58) && mark < 0) mark = k;
       }
-      const token = digit && mark ? text.slice(i, j) : "";
-      const place = token !== "" && PLACE.test(token);
+      const place = digit && mark >= 0 && isPlace(line, i, j);
       values.numbered[into + n] = digit && !place ? 1 : 0;
       // A file is told by its whole name (up to its line and column), not masked as files of one directory are.
-      values.files[into + n] = place ? fileHash(line, i, i + token.search(/[(:]|$/)) : 0;
+      values.files[into + n] = place ? fileHash(line, i, mark) : 0;
     }
     n++;
     i = j;

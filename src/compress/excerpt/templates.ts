@@ -134,10 +134,10 @@ const HEADER_SHARE = 0.9;
 const HEADER_MAX = 6;
 
 /** Whether a line is left out of every template (the sampling hole, an overlong or blank line). */
-const skipped = (doc: Doc, read: Read, i: number, first: number) =>
+const skipped = (doc: Doc, units: Uint16Array, i: number, first: number) =>
   i === doc.hole ||
   doc.lines[i]!.length > LONG_LINE ||
-  isBlankLine(read.codes, first, first + doc.lines[i]!.length);
+  isBlankLine(units, first, first + doc.lines[i]!.length);
 
 /**
  * The masked tokens of the first HEADER_SAMPLE lines that have templates, as maskLine
@@ -155,23 +155,17 @@ interface Sample {
   readonly shapes: Int32Array;
   /** Each sampled line's values (maskLine's), MAX_TOKENS apart, when problems group by their words. */
   readonly values: { readonly numbered: Uint8Array; readonly files: Int32Array } | undefined;
-  /** The text every line is read from. */
-  readonly read: Read;
-}
-
-/** The text a Doc's lines are read from (its source, or its lines joined), and its code units (codesOf). */
-interface Read {
-  readonly text: string;
-  readonly codes: Uint16Array;
+  /** The code units every line is read from (readOf). */
+  readonly units: Uint16Array;
 }
 
 /**
- * maskLine of line `i`, read from the Doc's text, from `first` (where the line starts in
- * it): the lines of one text are read from its code units, written once.
+ * maskLine of line `i`, read from the code units of the Doc's text (readOf), from `first`
+ * (where the line starts in it): written once, for every line.
  */
 function maskOf(
   doc: Doc,
-  read: Read,
+  units: Uint16Array,
   i: number,
   first: number,
   bodyAt: ((i: number) => number) | undefined,
@@ -180,16 +174,15 @@ function maskOf(
   into: number,
 ): number {
   const from = first + (bodyAt ? bodyAt(i) : 0);
-  return maskCodes(read.text, read.codes, out, from, values, into, first + doc.lines[i]!.length, first);
+  return maskCodes(units, out, from, values, into, first + doc.lines[i]!.length, first);
 }
 
-/** The text a Doc's lines are read from, as its source has them: each line, then a newline. */
-function readOf(doc: Doc, into: Scratch): Read {
-  const text = doc.source ?? doc.lines.join("\n");
-  const codes = codesOf(text, into.units);
+/** The code units of the text a Doc's lines are read from, as its source has them: each line, then a newline. */
+function readOf(doc: Doc, into: Scratch): Uint16Array {
+  const codes = codesOf(doc.source ?? doc.lines.join("\n"), into.units);
   // Kept for the next call unless it is large (a sampled Doc's): the scratch arrays stay small.
   if (codes.buffer !== into.units.buffer && codes.length <= KEPT_CODES) into.units = codes;
-  return { text, codes };
+  return codes;
 }
 
 /** Code units of at most this many characters are kept for the next call. */
@@ -239,7 +232,7 @@ function sampleLines(
   into: Scratch,
 ): Sample {
   const at: number[] = [];
-  const read = readOf(doc, into);
+  const units = readOf(doc, into);
   const most = Math.min(HEADER_SAMPLE, doc.lines.length);
   const { tokens, count, codes, shapes } = into;
   // The values of a line cost little beside its tokens; read with them, a problem line is masked once.
@@ -250,14 +243,14 @@ function sampleLines(
     i < doc.lines.length && at.length < most;
     first += doc.lines[i]!.length + 1, i++
   ) {
-    if (skipped(doc, read, i, first)) continue;
+    if (skipped(doc, units, i, first)) continue;
     const k = at.length;
-    count[k] = maskOf(doc, read, i, first, bodyAt, tokens, values, k * MAX_TOKENS);
+    count[k] = maskOf(doc, units, i, first, bodyAt, tokens, values, k * MAX_TOKENS);
     codes[k] = codesOfLastLine();
     shapes[k] = shapeOfLastLine();
     at.push(i);
   }
-  return { at, tokens, count, codes, shapes, values, read };
+  return { at, tokens, count, codes, shapes, values, units };
 }
 
 /**
@@ -344,7 +337,7 @@ export function templatesOf(
   let sampled = 0;
   // `first`: where line i starts in the Doc's source.
   for (let i = 0, first = 0; i < lines.length; first += lines[i]!.length + 1, i++) {
-    if (skipped(doc, sample.read, i, first)) continue;
+    if (skipped(doc, sample.units, i, first)) continue;
     const exact = strict(i);
     // Problem lines of an output made of them group when their words are equal, whatever
     // their values (ids, places, times); other lines join the template they resemble.
@@ -362,7 +355,7 @@ export function templatesOf(
           files[k] = sampledValues.files[t + k]!;
         }
     } else {
-      n = maskOf(doc, sample.read, i, first, bodyAt, buffer, words ? values : undefined, 0);
+      n = maskOf(doc, sample.units, i, first, bodyAt, buffer, words ? values : undefined, 0);
       codes = codesOfLastLine();
       shapes[i] = shapeOfLastLine();
     }

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadCorpus as loadBenchCorpus, modelView } from "../../../../bench/corpus/corpus.ts";
 import { codesOf } from "../../../../src/compress/excerpt/code-units.ts";
@@ -33,10 +34,10 @@ function asItWas(line: string, from: number) {
   return whole(n, out, v, was.codesOfLastLine(), was.shapeOfLastLine());
 }
 
-function fromCodes(text: string, units: Uint16Array, first: number, line: string, from: number) {
+function fromCodes(units: Uint16Array, first: number, line: string, from: number) {
   const out = new Int32Array(MAX_TOKENS);
   const v = values();
-  const n = maskCodes(text, units, out, first + from, v, 0, first + line.length, first);
+  const n = maskCodes(units, out, first + from, v, 0, first + line.length, first);
   return whole(n, out, v, codesOfLastLine(), shapeOfLastLine());
 }
 
@@ -53,19 +54,15 @@ function differing(text: string): { lines: number; differ: string[] } {
   const doc = docOf(text);
   const differ: string[] = [];
   const joined = doc.lines.join("\n");
-  const reads = [joined, ...(doc.source === undefined ? [] : [doc.source])].map((t) => ({
-    text: t,
-    units: codesOf(t, new Uint16Array(t.length + 7)),
-  }));
+  const reads = [joined, ...(doc.source === undefined ? [] : [doc.source])].map((t) =>
+    codesOf(t, new Uint16Array(t.length + 7)),
+  );
   let first = 0;
   for (const line of doc.lines) {
     if (line.length <= 2000)
       for (const from of [0, 3]) {
         const expected = JSON.stringify(asItWas(line, from));
-        const got = [
-          ...reads.map((r) => fromCodes(r.text, r.units, first, line, from)),
-          fromLine(line, from),
-        ];
+        const got = [...reads.map((units) => fromCodes(units, first, line, from)), fromLine(line, from)];
         if (got.some((g) => JSON.stringify(g) !== expected)) differ.push(line);
       }
     first += line.length + 1;
@@ -92,6 +89,44 @@ describe("maskLine read from code units", () => {
       lines += r.lines;
     }
     expect(lines).toBeGreaterThan(10_000);
+  });
+
+  it("tells a place in a file (an extension, then `(` or `:` and a digit) as the pattern did, for any token", () => {
+    // Pieces that make and unmake places: extensions of up to seven letters, marks, digits.
+    const piece = fc.constantFrom(
+      ".",
+      "ts",
+      "a",
+      "abcde",
+      "abcdef",
+      "Zz",
+      "(",
+      ":",
+      "1",
+      "42",
+      ",",
+      "/",
+      "é",
+      "_",
+    );
+    const loose = fc.array(piece, { minLength: 1, maxLength: 9 }).map((ps) => ps.join(""));
+    // A name, a dot, up to seven letters, a mark and more: a place or nearly one.
+    const near = fc
+      .tuple(piece, fc.stringMatching(/^[a-zA-Zé]{0,7}$/), fc.constantFrom("(", ":", ",", "."), piece, piece)
+      .map(([name, ext, mark, a, b]) => `${name}.${ext}${mark}${a}${b}`);
+    const token = fc.oneof(loose, near);
+    const line = fc.array(token, { minLength: 1, maxLength: 5 }).map((ts) => ts.join(" "));
+    let places = 0;
+    fc.assert(
+      fc.property(line, (l) => {
+        const expected = asItWas(l, 0);
+        if ((expected[3] as number[]).some((f) => f !== 0)) places++;
+        expect(fromLine(l, 0)).toEqual(expected);
+      }),
+      { numRuns: 5000 },
+    );
+    // Places were there to be told, not only their absence.
+    expect(places).toBeGreaterThan(100);
   });
 
   it("reads code units as charCodeAt does, lone surrogates and all", () => {
