@@ -326,6 +326,8 @@ export function templatesOf(
   // Leaves by key; a strict key and a loose one may collide: a leaf holds both, told apart by `strict`.
   const leaves = new Map<number, number[]>();
   const kept = tokenBlocks(lines.length * MAX_TOKENS);
+  // The files of problem templates, when problems group by their words, cut from blocks too.
+  const keptFiles = looseProblems ? tokenBlocks(lines.length * MAX_TOKENS) : undefined;
   const arrays = scratch();
   const { buffer, values } = arrays;
   const { numbered, files } = values;
@@ -393,7 +395,7 @@ export function templatesOf(
     if (best < 0) {
       best = list.length;
       classes.push(cls);
-      list.push(templateOf(kept(buffer, n), exact, words ? files.slice(0, n) : undefined, i));
+      list.push(templateOf(kept(buffer, n), exact, words ? keptFiles!(files, n) : undefined, i));
       leaf.push(best);
     } else {
       const t = list[best]!;
