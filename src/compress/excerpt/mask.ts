@@ -3,8 +3,11 @@
  * (templates.ts): a token's variable parts (numbers, hex and random ids, a path's file
  * name within its directory) are masked, so two tokens alike but for them hash alike.
  * A token's hash depends on its text alone. Pure but for a scratch value the passes hand
- * each other (how many runs of a token hold digits).
+ * each other (how many runs of a token hold digits). A text is read from its code units
+ * (code-units.ts), not its characters.
  */
+
+import { codesOf } from "./code-units.ts";
 
 /** At most this many tokens are compared; the rest of a longer line only lengthens it. */
 export const MAX_TOKENS = 48;
@@ -13,13 +16,30 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 const isUpper = (c: number) => c >= 65 && c <= 90;
 
 const FNV = 0x811c9dc5 | 0;
-/** Character classes below 128: 0 other, digits, hex letters, other letters. */
-const DIGIT = 1;
-const HEX = 2;
-const CLASS = new Uint8Array(128);
-for (let c = 48; c <= 57; c++) CLASS[c] = DIGIT;
-for (let c = 65; c <= 90; c++) CLASS[c] = c <= 70 ? HEX : 3;
-for (let c = 97; c <= 122; c++) CLASS[c] = c <= 102 ? HEX : 3;
+/**
+ * Classes of code units: 0 other; what maskRuns stops at (a blank, a slash), a quote, a
+ * character rules are drawn with (isRuleChar); then what runs are made of (RUN on): digits,
+ * hex letters, other letters. One lookup a character tells them all.
+ */
+const STOP = 1;
+const QUOTE = 2;
+const RULE = 3;
+const DIGIT = 4;
+const HEX = 5;
+const RUN = DIGIT;
+const LETTER = 6;
+// Set by ranges (fill), not by a loop over every code unit: that costs milliseconds at load.
+const CLASS = new Uint8Array(65536)
+  .fill(DIGIT, 48, 58)
+  .fill(HEX, 65, 71)
+  .fill(LETTER, 71, 91)
+  .fill(HEX, 97, 103)
+  .fill(LETTER, 103, 123)
+  // isRuleChar's characters.
+  .fill(RULE, 0x2500, 0x2580);
+for (const c of [32, 9, 47]) CLASS[c] = STOP;
+for (const c of [34, 39]) CLASS[c] = QUOTE;
+for (const c of [43, 45]) CLASS[c] = RULE;
 /** One step of the FNV-1a hash the masks are made of. */
 export const mix = (h: number, c: number) => Math.imul(h ^ c, 0x01000193);
 
@@ -48,21 +68,23 @@ export const WORD = 4;
  * `untilBlank`: it stops at a blank or a slash too (where a token ends, or where it turns
  * out a path), so a token is masked in the pass that finds its end.
  */
-function maskRuns(s: string, from: number, to: number, h: number, untilBlank = false): number {
-  digitRuns = 0;
-  words = FNV;
+function maskRuns(s: Uint16Array, from: number, to: number, h: number, untilBlank = false): number {
+  // Counted in locals, left in digitRuns and words at the end: a module's variable is read and written in memory.
+  let runs = 0;
+  let w = FNV;
   // Inside quotes: a quoted word is a value (a JSON record's, a SQL row's), not a word of the kind.
   let quoted = false;
   let i = from;
   while (i < to) {
-    const c = s.charCodeAt(i);
-    const k = c < 128 ? CLASS[c]! : 0;
-    if (k === 0) {
-      if (untilBlank && (c === 32 || c === 9 || c === 47)) break;
-      if (c === 34 || c === 39) quoted = !quoted;
-      if (isRuleChar(c)) {
+    const c = s[i]!;
+    const k = CLASS[c]!;
+    if (k < RUN) {
+      if (k === STOP) {
+        if (untilBlank) break;
+      } else if (k === QUOTE) quoted = !quoted;
+      else if (k === RULE) {
         let j = i;
-        while (j < to && isRuleChar(s.charCodeAt(j))) j++;
+        while (j < to && CLASS[s[j]!] === RULE) j++;
         if (j - i >= 3) {
           h = Math.imul(h ^ PLUSMINUS, 0x01000193);
           i = j;
@@ -77,16 +99,15 @@ function maskRuns(s: string, from: number, to: number, h: number, untilBlank = f
     let j = i;
     let digits = 0;
     let hex = true;
-    let raw = h;
+    // The run with each run of digits one `0`: the run as it is while it holds no digit.
     let short = h;
     let inDigits = false;
     // Whether a letter follows a digit: digits inside the run, not a number after a name.
     let inside = false;
     while (j < to) {
-      const d = s.charCodeAt(j);
-      const kd = d < 128 ? CLASS[d]! : 0;
-      if (kd === 0) break;
-      raw = Math.imul(raw ^ d, 0x01000193);
+      const d = s[j]!;
+      const kd = CLASS[d]!;
+      if (kd < RUN) break;
       if (kd === DIGIT) {
         digits++;
         if (!inDigits) short = Math.imul(short ^ ZERO, 0x01000193);
@@ -100,16 +121,18 @@ function maskRuns(s: string, from: number, to: number, h: number, untilBlank = f
       j++;
     }
     const run = j - i;
-    if (digits > 0) digitRuns++;
-    else if (run >= WORD && !hex && !quoted) for (let k = i; k < j; k++) words = mix(words, s.charCodeAt(k));
+    if (digits > 0) runs++;
+    else if (run >= WORD && !hex && !quoted) for (let k = i; k < j; k++) w = mix(w, s[k]!);
     // A long run with digits inside it is an id (`bontBFsdJ8fMDS`), not a name with a number
     // after it (`chartOption10`); a hex one when letters and digits mix.
-    if (digits === 0) h = raw;
-    else if ((run >= 10 && inside) || (hex && run >= 6 && run > digits)) h = Math.imul(h ^ STAR, 0x01000193);
+    if (digits > 0 && ((run >= 10 && inside) || (hex && run >= 6 && run > digits)))
+      h = Math.imul(h ^ STAR, 0x01000193);
     else h = short;
     i = j;
   }
   stoppedAt = i;
+  digitRuns = runs;
+  words = w;
   return h;
 }
 
@@ -127,14 +150,14 @@ const closes = (c: number) =>
  * errors apart. A quoted value after a key (`"valve": "V125",`) is a record's value, no
  * code: read as one, it split a log of alike JSON records into a kind per valve.
  */
-function isCode(s: string, from: number, to: number): boolean {
-  if (s.charCodeAt(from) === 34 && from >= lineFirst + 2 && s.charCodeAt(from - 2) === 58) return false;
-  while (from < to && opens(s.charCodeAt(from))) from++;
-  while (to > from && closes(s.charCodeAt(to - 1))) to--;
+function isCode(s: Uint16Array, from: number, to: number): boolean {
+  if (s[from]! === 34 && from >= lineFirst + 2 && s[from - 2]! === 58) return false;
+  while (from < to && opens(s[from]!)) from++;
+  while (to > from && closes(s[to - 1]!)) to--;
   let k = from;
-  while (k < to && isUpper(s.charCodeAt(k))) k++;
+  while (k < to && isUpper(s[k]!)) k++;
   if (k === from || k - from > 5 || to - k < 2) return false;
-  for (let j = k; j < to; j++) if (!isDigit(s.charCodeAt(j))) return false;
+  for (let j = k; j < to; j++) if (!isDigit(s[j]!)) return false;
   return true;
 }
 
@@ -154,13 +177,13 @@ const maskedOrId = (masked: number) => (digitRuns >= ID_RUNS ? mix(words, STAR) 
  * The masked hash of a token that is no path, `s[from, to)`, whose hash as it is is `raw`:
  * that, unless it is `variable` (holds a digit or is long) and no error code.
  */
-function notPath(s: string, from: number, to: number, raw: number, variable: boolean): number {
+function notPath(s: Uint16Array, from: number, to: number, raw: number, variable: boolean): number {
   if (!variable || isCode(s, from, to)) return raw;
   return maskedRuns(s, from, to);
 }
 
 /** The masked hash of a variable token that is no path and no error code. */
-function maskedRuns(s: string, from: number, to: number): number {
+function maskedRuns(s: Uint16Array, from: number, to: number): number {
   // Read once for both: the runs holding digits, and the hash it is when they are few.
   return maskedOrId(maskRuns(s, from, to, FNV));
 }
@@ -170,13 +193,14 @@ function maskedRuns(s: string, from: number, to: number): number {
  * for them hash alike). A path keeps its directory and the file's extension: files of one
  * directory are alike, a file elsewhere is not.
  */
-export function maskToken(s: string, from: number, end: number): number {
+export function maskToken(text: string, from: number, end: number): number {
+  const s = codesOf(text);
   lineFirst = 0;
   let to = from;
   let slash = false;
   let variable = false;
   for (; to < end; to++) {
-    const c = s.charCodeAt(to);
+    const c = s[to]!;
     if (c === 32 || c === 9) break;
     if (c === 47) slash = true;
     else if (c >= 48 && c <= 57) variable = true;
@@ -186,9 +210,9 @@ export function maskToken(s: string, from: number, end: number): number {
 }
 
 /** The hash of `s[from, to)` as it is. */
-function hashOf(s: string, from: number, to: number): number {
+function hashOf(s: Uint16Array, from: number, to: number): number {
   let h = FNV;
-  for (let k = from; k < to; k++) h = Math.imul(h ^ s.charCodeAt(k), 0x01000193);
+  for (let k = from; k < to; k++) h = Math.imul(h ^ s[k]!, 0x01000193);
   return h;
 }
 
@@ -200,7 +224,7 @@ let pathTokenEnd = 0;
  * slash (a path, when one stands before its end); where it ends is left in pathTokenEnd.
  * Its end is found in the pass that reads it, not in one before.
  */
-function maskPath(s: string, from: number, end: number): number {
+function maskPath(s: Uint16Array, from: number, end: number): number {
   let slash = -1;
   let variable = false;
   // Where the path part ends (-1: the token's end).
@@ -208,10 +232,10 @@ function maskPath(s: string, from: number, end: number): number {
   // Quotes and brackets that open the token (`"./conf/a.conf",`, `('/x/y.py'`) do not end
   // its path: they stand before it.
   let opened = from;
-  for (let c = s.charCodeAt(opened); c === 34 || c === 39 || c === 40; c = s.charCodeAt(++opened));
+  for (let c = s[opened]!; c === 34 || c === 39 || c === 40; c = s[++opened]!);
   let to = from;
   for (; to < end; to++) {
-    const c = s.charCodeAt(to);
+    const c = s[to]!;
     if (c === 47) {
       if (pathEnd < 0) slash = to;
     } else if (c <= 57) {
@@ -229,20 +253,20 @@ function maskPath(s: string, from: number, end: number): number {
   let h = mix(maskRuns(s, from, slash + 1, FNV), STAR);
   // The file's extension, when it is one (`.ts`, not `.0413`).
   let dot = pathEnd - 1;
-  while (dot > slash && s.charCodeAt(dot) !== 46) dot--;
+  while (dot > slash && s[dot]! !== 46) dot--;
   if (dot > slash + 1 && pathEnd - dot <= 9) {
     let numeric = false;
-    for (let k = dot + 1; k < pathEnd; k++) if (isDigit(s.charCodeAt(k))) numeric = true;
-    if (!numeric) for (let k = dot; k < pathEnd; k++) h = mix(h, s.charCodeAt(k));
+    for (let k = dot + 1; k < pathEnd; k++) if (isDigit(s[k]!)) numeric = true;
+    if (!numeric) for (let k = dot; k < pathEnd; k++) h = mix(h, s[k]!);
   }
   return maskRuns(s, pathEnd, to, mix(h, 124));
 }
 
 /** Whether `s[from, to)` is a bar of `+` and `-`, three or more (a diffstat's `+++--`): its length varies with a count. */
-function isBar(s: string, from: number, to: number): boolean {
+function isBar(s: Uint16Array, from: number, to: number): boolean {
   if (to - from < 3) return false;
   for (let k = from; k < to; k++) {
-    const c = s.charCodeAt(k);
+    const c = s[k]!;
     if (!isRuleChar(c)) return false;
   }
   return true;
@@ -277,33 +301,75 @@ const ANY_PATH = 0x2f2f2f2f;
  */
 export const shapeOfLastLine = () => shape;
 
-/** A place in a file (`src/a.ts:3`, `chart.ts(5,14):`): which file a problem is in tells problems apart. */
-const PLACE = /\.[A-Za-z]{1,5}[(:]\d/;
+/**
+ * Whether `s[from, to)` names a place in a file (`src/a.ts:3`, `chart.ts(5,14):`): an
+ * extension of one to five letters, then `(` or `:` and a digit (`/\.[A-Za-z]{1,5}[(:]\d/`,
+ * read from the code units: a token cut out for a pattern cost more than the masking).
+ * Which file a problem is in tells problems apart.
+ */
+function isPlace(s: Uint16Array, from: number, to: number): boolean {
+  for (let p = from; p < to; p++) {
+    if (s[p]! !== 46) continue;
+    let k = p + 1;
+    while (k < to && k - p <= 5 && CLASS[s[k]!]! >= HEX) k++;
+    if (k > p + 1 && k - p <= 6 && k + 1 < to && (s[k]! === 40 || s[k]! === 58) && isDigit(s[k + 1]!))
+      return true;
+  }
+  return false;
+}
 
 /**
  * The masked hashes of a line's tokens (split at blanks), at most MAX_TOKENS, into `out`
  * from `into` on, and, when asked, into `values.numbered` (from `into` on too) whether each holds a digit and
  * names no file (a value, an id, a time) and into `values.files` the file it names; how
  * many there are. The line is `line` read from `from`, or its characters from `from` to
- * `end` in a text it starts in at `first` (the Doc's source: a slice's characters are
- * slower to read).
+ * `end` in a text it starts in at `first` (the Doc's source).
  */
 export function maskLine(
   line: string,
   out: Int32Array,
   from: number,
-  values?: { readonly numbered: Uint8Array; readonly files: Int32Array },
+  values?: Values,
   into = 0,
   end = line.length,
   first = 0,
 ): number {
+  const text = first === 0 && end === line.length ? line : line.slice(first, end);
+  if (text.length > lineCodes.length) lineCodes = new Uint16Array(2 * text.length);
+  // One line's units, copied here (a native write costs more for so few); what stands past
+  // the line in the array is never read (maskCodes reads no further than `end`).
+  const units = lineCodes;
+  for (let k = 0; k < text.length; k++) units[k] = text.charCodeAt(k);
+  return maskCodes(units, out, from - first, values, into, end - first, 0);
+}
+
+/** What maskLine writes of a line's tokens besides their hashes, when asked. */
+type Values = { readonly numbered: Uint8Array; readonly files: Int32Array };
+
+/** The code units maskLine reads a line's from, made once and grown. */
+let lineCodes = new Uint16Array(256);
+
+/**
+ * maskLine of the line `[from, end)` of a text, which starts in it at `first`, read from
+ * `line`: the text's code units (codesOf).
+ */
+export function maskCodes(
+  line: Uint16Array,
+  out: Int32Array,
+  from: number,
+  values: Values | undefined,
+  into: number,
+  end: number,
+  first: number,
+): number {
   let n = 0;
   let i = from;
   lineFirst = first;
-  codes = 0;
-  shape = FNV;
+  // The line's codes and shape, in locals until its end (a module's variables are kept in memory).
+  let lineErrors = 0;
+  let lineShape = FNV;
   while (i < end && n < MAX_TOKENS) {
-    let d = line.charCodeAt(i);
+    let d = line[i]!;
     if (d === 32 || d === 9) {
       i++;
       continue;
@@ -325,47 +391,52 @@ export function maskLine(
       }
       raw = Math.imul(raw ^ d, 0x01000193);
       if (++j >= end) break;
-      d = line.charCodeAt(j);
+      d = line[j]!;
     }
+    // The token's hash.
+    let t = raw;
     if (kind === 1) {
       const masked = maskRuns(line, i, end, FNV, true);
       j = stoppedAt;
-      if (j < end && line.charCodeAt(j) === 47) kind = 2;
+      if (j < end && line[j]! === 47) kind = 2;
       else if (isCode(line, i, j)) {
-        out[into + n] = hashOf(line, i, j);
-        codes = mix(codes, out[into + n]!);
-      } else out[into + n] = maskedOrId(masked);
+        t = hashOf(line, i, j);
+        lineErrors = mix(lineErrors, t);
+      } else t = maskedOrId(masked);
     }
     if (kind === 2) {
-      out[into + n] = maskPath(line, i, end);
+      t = maskPath(line, i, end);
       j = pathTokenEnd;
-    } else if (kind === 0) out[into + n] = j - i > 24 || isBar(line, i, j) ? maskedRuns(line, i, j) : raw;
-    shape = mix(shape, kind === 2 ? ANY_PATH : out[into + n]!);
+    } else if (kind === 0 && (j - i > 24 || isBar(line, i, j))) t = maskedRuns(line, i, j);
+    out[into + n] = t;
+    lineShape = mix(lineShape, kind === 2 ? ANY_PATH : t);
     // A word (kind 0) holds no digit: no value, no file, and it is not read again.
     if (values && kind === 0) {
       values.numbered[into + n] = 0;
       values.files[into + n] = 0;
     } else if (values) {
       let digit = false;
-      let mark = false;
+      // The first `(` or `:`, where a place's line and column start (-1: none).
+      let mark = -1;
       for (let k = i; k < j; k++) {
-        const d = line.charCodeAt(k);
+        const d = line[k]!;
         if (isDigit(d)) digit = true;
-        else if (d === 40 || d === 58) mark = true;
+        else if ((d === 40 || d === 58) && mark < 0) mark = k;
       }
-      const token = digit && mark ? line.slice(i, j) : "";
-      const place = token !== "" && PLACE.test(token);
+      const place = digit && mark >= 0 && isPlace(line, i, j);
       values.numbered[into + n] = digit && !place ? 1 : 0;
       // A file is told by its whole name (up to its line and column), not masked as files of one directory are.
-      values.files[into + n] = place ? fileHash(token, 0, token.search(/[(:]|$/)) : 0;
+      values.files[into + n] = place ? fileHash(line, i, mark) : 0;
     }
     n++;
     i = j;
   }
+  codes = lineErrors;
+  shape = lineShape;
   return n;
 }
 
 /** The hash of `s[from, to)` as it is, never 0. */
-function fileHash(s: string, from: number, to: number): number {
+function fileHash(s: Uint16Array, from: number, to: number): number {
   return hashOf(s, from, to) | 1;
 }

@@ -9,8 +9,9 @@
  * Pure; one pass, bounded work per line.
  */
 
+import { codesOf } from "./code-units.ts";
 import type { Doc } from "./doc.ts";
-import { codesOfLastLine, MAX_TOKENS, maskLine, shapeOfLastLine } from "./mask.ts";
+import { codesOfLastLine, MAX_TOKENS, maskCodes, shapeOfLastLine } from "./mask.ts";
 
 /** A wildcard in a template: the lines it groups differ there. */
 export const ANY = -1;
@@ -113,14 +114,30 @@ function tokenBlocks(most: number): (tokens: Int32Array, n: number) => Int32Arra
   };
 }
 
+/**
+ * A new template of line `i`'s tokens; `files`, the files it names, when problems group by
+ * their words. Its members start as a literal of one (most templates of a table of ids
+ * hold one line: an empty array's first push makes room for 16).
+ */
+const templateOf = (
+  tokens: Int32Array,
+  strict: boolean,
+  files: Int32Array | undefined,
+  i: number,
+): Template =>
+  // Two literals, not one spread into: a spread copies an object for every new template.
+  files ? { tokens, members: [i], strict, files } : { tokens, members: [i], strict };
+
 /** Lines looked at to find a header, and the share of them that must hold each of its tokens. */
 const HEADER_SAMPLE = 256;
 const HEADER_SHARE = 0.9;
 const HEADER_MAX = 6;
 
 /** Whether a line is left out of every template (the sampling hole, an overlong or blank line). */
-const skipped = (doc: Doc, i: number) =>
-  i === doc.hole || doc.lines[i]!.length > LONG_LINE || isBlankLine(doc.lines[i]!);
+const skipped = (doc: Doc, units: Uint16Array, i: number, first: number) =>
+  i === doc.hole ||
+  doc.lines[i]!.length > LONG_LINE ||
+  isBlankLine(units, first, first + doc.lines[i]!.length);
 
 /**
  * The masked tokens of the first HEADER_SAMPLE lines that have templates, as maskLine
@@ -138,14 +155,17 @@ interface Sample {
   readonly shapes: Int32Array;
   /** Each sampled line's values (maskLine's), MAX_TOKENS apart, when problems group by their words. */
   readonly values: { readonly numbered: Uint8Array; readonly files: Int32Array } | undefined;
+  /** The code units every line is read from (readOf). */
+  readonly units: Uint16Array;
 }
 
 /**
- * maskLine of line `i`, read from the Doc's source text, from `first` (where the line
- * starts in it), when it has one.
+ * maskLine of line `i`, read from the code units of the Doc's text (readOf), from `first`
+ * (where the line starts in it): written once, for every line.
  */
 function maskOf(
   doc: Doc,
+  units: Uint16Array,
   i: number,
   first: number,
   bodyAt: ((i: number) => number) | undefined,
@@ -153,12 +173,20 @@ function maskOf(
   values: { readonly numbered: Uint8Array; readonly files: Int32Array } | undefined,
   into: number,
 ): number {
-  const line = doc.lines[i]!;
-  const body = bodyAt ? bodyAt(i) : 0;
-  const source = doc.source;
-  if (source === undefined) return maskLine(line, out, body, values, into);
-  return maskLine(source, out, first + body, values, into, first + line.length, first);
+  const from = first + (bodyAt ? bodyAt(i) : 0);
+  return maskCodes(units, out, from, values, into, first + doc.lines[i]!.length, first);
 }
+
+/** The code units of the text a Doc's lines are read from, as its source has them: each line, then a newline. */
+function readOf(doc: Doc, into: Scratch): Uint16Array {
+  const codes = codesOf(doc.source ?? doc.lines.join("\n"), into.units);
+  // Kept for the next call unless it is large (a sampled Doc's): the scratch arrays stay small.
+  if (codes.buffer !== into.units.buffer && codes.length <= KEPT_CODES) into.units = codes;
+  return codes;
+}
+
+/** Code units of at most this many characters are kept for the next call. */
+const KEPT_CODES = 1 << 20;
 
 /**
  * The arrays a sample and each line are read into, made once (zeroed memory outside the
@@ -168,6 +196,8 @@ function maskOf(
  */
 let spare: Scratch | undefined;
 interface Scratch {
+  /** The code units of the text its lines are read from (readOf), grown as needed. */
+  units: Uint16Array;
   /** One line's tokens and values (templatesOf), MAX_TOKENS of each. */
   readonly buffer: Int32Array;
   readonly values: { readonly numbered: Uint8Array; readonly files: Int32Array };
@@ -181,6 +211,7 @@ interface Scratch {
 
 function scratch(): Scratch {
   const s = spare ?? {
+    units: new Uint16Array(0),
     buffer: new Int32Array(MAX_TOKENS),
     values: { numbered: new Uint8Array(MAX_TOKENS), files: new Int32Array(MAX_TOKENS) },
     tokens: new Int32Array(HEADER_SAMPLE * MAX_TOKENS),
@@ -201,6 +232,7 @@ function sampleLines(
   into: Scratch,
 ): Sample {
   const at: number[] = [];
+  const units = readOf(doc, into);
   const most = Math.min(HEADER_SAMPLE, doc.lines.length);
   const { tokens, count, codes, shapes } = into;
   // The values of a line cost little beside its tokens; read with them, a problem line is masked once.
@@ -211,14 +243,14 @@ function sampleLines(
     i < doc.lines.length && at.length < most;
     first += doc.lines[i]!.length + 1, i++
   ) {
-    if (skipped(doc, i)) continue;
+    if (skipped(doc, units, i, first)) continue;
     const k = at.length;
-    count[k] = maskOf(doc, i, first, bodyAt, tokens, values, k * MAX_TOKENS);
+    count[k] = maskOf(doc, units, i, first, bodyAt, tokens, values, k * MAX_TOKENS);
     codes[k] = codesOfLastLine();
     shapes[k] = shapeOfLastLine();
     at.push(i);
   }
-  return { at, tokens, count, codes, shapes, values };
+  return { at, tokens, count, codes, shapes, values, units };
 }
 
 /**
@@ -294,6 +326,8 @@ export function templatesOf(
   // Leaves by key; a strict key and a loose one may collide: a leaf holds both, told apart by `strict`.
   const leaves = new Map<number, number[]>();
   const kept = tokenBlocks(lines.length * MAX_TOKENS);
+  // The files of problem templates, when problems group by their words, cut from blocks too.
+  const keptFiles = looseProblems ? tokenBlocks(lines.length * MAX_TOKENS) : undefined;
   const arrays = scratch();
   const { buffer, values } = arrays;
   const { numbered, files } = values;
@@ -305,7 +339,7 @@ export function templatesOf(
   let sampled = 0;
   // `first`: where line i starts in the Doc's source.
   for (let i = 0, first = 0; i < lines.length; first += lines[i]!.length + 1, i++) {
-    if (skipped(doc, i)) continue;
+    if (skipped(doc, sample.units, i, first)) continue;
     const exact = strict(i);
     // Problem lines of an output made of them group when their words are equal, whatever
     // their values (ids, places, times); other lines join the template they resemble.
@@ -323,7 +357,7 @@ export function templatesOf(
           files[k] = sampledValues.files[t + k]!;
         }
     } else {
-      n = maskOf(doc, i, first, bodyAt, buffer, words ? values : undefined, 0);
+      n = maskOf(doc, sample.units, i, first, bodyAt, buffer, words ? values : undefined, 0);
       codes = codesOfLastLine();
       shapes[i] = shapeOfLastLine();
     }
@@ -361,27 +395,23 @@ export function templatesOf(
     if (best < 0) {
       best = list.length;
       classes.push(cls);
-      list.push({
-        tokens: kept(buffer, n),
-        members: [],
-        strict: exact,
-        ...(words ? { files: files.slice(0, n) } : {}),
-      });
+      list.push(templateOf(kept(buffer, n), exact, words ? keptFiles!(files, n) : undefined, i));
       leaf.push(best);
-    } else if (!exact) {
-      const tokens = list[best]!.tokens;
-      for (let k = 0; k < n; k++) if (tokens[k] !== buffer[k]) tokens[k] = ANY;
+    } else {
+      const t = list[best]!;
+      if (!exact) for (let k = 0; k < n; k++) if (t.tokens[k] !== buffer[k]) t.tokens[k] = ANY;
+      t.members.push(i);
     }
-    list[best]!.members.push(i);
     of[i] = best;
   }
   spare = arrays;
   return { of, list, header: { size: header, lines: headed }, shapes };
 }
 
-function isBlankLine(line: string): boolean {
-  for (let i = 0; i < line.length; i++) {
-    const c = line.charCodeAt(i);
+/** Whether `codes[from, to)` holds only blanks. */
+function isBlankLine(codes: Uint16Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = codes[i]!;
     if (c !== 32 && c !== 9) return false;
   }
   return true;
