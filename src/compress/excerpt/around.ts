@@ -5,6 +5,7 @@
  * Pure; the engine (engine.ts) ranks by them.
  */
 
+import { isSpace } from "./named-values.ts";
 import { sameFinding } from "./sibling-findings.ts";
 import { hasLocation, indentOf, isCaret, isComparison, isFrame, isProblem, isSuccess } from "./signals.ts";
 import { verdictBelow } from "./verdict-below.ts";
@@ -281,24 +282,6 @@ function mayShareLead(lines: readonly string[]): boolean {
     if (n > most) most = n;
   }
   return most >= Math.max(8, total * 0.4);
-}
-
-/** Whether a code unit is one `\s` matches (JavaScript's white space and line terminators). */
-function isSpace(c: number): boolean {
-  if (c > 32 && c < 0xa0) return false;
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
 }
 
 /** The file a diagnostic names before its line number (`src/a.ts(4,9)`, `lib/x.py:12`). */
