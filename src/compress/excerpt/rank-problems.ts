@@ -2,7 +2,6 @@
 
 import {
   attachedAfter,
-  commonLead,
   distinctPlaces,
   eventReferred,
   firstPerFile,
@@ -10,6 +9,7 @@ import {
   toldAgainBelow,
 } from "./around.ts";
 import { bareErrorsAgain } from "./bare-errors.ts";
+import { commonLead } from "./common-lead.ts";
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { heldBefore } from "./held-before.ts";
