@@ -1,14 +1,8 @@
 /** Problem lines: which lines are problems, and how each is ranked with what locates it. */
 
-import {
-  attachedAfter,
-  distinctPlaces,
-  eventReferred,
-  firstPerFile,
-  locatedBefore,
-  toldAgainBelow,
-} from "./around.ts";
+import { attachedAfter, eventReferred, locatedBefore, toldAgainBelow } from "./around.ts";
 import { bareErrorsAgain } from "./bare-errors.ts";
+import { distinctPlaces, firstPerFile } from "./code-places.ts";
 import { commonLead } from "./common-lead.ts";
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
