@@ -22,7 +22,7 @@
  * its tool's structure) to these, and the packer (pack.ts) keeps what fits.
  */
 
-import { ancestors, children, depthsOf, locatedBefore, recordIdOf } from "./around.ts";
+import { locatedBefore } from "./around.ts";
 import { ROUND_CHARS, repeatedBlock } from "./cycles.ts";
 import type { Doc } from "./doc.ts";
 import { demoteEchoes } from "./echoes.ts";
@@ -51,6 +51,7 @@ import { rankStoppedBy } from "./stopped-by.ts";
 import { rankStructure } from "./structure.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
 import { FOREIGN, nearTheEnd } from "./traces.ts";
+import { ancestors, children, depthsOf, recordIdOf } from "./tree-depths.ts";
 import { wentOnAfter } from "./went-on.ts";
 import { type EngineOptions, FEW, fact, nonBlankOf, RARE, rareLimit, type Work } from "./work.ts";
 
