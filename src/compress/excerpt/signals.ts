@@ -182,9 +182,11 @@ export function isSummary(line: string): boolean {
   return line.length <= 400 && SUMMARY.test(line);
 }
 
-/** The leading blanks of a line. */
+/**
+ * The leading blanks of a line: the width of its leading white space, whatever it is made
+ * of (what trimStart takes off). The one reading of indentation: problem lines (around.ts),
+ * a block's tree (block-heads.ts), code read from inside a block (kinds/read/code.ts).
+ */
 export function indentOf(line: string): number {
-  let i = 0;
-  while (i < line.length && (line[i] === " " || line[i] === "\t")) i++;
-  return i;
+  return line.length - line.trimStart().length;
 }
