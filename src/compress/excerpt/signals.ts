@@ -184,8 +184,9 @@ export function isSummary(line: string): boolean {
 
 /**
  * The leading blanks of a line: the width of its leading white space, whatever it is made
- * of (what trimStart takes off). The one reading of indentation: problem lines (around.ts),
- * a block's tree (block-heads.ts), code read from inside a block (kinds/read/code.ts).
+ * of (what trimStart takes off). The one reading of indentation: problem lines
+ * (problem-context.ts), a block's tree (block-heads.ts), code read from inside a block
+ * (kinds/read/code.ts).
  */
 export function indentOf(line: string): number {
   return line.length - line.trimStart().length;

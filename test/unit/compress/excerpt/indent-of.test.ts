@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attachedAfter } from "../../../../src/compress/excerpt/around.ts";
+import { attachedAfter } from "../../../../src/compress/excerpt/problem-context.ts";
 import { indentOf } from "../../../../src/compress/excerpt/signals.ts";
 
 describe("one reading of indentation", () => {
