@@ -9,18 +9,20 @@
  * the engine (structure.ts) makes them facts.
  */
 import { isUnderline } from "./doc-outline.ts";
-import { intentWords } from "./intent.ts";
+import { intentWords, wordAt } from "./intent.ts";
 
-/** A word of the intent this long or longer is held anywhere in a heading; a shorter one only as a word's start. */
-const LONG_WORD = 6;
-
-/** Whether heading `text` holds one of `words` (lowered stems, intent.ts). */
+/**
+ * Whether heading `text` holds one of `words` (lowered stems, intent.ts), as the intent's
+ * lines hold a word said in the plural (intent.ts wordAt): a long word anywhere, a short
+ * one where a word starts. A heading is often in capitals, where no capital tells a word's
+ * start (`lock` is not in `DEADLOCK`).
+ */
 function names(text: string, words: readonly string[]): boolean {
   const low = text.toLowerCase();
   for (const w of words) {
-    const at = low.indexOf(w);
-    if (at < 0) continue;
-    if (w.length >= LONG_WORD || at === 0 || !/[a-z0-9]/.test(low[at - 1]!)) return true;
+    if (!low.includes(w)) continue;
+    const held = wordAt(w, true);
+    if (!held || held.test(text)) return true;
   }
   return false;
 }

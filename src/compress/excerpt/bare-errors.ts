@@ -8,7 +8,7 @@
  * habit the first and last stand for: errors only (the caller's say).
  */
 
-import { PLACE } from "./around.ts";
+import { PLACE } from "./code-places.ts";
 
 /** A quoted name or a number in a message: what makes the same message again one mistake's cascade. */
 const NAMES = /‘[^’]*’|'[^']*'|"[^"]*"|`[^`]*`|\d/;

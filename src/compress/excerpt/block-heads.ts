@@ -14,6 +14,8 @@
  * the trees are deep (a diagnostic's one indented place under its message is no tree).
  */
 
+import { indentOf } from "./signals.ts";
+
 /** At least this many blocks, and at most MOST_BLOCKS: past that, the openings are a list of their own. */
 const FEWEST_BLOCKS = 2;
 const MOST_BLOCKS = 24;
@@ -25,9 +27,6 @@ const DEPTHS = 3;
 const STEP = 2;
 /** The openings are at most this share of the non-blank lines. */
 const SHARE = 0.2;
-
-/** A tree line's depth: the width of its leading white space, whatever it is made of. */
-export const depthOf = (line: string) => line.length - line.trimStart().length;
 
 /** The opening lines of each block, when the output is made of blocks of indented trees; [] otherwise. */
 export function blockHeads(lines: readonly string[]): number[] {
@@ -47,7 +46,7 @@ export function blockHeads(lines: readonly string[]): number[] {
       continue;
     }
     nonBlank++;
-    const at = depthOf(line);
+    const at = indentOf(line);
     if (!inBlock) {
       // A block opens at column 0; one with nothing under it may only be the last.
       if (at !== 0 || bodyless) return [];

@@ -22,7 +22,6 @@
  * its tool's structure) to these, and the packer (pack.ts) keeps what fits.
  */
 
-import { ancestors, children, depthsOf, locatedBefore, recordIdOf } from "./around.ts";
 import { ROUND_CHARS, repeatedBlock } from "./cycles.ts";
 import type { Doc } from "./doc.ts";
 import { demoteEchoes } from "./echoes.ts";
@@ -41,6 +40,7 @@ import { outliers, outputOutliers } from "./outliers.ts";
 import type { Pick } from "./pack-items.ts";
 import { placedAbove } from "./placed-above.ts";
 import { asRoom, E, rareWorth } from "./priorities.ts";
+import { locatedBefore } from "./problem-context.ts";
 import { problemsOf, rankProblems } from "./rank-problems.ts";
 import { rareAreFactsIn, repetitive } from "./rare-facts.ts";
 import { recordKey } from "./record-key.ts";
@@ -51,6 +51,7 @@ import { rankStoppedBy } from "./stopped-by.ts";
 import { rankStructure } from "./structure.ts";
 import { type Template, type Templates, templatesOf } from "./templates.ts";
 import { FOREIGN, nearTheEnd } from "./traces.ts";
+import { ancestors, children, depthsOf, recordIdOf } from "./tree-depths.ts";
 import { wentOnAfter } from "./went-on.ts";
 import { type EngineOptions, FEW, fact, nonBlankOf, RARE, rareLimit, type Work } from "./work.ts";
 

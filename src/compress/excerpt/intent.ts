@@ -70,9 +70,10 @@ const SHORT_ENDING = 4;
  * Where a line (as it was) holds `word` as that word, not the start of another; undefined
  * where any place holds it. A word the agent said in the plural (`modules`) names things
  * of a kind, not one name's part: it is held where a word starts (`Module::Build`, `module`),
- * not inside a name (`ConfModule.pm`, one module among a hundred).
+ * not inside a name (`ConfModule.pm`, one module among a hundred). A heading holds the
+ * intent's words so too (asked-section.ts).
  */
-function wordAt(word: string, plural: boolean): RegExp | undefined {
+export function wordAt(word: string, plural: boolean): RegExp | undefined {
   if (word.length >= LONG_WORD || !/^[a-z]+$/.test(word)) return undefined;
   const anyCase = [...word].map((c) => `[${c}${c.toUpperCase()}]`).join("");
   return new RegExp(`${plural ? "(?<![A-Za-z])" : ""}${anyCase}[a-z]{0,${SHORT_ENDING}}(?![a-z])`);

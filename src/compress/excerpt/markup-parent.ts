@@ -3,7 +3,7 @@
  * `<testcase name="…">`, a checkstyle `<error line="…">` under its `<file name="…">`. The
  * problem line says what went wrong; the start tag it hangs from says of what.
  */
-import { ancestors, depthsOf } from "./around.ts";
+import { ancestors, depthsOf } from "./tree-depths.ts";
 
 /** A start tag alone on its line, with attributes, not closed on it: `<testcase name="x" time="0.1">`. */
 const START_TAG = /^\s*<[A-Za-z][\w:.-]*\s[^<>]*[^/<>]>\s*$/;

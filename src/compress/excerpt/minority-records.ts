@@ -8,7 +8,7 @@
  * and the quoted source line at that place. Pure; the engine (engine.ts) makes them facts.
  */
 
-import { PLACE } from "./around.ts";
+import { PLACE } from "./code-places.ts";
 
 /** A kind is read for minority values from this many records on. */
 const FEWEST = 8;

@@ -6,8 +6,8 @@
  */
 
 import { type Cells, cellsOf } from "./cells.ts";
+import type { Inside } from "./far-values.ts";
 import { fieldBounds } from "./fields.ts";
-import type { Inside } from "./signals.ts";
 
 /** Inside, of the names `nameOf` reads (each once, as asked): "" names nothing. */
 function insideBy(nameOf: (j: number) => string): Inside {

@@ -5,6 +5,7 @@
  */
 
 import { tabOutliers } from "./columns.ts";
+import { FEW_LINES, farAbove, largestAcrossOrders, onlyGrow, printedStep } from "./far-values.ts";
 import {
   countKey,
   fieldBounds,
@@ -17,7 +18,6 @@ import {
 } from "./fields.ts";
 import { namedOutliers } from "./named-values.ts";
 import { insideOf } from "./nested.ts";
-import { FEW_LINES, farAbove, largestAcrossOrders, onlyGrow, printedStep } from "./signals.ts";
 import type { Templates } from "./templates.ts";
 
 /**

@@ -1,20 +1,14 @@
 /** Problem lines: which lines are problems, and how each is ranked with what locates it. */
 
-import {
-  attachedAfter,
-  commonLead,
-  distinctPlaces,
-  eventReferred,
-  firstPerFile,
-  locatedBefore,
-  toldAgainBelow,
-} from "./around.ts";
 import { bareErrorsAgain } from "./bare-errors.ts";
+import { distinctPlaces, firstPerFile } from "./code-places.ts";
+import { commonLead } from "./common-lead.ts";
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { heldBefore } from "./held-before.ts";
 import { enclosingStartTag } from "./markup-parent.ts";
 import { E } from "./priorities.ts";
+import { attachedAfter, eventReferred, locatedBefore, toldAgainBelow } from "./problem-context.ts";
 import { isQuotedSource, quotedAgain } from "./quoted-source.ts";
 import { hasLocation, isCaret, isCodeFrame, isProblem, isSevere } from "./signals.ts";
 import { firstOfEachTold } from "./told-once.ts";

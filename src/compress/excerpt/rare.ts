@@ -11,10 +11,10 @@
  */
 
 import { type Cells, cellsOf } from "./cells.ts";
+import { FEW_LINES, farEitherSide, onlyGrow, printedStep } from "./far-values.ts";
 import { type Printed, signedNumberIn } from "./fields.ts";
 import { groupedNumber } from "./grouped-number.ts";
 import { insideOfCells } from "./nested.ts";
-import { FEW_LINES, farEitherSide, onlyGrow, printedStep } from "./signals.ts";
 
 export interface ColumnValues {
   /** Column index. */

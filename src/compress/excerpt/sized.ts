@@ -7,11 +7,12 @@
  * its top. So such a listing is read as a ranking in itself: its largest ten, as many as
  * a sorted one keeps (ranked.ts), are kept whole.
  */
+
+import { largestLines, onlyGrow } from "./far-values.ts";
 import { signedNumberIn } from "./fields.ts";
 import { insideOfRows } from "./nested.ts";
 import { MUST, type Pick } from "./pack.ts";
 import { RANKED_ROWS, rankedEnd } from "./ranked.ts";
-import { largestLines, onlyGrow } from "./signals.ts";
 
 /** A number, blanks, then a name: one path or word run, no column after it (no tab, no double blank). */
 const SIZED = /^\s*(\S+)[ \t]+(\S(?:.*\S)?)\s*$/;

@@ -8,7 +8,7 @@
  * leaves say a few texts. Pure.
  */
 
-import { depthOf } from "./block-heads.ts";
+import { indentOf } from "./signals.ts";
 
 /** The leaves say at most this many texts. */
 const FEW_TEXTS = 3;
@@ -18,12 +18,12 @@ export function leafTexts(lines: readonly string[], heads: readonly number[]): n
   if (heads.length === 0) return [];
   const first = new Map<string, number>();
   for (let i = 0; i < lines.length; i++) {
-    const at = depthOf(lines[i]!);
+    const at = indentOf(lines[i]!);
     if (at === 0 || lines[i]!.trim() === "") continue;
     const next = lines[i + 1];
     // Where a branch ends: the next line is blank or shallower (one at the same depth goes
     // on with the same item, npm's `node_modules/…` path under its `name@range from …`).
-    if (next !== undefined && next.trim() !== "" && depthOf(next) >= at) continue;
+    if (next !== undefined && next.trim() !== "" && indentOf(next) >= at) continue;
     const text = lines[i]!.trim();
     if (!first.has(text)) first.set(text, i);
     if (first.size > FEW_TEXTS) return [];

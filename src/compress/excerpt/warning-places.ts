@@ -1,6 +1,6 @@
 /** A frequent warning's places: which of them are facts, which only room. */
 
-import { PLACE } from "./around.ts";
+import { PLACE } from "./code-places.ts";
 
 /** A place range's file, its numbers, and its line's other text with numbers masked. */
 interface Placed {

@@ -9,11 +9,11 @@
 
 import { SMALL_OUTPUT } from "../../excerpt/budget.ts";
 import { type Doc, subDoc } from "../../excerpt/doc.ts";
+import { farAbove } from "../../excerpt/far-values.ts";
 import { alikeSuffix, note } from "../../excerpt/framing.ts";
 import { intentLines } from "../../excerpt/intent.ts";
 import { docOf, excerpt, lastNonBlank, plural, shapeOf } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
-import { farAbove } from "../../excerpt/signals.ts";
 import { templatesOf } from "../../excerpt/templates.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { changedPicks, PatchReader, STAT, STAT_SUMMARY } from "./diff.ts";

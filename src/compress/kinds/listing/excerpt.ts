@@ -7,11 +7,11 @@
 import { factCap, SMALL_OUTPUT } from "../../excerpt/budget.ts";
 import { pathListExcerpt } from "../../excerpt/dirs.ts";
 import type { Doc } from "../../excerpt/doc.ts";
+import { farAbove } from "../../excerpt/far-values.ts";
 import { numberIn } from "../../excerpt/fields.ts";
 import { groupLines, note } from "../../excerpt/framing.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
-import { farAbove } from "../../excerpt/signals.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { genericExcerpt } from "../generic/excerpt.ts";
 import { LS_ENTRY, LS_HEADER, TREE_LINE } from "./detect.ts";

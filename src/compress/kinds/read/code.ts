@@ -9,6 +9,7 @@ import { FN_DECL, TYPE_DECL } from "../../excerpt/declarations.ts";
 import type { Doc } from "../../excerpt/doc.ts";
 import { plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
+import { indentOf } from "../../excerpt/signals.ts";
 
 const IMPORT =
   /^(?:import\b|from\s+\S+\s+import\b|use\s+[\w:{]|#include\b|require\b|(?:const|let|var)\s+[\w${}\s,:]+=\s*require\()/;
@@ -110,8 +111,6 @@ export function codePicks(
   if (scan.imports > 0) notes.push(importsNote(doc, scan));
   return { decls, firstImport: scan.firstImport };
 }
-
-const indentOf = (line: string) => line.length - line.trimStart().length;
 
 /** The least indentation of the lines that hold code (0 for a file read from its start). */
 function baseIndent(lines: readonly string[]): number {

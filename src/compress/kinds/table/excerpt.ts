@@ -7,13 +7,13 @@
 
 import { RowCells } from "../../excerpt/cells.ts";
 import type { Doc } from "../../excerpt/doc.ts";
+import { sortedAt } from "../../excerpt/far-values.ts";
 import { docOf, excerpt, plural, SEVERE } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import { groupNotes } from "../../excerpt/paths.ts";
 import { rankedPicks } from "../../excerpt/ranked.ts";
 import { barCells, rarity, spansOf, splitAligned, splitBySpans, splitDelimited } from "../../excerpt/rare.ts";
 import { rootRows } from "../../excerpt/root-rows.ts";
-import { sortedAt } from "../../excerpt/signals.ts";
 import { includesRare } from "../../excerpt/signs.ts";
 import { sizedPicks } from "../../excerpt/sized.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { attachedAfter, locatedBefore } from "../../../../src/compress/excerpt/around.ts";
 import { docOf } from "../../../../src/compress/excerpt/lines.ts";
+import { attachedAfter, locatedBefore } from "../../../../src/compress/excerpt/problem-context.ts";
 import { sameFinding } from "../../../../src/compress/excerpt/sibling-findings.ts";
 import {
   hasLocation,

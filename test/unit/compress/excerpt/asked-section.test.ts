@@ -38,4 +38,16 @@ describe("the section the agent asked about", () => {
     // A heading not over an underline (a directive) heads no section here.
     expect(askedSections(["DEADLOCK", "tx 1"], [0], "deadlock", () => true)).toEqual([]);
   });
+
+  it("holds a short word of the intent where a word starts, as intent.ts holds one said in the plural", () => {
+    const section = (heading: string) => ["----", heading, "----", "tx 1"];
+    const all = () => true;
+    // `lock` is not in `DEADLOCK` (a capital tells no word's start), but is in what follows it:
+    // every place is read, not only the first.
+    expect(askedSections(section("DEADLOCK"), [1], "the lock", all)).toEqual([]);
+    expect(askedSections(section("DEADLOCKS, THEN LOCK WAITS"), [1], "the lock", all)).toEqual([3]);
+    expect(askedSections(section("Locks held"), [1], "the lock", all)).toEqual([3]);
+    // A long word is held anywhere, as it always was.
+    expect(askedSections(section("LATEST DETECTED DEADLOCK"), [1], "deadlock", all)).toEqual([3]);
+  });
 });

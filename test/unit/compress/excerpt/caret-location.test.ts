@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { locatedBefore } from "../../../../src/compress/excerpt/around.ts";
+import { locatedBefore } from "../../../../src/compress/excerpt/problem-context.ts";
 import { capturedCase } from "../corpus.ts";
 
 describe("a problem told on a caret line is located by what is above its source line", () => {
@@ -45,7 +45,7 @@ describe("a rare finding told on a caret line", () => {
 
 describe("a diagnostic's message told again below it", () => {
   it("is found before the next problem, past the lines attached to it", async () => {
-    const { toldAgainBelow } = await import("../../../../src/compress/excerpt/around.ts");
+    const { toldAgainBelow } = await import("../../../../src/compress/excerpt/problem-context.ts");
     const lines = [
       "f.c:26:60: warning: use after ‘free’ of ‘j’ [CWE-416] [-Wanalyzer-use-after-free]",
       "   26 |     job_free(j); printf(j->name);",

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { commonLead } from "../../../../src/compress/excerpt/around.ts";
+import { commonLead } from "../../../../src/compress/excerpt/common-lead.ts";
 import { isProblem } from "../../../../src/compress/excerpt/signals.ts";
 
 // commonLead leaves an output where no first character and first blank are held by as

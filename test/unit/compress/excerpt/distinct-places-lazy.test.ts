@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distinctPlaces } from "../../../../src/compress/excerpt/around.ts";
+import { distinctPlaces } from "../../../../src/compress/excerpt/code-places.ts";
 import { docOf } from "../../../../src/compress/excerpt/lines.ts";
 import { isProblem } from "../../../../src/compress/excerpt/signals.ts";
 import { loadCorpus, readText } from "../corpus.ts";

@@ -13,7 +13,7 @@ describe("an event that the told-again line refers to by its number", () => {
   });
 
   it("finds the event line by its number between the warning and the line referring to it", async () => {
-    const { eventReferred } = await import("../../../../src/compress/excerpt/around.ts");
+    const { eventReferred } = await import("../../../../src/compress/excerpt/problem-context.ts");
     const lines = [
       "a.c:9:3: warning: use after ‘free’ of ‘q’ [CWE-416]",
       "    |   (1) entry to ‘f’",

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { distinctPlaces, firstPerFile } from "../../../../src/compress/excerpt/around.ts";
+import { distinctPlaces, firstPerFile } from "../../../../src/compress/excerpt/code-places.ts";
 import { distinctPlacesAsItStood, firstPerFileAsItStood } from "./places-as-it-was.ts";
 
 // firstPerFile and distinctPlaces read a line for a file's place only where it holds an

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { farAbove, farEitherSide } from "../../../../src/compress/excerpt/signals.ts";
+import { farAbove, farEitherSide } from "../../../../src/compress/excerpt/far-values.ts";
 
 /**
  * farAbove reads the median distance only where a value stands above twice the median

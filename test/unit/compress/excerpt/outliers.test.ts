@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { makeVariant } from "../../../../bench/corpus/facts/variants.ts";
 import { compressText } from "../../../../src/compress/compress-text.ts";
 import { excerptBudget } from "../../../../src/compress/excerpt/budget.ts";
+import { farAbove } from "../../../../src/compress/excerpt/far-values.ts";
 import { fieldsOf, numberIn, wordsOf } from "../../../../src/compress/excerpt/fields.ts";
 import { outliers } from "../../../../src/compress/excerpt/outliers.ts";
-import { farAbove } from "../../../../src/compress/excerpt/signals.ts";
 import { defaults } from "../../../../src/config/schema.ts";
 import { capturedCase, loadCorpus, readText } from "../corpus.ts";
 

@@ -2,10 +2,15 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import {
+  FEW_LINES,
+  farEitherSide,
+  onlyGrow,
+  printedStep,
+} from "../../../../src/compress/excerpt/far-values.ts";
 import { type Printed, signedNumberIn } from "../../../../src/compress/excerpt/fields.ts";
 import { insideOfRows } from "../../../../src/compress/excerpt/nested.ts";
 import { barCells, type Rarity, rarity, splitAligned } from "../../../../src/compress/excerpt/rare.ts";
-import { FEW_LINES, farEitherSide, onlyGrow, printedStep } from "../../../../src/compress/excerpt/signals.ts";
 
 // rarity counted each column's values in a Map (every cell hashed, then hashed again to
 // find the rare rows); it now looks along the few values a column of categories holds and

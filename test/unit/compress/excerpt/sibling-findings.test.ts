@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { locatedBefore } from "../../../../src/compress/excerpt/around.ts";
+import { locatedBefore } from "../../../../src/compress/excerpt/problem-context.ts";
 import { sameFinding } from "../../../../src/compress/excerpt/sibling-findings.ts";
 import { capturedCase } from "../corpus.ts";
 

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { largestLines, onlyGrow } from "../../../../src/compress/excerpt/far-values.ts";
 import { signedNumberIn } from "../../../../src/compress/excerpt/fields.ts";
 import { insideOfRows } from "../../../../src/compress/excerpt/nested.ts";
 import { MUST, type Pick } from "../../../../src/compress/excerpt/pack.ts";
 import { RANKED_ROWS, rankedEnd } from "../../../../src/compress/excerpt/ranked.ts";
-import { largestLines, onlyGrow } from "../../../../src/compress/excerpt/signals.ts";
 import { sizedPicks } from "../../../../src/compress/excerpt/sized.ts";
 
 // sizedPicks leaves a table as soon as its other rows are too many for a size listing,

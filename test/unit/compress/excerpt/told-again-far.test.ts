@@ -26,7 +26,7 @@ describe("a diagnostic told again at the end of a long path of events", () => {
   });
 
   it("finds no line where the message names nothing in quotes", async () => {
-    const { toldAgainBelow } = await import("../../../../src/compress/excerpt/around.ts");
+    const { toldAgainBelow } = await import("../../../../src/compress/excerpt/problem-context.ts");
     const lines = ["a.c:3:1: warning: leak of memory here [-Wx]", "  (1) f leaks", "  (2) done"];
     expect(toldAgainBelow(lines, 0, () => false)).toBe(-1);
     const named = [

@@ -7,7 +7,7 @@ import {
   depthOf,
   depthsOf,
   recordIdOf,
-} from "../../../../src/compress/excerpt/around.ts";
+} from "../../../../src/compress/excerpt/tree-depths.ts";
 
 const FIXTURES = join(import.meta.dirname, "../../../fixtures/outputs");
 const linesOf = (name: string) => readFileSync(join(FIXTURES, name), "utf8").split("\n");
