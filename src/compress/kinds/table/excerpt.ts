@@ -16,6 +16,7 @@ import { sortedAt } from "../../excerpt/signals.ts";
 import { sizedPicks } from "../../excerpt/sized.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
+import { entityRows } from "./entity-rows.ts";
 
 /** A row's first characters shown; the rest is cut (wideRows keeps some whole). */
 const MAX_LINE = 240;
@@ -195,6 +196,8 @@ function rarePicks(
   const { rare, columns } = rarity(cells);
   // A table of a tree (a column naming each row's parent): the rows under its root are facts.
   for (const r of rootRows(cells)) picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: MUST + 3 });
+  // A table of many rows about a few things: the first row of each thing.
+  for (const r of entityRows(cells)) picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: MUST + 1 });
   const firstOf = new Set<string>();
   rare.forEach((r, k) => {
     const key = columns.map((c) => cells[r]![c.column]?.trim()).join("\0");
