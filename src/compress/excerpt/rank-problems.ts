@@ -10,6 +10,7 @@ import {
   toldAgainBelow,
 } from "./around.ts";
 import { bareErrorsAgain } from "./bare-errors.ts";
+import { crowdedProblems } from "./crowded-files.ts";
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { heldBefore } from "./held-before.ts";
@@ -101,6 +102,7 @@ function located(w: Work, i: number, where: number): void {
 /** Problems: rare ones whole, with what locates them; frequent ones by their first and last. */
 export function rankProblems(w: Work): void {
   const { lines, starts } = w;
+  const crowded = crowdedProblems(lines, w.problem, w.opts.bodyAt);
   for (const tpl of w.t.list) {
     const m = tpl.members;
     if (!tpl.strict) continue;
@@ -115,8 +117,11 @@ export function rankProblems(w: Work): void {
       // error's (a shorter run of the same build makes a kind of many into a few).
       for (const i of m) {
         const alike = !severe && m.length > RARE && i !== m[0] && i !== m[m.length - 1];
-        fact(w, i, i, severe ? E.problem : alike ? E.place : E.warning, "problem");
-        located(w, i, alike ? E.place : where);
+        // Past a file's first few problems, more of its trouble: after every file's first ones.
+        const more = crowded.has(i);
+        const prio = severe ? E.problem : alike ? E.place : E.warning;
+        fact(w, i, i, more ? (severe ? E.errorPlace : E.place) : prio, "problem");
+        located(w, i, alike || more ? E.place : where);
       }
       continue;
     }
