@@ -15,6 +15,7 @@ import { rootRows } from "../../excerpt/root-rows.ts";
 import { sortedAt } from "../../excerpt/signals.ts";
 import { sizedPicks } from "../../excerpt/sized.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
+import { isCountFooter } from "./count-footer.ts";
 import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
 import { entityRows } from "./entity-rows.ts";
 
@@ -263,7 +264,11 @@ export function tablePicks(
   const start = Math.min(lines.length, header + 1);
   let rows = 0;
   for (let i = start; i < lines.length; i++)
-    if (startsWord(lines[i]!) || (lines[i]!.trim() !== "" && !BOX_RULE.test(lines[i]!))) rows++;
+    if (
+      startsWord(lines[i]!) ||
+      (lines[i]!.trim() !== "" && !BOX_RULE.test(lines[i]!) && !isCountFooter(lines[i]!))
+    )
+      rows++;
   picks.push({ from: 0, to: header, prio: MUST + 5, split: "tail" });
   notes.push({ at: start, text: `[${plural(rows, "row")}]`, prio: MUST + 4 });
   // The first rows show what a row looks like; substance beside the header.
