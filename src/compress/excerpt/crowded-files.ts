@@ -12,19 +12,20 @@ import { PLACE } from "./around.ts";
 import { FEW } from "./work.ts";
 
 /**
- * The problem lines past the first FEW of a file that holds more, by the file whose place
- * each names (PLACE: `py/agate/table/__init__.py:333:7`, an absolute path too); none where
- * no file holds more than FEW.
+ * Of `told` (the problem lines told whole, in order), those past the first FEW of a file
+ * that holds more, by the file whose place each names (PLACE: `py/agate/table/__init__.py:333:7`,
+ * an absolute path too); none where no file holds more than FEW. Only FEW lines or more
+ * are read: fewer cannot crowd a file.
  */
 export function crowdedProblems(
   lines: readonly string[],
-  problem: Uint8Array,
+  told: readonly number[],
   bodyAt?: (i: number) => number,
 ): Set<number> {
   const crowded = new Set<number>();
+  if (told.length <= FEW) return crowded;
   const seen = new Map<string, number>();
-  for (let i = 0; i < lines.length; i++) {
-    if (problem[i] !== 1) continue;
+  for (const i of told) {
     const line = lines[i]!;
     const file = PLACE.exec(bodyAt ? line.slice(bodyAt(i)) : line)?.[1];
     if (file === undefined) continue;
