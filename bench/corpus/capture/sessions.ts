@@ -4852,10 +4852,16 @@ export const sessions: Session[] = [
     name: "fresh21-java",
     setup: "fresh21",
     cwd: "fresh21/java",
-    prompt: "the playout scheduler's tests fail since the refactor, and the traffic and desk code no longer compile",
+    prompt:
+      "the playout scheduler's tests fail since the refactor, and the traffic and desk code no longer compile",
     provenance: `${CAPTURED} (Maven 3.8 with surefire 3.2.5 and JUnit 5.10, OpenJDK 17's javac; files by projects/fresh21.sh)`,
     steps: [
-      build("mvn-test-playout-f21", "mvn", 'mvn -o -B test 2>&1; echo "exit code: $?"', "Run the scheduler tests"),
+      build(
+        "mvn-test-playout-f21",
+        "mvn",
+        'mvn -o -B test 2>&1; echo "exit code: $?"',
+        "Run the scheduler tests",
+      ),
       bash(
         "surefire-schedule-xml-f21",
         "surefire-xml",
@@ -4892,7 +4898,8 @@ export const sessions: Session[] = [
     name: "fresh21-native",
     setup: "fresh21",
     cwd: "fresh21/native",
-    prompt: "the loudness meter does not configure on the new studio box, its library does not build, the stream and encoder cannot find their keys, and the play logger fails CI",
+    prompt:
+      "the loudness meter does not configure on the new studio box, its library does not build, the stream and encoder cannot find their keys, and the play logger fails CI",
     provenance: `${CAPTURED} (cmake 3.25, ninja, g++ 12, strace 6.1, Debian 12's python3.11, cargo/rustc/clippy 1.95 offline; files by projects/fresh21.sh)`,
     steps: [
       bash(
@@ -4943,7 +4950,8 @@ export const sessions: Session[] = [
     name: "fresh21-db",
     setup: "fresh21",
     cwd: "fresh21/db",
-    prompt: "the rights migration fails; also which complaints are still open, and did explicit tracks go out before the watershed?",
+    prompt:
+      "the rights migration fails; also which complaints are still open, and did explicit tracks go out before the watershed?",
     provenance: `${CAPTURED} (PostgreSQL 15 on loopback, psql 15; files by projects/fresh21.sh)`,
     postgres: true,
     steps: [
@@ -4977,7 +4985,8 @@ export const sessions: Session[] = [
     name: "fresh21-ops",
     setup: "fresh21",
     cwd: "fresh21/db",
-    prompt: "what would the new studio box pull in, and what went wrong on the hosting's Hadoop and OpenStack nodes?",
+    prompt:
+      "what would the new studio box pull in, and what went wrong on the hosting's Hadoop and OpenStack nodes?",
     provenance: `${CAPTURED} (apt-get 2.6 of Debian 12 against this machine's package lists; the Grep tool over loghub's Hadoop and OpenStack logs; files by projects/fresh21.sh)`,
     steps: [
       bash(
@@ -4996,13 +5005,25 @@ export const sessions: Session[] = [
         case: "grep-tool-hadoop-context-f21",
         kind: "grep-tool",
         tool: "Grep",
-        input: { pattern: " (ERROR|FATAL) ", path: "logs/hadoop.log", output_mode: "content", "-n": true, "-C": 2 },
+        input: {
+          pattern: " (ERROR|FATAL) ",
+          path: "logs/hadoop.log",
+          output_mode: "content",
+          "-n": true,
+          "-C": 2,
+        },
       },
       {
         case: "grep-tool-openstack-after-f21",
         kind: "grep-tool",
         tool: "Grep",
-        input: { pattern: " (ERROR|WARNING) ", path: "logs/openstack.log", output_mode: "content", "-n": true, "-A": 3 },
+        input: {
+          pattern: " (ERROR|WARNING) ",
+          path: "logs/openstack.log",
+          output_mode: "content",
+          "-n": true,
+          "-A": 3,
+        },
       },
     ],
   },
