@@ -14,8 +14,8 @@ import { FEW } from "./work.ts";
 /**
  * Of `told` (the problem lines told whole, in order), those past the first FEW of a file
  * that holds more, by the file whose place each names (PLACE: `py/agate/table/__init__.py:333:7`,
- * an absolute path too); none where no file holds more than FEW. Only FEW lines or more
- * are read: fewer cannot crowd a file.
+ * an absolute path too); none where no file holds more than FEW, or where they all name one
+ * file. Only FEW lines or more are read: fewer cannot crowd a file.
  */
 export function crowdedProblems(
   lines: readonly string[],
@@ -33,5 +33,6 @@ export function crowdedProblems(
     seen.set(file, k);
     if (k > FEW) crowded.add(i);
   }
-  return crowded;
+  // Problems of one file only: there is no other file's to make room for.
+  return seen.size >= 2 ? crowded : new Set<number>();
 }

@@ -133,7 +133,7 @@ export function rankProblems(w: Work): void {
         // Past a file's first few problems, more of its trouble: after every file's first ones.
         const more = crowded.has(i);
         const prio = severe ? E.problem : alike ? E.place : E.warning;
-        fact(w, i, i, more ? (severe ? E.errorPlace : E.place) : prio, "problem");
+        fact(w, i, i, more ? (severe ? E.firstProblem : E.warnLocator) : prio, "problem");
         located(w, i, alike || more ? E.place : where);
       }
       return;

@@ -21,6 +21,8 @@ describe("a file's problems past its first few", () => {
     lines.push("  other.py:3:1 - error: once", "1 error");
     const told = lines.flatMap((l, i) => (l.includes("error:") ? [i] : []));
     expect([...crowdedProblems(lines, told)]).toEqual([16, 18]);
+    // All in one file: there is no other file's to make room for.
+    expect(crowdedProblems(lines, told.slice(0, 10)).size).toBe(0);
     // Eight or fewer told: none crowds a file.
     expect(crowdedProblems(lines, told.slice(0, 8)).size).toBe(0);
   });
