@@ -20,7 +20,8 @@
  * and xmlstarlet, and the npm registry for better-sqlite3's SQLite sources; fresh20's need
  * Debian's python3-django, alembic, texlive-latex-base/-recommended, latexmk, pandoc, gcovr, lcov,
  * protobuf-compiler with libprotobuf-dev, graphviz and zlib1g-dev, and the npm registry for deno,
- * bun, ava and zod). Two public
+ * bun, ava and zod; fresh21's need tree, Debian's agate (python3-agate) and
+ * python3.11 at /usr/bin, and the npm registry for prettier, pyright, semver, yaml and date-fns). Two public
  * repositories are
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt) and
  * $LOGHUB_REPO (logpai/loghub).

@@ -4793,6 +4793,240 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh21 set (bench/corpus/fresh21/): a held-out replay of the blind part's tool families
+  // (tree, du, prettier --check, pyright, node --test's spec reporter, mvn test, surefire XML, javac,
+  // cmake configure and cmake + ninja, strace, cargo build and clippy -D warnings, psql, apt-get -s,
+  // the Grep tool over a log) on projects of their own; files by projects/fresh21.sh.
+  {
+    name: "fresh21-web",
+    setup: "fresh21",
+    cwd: "fresh21/web",
+    prompt: "where do the big dependencies come from, and why do format, type and test checks fail?",
+    provenance: `${CAPTURED} (tree 2.1, du, prettier 3.10, pyright 1.1.414 and Node 24's node:test over npm's semver 7.8, yaml 2.9, date-fns 4.4 and Debian 12's agate 1.6; files by projects/fresh21.sh)`,
+    steps: [
+      bash(
+        "tree-date-fns-locale-f21",
+        "tree",
+        "tree -L 2 node_modules/date-fns/locale",
+        "The locales date-fns ships",
+      ),
+      bash(
+        "tree-typeshed-stubs-f21",
+        "tree",
+        "tree -h -L 2 --dirsfirst node_modules/pyright/dist/typeshed-fallback/stubs",
+        "Which third-party stubs pyright bundles",
+      ),
+      bash(
+        "du-node-modules-depth2-spilled-f21",
+        "du",
+        "du -ah -d 2 node_modules | sort -rh",
+        "Sizes in node_modules, two levels deep",
+      ),
+      build(
+        "prettier-check-all-f21",
+        "prettier",
+        'npx prettier --check . 2>&1; echo "exit code: $?"',
+        "Check formatting of the whole site",
+      ),
+      build(
+        "node-test-spec-semver-f21",
+        "node-test",
+        'node --test --test-reporter=spec "test/**/*.test.js" 2>&1; echo "exit code: $?"',
+        "Run the version policy tests",
+      ),
+      build(
+        "pyright-agate-spilled-f21",
+        "pyright",
+        'npx pyright 2>&1; echo "exit code: $?"',
+        "Type-check the vendored agate and the plays module",
+      ),
+      build(
+        "pyright-strict-plays-f21",
+        "pyright",
+        'npx pyright -p py/pyrightconfig.strict.json 2>&1; echo "exit code: $?"',
+        "Type-check the plays module strictly",
+      ),
+    ],
+  },
+  {
+    name: "fresh21-java",
+    setup: "fresh21",
+    cwd: "fresh21/java",
+    prompt:
+      "the playout scheduler's tests fail since the refactor, and the traffic and desk code no longer compile",
+    provenance: `${CAPTURED} (Maven 3.8 with surefire 3.2.5 and JUnit 5.10, OpenJDK 17's javac; files by projects/fresh21.sh)`,
+    steps: [
+      build(
+        "mvn-test-playout-f21",
+        "mvn",
+        'mvn -o -B test 2>&1; echo "exit code: $?"',
+        "Run the scheduler tests",
+      ),
+      bash(
+        "surefire-schedule-xml-f21",
+        "surefire-xml",
+        "cat target/surefire-reports/TEST-org.airwaves.playout.ScheduleTest.xml",
+        "The schedule tests' XML report",
+      ),
+      build(
+        "mvn-test-cues-full-traces-f21",
+        "mvn",
+        "mvn -o -B test -Dtest='CueSheetTest,LoudnessTest' -DtrimStackTrace=false 2>&1; echo \"exit code: $?\"",
+        "Rerun the cue and loudness tests with whole traces",
+      ),
+      bash(
+        "surefire-cue-loudness-xml-f21",
+        "surefire-xml",
+        "cat target/surefire-reports/TEST-*.xml",
+        "The XML reports of that run",
+      ),
+      bash(
+        "javac-legacy-lint-f21",
+        "javac",
+        'javac -Xlint:all -cp target/classes -d out/legacy $(find legacy -name "*.java") 2>&1; echo "exit code: $?"',
+        "Compile the legacy traffic module with every lint",
+      ),
+      bash(
+        "javac-release8-desk-f21",
+        "javac",
+        'javac --release 8 -d out/desk desk/*.java 2>&1; echo "exit code: $?"',
+        "Compile the desk app for Java 8",
+      ),
+    ],
+  },
+  {
+    name: "fresh21-native",
+    setup: "fresh21",
+    cwd: "fresh21/native",
+    prompt:
+      "the loudness meter does not configure on the new studio box, its library does not build, the stream and encoder cannot find their keys, and the play logger fails CI",
+    provenance: `${CAPTURED} (cmake 3.25, ninja, g++ 12, strace 6.1, Debian 12's python3.11, cargo/rustc/clippy 1.95 offline; files by projects/fresh21.sh)`,
+    steps: [
+      bash(
+        "cmake-configure-sndfile-f21",
+        "cmake",
+        'cmake -S meter -B meter/build 2>&1; echo "exit code: $?"',
+        "Configure the meter",
+      ),
+      bash(
+        "cmake-find-debug-spilled-f21",
+        "cmake",
+        'cmake -S meter -B meter/build-dbg -DCMAKE_FIND_DEBUG_MODE=ON 2>&1; echo "exit code: $?"',
+        "Configure again showing where it looks",
+      ),
+      build(
+        "cmake-ninja-meterlib-spilled-f21",
+        "cmake",
+        'cmake -S meterlib -B meterlib/build -G Ninja >/dev/null && cmake --build meterlib/build -- -k 0 2>&1; echo "exit code: $?"',
+        "Build the meter library",
+      ),
+      bash(
+        "strace-streamconf-spilled-f21",
+        "strace",
+        'strace -f -e trace=openat,newfstatat,read,getdents64 -s 96 /usr/bin/python3 tools/streamconf.py 2>&1; echo "exit code: $?"',
+        "Trace where the stream config looks for its key",
+      ),
+      bash(
+        "strace-encstart-f21",
+        "strace",
+        'strace -y -e trace=%file,read,write ./tools/encstart 2>&1; echo "exit code: $?"',
+        "Trace the encoder launcher's key lookup",
+      ),
+      build(
+        "cargo-clippy-deny-playlog-f21",
+        "clippy",
+        'cd playlog && cargo clippy --all-targets -- -D warnings 2>&1; echo "exit code: $?"',
+        "Run clippy as CI does",
+      ),
+      build(
+        "cargo-build-royalties-f21",
+        "cargo",
+        'cd ../royalties && cargo build 2>&1; echo "exit code: $?"',
+        "Build the royalties tool",
+      ),
+    ],
+  },
+  {
+    name: "fresh21-db",
+    setup: "fresh21",
+    cwd: "fresh21/db",
+    prompt:
+      "the rights migration fails; also which complaints are still open, and did explicit tracks go out before the watershed?",
+    provenance: `${CAPTURED} (PostgreSQL 15 on loopback, psql 15; files by projects/fresh21.sh)`,
+    postgres: true,
+    steps: [
+      bash(
+        "psql-migration-rights-f21",
+        "psql",
+        'psql -f migrations/0019_play_rights.sql 2>&1; echo "exit code: $?"',
+        "Run the rights migration",
+      ),
+      bash(
+        "psql-expanded-complaints-f21",
+        "psql",
+        `psql -x -c "SELECT * FROM complaints WHERE status <> 'closed' ORDER BY received_at"`,
+        "Complaints not closed",
+      ),
+      bash(
+        "psql-explicit-plays-f21",
+        "psql",
+        `psql -c "SELECT p.id, p.played_at, p.show, p.presenter, p.source, t.isrc, t.title, t.artist FROM plays p JOIN tracks t ON t.id = p.track_id WHERE t.explicit ORDER BY p.played_at"`,
+        "Every play of an explicit track",
+      ),
+      bash(
+        "psql-expanded-wrapped-artists-f21",
+        "psql",
+        `psql --expanded -P format=wrapped -c "SELECT t.artist, count(*) AS plays, round(avg(t.lufs), 1) AS avg_lufs, min(t.lufs) AS quietest, max(t.lufs) AS loudest, string_agg(DISTINCT p.show, ', ') AS shows FROM plays p JOIN tracks t ON t.id = p.track_id GROUP BY t.artist ORDER BY plays DESC"`,
+        "Plays and loudness per artist",
+      ),
+    ],
+  },
+  {
+    name: "fresh21-ops",
+    setup: "fresh21",
+    cwd: "fresh21/db",
+    prompt:
+      "what would the new studio box pull in, and what went wrong on the hosting's Hadoop and OpenStack nodes?",
+    provenance: `${CAPTURED} (apt-get 2.6 of Debian 12 against this machine's package lists; the Grep tool over loghub's Hadoop and OpenStack logs; files by projects/fresh21.sh)`,
+    steps: [
+      bash(
+        "apt-get-simulate-studio-f21",
+        "apt",
+        'apt-get install -s --no-install-recommends ardour liquidsoap icecast2 libebur128-dev libsndfile1-dev 2>&1; echo "exit code: $?"',
+        "Simulate installing the studio packages",
+      ),
+      bash(
+        "apt-get-simulate-texlive-full-spilled-f21",
+        "apt",
+        "apt-get install -s texlive-full 2>&1",
+        "Simulate installing texlive-full for the schedules",
+      ),
+      {
+        case: "grep-tool-hadoop-context-f21",
+        kind: "grep-tool",
+        tool: "Grep",
+        input: {
+          pattern: " (ERROR|FATAL) ",
+          path: "logs/hadoop.log",
+          output_mode: "content",
+          "-n": true,
+          "-C": 2,
+        },
+      },
+      {
+        case: "grep-tool-openstack-after-f21",
+        kind: "grep-tool",
+        tool: "Grep",
+        input: {
+          pattern: " (ERROR|WARNING) ",
+          path: "logs/openstack.log",
+          output_mode: "content",
+          "-n": true,
+          "-A": 3,
+        },
+      },
+    ],
+  },
 ];
 
 /**

@@ -59,6 +59,9 @@
  * - fresh20: bench/corpus/fresh20, a twentieth held-out round on web frameworks, document builds
  *           and other JS runtimes no set held (Django manage.py, alembic, latexmk, pdflatex, gcov,
  *           gcovr, lcov, protoc, dot, deno, bun, ava).
+ * - fresh21: bench/corpus/fresh21, a held-out replay of the blind part's tool families on projects
+ *           of their own (tree, du, prettier --check, pyright, node --test spec, mvn test, surefire
+ *           XML, javac, cmake, strace, cargo build and clippy, psql, apt-get -s, the Grep tool).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -95,6 +98,7 @@ export const OPEN_SETS = [
   "fresh18",
   "fresh19",
   "fresh20",
+  "fresh21",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];

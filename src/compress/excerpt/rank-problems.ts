@@ -3,6 +3,7 @@
 import { bareErrorsAgain } from "./bare-errors.ts";
 import { distinctPlaces, firstPerFile } from "./code-places.ts";
 import { commonLead } from "./common-lead.ts";
+import { crowdedProblems } from "./crowded-files.ts";
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { heldBefore } from "./held-before.ts";
@@ -104,24 +105,41 @@ function located(w: Work, i: number, where: number): void {
 /** Problems: rare ones whole, with what locates them; frequent ones by their first and last. */
 export function rankProblems(w: Work): void {
   const { lines, starts } = w;
-  for (const tpl of w.t.list) {
+  // Few alike (the same error in a handful of files): each one is told whole; the same line
+  // again says nothing new but that it came again.
+  const few = w.t.list.map(
+    (tpl) =>
+      tpl.strict &&
+      tpl.members.length <= (tpl.members.every((i) => lines[i] === lines[tpl.members[0]!]) ? RARE : w.few),
+  );
+  const told: number[] = [];
+  w.t.list.forEach((tpl, k) => {
+    if (few[k]) told.push(...tpl.members);
+  });
+  const crowded = crowdedProblems(
+    lines,
+    told.sort((a, b) => a - b),
+    w.opts.bodyAt,
+  );
+  w.t.list.forEach((tpl, k) => {
     const m = tpl.members;
-    if (!tpl.strict) continue;
+    if (!tpl.strict) return;
     // Errors and what locates them before warnings and theirs.
     const severe = isSevere(lines[m[0]!]!);
     const where = severe ? E.locator : E.warnLocator;
-    // Few alike (the same error in a handful of files): each one, its place is news; the
-    // same line again says nothing new but that it came again.
-    const same = m.every((i) => lines[i] === lines[m[0]!]);
-    if (m.length <= (same ? RARE : w.few)) {
+    // Few alike: each one, its place is news.
+    if (few[k]) {
       // A warning's kind is news once; each of its other places is a place, after every
       // error's (a shorter run of the same build makes a kind of many into a few).
       for (const i of m) {
         const alike = !severe && m.length > RARE && i !== m[0] && i !== m[m.length - 1];
-        fact(w, i, i, severe ? E.problem : alike ? E.place : E.warning, "problem");
-        located(w, i, alike ? E.place : where);
+        // Past a file's first few problems, more of its trouble: after every file's first ones.
+        const more = crowded.has(i);
+        const prio = severe ? E.problem : alike ? E.place : E.warning;
+        fact(w, i, i, more ? (severe ? E.firstProblem : E.warnLocator) : prio, "problem");
+        located(w, i, alike || more ? E.place : where);
       }
-      continue;
+      return;
     }
     const first = m[0]!;
     const last = m[m.length - 1]!;
@@ -160,5 +178,5 @@ export function rankProblems(w: Work): void {
       for (const [i, to] of spread.facts) fact(w, i, to, E.place, "place");
       for (const [from, to] of spread.room) w.picks.push({ from, to, prio: E.morePlace, why: "place" });
     }
-  }
+  });
 }

@@ -6,7 +6,8 @@
  * lines call by name, a disassembled function's calls, the few lines in letters the rest
  * never use, where a JSON document breaks, a document's headings and directives, the top
  * of a ranking by share, the header and first value of each timed section, what a source
- * listing's tool says of its units. Each ranks the lines it finds as facts; the engine
+ * listing's tool says of its units, what a tool narrates between blocks of indented detail.
+ * Each ranks the lines it finds as facts; the engine
  * calls them here, in this order, so that a rule of this kind has one place to go.
  */
 import { askedSections } from "./asked-section.ts";
@@ -20,6 +21,7 @@ import { listingReport } from "./gutter-listing.ts";
 import { jsonBreak } from "./json-break.ts";
 import { listEnd } from "./list-end.ts";
 import { rankNamedLabels } from "./named-labels.ts";
+import { narration } from "./narration.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
 import { percentRanking } from "./percent-ranking.ts";
 import { E, type Why } from "./priorities.ts";
@@ -70,4 +72,5 @@ export function rankStructure(w: Work): void {
   newFacts(w, timedSections(w.lines), E.rare, "tree-root");
   newFacts(w, listingReport(w.lines), E.rare, "outcome");
   for (const i of countedLast(w.lines, w.t)) if (!w.facts.has(i) && !w.noise(i)) fact(w, i, i, E.rare, "end");
+  for (const i of narration(w.lines, w.t)) if (!w.facts.has(i) && !w.noise(i)) fact(w, i, i, E.rare, "rare");
 }

@@ -15,6 +15,7 @@ import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { genericExcerpt } from "../generic/excerpt.ts";
 import { LS_ENTRY, LS_HEADER, TREE_LINE } from "./detect.ts";
+import { topEntries, treeDepth } from "./top-entries.ts";
 
 const TREE_SUMMARY = /^\d+ director(?:y|ies)(?:, \d+ files?)?$/;
 
@@ -198,13 +199,15 @@ function bigTreeEntries(lines: readonly string[]): number[] {
   return farAbove(sizes).map((k) => at[k]!);
 }
 
-function treeExcerpt(doc: Doc, budget: number): Excerpt {
+function treeExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
   const picks: Pick[] = [];
   for (const i of bigTreeEntries(doc.lines)) picks.push({ from: i, to: i, prio: MUST + 1 });
+  const top = new Set(topEntries(doc.lines, factCap(budget, doc.size, hints.tool)));
   doc.lines.forEach((line, i) => {
     if (TREE_SUMMARY.test(line)) picks.push({ from: i, to: i, prio: MUST + 5 });
+    else if (top.has(i)) picks.push({ from: i, to: i, prio: MUST });
     else if (TREE_LINE.test(line)) {
-      const depth = Math.floor((line.search(/(?:├──|└──|\|--|`--)/) ?? 0) / 4);
+      const depth = treeDepth(line);
       picks.push({
         from: i,
         to: i,
@@ -212,13 +215,21 @@ function treeExcerpt(doc: Doc, budget: number): Excerpt {
       });
     } else if (line.trim() !== "") picks.push({ from: i, to: i, prio: MUST });
   });
-  return excerpt("listing", doc, budget, { picks, kept: "roots, top levels, summary", engine: false });
+  return excerpt("listing", doc, budget, {
+    picks,
+    kept: "roots, top levels, summary",
+    engine: false,
+    // Where the top level is kept whole, a marker between each of its entries would cost
+    // as much as the entry it follows and say only that its contents are left out.
+    ...(top.size > 0 ? { options: { markers: false } } : {}),
+  });
 }
 
 export function listingsExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
   const sample = doc.lines.slice(0, 300);
-  if (sample.filter((l) => TREE_LINE.test(l)).length > sample.length / 3) return treeExcerpt(doc, budget);
+  if (sample.filter((l) => TREE_LINE.test(l)).length > sample.length / 3)
+    return treeExcerpt(doc, budget, hints);
   const entries = sample.filter((l) => LS_ENTRY.test(l)).length;
   if (entries > 0 && (sample.some((l) => LS_HEADER.test(l)) || entries > sample.length * 0.8))
     return lsExcerpt(doc, budget, hints);

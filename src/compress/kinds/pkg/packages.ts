@@ -8,6 +8,7 @@ import type { Doc } from "../../excerpt/doc.ts";
 import { docOf, excerpt, lastNonBlank, type Rule, rulePicks } from "../../excerpt/lines.ts";
 import { MUST, type Pick } from "../../excerpt/pack.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
+import { aptUpgrades } from "./apt-upgrades.ts";
 
 /** Package names given on the command line ("apt-get install -y a b c" -> a, b, c). */
 function namedPackages(command: string | undefined): string[] {
@@ -87,6 +88,7 @@ export function aptExcerpt(text: string, hints: Hints, budget: number): Excerpt 
     /^(?:Setting up|Inst|Conf|Unpacking) (\S+)/,
     MUST + 2,
   );
+  for (const i of aptUpgrades(doc.lines)) named.push({ from: i, to: i, prio: MUST + 2 });
   return ruleExcerpt("apt", doc, budget, APT, "errors, plan, summary", named);
 }
 

@@ -17,7 +17,9 @@ import { rootRows } from "../../excerpt/root-rows.ts";
 import { includesRare } from "../../excerpt/signs.ts";
 import { sizedPicks } from "../../excerpt/sized.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
+import { isCountFooter } from "./count-footer.ts";
 import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
+import { entityRows } from "./entity-rows.ts";
 
 /** A row's first characters shown; the rest is cut (wideRows keeps some whole). */
 const MAX_LINE = 240;
@@ -209,6 +211,8 @@ function rarePicks(
   const { rare, columns } = rarity(cells);
   // A table of a tree (a column naming each row's parent): the rows under its root are facts.
   for (const r of rootRows(cells)) picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: MUST + 3 });
+  // A table of many rows about a few things: the first row of each thing.
+  for (const r of entityRows(cells)) picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: MUST + 1 });
   const firstOf = new Set<string>();
   rare.forEach((r, k) => {
     const key = columns.map((c) => cells.cell(r, c.column)).join("\0");
@@ -274,7 +278,11 @@ export function tablePicks(
   const start = Math.min(lines.length, header + 1);
   let rows = 0;
   for (let i = start; i < lines.length; i++)
-    if (startsWord(lines[i]!) || (lines[i]!.trim() !== "" && !BOX_RULE.test(lines[i]!))) rows++;
+    if (
+      startsWord(lines[i]!) ||
+      (lines[i]!.trim() !== "" && !BOX_RULE.test(lines[i]!) && !isCountFooter(lines[i]!))
+    )
+      rows++;
   picks.push({ from: 0, to: header, prio: MUST + 5, split: "tail" });
   notes.push({ at: start, text: `[${plural(rows, "row")}]`, prio: MUST + 4 });
   // The first rows show what a row looks like; substance beside the header.
