@@ -135,15 +135,25 @@ function newEntry(
       if (at.has(k) && !pinned.has(m[0])) names.add(m[0]);
     });
   }
-  return lines.map((line) =>
-    line.replace(PART, (t, pos: number) => {
-      if (/^[A-Za-z_]+$/.test(t)) return names.has(t) ? renameWord(t, seed) : t;
-      // A name's number (`shape_23`, `es2015`) is an id, not an amount: any other value.
-      const id = /[A-Za-z_]$/.test(line.slice(0, pos));
-      if (names.has(t) && id) return renameNumber(t, seed);
-      return names.has(t) || (TOKEN_ONE.test(t) && !pinned.has(t)) ? renumberToken(t, seed) : t;
-    }),
-  );
+  const other = (line: string, t: string, pos: number): string => {
+    if (/^[A-Za-z_]+$/.test(t)) return names.has(t) ? renameWord(t, seed) : t;
+    // A name's number (`shape_23`, `es2015`) is an id, not an amount: any other value.
+    const id = /[A-Za-z_]$/.test(line.slice(0, pos));
+    if (names.has(t) && id) return renameNumber(t, seed);
+    return names.has(t) || (TOKEN_ONE.test(t) && !pinned.has(t)) ? renumberToken(t, seed) : t;
+  };
+  return lines.map((line) => {
+    let out = "";
+    let at = 0;
+    for (const m of line.matchAll(PART)) {
+      const t = other(line, m[0], m.index);
+      out += line.slice(at, m.index) + t;
+      at = m.index + m[0].length;
+      // An id a digit longer takes it from the padding after it: a table's columns stay put.
+      if (t.length > m[0].length && line.startsWith("  ", at)) at++;
+    }
+    return out + line.slice(at);
+  });
 }
 
 /** Another id, a digit longer (a larger run numbers its new entries on; deterministic per seed). */
