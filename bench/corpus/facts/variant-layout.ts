@@ -230,13 +230,24 @@ function closingStart(lines: readonly string[], shapes: readonly string[]): numb
   return start;
 }
 
+/** A field: words (no path, no dots) then a colon and spacing before its value. */
+const FIELD = /^\s*([A-Za-z][A-Za-z -]*):\s+\S/;
+
 export function layout(text: string, facts: readonly string[]): Layout {
   const lines = text.split("\n");
   const fl = factLines(lines, facts);
   const count = new Map<string, number>();
   const shapes = lines.map(shapeOfLine);
   for (const s of shapes) count.set(s, (count.get(s) ?? 0) + 1);
-  const frequent = (i: number) => blank(lines[i]!) || (count.get(shapes[i]!) ?? 0) >= 3;
+  const keys = new Map<string, number>();
+  for (const l of lines) {
+    const k = FIELD.exec(l)?.[1];
+    if (k) keys.set(k, (keys.get(k) ?? 0) + 1);
+  }
+  // A record's field said once (`Annotations:      <none>` in a kubectl describe) is no
+  // entry of a list, however many lines share its shape: a larger run says it once too.
+  const once = (i: number) => keys.get(FIELD.exec(lines[i]!)?.[1] ?? "") === 1;
+  const frequent = (i: number) => blank(lines[i]!) || ((count.get(shapes[i]!) ?? 0) >= 3 && !once(i));
   const closing = closingStart(lines, shapes);
   const units: Unit[] = unitsOf(lines, shapes).map(([first, last], u) => {
     const idx = Array.from({ length: last - first + 1 }, (_, k) => first + k);

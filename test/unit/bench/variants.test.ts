@@ -60,6 +60,16 @@ describe("robustness variants", () => {
     expect(keys.length - new Set(keys).size).toBe(0);
   });
 
+  it("grows a kubectl describe without saying a field said once again (fresh9)", () => {
+    const { text, variant } = variantOf("fresh9", "kubectl-describe-payment-processor", "grown4x");
+    const times = (t: string, field: string) => t.split("\n").filter((l) => l.startsWith(field)).length;
+    for (const field of ["Annotations:", "Status:", "Node-Selectors:"]) {
+      expect(times(text, field), field).toBe(1);
+      expect(times(variant, field), field).toBe(1);
+    }
+    expect(variant.length).toBeGreaterThan(3 * text.length);
+  });
+
   it("grows gcc's warnings with new variables, the message's words kept (fresh3 cmake make -k)", () => {
     const { variant } = variantOf("fresh3", "cmake-make-k-gxx", "grown2x");
     const warned = variant
