@@ -10,9 +10,17 @@
  * The "body" is the lines that can repeat or go without changing what the output says:
  * not a fact line, holding a letter or digit, of a shape (letters, digits and spacing
  * folded) seen at least three times, and neither the output's first line nor a header
- * sitting on a table rule. Body lines and the blank lines between them make runs; the
- * variants edit runs only, so headers, summaries, rules and facts stay where they were.
+ * sitting on a table rule, nor in the output's closing block (variant-layout.ts). Body
+ * lines and the blank lines between them make runs; the variants edit runs only, so
+ * headers, summaries, rules and facts stay where they were. A caret line goes with the
+ * line it points into; a grown copy is new entries, not the same ones again
+ * (new-entries.ts).
  */
+
+import { freshEntry, isList, MANY, namingParts, renumberLine, TOKEN } from "./new-entries.ts";
+import { blank, indent, type Layout, layout, type Unit } from "./variant-layout.ts";
+
+export { factLines } from "./variant-layout.ts";
 
 export type VariantKind = "grown2x" | "grown4x" | "shrunk" | "shifted" | "renumbered";
 export const VARIANT_KINDS: readonly VariantKind[] = [
@@ -56,217 +64,7 @@ function validAs(shape: Shape, text: string): boolean {
   return true;
 }
 
-const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Indices of the lines that hold a fact, by score.mjs's rules of what keeps it. */
-export function factLines(lines: readonly string[], facts: readonly string[]): Set<number> {
-  const text = lines.join("\n");
-  const starts: number[] = [];
-  let at = 0;
-  for (const l of lines) {
-    starts.push(at);
-    at += l.length + 1;
-  }
-  const lineAt = (pos: number) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= pos) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
-  const out = new Set<number>();
-  for (const f of facts) {
-    if (!f) continue;
-    let found = false;
-    for (let i = text.indexOf(f); i >= 0; i = text.indexOf(f, i + 1)) {
-      found = true;
-      for (let l = lineAt(i); l <= lineAt(i + f.length - 1); l++) out.add(l);
-    }
-    if (found) continue;
-    if (/^[0-9a-f]{40}$/.test(f)) {
-      lines.forEach((l, i) => {
-        for (const m of l.matchAll(/(?<![0-9a-f])[0-9a-f]{7,39}(?![0-9a-f])/g))
-          if (f.startsWith(m[0])) out.add(i);
-      });
-      continue;
-    }
-    const slash = f.lastIndexOf("/");
-    if (slash > 0 && slash < f.length - 1 && !/\s/.test(f)) {
-      const dir = new RegExp(`(^|[\\s'"(])${esc(f.slice(0, slash))}(/|:)`);
-      const name = new RegExp(`(^|[\\s'"(,/])${esc(f.slice(slash + 1))}(?=$|[\\s'"),:;])`);
-      lines.forEach((l, i) => {
-        if (dir.test(l) || name.test(l)) out.add(i);
-      });
-    }
-  }
-  return out;
-}
-
-/** A line's shape: words, numbers and hashes folded to one letter each, spacing to one space. */
-function shapeOfLine(line: string): string {
-  return line
-    .replace(/\b(?=[0-9a-f]*\d)[0-9a-f]{7,}\b/g, "h")
-    .replace(/[A-Za-z_]+/g, "a")
-    .replace(/\d+/g, "9")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-const RULE = /^[\s\-=+|:─━┼┬┴╋├┤]{3,}$/;
-const blank = (l: string) => !l.trim();
-const indent = (l: string) => l.length - l.trimStart().length;
 const KEY_VALUE = /^\s*(- )?[\w./"'-]+:(\s|$)/;
-
-/**
- * A unit is what the variants repeat, drop or move whole: in an output of blank-separated
- * records (sqlite -line, psql expanded, blocks of a report), a record with the blank lines
- * after it; otherwise a line with the lines indented under it (a file's block of lint
- * findings, a trace's frames), a blank line standing alone.
- */
-interface Unit {
-  readonly first: number;
-  readonly last: number;
-  readonly fact: boolean;
-  readonly body: boolean;
-  readonly blank: boolean;
-}
-
-interface Layout {
-  readonly lines: readonly string[];
-  readonly facts: ReadonlySet<number>;
-  readonly units: readonly Unit[];
-  /** Runs of body units (with the blank units between them), as [first, last] unit indices. */
-  readonly runs: readonly (readonly [number, number])[];
-}
-
-function paragraphs(lines: readonly string[]): boolean {
-  let paras = 0;
-  let inLong = 0;
-  let nonBlank = 0;
-  let i = 0;
-  while (i < lines.length) {
-    if (blank(lines[i]!)) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j + 1 < lines.length && !blank(lines[j + 1]!)) j++;
-    paras++;
-    nonBlank += j - i + 1;
-    if (j > i) inLong += j - i + 1;
-    i = j + 1;
-  }
-  return paras >= 5 && inLong >= 0.6 * nonBlank;
-}
-
-/**
- * The line that opens each record when records are headed by a line of one shape at a
- * steady period (psql -x's `-[ RECORD n ]`, a log's multi-line entries): its index per
- * record, or undefined.
- */
-function recordHeads(lines: readonly string[], shapes: readonly string[]): number[] | undefined {
-  const at = new Map<string, number[]>();
-  shapes.forEach((s, i) => {
-    if (s && /[A-Za-z0-9]/.test(lines[i]!)) at.set(s, [...(at.get(s) ?? []), i]);
-  });
-  let best: number[] | undefined;
-  let bestPeriod = 0;
-  // The earliest line of any kind recurring at a period: where the first record opens (its
-  // opening line may come in several shapes, `-[ RECORD 7 ]+--` and `-[ RECORD 17 ]---`).
-  const opens = new Map<number, number>();
-  for (const idx of at.values()) {
-    if (idx.length < 5) continue;
-    const gaps = idx.slice(1).map((x, k) => x - idx[k]!);
-    const common = new Map<number, number>();
-    for (const g of gaps) common.set(g, (common.get(g) ?? 0) + 1);
-    const [g, n] = [...common].sort((a, b) => b[1] - a[1])[0]!;
-    if (g < 2 || n < 0.8 * gaps.length) continue;
-    opens.set(g, Math.min(opens.get(g) ?? idx[0]!, idx[0]!));
-    if (idx.length * g < 0.5 * lines.length) continue;
-    if (!best || idx.length > best.length) {
-      best = idx;
-      bestPeriod = g;
-    }
-  }
-  if (!best) return undefined;
-  const back = best[0]! - (opens.get(bestPeriod) ?? best[0]!);
-  return back >= 0 && back < bestPeriod ? best.map((h) => h - back) : best;
-}
-
-function unitsOf(lines: readonly string[], shapes: readonly string[]): [number, number][] {
-  const out: [number, number][] = [];
-  const heads = recordHeads(lines, shapes);
-  if (heads) {
-    // Before the first record and after the last one's usual length, lines stand alone.
-    for (let i = 0; i < heads[0]!; i++) out.push([i, i]);
-    const period = heads[1]! - heads[0]!;
-    heads.forEach((h, k) => {
-      const end = k + 1 < heads.length ? heads[k + 1]! - 1 : Math.min(lines.length - 1, h + period - 1);
-      out.push([h, end]);
-    });
-    for (let i = out[out.length - 1]![1] + 1; i < lines.length; i++) out.push([i, i]);
-    return out;
-  }
-  if (paragraphs(lines)) {
-    let i = 0;
-    while (i < lines.length) {
-      let j = i;
-      while (j + 1 < lines.length && !blank(lines[j + 1]!)) j++;
-      while (j + 1 < lines.length && blank(lines[j + 1]!)) j++;
-      out.push([i, j]);
-      i = j + 1;
-    }
-    return out;
-  }
-  let i = 0;
-  while (i < lines.length) {
-    let j = i;
-    if (!blank(lines[i]!))
-      while (j + 1 < lines.length && !blank(lines[j + 1]!) && indent(lines[j + 1]!) > indent(lines[i]!)) j++;
-    out.push([i, j]);
-    i = j + 1;
-  }
-  return out;
-}
-
-function layout(text: string, facts: readonly string[]): Layout {
-  const lines = text.split("\n");
-  const fl = factLines(lines, facts);
-  const count = new Map<string, number>();
-  const shapes = lines.map(shapeOfLine);
-  for (const s of shapes) count.set(s, (count.get(s) ?? 0) + 1);
-  const frequent = (i: number) => blank(lines[i]!) || (count.get(shapes[i]!) ?? 0) >= 3;
-  const units: Unit[] = unitsOf(lines, shapes).map(([first, last], u) => {
-    const idx = Array.from({ length: last - first + 1 }, (_, k) => first + k);
-    const fact = idx.some((i) => fl.has(i));
-    const allBlank = idx.every((i) => blank(lines[i]!));
-    const body =
-      u > 0 &&
-      !fact &&
-      !allBlank &&
-      idx.every(frequent) &&
-      idx.some((i) => /[A-Za-z0-9]/.test(lines[i]!)) &&
-      !(last + 1 < lines.length && RULE.test(lines[last + 1]!));
-    return { first, last, fact, body, blank: allBlank };
-  });
-  const runs: [number, number][] = [];
-  let u = 0;
-  while (u < units.length) {
-    if (!units[u]!.body) {
-      u++;
-      continue;
-    }
-    let v = u;
-    while (v + 1 < units.length && (units[v + 1]!.body || units[v + 1]!.blank)) v++;
-    while (v > u && units[v]!.blank) v--;
-    runs.push([u, v]);
-    u = v + 1;
-  }
-  return { lines, facts: fl, units, runs };
-}
 
 /** Whether whole lines can be repeated, dropped or moved without breaking the output's syntax. */
 export function editableByLines(text: string): boolean {
@@ -293,45 +91,17 @@ function pinnedTokens(L: Layout, facts: readonly string[]): Set<string> {
   return pinned;
 }
 
-/** Numbers of three or more digits, and hex hashes of 7+ characters with a digit and a letter. */
-const TOKEN = /\b(?:\d{3,}|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,})\b/g;
-
-/**
- * A deterministic other value of a token: same length and first character; a number never
- * above the original (so a copy is never the newest date, the largest size or the highest
- * count, which would change what the facts are), a hash any other hash.
- */
-function renumberToken(tok: string, seed: number): string {
-  let h = seed * 2654435761 + 1;
-  for (const ch of tok) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
-  const hex = /[a-f]/.test(tok);
-  const alphabet = hex ? "0123456789abcdef" : "0123456789";
-  let out = tok[0]!;
-  let below = hex;
-  for (let k = 1; k < tok.length; k++) {
-    h = Math.imul(h ^ (h >>> 15), 2246822519) >>> 0;
-    const top = below ? alphabet.length : alphabet.indexOf(tok[k]!) + 1;
-    const d = alphabet[h % top]!;
-    if (d !== tok[k]) below = true;
-    out += d;
-  }
-  return out;
-}
-
-function renumberLine(line: string, pinned: ReadonlySet<string>, seed: number): string {
-  return line.replace(TOKEN, (t) => (pinned.has(t) ? t : renumberToken(t, seed)));
-}
-
-/** The units of a run cycled until they hold `bytes`; each later round renumbered as new records. */
+/** The units of a run cycled until they hold `bytes`; each later round's lines new entries. */
 function cycled(L: Layout, run: readonly Unit[], bytes: number, pinned: ReadonlySet<string>): string[] {
   const out: string[] = [];
+  const naming = namingParts(L.lines, isList(run.flatMap((u) => linesOf(L, u))) ? 3 : MANY);
   let have = 0;
   for (let round = 0; have < bytes; round++) {
     // A run that ends without the blank line its units are separated by gets one between rounds.
     if (round > 0 && run.some((u) => u.blank) && !blank(out[out.length - 1]!)) out.push("");
     for (const u of run) {
       if (have >= bytes) break;
-      const ls = linesOf(L, u).map((l) => (round === 0 ? l : renumberLine(l, pinned, round)));
+      const ls = round === 0 ? linesOf(L, u) : freshEntry(L.must, linesOf(L, u), naming, pinned, round);
       out.push(...ls);
       have += bytesOf(ls);
     }
