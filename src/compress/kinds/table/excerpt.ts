@@ -202,7 +202,8 @@ function rarePicks(
     const line = lines[i]!;
     if (
       line.length > 4000 ||
-      (!startsWord(line) && (line.trim() === "" || RULE.test(line) || BOX_RULE.test(line)))
+      (!startsWord(line) &&
+        (line.trim() === "" || RULE.test(line) || BOX_RULE.test(line) || isCountFooter(line)))
     )
       continue;
     rowAt.push(i);
@@ -277,12 +278,13 @@ export function tablePicks(
   const header = headerEnd(lines, delimiter);
   const start = Math.min(lines.length, header + 1);
   let rows = 0;
-  for (let i = start; i < lines.length; i++)
-    if (
-      startsWord(lines[i]!) ||
-      (lines[i]!.trim() !== "" && !BOX_RULE.test(lines[i]!) && !isCountFooter(lines[i]!))
-    )
-      rows++;
+  for (let i = start; i < lines.length; i++) {
+    const line = lines[i]!;
+    // psql's own count is no row; it is kept as the rows with rare values are (rarePicks).
+    if (startsWord(line)) rows++;
+    else if (isCountFooter(line)) picks.push({ from: i, to: i, prio: MUST + 3 });
+    else if (line.trim() !== "" && !BOX_RULE.test(line)) rows++;
+  }
   picks.push({ from: 0, to: header, prio: MUST + 5, split: "tail" });
   notes.push({ at: start, text: `[${plural(rows, "row")}]`, prio: MUST + 4 });
   // The first rows show what a row looks like; substance beside the header.
