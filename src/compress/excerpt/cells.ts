@@ -31,6 +31,24 @@ export function cellsOf(rows: readonly (readonly string[])[]): Cells {
   };
 }
 
+/** A table as Cells, whether given as arrays of cells (json, sized, tests) or as Cells already. */
+export type Table = readonly (readonly string[])[] | Cells;
+
+/** `table` as Cells: arrays are read through cellsOf. */
+export function asCells(table: Table): Cells {
+  return Array.isArray(table) ? cellsOf(table) : (table as Cells);
+}
+
+/**
+ * How many cells the widest row holds, by a loop: spreading an array of every row's width
+ * into Math.max took longer than reading the rows' cells.
+ */
+export function widest(rows: Cells): number {
+  let width = 0;
+  for (let r = 0; r < rows.length; r++) if (rows.widthOf(r) > width) width = rows.widthOf(r);
+  return width;
+}
+
 /**
  * A table's rows by where each cell lies in its line (trimmed), or, for a row whose cells are
  * not its line's characters as they stand (a quoted CSV field, `""` read as `"`), its cells.

@@ -10,7 +10,7 @@
  * ones under 40; so is one at or below zero among positive ones (a stock count of -14). Pure.
  */
 
-import { type Cells, cellsOf } from "./cells.ts";
+import { asCells, type Cells, type Table, widest } from "./cells.ts";
 import { FEW_LINES, farEitherSide, onlyGrow, printedStep } from "./far-values.ts";
 import { type Printed, signedNumberIn } from "./fields.ts";
 import { groupedNumber } from "./grouped-number.ts";
@@ -56,14 +56,11 @@ export function isRule(values: readonly string[]): boolean {
 const CATEGORIES = 20;
 
 /** The rows holding rare values of `table`'s rows (arrays of cells, or Cells: each cell read only where needed). */
-export function rarity(table: readonly (readonly string[])[] | Cells): Rarity {
-  const rows = Array.isArray(table) ? cellsOf(table) : (table as Cells);
+export function rarity(table: Table): Rarity {
+  const rows = asCells(table);
   const n = rows.length;
   if (n < 8) return { rare: [], columns: [], far: [] };
-  // The widest row, by a loop: spreading an array of every row's width into Math.max took
-  // longer than reading the rows' cells.
-  let width = 0;
-  for (let r = 0; r < n; r++) if (rows.widthOf(r) > width) width = rows.widthOf(r);
+  const width = widest(rows);
   const rare = new Set<number>();
   const columns: ColumnValues[] = [];
   const fewNumbers = Math.min(CATEGORIES, Math.max(2, Math.floor(n / 3)));

@@ -8,7 +8,7 @@
  * table kind (kinds/table/excerpt.ts) keeps these rows as facts.
  */
 
-import { type Cells, cellsOf } from "./cells.ts";
+import { asCells, type Cells, type Table, widest } from "./cells.ts";
 
 /** A parent column names at least this many distinct parents. */
 const PARENTS = 3;
@@ -36,13 +36,10 @@ const NAME = /^(?=.*[A-Za-z])[^\s]+$/;
  * The indexes (into `rows`) of the rows hanging from the tree's root, when a column names
  * each row's parent; [] otherwise. `rows` are split cells, the first the row's name.
  */
-export function rootRows(table: readonly (readonly string[])[] | Cells): number[] {
-  const rows = Array.isArray(table) ? cellsOf(table) : (table as Cells);
+export function rootRows(table: Table): number[] {
+  const rows = asCells(table);
   if (rows.length < 8) return [];
-  // The widest row, by a loop: spreading an array of every row's width into Math.max took
-  // longer than reading the rows' cells.
-  let width = 0;
-  for (let r = 0; r < rows.length; r++) if (rows.widthOf(r) > width) width = rows.widthOf(r);
+  const width = widest(rows);
   const names = new Names(rows, width);
   for (let c = 1; c < width; c++) {
     const parents = parentsIn(rows, c, names);

@@ -8,7 +8,7 @@
  * things, the one naming most of them. Pure; the table kind (excerpt.ts) makes them facts.
  */
 
-import { type Cells, cellsOf } from "../../excerpt/cells.ts";
+import { asCells, type Cells, type Table, widest } from "../../excerpt/cells.ts";
 
 /** From this many rows on. */
 const ROWS = 20;
@@ -44,12 +44,11 @@ function fixes(cells: Cells, c: number, d: number): boolean {
 }
 
 /** The first row of each value of the column naming most things; [] when no column names things. */
-export function entityRows(table: readonly (readonly string[])[] | Cells): number[] {
-  const cells = Array.isArray(table) ? cellsOf(table) : (table as Cells);
+export function entityRows(table: Table): number[] {
+  const cells = asCells(table);
   const n = cells.length;
   if (n < ROWS) return [];
-  let width = 0;
-  for (let r = 0; r < n; r++) if (cells.widthOf(r) > width) width = cells.widthOf(r);
+  const width = widest(cells);
   let best: number[] = [];
   for (let c = 0; c < width; c++) {
     const first = new Map<string, number>();
