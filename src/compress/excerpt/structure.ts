@@ -46,9 +46,12 @@ function rareIn(w: Work): (i: number) => boolean {
   };
 }
 
-/** The lines a rule found that are not facts yet, made facts (those already facts stay as first told). */
-function newFacts(w: Work, found: Iterable<number>, prio: number, why: Why): void {
-  for (const i of found) if (!w.facts.has(i)) fact(w, i, i, prio, why);
+/**
+ * The lines a rule found that are not facts yet, made facts (those already facts stay as first
+ * told); with `outsideNoise`, none the kind calls noise.
+ */
+function newFacts(w: Work, found: Iterable<number>, prio: number, why: Why, outsideNoise = false): void {
+  for (const i of found) if (!w.facts.has(i) && !(outsideNoise && w.noise(i))) fact(w, i, i, prio, why);
 }
 
 export function rankStructure(w: Work): void {
@@ -71,6 +74,6 @@ export function rankStructure(w: Work): void {
   newFacts(w, percentRanking(w.lines), E.rare, "outlier");
   newFacts(w, timedSections(w.lines), E.rare, "tree-root");
   newFacts(w, listingReport(w.lines), E.rare, "outcome");
-  for (const i of countedLast(w.lines, w.t)) if (!w.facts.has(i) && !w.noise(i)) fact(w, i, i, E.rare, "end");
-  for (const i of narration(w.lines, w.t)) if (!w.facts.has(i) && !w.noise(i)) fact(w, i, i, E.rare, "rare");
+  newFacts(w, countedLast(w.lines, w.t), E.rare, "end", true);
+  newFacts(w, narration(w.lines, w.t), E.rare, "rare", true);
 }
