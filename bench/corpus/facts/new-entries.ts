@@ -46,14 +46,17 @@ const PART = /\b(?=[0-9a-f]*\d)[0-9a-f]{7,}\b|[A-Za-z_]+|\d+/g;
 export function namingParts(lines: readonly string[], least: number): Map<string, Set<number>> {
   const values = new Map<string, Set<string>[]>();
   const members = new Map<string, number>();
+  const keys = new Map<string, Set<number>>();
   for (const l of lines) {
     if (blank(l)) continue;
     const sh = shapeOfLine(l);
     members.set(sh, (members.get(sh) ?? 0) + 1);
     const at = values.get(sh) ?? [];
+    const keyEnd = KEY.exec(l)?.[0].length ?? 0;
     [...l.matchAll(PART)].forEach((m, k) => {
       at[k] ??= new Set();
       at[k]!.add(m[0]);
+      if (m.index < keyEnd) keys.set(sh, (keys.get(sh) ?? new Set()).add(k));
     });
     values.set(sh, at);
   }
@@ -61,14 +64,25 @@ export function namingParts(lines: readonly string[], least: number): Map<string
   for (const [sh, at] of values) {
     const n = members.get(sh)!;
     if (n < least) continue;
-    out.set(sh, new Set(at.flatMap((v, k) => (v.size >= 3 && v.size > n / 2 ? [k] : []))));
+    const key = keys.get(sh);
+    const naming = (v: Set<string>, k: number) => v.size >= 3 && v.size > n / 2 && !key?.has(k);
+    out.set(sh, new Set(at.flatMap((v, k) => (naming(v, k) ? [k] : []))));
     // Where no part names most lines apart (`lib.es2015.core.d.ts`: each part shared by
     // some), the part that varies most does: a copy must not be the same line again.
-    const most = at.reduce((b, v, k) => (v.size > (at[b]?.size ?? 2) ? k : b), -1);
+    const most = at.reduce((b, v, k) => (v.size > (at[b]?.size ?? 2) && !key?.has(k) ? k : b), -1);
     if (!out.get(sh)!.size && most >= 0) out.get(sh)!.add(most);
   }
   return out;
 }
+
+/**
+ * A heading key (`    Requests:`, `  Limits:`, `Conditions:`): one or two words and a colon
+ * ending the line, the head of a record's nested block. It names a field, not an entry of a
+ * list: a larger run prints the same block again (another container's `Requests:`), never
+ * under a new name, so a copy keeps it. (A key with a value on its line may be an entry:
+ * redis INFO's `cmdstat_get:calls=…` grows with the commands run.)
+ */
+const KEY = /^\s*[A-Za-z][\w-]*(?: [A-Za-z][\w-]*)?(?=:\s*$)/;
 
 /**
  * Lines of one shape from which their varying parts are taken for names, outside a list: a

@@ -70,6 +70,15 @@ describe("robustness variants", () => {
     expect(variant.length).toBeGreaterThan(3 * text.length);
   });
 
+  it("grows a kubectl describe under its own block headings, none made up (fresh9)", () => {
+    const { text, variant } = variantOf("fresh9", "kubectl-describe-payment-processor", "grown4x");
+    const headings = (t: string) => new Set(t.split("\n").filter((l) => /^\s*[A-Za-z][\w -]*:$/.test(l)));
+    const had = headings(text);
+    // `    Requests:` heads a container's block: a larger run prints it again, never renamed.
+    expect(had.has("    Requests:")).toBe(true);
+    expect([...headings(variant)].filter((h) => !had.has(h))).toEqual([]);
+  });
+
   it("grows gcc's warnings with new variables, the message's words kept (fresh3 cmake make -k)", () => {
     const { variant } = variantOf("fresh3", "cmake-make-k-gxx", "grown2x");
     const warned = variant
