@@ -19,7 +19,7 @@
  * node_modules linked) patched so that budget.ts reads B24_FACT_SHARE and B24_NO_SPILL and
  * compress-with.ts B24_NO_WHOLE (the hook never sets them). Open sets only: never the blind part.
  *
- *   npx node bench/room-curve.ts [--trees /tmp/b24] [--rounds fresh21@2b4c58b,...] [--classify] [--json FILE]
+ *   npx node bench/room-curve.ts [--trees /tmp/b24] [--rounds fresh21@2b4c58b,...] [--classify] [--rules] [--rooms A,B] [--json FILE]
  *
  * `--rounds set@commit,...` names each set's tree (default: the held-out rounds and the
  * commits they were scored untouched on).
@@ -49,7 +49,39 @@ interface Room {
   readonly unbounded?: boolean;
   /** Lift the spill limits (shownLimit). */
   readonly noSpill?: boolean;
+  /** A rule scaling the budget by what the output's lines hold (compress-with.ts's limit times it). */
+  readonly rule?: (lines: readonly string[]) => number;
 }
+
+/** A line with digits and spacing normalised (lines.ts's shapeOf): one kind of line. */
+const shapeOf = (line: string) =>
+  line
+    .replace(/0x[0-9a-f]+|\d+/gi, "#")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** Distinct kinds of line over non-blank lines (0: one template, 1: every line its own), and how many. */
+function variety(lines: readonly string[]): { share: number; kinds: number; rare: number } {
+  const counts = new Map<string, number>();
+  let n = 0;
+  for (const l of lines) {
+    if (l.trim() === "") continue;
+    n++;
+    const k = shapeOf(l);
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  let rare = 0;
+  for (const c of counts.values()) if (c <= 2) rare += c;
+  return { share: n ? counts.size / n : 0, kinds: counts.size, rare: n ? rare / n : 0 };
+}
+
+/** Rules spending room by information, measured beside the flat raises. */
+const RULES: readonly Room[] = [
+  { name: "by variety 1..2", scale: 1, share: 0.5, rule: (ls) => 1 + variety(ls).share },
+  { name: "by variety 0.75..2", scale: 1, share: 0.5, rule: (ls) => 0.75 + 1.25 * variety(ls).share },
+  { name: "by rare lines 1..2", scale: 1, share: 0.5, rule: (ls) => 1 + variety(ls).rare },
+  { name: "by rare lines 0.75..2 + 0.6", scale: 1, share: 0.6, rule: (ls) => 0.75 + 1.25 * variety(ls).rare },
+];
 
 const CURVE: readonly Room[] = [
   { name: "today", scale: 1, share: 0.5 },
@@ -82,6 +114,11 @@ const PATCHES: readonly (readonly [string, string, string])[] = [
     "compress/excerpt/budget.ts",
     "return Math.floor(limit * SPILL_MARGIN);",
     "return process.env.B24_NO_SPILL ? Number.POSITIVE_INFINITY : Math.floor(limit * SPILL_MARGIN);",
+  ],
+  [
+    "compress/compress-with.ts",
+    "const limit = Math.max(200, Math.floor(budget));\n  const doc = docOf(text);",
+    "const doc = docOf(text);\n  // biome-ignore lint/suspicious/noExplicitAny: room-curve.ts's rule\n  const limit = Math.max(200, Math.floor(budget * ((globalThis as any).__b24Scale?.(doc.lines) ?? 1)));",
   ],
   [
     "compress/compress-with.ts",
@@ -154,6 +191,7 @@ function setEnv(room: Room): void {
   };
   set("B24_NO_WHOLE", room.unbounded);
   set("B24_NO_SPILL", room.noSpill);
+  (globalThis as { __b24Scale?: (lines: readonly string[]) => number }).__b24Scale = room.rule;
 }
 
 function run(p: Product, room: Room, cases: readonly FactCase[]): CaseScore[] {
@@ -182,16 +220,94 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const cell = (a: Aggregate) => `${pct(a.recall)} (${a.kept}/${a.facts}) / ${pct(a.reduction)}`;
 
 /** One row per set and one pooled, one column per room of the curve. */
-function curveTable(runs: readonly SetRun[]): string[] {
-  const head = `| set (tree) | ${CURVE.map((room) => room.name).join(" | ")} |`;
-  const rule = `|---|${CURVE.map(() => "---:").join("|")}|`;
+function curveTable(runs: readonly SetRun[], rooms: readonly Room[]): string[] {
+  const head = `| set (tree) | ${rooms.map((room) => room.name).join(" | ")} |`;
+  const rule = `|---|${rooms.map(() => "---:").join("|")}|`;
   const row = (name: string, of: (room: Room) => CaseScore[]) =>
-    `| ${name} | ${CURVE.map((room) => cell(aggregate(of(room)))).join(" | ")} |`;
+    `| ${name} | ${rooms.map((room) => cell(aggregate(of(room)))).join(" | ")} |`;
   return [
     head,
     rule,
     ...runs.map((r) => row(`${r.set} (${r.tree})`, (room) => r.curve.get(room.name)!)),
     row("**pooled**", (room) => runs.flatMap((r) => r.curve.get(room.name)!)),
+  ];
+}
+
+/**
+ * Facts a ranking that put facts first would keep in the room today's excerpt took: each
+ * fact's lines (the lines its first occurrence spans in the whole output) cost their bytes,
+ * and facts are taken cheapest first while the lines taken fit the excerpt's size (its header
+ * included, so the bound is generous). A fact not found verbatim (a hash's prefix, `dir/` then
+ * a name) counts as the excerpt did. Outputs left whole keep everything.
+ */
+function oracle(c: FactCase, row: CaseScore): { kept: number; total: number; need: number } {
+  const total = row.mustTotal;
+  if (!row.replaced) return { kept: row.mustHits, total, need: 0 };
+  const text = wholeOutput(c);
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  const lineAt = (off: number) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= off) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const lineBytes = (i: number) =>
+    Buffer.byteLength(text.slice(starts[i]!, (starts[i + 1] ?? text.length + 1) - 1)) + 1;
+  const missed = new Set(row.missed);
+  let unfound = 0;
+  const spans: number[][] = [];
+  for (const f of c.must_keep) {
+    const at = text.indexOf(f);
+    if (at < 0) {
+      if (!missed.has(f)) unfound++;
+      continue;
+    }
+    const [a, b] = [lineAt(at), lineAt(at + Math.max(0, f.length - 1))];
+    spans.push(Array.from({ length: b - a + 1 }, (_, k) => a + k));
+  }
+  const cost = (lines: readonly number[]) => lines.reduce((x, i) => x + lineBytes(i), 0);
+  spans.sort((x, y) => cost(x) - cost(y));
+  const need = cost([...new Set(spans.flat())]);
+  const taken = new Set<number>();
+  let used = 0;
+  let kept = unfound;
+  for (const lines of spans) {
+    const more = cost(lines.filter((i) => !taken.has(i)));
+    if (used + more > row.shownBytes) continue;
+    used += more;
+    for (const i of lines) taken.add(i);
+    kept++;
+  }
+  return { kept, total, need };
+}
+
+function oracleTable(runs: readonly SetRun[]): string[] {
+  const line = (name: string, pairs: readonly { c: FactCase; row: CaseScore }[]) => {
+    const today = aggregate(pairs.map((p) => p.row));
+    let kept = 0;
+    let need = 0;
+    let room = 0;
+    for (const p of pairs) {
+      const o = oracle(p.c, p.row);
+      kept += o.kept;
+      if (p.row.replaced) {
+        need += o.need;
+        room += p.row.shownBytes;
+      }
+    }
+    return `| ${name} | ${pct(today.recall)} (${today.kept}/${today.facts}) | ${pct(kept / (today.facts || 1))} (${kept}/${today.facts}) | ${pct(need / (room || 1))} | ${pct(today.reduction)} |`;
+  };
+  const pairsOf = (r: SetRun) => r.cases.map((c, i) => ({ c, row: r.curve.get("today")![i]! }));
+  return [
+    "| set (tree) | kept today | kept, facts first in the same room | every fact's lines, share of the excerpts' bytes | reduction over 8 KB |",
+    "|---|---:|---:|---:|---:|",
+    ...runs.map((r) => line(`${r.set} (${r.tree})`, pairsOf(r))),
+    line("**pooled**", runs.flatMap(pairsOf)),
   ];
 }
 
@@ -210,13 +326,13 @@ interface Miss {
 }
 
 /** Which class each untouched miss falls in (see the head of this file). */
-function classify(r: SetRun): Miss[] {
+function classify(r: SetRun, rooms: readonly Room[]): Miss[] {
   const base = r.curve.get("today")!;
   const keptAt = (rows: readonly CaseScore[] | undefined) => {
     const missed = new Set(missedOf(rows ?? []));
     return (key: string) => rows !== undefined && !missed.has(key);
   };
-  const curveKeeps = CURVE.slice(1).map((room) => ({ room, kept: keptAt(r.curve.get(room.name)) }));
+  const curveKeeps = rooms.slice(1).map((room) => ({ room, kept: keptAt(r.curve.get(room.name)) }));
   const shareKeeps = keptAt(r.share);
   const capKeeps = keptAt(r.cap);
   const allKeeps = keptAt(r.all);
@@ -273,6 +389,13 @@ async function main(argv: readonly string[]): Promise<void> {
   };
   const trees = resolve(val("--trees") ?? "/tmp/b24");
   const classifying = argv.includes("--classify");
+  // The rooms to run, today's first (--rooms a,b: those of the curve and the rules named; --rules: the rules too).
+  const named = val("--rooms")?.split(",");
+  const rooms = named
+    ? [CURVE[0]!, ...[...CURVE, ...RULES].filter((room) => named.includes(room.name) && room !== CURVE[0])]
+    : argv.includes("--rules")
+      ? [...CURVE, ...RULES]
+      : CURVE;
   const runs: SetRun[] = [];
   const products = new Map<string, Product>();
   for (const spec of (val("--rounds") ?? ROUNDS).split(",")) {
@@ -282,7 +405,7 @@ async function main(argv: readonly string[]): Promise<void> {
     if (!products.has(src)) products.set(src, await product(src));
     const p = products.get(src)!;
     const cases = loadSet(set);
-    const curve = new Map(CURVE.map((room) => [room.name, run(p, room, cases)]));
+    const curve = new Map(rooms.map((room) => [room.name, run(p, room, cases)]));
     runs.push({
       set,
       tree,
@@ -298,9 +421,19 @@ async function main(argv: readonly string[]): Promise<void> {
     });
     process.stderr.write(`${set}@${tree} done\n`);
   }
-  const out = ["## Facts kept whole / reduction over 8 KB, by room (in-process)", "", ...curveTable(runs)];
+  const out = [
+    "## Facts kept whole / reduction over 8 KB, by room (in-process)",
+    "",
+    ...curveTable(runs, rooms),
+  ];
+  out.push(
+    "",
+    "## The same room, facts first (an upper bound on what ranking alone can buy)",
+    "",
+    ...oracleTable(runs),
+  );
   if (classifying) {
-    const misses = runs.flatMap(classify);
+    const misses = runs.flatMap((r) => classify(r, rooms));
     out.push(
       "",
       "## Untouched misses by what would keep them",
@@ -318,7 +451,7 @@ async function main(argv: readonly string[]): Promise<void> {
     const summary = runs.map((r) => ({
       set: r.set,
       tree: r.tree,
-      curve: Object.fromEntries(CURVE.map((room) => [room.name, aggregate(r.curve.get(room.name)!)])),
+      curve: Object.fromEntries(rooms.map((room) => [room.name, aggregate(r.curve.get(room.name)!)])),
     }));
     writeFileSync(json, `${JSON.stringify(summary, null, 2)}\n`);
   }
