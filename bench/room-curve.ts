@@ -95,6 +95,12 @@ const CURVE: readonly Room[] = [
   { name: "budget x3", scale: 3, share: 0.5 },
   { name: "budget x4", scale: 4, share: 0.5 },
 ];
+
+/** Less room: what the budget past the facts holds of the facts (run with --rooms). */
+const LESS: readonly Room[] = [
+  { name: "budget x0.75", scale: 0.75, share: 0.5 },
+  { name: "budget x0.5", scale: 0.5, share: 0.5 },
+];
 const CAP_WHOLE: Room = { name: "facts may take all", scale: 1, share: 1, unbounded: true };
 const CAP_UNBOUND: Room = { name: "cap unbounded", scale: 1, share: 1, unbounded: true, noSpill: true };
 const ALL_UNBOUND: Room = { name: "all unbounded", scale: 1e4, share: 1, unbounded: true, noSpill: true };
@@ -392,7 +398,10 @@ async function main(argv: readonly string[]): Promise<void> {
   // The rooms to run, today's first (--rooms a,b: those of the curve and the rules named; --rules: the rules too).
   const named = val("--rooms")?.split(",");
   const rooms = named
-    ? [CURVE[0]!, ...[...CURVE, ...RULES].filter((room) => named.includes(room.name) && room !== CURVE[0])]
+    ? [
+        CURVE[0]!,
+        ...[...CURVE, ...RULES, ...LESS].filter((room) => named.includes(room.name) && room !== CURVE[0]),
+      ]
     : argv.includes("--rules")
       ? [...CURVE, ...RULES]
       : CURVE;
