@@ -159,6 +159,16 @@ const SHAPE_LOOK = 32;
 /** A field of categories holds this many values at most. */
 const CATEGORIES = 12;
 
+/**
+ * Where a line's fields lie (fieldBounds), for tally and rareHeld: made once, as each
+ * value is written before it is read and neither runs within the other. A typed array
+ * this large is memory outside the heap: one a call cost more than a short template's tally.
+ */
+const BOUNDS = new Int32Array(2 * MAX_FIELDS);
+
+/** Room for the bounds of `max` fields: BOUNDS, unless more are asked. */
+const boundsFor = (max: number) => (max <= MAX_FIELDS ? BOUNDS : new Int32Array(2 * max));
+
 /** The values of the fields (up to `max`) of a template's lines (outliers). */
 function tally(
   lines: readonly string[],
@@ -166,11 +176,23 @@ function tally(
   bodyAt: (i: number) => number,
   max: number,
 ): Tally {
-  const bounds = new Int32Array(2 * max);
-  const fields: Omit<Tally, "width"> = {
-    ...{ values: [], counts: [], numbers: [], categorical: [], numeric: [] },
-    ...{ shapes: [], shapeCounts: [], shaped: [], decimals: [], below1: [] },
-    ...{ keys: [], keyCounts: [], keyed: [] },
+  const bounds = boundsFor(max);
+  // One literal, returned as it is: a spread copies an object for each tally.
+  const fields: { -readonly [K in keyof Tally]: Tally[K] } = {
+    width: 0,
+    values: [],
+    counts: [],
+    numbers: [],
+    categorical: [],
+    numeric: [],
+    shapes: [],
+    shapeCounts: [],
+    shaped: [],
+    decimals: [],
+    below1: [],
+    keys: [],
+    keyCounts: [],
+    keyed: [],
   };
   const { values, counts, numbers, categorical, numeric, shaped, decimals, below1 } = fields;
   // The fields still of categories or numbers: a field of free text drops out after a few
@@ -250,11 +272,12 @@ function tally(
     liveCount = kept;
     if (width === max) upTo = kept > 0 ? live[kept - 1]! + 1 : 0;
   }
-  return { width, ...fields };
+  fields.width = width;
+  return fields;
 }
 
 /** Counts `by` lines of field k holding the words `shape`; past CATEGORIES of them, the field is shaped no more. */
-function countShape(f: Omit<Tally, "width">, k: number, shape: string, by: number): void {
+function countShape(f: Tally, k: number, shape: string, by: number): void {
   const seen = f.shapes[k]!;
   const at = seen.indexOf(shape);
   if (at >= 0) f.shapeCounts[k]![at]! += by;
@@ -281,7 +304,7 @@ function rareHeld(
   readBy: readonly By[],
 ): (string | undefined)[][] {
   const upTo = rareOf.length;
-  const bounds = new Int32Array(2 * upTo);
+  const bounds = boundsFor(upTo);
   const held: (string | undefined)[][] = [];
   for (let k = 0; k < upTo; k++) if (rareOf[k]) held[k] = new Array<string | undefined>(members.length);
   for (let j = 0; j < members.length; j++) {
