@@ -3,7 +3,7 @@
  * where they lie, the number a field holds and the words a field of ids is told by. Pure.
  */
 
-import { WORD } from "./mask.ts";
+import { WORD } from "./mask-token.ts";
 
 /** Fields looked at per line at most. */
 export const MAX_FIELDS = 48;
@@ -196,7 +196,7 @@ export function signedNumberIn(s: string, from: number, to: number, shape?: Prin
 
 /**
  * The words of `s[from, to)`: its runs of letters and digits that are letters only, WORD
- * or more (a word as mask.ts reads one), not all hex (`Package` of
+ * or more (a word as mask-token.ts reads one), not all hex (`Package` of
  * `Package_for_KB3139940~31bf3856ad364e35~amd64`), joined by a blank; "" when none (a
  * hash, a number, a time).
  */

@@ -1,285 +1,32 @@
 /**
  * The masked hashes of a line's tokens, for grouping lines into templates
- * (templates.ts): a token's variable parts (numbers, hex and random ids, a path's file
- * name within its directory) are masked, so two tokens alike but for them hash alike.
- * A token's hash depends on its text alone. Pure but for a scratch value the passes hand
- * each other (how many runs of a token hold digits). A text is read from its code units
- * (code-units.ts), not its characters.
+ * (templates.ts): each token masked as mask-token.ts masks it (two tokens alike but for
+ * their numbers, ids or a path's file name hash alike), read in the pass that finds where
+ * it ends, with what the grouping asks of a line besides (its error codes, its shape, its
+ * values and the files it names). Pure but for what the last line left (its codes and
+ * shape). A text is read from its code units (code-units.ts), not its characters.
  */
 
-import { codesOf } from "./code-units.ts";
+import {
+  FNV,
+  hashOf,
+  isBar,
+  isCode,
+  isDigit,
+  maskedOrId,
+  maskedRuns,
+  maskPath,
+  maskRuns,
+  mix,
+  pathEnd,
+  runsEnd,
+} from "./mask-token.ts";
 
 /** At most this many tokens are compared; the rest of a longer line only lengthens it. */
 export const MAX_TOKENS = 48;
 
-const isDigit = (c: number) => c >= 48 && c <= 57;
-const isUpper = (c: number) => c >= 65 && c <= 90;
-
-const FNV = 0x811c9dc5 | 0;
-/**
- * Classes of code units: 0 other; what maskRuns stops at (a blank, a slash), a quote, a
- * character rules are drawn with (isRuleChar); then what runs are made of (RUN on): digits,
- * hex letters, other letters. One lookup a character tells them all.
- */
-const STOP = 1;
-const QUOTE = 2;
-const RULE = 3;
-const DIGIT = 4;
-const HEX = 5;
-const RUN = DIGIT;
-const LETTER = 6;
-// Set by ranges (fill), not by a loop over every code unit: that costs milliseconds at load.
-const CLASS = new Uint8Array(65536)
-  .fill(DIGIT, 48, 58)
-  .fill(HEX, 65, 71)
-  .fill(LETTER, 71, 91)
-  .fill(HEX, 97, 103)
-  .fill(LETTER, 103, 123)
-  // isRuleChar's characters.
-  .fill(RULE, 0x2500, 0x2580);
-for (const c of [32, 9, 47]) CLASS[c] = STOP;
-for (const c of [34, 39]) CLASS[c] = QUOTE;
-for (const c of [43, 45]) CLASS[c] = RULE;
-/** One step of the FNV-1a hash the masks are made of. */
-export const mix = (h: number, c: number) => Math.imul(h ^ c, 0x01000193);
-
-/** The masks, as characters mixed into a hash. */
-const STAR = 42;
-const ZERO = 48;
-const PLUSMINUS = 177;
-
-/** How many runs of letters and digits holding a digit the last maskRuns read. */
-let digitRuns = 0;
-/** Where the last maskRuns stopped: `to`, or a blank or slash when it stops at one. */
-let stoppedAt = 0;
-/**
- * The hash of the words the last maskRuns read (runs of WORD letters or more, no digit,
- * not all hex, not quoted): FNV when none. A structured id keeps them (`…|HiH_HiBroadcastUtil|…|sendSyncFailedBroadcast`).
- */
-let words = FNV;
-/** A run of this many letters, one not a hex digit, is a word, not a piece of an id (`NF`, `Jul`, `beef`). */
-export const WORD = 4;
-
-/**
- * The hash of `s[from, to)` with its variable parts masked: in each run of letters and
- * digits that holds a digit, a long or hex run (an id, a hash) counts as `*` and each run
- * of digits of a short one as `0`; runs of `+` and `-` (a diffstat's bar) or of box-drawing
- * lines (a rule drawn out to a width) as one `±`.
- * `untilBlank`: it stops at a blank or a slash too (where a token ends, or where it turns
- * out a path), so a token is masked in the pass that finds its end.
- */
-function maskRuns(s: Uint16Array, from: number, to: number, h: number, untilBlank = false): number {
-  // Counted in locals, left in digitRuns and words at the end: a module's variable is read and written in memory.
-  let runs = 0;
-  let w = FNV;
-  // Inside quotes: a quoted word is a value (a JSON record's, a SQL row's), not a word of the kind.
-  let quoted = false;
-  let i = from;
-  while (i < to) {
-    const c = s[i]!;
-    const k = CLASS[c]!;
-    if (k < RUN) {
-      if (k === STOP) {
-        if (untilBlank) break;
-      } else if (k === QUOTE) quoted = !quoted;
-      else if (k === RULE) {
-        let j = i;
-        while (j < to && CLASS[s[j]!] === RULE) j++;
-        if (j - i >= 3) {
-          h = Math.imul(h ^ PLUSMINUS, 0x01000193);
-          i = j;
-          continue;
-        }
-      }
-      h = Math.imul(h ^ c, 0x01000193);
-      i++;
-      continue;
-    }
-    // A run of letters and digits: how long, how many digits, whether all hex.
-    let j = i;
-    let digits = 0;
-    let hex = true;
-    // The run with each run of digits one `0`: the run as it is while it holds no digit.
-    let short = h;
-    let inDigits = false;
-    // Whether a letter follows a digit: digits inside the run, not a number after a name.
-    let inside = false;
-    while (j < to) {
-      const d = s[j]!;
-      const kd = CLASS[d]!;
-      if (kd < RUN) break;
-      if (kd === DIGIT) {
-        digits++;
-        if (!inDigits) short = Math.imul(short ^ ZERO, 0x01000193);
-        inDigits = true;
-      } else {
-        if (kd !== HEX) hex = false;
-        if (inDigits) inside = true;
-        short = Math.imul(short ^ d, 0x01000193);
-        inDigits = false;
-      }
-      j++;
-    }
-    const run = j - i;
-    if (digits > 0) runs++;
-    else if (run >= WORD && !hex && !quoted) for (let k = i; k < j; k++) w = mix(w, s[k]!);
-    // A long run with digits inside it is an id (`bontBFsdJ8fMDS`), not a name with a number
-    // after it (`chartOption10`); a hex one when letters and digits mix.
-    if (digits > 0 && ((run >= 10 && inside) || (hex && run >= 6 && run > digits)))
-      h = Math.imul(h ^ STAR, 0x01000193);
-    else h = short;
-    i = j;
-  }
-  stoppedAt = i;
-  digitRuns = runs;
-  words = w;
-  return h;
-}
-
-/** Where the line being read starts in the text it is read from (maskLine's `first`): isCode looks back no further. */
-let lineFirst = 0;
-
-/** What may stand around an error code: a quote or bracket before it (`"'([`), one or a colon, comma or semicolon after it. */
-const opens = (c: number) => c === 34 || c === 39 || c === 40 || c === 91;
-const closes = (c: number) =>
-  c === 34 || c === 39 || c === 41 || c === 93 || c === 58 || c === 44 || c === 59;
-
-/**
- * An error code: a few capitals and digits, the whole token but for brackets, quotes and
- * a trailing colon or comma around it (`TS2305:`, `E0308`, `[SC3054]`, `(E501)`): it tells
- * errors apart. A quoted value after a key (`"valve": "V125",`) is a record's value, no
- * code: read as one, it split a log of alike JSON records into a kind per valve.
- */
-function isCode(s: Uint16Array, from: number, to: number): boolean {
-  if (s[from]! === 34 && from >= lineFirst + 2 && s[from - 2]! === 58) return false;
-  while (from < to && opens(s[from]!)) from++;
-  while (to > from && closes(s[to - 1]!)) to--;
-  let k = from;
-  while (k < to && isUpper(s[k]!)) k++;
-  if (k === from || k - from > 5 || to - k < 2) return false;
-  for (let j = k; j < to; j++) if (!isDigit(s[j]!)) return false;
-  return true;
-}
-
-/**
- * A token made of this many runs holding digits, joined by punctuation, is a structured
- * id (a hardware location `R25-M1-NF-C:J16-U11`, an address, a timestamp): all of it
- * varies, even the runs without digits (`NF`, `N0`), but for its words: a record packed in
- * one token (`20171223-22:32:28:801|HiH_HiBroadcastUtil|30002312|sendSyncFailedBroadcast`)
- * is told by them, or every such record would be one kind of line.
- */
-const ID_RUNS = 3;
-
-/** The hash of the token maskRuns just read: its masked runs, or `*` and its words when an id. */
-const maskedOrId = (masked: number) => (digitRuns >= ID_RUNS ? mix(words, STAR) : masked);
-
-/**
- * The masked hash of a token that is no path, `s[from, to)`, whose hash as it is is `raw`:
- * that, unless it is `variable` (holds a digit or is long) and no error code.
- */
-function notPath(s: Uint16Array, from: number, to: number, raw: number, variable: boolean): number {
-  if (!variable || isCode(s, from, to)) return raw;
-  return maskedRuns(s, from, to);
-}
-
-/** The masked hash of a variable token that is no path and no error code. */
-function maskedRuns(s: Uint16Array, from: number, to: number): number {
-  // Read once for both: the runs holding digits, and the hash it is when they are few.
-  return maskedOrId(maskRuns(s, from, to, FNV));
-}
-
-/**
- * The hash of the token `s[from, to)` with its variable parts masked (two tokens alike but
- * for them hash alike). A path keeps its directory and the file's extension: files of one
- * directory are alike, a file elsewhere is not.
- */
-export function maskToken(text: string, from: number, end: number): number {
-  const s = codesOf(text);
-  lineFirst = 0;
-  let to = from;
-  let slash = false;
-  let variable = false;
-  for (; to < end; to++) {
-    const c = s[to]!;
-    if (c === 32 || c === 9) break;
-    if (c === 47) slash = true;
-    else if (c >= 48 && c <= 57) variable = true;
-  }
-  if (slash) return maskPath(s, from, to);
-  return notPath(s, from, to, hashOf(s, from, to), variable || to - from > 24 || isBar(s, from, to));
-}
-
-/** The hash of `s[from, to)` as it is. */
-function hashOf(s: Uint16Array, from: number, to: number): number {
-  let h = FNV;
-  for (let k = from; k < to; k++) h = Math.imul(h ^ s[k]!, 0x01000193);
-  return h;
-}
-
-/** Where the token the last maskPath read ends. */
-let pathTokenEnd = 0;
-
-/**
- * maskToken's hash of the token from `from` to the first blank before `end`, which holds a
- * slash (a path, when one stands before its end); where it ends is left in pathTokenEnd.
- * Its end is found in the pass that reads it, not in one before.
- */
-function maskPath(s: Uint16Array, from: number, end: number): number {
-  let slash = -1;
-  let variable = false;
-  // Where the path part ends (-1: the token's end).
-  let pathEnd = -1;
-  // Quotes and brackets that open the token (`"./conf/a.conf",`, `('/x/y.py'`) do not end
-  // its path: they stand before it.
-  let opened = from;
-  for (let c = s[opened]!; c === 34 || c === 39 || c === 40; c = s[++opened]!);
-  let to = from;
-  for (; to < end; to++) {
-    const c = s[to]!;
-    if (c === 47) {
-      if (pathEnd < 0) slash = to;
-    } else if (c <= 57) {
-      if (c === 32 || c === 9) break;
-      if (c >= 48) variable = true;
-      else if (pathEnd < 0 && to >= opened && (c === 40 || c === 41 || c === 44 || c === 39 || c === 34))
-        pathEnd = to;
-    } else if (pathEnd < 0 && (c === 58 || c === 91 || c === 93)) pathEnd = to;
-  }
-  pathTokenEnd = to;
-  if (pathEnd < 0) pathEnd = to;
-  // Its slashes all past where the path ends (`require('../a.js')`): no path. So is a URL
-  // (`https://host/a`): the colon of its `://` ends the path before any slash of it.
-  if (slash < 0) return notPath(s, from, to, hashOf(s, from, to), variable || to - from > 24);
-  let h = mix(maskRuns(s, from, slash + 1, FNV), STAR);
-  // The file's extension, when it is one (`.ts`, not `.0413`).
-  let dot = pathEnd - 1;
-  while (dot > slash && s[dot]! !== 46) dot--;
-  if (dot > slash + 1 && pathEnd - dot <= 9) {
-    let numeric = false;
-    for (let k = dot + 1; k < pathEnd; k++) if (isDigit(s[k]!)) numeric = true;
-    if (!numeric) for (let k = dot; k < pathEnd; k++) h = mix(h, s[k]!);
-  }
-  return maskRuns(s, pathEnd, to, mix(h, 124));
-}
-
-/** Whether `s[from, to)` is a bar of `+` and `-`, three or more (a diffstat's `+++--`): its length varies with a count. */
-function isBar(s: Uint16Array, from: number, to: number): boolean {
-  if (to - from < 3) return false;
-  for (let k = from; k < to; k++) {
-    const c = s[k]!;
-    if (!isRuleChar(c)) return false;
-  }
-  return true;
-}
-
-/**
- * A character rules are drawn with: `+` and `-` (a diffstat's bar), or a box-drawing line
- * (U+2500-U+257F: biome's `path format ━━━…` drawn out to one width, so as long as the path
- * is short). A rule drawn to fill a width is the same rule whatever its length.
- */
-function isRuleChar(c: number): boolean {
-  return c === 43 || c === 45 || (c >= 0x2500 && c <= 0x257f);
-}
+/** An ASCII letter, as an extension is made of. */
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /** The error codes (isCode) of the line maskLine read last, hashed together: 0 when none. */
 let codes = 0;
@@ -311,7 +58,7 @@ function isPlace(s: Uint16Array, from: number, to: number): boolean {
   for (let p = from; p < to; p++) {
     if (s[p]! !== 46) continue;
     let k = p + 1;
-    while (k < to && k - p <= 5 && CLASS[s[k]!]! >= HEX) k++;
+    while (k < to && k - p <= 5 && isLetter(s[k]!)) k++;
     if (k > p + 1 && k - p <= 6 && k + 1 < to && (s[k]! === 40 || s[k]! === 58) && isDigit(s[k + 1]!))
       return true;
   }
@@ -364,7 +111,6 @@ export function maskCodes(
 ): number {
   let n = 0;
   let i = from;
-  lineFirst = first;
   // The line's codes and shape, in locals until its end (a module's variables are kept in memory).
   let lineErrors = 0;
   let lineShape = FNV;
@@ -397,19 +143,20 @@ export function maskCodes(
     let t = raw;
     if (kind === 1) {
       const masked = maskRuns(line, i, end, FNV, true);
-      j = stoppedAt;
+      j = runsEnd();
       if (j < end && line[j]! === 47) kind = 2;
-      else if (isCode(line, i, j)) {
+      else if (isCode(line, i, j, first)) {
         t = hashOf(line, i, j);
         lineErrors = mix(lineErrors, t);
       } else t = maskedOrId(masked);
     }
     if (kind === 2) {
-      t = maskPath(line, i, end);
-      j = pathTokenEnd;
+      t = maskPath(line, i, end, first);
+      j = pathEnd();
     } else if (kind === 0 && (j - i > 24 || isBar(line, i, j))) t = maskedRuns(line, i, j);
     out[into + n] = t;
-    lineShape = mix(lineShape, kind === 2 ? ANY_PATH : t);
+    // mix, written out as maskRuns writes it: this is read for every token.
+    lineShape = Math.imul(lineShape ^ (kind === 2 ? ANY_PATH : t), 0x01000193);
     // A word (kind 0) holds no digit: no value, no file, and it is not read again.
     if (values && kind === 0) {
       values.numbered[into + n] = 0;

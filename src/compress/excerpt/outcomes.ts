@@ -7,7 +7,8 @@
  * however common their shape is among other lines. Pure.
  */
 
-import { MAX_TOKENS, maskLine, mix } from "./mask.ts";
+import { MAX_TOKENS, maskLine } from "./mask.ts";
+import { mix } from "./mask-token.ts";
 import { ANY, type Template, type Templates } from "./templates.ts";
 
 /** A problem template this size or larger is a frequent failure. */

@@ -5,7 +5,7 @@
  * uncovered lines, is where to look next among hundreds alike. Pure.
  */
 
-import { WORD } from "../../excerpt/mask.ts";
+import { WORD } from "../../excerpt/mask-token.ts";
 
 export interface Span {
   readonly start: number;

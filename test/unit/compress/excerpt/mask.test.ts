@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_TOKENS, maskLine, maskToken } from "../../../../src/compress/excerpt/mask.ts";
+import { MAX_TOKENS, maskLine } from "../../../../src/compress/excerpt/mask.ts";
+import { maskToken } from "../../../../src/compress/excerpt/mask-token.ts";
 import { capturedCase, loadCorpus, readText } from "../corpus.ts";
 
 const hashes = (line: string) => {
