@@ -17,6 +17,7 @@ import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import { templatesOf } from "../../excerpt/templates.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { changedPicks, PatchReader, STAT, STAT_SUMMARY } from "./diff.ts";
+import { nameStatusPicks } from "./name-status.ts";
 
 const COMMIT = /^commit ([0-9a-f]{7,64})/;
 
@@ -33,6 +34,10 @@ function onelineExcerpt(doc: Doc, budget: number): Excerpt {
   });
   const last = lastNonBlank(lines);
   picks.push({ from: last - 1, to: last, prio: 85, split: "tail" });
+  // With its files (--name-status), the oldest commit's first line is above them: it says
+  // where the history listed starts, as the oldest commit's stat summary does below.
+  const oldest = nameStatusPicks(lines, picks);
+  if (oldest >= 0) picks.push({ from: oldest, to: oldest, prio: MUST });
   return excerpt("git-log", doc, budget, { picks, kept: "newest, oldest, decorated and unusual commits" });
 }
 
