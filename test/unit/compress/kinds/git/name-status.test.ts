@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { nameStatusPicks } from "../../../../../src/compress/kinds/git/name-status.ts";
 import type { Pick } from "../../../../../src/compress/excerpt/pack.ts";
+import { nameStatusPicks } from "../../../../../src/compress/kinds/git/name-status.ts";
 import { capturedCase } from "../../corpus.ts";
 
 describe("git log --name-status under a format of its own", () => {
