@@ -16,6 +16,7 @@ import { docOf, excerpt, lastNonBlank, plural, shapeOf } from "../../excerpt/lin
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import { templatesOf } from "../../excerpt/templates.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
+import { bigCommitPicks } from "./big-commits.ts";
 import { changedPicks, PatchReader, STAT, STAT_SUMMARY } from "./diff.ts";
 import { nameStatusPicks } from "./name-status.ts";
 
@@ -273,6 +274,7 @@ function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const patched = showPatches(doc, infos, commitOf, { picks, display, suffix });
   if (small) smallLogPicks(lines, infos, commitOf, picks);
   statPicks(doc, commitOf, picks);
+  bigCommitPicks(infos, picks);
   // The oldest commit's stat summary says what the history starts from.
   const oldest = infos[infos.length - 1]!;
   if (oldest.summary >= 0) picks.push({ from: oldest.summary, to: oldest.summary, prio: MUST });
