@@ -1,0 +1,27 @@
+/**
+ * A diagnostic wrapped at the terminal's width (mypy --pretty wraps at 80 columns): its
+ * message goes on below at the problem line's own margin, down to the line that ends in
+ * the code the tool closes each message with (`module named "UserDict"  [import]`). Those
+ * lines are the message's, read with it (problem-context.ts attachedAfter), not lines of
+ * their own: cut there, the problem says `Cannot find implementation or library stub for`
+ * and not what it could not find.
+ */
+import { hasLocation, indentOf } from "./signals.ts";
+
+/** A message's closing code in brackets after a blank: `[import]`, `[attr-defined]`. */
+const CODE_END = /\s\[[\w-]+\]$/;
+/** A message wraps over this many lines below its first at most. */
+const MOST = 4;
+
+/** The last line of problem line `i`'s message wrapped below it, or `i` when it is not wrapped. */
+export function wrappedEnd(lines: readonly string[], i: number): number {
+  const head = lines[i]!;
+  if (CODE_END.test(head)) return i;
+  const margin = indentOf(head);
+  for (let k = i + 1; k < lines.length && k - i <= MOST; k++) {
+    const line = lines[k]!;
+    if (line.trim() === "" || indentOf(line) !== margin || hasLocation(line)) return i;
+    if (CODE_END.test(line)) return k;
+  }
+  return i;
+}
