@@ -6,21 +6,25 @@
  * their own: cut there, the problem says `Cannot find implementation or library stub for`
  * and not what it could not find.
  */
-import { hasLocation, indentOf } from "./signals.ts";
+import { hasLocation, indentOf, isProblem } from "./signals.ts";
 
 /** A message's closing code in brackets after a blank: `[import]`, `[attr-defined]`. */
 const CODE_END = /\s\[[\w-]+\]$/;
 /** A message wraps over this many lines below its first at most. */
 const MOST = 4;
 
-/** The last line of problem line `i`'s message wrapped below it, or `i` when it is not wrapped. */
+/**
+ * The last line of problem line `i`'s message wrapped below it, or `i` when it is not
+ * wrapped. The problem names its place (`file:line:`); a line below that is a problem or a
+ * place of its own is not its message (a test's `--- FAIL` over its `panic: … [recovered]`).
+ */
 export function wrappedEnd(lines: readonly string[], i: number): number {
   const head = lines[i]!;
-  if (CODE_END.test(head)) return i;
+  if (CODE_END.test(head) || !hasLocation(head)) return i;
   const margin = indentOf(head);
   for (let k = i + 1; k < lines.length && k - i <= MOST; k++) {
     const line = lines[k]!;
-    if (line.trim() === "" || indentOf(line) !== margin || hasLocation(line)) return i;
+    if (line.trim() === "" || indentOf(line) !== margin || hasLocation(line) || isProblem(line)) return i;
     if (CODE_END.test(line)) return k;
   }
   return i;
