@@ -15,10 +15,15 @@ export interface Sized {
   readonly size: number;
 }
 
-export function bigCommitPicks(commits: readonly Sized[], picks: Pick[]): void {
+/**
+ * Picks for those commits' summaries, but a one-file commit's: its file's stat line, the
+ * biggest, says as much.
+ */
+export function bigCommitPicks(lines: readonly string[], commits: readonly Sized[], picks: Pick[]): void {
   const withSummary = commits.filter((c) => c.summary >= 0);
   for (const k of farAbove(withSummary.map((c) => c.size))) {
     const { start, summary } = withSummary[k]!;
+    if (/^\s*1 file changed/.test(lines[summary]!)) continue;
     picks.push({ from: summary, to: summary, prio: MUST, with: start });
   }
 }

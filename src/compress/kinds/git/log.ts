@@ -274,7 +274,7 @@ function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const patched = showPatches(doc, infos, commitOf, { picks, display, suffix });
   if (small) smallLogPicks(lines, infos, commitOf, picks);
   statPicks(doc, commitOf, picks);
-  bigCommitPicks(infos, picks);
+  bigCommitPicks(lines, infos, picks);
   // The oldest commit's stat summary says what the history starts from.
   const oldest = infos[infos.length - 1]!;
   if (oldest.summary >= 0) picks.push({ from: oldest.summary, to: oldest.summary, prio: MUST });

@@ -13,16 +13,22 @@ describe("git log --stat's commits far bigger than the rest", () => {
     expect(e.text).toContain(" 40 files changed, 5842 insertions(+), 377 deletions(-)");
   });
 
-  it("picks none where the commits are alike in size", () => {
+  it("picks none where the commits are alike in size, nor a one-file commit", () => {
     const commits = Array.from({ length: 10 }, (_, k) => ({
       start: k * 5,
       summary: k * 5 + 4,
       size: 10 + k,
     }));
+    const lines = Array.from({ length: 60 }, () => " 3 files changed, 10 insertions(+)");
+    lines[59] = " 1 file changed, 4000 insertions(+)";
     const picks: Pick[] = [];
-    bigCommitPicks(commits, picks);
+    bigCommitPicks(lines, commits, picks);
     expect(picks).toEqual([]);
-    bigCommitPicks([...commits, { start: 50, summary: 54, size: 5000 }], picks);
+    bigCommitPicks(lines, [...commits, { start: 50, summary: 54, size: 5000 }], picks);
     expect(picks.map((p) => p.from)).toEqual([54]);
+    // A one-file commit's summary says no more than its file's stat line.
+    const one: Pick[] = [];
+    bigCommitPicks(lines, [...commits, { start: 55, summary: 59, size: 4000 }], one);
+    expect(one).toEqual([]);
   });
 });
