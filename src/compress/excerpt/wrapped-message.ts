@@ -17,15 +17,21 @@ const MOST = 4;
  * The last line of problem line `i`'s message wrapped below it, or `i` when it is not
  * wrapped. The problem names its place (`file:line:`); a line below that is a problem or a
  * place of its own is not its message (a test's `--- FAIL` over its `panic: … [recovered]`).
+ * Most problems are not wrapped: the closing line is looked for first, by its last character.
  */
 export function wrappedEnd(lines: readonly string[], i: number): number {
   const head = lines[i]!;
-  if (CODE_END.test(head) || !hasLocation(head)) return i;
+  if (endsInBracket(head)) return i;
+  let close = -1;
+  for (let k = i + 1; k < lines.length && k - i <= MOST && close < 0; k++)
+    if (endsInBracket(lines[k]!)) close = k;
+  if (close < 0 || !CODE_END.test(lines[close]!) || !hasLocation(head)) return i;
   const margin = indentOf(head);
-  for (let k = i + 1; k < lines.length && k - i <= MOST; k++) {
+  for (let k = i + 1; k <= close; k++) {
     const line = lines[k]!;
     if (line.trim() === "" || indentOf(line) !== margin || hasLocation(line) || isProblem(line)) return i;
-    if (CODE_END.test(line)) return k;
   }
-  return i;
+  return close;
 }
+
+const endsInBracket = (line: string) => line.charCodeAt(line.length - 1) === 93;
