@@ -5039,7 +5039,12 @@ export const sessions: Session[] = [
     prompt: "the catalogue's bundles fail to build and lint is red; what is wrong?",
     provenance: `${CAPTURED} (rollup 4.68, webpack 5.99, eslint 8.57, typescript 5.9 over npm's d3 7.9 and lodash-es 4.17; files by projects/fresh22.sh)`,
     steps: [
-      build("rollup-config-two-bundles-f22", "rollup", 'npx rollup -c 2>&1; echo "exit code: $?"', "Build the two chart bundles"),
+      build(
+        "rollup-config-two-bundles-f22",
+        "rollup",
+        'npx rollup -c 2>&1; echo "exit code: $?"',
+        "Build the two chart bundles",
+      ),
       build(
         "webpack-stats-detailed-f22",
         "webpack",
@@ -5064,18 +5069,34 @@ export const sessions: Session[] = [
         'npx tsc --allowJs --checkJs --noEmit --target es2022 --module esnext --moduleResolution bundler src/*.js vendor/lodash-es/*.js 2>&1; echo "exit code: $?"',
         "Type-check the JavaScript",
       ),
-      bash("ls-la-lodash-es-spilled-f22", "ls", "ls -la vendor/lodash-es", "What is in the vendored lodash-es"),
+      bash(
+        "ls-la-lodash-es-spilled-f22",
+        "ls",
+        "ls -la vendor/lodash-es",
+        "What is in the vendored lodash-es",
+      ),
     ],
   },
   {
     name: "fresh22-py",
     setup: "fresh22",
     cwd: "fresh22/py",
-    prompt: "the loan period tests fail after the isodate cleanup, mypy is red, and the deploy box cannot install",
+    prompt:
+      "the loan period tests fail after the isodate cleanup, mypy is red, and the deploy box cannot install",
     provenance: `${CAPTURED} (pytest 9.0 on Python 3.11, Debian 12's mypy 1.0 over Debian's isodate 0.6, babel 2.10 and jinja2 3.1, pip 23.2; files by projects/fresh22.sh)`,
     steps: [
-      build("pytest-v-ra-periods-f22", "pytest", 'python3 -m pytest -v -rA 2>&1; echo "exit code: $?"', "Run the tests verbosely"),
-      bash("pytest-collect-only-f22", "pytest", "python3 -m pytest --collect-only -q 2>&1", "List the collected tests"),
+      build(
+        "pytest-v-ra-periods-f22",
+        "pytest",
+        'python3 -m pytest -v -rA 2>&1; echo "exit code: $?"',
+        "Run the tests verbosely",
+      ),
+      bash(
+        "pytest-collect-only-f22",
+        "pytest",
+        "python3 -m pytest --collect-only -q 2>&1",
+        "List the collected tests",
+      ),
       build(
         "mypy-pretty-vendor-f22",
         "mypy",
@@ -5115,7 +5136,12 @@ export const sessions: Session[] = [
         "go test -run '^$' -bench . -benchmem -benchtime 200ms ./csv/ ./tabwriter/ ./list/ ./shelfindex/ 2>&1; echo \"exit code: $?\"",
         "Benchmark the export packages",
       ),
-      build("make-k-j2-nightly-f22", "make", 'make -k -j2 2>&1; echo "exit code: $?"', "Run the nightly build"),
+      build(
+        "make-k-j2-nightly-f22",
+        "make",
+        'make -k -j2 2>&1; echo "exit code: $?"',
+        "Run the nightly build",
+      ),
     ],
   },
   {
@@ -5126,7 +5152,12 @@ export const sessions: Session[] = [
     provenance: `${CAPTURED} (git 2.39 on a clone of robusta-dev/holmesgpt; files by projects/fresh22.sh)`,
     steps: [
       bash("git-status-midchange-f22", "git-status", "git status", "What state is the checkout in"),
-      bash("git-log-stat-spilled-f22", "git-log", "git log --stat -n 60", "The last 60 commits with their files"),
+      bash(
+        "git-log-stat-spilled-f22",
+        "git-log",
+        "git log --stat -n 60",
+        "The last 60 commits with their files",
+      ),
       bash(
         "git-log-name-status-f22",
         "git-log",
@@ -5170,7 +5201,12 @@ export const sessions: Session[] = [
         LOGHUB("Linux/Linux_2k.log"),
       ),
       { tool: "Bash", input: { command: "./serve.sh", description: "Start the catalogue site" } },
-      bash("curl-v-location-api-f22", "curl", "curl -v -L http://127.0.0.1:18922/api 2>&1", "Fetch the API index, following redirects"),
+      bash(
+        "curl-v-location-api-f22",
+        "curl",
+        "curl -v -L http://127.0.0.1:18922/api 2>&1",
+        "Fetch the API index, following redirects",
+      ),
       { tool: "Bash", input: { command: "kill $(cat serve.pid)", description: "Stop the site" } },
     ],
   },
