@@ -21,7 +21,9 @@
  * Debian's python3-django, alembic, texlive-latex-base/-recommended, latexmk, pandoc, gcovr, lcov,
  * protobuf-compiler with libprotobuf-dev, graphviz and zlib1g-dev, and the npm registry for deno,
  * bun, ava and zod; fresh21's need tree, Debian's agate (python3-agate) and
- * python3.11 at /usr/bin, and the npm registry for prettier, pyright, semver, yaml and date-fns). Two public
+ * python3.11 at /usr/bin, and the npm registry for prettier, pyright, semver, yaml and date-fns;
+ * fresh22's need Debian's golang (1.19), mypy and python3-isodate, -babel, -jinja2, -pytz and
+ * -markupsafe, curl, and the npm registry for rollup, webpack, eslint 8, typescript, d3 and lodash). Two public
  * repositories are
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt) and
  * $LOGHUB_REPO (logpai/loghub).

@@ -5027,6 +5027,189 @@ export const sessions: Session[] = [
       },
     ],
   },
+  // The fresh22 set (bench/corpus/fresh22/): everyday agent commands in shapes no earlier set holds
+  // (rollup, webpack --stats detailed, eslint 8's unix and compact formats, tsc --checkJs, ls -la,
+  // pytest -v -rA, mypy --pretty, pip install from a wheelhouse, go test -v -race -cover and -bench,
+  // make -k -j2, git log --stat / --name-status, git status, git blame --porcelain, awk and grep over
+  // loghub logs, curl -v -L); files by projects/fresh22.sh.
+  {
+    name: "fresh22-web",
+    setup: "fresh22",
+    cwd: "fresh22/web",
+    prompt: "the catalogue's bundles fail to build and lint is red; what is wrong?",
+    provenance: `${CAPTURED} (rollup 4.68, webpack 5.99, eslint 8.57, typescript 5.9 over npm's d3 7.9 and lodash-es 4.17; files by projects/fresh22.sh)`,
+    steps: [
+      build(
+        "rollup-config-two-bundles-f22",
+        "rollup",
+        'npx rollup -c 2>&1; echo "exit code: $?"',
+        "Build the two chart bundles",
+      ),
+      build(
+        "webpack-stats-detailed-f22",
+        "webpack",
+        'npx webpack -c webpack.config.cjs --stats detailed 2>&1; echo "exit code: $?"',
+        "Build the catalogue bundles with detailed stats",
+      ),
+      build(
+        "eslint-unix-lodash-spilled-f22",
+        "eslint",
+        'npx eslint -f unix vendor/lodash-es 2>&1; echo "exit code: $?"',
+        "Lint the vendored lodash-es",
+      ),
+      build(
+        "eslint-compact-d3-spilled-f22",
+        "eslint",
+        'npx eslint -f compact --ext .mjs vendor/d3 2>&1; echo "exit code: $?"',
+        "Lint the vendored d3 modules",
+      ),
+      build(
+        "tsc-checkjs-spilled-f22",
+        "tsc",
+        'npx tsc --allowJs --checkJs --noEmit --target es2022 --module esnext --moduleResolution bundler src/*.js vendor/lodash-es/*.js 2>&1; echo "exit code: $?"',
+        "Type-check the JavaScript",
+      ),
+      bash(
+        "ls-la-lodash-es-spilled-f22",
+        "ls",
+        "ls -la vendor/lodash-es",
+        "What is in the vendored lodash-es",
+      ),
+    ],
+  },
+  {
+    name: "fresh22-py",
+    setup: "fresh22",
+    cwd: "fresh22/py",
+    prompt:
+      "the loan period tests fail after the isodate cleanup, mypy is red, and the deploy box cannot install",
+    provenance: `${CAPTURED} (pytest 9.0 on Python 3.11, Debian 12's mypy 1.0 over Debian's isodate 0.6, babel 2.10 and jinja2 3.1, pip 23.2; files by projects/fresh22.sh)`,
+    steps: [
+      build(
+        "pytest-v-ra-periods-f22",
+        "pytest",
+        'python3 -m pytest -v -rA 2>&1; echo "exit code: $?"',
+        "Run the tests verbosely",
+      ),
+      bash(
+        "pytest-collect-only-f22",
+        "pytest",
+        "python3 -m pytest --collect-only -q 2>&1",
+        "List the collected tests",
+      ),
+      build(
+        "mypy-pretty-vendor-f22",
+        "mypy",
+        'mypy --pretty --show-error-codes shelfmark vendor/isodate vendor/babel vendor/jinja2 2>&1; echo "exit code: $?"',
+        "Type-check the package and the vendored libraries",
+      ),
+      bash(
+        "pip-install-wheelhouse-conflict-f22",
+        "pip",
+        'python3 -m pip install --no-index --find-links wheelhouse -r requirements.txt --target /tmp/shelfmark-site 2>&1; echo "exit code: $?"',
+        "Install the requirements from the wheelhouse",
+      ),
+      bash(
+        "pip-dry-run-reports-f22",
+        "pip",
+        'python3 -m pip install --no-index --find-links wheelhouse --dry-run shelfmark-reports 2>&1; echo "exit code: $?"',
+        "Would the reports package install alone?",
+      ),
+    ],
+  },
+  {
+    name: "fresh22-go",
+    setup: "fresh22",
+    cwd: "fresh22/go",
+    prompt: "the export packages' tests fail after the cleanup, and the nightly build breaks",
+    provenance: `${CAPTURED} (Go 1.19 of Debian 12 on copies of its encoding/csv, text/tabwriter and container/list; gcc 12, GNU make 4.3; files by projects/fresh22.sh)`,
+    steps: [
+      build(
+        "go-test-v-race-cover-f22",
+        "go-test",
+        'go test -v -race -cover ./... 2>&1; echo "exit code: $?"',
+        "Run every package's tests with the race detector",
+      ),
+      build(
+        "go-test-bench-mem-f22",
+        "go-test",
+        "go test -run '^$' -bench . -benchmem -benchtime 200ms ./csv/ ./tabwriter/ ./list/ ./shelfindex/ 2>&1; echo \"exit code: $?\"",
+        "Benchmark the export packages",
+      ),
+      build(
+        "make-k-j2-nightly-f22",
+        "make",
+        'make -k -j2 2>&1; echo "exit code: $?"',
+        "Run the nightly build",
+      ),
+    ],
+  },
+  {
+    name: "fresh22-git",
+    setup: "fresh22",
+    cwd: "fresh22/git/holmesgpt",
+    prompt: "what changed lately in the assistant fork, and what state is my checkout in?",
+    provenance: `${CAPTURED} (git 2.39 on a clone of robusta-dev/holmesgpt; files by projects/fresh22.sh)`,
+    steps: [
+      bash("git-status-midchange-f22", "git-status", "git status", "What state is the checkout in"),
+      bash(
+        "git-log-stat-spilled-f22",
+        "git-log",
+        "git log --stat -n 60",
+        "The last 60 commits with their files",
+      ),
+      bash(
+        "git-log-name-status-f22",
+        "git-log",
+        "git log --name-status --format='%h %ad %an%n%s' --date=short -n 60",
+        "Which files the last 60 commits added, changed or deleted",
+      ),
+      bash(
+        "git-blame-porcelain-spilled-f22",
+        "git-blame",
+        "git blame --porcelain -L 1,300 holmes/core/tool_calling_llm.py",
+        "Who wrote the start of tool_calling_llm.py",
+      ),
+    ],
+  },
+  {
+    name: "fresh22-logs",
+    setup: "fresh22",
+    cwd: "fresh22/logs",
+    prompt: "who is attacking the gateway, what did Zookeeper complain about, and is the catalogue site up?",
+    provenance: `${CAPTURED} (GNU awk, grep, curl 7.88 against Python's http.server on loopback; loghub's OpenSSH, Zookeeper and Linux logs; files by projects/fresh22.sh)`,
+    steps: [
+      bash(
+        "awk-ssh-failed-by-user-ip-f22",
+        "awk",
+        `awk '/Failed password/ {u=($9=="invalid")?$11:$9; ip=$(NF-3); n[u" "ip]++} END {for (k in n) print n[k], k}' openssh.log | sort -rn`,
+        "Failed logins per user and address",
+        LOGHUB("OpenSSH/OpenSSH_2k.log"),
+      ),
+      bash(
+        "grep-zookeeper-warn-tail-f22",
+        "grep",
+        "grep -n -E ' (WARN|ERROR) ' zookeeper.log | tail -n 150",
+        "Zookeeper's last warnings and errors",
+        LOGHUB("Zookeeper/Zookeeper_2k.log"),
+      ),
+      bash(
+        "awk-linux-not-ssh-ftp-f22",
+        "syslog",
+        "awk '$5 !~ /^(sshd|ftpd)/' linux.log",
+        "The host's messages other than sshd and ftpd",
+        LOGHUB("Linux/Linux_2k.log"),
+      ),
+      { tool: "Bash", input: { command: "./serve.sh", description: "Start the catalogue site" } },
+      bash(
+        "curl-v-location-api-f22",
+        "curl",
+        "curl -v -L http://127.0.0.1:18922/api 2>&1",
+        "Fetch the API index, following redirects",
+      ),
+      { tool: "Bash", input: { command: "kill $(cat serve.pid)", description: "Stop the site" } },
+    ],
+  },
 ];
 
 /**

@@ -62,6 +62,10 @@
  * - fresh21: bench/corpus/fresh21, a held-out replay of the blind part's tool families on projects
  *           of their own (tree, du, prettier --check, pyright, node --test spec, mvn test, surefire
  *           XML, javac, cmake, strace, cargo build and clippy, psql, apt-get -s, the Grep tool).
+ * - fresh22: bench/corpus/fresh22, everyday agent commands in shapes no set held (rollup, webpack
+ *           --stats detailed, eslint 8 -f unix/compact, tsc --checkJs, ls -la, pytest -v -rA, mypy
+ *           --pretty, pip from a wheelhouse, go test -race -cover and -bench, make -k -j2, git status,
+ *           log --stat/--name-status, blame --porcelain, awk/grep over loghub, curl -v -L).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -99,6 +103,7 @@ export const OPEN_SETS = [
   "fresh19",
   "fresh20",
   "fresh21",
+  "fresh22",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];

@@ -8,6 +8,7 @@ import { sameFinding } from "./sibling-findings.ts";
 import { hasLocation, indentOf, isCaret, isComparison, isFrame, isProblem, isSuccess } from "./signals.ts";
 import { depthOf } from "./tree-depths.ts";
 import { verdictBelow } from "./verdict-below.ts";
+import { wrappedEnd } from "./wrapped-message.ts";
 
 /** Lines after a problem line that may locate it (frames, carets, comparisons). */
 const ATTACHED = 10;
@@ -19,6 +20,11 @@ export function attachedAfter(
   isProblemAt: (k: number) => boolean,
 ): number {
   const base = indentOf(lines[i]!);
+  // Its message wrapped below it goes with it (wrapped-message.ts), alone: the source line
+  // and caret a --pretty checker quotes under each of its hundred messages would take the
+  // room of the messages that come after, as they did not while the message was cut.
+  const wrapped = wrappedEnd(lines, i);
+  if (wrapped > i) return wrapped;
   let end = i;
   for (let k = i + 1; k < lines.length && k - i <= ATTACHED; k++) {
     const line = lines[k]!;

@@ -1,13 +1,17 @@
 import { holds, scoreSigns } from "../../excerpt/signs.ts";
 import type { Detector, Hints } from "../../excerpt/types.ts";
+import { ONE_LINE_WORDS, oneLineSigns } from "./eslint-lines.ts";
 
 export const eslint: Detector = {
   name: "eslint",
   detect(text: string, hints: Hints): number {
     if (!holds(text, "  error  ") && !holds(text, "  warning  ") && !holds(text, "problem")) return 0;
+    // The one-line formats (eslint-lines.ts) close with `N problems` too.
+    const oneLine = ONE_LINE_WORDS.some((w) => holds(text, w));
     const signs = [
       [/^\s+\d+:\d+\s+(?:error|warning)\s+\S.*\s{2}\S+$/m, 0.6],
       [/^✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)/m, 0.4],
+      ...(oneLine ? oneLineSigns : []),
     ] as const;
     return scoreSigns(text, hints, signs, /\beslint\b/);
   },

@@ -8,6 +8,7 @@ import { docOf } from "../../excerpt/lines.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import { diagnosticExcerpt } from "./diagnostics.ts";
+import { ONE_LINE_SUMMARY, oneLineProblem } from "./eslint-lines.ts";
 
 // stylelint writes the same layout with marks for the severity (✖ error, ⚠ warning).
 const PROBLEM = /^\s+(\d+):(\d+)\s+(error|warning|✖|⚠)\s+(.*?)\s{2,}(\S+)$/;
@@ -23,6 +24,8 @@ export function eslintExcerpt(text: string, hints: Hints, budget: number): Excer
     severity: "error" | "warning";
     rule: string;
     file: number;
+    /** The path, where the problem's own line says it (eslint-lines.ts). */
+    path?: string;
     line: number;
     col: number;
     message: string;
@@ -33,6 +36,21 @@ export function eslintExcerpt(text: string, hints: Hints, budget: number): Excer
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.length > 2000) continue;
+    const one = oneLineProblem(line);
+    if (one) {
+      found.push({
+        at: i,
+        severity: one.severity,
+        rule: one.rule,
+        file: -1,
+        path: one.path,
+        line: one.line,
+        col: one.col,
+        message: one.message,
+      });
+      ruleCount.set(one.rule, (ruleCount.get(one.rule) ?? 0) + 1);
+      continue;
+    }
     const m = PROBLEM.exec(line) ?? PROBLEM_NO_RULE.exec(line);
     if (m) {
       const rule = m.length > 5 && m[5] ? m[5] : "(no rule)";
@@ -46,7 +64,7 @@ export function eslintExcerpt(text: string, hints: Hints, budget: number): Excer
         message: m[4]!,
       });
       ruleCount.set(rule, (ruleCount.get(rule) ?? 0) + 1);
-    } else if (SUMMARY.test(line)) summaries.push(i);
+    } else if (SUMMARY.test(line) || ONE_LINE_SUMMARY.test(line)) summaries.push(i);
     else if (FILE.test(line) && (i === 0 || lines[i - 1]!.trim() === "" || /^npm /.test(lines[i - 1]!)))
       file = i;
   }
@@ -57,7 +75,7 @@ export function eslintExcerpt(text: string, hints: Hints, budget: number): Excer
       at: f.at,
       severity: f.severity,
       // The file is the header line above the problems; its path names it in the index.
-      file: f.file >= 0 ? lines[f.file]! : "",
+      file: f.path ?? (f.file >= 0 ? lines[f.file]! : ""),
       kind: f.rule,
       code: f.rule,
       line: f.line,

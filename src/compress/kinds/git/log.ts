@@ -16,7 +16,9 @@ import { docOf, excerpt, lastNonBlank, plural, shapeOf } from "../../excerpt/lin
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import { templatesOf } from "../../excerpt/templates.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
+import { bigCommitPicks } from "./big-commits.ts";
 import { changedPicks, PatchReader, STAT, STAT_SUMMARY } from "./diff.ts";
+import { nameStatusPicks } from "./name-status.ts";
 
 const COMMIT = /^commit ([0-9a-f]{7,64})/;
 
@@ -33,6 +35,10 @@ function onelineExcerpt(doc: Doc, budget: number): Excerpt {
   });
   const last = lastNonBlank(lines);
   picks.push({ from: last - 1, to: last, prio: 85, split: "tail" });
+  // With its files (--name-status), the oldest commit's first line is above them: it says
+  // where the history listed starts, as the oldest commit's stat summary does below.
+  const oldest = nameStatusPicks(lines, picks);
+  if (oldest >= 0) picks.push({ from: oldest, to: oldest, prio: MUST });
   return excerpt("git-log", doc, budget, { picks, kept: "newest, oldest, decorated and unusual commits" });
 }
 
@@ -268,6 +274,7 @@ function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const patched = showPatches(doc, infos, commitOf, { picks, display, suffix });
   if (small) smallLogPicks(lines, infos, commitOf, picks);
   statPicks(doc, commitOf, picks);
+  bigCommitPicks(lines, infos, picks);
   // The oldest commit's stat summary says what the history starts from.
   const oldest = infos[infos.length - 1]!;
   if (oldest.summary >= 0) picks.push({ from: oldest.summary, to: oldest.summary, prio: MUST });
