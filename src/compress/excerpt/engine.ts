@@ -37,6 +37,7 @@ import { minorityRecords } from "./minority-records.ts";
 import { blameFacts, newestLines } from "./newest.ts";
 import { outcomeLines } from "./outcomes.ts";
 import { outliers, outputOutliers } from "./outliers.ts";
+import { overZero } from "./over-zero.ts";
 import type { Pick } from "./pack-items.ts";
 import { placedAbove } from "./placed-above.ts";
 import { asRoom, E, rareWorth } from "./priorities.ts";
@@ -220,6 +221,7 @@ function rankOutliers(w: Work, kinds: Template[]): void {
   const bodyAt = w.opts.bodyAt ?? (() => 0);
   for (const tpl of kinds.slice(0, OUTLIER_KINDS)) outliers(lines, tpl, rareValued, bodyAt);
   outputOutliers(lines, w.t, (i) => !w.noise(i), rareValued, bodyAt);
+  overZero(lines, (i) => w.t.of[i]! >= 0 && !w.noise(i), rareValued, bodyAt);
   if (kinds.length > 0)
     for (const i of minorityRecords(lines, w.t.list, w.noise)) fact(w, i, i, E.outlier - 1, "outlier");
   for (const all of rareValued.values()) {

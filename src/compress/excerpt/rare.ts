@@ -130,6 +130,17 @@ function cellNumber(v: string, shape?: Printed): number {
   return Number.isNaN(x) ? groupedNumber(v, shape) : x;
 }
 
+/**
+ * The values far from the rest a table's column shows at most (rows tied on one count as
+ * one): five, more than the three a line's field shows (outliers.ts). A table's row is a
+ * record named by its own cells, read as a sorted table's top is (`sort -k4 -n | tail`,
+ * ten rows: RANKED_ROWS), and the largest packages of a csvlook export were five: ghc
+ * and google-cloud-cli above 500 MB, kubectl, golang, chromium near 300 among 298 rows,
+ * of which the three largest alone left two out. Half a ranking's ten, as the table
+ * keeps its rare values, first and last rows beside them.
+ */
+const FAR_ROWS = 5;
+
 /** How farRows' last number was printed. */
 const printed: Printed = { decimals: 0 };
 
@@ -158,7 +169,7 @@ function farRows(rows: Cells, c: number): number[] {
   // Numbers that only grow row after row count places (ids, line numbers), not amounts.
   if (values.length < rows.length * 0.9 || onlyGrow(values)) return [];
   const unit = printedStep(decimals, below1);
-  const far = farEitherSide(values, 3, unit, insideOfCells(rows, c, at));
+  const far = farEitherSide(values, FAR_ROWS, unit, insideOfCells(rows, c, at));
   return [...far, ...notAbove0(values).filter((k) => !far.includes(k))].map((k) => at[k]!);
 }
 

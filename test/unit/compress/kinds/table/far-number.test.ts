@@ -18,6 +18,17 @@ describe("a table whose column of numbers has one far above the rest", () => {
       expect(e.text).toContain(fact);
   });
 
+  it("keeps a table's five largest amounts, not its three (fresh19 csvlook capture)", async () => {
+    // `csvlook packages.csv | head -n 300`: 298 packages, their Installed-Size in KB with
+    // thousands grouped. ghc, google-cloud-cli and kubectl (775,755 to 422,505) were kept
+    // as the three largest; golang-1.19-go (334,790) and chromium (290,280), the next two
+    // and as far above the median of a few hundred, were left out of the excerpt.
+    const { e } = await capturedCase("fresh19", "csvlook-packages-spilled-f19");
+    expect(e.compressor).toBe("table");
+    for (const size of ["775,755", "510,243", "422,505", "334,790", "290,280"])
+      expect(e.text).toMatch(new RegExp(`^\\| \\S+ +\\| .*\\| +${size} \\|`, "m"));
+  });
+
   it("finds the numbers far above the rest, not ids that grow or amounts that spread", async () => {
     const { rarity } = await import("../../../../../src/compress/excerpt/rare.ts");
     const rows = Array.from({ length: 60 }, (_, i) => [
@@ -50,11 +61,14 @@ describe("a table whose column of numbers has one far above the rest", () => {
     const lines = v.text.split("\n").filter((l) => l !== "");
     const r = rarity(lines.map((l) => l.split("\t")));
     expect(r.far).toEqual([0]);
-    // The largest three values, a line inside the one above it (a folder's largest child,
+    // The largest five values, a line inside the one above it (a folder's largest child,
     // du -a's file in its folder) taking no place of its own: the 96M and 41M files and the
-    // folders that hold them, then 2.1M's cache/api. When each line was a value, the total
-    // and the folders around the 96M file took all three places, and the file was left out.
+    // folders that hold them, then 2.1M's cache/api, 2.0M's cache/web, 1.9M's cache/docs.
+    // When each line was a value, the total and the folders around the 96M file took all
+    // the places, and the file was left out.
     expect(r.rare.map((i) => lines[i])).toEqual([
+      "1.9M\tcache/docs",
+      "2.0M\tcache/web",
       "2.1M\tcache/api",
       "41M\tcache/infra/tmp/b00/part-0.bin",
       "42M\tcache/infra/tmp",
