@@ -1,0 +1,150 @@
+/**
+ * A table's claims recounted (claim-counts.ts): `[N rows]` (and the header's `header, N
+ * rows`), and each column's values `[name: v ×k, …]`. Cells are read as the tool drew
+ * them, not as the table kind splits them: psql's and box tables' columns by the `+` of
+ * their rule (a `|` inside a cell is no border), CSV's by its quotes, tab-separated by
+ * tabs, others by blanks where a row has as many words as the header.
+ */
+import type { Claim, Excerpted } from "./claims.ts";
+
+const RULE = /^[\s+|=─━┼┬┴╋-]*[-=─━][\s+|=─━┼┬┴╋-]*$/;
+/** psql's `(97 rows)`, MySQL's `97 rows in set (0.00 sec)`: the tool's own count. */
+const FOOTER = /^\((\d+) rows?\)$|^(\d+) rows? in set\b/;
+
+const num = (s: string) => Number(s.replace(/,/g, ""));
+
+interface Table {
+  header: number;
+  rows: number[];
+  split: (line: string) => string[] | undefined;
+  footer?: number;
+}
+
+/** A CSV line's cells, quotes read. */
+function csvCells(line: string, sep: string): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let k = 0; k < line.length; k++) {
+    const c = line[k]!;
+    if (quoted) {
+      if (c === '"' && line[k + 1] === '"') {
+        cell += '"';
+        k++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"' && cell === "") quoted = true;
+    else if (c === sep) {
+      cells.push(cell);
+      cell = "";
+    } else cell += c;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/** The table as the tool drew it. */
+function readTable(lines: readonly string[]): Table | undefined {
+  let rule = -1;
+  for (let i = 0; i < Math.min(12, lines.length); i++)
+    if (RULE.test(lines[i]!) && /[-=─━]{3}/.test(lines[i]!)) {
+      rule = i;
+      break;
+    }
+  let header = 0;
+  let split: Table["split"];
+  if (rule > 0 && /[+┼|]/.test(lines[rule]!)) {
+    // Column borders where the rule has `+`.
+    const r = lines[rule]!;
+    const cuts = [...r.matchAll(/[+┼|]/g)].map((m) => m.index!);
+    const inner = cuts.filter((c) => c > 0 && c < r.length - 1);
+    const boxed = r.trimStart().startsWith("+") || r.trimStart().startsWith("|");
+    header = rule;
+    split = (line) => {
+      const cells: string[] = [];
+      let from = boxed ? cuts[0]! + 1 : 0;
+      for (const c of inner) {
+        if (line.length > c && !"|+┼│".includes(line[c]!)) return undefined;
+        cells.push(line.slice(from, c).trim());
+        from = c + 1;
+      }
+      cells.push(line.slice(from, boxed ? cuts[cuts.length - 1] : undefined).trim());
+      return cells;
+    };
+  } else if (rule > 0) {
+    header = rule;
+  }
+  const titles = lines[rule > 0 ? rule - 1 : 0] ?? "";
+  if (!split) {
+    if (titles.includes("\t")) split = (l) => l.split("\t");
+    else if (titles.includes(",") && !/\s{2,}/.test(titles)) split = (l) => csvCells(l, ",");
+    else {
+      const width = titles.trim().split(/\s+/).length;
+      split = (l) => {
+        const w = l.trim().split(/\s+/);
+        return w.length === width ? w : undefined;
+      };
+    }
+  }
+  const rows: number[] = [];
+  let footer: number | undefined;
+  for (let i = header + 1; i < lines.length; i++) {
+    const l = lines[i]!;
+    const f = FOOTER.exec(l.trim());
+    if (f) {
+      footer = Number(f[1] ?? f[2]);
+      continue;
+    }
+    if (l.trim() === "" || RULE.test(l)) continue;
+    // psql's wrapped cell: the line before ends a cell with ` +`, this line goes on with it.
+    if (rows.length > 0 && /\+\s*(?:\||$)/.test(lines[i - 1]!) && /^[\s|]/.test(l)) continue;
+    rows.push(i);
+  }
+  return { header: rule > 0 ? rule - 1 : 0, rows, split, footer };
+}
+
+/** Each column note's counts against the column read as drawn. */
+function columnClaims(lines: readonly string[], t: Table, text: string): Claim[] {
+  const out: Claim[] = [];
+  const names = t.split(lines[t.header]!)?.map((n) => n.trim()) ?? [];
+  const cells = t.rows.map((i) => t.split(lines[i]!));
+  const readable = cells.filter(Boolean).length >= cells.length * 0.9;
+  for (const line of text.split("\n")) {
+    const m = /^\[([^\]:]+): (.* ×\d+(?:, .*? ×\d+)*)(?:, … (\d+) more values)?\]$/.exec(line);
+    if (!m) continue;
+    const label = m[1]!;
+    const byNumber = /^column (\d+)$/.exec(label);
+    const col = byNumber ? Number(byNumber[1]) - 1 : names.indexOf(label);
+    if (col < 0 || !readable) {
+      out.push({ form: "note:column-unread", ok: true, line });
+      continue;
+    }
+    const counts = new Map<string, number>();
+    for (const c of cells) if (c) counts.set(c[col] ?? "", (counts.get(c[col] ?? "") ?? 0) + 1);
+    for (const part of m[2]!.split(/, (?=.*? ×\d+(?:,|$))/)) {
+      const v = /^(.*) ×(\d+)$/.exec(part);
+      if (!v) continue;
+      const value = v[1] === "(empty)" ? "" : v[1]!;
+      const actual = counts.get(value) ?? 0;
+      out.push({ form: "note:column-value", ok: actual === Number(v[2]), line: `${label}: ${part}`, why: `recounted ${actual}` });
+    }
+    if (m[3]) {
+      const shown = m[2]!.split(/ ×\d+/).length - 1;
+      out.push({ form: "note:column-more", ok: counts.size === shown + Number(m[3]), line, why: `${counts.size} values` });
+    }
+  }
+  return out;
+}
+
+export function tableClaims(lines: readonly string[], e: Excerpted): Claim[] {
+  const t = readTable(lines);
+  if (!t) return [];
+  const out: Claim[] = [];
+  const rows = t.footer ?? t.rows.length;
+  const note = /^\[([\d,]+) rows?\]$/m.exec(e.text);
+  if (note) out.push({ form: "note:rows", ok: num(note[1]!) === rows, line: note[0], why: `recounted ${rows} (drawn ${t.rows.length})` });
+  const kept = /^header, ([\d,]+) rows?/.exec(e.kept);
+  if (kept) out.push({ form: "kept:rows", ok: num(kept[1]!) === rows, line: e.kept, why: `recounted ${rows}` });
+  out.push(...columnClaims(lines, t, e.text));
+  return out;
+}
