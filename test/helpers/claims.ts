@@ -138,7 +138,7 @@ function showsLine(s: Shown, line: string): boolean {
 }
 
 /** The claims of one shown line at its original index `i`. */
-function lineClaims(s: Shown, raw: string, lines: readonly string[], i: number, out: Claim[], from = i): void {
+function lineClaims(s: Shown, raw: string, lines: readonly string[], i: number, out: Claim[], from = i, base = 0): void {
   const line = lines[i]!;
   if (s.cut !== undefined)
     out.push({ form: "cut", ok: line.length - s.body.length === s.cut, line: raw, why: `line is ${line.length} chars` });
@@ -155,10 +155,11 @@ function lineClaims(s: Shown, raw: string, lines: readonly string[], i: number, 
     out.push({ form: "repeat", ok: n === s.repeat, line: raw, why: `stood ${n} times` });
   }
   if (s.alike) {
-    const [n, a, b] = s.alike;
+    // Numbered as the markers are: a Read of lines 520-869 of a file says `lines 520-…`.
+    const [n, a, b] = [s.alike[0], s.alike[1] - base, s.alike[2] - base];
     let count = 0;
     const head = a - 1 >= from && a - 1 <= i ? lines[a - 1]! : line;
-    for (let k = a - 1; k < b && k < lines.length; k++) if (alike(head, lines[k]!)) count++;
+    for (let k = Math.max(0, a - 1); k < b && k < lines.length; k++) if (alike(head, lines[k]!)) count++;
     // A statement of several lines carries it on its last line (read/statements.ts): A is its first.
     const first = a - 1 >= from && a - 1 <= i ? a - 1 : i;
     const ok = a === first + 1 && b <= lines.length && alike(lines[first]!, lines[b - 1] ?? "") && count >= n;
@@ -224,7 +225,7 @@ export function checkClaims(original: string, e: Excerpted, firstLine = 1): Clai
     }
     if (cursor >= 0 && at === cursor) out.push({ form: "position", ok: true, line: raw });
     if (!(at === cursor && !afterMarker)) runFrom = at;
-    lineClaims(s, raw, lines, at, out, runFrom);
+    lineClaims(s, raw, lines, at, out, runFrom, base);
     // A run of blank lines is shown as one, without a count (pack-layout.ts): it says nothing.
     let run = s.repeat ?? 1;
     if (s.body.trim() === "") while (at + run < lines.length && lines[at + run] === lines[at]) run++;
