@@ -10,6 +10,7 @@ import type { Doc } from "../../excerpt/doc.ts";
 import { numberedSize, sampleOf } from "../../excerpt/doc.ts";
 import { type EngineOptions, rank } from "../../excerpt/engine.ts";
 import { CODE_EXT, printedFile } from "../../excerpt/files.ts";
+import { rebasedSuffix } from "../../excerpt/framing.ts";
 import { docOf, plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick, pack, substanceCap } from "../../excerpt/pack.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
@@ -225,16 +226,20 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const maxLine = flavour === "minified" ? 320 : o.substance ? 300 : 120;
   const suffix = wideSuffixes(doc, o, maxLine);
   piecesSuffixes(doc, o, maxLine, suffix);
-  for (const [i, text] of o.suffix) if (!suffix.has(i) && !o.display.has(i)) suffix.set(i, text);
+  // The alike suffixes count the text's lines; the file's are told (`L520:`), as the markers are.
+  const base = firstLine - 1;
+  for (const [i, text] of o.suffix)
+    if (!suffix.has(i) && !o.display.has(i)) suffix.set(i, rebasedSuffix(text, base));
   if (o.engine) {
     const r = rank(doc, o.engine);
     o.picks.push(...r.picks);
-    for (const [i, text] of r.suffix) if (!suffix.has(i) && !o.display.has(i)) suffix.set(i, text);
+    for (const [i, text] of r.suffix)
+      if (!suffix.has(i) && !o.display.has(i)) suffix.set(i, rebasedSuffix(text, base));
   }
   const packed = pack(doc, o.picks, o.notes, {
     budget,
     label: (n: number) => `L${n}: `,
-    lineBase: firstLine - 1,
+    lineBase: base,
     collapse: false,
     markers: false,
     maxLine,

@@ -1,0 +1,40 @@
+/**
+ * Nothing an excerpt shows may make the model believe something false: every claim its
+ * framing makes (test/helpers/claims.ts: positions, `[×N]`, `[×N like this, lines A-B]`,
+ * cuts, groups, Read's `L<n>:`, counted notes and headers) holds of the original, over the
+ * bench corpus and every open set at both budgets excerpts-dump.ts uses; and the captures
+ * that showed a false claim each show it no more.
+ */
+import { describe, expect, it } from "vitest";
+import { type Claim, checkClaims } from "../../helpers/claims.ts";
+import { type Made, madeOf, openExcerpts } from "../../helpers/open-excerpts.ts";
+
+const claimsOf = (m: Made): Claim[] => checkClaims(m.text, m.excerpt, m.hints.firstLine ?? 1);
+
+const falseOf = (m: Made, forms?: readonly string[]) =>
+  claimsOf(m)
+    .filter((c) => !c.ok && (!forms || forms.includes(c.form)))
+    .map((c) => `${m.where} @${m.budget} ${c.form}: ${c.line.slice(0, 200)} (${c.why ?? ""})`);
+
+describe("the framing's claims, on the captures that showed one false", () => {
+  it("numbers a Read's alike lines as the file does (lines 1208-1471, not 9-272)", () => {
+    for (const m of madeOf("fresh5/read-mac-log")) {
+      expect(m.excerpt.text).toMatch(/^L1208: .*\[×\d+ like this, lines 1208-\d+\]$/m);
+      expect(falseOf(m, ["alike"])).toEqual([]);
+    }
+  });
+});
+
+describe("the framing's claims over every open excerpt", () => {
+  it("are true", () => {
+    const bad: string[] = [];
+    let checked = 0;
+    for (const m of openExcerpts()) {
+      const claims = claimsOf(m);
+      checked += claims.length;
+      bad.push(...falseOf(m));
+    }
+    expect(checked).toBeGreaterThan(100_000);
+    expect(bad).toEqual([]);
+  }, 600_000);
+});
