@@ -23,6 +23,13 @@ describe("the framing's claims, on the captures that showed one false", () => {
       expect(falseOf(m, ["alike"])).toEqual([]);
     }
   });
+
+  it("shows a Read's line as the file holds it after its L<n> (a re-export's local name too)", () => {
+    for (const m of madeOf("corpus/read-dts/10")) {
+      expect(m.excerpt.text).toMatch(/^L2: export \{ B as BrowserTesterOptions \}/m);
+      expect(falseOf(m, ["label"])).toEqual([]);
+    }
+  });
 });
 
 describe("the framing's claims over every open excerpt", () => {

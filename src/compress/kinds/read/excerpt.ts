@@ -17,7 +17,7 @@ import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { logs } from "../log/detect.ts";
 import { logPicks } from "../log/excerpt.ts";
 import { tablePicks } from "../table/excerpt.ts";
-import { codePicks, shownExport } from "./code.ts";
+import { codePicks } from "./code.ts";
 import { dataPicks, prosePicks } from "./docs.ts";
 import { LOCK_KEY, lockOutline } from "./lockfile.ts";
 import { minifiedLine } from "./minified.ts";
@@ -192,8 +192,7 @@ function piecesSuffixes(doc: Doc, o: Outline, maxLine: number, suffix: Map<numbe
 function wideSuffixes(doc: Doc, o: Outline, maxLine: number): Map<number, string> {
   const suffix = new Map<number, string>();
   for (const i of o.wide) {
-    const line = shownExport(doc.lines[i]!);
-    if (line !== doc.lines[i]) o.display.set(i, line);
+    const line = doc.lines[i]!;
     if (line.length <= maxLine) continue;
     o.display.set(i, line.slice(0, maxLine));
     suffix.set(i, line.slice(maxLine));
