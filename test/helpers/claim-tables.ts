@@ -7,7 +7,7 @@
  */
 import type { Claim, Excerpted } from "./claims.ts";
 
-const RULE = /^[\s+|=─━┼┬┴╋-]*[-=─━][\s+|=─━┼┬┴╋-]*$/;
+const RULE = /^[\s+|=─━┼┬┴╋┌┐└┘├┤-]*[-=─━][\s+|=─━┼┬┴╋┌┐└┘├┤-]*$/;
 /** psql's `(97 rows)`, MySQL's `97 rows in set (0.00 sec)`: the tool's own count. */
 const FOOTER = /^\((\d+) rows?\)$|^(\d+) rows? in set\b/;
 
@@ -43,22 +43,47 @@ function csvCells(line: string, sep: string): string[] {
   return cells;
 }
 
+/**
+ * Columns aligned by blanks, read by their gutters: the places where the header and every
+ * row hold a blank (or have ended); each run between gutters is a column, whatever blanks
+ * its cells hold (`4 (20m ago)`) and however its values are aligned.
+ */
+function alignedSplit(lines: readonly string[], header: number): (line: string) => string[] {
+  const sample = lines.slice(header, header + 2000).filter((l) => l.trim() !== "" && !FOOTER.test(l.trim()));
+  const width = Math.max(...sample.map((l) => l.length));
+  const used = new Uint8Array(width);
+  for (const l of sample) for (let k = 0; k < l.length; k++) if (l[k] !== " ") used[k] = 1;
+  const cols: Array<[number, number]> = [];
+  for (let k = 0; k < width; ) {
+    if (!used[k]) {
+      k++;
+      continue;
+    }
+    let end = k;
+    while (end < width && used[end]) end++;
+    cols.push([k, end]);
+    k = end;
+  }
+  return (line) => cols.map(([a, b], k) => line.slice(a, k + 1 < cols.length ? b : undefined).trim());
+}
+
 /** The table as the tool drew it. */
 function readTable(lines: readonly string[]): Table | undefined {
   let rule = -1;
-  for (let i = 0; i < Math.min(12, lines.length); i++)
-    if (RULE.test(lines[i]!) && /[-=─━]{3}/.test(lines[i]!)) {
+  // The rule under the header: a box's top rule above it is no header's.
+  for (let i = 1; i < Math.min(12, lines.length); i++)
+    if (RULE.test(lines[i]!) && /[-=─━]{3}/.test(lines[i]!) && !RULE.test(lines[i - 1]!)) {
       rule = i;
       break;
     }
   let header = 0;
   let split: Table["split"];
-  if (rule > 0 && /[+┼|]/.test(lines[rule]!)) {
+  if (rule > 0 && /[+┼|├]/.test(lines[rule]!)) {
     // Column borders where the rule has `+`.
     const r = lines[rule]!;
-    const cuts = [...r.matchAll(/[+┼|]/g)].map((m) => m.index!);
+    const cuts = [...r.matchAll(/[+┼|├┤]/g)].map((m) => m.index!);
     const inner = cuts.filter((c) => c > 0 && c < r.length - 1);
-    const boxed = r.trimStart().startsWith("+") || r.trimStart().startsWith("|");
+    const boxed = /^\s*[+|├]/.test(r);
     header = rule;
     split = (line) => {
       const cells: string[] = [];
@@ -78,14 +103,10 @@ function readTable(lines: readonly string[]): Table | undefined {
   if (!split) {
     if (titles.includes("\t")) split = (l) => l.split("\t");
     else if (titles.includes(",") && !/\s{2,}/.test(titles)) split = (l) => csvCells(l, ",");
-    else {
-      const width = titles.trim().split(/\s+/).length;
-      split = (l) => {
-        const w = l.trim().split(/\s+/);
-        return w.length === width ? w : undefined;
-      };
-    }
+    else split = alignedSplit(lines, rule > 0 ? rule - 1 : 0);
   }
+  // psql's rule: dashes joined by `+`, no border at its ends.
+  const psql = rule > 0 && /^-+(?:\+-+)+$/.test(lines[rule]!.trim()) && !/^\s*[+|]/.test(lines[rule]!);
   const rows: number[] = [];
   let footer: number | undefined;
   for (let i = header + 1; i < lines.length; i++) {
@@ -97,7 +118,7 @@ function readTable(lines: readonly string[]): Table | undefined {
     }
     if (l.trim() === "" || RULE.test(l)) continue;
     // psql's wrapped cell: the line before ends a cell with ` +`, this line goes on with it.
-    if (rows.length > 0 && /\+\s*(?:\||$)/.test(lines[i - 1]!) && /^[\s|]/.test(l)) continue;
+    if (psql && rows.length > 0 && /\+(?:\||$)/.test(lines[i - 1]!)) continue;
     rows.push(i);
   }
   return { header: rule > 0 ? rule - 1 : 0, rows, split, footer };
