@@ -64,7 +64,12 @@ function alignedSplit(lines: readonly string[], header: number): (line: string) 
     cols.push([k, end]);
     k = end;
   }
-  return (line) => cols.map(([a, b], k) => line.slice(a, k + 1 < cols.length ? b : undefined).trim());
+  // A column without a title goes on with the one before it (`3694 (4m40s ago)` under RESTARTS).
+  const titled: Array<[number, number]> = [];
+  for (const [a, b] of cols)
+    if (titled.length > 0 && lines[header]!.slice(a, b).trim() === "") titled[titled.length - 1]![1] = b;
+    else titled.push([a, b]);
+  return (line) => titled.map(([a, b], k) => line.slice(a, k + 1 < titled.length ? b : undefined).trim());
 }
 
 /** The table as the tool drew it. */

@@ -30,6 +30,14 @@ describe("the framing's claims, on the captures that showed one false", () => {
       expect(falseOf(m, ["label"])).toEqual([]);
     }
   });
+
+  it("counts jest's failing tests once, none for a suite that failed to run", () => {
+    // jest's own `Tests: 40 failed`; its summary of all failing tests prints each again.
+    for (const m of madeOf("corpus/jest/3")) expect(m.excerpt.kept).toBe("40 failing tests, summary");
+    // 4 tests failed (✕), 6 suites failed to run.
+    for (const m of madeOf("fresh3/jest-verbose-coverage-loyalty"))
+      expect(m.excerpt.kept).toBe("4 failing tests, summary");
+  });
 });
 
 describe("the framing's claims over every open excerpt", () => {
