@@ -38,6 +38,10 @@ describe("the framing's claims, on the captures that showed one false", () => {
     for (const m of madeOf("fresh3/jest-verbose-coverage-loyalty"))
       expect(m.excerpt.kept).toBe("4 failing tests, summary");
   });
+
+  it("counts cargo test's failing tests as its test result says (4, not the one FAILED line --nocapture leaves whole)", () => {
+    for (const m of madeOf("fresh3/cargo-test-nocapture")) expect(m.excerpt.kept).toBe("4 failing tests, summary");
+  });
 });
 
 describe("the framing's claims over every open excerpt", () => {
