@@ -33,11 +33,12 @@ function claim(form: string, said: number | undefined, actual: number, line: str
 
 /** grep's matches and files: `path:N:text` are matches, `path-N-text` and `--` context. */
 function grepClaims(lines: readonly string[], e: Excerpted): Claim[] {
-  const numbered = lines.some((l) => /^[^\s:][^:]*:\d+:/.test(l));
+  const numbered = lines.some((l) => /^\s*[^\s:][^:]*:\d+:/.test(l));
   const files = new Set<string>();
   let matches = 0;
   for (const l of lines) {
-    const m = numbered ? /^([^\s:][^:]*?):\d+:/.exec(l) : /^([^\s:][^:]*?):/.exec(l);
+    // A linter's report read as grep's (pyright, luacheck) sets its paths in by blanks.
+    const m = numbered ? /^\s*([^\s:][^:]*?):\d+:/.exec(l) : /^([^\s:][^:]*?):/.exec(l);
     if (!m) continue;
     matches++;
     files.add(m[1]!);
@@ -62,7 +63,8 @@ const DIAGNOSTIC: Readonly<Record<string, { error: RegExp; warning: RegExp }>> =
   gcc: { error: /:\d+(?::\d+)?: (?:fatal )?error: /, warning: /:\d+(?::\d+)?: warning: / },
   javac: { error: /^\S.*:\d+: error: /, warning: /^\S.*:\d+: warning: / },
   rustc: { error: /^error(?:\[E\d+\])?: (?!aborting|could not compile)/, warning: /^warning: (?!.*\d+ warnings? emitted|`.*` \(.*\) generated)/ },
-  eslint: { error: /^\s+\d+:\d+\s+error\s/, warning: /^\s+\d+:\d+\s+warning\s/ },
+  // ESLint's stylish format, and stylelint's (`✖` an error, `⚠` a warning).
+  eslint: { error: /^\s+\d+:\d+\s+(?:error|✖)\s/, warning: /^\s+\d+:\d+\s+(?:warning|⚠)\s/ },
 };
 
 function compileClaims(lines: readonly string[], e: Excerpted): Claim[] {
