@@ -42,6 +42,17 @@ describe("the framing's claims, on the captures that showed one false", () => {
   it("counts cargo test's failing tests as its test result says (4, not the one FAILED line --nocapture leaves whole)", () => {
     for (const m of madeOf("fresh3/cargo-test-nocapture")) expect(m.excerpt.kept).toBe("4 failing tests, summary");
   });
+
+  it("counts a column's values only over the rows of its columns", () => {
+    // lsof's `COMMAND PID USER` titles split as one: `FD: mem ×41, 45 root ×34` was no column.
+    for (const m of madeOf("fresh6/lsof-python-deleted")) expect(m.excerpt.text).not.toMatch(/^\[FD: /m);
+    // kubectl's `stderr:` after its rows was a row: `NAMESPACE: … stderr: ×1`, `(empty) ×1` elsewhere.
+    for (const m of madeOf("dev/kubectl-get-pods-all-namespaces")) {
+      expect(m.excerpt.text).toMatch(/^\[NAMESPACE: otel ×24, /m);
+      expect(m.excerpt.text).not.toMatch(/stderr: ×1|\(empty\) ×1/);
+      expect(falseOf(m, ["note:column-value"])).toEqual([]);
+    }
+  });
 });
 
 describe("the framing's claims over every open excerpt", () => {

@@ -196,8 +196,14 @@ function rarePicks(
   whole: number[],
 ): number {
   const { lines } = doc;
+  let titles = header;
+  while (titles > 0 && (/^[\s+|=-]+$/.test(lines[titles]!) || BOX_RULE.test(lines[titles]!))) titles--;
+  const names = titles < lines.length ? split(lines[titles]!) : [];
   const rowAt: number[] = [];
   const cells = new RowCells();
+  // Lines that split into other columns than the header's (`stderr:` under kubectl's rows,
+  // lsof's `COMMAND PID USER` titles read as one): no row of these columns.
+  let odd = 0;
   for (let i = start; i < lines.length; i++) {
     const line = lines[i]!;
     if (
@@ -206,8 +212,15 @@ function rarePicks(
         (line.trim() === "" || RULE.test(line) || BOX_RULE.test(line) || isCountFooter(line)))
     )
       continue;
-    rowAt.push(i);
     into(line, cells);
+    // Fewer cells are a row whose last ones are empty (psql drops them); one is a line of its own.
+    const width = cells.widthOf(cells.length - 1);
+    if (width > names.length || (width === 1 && names.length > 1)) {
+      cells.dropLast();
+      odd++;
+      continue;
+    }
+    rowAt.push(i);
   }
   const { rare, columns } = rarity(cells);
   // A table of a tree (a column naming each row's parent): the rows under its root are facts.
@@ -222,9 +235,9 @@ function rarePicks(
     if (first) whole.push(rowAt[r]!);
     picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: first ? MUST + 3 : MUST + 2 - Math.min(2, k / 100) });
   });
-  let titles = header;
-  while (titles > 0 && (/^[\s+|=-]+$/.test(lines[titles]!) || BOX_RULE.test(lines[titles]!))) titles--;
-  const names = titles < lines.length ? split(lines[titles]!) : [];
+  // Where more than a few lines split otherwise than the header, its columns are misread
+  // (lsof's `FD: mem ×41, 45 root ×34`): no column's values are counted.
+  if (odd > Math.max(2, rowAt.length / 20)) return rare.length;
   for (const { column, counts } of columns) {
     const shown = counts.slice(0, 12).map(([v, k]) => `${v || "(empty)"} ×${k}`);
     const more = counts.length > 12 ? `, … ${counts.length - 12} more values` : "";
