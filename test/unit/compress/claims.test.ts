@@ -53,6 +53,14 @@ describe("the framing's claims, on the captures that showed one false", () => {
       expect(falseOf(m, ["note:column-value"])).toEqual([]);
     }
   });
+
+  it("takes a table's first line for its header when a line below it splits as it does", () => {
+    // `IEEE Registration Authority   288`, the 9th row, read as the header: `[291 rows]` of 300.
+    for (const m of madeOf("fresh17/mlr-top-vendors-f17")) {
+      expect(m.excerpt.text).toMatch(/^Organization Name +count\n\[300 rows\]$/m);
+      expect(falseOf(m, ["note:rows", "kept:rows"])).toEqual([]);
+    }
+  });
 });
 
 describe("the framing's claims over every open excerpt", () => {

@@ -86,7 +86,11 @@ function headerEnd(lines: readonly string[], delimiter: string | undefined): num
   while (header < lines.length && BOX_RULE.test(lines[header]!)) header++;
   if (!delimiter || delimiter === "|" || delimiter === "│") {
     const aligned = alignedHeader(lines);
-    if (aligned >= 0) header = aligned;
+    // A line below the first that splits into as many columns as the first is a row like it
+    // (`IEEE Registration Authority   288` under `Organization Name   count`): the first is the header.
+    const first = splitAligned(lines[header] ?? "").length;
+    const rowLike = aligned > header && first >= 2 && splitAligned(lines[aligned]!).length === first;
+    if (aligned >= 0 && !rowLike) header = aligned;
     while (
       header + 1 < lines.length &&
       (/^[\s+|=-]+$/.test(lines[header + 1]!) || BOX_RULE.test(lines[header + 1]!))
