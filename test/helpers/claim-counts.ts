@@ -82,7 +82,6 @@ function compileClaims(lines: readonly string[], e: Excerpted): Claim[] {
 const FAILED_SUMMARY: ReadonlyArray<RegExp> = [
   /^\s*Tests\s+(\d+) failed/, // vitest
   /^Tests:\s+(\d+) failed/, // jest
-  /^=+ .*?(\d+) failed/, // pytest
   /^test result: FAILED\. \d+ passed; (\d+) failed/, // cargo
   /^ℹ fail (\d+)/, // node --test
   /^# fail (\d+)/, // node --test (TAP)
@@ -93,7 +92,14 @@ function testClaims(lines: readonly string[], e: Excerpted): Claim[] {
   if (said === undefined) return [];
   let total = 0;
   let found = false;
-  for (const l of lines)
+  for (const l of lines) {
+    // pytest: a test that errored (at setup) did not pass either: `2 failed, …, 1 error`.
+    const py = /^=+ (?:.*?(\d+) failed)?.*?(?:(\d+) errors?)? in [\d.]+s/.exec(l);
+    if (e.compressor === "pytest" && py && (py[1] || py[2])) {
+      total += Number(py[1] ?? 0) + Number(py[2] ?? 0);
+      found = true;
+      continue;
+    }
     for (const re of FAILED_SUMMARY) {
       const m = re.exec(l);
       if (m) {
@@ -102,6 +108,7 @@ function testClaims(lines: readonly string[], e: Excerpted): Claim[] {
         break;
       }
     }
+  }
   // go test: each failed test's own `--- FAIL:` line.
   if (!found && e.compressor === "go-test") {
     total = lines.filter((l) => /^\s*--- FAIL: /.test(l)).length;
