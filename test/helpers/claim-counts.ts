@@ -38,7 +38,7 @@ function grepClaims(lines: readonly string[], e: Excerpted): Claim[] {
   let matches = 0;
   for (const l of lines) {
     // A linter's report read as grep's (pyright, luacheck) sets its paths in by blanks.
-    const m = numbered ? /^\s*([^\s:][^:]*?):\d+:/.exec(l) : /^([^\s:][^:]*?):/.exec(l);
+    const m = numbered ? /^\s*([^\s:]+):\d+:/.exec(l) : /^([^\s:][^:]*?):/.exec(l);
     if (!m) continue;
     matches++;
     files.add(m[1]!);
@@ -161,14 +161,21 @@ function pathListClaims(lines: readonly string[], e: Excerpted): Claim[] {
   };
   const dirs = new Set(paths.map(dirOf));
   const out = [...claim("note:paths", num(m[1]!), paths.length, m[0]), ...claim("note:dirs", num(m[2]!), dirs.size, m[0])];
+  const whole = new Set(e.text.split("\n"));
   for (const line of e.text.split("\n")) {
     const counted = /^(\S*\/) \(([\d,]+) entries\)$/.exec(line);
     if (counted)
       out.push(...claim("note:dir-entries", num(counted[2]!), paths.filter((p) => dirOf(p) === counted[1]).length, line));
+    const under = /^(\S*\/) \(([\d,]+) paths?\)$/.exec(line);
+    if (under)
+      out.push(
+        // Under `[N more paths:]`: the paths under it not written whole above.
+        ...claim("note:dir-paths", num(under[2]!), paths.filter((p) => p.startsWith(under[1]!) && !whole.has(p)).length, line),
+      );
     const g = /^(\S*\/): (.*) \[([\d,]+) more\]$/.exec(line);
     if (!g) continue;
-    const shown = g[2]!.split(" ").length;
-    out.push(...claim("note:dir-more", shown + num(g[3]!), paths.filter((p) => dirOf(p) === g[1]).length, line));
+    const named = g[2]!.split(" ").length;
+    out.push(...claim("note:dir-more", named + num(g[3]!), paths.filter((p) => dirOf(p) === g[1]).length, line));
   }
   return out;
 }
