@@ -98,10 +98,15 @@ function rarePaths(groups: readonly DirGroup[], total: number): Array<[number, n
   return out;
 }
 
-/** `dir/ (N entries)`, or `dir/ (N entries in M other directories)` for what a folder holds beside its named parts. */
+/**
+ * `dir/ (N paths)`, or `dir/ (N paths in M other directories)` for what a folder holds beside
+ * its named parts: the paths under it at any depth, not its entries (`@babel/generator/
+ * (10 entries)` stood for 10 files three folders down, and the folder holds one entry).
+ */
 function countLine(prefix: string, count: number): string {
   const other = /^(.*) \((\d+ other director(?:y|ies))\)$/.exec(prefix);
-  return other ? `${other[1]} (${count} entries in ${other[2]})` : `${prefix} (${count} entries)`;
+  const paths = count === 1 ? "path" : "paths";
+  return other ? `${other[1]} (${count} ${paths} in ${other[2]})` : `${prefix} (${count} ${paths})`;
 }
 
 /**
