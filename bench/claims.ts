@@ -27,7 +27,13 @@ const falseOnes: string[] = [];
 let blindFalse = 0;
 let blindChecked = 0;
 
-function tally(where: string, text: string, hints: Record<string, unknown>, budget: number, hide: boolean): void {
+function tally(
+  where: string,
+  text: string,
+  hints: Record<string, unknown>,
+  budget: number,
+  hide: boolean,
+): void {
   const e = p.compressText(text, hints, budget);
   const claims: Claim[] = checkClaims(text, e, (hints.firstLine as number | undefined) ?? 1);
   for (const c of claims) {
@@ -41,7 +47,9 @@ function tally(where: string, text: string, hints: Record<string, unknown>, budg
     else f.bad++;
     byForm.set(c.form, f);
     if (!c.ok && (show === "all" || show === c.form))
-      falseOnes.push(`${where} @${budget} ${e.compressor} ${c.form}: ${c.line.slice(0, 160)}  -- ${c.why ?? ""}`);
+      falseOnes.push(
+        `${where} @${budget} ${e.compressor} ${c.form}: ${c.line.slice(0, 160)}  -- ${c.why ?? ""}`,
+      );
   }
 }
 
@@ -49,7 +57,8 @@ for (const e of loadCorpus(undefined)) {
   const out = p.extractOutput(e.tool_name, e.tool_input, e.tool_response);
   if (!out) continue;
   const hints = hintsOf(p, e, out);
-  for (const budget of [p.excerptBudget(config, out.text.length), 1500]) tally(`corpus/${e.id}`, out.text, hints, budget, false);
+  for (const budget of [p.excerptBudget(config, out.text.length), 1500])
+    tally(`corpus/${e.id}`, out.text, hints, budget, false);
 }
 for (const set of [...OPEN_SETS, ...(blind ? (["blind"] as const) : [])]) {
   for (const c of loadSet(set)) {
@@ -72,4 +81,5 @@ for (const [form, f] of [...byForm].sort((a, b) => a[0].localeCompare(b[0]))) {
   bad += f.bad;
 }
 console.log(`${"all (open)".padEnd(28)} checked ${String(ok + bad).padStart(6)}  false ${bad}`);
-if (blind) console.log(`${"blind".padEnd(28)} checked ${String(blindChecked).padStart(6)}  false ${blindFalse}`);
+if (blind)
+  console.log(`${"blind".padEnd(28)} checked ${String(blindChecked).padStart(6)}  false ${blindFalse}`);

@@ -4,13 +4,15 @@
  * (grep `note(`, `plural(` and `` `[${ `` under src/compress); a form no rule here reads is
  * listed in UNCHECKED, so that the report can say which claims go unchecked.
  */
-import type { Claim, Excerpted } from "./claims.ts";
+
 import { tableClaims } from "./claim-tables.ts";
+import type { Claim, Excerpted } from "./claims.ts";
 
 /** Forms written by the kinds that no rule here recounts, and why. */
 export const UNCHECKED: Readonly<Record<string, string>> = {
   "generic: N kinds of line, M problem lines": "kinds are the templates' own grouping",
-  "read: outline: N declarations / headings / top-level statements": "what a declaration is, is the outline's",
+  "read: outline: N declarations / headings / top-level statements":
+    "what a declaration is, is the outline's",
   "log: N traces, M error responses": "a trace's bounds are the trace finder's",
   "npm-ls: N top-level packages, M problems / N repeats": "the tree's problems are the reader's",
   "lockfile: N packages": "entries read from JSON spans",
@@ -62,7 +64,10 @@ const DIAGNOSTIC: Readonly<Record<string, { error: RegExp; warning: RegExp }>> =
   tsc: { error: /\berror TS\d+:/, warning: /\bwarning TS\d+:/ },
   gcc: { error: /:\d+(?::\d+)?: (?:fatal )?error: /, warning: /:\d+(?::\d+)?: warning: / },
   javac: { error: /^\S.*:\d+: error: /, warning: /^\S.*:\d+: warning: / },
-  rustc: { error: /^error(?:\[E\d+\])?: (?!aborting|could not compile)/, warning: /^warning: (?!.*\d+ warnings? emitted|`.*` \(.*\) generated)/ },
+  rustc: {
+    error: /^error(?:\[E\d+\])?: (?!aborting|could not compile)/,
+    warning: /^warning: (?!.*\d+ warnings? emitted|`.*` \(.*\) generated)/,
+  },
   // ESLint's stylish format, and stylelint's (`✖` an error, `⚠` a warning).
   eslint: { error: /^\s+\d+:\d+\s+(?:error|✖)\s/, warning: /^\s+\d+:\d+\s+(?:warning|⚠)\s/ },
 };
@@ -160,22 +165,39 @@ function pathListClaims(lines: readonly string[], e: Excerpted): Claim[] {
     return clean.slice(0, clean.lastIndexOf("/") + 1);
   };
   const dirs = new Set(paths.map(dirOf));
-  const out = [...claim("note:paths", num(m[1]!), paths.length, m[0]), ...claim("note:dirs", num(m[2]!), dirs.size, m[0])];
+  const out = [
+    ...claim("note:paths", num(m[1]!), paths.length, m[0]),
+    ...claim("note:dirs", num(m[2]!), dirs.size, m[0]),
+  ];
   const whole = new Set(e.text.split("\n"));
   for (const line of e.text.split("\n")) {
     const counted = /^(\S*\/) \(([\d,]+) entries\)$/.exec(line);
     if (counted)
-      out.push(...claim("note:dir-entries", num(counted[2]!), paths.filter((p) => dirOf(p) === counted[1]).length, line));
+      out.push(
+        ...claim(
+          "note:dir-entries",
+          num(counted[2]!),
+          paths.filter((p) => dirOf(p) === counted[1]).length,
+          line,
+        ),
+      );
     const under = /^(\S*\/) \(([\d,]+) paths?\)$/.exec(line);
     if (under)
       out.push(
         // Under `[N more paths:]`: the paths under it not written whole above.
-        ...claim("note:dir-paths", num(under[2]!), paths.filter((p) => p.startsWith(under[1]!) && !whole.has(p)).length, line),
+        ...claim(
+          "note:dir-paths",
+          num(under[2]!),
+          paths.filter((p) => p.startsWith(under[1]!) && !whole.has(p)).length,
+          line,
+        ),
       );
     const g = /^(\S*\/): (.*) \[([\d,]+) more\]$/.exec(line);
     if (!g) continue;
     const named = g[2]!.split(" ").length;
-    out.push(...claim("note:dir-more", named + num(g[3]!), paths.filter((p) => dirOf(p) === g[1]).length, line));
+    out.push(
+      ...claim("note:dir-more", named + num(g[3]!), paths.filter((p) => dirOf(p) === g[1]).length, line),
+    );
   }
   return out;
 }
@@ -215,13 +237,16 @@ function groupClaims(original: readonly string[], unplaced: readonly string[]): 
     const g = /^(\S+): (.+?)(?: \[[\d,]+ more\])?$/.exec(line);
     if (!g || line.startsWith("[")) continue;
     const prefix = g[1]!;
-    const names = [...g[2]!.matchAll(/'[^']*'|"[^"]*"|\S+/g)].map((x) => x[0].replace(/^(['"])(.*)\1$/, "$2"));
+    const names = [...g[2]!.matchAll(/'[^']*'|"[^"]*"|\S+/g)].map((x) =>
+      x[0].replace(/^(['"])(.*)\1$/, "$2"),
+    );
     const isDir = prefix.endsWith("/");
     const isVersion = /^\d+\.\d+/.test(prefix) || /^UNMET /.test(prefix);
     if (!isDir && !isVersion) continue;
     for (const name of names) {
       const ok = isDir
-        ? text.includes(prefix + name) || original.some((l) => l.includes(prefix.slice(0, -1)) && l.includes(name)) ||
+        ? text.includes(prefix + name) ||
+          original.some((l) => l.includes(prefix.slice(0, -1)) && l.includes(name)) ||
           original.some((l) => l.split(/\s+/).includes(name))
         : original.some(
             (l, i) => l.includes(name) && original.slice(i, i + 12).some((v) => v.includes(prefix)),

@@ -82,7 +82,7 @@ function readTable(lines: readonly string[]): Table | undefined {
       break;
     }
   let header = 0;
-  let split: Table["split"];
+  let split: Table["split"] | undefined;
   if (rule > 0 && /[+┼|├]/.test(lines[rule]!)) {
     // Column borders where the rule has `+`.
     const r = lines[rule]!;
@@ -152,11 +152,21 @@ function columnClaims(lines: readonly string[], t: Table, text: string): Claim[]
       if (!v) continue;
       const value = v[1] === "(empty)" ? "" : v[1]!;
       const actual = counts.get(value) ?? 0;
-      out.push({ form: "note:column-value", ok: actual === Number(v[2]), line: `${label}: ${part}`, why: `recounted ${actual}` });
+      out.push({
+        form: "note:column-value",
+        ok: actual === Number(v[2]),
+        line: `${label}: ${part}`,
+        why: `recounted ${actual}`,
+      });
     }
     if (m[3]) {
       const shown = m[2]!.split(/ ×\d+/).length - 1;
-      out.push({ form: "note:column-more", ok: counts.size === shown + Number(m[3]), line, why: `${counts.size} values` });
+      out.push({
+        form: "note:column-more",
+        ok: counts.size === shown + Number(m[3]),
+        line,
+        why: `${counts.size} values`,
+      });
     }
   }
   return out;
@@ -168,9 +178,16 @@ export function tableClaims(lines: readonly string[], e: Excerpted): Claim[] {
   const out: Claim[] = [];
   const rows = t.footer ?? t.rows.length;
   const note = /^\[([\d,]+) rows?\]$/m.exec(e.text);
-  if (note) out.push({ form: "note:rows", ok: num(note[1]!) === rows, line: note[0], why: `recounted ${rows} (drawn ${t.rows.length})` });
+  if (note)
+    out.push({
+      form: "note:rows",
+      ok: num(note[1]!) === rows,
+      line: note[0],
+      why: `recounted ${rows} (drawn ${t.rows.length})`,
+    });
   const kept = /^header, ([\d,]+) rows?/.exec(e.kept);
-  if (kept) out.push({ form: "kept:rows", ok: num(kept[1]!) === rows, line: e.kept, why: `recounted ${rows}` });
+  if (kept)
+    out.push({ form: "kept:rows", ok: num(kept[1]!) === rows, line: e.kept, why: `recounted ${rows}` });
   out.push(...columnClaims(lines, t, e.text));
   return out;
 }

@@ -42,10 +42,10 @@ const UNORDERED = new Set(["listing", "git-status", "git-log", "npm-ls", "json"]
 const UNMARKED = new Set(["git-diff"]);
 
 const PATH_LIST = /^\[[\d,]+ paths in [\d,]+ director(?:y|ies): /m;
-const ALIKE_SUFFIX = /  \[×(\d+) like this, lines (\d+)-(\d+)\]$/;
-const REPEAT_SUFFIX = /  \[×(\d+)\]$/;
+const ALIKE_SUFFIX = / {2}\[×(\d+) like this, lines (\d+)-(\d+)\]$/;
+const REPEAT_SUFFIX = / {2}\[×(\d+)\]$/;
 const CUT_SUFFIX = / … \[\+([\d,]+) chars\]$/;
-const PIECES_SUFFIX = /  \[([\d,]+) of ([\d,]+) chars shown\]$/;
+const PIECES_SUFFIX = / {2}\[([\d,]+) of ([\d,]+) chars shown\]$/;
 const LABEL = /^L(\d+): /;
 
 const num = (s: string) => Number(s.replace(/,/g, ""));
@@ -138,10 +138,23 @@ function showsLine(s: Shown, line: string): boolean {
 }
 
 /** The claims of one shown line at its original index `i`. */
-function lineClaims(s: Shown, raw: string, lines: readonly string[], i: number, out: Claim[], from = i, base = 0): void {
+function lineClaims(
+  s: Shown,
+  raw: string,
+  lines: readonly string[],
+  i: number,
+  out: Claim[],
+  from = i,
+  base = 0,
+): void {
   const line = lines[i]!;
   if (s.cut !== undefined)
-    out.push({ form: "cut", ok: line.length - s.body.length === s.cut, line: raw, why: `line is ${line.length} chars` });
+    out.push({
+      form: "cut",
+      ok: line.length - s.body.length === s.cut,
+      line: raw,
+      why: `line is ${line.length} chars`,
+    });
   if (s.pieces) {
     const parts = s.body.replace(/^… /, "").replace(/ …$/, "").split(" … ");
     const shown = parts.reduce((n, p) => n + p.length, 0);
@@ -208,7 +221,12 @@ export function checkClaims(original: string, e: Excerpted, firstLine = 1): Clai
     if (s.label !== undefined) {
       at = s.label - firstLine;
       const ok = at >= 0 && at < lines.length && showsLine(s, lines[at]!);
-      out.push({ form: "label", ok, line: raw, why: `line ${s.label} is ${JSON.stringify(lines[at] ?? "")}` });
+      out.push({
+        form: "label",
+        ok,
+        line: raw,
+        why: `line ${s.label} is ${JSON.stringify(lines[at] ?? "")}`,
+      });
       if (!ok) continue;
     } else if (cursor >= 0 && cursor < lines.length && showsLine(s, lines[cursor]!)) at = cursor;
     else if (/^\[.*\]$/.test(raw)) {
@@ -221,7 +239,12 @@ export function checkClaims(original: string, e: Excerpted, firstLine = 1): Clai
         continue;
       }
       if (ordered && cursor >= 0 && (afterMarker || (s.body.trim() !== "" && !UNMARKED.has(e.compressor))))
-        out.push({ form: "position", ok: false, line: raw, why: `is line ${at + 1}, expected ${cursor + 1}` });
+        out.push({
+          form: "position",
+          ok: false,
+          line: raw,
+          why: `is line ${at + 1}, expected ${cursor + 1}`,
+        });
     }
     if (cursor >= 0 && at === cursor) out.push({ form: "position", ok: true, line: raw });
     if (!(at === cursor && !afterMarker)) runFrom = at;

@@ -40,7 +40,8 @@ describe("the framing's claims, on the captures that showed one false", () => {
   });
 
   it("counts cargo test's failing tests as its test result says (4, not the one FAILED line --nocapture leaves whole)", () => {
-    for (const m of madeOf("fresh3/cargo-test-nocapture")) expect(m.excerpt.kept).toBe("4 failing tests, summary");
+    for (const m of madeOf("fresh3/cargo-test-nocapture"))
+      expect(m.excerpt.kept).toBe("4 failing tests, summary");
   });
 
   it("counts a column's values only over the rows of its columns", () => {
@@ -72,11 +73,13 @@ const JUDGED: Record<string, string> = {
   "corpus/grep/content-5 alike": "grep matches of one @deprecated comment, words between them differ",
   "fresh/git-reflog alike": "reflog entries `commit: <subject>`: the subjects differ",
   "fresh4/shellcheck-nightly alike": "shellcheck's underline `^--^ SCnnnn`: the dashes' length differs",
-  "fresh9/shellcheck-deploy-pipeline alike": "shellcheck's underline `^--^ SCnnnn`: the dashes' length differs",
+  "fresh9/shellcheck-deploy-pipeline alike":
+    "shellcheck's underline `^--^ SCnnnn`: the dashes' length differs",
   "fresh7/read-audit-events-ndjson alike": "JSON lines of one shape, two with a field more",
   "fresh8/go-test-json-spilled alike": "go test -json events of one shape, some with a field more",
   "fresh17/mlr-mam-barred-f17 alike": "rows of one table: the organisation names differ",
-  "fresh17/shfmt-d-gzip-scripts-spilled-f17 alike": "diff lines `+<tab>echo …`: the last differs in its words",
+  "fresh17/shfmt-d-gzip-scripts-spilled-f17 alike":
+    "diff lines `+<tab>echo …`: the last differs in its words",
   "fresh20/bun-test-coverage-f20 alike": "coverage rows: uncovered line lists of other lengths",
   "fresh20/latexmk-handbook-rerun-spilled-f20 alike": "TeX font lines: the patterns differ",
   "fresh7/kubectl-get-pods-high-latency note:column-more":

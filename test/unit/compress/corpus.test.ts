@@ -175,7 +175,9 @@ describe("compression of the real-output corpus", () => {
 
     it("says nothing of the original that is false (test/helpers/claims.ts)", () => {
       const judged = JUDGED_CLAIMS[e.file] ?? [];
-      const wrong = checkClaims(text, excerpt, e.firstLine ?? 1).filter((c) => !c.ok && !judged.includes(c.form));
+      const wrong = checkClaims(text, excerpt, e.firstLine ?? 1).filter(
+        (c) => !c.ok && !judged.includes(c.form),
+      );
       expect(wrong.map((c) => `${c.form}: ${c.line.slice(0, 160)} (${c.why ?? ""})`)).toEqual([]);
     });
 

@@ -47,7 +47,15 @@ export function cargoTestExcerpt(text: string, hints: Hints, budget: number): Ex
     userFramePicks(doc, block, picks);
     verdictPicks(doc, block, picks);
   }
-  return testExcerpt("cargo-test", doc, budget, picks, failingTests(doc, failed, blocks.length), blocks, hints);
+  return testExcerpt(
+    "cargo-test",
+    doc,
+    budget,
+    picks,
+    failingTests(doc, failed, blocks.length),
+    blocks,
+    hints,
+  );
 }
 
 /**

@@ -25,7 +25,8 @@ const SUMMARY_OF_ALL = /^Summary of all failing tests\s*$/;
  */
 function failingTests(doc: { lines: readonly string[] }, blocks: readonly { start: number }[]): number {
   const again = doc.lines.findIndex((l) => SUMMARY_OF_ALL.test(l));
-  return blocks.filter((b) => (again < 0 || b.start < again) && !SUITE_FAILED.test(doc.lines[b.start]!)).length;
+  return blocks.filter((b) => (again < 0 || b.start < again) && !SUITE_FAILED.test(doc.lines[b.start]!))
+    .length;
 }
 
 export function jestExcerpt(text: string, hints: Hints, budget: number): Excerpt {

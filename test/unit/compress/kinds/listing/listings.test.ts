@@ -23,7 +23,8 @@ function wordsOf(line: string): string[] {
 function writtenPaths(excerpt: string): Set<string> {
   const out = new Set<string>();
   for (const line of excerpt.split("\n")) {
-    if (line.startsWith("[") || / (?:entries|paths?)(?: in \d+ other director(?:y|ies))?\)$/.test(line)) continue;
+    if (line.startsWith("[") || / (?:entries|paths?)(?: in \d+ other director(?:y|ies))?\)$/.test(line))
+      continue;
     const m = /^(\S*\/)(?: \(\d+ entries\))?: (.*)$/.exec(line);
     if (m) {
       for (const w of wordsOf(m[2]!.replace(/\s*\[\d+ more\]$/, ""))) out.add(`${m[1]}${w}`);
