@@ -14,8 +14,7 @@ export const UNCHECKED: Readonly<Record<string, string>> = {
   "read: outline: N declarations / headings / top-level statements":
     "what a declaration is, is the outline's",
   "log: N traces, M error responses": "a trace's bounds are the trace finder's",
-  "npm-ls: N top-level packages, M problems / N repeats": "the tree's problems are the reader's",
-  "lockfile: N packages": "entries read from JSON spans",
+  "npm-ls: M problems / N repeats": "the tree's problems are the reader's",
   "read code: [N imports, lines A-B: …]": "imports by language",
   "paths: `prefix  N files` under a grouped directory": "weights",
 };
@@ -257,6 +256,39 @@ function groupClaims(original: readonly string[], unplaced: readonly string[]): 
   return out;
 }
 
+/** ls: `N directories, names of M entries`: `dir:` headers (one when none), and the lines of entries. */
+function listingClaims(lines: readonly string[], e: Excerpted): Claim[] {
+  const m = /^([\d,]+) director(?:y|ies), names of ([\d,]+) entr(?:y|ies)$/.exec(e.kept);
+  if (!m) return [];
+  const headers = lines.filter((l) => /^\S.*:$/.test(l) && !/^total \d/.test(l)).length;
+  const entries = lines.filter((l) => l.trim() !== "" && !/^\S.*:$/.test(l) && !/^total \d/.test(l));
+  // ls -l's entries, with their . and .. where listed.
+  const long = entries.filter((l) => /^[-dlcbpsD][rwxsStT-]{9}/.test(l)).length;
+  return [
+    ...claim("kept:listing-dirs", num(m[1]!), Math.max(1, headers), e.kept),
+    ...claim("kept:listing-entries", num(m[2]!), long > 0 ? long : entries.length, e.kept),
+  ];
+}
+
+/** A lockfile's packages: the keys of `packages` but the project's own (`""`). */
+function lockfileClaims(original: readonly string[], e: Excerpted): Claim[] {
+  const m = /of ([\d,]+) packages? with versions/.exec(e.kept);
+  if (!m) return [];
+  try {
+    const doc = JSON.parse(original.join("\n")) as { packages?: Record<string, unknown> };
+    const n = Object.keys(doc.packages ?? {}).filter((k) => k !== "").length;
+    return claim("kept:lockfile-packages", num(m[1]!), n, e.kept);
+  } catch {
+    return [];
+  }
+}
+
+/** npm ls: its top-level packages, the lines drawn at the tree's first level. */
+function npmLsClaims(lines: readonly string[], e: Excerpted): Claim[] {
+  const top = lines.filter((l) => /^[├└][─┬]{2} |^[+`]-[-┬] /.test(l)).length;
+  return claim("kept:npm-ls-top", countIn(e.kept, "top-level package"), top, e.kept);
+}
+
 /** Every count the excerpt's notes and header say that a rule here can recount. */
 export function countClaims(lines: readonly string[], e: Excerpted, unplaced: readonly string[]): Claim[] {
   return [
@@ -268,6 +300,10 @@ export function countClaims(lines: readonly string[], e: Excerpted, unplaced: re
     ...(e.compressor === "git-log" ? logClaims(lines, e) : []),
     ...pathListClaims(lines, e),
     ...(e.compressor === "json" ? jsonClaims(lines, e) : []),
-    ...(e.compressor === "table" ? tableClaims(lines, e) : []),
+    // A table read by Read (a CSV file) says the same.
+    ...(e.compressor === "table" || e.kept.startsWith("header, ") ? tableClaims(lines, e) : []),
+    ...(e.compressor === "listing" ? listingClaims(lines, e) : []),
+    ...(e.compressor === "read" ? lockfileClaims(lines, e) : []),
+    ...(e.compressor === "npm-ls" ? npmLsClaims(lines, e) : []),
   ];
 }

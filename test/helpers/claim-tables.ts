@@ -147,9 +147,9 @@ function columnClaims(lines: readonly string[], t: Table, text: string): Claim[]
     }
     const counts = new Map<string, number>();
     for (const c of cells) if (c) counts.set(c[col] ?? "", (counts.get(c[col] ?? "") ?? 0) + 1);
-    for (const part of m[2]!.split(/, (?=.*? ×\d+(?:,|$))/)) {
-      const v = /^(.*) ×(\d+)$/.exec(part);
-      if (!v) continue;
+    // A value may hold `, ` itself: each runs to the first ` ×N` after it.
+    for (const v of m[2]!.matchAll(/(.*?) ×(\d+)(?:, |$)/g)) {
+      const part = `${v[1]} ×${v[2]}`;
       const value = v[1] === "(empty)" ? "" : v[1]!;
       const actual = counts.get(value) ?? 0;
       out.push({
