@@ -62,6 +62,14 @@ describe("the framing's claims, on the captures that showed one false", () => {
       expect(falseOf(m, ["note:rows", "kept:rows"])).toEqual([]);
     }
   });
+
+  it("counts npm ls's top-level packages with a problem among the top level", () => {
+    // 11 packages at the first level, 2 of them extraneous or invalid: the header said 9.
+    for (const m of madeOf("fresh5/npm-ls-all-invalid")) {
+      expect(m.excerpt.kept).toMatch(/^11 top-level packages, 3 problems/);
+      expect(falseOf(m, ["kept:npm-ls-top"])).toEqual([]);
+    }
+  });
 });
 
 /**
