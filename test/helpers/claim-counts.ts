@@ -48,6 +48,11 @@ function grepClaims(lines: readonly string[], e: Excerpted): Claim[] {
     ...claim("kept:grep-matches", countIn(e.kept, "match(?:es)?"), matches, e.kept),
     ...claim("kept:grep-files", countIn(e.kept, "file"), files.size, e.kept),
   ];
+  // The files that matched, listed by directory on top.
+  // (`grep -l`: the paths are the lines.)
+  const listed =
+    files.size > 0 ? [...files] : lines.map((l) => l.trim()).filter((l) => l !== "" && !/\s/.test(l));
+  out.push(...dirClaims(listed, e.text));
   // `grep -c`: `path:N`, the files with 0 counted.
   const zero = /^\[(\d+) of (\d+) files with no match\]$/m.exec(e.text);
   if (zero) {
@@ -154,23 +159,17 @@ function logClaims(lines: readonly string[], e: Excerpted): Claim[] {
   ];
 }
 
-/** A path list's `[N paths in M directories: …]` and its groups' `[N more]`. */
-function pathListClaims(lines: readonly string[], e: Excerpted): Claim[] {
-  const m = /^\[([\d,]+) paths in ([\d,]+) director(?:y|ies): /m.exec(e.text);
-  if (!m) return [];
-  const paths = lines.map((l) => l.trim()).filter((l) => l !== "" && !/\s/.test(l));
-  const dirOf = (p: string) => {
-    const clean = p.length > 1 ? p.replace(/\/+$/, "") : p;
-    return clean.slice(0, clean.lastIndexOf("/") + 1);
-  };
-  const dirs = new Set(paths.map(dirOf));
-  const out = [
-    ...claim("note:paths", num(m[1]!), paths.length, m[0]),
-    ...claim("note:dirs", num(m[2]!), dirs.size, m[0]),
-  ];
-  const whole = new Set(e.text.split("\n"));
-  for (const line of e.text.split("\n")) {
-    const counted = /^(\S*\/) \(([\d,]+) entries\)$/.exec(line);
+const dirOf = (p: string) => {
+  const clean = p.length > 1 ? p.replace(/\/+$/, "") : p;
+  return clean.slice(0, clean.lastIndexOf("/") + 1);
+};
+
+/** The counts of directory lines (`dir/ (N entries): names [M more]`, `dir/ (N paths)`) over `paths`. */
+function dirClaims(paths: readonly string[], text: string): Claim[] {
+  const out: Claim[] = [];
+  const whole = new Set(text.split("\n"));
+  for (const line of text.split("\n")) {
+    const counted = /^(\S*\/) \(([\d,]+) entries\)(?::|$)/.exec(line);
     if (counted)
       out.push(
         ...claim(
@@ -191,13 +190,27 @@ function pathListClaims(lines: readonly string[], e: Excerpted): Claim[] {
           line,
         ),
       );
-    const g = /^(\S*\/): (.*) \[([\d,]+) more\]$/.exec(line);
+    const g = /^(\S*\/)(?: \([\d,]+ entries\))?: (.*) \[([\d,]+) more\]$/.exec(line);
     if (!g) continue;
     const named = g[2]!.split(" ").length;
     out.push(
       ...claim("note:dir-more", named + num(g[3]!), paths.filter((p) => dirOf(p) === g[1]).length, line),
     );
   }
+  return out;
+}
+
+/** A path list's `[N paths in M directories: …]` and its groups' `[N more]`. */
+function pathListClaims(lines: readonly string[], e: Excerpted): Claim[] {
+  const m = /^\[([\d,]+) paths in ([\d,]+) director(?:y|ies): /m.exec(e.text);
+  if (!m) return [];
+  const paths = lines.map((l) => l.trim()).filter((l) => l !== "" && !/\s/.test(l));
+  const dirs = new Set(paths.map(dirOf));
+  const out = [
+    ...claim("note:paths", num(m[1]!), paths.length, m[0]),
+    ...claim("note:dirs", num(m[2]!), dirs.size, m[0]),
+  ];
+  out.push(...dirClaims(paths, e.text));
   return out;
 }
 
