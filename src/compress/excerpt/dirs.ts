@@ -154,7 +154,7 @@ function pathsWhole(
     const restWeights = weights ? paths.flatMap((_, i) => (shown[i] ? [] : [weights[i] ?? 1])) : undefined;
     const cut = groupPaths(rest, Math.max(4, Math.floor((cap - used) / 60)), restWeights);
     lines.push(note(`${rest.length} more paths:`));
-    for (const g of cut) lines.push(g.paths === 1 ? shownName(g.prefix) : countLine(g.prefix, g.count));
+    for (const g of cut) lines.push(g.paths === 1 ? shownName(g.prefix) : countLine(g.prefix, g.paths));
   }
   return { lines, named: paths.length - rest.length, total: paths.length, dirs: groups.length };
 }

@@ -70,6 +70,14 @@ describe("the framing's claims, on the captures that showed one false", () => {
       expect(falseOf(m, ["kept:npm-ls-top"])).toEqual([]);
     }
   });
+
+  it("counts the paths under a folder of grep's files, not their matches", () => {
+    // `sdk/lib/ (70 paths)` stood for 26 files with 70 matches between them.
+    for (const m of madeOf("corpus/grep/content-4")) {
+      expect(m.excerpt.text).toMatch(/^\S+\/sdk\/lib\/ \(\d+ paths\)$/m);
+      expect(falseOf(m, ["note:dir-paths"])).toEqual([]);
+    }
+  });
 });
 
 /**
