@@ -189,5 +189,14 @@ export function tableClaims(lines: readonly string[], e: Excerpted): Claim[] {
   if (kept)
     out.push({ form: "kept:rows", ok: num(kept[1]!) === rows, line: e.kept, why: `recounted ${rows}` });
   out.push(...columnClaims(lines, t, e.text));
+  // `[rows by directory:]`, then `prefix  N rows`: the rows whose first cell is under it.
+  const by = e.text.indexOf("[rows by directory:]\n");
+  if (by >= 0)
+    for (const line of e.text.slice(by).split("\n").slice(1)) {
+      const g = /^(\S+) {2}([\d,]+) rows?$/.exec(line);
+      if (!g) break;
+      const under = t.rows.filter((i) => (t.split(lines[i]!)?.[0] ?? "").replace(/^"/, "").startsWith(g[1]!)).length;
+      out.push({ form: "note:rows-by-dir", ok: under === num(g[2]!), line, why: `recounted ${under}` });
+    }
   return out;
 }
