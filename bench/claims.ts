@@ -12,12 +12,15 @@ import { fileURLToPath } from "node:url";
 import { type Claim, checkClaims } from "../test/helpers/claims.ts";
 import { hintsOf, product } from "./compress.ts";
 import { loadCorpus } from "./corpus/corpus.ts";
-import { loadSet, OPEN_SETS } from "./corpus/facts/sets.ts";
+import { type FactCase, loadSet, OPEN_SETS } from "./corpus/facts/sets.ts";
+import { variantCase } from "./corpus/facts/variant-case.ts";
+import { VARIANT_KINDS } from "./corpus/facts/variants.ts";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const show = args.includes("--show") ? args[args.indexOf("--show") + 1] : undefined;
 const blind = args.includes("--blind");
+const variants = args.includes("--variants");
 const srcArg = args.find((a, k) => !a.startsWith("--") && args[k - 1] !== "--show");
 const p = await product(resolve(srcArg ?? join(REPO, "src")));
 const config = p.defaults();
@@ -60,17 +63,27 @@ for (const e of loadCorpus(undefined)) {
   for (const budget of [p.excerptBudget(config, out.text.length), 1500])
     tally(`corpus/${e.id}`, out.text, hints, budget, false);
 }
-for (const set of [...OPEN_SETS, ...(blind ? (["blind"] as const) : [])]) {
-  for (const c of loadSet(set)) {
-    const { tool_name: tool, tool_input, tool_response } = c.input;
-    const out = p.extractOutput(tool, tool_input, tool_response);
-    if (!out) continue;
-    const hints = p.hintsOf(tool, out);
-    const text: string = c.spilled ?? out.text;
-    for (const budget of [p.excerptBudget(config, text.length), 1500])
-      tally(`${set}/${c.name}`, text, hints, budget, set === "blind");
-  }
+/** A case's excerpts: at the hook's budget and the small one, or (a variant) at the hook's. */
+function tallyCase(where: string, c: FactCase, hide: boolean, small = true): void {
+  const { tool_name: tool, tool_input, tool_response } = c.input;
+  const out = p.extractOutput(tool, tool_input, tool_response);
+  if (!out) return;
+  const hints = p.hintsOf(tool, out);
+  const text: string = c.spilled ?? out.text;
+  for (const budget of [p.excerptBudget(config, text.length), ...(small ? [1500] : [])])
+    tally(where, text, hints, budget, hide);
 }
+
+for (const set of [...OPEN_SETS, ...(blind ? (["blind"] as const) : [])])
+  for (const c of loadSet(set)) {
+    tallyCase(`${set}/${c.name}`, c, set === "blind");
+    // bench/robust.ts's variants of the open cases (grown, shrunk, shifted, renumbered).
+    if (variants && set !== "blind")
+      for (const kind of VARIANT_KINDS) {
+        const v = variantCase(c, kind);
+        if ("case" in v) tallyCase(`${set}/${c.name}~${kind}`, v.case, false, false);
+      }
+  }
 
 for (const line of falseOnes) console.log(line);
 let ok = 0;

@@ -195,7 +195,9 @@ export function tableClaims(lines: readonly string[], e: Excerpted): Claim[] {
     for (const line of e.text.slice(by).split("\n").slice(1)) {
       const g = /^(\S+) {2}([\d,]+) rows?$/.exec(line);
       if (!g) break;
-      const under = t.rows.filter((i) => (t.split(lines[i]!)?.[0] ?? "").replace(/^"/, "").startsWith(g[1]!)).length;
+      const under = t.rows.filter((i) =>
+        (t.split(lines[i]!)?.[0] ?? "").replace(/^"/, "").startsWith(g[1]!),
+      ).length;
       out.push({ form: "note:rows-by-dir", ok: under === num(g[2]!), line, why: `recounted ${under}` });
     }
   return out;
