@@ -112,7 +112,9 @@ function readTable(lines: readonly string[]): Table | undefined {
   }
   // psql's rule: dashes joined by `+`, no border at its ends.
   const psql = rule > 0 && /^-+(?:\+-+)+$/.test(lines[rule]!.trim()) && !/^\s*[+|]/.test(lines[rule]!);
+  const width = split(lines[rule > 0 ? rule - 1 : 0] ?? "")?.filter((c) => c !== "").length ?? 0;
   const rows: number[] = [];
+  const lone: number[] = [];
   let footer: number | undefined;
   for (let i = header + 1; i < lines.length; i++) {
     const l = lines[i]!;
@@ -124,8 +126,18 @@ function readTable(lines: readonly string[]): Table | undefined {
     if (l.trim() === "" || RULE.test(l)) continue;
     // psql's wrapped cell: the line before ends a cell with ` +`, this line goes on with it.
     if (psql && rows.length > 0 && /\+(?:\||$)/.test(lines[i - 1]!)) continue;
+    // A line of one cell among many columns after the rows (`stderr:` after kubectl's) is no row.
+    const cells = split(l);
+    if (width > 1 && cells && cells.filter((c) => c !== "").length <= 1 && !/[,|│\t]/.test(l)) {
+      lone.push(i);
+      continue;
+    }
     rows.push(i);
   }
+  // (Only after the last row: one amid the rows is a row whose other cells its reading missed.)
+  const last = rows[rows.length - 1] ?? -1;
+  for (const i of lone) if (i < last) rows.push(i);
+  rows.sort((a, b) => a - b);
   return { header: rule > 0 ? rule - 1 : 0, rows, split, footer };
 }
 
