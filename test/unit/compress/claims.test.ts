@@ -78,12 +78,21 @@ describe("the framing's claims, on the captures that showed one false", () => {
       expect(falseOf(m, ["note:dir-paths"])).toEqual([]);
     }
   });
+
+  it("counts no line after the rows as one (`stderr:` after kubectl's 80 pods, `exit code: 1`)", () => {
+    for (const m of madeOf("dev/kubectl-get-pods-all-namespaces")) {
+      expect(m.excerpt.kept).toMatch(/^header, 80 rows:/);
+      expect(m.excerpt.text).toMatch(/^\[80 rows\]$/m);
+    }
+    for (const m of madeOf("fresh8/npm-outdated-all-portal"))
+      expect(m.excerpt.kept).toMatch(/^header, 232 rows:/);
+  });
 });
 
 /**
  * False by the checker's reading, judged true, each with why: the templates call lines
  * alike that differ in a word the checker's looser test keeps (a name among signatures,
- * rows of one table, JSON lines with a field more), or the checker reads a column wrong.
+ * rows of one table, JSON lines with a field more).
  */
 const JUDGED: Record<string, string> = {
   "corpus/grep/content-5 alike": "grep matches of one @deprecated comment, words between them differ",
@@ -98,8 +107,6 @@ const JUDGED: Record<string, string> = {
     "diff lines `+<tab>echo …`: the last differs in its words",
   "fresh20/bun-test-coverage-f20 alike": "coverage rows: uncovered line lists of other lengths",
   "fresh20/latexmk-handbook-rerun-spilled-f20 alike": "TeX font lines: the patterns differ",
-  "fresh7/kubectl-get-pods-high-latency note:column-more":
-    "a row kubectl shifted by a character: the checker's gutters read a value more",
 };
 
 describe("the framing's claims over every open excerpt", () => {

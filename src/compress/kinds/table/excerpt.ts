@@ -198,7 +198,7 @@ function rarePicks(
   picks: Pick[],
   notes: Note[],
   whole: number[],
-): number {
+): { rare: number; lone: number } {
   const { lines } = doc;
   let titles = header;
   while (titles > 0 && (/^[\s+|=-]+$/.test(lines[titles]!) || BOX_RULE.test(lines[titles]!))) titles--;
@@ -208,6 +208,9 @@ function rarePicks(
   // Lines that split into other columns than the header's (`stderr:` under kubectl's rows,
   // lsof's `COMMAND PID USER` titles read as one): no row of these columns.
   let odd = 0;
+  // Of them, the lines of one cell among many columns after the last row (`stderr:`, `exit
+  // code: 1`): no rows at all. (One amid the rows may be a row whose blanks are single.)
+  const lones: number[] = [];
   for (let i = start; i < lines.length; i++) {
     const line = lines[i]!;
     if (
@@ -222,10 +225,13 @@ function rarePicks(
     if (width > names.length || (width === 1 && names.length > 1)) {
       cells.dropLast();
       odd++;
+      if (width === 1) lones.push(i);
       continue;
     }
     rowAt.push(i);
   }
+  const lastRow = rowAt[rowAt.length - 1] ?? -1;
+  const lone = lones.filter((i) => i > lastRow).length;
   const { rare, columns } = rarity(cells);
   // A table of a tree (a column naming each row's parent): the rows under its root are facts.
   for (const r of rootRows(cells)) picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: MUST + 3 });
@@ -241,7 +247,7 @@ function rarePicks(
   });
   // Where more than a few lines split otherwise than the header, its columns are misread
   // (lsof's `FD: mem ×41, 45 root ×34`): no column's values are counted.
-  if (odd > Math.max(2, rowAt.length / 20)) return rare.length;
+  if (odd > Math.max(2, rowAt.length / 20)) return { rare: rare.length, lone };
   for (const { column, counts } of columns) {
     const shown = counts.slice(0, 12).map(([v, k]) => `${v || "(empty)"} ×${k}`);
     const more = counts.length > 12 ? `, … ${counts.length - 12} more values` : "";
@@ -251,7 +257,7 @@ function rarePicks(
       prio: MUST + 4,
     });
   }
-  return rare.length;
+  return { rare: rare.length, lone };
 }
 
 /** A row's text up to its first delimiter (what `split(delimiter)[0]` is, without splitting the rest). */
@@ -303,7 +309,6 @@ export function tablePicks(
     else if (line.trim() !== "" && !BOX_RULE.test(line)) rows++;
   }
   picks.push({ from: 0, to: header, prio: MUST + 5, split: "tail" });
-  notes.push({ at: start, text: `[${plural(rows, "row")}]`, prio: MUST + 4 });
   // The first rows show what a row looks like; substance beside the header.
   picks.push({ from: start, to: start, prio: MUST + 4 });
   picks.push({ from: start + 1, to: start + 4, prio: 85, split: "head" });
@@ -311,7 +316,19 @@ export function tablePicks(
   notablePicks(doc, start, hints, picks);
   picks.push(...rankedPicks(lines, start, lines.length - 1, hints.command));
   picks.push(...sizedPicks(lines, start, lines.length - 1, hints.command));
-  const rare = rarePicks(doc, start, header, rowSplitter(lines, header, delimiter), picks, notes, whole);
+  const columns: Note[] = [];
+  const { rare, lone } = rarePicks(
+    doc,
+    start,
+    header,
+    rowSplitter(lines, header, delimiter),
+    picks,
+    columns,
+    whole,
+  );
+  // A line of its own after the rows (`stderr:` under kubectl's 80 pods) is no row.
+  rows -= lone;
+  notes.push({ at: start, text: `[${plural(rows, "row")}]`, prio: MUST + 4 }, ...columns);
   // A thin, even sample of the rest.
   const step = Math.max(1, Math.floor(rows / 30));
   for (let i = start + 5; i < lines.length - 2; i += step) picks.push({ from: i, to: i, prio: 40 });
