@@ -92,6 +92,16 @@ export class RowCells implements Cells {
     this.length++;
   }
 
+  /** Takes the last row added back (a line among the rows that is none of them). */
+  dropLast(): void {
+    const r = --this.length;
+    if (this.own[r] === undefined) this.used = this.first[r]!;
+    this.lines.pop();
+    this.first.pop();
+    this.width.pop();
+    this.own.pop();
+  }
+
   /** Opens a row of `line`'s cells, each then given by where it lies (cut). */
   private open(line: string): void {
     this.lines.push(line);

@@ -98,10 +98,15 @@ function rarePaths(groups: readonly DirGroup[], total: number): Array<[number, n
   return out;
 }
 
-/** `dir/ (N entries)`, or `dir/ (N entries in M other directories)` for what a folder holds beside its named parts. */
+/**
+ * `dir/ (N paths)`, or `dir/ (N paths in M other directories)` for what a folder holds beside
+ * its named parts: the paths under it at any depth, not its entries (`@babel/generator/
+ * (10 entries)` stood for 10 files three folders down, and the folder holds one entry).
+ */
 function countLine(prefix: string, count: number): string {
   const other = /^(.*) \((\d+ other director(?:y|ies))\)$/.exec(prefix);
-  return other ? `${other[1]} (${count} entries in ${other[2]})` : `${prefix} (${count} entries)`;
+  const paths = count === 1 ? "path" : "paths";
+  return other ? `${other[1]} (${count} ${paths} in ${other[2]})` : `${prefix} (${count} ${paths})`;
 }
 
 /**
@@ -149,7 +154,7 @@ function pathsWhole(
     const restWeights = weights ? paths.flatMap((_, i) => (shown[i] ? [] : [weights[i] ?? 1])) : undefined;
     const cut = groupPaths(rest, Math.max(4, Math.floor((cap - used) / 60)), restWeights);
     lines.push(note(`${rest.length} more paths:`));
-    for (const g of cut) lines.push(g.paths === 1 ? shownName(g.prefix) : countLine(g.prefix, g.count));
+    for (const g of cut) lines.push(g.paths === 1 ? shownName(g.prefix) : countLine(g.prefix, g.paths));
   }
   return { lines, named: paths.length - rest.length, total: paths.length, dirs: groups.length };
 }

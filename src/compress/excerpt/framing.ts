@@ -72,6 +72,19 @@ export function alikeSuffix(n: number, first: number, last: number): string {
   return `  [×${n} like this, lines ${first}-${last}]`;
 }
 
+/** Reads an alike suffix back: N, A and B. */
+const ALIKE = /^ {2}\[×(\d+) like this, lines (\d+)-(\d+)\]$/;
+
+/**
+ * A suffix with its line numbers counted from `base` on: an alike suffix is made with the
+ * numbers of the text it was read from, and a Read of a file's lines 520-869 numbers them
+ * as the file does (`L520:`), as its markers do; any other suffix as it is.
+ */
+export function rebasedSuffix(suffix: string, base: number): string {
+  const m = ALIKE.exec(suffix);
+  return m && base !== 0 ? alikeSuffix(Number(m[1]), Number(m[2]) + base, Number(m[3]) + base) : suffix;
+}
+
 /** Characters after which a cut may fall when a line has no blank in reach. */
 const BREAK = /[,;(){}[\]<>|]/;
 

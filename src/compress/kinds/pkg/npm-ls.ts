@@ -65,6 +65,8 @@ function readTree(lines: readonly string[], display: Map<number, string>): Tree 
       // npm's own lines after the tree: each kept (the missing ones grouped by parent).
       picks.push({ from: i, to: i, prio: MUST + 8 });
     } else if (TREE_PROBLEM.test(line)) {
+      // A top-level package with a problem (`├── left-pad@1.3.0 extraneous`) is one of the top level too.
+      if (TREE_TOP.test(line)) top++;
       const key = problemKey(entry);
       const deduped = /\bdeduped\b/.test(entry);
       if (problems.has(key)) {

@@ -37,14 +37,6 @@ const NOT_MEMBER =
   /^\s+(?:if|for|while|switch|return|catch|else|do|try|throw|case|let|const|var)\b|^\s+(?:default|await|yield|new|delete|typeof)\b(?!\()|^\s+[\w$.]+\s*\(.*\);?\s*$|^\s+[\w$]+:\s*(?:while|for|do)\b/;
 const FN_NAME = /^\s*(?:export\s+)?(?:declare\s+)?(?:async\s+)?(?:function\*?|def|fn|func)\s+([\w$]+)/;
 
-/**
- * A re-export as shown: a bundler's one- or two-letter local names (`B as BrowserTesterOptions`)
- * say nothing, the exported name is what counts.
- */
-export function shownExport(line: string): string {
-  return RE_EXPORT.test(line) ? line.replace(/(?<=[{,]\s*)[\w$]{1,2} as (?=[\w$])/g, "") : line;
-}
-
 export function moduleOf(line: string): string | undefined {
   const m =
     /(?:\bfrom|require\()\s*['"]([^'"]+)['"]/.exec(line) ??

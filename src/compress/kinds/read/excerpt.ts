@@ -10,13 +10,14 @@ import type { Doc } from "../../excerpt/doc.ts";
 import { numberedSize, sampleOf } from "../../excerpt/doc.ts";
 import { type EngineOptions, rank } from "../../excerpt/engine.ts";
 import { CODE_EXT, printedFile } from "../../excerpt/files.ts";
+import { rebasedSuffix } from "../../excerpt/framing.ts";
 import { docOf, plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick, pack, substanceCap } from "../../excerpt/pack.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { logs } from "../log/detect.ts";
 import { logPicks } from "../log/excerpt.ts";
 import { tablePicks } from "../table/excerpt.ts";
-import { codePicks, shownExport } from "./code.ts";
+import { codePicks } from "./code.ts";
 import { dataPicks, prosePicks } from "./docs.ts";
 import { LOCK_KEY, lockOutline } from "./lockfile.ts";
 import { minifiedLine } from "./minified.ts";
@@ -191,8 +192,7 @@ function piecesSuffixes(doc: Doc, o: Outline, maxLine: number, suffix: Map<numbe
 function wideSuffixes(doc: Doc, o: Outline, maxLine: number): Map<number, string> {
   const suffix = new Map<number, string>();
   for (const i of o.wide) {
-    const line = shownExport(doc.lines[i]!);
-    if (line !== doc.lines[i]) o.display.set(i, line);
+    const line = doc.lines[i]!;
     if (line.length <= maxLine) continue;
     o.display.set(i, line.slice(0, maxLine));
     suffix.set(i, line.slice(maxLine));
@@ -225,16 +225,20 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const maxLine = flavour === "minified" ? 320 : o.substance ? 300 : 120;
   const suffix = wideSuffixes(doc, o, maxLine);
   piecesSuffixes(doc, o, maxLine, suffix);
-  for (const [i, text] of o.suffix) if (!suffix.has(i) && !o.display.has(i)) suffix.set(i, text);
+  // The alike suffixes count the text's lines; the file's are told (`L520:`), as the markers are.
+  const base = firstLine - 1;
+  for (const [i, text] of o.suffix)
+    if (!suffix.has(i) && !o.display.has(i)) suffix.set(i, rebasedSuffix(text, base));
   if (o.engine) {
     const r = rank(doc, o.engine);
     o.picks.push(...r.picks);
-    for (const [i, text] of r.suffix) if (!suffix.has(i) && !o.display.has(i)) suffix.set(i, text);
+    for (const [i, text] of r.suffix)
+      if (!suffix.has(i) && !o.display.has(i)) suffix.set(i, rebasedSuffix(text, base));
   }
   const packed = pack(doc, o.picks, o.notes, {
     budget,
     label: (n: number) => `L${n}: `,
-    lineBase: firstLine - 1,
+    lineBase: base,
     collapse: false,
     markers: false,
     maxLine,

@@ -86,7 +86,11 @@ function headerEnd(lines: readonly string[], delimiter: string | undefined): num
   while (header < lines.length && BOX_RULE.test(lines[header]!)) header++;
   if (!delimiter || delimiter === "|" || delimiter === "│") {
     const aligned = alignedHeader(lines);
-    if (aligned >= 0) header = aligned;
+    // A line below the first that splits into as many columns as the first is a row like it
+    // (`IEEE Registration Authority   288` under `Organization Name   count`): the first is the header.
+    const first = splitAligned(lines[header] ?? "").length;
+    const rowLike = aligned > header && first >= 2 && splitAligned(lines[aligned]!).length === first;
+    if (aligned >= 0 && !rowLike) header = aligned;
     while (
       header + 1 < lines.length &&
       (/^[\s+|=-]+$/.test(lines[header + 1]!) || BOX_RULE.test(lines[header + 1]!))
@@ -194,10 +198,19 @@ function rarePicks(
   picks: Pick[],
   notes: Note[],
   whole: number[],
-): number {
+): { rare: number; lone: number } {
   const { lines } = doc;
+  let titles = header;
+  while (titles > 0 && (/^[\s+|=-]+$/.test(lines[titles]!) || BOX_RULE.test(lines[titles]!))) titles--;
+  const names = titles < lines.length ? split(lines[titles]!) : [];
   const rowAt: number[] = [];
   const cells = new RowCells();
+  // Lines that split into other columns than the header's (`stderr:` under kubectl's rows,
+  // lsof's `COMMAND PID USER` titles read as one): no row of these columns.
+  let odd = 0;
+  // Of them, the lines of one cell among many columns after the last row (`stderr:`, `exit
+  // code: 1`): no rows at all. (One amid the rows may be a row whose blanks are single.)
+  const lones: number[] = [];
   for (let i = start; i < lines.length; i++) {
     const line = lines[i]!;
     if (
@@ -206,9 +219,19 @@ function rarePicks(
         (line.trim() === "" || RULE.test(line) || BOX_RULE.test(line) || isCountFooter(line)))
     )
       continue;
-    rowAt.push(i);
     into(line, cells);
+    // Fewer cells are a row whose last ones are empty (psql drops them); one is a line of its own.
+    const width = cells.widthOf(cells.length - 1);
+    if (width > names.length || (width === 1 && names.length > 1)) {
+      cells.dropLast();
+      odd++;
+      if (width === 1) lones.push(i);
+      continue;
+    }
+    rowAt.push(i);
   }
+  const lastRow = rowAt[rowAt.length - 1] ?? -1;
+  const lone = lones.filter((i) => i > lastRow).length;
   const { rare, columns } = rarity(cells);
   // A table of a tree (a column naming each row's parent): the rows under its root are facts.
   for (const r of rootRows(cells)) picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: MUST + 3 });
@@ -222,9 +245,9 @@ function rarePicks(
     if (first) whole.push(rowAt[r]!);
     picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: first ? MUST + 3 : MUST + 2 - Math.min(2, k / 100) });
   });
-  let titles = header;
-  while (titles > 0 && (/^[\s+|=-]+$/.test(lines[titles]!) || BOX_RULE.test(lines[titles]!))) titles--;
-  const names = titles < lines.length ? split(lines[titles]!) : [];
+  // Where more than a few lines split otherwise than the header, its columns are misread
+  // (lsof's `FD: mem ×41, 45 root ×34`): no column's values are counted.
+  if (odd > Math.max(2, rowAt.length / 20)) return { rare: rare.length, lone };
   for (const { column, counts } of columns) {
     const shown = counts.slice(0, 12).map(([v, k]) => `${v || "(empty)"} ×${k}`);
     const more = counts.length > 12 ? `, … ${counts.length - 12} more values` : "";
@@ -234,7 +257,7 @@ function rarePicks(
       prio: MUST + 4,
     });
   }
-  return rare.length;
+  return { rare: rare.length, lone };
 }
 
 /** A row's text up to its first delimiter (what `split(delimiter)[0]` is, without splitting the rest). */
@@ -286,7 +309,6 @@ export function tablePicks(
     else if (line.trim() !== "" && !BOX_RULE.test(line)) rows++;
   }
   picks.push({ from: 0, to: header, prio: MUST + 5, split: "tail" });
-  notes.push({ at: start, text: `[${plural(rows, "row")}]`, prio: MUST + 4 });
   // The first rows show what a row looks like; substance beside the header.
   picks.push({ from: start, to: start, prio: MUST + 4 });
   picks.push({ from: start + 1, to: start + 4, prio: 85, split: "head" });
@@ -294,7 +316,19 @@ export function tablePicks(
   notablePicks(doc, start, hints, picks);
   picks.push(...rankedPicks(lines, start, lines.length - 1, hints.command));
   picks.push(...sizedPicks(lines, start, lines.length - 1, hints.command));
-  const rare = rarePicks(doc, start, header, rowSplitter(lines, header, delimiter), picks, notes, whole);
+  const columns: Note[] = [];
+  const { rare, lone } = rarePicks(
+    doc,
+    start,
+    header,
+    rowSplitter(lines, header, delimiter),
+    picks,
+    columns,
+    whole,
+  );
+  // A line of its own after the rows (`stderr:` under kubectl's 80 pods) is no row.
+  rows -= lone;
+  notes.push({ at: start, text: `[${plural(rows, "row")}]`, prio: MUST + 4 }, ...columns);
   // A thin, even sample of the rest.
   const step = Math.max(1, Math.floor(rows / 30));
   for (let i = start + 5; i < lines.length - 2; i += step) picks.push({ from: i, to: i, prio: 40 });

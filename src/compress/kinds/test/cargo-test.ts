@@ -15,6 +15,26 @@ const STOP = /^failures:$|^test result:/;
 const MESSAGE = /panicked at |^assertion |^\s*(?:left|right): |^called `|^thread '/;
 const LOCATION = /\S+\.rs:\d+:\d+/;
 const ERROR = /^error(?:\[E\d+\])?: /;
+/** A test binary's own count: `test result: FAILED. 109 passed; 4 failed; …`. */
+const RESULT_FAILED = /^test result: \w+\. \d+ passed; (\d+) failed/;
+
+/**
+ * How many tests failed: the test binaries' own counts where they printed them; else the
+ * `... FAILED` lines and the panics shown. With --nocapture a test's output stands between
+ * its name and its `FAILED`, and of 4 failed tests one read as failing.
+ */
+function failingTests(doc: Doc, failedLines: number, blocks: number): number {
+  let counted = 0;
+  let said = false;
+  for (const line of doc.lines) {
+    const m = RESULT_FAILED.exec(line);
+    if (m) {
+      counted += Number(m[1]);
+      said = true;
+    }
+  }
+  return said ? counted : Math.max(failedLines, blocks);
+}
 
 export function cargoTestExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
@@ -27,7 +47,15 @@ export function cargoTestExcerpt(text: string, hints: Hints, budget: number): Ex
     userFramePicks(doc, block, picks);
     verdictPicks(doc, block, picks);
   }
-  return testExcerpt("cargo-test", doc, budget, picks, Math.max(failed, blocks.length), blocks, hints);
+  return testExcerpt(
+    "cargo-test",
+    doc,
+    budget,
+    picks,
+    failingTests(doc, failed, blocks.length),
+    blocks,
+    hints,
+  );
 }
 
 /**

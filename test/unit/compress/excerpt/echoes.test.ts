@@ -11,10 +11,15 @@ describe("a rare line that says again a fact before it with other numbers", () =
     const { text, e, must } = await capturedCase("fresh6", "read-healthapp-log");
     const shown = (words: string) => e.text.split("\n").filter((l) => l.endsWith(words)).length;
     const logged = (words: string) => text.split("\n").filter((l) => l.endsWith(words)).length;
-    for (const words of ["|initDataPrivacy the dataPrivacy is true", "|ifCanSync not! no cloud version"]) {
+    // (Its lines are room, not facts: which of the middle ones the room holds moves with the
+    // rest of the excerpt, as when the alike suffixes took the file's own line numbers.)
+    const round = ["|initDataPrivacy the dataPrivacy is true", "|ifCanSync not! no cloud version"];
+    for (const words of round) {
       expect(logged(words)).toBeGreaterThanOrEqual(3);
-      expect(shown(words), words).toBe(2);
+      expect(shown(words), words).toBeGreaterThanOrEqual(2);
     }
+    const sum = (f: (w: string) => number) => round.reduce((n, w) => n + f(w), 0);
+    expect(sum(shown)).toBeLessThan(sum(logged));
     // The last of `sendSyncFailedBroadcast`'s three (a fact: the failure still at 22:32).
     for (const fact of must) expect(e.text, fact).toContain(fact);
     // 13.1 KB (20%) with every round whole; 10.4 KB with the first and the last.

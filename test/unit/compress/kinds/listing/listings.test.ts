@@ -23,7 +23,8 @@ function wordsOf(line: string): string[] {
 function writtenPaths(excerpt: string): Set<string> {
   const out = new Set<string>();
   for (const line of excerpt.split("\n")) {
-    if (line.startsWith("[") || / entries(?: in \d+ other director(?:y|ies))?\)$/.test(line)) continue;
+    if (line.startsWith("[") || / (?:entries|paths?)(?: in \d+ other director(?:y|ies))?\)$/.test(line))
+      continue;
     const m = /^(\S*\/)(?: \(\d+ entries\))?: (.*)$/.exec(line);
     if (m) {
       for (const w of wordsOf(m[2]!.replace(/\s*\[\d+ more\]$/, ""))) out.add(`${m[1]}${w}`);
@@ -39,7 +40,7 @@ function writtenPaths(excerpt: string): Set<string> {
 function namedDirs(excerpt: string): Map<string, number> {
   const out = new Map<string, number>();
   for (const line of excerpt.split("\n")) {
-    const m = /^(\S*\/)(?: \((\d+) entries\))?:?(?: |$)/.exec(line);
+    const m = /^(\S*\/)(?: \((\d+) (?:entries|paths?)\))?:?(?: |$)/.exec(line);
     if (m) out.set(m[1]!, Math.max(out.get(m[1]!) ?? 0, Number(m[2] ?? 0)));
   }
   return out;
@@ -201,7 +202,7 @@ describe("find on a real tree", () => {
     expect(counted).toBeGreaterThan(0);
     expect(Number(m![1])).toBe(counted);
     // After the note, each of them is in a count or written whole.
-    const sum = [...after.matchAll(/^\S+ \((\d+) entries/gm)].reduce((a, x) => a + Number(x[1]), 0);
+    const sum = [...after.matchAll(/^\S+ \((\d+) paths?/gm)].reduce((a, x) => a + Number(x[1]), 0);
     expect(sum + after.split("\n").filter((l) => found.includes(l)).length).toBe(counted);
     expect(e.text.length).toBeLessThan(text.length * 0.5);
   });
