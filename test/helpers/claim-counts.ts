@@ -75,8 +75,10 @@ const DIAGNOSTIC: Readonly<Record<string, { error: RegExp; warning: RegExp }>> =
   // ESLint's stylish format, stylelint's (`✖` an error, `⚠` a warning), and ESLint's one-line
   // formats: compact (`path: line 3, col 12, Error - …`) and unix (`path:5:1: … [Error/no-var]`).
   eslint: {
-    error: /^\s+\d+:\d+\s+(?:error|✖)\s|^\S.*: line \d+, col \d+, Error - |^\S.*:\d+:\d+: .*\[Error\/[^\]]*\]$/,
-    warning: /^\s+\d+:\d+\s+(?:warning|⚠)\s|^\S.*: line \d+, col \d+, Warning - |^\S.*:\d+:\d+: .*\[Warning\/[^\]]*\]$/,
+    error:
+      /^\s+\d+:\d+\s+(?:error|✖)\s|^\S.*: line \d+, col \d+, Error - |^\S.*:\d+:\d+: .*\[Error\/[^\]]*\]$/,
+    warning:
+      /^\s+\d+:\d+\s+(?:warning|⚠)\s|^\S.*: line \d+, col \d+, Warning - |^\S.*:\d+:\d+: .*\[Warning\/[^\]]*\]$/,
   },
 };
 
