@@ -171,29 +171,3 @@ export function rulePicks(doc: Doc, rules: readonly Rule[], out: Pick[]): number
 }
 
 export { docOf };
-
-/**
- * A note at the end saying how many of the substance lines `lines` (indexes) the
- * excerpt left out and the `--grep` that lists them; it says nothing once all are kept.
- * `shownBy` maps a line collapsed into another shown line (a brace line) to that line.
- */
-export function unshownNote(
-  lines: readonly number[],
-  at: number,
-  prio: number,
-  what: string,
-  grep: string,
-  shownBy?: ReadonlyMap<number, number>,
-): Note {
-  const say = (missing: number) =>
-    `[${missing} of ${lines.length} ${what} not shown: the header's command with --grep '${grep}' lists them]`;
-  return {
-    at,
-    text: say(lines.length),
-    prio,
-    final: (kept) => {
-      const missing = lines.filter((i) => !kept(shownBy?.get(i) ?? i)).length;
-      return missing === 0 ? "" : say(missing);
-    },
-  };
-}
