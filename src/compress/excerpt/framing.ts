@@ -12,8 +12,10 @@
  *               (header.ts legendsOf), and again after a compaction
  *   omission    `[lines A-B omitted]`: original lines A to B are not shown (`[line A omitted]`: one)
  *   repeats     `<line>  [×N]`: the line, shown once, stood N times in a row
- *   alike       `<line>  [×N like this, lines A-B]`: N lines between A and B are equal to this one
- *               but for their numbers, ids, times and file names (this is the first of them)
+ *   alike       `<line>  [×N like this, lines A-B]`: N lines between A and B are of this one's template
+ *               (this is the first of them): the words the template fixes stand in each, and what
+ *               it found to vary differs: numbers, ids, times, paths, and names or other words
+ *               (a reflog's subjects, a table's names, an underline's length); like, not equal
  *   cut         `<start of a line> … [+N chars]`: a line too long to show, cut after a whole word
  *   pieces      `<piece> … <piece> … <piece>  [N of M chars shown]`: pieces of one very long line (minified
  *               code), each copied exactly and cut only where a word ends
