@@ -1,11 +1,12 @@
 /**
  * go test: "--- FAIL: Name" lines, the t.Errorf lines (file_test.go:N: message), panics
- * with the frames in the user's code, the race detector's reports (-race), and the
- * per-package ok/FAIL lines.
+ * with the frames in the user's code, the race detector's reports (-race), the
+ * per-package ok/FAIL lines, and -bench's result rows.
  */
 
 import { docOf } from "../../excerpt/lines.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
+import { benchRowPicks } from "./go-bench.ts";
 import { FOREIGN, linePicks, P, summaryPicks, testExcerpt } from "./shared.ts";
 
 const PACKAGE = /^(?:FAIL|ok)\s+\S+\s+(?:[\d.]+s|\(cached\)|\[)/;
@@ -28,6 +29,7 @@ export function goTestExcerpt(text: string, hints: Hints, budget: number): Excer
   linePicks(doc, REPORT, P.message, picks);
   linePicks(doc, BUILD_ERROR, P.message, picks);
   linePicks(doc, RACE, P.message, picks);
+  benchRowPicks(lines, picks);
   let created = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
