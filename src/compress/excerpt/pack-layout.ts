@@ -63,7 +63,9 @@ export function layoutOf(doc: Doc, opts: PackOptions): Layout {
   const first: number[] = [];
   const last: number[] = [];
   for (let i = 0; i < n; ) {
-    const j = runEnd(doc, i, opts);
+    // A line unlike the next (nearly every line) is a unit of its own: told before runEnd
+    // asks the maps of what a line is shown with.
+    const j = i + 1 < n && lines[i + 1] === lines[i] ? runEnd(doc, i, opts) : i;
     const u = first.length;
     for (let k = i; k <= j; k++) unitOf[k] = u;
     first.push(i);

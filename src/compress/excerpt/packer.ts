@@ -28,11 +28,27 @@ function mayPassFacts(pick: Pick): boolean {
   return pick.why !== "locator" && pick.why !== "code-frame" && pick.why !== "place";
 }
 
+/**
+ * A pick or a note to take, with what the packer reads of a pick copied out of it: picks
+ * come in dozens of shapes (each rule writes its own literal), and every round of select
+ * reads each item again, where one shape is read faster than many.
+ */
 interface Item {
   readonly prio: number;
   readonly pos: number;
-  readonly pick?: Pick;
-  readonly note?: number;
+  /** The pick as handed (or its clipped copy); undefined for a note. */
+  readonly pick: Pick | undefined;
+  /** The note's index; -1 for a pick. */
+  readonly note: number;
+  readonly from: number;
+  readonly to: number;
+  readonly split: NonNullable<Pick["split"]>;
+  /** The pick's `with` and `also`, -1 for none. */
+  readonly with: number;
+  readonly also: number;
+  readonly refund: Pick["refund"];
+  /** mayPassFacts of the pick; true for a note. */
+  readonly passes: boolean;
 }
 
 /** Picks clipped to the document and notes, most important first, then in order. */
@@ -44,11 +60,37 @@ function itemsOf(n: number, picks: readonly Pick[], notes: readonly Note[]): Ite
     if (from > to) continue;
     // A pick within the document is taken as it is; one with a refund is copied, as the
     // packer tells refunds apart by the pick (a pick handed twice refunds twice).
-    const pick = from === p.from && to === p.to && p.refund === undefined ? p : { ...p, from, to };
-    items.push({ prio: p.prio, pos: from, pick });
+    const { refund } = p;
+    const pick = from === p.from && to === p.to && refund === undefined ? p : { ...p, from, to };
+    items.push({
+      prio: p.prio,
+      pos: from,
+      pick,
+      note: -1,
+      from,
+      to,
+      split: p.split ?? "head",
+      with: p.with ?? -1,
+      also: p.also ?? -1,
+      refund,
+      passes: mayPassFacts(p),
+    });
   }
   notes.forEach((note, k) => {
-    items.push({ prio: note.prio, pos: Math.min(note.at, n), note: k });
+    const pos = Math.min(note.at, n);
+    items.push({
+      prio: note.prio,
+      pos,
+      pick: undefined,
+      note: k,
+      from: pos,
+      to: pos,
+      split: "none",
+      with: -1,
+      also: -1,
+      refund: undefined,
+      passes: true,
+    });
   });
   return items.sort((a, b) => b.prio - a.prio || a.pos - b.pos);
 }
@@ -78,8 +120,9 @@ export class Packer {
   private measures = 0;
   /** The room for what is not a fact: the budget, or what the facts took and a little more. */
   private rest = -1;
-  /** Units kept by the pick being taken, and what they cost so far. */
-  private readonly marked: number[] = [];
+  /** Units kept by the pick being taken (the first `marks`), and what they cost so far. */
+  private readonly marked: Int32Array;
+  private marks = 0;
   private spent = 0;
   /** With the room bench's trace on (pack.ts), the pick that kept each unit; the pick being taken. */
   private readonly owner: (Pick | undefined)[] | undefined;
@@ -106,6 +149,7 @@ export class Packer {
     this.markerCost = layout.markers ? omissionMarker(widest - 1, widest).length + 1 : 0;
     this.markerCredit = layout.markers ? omissionMarker(5, 5).length + 1 : 0;
     this.kept = new Uint8Array(this.units + 2);
+    this.marked = new Int32Array(this.units + 1);
     this.kept[0] = 1;
     this.kept[this.units + 1] = 1;
     this.used = this.units > 0 ? this.markerCost : 0;
@@ -157,17 +201,16 @@ export class Packer {
       const limit =
         item.prio >= MUST
           ? Math.max(this.hardCap, this.budget)
-          : item.note !== undefined || mayPassFacts(item.pick!)
+          : item.passes
             ? Math.max(this.budget, this.rest)
             : this.budget;
       const k = item.note;
-      if (k !== undefined) {
+      if (k >= 0) {
         if (this.noteTaken[k]) continue;
         if (!this.takeNote(k, limit) && !(this.remeasure() && this.takeNote(k, limit))) rest.push(item);
         continue;
       }
-      const pick = item.pick!;
-      if (!this.takePick(pick, limit) && !(this.remeasure() && this.takePick(pick, limit))) rest.push(item);
+      if (!this.takePick(item, limit) && !(this.remeasure() && this.takePick(item, limit))) rest.push(item);
     }
     return rest;
   }
@@ -219,20 +262,22 @@ export class Packer {
   }
 
   /** Keeps what fits of a pick; whether it was kept whole. */
-  private takePick(pick: Pick, limit: number): boolean {
-    if (pick.with !== undefined && !this.isKept(pick.with)) return false;
-    const split = pick.split ?? "head";
-    const refund = pick.refund && split === "none" && !this.refunded.has(pick) ? pick.refund : undefined;
+  private takePick(item: Item, limit: number): boolean {
+    if (item.with >= 0 && !this.isKept(item.with)) return false;
+    const { split } = item;
+    const pick = item.pick!;
+    const refund = item.refund && split === "none" && !this.refunded.has(pick) ? item.refund : undefined;
     // Kept whole, such a pick shortens a note already paid for: it may use that room.
     const room = refund && this.noteTaken[refund.note] ? refund.chars : 0;
-    this.marked.length = 0;
+    this.marks = 0;
     this.spent = 0;
     this.taking = pick;
-    let full = this.keepRange(pick, split, limit + room);
-    if (full && pick.also !== undefined && pick.also >= 0 && pick.also < this.n)
-      full = this.keepUnit(this.layout.unitOf[pick.also]!, limit + room);
+    let full = this.keepRange(item, limit + room);
+    if (full && item.also >= 0 && item.also < this.n)
+      full = this.keepUnit(this.layout.unitOf[item.also]!, limit + room);
     if (!full && split === "none") {
-      for (const u of this.marked) {
+      for (let k = 0; k < this.marks; k++) {
+        const u = this.marked[k]!;
         this.kept[u + 1] = 0;
         if (this.owner) this.owner[u] = undefined;
       }
@@ -244,10 +289,10 @@ export class Packer {
   }
 
   /** Keeps the pick's units from its beginning (or end, for "tail") while they fit; whether all did. */
-  private keepRange(pick: Pick, split: NonNullable<Pick["split"]>, ceiling: number): boolean {
-    const first = this.layout.unitOf[pick.from]!;
-    const last = this.layout.unitOf[pick.to]!;
-    if (split === "tail") {
+  private keepRange(item: Item, ceiling: number): boolean {
+    const first = this.layout.unitOf[item.from]!;
+    const last = this.layout.unitOf[item.to]!;
+    if (item.split === "tail") {
       for (let u = last; u >= first; u--) if (!this.keepUnit(u, ceiling)) return false;
     } else {
       for (let u = first; u <= last; u++) if (!this.keepUnit(u, ceiling)) return false;
@@ -266,7 +311,7 @@ export class Packer {
     if (this.used + this.spent + cost > ceiling) return false;
     kept[u + 1] = 1;
     if (this.owner) this.owner[u] = this.taking;
-    this.marked.push(u);
+    this.marked[this.marks++] = u;
     this.spent += cost;
     return true;
   }
