@@ -11,70 +11,25 @@
  * another word at one of its places are facts. Pure; the engine (engine.ts) makes them so.
  */
 
+import {
+  formHash,
+  formOf,
+  hasToken,
+  isBlank,
+  isOf,
+  isValue,
+  lineRead,
+  TOKENS,
+  tokenEnd,
+  VALUE,
+} from "./line-forms.ts";
+
 /** The dominant form holds at least this many lines, and half of the lines read. */
 const FEWEST = 20;
 /** A variant holds at most this share of the lines read (and all variants together too). */
 const SHARE = 0.05;
 /** Lines past this many are not read (a long log's forms are its messages'). */
 const MOST = 20_000;
-const VALUE = "\u0000";
-
-const OPENS = new Set([40, 91, 123, 60, 34, 39, 96]);
-const CLOSES = new Set([41, 93, 125, 62, 34, 39, 96]);
-
-/** Whether `line[from, to)` is a value: it holds a digit or a slash, or is put in brackets or quotes. */
-function isValue(line: string, from: number, to: number): boolean {
-  if (OPENS.has(line.charCodeAt(from)) || CLOSES.has(line.charCodeAt(to - 1))) return true;
-  for (let k = from; k < to; k++) {
-    const c = line.charCodeAt(k);
-    if ((c >= 48 && c <= 57) || c === 47) return true;
-  }
-  return false;
-}
-
-const isBlank = (c: number) => c === 32 || c === 9;
-
-/** Whether the line being read holds a tab (lineRead): where it holds none, its tokens end at a space. */
-let tabbed = false;
-
-/** Reads `line` next: whether it holds a tab, told once (a native search), not at every token. */
-function lineRead(line: string): void {
-  tabbed = line.includes("\t");
-}
-
-/** Where the token of `line` (the line lineRead was last told) at `from` ends: its next blank, or the line's end. */
-function tokenEnd(line: string, from: number): number {
-  if (!tabbed) {
-    const j = line.indexOf(" ", from);
-    return j < 0 ? line.length : j;
-  }
-  let j = from;
-  while (j < line.length && !isBlank(line.charCodeAt(j))) j++;
-  return j;
-}
-
-/** A line of more tokens than this has no form read (a log's message, a JSON line): a sentence with values is short. */
-const TOKENS = 24;
-
-/** A line's form: its tokens (split at blanks) joined by one blank, each value one placeholder; "" when blank, undefined past TOKENS. */
-function formOf(line: string, from = 0, most = TOKENS): string | undefined {
-  lineRead(line);
-  let form = "";
-  let tokens = 0;
-  let i = from;
-  while (i < line.length) {
-    if (isBlank(line.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const j = tokenEnd(line, i);
-    if (++tokens > most) return undefined;
-    form += (tokens > 1 ? " " : "") + (isValue(line, i, j) ? VALUE : line.slice(i, j));
-    i = j;
-  }
-  return form;
-}
-
 const isWord = (token: string) => token !== VALUE && /[A-Za-z]/.test(token);
 
 /** Whether `form` is `main` with words added at its end, or with one word in place of another. */
@@ -150,36 +105,6 @@ function readAgainst(line: string, tokens: readonly string[]): number {
   }
   if (k === 0) return BLANK;
   return k < tokens.length ? FAR : near.at >= 0 ? NEAR : SAME;
-}
-
-/**
- * Whether formOf(line) is the form `tokens` (readAgainst's SAME), told token by token with
- * nothing built and left at the first token that differs.
- */
-function isOf(line: string, tokens: readonly string[]): boolean {
-  let k = 0;
-  let i = 0;
-  let told = false;
-  while (i < line.length) {
-    if (isBlank(line.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    if (k === tokens.length) return false;
-    const t = tokens[k++]!;
-    if (t !== VALUE) {
-      const end = i + t.length;
-      if (!line.startsWith(t, i) || (end < line.length && !isBlank(line.charCodeAt(end)))) return false;
-      i = end;
-      continue;
-    }
-    if (!told) lineRead(line);
-    told = true;
-    const j = tokenEnd(line, i);
-    if (!isValue(line, i, j) && !(j - i === 1 && line.charCodeAt(i) === 0)) return false;
-    i = j;
-  }
-  return k === tokens.length;
 }
 
 /**
@@ -279,33 +204,6 @@ function variantsAgainst(lines: readonly string[], skip: (i: number) => boolean,
 }
 
 /**
- * A hash of `line`'s form (formOf), built from its tokens with no form built: the same for
- * lines of one form, so that no hash held by fewer than half of the lines read leaves a
- * form held by half (two forms may share one: never the other way). -1 where the line
- * is blank, -2 where it has no form (past TOKENS).
- */
-function formHash(line: string): number {
-  lineRead(line);
-  let h = 0x811c9dc5;
-  let tokens = 0;
-  let i = 0;
-  while (i < line.length) {
-    if (isBlank(line.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const j = tokenEnd(line, i);
-    if (++tokens > TOKENS) return -2;
-    h = Math.imul(h ^ 32, 0x01000193);
-    // A value is its placeholder, a NUL (as a NUL token is in a form).
-    if (isValue(line, i, j)) h = Math.imul(h, 0x01000193);
-    else for (let k = i; k < j; k++) h = Math.imul(h ^ line.charCodeAt(k), 0x01000193);
-    i = j;
-  }
-  return tokens === 0 ? -1 : h >>> 0;
-}
-
-/**
  * Whether a form may hold half of the `read` lines, where the sampled form holds `same` of
  * them (the lines `how` tells SAME): it, or another by the hashes of the other lines' forms.
  */
@@ -319,13 +217,21 @@ function mayDominate(
   if (same * 2 >= read) return true;
   // Every line of another form is one of these: its hash holds it (and maybe more).
   const held = new Map<number, number>();
+  // The lines of another form not hashed yet: once the most any hash holds and all of them
+  // together fall short of half, none can reach it (the rest need not be read).
+  let left = read - same;
+  let most = 0;
   for (let i = 0; i < lines.length; i++) {
     if (skip(i) || how[i] === SAME || how[i] === BLANK) continue;
+    left--;
     const h = formHash(lines[i]!);
-    if (h < 0) continue;
-    const c = (held.get(h) ?? 0) + 1;
-    if (c * 2 >= read) return true;
-    held.set(h, c);
+    if (h >= 0) {
+      const c = (held.get(h) ?? 0) + 1;
+      if (c * 2 >= read) return true;
+      held.set(h, c);
+      if (c > most) most = c;
+    }
+    if ((most + left) * 2 < read) return false;
   }
   return false;
 }
@@ -358,28 +264,78 @@ function judged(lines: readonly string[], all: ReturnType<typeof formsOf>): numb
  * Each line is told skipped or not once.
  */
 function shortVariants(lines: readonly string[], skip: (i: number) => boolean): number[] {
+  // 1: skipped; 2: blank (no token). The lines read are counted first, so that the hashes
+  // stop once none can hold half of them.
   const skipped = new Uint8Array(lines.length);
-  const held = new Map<number, number>();
   let read = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (skip(i)) skipped[i] = 1;
+    else if (hasToken(lines[i]!)) read++;
+    else skipped[i] = 2;
+  }
+  const held = new Map<number, number>();
+  let left = read;
   let most = 0;
   for (let i = 0; i < lines.length; i++) {
-    if (skip(i)) {
-      skipped[i] = 1;
-      continue;
-    }
+    if (skipped[i] !== 0) continue;
+    left--;
     const h = formHash(lines[i]!);
-    if (h === -1) continue;
-    read++;
-    if (h < 0) continue;
-    const c = (held.get(h) ?? 0) + 1;
-    held.set(h, c);
-    if (c > most) most = c;
+    if (h >= 0) {
+      const c = (held.get(h) ?? 0) + 1;
+      held.set(h, c);
+      if (c > most) most = c;
+    }
+    if (most + left < FEWEST || (most + left) * 2 < read) return [];
   }
   if (most < FEWEST || most * 2 < read) return [];
   return judged(
     lines,
     formsOf(lines, (i) => skipped[i] === 1, 1),
   );
+}
+
+/**
+ * The form most sampled lines (those read by `step`) take, as formsOf(lines, skip, step)
+ * tells it (`main`), where it holds a third of them; undefined where none does; "" where no
+ * line is read. Told by the hashes of their forms (formHash) with no form built but the one
+ * most take: a hash holds at least the lines of each form that has it, so where the hash
+ * first held by most lines holds one form only (each of its lines is of it: isOf), that form
+ * is the one first held by most. Else (two forms share it) every sampled form is built.
+ */
+function sampleMain(
+  lines: readonly string[],
+  skip: (i: number) => boolean,
+  step: number,
+): string | undefined {
+  const held = new Map<number, number>();
+  const hashes: number[] = [];
+  let read = 0;
+  let most = 0;
+  let top = -1;
+  for (let i = 0; i < lines.length; i += step) {
+    const h = skip(i) ? -1 : formHash(lines[i]!);
+    hashes.push(h);
+    if (h === -1) continue;
+    read++;
+    if (h < 0) continue;
+    const c = (held.get(h) ?? 0) + 1;
+    held.set(h, c);
+    if (c > most) {
+      most = c;
+      top = h;
+    }
+  }
+  if (read === 0) return "";
+  if (most * 3 < read) return undefined;
+  const first = hashes.indexOf(top);
+  const main = formOf(lines[first * step]!)!;
+  const tokens = main.split(" ");
+  for (let k = first + 1; k < hashes.length; k++)
+    if (hashes[k] === top && !isOf(lines[k * step]!, tokens)) {
+      const sample = formsOf(lines, skip, step);
+      return sample.most * 3 < sample.read ? undefined : sample.main;
+    }
+  return main;
 }
 
 /** Lines of a variant of the dominant form (see above), in order; none where no form dominates. */
@@ -390,8 +346,8 @@ export function variantLines(lines: readonly string[], skip: (i: number) => bool
   // of all. Where the sample would be every line (a short output), all are read (shortVariants).
   const step = Math.max(1, Math.floor(lines.length / SAMPLE));
   if (step === 1) return shortVariants(lines, skip);
-  const sample = formsOf(lines, skip, step);
-  if (sample.most * 3 < sample.read) return [];
-  if (sample.main === "") return judged(lines, formsOf(lines, skip, 1));
-  return variantsAgainst(lines, skip, sample.main);
+  const main = sampleMain(lines, skip, step);
+  if (main === undefined) return [];
+  if (main === "") return judged(lines, formsOf(lines, skip, 1));
+  return variantsAgainst(lines, skip, main);
 }
