@@ -5,12 +5,17 @@
  */
 export const VALUE = "\u0000";
 
-const OPENS = new Set([40, 91, 123, 60, 34, 39, 96]);
-const CLOSES = new Set([41, 93, 125, 62, 34, 39, 96]);
+/** Of each ASCII character: 1 where it opens brackets or quotes, 2 where it closes them, 3 both. */
+const BRACKETS = new Uint8Array(128);
+for (const c of [40, 91, 123, 60, 34, 39, 96]) BRACKETS[c]! |= 1;
+for (const c of [41, 93, 125, 62, 34, 39, 96]) BRACKETS[c]! |= 2;
 
 /** Whether `line[from, to)` is a value: it holds a digit or a slash, or is put in brackets or quotes. */
 export function isValue(line: string, from: number, to: number): boolean {
-  if (OPENS.has(line.charCodeAt(from)) || CLOSES.has(line.charCodeAt(to - 1))) return true;
+  // A table read, not a Set's: this is asked of each token of each line.
+  const a = line.charCodeAt(from);
+  const z = line.charCodeAt(to - 1);
+  if ((a < 128 && (BRACKETS[a]! & 1) !== 0) || (z < 128 && (BRACKETS[z]! & 2) !== 0)) return true;
   for (let k = from; k < to; k++) {
     const c = line.charCodeAt(k);
     if ((c >= 48 && c <= 57) || c === 47) return true;
