@@ -115,9 +115,18 @@ export function formHash(line: string): number {
     const j = tokenEnd(line, i);
     if (++tokens > TOKENS) return -2;
     h = Math.imul(h ^ 32, 0x01000193);
-    // A value is its placeholder, a NUL (as a NUL token is in a form).
-    if (isValue(line, i, j)) h = Math.imul(h, 0x01000193);
-    else for (let k = i; k < j; k++) h = Math.imul(h ^ line.charCodeAt(k), 0x01000193);
+    // A value is its placeholder, a NUL (as a NUL token is in a form). Its characters are
+    // hashed as they are read for a digit or a slash (isValue's), the hash left where one is.
+    const a = line.charCodeAt(i);
+    const z = line.charCodeAt(j - 1);
+    let value = (a < 128 && (BRACKETS[a]! & 1) !== 0) || (z < 128 && (BRACKETS[z]! & 2) !== 0);
+    let word = h;
+    for (let k = i; k < j && !value; k++) {
+      const c = line.charCodeAt(k);
+      if ((c >= 48 && c <= 57) || c === 47) value = true;
+      else word = Math.imul(word ^ c, 0x01000193);
+    }
+    h = value ? Math.imul(h, 0x01000193) : word;
     i = j;
   }
   // 30 bits: a small integer, held in a Map with no number boxed.
