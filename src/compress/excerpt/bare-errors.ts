@@ -19,24 +19,32 @@ const ERROR = /^\W*(?:fatal )?error\b/i;
 /**
  * The members, past those `kept` (distinctPlaces' answer: none when the kind names no
  * places), that name a place no member named before and say there only words; in order.
+ * `bodyPlaces`: distinctPlaces' PLACE match of each member's body, when it was asked for them.
  */
 export function bareErrorsAgain(
   lines: readonly string[],
   members: readonly number[],
   kept: readonly (readonly [number, number])[],
   bodyAt?: (i: number) => number,
+  bodyPlaces?: readonly (RegExpExecArray | null)[],
 ): number[] {
   if (kept.length === 0) return [];
   const have = new Set(kept.map(([i]) => i));
   const places = new Set<string>();
   const out: number[] = [];
-  for (const i of members) {
-    const body = bodyAt ? lines[i]!.slice(bodyAt(i)) : lines[i]!;
-    const found = PLACE.exec(body);
+  for (let t = 0; t < members.length; t++) {
+    const i = members[t]!;
+    // distinctPlaces read each member's place already (its `bodyPlaces`): not read twice.
+    const found = bodyPlaces ? bodyPlaces[t]! : PLACE.exec(bodyOf(lines, i, bodyAt));
     if (found === null || places.has(found[0])) continue;
     places.add(found[0]);
+    const body = bodyOf(lines, i, bodyAt);
     const says = body.slice(found.index + found[0].length);
     if (!have.has(i) && ERROR.test(says) && !NAMES.test(says)) out.push(i);
   }
   return out;
+}
+
+function bodyOf(lines: readonly string[], i: number, bodyAt?: (i: number) => number): string {
+  return bodyAt ? lines[i]!.slice(bodyAt(i)) : lines[i]!;
 }

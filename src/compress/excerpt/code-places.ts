@@ -52,12 +52,15 @@ const ARROW = /^\s*--> \S/;
  * (but for its numbers) is a cascade, counted with its kind; under a message that names
  * no place (rustc's `error[E0308]: mismatched types`) what differs is in the labels below,
  * so each is its own. Lines that mostly repeat their place are a log's, naming the code
- * that logged them: none.
+ * that logged them: none. `bodyPlaces`, when given, gets each member's PLACE match in its
+ * own body (null when it names none), by member index, for every member when the answer is
+ * not empty.
  */
 export function distinctPlaces(
   lines: readonly string[],
   members: readonly number[],
   bodyAt?: (i: number) => number,
+  bodyPlaces?: (RegExpExecArray | null)[],
 ): [number, number][] {
   const places = new Set<string>();
   // What was said in each file, its numbers masked; of a file named once so far, the line and
@@ -73,6 +76,8 @@ export function distinctPlaces(
     const line = lines[i]!;
     const body = bodyAt ? line.slice(bodyAt(i)) : line;
     let found = EXTENSION_AT.test(body) ? PLACE.exec(body) : null;
+    // Each member's own place, for bareErrorsAgain to read again without the regex.
+    if (bodyPlaces) bodyPlaces[t] = found;
     const under = found === null && i + 1 < lines.length && ARROW.test(lines[i + 1]!);
     if (under) found = PLACE.exec(lines[i + 1]!);
     if (found === null) continue;

@@ -102,16 +102,25 @@ function located(w: Work, i: number, where: number): void {
   }
 }
 
+/**
+ * Whether a kind's members are few alike: at most `few`, or RARE where each is the same line.
+ * Whether they are all the same line is read only where the count lies between the two (most
+ * kinds are a handful or hundreds: a run of hundreds of the same line was read whole).
+ */
+function isFew(lines: readonly string[], members: readonly number[], few: number): boolean {
+  const n = members.length;
+  if (n <= Math.min(RARE, few)) return true;
+  if (n > Math.max(RARE, few)) return false;
+  const first = lines[members[0]!];
+  return n <= (members.every((i) => lines[i] === first) ? RARE : few);
+}
+
 /** Problems: rare ones whole, with what locates them; frequent ones by their first and last. */
 export function rankProblems(w: Work): void {
   const { lines, starts } = w;
   // Few alike (the same error in a handful of files): each one is told whole; the same line
   // again says nothing new but that it came again.
-  const few = w.t.list.map(
-    (tpl) =>
-      tpl.strict &&
-      tpl.members.length <= (tpl.members.every((i) => lines[i] === lines[tpl.members[0]!]) ? RARE : w.few),
-  );
+  const few = w.t.list.map((tpl) => tpl.strict && isFew(lines, tpl.members, w.few));
   const told: number[] = [];
   w.t.list.forEach((tpl, k) => {
     if (few[k]) told.push(...tpl.members);
@@ -167,11 +176,13 @@ export function rankProblems(w: Work): void {
         fact(w, i, i, byFile.length <= FEW && severe ? where : inMany, "problem");
     // Each place with the line that names it (rustc's `-->` under its header), the last one's
     // too; an error's before a warning's, and each of a bare error said again in its file.
-    const places = distinctPlaces(lines, m, w.opts.bodyAt);
+    const bodyPlaces: (RegExpExecArray | null)[] | undefined = severe ? [] : undefined;
+    const places = distinctPlaces(lines, m, w.opts.bodyAt, bodyPlaces);
     if (severe) {
       for (const [i, to] of places)
         if (!w.facts.has(i) || !w.facts.has(to)) fact(w, i, to, E.errorPlace, "place");
-      for (const i of bareErrorsAgain(lines, m, places, w.opts.bodyAt)) fact(w, i, i, E.errorPlace, "place");
+      for (const i of bareErrorsAgain(lines, m, places, w.opts.bodyAt, bodyPlaces))
+        fact(w, i, i, E.errorPlace, "place");
     } else {
       const told = (i: number) => w.facts.has(i);
       const spread = warningPlaces(lines, places, told, w.opts.bodyAt);
