@@ -19,7 +19,7 @@ const ERROR = /^\W*(?:fatal )?error\b/i;
 /**
  * The members, past those `kept` (distinctPlaces' answer: none when the kind names no
  * places), that name a place no member named before and say there only words; in order.
- * `bodyPlaces`: distinctPlaces' PLACE match of each member's body, when it was asked for them.
+ * `bodyPlaces`: distinctPlaces' PLACE match of each member's body (PlacesRead.body), when it was asked for them.
  */
 export function bareErrorsAgain(
   lines: readonly string[],

@@ -45,6 +45,17 @@ function maskedFrom(line: string, from: number): string {
 const ARROW = /^\s*--> \S/;
 
 /**
+ * The PLACE matches distinctPlaces read, for the readers of its answer not to read them
+ * again: each member's in its own body (null where it names none), by member index, all of
+ * them when the answer is not empty; and each range's place (its arrow line's for a range
+ * of two), by range index.
+ */
+export interface PlacesRead {
+  readonly body: (RegExpExecArray | null)[];
+  readonly range: RegExpExecArray[];
+}
+
+/**
  * The members of a kind of problem line that each name a place in code no other member
  * named before (`file:12:5`, `file(12,5)`, or an arrow line under it: `--> file:12:5`) and
  * say something no other said there (a compiler's or linter's findings: each a line to
@@ -52,15 +63,13 @@ const ARROW = /^\s*--> \S/;
  * (but for its numbers) is a cascade, counted with its kind; under a message that names
  * no place (rustc's `error[E0308]: mismatched types`) what differs is in the labels below,
  * so each is its own. Lines that mostly repeat their place are a log's, naming the code
- * that logged them: none. `bodyPlaces`, when given, gets each member's PLACE match in its
- * own body (null when it names none), by member index, for every member when the answer is
- * not empty.
+ * that logged them: none. `read`, when given, gets the PLACE matches read (PlacesRead).
  */
 export function distinctPlaces(
   lines: readonly string[],
   members: readonly number[],
   bodyAt?: (i: number) => number,
-  bodyPlaces?: (RegExpExecArray | null)[],
+  read?: PlacesRead,
 ): [number, number][] {
   const places = new Set<string>();
   // What was said in each file, its numbers masked; of a file named once so far, the line and
@@ -77,7 +86,7 @@ export function distinctPlaces(
     const body = bodyAt ? line.slice(bodyAt(i)) : line;
     let found = EXTENSION_AT.test(body) ? PLACE.exec(body) : null;
     // Each member's own place, for bareErrorsAgain to read again without the regex.
-    if (bodyPlaces) bodyPlaces[t] = found;
+    if (read) read.body[t] = found;
     const under = found === null && i + 1 < lines.length && ARROW.test(lines[i + 1]!);
     if (under) found = PLACE.exec(lines[i + 1]!);
     if (found === null) continue;
@@ -105,6 +114,7 @@ export function distinctPlaces(
       }
     }
     out.push([i, under ? i + 1 : i]);
+    read?.range.push(found);
   }
   // Most of them must name their place: else the places are the odd few, not the kind.
   return named * 2 >= members.length && again * 2 < named ? out : [];

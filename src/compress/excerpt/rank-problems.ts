@@ -1,7 +1,7 @@
 /** Problem lines: which lines are problems, and how each is ranked with what locates it. */
 
 import { bareErrorsAgain } from "./bare-errors.ts";
-import { distinctPlaces, firstPerFile } from "./code-places.ts";
+import { distinctPlaces, firstPerFile, type PlacesRead } from "./code-places.ts";
 import { commonLead } from "./common-lead.ts";
 import { crowdedProblems } from "./crowded-files.ts";
 import type { Doc } from "./doc.ts";
@@ -176,16 +176,16 @@ export function rankProblems(w: Work): void {
         fact(w, i, i, byFile.length <= FEW && severe ? where : inMany, "problem");
     // Each place with the line that names it (rustc's `-->` under its header), the last one's
     // too; an error's before a warning's, and each of a bare error said again in its file.
-    const bodyPlaces: (RegExpExecArray | null)[] | undefined = severe ? [] : undefined;
-    const places = distinctPlaces(lines, m, w.opts.bodyAt, bodyPlaces);
+    const read: PlacesRead = { body: [], range: [] };
+    const places = distinctPlaces(lines, m, w.opts.bodyAt, read);
     if (severe) {
       for (const [i, to] of places)
         if (!w.facts.has(i) || !w.facts.has(to)) fact(w, i, to, E.errorPlace, "place");
-      for (const i of bareErrorsAgain(lines, m, places, w.opts.bodyAt, bodyPlaces))
+      for (const i of bareErrorsAgain(lines, m, places, w.opts.bodyAt, read.body))
         fact(w, i, i, E.errorPlace, "place");
     } else {
       const told = (i: number) => w.facts.has(i);
-      const spread = warningPlaces(lines, places, told, w.opts.bodyAt);
+      const spread = warningPlaces(lines, places, told, w.opts.bodyAt, read.range);
       for (const [i, to] of spread.facts) fact(w, i, to, E.place, "place");
       for (const [from, to] of spread.room) w.picks.push({ from, to, prio: E.morePlace, why: "place" });
     }

@@ -14,13 +14,18 @@ interface Placed {
 
 const NUMBER = /\d+/g;
 
-function placed(lines: readonly string[], range: [number, number], bodyAt?: (i: number) => number): Placed {
+function placed(
+  lines: readonly string[],
+  range: [number, number],
+  bodyAt?: (i: number) => number,
+  read?: RegExpExecArray,
+): Placed {
   const [from, to] = range;
   const own = bodyAt ? lines[from]!.slice(bodyAt(from)) : lines[from]!;
   // Under a header that names no place (rustc's `warning: unused variable: `x``), the arrow
-  // line under it names the place and the header is the message.
-  const line = to > from ? lines[to]! : own;
-  const found = PLACE.exec(line);
+  // line under it names the place and the header is the message. distinctPlaces read it
+  // already when it says so (`read`).
+  const found = read ?? PLACE.exec(to > from ? lines[to]! : own);
   const file = found?.[1] ?? "";
   const message = to > from ? own : found ? own.slice(found.index + found[0].length) : own;
   // Masked by a string, not a function called for each number: the numbers are read
@@ -47,18 +52,20 @@ function compareNums(a: readonly number[], b: readonly number[]): number {
  * (a file to open); of places in numbered files alike but for a number of their own in the
  * message (gcc's `shape_7.cpp: unused variable 'unused_7'` in 36 files), one list, the lowest
  * and highest numbered (they say how far it goes, whatever order a sort by name printed it
- * in). The rest is room. `told(i)`: a line already a fact.
+ * in). The rest is room. `told(i)`: a line already a fact; `read`: distinctPlaces' match of
+ * each place (PlacesRead.range), when it was asked for them.
  */
 export function warningPlaces(
   lines: readonly string[],
   places: readonly [number, number][],
   told: (i: number) => boolean,
   bodyAt?: (i: number) => number,
+  read?: readonly RegExpExecArray[],
 ): { facts: [number, number][]; room: [number, number][] } {
   // Places already told whole are neither facts nor room, in a list or not: where every one
   // is (the kind's few places each a fact already), nothing is left to read them for.
   if (places.every(([from, to]) => told(from) && told(to))) return { facts: [], room: [] };
-  const all = places.map((r) => placed(lines, r, bodyAt));
+  const all = places.map((r, k) => placed(lines, r, bodyAt, read?.[k]));
   const byShape = new Map<string, Placed[]>();
   for (const p of all) {
     const alike = byShape.get(p.shape);

@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { loadCorpus, modelView } from "../../../../bench/corpus/corpus.ts";
 import { loadSet, OPEN_SETS, wholeOutput } from "../../../../bench/corpus/facts/sets.ts";
 import { bareErrorsAgain } from "../../../../src/compress/excerpt/bare-errors.ts";
-import { distinctPlaces } from "../../../../src/compress/excerpt/code-places.ts";
+import { distinctPlaces, type PlacesRead } from "../../../../src/compress/excerpt/code-places.ts";
 import { docOf } from "../../../../src/compress/excerpt/doc.ts";
 import { fewOf, madeOfProblems } from "../../../../src/compress/excerpt/made-of-problems.ts";
 import { problemsOf, rankProblems } from "../../../../src/compress/excerpt/rank-problems.ts";
 import { templatesOf } from "../../../../src/compress/excerpt/templates.ts";
+import { warningPlaces } from "../../../../src/compress/excerpt/warning-places.ts";
 import { FEW, RARE, type Work } from "../../../../src/compress/excerpt/work.ts";
 import { rankProblems as asItWas } from "./rank-problems-as-it-was.ts";
 
@@ -51,7 +52,7 @@ const fresh = (w: Work): Work => ({
 });
 
 // rankProblems reads whether a kind is few alike only where its count leaves it open, and
-// bareErrorsAgain takes distinctPlaces' matches rather than reading each place again: on
+// bareErrorsAgain and warningPlaces take distinctPlaces' matches rather than reading each place again: on
 // every real output, the picks, facts and suffixes must be those of the function as it was.
 describe("rankProblems on the corpus's outputs", () => {
   it("ranks as it did before", () => {
@@ -75,26 +76,34 @@ describe("rankProblems on the corpus's outputs", () => {
   });
 });
 
-// bareErrorsAgain with distinctPlaces' matches of each member (`bodyPlaces`) against reading
-// each place itself, over every kind of problem of every real output.
-describe("bareErrorsAgain with distinctPlaces' matches", () => {
-  it("finds what reading each place again found", () => {
+// bareErrorsAgain and warningPlaces with the places distinctPlaces read (PlacesRead) against
+// reading each place themselves, over every kind of problem of every real output.
+describe("bareErrorsAgain and warningPlaces with distinctPlaces' matches", () => {
+  it("find what reading each place again found", () => {
     let kinds = 0;
-    let found = 0;
+    let bare = 0;
+    let spread = 0;
     for (const text of texts()) {
       const w = workOf(text);
       for (const tpl of w.t.list) {
         if (!tpl.strict || tpl.members.length < 2) continue;
-        const bodyPlaces: (RegExpExecArray | null)[] = [];
-        const places = distinctPlaces(w.lines, tpl.members, undefined, bodyPlaces);
-        expect(places).toEqual(distinctPlaces(w.lines, tpl.members));
-        const was = bareErrorsAgain(w.lines, tpl.members, places);
-        expect(bareErrorsAgain(w.lines, tpl.members, places, undefined, bodyPlaces)).toEqual(was);
+        const m = tpl.members;
+        const read: PlacesRead = { body: [], range: [] };
+        const places = distinctPlaces(w.lines, m, undefined, read);
+        expect(places).toEqual(distinctPlaces(w.lines, m));
+        const was = bareErrorsAgain(w.lines, m, places);
+        expect(bareErrorsAgain(w.lines, m, places, undefined, read.body)).toEqual(was);
+        // Every other place told already, as a kind's first places are.
+        const told = (i: number) => i % 2 === 0;
+        const wasSpread = warningPlaces(w.lines, places, told);
+        expect(warningPlaces(w.lines, places, told, undefined, read.range)).toEqual(wasSpread);
         if (places.length > 0) kinds++;
-        found += was.length;
+        bare += was.length;
+        spread += wasSpread.facts.length + wasSpread.room.length;
       }
     }
     expect(kinds).toBeGreaterThan(50);
-    expect(found).toBeGreaterThan(0);
+    expect(bare).toBeGreaterThan(0);
+    expect(spread).toBeGreaterThan(100);
   });
 });
