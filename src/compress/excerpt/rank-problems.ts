@@ -120,9 +120,11 @@ export function rankProblems(w: Work): void {
   const { lines, starts } = w;
   // Few alike (the same error in a handful of files): each one is told whole; the same line
   // again says nothing new but that it came again.
-  const few = w.t.list.map((tpl) => tpl.strict && isFew(lines, tpl.members, w.few));
+  // Only the kinds of problem lines are read: the list holds every kind of line, most not.
+  const kinds = w.t.list.filter((tpl) => tpl.strict);
+  const few = kinds.map((tpl) => isFew(lines, tpl.members, w.few));
   const told: number[] = [];
-  w.t.list.forEach((tpl, k) => {
+  kinds.forEach((tpl, k) => {
     if (few[k]) told.push(...tpl.members);
   });
   const crowded = crowdedProblems(
@@ -130,9 +132,8 @@ export function rankProblems(w: Work): void {
     told.sort((a, b) => a - b),
     w.opts.bodyAt,
   );
-  w.t.list.forEach((tpl, k) => {
+  kinds.forEach((tpl, k) => {
     const m = tpl.members;
-    if (!tpl.strict) return;
     // Errors and what locates them before warnings and theirs.
     const severe = isSevere(lines[m[0]!]!);
     const where = severe ? E.locator : E.warnLocator;
