@@ -303,13 +303,15 @@ function isForeignFrame(line: string): boolean {
   return isFrame(line) && FOREIGN.test(line);
 }
 
-/** The engine's ranking of a document's lines. */
-export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
+/** What the ranking works on: a document's problem lines, its templates, nothing picked yet. */
+export function workOf(doc: Doc, opts: EngineOptions = {}): Work {
   const noise = opts.noise ?? (() => false);
   const problem = problemsOf(doc, opts, noise);
   const allProblems = madeOfProblems(doc, problem);
   const t = templatesOf(doc, (k) => problem[k] === 1, opts.bodyAt, undefined, allProblems, opts.classOf);
-  const w: Work = {
+  const gate: number[] = [];
+  for (let i = 0; i < doc.lines.length; i++) if (problem[i]) gate.push(i);
+  return {
     lines: doc.lines,
     starts: doc.starts,
     source: doc.source,
@@ -322,14 +324,15 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     picks: [],
     suffix: new Map(),
     facts: new Set(),
-    gate: [],
+    gate,
   };
-  let problems = 0;
-  for (let i = 0; i < doc.lines.length; i++) {
-    if (!problem[i]) continue;
-    w.gate.push(i);
-    problems++;
-  }
+}
+
+/** The engine's ranking of a document's lines. */
+export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
+  const w = workOf(doc, opts);
+  const { t, noise, problem } = w;
+  const problems = w.gate.length;
   rankProblems(w);
   rankEnd(w);
   rankAsked(w);

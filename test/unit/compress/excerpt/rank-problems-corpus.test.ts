@@ -4,38 +4,14 @@ import { loadSet, OPEN_SETS, wholeOutput } from "../../../../bench/corpus/facts/
 import { bareErrorsAgain } from "../../../../src/compress/excerpt/bare-errors.ts";
 import { distinctPlaces, type PlacesRead } from "../../../../src/compress/excerpt/code-places.ts";
 import { docOf } from "../../../../src/compress/excerpt/doc.ts";
-import { fewOf, madeOfProblems } from "../../../../src/compress/excerpt/made-of-problems.ts";
-import { problemsOf, rankProblems } from "../../../../src/compress/excerpt/rank-problems.ts";
-import { templatesOf } from "../../../../src/compress/excerpt/templates.ts";
+import { workOf as engineWork } from "../../../../src/compress/excerpt/engine.ts";
+import { rankProblems } from "../../../../src/compress/excerpt/rank-problems.ts";
 import { warningPlaces } from "../../../../src/compress/excerpt/warning-places.ts";
-import { FEW, RARE, type Work } from "../../../../src/compress/excerpt/work.ts";
+import type { Work } from "../../../../src/compress/excerpt/work.ts";
 import { rankProblems as asItWas } from "./rank-problems-as-it-was.ts";
 
-/** A Work as the engine builds it (engine.ts rank), with the generic options. */
-function workOf(text: string): Work {
-  const doc = docOf(text);
-  const noise = () => false;
-  const problem = problemsOf(doc, {}, noise);
-  const allProblems = madeOfProblems(doc, problem);
-  const t = templatesOf(doc, (k) => problem[k] === 1, undefined, undefined, allProblems);
-  const gate: number[] = [];
-  for (let i = 0; i < doc.lines.length; i++) if (problem[i]) gate.push(i);
-  return {
-    lines: doc.lines,
-    starts: doc.starts,
-    source: doc.source,
-    t,
-    opts: {},
-    noise,
-    problem,
-    allProblems,
-    few: allProblems ? fewOf(t, RARE, FEW) : FEW,
-    picks: [],
-    suffix: new Map(),
-    facts: new Set(),
-    gate,
-  };
-}
+/** A Work as the engine builds it (engine.ts), with the generic options. */
+const workOf = (text: string): Work => engineWork(docOf(text));
 
 /** Every real output: the bench's corpus and the open fact sets' captures (never blind's). */
 const texts = (): string[] => [
