@@ -23,10 +23,11 @@
  * bun, ava and zod; fresh21's need tree, Debian's agate (python3-agate) and
  * python3.11 at /usr/bin, and the npm registry for prettier, pyright, semver, yaml and date-fns;
  * fresh22's need Debian's golang (1.19), mypy and python3-isodate, -babel, -jinja2, -pytz and
- * -markupsafe, curl, and the npm registry for rollup, webpack, eslint 8, typescript, d3 and lodash). Two public
- * repositories are
- * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt) and
- * $LOGHUB_REPO (logpai/loghub).
+ * -markupsafe, curl, and the npm registry for rollup, webpack, eslint 8, typescript, d3 and lodash); fresh23's
+ * need clang 14 with clang-tidy, ninja, ripgrep, Debian's pylint, python3-pytest-cov and python3-yaml, Go 1.19,
+ * openssl, and the npm registry for typescript, zod and date-fns. Three public repositories are
+ * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt),
+ * $LOGHUB_REPO (logpai/loghub) and $CJSON_REPO (DaveGamble/cJSON).
  *
  * Each case is written to the case file of that name wherever it already is
  * (bench/corpus/dev/, bench/corpus/blind/), replacing only its `input`, so annotations
@@ -210,6 +211,7 @@ async function main(): Promise<void> {
     MAVEN_OPTS: `-Dmaven.repo.local=${process.env.MAVEN_REPO ?? "/root/.m2/repository"}`,
     HOLMES_REPO: process.env.HOLMES_REPO ?? "/work/.mirror/robusta-dev+holmesgpt/repo",
     LOGHUB_REPO: process.env.LOGHUB_REPO ?? "/work/.mirror/logpai+loghub/repo",
+    CJSON_REPO: process.env.CJSON_REPO ?? "/work/.mirror/DaveGamble+cJSON/repo",
   };
   const needsPg = chosen.some((s) => s.postgres);
   const pg = needsPg && !nested ? await startPostgres() : undefined;

@@ -5210,6 +5210,181 @@ export const sessions: Session[] = [
       { tool: "Bash", input: { command: "kill $(cat serve.pid)", description: "Stop the site" } },
     ],
   },
+  // The fresh23 set (bench/corpus/fresh23/): everyday agent commands in shapes no earlier set holds
+  // (ninja -v -k 0, clang --analyze with text paths, clang-tidy -p with cognitive complexity, sed -n,
+  // rg -n / -C2 / --stats, wc -l of a tree, make -n, git show of a refactor, git cherry-pick into a
+  // conflict, git log -S; pytest --cov and --lf, pylint --reports=y, a chained Python crash; tsc
+  // --traceResolution, a Node crash with cause chains; go build -gcflags=-m, go test -json, gofmt -d;
+  // openssl s_client and verify); files by projects/fresh23.sh.
+  {
+    name: "fresh23-c",
+    setup: "fresh23",
+    cwd: "fresh23/c/cjson",
+    prompt:
+      "the fares exporter and the library's tests stopped building after the helper rename; help me sort it out",
+    provenance: `${CAPTURED} (ninja 1.11, gcc 12, clang 14, clang-tidy 14, ripgrep 13, git 2.39 on a clone of DaveGamble/cJSON; files by projects/fresh23.sh)`,
+    steps: [
+      build(
+        "ninja-v-cjson-renamed-spilled-f23",
+        "ninja",
+        'ninja -C build -v -k 0 2>&1; echo "exit code: $?"',
+        "Build everything verbosely",
+      ),
+      build(
+        "clang-analyze-fares-f23",
+        "clang-analyzer",
+        'clang --analyze -Xanalyzer -analyzer-output=text fares.c cJSON_Utils.c 2>&1; echo "exit code: $?"',
+        "Run the static analyzer on the exporter and the utilities",
+      ),
+      build(
+        "clang-tidy-cognitive-spilled-f23",
+        "clang-tidy",
+        "clang-tidy -p build --quiet -checks='-*,readability-function-cognitive-complexity,bugprone-*,performance-*' cJSON.c cJSON_Utils.c 2>&1; echo \"exit code: $?\"",
+        "Check the library's complexity and bug patterns",
+      ),
+      bash(
+        "rg-n-renamed-helpers-f23",
+        "rg",
+        "rg -n 'read_value|render_value|parse_value|print_value'",
+        "Where the old and new helper names are used",
+      ),
+      bash(
+        "rg-c2-hooks-free-f23",
+        "rg",
+        "rg -C2 'hooks\\.(allocate|deallocate|reallocate)|cJSON_free\\('",
+        "Where the allocation hooks are called",
+      ),
+      bash("rg-stats-delete-f23", "rg", "rg --stats -w cJSON_Delete", "How often cJSON_Delete is called"),
+      bash("sed-n-cjson-print-f23", "source-read", "sed -n '1180,1620p' cJSON.c", "The printing code"),
+      bash(
+        "wc-l-tracked-sources-f23",
+        "wc",
+        "wc -l $(git ls-files '*.c' '*.h') | sort -n",
+        "How big are the sources",
+      ),
+      bash("make-n-all-f23", "make", "make -n all 2>&1", "What the plain Makefile would run"),
+      bash("git-show-refactor-f23", "git-show", "git show HEAD", "What the rename commit changed"),
+      bash(
+        "git-log-s-valuestring-f23",
+        "git-log",
+        "git log -S'valuestring' --format='%h %ad %an %s' --date=short --stat",
+        "Which commits touched valuestring",
+      ),
+      bash(
+        "git-cherry-pick-cve-fix-f23",
+        "git-cherry-pick",
+        "git cherry-pick 74e1ff4 c859b25 2>&1; git status",
+        "Take upstream's CVE fix and release",
+      ),
+    ],
+  },
+  {
+    name: "fresh23-py",
+    setup: "fresh23",
+    cwd: "fresh23/py",
+    prompt: "the fare rules tests fail since the vendored YAML cleanup, and publishing the feed crashes",
+    provenance: `${CAPTURED} (Debian 12's pytest 7.2 with pytest-cov 4.0 on Python 3.11, pylint 2.16, Debian's PyYAML 6.0; files by projects/fresh23.sh)`,
+    steps: [
+      build(
+        "pytest-cov-term-missing-f23",
+        "pytest",
+        '/usr/bin/python3 -m pytest --cov=tidefare --cov=vendor/yaml --cov-report=term-missing 2>&1; echo "exit code: $?"',
+        "Run the tests with coverage",
+      ),
+      build(
+        "pytest-lf-rules-f23",
+        "pytest",
+        '/usr/bin/python3 -m pytest --lf -q 2>&1; echo "exit code: $?"',
+        "Rerun the failures",
+      ),
+      build(
+        "pylint-reports-yaml-spilled-f23",
+        "pylint",
+        'pylint --reports=y tidefare vendor/yaml 2>&1; echo "exit code: $?"',
+        "Lint with the full reports",
+      ),
+      bash(
+        "python-publish-chained-f23",
+        "python-crash",
+        'PYTHONPATH=vendor:. python3 -m tidefare.publish fares feed.json 2>&1; echo "exit code: $?"',
+        "Publish the feed",
+      ),
+    ],
+  },
+  {
+    name: "fresh23-web",
+    setup: "fresh23",
+    cwd: "fresh23/web",
+    prompt: "the planner does not type-check (modules not found) and the fares sync dies",
+    provenance: `${CAPTURED} (typescript 5.9 over npm's zod 3.25 and date-fns 4.1, Node 20; files by projects/fresh23.sh)`,
+    steps: [
+      build(
+        "tsc-trace-resolution-spilled-f23",
+        "tsc",
+        'npx tsc --traceResolution 2>&1; echo "exit code: $?"',
+        "Trace how the modules resolve",
+      ),
+      bash(
+        "node-fetch-cause-chain-f23",
+        "node-crash",
+        'node scripts/sync-fares.mjs 2>&1; echo "exit code: $?"',
+        "Sync the fares",
+      ),
+    ],
+  },
+  {
+    name: "fresh23-go",
+    setup: "fresh23",
+    cwd: "fresh23/go",
+    prompt: "the feed encoder's tests fail after our escaping speed-up; also is it allocating more?",
+    provenance: `${CAPTURED} (Go 1.19 of Debian 12 on a copy of its encoding/json; files by projects/fresh23.sh)`,
+    steps: [
+      build(
+        "go-test-json-farejson-spilled-f23",
+        "go-test",
+        'go test -json ./farejson 2>&1; echo "exit code: $?"',
+        "Run the tests as JSON events",
+      ),
+      build(
+        "go-build-gcflags-m-spilled-f23",
+        "go-build",
+        'go build -gcflags=-m ./farejson 2>&1; echo "exit code: $?"',
+        "What escapes to the heap",
+      ),
+      bash(
+        "gofmt-d-farejson-f23",
+        "gofmt",
+        'gofmt -d farejson 2>&1; echo "exit code: $?"',
+        "Is the package formatted",
+      ),
+    ],
+  },
+  {
+    name: "fresh23-ops",
+    setup: "fresh23",
+    cwd: "fresh23/ops",
+    prompt: "the planner cannot talk TLS to the fares service; what is wrong with its certificate?",
+    provenance: `${CAPTURED} (OpenSSL 3.0 s_server and s_client on loopback, a private CA made by projects/fresh23.sh)`,
+    steps: [
+      {
+        tool: "Bash",
+        input: { command: "./serve.sh", description: "Start the fares service's TLS endpoint" },
+      },
+      bash(
+        "openssl-s-client-chain-f23",
+        "openssl",
+        'openssl s_client -connect 127.0.0.1:18924 -servername fares.internal.tidewater.example -CAfile root.pem -showcerts -verify_hostname fares.tidewater.example </dev/null 2>&1; echo "exit code: $?"',
+        "Connect and show the chain",
+      ),
+      bash(
+        "openssl-verify-show-chain-f23",
+        "openssl",
+        'openssl verify -verbose -show_chain -CAfile root.pem -untrusted inter.pem fares.pem 2>&1; echo "exit code: $?"',
+        "Verify the certificate against our root",
+      ),
+      { tool: "Bash", input: { command: "kill $(cat serve.pid)", description: "Stop the endpoint" } },
+    ],
+  },
 ];
 
 /**
