@@ -66,6 +66,10 @@
  *           --stats detailed, eslint 8 -f unix/compact, tsc --checkJs, ls -la, pytest -v -rA, mypy
  *           --pretty, pip from a wheelhouse, go test -race -cover and -bench, make -k -j2, git status,
  *           log --stat/--name-status, blame --porcelain, awk/grep over loghub, curl -v -L).
+ * - fresh23: bench/corpus/fresh23, everyday agent commands in shapes no set held (ninja -v, clang
+ *           --analyze, clang-tidy -p, rg -n/-C2/--stats, sed -n, wc -l, make -n, git show, log -S,
+ *           cherry-pick, pytest --cov/--lf, pylint --reports=y, tsc --traceResolution, go test -json,
+ *           go build -gcflags=-m, gofmt -d, openssl s_client/verify, Python and Node cause chains).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -104,6 +108,7 @@ export const OPEN_SETS = [
   "fresh20",
   "fresh21",
   "fresh22",
+  "fresh23",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];
