@@ -1,12 +1,15 @@
 import type { Detector, Hints } from "../../excerpt/types.ts";
+import { bareMatches } from "./bare.ts";
 
 export const grep: Detector = {
   name: "grep",
   detect(text: string, hints: Hints): number {
     if (hints.tool === "Grep") return 0.95;
-    const mode = modeOf(text.split("\n", 150));
+    const head = text.split("\n", 150);
+    const mode = modeOf(head);
     const command = hints.command && /\b(?:grep|rg|ag|ack|git grep)\b/.test(hints.command);
-    if (!mode) return 0;
+    // A search's matches without line numbers (`grep -r`, rg into a pipe): bare.ts.
+    if (!mode) return command && bareMatches(head) ? 0.9 : 0;
     if (mode === "files") return command ? 0.7 : 0;
     return command ? 0.9 : mode === "content" ? 0.55 : 0.3;
   },

@@ -18,6 +18,7 @@ import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { genericExcerpt } from "../generic/excerpt.ts";
+import { bareMatches } from "./bare.ts";
 import { CONTEXT, COUNT, MATCH, modeOf } from "./detect.ts";
 
 /** From this many files, the files that matched are listed by directory before the matches. */
@@ -55,8 +56,8 @@ function matches(doc: Doc): { bodyAt: Int32Array; file: (string | undefined)[]; 
   return { bodyAt, file, count };
 }
 
-function contentExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
-  const { bodyAt, file, count } = matches(doc);
+function contentExcerpt(doc: Doc, budget: number, hints: Hints, read = matches(doc)): Excerpt {
+  const { bodyAt, file, count } = read;
   const picks: Pick[] = [];
   // Matches in logs (a level word or a time near their start) may be problems; in source
   // code, `error` and `deprecated` are names.
@@ -190,6 +191,8 @@ export function grepExcerpt(text: string, hints: Hints, budget: number): Excerpt
   const mode = modeOf(doc.lines);
   if (mode === "content") return contentExcerpt(doc, budget, hints);
   if (mode === "count") return countExcerpt(doc, budget, hints);
+  const bare = mode === undefined ? bareMatches(doc.lines) : undefined;
+  if (bare) return contentExcerpt(doc, budget, hints, bare);
   return (
     pathListExcerpt("grep", doc, budget, factCap(budget, doc.size, hints.tool)) ?? {
       ...genericExcerpt(text, hints, budget),
