@@ -18,6 +18,7 @@ import { templatesOf } from "../../excerpt/templates.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { bigCommitPicks } from "./big-commits.ts";
 import { changedPicks, PatchReader, STAT, STAT_SUMMARY } from "./diff.ts";
+import { formatStatPicks } from "./format-stat.ts";
 import { nameStatusPicks } from "./name-status.ts";
 
 const COMMIT = /^commit ([0-9a-f]{7,64})/;
@@ -39,7 +40,13 @@ function onelineExcerpt(doc: Doc, budget: number): Excerpt {
   // where the history listed starts, as the oldest commit's stat summary does below.
   const oldest = nameStatusPicks(lines, picks);
   if (oldest >= 0) picks.push({ from: oldest, to: oldest, prio: MUST });
-  return excerpt("git-log", doc, budget, { picks, kept: "newest, oldest, decorated and unusual commits" });
+  // With its stat lines (--stat), every commit's line, its stat lines never facts.
+  const stat = formatStatPicks(lines, picks);
+  return excerpt("git-log", doc, budget, {
+    picks,
+    kept: "newest, oldest, decorated and unusual commits",
+    ...(stat ? { engine: { noise: stat } } : {}),
+  });
 }
 
 interface Commit {
