@@ -6,12 +6,14 @@
 import { docOf } from "../../excerpt/lines.ts";
 import type { Pick } from "../../excerpt/pack.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
+import { coveragePyPicks } from "./coverage-py.ts";
 import { blockPicks, blocksOf, FOREIGN, linePicks, P, testExcerpt } from "./shared.ts";
 
 const FINAL = /^=+ .*\b(?:passed|failed|error|errors|skipped|no tests ran)\b.* in [\d.]+s.* =+$/;
 const SHORT = /^(?:FAILED|ERROR) \S/;
 const HEADER = /^_{3,} .+ _{3,}$/;
-const STOP = /^={3,} /;
+// coverage.py's report (`---------- coverage: platform …`) ends the last failure, as a section does.
+const STOP = /^={3,} |^-{3,} coverage: /;
 const MESSAGE = /^E\s{2,}\S/;
 const E_LINE = /^E\s+\S/;
 // "file.py:34: KeyError" is where the exception was raised; "file.py:34: " a frame on the way.
@@ -53,5 +55,6 @@ export function pytestExcerpt(text: string, hints: Hints, budget: number): Excer
     // Every E line says what differed: substance.
     linePicks(doc, E_LINE, P.extra, picks, block.start, block.end);
   }
+  coveragePyPicks(doc.lines, blocks, picks);
   return testExcerpt("pytest", doc, budget, picks, Math.max(short, blocks.length), blocks, hints);
 }
