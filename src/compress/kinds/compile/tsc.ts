@@ -7,6 +7,7 @@ import { E } from "../../excerpt/priorities.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
 import { contextEnd, D, findingsOf } from "./diagnostics.ts";
 import { buildSteps } from "./tsc-build.ts";
+import { unresolvedTraces } from "./tsc-trace.ts";
 
 const PLAIN = /^(.+?)\((\d+),(\d+)\): (error|warning|message) (TS\d+): /;
 const PRETTY = /^(\S.*?):(\d+):(\d+) - (error|warning|message) (TS\d+): /;
@@ -49,6 +50,8 @@ export function tscExcerpt(text: string, hints: Hints, budget: number): Excerpt 
   // A few lines a project, they say which project each error is in: before the errors,
   // which may outgrow the cap.
   for (const [from, to] of buildSteps(lines)) extra.push({ from, to, prio: E.problem + 1 });
+  // --traceResolution: how each module the errors could not find was looked for.
+  for (const [from, to] of unresolvedTraces(lines)) extra.push({ from, to, prio: E.problem });
   // The last library listed is the one the target pulled in; earlier ones are its parts.
   libs.forEach((i, k) => {
     extra.push({ from: i, to: i, prio: 15 + (10 * (k + 1)) / libs.length });
