@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatStatPicks } from "../../../../../src/compress/kinds/git/format-stat.ts";
 import type { Pick } from "../../../../../src/compress/excerpt/pack.ts";
+import { formatStatPicks } from "../../../../../src/compress/kinds/git/format-stat.ts";
 import { capturedCase } from "../../corpus.ts";
 
 describe("git log --stat under a format of the user's own", () => {
