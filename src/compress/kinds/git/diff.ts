@@ -78,12 +78,12 @@ export function changedPicks(
   fileOf: Int32Array,
   hunkOf: Int32Array,
   picks: Pick[],
-): { shownFile: Set<number>; shownHunk: Map<number, number>; alike: number; suffix: Map<number, string> } {
+): { shownFile: Set<number>; shownHunk: Set<number>; alike: number; suffix: Map<number, string> } {
   const { starts } = doc;
   const kinds = templatesOf(subDoc(doc, changed), () => false, undefined, SAME_EDIT);
   const suffix = new Map<number, string>();
   const shownFile = new Set<number>();
-  const shownHunk = new Map<number, number>();
+  const shownHunk = new Set<number>();
   let alike = 0;
   for (const t of kinds.list) {
     const at = t.members.map((k) => changed[k]!);
@@ -91,7 +91,7 @@ export function changedPicks(
       for (const i of at) {
         picks.push({ from: i, to: i, prio: MUST + 3 });
         shownFile.add(fileOf[i]!);
-        if (!shownHunk.has(hunkOf[i]!)) shownHunk.set(hunkOf[i]!, i);
+        shownHunk.add(hunkOf[i]!);
       }
       continue;
     }
@@ -102,8 +102,8 @@ export function changedPicks(
     picks.push({ from: last, to: last, prio: MUST + 1 });
     shownFile.add(fileOf[first]!);
     shownFile.add(fileOf[last]!);
-    if (!shownHunk.has(hunkOf[first]!)) shownHunk.set(hunkOf[first]!, first);
-    if (!shownHunk.has(hunkOf[last]!)) shownHunk.set(hunkOf[last]!, last);
+    shownHunk.add(hunkOf[first]!);
+    shownHunk.add(hunkOf[last]!);
     suffix.set(first, alikeSuffix(at.length, starts[first]!, starts[last]!));
     at.slice(1, -1).forEach((i, k) => {
       picks.push({ from: i, to: i, prio: 60 - Math.min(20, k / 4) });
@@ -148,10 +148,7 @@ function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const { shownFile, shownHunk, alike, suffix } = changedPicks(doc, changed, fileOf, hunkOf, picks);
   // A hunk's header says where its changes are in the file: with them when they are shown.
   hunks.forEach((i, k) => {
-    const first = shownHunk.get(k);
-    picks.push(
-      first === undefined ? { from: i, to: i, prio: 78 } : { from: i, to: i, prio: MUST + 4, with: first },
-    );
+    picks.push({ from: i, to: i, prio: shownHunk.has(k) ? MUST + 4 : 78 });
   });
   // Every file is named: by its header where its changes are shown, else in the list on top.
   const names: string[] = [];
