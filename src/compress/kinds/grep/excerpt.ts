@@ -55,6 +55,27 @@ function matches(doc: Doc): { bodyAt: Int32Array; file: (string | undefined)[]; 
   return { bodyAt, file, count };
 }
 
+/**
+ * Each file's first match line and how many matches it has, in one pass (two read the lines
+ * twice, each file looked up twice in each): a file is first met where it is first counted,
+ * so both maps take the files in the order they first match.
+ */
+export function filesMatched(file: readonly (string | undefined)[]): {
+  firsts: Map<string, number>;
+  matched: Map<string, number>;
+} {
+  const firsts = new Map<string, number>();
+  const matched = new Map<string, number>();
+  for (let i = 0; i < file.length; i++) {
+    const f = file[i];
+    if (f === undefined) continue;
+    const n = matched.get(f);
+    if (n === undefined) firsts.set(f, i);
+    matched.set(f, (n ?? 0) + 1);
+  }
+  return { firsts, matched };
+}
+
 function contentExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
   const { bodyAt, file, count } = matches(doc);
   const picks: Pick[] = [];
@@ -65,12 +86,7 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
     if (file[i] !== undefined && LOG_START.test(line.slice(bodyAt[i]!, bodyAt[i]! + 48))) logLines++;
   });
   const logs = logLines >= count / 2;
-  const firsts = new Map<string, number>();
-  file.forEach((f, i) => {
-    if (f !== undefined && !firsts.has(f)) firsts.set(f, i);
-  });
-  const matched = new Map<string, number>();
-  for (const f of file) if (f !== undefined) matched.set(f, (matched.get(f) ?? 0) + 1);
+  const { firsts, matched } = filesMatched(file);
   // The first match of each file, in order: which files matched, as room allows.
   let order = 0;
   for (const i of firsts.values()) picks.push({ from: i, to: i, prio: 88 - Math.min(30, order++ / 4) });
