@@ -58,21 +58,35 @@ function matches(doc: Doc): { bodyAt: Int32Array; file: (string | undefined)[]; 
 /**
  * Each file's first match line and how many matches it has, in one pass (two read the lines
  * twice, each file looked up twice in each): a file is first met where it is first counted,
- * so both maps take the files in the order they first match.
+ * so both maps take the files in the order they first match. A file is looked up only where
+ * it differs from the one before (a grep's matches come file by file): each line's is a
+ * string of its own, hashed at each lookup.
  */
 export function filesMatched(file: readonly (string | undefined)[]): {
   firsts: Map<string, number>;
   matched: Map<string, number>;
 } {
   const firsts = new Map<string, number>();
-  const matched = new Map<string, number>();
+  const counts = new Map<string, { n: number }>();
+  let last: string | undefined;
+  let count = { n: 0 };
   for (let i = 0; i < file.length; i++) {
     const f = file[i];
     if (f === undefined) continue;
-    const n = matched.get(f);
-    if (n === undefined) firsts.set(f, i);
-    matched.set(f, (n ?? 0) + 1);
+    if (f !== last) {
+      last = f;
+      const known = counts.get(f);
+      if (known) count = known;
+      else {
+        count = { n: 0 };
+        counts.set(f, count);
+        firsts.set(f, i);
+      }
+    }
+    count.n++;
   }
+  const matched = new Map<string, number>();
+  for (const [f, c] of counts) matched.set(f, c.n);
   return { firsts, matched };
 }
 
