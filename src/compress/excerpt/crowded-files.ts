@@ -24,14 +24,26 @@ export function crowdedProblems(
 ): Set<number> {
   const crowded = new Set<number>();
   if (told.length <= FEW) return crowded;
-  const seen = new Map<string, number>();
+  // How many problems each file holds so far. A file is looked up only where it differs from
+  // the problem before's (a checker reports file by file): each line's is a string of its
+  // own, hashed at each lookup.
+  const seen = new Map<string, { n: number }>();
+  let last: string | undefined;
+  let held = { n: 0 };
   for (const i of told) {
     const line = lines[i]!;
     const file = PLACE.exec(bodyAt ? line.slice(bodyAt(i)) : line)?.[1];
     if (file === undefined) continue;
-    const k = (seen.get(file) ?? 0) + 1;
-    seen.set(file, k);
-    if (k > FEW) crowded.add(i);
+    if (file !== last) {
+      last = file;
+      const known = seen.get(file);
+      if (known) held = known;
+      else {
+        held = { n: 0 };
+        seen.set(file, held);
+      }
+    }
+    if (++held.n > FEW) crowded.add(i);
   }
   // Problems of one file only: there is no other file's to make room for.
   return seen.size >= 2 ? crowded : new Set<number>();

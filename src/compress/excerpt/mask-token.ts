@@ -173,19 +173,13 @@ const ID_RUNS = 3;
 export const maskedOrId = (masked: number) => (digitRuns >= ID_RUNS ? mix(words, STAR) : masked);
 
 /**
- * The masked hash of a token that is no path, `s[from, to)`, whose hash as it is is `raw`:
- * that, unless it is `variable` (holds a digit or is long) and no error code; its line
- * starts at `first` (isCode).
+ * The masked hash of a token that is no path, `s[from, to)`: its hash as it is, unless it is
+ * `variable` (holds a digit or is long) and no error code; its line starts at `first`
+ * (isCode). The hash as it is is read only then: a URL's (`https://registry…/eslint`, long)
+ * was read whole and thrown away for its masked one.
  */
-function notPath(
-  s: Uint16Array,
-  from: number,
-  to: number,
-  first: number,
-  raw: number,
-  variable: boolean,
-): number {
-  if (!variable || isCode(s, from, to, first)) return raw;
+function notPath(s: Uint16Array, from: number, to: number, first: number, variable: boolean): number {
+  if (!variable || isCode(s, from, to, first)) return hashOf(s, from, to);
   return maskedRuns(s, from, to);
 }
 
@@ -212,7 +206,7 @@ export function maskToken(text: string, from: number, end: number): number {
     else if (c >= 48 && c <= 57) variable = true;
   }
   if (slash) return maskPath(s, from, to, 0);
-  return notPath(s, from, to, 0, hashOf(s, from, to), variable || to - from > 24 || isBar(s, from, to));
+  return notPath(s, from, to, 0, variable || to - from > 24 || isBar(s, from, to));
 }
 
 /** The hash of `s[from, to)` as it is. */
@@ -258,7 +252,7 @@ export function maskPath(s: Uint16Array, from: number, end: number, first: numbe
   if (pathEnd < 0) pathEnd = to;
   // Its slashes all past where the path ends (`require('../a.js')`): no path. So is a URL
   // (`https://host/a`): the colon of its `://` ends the path before any slash of it.
-  if (slash < 0) return notPath(s, from, to, first, hashOf(s, from, to), variable || to - from > 24);
+  if (slash < 0) return notPath(s, from, to, first, variable || to - from > 24);
   let h = mix(maskRuns(s, from, slash + 1, FNV), STAR);
   // The file's extension, when it is one (`.ts`, not `.0413`).
   let dot = pathEnd - 1;

@@ -125,9 +125,14 @@ export function locatedBefore(lines: readonly string[], i: number): number {
     // above (gcc's candidate note, its source and caret): it locates that one, not this.
     const caret = isCaret(line);
     if (caret && placed) break;
-    if (caret) from = Math.max(0, k - 1);
-    else if (placed && hasLocation(line) && sameFinding(line, lines[i]!)) break;
-    else if (line.length < 300 && hasLocation(line) && !isProblem(line)) from = k;
+    if (caret) {
+      from = Math.max(0, k - 1);
+      continue;
+    }
+    // Whether it names a place, read once for both of the rules below that ask.
+    const located = (placed || line.length < 300) && hasLocation(line);
+    if (placed && located && sameFinding(line, lines[i]!)) break;
+    else if (line.length < 300 && located && !isProblem(line)) from = k;
     else if (from > k) break;
   }
   return from;

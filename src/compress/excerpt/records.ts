@@ -14,6 +14,10 @@ const RECORD_LINES = 12;
  * most RECORD_LINES lines, with blocks of the same size before or after it).
  */
 export function recordAround(lines: readonly string[], i: number): [number, number] | undefined {
+  // A record is set off by a blank line beside it or by the next block's: an output with no
+  // blank line holds none (a block of all of it has no block beside it), and no line of one
+  // is read around each line asked about (a grep's every match).
+  if (!holdsBlank(lines)) return undefined;
   const blank = (k: number) => k < 0 || k >= lines.length || lines[k]!.trim() === "";
   let a = i;
   while (!blank(a - 1) && i - a < RECORD_LINES) a--;
@@ -28,6 +32,18 @@ export function recordAround(lines: readonly string[], i: number): [number, numb
     return Math.abs(k - from) === size && blank(k);
   };
   return (b + 2 < lines.length && sameAt(b + 2, 1)) || (a - 2 >= 0 && sameAt(a - 2, -1)) ? [a, b] : undefined;
+}
+
+/** Per output, whether it holds a blank line (what trim() leaves empty): read up to the first. */
+const blanks = new WeakMap<readonly string[], boolean>();
+
+function holdsBlank(lines: readonly string[]): boolean {
+  let held = blanks.get(lines);
+  if (held === undefined) {
+    held = lines.some((line) => line.trim() === "");
+    blanks.set(lines, held);
+  }
+  return held;
 }
 
 /**
@@ -104,6 +120,9 @@ export function recordOfPeriod(
   i: number,
 ): [number, number] | undefined {
   const p = periodsOf(t);
+  // No kind recurs at a period of records (each that does has its period's first line): none
+  // holds line i, and the lines above it are not read for one.
+  if (p.first.size === 0) return undefined;
   return recordByPeriod(
     lines,
     i,

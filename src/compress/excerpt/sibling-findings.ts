@@ -14,6 +14,11 @@ const TAG = /[([][^()[\]]{1,40}[)\]]\s*$/;
 
 /** The tag a line ends with, its numbers masked; undefined without one. */
 function tagOf(line: string): string | undefined {
+  // Told by its last character before the regex: a tag's bracket closes the line but for
+  // blanks (what \s matches: below `!` or past ASCII), and most lines end otherwise (tsc's
+  // messages with a full stop), where TAG tried each bracket of the line first.
+  const last = line.charCodeAt(line.length - 1);
+  if (last > 32 && last < 127 && last !== 41 && last !== 93) return undefined;
   const m = TAG.exec(line);
   return m ? m[0].trimEnd().replace(/\d+/g, "#") : undefined;
 }

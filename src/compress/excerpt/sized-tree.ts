@@ -35,8 +35,9 @@ export function largestSized(lines: readonly string[]): number[] {
     const line = lines[i]!;
     if (line.length === 0) continue;
     nonBlank++;
-    // Told by its last character before any regex: most lines of most outputs end otherwise.
-    if (line.charCodeAt(line.length - 1) !== 41) continue;
+    // Told by its last two characters (`B)`) before any regex: most lines of most outputs end
+    // otherwise, and many that end with `)` end with a word in it (npm's `(cache updated)`).
+    if (line.charCodeAt(line.length - 1) !== 41 || line.charCodeAt(line.length - 2) !== 66) continue;
     const m = SIZE_AT_END.exec(line);
     if (m) sized.push([i, Number(m[1]) * (m[2] ? (SCALE[m[2]] ?? 1) : 1)]);
   }

@@ -56,6 +56,41 @@ function matches(doc: Doc): { bodyAt: Int32Array; file: (string | undefined)[]; 
   return { bodyAt, file, count };
 }
 
+/**
+ * Each file's first match line and how many matches it has, in one pass (two read the lines
+ * twice, each file looked up twice in each): a file is first met where it is first counted,
+ * so both maps take the files in the order they first match. A file is looked up only where
+ * it differs from the one before (a grep's matches come file by file): each line's is a
+ * string of its own, hashed at each lookup.
+ */
+export function filesMatched(file: readonly (string | undefined)[]): {
+  firsts: Map<string, number>;
+  matched: Map<string, number>;
+} {
+  const firsts = new Map<string, number>();
+  const counts = new Map<string, { n: number }>();
+  let last: string | undefined;
+  let count = { n: 0 };
+  for (let i = 0; i < file.length; i++) {
+    const f = file[i];
+    if (f === undefined) continue;
+    if (f !== last) {
+      last = f;
+      const known = counts.get(f);
+      if (known) count = known;
+      else {
+        count = { n: 0 };
+        counts.set(f, count);
+        firsts.set(f, i);
+      }
+    }
+    count.n++;
+  }
+  const matched = new Map<string, number>();
+  for (const [f, c] of counts) matched.set(f, c.n);
+  return { firsts, matched };
+}
+
 function contentExcerpt(doc: Doc, budget: number, hints: Hints, read = matches(doc)): Excerpt {
   const { bodyAt, file, count } = read;
   const picks: Pick[] = [];
@@ -66,12 +101,7 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints, read = matches(d
     if (file[i] !== undefined && LOG_START.test(line.slice(bodyAt[i]!, bodyAt[i]! + 48))) logLines++;
   });
   const logs = logLines >= count / 2;
-  const firsts = new Map<string, number>();
-  file.forEach((f, i) => {
-    if (f !== undefined && !firsts.has(f)) firsts.set(f, i);
-  });
-  const matched = new Map<string, number>();
-  for (const f of file) if (f !== undefined) matched.set(f, (matched.get(f) ?? 0) + 1);
+  const { firsts, matched } = filesMatched(file);
   // The first match of each file, in order: which files matched, as room allows.
   let order = 0;
   for (const i of firsts.values()) picks.push({ from: i, to: i, prio: 88 - Math.min(30, order++ / 4) });
