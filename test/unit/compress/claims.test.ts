@@ -79,6 +79,26 @@ describe("the framing's claims, on the captures that showed one false", () => {
     }
   });
 
+  it("counts a trace's exceptions and causes apart: separate failures are no causes", () => {
+    // unittest's 4 failing tests, each its own traceback: `exception and 3 causes` before.
+    for (const m of madeOf("dev/python-unittest-verbose"))
+      expect(m.excerpt.kept).toBe("4 exceptions, user frames");
+    // surefire's 3 failures, set in under `<failure …>`, one with a `Caused by:`: `exception, user frames` before.
+    for (const m of madeOf("fresh21/surefire-schedule-xml-f21"))
+      expect(m.excerpt.kept).toBe("3 exceptions and 1 cause, user frames");
+    for (const m of madeOf("fresh9/mocha-spec-f9"))
+      expect(falseOf(m, ["kept:trace-exceptions", "kept:trace-causes"])).toEqual([]);
+  });
+
+  it("counts a crash as one trace in a log, its code frame or backtrace block with it", () => {
+    // Node's `file:…:11` code frame above its TypeError; Rust's `stack backtrace:` under its panic.
+    for (const w of ["shared/014-node-crash-stacktrace", "dev/cargo-run-panic"])
+      for (const m of madeOf(w)) {
+        expect(m.excerpt.kept).toMatch(/, 1 trace$/);
+        expect(falseOf(m, ["kept:log-traces"])).toEqual([]);
+      }
+  });
+
   it("counts no line after the rows as one (`stderr:` after kubectl's 80 pods, `exit code: 1`)", () => {
     for (const m of madeOf("dev/kubectl-get-pods-all-namespaces")) {
       expect(m.excerpt.kept).toMatch(/^header, 80 rows:/);
