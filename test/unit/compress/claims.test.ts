@@ -99,6 +99,13 @@ describe("the framing's claims, on the captures that showed one false", () => {
       }
   });
 
+  it("counts a Markdown file's headings past a `~~~~` underline inside a ``` block", () => {
+    for (const m of madeOf("corpus/read-md/4")) {
+      expect(m.excerpt.kept).toBe("outline: 20 headings");
+      expect(falseOf(m, ["kept:read-headings"])).toEqual([]);
+    }
+  });
+
   it("counts no line after the rows as one (`stderr:` after kubectl's 80 pods, `exit code: 1`)", () => {
     for (const m of madeOf("dev/kubectl-get-pods-all-namespaces")) {
       expect(m.excerpt.kept).toMatch(/^header, 80 rows:/);
