@@ -106,6 +106,14 @@ describe("the framing's claims, on the captures that showed one false", () => {
     }
   });
 
+  it("counts and names a Go file's `import (` block's packages", () => {
+    // `[1 import, lines 3-3: ]` before: 3 packages in lines 3-7.
+    for (const m of madeOf("fresh8/read-go-report-source")) {
+      expect(m.excerpt.text).toMatch(/^\[3 imports, lines 3-7: fmt, strings, os\]$/m);
+      expect(falseOf(m, ["note:imports-count", "note:imports-range", "note:imports-names"])).toEqual([]);
+    }
+  });
+
   it("counts no line after the rows as one (`stderr:` after kubectl's 80 pods, `exit code: 1`)", () => {
     for (const m of madeOf("dev/kubectl-get-pods-all-namespaces")) {
       expect(m.excerpt.kept).toMatch(/^header, 80 rows:/);
