@@ -208,6 +208,33 @@ function jsonClaims(original: readonly string[], e: Excerpted): Claim[] {
   return out;
 }
 
+/** A word a problem line holds, read loosely: whatever the kind takes for a problem holds one. */
+const PROBLEM_WORD =
+  /err|fail|fatal|panic|exception|warn|severe|crit|alert|emerg|abnormal|evicted|unhealthy|unmet|not ok|out of memory|core dumped|denied|refused|can ?not|can.t|could ?n.t|unable|not found|no such|invalid|missing|abort|time[ds]? ?out|killed|segfault|crash|unreachable|conflict|reject|deprecat|forbidden|unauthori[sz]ed|violat|undefined|unknown|bad |illegal|broken|mismatch|expected|exceeded|overflow|leak|traceback|\b[45]\d\d\b|✗|✘|×|❌|⚠/i;
+/** A line that reports a problem by its first word, whatever else it holds. */
+const PROBLEM_LEAD = /^\s*(?:error|fatal|panic|FAIL(?:ED)?|ERROR|FATAL)\b[:!\]]?\s/;
+
+/**
+ * generic's `N problem lines`: what reads as a problem is the engine's (its words, less
+ * those quoted as source); read loosely here, the count lies between the lines that open
+ * with `error:`, `FAIL` … and those that hold a problem's word anywhere.
+ */
+function problemLineClaims(lines: readonly string[], e: Excerpted): Claim[] {
+  const m = /^[\d,]+ kinds? of line, ([\d,]+) problem lines?$/.exec(e.kept);
+  if (!m) return [];
+  const said = num(m[1]!);
+  const loose = lines.filter((l) => PROBLEM_WORD.test(l)).length;
+  const sure = lines.filter((l) => PROBLEM_LEAD.test(l)).length;
+  return [
+    {
+      form: "kept:problem-lines",
+      ok: said <= loose && said >= sure,
+      line: e.kept,
+      why: `${sure} open with a problem's word, ${loose} hold one`,
+    },
+  ];
+}
+
 /** Every count of the forms above the excerpt's kind writes. */
 export function noteClaims(lines: readonly string[], e: Excerpted): Claim[] {
   return [
@@ -216,5 +243,6 @@ export function noteClaims(lines: readonly string[], e: Excerpted): Claim[] {
     ...(e.compressor === "npm-ls" ? npmLsClaims(lines, e) : []),
     ...namedClaims(lines, e),
     ...(e.compressor === "json" ? jsonClaims(lines, e) : []),
+    ...problemLineClaims(lines, e),
   ];
 }
