@@ -114,6 +114,15 @@ describe("the framing's claims, on the captures that showed one false", () => {
     }
   });
 
+  it("reads no id alone in its cell or string as an error code (an OUI registry's `E47684`)", () => {
+    // `6 problem lines` of `"Assignment": "E47684"`, `1 problem line` of `Assignment  E04007`.
+    for (const w of ["fresh17/mlr-apple-json-spilled-f17", "fresh17/mlr-huawei-xtab-f17"])
+      for (const m of madeOf(w)) {
+        expect(m.excerpt.kept).toMatch(/^\d+ kinds of line, the end$/);
+        expect(falseOf(m, ["kept:problem-lines"])).toEqual([]);
+      }
+  });
+
   it("counts no line after the rows as one (`stderr:` after kubectl's 80 pods, `exit code: 1`)", () => {
     for (const m of madeOf("dev/kubectl-get-pods-all-namespaces")) {
       expect(m.excerpt.kept).toMatch(/^header, 80 rows:/);
