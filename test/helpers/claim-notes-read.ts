@@ -143,8 +143,22 @@ function headingClaims(lines: readonly string[], e: Excerpted): Claim[] {
   return [{ form: "kept:read-headings", ok: num(m[1]!) === n, line: e.kept, why: `recounted ${n}` }];
 }
 
+/**
+ * `outline: N top-level statements` (a file in a language the outline knows no declarations
+ * of: an SQL schema): each line set at the margin opens one, but a comment (`--`, `#`,
+ * `//`, `/*`) and a lone closing bracket.
+ */
+function statementClaims(lines: readonly string[], e: Excerpted): Claim[] {
+  const m = /^outline: ([\d,]+) top-level statements?$/.exec(e.kept);
+  if (!m) return [];
+  const n = lines.filter(
+    (l) => /^\S/.test(l) && !/^(?:--|#|\/\/|\/\*|\*)/.test(l) && !/^[)\]}]+[;,]?\s*$/.test(l),
+  ).length;
+  return [{ form: "kept:read-statements", ok: num(m[1]!) === n, line: e.kept, why: `recounted ${n}` }];
+}
+
 export function readNoteClaims(lines: readonly string[], e: Excerpted, firstLine: number): Claim[] {
   if (e.compressor !== "read") return [];
   const base = firstLine - 1;
-  return [...importsClaims(lines, e, base), ...lockClaims(lines, e, base), ...headingClaims(lines, e)];
+  return [...importsClaims(lines, e, base), ...lockClaims(lines, e, base), ...headingClaims(lines, e), ...statementClaims(lines, e)];
 }
