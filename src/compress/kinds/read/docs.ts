@@ -7,7 +7,7 @@
 import type { Doc } from "../../excerpt/doc.ts";
 import type { Pick } from "../../excerpt/pack.ts";
 
-const HEADING = /^(#{1,6})\s+\S/;
+const HEADING = /^ {0,3}(#{1,6})\s+\S/;
 /** A code fence: 3 or more backticks or tildes, set in by 3 blanks at most, and what follows. */
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 
