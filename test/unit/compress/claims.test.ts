@@ -131,6 +131,12 @@ describe("the framing's claims, on the captures that showed one false", () => {
     }
   });
 
+  it("counts no Go local (`out := make(…)` one level into a function) among a file's declarations", () => {
+    // 26 funcs and a type: `outline: 51 declarations` counted each function's `out :=`.
+    for (const m of madeOf("fresh8/read-go-report-source"))
+      expect(m.excerpt.kept).toBe("outline: 27 declarations");
+  });
+
   it("counts no line after the rows as one (`stderr:` after kubectl's 80 pods, `exit code: 1`)", () => {
     for (const m of madeOf("dev/kubectl-get-pods-all-namespaces")) {
       expect(m.excerpt.kept).toMatch(/^header, 80 rows:/);

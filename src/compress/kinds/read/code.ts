@@ -220,7 +220,8 @@ function prioOf(line: string, i: number, scan: Scan, picks: Pick[], wide: Set<nu
   // literal's entries one level in stay: `__export(exports, { DAY: () => DAY, … })` names the API.
   const fn = /^\s+(?:async\s+)?(?:def|fn|func|function)\s/.test(line);
   if (!firstLevel && !fn) return -1;
-  if (/^\s+[\w$]+\s*=/.test(line)) return -1;
+  // (Go's `x := y` is such a statement: a function's local, no declaration of the file's.)
+  if (/^\s+[\w$]+\s*:?=/.test(line)) return -1;
   return (firstLevel ? 60 : 35) + (fn ? 4 : 0);
 }
 
