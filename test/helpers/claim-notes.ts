@@ -178,11 +178,13 @@ function jsonClaims(original: readonly string[], e: Excerpted): Claim[] {
   const arrays = arraysOf(doc);
   const out: Claim[] = [];
   let items = 0;
+  let notes = 0;
   for (const m of e.text.matchAll(
     /^\[([\d,]+) items?(?: in (\S+))?: the first(?:, and ([\d,]+) with (?:a rare (.+?))?(?: or )?(what was asked for)?)?\]$/gm,
   )) {
     const rare = m[3] ? num(m[3]) : 0;
     items += 1 + rare;
+    notes++;
     if (!m[4] || m[5]) continue;
     const fields = m[4].split(", ");
     const arr = (arrays.get(m[2] ?? "") ?? []).find((a) => a.length === num(m[1]!));
@@ -203,8 +205,15 @@ function jsonClaims(original: readonly string[], e: Excerpted): Claim[] {
     }
     out.push({ form: "note:json-rare", ok: rare <= odd.size, line: m[0], why: `${odd.size} items off the commonest` });
   }
-  const kept = /^the document's top, ([\d,]+) items/.exec(e.kept);
-  if (kept) out.push(...claim("kept:json-items", num(kept[1]!), items, e.kept));
+  const kept =
+    /^the document's top, ([\d,]+) items(?: \(each array's first(?: and ([\d,]+) with)?| \((those) with)?/.exec(
+      e.kept,
+    );
+  if (!kept) return out;
+  out.push(...claim("kept:json-items", num(kept[1]!), items, e.kept));
+  // `and R with rare values`: the R's of the notes (`(those with rare values)` said it of all K).
+  const rare = kept[3] ? num(kept[1]!) : kept[2] ? num(kept[2]) : 0;
+  out.push(...claim("kept:json-rare-items", rare, items - notes, e.kept));
   return out;
 }
 
