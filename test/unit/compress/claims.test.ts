@@ -137,6 +137,16 @@ describe("the framing's claims, on the captures that showed one false", () => {
       expect(m.excerpt.kept).toBe("outline: 27 declarations");
   });
 
+  it("says json's header items are each array's first and the rare ones, not all rare", () => {
+    // `11 items (those with rare values)` of `[25 items in data: the first, and 10 with a rare …]`.
+    for (const m of madeOf("shared/022-curl-orders-json")) {
+      expect(m.excerpt.kept).toBe(
+        "the document's top, 11 items (each array's first and 10 with rare values or asked for)",
+      );
+      expect(falseOf(m, ["kept:json-items", "kept:json-rare-items"])).toEqual([]);
+    }
+  });
+
   it("counts no line after the rows as one (`stderr:` after kubectl's 80 pods, `exit code: 1`)", () => {
     for (const m of madeOf("dev/kubectl-get-pods-all-namespaces")) {
       expect(m.excerpt.kept).toMatch(/^header, 80 rows:/);

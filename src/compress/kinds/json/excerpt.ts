@@ -362,6 +362,7 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
   }
   let shownItems = 0;
   let rareCount = 0;
+  let askedAny = false;
   for (const a of arrays) {
     const span = (k: number) => [spans.first[a.at[k]!]!, spans.last[a.at[k]!]!] as const;
     // The first item shows what a record holds.
@@ -376,6 +377,7 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
     }
     shownItems += answer.length + 1;
     rareCount += answer.length;
+    if (asked.length > 0) askedAny = true;
     // The array's own key (a path of keys would be a word the document does not hold).
     const where = a.path ? ` in ${a.path.split(".").pop()}` : "";
     const why = [
@@ -397,7 +399,8 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
     notes,
     kept:
       arrays.length > 0
-        ? `the document's top, ${shownItems} items${rareCount > 0 ? " (those with rare values)" : ""}`
+        ? // Each array's first item is counted too: not all of them are rare.
+          `the document's top, ${shownItems} items (each array's first${rareCount > 0 ? ` and ${rareCount} with rare values${askedAny ? " or asked for" : ""}` : ""})`
         : "the document's top",
     options: parsed.pretty ? { markers: "count" } : {},
     engine: false,
