@@ -10,14 +10,12 @@ import { readNoteClaims } from "./claim-notes-read.ts";
 import { tableClaims } from "./claim-tables.ts";
 import type { Claim, Excerpted } from "./claims.ts";
 
-/** Forms written by the kinds that no rule here recounts, and why. */
+/** Forms written by the kinds that no rule here (nor claim-notes*.ts) recounts, and why. */
 export const UNCHECKED: Readonly<Record<string, string>> = {
-  "generic: N kinds of line, M problem lines": "kinds are the templates' own grouping",
-  "read: outline: N declarations / headings / top-level statements":
-    "what a declaration is, is the outline's",
-  "log: N traces, M error responses": "a trace's bounds are the trace finder's",
-  "npm-ls: M problems / N repeats": "the tree's problems are the reader's",
-  "read code: [N imports, lines A-B: …]": "imports by language",
+  "generic: N kinds of line": "kinds are the templates' own grouping; another rule would count others",
+  "read: outline: N declarations": "what a declaration is (members, overloads, assignments) is the outline's",
+  "table: R rows with rare values": "rare is the kind's: far numbers too, which no note counts",
+  "json: … and N with what was asked for": "the agent's intent's words",
   "paths: `prefix  N files` under a grouped directory": "weights",
 };
 

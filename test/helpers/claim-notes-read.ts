@@ -49,7 +49,12 @@ function importsClaims(lines: readonly string[], e: Excerpted, base: number): Cl
       line: m[0],
       why: `line ${a + base} is ${JSON.stringify(lines[a - 1])}, line ${b + base} ${JSON.stringify(lines[b - 1])}`,
     });
-    out.push({ form: "note:imports-count", ok: starts === num(m[1]!), line: m[0], why: `recounted ${starts}` });
+    out.push({
+      form: "note:imports-count",
+      ok: starts === num(m[1]!),
+      line: m[0],
+      why: `recounted ${starts}`,
+    });
     const names = m[4] === "" ? [] : m[4]!.split(", ");
     const text = range.join("\n");
     out.push({
@@ -73,7 +78,10 @@ function lockClaims(lines: readonly string[], e: Excerpted, base: number): Claim
   if (span)
     out.push({
       form: "note:lock-span",
-      ok: Number(span[1]) === keys[0] && Number(span[2]) === keys[keys.length - 1] && num(span[3]!) === keys.length,
+      ok:
+        Number(span[1]) === keys[0] &&
+        Number(span[2]) === keys[keys.length - 1] &&
+        num(span[3]!) === keys.length,
       line: span[0],
       why: `keys at L${keys[0]}-L${keys[keys.length - 1]}, ${keys.length} of them`,
     });
@@ -87,12 +95,27 @@ function lockClaims(lines: readonly string[], e: Excerpted, base: number): Claim
     });
   // Each path listed after its version once: the packages not listed are the rest.
   const listed = new Set(
-    e.text.split("\n").flatMap((l) => (/^\S+(?: \S+)*?: node_modules\//.test(l) ? l.split(" ").filter((w) => w.includes("node_modules/")) : [])),
+    e.text
+      .split("\n")
+      .flatMap((l) =>
+        /^\S+(?: \S+)*?: node_modules\//.test(l)
+          ? l.split(" ").filter((w) => w.includes("node_modules/"))
+          : [],
+      ),
   );
   const more = /^\[([\d,]+) more packages: /m.exec(e.text);
-  out.push(...(more || listed.size < keys.length
-    ? [{ form: "note:lock-more", ok: (more ? num(more[1]!) : 0) === keys.length - listed.size, line: more?.[0] ?? e.kept, why: `${listed.size} listed of ${keys.length}` }]
-    : []));
+  out.push(
+    ...(more || listed.size < keys.length
+      ? [
+          {
+            form: "note:lock-more",
+            ok: (more ? num(more[1]!) : 0) === keys.length - listed.size,
+            line: more?.[0] ?? e.kept,
+            why: `${listed.size} listed of ${keys.length}`,
+          },
+        ]
+      : []),
+  );
   return out;
 }
 
@@ -160,5 +183,10 @@ function statementClaims(lines: readonly string[], e: Excerpted): Claim[] {
 export function readNoteClaims(lines: readonly string[], e: Excerpted, firstLine: number): Claim[] {
   if (e.compressor !== "read") return [];
   const base = firstLine - 1;
-  return [...importsClaims(lines, e, base), ...lockClaims(lines, e, base), ...headingClaims(lines, e), ...statementClaims(lines, e)];
+  return [
+    ...importsClaims(lines, e, base),
+    ...lockClaims(lines, e, base),
+    ...headingClaims(lines, e),
+    ...statementClaims(lines, e),
+  ];
 }

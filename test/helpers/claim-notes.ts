@@ -194,7 +194,10 @@ function jsonClaims(original: readonly string[], e: Excerpted): Claim[] {
       const path = f.split(".");
       const values = arr.map((x) => JSON.stringify(path.reduce<Json>((v, k) => (v as never)?.[k], x)));
       // A value is off by itself, or (text whose values all differ) by its form, digits aside.
-      for (const read of [(v: string) => v, (v: string) => (v.startsWith('"') ? v.replace(/\d+/g, "0") : v)]) {
+      for (const read of [
+        (v: string) => v,
+        (v: string) => (v.startsWith('"') ? v.replace(/\d+/g, "0") : v),
+      ]) {
         const counts = new Map<string, number>();
         for (const v of values) counts.set(read(v), (counts.get(read(v)) ?? 0) + 1);
         const top = Math.max(...counts.values());
@@ -203,7 +206,12 @@ function jsonClaims(original: readonly string[], e: Excerpted): Claim[] {
         });
       }
     }
-    out.push({ form: "note:json-rare", ok: rare <= odd.size, line: m[0], why: `${odd.size} items off the commonest` });
+    out.push({
+      form: "note:json-rare",
+      ok: rare <= odd.size,
+      line: m[0],
+      why: `${odd.size} items off the commonest`,
+    });
   }
   const kept =
     /^the document's top, ([\d,]+) items(?: \(each array's first(?: and ([\d,]+) with)?| \((those) with)?/.exec(

@@ -269,7 +269,8 @@ function userCode(line: string): boolean {
 /** Python's separators between the exceptions of one chain. */
 const PY_CHAIN = /^(?:During handling of the above exception|The above exception was the direct cause)/;
 /** A line that goes on with a trace above it: a cause, a frame of Rust's (whose `at` lines follow it), `... N more`. */
-const GOES_ON = /^\s*(?:Caused by|\[cause\]|Suppressed):|^\s+\d+: \S|^\s+\.\.\. \d+ (?:more|common frames omitted)/;
+const GOES_ON =
+  /^\s*(?:Caused by|\[cause\]|Suppressed):|^\s+\d+: \S|^\s+\.\.\. \d+ (?:more|common frames omitted)/;
 
 /**
  * How many traces lines [from, to] print, each once with its causes: a Python

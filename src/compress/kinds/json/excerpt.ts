@@ -397,16 +397,18 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
   return excerpt("json", doc, budget, {
     picks,
     notes,
-    kept:
-      arrays.length > 0
-        ? // Each array's first item is counted too: not all of them are rare.
-          `the document's top, ${shownItems} items (each array's first${rareCount > 0 ? ` and ${rareCount} with rare values${askedAny ? " or asked for" : ""}` : ""})`
-        : "the document's top",
+    kept: arrays.length > 0 ? keptItems(shownItems, rareCount, askedAny) : "the document's top",
     options: parsed.pretty ? { markers: "count" } : {},
     engine: false,
     hints,
     sourceSize: text.length,
   });
+}
+
+/** The header's items: each array's first is counted too, so not all of them are rare. */
+function keptItems(shown: number, rare: number, asked: boolean): string {
+  const why = rare > 0 ? ` and ${rare} with rare values${asked ? " or asked for" : ""}` : "";
+  return `the document's top, ${shown} items (each array's first${why})`;
 }
 
 export function jsonExcerpt(text: string, hints: Hints, budget: number): Excerpt {

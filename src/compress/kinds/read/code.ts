@@ -154,7 +154,11 @@ function lineIsImport(line: string, i: number, scan: Scan): boolean {
   }
   if (line !== line.trimStart()) return false;
   if (IMPORT.test(line)) {
-    const block = /^import\s*\($/.test(line.trimEnd()) ? "go" : /^from\s.*\($/.test(line.trimEnd()) ? "py" : "";
+    const block = /^import\s*\($/.test(line.trimEnd())
+      ? "go"
+      : /^from\s.*\($/.test(line.trimEnd())
+        ? "py"
+        : "";
     if (block !== "go") scan.imports++;
     scan.importBlock = block;
     if (scan.firstImport < 0) scan.firstImport = i;
