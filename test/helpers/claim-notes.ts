@@ -227,7 +227,7 @@ function jsonClaims(original: readonly string[], e: Excerpted): Claim[] {
 
 /** A word a problem line holds, read loosely: whatever the kind takes for a problem holds one. */
 const PROBLEM_WORD =
-  /err|fail|fatal|panic|exception|warn|severe|crit|alert|emerg|abnormal|evicted|unhealthy|unmet|not ok|out of memory|core dumped|denied|refused|can ?not|can.t|could ?n.t|unable|not found|no such|invalid|missing|abort|time[ds]? ?out|killed|segfault|crash|unreachable|conflict|reject|deprecat|forbidden|unauthori[sz]ed|violat|undefined|unknown|bad |illegal|broken|mismatch|expected|exceeded|overflow|leak|traceback|\b[45]\d\d\b|✗|✘|×|❌|⚠/i;
+  /err|fail|fatal|panic|exception|warn|severe|crit|alert|emerg|abnormal|evicted|unhealthy|unmet|not ok|out of memory|core dumped|denied|refused|can ?not|can.t|could ?n.t|unable|not found|no such|invalid|missing|abort|time[ds]? ?out|killed|segfault|segmentation fault|sig(?:segv|abrt|bus|kill|fpe|ill)|crash|unreachable|conflict|reject|deprecat|forbidden|unauthori[sz]ed|violat|undefined|unknown|bad |illegal|broken|mismatch|expected|exceeded|overflow|leak|traceback|\b[45]\d\d\b|✗|✘|×|❌|⚠/i;
 /** A line that reports a problem by its first word, whatever else it holds. */
 const PROBLEM_LEAD = /^\s*(?:error|fatal|panic|FAIL(?:ED)?|ERROR|FATAL)\b[:!\]]?\s/;
 
