@@ -5,17 +5,17 @@
  * listed in UNCHECKED, so that the report can say which claims go unchecked.
  */
 
+import { noteClaims } from "./claim-notes.ts";
+import { readNoteClaims } from "./claim-notes-read.ts";
 import { tableClaims } from "./claim-tables.ts";
 import type { Claim, Excerpted } from "./claims.ts";
 
-/** Forms written by the kinds that no rule here recounts, and why. */
+/** Forms written by the kinds that no rule here (nor claim-notes*.ts) recounts, and why. */
 export const UNCHECKED: Readonly<Record<string, string>> = {
-  "generic: N kinds of line, M problem lines": "kinds are the templates' own grouping",
-  "read: outline: N declarations / headings / top-level statements":
-    "what a declaration is, is the outline's",
-  "log: N traces, M error responses": "a trace's bounds are the trace finder's",
-  "npm-ls: M problems / N repeats": "the tree's problems are the reader's",
-  "read code: [N imports, lines A-B: …]": "imports by language",
+  "generic: N kinds of line": "kinds are the templates' own grouping; another rule would count others",
+  "read: outline: N declarations": "what a declaration is (members, overloads, assignments) is the outline's",
+  "table: R rows with rare values": "rare is the kind's: far numbers too, which no note counts",
+  "json: … and N with what was asked for": "the agent's intent's words",
   "paths: `prefix  N files` under a grouped directory": "weights",
 };
 
@@ -82,12 +82,31 @@ const DIAGNOSTIC: Readonly<Record<string, { error: RegExp; warning: RegExp }>> =
   },
 };
 
+/**
+ * The file an error is in: before its `:line`, `(line,col)` or `: line N, col M` on its line; else rustc's
+ * ` --> file:line` under it; else ESLint stylish's path line above its report.
+ */
+function fileOf(lines: readonly string[], i: number): string {
+  const own = /^\s*([^\s:(][^:(]*?)(?:\(\d+,\d+\)|:\d+|: line \d+, col \d+)/.exec(lines[i]!);
+  if (own && !/^\s+\d/.test(lines[i]!)) return own[1]!;
+  for (let k = i + 1; k < Math.min(lines.length, i + 6); k++) {
+    const at = /^\s*--> (.+?):\d+/.exec(lines[k]!);
+    if (at) return at[1]!;
+  }
+  for (let k = i - 1; k >= 0; k--) if (/^\S+$/.test(lines[k]!) && /[/.]/.test(lines[k]!)) return lines[k]!;
+  return "";
+}
+
 function compileClaims(lines: readonly string[], e: Excerpted): Claim[] {
   const forms = DIAGNOSTIC[e.compressor];
   if (!forms) return [];
   const errors = lines.filter((l) => forms.error.test(l)).length;
   const warnings = lines.filter((l) => forms.warning.test(l)).length;
+  const files = new Set(lines.flatMap((l, i) => (forms.error.test(l) ? [fileOf(lines, i)] : [])));
+  // `N errors in M files`, said when M is more than one.
+  const inFiles = /errors? in ([\d,]+) files\b/.exec(e.kept);
   return [
+    ...(inFiles ? claim(`kept:${e.compressor}-error-files`, num(inFiles[1]!), files.size, e.kept) : []),
     ...claim(`kept:${e.compressor}-errors`, countIn(e.kept, "error"), errors, e.kept),
     ...claim(`kept:${e.compressor}-warnings`, countIn(e.kept, "warning"), warnings, e.kept),
   ];
@@ -309,8 +328,15 @@ function npmLsClaims(lines: readonly string[], e: Excerpted): Claim[] {
 }
 
 /** Every count the excerpt's notes and header say that a rule here can recount. */
-export function countClaims(lines: readonly string[], e: Excerpted, unplaced: readonly string[]): Claim[] {
+export function countClaims(
+  lines: readonly string[],
+  e: Excerpted,
+  unplaced: readonly string[],
+  firstLine = 1,
+): Claim[] {
   return [
+    ...noteClaims(lines, e),
+    ...readNoteClaims(lines, e, firstLine),
     ...groupClaims(lines, unplaced),
     ...(e.compressor === "grep" ? grepClaims(lines, e) : []),
     ...compileClaims(lines, e),

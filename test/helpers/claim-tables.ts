@@ -128,7 +128,8 @@ function readTable(lines: readonly string[]): Table | undefined {
     if (psql && rows.length > 0 && /\+(?:\||$)/.test(lines[i - 1]!)) continue;
     // A line of one cell among many columns after the rows (`stderr:` after kubectl's) is no row.
     const cells = split(l);
-    if (width > 1 && cells && cells.filter((c) => c !== "").length <= 1 && !/[,|│\t]/.test(l)) {
+    // (A box's borders may not read it at all: `exit code: 0` under the box.)
+    if (width > 1 && (!cells || cells.filter((c) => c !== "").length <= 1) && !/[,|│\t]/.test(l)) {
       lone.push(i);
       continue;
     }

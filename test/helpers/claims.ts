@@ -255,6 +255,6 @@ export function checkClaims(original: string, e: Excerpted, firstLine = 1): Clai
     cursor = at + run;
     afterMarker = false;
   }
-  out.push(...countClaims(lines, e, unplaced));
+  out.push(...countClaims(lines, e, unplaced, firstLine));
   return out;
 }

@@ -150,13 +150,18 @@ function pathsWhole(
   }
   const lines = paths.flatMap((p, i) => (shown[i] ? [shownName(p)] : []));
   const rest = paths.filter((_, i) => !shown[i]);
+  // A group of one path among the rest is written whole: named too.
+  let alone = 0;
   if (rest.length > 0) {
     const restWeights = weights ? paths.flatMap((_, i) => (shown[i] ? [] : [weights[i] ?? 1])) : undefined;
     const cut = groupPaths(rest, Math.max(4, Math.floor((cap - used) / 60)), restWeights);
     lines.push(note(`${rest.length} more paths:`));
-    for (const g of cut) lines.push(g.paths === 1 ? shownName(g.prefix) : countLine(g.prefix, g.paths));
+    for (const g of cut) {
+      if (g.paths === 1) alone++;
+      lines.push(g.paths === 1 ? shownName(g.prefix) : countLine(g.prefix, g.paths));
+    }
   }
-  return { lines, named: paths.length - rest.length, total: paths.length, dirs: groups.length };
+  return { lines, named: paths.length - rest.length + alone, total: paths.length, dirs: groups.length };
 }
 
 /**

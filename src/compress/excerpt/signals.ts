@@ -22,8 +22,12 @@ const PROBLEM_WORD_LIST =
 const PROBLEM_WORDS = byFirstLetter(PROBLEM_WORD_LIST);
 /** A line opening with a failure's mark (`✗`, `FAIL`): a problem whatever its words. */
 const PROBLEM_MARK = /^\s*(?:✗|✘|✖|×|⨯|❌|FAIL\b)/i;
-/** An error code, its `E` a capital (`E0308`, `E501`): `BIOS-e820` names a memory map. */
-const CODE_MARK = /\bE\d{3,5}\b/;
+/**
+ * An error code, its `E` a capital (`E0308`, `E501`), and what it says after it (`[E0308]:`,
+ * `E501 line too long`): `BIOS-e820` names a memory map, and a value alone in its cell or
+ * string (an OUI registry's `"Assignment": "E47684"`) is an id, no code.
+ */
+const CODE_MARK = /\bE\d{3,5}\b(?=[\]):]|\s+\S)/;
 
 /**
  * Words that say something went wrong or may have. (Tried apart from PROBLEM_MARK, which

@@ -266,6 +266,45 @@ function userCode(line: string): boolean {
   return !FOREIGN.test(line) && /[\\/]|\.\w+:\d+/.test(line);
 }
 
+/** Python's separators between the exceptions of one chain. */
+const PY_CHAIN = /^(?:During handling of the above exception|The above exception was the direct cause)/;
+/** A line that goes on with a trace above it: a cause, a frame of Rust's (whose `at` lines follow it), `... N more`. */
+const GOES_ON =
+  /^\s*(?:Caused by|\[cause\]|Suppressed):|^\s+\d+: \S|^\s+\.\.\. \d+ (?:more|common frames omitted)/;
+
+/**
+ * How many traces lines [from, to] print, each once with its causes: a Python
+ * `Traceback (most recent call last):` but one a chain's separator joins to the one above,
+ * a run of `at` frames but one under a cause or a Rust frame, a Go `panic:` or `fatal
+ * error:`, a Rust thread's `panicked at`. (Counted by lines, not by the blocks traceEnd
+ * bounds: a block may stop at a Node code frame above its error, or a runner's blank line.)
+ */
+export function traceCount(lines: readonly string[], from: number, to: number): number {
+  let n = 0;
+  let chained = false;
+  for (let i = from; i <= to; i++) {
+    const line = lines[i]!;
+    if (line.length > 3000) continue;
+    if (PY_CHAIN.test(line)) chained = true;
+    else if (PY_START.test(line)) {
+      if (!chained) n++;
+      chained = false;
+    } else if (/^(?:panic|fatal error): |^thread '[^']*'(?: \(\d+\))? panicked at /.test(line)) n++;
+    else if (/^\s+at\s/.test(line)) {
+      const above = lines[i - 1] ?? "";
+      if (!/^\s+at\s/.test(above) && !GOES_ON.test(above)) n++;
+    }
+  }
+  return n;
+}
+
+/** The exceptions a trace names as causing another: `Caused by:`, `[cause]:`, Python's separators (not `Suppressed:`). */
+export function causesIn(lines: readonly string[], from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i <= to; i++) if (CHAIN.test(lines[i]!) && !/^\s*Suppressed: /.test(lines[i]!)) n++;
+  return n;
+}
+
 /** Picks for every trace line in [from, to]: exceptions, chain, user frames, the rest low. */
 export function tracePicks(doc: Doc, from: number, to: number, out: Pick[]): number {
   const { lines } = doc;

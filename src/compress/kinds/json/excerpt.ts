@@ -362,6 +362,7 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
   }
   let shownItems = 0;
   let rareCount = 0;
+  let askedAny = false;
   for (const a of arrays) {
     const span = (k: number) => [spans.first[a.at[k]!]!, spans.last[a.at[k]!]!] as const;
     // The first item shows what a record holds.
@@ -376,6 +377,7 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
     }
     shownItems += answer.length + 1;
     rareCount += answer.length;
+    if (asked.length > 0) askedAny = true;
     // The array's own key (a path of keys would be a word the document does not hold).
     const where = a.path ? ` in ${a.path.split(".").pop()}` : "";
     const why = [
@@ -395,15 +397,18 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
   return excerpt("json", doc, budget, {
     picks,
     notes,
-    kept:
-      arrays.length > 0
-        ? `the document's top, ${shownItems} items${rareCount > 0 ? " (those with rare values)" : ""}`
-        : "the document's top",
+    kept: arrays.length > 0 ? keptItems(shownItems, rareCount, askedAny) : "the document's top",
     options: parsed.pretty ? { markers: "count" } : {},
     engine: false,
     hints,
     sourceSize: text.length,
   });
+}
+
+/** The header's items: each array's first is counted too, so not all of them are rare. */
+function keptItems(shown: number, rare: number, asked: boolean): string {
+  const why = rare > 0 ? ` and ${rare} with rare values${asked ? " or asked for" : ""}` : "";
+  return `the document's top, ${shown} items (each array's first${why})`;
 }
 
 export function jsonExcerpt(text: string, hints: Hints, budget: number): Excerpt {

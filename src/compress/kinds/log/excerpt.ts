@@ -9,7 +9,7 @@
 import type { Doc } from "../../excerpt/doc.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Pick } from "../../excerpt/pack.ts";
-import { nextTraceStart, traceEnd, tracePicks } from "../../excerpt/traces.ts";
+import { nextTraceStart, traceCount, traceEnd, tracePicks } from "../../excerpt/traces.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { ACCESS } from "./detect.ts";
 
@@ -35,12 +35,12 @@ export function logPicks(doc: Doc): LogPicks {
   const n = lines.length;
   const picks: Pick[] = [];
   const kinds = new Set<string>();
-  let traces = 0;
+  let first = -1;
   for (let i = nextTraceStart(lines, 0); i >= 0 && i < n; i = nextTraceStart(lines, i)) {
     const end = traceEnd(lines, i);
     let last = end;
     while (last > i && /^\s|^$/.test(lines[last]!)) last--;
-    traces++;
+    if (first < 0) first = i;
     const kind = lines[last]!.replace(/\d+/g, "0");
     if (kinds.has(kind)) picks.push({ from: last, to: last, prio: MUST - 5 });
     else {
@@ -49,6 +49,8 @@ export function logPicks(doc: Doc): LogPicks {
     }
     i = end + 1;
   }
+  // (Counted over the whole log where a trace starts: one without any reads it no further.)
+  const traces = first < 0 ? 0 : Math.max(1, traceCount(lines, 0, n - 1));
   const errorStatus = new Uint16Array(n);
   let errors = 0;
   for (let i = 0; i < n; i++) {

@@ -56,6 +56,8 @@ interface Scan {
   /** Its members' indentation, from its first line deeper in (-1: not seen yet). */
   memberIndent: number;
   imports: number;
+  /** The block of imports the scan is in: Go's `import (`, Python's `from x import (`. */
+  importBlock: "" | "go" | "py";
   firstImport: number;
   lastImport: number;
   readonly modules: string[];
@@ -80,6 +82,7 @@ export function codePicks(
     typeIndent: -1,
     memberIndent: -1,
     imports: 0,
+    importBlock: "",
     firstImport: -1,
     lastImport: -1,
     modules: [],
@@ -137,9 +140,27 @@ function addModule(scan: Scan, line: string): void {
 
 /** An import line (or the closing line of a multi-line import): counted, its module named. */
 function lineIsImport(line: string, i: number, scan: Scan): boolean {
+  if (scan.importBlock) {
+    // Go's `import (` block names a package a line, each an import; Python's `from x
+    // import (` block names what one import takes. The block's `)` ends the imports' lines.
+    const go = scan.importBlock === "go" ? /^\s*(?:[\w.]+\s+)?"([^"]+)"/.exec(line) : null;
+    if (go) {
+      scan.imports++;
+      if (!scan.modules.includes(go[1]!)) scan.modules.push(go[1]!);
+    }
+    scan.lastImport = i;
+    if (/^\s*\)/.test(line)) scan.importBlock = "";
+    return true;
+  }
   if (line !== line.trimStart()) return false;
   if (IMPORT.test(line)) {
-    scan.imports++;
+    const block = /^import\s*\($/.test(line.trimEnd())
+      ? "go"
+      : /^from\s.*\($/.test(line.trimEnd())
+        ? "py"
+        : "";
+    if (block !== "go") scan.imports++;
+    scan.importBlock = block;
     if (scan.firstImport < 0) scan.firstImport = i;
     scan.lastImport = i;
     addModule(scan, line);
@@ -203,7 +224,8 @@ function prioOf(line: string, i: number, scan: Scan, picks: Pick[], wide: Set<nu
   // literal's entries one level in stay: `__export(exports, { DAY: () => DAY, … })` names the API.
   const fn = /^\s+(?:async\s+)?(?:def|fn|func|function)\s/.test(line);
   if (!firstLevel && !fn) return -1;
-  if (/^\s+[\w$]+\s*=/.test(line)) return -1;
+  // (Go's `x := y` is such a statement: a function's local, no declaration of the file's.)
+  if (/^\s+[\w$]+\s*:?=/.test(line)) return -1;
   return (firstLevel ? 60 : 35) + (fn ? 4 : 0);
 }
 

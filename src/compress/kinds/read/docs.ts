@@ -7,16 +7,27 @@
 import type { Doc } from "../../excerpt/doc.ts";
 import type { Pick } from "../../excerpt/pack.ts";
 
-const HEADING = /^(#{1,6})\s+\S/;
+const HEADING = /^ {0,3}(#{1,6})\s+\S/;
+/** A code fence: 3 or more backticks or tildes, set in by 3 blanks at most, and what follows. */
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 
 export function prosePicks(doc: Doc, picks: Pick[]): number {
   const { lines } = doc;
   let headings = 0;
-  let fence = false;
+  // The open fence: only a line of its own character, as long or longer and set in by 3
+  // blanks at most, closes it (a `~~~~` underline in a ``` block of compiler output does not).
+  let fence = "";
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (/^\s*(?:```|~~~)/.test(line)) fence = !fence;
-    if (fence) continue;
+    const f = FENCE.exec(line);
+    if (fence) {
+      if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length && f[2]!.trim() === "") fence = "";
+      continue;
+    }
+    if (f) {
+      fence = f[1]!;
+      continue;
+    }
     const h = HEADING.exec(line);
     let level = h ? h[1]!.length : 0;
     // Setext headings: a line underlined with === or ---.

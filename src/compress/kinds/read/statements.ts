@@ -84,8 +84,12 @@ export function statementPicks(doc: Doc, picks: Pick[], suffix: Map<number, stri
       picks.push({ from: s.from, to: s.to, prio: 60 - Math.min(20, k / 5) });
     });
   }
-  return statements.length;
+  // A comment at the margin (`-- shop schema`) is shown as one, but no statement the count says.
+  return statements.filter((s) => !COMMENT.test(lines[s.from]!)).length;
 }
+
+/** A comment's opening: SQL's `--`, `#`, `//`, `/*` and a block comment's `*`. */
+const COMMENT = /^(?:--|#|\/\/|\/\*|\*)/;
 
 /**
  * What the rare statements (facts) name: a block of a frequent kind they name (the table a

@@ -6,9 +6,9 @@
  */
 
 import type { Doc } from "../../excerpt/doc.ts";
-import { docOf, excerpt, lastNonBlank, SALIENT, shapeOf } from "../../excerpt/lines.ts";
+import { docOf, excerpt, lastNonBlank, plural, SALIENT, shapeOf } from "../../excerpt/lines.ts";
 import type { Pick } from "../../excerpt/pack.ts";
-import { nextTraceStart, T, tracePicks } from "../../excerpt/traces.ts";
+import { causesIn, nextTraceStart, T, traceCount, tracePicks } from "../../excerpt/traces.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 
 /** What the program printed before the trace: its last lines, its warnings, its start. */
@@ -40,16 +40,19 @@ export function tracesExcerpt(text: string, _hints: Hints, budget: number): Exce
   const { lines } = doc;
   const picks: Pick[] = [];
   const start = nextTraceStart(lines, 0);
-  let exceptions = 0;
   if (start >= 0) {
     beforeTracePicks(doc, start - 1, picks);
-    exceptions = tracePicks(doc, start, lines.length - 1, picks);
+    tracePicks(doc, start, lines.length - 1, picks);
   }
+  // The traces printed (a test runner's, one per failure) and the causes they name: one
+  // trace's causes are not another's.
+  // (Over every line: a runner's failure may be set in, `<failure …>` above its frames, where the trace found starts after it.)
+  const traces = start >= 0 ? traceCount(lines, 0, lines.length - 1) : 0;
+  const causes = start >= 0 ? causesIn(lines, start, lines.length - 1) : 0;
   // The last line is often the runtime's verdict ("Node.js v20", "exit status 2").
   const last = lastNonBlank(lines);
   if (last >= 0) picks.push({ from: last, to: last, prio: T.more + 1 });
-  const kept =
-    exceptions > 1 ? `exception and ${exceptions - 1} causes, user frames` : "exception, user frames";
+  const kept = `${traces > 1 ? `${traces} exceptions` : "exception"}${causes > 0 ? ` and ${plural(causes, "cause")}` : ""}, user frames`;
   return excerpt("trace", doc, budget, { picks, kept });
 }
 
