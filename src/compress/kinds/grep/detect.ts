@@ -5,12 +5,17 @@ export const grep: Detector = {
   detect(text: string, hints: Hints): number {
     if (hints.tool === "Grep") return 0.95;
     const mode = modeOf(text.split("\n", 150));
-    const command = hints.command && /\b(?:grep|rg|ag|ack|git grep)\b/.test(hints.command);
+    const command = isSearch(hints.command);
     if (!mode) return 0;
     if (mode === "files") return command ? 0.7 : 0;
     return command ? 0.9 : mode === "content" ? 0.55 : 0.3;
   },
 };
+
+/** Whether a command runs a search (grep, ripgrep, ag, ack, git grep). */
+export function isSearch(command: string | undefined): boolean {
+  return command !== undefined && /\b(?:grep|rg|ag|ack|git grep)\b/.test(command);
+}
 
 // The path part must look like one (a slash or an extension), so "82:10:cf" hex is not a match;
 // one with spaces must not end in a clock's hour (`… 2024-05-30 16:31:02`, git blame -C's
