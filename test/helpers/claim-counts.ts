@@ -45,7 +45,8 @@ function grepClaims(lines: readonly string[], e: Excerpted): Claim[] {
     files.add(m[1]!);
   }
   const out = [
-    ...claim("kept:grep-matches", countIn(e.kept, "match(?:es)?"), matches, e.kept),
+    // A command that searched nothing counts its `path:12:` lines as lines (grep/excerpt.ts).
+    ...claim("kept:grep-matches", countIn(e.kept, "(?:match(?:es)?|lines?)"), matches, e.kept),
     ...claim("kept:grep-files", countIn(e.kept, "file"), files.size, e.kept),
   ];
   // The files that matched, listed by directory on top.

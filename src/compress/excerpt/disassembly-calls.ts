@@ -11,21 +11,21 @@
  */
 
 /** objdump's header: `native/spool:     file format elf64-x86-64`. */
-const FORMAT = /^\S.*:\s+file format \S+$/;
+export const FORMAT = /^\S.*:\s+file format \S+$/;
 /** A function's label: `00000000000010b0 <main>:`. */
-const LABEL = /^[0-9a-f]{8,16} <([^<>]+)>:$/;
+export const LABEL = /^[0-9a-f]{8,16} <([^<>]+)>:$/;
 /** A direct call of a whole symbol (x86's `call`/`callq`, Arm's `bl`), not a jump within (`<main+0x4a>`). */
 const CALL = /^\s+[0-9a-f]+:\t(?:.*\t)?(?:call[a-z]?|bl)\s+[0-9a-f]+ (<[\w.@$]+>)\s*$/;
 /** An instruction's line: `    1112:\t…`. */
 const INSN = /^\s+[0-9a-f]+:\t/;
 /** What objdump prints between functions: a section's title, `...` for skipped zeros. */
 const BETWEEN = /^(?:Disassembly of section |\s*\.\.\.\s*$|\s*$)/;
-/** Functions of the toolchain, not the program's: a leading `_`, the C runtime's, a PLT stub. */
-const TOOLCHAIN = /^_|^(?:deregister_tm_clones|register_tm_clones|frame_dummy)$|@plt$/;
+/** Functions of the toolchain, not the program's: a leading `_`, the C runtime's, a PLT stub (the PLT's head too: `<strchr@plt-0x10>`). */
+export const TOOLCHAIN = /^_|^(?:deregister_tm_clones|register_tm_clones|frame_dummy)$|@plt(?:$|[-+])/;
 /** More calls than this (a library's thousands): none tells a function apart, none is kept. */
 const MOST = 64;
 /** The header is among the first lines. */
-const HEAD = 5;
+export const HEAD = 5;
 
 export function callsByName(lines: readonly string[]): number[] {
   const head = lines.slice(0, HEAD).findIndex((l) => FORMAT.test(l));

@@ -111,8 +111,13 @@ function rankAsked(w: Work): void {
   const keep = (k: number) => t.of[k]! >= 0 && !w.noise(k) && !isSuccess(lines[k]!);
   const asked = intentLines(lines, opts.intent, keep, undefined, w.source);
   const why = "asked";
+  // The same line again (Sass's deprecation heading, 27 times word for word) says only that
+  // it came again: its first is the fact, the kind's count tells the rest.
+  const told = new Set<string>();
   for (const i of asked) {
     if (namesItsKind(t, i, asked, FEW)) continue;
+    if (!opts.tree && told.has(lines[i]!)) continue;
+    told.add(lines[i]!);
     fact(w, i, i, E.asked, why);
     if (!opts.tree) continue;
     for (const a of ancestors(lines, i, undefined, undefined, depthsOf(lines)))

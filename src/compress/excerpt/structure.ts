@@ -3,7 +3,8 @@
  * roots, the opening lines of blank-separated blocks of trees and where their chains end,
  * the few lines that vary a form most lines share, a patch's headers, a ruled report's
  * closing block, what a list ended with above the block that counts it, labels other
- * lines call by name, a disassembled function's calls, the few lines in letters the rest
+ * lines call by name, a disassembled function's calls and a small program's own code, each commit of a
+ * porcelain blame, the few lines in letters the rest
  * never use, where a JSON document breaks, a document's headings and directives, the top
  * of a ranking by share, the header and first value of each timed section, what a source
  * listing's tool says of its units, what a tool narrates between blocks of indented detail.
@@ -11,6 +12,7 @@
  * calls them here, in this order, so that a rule of this kind has one place to go.
  */
 import { askedSections } from "./asked-section.ts";
+import { porcelainCommits } from "./blame-porcelain.ts";
 import { blockHeads } from "./block-heads.ts";
 import { rankClosingSummary } from "./closing-summary.ts";
 import { countedLast } from "./counted-last.ts";
@@ -22,6 +24,7 @@ import { jsonBreak } from "./json-break.ts";
 import { listEnd } from "./list-end.ts";
 import { rankNamedLabels } from "./named-labels.ts";
 import { narration } from "./narration.ts";
+import { ownCode } from "./own-code.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
 import { percentRanking } from "./percent-ranking.ts";
 import { E, type Why } from "./priorities.ts";
@@ -63,6 +66,11 @@ export function rankStructure(w: Work): void {
   rankClosingSummary(w);
   rankNamedLabels(w);
   newFacts(w, callsByName(w.lines), E.rare, "label");
+  newFacts(w, ownCode(w.lines), E.rare - 1, "label");
+  for (const c of porcelainCommits(w.lines)) {
+    fact(w, c.header, c.author, E.rare + c.weight / 2, "blame");
+    fact(w, c.summary, c.summary, E.rare + c.weight / 2, "blame");
+  }
   newFacts(w, foreignLetters(w.lines, w.source), E.rare, "rare");
   const end = listEnd(w.lines);
   if (end >= 0 && !w.facts.has(end)) fact(w, end, end, E.rare, "end");

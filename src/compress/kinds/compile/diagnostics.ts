@@ -40,6 +40,8 @@ export interface DiagnosticOptions {
   readonly hints?: Hints;
   /** Lines that tell nothing of their own however they read (a note in a system header): never facts. */
   readonly noise?: (i: number) => boolean;
+  /** Where a line's own words start, past the place it opens with (engine.ts's bodyAt). */
+  readonly bodyAt?: (i: number) => number;
 }
 
 /**
@@ -183,10 +185,15 @@ export function diagnosticExcerpt(
       picks.push(first ? { from: pointed, to, prio: where, with: d.at } : moreLocator(pointed, to, d.at));
     }
   }
+  const bodyAt = options.bodyAt;
   return excerpt(name, doc, budget, {
     picks,
     kept: countsOf(diags),
-    engine: { problem: (i) => header[i] === 1, ...(options.noise ? { noise: options.noise } : {}) },
+    engine: {
+      problem: (i) => header[i] === 1,
+      ...(options.noise ? { noise: options.noise } : {}),
+      ...(bodyAt ? { bodyAt } : {}),
+    },
     hints: options.hints,
   });
 }

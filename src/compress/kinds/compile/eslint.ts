@@ -69,6 +69,23 @@ export function eslintExcerpt(text: string, hints: Hints, budget: number): Excer
       file = i;
   }
   const diags: Diagnostic[] = [];
+  // A one-line problem is read from its message on, as stylish's under its file's header
+  // are: with its path read as its words, a thousand no-var errors of `-f unix` were a
+  // thousand kinds of one line each, every one a fact of a rare kind in line order, and the
+  // rare rules further down (a switch's fall-through, an undefined global) were cut with them.
+  const bodyAt = new Int32Array(lines.length);
+  let oneLine = false;
+  for (const f of found) {
+    if (f.path === undefined) continue;
+    // unix `path:12:3: message`, compact `path: line 12, col 3, Error - message`.
+    for (const place of [`:${f.line}:${f.col}: `, `, col ${f.col}, `]) {
+      const at = lines[f.at]!.indexOf(place, f.path.length);
+      if (at < 0) continue;
+      bodyAt[f.at] = at + place.length;
+      break;
+    }
+    oneLine = true;
+  }
   for (const f of found) {
     const rare = (ruleCount.get(f.rule) ?? 0) <= 3;
     diags.push({
@@ -86,5 +103,9 @@ export function eslintExcerpt(text: string, hints: Hints, budget: number): Excer
       ...(f.file >= 0 ? { needs: f.file } : {}),
     });
   }
-  return diagnosticExcerpt("eslint", doc, budget, diags, { summaries, hints });
+  return diagnosticExcerpt("eslint", doc, budget, diags, {
+    summaries,
+    hints,
+    ...(oneLine ? { bodyAt: (i: number) => bodyAt[i]! } : {}),
+  });
 }

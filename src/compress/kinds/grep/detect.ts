@@ -7,13 +7,18 @@ export const grep: Detector = {
     if (hints.tool === "Grep") return 0.95;
     const head = text.split("\n", 150);
     const mode = modeOf(head);
-    const command = hints.command && /\b(?:grep|rg|ag|ack|git grep)\b/.test(hints.command);
+    const command = isSearch(hints.command);
     // A search's matches without line numbers (`grep -r`, rg into a pipe): bare.ts.
     if (!mode) return command && bareMatches(head) ? 0.9 : 0;
     if (mode === "files") return command ? 0.7 : 0;
     return command ? 0.9 : mode === "content" ? 0.55 : 0.3;
   },
 };
+
+/** Whether a command runs a search (grep, ripgrep, ag, ack, git grep). */
+export function isSearch(command: string | undefined): boolean {
+  return command !== undefined && /\b(?:grep|rg|ag|ack|git grep)\b/.test(command);
+}
 
 // The path part must look like one (a slash or an extension), so "82:10:cf" hex is not a match;
 // one with spaces must not end in a clock's hour (`… 2024-05-30 16:31:02`, git blame -C's

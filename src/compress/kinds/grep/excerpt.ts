@@ -19,7 +19,7 @@ import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { genericExcerpt } from "../generic/excerpt.ts";
 import { bareMatches } from "./bare.ts";
-import { CONTEXT, COUNT, MATCH, modeOf } from "./detect.ts";
+import { CONTEXT, COUNT, isSearch, MATCH, modeOf } from "./detect.ts";
 
 /** From this many files, the files that matched are listed by directory before the matches. */
 const FILE_LIST = 4;
@@ -157,11 +157,16 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints, read = matches(d
   const which = ranking.rareFacts
     ? "rare ones and problems whole"
     : "every file named, the rest as room allows, problems whole";
+  // A command that searched nothing printing `path:12: text` (a linter's findings: pyright,
+  // vulture, luacheck, pylint) is read as a search's matches are (its rare findings and
+  // problems whole), but what it printed are lines naming places, not matches.
+  const [one, many] =
+    hints.command === undefined || isSearch(hints.command) ? ["match", "matches"] : ["line", "lines"];
   return excerpt("grep", doc, Math.max(0, room), {
     picks,
     notes,
-    kept: `${plural(count, "match", "matches")} in ${plural(firsts.size, "file")}`,
-    method: `each kind of match once, ${which}`,
+    kept: `${plural(count, one, many)} in ${plural(firsts.size, "file")}`,
+    method: `each kind of ${one} once, ${which}`,
     engine: { ranking },
     options: { hardCap: factCap(budget, doc.size, hints.tool) },
     hints,

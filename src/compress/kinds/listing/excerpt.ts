@@ -15,6 +15,7 @@ import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { genericExcerpt } from "../generic/excerpt.ts";
 import { LS_ENTRY, LS_HEADER, TREE_LINE } from "./detect.ts";
+import { oddExtensions } from "./odd-extensions.ts";
 import { topEntries, treeDepth } from "./top-entries.ts";
 
 const TREE_SUMMARY = /^\d+ director(?:y|ies)(?:, \d+ files?)?$/;
@@ -138,7 +139,8 @@ function lsExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
   const picks: Pick[] = [];
   const notes: Note[] = [];
   // Every name is information; sizes, dates, permissions and owners are decoration, shown
-  // only for the rare kinds of entry (a link, an executable, another owner) and the largest.
+  // only for the rare kinds of entry (a link, an executable, another owner), the files of a
+  // rare type among one (odd-extensions.ts) and the largest.
   const { dirs, kinds, entries, named } = parseLs(lines);
   // In an output of 8 KB or less every name is a fact: such an excerpt is made only when
   // it keeps every fact (compress-with.ts), and an entry's name is what its line tells.
@@ -160,6 +162,7 @@ function lsExcerpt(doc: Doc, budget: number, hints: Hints): Excerpt {
     d.at.forEach((i, e) => {
       if ((kinds.get(d.kindsOf[e]!) ?? 0) <= 2) picks.push({ from: i, to: i, prio: MUST });
     });
+    for (const e of oddExtensions(d.names, d.kinds)) picks.push({ from: d.at[e]!, to: d.at[e]!, prio: MUST });
   });
   // How many entries is the header's to say (kept), not the note's again.
   notes.push({

@@ -10,11 +10,20 @@ describe("ESLint's one-line formats (unix, compact)", () => {
       "_baseOrderBy.js:37:52: 'key' is defined but never used. [Error/no-unused-vars]",
       "_createSet.js:15:50: Unexpected comma in middle of array. [Error/no-sparse-arrays]",
       "_equalByTag.js:57:5: Expected a 'break' statement before 'case'. [Error/no-fallthrough]",
+      // Read by what it says past its place, each of a rare rule's few lines is one: before,
+      // each no-var line's path made it a kind of its own, a thousand facts in line order
+      // that the cap cut where the second fall-through and the undefined global stood.
+      "_equalByTag.js:84:5: Expected a 'break' statement before 'case'. [Error/no-fallthrough]",
+      "_freeGlobal.js:2:47: 'global' is not defined. [Error/no-undef]",
       "_hasUnicode.js:13:20: Unexpected combined character in character class. [Error/no-misleading-character-class]",
       "template.js:31:42: Unnecessary escape character: \\[. [Error/no-useless-escape]",
     ])
       expect(e.text).toContain(`vendor/lodash-es/${rare}`);
     expect(e.text).toContain("1773 problems");
+    // Counted by rule, as stylish's problems under their files are.
+    expect(e.text).toContain(
+      "Unexpected var, use let or const instead. [Error/no-var]  [×942 like this, lines 1-1772]",
+    );
   });
 
   it("keeps the rare rules of `-f compact` over d3 (fresh22)", async () => {
