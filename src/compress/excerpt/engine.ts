@@ -22,6 +22,7 @@
  * its tool's structure) to these, and the packer (pack.ts) keeps what fits.
  */
 
+import { askedDrops } from "./asked-kinds.ts";
 import { ROUND_CHARS, repeatedBlock } from "./cycles.ts";
 import type { Doc } from "./doc.ts";
 import { demoteEchoes } from "./echoes.ts";
@@ -114,11 +115,12 @@ function rankAsked(w: Work): void {
   // The same line again (Sass's deprecation heading, 27 times word for word) says only that
   // it came again: its first is the fact, the kind's count tells the rest.
   const told = new Set<string>();
+  const drops = askedDrops(t, asked);
   for (const i of asked) {
     if (namesItsKind(t, i, asked, FEW)) continue;
     if (!opts.tree && told.has(lines[i]!)) continue;
     told.add(lines[i]!);
-    fact(w, i, i, E.asked, why);
+    fact(w, i, i, E.asked - (drops.get(i) ?? 0), why);
     if (!opts.tree) continue;
     for (const a of ancestors(lines, i, undefined, undefined, depthsOf(lines)))
       fact(w, a, a, E.asked - 1, why);
