@@ -25,8 +25,13 @@ const MEMBER_FN =
 const EXPORT_OTHER = /^export\s+(?:default\b|\{|\*)/;
 const NAMESPACE = /^(?:export\s+)?(?:declare\s+)?(?:namespace|module)\s+[\w$."'@/:-]+\s*\{\s*$/;
 const CJS_EXPORT = /^(?:module\.)?exports(?:\.[\w$]+|\[[^\]]+\])?\s*=[^=]/;
-/** A C-like function definition at the top level: "type name(args) {" or "name(args)". */
-const C_FN = /^[A-Za-z_][\w\s*&:<>,]*\b[A-Za-z_]\w*\s*\([^;]*\)\s*(?:const\s*)?\{?\s*$/;
+/**
+ * A C-like function definition at the top level: "type name(args) {". Its return type may
+ * be wrapped by a macro that marks the library's API (`CJSON_PUBLIC(char *) cJSON_Print(`,
+ * `PHP_API(int) f(`): the macro's call stands for the type.
+ */
+const C_FN =
+  /^(?:[A-Za-z_]\w*\([\w\s*&:<>,]*\)[\s*&]+(?:[\w\s*&:<>,]*[\s*&])?|[A-Za-z_][\w\s*&:<>,]*\b)[A-Za-z_]\w*\s*\([^;]*\)\s*(?:const\s*)?\{?\s*$/;
 const MEMBER =
   /^\s+(?:(?:public|private|protected|static|readonly|async|override|abstract|get|set|pub(?:\([\w:]+\))?|final|virtual|inline|def|fn|func|function)\s+)*[*#]?[\w$]+[?!]?\s*(?:<[^>]*>)?\s*[(:=]/;
 /**
