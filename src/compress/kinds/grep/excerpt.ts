@@ -20,6 +20,7 @@ import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { genericExcerpt } from "../generic/excerpt.ts";
 import { bareMatches } from "./bare.ts";
 import { CONTEXT, COUNT, isSearch, MATCH, modeOf } from "./detect.ts";
+import { aboutNames, searchedNames } from "./searched.ts";
 
 /** From this many files, the files that matched are listed by directory before the matches. */
 const FILE_LIST = 4;
@@ -139,6 +140,9 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints, read = matches(d
   // facts stays the one of the whole budget.
   if (ranking.rareFacts)
     for (const [f, i] of firsts) if (matched.get(f) === 1) picks.push({ from: i, to: i, prio: MUST + 2 });
+  // Where the names searched for are declared, and a file's one use of a name among its namesakes.
+  for (const i of aboutNames(doc.lines, bodyAt, file, searchedNames(hints.command)))
+    picks.push({ from: i, to: i, prio: MUST + 2 });
   let room = budget;
   if (firsts.size >= FILE_LIST) {
     const names = [...firsts.keys()];
