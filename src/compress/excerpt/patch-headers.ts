@@ -1,7 +1,8 @@
 /**
  * A unified diff that is no git diff (`diff -u`, `black --diff`, `isort --diff`, a .patch
  * read whole): each file's header, the `--- old` / `+++ new` pair right above a hunk header,
- * its first removed and added line (what kind of change it has, by example), and what
+ * its first removed and added line (what kind of change it has, by example), each hunk's
+ * header (which lines of the file changed), and what
  * the tool said of the file right after its last hunk (`would reformat f.py`,
  * `diff -ru a/x b/x` of the next file, `Only in …`). git's own diffs open each file with
  * `diff --git` and are read by the git-diff kind; these reach the engine, where the headers
@@ -26,6 +27,8 @@ export interface PatchOutline {
   readonly after: number[];
   /** Each file's first removed and first added line: what kind of change it has, by example. */
   readonly first: number[];
+  /** Each hunk's header: where in the file its changes are (`@@ -60,11 +60,11 @@`). */
+  readonly hunks: number[];
 }
 
 function isHeader(lines: readonly string[], i: number): boolean {
@@ -63,17 +66,31 @@ function hunkEnd(lines: readonly string[], h: number): number {
   return k;
 }
 
+/**
+ * Where a hunk's changes end when its header's counts fell short of them (an output cut or
+ * edited): past lines that read as a hunk's (changed, context), up to the next hunk, the
+ * next file's header or the first line of another kind.
+ */
+function bodyEnd(lines: readonly string[], k: number): number {
+  while (k < lines.length && /^[-+ ]/.test(lines[k]!) && !isHeader(lines, k)) k++;
+  return k;
+}
+
 /** Each file's header and the tool's lines after its last hunk; undefined when the output holds no such diff. */
 export function patchOutline(lines: readonly string[]): PatchOutline | undefined {
   const headers: number[] = [];
   const after: number[] = [];
   const first: number[] = [];
+  const hunks: number[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (!isHeader(lines, i)) continue;
     headers.push(i);
     let k = i + 2;
     firstChanges(lines, k, hunkEnd(lines, k), first);
-    while (k < lines.length && HUNK.test(lines[k]!)) k = hunkEnd(lines, k);
+    while (k < lines.length && HUNK.test(lines[k]!)) {
+      hunks.push(k);
+      k = bodyEnd(lines, hunkEnd(lines, k));
+    }
     for (let kept = 0; k < lines.length && kept < AFTER && !isHeader(lines, k); k++) {
       if (lines[k]!.trim() === "") continue;
       after.push(k);
@@ -81,7 +98,7 @@ export function patchOutline(lines: readonly string[]): PatchOutline | undefined
     }
     i = k - 1;
   }
-  return headers.length > 0 ? { headers, after, first } : undefined;
+  return headers.length > 0 ? { headers, after, first, hunks } : undefined;
 }
 
 /** The first removed and the first added line of the hunk whose header is line `h` (up to `end`). */
@@ -108,4 +125,8 @@ export function rankPatchOutline(w: Work): void {
     if (!w.facts.has(i) || !w.facts.has(i + 1)) fact(w, i, i + 1, E.rare, "record-id");
   for (const i of patch.after) if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
   for (const i of patch.first) if (!w.facts.has(i)) fact(w, i, i, E.rare - 1, "rare");
+  // Where each hunk's changes are in its file: the changes shown or not, the hunk's header
+  // says which lines of the file changed (a grown diff's headers are lines of one kind,
+  // shown by their first and last).
+  for (const i of patch.hunks) if (!w.facts.has(i)) fact(w, i, i, E.rare - 1, "locator");
 }
