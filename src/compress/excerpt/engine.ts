@@ -48,6 +48,7 @@ import { rareAreFactsIn, repetitive } from "./rare-facts.ts";
 import { recordKey } from "./record-key.ts";
 import { namesItsKind, recordAround, recordOfPeriod } from "./records.ts";
 import { regimeChange } from "./regime.ts";
+import { sharedEndings } from "./shared-endings.ts";
 import { isCaret, isCodeFrame, isFrame, isSuccess, isSummary } from "./signals.ts";
 import { rankStoppedBy } from "./stopped-by.ts";
 import { rankStructure } from "./structure.ts";
@@ -75,6 +76,8 @@ export interface Ranking {
   readonly rareFacts: boolean;
 }
 
+/** A rare line ending as many lines do (shared-endings.ts) ranks this far below one of a rare kind: after a kind of 5. */
+const SHARED_ENDING = 0.3;
 /** Rare values are looked for in this many of the most frequent kinds of line at most. */
 const OUTLIER_KINDS = 16;
 /** A template this size or larger is frequent (its first and last line stand for it). */
@@ -137,7 +140,13 @@ function withRecordId(w: Work, i: number, prio: number): void {
 }
 
 /** Lines of a rare kind: facts where most lines repeat (and summaries always), else as room allows. */
-function rankRare(w: Work, tpl: Template, rareAreFacts: boolean, rareShape?: (i: number) => boolean): void {
+function rankRare(
+  w: Work,
+  tpl: Template,
+  rareAreFacts: boolean,
+  rareShape?: (i: number) => boolean,
+  shared?: (i: number) => boolean,
+): void {
   const { lines } = w;
   const quiet = w.noise(tpl.members[0]!);
   for (const i of tpl.members) {
@@ -154,7 +163,8 @@ function rankRare(w: Work, tpl: Template, rareAreFacts: boolean, rareShape?: (i:
       // Told on a caret line (shellcheck's `^--^ SC2162 …`), it is located as a problem is:
       // by the source line it points at and the `In f line N:` over that.
       const from = isCaret(lines[i]!) ? locatedBefore(lines, i) : placedAbove(lines, i);
-      fact(w, from, i, rareWorth(lines[i]!.length, tpl.members.length), "rare");
+      const worth = rareWorth(lines[i]!.length, tpl.members.length);
+      fact(w, from, i, shared?.(i) ? worth - SHARED_ENDING : worth, "rare");
       const record = recordOfPeriod(w.t, w.lines, i) ?? recordKey(w.t, lines, i);
       if (record) fact(w, record[0], record[1], E.rare - 1, "record-id");
       else withRecordId(w, i, E.rare - 1);
@@ -267,13 +277,18 @@ function rankRest(w: Work, nonBlank: number, blame = false): boolean {
   const rareShape = rareAreFacts || !background ? undefined : rareShapes(w, rare);
   const valued: Template[] = [];
   const few = fewByShape(w.t, rare, (i) => !w.noise(i));
+  const shared = sharedEndings(
+    w.lines,
+    (i) => w.t.of[i]! >= 0 && !w.noise(i),
+    (i) => w.t.list[w.t.of[i]!]?.members.length ?? 1,
+  );
   for (const tpl of w.t.list) {
     if (tpl.strict) {
       // Problems grouped by their words differ in their values: a rare one is news (the one host).
       if (w.allProblems && background && tpl.members.length > w.few) valued.push(tpl);
       continue;
     }
-    if (tpl.members.length <= rare || few?.(tpl)) rankRare(w, tpl, rareAreFacts, rareShape);
+    if (tpl.members.length <= rare || few?.(tpl)) rankRare(w, tpl, rareAreFacts, rareShape, shared);
     else if (rankFrequent(w, tpl) && background) valued.push(tpl);
   }
   // In a blame, values odd in the code's words are no news either: its fields that are
