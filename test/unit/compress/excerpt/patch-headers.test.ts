@@ -37,7 +37,12 @@ describe("a unified diff that is no git diff", () => {
       "exit code: 1",
       "more",
     ];
-    expect(patchOutline(lines)).toEqual({ headers: [0, 7], after: [5, 12, 13, 14], first: [3, 4, 11], hunks: [2, 9] });
+    expect(patchOutline(lines)).toEqual({
+      headers: [0, 7],
+      after: [5, 12, 13, 14],
+      first: [3, 4, 11],
+      hunks: [2, 9],
+    });
     expect(patchOutline(["--- not a diff", "+++ at all"])).toBeUndefined();
   });
 });
