@@ -14,6 +14,7 @@ import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Pick } from "../../excerpt/pack.ts";
 import { templatesOf } from "../../excerpt/templates.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
+import { editGroups } from "./edit-pairs.ts";
 
 const DIFF_FILE = /^diff --git a\/(.+) b\/(.+)$|^diff --(?:cc|combined) (.+)$/;
 const MODE =
@@ -69,8 +70,9 @@ const SAME_EDIT = 0.75;
 
 /**
  * The changed lines: an edit made alike in many places is one kind of changed line
- * (templates.ts), its first and last facts with its count, the others as room allows;
- * every other changed line is a fact. Which files and hunks have a change shown.
+ * (templates.ts, split by what its lines change: edit-pairs.ts), its first and last facts
+ * with its count, the others as room allows; every other changed line is a fact, unless
+ * its edit was shown before. Which files and hunks have a change shown.
  */
 export function changedPicks(
   doc: Doc,
@@ -85,8 +87,15 @@ export function changedPicks(
   const shownFile = new Set<number>();
   const shownHunk = new Set<number>();
   let alike = 0;
-  for (const t of kinds.list) {
-    const at = t.members.map((k) => changed[k]!);
+  // Lines alike in their words are one edit only where they change the same words
+  // (edit-pairs.ts); an edit shown once (a rename where its name is declared) is shown
+  // again as room allows (where it is called).
+  const kindsAt = kinds.list.map((t) => t.members.map((k) => changed[k]!));
+  for (const { at, again } of editGroups(doc.lines, changed, kindsAt)) {
+    if (again && at.length <= 2) {
+      for (const i of at) picks.push({ from: i, to: i, prio: 60 });
+      continue;
+    }
     if (at.length <= 2) {
       for (const i of at) {
         picks.push({ from: i, to: i, prio: MUST + 3 });
