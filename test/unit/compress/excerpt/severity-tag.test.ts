@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isProblem, isSevere } from "../../../../src/compress/excerpt/signals.ts";
 import { severityTag } from "../../../../src/compress/excerpt/severity-tag.ts";
+import { isProblem, isSevere } from "../../../../src/compress/excerpt/signals.ts";
 import { capturedCase } from "../corpus.ts";
 
 describe("a severity tagged with its rule at a line's end (eslint -f unix)", () => {

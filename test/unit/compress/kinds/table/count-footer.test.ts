@@ -28,7 +28,10 @@ describe("psql's count of rows under a table", () => {
       for (const note of e.text.match(/^\[[^\]]*: [^\]]* ×\d+\]$/gm) ?? []) {
         if (note.includes(" more values")) continue;
         const counts = [...note.matchAll(/ ×(\d+)/g)].map((m) => Number(m[1]));
-        expect(counts.reduce((a, b) => a + b, 0), `${name}: ${note}`).toBe(rows);
+        expect(
+          counts.reduce((a, b) => a + b, 0),
+          `${name}: ${note}`,
+        ).toBe(rows);
       }
       expect(e.text.split("\n"), name).toContain(footer);
     }
