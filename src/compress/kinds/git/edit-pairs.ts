@@ -67,13 +67,15 @@ export interface EditGroup {
 /**
  * The kinds of changed lines (each a list of line numbers, templates.ts) split by their
  * edit, in the order of their first lines; a group of a paired edit made by a group before
- * it on the same side (removed or added) is `again`: a rename shown where its name is
- * declared need not be shown where it is called.
+ * it in the same file (`fileOf`) on the same side (removed or added) is `again`: a rename
+ * shown where its name is declared need not be shown where the file calls it. In another
+ * file it is that file's change (an import renamed).
  */
 export function editGroups(
   lines: readonly string[],
   changed: readonly number[],
   kinds: readonly (readonly number[])[],
+  fileOf: Int32Array,
 ): EditGroup[] {
   const edits = editsOf(lines, changed);
   const groups: number[][] = [];
@@ -92,7 +94,7 @@ export function editGroups(
   return groups.map((at) => {
     const edit = edits.get(at[0]!);
     if (edit === undefined) return { at, again: false };
-    const key = `${lines[at[0]!]![0]}${edit}`;
+    const key = `${fileOf[at[0]!]}${lines[at[0]!]![0]}${edit}`;
     const again = told.has(key);
     told.add(key);
     return { at, again };

@@ -32,7 +32,8 @@ describe("changed lines alike in their words but renaming each its own name", ()
     // A number is a value: an edit of one is the same edit whatever the numbers.
     const tuned = editsOf(["-x = 13;", "+x = 14;", "-x = 2;", "+x = 3;"], [0, 1, 2, 3]);
     expect(tuned.get(0)).toBe(tuned.get(2));
-    const groups = editGroups(lines, [1, 2, 3, 4, 5, 6], [[1, 2], [3, 4], [5], [6]]);
+    const oneFile = new Int32Array(lines.length);
+    const groups = editGroups(lines, [1, 2, 3, 4, 5, 6], [[1, 2], [3, 4], [5], [6]], oneFile);
     expect(groups).toEqual([
       { at: [1], again: false },
       { at: [2], again: false },
@@ -41,5 +42,11 @@ describe("changed lines alike in their words but renaming each its own name", ()
       { at: [5], again: true },
       { at: [6], again: true },
     ]);
+    // The call renamed in another file is that file's change.
+    const twoFiles = Int32Array.from(lines, (_, i) => (i >= 5 ? 1 : 0));
+    expect(editGroups(lines, [1, 2, 3, 4, 5, 6], [[1, 2], [3, 4], [5], [6]], twoFiles).at(-1)).toEqual({
+      at: [6],
+      again: false,
+    });
   });
 });
