@@ -27,6 +27,7 @@ import { ROUND_CHARS, repeatedBlock } from "./cycles.ts";
 import type { Doc } from "./doc.ts";
 import { demoteEchoes } from "./echoes.ts";
 import { failedCalls } from "./failed-calls.ts";
+import { failedTestOutput } from "./failed-events.ts";
 import { fewByShape } from "./few-shapes.ts";
 import { alikeSuffix } from "./framing.ts";
 import { heldByMost } from "./held-by-most.ts";
@@ -365,6 +366,8 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     for (const i of outcomeLines(doc.lines, t, opts.bodyAt, (k) => noise(k) || problem[k] === 1, FEW))
       if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
     for (const i of failedCalls(doc.lines)) if (!w.facts.has(i)) fact(w, i, i, E.rare, "outcome");
+    // Ranked as a problem even where read as a rare line already (a rare kind's rank is lower).
+    for (const i of failedTestOutput(doc.lines)) fact(w, i, i, E.problem, "outcome");
     rankStoppedBy(w);
     rankHead(w);
     rankKeyedRecords(w);

@@ -6,6 +6,7 @@
  */
 import { byFirstLetter } from "./first-letter.ts";
 import { isAdvice, severityLetter } from "./severity-letter.ts";
+import { severityTag } from "./severity-tag.ts";
 
 /**
  * A word standing alone: not inside a path, a slug or an identifier (`api-keys-errors-1`,
@@ -110,7 +111,8 @@ export function isProblem(line: string): boolean {
     (PROBLEM_MARK.test(line) ||
       (MAYBE_PROBLEM_WORD.test(line) && PROBLEM_WORD.test(line)) ||
       (MAYBE_STATUS_OR_CODE.test(line) && STATUS_OR_CODE.test(line)) ||
-      severityLetter(line) !== undefined) &&
+      severityLetter(line) !== undefined ||
+      severityTag(line) !== undefined) &&
     !succeeded(line) &&
     !CODE_FRAME.test(line) &&
     !isAdvice(line)
@@ -143,7 +145,8 @@ export function isSevere(line: string): boolean {
     PROBLEM_MARK.test(line) ||
     (MAYBE_SEVERE_WORD.test(line) && SEVERE_WORD.test(line)) ||
     STATUS.test(line) ||
-    isErrorLetter(severityLetter(line))
+    isErrorLetter(severityLetter(line)) ||
+    severityTag(line) === "Error"
   );
 }
 

@@ -175,8 +175,6 @@ const JUDGED: Record<string, string> = {
     "diff lines `+<tab>echo …`: the last differs in its words",
   "fresh20/bun-test-coverage-f20 alike": "coverage rows: uncovered line lists of other lengths",
   "fresh20/latexmk-handbook-rerun-spilled-f20 alike": "TeX font lines: the patterns differ",
-  "fresh23/go-test-json-farejson-spilled-f23 alike":
-    "go test -json events of one shape, some with a field more",
   "fresh23/rg-c2-hooks-free-f23 alike": "rg -C2's context lines `path-}`: the paths before the text differ",
   "fresh23/rg-c2-hooks-free-f23 kept:grep-matches":
     "unnumbered matches: a context line holding a colon (`cJSON.c-loop_end:`) is no match",

@@ -68,8 +68,6 @@ const KNOWN_MISSES: Record<string, readonly string[]> = {
   ],
   // dpkg -l: three packages among 1,000 that only the annotator knew to look for.
   "table-dpkg-list.txt": ["ii  nginx-light", "ii  python3-pytest", "ii  golang-go"],
-  // A changed line without a word (`+/**`) is shown only as room allows.
-  "git-diff.txt": ["+/**"],
 };
 
 /**

@@ -14,6 +14,7 @@ import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Pick } from "../../excerpt/pack.ts";
 import { templatesOf } from "../../excerpt/templates.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
+import { editGroups } from "./edit-pairs.ts";
 
 const DIFF_FILE = /^diff --git a\/(.+) b\/(.+)$|^diff --(?:cc|combined) (.+)$/;
 const MODE =
@@ -69,8 +70,9 @@ const SAME_EDIT = 0.75;
 
 /**
  * The changed lines: an edit made alike in many places is one kind of changed line
- * (templates.ts), its first and last facts with its count, the others as room allows;
- * every other changed line is a fact. Which files and hunks have a change shown.
+ * (templates.ts, split by what its lines change: edit-pairs.ts), its first and last facts
+ * with its count, the others as room allows; every other changed line is a fact, unless
+ * its edit was shown before. Which files and hunks have a change shown.
  */
 export function changedPicks(
   doc: Doc,
@@ -78,15 +80,31 @@ export function changedPicks(
   fileOf: Int32Array,
   hunkOf: Int32Array,
   picks: Pick[],
-): { shownFile: Set<number>; shownHunk: Set<number>; alike: number; suffix: Map<number, string> } {
+): {
+  shownFile: Set<number>;
+  shownHunk: Set<number>;
+  alike: number;
+  again: number;
+  suffix: Map<number, string>;
+} {
   const { starts } = doc;
   const kinds = templatesOf(subDoc(doc, changed), () => false, undefined, SAME_EDIT);
   const suffix = new Map<number, string>();
   const shownFile = new Set<number>();
   const shownHunk = new Set<number>();
   let alike = 0;
-  for (const t of kinds.list) {
-    const at = t.members.map((k) => changed[k]!);
+  let again = 0;
+  // Lines alike in their words are one edit only where they change the same words
+  // (edit-pairs.ts); an edit shown once in a file (a rename where its name is declared) is
+  // shown again there as room allows (where it is called).
+  const kindsAt = kinds.list.map((t) => t.members.map((k) => changed[k]!));
+  for (const g of editGroups(doc.lines, changed, kindsAt, fileOf)) {
+    const { at } = g;
+    if (g.again && at.length <= 2) {
+      again++;
+      for (const i of at) picks.push({ from: i, to: i, prio: 60 });
+      continue;
+    }
     if (at.length <= 2) {
       for (const i of at) {
         picks.push({ from: i, to: i, prio: MUST + 3 });
@@ -109,7 +127,7 @@ export function changedPicks(
       picks.push({ from: i, to: i, prio: 60 - Math.min(20, k / 4) });
     });
   }
-  return { shownFile, shownHunk, alike, suffix };
+  return { shownFile, shownHunk, alike, again, suffix };
 }
 
 function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
@@ -145,7 +163,7 @@ function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
       picks.push({ from: i, to: i, prio: near ? 66 : 20 });
     }
   }
-  const { shownFile, shownHunk, alike, suffix } = changedPicks(doc, changed, fileOf, hunkOf, picks);
+  const { shownFile, shownHunk, alike, again, suffix } = changedPicks(doc, changed, fileOf, hunkOf, picks);
   // A hunk's header says where its changes are in the file: with them when they are shown.
   hunks.forEach((i, k) => {
     picks.push({ from: i, to: i, prio: shownHunk.has(k) ? MUST + 4 : 78 });
@@ -165,7 +183,7 @@ function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     {
       at: 0,
       text: note(
-        `${plural(files, "file")} changed, +${added} -${removed}: every changed line${alike > 0 ? `, each edit made alike in many places once with its count` : ""}; context lines omitted`,
+        `${plural(files, "file")} changed, +${added} -${removed}: every changed line${alike > 0 ? `, each edit made alike in many places once with its count` : ""}${again > 0 ? ", each edit made in many places of a file once" : ""}; context lines omitted`,
       ),
       prio: MUST + 20,
     },

@@ -37,10 +37,17 @@ const DELIMITER_ROWS = 50;
  */
 export function delimiterOf(all: readonly string[], blanks = false): string | undefined {
   const lines: string[] = [];
-  for (let i = 0; i < all.length && lines.length < DELIMITER_ROWS; i++)
-    if (!(blanks && all[i]!.trim() === "") && !BOX_RULE.test(all[i]!)) lines.push(all[i]!);
+  // The first line kept stands over a header when the first rule comes after two lines, as
+  // under a header (counted among the lines kept, so blank ones between change nothing).
+  let ruleAfter = -1;
+  for (let i = 0; i < all.length && lines.length < DELIMITER_ROWS; i++) {
+    if (blanks && all[i]!.trim() === "") continue;
+    if (!BOX_RULE.test(all[i]!)) lines.push(all[i]!);
+    else if (ruleAfter < 0) ruleAfter = lines.length;
+  }
+  const titled = ruleAfter === 2;
   for (const d of [",", "\t", ";", "|", "│"]) {
-    const from = delimitedFrom(lines, d);
+    const from = delimitedFrom(lines, d, titled);
     if (from < 0) continue;
     const counts = (from === 0 ? lines : lines.slice(from)).map((l) => l.split(d).length - 1);
     if (counts.length < 3 || counts[0]! < 1) continue;
