@@ -8,12 +8,13 @@
 
 import { byDirectory } from "../../excerpt/dirs.ts";
 import { type Doc, subDoc } from "../../excerpt/doc.ts";
-import { alikeSuffix, groupLines, note } from "../../excerpt/framing.ts";
+import { alikeSuffix, groupLines } from "../../excerpt/framing.ts";
 import { intentLines } from "../../excerpt/intent.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Pick } from "../../excerpt/pack.ts";
 import { templatesOf } from "../../excerpt/templates.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
+import { changedLinesNote } from "./changed-note.ts";
 import { editGroups } from "./edit-pairs.ts";
 
 const DIFF_FILE = /^diff --git a\/(.+) b\/(.+)$|^diff --(?:cc|combined) (.+)$/;
@@ -86,6 +87,8 @@ export function changedPicks(
   alike: number;
   again: number;
   suffix: Map<number, string>;
+  /** The changed lines picked as facts: the ones a note saying "every changed line" promises. */
+  facts: number[];
 } {
   const { starts } = doc;
   const kinds = templatesOf(subDoc(doc, changed), () => false, undefined, SAME_EDIT);
@@ -94,6 +97,7 @@ export function changedPicks(
   const shownHunk = new Set<number>();
   let alike = 0;
   let again = 0;
+  const facts: number[] = [];
   // Lines alike in their words are one edit only where they change the same words
   // (edit-pairs.ts); an edit shown once in a file (a rename where its name is declared) is
   // shown again there as room allows (where it is called).
@@ -108,6 +112,7 @@ export function changedPicks(
     if (at.length <= 2) {
       for (const i of at) {
         picks.push({ from: i, to: i, prio: MUST + 3 });
+        facts.push(i);
         shownFile.add(fileOf[i]!);
         shownHunk.add(hunkOf[i]!);
       }
@@ -118,6 +123,7 @@ export function changedPicks(
     const last = at[at.length - 1]!;
     picks.push({ from: first, to: first, prio: MUST + 2 });
     picks.push({ from: last, to: last, prio: MUST + 1 });
+    facts.push(first, last);
     shownFile.add(fileOf[first]!);
     shownFile.add(fileOf[last]!);
     shownHunk.add(hunkOf[first]!);
@@ -127,7 +133,7 @@ export function changedPicks(
       picks.push({ from: i, to: i, prio: 60 - Math.min(20, k / 4) });
     });
   }
-  return { shownFile, shownHunk, alike, again, suffix };
+  return { shownFile, shownHunk, alike, again, suffix, facts };
 }
 
 function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
@@ -147,23 +153,35 @@ function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const patch = new PatchReader(lines.length);
   const { headers, hunks, fileOf, hunkOf } = patch;
   const changed: number[] = [];
+  const allChanged: number[] = [];
+  const braces: number[] = [];
   for (let i = firstDiff; i < lines.length; i++) {
     const line = lines[i]!;
     const kind = patch.read(line, i);
     if (kind === "mode") picks.push({ from: i, to: i, prio: MUST + 5 });
     else if (kind === "changed") {
+      allChanged.push(i);
       if (line[0] === "+") added++;
       else removed++;
       // A line of punctuation alone (a brace) says little: room allowing.
       if (/\w/.test(line)) changed.push(i);
-      else picks.push({ from: i, to: i, prio: 70 });
+      else {
+        picks.push({ from: i, to: i, prio: 70 });
+        braces.push(i);
+      }
     } else if (kind === "context") {
       // Context next to a change says where it is.
       const near = /^[-+]/.test(lines[i + 1] ?? "") || /^[-+]/.test(lines[i - 1] ?? "");
       picks.push({ from: i, to: i, prio: near ? 66 : 20 });
     }
   }
-  const { shownFile, shownHunk, alike, again, suffix } = changedPicks(doc, changed, fileOf, hunkOf, picks);
+  const { shownFile, shownHunk, alike, again, suffix, facts } = changedPicks(
+    doc,
+    changed,
+    fileOf,
+    hunkOf,
+    picks,
+  );
   // A hunk's header says where its changes are in the file: with them when they are shown.
   hunks.forEach((i, k) => {
     picks.push({ from: i, to: i, prio: shownHunk.has(k) ? MUST + 4 : 78 });
@@ -180,13 +198,14 @@ function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   for (const i of intentLines(lines, hints.intent, (k) => lines[k]!.trim() !== ""))
     picks.push({ from: i, to: i, prio: MUST + 3 });
   const notes = [
-    {
-      at: 0,
-      text: note(
-        `${plural(files, "file")} changed, +${added} -${removed}: every changed line${alike > 0 ? `, each edit made alike in many places once with its count` : ""}${again > 0 ? ", each edit made in many places of a file once" : ""}; context lines omitted`,
-      ),
-      prio: MUST + 20,
-    },
+    changedLinesNote(
+      (changedLines) =>
+        `${plural(files, "file")} changed, +${added} -${removed}: ${changedLines}${alike > 0 ? `, each edit made alike in many places once with its count` : ""}${again > 0 ? ", each edit made in many places of a file once" : ""}; context lines omitted`,
+      [...facts, ...braces],
+      allChanged,
+      0,
+      MUST + 20,
+    ),
     // The files by directory, each directory once (dirs.ts).
     ...byDirectory(names).flatMap((g) =>
       (g.paths.length <= 2 ? [g.paths.join(" ")] : groupLines(g.dir, g.names)).map((text) => ({

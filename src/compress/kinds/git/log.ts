@@ -17,6 +17,7 @@ import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import { templatesOf } from "../../excerpt/templates.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { bigCommitPicks } from "./big-commits.ts";
+import { changedLinesNote } from "./changed-note.ts";
 import { changedPicks, PatchReader, STAT, STAT_SUMMARY } from "./diff.ts";
 import { formatStatPicks } from "./format-stat.ts";
 import { nameStatusPicks } from "./name-status.ts";
@@ -133,15 +134,27 @@ function patchPicks(doc: Doc, commitOf: Int32Array, picks: Pick[]) {
   const patch = new PatchReader(lines.length);
   const { headers, hunks, fileOf, hunkOf } = patch;
   const changed: number[] = [];
+  const all: number[] = [];
+  const braces: number[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (COMMIT.test(line)) patch.inHunk = false;
-    else if (patch.read(line, i) === "changed" && /\w/.test(line)) changed.push(i);
+    else if (patch.read(line, i) === "changed") {
+      all.push(i);
+      (/\w/.test(line) ? changed : braces).push(i);
+    }
   }
   const shown = new Set<number>();
-  if (changed.length === 0) return { shown, suffix: new Map<number, string>() };
+  if (changed.length === 0)
+    return { shown, suffix: new Map<number, string>(), alike: 0, again: 0, promised: [], all };
   const before = picks.length;
-  const { shownFile, shownHunk, suffix } = changedPicks(doc, changed, fileOf, hunkOf, picks);
+  const { shownFile, shownHunk, alike, again, suffix, facts } = changedPicks(
+    doc,
+    changed,
+    fileOf,
+    hunkOf,
+    picks,
+  );
   for (const p of picks.slice(before)) if (p.prio >= MUST) shown.add(commitOf[p.from]!);
   headers.forEach((i, k) => {
     if (shownFile.has(k)) picks.push({ from: i, to: i, prio: MUST + 4 });
@@ -149,19 +162,21 @@ function patchPicks(doc: Doc, commitOf: Int32Array, picks: Pick[]) {
   hunks.forEach((i, k) => {
     if (shownHunk.has(k)) picks.push({ from: i, to: i, prio: MUST + 4 });
   });
-  return { shown, suffix };
+  // A line of punctuation alone is no fact but is a changed line the note's "every" holds.
+  return { shown, suffix, alike, again, promised: [...facts, ...braces], all };
 }
 
 /**
  * The patches' picks (patchPicks), and each commit whose change is shown as git printed
- * it: its header and subject, then its patch. Whether any change is shown.
+ * it: its header and subject, then its patch. What the note may say of the patches
+ * (PatchNote), or undefined where no change is shown.
  */
 function showPatches(
   doc: Doc,
   infos: readonly Commit[],
   commitOf: Int32Array,
   out: { picks: Pick[]; display: Map<number, string>; suffix: Map<number, string> },
-): boolean {
+): PatchNote | undefined {
   const patches = patchPicks(doc, commitOf, out.picks);
   for (const [at, text] of patches.suffix) out.suffix.set(at, text);
   for (const info of infos) {
@@ -170,7 +185,25 @@ function showPatches(
     out.picks.push({ from: info.start, to: info.start, prio: MUST + 5 });
     if (info.subject >= 0) out.picks.push({ from: info.subject, to: info.subject, prio: MUST + 5 });
   }
-  return patches.shown.size > 0;
+  return patches.shown.size > 0
+    ? { alike: patches.alike > 0, again: patches.again > 0, promised: patches.promised, all: patches.all }
+    : undefined;
+}
+
+/** How the shown patches were cut beyond context: what the note says of them, only where true. */
+interface PatchNote {
+  /** An edit made alike in many places is shown once with its count. */
+  readonly alike: boolean;
+  /** An edit made in many places of one file is shown once there (others as room allows). */
+  readonly again: boolean;
+  /** The changed lines "every changed line" promises (changed-note.ts), and every changed line. */
+  readonly promised: readonly number[];
+  readonly all: readonly number[];
+}
+
+/** The note's words on the patches (diff.ts says the same of a diff). */
+function patchWords(p: PatchNote, changedLines: string): string {
+  return `; patches: ${changedLines}${p.alike ? ", each edit made alike in many places once with its count" : ""}${p.again ? ", each edit made in many places of a file once" : ""}`;
 }
 
 /**
@@ -201,17 +234,28 @@ function smallLogPicks(
  * would say beyond its counts (each subject and file, each other line once): the header
  * says it (header.ts, once per context), and the note said it again in 139 characters.
  */
-function described(commits: number, authors: number, patched: boolean, small: boolean) {
+function described(
+  commits: number,
+  authors: number,
+  patched: PatchNote | undefined,
+  small: boolean,
+): { note: Note; kept: string; method: string } {
   const head = `${plural(commits, "commit")} by ${plural(authors, "author")}`;
+  const kept = plural(commits, "commit");
   if (small)
     return {
-      note: head,
-      kept: plural(commits, "commit"),
+      note: { at: 0, text: note(head), prio: MUST + 20 },
+      kept,
       method: "every subject and file changed, each other line once",
     };
+  const sentence = (changedLines: string) =>
+    `${head}: each commit as its hash and subject, commits alike counted${patched ? patchWords(patched, changedLines) : ""}; dates, bodies${patched ? ", context lines" : ""} and most file stats omitted`;
   return {
-    note: `${head}: each commit as its hash and subject, commits alike counted${patched ? "; patches: every changed line, each edit made alike in many places once with its count" : ""}; dates, bodies${patched ? ", context lines" : ""} and most file stats omitted`,
-    kept: plural(commits, "commit"),
+    // What the patches' note says of their changed lines is true of what was kept (changed-note.ts).
+    note: patched
+      ? changedLinesNote(sentence, patched.promised, patched.all, 0, MUST + 20)
+      : { at: 0, text: note(sentence("")), prio: MUST + 20 },
+    kept,
     method: "every kind of subject, authors, files changed rarely",
   };
 }
@@ -291,7 +335,7 @@ function logExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     if (commitOf[i]! >= 0) picks.push({ from: commitOf[i]!, to: commitOf[i]!, prio: MUST + 4 });
   }
   const said = described(commits.length, authors.size, patched, small);
-  const notes: Note[] = [{ at: 0, text: note(said.note), prio: MUST + 20 }];
+  const notes: Note[] = [said.note];
   return excerpt("git-log", doc, budget, {
     picks,
     notes,
