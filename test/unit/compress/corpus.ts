@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadSet, type OpenSet } from "../../../bench/corpus/facts/sets.ts";
+import { makeVariant, type VariantKind } from "../../../bench/corpus/facts/variants.ts";
 import type { Hints } from "../../../src/compress/excerpt/types.ts";
 
 export interface CorpusEntry {
@@ -81,4 +82,20 @@ export async function capturedCase(set: Exclude<OpenSet, "shared">, name: string
   const text = c.spilled ?? out.text;
   const e = compressText(text, hints, excerptBudget(defaults(), text.length));
   return { text, e, must: c.must_keep as string[], hints };
+}
+
+/**
+ * A captured case (capturedCase) made into one of the robustness bench's variants
+ * (bench/corpus/facts/variants.ts: grown, shrunk, rotated, renumbered), compressed as the
+ * hook would compress an output of the variant's size: the variant's text, its excerpt and
+ * the facts, which the variant keeps unchanged.
+ */
+export async function variantCase(set: Exclude<OpenSet, "shared">, name: string, kind: VariantKind) {
+  const { compressText } = await import("../../../src/compress/compress-text.ts");
+  const { excerptBudget } = await import("../../../src/compress/excerpt/budget.ts");
+  const { defaults } = await import("../../../src/config/schema.ts");
+  const { text, must, hints } = await capturedCase(set, name);
+  const v = makeVariant(text, must, kind);
+  if (!("text" in v)) throw new Error(`${set}/${name} ${kind}: ${v.skip}`);
+  return { text: v.text, e: compressText(v.text, hints, excerptBudget(defaults(), v.text.length)), must };
 }

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { makeVariant } from "../../../../bench/corpus/facts/variants.ts";
-import { compressText } from "../../../../src/compress/compress-text.ts";
-import { excerptBudget } from "../../../../src/compress/excerpt/budget.ts";
 import { patchOutline } from "../../../../src/compress/excerpt/patch-headers.ts";
-import { defaults } from "../../../../src/config/schema.ts";
-import { capturedCase } from "../corpus.ts";
+import { variantCase } from "../corpus.ts";
 
 describe("the hunks of a unified diff git did not print", () => {
   it("keeps each hunk's header (gofmt -d, fresh23 capture, grown 2x and 4x)", async () => {
@@ -12,12 +8,9 @@ describe("the hunks of a unified diff git did not print", () => {
     // threshold, the engine kept each file's `---`/`+++` header but its hunks' headers
     // (`@@ -60,11 +60,11 @@`: which lines of the file changed) were lines of one kind,
     // shown by their first and last, and cut.
-    const { text, must, hints } = await capturedCase("fresh23", "gofmt-d-farejson-f23");
     for (const kind of ["grown2x", "grown4x"] as const) {
-      const v = makeVariant(text, must, kind);
-      if (!("text" in v)) throw new Error(v.skip);
-      const e = compressText(v.text, hints, excerptBudget(defaults(), v.text.length));
-      expect(e.text.length).toBeLessThan(v.text.length / 2);
+      const { text, e, must } = await variantCase("fresh23", "gofmt-d-farejson-f23", kind);
+      expect(e.text.length).toBeLessThan(text.length / 2);
       for (const f of must) expect(e.text, `${kind}: ${f}`).toContain(f);
     }
   });

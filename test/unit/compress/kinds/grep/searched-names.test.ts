@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { makeVariant } from "../../../../../bench/corpus/facts/variants.ts";
-import { compressText } from "../../../../../src/compress/compress-text.ts";
-import { excerptBudget } from "../../../../../src/compress/excerpt/budget.ts";
 import { searchedNames } from "../../../../../src/compress/kinds/grep/searched.ts";
-import { defaults } from "../../../../../src/config/schema.ts";
-import { capturedCase } from "../../corpus.ts";
+import { variantCase } from "../../corpus.ts";
 
 describe("the names a search looked for", () => {
   it("keeps where they are declared and each file's one use among namesakes (fresh23 rg, grown 2x and 4x)", async () => {
@@ -12,12 +8,9 @@ describe("the names a search looked for", () => {
     // matches hold the names inside longer ones (`print_value_should_print_null`). The
     // original (4 KB) passes whole; grown past the threshold, the definitions
     // (`static cJSON_bool read_value(…)`) and the tests' one call of each name were cut.
-    const { text, must, hints } = await capturedCase("fresh23", "rg-n-renamed-helpers-f23");
     for (const kind of ["grown2x", "grown4x"] as const) {
-      const v = makeVariant(text, must, kind);
-      if (!("text" in v)) throw new Error(v.skip);
-      const e = compressText(v.text, hints, excerptBudget(defaults(), v.text.length));
-      expect(e.text.length).toBeLessThan(v.text.length / 2);
+      const { text, e, must } = await variantCase("fresh23", "rg-n-renamed-helpers-f23", kind);
+      expect(e.text.length).toBeLessThan(text.length / 2);
       for (const f of must) expect(e.text, `${kind}: ${f}`).toContain(f);
     }
   });

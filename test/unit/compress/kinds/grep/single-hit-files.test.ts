@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeVariant } from "../../../../../bench/corpus/facts/variants.ts";
-import { compressText } from "../../../../../src/compress/compress-text.ts";
-import { excerptBudget } from "../../../../../src/compress/excerpt/budget.ts";
-import { defaults } from "../../../../../src/config/schema.ts";
-import { capturedCase } from "../../corpus.ts";
+import { variantCase } from "../../corpus.ts";
 
 // The Grep tool in content mode, `@deprecated` in *.d.ts under node_modules (fresh6): 46
 // files, a few with many hits. A file with one hit is named by that hit alone; rare matches
@@ -13,11 +9,8 @@ import { capturedCase } from "../../corpus.ts";
 // left out.
 describe("grep content mode: a file with one match", () => {
   it("is named by its match whatever the room, in the output shrunk or rotated", async () => {
-    const { text, must, hints } = await capturedCase("fresh6", "grep-tool-content-deprecated-dts");
     for (const kind of ["shrunk", "shifted"] as const) {
-      const v = makeVariant(text, must, kind);
-      if (!("text" in v)) throw new Error(v.skip);
-      const e = compressText(v.text, hints, excerptBudget(defaults(), v.text.length));
+      const { e, must } = await variantCase("fresh6", "grep-tool-content-deprecated-dts", kind);
       for (const fact of must) expect(e.text, `${kind}: ${fact}`).toContain(fact);
     }
   });

@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { makeVariant } from "../../../../../bench/corpus/facts/variants.ts";
-import { compressText } from "../../../../../src/compress/compress-text.ts";
-import { excerptBudget } from "../../../../../src/compress/excerpt/budget.ts";
-import { defaults } from "../../../../../src/config/schema.ts";
-import { capturedCase } from "../../corpus.ts";
+import { variantCase } from "../../corpus.ts";
 
 /** A real tree capture grown by the robustness bench (bench/corpus/facts/variants.ts), compressed. */
 async function grownTree(set: "fresh3" | "fresh6", name: string, kind: "grown2x" | "grown4x") {
-  const { text, must, hints } = await capturedCase(set, name);
-  const v = makeVariant(text, must, kind);
-  if (!("text" in v)) throw new Error(v.skip);
-  return compressText(v.text, hints, excerptBudget(defaults(), v.text.length));
+  return (await variantCase(set, name, kind)).e;
 }
 
 describe("a tree with sizes", () => {
