@@ -170,7 +170,51 @@ function diffClaims(lines: readonly string[], e: Excerpted): Claim[] {
   out.push(...claim("note:diff-files", num(m[1]!), files, m[0]));
   out.push(...claim("note:diff-added", num(m[2]!), added, m[0]));
   out.push(...claim("note:diff-removed", num(m[3]!), removed, m[0]));
+  out.push(...changedShownClaims(lines, e));
   return out;
+}
+
+/**
+ * A diff's or a log's patches: "K of M changed lines shown" (M every `+`/`-` line of a
+ * hunk, K those the excerpt shows whole, counted as a multiset of texts, an alike line's
+ * count suffix set aside), and "every changed line" with no clause of edits shown once
+ * holds each of them.
+ */
+function changedShownClaims(lines: readonly string[], e: Excerpted): Claim[] {
+  const counted = /(?:: |patches: )([\d,]+) of ([\d,]+) changed lines shown/m.exec(e.text);
+  const every = /(?:: |patches: )every changed line(, each edit made)?/m.exec(e.text);
+  if (!counted && !(every && every[1] === undefined)) return [];
+  const changed = new Map<string, number>();
+  let total = 0;
+  let inHunk = false;
+  for (const l of lines) {
+    if (/^(?:diff --git |commit [0-9a-f]{7,})/.test(l)) inHunk = false;
+    else if (l.startsWith("@@")) inHunk = true;
+    else if (inHunk && /^[-+]/.test(l)) {
+      total++;
+      changed.set(l, (changed.get(l) ?? 0) + 1);
+    }
+  }
+  const shownTimes = new Map<string, number>();
+  for (const raw of e.text.split("\n")) {
+    let l = raw.replace(/ {2}\[×\d+ like this, lines \d+-\d+\]$/, "");
+    // A line too long to show whole is shown cut (framing.ts): `<start> … [+N chars]`.
+    const cut = / … \[\+(\d+) chars\]$/.exec(l);
+    if (cut) {
+      const head = l.slice(0, cut.index);
+      const size = head.length + Number(cut[1]);
+      l = [...changed.keys()].find((c) => c.length === size && c.startsWith(head)) ?? l;
+    }
+    if (changed.has(l)) shownTimes.set(l, (shownTimes.get(l) ?? 0) + 1);
+  }
+  let shown = 0;
+  for (const [l, n] of changed) shown += Math.min(n, shownTimes.get(l) ?? 0);
+  if (counted)
+    return [
+      ...claim("note:changed-total", num(counted[2]!), total, counted[0]),
+      ...claim("note:changed-shown", num(counted[1]!), shown, counted[0]),
+    ];
+  return claim("note:changed-every", total, shown, every![0]);
 }
 
 /** git log: commits and authors. */
@@ -182,6 +226,7 @@ function logClaims(lines: readonly string[], e: Excerpted): Claim[] {
   return [
     ...claim("kept:log-commits", countIn(text, "commit"), commits, e.kept),
     ...(authors.size > 0 ? claim("kept:log-authors", countIn(text, "author"), authors.size, e.kept) : []),
+    ...changedShownClaims(lines, e),
   ];
 }
 
