@@ -39,3 +39,11 @@ export function changedLinesNote(
     bound: () => longest.length,
   };
 }
+
+/**
+ * What the note adds of edits shown once: an edit made alike in many places (with its
+ * count), an edit made in many places of one file (changedPicks' `alike` and `again`).
+ */
+export function editsShownOnce(alike: boolean, again: boolean): string {
+  return `${alike ? ", each edit made alike in many places once with its count" : ""}${again ? ", each edit made in many places of a file once" : ""}`;
+}

@@ -14,7 +14,7 @@ import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
 import { MUST, type Pick } from "../../excerpt/pack.ts";
 import { templatesOf } from "../../excerpt/templates.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
-import { changedLinesNote } from "./changed-note.ts";
+import { changedLinesNote, editsShownOnce } from "./changed-note.ts";
 import { editGroups } from "./edit-pairs.ts";
 
 const DIFF_FILE = /^diff --git a\/(.+) b\/(.+)$|^diff --(?:cc|combined) (.+)$/;
@@ -81,14 +81,18 @@ export function changedPicks(
   fileOf: Int32Array,
   hunkOf: Int32Array,
   picks: Pick[],
+  braces: readonly number[],
 ): {
   shownFile: Set<number>;
   shownHunk: Set<number>;
   alike: number;
   again: number;
   suffix: Map<number, string>;
-  /** The changed lines picked as facts: the ones a note saying "every changed line" promises. */
-  facts: number[];
+  /**
+   * The changed lines a note saying "every changed line" promises (changed-note.ts): those
+   * picked as facts, and the lines of punctuation alone (`braces`), no facts but changed lines.
+   */
+  promised: number[];
 } {
   const { starts } = doc;
   const kinds = templatesOf(subDoc(doc, changed), () => false, undefined, SAME_EDIT);
@@ -133,7 +137,7 @@ export function changedPicks(
       picks.push({ from: i, to: i, prio: 60 - Math.min(20, k / 4) });
     });
   }
-  return { shownFile, shownHunk, alike, again, suffix, facts };
+  return { shownFile, shownHunk, alike, again, suffix, promised: [...facts, ...braces] };
 }
 
 function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
@@ -175,12 +179,13 @@ function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
       picks.push({ from: i, to: i, prio: near ? 66 : 20 });
     }
   }
-  const { shownFile, shownHunk, alike, again, suffix, facts } = changedPicks(
+  const { shownFile, shownHunk, alike, again, suffix, promised } = changedPicks(
     doc,
     changed,
     fileOf,
     hunkOf,
     picks,
+    braces,
   );
   // A hunk's header says where its changes are in the file: with them when they are shown.
   hunks.forEach((i, k) => {
@@ -200,8 +205,8 @@ function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const notes = [
     changedLinesNote(
       (changedLines) =>
-        `${plural(files, "file")} changed, +${added} -${removed}: ${changedLines}${alike > 0 ? `, each edit made alike in many places once with its count` : ""}${again > 0 ? ", each edit made in many places of a file once" : ""}; context lines omitted`,
-      [...facts, ...braces],
+        `${plural(files, "file")} changed, +${added} -${removed}: ${changedLines}${editsShownOnce(alike > 0, again > 0)}; context lines omitted`,
+      promised,
       allChanged,
       0,
       MUST + 20,

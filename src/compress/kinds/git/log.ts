@@ -17,7 +17,7 @@ import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import { templatesOf } from "../../excerpt/templates.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { bigCommitPicks } from "./big-commits.ts";
-import { changedLinesNote } from "./changed-note.ts";
+import { changedLinesNote, editsShownOnce } from "./changed-note.ts";
 import { changedPicks, PatchReader, STAT, STAT_SUMMARY } from "./diff.ts";
 import { formatStatPicks } from "./format-stat.ts";
 import { nameStatusPicks } from "./name-status.ts";
@@ -148,12 +148,13 @@ function patchPicks(doc: Doc, commitOf: Int32Array, picks: Pick[]) {
   if (changed.length === 0)
     return { shown, suffix: new Map<number, string>(), alike: 0, again: 0, promised: [], all };
   const before = picks.length;
-  const { shownFile, shownHunk, alike, again, suffix, facts } = changedPicks(
+  const { shownFile, shownHunk, alike, again, suffix, promised } = changedPicks(
     doc,
     changed,
     fileOf,
     hunkOf,
     picks,
+    braces,
   );
   for (const p of picks.slice(before)) if (p.prio >= MUST) shown.add(commitOf[p.from]!);
   headers.forEach((i, k) => {
@@ -162,8 +163,7 @@ function patchPicks(doc: Doc, commitOf: Int32Array, picks: Pick[]) {
   hunks.forEach((i, k) => {
     if (shownHunk.has(k)) picks.push({ from: i, to: i, prio: MUST + 4 });
   });
-  // A line of punctuation alone is no fact but is a changed line the note's "every" holds.
-  return { shown, suffix, alike, again, promised: [...facts, ...braces], all };
+  return { shown, suffix, alike, again, promised, all };
 }
 
 /**
@@ -201,9 +201,9 @@ interface PatchNote {
   readonly all: readonly number[];
 }
 
-/** The note's words on the patches (diff.ts says the same of a diff). */
+/** The note's words on the patches, as diff.ts words a diff's. */
 function patchWords(p: PatchNote, changedLines: string): string {
-  return `; patches: ${changedLines}${p.alike ? ", each edit made alike in many places once with its count" : ""}${p.again ? ", each edit made in many places of a file once" : ""}`;
+  return `; patches: ${changedLines}${editsShownOnce(p.alike, p.again)}`;
 }
 
 /**
