@@ -68,7 +68,8 @@ export function sharedEndings(
       return counts.get(e) ?? 0;
     }
     n = 0;
-    for (let i = 0; i < lines.length; i++) if (keep(i) && endsIn(lines[i]!, e)) n++;
+    // The ending compared first: a kind's keep (its noise) may cost more than the comparison.
+    for (let i = 0; i < lines.length; i++) if (endsIn(lines[i]!, e) && keep(i)) n++;
     asked.set(e, n);
     return n;
   };
