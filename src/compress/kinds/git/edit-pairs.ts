@@ -10,6 +10,12 @@
 
 /** Words as an edit is told by: identifiers and numbers. */
 const WORD = /[\p{L}\p{N}_$]+/gu;
+/**
+ * The same on a line of ASCII alone (where a letter or a number is one of these): read some
+ * four times faster than the classes of every script, most lines of code being ASCII.
+ */
+const ASCII_WORD = /[A-Za-z0-9_$]+/g;
+const NOT_ASCII = /[^\x00-\x7f]/;
 const DIGITS = /^\d+$/;
 
 /**
@@ -19,7 +25,7 @@ const DIGITS = /^\d+$/;
  * past its sign; only a word that starts with an ASCII digit can be one.
  */
 function wordsOf(line: string): string[] {
-  const words = line.slice(1).match(WORD) ?? [];
+  const words = line.slice(1).match(NOT_ASCII.test(line) ? WORD : ASCII_WORD) ?? [];
   for (let k = 0; k < words.length; k++) {
     const c = words[k]!.charCodeAt(0);
     if (c >= 48 && c <= 57 && DIGITS.test(words[k]!)) words[k] = "#";
