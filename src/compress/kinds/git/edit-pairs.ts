@@ -15,7 +15,7 @@ const WORD = /[\p{L}\p{N}_$]+/gu;
  * four times faster than the classes of every script, most lines of code being ASCII.
  */
 const ASCII_WORD = /[A-Za-z0-9_$]+/g;
-const NOT_ASCII = /[^\x00-\x7f]/;
+const NOT_ASCII = /[\u0080-\uffff]/;
 const DIGITS = /^\d+$/;
 
 /**
