@@ -23,20 +23,37 @@ export function commonLead(lines: readonly string[]): string | undefined {
   // The lead of the line before when it is two words: a line that starts with them has it too
   // (each word ends at its blank), and is not read again (`migrating batch 1/400`, `… 2/400`).
   let two: string | undefined;
+  // Lines in a row of one lead are counted together, the map written once for the run.
+  let run: string | undefined;
+  let runs = 0;
   for (let i = 0; i < lines.length && total < LEAD_LINES; i++) {
     const line = lines[i]!;
-    // Blank (what trim() would leave empty), told without trimming: a trim copies every indented line.
-    if (!NOT_BLANK.test(line)) continue;
+    // Blank (what trim() would leave empty), told without trimming: a trim copies every
+    // indented line, and a line that opens with no blank is none (no regex asked).
+    if ((line === "" || isSpace(line.charCodeAt(0))) && !NOT_BLANK.test(line)) continue;
     total++;
     const lead = two !== undefined && line.startsWith(two) ? two : LEAD.exec(line)?.[0];
     if (lead === undefined) continue;
-    counts.set(lead, (counts.get(lead) ?? 0) + 1);
+    if (lead !== run) {
+      if (run !== undefined) counts.set(run, (counts.get(run) ?? 0) + runs);
+      run = lead;
+      runs = 0;
+    }
+    runs++;
     two = lead.indexOf(" ") < lead.length - 1 ? lead : undefined;
   }
+  if (run !== undefined) counts.set(run, (counts.get(run) ?? 0) + runs);
   let best: string | undefined;
   let most = 0;
   for (const [lead, k] of counts) if (k > most) [best, most] = [lead, k];
   return best !== undefined && most >= Math.max(8, total * 0.4) && isProblem(best) ? best : undefined;
+}
+
+/** Adds `by` to what `held` counts of `key`; the count now. */
+function count(held: Map<number, number>, key: number, by: number): number {
+  const n = (held.get(key) ?? 0) + by;
+  held.set(key, n);
+  return n;
 }
 
 /**
@@ -52,6 +69,8 @@ function mayShareLead(lines: readonly string[]): boolean {
   const held = new Map<number, number>();
   let total = 0;
   let most = 0;
+  let run = 0;
+  let runs = 0;
   for (let i = 0; i < lines.length && total < LEAD_LINES; i++) {
     const line = lines[i]!;
     // Empty or opening with what \s matches: no lead, and blank or not as NOT_BLANK says.
@@ -67,9 +86,14 @@ function mayShareLead(lines: readonly string[]): boolean {
     key = Math.imul(key ^ line.charCodeAt(blank >> 1), 0x01000193);
     for (let k = Math.max(1, blank - 3); k < blank; k++)
       key = Math.imul(key ^ line.charCodeAt(k), 0x01000193);
-    const n = (held.get(key) ?? 0) + 1;
-    held.set(key, n);
-    if (n > most) most = n;
+    // Lines in a row of one key are counted together, the map written once for the run.
+    if (key !== run) {
+      if (runs > 0) most = Math.max(most, count(held, run, runs));
+      run = key;
+      runs = 0;
+    }
+    runs++;
   }
+  if (runs > 0) most = Math.max(most, count(held, run, runs));
   return most >= Math.max(8, total * 0.4);
 }

@@ -178,15 +178,18 @@ export class Packer {
    * fit may get another try (true).
    */
   private settle(): boolean {
-    const size = renderedSize(this.layout, this.kept, this.noteTexts());
-    // Notes that depend on what is kept count at their bound, not as shown now.
+    // Notes that depend on what is kept count at their bound, not as shown now: each such
+    // note's text is made once, for the size and for its bound (a diff's note counts its lines).
+    const texts: string[] = [];
     let bounds = 0;
     this.notes.forEach((note, k) => {
+      const text = this.shownNote(k);
+      if (text !== undefined) texts.push(text);
       if (!this.noteTaken[k] || !note.final) return;
       this.charge[k] = this.measured(k);
-      const text = note.final(this.isKept);
-      bounds += this.charge[k]! - (text === "" ? 0 : text.length + 1);
+      bounds += this.charge[k]! - (text === undefined ? 0 : text.length + 1);
     });
+    const size = renderedSize(this.layout, this.kept, texts);
     if (size + bounds >= this.used - 16) return false;
     this.used = size + bounds;
     this.stale = false;
@@ -327,16 +330,6 @@ export class Packer {
 
   private render(): Packed {
     return render(this.layout, this.kept, this.notesAt());
-  }
-
-  /** The taken notes' texts (those not empty), in no order: what they add to the size. */
-  private noteTexts(): string[] {
-    const texts: string[] = [];
-    this.notes.forEach((_, k) => {
-      const text = this.shownNote(k);
-      if (text !== undefined) texts.push(text);
-    });
-    return texts;
   }
 
   /** The taken notes' texts by the unit they stand before. */

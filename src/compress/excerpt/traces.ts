@@ -273,6 +273,15 @@ const GOES_ON =
   /^\s*(?:Caused by|\[cause\]|Suppressed):|^\s+\d+: \S|^\s+\.\.\. \d+ (?:more|common frames omitted)/;
 
 /**
+ * Whether a line opening with `c` may be one traceCount reads: every pattern it tries opens
+ * with one of `DTpft` or a blank (most lines of a log before a crash open otherwise, and are
+ * passed with no regex asked).
+ */
+function mayCount(c: number): boolean {
+  return c === 68 || c === 84 || c === 112 || c === 102 || c === 116 || isSpace(c);
+}
+
+/**
  * How many traces lines [from, to] print, each once with its causes: a Python
  * `Traceback (most recent call last):` but one a chain's separator joins to the one above,
  * a run of `at` frames but one under a cause or a Rust frame, a Go `panic:` or `fatal
@@ -284,7 +293,7 @@ export function traceCount(lines: readonly string[], from: number, to: number): 
   let chained = false;
   for (let i = from; i <= to; i++) {
     const line = lines[i]!;
-    if (line.length > 3000) continue;
+    if (line.length > 3000 || !mayCount(line.charCodeAt(0))) continue;
     if (PY_CHAIN.test(line)) chained = true;
     else if (PY_START.test(line)) {
       if (!chained) n++;

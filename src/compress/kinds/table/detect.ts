@@ -9,7 +9,7 @@ export const tables: Detector = {
   most: 0.55 + 0.2,
   detect(text: string, hints: Hints): number {
     const firstLines = text.slice(0, 4000);
-    if (!/[,\t|│]|\S {2,}\S/.test(firstLines)) return 0;
+    if (!mayHoldCells(firstLines)) return 0;
     const lines = firstLines.split("\n", 60).filter((l) => l.trim() !== "");
     if (lines.length < 2) return 0;
     const score = tableScore(lines, hints);
@@ -19,6 +19,16 @@ export const tables: Detector = {
     return score > 0 && looksLikeCode(lines) ? 0 : score;
   },
 };
+
+/**
+ * Whether a text holds a delimiter (`,`, a tab, a bar) or two words two blanks apart (`\S
+ * {2,}\S`): each delimiter looked for by a native search, and the regex, which tries both
+ * alternatives at every character, asked only where two blanks stand together.
+ */
+export function mayHoldCells(text: string): boolean {
+  if (text.includes(",") || text.includes("\t") || text.includes("|") || text.includes("│")) return true;
+  return text.includes("  ") && /\S {2,}\S/.test(text);
+}
 
 /**
  * A line of a box or grid drawn around a table (sqlite3 -box, psql, markdown): no cells.

@@ -55,6 +55,34 @@ describe("commonLead", () => {
       expect(commonLead(own), c.toString(16)).toBe(byTable(own));
     }
   });
+  it("counts no line of blanks alone, whatever blank opens it (the regex asked only behind one)", () => {
+    // 8 leads of 20 lines not blank: a lead exactly at the bound, lost if a blank line counted.
+    for (const ch of [
+      " ",
+      "\t",
+      "\v",
+      "\f",
+      "\r",
+      "\u00a0",
+      "\u1680",
+      "\u2000",
+      "\u200a",
+      "\u2028",
+      "\u3000",
+      "\ufeff",
+    ]) {
+      const lines = [
+        ...Array(8).fill("npm error x"),
+        ...Array(12).fill("ok"),
+        ch,
+        `${ch}${ch}`,
+        `${ch} `,
+        "",
+      ];
+      expect(commonLead(lines), ch.charCodeAt(0).toString(16)).toBe("npm error ");
+      expect(byTable(lines)).toBe("npm error ");
+    }
+  });
   it("answers so for first words alike but for a character anywhere, and one-word leads", () => {
     // Lines of one lead differ past it (`1:error:x a`, `1:error:x b`); lines of two leads may
     // share a first character, length and last characters (a log's numbered times).
