@@ -24,6 +24,28 @@ export function fewAlike(
   bodyAt: (i: number) => number = () => 0,
 ): boolean {
   if (members.length > Math.max(FEW_ALIKE, 2 * rare)) return false;
-  const said = new Set(members.map((i) => lines[i]!.slice(bodyAt(i)).trim()));
-  return said.size === members.length;
+  // Pair by pair, nothing sliced: a kind of this size holds a few lines (six pairs for four).
+  for (let a = 1; a < members.length; a++)
+    for (let b = 0; b < a; b++) if (sameWords(lines, members[a]!, members[b]!, bodyAt)) return false;
+  return true;
+}
+
+/** The bounds of line `i`'s words past `bodyAt`, blanks at either end left out. */
+function wordsOf(line: string, from: number): [number, number] {
+  let s = from;
+  let e = line.length;
+  while (s < e && line.charCodeAt(s) <= 32) s++;
+  while (e > s && line.charCodeAt(e - 1) <= 32) e--;
+  return [s, e];
+}
+
+/** Whether lines `a` and `b` say the same words past where each stands. */
+function sameWords(lines: readonly string[], a: number, b: number, bodyAt: (i: number) => number): boolean {
+  const x = lines[a]!;
+  const y = lines[b]!;
+  const [xs, xe] = wordsOf(x, bodyAt(a));
+  const [ys, ye] = wordsOf(y, bodyAt(b));
+  if (xe - xs !== ye - ys) return false;
+  for (let k = 0; k < xe - xs; k++) if (x.charCodeAt(xs + k) !== y.charCodeAt(ys + k)) return false;
+  return true;
 }
