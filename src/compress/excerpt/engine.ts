@@ -28,6 +28,7 @@ import type { Doc } from "./doc.ts";
 import { demoteEchoes } from "./echoes.ts";
 import { failedCalls } from "./failed-calls.ts";
 import { failedTestOutput } from "./failed-events.ts";
+import { fewAlike } from "./few-alike.ts";
 import { fewByShape } from "./few-shapes.ts";
 import { alikeSuffix } from "./framing.ts";
 import { heldByMost } from "./held-by-most.ts";
@@ -192,7 +193,7 @@ function rareShapes(w: Work, rare: number): ((i: number) => boolean) | undefined
 }
 
 /** A frequent kind of line: its first (with its count) and last; whether it may hold rare values. */
-function rankFrequent(w: Work, tpl: Template): boolean {
+function rankFrequent(w: Work, tpl: Template, whole: boolean): boolean {
   const { lines, starts, opts } = w;
   const m = tpl.members;
   const quiet = w.noise(m[0]!);
@@ -206,7 +207,8 @@ function rankFrequent(w: Work, tpl: Template): boolean {
   const size = Math.min(10, Math.log2(m.length));
   // Where every line is what was asked for (grep), each kind's first line is a fact too.
   const why = "first-of-kind";
-  if (opts.rareAreFacts && !quiet) fact(w, first, first, E.rare + 1, why);
+  // A kind of a few lines, each naming its own (few-alike.ts), whole where rare ones are facts.
+  if (opts.rareAreFacts && !quiet) for (const i of whole ? m : [first]) fact(w, i, i, E.rare + 1, why);
   else w.picks.push({ from: first, to: first, prio: quiet ? E.other + 20 : E.representative - size, why });
   // A kind that is mostly one line said again (the same frame under a hundred reports) is
   // told by that line, which its first need not be.
@@ -290,7 +292,10 @@ function rankRest(w: Work, nonBlank: number, blame = false): boolean {
       continue;
     }
     if (tpl.members.length <= rare || few?.(tpl)) rankRare(w, tpl, rareAreFacts, rareShape, shared);
-    else if (rankFrequent(w, tpl) && background) valued.push(tpl);
+    else {
+      const whole = rareAreFacts && fewAlike(w.lines, tpl.members, rare, w.opts.bodyAt);
+      if (rankFrequent(w, tpl, whole) && background) valued.push(tpl);
+    }
   }
   // In a blame, values odd in the code's words are no news either: its fields that are
   // (each commit, each file under -C) are read by blameFacts.

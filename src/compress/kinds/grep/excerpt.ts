@@ -138,7 +138,11 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints, read = matches(d
   // facts get what it leaves, not a budget of their own beside it (a search for `function `
   // over 100 files was 3.3 KB, where Claude Code alone shows a 2 KB preview). The cap on
   // facts stays the one of the whole budget.
-  if (ranking.rareFacts)
+  // A command that searched nothing (a linter's `path:12: finding` lines: vulture, luacheck)
+  // found each line, not one mention of a name: a file's only one is one more of its kind
+  // (vulture's 47 `unused class 'XStyle'`, one a style file, took 3 KB of a 5 KB excerpt).
+  const searched = hints.command === undefined || isSearch(hints.command);
+  if (ranking.rareFacts && searched)
     for (const [f, i] of firsts) if (matched.get(f) === 1) picks.push({ from: i, to: i, prio: MUST + 2 });
   // Where the names searched for are declared, and a file's one use of a name among its namesakes.
   for (const i of aboutNames(doc.lines, bodyAt, file, searchedNames(hints.command)))
@@ -164,8 +168,7 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints, read = matches(d
   // A command that searched nothing printing `path:12: text` (a linter's findings: pyright,
   // vulture, luacheck, pylint) is read as a search's matches are (its rare findings and
   // problems whole), but what it printed are lines naming places, not matches.
-  const [one, many] =
-    hints.command === undefined || isSearch(hints.command) ? ["match", "matches"] : ["line", "lines"];
+  const [one, many] = searched ? ["match", "matches"] : ["line", "lines"];
   return excerpt("grep", doc, Math.max(0, room), {
     picks,
     notes,
