@@ -1,0 +1,87 @@
+/**
+ * The rare values of a list's last column. Where many lines share one shape (the same indent,
+ * the same number of words) and their last word takes few values, most lines one of them
+ * (apt-cache showpkg's reverse dependencies, each `name,libxml2 2.7.4`), the line whose last
+ * word is held by one or two lines (`ruby-libxml,libxml2 2.9.12`: the one that needs more)
+ * is the news of the list. Each line names its own first word, so no kind of line holds
+ * them together for the engine's rare values (outliers.ts) to find: they are found here.
+ * Pure; the structure rules (structure.ts) make them facts.
+ */
+
+/** A list is read from this many lines of one shape on, spanning at most TOGETHER times as many. */
+const FEWEST = 50;
+const TOGETHER = 1.25;
+/** Its last column holds at most this many values, one of them (holding a digit) on at least four lines in five. */
+const VALUES = 24;
+const MAIN = 0.8;
+/** A value on at most this many lines is rare… */
+const RARE = 2;
+/** …rare lines are at most this share of the list… */
+const FEW = 0.05;
+/** …and at most this many of them are facts per list (the first ones). */
+const MOST = 24;
+/** A space or a tab. */
+const isSpace = (code: number) => code === 32 || code === 9;
+/** Lines past this many are not read. */
+const READ = 20_000;
+
+export function rareLastValues(lines: readonly string[]): number[] {
+  if (lines.length < FEWEST || lines.length > READ) return [];
+  // Lines by shape: their indent and number of words; of each, where its last word starts.
+  const shapes = new Map<number, { at: number[]; last: string[] }>();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const n = line.length;
+    let c = 0;
+    while (c < n && isSpace(line.charCodeAt(c))) c++;
+    if (c === n) continue;
+    const indent = c;
+    let words = 0;
+    let lastAt = c;
+    let end = c;
+    while (c < n) {
+      lastAt = c;
+      words++;
+      while (c < n && !isSpace(line.charCodeAt(c))) c++;
+      end = c;
+      while (c < n && isSpace(line.charCodeAt(c))) c++;
+    }
+    if (words < 2) continue;
+    const key = indent * 4096 + Math.min(words, 4095);
+    let s = shapes.get(key);
+    if (!s) shapes.set(key, (s = { at: [], last: [] }));
+    s.at.push(i);
+    s.last.push(line.slice(lastAt, end));
+  }
+  const out: number[] = [];
+  for (const { at, last } of shapes.values()) {
+    // A list: its lines stand together (a log's lines of one length are strewn among others).
+    if (at.length < FEWEST || at[at.length - 1]! - at[0]! + 1 > TOGETHER * at.length) continue;
+    const counts = new Map<string, number>();
+    for (const v of last) {
+      counts.set(v, (counts.get(v) ?? 0) + 1);
+      if (counts.size > VALUES) break;
+    }
+    if (counts.size > VALUES) continue;
+    let top = 0;
+    let main = "";
+    for (const [v, n] of counts)
+      if (n > top) {
+        top = n;
+        main = v;
+      }
+    // A column of values (versions, counts): its main value holds a digit; a sentence's last word does not.
+    if (top < MAIN * at.length || !/\d/.test(main)) continue;
+    // Exceptions are few: else the column is a spread of values (peers, sizes), not one value's.
+    let rare = 0;
+    for (const n of counts.values()) if (n <= RARE) rare += n;
+    if (rare > FEW * at.length) continue;
+    let kept = 0;
+    for (let k = 0; k < at.length && kept < MOST; k++)
+      if (counts.get(last[k]!)! <= RARE) {
+        out.push(at[k]!);
+        kept++;
+      }
+  }
+  return out.sort((a, b) => a - b);
+}
