@@ -5432,7 +5432,10 @@ export const sessions: Session[] = [
       ),
       {
         tool: "Bash",
-        input: { command: "psql -q -v ON_ERROR_STOP=1 -f pg/schema.sql", description: "Load the Postgres copy" },
+        input: {
+          command: "psql -q -v ON_ERROR_STOP=1 -f pg/schema.sql",
+          description: "Load the Postgres copy",
+        },
       },
       build(
         "psql-a-f-normalise-f24",
@@ -5486,7 +5489,8 @@ export const sessions: Session[] = [
     name: "fresh24-web",
     setup: "fresh24",
     cwd: "fresh24/web",
-    prompt: "before the release: which migrations will run, what settings differ, and what does the API expose?",
+    prompt:
+      "before the release: which migrations will run, what settings differ, and what does the API expose?",
     provenance: `${CAPTURED} (Django 3.2 and alembic 1.8 with SQLAlchemy 1.4 of Debian 12 under /usr/bin/python3, Flask 3.1 under Python 3.11; files by projects/fresh24.sh)`,
     steps: [
       bash(
@@ -5525,7 +5529,8 @@ export const sessions: Session[] = [
     name: "fresh24-py",
     setup: "fresh24",
     cwd: "fresh24/py",
-    prompt: "the vendored Flask and alembic fail our import-order check; how complex and how risky is that code?",
+    prompt:
+      "the vendored Flask and alembic fail our import-order check; how complex and how risky is that code?",
     provenance: `${CAPTURED} (isort 5.6, radon 5.1 and bandit 1.7 of Debian 12 over Debian's python3-flask 2.2 and python3-alembic 1.8; files by projects/fresh24.sh)`,
     steps: [
       bash(
@@ -5541,7 +5546,12 @@ export const sessions: Session[] = [
         "Cyclomatic complexity of the vendored alembic",
       ),
       bash("radon-mi-alembic-f24", "radon", "radon mi -s vendor/alembic", "Maintainability index per file"),
-      bash("radon-raw-alembic-f24", "radon", "radon raw -s vendor/alembic", "Lines, comments and blanks per file"),
+      bash(
+        "radon-raw-alembic-f24",
+        "radon",
+        "radon raw -s vendor/alembic",
+        "Lines, comments and blanks per file",
+      ),
       bash(
         "bandit-csv-alembic-f24",
         "bandit",
@@ -5554,11 +5564,17 @@ export const sessions: Session[] = [
     name: "fresh24-git",
     setup: "fresh24",
     cwd: "fresh24/git/cjson",
-    prompt: "where am I with the cJSON fork: what is changed, where did the bisect get to, which worktrees are stale?",
+    prompt:
+      "where am I with the cJSON fork: what is changed, where did the bisect get to, which worktrees are stale?",
     provenance: `${CAPTURED} (git 2.39 on a clone of DaveGamble/cJSON; files by projects/fresh24.sh)`,
     steps: [
       bash("git-status-vv-rename-f24", "git-status", "git status -vv", "Everything changed, staged and not"),
-      bash("git-bisect-log-f24", "git-bisect", "git -C ../cjson-bisect bisect log", "Where the bisect got to"),
+      bash(
+        "git-bisect-log-f24",
+        "git-bisect",
+        "git -C ../cjson-bisect bisect log",
+        "Where the bisect got to",
+      ),
       bash("git-worktree-list-v-f24", "git-worktree", "git worktree list -v", "The fork's worktrees"),
     ],
   },

@@ -49,7 +49,10 @@ export function rareLastValues(lines: readonly string[]): number[] {
     if (words < 2) continue;
     const key = indent * 4096 + Math.min(words, 4095);
     let s = shapes.get(key);
-    if (!s) shapes.set(key, (s = { at: [], last: [] }));
+    if (!s) {
+      s = { at: [], last: [] };
+      shapes.set(key, s);
+    }
     s.at.push(i);
     s.last.push(line.slice(lastAt, end));
   }
