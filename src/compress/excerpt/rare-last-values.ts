@@ -22,14 +22,68 @@ const FEW = 0.05;
 const MOST = 24;
 /** A space or a tab. */
 const isSpace = (code: number) => code === 32 || code === 9;
+/** Lines other than a list's allowed between two of its lines. */
+const GAP = 4;
 /** Lines past this many are not read. */
 const READ = 20_000;
 
+/** Whether line[from, to) holds a digit. */
+function hasDigit(line: string, from: number, to: number): boolean {
+  for (let c = from; c < to; c++) {
+    const code = line.charCodeAt(c);
+    if (code >= 48 && code <= 57) return true;
+  }
+  return false;
+}
+
+/**
+ * Where a list may stand, read cheaply (its lines' indent and last word only, most outputs
+ * none): runs of FEWEST lines or more of one indent whose last word holds a digit, a few
+ * other lines allowed between them (GAP), as [first, last] line ranges.
+ */
+function listRuns(lines: readonly string[]): [number, number][] {
+  const runs: [number, number][] = [];
+  let first = -1;
+  let last = -1;
+  let count = 0;
+  let indent = -1;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    let c = 0;
+    while (c < line.length && isSpace(line.charCodeAt(c))) c++;
+    if (c === line.length) continue;
+    let e = line.length;
+    while (isSpace(line.charCodeAt(e - 1))) e--;
+    let s = e;
+    while (s > c && !isSpace(line.charCodeAt(s - 1))) s--;
+    if (s === c || !hasDigit(line, s, e)) continue;
+    if (c === indent && i - last <= GAP) {
+      last = i;
+      count++;
+      continue;
+    }
+    if (count >= FEWEST) runs.push([first, last]);
+    first = i;
+    last = i;
+    count = 1;
+    indent = c;
+  }
+  if (count >= FEWEST) runs.push([first, last]);
+  return runs;
+}
+
 export function rareLastValues(lines: readonly string[]): number[] {
   if (lines.length < FEWEST || lines.length > READ) return [];
+  const out: number[] = [];
+  for (const [from, to] of listRuns(lines)) out.push(...rareIn(lines, from, to));
+  return out;
+}
+
+/** The rare lines of lines[from, to] (rareLastValues). */
+function rareIn(lines: readonly string[], from: number, to: number): number[] {
   // Lines by shape: their indent and number of words; of each, where its last word starts.
   const shapes = new Map<number, { at: number[]; last: string[] }>();
-  for (let i = 0; i < lines.length; i++) {
+  for (let i = from; i <= to; i++) {
     const line = lines[i]!;
     const n = line.length;
     let c = 0;
