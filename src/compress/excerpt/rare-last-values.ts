@@ -22,6 +22,8 @@ const FEW = 0.05;
 const MOST = 24;
 /** A space or a tab. */
 const isSpace = (code: number) => code === 32 || code === 9;
+/** A run's last words take at most this many values in all, its lists' and the rest's. */
+const SPREAD = 64;
 /** Lines other than a list's allowed between two of its lines. */
 const GAP = 4;
 /** Lines past this many are not read. */
@@ -79,8 +81,28 @@ export function rareLastValues(lines: readonly string[]): number[] {
   return out;
 }
 
+/**
+ * Whether the last words of lines[from, to] take few values in all (SPREAD), the cheap
+ * test first: a table's last column of ids or amounts has a value a row and is left at once.
+ */
+function fewLastWords(lines: readonly string[], from: number, to: number): boolean {
+  const seen = new Set<string>();
+  for (let i = from; i <= to; i++) {
+    const line = lines[i]!;
+    let e = line.length;
+    while (e > 0 && isSpace(line.charCodeAt(e - 1))) e--;
+    let s = e;
+    while (s > 0 && !isSpace(line.charCodeAt(s - 1))) s--;
+    if (s === e) continue;
+    seen.add(line.slice(s, e));
+    if (seen.size > SPREAD) return false;
+  }
+  return true;
+}
+
 /** The rare lines of lines[from, to] (rareLastValues). */
 function rareIn(lines: readonly string[], from: number, to: number): number[] {
+  if (!fewLastWords(lines, from, to)) return [];
   // Lines by shape: their indent and number of words; of each, where its last word starts.
   const shapes = new Map<number, { at: number[]; last: string[] }>();
   for (let i = from; i <= to; i++) {
