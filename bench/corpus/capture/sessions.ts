@@ -5385,6 +5385,220 @@ export const sessions: Session[] = [
       { tool: "Bash", input: { command: "kill $(cat serve.pid)", description: "Stop the endpoint" } },
     ],
   },
+  // The fresh24 set (bench/corpus/fresh24/): the tools an agent runs beyond the compiler, in shapes
+  // no earlier set holds (sqlite3 -echo of a failing migration, .eqp full, foreign_key_check; mariadb
+  // --force --show-warnings, ANALYZE FORMAT=JSON; psql -a -f; apt-get remove -s, an MTA conflict,
+  // apt-cache policy, depends and showpkg, dpkg -L; Django's migrate --plan and diffsettings, flask routes,
+  // alembic history -v and upgrade --sql; isort --diff, radon cc, mi and raw, bandit -f csv; git status
+  // -vv, bisect log, worktree list -v; webpack --stats verbose, esbuild --analyze=verbose); files by
+  // projects/fresh24.sh.
+  {
+    name: "fresh24-db",
+    setup: "fresh24",
+    cwd: "fresh24/db",
+    prompt: "the mirror import migration half-applied on SQLite, MariaDB and Postgres; what failed where?",
+    provenance: `${CAPTURED} (sqlite3 3.40, MariaDB 10.11 client and server, PostgreSQL 15 with psql 15 of Debian 12, over this machine's dpkg database; files by projects/fresh24.sh)`,
+    postgres: true,
+    steps: [
+      build(
+        "sqlite3-echo-import-constraints-f24",
+        "sqlite",
+        'sqlite3 -echo catalog.db < migrations/0004_mirror_import.sql 2>&1; echo "exit code: $?"',
+        "Run the import migration, echoing each statement",
+      ),
+      bash(
+        "sqlite3-fk-check-lint-f24",
+        "sqlite",
+        'sqlite3 -header -column catalog.db "PRAGMA foreign_key_check" "PRAGMA integrity_check" ".lint fkey-indexes"',
+        "Check foreign keys and their indexes",
+      ),
+      bash(
+        "sqlite3-eqp-full-maintainers-f24",
+        "sqlite",
+        `sqlite3 catalog.db ".eqp full" "SELECT s.area, m.name, count(DISTINCT p.id) AS pkgs, sum(p.installed_kb) AS kb FROM packages p JOIN sections s ON s.name = p.section JOIN maintainers m ON m.id = p.maintainer_id LEFT JOIN depends d ON d.package_id = p.id WHERE p.installed_kb > 500 AND m.email LIKE '%debian.org' GROUP BY s.area, m.name HAVING count(d.depends_on) > 3 ORDER BY kb DESC LIMIT 15"`,
+        "Plan and bytecode of the maintainers report",
+      ),
+      build(
+        "mariadb-force-show-warnings-f24",
+        "mariadb",
+        'mariadb --defaults-file=../mdb/my.cnf --force --show-warnings kestrel < ../mdb/migrations/0012_maintainers.sql 2>&1; echo "exit code: $?"',
+        "Run the MariaDB migration past its errors",
+      ),
+      bash(
+        "mariadb-analyze-json-f24",
+        "mariadb",
+        `mariadb --defaults-file=../mdb/my.cnf kestrel -e "ANALYZE FORMAT=JSON SELECT p.section, COUNT(DISTINCT p.id) AS pkgs, SUM(d.hits) AS hits, COUNT(dep.depends_on) AS deps FROM packages p JOIN downloads d ON d.package_id = p.id LEFT JOIN depends dep ON dep.package = p.name WHERE d.day BETWEEN '2026-11-05' AND '2026-11-20' AND p.installed_kb > 100 GROUP BY p.section HAVING hits > 1000 ORDER BY hits DESC\\G"`,
+        "How the downloads report really ran",
+      ),
+      {
+        tool: "Bash",
+        input: {
+          command: "psql -q -v ON_ERROR_STOP=1 -f pg/schema.sql",
+          description: "Load the Postgres copy",
+        },
+      },
+      build(
+        "psql-a-f-normalise-f24",
+        "psql",
+        'psql -a -f pg/0005_normalise.sql 2>&1; echo "exit code: $?"',
+        "Run the Postgres migration, echoing it",
+      ),
+    ],
+  },
+  {
+    name: "fresh24-pkg",
+    setup: "fresh24",
+    cwd: "fresh24/data",
+    prompt: "can we drop libxml2 from the mirror host, and why will the mail relay not install?",
+    provenance: `${CAPTURED} (apt 2.6 and dpkg 1.21 of Debian 12 against this machine's package lists; files by projects/fresh24.sh)`,
+    steps: [
+      bash(
+        "apt-get-remove-s-libxml2-f24",
+        "apt",
+        'apt-get remove -s libxml2 2>&1; echo "exit code: $?"',
+        "What removing libxml2 would take with it",
+      ),
+      bash(
+        "apt-get-install-s-mta-conflict-f24",
+        "apt",
+        'apt-get install -s --no-install-recommends python3-django-debug-toolbar libmariadb-dev-compat exim4-daemon-heavy postfix python3-mysqldb 2>&1; echo "exit code: $?"',
+        "Simulate the relay's packages",
+      ),
+      bash(
+        "apt-cache-policy-stack-f24",
+        "apt",
+        "apt-cache policy python3-django python3-flask mariadb-server nodejs libssl3 postgresql-15 python3-isort radon kestrel-dashboard 2>&1",
+        "Which versions are installed and available",
+      ),
+      bash(
+        "apt-cache-depends-stack-f24",
+        "apt",
+        "apt-cache depends python3-django python3-alembic python3-flask mariadb-server",
+        "What the stack depends on",
+      ),
+      bash("dpkg-L-sqlalchemy-f24", "dpkg", "dpkg -L python3-sqlalchemy", "Files of the SQLAlchemy package"),
+      bash(
+        "apt-cache-showpkg-libxml2-f24",
+        "apt",
+        "apt-cache showpkg libxml2",
+        "Which packages depend on libxml2 and which versions exist",
+      ),
+    ],
+  },
+  {
+    name: "fresh24-web",
+    setup: "fresh24",
+    cwd: "fresh24/web",
+    prompt:
+      "before the release: which migrations will run, what settings differ, and what does the API expose?",
+    provenance: `${CAPTURED} (Django 3.2 and alembic 1.8 with SQLAlchemy 1.4 of Debian 12 under /usr/bin/python3, Flask 3.1 under Python 3.11; files by projects/fresh24.sh)`,
+    steps: [
+      bash(
+        "django-migrate-plan-f24",
+        "django",
+        '/usr/bin/python3 manage.py migrate --plan 2>&1; echo "exit code: $?"',
+        "Which migrations would run",
+      ),
+      bash(
+        "django-diffsettings-all-f24",
+        "django",
+        '/usr/bin/python3 manage.py diffsettings --all 2>&1; echo "exit code: $?"',
+        "Every setting and which ones we changed",
+      ),
+      bash(
+        "flask-routes-api-f24",
+        "flask",
+        'python3 -m flask --app "api:create_app" routes --sort rule 2>&1; echo "exit code: $?"',
+        "The API's routes",
+      ),
+      bash(
+        "alembic-history-verbose-f24",
+        "alembic",
+        'alembic -c stats_db/alembic.ini history --verbose 2>&1; echo "exit code: $?"',
+        "The stats database's migration history",
+      ),
+      bash(
+        "alembic-upgrade-heads-sql-f24",
+        "alembic",
+        'alembic -c stats_db/alembic.ini upgrade heads --sql 2>&1; echo "exit code: $?"',
+        "The SQL an upgrade would run",
+      ),
+    ],
+  },
+  {
+    name: "fresh24-py",
+    setup: "fresh24",
+    cwd: "fresh24/py",
+    prompt:
+      "the vendored Flask and alembic fail our import-order check; how complex and how risky is that code?",
+    provenance: `${CAPTURED} (isort 5.6, radon 5.1 and bandit 1.7 of Debian 12 over Debian's python3-flask 2.2 and python3-alembic 1.8; files by projects/fresh24.sh)`,
+    steps: [
+      bash(
+        "isort-check-diff-flask-f24",
+        "isort",
+        '/usr/bin/python3 -m isort --check-only --diff vendor/flask 2>&1; echo "exit code: $?"',
+        "What isort would change in the vendored Flask",
+      ),
+      bash(
+        "radon-cc-alembic-spilled-f24",
+        "radon",
+        "radon cc -s -a vendor/alembic",
+        "Cyclomatic complexity of the vendored alembic",
+      ),
+      bash("radon-mi-alembic-f24", "radon", "radon mi -s vendor/alembic", "Maintainability index per file"),
+      bash(
+        "radon-raw-alembic-f24",
+        "radon",
+        "radon raw -s vendor/alembic",
+        "Lines, comments and blanks per file",
+      ),
+      bash(
+        "bandit-csv-alembic-f24",
+        "bandit",
+        'bandit -r vendor/alembic -f csv 2>/dev/null; echo "exit code: $?"',
+        "Security findings in the vendored alembic, as CSV",
+      ),
+    ],
+  },
+  {
+    name: "fresh24-git",
+    setup: "fresh24",
+    cwd: "fresh24/git/cjson",
+    prompt:
+      "where am I with the cJSON fork: what is changed, where did the bisect get to, which worktrees are stale?",
+    provenance: `${CAPTURED} (git 2.39 on a clone of DaveGamble/cJSON; files by projects/fresh24.sh)`,
+    steps: [
+      bash("git-status-vv-rename-f24", "git-status", "git status -vv", "Everything changed, staged and not"),
+      bash(
+        "git-bisect-log-f24",
+        "git-bisect",
+        "git -C ../cjson-bisect bisect log",
+        "Where the bisect got to",
+      ),
+      bash("git-worktree-list-v-f24", "git-worktree", "git worktree list -v", "The fork's worktrees"),
+    ],
+  },
+  {
+    name: "fresh24-fe",
+    setup: "fresh24",
+    cwd: "fresh24/fe",
+    prompt: "the dashboard bundle fails and the charts bundle is too big; what is in them?",
+    provenance: `${CAPTURED} (webpack 5.99 with webpack-cli 6.0 and esbuild 0.21 from npm, over npm's d3 7.9, lodash-es 4.17 and date-fns 4.1; files by projects/fresh24.sh)`,
+    steps: [
+      build(
+        "webpack-stats-verbose-spilled-f24",
+        "webpack",
+        'npx webpack --stats verbose 2>&1; echo "exit code: $?"',
+        "Build the dashboard with verbose stats",
+      ),
+      build(
+        "esbuild-analyze-verbose-spilled-f24",
+        "esbuild",
+        'npx esbuild src/charts.js --bundle --format=esm --minify --outfile=dist/charts.js --analyze=verbose 2>&1; echo "exit code: $?"',
+        "Bundle the charts and show why each module is in",
+      ),
+    ],
+  },
 ];
 
 /**

@@ -70,6 +70,12 @@
  *           --analyze, clang-tidy -p, rg -n/-C2/--stats, sed -n, wc -l, make -n, git show, log -S,
  *           cherry-pick, pytest --cov/--lf, pylint --reports=y, tsc --traceResolution, go test -json,
  *           go build -gcflags=-m, gofmt -d, openssl s_client/verify, Python and Node cause chains).
+ * - fresh24: bench/corpus/fresh24, the tools beyond the compiler in shapes no set held (sqlite3 -echo,
+ *           .eqp full, foreign_key_check; mariadb --force --show-warnings, ANALYZE FORMAT=JSON; psql -a
+ *           -f; apt-get remove -s, apt-cache policy/depends, dpkg -L; Django migrate --plan and
+ *           diffsettings, flask routes, alembic history -v and --sql; isort --diff, radon cc/mi, bandit
+ *           -f csv; git status -vv, bisect log, worktree list -v; webpack --stats verbose, esbuild
+ *           --analyze=verbose).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -109,6 +115,7 @@ export const OPEN_SETS = [
   "fresh21",
   "fresh22",
   "fresh23",
+  "fresh24",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];

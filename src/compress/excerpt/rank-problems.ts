@@ -7,6 +7,7 @@ import { crowdedProblems } from "./crowded-files.ts";
 import type { Doc } from "./doc.ts";
 import { alikeSuffix } from "./framing.ts";
 import { heldBefore } from "./held-before.ts";
+import { linePlaces } from "./line-places.ts";
 import { enclosingStartTag } from "./markup-parent.ts";
 import { E } from "./priorities.ts";
 import { attachedAfter, eventReferred, locatedBefore, toldAgainBelow } from "./problem-context.ts";
@@ -184,6 +185,10 @@ export function rankProblems(w: Work): void {
         if (!w.facts.has(i) || !w.facts.has(to)) fact(w, i, to, E.errorPlace, "place");
       for (const i of bareErrorsAgain(lines, m, places, w.opts.bodyAt, read.body))
         fact(w, i, i, E.errorPlace, "place");
+      // No file named: a script's statements, each error at its own line (line-places.ts).
+      if (places.length === 0)
+        for (const i of linePlaces(lines, m, w.opts.bodyAt))
+          if (!w.facts.has(i)) fact(w, i, i, E.errorPlace, "place");
     } else {
       const told = (i: number) => w.facts.has(i);
       const spread = warningPlaces(lines, places, told, w.opts.bodyAt, read.range);

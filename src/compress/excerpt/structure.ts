@@ -7,7 +7,8 @@
  * porcelain blame, the few lines in letters the rest
  * never use, where a JSON document breaks, a document's headings and directives, the top
  * of a ranking by share, the header and first value of each timed section, what a source
- * listing's tool says of its units, what a tool narrates between blocks of indented detail.
+ * listing's tool says of its units, what a tool narrates between blocks of indented detail, the few lines
+ * not marked as most are, the rare values of a list's last column.
  * Each ranks the lines it finds as facts; the engine
  * calls them here, in this order, so that a rule of this kind has one place to go.
  */
@@ -28,10 +29,12 @@ import { ownCode } from "./own-code.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
 import { percentRanking } from "./percent-ranking.ts";
 import { E, type Why } from "./priorities.ts";
+import { rareLastValues } from "./rare-last-values.ts";
 import { largestSized } from "./sized-tree.ts";
 import { timedSections } from "./timed-sections.ts";
 import { leafTexts } from "./tree-leaves.ts";
 import { treeRoots } from "./tree-roots.ts";
+import { unmarkedLines } from "./unmarked-lines.ts";
 import { variantLines } from "./variant-lines.ts";
 import { fact, nonBlankOf, rareLimit, type Work } from "./work.ts";
 
@@ -84,4 +87,6 @@ export function rankStructure(w: Work): void {
   newFacts(w, listingReport(w.lines), E.rare, "outcome");
   newFacts(w, countedLast(w.lines, w.t), E.rare, "end", true);
   newFacts(w, narration(w.lines, w.t), E.rare, "rare", true);
+  newFacts(w, unmarkedLines(w.lines), E.rare, "rare", true);
+  newFacts(w, rareLastValues(w.lines), E.outlier, "outlier", true);
 }

@@ -16,8 +16,10 @@ import { templatesOf } from "../../excerpt/templates.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
 import { changedLinesNote, editsShownOnce } from "./changed-note.ts";
 import { editGroups } from "./edit-pairs.ts";
+import { isStatusLine } from "./verbose-status.ts";
 
-const DIFF_FILE = /^diff --git a\/(.+) b\/(.+)$|^diff --(?:cc|combined) (.+)$/;
+// git's default prefixes (a/, b/) or its mnemonic ones (c/, i/, w/, o/: status -v, diff.mnemonicPrefix).
+const DIFF_FILE = /^diff --git [abciwo12]\/(.+) [abciwo12]\/(.+)$|^diff --(?:cc|combined) (.+)$/;
 const MODE =
   /^(?:new file mode|deleted file mode|old mode|new mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|Binary files )/;
 const HUNK = /^@@+ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@+/;
@@ -140,18 +142,30 @@ export function changedPicks(
   return { shownFile, shownHunk, alike, again, suffix, promised: [...facts, ...braces] };
 }
 
+/**
+ * git show / format-patch: the commit header, message and stat before the first diff, as
+ * picks; git status -v: the status above its patch, every line of it (verbose-status.ts).
+ * Where the first diff begins.
+ */
+function headPicks(lines: readonly string[], picks: Pick[]): number {
+  let firstDiff = 0;
+  while (firstDiff < lines.length && !DIFF_FILE.test(lines[firstDiff]!)) firstDiff++;
+  for (let i = 0; i < firstDiff; i++) {
+    const line = lines[i]!;
+    const status = isStatusLine(line);
+    if (i >= 40 && !status) continue;
+    const key =
+      status || /^(?:commit |Author:|Date:|Merge:|From |Subject:)|^ {4}\S|^ \d+ files? changed/.test(line);
+    picks.push({ from: i, to: i, prio: key ? MUST + 15 : STAT.test(line) ? 80 : 40 });
+  }
+  return firstDiff;
+}
+
 function diffExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
   const { lines } = doc;
   const picks: Pick[] = [];
-  // git show / format-patch: the commit header, message and stat before the first diff.
-  let firstDiff = 0;
-  while (firstDiff < lines.length && !DIFF_FILE.test(lines[firstDiff]!)) firstDiff++;
-  for (let i = 0; i < Math.min(firstDiff, 40); i++) {
-    const line = lines[i]!;
-    const key = /^(?:commit |Author:|Date:|Merge:|From |Subject:)|^ {4}\S|^ \d+ files? changed/.test(line);
-    picks.push({ from: i, to: i, prio: key ? MUST + 15 : STAT.test(line) ? 80 : 40 });
-  }
+  const firstDiff = headPicks(lines, picks);
   let added = 0;
   let removed = 0;
   const patch = new PatchReader(lines.length);

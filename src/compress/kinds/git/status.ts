@@ -10,13 +10,12 @@ import { docOf, excerpt, lastNonBlank } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { SHORT_ENTRY } from "./detect.ts";
-
-const STATUS_SECTION =
-  /^(?:On branch |HEAD detached |Your branch |Changes to be committed:|Changes not staged for commit:|Untracked files:|Unmerged paths:|You have unmerged paths|All conflicts fixed|nothing to commit|no changes added|It took )/;
-const STATUS_ENTRY =
-  /^\t(?:(new file|modified|deleted|renamed|copied|typechange|both modified|both added|deleted by \w+|added by \w+):\s+)?(.+)$/;
+import { gitDiffExcerpt } from "./diff.ts";
+import { holdsPatch, STATUS_ENTRY, STATUS_SECTION } from "./verbose-status.ts";
 
 function statusExcerpt(text: string, hints: Hints, budget: number): Excerpt {
+  // status -v: its patch read as a diff, under the status (verbose-status.ts).
+  if (holdsPatch(text)) return gitDiffExcerpt(text, hints, budget);
   const doc = docOf(text);
   const picks: Pick[] = [];
   // Every path is substance: per state, one line per directory with its names,

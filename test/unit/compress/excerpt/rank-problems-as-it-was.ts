@@ -7,6 +7,7 @@ import { crowdedProblems } from "../../../../src/compress/excerpt/crowded-files.
 import type { Doc } from "../../../../src/compress/excerpt/doc.ts";
 import { alikeSuffix } from "../../../../src/compress/excerpt/framing.ts";
 import { heldBefore } from "../../../../src/compress/excerpt/held-before.ts";
+import { linePlaces } from "../../../../src/compress/excerpt/line-places.ts";
 import { enclosingStartTag } from "../../../../src/compress/excerpt/markup-parent.ts";
 import { E } from "../../../../src/compress/excerpt/priorities.ts";
 import {
@@ -190,6 +191,10 @@ export function rankProblems(w: Work): void {
       for (const [i, to] of places)
         if (!w.facts.has(i) || !w.facts.has(to)) fact(w, i, to, E.errorPlace, "place");
       for (const i of bareErrorsAgain(lines, m, places, w.opts.bodyAt)) fact(w, i, i, E.errorPlace, "place");
+      // Since then: a script's errors named by line alone (line-places.ts), a rule of its own, not the speed-up compared.
+      if (places.length === 0)
+        for (const i of linePlaces(lines, m, w.opts.bodyAt))
+          if (!w.facts.has(i)) fact(w, i, i, E.errorPlace, "place");
     } else {
       const told = (i: number) => w.facts.has(i);
       const spread = warningPlaces(lines, places, told, w.opts.bodyAt);
