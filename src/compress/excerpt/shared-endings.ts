@@ -27,8 +27,12 @@ function endingOf(line: string): string | undefined {
  * Distinct endings counted each by a pass of its own, comparing it where each line ends,
  * before every line's ending is made and counted at once: a ranking asks of few lines
  * (a crash log's two rare verdicts among a thousand lines that each end their own way).
+ * A pass costs about a twentieth of the count (which slices and hashes every line's
+ * ending): past 8 passes, a ranking that asks of many lines pays at most 1.4 times the
+ * count, where one that asks of 4 to 8 endings (a build's warnings, a log's few verdicts)
+ * paid three passes and the count, 2 to 6 times the passes alone.
  */
-const ASKED = 3;
+const ASKED = 8;
 
 /**
  * Whether `line`'s ending (endingOf) is `e`, an ending endingOf made (its WORDS - 1 blanks

@@ -205,6 +205,8 @@ function maybeTraceLine(line: string): boolean {
   const c = line.charCodeAt(0);
   // Empty, or opening with a blank or a character past ASCII (where \s may be one).
   if (!(c > 32 && c < 128)) return true;
+  // Opening with no alternative's first character, only `^\S+Error: ` may hold it (as firstMaybeTrace tells).
+  if (cannotOpen(c) && !line.includes("Error: ")) return false;
   MAYBE_TRACE_AT.lastIndex = 0;
   return MAYBE_TRACE_AT.test(line);
 }

@@ -28,7 +28,9 @@ describe("sharedEndings counting a few asked endings by a pass each", () => {
       const size = (i: number) => (i % 7) + 1;
       // The last lines (few distinct endings: the passes), then every line (past them: the map).
       const few = [lines.length - 1, lines.length - 2, lines.length - 1, 0].filter((i) => i >= 0);
-      for (const asked of [few, lines.map((_, i) => i)])
+      // The last ten lines (up to eight endings: a pass each, past them the map).
+      const some = lines.slice(-10).map((_, k) => lines.length - 1 - k);
+      for (const asked of [few, some, lines.map((_, i) => i)])
         for (const [now, was] of answers(lines, keep, size, asked)) {
           expect(now).toBe(was);
           if (was) shared++;
