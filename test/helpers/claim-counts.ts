@@ -7,12 +7,12 @@
 
 import { noteClaims } from "./claim-notes.ts";
 import { readNoteClaims } from "./claim-notes-read.ts";
+import { diffClaims, logClaims } from "./claim-patches.ts";
 import { tableClaims } from "./claim-tables.ts";
 import type { Claim, Excerpted } from "./claims.ts";
 
 /** Forms written by the kinds that no rule here (nor claim-notes*.ts) recounts, and why. */
 export const UNCHECKED: Readonly<Record<string, string>> = {
-  "generic: N kinds of line": "kinds are the templates' own grouping; another rule would count others",
   "read: outline: N declarations": "what a declaration is (members, overloads, assignments) is the outline's",
   "table: R rows with rare values": "rare is the kind's: far numbers too, which no note counts",
   "json: … and N with what was asked for": "the agent's intent's words",
@@ -155,84 +155,6 @@ function testClaims(lines: readonly string[], e: Excerpted): Claim[] {
     found = total > 0;
   }
   return found ? claim(`kept:${e.compressor}-failing`, said, total, e.kept) : [];
-}
-
-/** git diff: files, added and removed lines. */
-function diffClaims(lines: readonly string[], e: Excerpted): Claim[] {
-  const m = /^\[([\d,]+) files? changed, \+([\d,]+) -([\d,]+):/m.exec(e.text);
-  const files = lines.filter((l) => l.startsWith("diff --git ")).length;
-  const out = claim("kept:diff-files", countIn(e.kept, "file"), files, e.kept);
-  if (!m) return out;
-  let added = 0;
-  let removed = 0;
-  let inHunk = false;
-  for (const l of lines) {
-    if (l.startsWith("diff --git ")) inHunk = false;
-    else if (l.startsWith("@@")) inHunk = true;
-    else if (inHunk && l.startsWith("+")) added++;
-    else if (inHunk && l.startsWith("-")) removed++;
-  }
-  out.push(...claim("note:diff-files", num(m[1]!), files, m[0]));
-  out.push(...claim("note:diff-added", num(m[2]!), added, m[0]));
-  out.push(...claim("note:diff-removed", num(m[3]!), removed, m[0]));
-  out.push(...changedShownClaims(lines, e));
-  return out;
-}
-
-/**
- * A diff's or a log's patches: "K of M changed lines shown" (M every `+`/`-` line of a
- * hunk, K those the excerpt shows whole, counted as a multiset of texts, an alike line's
- * count suffix set aside), and "every changed line" with no clause of edits shown once
- * holds each of them.
- */
-function changedShownClaims(lines: readonly string[], e: Excerpted): Claim[] {
-  const counted = /(?:: |patches: )([\d,]+) of ([\d,]+) changed lines shown/m.exec(e.text);
-  const every = /(?:: |patches: )every changed line(, each edit made)?/m.exec(e.text);
-  if (!counted && !(every && every[1] === undefined)) return [];
-  const changed = new Map<string, number>();
-  let total = 0;
-  let inHunk = false;
-  for (const l of lines) {
-    if (/^(?:diff --git |commit [0-9a-f]{7,})/.test(l)) inHunk = false;
-    else if (l.startsWith("@@")) inHunk = true;
-    else if (inHunk && /^[-+]/.test(l)) {
-      total++;
-      changed.set(l, (changed.get(l) ?? 0) + 1);
-    }
-  }
-  const shownTimes = new Map<string, number>();
-  for (const raw of e.text.split("\n")) {
-    let l = raw.replace(/ {2}\[×\d+ like this, lines \d+-\d+\]$/, "");
-    // A line too long to show whole is shown cut (framing.ts): `<start> … [+N chars]`.
-    const cut = / … \[\+(\d+) chars\]$/.exec(l);
-    if (cut) {
-      const head = l.slice(0, cut.index);
-      const size = head.length + Number(cut[1]);
-      l = [...changed.keys()].find((c) => c.length === size && c.startsWith(head)) ?? l;
-    }
-    if (changed.has(l)) shownTimes.set(l, (shownTimes.get(l) ?? 0) + 1);
-  }
-  let shown = 0;
-  for (const [l, n] of changed) shown += Math.min(n, shownTimes.get(l) ?? 0);
-  if (counted)
-    return [
-      ...claim("note:changed-total", num(counted[2]!), total, counted[0]),
-      ...claim("note:changed-shown", num(counted[1]!), shown, counted[0]),
-    ];
-  return claim("note:changed-every", total, shown, every![0]);
-}
-
-/** git log: commits and authors. */
-function logClaims(lines: readonly string[], e: Excerpted): Claim[] {
-  const commits = lines.filter((l) => /^commit [0-9a-f]{7,}/.test(l)).length;
-  const authors = new Set(lines.filter((l) => l.startsWith("Author:")).map((l) => l.slice(7).trim()));
-  if (commits === 0) return [];
-  const text = `${e.kept}\n${e.text.split("\n")[0]}`;
-  return [
-    ...claim("kept:log-commits", countIn(text, "commit"), commits, e.kept),
-    ...(authors.size > 0 ? claim("kept:log-authors", countIn(text, "author"), authors.size, e.kept) : []),
-    ...changedShownClaims(lines, e),
-  ];
 }
 
 const dirOf = (p: string) => {

@@ -4,7 +4,7 @@
  * a trace's causes, a log's traces and error responses, npm ls's problems and repeats,
  * a path list's names, json's items. Read's notes are claim-notes-read.ts's.
  */
-import type { Claim, Excerpted } from "./claims.ts";
+import { type Claim, type Excerpted, wordsOf } from "./claims.ts";
 
 const num = (s: string) => Number(s.replace(/,/g, ""));
 
@@ -252,6 +252,28 @@ function problemLineClaims(lines: readonly string[], e: Excerpted): Claim[] {
   ];
 }
 
+/**
+ * generic's `N kinds of line`: what a kind is is the templates' (lines alike but for the
+ * words that vary); read as a reader takes it, N lies between the lines' different first
+ * words (a number, an id or a path read as one word, claims.ts's alike) and their
+ * different texts.
+ */
+function kindClaims(lines: readonly string[], e: Excerpted): Claim[] {
+  const m = /^([\d,]+) kinds? of line, /.exec(e.kept);
+  if (!m) return [];
+  const said = num(m[1]!);
+  const texts = new Set(lines.filter((l) => l.trim() !== "")).size;
+  const firsts = new Set(lines.filter((l) => l.trim() !== "").map((l) => wordsOf(l)[0])).size;
+  return [
+    {
+      form: "kept:line-kinds",
+      ok: said >= firsts && said <= Math.max(1, texts),
+      line: e.kept,
+      why: `${firsts} first words, ${texts} texts`,
+    },
+  ];
+}
+
 /** Every count of the forms above the excerpt's kind writes. */
 export function noteClaims(lines: readonly string[], e: Excerpted): Claim[] {
   return [
@@ -261,5 +283,6 @@ export function noteClaims(lines: readonly string[], e: Excerpted): Claim[] {
     ...namedClaims(lines, e),
     ...(e.compressor === "json" ? jsonClaims(lines, e) : []),
     ...problemLineClaims(lines, e),
+    ...kindClaims(lines, e),
   ];
 }

@@ -63,7 +63,7 @@ function wordOf(w: string): string {
 }
 
 /** The words of a line: a table's row by its cells, any other line by its blanks and `,` `;`. */
-function wordsOf(line: string): string[] {
+export function wordsOf(line: string): string[] {
   const text = line
     // grep's `path:12:` or `path-12-` before the text, which it says no more of than its file;
     // rg's without numbers, `path:` or `path-` (a file name with its extension).

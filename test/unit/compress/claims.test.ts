@@ -62,6 +62,21 @@ describe("the checker's own readings", () => {
         expect(counts.filter((c) => !c.ok)).toEqual([]);
       }
   });
+  it("reads a diff's `every changed line, each edit made in many places of a file once`", () => {
+    // A rename's 52 calls not shown stand for its declarations shown; without them, none does.
+    for (const m of madeOf("fresh23/git-show-refactor-f23")) {
+      const once = claimsOf(m).filter((c) => c.form === "note:changed-every-once");
+      expect(once.map((c) => c.ok)).toEqual([true]);
+      const text = m.excerpt.text
+        .split("\n")
+        .filter((l) => !/^[-+]static cJSON_bool (?:parse|read)_value\(/.test(l))
+        .join("\n");
+      const cut = checkClaims(m.text, { ...m.excerpt, text }).filter(
+        (c) => c.form === "note:changed-every-once",
+      );
+      expect(cut.map((c) => c.ok)).toEqual([false]);
+    }
+  });
 });
 
 describe("the framing's claims, on the captures that showed one false", () => {
