@@ -38,7 +38,12 @@ function tally(
   hide: boolean,
 ): void {
   const e = p.compressText(text, hints, budget);
-  const claims: Claim[] = checkClaims(text, e, firstLineOf(hints, e.compressor));
+  const claims: Claim[] = checkClaims(
+    text,
+    e,
+    firstLineOf(hints, e.compressor),
+    hints.intent as string | undefined,
+  );
   for (const c of claims) {
     if (hide) {
       blindChecked++;

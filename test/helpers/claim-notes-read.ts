@@ -180,6 +180,32 @@ function statementClaims(lines: readonly string[], e: Excerpted): Claim[] {
   return [{ form: "kept:read-statements", ok: num(m[1]!) === n, line: e.kept, why: `recounted ${n}` }];
 }
 
+/** A declaration at the margin, by its language's keyword (C's and Go's too). */
+const TOP_DECL =
+  /^(?:export\s+(?:default\s+)?|pub(?:\([\w:]+\))?\s+|declare\s+|abstract\s+|async\s+)*(?:function\*?|class|def|fn|func|type|interface|struct|enum|trait|const|let|var|namespace|module)\s+[\w$]/;
+
+/**
+ * `outline: N declarations`: what a declaration is is the outline's (members, overloads,
+ * assignments at the top); read as a reader takes it, N lies between the declarations at
+ * the margin by a language's keyword (`function f`, `class C`, `def g`, `type T`) and the
+ * lines of code (not blank, not a comment).
+ */
+function declarationClaims(lines: readonly string[], e: Excerpted): Claim[] {
+  const m = /^outline: ([\d,]+) declarations?$/.exec(e.kept);
+  if (!m) return [];
+  const said = num(m[1]!);
+  const top = lines.filter((l) => TOP_DECL.test(l)).length;
+  const code = lines.filter((l) => l.trim() !== "" && !/^\s*(?:\/\/|#|\/?\*|--)/.test(l)).length;
+  return [
+    {
+      form: "kept:read-declarations",
+      ok: said >= top && said <= code,
+      line: e.kept,
+      why: `${top} at the margin by keyword, ${code} lines of code`,
+    },
+  ];
+}
+
 export function readNoteClaims(lines: readonly string[], e: Excerpted, firstLine: number): Claim[] {
   if (e.compressor !== "read") return [];
   const base = firstLine - 1;
@@ -188,5 +214,6 @@ export function readNoteClaims(lines: readonly string[], e: Excerpted, firstLine
     ...lockClaims(lines, e, base),
     ...headingClaims(lines, e),
     ...statementClaims(lines, e),
+    ...declarationClaims(lines, e),
   ];
 }

@@ -161,14 +161,25 @@ function arraysOf(doc: Json): Map<string, Record<string, Json>[][]> {
   return out;
 }
 
+/** The items whose text holds a word of four letters or more of `intent`, its ending aside. */
+function askedOf(items: readonly Record<string, Json>[], intent: string): number[] {
+  const stems = (intent.toLowerCase().match(/[a-z]{4,}/g) ?? []).map((w) =>
+    w.replace(/(?:ing|ed|es|s)$/, ""),
+  );
+  return items.flatMap((x, k) => {
+    const text = JSON.stringify(x).toLowerCase();
+    return stems.some((w) => text.includes(w)) ? [k] : [];
+  });
+}
+
 /**
  * json's `[N items in key: the first, and R with a rare F, G]`: what makes a value rare is
  * the kind's (loose); the claim holds as far as it can be read: R items or more hold a
  * value other than the commonest in a field named (a value one item in twenty holds, or a
- * far number) unless what was asked for adds some; and the header's `K items` are the
+ * far number) or (`or what was asked for`) a word of the agent's intent; and the header's `K items` are the
  * firsts and the R's of every such note.
  */
-function jsonClaims(original: readonly string[], e: Excerpted): Claim[] {
+function jsonClaims(original: readonly string[], e: Excerpted, intent?: string): Claim[] {
   let doc: Json;
   try {
     doc = JSON.parse(original.join("\n"));
@@ -185,11 +196,12 @@ function jsonClaims(original: readonly string[], e: Excerpted): Claim[] {
     const rare = m[3] ? num(m[3]) : 0;
     items += 1 + rare;
     notes++;
-    if (!m[4] || m[5]) continue;
-    const fields = m[4].split(", ");
+    if (!m[4] && !m[5]) continue;
+    const fields = m[4]?.split(", ") ?? [];
     const arr = (arrays.get(m[2] ?? "") ?? []).find((a) => a.length === num(m[1]!));
-    if (!arr) continue;
-    const odd = new Set<number>();
+    if (!arr || (m[5] && intent === undefined)) continue;
+    // What was asked for: the items that hold a word of the agent's intent (its stem).
+    const odd = new Set<number>(m[5] ? askedOf(arr, intent!) : []);
     for (const f of fields) {
       const path = f.split(".");
       const values = arr.map((x) => JSON.stringify(path.reduce<Json>((v, k) => (v as never)?.[k], x)));
@@ -207,7 +219,7 @@ function jsonClaims(original: readonly string[], e: Excerpted): Claim[] {
       }
     }
     out.push({
-      form: "note:json-rare",
+      form: m[5] ? "note:json-rare-or-asked" : "note:json-rare",
       ok: rare <= odd.size,
       line: m[0],
       why: `${odd.size} items off the commonest`,
@@ -275,13 +287,13 @@ function kindClaims(lines: readonly string[], e: Excerpted): Claim[] {
 }
 
 /** Every count of the forms above the excerpt's kind writes. */
-export function noteClaims(lines: readonly string[], e: Excerpted): Claim[] {
+export function noteClaims(lines: readonly string[], e: Excerpted, intent?: string): Claim[] {
   return [
     ...(e.compressor === "trace" ? traceClaims(lines, e) : []),
     ...logClaims(lines, e),
     ...(e.compressor === "npm-ls" ? npmLsClaims(lines, e) : []),
     ...namedClaims(lines, e),
-    ...(e.compressor === "json" ? jsonClaims(lines, e) : []),
+    ...(e.compressor === "json" ? jsonClaims(lines, e, intent) : []),
     ...problemLineClaims(lines, e),
     ...kindClaims(lines, e),
   ];

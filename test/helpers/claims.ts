@@ -223,7 +223,7 @@ export function firstLineOf(hints: { firstLine?: number; command?: string }, com
 }
 
 /** Every claim an excerpt's framing makes that can be read back, true or false. */
-export function checkClaims(original: string, e: Excerpted, firstLine = 1): Claim[] {
+export function checkClaims(original: string, e: Excerpted, firstLine = 1, intent?: string): Claim[] {
   const out: Claim[] = [];
   if (e.kept === "everything") return out;
   const lines = docOf(original).lines;
@@ -290,6 +290,6 @@ export function checkClaims(original: string, e: Excerpted, firstLine = 1): Clai
     cursor = at + run;
     afterMarker = false;
   }
-  out.push(...countClaims(lines, e, unplaced, firstLine));
+  out.push(...countClaims(lines, e, unplaced, firstLine, intent));
   return out;
 }

@@ -10,7 +10,7 @@ import { alike, type Claim, checkClaims, firstLineOf } from "../../helpers/claim
 import { type Made, madeOf, openExcerpts } from "../../helpers/open-excerpts.ts";
 
 const claimsOf = (m: Made): Claim[] =>
-  checkClaims(m.text, m.excerpt, firstLineOf(m.hints, m.excerpt.compressor));
+  checkClaims(m.text, m.excerpt, firstLineOf(m.hints, m.excerpt.compressor), m.hints.intent);
 
 const falseOf = (m: Made, forms?: readonly string[]) =>
   claimsOf(m)
