@@ -237,6 +237,68 @@ function jsonClaims(original: readonly string[], e: Excerpted, intent?: string):
   return out;
 }
 
+/**
+ * json's re-laid-out arrays (a minified document shown an item a line): under `[N items
+ * …]`, a `[K lines omitted]` between two items shown stands for the K items between them
+ * in the array (before the first, after the last: those before and after).
+ */
+function jsonOmittedClaims(original: readonly string[], e: Excerpted): Claim[] {
+  if (!/^\[[\d,]+ lines? omitted\]$/m.test(e.text)) return [];
+  let doc: Json;
+  try {
+    doc = JSON.parse(original.join("\n"));
+  } catch {
+    return [];
+  }
+  const arrays = arraysOf(doc);
+  const out: Claim[] = [];
+  let arr: string[] | undefined;
+  let prev = -1;
+  let pending: { n: number; line: string } | undefined;
+  const close = (at: number) => {
+    if (pending)
+      out.push({
+        form: "omission-count",
+        ok: pending.n === at - prev - 1,
+        line: pending.line,
+        why: `${at - prev - 1} items between`,
+      });
+    pending = undefined;
+  };
+  for (const line of e.text.split("\n")) {
+    const note = /^\[([\d,]+) items?(?: in (\S+))?: the first/.exec(line);
+    if (note) {
+      if (arr) close(arr.length);
+      const found = (arrays.get(note[2] ?? "") ?? []).find((a) => a.length === num(note[1]!));
+      arr = found?.map((x) => JSON.stringify(x));
+      prev = -1;
+      continue;
+    }
+    if (!arr) continue;
+    const gap = /^\[([\d,]+) lines? omitted\]$/.exec(line);
+    if (gap) {
+      pending = { n: num(gap[1]!), line };
+      continue;
+    }
+    let item: string | undefined;
+    try {
+      item = JSON.stringify(JSON.parse(line.trim().replace(/,$/, "")));
+    } catch {}
+    const at = item === undefined ? -1 : arr.indexOf(item, prev + 1);
+    if (at >= 0) {
+      close(at);
+      prev = at;
+    } else {
+      // The array's end; or a layout of more lines an item, whose omissions count lines: not read here.
+      if (/^\s*\],?$/.test(line)) close(arr.length);
+      arr = undefined;
+      pending = undefined;
+    }
+  }
+  if (arr) close(arr.length);
+  return out;
+}
+
 /** A word a problem line holds, read loosely: whatever the kind takes for a problem holds one. */
 const PROBLEM_WORD =
   /err|fail|fatal|panic|exception|warn|severe|crit|alert|emerg|abnormal|evicted|unhealthy|unmet|not ok|out of memory|core dumped|denied|refused|can ?not|can.t|could ?n.t|unable|not found|no such|invalid|missing|abort|time[ds]? ?out|killed|segfault|segmentation fault|sig(?:segv|abrt|bus|kill|fpe|ill)|crash|unreachable|conflict|reject|deprecat|forbidden|unauthori[sz]ed|violat|undefined|unknown|bad |illegal|broken|mismatch|expected|exceeded|overflow|leak|traceback|\b[45]\d\d\b|✗|✘|×|❌|⚠/i;
@@ -293,7 +355,7 @@ export function noteClaims(lines: readonly string[], e: Excerpted, intent?: stri
     ...logClaims(lines, e),
     ...(e.compressor === "npm-ls" ? npmLsClaims(lines, e) : []),
     ...namedClaims(lines, e),
-    ...(e.compressor === "json" ? jsonClaims(lines, e, intent) : []),
+    ...(e.compressor === "json" ? [...jsonClaims(lines, e, intent), ...jsonOmittedClaims(lines, e)] : []),
     ...problemLineClaims(lines, e),
     ...kindClaims(lines, e),
   ];
