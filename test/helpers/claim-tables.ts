@@ -150,12 +150,15 @@ function columnClaims(lines: readonly string[], t: Table, text: string): Claim[]
   const names = t.split(lines[t.header]!)?.map((n) => n.trim()) ?? [];
   const cells = t.rows.map((i) => t.split(lines[i]!));
   const readable = cells.filter(Boolean).length >= cells.length * 0.9;
+  const after = new Map<string, number>();
   for (const line of text.split("\n")) {
     const m = /^\[([^\]:]+): (.* ×\d+(?:, .*? ×\d+)*)(?:, … (\d+) more values)?\]$/.exec(line);
     if (!m) continue;
     const label = m[1]!;
     const byNumber = /^column (\d+)$/.exec(label);
-    const col = byNumber ? Number(byNumber[1]) - 1 : names.indexOf(label);
+    // Two columns of one title (a first row read as the header): the notes go in their order.
+    const col = byNumber ? Number(byNumber[1]) - 1 : names.indexOf(label, (after.get(label) ?? -1) + 1);
+    after.set(label, col);
     if (col < 0 || !readable) {
       out.push({ form: "note:column-unread", ok: true, line });
       continue;
@@ -189,6 +192,13 @@ function columnClaims(lines: readonly string[], t: Table, text: string): Claim[]
 
 const NUMBER = /^[-+]?\d[\d,]*(?:\.\d+)?[a-zA-Z%]*$/;
 
+/** A number as it reads, a size's unit counted (`96M` above `852K`, du -h's). */
+function amount(v: string): number {
+  const x = Number.parseFloat(v.replace(/,/g, ""));
+  const unit = /\d([KMGTP])i?B?$/i.exec(v)?.[1]?.toUpperCase();
+  return unit ? x * 1024 ** ("KMGTP".indexOf(unit) + 1) : x;
+}
+
 /**
  * The header's `R rows with rare values`: what is rare is the kind's (a category held by few
  * rows, a number far from the others); read as a reader takes it, R lies between the rows
@@ -210,6 +220,10 @@ function rareClaims(lines: readonly string[], t: Table, e: Excerpted): Claim[] {
       /^column (\d+)$/.test(x[1]!) ? Number(x[1]!.slice(7)) - 1 : names.indexOf(x[1]!),
     ),
   );
+  // A column the notes name that the table's reading here does not find (dpkg -l's `+++-===`
+  // rule read as borders): the rows' values are not read as drawn.
+  if (noted.has(-1) || cells.length < t.rows.length * 0.9)
+    return [{ form: "kept:table-rare-unread", ok: true, line: e.kept }];
   const width = Math.max(0, ...cells.map((c) => c.length));
   const odd = new Set<number>();
   const rare = new Set<number>();
@@ -221,16 +235,19 @@ function rareClaims(lines: readonly string[], t: Table, e: Excerpted): Claim[] {
     values.forEach((v, r) => {
       // (A column whose commonest value ten rows in a hundred do not hold has no rule to be off.)
       if (top >= cells.length / 10 && counts.get(v)! < cells.length / 10) odd.add(r);
-      if (noted.has(c) && counts.get(v)! < cells.length / 20) rare.add(r);
+      if (noted.has(c) && counts.get(v)! < cells.length / 20) {
+        rare.add(r);
+        odd.add(r);
+      }
     });
-    const numbers = values.filter((v) => NUMBER.test(v)).map((v) => Number.parseFloat(v.replace(/,/g, "")));
+    const numbers = values.filter((v) => NUMBER.test(v)).map(amount);
     if (numbers.length < values.length * 0.9) continue;
     const sorted = [...numbers].sort((a, b) => a - b);
     const [q1, q3] = [sorted[Math.floor(sorted.length / 4)]!, sorted[Math.floor((sorted.length * 3) / 4)]!];
     // Tukey's fences: a number 1.5 spreads of the middle half below or above it is far.
     const [low, high] = [q1 - 1.5 * (q3 - q1), q3 + 1.5 * (q3 - q1)];
     values.forEach((v, r) => {
-      const x = Number.parseFloat(v.replace(/,/g, ""));
+      const x = amount(v);
       // A number at or below zero among positive ones (a stock of -14, a cost of 0.00) is off too.
       if (!NUMBER.test(v) || x < low || x > high || (x <= 0 && q1 > 0)) odd.add(r);
     });

@@ -95,13 +95,15 @@ function common(a: readonly string[], b: readonly string[]): number {
  * lines too): words are cut at blanks and `,` `;`, a quoted text one word (a table's row,
  * drawn with `|` or `│`, at its borders: a cell is one word); a word holding a `/` or a `.name` (a file name, a path)
  * is one `f`, a word holding a digit (a number, an id) one `0`, JSON's `"key":value` its
- * key, a run of one mark (`^----^`) one mark; the lines have the same first word, and half
- * their words or more are the same, in the same order.
+ * key, a run of one mark (`^----^`) one mark; the lines have the same first word (a path and
+ * a number alike there), and half their words or more are the same, in the same order.
  */
 export function alike(a: string, b: string): boolean {
   const wa = wordsOf(a);
   const wb = wordsOf(b);
-  if (wa[0] !== wb[0]) return false;
+  // (A value at the start, a path or a number, is alike to another: a package@version's.)
+  const lead = (w: string | undefined) => (w === "f" ? "0" : w);
+  if (lead(wa[0]) !== lead(wb[0])) return false;
   return common(wa, wb) * 2 >= Math.max(wa.length, wb.length);
 }
 
