@@ -140,6 +140,15 @@ function readTable(lines: readonly string[]): Table | undefined {
   // (Only after the last row: one amid the rows is a row whose other cells its reading missed.)
   const last = rows[rows.length - 1] ?? -1;
   for (const i of lone) if (i < last) rows.push(i);
+  // No header where the first line is one of the rows: a title of it that two rows or more
+  // hold in its column below is one of its values, no title (xmlstarlet's `a | b | c`).
+  if (rule < 0) {
+    const titles = split(lines[0] ?? "")?.map((c) => c.trim()) ?? [];
+    const held = titles.map(
+      (t, k) => rows.filter((i) => t !== "" && split(lines[i]!)?.[k]?.trim() === t).length,
+    );
+    if (held.some((n) => n >= 2)) rows.push(0);
+  }
   rows.sort((a, b) => a - b);
   return { header: rule > 0 ? rule - 1 : 0, rows, split, footer };
 }
@@ -207,7 +216,7 @@ function amount(v: string): number {
  * number outside Tukey's fences of its column's or at or below zero among positive ones.
  */
 function rareClaims(lines: readonly string[], t: Table, e: Excerpted): Claim[] {
-  const m = /^header, [\d,]+ rows?: ([\d,]+) rows? with rare values/.exec(e.kept);
+  const m = /^(?:header, )?[\d,]+ rows?: ([\d,]+) rows? with rare values/.exec(e.kept);
   if (!m) return [];
   const said = num(m[1]!);
   const names = t.split(lines[t.header]!)?.map((n) => n.trim()) ?? [];
@@ -275,7 +284,7 @@ export function tableClaims(lines: readonly string[], e: Excerpted): Claim[] {
       line: note[0],
       why: `recounted ${rows} (drawn ${t.rows.length})`,
     });
-  const kept = /^header, ([\d,]+) rows?/.exec(e.kept);
+  const kept = /^(?:header, )?([\d,]+) rows?: /.exec(e.kept);
   if (kept)
     out.push({ form: "kept:rows", ok: num(kept[1]!) === rows, line: e.kept, why: `recounted ${rows}` });
   out.push(...columnClaims(lines, t, e.text));

@@ -210,6 +210,20 @@ describe("the framing's claims, on the captures that showed one false", () => {
     }
   });
 
+  it("counts a first line that is one of the rows with them, no header (du, xmlstarlet)", () => {
+    // `header, 89 rows` of 90 actions, `[auth_admin_keep: …]` a column titled by a row's value;
+    // du's first `4.0K  ./x` taken for titles: `509 rows` of 510.
+    for (const m of madeOf("fresh19/xmlstarlet-sel-actions-f19")) {
+      expect(m.excerpt.kept).toMatch(/^90 rows: /);
+      expect(m.excerpt.text).toMatch(/^\[90 rows\]\n\[column 2: auth_admin_keep ×38, /m);
+      expect(falseOf(m)).toEqual([]);
+    }
+    for (const m of madeOf("fresh9/du-ah-cache-sorted")) {
+      expect(m.excerpt.kept).toMatch(/^510 rows: /);
+      expect(falseOf(m, ["note:rows", "kept:rows"])).toEqual([]);
+    }
+  });
+
   it("counts no line after the rows as one (`stderr:` after kubectl's 80 pods, `exit code: 1`)", () => {
     for (const m of madeOf("dev/kubectl-get-pods-all-namespaces")) {
       expect(m.excerpt.kept).toMatch(/^header, 80 rows:/);
