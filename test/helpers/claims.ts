@@ -55,9 +55,9 @@ function wordOf(w: string): string {
   // JSON's `"key":value`: the field, whatever its value (lines of one shape are alike).
   const field = /^[{[]*"([^"]+)":/.exec(w);
   if (field) return `"${field[1]}"`;
-  if (/[/\\]|\.[A-Za-z]\w*(?::|$)/.test(w)) return "f";
-  // A number or an id (a hash all of digits, `HEAD@{26}:`): one value.
-  if (/\d/.test(w)) return "0";
+  // A path, a file's name, a number or an id (a hash all of digits, `HEAD@{26}:`, a
+  // package@version): one value.
+  if (/[/\\]|\.[A-Za-z]\w*(?::|$)|\d/.test(w)) return "0";
   // A run of one mark (an underline `^-----^`, a rule): its length says nothing.
   return w.replace(/([^\w\s])\1+/g, "$1");
 }
@@ -93,17 +93,15 @@ function common(a: readonly string[], b: readonly string[]): number {
 /**
  * The test of alike, looser than the templates' (which mask a word that varies among many
  * lines too): words are cut at blanks and `,` `;`, a quoted text one word (a table's row,
- * drawn with `|` or `│`, at its borders: a cell is one word); a word holding a `/` or a `.name` (a file name, a path)
- * is one `f`, a word holding a digit (a number, an id) one `0`, JSON's `"key":value` its
- * key, a run of one mark (`^----^`) one mark; the lines have the same first word (a path and
- * a number alike there), and half their words or more are the same, in the same order.
+ * drawn with `|` or `│`, at its borders: a cell is one word); a word holding a `/` or a
+ * `.name` (a file name, a path) or a digit (a number, an id) is one value, JSON's `"key":value` its
+ * key, a run of one mark (`^----^`) one mark; the lines have the same first word, and half
+ * their words or more are the same, in the same order.
  */
 export function alike(a: string, b: string): boolean {
   const wa = wordsOf(a);
   const wb = wordsOf(b);
-  // (A value at the start, a path or a number, is alike to another: a package@version's.)
-  const lead = (w: string | undefined) => (w === "f" ? "0" : w);
-  if (lead(wa[0]) !== lead(wb[0])) return false;
+  if (wa[0] !== wb[0]) return false;
   return common(wa, wb) * 2 >= Math.max(wa.length, wb.length);
 }
 

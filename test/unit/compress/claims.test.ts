@@ -20,7 +20,8 @@ const falseOf = (m: Made, forms?: readonly string[]) =>
 describe("the checker's own readings", () => {
   it("calls alike the lines a reader takes for one kind, and no others", () => {
     // A reflog's hash all of digits; shellcheck's underline of another length; a table's
-    // cells of more words; JSON lines with a field more; rg's `path-` before the text.
+    // cells of more words; JSON lines with a field more; rg's `path-` before the text; a
+    // CSV's package@version, a path or a number.
     const pairs: Array<[string, string]> = [
       ["b63171e HEAD@{26}: commit: chore: bump batch 22", "9213624 HEAD@{29}: commit: chore: bump batch 19"],
       [
@@ -30,6 +31,10 @@ describe("the checker's own readings", () => {
       ["| 741AE09    | Private   |", "| 208593B    | IOG Products LLC |"],
       ['{"seq":1,"at":"x","result":"ok"}', '{"seq":2,"at":"y","result":"ok","note":"retried"}'],
       ["tests/misc_tests.c-}", "cJSON.c-}"],
+      [
+        '"abbrev@1.1.1","ISC","https://github.com/isaacs/abbrev-js"',
+        '"@types/cg@2.1.0","MIT","https://github.com/x/y"',
+      ],
       ["+\tprintf '%s\\n' \"$usage\" || exit 1", "+\t\tprintf '%s\\n' \"$version\" || exit 1"],
     ];
     for (const [a, b] of pairs) expect(alike(a, b)).toBe(true);
