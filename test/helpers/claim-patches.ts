@@ -94,6 +94,9 @@ function changedShownClaims(lines: readonly string[], e: Excerpted): Claim[] {
   return editsClaims(lines, changed, times, shown, patchOf, every!);
 }
 
+/** A word, or a mark alone (a quote style's edit changes marks only: `'x'` to `"x"`). */
+const TOKEN = /\w+|[^\w\s]/g;
+
 /** The words a changed line changes: its words that no line of the other sign in its hunk holds. */
 function changedWords(lines: readonly string[]): (i: number) => string[] {
   const hunkOf = new Int32Array(lines.length);
@@ -105,12 +108,12 @@ function changedWords(lines: readonly string[]): (i: number) => string[] {
     if (!/^[-+]/.test(l)) return;
     const key = `${hunk}${l[0]}`;
     const set = words.get(key) ?? new Set<string>();
-    for (const w of l.slice(1).match(/\w+/g) ?? []) set.add(w);
+    for (const w of l.slice(1).match(TOKEN) ?? []) set.add(w);
     words.set(key, set);
   });
   return (i) => {
     const other = words.get(`${hunkOf[i]}${lines[i]![0] === "+" ? "-" : "+"}`) ?? new Set<string>();
-    return (lines[i]!.slice(1).match(/\w+/g) ?? []).filter((w) => !other.has(w));
+    return (lines[i]!.slice(1).match(TOKEN) ?? []).filter((w) => !other.has(w));
   };
 }
 
@@ -119,7 +122,7 @@ function changedWords(lines: readonly string[]): (i: number) => string[] {
  * made in many places of a file once": a changed line not shown stands for a shown one of
  * its sign: alike to one whose `[×N like this, lines A-B]` spans it (the first clause); or
  * (the second) one of its own file or commit alike to it or holding every word it changes
- * (a rename: `print_value` at a call shown where it is declared).
+ * (a rename: `print_value` at a call shown where it is declared; a quote's `'` where it changed).
  */
 function editsClaims(
   lines: readonly string[],
@@ -135,8 +138,10 @@ function editsClaims(
   for (const [l, is] of changed) at.set(l, [...is]);
   const changes = changedWords(lines);
   const holds = (text: string, words: readonly string[]) => {
-    const own = new Set(text.slice(1).match(/\w+/g) ?? []);
-    return words.length > 0 && words.every((w) => own.has(w));
+    const own = new Set(text.slice(1).match(TOKEN) ?? []);
+    // (A line none of whose words is its own, each on the other side of its hunk, changes
+    // their order only: the lines of the other side, shown, say it.)
+    return words.every((w) => own.has(w));
   };
   let missing = 0;
   let unshown = 0;

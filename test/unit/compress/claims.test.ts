@@ -6,8 +6,12 @@
  * that showed a false claim each show it no more.
  */
 import { describe, expect, it } from "vitest";
+import { compressText } from "../../../src/compress/compress-text.ts";
+import { excerptBudget } from "../../../src/compress/excerpt/budget.ts";
+import { defaults } from "../../../src/config/schema.ts";
 import { alike, type Claim, checkClaims, firstLineOf } from "../../helpers/claims.ts";
 import { type Made, madeOf, openExcerpts } from "../../helpers/open-excerpts.ts";
+import { hintsFor, loadCorpus, readText } from "./corpus.ts";
 
 const claimsOf = (m: Made): Claim[] =>
   checkClaims(m.text, m.excerpt, firstLineOf(m.hints, m.excerpt.compressor), m.hints.intent);
@@ -227,6 +231,15 @@ describe("the framing's claims, on the captures that showed one false", () => {
       expect(m.excerpt.kept).toMatch(/^510 rows: /);
       expect(falseOf(m, ["note:rows", "kept:rows"])).toEqual([]);
     }
+  });
+
+  it("names no module `type` of a multi-line `import type {` among a file's imports", () => {
+    // `… 2 more` of 7 modules: `type` counted of `import type {`, its module on its `} from` line.
+    const e = loadCorpus().find((x) => x.file === "read-ts-source-trace-mapping.txt")!;
+    const text = readText(e);
+    const excerpt = compressText(text, hintsFor(e), excerptBudget(defaults(), text.length));
+    expect(excerpt.text).toMatch(/^\[11 imports, lines 1-44: .*, … 1 more\]$/m);
+    expect(checkClaims(text, excerpt).filter((c) => c.form === "note:imports-more" && !c.ok)).toEqual([]);
   });
 
   it("counts no line after the rows as one (`stderr:` after kubectl's 80 pods, `exit code: 1`)", () => {
