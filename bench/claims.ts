@@ -9,7 +9,7 @@
  */
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Claim, checkClaims } from "../test/helpers/claims.ts";
+import { type Claim, checkClaims, firstLineOf } from "../test/helpers/claims.ts";
 import { hintsOf, product } from "./compress.ts";
 import { loadCorpus } from "./corpus/corpus.ts";
 import { type FactCase, loadSet, OPEN_SETS } from "./corpus/facts/sets.ts";
@@ -38,7 +38,12 @@ function tally(
   hide: boolean,
 ): void {
   const e = p.compressText(text, hints, budget);
-  const claims: Claim[] = checkClaims(text, e, (hints.firstLine as number | undefined) ?? 1);
+  const claims: Claim[] = checkClaims(
+    text,
+    e,
+    firstLineOf(hints, e.compressor),
+    hints.intent as string | undefined,
+  );
   for (const c of claims) {
     if (hide) {
       blindChecked++;

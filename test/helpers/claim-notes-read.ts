@@ -31,6 +31,30 @@ function importsIn(lines: readonly string[]): number {
 }
 
 /**
+ * The modules the import lines name, each once: a quoted one (`from "x"`, `require("x")`, Go's
+ * block), Python's `from x import` and `import x, y`, `#include <x>`, Rust's `use x::y;`.
+ */
+function modulesIn(lines: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  let go = false;
+  for (const l of lines) {
+    // A re-export (`export { x } from "y"`) imports nothing here; a Go block's lines each one.
+    if (/^import\s*\(\s*$/.test(l)) go = true;
+    else if (go && /^\s*\)/.test(l)) go = false;
+    if (!go && !IMPORT_LINE.test(l) && !/^\}\s*from\s*['"]/.test(l)) continue;
+    const py = /^from\s+(\S+)\s+import\b/.exec(l) ?? /^#include\s*[<"]([^>"]+)[>"]/.exec(l);
+    const plain = /^import\s+([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)\s*$/.exec(l);
+    const use = /^use\s+([^;{\s]+)/.exec(l);
+    const quoted = /(?:from\s*|require\(\s*|import\s+|^\s*(?:[\w.]+\s+)?)["']([^"']+)["']/.exec(l);
+    if (py) out.add(py[1]!);
+    else if (plain) for (const x of plain[1]!.split(",")) out.add(x.trim().split(/\s+/)[0]!);
+    else if (use) out.add(use[1]!.replace(/::$/, ""));
+    else if (quoted) out.add(quoted[1]!);
+  }
+  return out;
+}
+
+/**
  * `[N imports, lines A-B: names]`: lines A and B are imports (B the last line of one, a
  * `} from "x"`), N import lines stand in A-B, and each name is a module one of them names.
  */
@@ -57,6 +81,15 @@ function importsClaims(lines: readonly string[], e: Excerpted, base: number): Cl
     });
     const names = m[4] === "" ? [] : m[4]!.split(", ");
     const text = range.join("\n");
+    if (m[5]) {
+      const modules = modulesIn(range);
+      out.push({
+        form: "note:imports-more",
+        ok: names.length + num(m[5]) === modules.size,
+        line: m[0],
+        why: `${modules.size} modules named`,
+      });
+    }
     out.push({
       form: "note:imports-names",
       ok: names.length > 0 && names.every((n) => text.includes(n)),
@@ -180,6 +213,32 @@ function statementClaims(lines: readonly string[], e: Excerpted): Claim[] {
   return [{ form: "kept:read-statements", ok: num(m[1]!) === n, line: e.kept, why: `recounted ${n}` }];
 }
 
+/** A declaration at the margin, by its language's keyword (C's and Go's too). */
+const TOP_DECL =
+  /^(?:export\s+(?:default\s+)?|pub(?:\([\w:]+\))?\s+|declare\s+|abstract\s+|async\s+)*(?:function\*?|class|def|fn|func|type|interface|struct|enum|trait|const|let|var|namespace|module)\s+[\w$]/;
+
+/**
+ * `outline: N declarations`: what a declaration is is the outline's (members, overloads,
+ * assignments at the top); read as a reader takes it, N lies between the declarations at
+ * the margin by a language's keyword (`function f`, `class C`, `def g`, `type T`) and the
+ * lines of code (not blank, not a comment).
+ */
+function declarationClaims(lines: readonly string[], e: Excerpted): Claim[] {
+  const m = /^outline: ([\d,]+) declarations?$/.exec(e.kept);
+  if (!m) return [];
+  const said = num(m[1]!);
+  const top = lines.filter((l) => TOP_DECL.test(l)).length;
+  const code = lines.filter((l) => l.trim() !== "" && !/^\s*(?:\/\/|#|\/?\*|--)/.test(l)).length;
+  return [
+    {
+      form: "kept:read-declarations",
+      ok: said >= top && said <= code,
+      line: e.kept,
+      why: `${top} at the margin by keyword, ${code} lines of code`,
+    },
+  ];
+}
+
 export function readNoteClaims(lines: readonly string[], e: Excerpted, firstLine: number): Claim[] {
   if (e.compressor !== "read") return [];
   const base = firstLine - 1;
@@ -188,5 +247,6 @@ export function readNoteClaims(lines: readonly string[], e: Excerpted, firstLine
     ...lockClaims(lines, e, base),
     ...headingClaims(lines, e),
     ...statementClaims(lines, e),
+    ...declarationClaims(lines, e),
   ];
 }

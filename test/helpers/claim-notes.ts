@@ -4,7 +4,7 @@
  * a trace's causes, a log's traces and error responses, npm ls's problems and repeats,
  * a path list's names, json's items. Read's notes are claim-notes-read.ts's.
  */
-import type { Claim, Excerpted } from "./claims.ts";
+import { type Claim, type Excerpted, wordsOf } from "./claims.ts";
 
 const num = (s: string) => Number(s.replace(/,/g, ""));
 
@@ -161,14 +161,25 @@ function arraysOf(doc: Json): Map<string, Record<string, Json>[][]> {
   return out;
 }
 
+/** The items whose text holds a word of four letters or more of `intent`, its ending aside. */
+function askedOf(items: readonly Record<string, Json>[], intent: string): number[] {
+  const stems = (intent.toLowerCase().match(/[a-z]{4,}/g) ?? []).map((w) =>
+    w.replace(/(?:ing|ed|es|s)$/, ""),
+  );
+  return items.flatMap((x, k) => {
+    const text = JSON.stringify(x).toLowerCase();
+    return stems.some((w) => text.includes(w)) ? [k] : [];
+  });
+}
+
 /**
  * json's `[N items in key: the first, and R with a rare F, G]`: what makes a value rare is
  * the kind's (loose); the claim holds as far as it can be read: R items or more hold a
  * value other than the commonest in a field named (a value one item in twenty holds, or a
- * far number) unless what was asked for adds some; and the header's `K items` are the
+ * far number) or (`or what was asked for`) a word of the agent's intent; and the header's `K items` are the
  * firsts and the R's of every such note.
  */
-function jsonClaims(original: readonly string[], e: Excerpted): Claim[] {
+function jsonClaims(original: readonly string[], e: Excerpted, intent?: string): Claim[] {
   let doc: Json;
   try {
     doc = JSON.parse(original.join("\n"));
@@ -185,11 +196,12 @@ function jsonClaims(original: readonly string[], e: Excerpted): Claim[] {
     const rare = m[3] ? num(m[3]) : 0;
     items += 1 + rare;
     notes++;
-    if (!m[4] || m[5]) continue;
-    const fields = m[4].split(", ");
+    if (!m[4] && !m[5]) continue;
+    const fields = m[4]?.split(", ") ?? [];
     const arr = (arrays.get(m[2] ?? "") ?? []).find((a) => a.length === num(m[1]!));
-    if (!arr) continue;
-    const odd = new Set<number>();
+    if (!arr || (m[5] && intent === undefined)) continue;
+    // What was asked for: the items that hold a word of the agent's intent (its stem).
+    const odd = new Set<number>(m[5] ? askedOf(arr, intent!) : []);
     for (const f of fields) {
       const path = f.split(".");
       const values = arr.map((x) => JSON.stringify(path.reduce<Json>((v, k) => (v as never)?.[k], x)));
@@ -207,7 +219,7 @@ function jsonClaims(original: readonly string[], e: Excerpted): Claim[] {
       }
     }
     out.push({
-      form: "note:json-rare",
+      form: m[5] ? "note:json-rare-or-asked" : "note:json-rare",
       ok: rare <= odd.size,
       line: m[0],
       why: `${odd.size} items off the commonest`,
@@ -222,6 +234,68 @@ function jsonClaims(original: readonly string[], e: Excerpted): Claim[] {
   // `and R with rare values`: the R's of the notes (`(those with rare values)` said it of all K).
   const rare = kept[3] ? num(kept[1]!) : kept[2] ? num(kept[2]) : 0;
   out.push(...claim("kept:json-rare-items", rare, items - notes, e.kept));
+  return out;
+}
+
+/**
+ * json's re-laid-out arrays (a minified document shown an item a line): under `[N items
+ * …]`, a `[K lines omitted]` between two items shown stands for the K items between them
+ * in the array (before the first, after the last: those before and after).
+ */
+function jsonOmittedClaims(original: readonly string[], e: Excerpted): Claim[] {
+  if (!/^\[[\d,]+ lines? omitted\]$/m.test(e.text)) return [];
+  let doc: Json;
+  try {
+    doc = JSON.parse(original.join("\n"));
+  } catch {
+    return [];
+  }
+  const arrays = arraysOf(doc);
+  const out: Claim[] = [];
+  let arr: string[] | undefined;
+  let prev = -1;
+  let pending: { n: number; line: string } | undefined;
+  const close = (at: number) => {
+    if (pending)
+      out.push({
+        form: "omission-count",
+        ok: pending.n === at - prev - 1,
+        line: pending.line,
+        why: `${at - prev - 1} items between`,
+      });
+    pending = undefined;
+  };
+  for (const line of e.text.split("\n")) {
+    const note = /^\[([\d,]+) items?(?: in (\S+))?: the first/.exec(line);
+    if (note) {
+      if (arr) close(arr.length);
+      const found = (arrays.get(note[2] ?? "") ?? []).find((a) => a.length === num(note[1]!));
+      arr = found?.map((x) => JSON.stringify(x));
+      prev = -1;
+      continue;
+    }
+    if (!arr) continue;
+    const gap = /^\[([\d,]+) lines? omitted\]$/.exec(line);
+    if (gap) {
+      pending = { n: num(gap[1]!), line };
+      continue;
+    }
+    let item: string | undefined;
+    try {
+      item = JSON.stringify(JSON.parse(line.trim().replace(/,$/, "")));
+    } catch {}
+    const at = item === undefined ? -1 : arr.indexOf(item, prev + 1);
+    if (at >= 0) {
+      close(at);
+      prev = at;
+    } else {
+      // The array's end; or a layout of more lines an item, whose omissions count lines: not read here.
+      if (/^\s*\],?$/.test(line)) close(arr.length);
+      arr = undefined;
+      pending = undefined;
+    }
+  }
+  if (arr) close(arr.length);
   return out;
 }
 
@@ -252,14 +326,37 @@ function problemLineClaims(lines: readonly string[], e: Excerpted): Claim[] {
   ];
 }
 
+/**
+ * generic's `N kinds of line`: what a kind is is the templates' (lines alike but for the
+ * words that vary); read as a reader takes it, N lies between the lines' different first
+ * words (a number, an id or a path read as one word, claims.ts's alike) and their
+ * different texts.
+ */
+function kindClaims(lines: readonly string[], e: Excerpted): Claim[] {
+  const m = /^([\d,]+) kinds? of line, /.exec(e.kept);
+  if (!m) return [];
+  const said = num(m[1]!);
+  const texts = new Set(lines.filter((l) => l.trim() !== "")).size;
+  const firsts = new Set(lines.filter((l) => l.trim() !== "").map((l) => wordsOf(l)[0])).size;
+  return [
+    {
+      form: "kept:line-kinds",
+      ok: said >= firsts && said <= Math.max(1, texts),
+      line: e.kept,
+      why: `${firsts} first words, ${texts} texts`,
+    },
+  ];
+}
+
 /** Every count of the forms above the excerpt's kind writes. */
-export function noteClaims(lines: readonly string[], e: Excerpted): Claim[] {
+export function noteClaims(lines: readonly string[], e: Excerpted, intent?: string): Claim[] {
   return [
     ...(e.compressor === "trace" ? traceClaims(lines, e) : []),
     ...logClaims(lines, e),
     ...(e.compressor === "npm-ls" ? npmLsClaims(lines, e) : []),
     ...namedClaims(lines, e),
-    ...(e.compressor === "json" ? jsonClaims(lines, e) : []),
+    ...(e.compressor === "json" ? [...jsonClaims(lines, e, intent), ...jsonOmittedClaims(lines, e)] : []),
     ...problemLineClaims(lines, e),
+    ...kindClaims(lines, e),
   ];
 }

@@ -107,6 +107,8 @@ function readTable(lines: readonly string[]): Table | undefined {
   const titles = lines[rule > 0 ? rule - 1 : 0] ?? "";
   if (!split) {
     if (titles.includes("\t")) split = (l) => l.split("\t");
+    // sqlite's and a join's `a|b|c` (no rule, no box): the bars are the borders.
+    else if (titles.includes("|") && !/^\s*\|/.test(titles)) split = (l) => l.split("|").map((c) => c.trim());
     else if (titles.includes(",") && !/\s{2,}/.test(titles)) split = (l) => csvCells(l, ",");
     else split = alignedSplit(lines, rule > 0 ? rule - 1 : 0);
   }
@@ -138,6 +140,15 @@ function readTable(lines: readonly string[]): Table | undefined {
   // (Only after the last row: one amid the rows is a row whose other cells its reading missed.)
   const last = rows[rows.length - 1] ?? -1;
   for (const i of lone) if (i < last) rows.push(i);
+  // No header where the first line is one of the rows: a title of it that two rows or more
+  // hold in its column below is one of its values, no title (xmlstarlet's `a | b | c`).
+  if (rule < 0) {
+    const titles = split(lines[0] ?? "")?.map((c) => c.trim()) ?? [];
+    const held = titles.map(
+      (t, k) => rows.filter((i) => t !== "" && split(lines[i]!)?.[k]?.trim() === t).length,
+    );
+    if (held.some((n) => n >= 2)) rows.push(0);
+  }
   rows.sort((a, b) => a - b);
   return { header: rule > 0 ? rule - 1 : 0, rows, split, footer };
 }
@@ -148,12 +159,15 @@ function columnClaims(lines: readonly string[], t: Table, text: string): Claim[]
   const names = t.split(lines[t.header]!)?.map((n) => n.trim()) ?? [];
   const cells = t.rows.map((i) => t.split(lines[i]!));
   const readable = cells.filter(Boolean).length >= cells.length * 0.9;
+  const after = new Map<string, number>();
   for (const line of text.split("\n")) {
     const m = /^\[([^\]:]+): (.* ×\d+(?:, .*? ×\d+)*)(?:, … (\d+) more values)?\]$/.exec(line);
     if (!m) continue;
     const label = m[1]!;
     const byNumber = /^column (\d+)$/.exec(label);
-    const col = byNumber ? Number(byNumber[1]) - 1 : names.indexOf(label);
+    // Two columns of one title (a first row read as the header): the notes go in their order.
+    const col = byNumber ? Number(byNumber[1]) - 1 : names.indexOf(label, (after.get(label) ?? -1) + 1);
+    after.set(label, col);
     if (col < 0 || !readable) {
       out.push({ form: "note:column-unread", ok: true, line });
       continue;
@@ -185,6 +199,78 @@ function columnClaims(lines: readonly string[], t: Table, text: string): Claim[]
   return out;
 }
 
+const NUMBER = /^[-+]?\d[\d,]*(?:\.\d+)?[a-zA-Z%]*$/;
+
+/** A number as it reads, a size's unit counted (`96M` above `852K`, du -h's). */
+function amount(v: string): number {
+  const x = Number.parseFloat(v.replace(/,/g, ""));
+  const unit = /\d([KMGTP])i?B?$/i.exec(v)?.[1]?.toUpperCase();
+  return unit ? x * 1024 ** ("KMGTP".indexOf(unit) + 1) : x;
+}
+
+/**
+ * The header's `R rows with rare values`: what is rare is the kind's (a category held by few
+ * rows, a number far from the others); read as a reader takes it, R lies between the rows
+ * holding a value fewer than one row in twenty hold in a column the notes count, and the
+ * rows holding a value fewer than one row in ten hold where another is held by more, or a
+ * number outside Tukey's fences of its column's or at or below zero among positive ones.
+ */
+function rareClaims(lines: readonly string[], t: Table, e: Excerpted): Claim[] {
+  const m = /^(?:header, )?[\d,]+ rows?: ([\d,]+) rows? with rare values/.exec(e.kept);
+  if (!m) return [];
+  const said = num(m[1]!);
+  const names = t.split(lines[t.header]!)?.map((n) => n.trim()) ?? [];
+  // A line of one cell among many columns (xmlstarlet's `Attempt to load …`) holds none of their values.
+  const cells = t.rows
+    .map((i) => t.split(lines[i]!) ?? [])
+    .filter((c) => names.length < 2 || c.filter((v) => v.trim() !== "").length > 1);
+  const noted = new Set(
+    [...e.text.matchAll(/^\[([^\]:]+): .* ×\d+/gm)].map((x) =>
+      /^column (\d+)$/.test(x[1]!) ? Number(x[1]!.slice(7)) - 1 : names.indexOf(x[1]!),
+    ),
+  );
+  // A column the notes name that the table's reading here does not find (dpkg -l's `+++-===`
+  // rule read as borders): the rows' values are not read as drawn.
+  if (noted.has(-1) || cells.length < t.rows.length * 0.9)
+    return [{ form: "kept:table-rare-unread", ok: true, line: e.kept }];
+  const width = Math.max(0, ...cells.map((c) => c.length));
+  const odd = new Set<number>();
+  const rare = new Set<number>();
+  for (let c = 0; c < width; c++) {
+    const values = cells.map((r) => (r[c] ?? "").trim());
+    const counts = new Map<string, number>();
+    for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+    const top = Math.max(...counts.values());
+    values.forEach((v, r) => {
+      // (A column whose commonest value ten rows in a hundred do not hold has no rule to be off.)
+      if (top >= cells.length / 10 && counts.get(v)! < cells.length / 10) odd.add(r);
+      if (noted.has(c) && counts.get(v)! < cells.length / 20) {
+        rare.add(r);
+        odd.add(r);
+      }
+    });
+    const numbers = values.filter((v) => NUMBER.test(v)).map(amount);
+    if (numbers.length < values.length * 0.9) continue;
+    const sorted = [...numbers].sort((a, b) => a - b);
+    const [q1, q3] = [sorted[Math.floor(sorted.length / 4)]!, sorted[Math.floor((sorted.length * 3) / 4)]!];
+    // Tukey's fences: a number 1.5 spreads of the middle half below or above it is far.
+    const [low, high] = [q1 - 1.5 * (q3 - q1), q3 + 1.5 * (q3 - q1)];
+    values.forEach((v, r) => {
+      const x = amount(v);
+      // A number at or below zero among positive ones (a stock of -14, a cost of 0.00) is off too.
+      if (!NUMBER.test(v) || x < low || x > high || (x <= 0 && q1 > 0)) odd.add(r);
+    });
+  }
+  return [
+    {
+      form: "kept:table-rare-rows",
+      ok: said >= rare.size && said <= odd.size,
+      line: e.kept,
+      why: `${rare.size} hold a value of a counted column's twentieth, ${odd.size} one off the commonest`,
+    },
+  ];
+}
+
 export function tableClaims(lines: readonly string[], e: Excerpted): Claim[] {
   const t = readTable(lines);
   if (!t) return [];
@@ -198,10 +284,11 @@ export function tableClaims(lines: readonly string[], e: Excerpted): Claim[] {
       line: note[0],
       why: `recounted ${rows} (drawn ${t.rows.length})`,
     });
-  const kept = /^header, ([\d,]+) rows?/.exec(e.kept);
+  const kept = /^(?:header, )?([\d,]+) rows?: /.exec(e.kept);
   if (kept)
     out.push({ form: "kept:rows", ok: num(kept[1]!) === rows, line: e.kept, why: `recounted ${rows}` });
   out.push(...columnClaims(lines, t, e.text));
+  out.push(...rareClaims(lines, t, e));
   // `[rows by directory:]`, then `prefix  N rows`: the rows whose first cell is under it.
   const by = e.text.indexOf("[rows by directory:]\n");
   if (by >= 0)

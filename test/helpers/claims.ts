@@ -50,35 +50,59 @@ const LABEL = /^L(\d+): /;
 
 const num = (s: string) => Number(s.replace(/,/g, ""));
 
+/** A word of a line as the test of alike reads it (alike below). */
+function wordOf(w: string): string {
+  // JSON's `"key":value`: the field, whatever its value (lines of one shape are alike).
+  const field = /^[{[]*"([^"]+)":/.exec(w);
+  if (field) return `"${field[1]}"`;
+  // A path, a file's name, a number or an id (a hash all of digits, `HEAD@{26}:`, a
+  // package@version): one value.
+  if (/[/\\]|\.[A-Za-z]\w*(?::|$)|\d/.test(w)) return "0";
+  // A run of one mark (an underline `^-----^`, a rule): its length says nothing.
+  return w.replace(/([^\w\s])\1+/g, "$1");
+}
+
+/** The words of a line: a table's row by its cells, any other line by its blanks and `,` `;`. */
+export function wordsOf(line: string): string[] {
+  const text = line
+    // grep's `path:12:` or `path-12-` before the text, which it says no more of than its file;
+    // rg's without numbers, `path:` or `path-` (a file name with its extension).
+    .replace(/^[^\s:]+[:-]\d+[:-]|^[^\s:]*\.[A-Za-z]\w{0,5}[:-](?=\s|[^\s\d])/, "")
+    .trim();
+  // A row opens with its border, or has two borders set off by blanks (a shell's `||` is none).
+  const cells = /^[|│]/.test(text) || (text.match(/ [|│] /g) ?? []).length >= 2;
+  // A quoted text (from a blank, to its closing quote or the line's end) is one word.
+  const words = text.match(/(?<=^|[\s(=])(?:'[^']*'?|"[^"]*"?)|[^\s,;]+/g) ?? [];
+  return (cells ? text.split(/[|│]/).map((c) => c.trim()) : words).map((c) =>
+    cells && /\s/.test(c) ? c.split(/\s+/).map(wordOf).join(" ") : wordOf(c),
+  );
+}
+
+/** The longest run of words the two lines share in their order. */
+function common(a: readonly string[], b: readonly string[]): number {
+  let prev = new Uint16Array(b.length + 1);
+  let row = new Uint16Array(b.length + 1);
+  for (const wa of a) {
+    for (let k = 0; k < b.length; k++)
+      row[k + 1] = wa === b[k] ? prev[k]! + 1 : Math.max(prev[k + 1]!, row[k]!);
+    [prev, row] = [row, prev];
+  }
+  return prev[b.length]!;
+}
+
 /**
  * The test of alike, looser than the templates' (which mask a word that varies among many
- * lines too): words are cut at blanks and at a table's `,` `|` `│` `;`; a word holding a `/`
- * or a `.name` (a file name, a path) is one `f`, a number (digits, `.:+-`, a unit) one `0`,
- * any other word holding a digit (an id) one `id`; the lines have the same first word,
- * and half their words or more are the same at the same place.
+ * lines too): words are cut at blanks and `,` `;`, a quoted text one word (a table's row,
+ * drawn with `|` or `│`, at its borders: a cell is one word); a word holding a `/` or a
+ * `.name` (a file name, a path) or a digit (a number, an id) is one value, JSON's `"key":value` its
+ * key, a run of one mark (`^----^`) one mark; the lines have the same first word, and half
+ * their words or more are the same, in the same order.
  */
 export function alike(a: string, b: string): boolean {
-  const norm = (line: string) =>
-    line
-      // grep's `path:12:` or `path-12-` before the text, which it says no more of than its file.
-      .replace(/^[^\s:]+[:-]\d+[:-]/, "")
-      .trim()
-      .split(/[\s,|│;]+/)
-      .map((w) =>
-        /[/\\]|\.[A-Za-z]\w*(?::|$)/.test(w)
-          ? "f"
-          : !/\d/.test(w)
-            ? w
-            : /^[\d.:+-]+[a-zA-Z%]*$/.test(w)
-              ? "0"
-              : "id",
-      );
-  const wa = norm(a);
-  const wb = norm(b);
+  const wa = wordsOf(a);
+  const wb = wordsOf(b);
   if (wa[0] !== wb[0]) return false;
-  let same = 0;
-  for (let k = 0; k < Math.min(wa.length, wb.length); k++) if (wa[k] === wb[k]) same++;
-  return same * 2 >= Math.max(wa.length, wb.length);
+  return common(wa, wb) * 2 >= Math.max(wa.length, wb.length);
 }
 
 interface Shown {
@@ -187,8 +211,19 @@ function findLine(s: Shown, lines: readonly string[], from: number): number {
   return -1;
 }
 
+/**
+ * The number the excerpt gives the original's first line: a Read's own (`firstLine`), or
+ * the file's line a `sed -n 'A,Bp' file` (or `sed -n Ap`) starts at when the excerpt is a
+ * Read's (the read kind labels a printed part of a file by the file's numbers); else 1.
+ */
+export function firstLineOf(hints: { firstLine?: number; command?: string }, compressor: string): number {
+  if (hints.firstLine !== undefined) return hints.firstLine;
+  const sed = /^\s*sed\s+-n\s+(['"]?)(\d+)(?:,(?:\d+|\$))?p\1\s+\S+\s*$/.exec(hints.command ?? "");
+  return compressor === "read" && sed ? Number(sed[2]) : 1;
+}
+
 /** Every claim an excerpt's framing makes that can be read back, true or false. */
-export function checkClaims(original: string, e: Excerpted, firstLine = 1): Claim[] {
+export function checkClaims(original: string, e: Excerpted, firstLine = 1, intent?: string): Claim[] {
   const out: Claim[] = [];
   if (e.kept === "everything") return out;
   const lines = docOf(original).lines;
@@ -255,6 +290,6 @@ export function checkClaims(original: string, e: Excerpted, firstLine = 1): Clai
     cursor = at + run;
     afterMarker = false;
   }
-  out.push(...countClaims(lines, e, unplaced, firstLine));
+  out.push(...countClaims(lines, e, unplaced, firstLine, intent));
   return out;
 }

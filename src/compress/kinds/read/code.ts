@@ -46,7 +46,8 @@ export function moduleOf(line: string): string | undefined {
   const m =
     /(?:\bfrom|require\()\s*['"]([^'"]+)['"]/.exec(line) ??
     /^import\s+['"]([^'"]+)['"]/.exec(line) ??
-    /^(?:from|import|use)\s+([\w.:]+)/.exec(line) ??
+    // (`import type {` opens a TypeScript import whose module its closing line names: no module `type`.)
+    /^(?:from|import|use)\s+(?!type\s*\{)([\w.:]+)/.exec(line) ??
     /#include\s*[<"]([^>"]+)/.exec(line);
   return m?.[1];
 }

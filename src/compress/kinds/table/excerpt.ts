@@ -186,6 +186,25 @@ function notablePicks(doc: Doc, start: number, hints: Hints, picks: Pick[]): voi
 }
 
 /**
+ * Whether the output's first line titles its columns: not where it is one of the rows
+ * (xmlstarlet's or cut's output has no header), told by a cell of it that two rows or
+ * more below hold in its column: a title names its column's values, it is none of them.
+ */
+function titled(lines: readonly string[], header: number, split: (line: string) => string[]): boolean {
+  if (header > 0 || lines.length < 3) return true;
+  const titles = split(lines[0]!).map((t) => t.trim());
+  const held = new Array<number>(titles.length).fill(0);
+  for (let i = 1; i < Math.min(lines.length, 2000); i++) {
+    const cells = split(lines[i]!);
+    if (cells.length !== titles.length) continue;
+    cells.forEach((c, k) => {
+      if (titles[k] !== "" && c.trim() === titles[k]) held[k]!++;
+    });
+  }
+  return !held.some((n) => n >= 2);
+}
+
+/**
  * Rows whose value in some column is rare are the answer (the declined charge among
  * the ones that succeeded): substance, the first row of each rare value before the
  * others, with each such column's values counted in a note. Returns how many rows.
@@ -198,6 +217,7 @@ function rarePicks(
   picks: Pick[],
   notes: Note[],
   whole: number[],
+  headed = true,
 ): { rare: number; lone: number } {
   const { lines } = doc;
   let titles = header;
@@ -253,7 +273,7 @@ function rarePicks(
     const more = counts.length > 12 ? `, … ${counts.length - 12} more values` : "";
     notes.push({
       at: start,
-      text: `[${names[column]?.trim() || `column ${column + 1}`}: ${shown.join(", ")}${more}]`,
+      text: `[${(headed && names[column]?.trim()) || `column ${column + 1}`}: ${shown.join(", ")}${more}]`,
       prio: MUST + 4,
     });
   }
@@ -299,7 +319,10 @@ export function tablePicks(
   const whole: number[] = [];
   const delimiter = delimiterOf(lines, true);
   const header = headerEnd(lines, delimiter);
-  const start = Math.min(lines.length, header + 1);
+  const splitter = rowSplitter(lines, header, delimiter);
+  // A first line that is one of the rows is counted with them, its cells no titles.
+  const headed = titled(lines, header, splitter.split);
+  const start = Math.min(lines.length, headed ? header + 1 : header);
   let rows = 0;
   for (let i = start; i < lines.length; i++) {
     const line = lines[i]!;
@@ -317,15 +340,7 @@ export function tablePicks(
   picks.push(...rankedPicks(lines, start, lines.length - 1, hints.command));
   picks.push(...sizedPicks(lines, start, lines.length - 1, hints.command));
   const columns: Note[] = [];
-  const { rare, lone } = rarePicks(
-    doc,
-    start,
-    header,
-    rowSplitter(lines, header, delimiter),
-    picks,
-    columns,
-    whole,
-  );
+  const { rare, lone } = rarePicks(doc, start, header, splitter, picks, columns, whole, headed);
   // A line of its own after the rows (`stderr:` under kubectl's 80 pods) is no row.
   rows -= lone;
   notes.push({ at: start, text: `[${plural(rows, "row")}]`, prio: MUST + 4 }, ...columns);
@@ -336,7 +351,7 @@ export function tablePicks(
   return {
     picks,
     notes,
-    kept: `header, ${plural(rows, "row")}: ${rare > 0 ? `${plural(rare, "row")} with rare values, ` : ""}first, last, notable`,
+    kept: `${headed ? "header, " : ""}${plural(rows, "row")}: ${rare > 0 ? `${plural(rare, "row")} with rare values, ` : ""}first, last, notable`,
     whole,
   };
 }
