@@ -95,12 +95,20 @@ const BREAK = /[,;(){}[\]<>|]/;
  * many characters were left: `<start> … [+N chars]`. It is cut at a blank when there is
  * one in reach, else after punctuation; a line with neither is shown whole. When
  * `causeAt(line, from)` finds an exception printed past the cut, its clause is shown too,
- * as pieces: `<start> … <clause> …  [N of M chars shown]`.
+ * as pieces: `<start> … <clause> …  [N of M chars shown]`. A row of a delimited table
+ * (`cell`: its delimiter) is cut at the end of a cell where one ends after the last blank
+ * in reach: the cells before it stay whole (bandit's line number before its URL).
  */
-export function cutLine(line: string, max: number, causeAt?: (line: string, from: number) => number): string {
+export function cutLine(
+  line: string,
+  max: number,
+  causeAt?: (line: string, from: number) => number,
+  cell?: string,
+): string {
   if (line.length <= max) return line;
   let at = max;
   while (at > max / 2 && line[at] !== " " && line[at] !== "\t") at--;
+  if (cell) at = Math.max(at, line.lastIndexOf(cell, max - 1));
   if (at <= max / 2) {
     at = max;
     while (at > max / 2 && !BREAK.test(line[at - 1]!)) at--;

@@ -57,6 +57,8 @@ export interface PackOptions {
   readonly collapse?: boolean;
   /** Longest line shown before it is cut. */
   readonly maxLine?: number;
+  /** A delimited table's delimiter: a row too long is cut at the end of a cell (cutLine). */
+  readonly cell?: string;
   /** Replacement text for some lines (by index); such a line is never collapsed. */
   readonly display?: ReadonlyMap<number, string>;
   /** Text appended to some lines after any cut (counts, locations); never collapsed. */

@@ -79,7 +79,7 @@ export function layoutOf(doc: Doc, opts: PackOptions): Layout {
     const i = first[u]!;
     const j = last[u]!;
     const line = lines[i]!;
-    let shown = cutLine(display?.get(i) ?? line, maxLine, lastExceptionFrom);
+    let shown = cutLine(display?.get(i) ?? line, maxLine, lastExceptionFrom, opts.cell);
     if (j > i && line.trim() !== "") shown += repeatSuffix(j - i + 1);
     const tail = suffix?.get(i);
     if (tail !== undefined) shown += tail;

@@ -8,6 +8,7 @@ import type { Doc } from "../../excerpt/doc.ts";
 import { docOf, excerpt, lastNonBlank, type Rule, rulePicks } from "../../excerpt/lines.ts";
 import { MUST, type Pick } from "../../excerpt/pack.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
+import { PLAN_LIST, planLists, planRemovals } from "./apt-plan.ts";
 import { aptUpgrades } from "./apt-upgrades.ts";
 
 /** Package names given on the command line ("apt-get install -y a b c" -> a, b, c). */
@@ -29,13 +30,14 @@ function ruleExcerpt(
   rules: readonly Rule[],
   kept: string,
   extra: Pick[] = [],
+  display?: ReadonlyMap<number, string>,
 ) {
   const picks: Pick[] = [...extra];
   rulePicks(doc, rules, picks);
   const last = lastNonBlank(doc.lines);
   if (last >= 0) picks.push({ from: last - 2, to: last, prio: 75, split: "tail" });
   picks.push({ from: 0, to: 1, prio: 72, split: "head" });
-  return excerpt(name, doc, budget, { picks, kept });
+  return excerpt(name, doc, budget, { picks, kept, ...(display?.size ? { options: { display } } : {}) });
 }
 
 function namedPicks(doc: Doc, names: readonly string[], line: RegExp, prio: number): Pick[] {
@@ -72,7 +74,7 @@ const APT: readonly Rule[] = [
     prio: MUST + 8,
   },
   { re: /^\d+ upgraded, \d+ newly installed, \d+ to remove and \d+ not upgraded\.$/, prio: MUST + 10 },
-  { re: /^The following (?:NEW |additional |extra )?packages? (?:will|have)/, prio: MUST + 5, after: 1 },
+  { re: PLAN_LIST, prio: MUST + 5, after: 1 },
   { re: /^(?:Need to get|After this operation|Fetched) /, prio: MUST },
   { re: /^(?:W|N): /, prio: 85, once: true },
   { re: /^(?:debconf|invoke-rc\.d|update-alternatives|dpkg): /, prio: 80, once: true },
@@ -89,7 +91,10 @@ export function aptExcerpt(text: string, hints: Hints, budget: number): Excerpt 
     MUST + 2,
   );
   for (const i of aptUpgrades(doc.lines)) named.push({ from: i, to: i, prio: MUST + 2 });
-  return ruleExcerpt("apt", doc, budget, APT, "errors, plan, summary", named);
+  for (const [from, to] of planLists(doc.lines)) named.push({ from, to, prio: MUST + 4 });
+  const removals = planRemovals(doc.lines);
+  for (const i of removals.keys()) named.push({ from: i, to: i, prio: MUST + 1 });
+  return ruleExcerpt("apt", doc, budget, APT, "errors, plan, summary", named, removals);
 }
 
 const CARGO: readonly Rule[] = [

@@ -1,3 +1,4 @@
+import { splitDelimited } from "../../excerpt/rare.ts";
 import type { Detector, Hints } from "../../excerpt/types.ts";
 import { proseCells } from "./prose-cells.ts";
 import { endsAsSentence } from "./sentence-header.ts";
@@ -59,7 +60,8 @@ export function delimiterOf(all: readonly string[], blanks = false): string | un
   for (const d of [",", "\t", ";", "|", "│"]) {
     const from = delimitedFrom(lines, d, titled);
     if (from < 0) continue;
-    const counts = (from === 0 ? lines : lines.slice(from)).map((l) => l.split(d).length - 1);
+    // A quoted cell's delimiters are its text (bandit's `"[129, 130]"`), not cell ends.
+    const counts = (from === 0 ? lines : lines.slice(from)).map((l) => splitDelimited(l, d).length - 1);
     if (counts.length < 3 || counts[0]! < 1) continue;
     const same = counts.filter((c) => c === counts[0]).length;
     if (same >= counts.length * 0.9 && !proseCells(lines, d)) return d;

@@ -19,6 +19,7 @@ import { sizedPicks } from "../../excerpt/sized.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { isCountFooter } from "./count-footer.ts";
 import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
+import { rowsUnder } from "./dir-rows.ts";
 import { entityRows } from "./entity-rows.ts";
 
 /** A row's first characters shown; the rest is cut (wideRows keeps some whole). */
@@ -28,14 +29,14 @@ const WHOLE_ROW = 1000;
 
 export function tablesExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
-  const { picks, notes, kept, whole } = tablePicks(doc, hints, budget);
+  const { picks, notes, kept, whole, delimiter } = tablePicks(doc, hints, budget);
   const { display, suffix } = wideRows(doc.lines, whole);
   return excerpt("table", doc, budget, {
     picks,
     notes,
     kept,
     // A wide row (labels, annotations) is known by its first columns.
-    options: { maxLine: MAX_LINE, display, suffix },
+    options: { maxLine: MAX_LINE, display, suffix, ...(delimiter ? { cell: delimiter } : {}) },
     hints,
   });
 }
@@ -218,7 +219,7 @@ function rarePicks(
   notes: Note[],
   whole: number[],
   headed = true,
-): { rare: number; lone: number } {
+): { rare: number; lone: number; lastRow: number } {
   const { lines } = doc;
   let titles = header;
   while (titles > 0 && (/^[\s+|=-]+$/.test(lines[titles]!) || BOX_RULE.test(lines[titles]!))) titles--;
@@ -267,7 +268,7 @@ function rarePicks(
   });
   // Where more than a few lines split otherwise than the header, its columns are misread
   // (lsof's `FD: mem ×41, 45 root ×34`): no column's values are counted.
-  if (odd > Math.max(2, rowAt.length / 20)) return { rare: rare.length, lone };
+  if (odd > Math.max(2, rowAt.length / 20)) return { rare: rare.length, lone, lastRow };
   for (const { column, counts } of columns) {
     const shown = counts.slice(0, 12).map(([v, k]) => `${v || "(empty)"} ×${k}`);
     const more = counts.length > 12 ? `, … ${counts.length - 12} more values` : "";
@@ -277,7 +278,7 @@ function rarePicks(
       prio: MUST + 4,
     });
   }
-  return { rare: rare.length, lone };
+  return { rare: rare.length, lone, lastRow };
 }
 
 /** A row's text up to its first delimiter (what `split(delimiter)[0]` is, without splitting the rest). */
@@ -286,10 +287,11 @@ function firstCell(line: string, delimiter: string): string {
   return at < 0 ? line : line.slice(0, at);
 }
 
-/** Paths in the first column: how the rows spread over directories. */
+/** Paths in the first column: how the rows spread over directories (rows up to `end` only). */
 function directoryNotes(
   lines: readonly string[],
   start: number,
+  end: number,
   delimiter: string | undefined,
   budget: number,
 ): Note[] {
@@ -297,13 +299,13 @@ function directoryNotes(
   // Counted before any cell is cut out whole: most tables' first column holds no path
   // (a quote taken off its ends adds or takes no slash).
   let paths = 0;
-  for (let i = start; i < lines.length; i++) if (firstCell(lines[i]!, delimiter).includes("/")) paths++;
-  if (paths <= (lines.length - start) * 0.6) return [];
-  const first = lines.slice(start).map((l) => firstCell(l, delimiter).replace(/^"|"$/g, ""));
+  for (let i = start; i < end; i++) if (firstCell(lines[i]!, delimiter).includes("/")) paths++;
+  if (paths <= (end - start) * 0.6) return [];
+  const first = lines.slice(start, end).map((l) => firstCell(l, delimiter).replace(/^"|"$/g, ""));
   const maxGroups = Math.max(6, Math.min(60, Math.floor(budget / 100)));
   return [
     { at: start, text: "[rows by directory:]", prio: 84 },
-    ...groupNotes(first, start, maxGroups, "row"),
+    ...rowsUnder(groupNotes(first, start, maxGroups, "row"), first),
   ];
 }
 
@@ -312,7 +314,7 @@ export function tablePicks(
   doc: Doc,
   hints: Hints,
   budget: number,
-): { picks: Pick[]; notes: Note[]; kept: string; whole: number[] } {
+): { picks: Pick[]; notes: Note[]; kept: string; whole: number[]; delimiter: string | undefined } {
   const { lines } = doc;
   const picks: Pick[] = [];
   const notes: Note[] = [];
@@ -340,19 +342,21 @@ export function tablePicks(
   picks.push(...rankedPicks(lines, start, lines.length - 1, hints.command));
   picks.push(...sizedPicks(lines, start, lines.length - 1, hints.command));
   const columns: Note[] = [];
-  const { rare, lone } = rarePicks(doc, start, header, splitter, picks, columns, whole, headed);
+  const { rare, lone, lastRow } = rarePicks(doc, start, header, splitter, picks, columns, whole, headed);
   // A line of its own after the rows (`stderr:` under kubectl's 80 pods) is no row.
   rows -= lone;
   notes.push({ at: start, text: `[${plural(rows, "row")}]`, prio: MUST + 4 }, ...columns);
   // A thin, even sample of the rest.
   const step = Math.max(1, Math.floor(rows / 30));
   for (let i = start + 5; i < lines.length - 2; i += step) picks.push({ from: i, to: i, prio: 40 });
-  notes.push(...directoryNotes(lines, start, delimiter, budget));
+  // A line of its own after the rows (`exit code: 1`) is in no directory.
+  notes.push(...directoryNotes(lines, start, lone > 0 ? lastRow + 1 : lines.length, delimiter, budget));
   return {
     picks,
     notes,
     kept: `${headed ? "header, " : ""}${plural(rows, "row")}: ${rare > 0 ? `${plural(rare, "row")} with rare values, ` : ""}first, last, notable`,
     whole,
+    delimiter,
   };
 }
 
