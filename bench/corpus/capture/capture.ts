@@ -25,7 +25,9 @@
  * fresh22's need Debian's golang (1.19), mypy and python3-isodate, -babel, -jinja2, -pytz and
  * -markupsafe, curl, and the npm registry for rollup, webpack, eslint 8, typescript, d3 and lodash); fresh23's
  * need clang 14 with clang-tidy, ninja, ripgrep, Debian's pylint, python3-pytest-cov and python3-yaml, Go 1.19,
- * openssl, and the npm registry for typescript, zod and date-fns. Three public repositories are
+ * openssl, and the npm registry for typescript, zod and date-fns; fresh25's need valgrind with ms_print and
+ * callgrind_annotate, ltrace, strace, gdb, lsof, ansible-core, systemd-analyze, nginx, jq, yq, xmllint, Miller,
+ * PHP's CLI with Debian's php-nikic-php-parser, podchecker and Debian 12's /usr/bin/python3. Three public repositories are
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt),
  * $LOGHUB_REPO (logpai/loghub) and $CJSON_REPO (DaveGamble/cJSON).
  *

@@ -70,6 +70,11 @@
  *           --analyze, clang-tidy -p, rg -n/-C2/--stats, sed -n, wc -l, make -n, git show, log -S,
  *           cherry-pick, pytest --cov/--lf, pylint --reports=y, tsc --traceResolution, go test -json,
  *           go build -gcflags=-m, gofmt -d, openssl s_client/verify, Python and Node cause chains).
+ * - fresh25: bench/corpus/fresh25, the system, runtime-debugging and data tools run when something
+ *           misbehaves, in shapes no set held (valgrind leak kinds, ms_print, ltrace -c/-e, strace -e
+ *           status=failed, gdb of a Python crash, lsof -p, /proc; ansible-playbook --check --diff,
+ *           systemd-analyze verify, nginx -t and a real run's logs; jq group_by/select, yq, xmllint
+ *           --xpath/--valid, mlr stats1, sqlite3 .import; php -l, podchecker; a Postgres server log).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -109,6 +114,7 @@ export const OPEN_SETS = [
   "fresh21",
   "fresh22",
   "fresh23",
+  "fresh25",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];
