@@ -22,6 +22,7 @@ import { foreignLetters } from "./foreign-letters.ts";
 import { listingReport } from "./gutter-listing.ts";
 import { jsonBreak } from "./json-break.ts";
 import { listEnd } from "./list-end.ts";
+import { mappingKeys } from "./mapping-keys.ts";
 import { rankNamedLabels } from "./named-labels.ts";
 import { narration } from "./narration.ts";
 import { ownCode } from "./own-code.ts";
@@ -81,6 +82,7 @@ export function rankStructure(w: Work): void {
   newFacts(w, askedSections(w.lines, outline, w.opts.intent, rareIn(w)), E.asked - 1, "asked");
   newFacts(w, percentRanking(w.lines), E.rare, "outlier");
   newFacts(w, timedSections(w.lines), E.rare, "tree-root");
+  newFacts(w, mappingKeys(w.lines), E.rare, "tree-root");
   newFacts(w, listingReport(w.lines), E.rare, "outcome");
   newFacts(w, countedLast(w.lines, w.t), E.rare, "end", true);
   newFacts(w, narration(w.lines, w.t), E.rare, "rare", true);
