@@ -29,6 +29,7 @@ import { ownCode } from "./own-code.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
 import { percentRanking } from "./percent-ranking.ts";
 import { E, type Why } from "./priorities.ts";
+import { requestOutcomes } from "./request-outcomes.ts";
 import { largestSized } from "./sized-tree.ts";
 import { timedSections } from "./timed-sections.ts";
 import { leafTexts } from "./tree-leaves.ts";
@@ -83,6 +84,7 @@ export function rankStructure(w: Work): void {
   newFacts(w, percentRanking(w.lines), E.rare, "outlier");
   newFacts(w, timedSections(w.lines), E.rare, "tree-root");
   newFacts(w, mappingKeys(w.lines), E.rare, "tree-root");
+  newFacts(w, requestOutcomes(w.lines), E.rare, "outcome");
   newFacts(w, listingReport(w.lines), E.rare, "outcome");
   newFacts(w, countedLast(w.lines, w.t), E.rare, "end", true);
   newFacts(w, narration(w.lines, w.t), E.rare, "rare", true);
