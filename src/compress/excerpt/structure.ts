@@ -23,6 +23,7 @@ import { listingReport } from "./gutter-listing.ts";
 import { jsonBreak } from "./json-break.ts";
 import { listEnd } from "./list-end.ts";
 import { mappingKeys } from "./mapping-keys.ts";
+import { massifPeak } from "./massif-peak.ts";
 import { rankNamedLabels } from "./named-labels.ts";
 import { narration } from "./narration.ts";
 import { ownCode } from "./own-code.ts";
@@ -85,6 +86,7 @@ export function rankStructure(w: Work): void {
   newFacts(w, timedSections(w.lines), E.rare, "tree-root");
   newFacts(w, mappingKeys(w.lines), E.rare, "tree-root");
   newFacts(w, requestOutcomes(w.lines), E.rare, "outcome");
+  newFacts(w, massifPeak(w.lines), E.rare, "outcome");
   newFacts(w, listingReport(w.lines), E.rare, "outcome");
   newFacts(w, countedLast(w.lines, w.t), E.rare, "end", true);
   newFacts(w, narration(w.lines, w.t), E.rare, "rare", true);
