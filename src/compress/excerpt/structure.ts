@@ -27,6 +27,7 @@ import { massifPeak } from "./massif-peak.ts";
 import { rankNamedLabels } from "./named-labels.ts";
 import { narration } from "./narration.ts";
 import { ownCode } from "./own-code.ts";
+import { ownFrames } from "./own-frames.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
 import { percentRanking } from "./percent-ranking.ts";
 import { E, type Why } from "./priorities.ts";
@@ -87,6 +88,7 @@ export function rankStructure(w: Work): void {
   newFacts(w, mappingKeys(w.lines), E.rare, "tree-root");
   newFacts(w, requestOutcomes(w.lines), E.rare, "outcome");
   newFacts(w, massifPeak(w.lines), E.rare, "outcome");
+  newFacts(w, ownFrames(w.lines), E.rare, "label");
   newFacts(w, listingReport(w.lines), E.rare, "outcome");
   newFacts(w, countedLast(w.lines, w.t), E.rare, "end", true);
   newFacts(w, narration(w.lines, w.t), E.rare, "rare", true);
