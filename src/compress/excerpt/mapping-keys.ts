@@ -35,7 +35,7 @@ export function mappingKeys(lines: readonly string[]): number[] {
   if (colons < FEWEST) return [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const indent = line.length - line.trimStart().length;
+    const indent = indentOf(line);
     if (indent === line.length) continue;
     nonBlank++;
     atIndent.set(indent, (atIndent.get(indent) ?? 0) + 1);
@@ -43,9 +43,9 @@ export function mappingKeys(lines: readonly string[]): number[] {
     const m = KEY.exec(line);
     const next = lines[i + 1];
     if (!m || next === undefined) continue;
-    const below = next.length - next.trimStart().length;
+    const below = indentOf(next);
     // A key opens a block (a YAML list may stand at the key's own indent: `- item`).
-    if (below > indent || (below === indent && next.trimStart().startsWith("- "))) {
+    if (below > indent || (below === indent && next.startsWith("- ", below))) {
       const list = keys.get(indent) ?? [];
       list.push(i);
       keys.set(indent, list);
@@ -60,4 +60,11 @@ export function mappingKeys(lines: readonly string[]): number[] {
     return found;
   }
   return [];
+}
+
+/** How many spaces and tabs open a line (its length when it holds nothing else), no copy made. */
+function indentOf(line: string): number {
+  let k = 0;
+  while (k < line.length && (line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9)) k++;
+  return k;
 }

@@ -23,17 +23,18 @@ const SHARE = 0.5;
 /** The first line of each failed request's path and status in an access log; [] when the output is none. */
 export function requestOutcomes(lines: readonly string[]): number[] {
   if (lines.length < FEWEST) return [];
+  // A look for the protocol first, no line copied: most outputs hold no request at all.
+  let requests = 0;
+  for (const line of lines) if (line.includes(" HTTP/")) requests++;
+  if (requests < FEWEST) return [];
+  let nonBlank = 0;
+  for (const line of lines) if (/\S/.test(line)) nonBlank++;
+  if (requests < SHARE * nonBlank) return [];
   const seen = new Set<string>();
   const out: number[] = [];
-  let requests = 0;
-  let nonBlank = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (line.trim() === "") continue;
-    nonBlank++;
-    // A look for the protocol before the regex: most lines of most outputs hold none.
     if (!line.includes(" HTTP/")) continue;
-    requests++;
     const m = REQUEST.exec(line);
     // A request served (2xx, 3xx) is no news; its path is one of many.
     if (!m) continue;
@@ -43,5 +44,5 @@ export function requestOutcomes(lines: readonly string[]): number[] {
     if (seen.size > MOST) return [];
     out.push(i);
   }
-  return requests >= FEWEST && requests >= SHARE * nonBlank ? out : [];
+  return out;
 }
