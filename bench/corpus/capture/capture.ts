@@ -27,7 +27,10 @@
  * need clang 14 with clang-tidy, ninja, ripgrep, Debian's pylint, python3-pytest-cov and python3-yaml, Go 1.19,
  * openssl, and the npm registry for typescript, zod and date-fns; fresh24's need Debian's mariadb-server,
  * python3-django, python3-flask, alembic, python3-isort, radon and bandit, Flask in python3, apt's package
- * lists, and the npm registry for webpack, webpack-cli, esbuild, d3, lodash-es and date-fns. Three public repositories are
+ * lists, and the npm registry for webpack, webpack-cli, esbuild, d3, lodash-es and date-fns; fresh25's need
+ * valgrind with ms_print and callgrind_annotate, ltrace, strace, gdb, lsof, ansible-core, systemd-analyze,
+ * nginx, jq, yq, xmllint, Miller, PHP's CLI with Debian's php-nikic-php-parser, podchecker and Debian 12's
+ * /usr/bin/python3. Three public repositories are
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt),
  * $LOGHUB_REPO (logpai/loghub) and $CJSON_REPO (DaveGamble/cJSON).
  *

@@ -5599,6 +5599,250 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh25 set (bench/corpus/fresh25/): the system, runtime-debugging and data tools an agent
+  // runs when something misbehaves, in shapes no earlier set holds (valgrind with chosen leak kinds
+  // and an error exit code, ms_print of massif, ltrace -c and -e; strace -e status=failed, gdb of a
+  // crashing Python, lsof -p, /proc reads; ansible-playbook --check --diff, systemd-analyze verify,
+  // nginx -t, a real nginx run's error log and its 4xx/5xx lines; jq group_by and select, yq -y,
+  // xmllint --xpath and --valid, mlr stats1, sqlite3 .import of a bad CSV; php -l over a package,
+  // podchecker; a Postgres server log with slow queries and deadlocks); files by projects/fresh25.sh.
+  {
+    name: "fresh25-native",
+    setup: "fresh25",
+    cwd: "fresh25/native",
+    prompt: "the catalog loader reports odd totals and eats memory; find out why",
+    provenance: `${CAPTURED} (gcc 12, valgrind 3.19 with ms_print and callgrind_annotate, ltrace 0.7; a clone of DaveGamble/cJSON; files by projects/fresh25.sh)`,
+    steps: [
+      bash(
+        "valgrind-leak-kinds-catalog-f25",
+        "valgrind",
+        'valgrind --leak-check=full --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite --error-exitcode=3 --num-callers=12 ./catalog data/shard0.json data/shard1.json data/shard2.json data/missing.json 2>&1; echo "exit code: $?"',
+        "Check the loader for leaks and bad reads",
+      ),
+      bash(
+        "ltrace-c-catalog-f25",
+        "ltrace",
+        "ltrace -c ./catalog data/shard0.json data/shard1.json data/shard2.json 2>&1",
+        "Which library calls the loader spends its time in",
+      ),
+      bash(
+        "ltrace-e-alloc-catalog-f25",
+        "ltrace",
+        "ltrace -e 'fopen+fclose+strdup+realloc+free' ./catalog data/shard1.json data/shard2.json 2>&1",
+        "Trace the loader's allocations and files",
+      ),
+      {
+        tool: "Bash",
+        input: {
+          command:
+            "valgrind --tool=massif --massif-out-file=massif.out ./catalog data/shard0.json data/shard1.json >/dev/null 2>&1; ls -l massif.out",
+          description: "Profile the loader's heap",
+        },
+      },
+      bash(
+        "ms-print-massif-catalog-f25",
+        "valgrind",
+        "ms_print --threshold=8 massif.out",
+        "Where the heap peaks",
+      ),
+      {
+        tool: "Bash",
+        input: {
+          command:
+            "valgrind --tool=callgrind --callgrind-out-file=callgrind.out ./catalog data/shard0.json data/shard1.json data/shard2.json >/dev/null 2>&1; ls -l callgrind.out",
+          description: "Profile the loader's instructions",
+        },
+      },
+      bash(
+        "callgrind-annotate-catalog-f25",
+        "valgrind",
+        "callgrind_annotate callgrind.out",
+        "Where the loader spends its instructions",
+      ),
+    ],
+  },
+  {
+    name: "fresh25-py",
+    setup: "fresh25",
+    cwd: "fresh25/py",
+    prompt: "the sync tool dies, the checksum tool segfaults, and the fetcher runs out of file handles",
+    provenance: `${CAPTURED} (Debian 12's python3 3.11, strace 6.1, gdb 13, lsof 4.95, procps; files by projects/fresh25.sh)`,
+    steps: [
+      bash(
+        "strace-status-failed-sync-f25",
+        "strace",
+        'strace -f -e trace=%file,%network -e status=failed /usr/bin/python3 tools/sync.py 2>&1; echo "exit code: $?"',
+        "Which system calls fail in the sync tool",
+      ),
+      bash(
+        "gdb-python-ctypes-segv-f25",
+        "gdb",
+        "gdb -q -batch -ex run -ex 'bt 20' --args /usr/bin/python3 tools/checksum.py 2>&1",
+        "Backtrace of the checksum crash",
+      ),
+      {
+        tool: "Bash",
+        input: {
+          command:
+            "nohup /usr/bin/python3 tools/fetcher.py >/dev/null 2>&1 & echo $! > fetcher.pid; sleep 3; cat fetcher.pid",
+          description: "Start the fetcher",
+        },
+      },
+      bash("lsof-p-fetcher-f25", "lsof", "lsof -nP -p $(cat fetcher.pid)", "What the fetcher holds open"),
+      bash(
+        "proc-status-limits-fetcher-f25",
+        "proc",
+        "P=$(cat fetcher.pid); cat /proc/$P/status /proc/$P/limits; grep -E '^(Rss|Pss|Private|Swap)' /proc/$P/smaps_rollup",
+        "The fetcher's state, limits and memory",
+      ),
+      { tool: "Bash", input: { command: "kill $(cat fetcher.pid)", description: "Stop the fetcher" } },
+    ],
+  },
+  {
+    name: "fresh25-conf",
+    setup: "fresh25",
+    cwd: "fresh25/conf",
+    prompt:
+      "provisioning the mirror host: what would the playbook change, are the units and nginx config sane, and what did the front serve?",
+    provenance: `${CAPTURED} (ansible-core 2.14, systemd 252's systemd-analyze, nginx 1.22 of Debian 12; files by projects/fresh25.sh, the logs of a real nginx run there)`,
+    steps: [
+      bash(
+        "ansible-check-diff-mirror-f25",
+        "ansible",
+        'ansible-playbook -i inventory.ini site.yml --check --diff 2>&1; echo "exit code: $?"',
+        "Dry run of the mirror playbook",
+      ),
+      bash(
+        "systemd-analyze-verify-units-f25",
+        "systemd",
+        'systemd-analyze verify units/* 2>&1; echo "exit code: $?"',
+        "Check the unit files",
+      ),
+      bash(
+        "systemd-analyze-security-offline-f25",
+        "systemd",
+        'systemd-analyze security --offline=true units/kestrel-api.service units/kestrel-prune.service 2>&1; echo "exit code: $?"',
+        "How exposed the API and prune services are",
+      ),
+      bash(
+        "nginx-t-edited-f25",
+        "nginx",
+        'nginx -t -p $PWD/nginx/ -c nginx.conf 2>&1; echo "exit code: $?"',
+        "Test the edited nginx config",
+      ),
+      bash("nginx-error-log-f25", "log-read", "cat ../logs/error.log", "The front's error log"),
+      bash(
+        "nginx-access-4xx-5xx-f25",
+        "log-grep",
+        "grep -E '\" (4|5)[0-9][0-9] ' ../logs/access.log",
+        "Requests that failed",
+      ),
+    ],
+  },
+  {
+    name: "fresh25-data",
+    setup: "fresh25",
+    cwd: "fresh25/data",
+    prompt:
+      "the mirror's package data: sizes by maintainer, heavy dependents, the services file, MIME types, the fonts config, the web team's export",
+    provenance: `${CAPTURED} (jq 1.6, yq 3.1, libxml2 2.9 xmllint, Miller 6, sqlite3 3.40 of Debian 12, over this machine's dpkg database and freedesktop.org.xml; files by projects/fresh25.sh)`,
+    steps: [
+      bash(
+        "jq-group-by-maintainer-f25",
+        "jq",
+        "jq 'group_by(.maintainer) | map(select(length >= 8) | {maintainer: .[0].maintainer, packages: length, installed_kb: (map(.installed_kb // 0) | add), names: map(.name)}) | sort_by(-.installed_kb)' packages.json",
+        "Installed size by maintainer",
+      ),
+      bash(
+        "jq-select-deps-f25",
+        "jq",
+        'jq -r \'.[] | select(.depends | length > 8) | "\\(.name)\\t\\(.installed_kb)\\t\\(.depends | join(","))"\' packages.json',
+        "Packages with many dependencies",
+      ),
+      bash(
+        "yq-restart-always-f25",
+        "yaml",
+        "yq -y '.services | to_entries | map(select(.value.restart == \"always\")) | from_entries' services.yml",
+        "Services that always restart",
+      ),
+      bash(
+        "xmllint-xpath-mime-text-f25",
+        "xmllint",
+        'xmllint --xpath \'//*[local-name()="mime-type"][*[local-name()="sub-class-of"][starts-with(@type,"text/")]]/*[local-name()="glob"]/@pattern\' freedesktop.org.xml',
+        "Globs of the text-like MIME types",
+      ),
+      bash(
+        "xmllint-valid-fonts-f25",
+        "xmllint",
+        'xmllint --valid --noout fonts.conf 2>&1; echo "exit code: $?"',
+        "Validate the edited fonts config",
+      ),
+      bash(
+        "mlr-stats1-export-f25",
+        "mlr",
+        'mlr --icsv --opprint --allow-ragged-csv-input stats1 -a count,mean,p50,p95,max -f installed_kb -g section then sort -nr installed_kb_max export.csv 2>&1; echo "exit code: $?"',
+        "Size statistics of the export by section",
+      ),
+      bash(
+        "sqlite3-import-bad-csv-f25",
+        "sqlite",
+        `sqlite3 mirror.db "CREATE TABLE packages(name TEXT PRIMARY KEY, section TEXT NOT NULL, installed_kb INTEGER, version TEXT, maintainer TEXT) STRICT" ".import --csv --skip 1 export.csv packages" "SELECT count(*) FROM packages" 2>&1; echo "exit code: $?"`,
+        "Load the export into SQLite",
+      ),
+    ],
+  },
+  {
+    name: "fresh25-src",
+    setup: "fresh25",
+    cwd: "fresh25/php",
+    prompt: "the vendored PHP parser stopped loading after the edits; and are our Perl modules' docs clean?",
+    provenance: `${CAPTURED} (PHP 8.2 and perl 5.36's podchecker of Debian 12 over Debian's php-nikic-php-parser sources and /usr/share/perl5; files by projects/fresh25.sh)`,
+    steps: [
+      bash(
+        "php-l-phpparser-f25",
+        "php",
+        `for f in $(find PhpParser -name '*.php' | sort); do php -l "$f"; done 2>&1; echo "exit code: $?"`,
+        "Lint every PHP file of the parser",
+      ),
+      bash(
+        "podchecker-perl5-f25",
+        "perl",
+        'podchecker /usr/share/perl5/Dpkg/*.pm /usr/share/perl5/Dpkg/*/*.pm /usr/share/perl5/LWP/*.pm /usr/share/perl5/HTTP/*.pm 2>&1; echo "exit code: $?"',
+        "Check the modules' POD",
+      ),
+    ],
+  },
+  {
+    name: "fresh25-pg",
+    setup: "fresh25",
+    cwd: "fresh25/pg",
+    prompt: "the nightly jobs on the Postgres copy sometimes fail; what does the server log say?",
+    provenance: `${CAPTURED} (PostgreSQL 15 on loopback, psql 15; the server's own log; files by projects/fresh25.sh)`,
+    postgres: true,
+    steps: [
+      {
+        tool: "Bash",
+        input: {
+          command: "psql -q -v ON_ERROR_STOP=1 -f schema.sql 2>&1 | tail -3",
+          description: "Load the schema and data",
+        },
+      },
+      {
+        tool: "Bash",
+        input: {
+          command: "./jobs.sh 2>&1 | tail -5",
+          timeout: 600_000,
+          description: "Run the nightly jobs together",
+        },
+      },
+      bash(
+        "postgres-server-log-deadlock-f25",
+        "postgres-log",
+        `cat "$(psql -Atc 'SHOW data_directory')/../server.log"`,
+        "The server log of the run",
+      ),
+    ],
+  },
 ];
 
 /**

@@ -76,6 +76,11 @@
  *           diffsettings, flask routes, alembic history -v and --sql; isort --diff, radon cc/mi, bandit
  *           -f csv; git status -vv, bisect log, worktree list -v; webpack --stats verbose, esbuild
  *           --analyze=verbose).
+ * - fresh25: bench/corpus/fresh25, the system, runtime-debugging and data tools run when something
+ *           misbehaves, in shapes no set held (valgrind leak kinds, ms_print, ltrace -c/-e, strace -e
+ *           status=failed, gdb of a Python crash, lsof -p, /proc; ansible-playbook --check --diff,
+ *           systemd-analyze verify, nginx -t and a real run's logs; jq group_by/select, yq, xmllint
+ *           --xpath/--valid, mlr stats1, sqlite3 .import; php -l, podchecker; a Postgres server log).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -116,6 +121,7 @@ export const OPEN_SETS = [
   "fresh22",
   "fresh23",
   "fresh24",
+  "fresh25",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];
