@@ -155,6 +155,18 @@ describe("the framing's claims, on the captures that showed one false", () => {
     for (const m of madeOf("fresh8/npm-outdated-all-portal"))
       expect(m.excerpt.kept).toMatch(/^header, 232 rows:/);
   });
+
+  it("reads a CSV whose quoted cells hold commas as a CSV (bandit -f csv: 108 rows, not 109)", () => {
+    // `"[129, 130]"` hid the delimiter: read as aligned columns, `exit code: 1` was a row.
+    for (const m of madeOf("fresh24/bandit-csv-alembic-f24")) {
+      expect(m.excerpt.kept).toMatch(/^header, 108 rows:/);
+      expect(m.excerpt.text).toMatch(/^\[test_id: B101 ×96, /m);
+      // Each directory's rows counted whole: `testing/` holds 17 (13, and 4 in `testing/suite/`).
+      expect(m.excerpt.text).not.toMatch(/^exit code: 1\nvendor\//m);
+      expect(m.excerpt.text).toMatch(/^vendor\/alembic\/testing\/ {2}17 rows$/m);
+      expect(falseOf(m)).toEqual([]);
+    }
+  });
 });
 
 /**

@@ -1,3 +1,4 @@
+import { splitDelimited } from "../../excerpt/rare.ts";
 import type { Detector, Hints } from "../../excerpt/types.ts";
 import { proseCells } from "./prose-cells.ts";
 import { endsAsSentence } from "./sentence-header.ts";
@@ -59,12 +60,25 @@ export function delimiterOf(all: readonly string[], blanks = false): string | un
   for (const d of [",", "\t", ";", "|", "│"]) {
     const from = delimitedFrom(lines, d, titled);
     if (from < 0) continue;
-    const counts = (from === 0 ? lines : lines.slice(from)).map((l) => l.split(d).length - 1);
+    const counts = (from === 0 ? lines : lines.slice(from)).map((l) => delimitersIn(l, d));
     if (counts.length < 3 || counts[0]! < 1) continue;
     const same = counts.filter((c) => c === counts[0]).length;
     if (same >= counts.length * 0.9 && !proseCells(lines, d)) return d;
   }
   return undefined;
+}
+
+/**
+ * How many delimiters split a line into cells. A CSV's quoted cell may hold its delimiter
+ * (bandit -f csv's `"[129, 130]"` line ranges, `"Try, Except, Pass detected."`): counted
+ * as splits, those rows seemed to have more cells than the others, the delimiter was not
+ * found and the rows were read as aligned columns (the `exit code: 1` under them a row). A
+ * comma or semicolon table is read with its quotes, as the table kind splits its rows
+ * (splitDelimited); a line without a quote is counted by a split as before.
+ */
+function delimitersIn(line: string, d: string): number {
+  if ((d === "," || d === ";") && line.includes('"')) return splitDelimited(line, d).length - 1;
+  return line.split(d).length - 1;
 }
 
 /**

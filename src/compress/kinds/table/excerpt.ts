@@ -10,7 +10,7 @@ import type { Doc } from "../../excerpt/doc.ts";
 import { sortedAt } from "../../excerpt/far-values.ts";
 import { docOf, excerpt, plural, SEVERE } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
-import { groupNotes } from "../../excerpt/paths.ts";
+import { groupNotes, groupPaths } from "../../excerpt/paths.ts";
 import { rankedPicks } from "../../excerpt/ranked.ts";
 import { barCells, rarity, spansOf, splitAligned, splitBySpans, splitDelimited } from "../../excerpt/rare.ts";
 import { rootRows } from "../../excerpt/root-rows.ts";
@@ -198,7 +198,7 @@ function rarePicks(
   picks: Pick[],
   notes: Note[],
   whole: number[],
-): { rare: number; lone: number } {
+): { rare: number; lone: number; end: number } {
   const { lines } = doc;
   let titles = header;
   while (titles > 0 && (/^[\s+|=-]+$/.test(lines[titles]!) || BOX_RULE.test(lines[titles]!))) titles--;
@@ -232,6 +232,8 @@ function rarePicks(
   }
   const lastRow = rowAt[rowAt.length - 1] ?? -1;
   const lone = lones.filter((i) => i > lastRow).length;
+  // Where the rows end: the lines of one cell after them are none (`exit code: 1`).
+  const end = lone > 0 ? lastRow + 1 : lines.length;
   const { rare, columns } = rarity(cells);
   // A table of a tree (a column naming each row's parent): the rows under its root are facts.
   for (const r of rootRows(cells)) picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: MUST + 3 });
@@ -247,7 +249,7 @@ function rarePicks(
   });
   // Where more than a few lines split otherwise than the header, its columns are misread
   // (lsof's `FD: mem ×41, 45 root ×34`): no column's values are counted.
-  if (odd > Math.max(2, rowAt.length / 20)) return { rare: rare.length, lone };
+  if (odd > Math.max(2, rowAt.length / 20)) return { rare: rare.length, lone, end };
   for (const { column, counts } of columns) {
     const shown = counts.slice(0, 12).map(([v, k]) => `${v || "(empty)"} ×${k}`);
     const more = counts.length > 12 ? `, … ${counts.length - 12} more values` : "";
@@ -257,7 +259,7 @@ function rarePicks(
       prio: MUST + 4,
     });
   }
-  return { rare: rare.length, lone };
+  return { rare: rare.length, lone, end };
 }
 
 /** A row's text up to its first delimiter (what `split(delimiter)[0]` is, without splitting the rest). */
@@ -266,10 +268,15 @@ function firstCell(line: string, delimiter: string): string {
   return at < 0 ? line : line.slice(0, at);
 }
 
-/** Paths in the first column: how the rows spread over directories. */
+/**
+ * Paths in the first column: how the rows spread over directories, over the rows from
+ * `start` to `end` (a line of its own after them, bandit's `exit code: 1`, is no row: grouped
+ * with them it stood among the directories as a group of one row).
+ */
 function directoryNotes(
   lines: readonly string[],
   start: number,
+  end: number,
   delimiter: string | undefined,
   budget: number,
 ): Note[] {
@@ -277,13 +284,24 @@ function directoryNotes(
   // Counted before any cell is cut out whole: most tables' first column holds no path
   // (a quote taken off its ends adds or takes no slash).
   let paths = 0;
-  for (let i = start; i < lines.length; i++) if (firstCell(lines[i]!, delimiter).includes("/")) paths++;
-  if (paths <= (lines.length - start) * 0.6) return [];
-  const first = lines.slice(start).map((l) => firstCell(l, delimiter).replace(/^"|"$/g, ""));
+  for (let i = start; i < end; i++) if (firstCell(lines[i]!, delimiter).includes("/")) paths++;
+  if (paths <= (end - start) * 0.6) return [];
+  const first = lines.slice(start, end).map((l) => firstCell(l, delimiter).replace(/^"|"$/g, ""));
   const maxGroups = Math.max(6, Math.min(60, Math.floor(budget / 100)));
+  // A directory's count is of every row under it: groupPaths' groups are disjoint (`testing/`
+  // 13 rows beside `testing/suite/` 4), and where the budget kept the parent's line alone it
+  // said 13 of the 17 rows under it. A rest (`dir/ (3 other directories)`) is counted as grouped.
+  const notes = groupNotes(first, start, maxGroups, "row");
+  const groups = groupPaths(first, maxGroups);
   return [
     { at: start, text: "[rows by directory:]", prio: 84 },
-    ...groupNotes(first, start, maxGroups, "row"),
+    ...notes.map((n, k) => {
+      const g = groups[k]!;
+      if (g.paths === 1 || !g.prefix.endsWith("/")) return n;
+      let under = 0;
+      for (const p of first) if (p.startsWith(g.prefix)) under++;
+      return { ...n, text: `${g.prefix}  ${plural(under, "row")}` };
+    }),
   ];
 }
 
@@ -317,7 +335,7 @@ export function tablePicks(
   picks.push(...rankedPicks(lines, start, lines.length - 1, hints.command));
   picks.push(...sizedPicks(lines, start, lines.length - 1, hints.command));
   const columns: Note[] = [];
-  const { rare, lone } = rarePicks(
+  const { rare, lone, end } = rarePicks(
     doc,
     start,
     header,
@@ -332,7 +350,7 @@ export function tablePicks(
   // A thin, even sample of the rest.
   const step = Math.max(1, Math.floor(rows / 30));
   for (let i = start + 5; i < lines.length - 2; i += step) picks.push({ from: i, to: i, prio: 40 });
-  notes.push(...directoryNotes(lines, start, delimiter, budget));
+  notes.push(...directoryNotes(lines, start, end, delimiter, budget));
   return {
     picks,
     notes,
