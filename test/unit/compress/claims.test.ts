@@ -167,6 +167,15 @@ describe("the framing's claims, on the captures that showed one false", () => {
       expect(falseOf(m)).toEqual([]);
     }
   });
+
+  it("counts a name right under the root among a listing's paths (dpkg -L's `/.` and `/usr`)", () => {
+    // Read as dpkg's own lines, the two were left out: `[280 paths in 36 directories` of 282 in 37.
+    for (const m of madeOf("fresh24/dpkg-L-sqlalchemy-f24")) {
+      expect(m.excerpt.text).toMatch(/^\[282 paths in 37 directories: /);
+      expect(m.excerpt.text).toMatch(/^\/\.\n\/usr\n/m);
+      expect(falseOf(m)).toEqual([]);
+    }
+  });
 });
 
 /**
