@@ -168,6 +168,17 @@ describe("the framing's claims, on the captures that showed one false", () => {
     }
   });
 
+  it("reads no table where no rows stand under the line taken for its header (mariadb --force)", () => {
+    // `ALTER TABLE packages ADD CONSTRAINT …` read as a header over the errors and warnings
+    // mariadb printed: `[106 rows]` of an output that has no table of them.
+    for (const m of madeOf("fresh24/mariadb-force-show-warnings-f24")) {
+      expect(m.excerpt.compressor).not.toBe("table");
+      expect(m.excerpt.text).not.toMatch(/^\[\d+ rows\]$/m);
+      expect(m.excerpt.text).toContain("ERROR 1062 (23000) at line 3: Duplicate entry");
+      expect(falseOf(m)).toEqual([]);
+    }
+  });
+
   it("counts a name right under the root among a listing's paths (dpkg -L's `/.` and `/usr`)", () => {
     // Read as dpkg's own lines, the two were left out: `[280 paths in 36 directories` of 282 in 37.
     for (const m of madeOf("fresh24/dpkg-L-sqlalchemy-f24")) {

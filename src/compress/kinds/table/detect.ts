@@ -96,9 +96,32 @@ export function alignedHeader(lines: readonly string[]): number {
   for (let i = 0; i < Math.min(lines.length, 12); i++) {
     const line = lines[i]!;
     const words = line.trim().split(/\s{2,}|\s+(?=[A-Z%])/);
-    if (words.length >= 3 && !endsAsSentence(line) && ALIGNED_HEADER.test(line)) return i;
+    if (words.length >= 3 && !endsAsSentence(line) && ALIGNED_HEADER.test(line) && rowsUnder(lines, i))
+      return i;
   }
   return -1;
+}
+
+/** Lines read below a header candidate to tell whether rows stand under it. */
+const UNDER = 30;
+
+/**
+ * Whether the lines below a header candidate are rows: at least half of the first ones
+ * (rules and blanks aside) split into two columns or more. An SQL statement in capitals
+ * (`ALTER TABLE packages ADD CONSTRAINT …`) reads as a header's words; under it, mariadb
+ * --force printed its errors and warnings, each one phrase, and the whole output was read
+ * as a table of 106 rows that has none.
+ */
+function rowsUnder(lines: readonly string[], header: number): boolean {
+  let read = 0;
+  let split = 0;
+  for (let i = header + 1; i < lines.length && read < UNDER; i++) {
+    const line = lines[i]!;
+    if (line.trim() === "" || BOX_RULE.test(line) || RULE.test(line)) continue;
+    read++;
+    if (/\S(?:\s{2,}|\t)\S/.test(line.trim())) split++;
+  }
+  return read === 0 || split * 2 >= read;
 }
 
 /** Lines that end or start as statements do: more than a third of them means source code. */
