@@ -144,8 +144,10 @@ export function groupPaths(
 // Segments exclude "/" so each run of slashes can only be a separator: a segment class
 // that also matched "/" let a line with many slashes and a ':' (a grep hit) backtrack
 // exponentially, hanging the hook.
+// A name right under the root (`/usr`, dpkg -L's `/.`) is a path too: read as a tool's own
+// line, it was left out of the listing's `[N paths in M directories]`, two short of dpkg's.
 export const PATH_LINE =
-  /^(?:\.{0,2}\/|[A-Za-z]:[\\/]|~\/)?\/*[^\s:*?"<>|/]+(?:\/+[^\s:*?"<>|/]+)+\/*$|^[\w.@-]+\.\w{1,8}$/;
+  /^(?:\.{0,2}\/|[A-Za-z]:[\\/]|~\/)?\/*[^\s:*?"<>|/]+(?:\/+[^\s:*?"<>|/]+)+\/*$|^[\w.@-]+\.\w{1,8}$|^\/[^\s:*?"<>|/]+\/?$/;
 
 /**
  * Whether a line is a path (PATH_LINE). A path holds no ':' but a drive letter's, so a

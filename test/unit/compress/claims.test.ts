@@ -250,6 +250,38 @@ describe("the framing's claims, on the captures that showed one false", () => {
     for (const m of madeOf("fresh8/npm-outdated-all-portal"))
       expect(m.excerpt.kept).toMatch(/^header, 232 rows:/);
   });
+
+  it("reads a CSV whose quoted cells hold commas as a CSV (bandit -f csv: 108 rows, not 109)", () => {
+    // `"[129, 130]"` hid the delimiter: read as aligned columns, `exit code: 1` was a row.
+    for (const m of madeOf("fresh24/bandit-csv-alembic-f24")) {
+      expect(m.excerpt.kept).toMatch(/^header, 108 rows:/);
+      expect(m.excerpt.text).toMatch(/^\[test_id: B101 ×96, /m);
+      // Each directory's rows counted whole: `testing/` holds 17 (13, and 4 in `testing/suite/`).
+      expect(m.excerpt.text).not.toMatch(/^exit code: 1\nvendor\//m);
+      expect(m.excerpt.text).toMatch(/^vendor\/alembic\/testing\/ {2}17 rows$/m);
+      expect(falseOf(m)).toEqual([]);
+    }
+  });
+
+  it("reads no table where no rows stand under the line taken for its header (mariadb --force)", () => {
+    // `ALTER TABLE packages ADD CONSTRAINT …` read as a header over the errors and warnings
+    // mariadb printed: `[106 rows]` of an output that has no table of them.
+    for (const m of madeOf("fresh24/mariadb-force-show-warnings-f24")) {
+      expect(m.excerpt.compressor).not.toBe("table");
+      expect(m.excerpt.text).not.toMatch(/^\[\d+ rows\]$/m);
+      expect(m.excerpt.text).toContain("ERROR 1062 (23000) at line 3: Duplicate entry");
+      expect(falseOf(m)).toEqual([]);
+    }
+  });
+
+  it("counts a name right under the root among a listing's paths (dpkg -L's `/.` and `/usr`)", () => {
+    // Read as dpkg's own lines, the two were left out: `[280 paths in 36 directories` of 282 in 37.
+    for (const m of madeOf("fresh24/dpkg-L-sqlalchemy-f24")) {
+      expect(m.excerpt.text).toMatch(/^\[282 paths in 37 directories: /);
+      expect(m.excerpt.text).toMatch(/^\/\.\n\/usr\n/m);
+      expect(falseOf(m)).toEqual([]);
+    }
+  });
 });
 
 /**

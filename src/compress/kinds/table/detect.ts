@@ -60,13 +60,25 @@ export function delimiterOf(all: readonly string[], blanks = false): string | un
   for (const d of [",", "\t", ";", "|", "│"]) {
     const from = delimitedFrom(lines, d, titled);
     if (from < 0) continue;
-    // A quoted cell's delimiters are its text (bandit's `"[129, 130]"`), not cell ends.
-    const counts = (from === 0 ? lines : lines.slice(from)).map((l) => splitDelimited(l, d).length - 1);
+    const counts = (from === 0 ? lines : lines.slice(from)).map((l) => delimitersIn(l, d));
     if (counts.length < 3 || counts[0]! < 1) continue;
     const same = counts.filter((c) => c === counts[0]).length;
     if (same >= counts.length * 0.9 && !proseCells(lines, d)) return d;
   }
   return undefined;
+}
+
+/**
+ * How many delimiters split a line into cells. A CSV's quoted cell may hold its delimiter
+ * (bandit -f csv's `"[129, 130]"` line ranges, `"Try, Except, Pass detected."`): counted
+ * as splits, those rows seemed to have more cells than the others, the delimiter was not
+ * found and the rows were read as aligned columns (the `exit code: 1` under them a row). A
+ * comma or semicolon table is read with its quotes, as the table kind splits its rows
+ * (splitDelimited); a line without a quote is counted by a split as before.
+ */
+function delimitersIn(line: string, d: string): number {
+  if ((d === "," || d === ";") && line.includes('"')) return splitDelimited(line, d).length - 1;
+  return line.split(d).length - 1;
 }
 
 /**
@@ -84,9 +96,32 @@ export function alignedHeader(lines: readonly string[]): number {
   for (let i = 0; i < Math.min(lines.length, 12); i++) {
     const line = lines[i]!;
     const words = line.trim().split(/\s{2,}|\s+(?=[A-Z%])/);
-    if (words.length >= 3 && !endsAsSentence(line) && ALIGNED_HEADER.test(line)) return i;
+    if (words.length >= 3 && !endsAsSentence(line) && ALIGNED_HEADER.test(line) && rowsUnder(lines, i))
+      return i;
   }
   return -1;
+}
+
+/** Lines read below a header candidate to tell whether rows stand under it. */
+const UNDER = 30;
+
+/**
+ * Whether the lines below a header candidate are rows: at least half of the first ones
+ * (rules and blanks aside) split into two columns or more. An SQL statement in capitals
+ * (`ALTER TABLE packages ADD CONSTRAINT …`) reads as a header's words; under it, mariadb
+ * --force printed its errors and warnings, each one phrase, and the whole output was read
+ * as a table of 106 rows that has none.
+ */
+function rowsUnder(lines: readonly string[], header: number): boolean {
+  let read = 0;
+  let split = 0;
+  for (let i = header + 1; i < lines.length && read < UNDER; i++) {
+    const line = lines[i]!;
+    if (line.trim() === "" || BOX_RULE.test(line) || RULE.test(line)) continue;
+    read++;
+    if (/\S(?:\s{2,}|\t)\S/.test(line.trim())) split++;
+  }
+  return read === 0 || split * 2 >= read;
 }
 
 /** Lines that end or start as statements do: more than a third of them means source code. */
