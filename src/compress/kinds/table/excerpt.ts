@@ -232,8 +232,24 @@ function rarePicks(
   // Of them, the lines of one cell among many columns after the last row (`stderr:`, `exit
   // code: 1`): no rows at all. (One amid the rows may be a row whose blanks are single.)
   const lones: number[] = [];
+  // The header said again (systemd-analyze security's table per unit, its columns set to the
+  // widths of its own rows): a second table of the same titles, no row; the line of its own
+  // just before it ends the table above, no row.
+  const title = headed && titles < lines.length ? wordsOf(lines[titles]!) : undefined;
+  const firstTitle = title?.split(" ", 1)[0];
+  let again = 0;
   for (let i = start; i < lines.length; i++) {
     const line = lines[i]!;
+    if (title !== undefined && line.includes(firstTitle!) && wordsOf(line) === title) {
+      again++;
+      let k = i - 1;
+      while (k >= start && lines[k]!.trim() === "") k--;
+      if (lones[lones.length - 1] === k) {
+        lones.pop();
+        again++;
+      }
+      continue;
+    }
     if (
       line.length > 4000 ||
       (!startsWord(line) &&
@@ -252,7 +268,7 @@ function rarePicks(
     rowAt.push(i);
   }
   const lastRow = rowAt[rowAt.length - 1] ?? -1;
-  const lone = lones.filter((i) => i > lastRow).length;
+  const lone = lones.filter((i) => i > lastRow).length + again;
   const { rare, columns } = rarity(cells);
   // A table of a tree (a column naming each row's parent): the rows under its root are facts.
   for (const r of rootRows(cells)) picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: MUST + 3 });
@@ -280,6 +296,9 @@ function rarePicks(
   }
   return { rare: rare.length, lone, lastRow };
 }
+
+/** A line's words, one blank between each. */
+const wordsOf = (line: string) => line.trim().split(/\s+/).join(" ");
 
 /** A row's text up to its first delimiter (what `split(delimiter)[0]` is, without splitting the rest). */
 function firstCell(line: string, delimiter: string): string {
