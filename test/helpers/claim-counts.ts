@@ -8,24 +8,12 @@
 import { noteClaims } from "./claim-notes.ts";
 import { readNoteClaims } from "./claim-notes-read.ts";
 import { diffClaims, logClaims } from "./claim-patches.ts";
+import { claim, countIn, num } from "./claim-said.ts";
 import { tableClaims } from "./claim-tables.ts";
 import type { Claim, Excerpted } from "./claims.ts";
 
 /** Forms written by the kinds that no rule here (nor claim-notes*.ts) recounts, and why. */
 export const UNCHECKED: Readonly<Record<string, string>> = {};
-
-const num = (s: string) => Number(s.replace(/,/g, ""));
-
-/** `N things` in a phrase (`3 errors`, `1 error`), or undefined. */
-function countIn(phrase: string, word: string): number | undefined {
-  const m = new RegExp(`(?:^|[\\s(,:])([\\d,]+) ${word}s?\\b`).exec(phrase);
-  return m ? num(m[1]!) : undefined;
-}
-
-function claim(form: string, said: number | undefined, actual: number, line: string): Claim[] {
-  if (said === undefined) return [];
-  return [{ form, ok: said === actual, line, why: `recounted ${actual}` }];
-}
 
 /** grep's matches and files: `path:N:text` are matches, `path-N-text` and `--` context. */
 function grepClaims(lines: readonly string[], e: Excerpted): Claim[] {

@@ -4,9 +4,9 @@
  * `[LA-LB: head]` and `[N more packages: …]`, the outline's `N headings`. Line numbers are
  * the file's: a Read from line 520 numbers its first line 520.
  */
-import type { Claim, Excerpted } from "./claims.ts";
 
-const num = (s: string) => Number(s.replace(/,/g, ""));
+import { num } from "./claim-said.ts";
+import type { Claim, Excerpted } from "./claims.ts";
 
 /**
  * An import as its language writes it, at the start of a line: `import …`, `from x

@@ -4,14 +4,9 @@
  * a trace's causes, a log's traces and error responses, npm ls's problems and repeats,
  * a path list's names, json's items. Read's notes are claim-notes-read.ts's.
  */
+
+import { claim, num } from "./claim-said.ts";
 import { type Claim, type Excerpted, wordsOf } from "./claims.ts";
-
-const num = (s: string) => Number(s.replace(/,/g, ""));
-
-function claim(form: string, said: number | undefined, actual: number, line: string): Claim[] {
-  if (said === undefined) return [];
-  return [{ form, ok: said === actual, line, why: `recounted ${actual}` }];
-}
 
 /** Python's separators between the exceptions of one chain. */
 const PY_CHAIN = /^(?:During handling of the above exception|The above exception was the direct cause)/;

@@ -2,20 +2,9 @@
  * A diff's and a log's counts recounted (claim-counts.ts's): files, added and removed
  * lines, commits and authors, and what the note says of the changed lines shown.
  */
+
+import { claim, countIn, num } from "./claim-said.ts";
 import { alike, type Claim, type Excerpted } from "./claims.ts";
-
-const num = (s: string) => Number(s.replace(/,/g, ""));
-
-/** `N things` in a phrase (`3 errors`, `1 error`), or undefined. */
-function countIn(phrase: string, word: string): number | undefined {
-  const m = new RegExp(`(?:^|[\\s(,:])([\\d,]+) ${word}s?\\b`).exec(phrase);
-  return m ? num(m[1]!) : undefined;
-}
-
-function claim(form: string, said: number | undefined, actual: number, line: string): Claim[] {
-  if (said === undefined) return [];
-  return [{ form, ok: said === actual, line, why: `recounted ${actual}` }];
-}
 
 /** git diff: files, added and removed lines. */
 export function diffClaims(lines: readonly string[], e: Excerpted): Claim[] {

@@ -5,13 +5,13 @@
  * their rule (a `|` inside a cell is no border), CSV's by its quotes, tab-separated by
  * tabs, others by blanks where a row has as many words as the header.
  */
+
+import { num } from "./claim-said.ts";
 import type { Claim, Excerpted } from "./claims.ts";
 
 const RULE = /^[\s+|=─━┼┬┴╋┌┐└┘├┤-]*[-=─━][\s+|=─━┼┬┴╋┌┐└┘├┤-]*$/;
 /** psql's `(97 rows)`, MySQL's `97 rows in set (0.00 sec)`: the tool's own count. */
 const FOOTER = /^\((\d+) rows?\)$|^(\d+) rows? in set\b/;
-
-const num = (s: string) => Number(s.replace(/,/g, ""));
 
 interface Table {
   header: number;

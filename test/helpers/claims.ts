@@ -20,6 +20,7 @@
 import { docOf } from "../../src/compress/excerpt/doc.ts";
 import { OMISSION } from "../../src/compress/excerpt/framing.ts";
 import { countClaims } from "./claim-counts.ts";
+import { num } from "./claim-said.ts";
 
 export interface Claim {
   /** The claim's form: `position`, `repeat`, `alike`, `cut`, `pieces`, `group`, `note:rows`, … */
@@ -47,8 +48,6 @@ const REPEAT_SUFFIX = / {2}\[×(\d+)\]$/;
 const CUT_SUFFIX = / … \[\+([\d,]+) chars\]$/;
 const PIECES_SUFFIX = / {2}\[([\d,]+) of ([\d,]+) chars shown\]$/;
 const LABEL = /^L(\d+): /;
-
-const num = (s: string) => Number(s.replace(/,/g, ""));
 
 /** A word of a line as the test of alike reads it (alike below). */
 function wordOf(w: string): string {
