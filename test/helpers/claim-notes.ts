@@ -174,14 +174,7 @@ function askedOf(items: readonly Record<string, Json>[], intent: string): number
  * far number) or (`or what was asked for`) a word of the agent's intent; and the header's `K items` are the
  * firsts and the R's of every such note.
  */
-function jsonClaims(original: readonly string[], e: Excerpted, intent?: string): Claim[] {
-  let doc: Json;
-  try {
-    doc = JSON.parse(original.join("\n"));
-  } catch {
-    return [];
-  }
-  const arrays = arraysOf(doc);
+function jsonClaims(arrays: ReturnType<typeof arraysOf>, e: Excerpted, intent?: string): Claim[] {
   const out: Claim[] = [];
   let items = 0;
   let notes = 0;
@@ -237,15 +230,8 @@ function jsonClaims(original: readonly string[], e: Excerpted, intent?: string):
  * …]`, a `[K lines omitted]` between two items shown stands for the K items between them
  * in the array (before the first, after the last: those before and after).
  */
-function jsonOmittedClaims(original: readonly string[], e: Excerpted): Claim[] {
+function jsonOmittedClaims(arrays: ReturnType<typeof arraysOf>, e: Excerpted): Claim[] {
   if (!/^\[[\d,]+ lines? omitted\]$/m.test(e.text)) return [];
-  let doc: Json;
-  try {
-    doc = JSON.parse(original.join("\n"));
-  } catch {
-    return [];
-  }
-  const arrays = arraysOf(doc);
   const out: Claim[] = [];
   let arr: string[] | undefined;
   let prev = -1;
@@ -343,6 +329,18 @@ function kindClaims(lines: readonly string[], e: Excerpted): Claim[] {
   ];
 }
 
+/** json's notes, the document parsed once for both readings (none where it does not parse). */
+function jsonDocClaims(original: readonly string[], e: Excerpted, intent?: string): Claim[] {
+  let doc: Json;
+  try {
+    doc = JSON.parse(original.join("\n"));
+  } catch {
+    return [];
+  }
+  const arrays = arraysOf(doc);
+  return [...jsonClaims(arrays, e, intent), ...jsonOmittedClaims(arrays, e)];
+}
+
 /** Every count of the forms above the excerpt's kind writes. */
 export function noteClaims(lines: readonly string[], e: Excerpted, intent?: string): Claim[] {
   return [
@@ -350,7 +348,7 @@ export function noteClaims(lines: readonly string[], e: Excerpted, intent?: stri
     ...logClaims(lines, e),
     ...(e.compressor === "npm-ls" ? npmLsClaims(lines, e) : []),
     ...namedClaims(lines, e),
-    ...(e.compressor === "json" ? [...jsonClaims(lines, e, intent), ...jsonOmittedClaims(lines, e)] : []),
+    ...(e.compressor === "json" ? jsonDocClaims(lines, e, intent) : []),
     ...problemLineClaims(lines, e),
     ...kindClaims(lines, e),
   ];
