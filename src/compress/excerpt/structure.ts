@@ -7,8 +7,10 @@
  * porcelain blame, the few lines in letters the rest
  * never use, where a JSON document breaks, a document's headings and directives, the top
  * of a ranking by share, the header and first value of each timed section, what a source
- * listing's tool says of its units, what a tool narrates between blocks of indented detail, the few lines
- * not marked as most are, the rare values of a list's last column.
+ * listing's tool says of its units, what a tool narrates between blocks of indented detail, the
+ * keys of a YAML mapping of records, each failed request of an access log, ms_print's peak,
+ * valgrind's own frame of each record, the few lines not marked as most are, the rare values of
+ * a list's last column.
  * Each ranks the lines it finds as facts; the engine
  * calls them here, in this order, so that a rule of this kind has one place to go.
  */
