@@ -21,6 +21,7 @@ import { isCountFooter } from "./count-footer.ts";
 import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
 import { rowsUnder } from "./dir-rows.ts";
 import { entityRows } from "./entity-rows.ts";
+import { wordsAre, wordsOf } from "./words.ts";
 
 /** A row's first characters shown; the rest is cut (wideRows keeps some whole). */
 const MAX_LINE = 240;
@@ -240,7 +241,7 @@ function rarePicks(
   let again = 0;
   for (let i = start; i < lines.length; i++) {
     const line = lines[i]!;
-    if (title !== undefined && line.includes(firstTitle!) && wordsOf(line) === title) {
+    if (title !== undefined && line.includes(firstTitle!) && wordsAre(line, title)) {
       again++;
       let k = i - 1;
       while (k >= start && lines[k]!.trim() === "") k--;
@@ -296,9 +297,6 @@ function rarePicks(
   }
   return { rare: rare.length, lone, lastRow };
 }
-
-/** A line's words, one blank between each. */
-const wordsOf = (line: string) => line.trim().split(/\s+/).join(" ");
 
 /** A row's text up to its first delimiter (what `split(delimiter)[0]` is, without splitting the rest). */
 function firstCell(line: string, delimiter: string): string {
