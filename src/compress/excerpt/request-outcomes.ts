@@ -20,9 +20,21 @@ const MOST = 40;
 /** Requests are at least this share of the non-blank lines. */
 const SHARE = 0.5;
 
-/** The first line of each failed request's path and status in an access log; [] when the output is none. */
-export function requestOutcomes(lines: readonly string[]): number[] {
+/** How many times `part` (no newline in it) is in `text`, counted up to `most`. */
+function timesIn(text: string, part: string, most: number): number {
+  let n = 0;
+  for (let at = text.indexOf(part); at >= 0 && n < most; at = text.indexOf(part, at + part.length)) n++;
+  return n;
+}
+
+/**
+ * The first line of each failed request's path and status in an access log; [] when the
+ * output is none. `source`: the lines' text (Doc.source), where the protocol is looked for
+ * in one search, not line by line: lines holding it are no more than the times it is there.
+ */
+export function requestOutcomes(lines: readonly string[], source?: string): number[] {
   if (lines.length < FEWEST) return [];
+  if (source !== undefined && timesIn(source, " HTTP/", FEWEST) < FEWEST) return [];
   // A look for the protocol first, no line copied: most outputs hold no request at all.
   let requests = 0;
   for (const line of lines) if (line.includes(" HTTP/")) requests++;

@@ -91,7 +91,7 @@ export function rankStructure(w: Work): void {
   newFacts(w, percentRanking(w.lines), E.rare, "outlier");
   newFacts(w, timedSections(w.lines), E.rare, "tree-root");
   newFacts(w, mappingKeys(w.lines), E.rare, "tree-root");
-  newFacts(w, requestOutcomes(w.lines), E.rare, "outcome");
+  newFacts(w, requestOutcomes(w.lines, w.source), E.rare, "outcome");
   newFacts(w, massifPeak(w.lines), E.rare, "outcome");
   newFacts(w, ownFrames(w.lines), E.rare, "label");
   newFacts(w, listingReport(w.lines), E.rare, "outcome");
