@@ -30,11 +30,12 @@ function timesIn(text: string, part: string, most: number): number {
 /**
  * The first line of each failed request's path and status in an access log; [] when the
  * output is none. `source`: the lines' text (Doc.source), where the protocol is looked for
- * in one search, not line by line: lines holding it are no more than the times it is there.
+ * in one search, not line by line: lines holding ` HTTP/` are no more than the times the
+ * text holds `HTTP/` (looked for without its blank, which a search would stop at in every line).
  */
 export function requestOutcomes(lines: readonly string[], source?: string): number[] {
   if (lines.length < FEWEST) return [];
-  if (source !== undefined && timesIn(source, " HTTP/", FEWEST) < FEWEST) return [];
+  if (source !== undefined && timesIn(source, "HTTP/", FEWEST) < FEWEST) return [];
   // A look for the protocol first, no line copied: most outputs hold no request at all.
   let requests = 0;
   for (const line of lines) if (line.includes(" HTTP/")) requests++;
