@@ -38,6 +38,8 @@ export function bareMatches(lines: readonly string[]): Bare | undefined {
       paths.add(m[1]!);
     }
   }
+  // Matches in fewer than two files are no search's output: its context lines need not be read.
+  if (paths.size < 2) return undefined;
   // A context line whose text holds a colon (`file.c-label:`) reads as a match of the path
   // `file.c-label`: where a path that matched stands before its dash, it is that file's context.
   const file: (string | undefined)[] = new Array(lines.length);
@@ -57,7 +59,7 @@ export function bareMatches(lines: readonly string[]): Bare | undefined {
     bodyAt[i] = p.length + 1;
     count++;
   }
-  if (paths.size < 2 || !mostAre(lines, bodyAt)) return undefined;
+  if (!mostAre(lines, bodyAt)) return undefined;
   return { bodyAt, file, count };
 }
 
