@@ -21,6 +21,7 @@ import { isCountFooter } from "./count-footer.ts";
 import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
 import { rowsUnder } from "./dir-rows.ts";
 import { entityRows } from "./entity-rows.ts";
+import { titled } from "./titled.ts";
 import { wordsAre, wordsOf } from "./words.ts";
 
 /** A row's first characters shown; the rest is cut (wideRows keeps some whole). */
@@ -185,25 +186,6 @@ function notablePicks(doc: Doc, start: number, hints: Hints, picks: Pick[]): voi
     if (severe ? severe[i] === 1 : SEVERE.test(line)) picks.push({ from: i, to: i, prio: 82 });
     else if (terms.some((t) => line.includes(t))) picks.push({ from: i, to: i, prio: 70 });
   }
-}
-
-/**
- * Whether the output's first line titles its columns: not where it is one of the rows
- * (xmlstarlet's or cut's output has no header), told by a cell of it that two rows or
- * more below hold in its column: a title names its column's values, it is none of them.
- */
-function titled(lines: readonly string[], header: number, split: (line: string) => string[]): boolean {
-  if (header > 0 || lines.length < 3) return true;
-  const titles = split(lines[0]!).map((t) => t.trim());
-  const held = new Array<number>(titles.length).fill(0);
-  for (let i = 1; i < Math.min(lines.length, 2000); i++) {
-    const cells = split(lines[i]!);
-    if (cells.length !== titles.length) continue;
-    cells.forEach((c, k) => {
-      if (titles[k] !== "" && c.trim() === titles[k]) held[k]!++;
-    });
-  }
-  return !held.some((n) => n >= 2);
 }
 
 /**
