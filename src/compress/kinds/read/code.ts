@@ -41,7 +41,11 @@ const MEMBER =
  */
 const NOT_MEMBER =
   /^\s+(?:if|for|while|switch|return|catch|else|do|try|throw|case|let|const|var)\b|^\s+(?:default|await|yield|new|delete|typeof)\b(?!\()|^\s+[\w$.]+\s*\(.*\);?\s*$|^\s+[\w$]+:\s*(?:while|for|do)\b/;
-const FN_NAME = /^\s*(?:export\s+)?(?:declare\s+)?(?:async\s+)?(?:function\*?|def|fn|func)\s+([\w$]+)/;
+/**
+ * A function's name with what qualifies it (Lua's `Parser:error`, `utils.assert_arg`): two
+ * methods of one table are two functions, not overloads of one.
+ */
+const FN_NAME =
   /^\s*(?:export\s+)?(?:declare\s+)?(?:async\s+)?(?:function\*?|def|fn|func)\s+([\w$]+(?:[.:][\w$]+)*)/;
 
 export function moduleOf(line: string): string | undefined {
