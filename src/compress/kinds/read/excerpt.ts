@@ -9,7 +9,7 @@
 import type { Doc } from "../../excerpt/doc.ts";
 import { numberedSize, sampleOf } from "../../excerpt/doc.ts";
 import { type EngineOptions, rank } from "../../excerpt/engine.ts";
-import { CODE_EXT, printedFile } from "../../excerpt/files.ts";
+import { BUILD_FILE, CODE_EXT, printedFile } from "../../excerpt/files.ts";
 import { rebasedSuffix } from "../../excerpt/framing.ts";
 import { docOf, plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick, pack, substanceCap } from "../../excerpt/pack.ts";
@@ -56,7 +56,7 @@ function flavourOf(doc: Doc, path: string | undefined): Flavour {
   if (jsonLines(lines)) return "records";
   if (path) {
     if (JSON_EXT.test(path)) return "json";
-    if (CODE_EXT.test(path)) return "code";
+    if (CODE_EXT.test(path) || BUILD_FILE.test(path)) return "code";
     if (PROSE_EXT.test(path)) return "prose";
     if (DATA_EXT.test(path)) return "data";
   }
