@@ -43,7 +43,9 @@ function modulesIn(lines: readonly string[]): Set<string> {
     else if (go && /^\s*\)/.test(l)) go = false;
     if (!go && !IMPORT_LINE.test(l) && !/^\}\s*from\s*['"]/.test(l)) continue;
     const py = /^from\s+(\S+)\s+import\b/.exec(l) ?? /^#include\s*[<"]([^>"]+)[>"]/.exec(l);
-    const plain = /^import\s+([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)\s*$/.exec(l);
+    // (Java's and Kotlin's end with `;` or not, and may import a class's statics.)
+    const plain =
+      /^import\s+(?:static\s+)?([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)\s*;?\s*$/.exec(l);
     const use = /^use\s+([^;{\s]+)/.exec(l);
     const quoted = /(?:from\s*|require\(\s*|import\s+|^\s*(?:[\w.]+\s+)?)["']([^"']+)["']/.exec(l);
     if (py) out.add(py[1]!);

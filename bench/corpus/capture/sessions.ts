@@ -5843,6 +5843,282 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh27 set (bench/corpus/fresh27/): the agent's own Read (whole and with offset/limit),
+  // Grep (content with -n, -C/-A/-B and multiline; files_with_matches; count; head_limit) and Glob
+  // over real code and data in languages and formats no earlier set read (Go's net/http, Java's
+  // java.util, Ruby's optparse, Penlight's Lua, Lua's C headers, protoc's generated C++; Cargo.lock,
+  // yarn.lock, pnpm-lock.yaml, Gemfile.lock, go.sum; a SQLite dump, Dockerfiles and k8s manifests,
+  // an OpenAPI document, a .po catalogue, CPython's Makefile, a CHANGELOG); files by
+  // projects/fresh27.sh.
+  {
+    name: "fresh27-code",
+    setup: "fresh27",
+    cwd: "fresh27/poly",
+    prompt:
+      "the router drops slow clients and the ledger's cache misbehaves under load; read the vendored sources before we patch them",
+    provenance: `${CAPTURED} (Claude Code's Read and Grep over Debian's Go 1.19 net/http, OpenJDK 17's java.util sources, Ruby 3.1's optparse, Penlight and argparse for Lua, Lua 5.4's headers; files by projects/fresh27.sh)`,
+    steps: [
+      {
+        case: "grep-tool-files-readheadertimeout-f27",
+        kind: "grep-tool",
+        tool: "Grep",
+        input: {
+          pattern: "ReadHeaderTimeout",
+          path: "go/vendor/net/http",
+          output_mode: "files_with_matches",
+        },
+      },
+      {
+        case: "grep-tool-server-methods-after-f27",
+        kind: "grep-tool",
+        tool: "Grep",
+        input: {
+          pattern: "^func \\(srv \\*Server\\) ",
+          path: "go/vendor/net/http/server.go",
+          output_mode: "content",
+          "-n": true,
+          "-A": 6,
+        },
+      },
+      {
+        case: "read-go-server-whole-f27",
+        kind: "read-code",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/go/vendor/net/http/server.go" },
+      },
+      {
+        case: "read-go-server-shutdown-offset-f27",
+        kind: "read-code",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/go/vendor/net/http/server.go", offset: 2740, limit: 180 },
+      },
+      {
+        case: "grep-tool-count-unsupported-java-f27",
+        kind: "grep-tool",
+        tool: "Grep",
+        input: { pattern: "throw new UnsupportedOperationException", path: "java/src", output_mode: "count" },
+      },
+      {
+        case: "read-java-hashmap-whole-f27",
+        kind: "read-code",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/java/src/java.base/java/util/HashMap.java" },
+      },
+      {
+        case: "grep-tool-java-deprecated-head-limit-f27",
+        kind: "grep-tool",
+        tool: "Grep",
+        input: {
+          pattern: "@Deprecated",
+          path: "java/src/java.base/java/util",
+          output_mode: "content",
+          "-n": true,
+          "-A": 2,
+          head_limit: 60,
+        },
+      },
+      {
+        case: "read-ruby-optparse-offset-f27",
+        kind: "read-code",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/ruby/lib/optparse.rb", offset: 1540, limit: 320 },
+      },
+      {
+        case: "grep-tool-ruby-rescue-multiline-f27",
+        kind: "grep-tool",
+        tool: "Grep",
+        input: {
+          pattern: "rescue [A-Z][A-Za-z:]*Error.*\\n\\s+raise",
+          path: "ruby/lib",
+          output_mode: "content",
+          multiline: true,
+          "-n": true,
+        },
+      },
+      {
+        case: "read-lua-argparse-whole-f27",
+        kind: "read-code",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/lua/vendor/argparse.lua" },
+      },
+      {
+        case: "grep-tool-lua-error-context-f27",
+        kind: "grep-tool",
+        tool: "Grep",
+        input: { pattern: "error\\(", path: "lua/vendor/pl", output_mode: "content", "-n": true, "-C": 2 },
+      },
+      {
+        case: "grep-tool-lua-headers-callk-f27",
+        kind: "grep-tool",
+        tool: "Grep",
+        input: {
+          pattern: "LUA_API .*\\(lua_(pcallk|callk|resume|yieldk)\\)",
+          path: "lua/include",
+          output_mode: "content",
+          "-n": true,
+          "-B": 1,
+          "-A": 2,
+        },
+      },
+    ],
+  },
+  {
+    name: "fresh27-data",
+    setup: "fresh27",
+    cwd: "fresh27/poly",
+    prompt:
+      "a security review flagged our dependencies and deployment; find what is pinned where, how the services are deployed, and what the API exposes",
+    provenance: `${CAPTURED} (Claude Code's Read, Grep and Glob over lockfiles made here by cargo 1.95 offline over Debian's crate registry, yarn 1.22.22 and pnpm 8.15.9 against the npm registry and bundler over the installed gems, spf13/viper's go.sum from Debian's sources, protoc 3.21's generated code, a sqlite3 dump, apt's German catalogue unpacked by msgunfmt, CPython 3.11's Makefile, qs's CHANGELOG; files by projects/fresh27.sh)`,
+    steps: [
+      {
+        case: "read-cargo-lock-whole-f27",
+        kind: "lockfile",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/rust/tally/Cargo.lock" },
+      },
+      {
+        case: "grep-tool-cargo-lock-versions-f27",
+        kind: "grep-tool",
+        tool: "Grep",
+        input: {
+          pattern: '^name = "(syn|bitflags|hashbrown|regex-syntax|windows-sys|mio)"',
+          path: "rust/tally/Cargo.lock",
+          output_mode: "content",
+          "-n": true,
+          "-A": 2,
+        },
+      },
+      {
+        case: "read-go-sum-limit-f27",
+        kind: "lockfile",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/go/svc/go.sum", limit: 300 },
+      },
+      {
+        case: "grep-tool-go-sum-x-modules-f27",
+        kind: "grep-tool",
+        tool: "Grep",
+        input: {
+          pattern: "^golang.org/x/(net|crypto|sys|text) ",
+          path: "go/svc/go.sum",
+          output_mode: "content",
+          "-n": true,
+        },
+      },
+      {
+        case: "read-yarn-lock-whole-f27",
+        kind: "lockfile",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/web/portal/yarn.lock" },
+      },
+      {
+        case: "grep-tool-yarn-lock-after-f27",
+        kind: "grep-tool",
+        tool: "Grep",
+        input: {
+          pattern: '^"?(qs|body-parser|express|cookie|path-to-regexp|semver)@',
+          path: "web/portal/yarn.lock",
+          output_mode: "content",
+          "-n": true,
+          "-A": 3,
+        },
+      },
+      {
+        case: "read-pnpm-lock-whole-f27",
+        kind: "lockfile",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/web/admin/pnpm-lock.yaml" },
+      },
+      {
+        case: "read-gemfile-lock-f27",
+        kind: "lockfile",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/ruby/Gemfile.lock" },
+      },
+      {
+        case: "read-sql-dump-tail-offset-f27",
+        kind: "read-sql",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/db/inventory.sql", offset: 1, limit: 260 },
+      },
+      {
+        case: "grep-tool-sql-dump-audits-f27",
+        kind: "grep-tool",
+        tool: "Grep",
+        input: {
+          pattern: "INSERT INTO (audits|sections) ",
+          path: "db/inventory.sql",
+          output_mode: "content",
+          "-n": true,
+        },
+      },
+      {
+        case: "glob-deploy-manifests-f27",
+        kind: "glob",
+        tool: "Glob",
+        input: { pattern: "deploy/**/*" },
+      },
+      {
+        case: "grep-tool-k8s-manifests-f27",
+        kind: "grep-tool",
+        tool: "Grep",
+        input: {
+          pattern: "image:|replicas:|memory:|Probe:|value:",
+          path: "deploy/k8s",
+          output_mode: "content",
+          "-n": true,
+        },
+      },
+      {
+        case: "grep-tool-dockerfile-count-f27",
+        kind: "grep-tool",
+        tool: "Grep",
+        input: { pattern: "^(USER|HEALTHCHECK) ", path: "deploy/docker", output_mode: "count" },
+      },
+      {
+        case: "read-openapi-whole-f27",
+        kind: "yaml",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/api/openapi.yaml" },
+      },
+      {
+        case: "read-descriptor-pb-h-offset-f27",
+        kind: "read-code",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/proto/gen/cpp/descriptor.pb.h", offset: 1, limit: 420 },
+      },
+      {
+        case: "read-de-po-offset-f27",
+        kind: "read-po",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/i18n/de.po", offset: 820, limit: 300 },
+      },
+      {
+        case: "read-makefile-whole-f27",
+        kind: "read-make",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/build/Makefile" },
+      },
+      {
+        case: "grep-tool-makefile-targets-head-limit-f27",
+        kind: "grep-tool",
+        tool: "Grep",
+        input: {
+          pattern: "^[a-zA-Z_.-]+:",
+          path: "build/Makefile",
+          output_mode: "content",
+          "-n": true,
+          head_limit: 90,
+        },
+      },
+      {
+        case: "read-qs-changelog-limit-f27",
+        kind: "read-md",
+        tool: "Read",
+        input: { file_path: "{{CWD}}/web/portal/node_modules/qs/CHANGELOG.md", limit: 160 },
+      },
+    ],
+  },
 ];
 
 /**

@@ -81,6 +81,11 @@
  *           status=failed, gdb of a Python crash, lsof -p, /proc; ansible-playbook --check --diff,
  *           systemd-analyze verify, nginx -t and a real run's logs; jq group_by/select, yq, xmllint
  *           --xpath/--valid, mlr stats1, sqlite3 .import; php -l, podchecker; a Postgres server log).
+ * - fresh27: bench/corpus/fresh27, Claude Code's own Read (whole and with offset/limit), Grep (content
+ *           with -n and context, multiline, head_limit, files_with_matches, count) and Glob over real
+ *           code and data no set read (Go, Java, Ruby, Lua, C headers, protoc's C++; Cargo.lock,
+ *           yarn.lock, pnpm-lock.yaml, Gemfile.lock, go.sum; a SQL dump, k8s manifests, OpenAPI, a
+ *           .po catalogue, CPython's Makefile, a CHANGELOG).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -122,6 +127,7 @@ export const OPEN_SETS = [
   "fresh23",
   "fresh24",
   "fresh25",
+  "fresh27",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];

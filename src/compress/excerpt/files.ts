@@ -7,6 +7,14 @@
 export const CODE_EXT =
   /\.(?:[cm]?[jt]sx?|py|pyi|rb|rs|go|java|kt|kts|scala|swift|cs|fs|c|h|cc|cpp|cxx|hpp|hh|m|mm|php|lua|pl|pm|sh|bash|zsh|ex|exs|erl|hs|ml|clj|dart|vue|svelte|sql|zig|nim|r|jl)$/i;
 
+/**
+ * Build files named by convention rather than by an extension (Makefile, Dockerfile,
+ * CMakeLists.txt, Rakefile…): code, whose top-level assignments and rules are its outline;
+ * their `# comment` lines are not headings.
+ */
+export const BUILD_FILE =
+  /(?:^|[/\\])(?:(?:GNU)?[Mm]akefile(?:\.[\w.-]+)?|[\w.-]+\.mk|(?:Dockerfile|Containerfile)(?:\.[\w.-]+)?|[\w.-]+\.(?:dockerfile|cmake)|CMakeLists\.txt|Rakefile|Gemfile|Guardfile|Vagrantfile|Jenkinsfile|Justfile|justfile|meson\.build|BUILD(?:\.bazel)?|WORKSPACE(?:\.bazel)?|Snakefile)$/;
+
 /** Lockfiles by their file name: written by a package manager, never edited by hand. */
 export const LOCK_FILE =
   /(?:^|[/\\])(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lock|Cargo\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|Gemfile\.lock|composer\.lock|go\.sum|flake\.lock)$/;

@@ -10,10 +10,15 @@
  * Only where that indent holds records and nothing else (90% of its lines are such keys): a
  * Python file's `try:` and `else:` stand among statements at theirs, a Makefile's targets
  * among variables. At most MOST keys: past that, the keys are a list of their own.
+ *
+ * Where no indent does, the records may still be the children of one key among other
+ * content at their indent (an OpenAPI document's `paths:`, each path a bare key opening its
+ * operations, beside `info:`'s `title: …` and `version: …`): the same test then holds
+ * among one parent's children.
  */
 
-/** A bare key: a name (no blank inside), a colon, nothing after. */
-const KEY = /^( *)([\w.@/+-]+):$/;
+/** A bare key: a name (no blank inside; an OpenAPI path's `{id}` too), a colon, nothing after. */
+const KEY = /^( *)([\w.@/+{}-]+):$/;
 /** At least this many records, at most this many. */
 const FEWEST = 8;
 const MOST = 300;
@@ -59,7 +64,38 @@ export function mappingKeys(lines: readonly string[]): number[] {
     if (found.length > KEYS_SHARE * nonBlank) continue;
     return found;
   }
-  return [];
+  return keys.size > 0 ? siblingKeys(lines, new Set([...keys.values()].flat()), nonBlank) : [];
+}
+
+/**
+ * The record keys among one parent's children: the shallowest parent whose children at
+ * one indent are such keys (SHARE of them), FEWEST to MOST of them.
+ */
+function siblingKeys(lines: readonly string[], isKey: ReadonlySet<number>, nonBlank: number): number[] {
+  // Each parent's children: its own key lines, and all its lines at the children's indent.
+  const groups = new Map<number, { indent: number; keys: number[]; lines: number }>();
+  const stack: { line: number; indent: number }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const indent = indentOf(line);
+    if (indent === line.length) continue;
+    while (stack.length > 0 && stack[stack.length - 1]!.indent >= indent) stack.pop();
+    const parent = stack[stack.length - 1]?.line ?? -1;
+    const group = groups.get(parent) ?? { indent, keys: [], lines: 0 };
+    if (group.indent === indent) {
+      group.lines++;
+      if (isKey.has(i)) group.keys.push(i);
+    }
+    groups.set(parent, group);
+    stack.push({ line: i, indent });
+  }
+  let best: { indent: number; keys: number[] } | undefined;
+  for (const g of groups.values()) {
+    if (g.keys.length < FEWEST || g.keys.length > MOST || g.keys.length < SHARE * g.lines) continue;
+    if (g.keys.length > KEYS_SHARE * nonBlank) continue;
+    if (!best || g.indent < best.indent) best = g;
+  }
+  return best?.keys ?? [];
 }
 
 /** How many spaces and tabs open a line (its length when it holds nothing else), no copy made. */

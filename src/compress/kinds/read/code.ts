@@ -10,6 +10,7 @@ import type { Doc } from "../../excerpt/doc.ts";
 import { plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import { indentOf } from "../../excerpt/signals.ts";
+import { memberOf, type TypeBodies, typeBodies, typedMember } from "./type-bodies.ts";
 
 const IMPORT =
   /^(?:import\b|from\s+\S+\s+import\b|use\s+[\w:{]|#include\b|require\b|(?:const|let|var)\s+[\w${}\s,:]+=\s*require\()/;
@@ -40,7 +41,12 @@ const MEMBER =
  */
 const NOT_MEMBER =
   /^\s+(?:if|for|while|switch|return|catch|else|do|try|throw|case|let|const|var)\b|^\s+(?:default|await|yield|new|delete|typeof)\b(?!\()|^\s+[\w$.]+\s*\(.*\);?\s*$|^\s+[\w$]+:\s*(?:while|for|do)\b/;
-const FN_NAME = /^\s*(?:export\s+)?(?:declare\s+)?(?:async\s+)?(?:function\*?|def|fn|func)\s+([\w$]+)/;
+/**
+ * A function's name with what qualifies it (Lua's `Parser:error`, `utils.assert_arg`): two
+ * methods of one table are two functions, not overloads of one.
+ */
+const FN_NAME =
+  /^\s*(?:export\s+)?(?:declare\s+)?(?:async\s+)?(?:function\*?|def|fn|func)\s+([\w$]+(?:[.:][\w$]+)*)/;
 
 export function moduleOf(line: string): string | undefined {
   const m =
@@ -57,10 +63,8 @@ interface Scan {
   inBlockComment: boolean;
   inExportList: boolean;
   inNamespace: boolean;
-  /** The indentation of the class, interface, struct… whose body the scan is in (-1: none). */
-  typeIndent: number;
-  /** Its members' indentation, from its first line deeper in (-1: not seen yet). */
-  memberIndent: number;
+  /** The class, interface, struct… bodies the scan is in (type-bodies.ts). */
+  readonly bodies: TypeBodies;
   imports: number;
   /** The block of imports the scan is in: Go's `import (`, Python's `from x import (`. */
   importBlock: "" | "go" | "py";
@@ -85,8 +89,7 @@ export function codePicks(
     inBlockComment: false,
     inExportList: false,
     inNamespace: false,
-    typeIndent: -1,
-    memberIndent: -1,
+    bodies: typeBodies(),
     imports: 0,
     importBlock: "",
     firstImport: -1,
@@ -196,7 +199,7 @@ function prioOf(line: string, i: number, scan: Scan, picks: Pick[], wide: Set<nu
   // A namespace or module block: its members are the module's API too.
   if (top && NAMESPACE.test(line)) scan.inNamespace = true;
   else if (top && /^\}/.test(line)) scan.inNamespace = false;
-  const member = typeMember(line, trimmed, scan);
+  const member = memberOf(scan.bodies, line, trimmed);
   if (top) {
     const prio = topPrio(line);
     if (prio < 0) return -1;
@@ -216,6 +219,9 @@ function prioOf(line: string, i: number, scan: Scan, picks: Pick[], wide: Set<nu
     wide.add(i);
     return MUST + 5;
   }
+  // A typed language's member names its type first (`public V get(Object key) {`); a type
+  // declared inside a type (`static class Node<K,V> implements Map.Entry<K,V> {`) is one too.
+  if (member >= 0 && (typedMember(line) || TYPE_DECL.test(trimmed))) return member === 0 ? MUST : 60;
   if (!MEMBER.test(line) || NOT_MEMBER.test(line)) return -1;
   const depth = line.length - trimmed.length;
   const firstLevel = line.startsWith("\t") ? depth === 1 : depth <= 4;
@@ -233,24 +239,6 @@ function prioOf(line: string, i: number, scan: Scan, picks: Pick[], wide: Set<nu
   // (Go's `x := y` is such a statement: a function's local, no declaration of the file's.)
   if (/^\s+[\w$]+\s*:?=/.test(line)) return -1;
   return (firstLevel ? 60 : 35) + (fn ? 4 : 0);
-}
-
-/**
- * Whether the line is a member of the class, interface, struct… whose body the scan is in
- * (at any depth: a .d.ts declares classes inside `declare module "x" {`). A body runs
- * from its opening line to the next line as little indented; its members are its lines
- * one level in. Returns the indentation of the type the line is a member of, or -1.
- */
-function typeMember(line: string, trimmed: string, scan: Scan): number {
-  const depth = line.length - trimmed.length;
-  if (scan.typeIndent >= 0 && depth <= scan.typeIndent) scan.typeIndent = -1;
-  if (scan.typeIndent >= 0 && scan.memberIndent < 0) scan.memberIndent = depth;
-  const member = scan.typeIndent >= 0 && depth === scan.memberIndent ? scan.typeIndent : -1;
-  if (TYPE_DECL.test(trimmed) && /[{:]\s*$/.test(line)) {
-    scan.typeIndent = depth;
-    scan.memberIndent = -1;
-  }
-  return member;
 }
 
 /**

@@ -9,7 +9,7 @@
 import type { Doc } from "../../excerpt/doc.ts";
 import { numberedSize, sampleOf } from "../../excerpt/doc.ts";
 import { type EngineOptions, rank } from "../../excerpt/engine.ts";
-import { CODE_EXT, printedFile } from "../../excerpt/files.ts";
+import { BUILD_FILE, CODE_EXT, printedFile } from "../../excerpt/files.ts";
 import { rebasedSuffix } from "../../excerpt/framing.ts";
 import { docOf, plural } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick, pack, substanceCap } from "../../excerpt/pack.ts";
@@ -19,6 +19,7 @@ import { logPicks } from "../log/excerpt.ts";
 import { tablePicks } from "../table/excerpt.ts";
 import { codePicks } from "./code.ts";
 import { dataPicks, prosePicks } from "./docs.ts";
+import { lockEntryPicks } from "./lock-entries.ts";
 import { LOCK_KEY, lockOutline } from "./lockfile.ts";
 import { minifiedLine } from "./minified.ts";
 import { statementPicks } from "./statements.ts";
@@ -56,7 +57,7 @@ function flavourOf(doc: Doc, path: string | undefined): Flavour {
   if (jsonLines(lines)) return "records";
   if (path) {
     if (JSON_EXT.test(path)) return "json";
-    if (CODE_EXT.test(path)) return "code";
+    if (CODE_EXT.test(path) || BUILD_FILE.test(path)) return "code";
     if (PROSE_EXT.test(path)) return "prose";
     if (DATA_EXT.test(path)) return "data";
   }
@@ -97,6 +98,15 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
     suffix: new Map(),
   };
   const { lines } = doc;
+  // A lockfile of text blocks (Cargo.lock, yarn.lock, go.sum…): each package with its version.
+  const locked = flavour === "code" ? 0 : lockEntryPicks(doc, hints.filePath, o.picks);
+  if (locked > 0) {
+    // (No count: a package the cap leaves out would make it false.)
+    o.what = "lockfile: package names and versions";
+    o.substance = true;
+    o.engine = {};
+    return o;
+  }
   if (flavour === "code") {
     const { decls, firstImport } = codePicks(doc, o.picks, o.notes, o.wide);
     o.what = `outline: ${plural(decls, "declaration")}`;

@@ -35,4 +35,13 @@ describe("the record keys of a YAML mapping of records", () => {
     expect(mappingKeys(records.slice(0, 12))).toEqual([]);
     expect(mappingKeys(Array.from({ length: 20 }, (_, i) => `k${i}:`))).toEqual([]);
   });
+  it("keeps every path of an OpenAPI document: the records are one key's children (fresh27 Read of openapi.yaml)", async () => {
+    // Under `paths:`, each of the 25 paths is a bare key opening its operations, but `info:`'s
+    // `title:` and `version:` stand at the same indent: no indent held records alone, and the
+    // collection paths (`/v2/carriers:`) were one kind of many alike.
+    const { text, e } = await capturedCase("fresh27", "read-openapi-whole-f27");
+    const paths = text.split("\n").filter((l) => /^ {2}\/v\d\//.test(l));
+    expect(paths.length).toBe(25);
+    for (const path of paths) expect(e.text).toContain(path);
+  });
 });
