@@ -30,7 +30,9 @@
  * lists, and the npm registry for webpack, webpack-cli, esbuild, d3, lodash-es and date-fns; fresh25's need
  * valgrind with ms_print and callgrind_annotate, ltrace, strace, gdb, lsof, ansible-core, systemd-analyze,
  * nginx, jq, yq, xmllint, Miller, PHP's CLI with Debian's php-nikic-php-parser, podchecker and Debian 12's
- * /usr/bin/python3. Three public repositories are
+ * /usr/bin/python3; fresh26's need Debian's ruby with ruby-rspec and rake, php-cli, elixir with erlang-nox,
+ * ghc, ocaml-nox, r-base-core with r-cran-testthat, lua5.4 with lua-busted, mono-mcs with mono-runtime,
+ * golang-go and scala. Three public repositories are
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt),
  * $LOGHUB_REPO (logpai/loghub) and $CJSON_REPO (DaveGamble/cJSON).
  *
