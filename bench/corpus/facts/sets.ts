@@ -81,6 +81,12 @@
  *           status=failed, gdb of a Python crash, lsof -p, /proc; ansible-playbook --check --diff,
  *           systemd-analyze verify, nginx -t and a real run's logs; jq group_by/select, yq, xmllint
  *           --xpath/--valid, mlr stats1, sqlite3 .import; php -l, podchecker; a Postgres server log).
+ * - fresh26: bench/corpus/fresh26, languages' compilers, test runners and crashes in shapes no set
+ *           held (rspec --backtrace, ruby -wc, rake --trace, a Ruby cause; PHP 8.2 deprecations and
+ *           a fatal TypeError; Erlang crash and supervisor reports, escript, mix test --cover, an
+ *           Elixir GenServer crash; ghc -Wall, a Haskell call stack, +RTS -s; an OCaml backtrace;
+ *           Rscript, testthat, R CMD check; busted, a Lua traceback; mcs, a mono AggregateException;
+ *           Carp's confess; go test -fuzz; scalac and a Scala MatchError).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -122,6 +128,7 @@ export const OPEN_SETS = [
   "fresh23",
   "fresh24",
   "fresh25",
+  "fresh26",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];
