@@ -19,6 +19,7 @@ import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { genericExcerpt } from "../generic/excerpt.ts";
 import { bareMatches } from "./bare.ts";
+import { checkerErrors } from "./checker-errors.ts";
 import { CONTEXT, COUNT, isSearch, MATCH, modeOf } from "./detect.ts";
 import { aboutNames, searchedNames } from "./searched.ts";
 
@@ -120,10 +121,14 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints, read = matches(d
       if (i + 1 < doc.lines.length && context(i + 1))
         picks.push({ from: i + 1, to: i + 1, prio: CONTEXT_PRIO });
     }
+  // A command that searched nothing (a linter's `path:12: finding` lines: vulture, luacheck)
+  // found each line, not one mention of a name; its errors among them are problems.
+  const searched = hints.command === undefined || isSearch(hints.command);
   const ranking = rank(doc, {
     bodyAt: (i) => bodyAt[i]!,
     noise: context,
     problemWords: logs,
+    problem: checkerErrors(doc.lines, bodyAt, file, searched),
     rareAreFacts: true,
     intent: hints.intent,
   });
@@ -138,10 +143,8 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints, read = matches(d
   // facts get what it leaves, not a budget of their own beside it (a search for `function `
   // over 100 files was 3.3 KB, where Claude Code alone shows a 2 KB preview). The cap on
   // facts stays the one of the whole budget.
-  // A command that searched nothing (a linter's `path:12: finding` lines: vulture, luacheck)
-  // found each line, not one mention of a name: a file's only one is one more of its kind
-  // (vulture's 47 `unused class 'XStyle'`, one a style file, took 3 KB of a 5 KB excerpt).
-  const searched = hints.command === undefined || isSearch(hints.command);
+  // A command that searched nothing: a file's only line is one more of its kind (vulture's
+  // 47 `unused class 'XStyle'`, one a style file, took 3 KB of a 5 KB excerpt).
   if (ranking.rareFacts && searched)
     for (const [f, i] of firsts) if (matched.get(f) === 1) picks.push({ from: i, to: i, prio: MUST + 2 });
   // Where the names searched for are declared, and a file's one use of a name among its namesakes.
