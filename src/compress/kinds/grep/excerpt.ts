@@ -123,8 +123,7 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints, read = matches(d
       if (i + 1 < doc.lines.length && context(i + 1))
         picks.push({ from: i + 1, to: i + 1, prio: CONTEXT_PRIO });
     }
-  // A command that searched nothing (a linter's `path:12: finding` lines: vulture, luacheck)
-  // found each line, not one mention of a name; its errors among them are problems.
+  // A command that searched nothing found each line: its errors are problems (checker-errors.ts).
   const searched = hints.command === undefined || isSearch(hints.command);
   const ranking = rank(doc, {
     bodyAt: (i) => bodyAt[i]!,
