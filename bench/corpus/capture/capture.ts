@@ -30,7 +30,9 @@
  * lists, and the npm registry for webpack, webpack-cli, esbuild, d3, lodash-es and date-fns; fresh25's need
  * valgrind with ms_print and callgrind_annotate, ltrace, strace, gdb, lsof, ansible-core, systemd-analyze,
  * nginx, jq, yq, xmllint, Miller, PHP's CLI with Debian's php-nikic-php-parser, podchecker and Debian 12's
- * /usr/bin/python3. fresh27's need Debian's golang-go (1.19 sources), openjdk-17-source, ruby with bundler,
+ * /usr/bin/python3; fresh26's need Debian's ruby with ruby-rspec and rake, php-cli, elixir with erlang-nox,
+ * ghc, ocaml-nox, r-base-core with r-cran-testthat, lua5.4 with lua-busted, mono-mcs with mono-runtime,
+ * golang-go and scala. fresh27's need Debian's golang-go (1.19 sources), openjdk-17-source, ruby with bundler,
  * lua-penlight and lua-argparse (Lua 5.1 modules), liblua5.4-dev, protobuf-compiler with libprotobuf-dev, gettext,
  * golang-github-spf13-viper-dev's sources, the librust-*-dev crates of tokio, clap, serde_json and regex (Debian's
  * crate registry), PyYAML, and the npm registry for yarn 1 and pnpm 8. Three public repositories are

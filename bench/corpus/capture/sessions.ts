@@ -5843,6 +5843,273 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh26 set (bench/corpus/fresh26/): compilers, test runners and crash output of languages
+  // and runtimes in shapes no earlier set holds (rspec --backtrace, ruby -wc, rake --trace, a Ruby
+  // exception with its cause; PHP 8.2's deprecations before a fatal TypeError; an Erlang
+  // supervisor's crash reports, an escript's badarg, mix test --cover, an Elixir GenServer
+  // terminating; ghc -Wall, a Haskell error's call stack, a heap overflow with +RTS -s; an OCaml
+  // exception's backtrace; Rscript's error, testthat, R CMD check; busted, a Lua stack traceback;
+  // mono's mcs and an unhandled AggregateException; perl -w with Carp's confess; go test -fuzz and
+  // the re-run of its failing input; scalac and a MatchError); files by projects/fresh26.sh.
+  {
+    name: "fresh26-ruby",
+    setup: "fresh26",
+    cwd: "fresh26/ruby",
+    prompt:
+      "the billing library's specs fail after the Money change, the release task aborts, and settlement dies",
+    provenance: `${CAPTURED} (Debian 12's ruby 3.1, ruby-rspec 3.12, rake 13; files by projects/fresh26.sh)`,
+    steps: [
+      build(
+        "rspec-backtrace-harrow-f26",
+        "rspec",
+        'rspec --backtrace 2>&1; echo "exit code: $?"',
+        "Run the specs with full backtraces",
+      ),
+      bash(
+        "ruby-wc-carriers-f26",
+        "ruby",
+        'for f in lib/harrow.rb lib/harrow/*.rb lib/harrow/carriers/*.rb; do ruby -wc "$f"; done 2>&1',
+        "Check every library file's syntax with warnings",
+      ),
+      bash(
+        "rake-trace-release-f26",
+        "rake",
+        'rake --trace release 2>&1; echo "exit code: $?"',
+        "Run the release task with a trace",
+      ),
+      bash(
+        "ruby-settle-cause-f26",
+        "ruby",
+        'ruby bin/settle 2>&1; echo "exit code: $?"',
+        "Run the settlement",
+      ),
+    ],
+  },
+  {
+    name: "fresh26-php",
+    setup: "fresh26",
+    cwd: "fresh26/php",
+    prompt: "the invoice import broke when the host moved to PHP 8.2",
+    provenance: `${CAPTURED} (PHP 8.2 CLI of Debian 12; files by projects/fresh26.sh)`,
+    steps: [
+      bash(
+        "php-82-deprecations-fatal-f26",
+        "php",
+        'php -d error_reporting=E_ALL import.php 2>&1; echo "exit code: $?"',
+        "Run the import with every notice shown",
+      ),
+    ],
+  },
+  {
+    name: "fresh26-erl",
+    setup: "fresh26",
+    cwd: "fresh26/erl",
+    prompt: "the ledger service keeps restarting and the rate check script crashes",
+    provenance: `${CAPTURED} (Erlang/OTP 25 of Debian 12; files by projects/fresh26.sh)`,
+    steps: [
+      {
+        tool: "Bash",
+        input: { command: "erlc -o ebin src/*.erl 2>&1 | tail -3", description: "Compile the ledger" },
+      },
+      bash(
+        "erl-supervisor-crash-reports-f26",
+        "erlang",
+        "erl -noshell -pa ebin -eval 'harrow_import:run()' -s init stop 2>&1; echo \"exit code: $?\"",
+        "Replay the import against the ledger",
+      ),
+      bash(
+        "escript-rates-badarg-f26",
+        "erlang",
+        'escript rates_check.escript rates.csv 2>&1; echo "exit code: $?"',
+        "Check the rate file",
+      ),
+    ],
+  },
+  {
+    name: "fresh26-ex",
+    setup: "fresh26",
+    cwd: "fresh26/ex",
+    prompt: "the routing rules' tests fail and coverage dropped; the quote cache crashes on replay",
+    provenance: `${CAPTURED} (Elixir 1.14 on Erlang/OTP 25 of Debian 12; files by projects/fresh26.sh)`,
+    steps: [
+      build(
+        "mix-test-cover-routing-f26",
+        "mix",
+        'mix test --cover --seed 0 2>&1; echo "exit code: $?"',
+        "Run the tests with coverage",
+      ),
+      bash(
+        "mix-run-genserver-crash-f26",
+        "mix",
+        'mix run scripts/replay.exs 2>&1; echo "exit code: $?"',
+        "Replay the day's quotes",
+      ),
+    ],
+  },
+  {
+    name: "fresh26-hs",
+    setup: "fresh26",
+    cwd: "fresh26/hs",
+    prompt:
+      "the surcharge calculator builds with warnings, fails for some months, and runs out of heap on history",
+    provenance: `${CAPTURED} (GHC 9.0 of Debian 12; files by projects/fresh26.sh)`,
+    steps: [
+      build(
+        "ghc-wall-lanes-f26",
+        "ghc",
+        'ghc -Wall -rtsopts -isrc -outputdir build -o surcharge src/Main.hs 2>&1; echo "exit code: $?"',
+        "Build the calculator with all warnings",
+      ),
+      bash(
+        "haskell-runtime-errors-f26",
+        "ghc",
+        'for m in 2026-06 2026-11; do ./surcharge total $m 2>&1; echo "exit code: $?"; done',
+        "Compute two months' surcharges",
+      ),
+      bash(
+        "ghc-rts-heap-overflow-f26",
+        "ghc",
+        './surcharge history 2000000 +RTS -M64m -s 2>&1; echo "exit code: $?"',
+        "Run the history with a 64 MB heap and GC statistics",
+      ),
+    ],
+  },
+  {
+    name: "fresh26-ml",
+    setup: "fresh26",
+    cwd: "fresh26/ml",
+    prompt: "the pallet planner crashes on today's route",
+    provenance: `${CAPTURED} (OCaml 4.13 of Debian 12; files by projects/fresh26.sh)`,
+    steps: [
+      bash(
+        "ocaml-backtrace-planner-f26",
+        "ocaml",
+        'ocamlc -g -w +A -o planner pallet.ml main.ml 2>&1 && OCAMLRUNPARAM=b ./planner 2>&1; echo "exit code: $?"',
+        "Build the planner and run it with backtraces",
+      ),
+    ],
+  },
+  {
+    name: "fresh26-r",
+    setup: "fresh26",
+    cwd: "fresh26/r",
+    prompt: "the monthly lane report stopped and the lanes package fails its checks",
+    provenance: `${CAPTURED} (R 4.2 of Debian 12 with r-cran-testthat 3.1; files by projects/fresh26.sh)`,
+    steps: [
+      bash(
+        "rscript-report-error-f26",
+        "r",
+        'Rscript report.R 2>&1; echo "exit code: $?"',
+        "Run the monthly report",
+      ),
+      build(
+        "testthat-local-lanes-f26",
+        "r",
+        'Rscript -e \'testthat::test_local("harrowlanes")\' 2>&1; echo "exit code: $?"',
+        "Run the package's tests",
+      ),
+      build(
+        "r-cmd-check-lanes-f26",
+        "r",
+        'R CMD build harrowlanes >/dev/null && R CMD check --no-manual harrowlanes_0.3.1.tar.gz 2>&1; echo "exit code: $?"',
+        "Check the package",
+      ),
+    ],
+  },
+  {
+    name: "fresh26-lua",
+    setup: "fresh26",
+    cwd: "fresh26/lua",
+    prompt: "the depot's label printer prints wrong barcodes and the morning batch crashed",
+    provenance: `${CAPTURED} (lua-busted 2.1 and Lua 5.4 of Debian 12; files by projects/fresh26.sh)`,
+    steps: [
+      bash("busted-label-f26", "busted", 'busted 2>&1; echo "exit code: $?"', "Run the label specs"),
+      bash(
+        "lua-traceback-batch-f26",
+        "lua",
+        'lua5.4 batch.lua 2>&1; echo "exit code: $?"',
+        "Run the morning batch",
+      ),
+    ],
+  },
+  {
+    name: "fresh26-cs",
+    setup: "fresh26",
+    cwd: "fresh26/cs",
+    prompt: "dispatch no longer compiles after the Shipment change, and the settlement tool dies",
+    provenance: `${CAPTURED} (Mono 6.8's mcs and runtime of Debian 12; files by projects/fresh26.sh)`,
+    steps: [
+      bash(
+        "mcs-dispatch-errors-f26",
+        "csharp",
+        "mcs -target:library -out:Dispatch.dll -recurse:'Dispatch/*.cs' 2>&1; echo \"exit code: $?\"",
+        "Compile the dispatch library",
+      ),
+      bash(
+        "mono-unhandled-settle-f26",
+        "csharp",
+        'cd Settle && mcs -debug -out:settle.exe Settle.cs && mono --debug settle.exe 2>&1; echo "exit code: $?"',
+        "Build and run the settlement",
+      ),
+    ],
+  },
+  {
+    name: "fresh26-pl",
+    setup: "fresh26",
+    cwd: "fresh26/pl",
+    prompt: "the customs export stops before the Norway declaration",
+    provenance: `${CAPTURED} (perl 5.36 of Debian 12; files by projects/fresh26.sh)`,
+    steps: [
+      bash(
+        "perl-confess-customs-f26",
+        "perl",
+        'perl export.pl 2>&1; echo "exit code: $?"',
+        "Run the customs export",
+      ),
+    ],
+  },
+  {
+    name: "fresh26-go",
+    setup: "fresh26",
+    cwd: "fresh26/go",
+    prompt: "fuzz the weight-note parser before the handhelds ship",
+    provenance: `${CAPTURED} (Go 1.19 of Debian 12, std only; files by projects/fresh26.sh)`,
+    steps: [
+      build(
+        "go-test-fuzz-weight-f26",
+        "go",
+        'go test -fuzz=FuzzParse -fuzztime=30s ./weight 2>&1; echo "exit code: $?"',
+        "Fuzz the parser",
+      ),
+      bash(
+        "go-test-run-fuzz-input-f26",
+        "go",
+        'go test -v -run=FuzzParse ./weight 2>&1; echo "exit code: $?"',
+        "Re-run the fuzz corpus",
+      ),
+    ],
+  },
+  {
+    name: "fresh26-scala",
+    setup: "fresh26",
+    cwd: "fresh26/scala",
+    prompt: "the rate engine stopped compiling after Money became a case class, and the band report crashes",
+    provenance: `${CAPTURED} (Scala 2.11 of Debian 12 on OpenJDK 17; files by projects/fresh26.sh)`,
+    steps: [
+      build(
+        "scalac-rates-errors-f26",
+        "scala",
+        'scalac -deprecation -feature -d out src/*.scala 2>&1; echo "exit code: $?"',
+        "Compile the rate engine",
+      ),
+      build(
+        "scala-matcherror-report-f26",
+        "scala",
+        'scalac -d out2 report/Report.scala 2>&1 && scala -cp out2 harrow.report.Report 2>&1; echo "exit code: $?"',
+        "Build and run the band report",
+      ),
+    ],
+  },
   // The fresh27 set (bench/corpus/fresh27/): the agent's own Read (whole and with offset/limit),
   // Grep (content with -n, -C/-A/-B and multiline; files_with_matches; count; head_limit) and Glob
   // over real code and data in languages and formats no earlier set read (Go's net/http, Java's

@@ -81,6 +81,12 @@
  *           status=failed, gdb of a Python crash, lsof -p, /proc; ansible-playbook --check --diff,
  *           systemd-analyze verify, nginx -t and a real run's logs; jq group_by/select, yq, xmllint
  *           --xpath/--valid, mlr stats1, sqlite3 .import; php -l, podchecker; a Postgres server log).
+ * - fresh26: bench/corpus/fresh26, languages' compilers, test runners and crashes in shapes no set
+ *           held (rspec --backtrace, ruby -wc, rake --trace, a Ruby cause; PHP 8.2 deprecations and
+ *           a fatal TypeError; Erlang crash and supervisor reports, escript, mix test --cover, an
+ *           Elixir GenServer crash; ghc -Wall, a Haskell call stack, +RTS -s; an OCaml backtrace;
+ *           Rscript, testthat, R CMD check; busted, a Lua traceback; mcs, a mono AggregateException;
+ *           Carp's confess; go test -fuzz; scalac and a Scala MatchError).
  * - fresh27: bench/corpus/fresh27, Claude Code's own Read (whole and with offset/limit), Grep (content
  *           with -n and context, multiline, head_limit, files_with_matches, count) and Glob over real
  *           code and data no set read (Go, Java, Ruby, Lua, C headers, protoc's C++; Cargo.lock,
@@ -127,6 +133,7 @@ export const OPEN_SETS = [
   "fresh23",
   "fresh24",
   "fresh25",
+  "fresh26",
   "fresh27",
 ] as const;
 

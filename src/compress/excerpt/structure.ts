@@ -9,7 +9,7 @@
  * of a ranking by share, the header and first value of each timed section, what a source
  * listing's tool says of its units, what a tool narrates between blocks of indented detail, the
  * keys of a YAML mapping of records, each failed request of an access log, ms_print's peak,
- * valgrind's own frame of each record, the few lines not marked as most are, the rare values of
+ * valgrind's own frame of each record, each header of a test runner's numbered failures, the few lines not marked as most are, the rare values of
  * a list's last column.
  * Each ranks the lines it finds as facts; the engine
  * calls them here, in this order, so that a rule of this kind has one place to go.
@@ -29,6 +29,7 @@ import { mappingKeys } from "./mapping-keys.ts";
 import { massifPeak } from "./massif-peak.ts";
 import { rankNamedLabels } from "./named-labels.ts";
 import { narration } from "./narration.ts";
+import { numberedFailures } from "./numbered-failures.ts";
 import { ownCode } from "./own-code.ts";
 import { ownFrames } from "./own-frames.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
@@ -94,6 +95,8 @@ export function rankStructure(w: Work): void {
   newFacts(w, requestOutcomes(w.lines, w.source), E.rare, "outcome");
   newFacts(w, massifPeak(w.lines), E.rare, "outcome");
   newFacts(w, ownFrames(w.lines), E.rare, "label");
+  // Each header at one worth, those already facts too: a list told in part is no list.
+  for (const i of numberedFailures(w.lines)) fact(w, i, i, E.rare, "label");
   newFacts(w, listingReport(w.lines), E.rare, "outcome");
   newFacts(w, countedLast(w.lines, w.t), E.rare, "end", true);
   newFacts(w, narration(w.lines, w.t), E.rare, "rare", true);

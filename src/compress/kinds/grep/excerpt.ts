@@ -19,6 +19,7 @@ import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { genericExcerpt } from "../generic/excerpt.ts";
 import { bareMatches } from "./bare.ts";
+import { checkerErrors } from "./checker-errors.ts";
 import { CONTEXT, COUNT, isSearch, MATCH, modeOf } from "./detect.ts";
 import { aboutNames, searchedNames } from "./searched.ts";
 
@@ -50,7 +51,9 @@ function matches(doc: Doc): { bodyAt: Int32Array; file: (string | undefined)[]; 
     if (!m) continue;
     bodyAt[i] = m[1]!.length + m[2]!.length + 2;
     if (line[m[1]!.length] === ":") {
-      file[i] = m[1]!;
+      // A path set in by blanks (a linter's report, a backtrace's frames at two depths) is
+      // one file at any depth: counted by its indent, rspec's 21 files of frames were 28.
+      file[i] = m[1]!.trimStart();
       count++;
     }
   }
@@ -120,10 +123,13 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints, read = matches(d
       if (i + 1 < doc.lines.length && context(i + 1))
         picks.push({ from: i + 1, to: i + 1, prio: CONTEXT_PRIO });
     }
+  // A command that searched nothing found each line: its errors are problems (checker-errors.ts).
+  const searched = hints.command === undefined || isSearch(hints.command);
   const ranking = rank(doc, {
     bodyAt: (i) => bodyAt[i]!,
     noise: context,
     problemWords: logs,
+    problem: checkerErrors(doc.lines, bodyAt, file, searched),
     rareAreFacts: true,
     intent: hints.intent,
   });
@@ -138,10 +144,8 @@ function contentExcerpt(doc: Doc, budget: number, hints: Hints, read = matches(d
   // facts get what it leaves, not a budget of their own beside it (a search for `function `
   // over 100 files was 3.3 KB, where Claude Code alone shows a 2 KB preview). The cap on
   // facts stays the one of the whole budget.
-  // A command that searched nothing (a linter's `path:12: finding` lines: vulture, luacheck)
-  // found each line, not one mention of a name: a file's only one is one more of its kind
-  // (vulture's 47 `unused class 'XStyle'`, one a style file, took 3 KB of a 5 KB excerpt).
-  const searched = hints.command === undefined || isSearch(hints.command);
+  // A command that searched nothing: a file's only line is one more of its kind (vulture's
+  // 47 `unused class 'XStyle'`, one a style file, took 3 KB of a 5 KB excerpt).
   if (ranking.rareFacts && searched)
     for (const [f, i] of firsts) if (matched.get(f) === 1) picks.push({ from: i, to: i, prio: MUST + 2 });
   // Where the names searched for are declared, and a file's one use of a name among its namesakes.
