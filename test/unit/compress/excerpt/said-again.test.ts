@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { saidAgain } from "../../../../src/compress/excerpt/said-again.ts";
+import { FEW } from "../../../../src/compress/excerpt/work.ts";
+import { variantCase } from "../corpus.ts";
+
+describe("one message said at many places, each place a kind of its own", () => {
+  it("leaves room for the one-off warnings: sphinx grown to 40 `target not found` lines (fresh17)", async () => {
+    const { e } = await variantCase("fresh17", "sphinx-build-nitpicky-f17", "grown4x");
+    for (const warning of [
+      "index.rst:4: WARNING: toctree contains reference to nonexisting document 'tides'",
+      "WARNING: undefined label: 'manifest-format'",
+      "WARNING: unknown document: 'changelog'",
+      "No module named 'yaml.berths'",
+    ])
+      expect(e.text, warning).toContain(warning);
+  });
+
+  it("is each line past the first FEW that say a message, but the last", () => {
+    const say = (k: number) => `/lib/m${"x".repeat(k)}.py:docstring of m:1: WARNING: target not found: E`;
+    const lines = [
+      ...Array.from({ length: FEW + 3 }, (_, k) => say(k)),
+      "a.py:3: WARNING: undefined label: 'x'",
+    ];
+    const told = lines.map((_, i) => i);
+    expect([...saidAgain(lines, told)]).toEqual([FEW, FEW + 1]);
+  });
+
+  it("is none where a message is said FEW times or fewer, or a line names no place", () => {
+    const lines = Array.from({ length: FEW + 4 }, (_, k) =>
+      k < FEW ? `f${k}.c:1: warning: unused x` : "no place here, said again",
+    );
+    expect(
+      saidAgain(
+        lines,
+        lines.map((_, i) => i),
+      ).size,
+    ).toBe(0);
+  });
+});
