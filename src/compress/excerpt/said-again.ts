@@ -7,7 +7,10 @@
  * the one-off warnings below them (`WARNING: undefined label: 'manifest-format'`, a
  * toctree's nonexisting document) were cut. Past the first FEW lines that say it, a message
  * said again is a further place of the same trouble: after each one-off problem, as a
- * warning's further places are (rank-problems.ts). Pure.
+ * warning's further places are (rank-problems.ts). So is one call failing alike for many
+ * names it quotes: strace's `ENOENT` for each path Python searched for a module, 50 lines
+ * that took the room before the traceback's own frame (`File "…/sync.py", line 27, in
+ * push`) once the trace grew. Pure.
  */
 
 import { FEW } from "./work.ts";
@@ -17,13 +20,27 @@ const PLACE_END = /(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\)):\s+/g;
 /** A message shorter than this says too little to tell one trouble from another. */
 const SHORTEST = 12;
 
-/** What line `line` says past its last place, or undefined where it names none. */
+/** A quoted name, and an address (`0x7ffe1e9b9fe0`): what a call names, not what it says of it. */
+const QUOTED = /"[^"]*"/g;
+const ADDRESS = /\b0x[0-9a-f]+\b/gi;
+
+/**
+ * What line `line` says past its last place; or, naming no place, what it says of the
+ * names it quotes (strace's `openat(AT_FDCWD, "conf/sync.toml", O_RDONLY|O_CLOEXEC) = -1
+ * ENOENT (No such file or directory)`, one for each path a program looked in), the names and
+ * addresses left out; undefined where it does neither.
+ */
 function messageOf(line: string): string | undefined {
   let end = -1;
   PLACE_END.lastIndex = 0;
   for (let m = PLACE_END.exec(line); m; m = PLACE_END.exec(line)) end = m.index + m[0].length;
-  if (end < 0) return undefined;
-  const message = line.slice(end).trimEnd();
+  let message: string;
+  if (end >= 0) message = line.slice(end).trimEnd();
+  else if (line.includes('"')) {
+    message = line.replace(QUOTED, '""');
+    if (message === line) return undefined;
+    message = message.replace(ADDRESS, "0x").trimEnd();
+  } else return undefined;
   return message.length >= SHORTEST ? message : undefined;
 }
 

@@ -15,6 +15,12 @@ describe("one message said at many places, each place a kind of its own", () => 
       expect(e.text, warning).toContain(warning);
   });
 
+  it("leaves room for the traceback's own frame: strace's ENOENT for each path searched (fresh25)", async () => {
+    const { e } = await variantCase("fresh25", "strace-status-failed-sync-f25", "grown4x");
+    expect(e.text).toContain('  File "/home/dev/work-fresh25/fx/fresh25/py/tools/sync.py", line 27, in push');
+    expect(e.text).toContain('    u.connect("/run/kestrel/api.sock")');
+  });
+
   it("is each line past the first FEW that say a message, but the last", () => {
     const say = (k: number) => `/lib/m${"x".repeat(k)}.py:docstring of m:1: WARNING: target not found: E`;
     const lines = [
@@ -23,6 +29,18 @@ describe("one message said at many places, each place a kind of its own", () => 
     ];
     const told = lines.map((_, i) => i);
     expect([...saidAgain(lines, told)]).toEqual([FEW, FEW + 1]);
+  });
+
+  it("reads a call's quoted names and addresses apart from what it says of them", () => {
+    const call = (k: number) =>
+      `openat(AT_FDCWD, "/lib/m${k}.so", 0x7ffe${k}0) = -1 ENOENT (No such file or directory)`;
+    const lines = Array.from({ length: FEW + 2 }, (_, k) => call(k));
+    expect([
+      ...saidAgain(
+        lines,
+        lines.map((_, i) => i),
+      ),
+    ]).toEqual([FEW]);
   });
 
   it("is none where a message is said FEW times or fewer, or a line names no place", () => {
