@@ -17,6 +17,11 @@ import { FEW } from "./work.ts";
 
 /** A place's end: `:12:` or `:12:5:` (or `(12,5):`) and the blank before the message. */
 const PLACE_END = /(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\)):\s+/g;
+/**
+ * A message the tool calls an error (tsc's `error TS2322: …`, gcc's `error: …`): each of its
+ * places is something to fix, not more of the same trouble, and keeps its rank.
+ */
+const AN_ERROR = /^(?:fatal )?error\b/i;
 /** A message shorter than this says too little to tell one trouble from another. */
 const SHORTEST = 12;
 
@@ -59,7 +64,7 @@ export function saidAgain(
   for (const i of told) {
     const line = lines[i]!;
     const message = messageOf(bodyAt ? line.slice(bodyAt(i)) : line);
-    if (message === undefined) continue;
+    if (message === undefined || AN_ERROR.test(message)) continue;
     const list = by.get(message);
     if (list) list.push(i);
     else by.set(message, [i]);

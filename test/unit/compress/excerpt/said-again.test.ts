@@ -43,6 +43,19 @@ describe("one message said at many places, each place a kind of its own", () => 
     ]).toEqual([FEW]);
   });
 
+  it("is none for a message the tool calls an error: each of its places is something to fix", () => {
+    const lines = Array.from(
+      { length: FEW + 4 },
+      (_, k) => `src/m${k}.ts(3,5): error TS2322: Type 'string' is not assignable`,
+    );
+    expect(
+      saidAgain(
+        lines,
+        lines.map((_, i) => i),
+      ).size,
+    ).toBe(0);
+  });
+
   it("is none where a message is said FEW times or fewer, or a line names no place", () => {
     const lines = Array.from({ length: FEW + 4 }, (_, k) =>
       k < FEW ? `f${k}.c:1: warning: unused x` : "no place here, said again",
