@@ -1,6 +1,7 @@
 /**
  * A ranking by share, as a profiler prints it: lines led by a percentage (perf report's
- * `    42.73%  build-index-per  build-index-perf  [.] sqlite3VdbeExec`), largest first,
+ * `    42.73%  build-index-per  build-index-perf  [.] sqlite3VdbeExec`), or by a count and
+ * its share (callgrind_annotate's, counted-share.ts), largest first,
  * each maybe with its call chains under it. The one who ran it wants the top of the
  * ranking, yet its lines share one form (the templates show the first and last of many)
  * and the call chains between them outnumber them. So where at least FEWEST lines in a row
@@ -8,6 +9,8 @@
  * rise from one to the next, the first TOP of that run are facts (the first such run: what
  * follows a rise, a second report, is another ranking). Pure; the engine (structure.ts) makes them so.
  */
+
+import { countedShare } from "./counted-share.ts";
 
 /** At least this many lines led by a share. */
 const FEWEST = 8;
@@ -43,7 +46,9 @@ export function percentRanking(lines: readonly string[]): number[] {
     let j = 0;
     while (line.charCodeAt(j) === 32) j++;
     if (!isDigit(line.charCodeAt(j))) continue;
-    const share = leadingShare(line);
+    // Its share alone, or after the count it is of (callgrind's `6,948,008 (30.03%)`).
+    let share = leadingShare(line);
+    if (Number.isNaN(share)) share = countedShare(line);
     if (Number.isNaN(share)) continue;
     // A rise ends the ranking: the first falling run of FEWEST lines or more is the one.
     if (share > last) {

@@ -4,6 +4,7 @@
  * event that names). Pure; the engine (engine.ts, rank-problems.ts) ranks by them.
  */
 
+import { sameEvent } from "./same-event.ts";
 import { sameFinding } from "./sibling-findings.ts";
 import { hasLocation, indentOf, isCaret, isComparison, isFrame, isProblem, isSuccess } from "./signals.ts";
 import { depthOf } from "./tree-depths.ts";
@@ -37,7 +38,8 @@ export function attachedAfter(
       break;
     }
     const deeper = indentOf(line) > base;
-    if (!(deeper || isFrame(line) || isCaret(line) || isComparison(line))) break;
+    // A line of the same event (its stamp and process, same-event.ts) goes on with it.
+    if (!(deeper || isFrame(line) || isCaret(line) || isComparison(line) || sameEvent(lines, i, k))) break;
     if (isSuccess(line) || (!deeper && isProblemAt(k))) break;
     end = k;
   }

@@ -12,6 +12,7 @@ import { enclosingStartTag } from "./markup-parent.ts";
 import { E } from "./priorities.ts";
 import { attachedAfter, eventReferred, locatedBefore, toldAgainBelow } from "./problem-context.ts";
 import { isQuotedSource, quotedAgain } from "./quoted-source.ts";
+import { saidAgain } from "./said-again.ts";
 import { hasLocation, isCaret, isCodeFrame, isProblem, isSevere } from "./signals.ts";
 import { firstOfEachTold } from "./told-once.ts";
 import { FOREIGN } from "./traces.ts";
@@ -133,6 +134,8 @@ export function rankProblems(w: Work): void {
     told.sort((a, b) => a - b),
     w.opts.bodyAt,
   );
+  // One message at many places, each a kind of its own: past its first few, further places.
+  const again = saidAgain(lines, told, w.opts.bodyAt);
   kinds.forEach((tpl, k) => {
     const m = tpl.members;
     // Errors and what locates them before warnings and theirs.
@@ -146,6 +149,11 @@ export function rankProblems(w: Work): void {
         const alike = !severe && m.length > RARE && i !== m[0] && i !== m[m.length - 1];
         // Past a file's first few problems, more of its trouble: after every file's first ones.
         const more = crowded.has(i);
+        if (again.has(i)) {
+          fact(w, i, i, severe ? E.errorPlace : E.place, "problem");
+          located(w, i, E.place);
+          continue;
+        }
         const prio = severe ? E.problem : alike ? E.place : E.warning;
         fact(w, i, i, more ? (severe ? E.firstProblem : E.warnLocator) : prio, "problem");
         located(w, i, alike || more ? E.place : where);

@@ -23,6 +23,7 @@ import { callsByName } from "./disassembly-calls.ts";
 import { documentOutline } from "./doc-outline.ts";
 import { foreignLetters } from "./foreign-letters.ts";
 import { listingReport } from "./gutter-listing.ts";
+import { headTree } from "./head-tree.ts";
 import { jsonBreak } from "./json-break.ts";
 import { listEnd } from "./list-end.ts";
 import { mappingKeys } from "./mapping-keys.ts";
@@ -70,6 +71,7 @@ function newFacts(w: Work, found: Iterable<number>, prio: number, why: Why, outs
 export function rankStructure(w: Work): void {
   const heads = blockHeads(w.lines);
   newFacts(w, [...treeRoots(w.lines), ...heads, ...leafTexts(w.lines, heads)], E.rare, "tree-root");
+  newFacts(w, headTree(w.lines), E.rare, "tree-root");
   for (const i of variantLines(w.lines, w.noise)) fact(w, i, i, E.outlier, "outlier");
   newFacts(w, largestSized(w.lines), E.outlier, "outlier");
   rankPatchOutline(w);

@@ -21,6 +21,7 @@ import { isCountFooter } from "./count-footer.ts";
 import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
 import { rowsUnder } from "./dir-rows.ts";
 import { entityRows } from "./entity-rows.ts";
+import { OWN_LINES, OWN_PRIO, ownLines } from "./own-lines.ts";
 import { titled } from "./titled.ts";
 import { wordsAre, wordsOf } from "./words.ts";
 
@@ -202,10 +203,9 @@ function rarePicks(
   notes: Note[],
   whole: number[],
   headed = true,
-): { rare: number; lone: number; lastRow: number } {
+): { rare: number; lone: number; lastRow: number; ends: number[] } {
   const { lines } = doc;
-  let titles = header;
-  while (titles > 0 && (/^[\s+|=-]+$/.test(lines[titles]!) || BOX_RULE.test(lines[titles]!))) titles--;
+  const titles = titlesOf(lines, header);
   const names = titles < lines.length ? split(lines[titles]!) : [];
   const rowAt: number[] = [];
   const cells = new RowCells();
@@ -221,6 +221,8 @@ function rarePicks(
   const title = headed && titles < lines.length ? wordsOf(lines[titles]!) : undefined;
   const firstTitle = title?.split(" ", 1)[0];
   let again = 0;
+  // The lines of their own that end a table above a header said again.
+  const before: number[] = [];
   for (let i = start; i < lines.length; i++) {
     const line = lines[i]!;
     if (title !== undefined && line.includes(firstTitle!) && wordsAre(line, title)) {
@@ -228,7 +230,7 @@ function rarePicks(
       let k = i - 1;
       while (k >= start && lines[k]!.trim() === "") k--;
       if (lones[lones.length - 1] === k) {
-        lones.pop();
+        before.push(lones.pop()!);
         again++;
       }
       continue;
@@ -251,7 +253,9 @@ function rarePicks(
     rowAt.push(i);
   }
   const lastRow = rowAt[rowAt.length - 1] ?? -1;
-  const lone = lones.filter((i) => i > lastRow).length + again;
+  const after = lones.filter((i) => i > lastRow);
+  const lone = after.length + again;
+  const ends = [...before, ...after];
   const { rare, columns } = rarity(cells);
   // A table of a tree (a column naming each row's parent): the rows under its root are facts.
   for (const r of rootRows(cells)) picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: MUST + 3 });
@@ -267,7 +271,7 @@ function rarePicks(
   });
   // Where more than a few lines split otherwise than the header, its columns are misread
   // (lsof's `FD: mem ×41, 45 root ×34`): no column's values are counted.
-  if (odd > Math.max(2, rowAt.length / 20)) return { rare: rare.length, lone, lastRow };
+  if (odd > Math.max(2, rowAt.length / 20)) return { rare: rare.length, lone, lastRow, ends };
   for (const { column, counts } of columns) {
     const shown = counts.slice(0, 12).map(([v, k]) => `${v || "(empty)"} ×${k}`);
     const more = counts.length > 12 ? `, … ${counts.length - 12} more values` : "";
@@ -277,7 +281,14 @@ function rarePicks(
       prio: MUST + 4,
     });
   }
-  return { rare: rare.length, lone, lastRow };
+  return { rare: rare.length, lone, lastRow, ends };
+}
+
+/** The line of the header's titles: the header's last line, above any rule under it. */
+function titlesOf(lines: readonly string[], header: number): number {
+  let titles = header;
+  while (titles > 0 && (/^[\s+|=-]+$/.test(lines[titles]!) || BOX_RULE.test(lines[titles]!))) titles--;
+  return titles;
 }
 
 /** A row's text up to its first delimiter (what `split(delimiter)[0]` is, without splitting the rest). */
@@ -341,7 +352,21 @@ export function tablePicks(
   picks.push(...rankedPicks(lines, start, lines.length - 1, hints.command));
   picks.push(...sizedPicks(lines, start, lines.length - 1, hints.command));
   const columns: Note[] = [];
-  const { rare, lone, lastRow } = rarePicks(doc, start, header, splitter, picks, columns, whole, headed);
+  const { rare, lone, lastRow, ends } = rarePicks(
+    doc,
+    start,
+    header,
+    splitter,
+    picks,
+    columns,
+    whole,
+    headed,
+  );
+  // The lines that are no rows, and the header naming the rows' columns, before any row.
+  const own = ownLines(lines, headed ? titlesOf(lines, header) : start, ends);
+  for (const i of own) picks.push({ from: i, to: i, prio: OWN_PRIO });
+  if (own.length > 0 && headed && header - titlesOf(lines, header) < OWN_LINES)
+    picks.push({ from: titlesOf(lines, header), to: header, prio: OWN_PRIO });
   // A line of its own after the rows (`stderr:` under kubectl's 80 pods) is no row.
   rows -= lone;
   notes.push({ at: start, text: `[${plural(rows, "row")}]`, prio: MUST + 4 }, ...columns);

@@ -1,4 +1,4 @@
-/** rank-problems.ts as it was at af00836 (before isFew and bareErrorsAgain reading distinctPlaces' matches): the reference rank-problems-corpus.test.ts compares against. */
+/** rank-problems.ts as it was at af00836 (before isFew and bareErrorsAgain reading distinctPlaces' matches), with the rules added since (said-again.ts): the reference rank-problems-corpus.test.ts compares against. */
 
 import { bareErrorsAgain } from "../../../../src/compress/excerpt/bare-errors.ts";
 import { distinctPlaces, firstPerFile } from "../../../../src/compress/excerpt/code-places.ts";
@@ -17,6 +17,7 @@ import {
   toldAgainBelow,
 } from "../../../../src/compress/excerpt/problem-context.ts";
 import { isQuotedSource, quotedAgain } from "../../../../src/compress/excerpt/quoted-source.ts";
+import { saidAgain } from "../../../../src/compress/excerpt/said-again.ts";
 import {
   hasLocation,
   isCaret,
@@ -140,6 +141,7 @@ export function rankProblems(w: Work): void {
     told.sort((a, b) => a - b),
     w.opts.bodyAt,
   );
+  const again = saidAgain(lines, told, w.opts.bodyAt);
   w.t.list.forEach((tpl, k) => {
     const m = tpl.members;
     if (!tpl.strict) return;
@@ -154,6 +156,11 @@ export function rankProblems(w: Work): void {
         const alike = !severe && m.length > RARE && i !== m[0] && i !== m[m.length - 1];
         // Past a file's first few problems, more of its trouble: after every file's first ones.
         const more = crowded.has(i);
+        if (again.has(i)) {
+          fact(w, i, i, severe ? E.errorPlace : E.place, "problem");
+          located(w, i, E.place);
+          continue;
+        }
         const prio = severe ? E.problem : alike ? E.place : E.warning;
         fact(w, i, i, more ? (severe ? E.firstProblem : E.warnLocator) : prio, "problem");
         located(w, i, alike || more ? E.place : where);

@@ -1,0 +1,75 @@
+/**
+ * One message said at many places, each place a kind of its own: sphinx's `WARNING: py:class
+ * reference target not found: yaml.error.MarkedYAMLError` after each module's
+ * `…/yaml/scanner.py:docstring of yaml.scanner:1:`, whose names differ in shape, so that the
+ * templates made each line a kind of one, and each was told whole as a rare problem ("not
+ * found" reads as an error). Grown to 40 such lines, they took the room facts may take, and
+ * the one-off warnings below them (`WARNING: undefined label: 'manifest-format'`, a
+ * toctree's nonexisting document) were cut. Past the first FEW lines that say it, a message
+ * said again is a further place of the same trouble: after each one-off problem, as a
+ * warning's further places are (rank-problems.ts). So is one call failing alike for many
+ * names it quotes: strace's `ENOENT` for each path Python searched for a module, 50 lines
+ * that took the room before the traceback's own frame (`File "…/sync.py", line 27, in
+ * push`) once the trace grew. Pure.
+ */
+
+import { FEW } from "./work.ts";
+
+/** A place's end: `:12:` or `:12:5:` (or `(12,5):`) and the blank before the message. */
+const PLACE_END = /(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\)):\s+/g;
+/**
+ * A message the tool calls an error (tsc's `error TS2322: …`, gcc's `error: …`): each of its
+ * places is something to fix, not more of the same trouble, and keeps its rank.
+ */
+const AN_ERROR = /^(?:fatal )?error\b/i;
+/** A message shorter than this says too little to tell one trouble from another. */
+const SHORTEST = 12;
+
+/** A quoted name, and an address (`0x7ffe1e9b9fe0`): what a call names, not what it says of it. */
+const QUOTED = /"[^"]*"/g;
+const ADDRESS = /\b0x[0-9a-f]+\b/gi;
+
+/**
+ * What line `line` says past its last place; or, naming no place, what it says of the
+ * names it quotes (strace's `openat(AT_FDCWD, "conf/sync.toml", O_RDONLY|O_CLOEXEC) = -1
+ * ENOENT (No such file or directory)`, one for each path a program looked in), the names and
+ * addresses left out; undefined where it does neither.
+ */
+function messageOf(line: string): string | undefined {
+  let end = -1;
+  PLACE_END.lastIndex = 0;
+  for (let m = PLACE_END.exec(line); m; m = PLACE_END.exec(line)) end = m.index + m[0].length;
+  let message: string;
+  if (end >= 0) message = line.slice(end).trimEnd();
+  else if (line.includes('"')) {
+    message = line.replace(QUOTED, '""');
+    if (message === line) return undefined;
+    message = message.replace(ADDRESS, "0x").trimEnd();
+  } else return undefined;
+  return message.length >= SHORTEST ? message : undefined;
+}
+
+/**
+ * Of `told` (problem lines each told whole), those saying past their place a message that
+ * more than FEW of them say, past the first FEW and other than the last to say it.
+ */
+export function saidAgain(
+  lines: readonly string[],
+  told: readonly number[],
+  bodyAt?: (i: number) => number,
+): Set<number> {
+  const again = new Set<number>();
+  if (told.length <= FEW) return again;
+  const by = new Map<string, number[]>();
+  for (const i of told) {
+    const line = lines[i]!;
+    const message = messageOf(bodyAt ? line.slice(bodyAt(i)) : line);
+    if (message === undefined || AN_ERROR.test(message)) continue;
+    const list = by.get(message);
+    if (list) list.push(i);
+    else by.set(message, [i]);
+  }
+  for (const list of by.values())
+    if (list.length > FEW) for (let k = FEW; k < list.length - 1; k++) again.add(list[k]!);
+  return again;
+}
