@@ -19,7 +19,7 @@ import { sizedPicks } from "../../excerpt/sized.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { isCountFooter } from "./count-footer.ts";
 import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
-import { rowsUnder } from "./dir-rows.ts";
+import { groupsWithNestedRows } from "./dir-rows.ts";
 import { entityRows } from "./entity-rows.ts";
 
 /** A row's first characters shown; the rest is cut (wideRows keeps some whole). */
@@ -208,7 +208,10 @@ function titled(lines: readonly string[], header: number, split: (line: string) 
 /**
  * Rows whose value in some column is rare are the answer (the declined charge among
  * the ones that succeeded): substance, the first row of each rare value before the
- * others, with each such column's values counted in a note. Returns how many rows.
+ * others, with each such column's values counted in a note. Returns how many rows hold
+ * a rare value (rare); the lines of their own after the last row (lone: `stderr:`, `exit
+ * code: 1`); the headers said again with the line of its own ending the table above each
+ * (again: systemd-analyze security's table per unit); and the last row's line.
  */
 function rarePicks(
   doc: Doc,
@@ -219,7 +222,7 @@ function rarePicks(
   notes: Note[],
   whole: number[],
   headed = true,
-): { rare: number; lone: number; lastRow: number } {
+): { rare: number; lone: number; again: number; lastRow: number } {
   const { lines } = doc;
   let titles = header;
   while (titles > 0 && (/^[\s+|=-]+$/.test(lines[titles]!) || BOX_RULE.test(lines[titles]!))) titles--;
@@ -268,7 +271,7 @@ function rarePicks(
     rowAt.push(i);
   }
   const lastRow = rowAt[rowAt.length - 1] ?? -1;
-  const lone = lones.filter((i) => i > lastRow).length + again;
+  const lone = lones.filter((i) => i > lastRow).length;
   const { rare, columns } = rarity(cells);
   // A table of a tree (a column naming each row's parent): the rows under its root are facts.
   for (const r of rootRows(cells)) picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: MUST + 3 });
@@ -284,7 +287,7 @@ function rarePicks(
   });
   // Where more than a few lines split otherwise than the header, its columns are misread
   // (lsof's `FD: mem ×41, 45 root ×34`): no column's values are counted.
-  if (odd > Math.max(2, rowAt.length / 20)) return { rare: rare.length, lone, lastRow };
+  if (odd > Math.max(2, rowAt.length / 20)) return { rare: rare.length, lone, again, lastRow };
   for (const { column, counts } of columns) {
     const shown = counts.slice(0, 12).map(([v, k]) => `${v || "(empty)"} ×${k}`);
     const more = counts.length > 12 ? `, … ${counts.length - 12} more values` : "";
@@ -294,7 +297,7 @@ function rarePicks(
       prio: MUST + 4,
     });
   }
-  return { rare: rare.length, lone, lastRow };
+  return { rare: rare.length, lone, again, lastRow };
 }
 
 /** A line's words, one blank between each. */
@@ -324,7 +327,7 @@ function directoryNotes(
   const maxGroups = Math.max(6, Math.min(60, Math.floor(budget / 100)));
   return [
     { at: start, text: "[rows by directory:]", prio: 84 },
-    ...rowsUnder(groupNotes(first, start, maxGroups, "row"), first),
+    ...groupsWithNestedRows(groupNotes(first, start, maxGroups, "row"), first),
   ];
 }
 
@@ -361,15 +364,27 @@ export function tablePicks(
   picks.push(...rankedPicks(lines, start, lines.length - 1, hints.command));
   picks.push(...sizedPicks(lines, start, lines.length - 1, hints.command));
   const columns: Note[] = [];
-  const { rare, lone, lastRow } = rarePicks(doc, start, header, splitter, picks, columns, whole, headed);
-  // A line of its own after the rows (`stderr:` under kubectl's 80 pods) is no row.
-  rows -= lone;
+  const { rare, lone, again, lastRow } = rarePicks(
+    doc,
+    start,
+    header,
+    splitter,
+    picks,
+    columns,
+    whole,
+    headed,
+  );
+  // A line of its own after the rows (`stderr:` under kubectl's 80 pods) is no row, nor is a
+  // header said again or the line ending the table above it.
+  rows -= lone + again;
   notes.push({ at: start, text: `[${plural(rows, "row")}]`, prio: MUST + 4 }, ...columns);
   // A thin, even sample of the rest.
   const step = Math.max(1, Math.floor(rows / 30));
   for (let i = start + 5; i < lines.length - 2; i += step) picks.push({ from: i, to: i, prio: 40 });
   // A line of its own after the rows (`exit code: 1`) is in no directory.
-  notes.push(...directoryNotes(lines, start, lone > 0 ? lastRow + 1 : lines.length, delimiter, budget));
+  notes.push(
+    ...directoryNotes(lines, start, lone + again > 0 ? lastRow + 1 : lines.length, delimiter, budget),
+  );
   return {
     picks,
     notes,
