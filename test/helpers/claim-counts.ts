@@ -186,6 +186,25 @@ function dirClaims(paths: readonly string[], text: string): Claim[] {
           line,
         ),
       );
+    // `dir/ (N paths in K other directories)`: what dir/ holds beside its parts named on lines
+    // of their own below `[N more paths:]`, every one of the N in one of the K.
+    const other = /^(\S*\/) \(([\d,]+) paths? in ([\d,]+) other director(?:y|ies)\)$/.exec(line);
+    if (other) {
+      const prefix = other[1]!;
+      const parts = [...whole].flatMap((l) => /^(\S*\/) \([\d,]+ paths?\)$/.exec(l)?.[1] ?? []);
+      const left = paths.filter(
+        (p) =>
+          p.startsWith(prefix) &&
+          !whole.has(p) &&
+          !parts.some((d) => d.length > prefix.length && p.startsWith(d)),
+      );
+      const inDirs = left.filter((p) => p.slice(prefix.length).includes("/"));
+      const dirs = new Set(inDirs.map((p) => p.slice(prefix.length).split("/", 1)[0]));
+      out.push(
+        ...claim("note:dir-other-paths", num(other[2]!), inDirs.length, line),
+        ...claim("note:dir-other-dirs", num(other[3]!), left.length === inDirs.length ? dirs.size : -1, line),
+      );
+    }
     const g = /^(\S*\/)(?: \([\d,]+ entries\))?: (.*) \[([\d,]+) more\]$/.exec(line);
     if (!g) continue;
     const named = g[2]!.split(" ").length;

@@ -11,7 +11,7 @@
 
 import type { Doc } from "./doc.ts";
 import { cutLine, groupLines, note, shownName } from "./framing.ts";
-import { groupPaths, isPathLine } from "./paths.ts";
+import { groupPaths, isPathLine, type PathGroup } from "./paths.ts";
 import type { Excerpt } from "./types.ts";
 
 export interface DirGroup {
@@ -110,6 +110,20 @@ function countLine(prefix: string, count: number): string {
 }
 
 /**
+ * How many paths `dir/ (N paths)` says: a group's own, or where a group named below it
+ * was split out of it (`src/ (5 paths)` over `src/a/ (79 paths)`), every path under it,
+ * as a reader takes it (table/dir-rows.ts counts a table's rows so). A group of what a
+ * folder holds beside its named parts says so (`… in K other directories`): its own.
+ */
+function under(g: PathGroup, groups: readonly PathGroup[], paths: readonly string[]): number {
+  const { prefix } = g;
+  if (!prefix.endsWith("/") || !groups.some((o) => o !== g && o.prefix.startsWith(prefix))) return g.paths;
+  let n = 0;
+  for (const p of paths) if (p.startsWith(prefix)) n++;
+  return n;
+}
+
+/**
  * Too many directories to name each: paths written whole, those of a rare kind first, then
  * the first of each directory, then the others in order, to three quarters of the cap;
  * the rest counted by the folders above them.
@@ -158,7 +172,7 @@ function pathsWhole(
     lines.push(note(`${rest.length} more paths:`));
     for (const g of cut) {
       if (g.paths === 1) alone++;
-      lines.push(g.paths === 1 ? shownName(g.prefix) : countLine(g.prefix, g.paths));
+      lines.push(g.paths === 1 ? shownName(g.prefix) : countLine(g.prefix, under(g, cut, rest)));
     }
   }
   return { lines, named: paths.length - rest.length + alone, total: paths.length, dirs: groups.length };
