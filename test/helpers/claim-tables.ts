@@ -16,7 +16,10 @@ const FOOTER = /^\((\d+) rows?\)$|^(\d+) rows? in set\b/;
 interface Table {
   header: number;
   rows: number[];
+  /** The header's cells (and any line's where the table is one of a single layout). */
   split: (line: string) => string[] | undefined;
+  /** Line i's cells, read by the layout of the table it stands in (a header said again starts one). */
+  cellsOf: (i: number) => string[] | undefined;
   footer?: number;
 }
 
@@ -48,8 +51,14 @@ function csvCells(line: string, sep: string): string[] {
  * row hold a blank (or have ended); each run between gutters is a column, whatever blanks
  * its cells hold (`4 (20m ago)`) and however its values are aligned.
  */
-function alignedSplit(lines: readonly string[], header: number): (line: string) => string[] {
-  const sample = lines.slice(header, header + 2000).filter((l) => l.trim() !== "" && !FOOTER.test(l.trim()));
+function alignedSplit(
+  lines: readonly string[],
+  header: number,
+  end = lines.length,
+): (line: string) => string[] {
+  const sample = lines
+    .slice(header, Math.min(end, header + 2000))
+    .filter((l) => l.trim() !== "" && !FOOTER.test(l.trim()));
   const width = Math.max(...sample.map((l) => l.length));
   const used = new Uint8Array(width);
   for (const l of sample) for (let k = 0; k < l.length; k++) if (l[k] !== " ") used[k] = 1;
@@ -72,8 +81,38 @@ function alignedSplit(lines: readonly string[], header: number): (line: string) 
   return (line) => titled.map(([a, b], k) => line.slice(a, k + 1 < titled.length ? b : undefined).trim());
 }
 
+/** A line's cells where runs of two blanks or more part them. */
+const blankCells = (line: string) => line.trim().split(/\s{2,}/);
+
+/**
+ * The line of titles of a table aligned by blanks, without a rule under it: the first of
+ * the first 12 lines made of two titles or more (each cell begins with a capital or `%`
+ * and holds no colon: a warning above the table, `unit.service:9: Failed to parse …`,
+ * begins with its path or holds one), with a line of two cells or more under it; 0 where
+ * none is (the first line is the header, or one of the rows).
+ */
+function titlesLine(lines: readonly string[]): number {
+  for (let i = 0; i < Math.min(12, lines.length - 1); i++) {
+    const cells = blankCells(lines[i]!);
+    if (cells.length < 2 || !cells.every((c) => /^[A-Z%][^:]*$/.test(c))) continue;
+    const next = lines.slice(i + 1).find((l) => l.trim() !== "");
+    if (next !== undefined && blankCells(next).length >= 2) return i;
+  }
+  return 0;
+}
+
+/** The lines that say the header again, its words the same (systemd-analyze security's table per unit). */
+function headerAgain(lines: readonly string[], header: number): number[] {
+  const words = (l: string) => l.trim().split(/\s+/).join(" ");
+  const title = words(lines[header] ?? "");
+  if (title.split(" ").length < 2) return [];
+  const out: number[] = [];
+  for (let i = header + 1; i < lines.length; i++) if (words(lines[i]!) === title) out.push(i);
+  return out;
+}
+
 /** The table as the tool drew it. */
-function readTable(lines: readonly string[]): Table | undefined {
+export function readTable(lines: readonly string[]): Table | undefined {
   let rule = -1;
   // The rule under the header: a box's top rule above it is no header's.
   for (let i = 1; i < Math.min(12, lines.length); i++)
@@ -104,22 +143,56 @@ function readTable(lines: readonly string[]): Table | undefined {
   } else if (rule > 0) {
     header = rule;
   }
-  const titles = lines[rule > 0 ? rule - 1 : 0] ?? "";
+  // Without a rule, the titles may stand below lines that are no table's (warnings).
+  const top = rule > 0 ? rule - 1 : titlesLine(lines);
+  if (rule < 0) header = top;
+  const titles = lines[top] ?? "";
+  // Each header said again starts a table of its own, its columns set by its own rows
+  // (columns aligned by blanks only: borders and delimiters part every table alike).
+  const aligned =
+    !split &&
+    !titles.includes("\t") &&
+    !titles.includes("|") &&
+    !(titles.includes(",") && !/\s{2,}/.test(titles));
+  const again = aligned ? headerAgain(lines, top) : [];
+  const starts = [top, ...again];
+  // Tables said one after another end each at its first blank line: what stands after it
+  // (`→ Overall exposure level for kestrel-api.service: 9.4 UNSAFE`) is no row.
+  const ends = starts.map((h, k) => {
+    const next = starts[k + 1] ?? lines.length;
+    if (again.length === 0) return next;
+    const blank = lines.findIndex((l, i) => i > h && i < next && l.trim() === "");
+    return blank < 0 ? next : blank;
+  });
   if (!split) {
     if (titles.includes("\t")) split = (l) => l.split("\t");
     // sqlite's and a join's `a|b|c` (no rule, no box): the bars are the borders.
     else if (titles.includes("|") && !/^\s*\|/.test(titles)) split = (l) => l.split("|").map((c) => c.trim());
     else if (titles.includes(",") && !/\s{2,}/.test(titles)) split = (l) => csvCells(l, ",");
-    else split = alignedSplit(lines, rule > 0 ? rule - 1 : 0);
+    else split = alignedSplit(lines, top, ends[0]);
   }
+  const first = split;
+  const layouts = starts.map((h, k) => (k === 0 ? first : alignedSplit(lines, h, ends[k])));
+  const startOf = (i: number) => {
+    let k = 0;
+    while (k + 1 < starts.length && starts[k + 1]! <= i) k++;
+    return k;
+  };
+  const cellsOf = (i: number) => layouts[startOf(i)]!(lines[i]!);
   // psql's rule: dashes joined by `+`, no border at its ends.
   const psql = rule > 0 && /^-+(?:\+-+)+$/.test(lines[rule]!.trim()) && !/^\s*[+|]/.test(lines[rule]!);
-  const width = split(lines[rule > 0 ? rule - 1 : 0] ?? "")?.filter((c) => c !== "").length ?? 0;
+  const width = split(titles)?.filter((c) => c !== "").length ?? 0;
   const rows: number[] = [];
   const lone: number[] = [];
   let footer: number | undefined;
+  // A table's lines of one cell before its last row are rows (below).
+  const lonesAmid = (from: number, to: number) => {
+    const last = rows.filter((i) => i >= from && i < to).pop() ?? -1;
+    return lone.filter((i) => i >= from && i < to && i < last);
+  };
   for (let i = header + 1; i < lines.length; i++) {
     const l = lines[i]!;
+    if (again.includes(i) || i >= ends[startOf(i)]!) continue;
     const f = FOOTER.exec(l.trim());
     if (f) {
       footer = Number(f[1] ?? f[2]);
@@ -129,7 +202,7 @@ function readTable(lines: readonly string[]): Table | undefined {
     // psql's wrapped cell: the line before ends a cell with ` +`, this line goes on with it.
     if (psql && rows.length > 0 && /\+(?:\||$)/.test(lines[i - 1]!)) continue;
     // A line of one cell among many columns after the rows (`stderr:` after kubectl's) is no row.
-    const cells = split(l);
+    const cells = cellsOf(i);
     // (A box's borders may not read it at all: `exit code: 0` under the box.)
     if (width > 1 && (!cells || cells.filter((c) => c !== "").length <= 1) && !/[,|│\t]/.test(l)) {
       lone.push(i);
@@ -137,27 +210,26 @@ function readTable(lines: readonly string[]): Table | undefined {
     }
     rows.push(i);
   }
-  // (Only after the last row: one amid the rows is a row whose other cells its reading missed.)
-  const last = rows[rows.length - 1] ?? -1;
-  for (const i of lone) if (i < last) rows.push(i);
+  // (Only after the last row of its table: one amid the rows is a row whose other cells its
+  // reading missed; one after, before the header said again, ends the table above.)
+  const amid = starts.flatMap((h, k) => lonesAmid(h, ends[k]!));
+  rows.push(...amid);
   // No header where the first line is one of the rows: a title of it that two rows or more
   // hold in its column below is one of its values, no title (xmlstarlet's `a | b | c`).
   if (rule < 0) {
     const titles = split(lines[0] ?? "")?.map((c) => c.trim()) ?? [];
-    const held = titles.map(
-      (t, k) => rows.filter((i) => t !== "" && split(lines[i]!)?.[k]?.trim() === t).length,
-    );
-    if (held.some((n) => n >= 2)) rows.push(0);
+    const held = titles.map((t, k) => rows.filter((i) => t !== "" && cellsOf(i)?.[k]?.trim() === t).length);
+    if (top === 0 && held.some((n) => n >= 2)) rows.push(0);
   }
   rows.sort((a, b) => a - b);
-  return { header: rule > 0 ? rule - 1 : 0, rows, split, footer };
+  return { header: top, rows, split, cellsOf, footer };
 }
 
 /** Each column note's counts against the column read as drawn. */
 function columnClaims(lines: readonly string[], t: Table, text: string): Claim[] {
   const out: Claim[] = [];
   const names = t.split(lines[t.header]!)?.map((n) => n.trim()) ?? [];
-  const cells = t.rows.map((i) => t.split(lines[i]!));
+  const cells = t.rows.map((i) => t.cellsOf(i));
   const readable = cells.filter(Boolean).length >= cells.length * 0.9;
   const after = new Map<string, number>();
   for (const line of text.split("\n")) {
@@ -222,7 +294,7 @@ function rareClaims(lines: readonly string[], t: Table, e: Excerpted): Claim[] {
   const names = t.split(lines[t.header]!)?.map((n) => n.trim()) ?? [];
   // A line of one cell among many columns (xmlstarlet's `Attempt to load …`) holds none of their values.
   const cells = t.rows
-    .map((i) => t.split(lines[i]!) ?? [])
+    .map((i) => t.cellsOf(i) ?? [])
     .filter((c) => names.length < 2 || c.filter((v) => v.trim() !== "").length > 1);
   const noted = new Set(
     [...e.text.matchAll(/^\[([^\]:]+): .* ×\d+/gm)].map((x) =>
@@ -296,7 +368,7 @@ export function tableClaims(lines: readonly string[], e: Excerpted): Claim[] {
       const g = /^(\S+) {2}([\d,]+) rows?$/.exec(line);
       if (!g) break;
       const under = t.rows.filter((i) =>
-        (t.split(lines[i]!)?.[0] ?? "").replace(/^"/, "").startsWith(g[1]!),
+        (t.cellsOf(i)?.[0] ?? "").replace(/^"/, "").startsWith(g[1]!),
       ).length;
       out.push({ form: "note:rows-by-dir", ok: under === num(g[2]!), line, why: `recounted ${under}` });
     }

@@ -11,7 +11,7 @@
 
 import type { Doc } from "./doc.ts";
 import { cutLine, groupLines, note, shownName } from "./framing.ts";
-import { groupPaths, isPathLine } from "./paths.ts";
+import { groupPaths, isPathLine, type PathGroup } from "./paths.ts";
 import type { Excerpt } from "./types.ts";
 
 export interface DirGroup {
@@ -100,13 +100,27 @@ function rarePaths(groups: readonly DirGroup[], total: number): Array<[number, n
 
 /**
  * `dir/ (N paths)`, or `dir/ (N paths in M other directories)` for what a folder holds beside
- * its named parts: the paths under it at any depth, not its entries (`@babel/generator/
+ * its named parts (`in itself and M other directories` where files of its own are among them): the paths under it at any depth, not its entries (`@babel/generator/
  * (10 entries)` stood for 10 files three folders down, and the folder holds one entry).
  */
 function countLine(prefix: string, count: number): string {
-  const other = /^(.*) \((\d+ other director(?:y|ies))\)$/.exec(prefix);
+  const other = /^(.*) \(((?:itself and )?\d+ other director(?:y|ies))\)$/.exec(prefix);
   const paths = count === 1 ? "path" : "paths";
   return other ? `${other[1]} (${count} ${paths} in ${other[2]})` : `${prefix} (${count} ${paths})`;
+}
+
+/**
+ * How many paths `dir/ (N paths)` says: a group's own, or where a group named below it
+ * was split out of it (`src/ (5 paths)` over `src/a/ (79 paths)`), every path under it,
+ * as a reader takes it (table/dir-rows.ts counts a table's rows so). A group of what a
+ * folder holds beside its named parts says so (`… in K other directories`): its own.
+ */
+function under(g: PathGroup, groups: readonly PathGroup[], paths: readonly string[]): number {
+  const { prefix } = g;
+  if (!prefix.endsWith("/") || !groups.some((o) => o !== g && o.prefix.startsWith(prefix))) return g.paths;
+  let n = 0;
+  for (const p of paths) if (p.startsWith(prefix)) n++;
+  return n;
 }
 
 /**
@@ -158,7 +172,7 @@ function pathsWhole(
     lines.push(note(`${rest.length} more paths:`));
     for (const g of cut) {
       if (g.paths === 1) alone++;
-      lines.push(g.paths === 1 ? shownName(g.prefix) : countLine(g.prefix, g.paths));
+      lines.push(g.paths === 1 ? shownName(g.prefix) : countLine(g.prefix, under(g, cut, rest)));
     }
   }
   return { lines, named: paths.length - rest.length + alone, total: paths.length, dirs: groups.length };

@@ -239,7 +239,7 @@ export function note(sentence: string): string {
 export const FRAMING_WORDS: ReadonlySet<string> = new Set(
   `cairn full output show a part add or lines line omitted like this chars excerpt kept exit masked secret secrets
   of the and in on at to for by with from each every first last more not shown all but one their its is are was were
-  it that which what whole names name paths path files file directories directory directory's entries entry match
+  it itself that which what whole names name paths path files file directories directory directory's entries entry match
   matches problem problems error errors warning warnings failing failed failure failures test tests summary
   summaries kind kinds count counts counted number numbers list lists them header's command grep --grep --lines Read
   offset limit L<n>: n before after alike times time id ids value values rows row columns column schema keys key

@@ -107,8 +107,12 @@ function labelled(g: Work, paths: readonly string[], segs: readonly string[][]):
   let label = g.prefix;
   if (g.rest) {
     const dirs = new Set<string>();
-    for (const i of g.members) if (segs[i]!.length - 1 > g.depth) dirs.add(segs[i]![g.depth]!);
-    label = `${g.prefix} (${dirs.size} other director${dirs.size === 1 ? "y" : "ies"})`;
+    let here = false;
+    for (const i of g.members)
+      if (segs[i]!.length - 1 > g.depth) dirs.add(segs[i]![g.depth]!);
+      else here = true;
+    // Files of the folder's own among them: the count is not all in the other directories.
+    label = `${g.prefix} (${here ? "itself and " : ""}${dirs.size} other director${dirs.size === 1 ? "y" : "ies"})`;
   }
   const single = g.members.length === 1 ? paths[g.members[0]!]! : label;
   let first = Number.POSITIVE_INFINITY;

@@ -40,8 +40,6 @@ const OVERRIDES: Record<string, string> = {
   "log-cargo-build-verbose.txt": "rustc",
   // A Read result keeps its L<n> numbering whatever the file holds.
   "json-read-package-lock.txt": "read",
-  // grep -n over one log file prints no file names: its lines are the log's lines.
-  "grep-log.txt": "log",
 };
 
 /**

@@ -7,8 +7,13 @@
  * command naming grep or rg: grep/detect.ts), so a `name.ext:` prefix elsewhere is no match.
  */
 
-/** A match: a path (a slash or a dot in it, no blank, no colon), a colon, the text. */
-const BARE = /^([^\s:]*[/.][^\s:]*):(.*)$/;
+import { NOT_A_SCHEME, NOT_AT_HOUR } from "./dated-cut.ts";
+
+/**
+ * A match: a path (a slash or a dot in it, no blank, no colon), a colon, the text; the path
+ * not a date cut at its time's first colon nor a URL's scheme (dated-cut.ts).
+ */
+const BARE = new RegExp(String.raw`^([^\s:]*[/.][^\s:]*)${NOT_AT_HOUR}${NOT_A_SCHEME}:(.*)$`);
 
 export interface Bare {
   /** Where each line's text starts after its `path:` (or a context line's `path-`); 0 where none. */

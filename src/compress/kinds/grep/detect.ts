@@ -1,5 +1,7 @@
 import type { Detector, Hints } from "../../excerpt/types.ts";
 import { bareMatches } from "./bare.ts";
+import { NOT_AT_DATE, NOT_AT_HOUR } from "./dated-cut.ts";
+import { oneFileMatches } from "./one-file.ts";
 
 export const grep: Detector = {
   name: "grep",
@@ -8,8 +10,9 @@ export const grep: Detector = {
     const head = text.split("\n", 150);
     const mode = modeOf(head);
     const command = isSearch(hints.command);
-    // A search's matches without line numbers (`grep -r`, rg into a pipe): bare.ts.
-    if (!mode) return command && bareMatches(head) ? 0.9 : 0;
+    // A search's matches without line numbers (`grep -r`, rg into a pipe): bare.ts; a
+    // search's over one file, which names none: one-file.ts.
+    if (!mode) return command && (bareMatches(head) || oneFileMatches(head, hints.command)) ? 0.9 : 0;
     if (mode === "files") return command ? 0.7 : 0;
     return command ? 0.9 : mode === "content" ? 0.55 : 0.3;
   },
@@ -21,11 +24,12 @@ export function isSearch(command: string | undefined): boolean {
 }
 
 // The path part must look like one (a slash or an extension), so "82:10:cf" hex is not a match;
-// one with spaces must not end in a clock's hour (`… 2024-05-30 16:31:02`, git blame -C's
-// line with its file name column, a log line naming a path before its time).
-export const MATCH = /^([^\s:]*[/.][^\s:]*|[^:]*\/[^:]*(?<!\s\d{1,2})):(\d+):(.*)$/;
+// it must not end where a time of day begins (`… 2024-05-30 16:31:02`, git blame -C's line
+// with its file name column; `[30/Nov/2026:19:50:51`, an access log's line): dated-cut.ts.
+export const MATCH = new RegExp(String.raw`^([^\s:]*[/.][^\s:]*|[^:]*\/[^:]*)${NOT_AT_HOUR}:(\d+):(.*)$`);
 
-export const CONTEXT = /^([^\s:]*[/.][^\s:]*)-(\d+)-(.*)$/;
+/** A context line: its path must not end in a date's year (`2026-10-18`: dated-cut.ts). */
+export const CONTEXT = new RegExp(String.raw`^([^\s:]*[/.][^\s:]*)${NOT_AT_DATE}-(\d+)-(.*)$`);
 
 /**
  * What a match line and a context line must hold, found by a scan that backtracks nowhere:
@@ -34,7 +38,7 @@ export const CONTEXT = /^([^\s:]*[/.][^\s:]*)-(\d+)-(.*)$/;
 const NUMBERED = /:\d+:/;
 const DASHED = /-\d+-/;
 
-export const COUNT = /^([^\s:]*[/.][^\s:]*|[^:]*\/[^:]*(?<!\s\d{1,2})):(\d+)$/;
+export const COUNT = new RegExp(String.raw`^([^\s:]*[/.][^\s:]*|[^:]*\/[^:]*)${NOT_AT_HOUR}:(\d+)$`);
 
 /**
  * Whether a line is a count (COUNT), its end checked first: a match line (`a/b.ts:12:x`)

@@ -21,6 +21,7 @@ import { genericExcerpt } from "../generic/excerpt.ts";
 import { bareMatches } from "./bare.ts";
 import { checkerErrors } from "./checker-errors.ts";
 import { CONTEXT, COUNT, isSearch, MATCH, modeOf } from "./detect.ts";
+import { oneFileMatches } from "./one-file.ts";
 import { aboutNames, searchedNames } from "./searched.ts";
 
 /** From this many files, the files that matched are listed by directory before the matches. */
@@ -237,7 +238,8 @@ export function grepExcerpt(text: string, hints: Hints, budget: number): Excerpt
   const mode = modeOf(doc.lines);
   if (mode === "content") return contentExcerpt(doc, budget, hints);
   if (mode === "count") return countExcerpt(doc, budget, hints);
-  const bare = mode === undefined ? bareMatches(doc.lines) : undefined;
+  const bare =
+    mode === undefined ? (bareMatches(doc.lines) ?? oneFileMatches(doc.lines, hints.command)) : undefined;
   if (bare) return contentExcerpt(doc, budget, hints, bare);
   return (
     pathListExcerpt("grep", doc, budget, factCap(budget, doc.size, hints.tool)) ?? {

@@ -8,9 +8,9 @@
  */
 
 /** Options of grep, rg, ag, ack and git grep that take the next argument as their value. */
-const VALUED =
+export const VALUED =
   /^(?:-[gtTABCmfMjE]|--(?:glob|iglob|type|type-not|after-context|before-context|context|max-count|file|max-columns|threads|encoding|exclude|include|exclude-dir))$/;
-const SEARCH = /^(?:grep|egrep|fgrep|rg|ag|ack)$/;
+export const SEARCH = /^(?:grep|egrep|fgrep|rg|ag|ack)$/;
 /** A name a program declares: letters, digits and underscores, 3 or more. */
 const NAME = /^[A-Za-z_$][\w$]{2,}$/;
 /** Words that begin statements and calls, not declarations. */
@@ -18,7 +18,7 @@ const STATEMENT =
   /^(?:return|if|else|while|for|switch|case|new|delete|throw|await|yield|typeof|sizeof|goto|do|not|and|or|in|is|assert)$/;
 
 /** The command's words, quotes taken off (`'a|b'` is one word), up to the end of the first command. */
-function words(command: string): string[] {
+export function words(command: string): string[] {
   const out: string[] = [];
   const re = /'([^']*)'|"((?:[^"\\]|\\.)*)"|([^\s'"|;&]+)|([|;&]+)/g;
   for (let m = re.exec(command); m; m = re.exec(command)) {

@@ -96,7 +96,7 @@ export function alignedHeader(lines: readonly string[]): number {
   for (let i = 0; i < Math.min(lines.length, 12); i++) {
     const line = lines[i]!;
     const words = line.trim().split(/\s{2,}|\s+(?=[A-Z%])/);
-    if (words.length >= 3 && !endsAsSentence(line) && ALIGNED_HEADER.test(line) && rowsUnder(lines, i))
+    if (words.length >= 3 && !endsAsSentence(line) && ALIGNED_HEADER.test(line) && rowsStandUnder(lines, i))
       return i;
   }
   return -1;
@@ -112,7 +112,7 @@ const UNDER = 30;
  * --force printed its errors and warnings, each one phrase, and the whole output was read
  * as a table of 106 rows that has none.
  */
-function rowsUnder(lines: readonly string[], header: number): boolean {
+function rowsStandUnder(lines: readonly string[], header: number): boolean {
   let read = 0;
   let split = 0;
   for (let i = header + 1; i < lines.length && read < UNDER; i++) {

@@ -11,7 +11,7 @@ import type { Note } from "../../excerpt/pack.ts";
 const GROUP = /^(\S+\/) {2}[\d,]+ rows?$/;
 
 /** The notes, a group that holds another's prefix counting every row under it. */
-export function rowsUnder(notes: readonly Note[], cells: readonly string[]): Note[] {
+export function groupsWithNestedRows(notes: readonly Note[], cells: readonly string[]): Note[] {
   const prefixes = notes.map((n) => GROUP.exec(n.text)?.[1]);
   return notes.map((n, k) => {
     const prefix = prefixes[k];

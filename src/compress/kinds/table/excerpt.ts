@@ -19,7 +19,7 @@ import { sizedPicks } from "../../excerpt/sized.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { isCountFooter } from "./count-footer.ts";
 import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
-import { rowsUnder } from "./dir-rows.ts";
+import { groupsWithNestedRows } from "./dir-rows.ts";
 import { entityRows } from "./entity-rows.ts";
 import { OWN_LINES, OWN_PRIO, ownLines } from "./own-lines.ts";
 import { titled } from "./titled.ts";
@@ -192,7 +192,10 @@ function notablePicks(doc: Doc, start: number, hints: Hints, picks: Pick[]): voi
 /**
  * Rows whose value in some column is rare are the answer (the declined charge among
  * the ones that succeeded): substance, the first row of each rare value before the
- * others, with each such column's values counted in a note. Returns how many rows.
+ * others, with each such column's values counted in a note. Returns how many rows hold
+ * a rare value (rare); the lines of their own after the last row (lone: `stderr:`, `exit
+ * code: 1`); the headers said again with the line of its own ending the table above each
+ * (again: systemd-analyze security's table per unit); and the last row's line.
  */
 function rarePicks(
   doc: Doc,
@@ -203,7 +206,7 @@ function rarePicks(
   notes: Note[],
   whole: number[],
   headed = true,
-): { rare: number; lone: number; lastRow: number; ends: number[] } {
+): { rare: number; lone: number; again: number; lastRow: number; ends: number[] } {
   const { lines } = doc;
   const titles = titlesOf(lines, header);
   const names = titles < lines.length ? split(lines[titles]!) : [];
@@ -254,7 +257,7 @@ function rarePicks(
   }
   const lastRow = rowAt[rowAt.length - 1] ?? -1;
   const after = lones.filter((i) => i > lastRow);
-  const lone = after.length + again;
+  const lone = after.length;
   const ends = [...before, ...after];
   const { rare, columns } = rarity(cells);
   // A table of a tree (a column naming each row's parent): the rows under its root are facts.
@@ -271,7 +274,7 @@ function rarePicks(
   });
   // Where more than a few lines split otherwise than the header, its columns are misread
   // (lsof's `FD: mem ×41, 45 root ×34`): no column's values are counted.
-  if (odd > Math.max(2, rowAt.length / 20)) return { rare: rare.length, lone, lastRow, ends };
+  if (odd > Math.max(2, rowAt.length / 20)) return { rare: rare.length, lone, again, lastRow, ends };
   for (const { column, counts } of columns) {
     const shown = counts.slice(0, 12).map(([v, k]) => `${v || "(empty)"} ×${k}`);
     const more = counts.length > 12 ? `, … ${counts.length - 12} more values` : "";
@@ -281,7 +284,7 @@ function rarePicks(
       prio: MUST + 4,
     });
   }
-  return { rare: rare.length, lone, lastRow, ends };
+  return { rare: rare.length, lone, again, lastRow, ends };
 }
 
 /** The line of the header's titles: the header's last line, above any rule under it. */
@@ -315,7 +318,7 @@ function directoryNotes(
   const maxGroups = Math.max(6, Math.min(60, Math.floor(budget / 100)));
   return [
     { at: start, text: "[rows by directory:]", prio: 84 },
-    ...rowsUnder(groupNotes(first, start, maxGroups, "row"), first),
+    ...groupsWithNestedRows(groupNotes(first, start, maxGroups, "row"), first),
   ];
 }
 
@@ -352,7 +355,7 @@ export function tablePicks(
   picks.push(...rankedPicks(lines, start, lines.length - 1, hints.command));
   picks.push(...sizedPicks(lines, start, lines.length - 1, hints.command));
   const columns: Note[] = [];
-  const { rare, lone, lastRow, ends } = rarePicks(
+  const { rare, lone, again, lastRow, ends } = rarePicks(
     doc,
     start,
     header,
@@ -367,14 +370,17 @@ export function tablePicks(
   for (const i of own) picks.push({ from: i, to: i, prio: OWN_PRIO });
   if (own.length > 0 && headed && header - titlesOf(lines, header) < OWN_LINES)
     picks.push({ from: titlesOf(lines, header), to: header, prio: OWN_PRIO });
-  // A line of its own after the rows (`stderr:` under kubectl's 80 pods) is no row.
-  rows -= lone;
+  // A line of its own after the rows (`stderr:` under kubectl's 80 pods) is no row, nor is a
+  // header said again or the line ending the table above it.
+  rows -= lone + again;
   notes.push({ at: start, text: `[${plural(rows, "row")}]`, prio: MUST + 4 }, ...columns);
   // A thin, even sample of the rest.
   const step = Math.max(1, Math.floor(rows / 30));
   for (let i = start + 5; i < lines.length - 2; i += step) picks.push({ from: i, to: i, prio: 40 });
   // A line of its own after the rows (`exit code: 1`) is in no directory.
-  notes.push(...directoryNotes(lines, start, lone > 0 ? lastRow + 1 : lines.length, delimiter, budget));
+  notes.push(
+    ...directoryNotes(lines, start, lone + again > 0 ? lastRow + 1 : lines.length, delimiter, budget),
+  );
   return {
     picks,
     notes,

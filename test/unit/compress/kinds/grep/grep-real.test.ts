@@ -86,6 +86,8 @@ describe("grep -rn over real files", () => {
   });
 });
 
+// grep over one file names none: its lines are that file's matches (grep/one-file.ts),
+// read by the grep kind with the log's problems whole.
 describe("grep -n over a real log", () => {
   it("shows every ERROR and WARN line, or counts it with its kind", () => {
     const text = grep("-n", "-E", "ERROR|WARN|status=200", "app.log");
@@ -95,7 +97,7 @@ describe("grep -n over a real log", () => {
       { tool: "Bash", command: "grep -n -E 'ERROR|WARN|status=200' app.log" },
       6000,
     );
-    expect(e.compressor).toBe("log");
+    expect(e.compressor).toBe("grep");
     expect(unaccounted(text, e.text, problem)).toEqual([]);
     expect(madeUp(text, e.text)).toEqual([]);
   });
@@ -164,7 +166,7 @@ describe("grep -n over one real service log, with the hook's budget", () => {
     expect(text.split("\n").filter(problem).length).toBeGreaterThan(150);
     const command = "grep -n -E 'orders|ERROR|WARN' one/app-0.log";
     const e = compressText(text, { tool: "Bash", command }, excerptBudget(defaults(), text.length));
-    expect(e.compressor).toBe("log");
+    expect(e.compressor).toBe("grep");
     expect(unaccounted(text, e.text, problem)).toEqual([]);
     expect(e.text.length).toBeLessThan(text.length * 0.15);
   });

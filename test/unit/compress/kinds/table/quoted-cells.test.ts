@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cutLine } from "../../../../../src/compress/excerpt/framing.ts";
 import { delimiterOf } from "../../../../../src/compress/kinds/table/detect.ts";
-import { rowsUnder } from "../../../../../src/compress/kinds/table/dir-rows.ts";
+import { groupsWithNestedRows } from "../../../../../src/compress/kinds/table/dir-rows.ts";
 import { capturedCase } from "../../corpus.ts";
 
 describe("a CSV whose quoted cells hold its delimiter (bandit -f csv)", () => {
@@ -27,7 +27,7 @@ describe("a CSV whose quoted cells hold its delimiter (bandit -f csv)", () => {
       { at: 1, text: "a/b/  1 row", prio: 80 },
       { at: 1, text: "c/  1 row", prio: 80 },
     ];
-    expect(rowsUnder(notes, ["a/x", "a/y", "a/b/z", "c/w"]).map((n) => n.text)).toEqual([
+    expect(groupsWithNestedRows(notes, ["a/x", "a/y", "a/b/z", "c/w"]).map((n) => n.text)).toEqual([
       "a/  3 rows",
       "a/b/  1 row",
       "c/  1 row",

@@ -1,0 +1,101 @@
+/**
+ * grep over one file prints no file's name: `grep -E '" (4|5)[0-9][0-9] ' ../logs/access.log`
+ * printed the log's 309 matching lines as they stand (with -n, `12:text`; a context line of
+ * -A/-B/-C `12-text`, its groups parted by `--`). Where the command searched one file
+ * and no line names one, the lines are that file's matches. Read for a `path:12:` each,
+ * an access log's `127.0.0.1 - - [30/Nov/2026:19:50:51` was the file `127.0.0.1 - -
+ * [30/Nov/2026` (dated-cut.ts): the header's "309 matches in 1 file" was true by luck.
+ *
+ * Not read so: a search naming no file (it read its input, whatever printed that), or more
+ * than one, or a directory to walk (-r, rg's and ag's own walk print each file's name); a
+ * count (-c), a list of files (-l, -L), nothing (-q) or the lines that do not match (-v);
+ * context lines without numbers, which no mark tells from the matches.
+ */
+
+import type { Bare } from "./bare.ts";
+import { SEARCH, VALUED, words } from "./searched.ts";
+
+/**
+ * Options after which the lines are no matches one by one, or name files: a walk (-r), a
+ * count, lists of files, silence, names asked for (-H), the lines that do not match (-v).
+ */
+const NOT_LINES =
+  /^(?:-[a-zA-Z]*[rRclLqHv][a-zA-Z]*|--(?:recursive|dereference-recursive|count|files-with(?:out)?-match(?:es)?|files|quiet|silent|with-filename|null|invert-match))$/;
+/** Options giving the pattern: then every word that is no option is a file. */
+const PATTERN_GIVEN = /^(?:-e|--regexp|-f|--file)$/;
+/** Context lines asked for (-A 3, -C2, --context=2). */
+const CONTEXT = /^(?:-[ABC]\d*|--(?:after-|before-)?context(?:=.*)?)$/;
+/** Line numbers asked for (-n, -in, --line-number). */
+const NUMBERED = /^(?:-[a-zA-Z]*n[a-zA-Z]*|--line-number)$/;
+
+interface Search {
+  readonly files: string[];
+  readonly numbered: boolean;
+  readonly context: boolean;
+}
+
+/** The files a grep (egrep, fgrep, rg, ag, ack) command names, or undefined where its lines are not one by one. */
+function searchOf(command: string): Search | undefined {
+  const w = words(command);
+  const at = w.findIndex((x) => SEARCH.test(x));
+  if (at < 0 || w[at - 1] === "git") return undefined;
+  // rg's -E names an encoding; grep's asks for extended regular expressions, and takes no value.
+  const valued = (x: string) => VALUED.test(x) && (x !== "-E" || w[at] === "rg");
+  const files: string[] = [];
+  let pattern = false;
+  let numbered = false;
+  let context = false;
+  let options = true;
+  for (let k = at + 1; k < w.length; k++) {
+    const x = w[k]!;
+    if (options && x === "--") {
+      options = false;
+      continue;
+    }
+    if (options && x.startsWith("-") && x.length > 1) {
+      if (NOT_LINES.test(x)) return undefined;
+      if (NUMBERED.test(x)) numbered = true;
+      if (CONTEXT.test(x)) context = true;
+      if (PATTERN_GIVEN.test(x)) {
+        pattern = true;
+        k++;
+      } else if (valued(x)) k++;
+      continue;
+    }
+    if (!pattern) pattern = true;
+    else files.push(x);
+  }
+  return { files, numbered, context };
+}
+
+/** A line of -n's: its number, then `:` for a match, `-` for a context line. */
+const NUMBER = /^(\d+)([:-])/;
+
+/**
+ * The matches of a search over one file, read as bare.ts's are (the file of each match
+ * line, where its text starts), or undefined where the command searched no single file.
+ */
+export function oneFileMatches(lines: readonly string[], command: string | undefined): Bare | undefined {
+  if (command === undefined) return undefined;
+  const search = searchOf(command);
+  if (search?.files.length !== 1 || (search.context && !search.numbered)) return undefined;
+  const name = search.files[0]!;
+  // A glob or a directory names many files.
+  if (/[*?[]|\/$|^\.{1,2}$/.test(name)) return undefined;
+  const file: (string | undefined)[] = new Array(lines.length);
+  const bodyAt = new Int32Array(lines.length);
+  for (const [i, line] of lines.entries()) {
+    if (line === "" || line === "--") continue;
+    if (search.numbered) {
+      const m = NUMBER.exec(line);
+      // A line without its number is no line of grep -n's: not this file's matches.
+      if (!m) return undefined;
+      bodyAt[i] = m[0].length;
+      if (m[2] === "-") continue;
+    }
+    file[i] = name;
+  }
+  // A sparse array's reduce reads only the lines set: the matches.
+  const count = file.reduce((n) => n + 1, 0);
+  return count > 0 ? { bodyAt, file, count } : undefined;
+}
