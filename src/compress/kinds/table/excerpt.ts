@@ -22,6 +22,7 @@ import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
 import { groupsWithNestedRows } from "./dir-rows.ts";
 import { entityRows } from "./entity-rows.ts";
 import { OWN_LINES, OWN_PRIO, ownLines } from "./own-lines.ts";
+import { placedCells, titleStartsOf } from "./placed-cells.ts";
 import { titled } from "./titled.ts";
 import { wordsAre, wordsOf } from "./words.ts";
 
@@ -126,7 +127,12 @@ function rowSplitter(lines: readonly string[], header: number, delimiter: string
     };
   if (spans.length >= 2)
     return { split: (line) => splitBySpans(line, spans), into: (line, rows) => rows.addSpanned(line, spans) };
-  return { split: splitAligned, into: (line, rows) => rows.add(splitAligned(line)) };
+  const titles = lines[titlesOf(lines, header)] ?? "";
+  const starts = titleStartsOf(titles, splitAligned(titles));
+  return {
+    split: splitAligned,
+    into: (line, rows) => rows.add(placedCells(line, splitAligned(line), starts)),
+  };
 }
 
 interface Splitter {
@@ -235,6 +241,9 @@ function rarePicks(
       if (lones[lones.length - 1] === k) {
         before.push(lones.pop()!);
         again++;
+        // Kept among the rows until now (below): the last one read.
+        rowAt.pop();
+        cells.dropLast();
       }
       continue;
     }
@@ -245,15 +254,25 @@ function rarePicks(
     )
       continue;
     into(line, cells);
-    // Fewer cells are a row whose last ones are empty (psql drops them); one is a line of its own.
+    // Fewer cells are a row whose last ones are empty (psql drops them); one is a line of its
+    // own after the rows, or amid them a row whose blanks are single (systemd-analyze's name
+    // run into its description): a row, its values counted, until the rows end without it.
     const width = cells.widthOf(cells.length - 1);
-    if (width > names.length || (width === 1 && names.length > 1)) {
+    if (width > names.length) {
       cells.dropLast();
       odd++;
-      if (width === 1) lones.push(i);
       continue;
     }
+    if (width === 1 && names.length > 1) {
+      odd++;
+      lones.push(i);
+    }
     rowAt.push(i);
+  }
+  // The lines of their own after the last row are no rows.
+  while (rowAt.length > 0 && lones.includes(rowAt[rowAt.length - 1]!)) {
+    rowAt.pop();
+    cells.dropLast();
   }
   const lastRow = rowAt[rowAt.length - 1] ?? -1;
   const after = lones.filter((i) => i > lastRow);
