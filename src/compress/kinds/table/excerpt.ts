@@ -269,11 +269,7 @@ function rarePicks(
     }
     rowAt.push(i);
   }
-  // The lines of their own after the last row are no rows.
-  while (rowAt.length > 0 && lones.includes(rowAt[rowAt.length - 1]!)) {
-    rowAt.pop();
-    cells.dropLast();
-  }
+  dropTrailing(rowAt, cells, lones);
   const lastRow = rowAt[rowAt.length - 1] ?? -1;
   const after = lones.filter((i) => i > lastRow);
   const lone = after.length;
@@ -304,6 +300,14 @@ function rarePicks(
     });
   }
   return { rare: rare.length, lone, again, lastRow, ends };
+}
+
+/** The lines of their own after the last row (`exit code: 0`), read as rows so far: no rows. */
+function dropTrailing(rowAt: number[], cells: RowCells, lones: readonly number[]): void {
+  while (rowAt.length > 0 && lones.includes(rowAt[rowAt.length - 1]!)) {
+    rowAt.pop();
+    cells.dropLast();
+  }
 }
 
 /** The line of the header's titles: the header's last line, above any rule under it. */
