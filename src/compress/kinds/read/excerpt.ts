@@ -19,6 +19,7 @@ import { logPicks } from "../log/excerpt.ts";
 import { tablePicks } from "../table/excerpt.ts";
 import { codePicks } from "./code.ts";
 import { dataPicks, prosePicks } from "./docs.ts";
+import { errorDirectivePicks } from "./error-directives.ts";
 import { lockEntryPicks } from "./lock-entries.ts";
 import { LOCK_KEY, lockOutline } from "./lockfile.ts";
 import { minifiedLine } from "./minified.ts";
@@ -109,6 +110,8 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
   }
   if (flavour === "code") {
     const { decls, firstImport } = codePicks(doc, o.picks, o.notes, o.wide);
+    // A preprocessor's `#error` and the condition that reaches it: what the build needs.
+    errorDirectivePicks(doc, o.picks);
     o.what = `outline: ${plural(decls, "declaration")}`;
     if (firstImport >= 0) o.headEnd = firstImport;
     o.substance = true;
