@@ -119,6 +119,12 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
     // statements at the top level are its outline.
     const statements = decls === 0 ? statementPicks(doc, o.picks, o.suffix) : 0;
     if (statements > 0) o.what = `outline: ${plural(statements, "top-level statement")}`;
+    // Statements that are most of the file (an SQL dump, a row a line) outline nothing:
+    // they are read as records, each kind once, the rare ones and the rare values whole.
+    if (decls === 0 && statements === 0) {
+      o.engine = { outliers: true };
+      o.what = "statements: rare ones, each kind once";
+    }
   } else if (flavour === "prose") {
     o.what = `outline: ${plural(prosePicks(doc, o.picks), "heading")}`;
   } else if (flavour === "json" && LOCK_KEY.test(lines.slice(0, 60).join("\n"))) {
