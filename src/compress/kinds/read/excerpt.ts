@@ -24,6 +24,7 @@ import { lockEntryPicks } from "./lock-entries.ts";
 import { LOCK_KEY, lockOutline } from "./lockfile.ts";
 import { minifiedLine } from "./minified.ts";
 import { statementPicks } from "./statements.ts";
+import { wholeDeclarations } from "./whole-declarations.ts";
 
 type Flavour = "code" | "prose" | "data" | "json" | "records" | "minified" | "text";
 
@@ -242,6 +243,8 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     cutLongLines(doc, o, budget);
   }
   const maxLine = flavour === "minified" ? 320 : o.substance ? 300 : 120;
+  // A declaration cut in its middle loses the words of its value there.
+  if (flavour === "code" && o.what.startsWith("outline")) wholeDeclarations(doc, o.picks, o.wide, maxLine);
   const suffix = wideSuffixes(doc, o, maxLine);
   piecesSuffixes(doc, o, maxLine, suffix);
   // The alike suffixes count the text's lines; the file's are told (`L520:`), as the markers are.
