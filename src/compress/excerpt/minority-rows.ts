@@ -8,6 +8,8 @@
  * one-line twin of minority-records.ts, with its bounds. Pure; the engine makes them facts.
  */
 
+import { minorityOfField } from "./minority-records.ts";
+
 /** A lead, then a tuple in parentheses closing the line (`;` or `,` after it at most). */
 const ROW = /^(\S[^(]*\()(.*)\)[;,]?\s*$/;
 /** A kind is read for minority values from this many rows on, and up to this many. */
@@ -69,12 +71,7 @@ export function minorityRows(lines: readonly string[], noise: (i: number) => boo
         if (js) js.push(j);
         else held.set(v, [j]);
       }
-      if (held.size < 2 || held.size > VALUES) continue;
-      // One value common (half the rows or more), the others few.
-      let top = 0;
-      for (const js of held.values()) top = Math.max(top, js.length);
-      if (top * 2 < n) continue;
-      for (const js of held.values()) if (js.length <= most) for (const j of js) picked.add(j);
+      minorityOfField(held, n, most, picked);
     }
     if (picked.size === 0 || picked.size > most) continue;
     for (const j of [...picked].sort((x, y) => x - y)) out.push(at[j]!);
