@@ -21,6 +21,15 @@ const MOST = 16;
 /** A field of categories holds at most this many values. */
 const VALUES = 4;
 
+/** Whether a line ends with `)`, `);` or `),` (blanks after): read before ROW, most lines do not. */
+function closesTuple(line: string): boolean {
+  let k = line.length - 1;
+  while (k >= 0 && (line.charCodeAt(k) === 32 || line.charCodeAt(k) === 9 || line.charCodeAt(k) === 13)) k--;
+  const c = line.charCodeAt(k);
+  if (c === 59 || c === 44) k--;
+  return line.charCodeAt(k) === 41;
+}
+
 /** A tuple's fields, split at the commas outside quotes. */
 function fieldsOf(tuple: string): string[] {
   const out: string[] = [];
@@ -45,7 +54,7 @@ export function minorityRows(lines: readonly string[], noise: (i: number) => boo
   const groups = new Map<string, { at: number[]; fields: string[][] }>();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (line.length > 2000) continue;
+    if (line.length > 2000 || !closesTuple(line)) continue;
     const m = ROW.exec(line);
     if (!m || noise(i)) continue;
     const fields = fieldsOf(m[2]!);
