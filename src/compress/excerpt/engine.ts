@@ -37,6 +37,7 @@ import { keyedRecords } from "./keyed-records.ts";
 import { kinLines } from "./kin.ts";
 import { fewOf, madeOfProblems } from "./made-of-problems.ts";
 import { minorityRecords } from "./minority-records.ts";
+import { minorityRows } from "./minority-rows.ts";
 import { blameFacts, newestLines } from "./newest.ts";
 import { outcomeLines } from "./outcomes.ts";
 import { outliers, outputOutliers } from "./outliers.ts";
@@ -244,6 +245,7 @@ function rankOutliers(w: Work, kinds: Template[]): void {
   overZero(lines, (i) => w.t.of[i]! >= 0 && !w.noise(i), rareValued, bodyAt);
   if (kinds.length > 0)
     for (const i of minorityRecords(lines, w.t.list, w.noise)) fact(w, i, i, E.outlier - 1, "outlier");
+  for (const i of minorityRows(lines, w.noise)) if (!w.facts.has(i)) fact(w, i, i, E.outlier - 1, "outlier");
   for (const all of rareValued.values()) {
     // A frame in the runtime's or a library's code is odd by its path or line, not news.
     const at = all.filter((i) => !isForeignFrame(lines[i]!));

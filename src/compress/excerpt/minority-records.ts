@@ -110,6 +110,24 @@ export function minorityRecords(
   return [...new Set(out)];
 }
 
+/**
+ * Of one field's values (each with the records holding it, of n), where it holds 2 to
+ * VALUES values, one of them common (half the records or more): the records of the values
+ * held by at most `most`, added to `picked`.
+ */
+export function minorityOfField(
+  held: ReadonlyMap<string, readonly number[]>,
+  n: number,
+  most: number,
+  picked: Set<number>,
+): void {
+  if (held.size < 2 || held.size > VALUES) return;
+  let top = 0;
+  for (const js of held.values()) top = Math.max(top, js.length);
+  if (top * 2 < n) return;
+  for (const js of held.values()) if (js.length <= most) for (const j of js) picked.add(j);
+}
+
 /** minorityRecords for the lines `members` (in order) that give values under the same names. */
 function minorityOf(lines: readonly string[], members: readonly number[], out: number[]): void {
   const n = members.length;
@@ -135,14 +153,7 @@ function minorityOf(lines: readonly string[], members: readonly number[], out: n
   }
   const most = Math.min(MOST, Math.floor(n * SHARE));
   const picked = new Set<number>();
-  for (const held of values) {
-    if (held.size < 2 || held.size > VALUES) continue;
-    // One value common (half the records or more), the others few.
-    let top = 0;
-    for (const js of held.values()) top = Math.max(top, js.length);
-    if (top * 2 < n) continue;
-    for (const js of held.values()) if (js.length <= most) for (const j of js) picked.add(j);
-  }
+  for (const held of values) minorityOfField(held, n, most, picked);
   if (picked.size > most) return;
   for (const j of [...picked].sort((x, y) => x - y)) identifying(lines, blocks[j]!, members[j]!, out);
 }

@@ -19,10 +19,12 @@ import { logPicks } from "../log/excerpt.ts";
 import { tablePicks } from "../table/excerpt.ts";
 import { codePicks } from "./code.ts";
 import { dataPicks, prosePicks } from "./docs.ts";
+import { errorDirectivePicks } from "./error-directives.ts";
 import { lockEntryPicks } from "./lock-entries.ts";
 import { LOCK_KEY, lockOutline } from "./lockfile.ts";
 import { minifiedLine } from "./minified.ts";
 import { statementPicks } from "./statements.ts";
+import { wholeDeclarations } from "./whole-declarations.ts";
 
 type Flavour = "code" | "prose" | "data" | "json" | "records" | "minified" | "text";
 
@@ -109,6 +111,8 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
   }
   if (flavour === "code") {
     const { decls, firstImport } = codePicks(doc, o.picks, o.notes, o.wide);
+    // A preprocessor's `#error` and the condition that reaches it: what the build needs.
+    errorDirectivePicks(doc, o.picks);
     o.what = `outline: ${plural(decls, "declaration")}`;
     if (firstImport >= 0) o.headEnd = firstImport;
     o.substance = true;
@@ -116,6 +120,12 @@ function outlineOf(doc: Doc, flavour: Flavour, text: string, hints: Hints, budge
     // statements at the top level are its outline.
     const statements = decls === 0 ? statementPicks(doc, o.picks, o.suffix) : 0;
     if (statements > 0) o.what = `outline: ${plural(statements, "top-level statement")}`;
+    // Statements that are most of the file (an SQL dump, a row a line) outline nothing:
+    // they are read as records, each kind once, the rare ones and the rare values whole.
+    if (decls === 0 && statements === 0) {
+      o.engine = { outliers: true };
+      o.what = "statements: rare ones, each kind once";
+    }
   } else if (flavour === "prose") {
     o.what = `outline: ${plural(prosePicks(doc, o.picks), "heading")}`;
   } else if (flavour === "json" && LOCK_KEY.test(lines.slice(0, 60).join("\n"))) {
@@ -233,6 +243,8 @@ function readExcerpt(text: string, hints: Hints, budget: number): Excerpt {
     cutLongLines(doc, o, budget);
   }
   const maxLine = flavour === "minified" ? 320 : o.substance ? 300 : 120;
+  // A declaration cut in its middle loses the words of its value there.
+  if (flavour === "code" && o.what.startsWith("outline")) wholeDeclarations(doc, o.picks, o.wide, maxLine);
   const suffix = wideSuffixes(doc, o, maxLine);
   piecesSuffixes(doc, o, maxLine, suffix);
   // The alike suffixes count the text's lines; the file's are told (`L520:`), as the markers are.
