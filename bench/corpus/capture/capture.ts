@@ -30,7 +30,9 @@
  * lists, and the npm registry for webpack, webpack-cli, esbuild, d3, lodash-es and date-fns; fresh25's need
  * valgrind with ms_print and callgrind_annotate, ltrace, strace, gdb, lsof, ansible-core, systemd-analyze,
  * nginx, jq, yq, xmllint, Miller, PHP's CLI with Debian's php-nikic-php-parser, podchecker and Debian 12's
- * /usr/bin/python3. Three public repositories are
+ * /usr/bin/python3. fresh28's need git and the npm registry for turbo, tsup, tailwindcss, next 14 with
+ * eslint-config-next, vite 5 with Vue and Svelte, vue-tsc, svelte-check, @changesets/cli, size-limit, depcheck,
+ * publint and tsx (captured with CORPUS_CAPTURE_ROOT=/home/dev/work-fresh28). Three public repositories are
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt),
  * $LOGHUB_REPO (logpai/loghub) and $CJSON_REPO (DaveGamble/cJSON).
  *
