@@ -81,6 +81,11 @@
  *           status=failed, gdb of a Python crash, lsof -p, /proc; ansible-playbook --check --diff,
  *           systemd-analyze verify, nginx -t and a real run's logs; jq group_by/select, yq, xmllint
  *           --xpath/--valid, mlr stats1, sqlite3 .import; php -l, podchecker; a Postgres server log).
+ * - fresh28: bench/corpus/fresh28, the front-end and monorepo tools a JS/TS engineer runs daily, in
+ *           shapes no set held (turbo run --continue, --dry and --dry=json; tsup's dts build;
+ *           tailwindcss's @apply error; next build on lint and on types; vite build failing in the
+ *           Vue and Svelte plugins; vue-tsc, svelte-check; changeset status, size-limit, depcheck,
+ *           publint, npm pack --dry-run, npm explain, npm query; tsx's stack trace).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -122,6 +127,7 @@ export const OPEN_SETS = [
   "fresh23",
   "fresh24",
   "fresh25",
+  "fresh28",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];
