@@ -35,7 +35,10 @@
  * golang-go and scala. fresh27's need Debian's golang-go (1.19 sources), openjdk-17-source, ruby with bundler,
  * lua-penlight and lua-argparse (Lua 5.1 modules), liblua5.4-dev, protobuf-compiler with libprotobuf-dev, gettext,
  * golang-github-spf13-viper-dev's sources, the librust-*-dev crates of tokio, clap, serde_json and regex (Debian's
- * crate registry), PyYAML, and the npm registry for yarn 1 and pnpm 8. Three public repositories are
+ * crate registry), PyYAML, and the npm registry for yarn 1 and pnpm 8.
+ * fresh28's need git and the npm registry for turbo, tsup, tailwindcss, next 14 with
+ * eslint-config-next, vite 5 with Vue and Svelte, vue-tsc, svelte-check, @changesets/cli, size-limit, depcheck,
+ * publint and tsx (captured with CORPUS_CAPTURE_ROOT=/home/dev/work-fresh28). Three public repositories are
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt),
  * $LOGHUB_REPO (logpai/loghub) and $CJSON_REPO (DaveGamble/cJSON).
  *

@@ -6386,6 +6386,176 @@ export const sessions: Session[] = [
       },
     ],
   },
+  // The fresh28 set (bench/corpus/fresh28/): the front-end and monorepo tools a JS/TS engineer runs
+  // daily, in shapes no earlier set holds (turbo run over a workspace with failing packages, --dry
+  // and --dry=json; tsup's declaration build; tailwindcss's @apply error; next build failing on
+  // lint and then on types; vite build failing in the Vue and Svelte plugins; vue-tsc plain and
+  // --pretty; svelte-check human and machine-verbose; changeset status, size-limit, depcheck,
+  // publint, npm pack --dry-run, npm explain, npm query; tsx's stack trace); files by projects/fresh28.sh.
+  {
+    name: "fresh28-build",
+    setup: "fresh28",
+    cwd: "fresh28/harbor",
+    prompt:
+      "CI is red on the harbor monorepo since the quay-load branch; get the build and the type checks green",
+    provenance: `${CAPTURED} (npm 11 workspaces; turbo 2.5, tsup 8.5, tailwindcss 3.4, Next 14.2 with eslint-config-next, Vite 5.4 with Vue 3.5 and Svelte 5, vue-tsc 2.2, svelte-check 4.3, from the npm registry; files by projects/fresh28.sh)`,
+    steps: [
+      build(
+        "turbo-run-build-continue-f28",
+        "turbo",
+        'npx turbo run build --continue 2>&1; echo "exit code: $?"',
+        "Build every package of the monorepo, past failures",
+      ),
+      bash(
+        "turbo-run-build-dry-f28",
+        "turbo",
+        "npx turbo run build --dry 2>&1",
+        "What turbo would run for build and with which inputs",
+      ),
+      bash(
+        "turbo-run-build-dry-json-f28",
+        "turbo",
+        "npx turbo run build --dry=json 2>&1",
+        "The build's task graph as JSON",
+      ),
+      build(
+        "tsup-dts-core-f28",
+        "tsup",
+        '(cd packages/core && npx tsup src/index.ts --format esm --dts 2>&1); echo "exit code: $?"',
+        "Build core alone to see its declaration errors",
+      ),
+      build(
+        "tailwindcss-apply-ui-f28",
+        "tailwindcss",
+        '(cd packages/ui && npx tailwindcss -i src/ui.css -o dist/ui.css 2>&1); echo "exit code: $?"',
+        "Build the ui package's stylesheet",
+      ),
+      build(
+        "next-build-lint-web-f28",
+        "next",
+        '(cd apps/web && npx next build 2>&1); echo "exit code: $?"',
+        "Build the Next app",
+      ),
+      build(
+        "next-build-no-lint-web-f28",
+        "next",
+        '(cd apps/web && npx next build --no-lint 2>&1); echo "exit code: $?"',
+        "Build the Next app without the lint, to reach the type check",
+      ),
+      build(
+        "vite-build-vue-plugin-site-f28",
+        "vite",
+        '(cd apps/site && npx vite build 2>&1); echo "exit code: $?"',
+        "Build the Vue site",
+      ),
+      build(
+        "vue-tsc-noemit-site-f28",
+        "vue-tsc",
+        '(cd apps/site && npx vue-tsc --noEmit 2>&1); echo "exit code: $?"',
+        "Type-check the Vue site",
+      ),
+      build(
+        "vue-tsc-pretty-site-f28",
+        "vue-tsc",
+        '(cd apps/site && npx vue-tsc --noEmit --pretty 2>&1); echo "exit code: $?"',
+        "Type-check the Vue site with code frames",
+      ),
+      build(
+        "vite-build-svelte-admin-f28",
+        "vite",
+        '(cd apps/admin && npx vite build 2>&1); echo "exit code: $?"',
+        "Build the Svelte admin",
+      ),
+      build(
+        "svelte-check-admin-f28",
+        "svelte-check",
+        '(cd apps/admin && npx svelte-check --tsconfig ./tsconfig.json 2>&1); echo "exit code: $?"',
+        "Check the Svelte admin",
+      ),
+      build(
+        "svelte-check-machine-verbose-admin-f28",
+        "svelte-check",
+        '(cd apps/admin && npx svelte-check --tsconfig ./tsconfig.json --output machine-verbose 2>&1); echo "exit code: $?"',
+        "The admin's diagnostics one per line",
+      ),
+      build(
+        "turbo-run-typecheck-continue-f28",
+        "turbo",
+        'npx turbo run typecheck --continue 2>&1; echo "exit code: $?"',
+        "Type-check every package",
+      ),
+    ],
+  },
+  {
+    name: "fresh28-release",
+    setup: "fresh28",
+    cwd: "fresh28/harbor",
+    prompt:
+      "before we cut the next release: what gets bumped, what is too big, what is unused, and why the seed script crashes",
+    provenance: `${CAPTURED} (npm 11 workspaces; @changesets/cli 2.29, size-limit 11.2, depcheck 1.4, publint 0.3, tsx 4.20, from the npm registry; files by projects/fresh28.sh)`,
+    steps: [
+      bash(
+        "changeset-status-verbose-f28",
+        "changesets",
+        'npx changeset status --verbose 2>&1; echo "exit code: $?"',
+        "What the pending change sets bump",
+      ),
+      build(
+        "size-limit-f28",
+        "size-limit",
+        'npx size-limit 2>&1; echo "exit code: $?"',
+        "Check the size budgets",
+      ),
+      bash(
+        "depcheck-web-f28",
+        "depcheck",
+        '(cd apps/web && npx depcheck 2>&1); echo "exit code: $?"',
+        "Unused or missing dependencies of the web app",
+      ),
+      bash(
+        "publint-core-f28",
+        "publint",
+        '(cd packages/core && npx publint 2>&1); echo "exit code: $?"',
+        "Lint core's package.json for publishing",
+      ),
+      bash(
+        "npm-pack-dry-run-f28",
+        "npm",
+        "npm pack --dry-run -w @harbor/utils -w @harbor/core 2>&1",
+        "What the utils and core tarballs would hold",
+      ),
+      bash(
+        "npm-explain-typescript-f28",
+        "npm",
+        "npm explain typescript 2>&1",
+        "Why typescript is installed, and which",
+      ),
+      bash(
+        "npm-explain-postcss-f28",
+        "npm",
+        "npm explain postcss 2>&1",
+        "Why postcss is installed, and which",
+      ),
+      bash(
+        "npm-explain-picocolors-f28",
+        "npm",
+        "npm explain picocolors 2>&1",
+        "Who pulls in picocolors, and which versions",
+      ),
+      bash(
+        "npm-query-postinstall-f28",
+        "npm",
+        "npm query ':attr(scripts, [postinstall])' 2>&1",
+        "Which installed packages run a postinstall script",
+      ),
+      bash(
+        "tsx-seed-stack-core-f28",
+        "tsx",
+        '(cd packages/core && npx tsx src/seed.ts 2>&1); echo "exit code: $?"',
+        "Run the berth seed script",
+      ),
+    ],
+  },
 ];
 
 /**

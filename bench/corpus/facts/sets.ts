@@ -92,6 +92,11 @@
  *           code and data no set read (Go, Java, Ruby, Lua, C headers, protoc's C++; Cargo.lock,
  *           yarn.lock, pnpm-lock.yaml, Gemfile.lock, go.sum; a SQL dump, k8s manifests, OpenAPI, a
  *           .po catalogue, CPython's Makefile, a CHANGELOG).
+ * - fresh28: bench/corpus/fresh28, the front-end and monorepo tools a JS/TS engineer runs daily, in
+ *           shapes no set held (turbo run --continue, --dry and --dry=json; tsup's dts build;
+ *           tailwindcss's @apply error; next build on lint and on types; vite build failing in the
+ *           Vue and Svelte plugins; vue-tsc, svelte-check; changeset status, size-limit, depcheck,
+ *           publint, npm pack --dry-run, npm explain, npm query; tsx's stack trace).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -135,6 +140,7 @@ export const OPEN_SETS = [
   "fresh25",
   "fresh26",
   "fresh27",
+  "fresh28",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];

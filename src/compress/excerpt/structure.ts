@@ -10,7 +10,7 @@
  * listing's tool says of its units, what a tool narrates between blocks of indented detail, the
  * keys of a YAML mapping of records, each failed request of an access log, ms_print's peak,
  * valgrind's own frame of each record, each header of a test runner's numbered failures, the few lines not marked as most are, the rare values of
- * a list's last column.
+ * a list's last column, a run's closing tally of counts ending in a total.
  * Each ranks the lines it finds as facts; the engine
  * calls them here, in this order, so that a rule of this kind has one place to go.
  */
@@ -18,6 +18,7 @@ import { askedSections } from "./asked-section.ts";
 import { porcelainCommits } from "./blame-porcelain.ts";
 import { blockHeads } from "./block-heads.ts";
 import { rankClosingSummary } from "./closing-summary.ts";
+import { closingTally } from "./closing-tally.ts";
 import { countedLast } from "./counted-last.ts";
 import { callsByName } from "./disassembly-calls.ts";
 import { documentOutline } from "./doc-outline.ts";
@@ -76,6 +77,7 @@ export function rankStructure(w: Work): void {
   newFacts(w, largestSized(w.lines), E.outlier, "outlier");
   rankPatchOutline(w);
   rankClosingSummary(w);
+  newFacts(w, closingTally(w.lines), E.rare, "end");
   rankNamedLabels(w);
   newFacts(w, callsByName(w.lines), E.rare, "label");
   newFacts(w, ownCode(w.lines), E.rare - 1, "label");

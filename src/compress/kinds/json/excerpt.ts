@@ -21,6 +21,7 @@ import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 import { genericExcerpt } from "../generic/excerpt.ts";
 import { jsonStart } from "./detect.ts";
 import { layoutJson } from "./layout.ts";
+import { ID_KEY, otherRecordIds } from "./record-ids.ts";
 import { scanSpans } from "./spans.ts";
 
 /** Larger documents are not parsed (bounded work); the generic excerpt handles them. */
@@ -198,9 +199,6 @@ function askedItems(items: readonly Record<string, Json>[], intent: string | und
   return [...out].sort((a, b) => a - b);
 }
 
-/** Keys that name a record: its id, number, name. */
-const ID_KEY = /^"(?:id|uuid|key|name|number|row|index|slug|email|[\w-]*_id|[\w-]*Id)":/;
-
 /**
  * The lines of a record that are the answer: its opening and closing, its own ids, the
  * fields whose values are rare, and lines that name what the agent is after with the keys
@@ -375,6 +373,7 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
       const [from, to] = span(k);
       recordPicks(lines, from, to, new Set(fields), hints.intent, picks);
     }
+    for (const id of otherRecordIds(lines, a.items.length, span, answer)) picks.push(named(id));
     shownItems += answer.length + 1;
     rareCount += answer.length;
     if (asked.length > 0) askedAny = true;
@@ -404,6 +403,9 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
     sourceSize: text.length,
   });
 }
+
+/** A record's id line (record-ids.ts: every other record's name, where the records are few): a fact. */
+const named = (id: number): Pick => ({ from: id, to: id, prio: MUST });
 
 /** The header's items: each array's first is counted too, so not all of them are rare. */
 function keptItems(shown: number, rare: number, asked: boolean): string {
