@@ -82,6 +82,16 @@ describe.skipIf(!pgBinDir())("a repository's settings env cannot choose the team
     // Claude Code applied the repository's env to the agent's commands (and hooks).
     expect(api.toolResult("toolu_env")).toContain(`/${LOOT}?`);
     expect(api.toolResult("toolu_env")).toContain(`home=${repoHome}`);
+    // The user's own server gets the turn: the Stop hook's push runs in the background and,
+    // on a loaded machine, may not have started (written its pid file) when claude exits,
+    // so the record is waited for, not taken to be there once no sync is running.
+    const mine = await until(() => {
+      const found = pg.psql(
+        "SELECT text FROM cairn_team_records WHERE text LIKE '%TEAM-ENV-MARK-7%'",
+        "cairn_team",
+      );
+      return found.includes("TEAM-ENV-MARK-7") ? found : undefined;
+    }, "the turn never reached the user's team server");
     // Every background sync the turn started has ended (the Stop hook's push), wherever
     // it kept its pid file: the user's cairn home or the repository's.
     const homes = [cairnPaths(join(sb.home, ".cairn")), cairnPaths(repoHome)];
@@ -97,11 +107,6 @@ describe.skipIf(!pgBinDir())("a repository's settings env cannot choose the team
     // Nothing was kept in the repository's cairn home: it holds only what the repository put there.
     expect(readdirSync(repoHome)).toEqual(["config.yaml"]);
     expect(existsSync(join(sb.home, ".cairn", "cairn.db"))).toBe(true);
-    // The user's own server has the turn.
-    const mine = pg.psql(
-      "SELECT text FROM cairn_team_records WHERE text LIKE '%TEAM-ENV-MARK-7%'",
-      "cairn_team",
-    );
     expect(mine).toContain("TEAM-ENV-MARK-7");
     // The agent's own `cairn team sync` said what it ignored.
     expect(api.toolResult("toolu_sync")).toContain(
