@@ -84,6 +84,7 @@ export function oneFileMatches(lines: readonly string[], command: string | undef
   if (/[*?[]|\/$|^\.{1,2}$/.test(name)) return undefined;
   const file: (string | undefined)[] = new Array(lines.length);
   const bodyAt = new Int32Array(lines.length);
+  let count = 0;
   for (const [i, line] of lines.entries()) {
     if (line === "" || line === "--") continue;
     if (search.numbered) {
@@ -94,8 +95,7 @@ export function oneFileMatches(lines: readonly string[], command: string | undef
       if (m[2] === "-") continue;
     }
     file[i] = name;
+    count++;
   }
-  // A sparse array's reduce reads only the lines set: the matches.
-  const count = file.reduce((n) => n + 1, 0);
   return count > 0 ? { bodyAt, file, count } : undefined;
 }

@@ -22,7 +22,7 @@ import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
 import { groupsWithNestedRows } from "./dir-rows.ts";
 import { entityRows } from "./entity-rows.ts";
 import { OWN_LINES, OWN_PRIO, ownLines } from "./own-lines.ts";
-import { placedCells, titleStartsOf } from "./placed-cells.ts";
+import { placedCells, startsOf } from "./placed-cells.ts";
 import { titled } from "./titled.ts";
 import { wordsAre, wordsOf } from "./words.ts";
 
@@ -128,7 +128,7 @@ function rowSplitter(lines: readonly string[], header: number, delimiter: string
   if (spans.length >= 2)
     return { split: (line) => splitBySpans(line, spans), into: (line, rows) => rows.addSpanned(line, spans) };
   const titles = lines[titlesOf(lines, header)] ?? "";
-  const starts = titleStartsOf(titles, splitAligned(titles));
+  const starts = startsOf(titles, splitAligned(titles));
   return {
     split: splitAligned,
     into: (line, rows) => rows.add(placedCells(line, splitAligned(line), starts)),
@@ -389,10 +389,11 @@ export function tablePicks(
     headed,
   );
   // The lines that are no rows, and the header naming the rows' columns, before any row.
-  const own = ownLines(lines, headed ? titlesOf(lines, header) : start, ends);
+  const titles = titlesOf(lines, header);
+  const own = ownLines(lines, headed ? titles : start, ends);
   for (const i of own) picks.push({ from: i, to: i, prio: OWN_PRIO });
-  if (own.length > 0 && headed && header - titlesOf(lines, header) < OWN_LINES)
-    picks.push({ from: titlesOf(lines, header), to: header, prio: OWN_PRIO });
+  if (own.length > 0 && headed && header - titles < OWN_LINES)
+    picks.push({ from: titles, to: header, prio: OWN_PRIO });
   // A line of its own after the rows (`stderr:` under kubectl's 80 pods) is no row, nor is a
   // header said again or the line ending the table above it.
   rows -= lone + again;

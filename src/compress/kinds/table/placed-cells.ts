@@ -8,8 +8,11 @@
  * left to right; where two would share one, the row is read as before (cells in order).
  */
 
-/** Where each of `cells` (a line's cells, as splitAligned gives them) starts in `line`. */
-function startsOf(line: string, cells: readonly string[]): number[] {
+/**
+ * Where each of `cells` (a line's cells, as splitAligned gives them: a row's, or a header's
+ * titles) starts in `line`.
+ */
+export function startsOf(line: string, cells: readonly string[]): number[] {
   const out: number[] = [];
   let from = 0;
   for (const c of cells) {
@@ -39,9 +42,4 @@ export function placedCells(
     last = best;
   }
   return out;
-}
-
-/** Where each title of a header line starts (its titles as splitAligned gives them). */
-export function titleStartsOf(line: string, titles: readonly string[]): number[] {
-  return startsOf(line, titles);
 }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compressText } from "../../../../../src/compress/compress-text.ts";
 import { splitAligned } from "../../../../../src/compress/excerpt/rare.ts";
-import { placedCells, titleStartsOf } from "../../../../../src/compress/kinds/table/placed-cells.ts";
+import { placedCells, startsOf } from "../../../../../src/compress/kinds/table/placed-cells.ts";
 
 const CASE = join(__dirname, "../../../../../bench/corpus/fresh25/systemd-analyze-security-offline-f25.json");
 const input = JSON.parse(readFileSync(CASE, "utf8")).input;
@@ -12,7 +12,7 @@ const lines = text.split("\n");
 
 describe("an aligned row of fewer cells than titles, placed by where its cells stand", () => {
   const header = lines.find((l) => l.includes("EXPOSURE"))!;
-  const starts = titleStartsOf(header, splitAligned(header));
+  const starts = startsOf(header, splitAligned(header));
 
   it("puts a row whose name ran into its description under the right titles (systemd-analyze security)", () => {
     const row = lines.find((l) => l.includes("CAP_NET_(BIND_SERVICE|BROADCAST|RAW)"))!;
