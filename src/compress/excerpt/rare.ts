@@ -11,6 +11,7 @@
  */
 
 import { asCells, type Cells, type Table, widest } from "./cells.ts";
+import { CATEGORIES, ColumnScans } from "./column-scan.ts";
 import { FEW_LINES, farEitherSide, onlyGrow, printedStep } from "./far-values.ts";
 import { type Printed, signedNumberIn } from "./fields.ts";
 import { groupedNumber } from "./grouped-number.ts";
@@ -52,11 +53,12 @@ export function isRule(values: readonly string[]): boolean {
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
   return oneRules(counts, values.length);
 }
-/** A column of categories has at most this many distinct values. */
-const CATEGORIES = 20;
-
-/** The rows holding rare values of `table`'s rows (arrays of cells, or Cells: each cell read only where needed). */
-export function rarity(table: Table): Rarity {
+/**
+ * The rows holding rare values of `table`'s rows (arrays of cells, or Cells: each cell read
+ * only where needed); `scans`, its columns' values where another reader of the table reads
+ * them too (column-scan.ts).
+ */
+export function rarity(table: Table, scans?: ColumnScans): Rarity {
   const rows = asCells(table);
   const n = rows.length;
   if (n < 8) return { rare: [], columns: [], far: [] };
@@ -65,28 +67,12 @@ export function rarity(table: Table): Rarity {
   const columns: ColumnValues[] = [];
   const fewNumbers = Math.min(CATEGORIES, Math.max(2, Math.floor(n / 3)));
   const far: number[] = [];
-  // Each row's value's place among the column's values.
-  const placeOf = new Int32Array(n);
+  const read = scans ?? new ColumnScans(rows);
   for (let c = 0; c < width; c++) {
-    // A column's values, first seen first, and how many rows hold each: a column of
-    // categories holds few, found by a look along them (no cell is hashed).
-    const values: string[] = [];
-    const held: number[] = [];
-    for (let i = 0; i < n && values.length <= CATEGORIES; i++) {
-      const v = rows.cell(i, c);
-      const at = values.indexOf(v);
-      if (at >= 0) held[at]!++;
-      else {
-        values.push(v);
-        held.push(1);
-      }
-      placeOf[i] = at >= 0 ? at : values.length - 1;
-    }
+    // A column's values, first seen first, and how many rows hold each.
+    const { values, held, whole, placeOf } = read.of(c);
     if (values.length < 2) continue;
-    if (
-      values.length > CATEGORIES ||
-      ((values.length > fewNumbers || evenlyHeld(held, n)) && values.every(isNumber))
-    ) {
+    if (!whole || ((values.length > fewNumbers || evenlyHeld(held, n)) && values.every(isNumber))) {
       const above = farRows(rows, c);
       for (const i of above) rare.add(i);
       if (above.length > 0) far.push(c);
@@ -96,7 +82,7 @@ export function rarity(table: Table): Rarity {
     const few = Math.max(...held) >= n * MOST ? FEW_LINES : 0;
     const isRare = held.map((k) => k < n * RARE_SHARE || k <= few);
     if (!isRare.includes(true)) continue;
-    for (let i = 0; i < n; i++) if (isRare[placeOf[i]!]) rare.add(i);
+    for (let i = 0; i < n; i++) if (isRare[placeOf![i]!]) rare.add(i);
     columns.push({ column: c, counts: counts.sort((a, b) => b[1] - a[1]) });
   }
   return { rare: [...rare].sort((a, b) => a - b), columns, far };

@@ -9,6 +9,7 @@
  */
 
 import { asCells, type Cells, type Table, widest } from "../../excerpt/cells.ts";
+import { ColumnScans } from "../../excerpt/column-scan.ts";
 
 /** From this many rows on. */
 const ROWS = 20;
@@ -43,24 +44,28 @@ function fixes(cells: Cells, c: number, d: number): boolean {
   return values >= FEWEST;
 }
 
-/** The first row of each value of the column naming most things; [] when no column names things. */
-export function entityRows(table: Table): number[] {
+/**
+ * The first row of each value of the column naming most things; [] when no column names
+ * things. `scans`: the table's columns' values where another reader reads them too.
+ */
+export function entityRows(table: Table, scans?: ColumnScans): number[] {
   const cells = asCells(table);
   const n = cells.length;
   if (n < ROWS) return [];
   const width = widest(cells);
+  const read = scans ?? new ColumnScans(cells);
   let best: number[] = [];
   for (let c = 0; c < width; c++) {
-    const first = new Map<string, number>();
-    for (let i = 0; i < n && first.size <= ENTITIES; i++) {
-      const v = cells.cell(i, c);
-      if (v !== "" && !first.has(v)) first.set(v, i);
-    }
-    const k = first.size;
+    // A column read no further holds more values than ENTITIES (CATEGORIES, an empty one aside).
+    const { values, first, whole } = read.of(c);
+    if (!whole) continue;
+    const named: number[] = [];
+    for (let at = 0; at < values.length; at++) if (values[at] !== "") named.push(first[at]!);
+    const k = named.length;
     if (k < FEWEST || k > ENTITIES || k * PER_VALUE > n || k <= best.length) continue;
-    let named = false;
-    for (let d = 0; d < width && !named; d++) if (d !== c && fixes(cells, c, d)) named = true;
-    if (named) best = [...first.values()];
+    let fixing = false;
+    for (let d = 0; d < width && !fixing; d++) if (d !== c && fixes(cells, c, d)) fixing = true;
+    if (fixing) best = named;
   }
   return best;
 }

@@ -6,6 +6,7 @@
  */
 
 import { RowCells } from "../../excerpt/cells.ts";
+import { ColumnScans } from "../../excerpt/column-scan.ts";
 import type { Doc } from "../../excerpt/doc.ts";
 import { sortedAt } from "../../excerpt/far-values.ts";
 import { docOf, excerpt, plural, SEVERE } from "../../excerpt/lines.ts";
@@ -274,11 +275,12 @@ function rarePicks(
   const after = lones.filter((i) => i > lastRow);
   const lone = after.length;
   const ends = [...before, ...after];
-  const { rare, columns } = rarity(cells);
+  const scans = new ColumnScans(cells);
+  const { rare, columns } = rarity(cells, scans);
   // A table of a tree (a column naming each row's parent): the rows under its root are facts.
   for (const r of rootRows(cells)) picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: MUST + 3 });
   // A table of many rows about a few things: the first row of each thing.
-  for (const r of entityRows(cells)) picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: MUST + 1 });
+  for (const r of entityRows(cells, scans)) picks.push({ from: rowAt[r]!, to: rowAt[r]!, prio: MUST + 1 });
   const firstOf = new Set<string>();
   rare.forEach((r, k) => {
     const key = columns.map((c) => cells.cell(r, c.column)).join("\0");
