@@ -24,14 +24,14 @@ export interface ColumnScan {
   /** Whether every row was read (the column holds CATEGORIES values at most). */
   readonly whole: boolean;
   /** Each row's value's place among `values`, where `whole`. */
-  readonly placeOf: Int32Array | undefined;
+  readonly placeOf: Uint8Array | undefined;
 }
 
 /** The columns of one table's cells, each read when first asked for. */
 export class ColumnScans {
   private readonly read: (ColumnScan | undefined)[] = [];
   /** Each row's place, written while a column is read, kept only for a column read whole. */
-  private scratch: Int32Array | undefined;
+  private scratch: Uint8Array | undefined;
 
   private readonly cells: Cells;
 
@@ -51,7 +51,7 @@ export class ColumnScans {
   private scan(c: number): ColumnScan {
     const { cells } = this;
     const n = cells.length;
-    this.scratch ??= new Int32Array(n);
+    this.scratch ??= new Uint8Array(n);
     const placeOf = this.scratch;
     // A column of categories holds few values, found by a look along them (no cell is hashed).
     const values: string[] = [];
