@@ -18,6 +18,8 @@ export interface Cells {
   cell(r: number, c: number): string;
   /** The length of row `r`'s cell `c` (trimmed), told without cutting it out where it can be. */
   lengthOf(r: number, c: number): number;
+  /** Whether row `r`'s cell `c` (trimmed) is `value`, told without cutting it out where it can be. */
+  holds(r: number, c: number, value: string): boolean;
 }
 
 /** The cells of rows already split into arrays. */
@@ -28,6 +30,7 @@ export function cellsOf(rows: readonly (readonly string[])[]): Cells {
     widthOf: (r) => rows[r]!.length,
     cell,
     lengthOf: (r, c) => cell(r, c).length,
+    holds: (r, c, value) => cell(r, c) === value,
   };
 }
 
@@ -81,6 +84,14 @@ export class RowCells implements Cells {
     if (c >= this.width[r]!) return 0;
     const at = this.first[r]! + 2 * c;
     return this.bounds[at + 1]! - this.bounds[at]!;
+  }
+
+  holds(r: number, c: number, value: string): boolean {
+    if (this.own[r] !== undefined) return this.cell(r, c) === value;
+    if (c >= this.width[r]!) return value === "";
+    const at = this.first[r]! + 2 * c;
+    const from = this.bounds[at]!;
+    return this.bounds[at + 1]! - from === value.length && this.lines[r]!.startsWith(value, from);
   }
 
   /** A row given as its cells. */

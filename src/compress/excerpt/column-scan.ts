@@ -53,16 +53,18 @@ export class ColumnScans {
     const n = cells.length;
     this.scratch ??= new Uint8Array(n);
     const placeOf = this.scratch;
-    // A column of categories holds few values, found by a look along them (no cell is hashed).
+    // A column of categories holds few values, found by a look along them (no cell is hashed),
+    // each compared where it stands in its row (Cells.holds).
     const values: string[] = [];
     const held: number[] = [];
     const first: number[] = [];
     for (let i = 0; i < n && values.length <= CATEGORIES; i++) {
-      const v = cells.cell(i, c);
-      let at = values.indexOf(v);
-      if (at >= 0) held[at]!++;
+      // A cell is cut out only when it is a new value.
+      let at = 0;
+      while (at < values.length && !cells.holds(i, c, values[at]!)) at++;
+      if (at < values.length) held[at]!++;
       else {
-        at = values.push(v) - 1;
+        values.push(cells.cell(i, c));
         held.push(1);
         first.push(i);
       }

@@ -76,6 +76,25 @@ describe("a table's columns read once for rarity and entityRows", () => {
     expect(entities).toBeGreaterThan(5);
   });
 
+  it("tells a cell is a value (Cells.holds) as cutting it out and comparing does, past a row's last cell too", () => {
+    let told = 0;
+    const wrong: string[] = [];
+    for (const lines of outputs.slice(0, 80))
+      for (const rows of tables(lines.slice(0, 60))) {
+        const width = Math.max(0, ...Array.from({ length: rows.length }, (_, r) => rows.widthOf(r)));
+        for (let r = 0; r < rows.length; r++)
+          for (let c = 0; c <= width; c++) {
+            const others = [rows.cell(r, c), rows.cell(Math.max(0, r - 1), c), "", rows.cell(r, c).slice(1)];
+            for (const v of others) {
+              if (rows.holds(r, c, v) !== (rows.cell(r, c) === v)) wrong.push(`${r} ${c} ${v}`);
+              told++;
+            }
+          }
+      }
+    expect(wrong).toEqual([]);
+    expect(told).toBeGreaterThan(10_000);
+  });
+
   it("finds the same rows in random tables of few values, many, empty cells and numbers", () => {
     const value = fc.oneof(
       fc.constantFrom("", "ok", "failed", "a", "b", "c", "d", "e"),
