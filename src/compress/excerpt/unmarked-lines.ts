@@ -32,7 +32,11 @@ export function unmarkedLines(lines: readonly string[]): number[] {
     nonBlank++;
     const mark = MARK.exec(line)?.[1];
     if (mark !== undefined) marks.set(mark, (marks.get(mark) ?? 0) + 1);
-    else if (UNMARKED.test(line)) unmarked.push(i);
+    else if (UNMARKED.test(line)) {
+      unmarked.push(i);
+      // More than MOST unmarked are no few lines set apart (a table's rows): read no further.
+      if (unmarked.length > MOST) return [];
+    }
   }
   if (nonBlank < FEWEST || unmarked.length === 0) return [];
   if (unmarked.length > MOST || unmarked.length > SHARE * nonBlank) return [];
