@@ -338,8 +338,6 @@ describe("the framing's claims, on the captures that showed one false", () => {
  * file as its matches, and a table's header under warnings above it, said again per table).
  */
 const JUDGED: Record<string, string> = {
-  "fresh28/turbo-run-typecheck-continue-f28 kept:tsc-error-files":
-    "true of the whole output Claude Code spilled (51 `error TS` lines under 27 task-and-path names, `@harbor/web:typecheck: app/vessels/page.tsx`); the checker reads the stored 30,000 characters and takes turbo's task prefix for no path. Open: @harbor/core's src/berth.ts is counted under its typecheck and its build task (26 paths)",
   "fresh26/mono-unhandled-settle-f26 alike":
     "mono's remoting wrapper frames of two constructors (FileStream..ctor, StreamReader..ctor) are one template with the name a wildcard, as the framing defines `like this`; the checker, reading names as words, counts 2 of 4. The frame below it names StreamReader..ctor, but its wrapper frame is hidden: next work is frames told apart by their function's name",
 };
