@@ -13,11 +13,13 @@ import {
   isBar,
   isCode,
   isDigit,
+  isName,
   maskedOrId,
   maskedRuns,
   maskPath,
   maskRuns,
   mix,
+  named,
   pathEnd,
   runsEnd,
 } from "./mask-token.ts";
@@ -158,7 +160,7 @@ export function maskCodes(
       j = pathEnd();
     } else if (kind === 0 && (j - i > 24 || isBar(line, i, j))) t = maskedRuns(line, i, j);
     // The low bit says which tokens are names (isName): clear for a name, set for a value.
-    t = kind === 0 && !quoted && isName(line, i, j) ? t & ~1 : t | 1;
+    t = named(t, kind === 0 && !quoted && isName(line, i, j));
     out[into + n] = t;
     // mix, written out as maskRuns writes it: this is read for every token.
     lineShape = Math.imul(lineShape ^ (kind === 2 ? ANY_PATH : t), 0x01000193);
@@ -187,28 +189,6 @@ export function maskCodes(
   shape = lineShape;
   return n;
 }
-
-/** Hex letters a long word made of nothing else is an id of (`deadbeefcafe`), not a name. */
-const HEX_ID = 8;
-const isHexLetter = (c: number) => (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
-
-/**
- * Whether a token without digit, slash or quote is a name (a function's, a module's, a
- * word): it holds a letter, and is no run of hex letters long enough to be an id. Lines
- * of frames that differ at a name are different templates (templates.ts): a frame of
- * `FileStream..ctor(…)` and one of `StreamReader..ctor(…)` are two frames, not one twice.
- */
-function isName(s: Uint16Array, from: number, to: number): boolean {
-  let k = from;
-  while (k < to && !isLetter(s[k]!)) k++;
-  if (k === to) return false;
-  if (to - from < HEX_ID) return true;
-  for (k = from; k < to; k++) if (!isHexLetter(s[k]!)) return true;
-  return false;
-}
-
-/** Whether a token is a name (isName), read from its masked hash's low bit. */
-export const isNameToken = (t: number) => (t & 1) === 0;
 
 /** The hash of `s[from, to)` as it is, never 0. */
 function fileHash(s: Uint16Array, from: number, to: number): number {

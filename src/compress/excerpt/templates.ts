@@ -10,7 +10,8 @@
  */
 
 import type { Doc } from "./doc.ts";
-import { codesOfLastLine, isNameToken, MAX_TOKENS, shapeOfLastLine } from "./mask.ts";
+import { codesOfLastLine, MAX_TOKENS, shapeOfLastLine } from "./mask.ts";
+import { isNameToken } from "./mask-token.ts";
 import { headerOf, maskOf, release, sampleLines, scratch, skipped } from "./template-sample.ts";
 
 /** A wildcard in a template: the lines it groups differ there. */
