@@ -87,13 +87,31 @@ const DIAGNOSTIC: Readonly<Record<string, { error: RegExp; warning: RegExp }>> =
   },
 };
 
+/** A file's place on a line (`a.ts(3,4)`, `a.c:3`, `a.js: line 3, col 4`): the file, unless the line opens with a number. */
+function placeOf(line: string): string | undefined {
+  const own = /^\s*([^\s:(][^:(]*?)(?:\(\d+,\d+\)|:\d+|: line \d+, col \d+)/.exec(line);
+  return own && !/^\s+\d/.test(line) ? own[1]! : undefined;
+}
+
 /**
- * The file an error is in: before its `:line`, `(line,col)` or `: line N, col M` on its line; else rustc's
- * ` --> file:line` under it; else ESLint stylish's path line above its report.
+ * A monorepo task runner's prefix of a task's line: turbo's and nx's `pkg:task: `, pnpm -r's
+ * `pkg task: `, lerna --stream's `pkg: ` (a task starts with a letter: gcc's `a.c:3:4: ` is a place).
+ */
+const TASK_PREFIX = /^([@\w.][\w./@-]*)(?:[: ][A-Za-z][\w:.-]*)?: (?=\S)/;
+
+/**
+ * The file an error is in: before its `:line`, `(line,col)` or `: line N, col M` on its line
+ * (past a task runner's prefix, its package's); else rustc's ` --> file:line` under it; else
+ * ESLint stylish's path line above its report.
  */
 function fileOf(lines: readonly string[], i: number): string {
-  const own = /^\s*([^\s:(][^:(]*?)(?:\(\d+,\d+\)|:\d+|: line \d+, col \d+)/.exec(lines[i]!);
-  if (own && !/^\s+\d/.test(lines[i]!)) return own[1]!;
+  const own = placeOf(lines[i]!);
+  if (own) return own;
+  // A task runner's line (turbo's `@harbor/core:typecheck: src/berth.ts(4,7): error …`):
+  // the file is the package's, whichever of its tasks reports it.
+  const task = TASK_PREFIX.exec(lines[i]!);
+  const inTask = task && placeOf(lines[i]!.slice(task[0].length));
+  if (inTask) return `${task[1]!} ${inTask}`;
   for (let k = i + 1; k < Math.min(lines.length, i + 6); k++) {
     const at = /^\s*--> (.+?):\d+/.exec(lines[k]!);
     if (at) return at[1]!;

@@ -338,7 +338,17 @@ export function workOf(doc: Doc, opts: EngineOptions = {}): Work {
   const noise = opts.noise ?? (() => false);
   const problem = problemsOf(doc, opts, noise);
   const allProblems = madeOfProblems(doc, problem);
-  const t = templatesOf(doc, (k) => problem[k] === 1, opts.bodyAt, undefined, allProblems, opts.classOf);
+  // A frame is told by its function's name: frames of two functions are two kinds of line.
+  const frame = (k: number) => isFrame(doc.lines[k]!);
+  const t = templatesOf(
+    doc,
+    (k) => problem[k] === 1,
+    opts.bodyAt,
+    undefined,
+    allProblems,
+    opts.classOf,
+    frame,
+  );
   const gate: number[] = [];
   for (let i = 0; i < doc.lines.length; i++) if (problem[i]) gate.push(i);
   return {

@@ -199,15 +199,46 @@ export function maskToken(text: string, from: number, end: number): number {
   let to = from;
   let slash = false;
   let variable = false;
+  let quoted = false;
   for (; to < end; to++) {
     const c = s[to]!;
     if (c === 32 || c === 9) break;
     if (c === 47) slash = true;
     else if (c >= 48 && c <= 57) variable = true;
+    else if (c === 34 || c === 39) quoted = true;
   }
-  if (slash) return maskPath(s, from, to, 0);
-  return notPath(s, from, to, 0, variable || to - from > 24 || isBar(s, from, to));
+  if (slash) return named(maskPath(s, from, to, 0), false);
+  const h = notPath(s, from, to, 0, variable || to - from > 24 || isBar(s, from, to));
+  return named(h, !variable && !quoted && isName(s, from, to));
 }
+
+/** An ASCII letter. */
+const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+/** Hex letters a long word made of nothing else is an id of (`deadbeefcafe`), not a name. */
+const HEX_ID = 8;
+const isHexLetter = (c: number) => (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+
+/**
+ * Whether a token without digit, slash or quote is a name (a function's, a module's, a
+ * word): it holds a letter, and is no run of hex letters long enough to be an id. A
+ * token's masked hash says it in its low bit (named): lines of frames that differ at a name
+ * are different templates (templates.ts), a frame of `FileStream..ctor(…)` and one of
+ * `StreamReader..ctor(…)` two frames, not one twice.
+ */
+export function isName(s: Uint16Array, from: number, to: number): boolean {
+  let k = from;
+  while (k < to && !isAsciiLetter(s[k]!)) k++;
+  if (k === to) return false;
+  if (to - from < HEX_ID) return true;
+  for (k = from; k < to; k++) if (!isHexLetter(s[k]!)) return true;
+  return false;
+}
+
+/** A token's masked hash `h` with its low bit saying whether it is a name: clear for a name, set for a value. */
+export const named = (h: number, name: boolean) => (name ? h & ~1 : h | 1);
+
+/** Whether a token is a name (isName), read from its masked hash's low bit (named). */
+export const isNameToken = (t: number) => (t & 1) === 0;
 
 /** The hash of `s[from, to)` as it is. */
 export function hashOf(s: Uint16Array, from: number, to: number): number {

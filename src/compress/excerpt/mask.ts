@@ -13,11 +13,13 @@ import {
   isBar,
   isCode,
   isDigit,
+  isName,
   maskedOrId,
   maskedRuns,
   maskPath,
   maskRuns,
   mix,
+  named,
   pathEnd,
   runsEnd,
 } from "./mask-token.ts";
@@ -127,6 +129,8 @@ export function maskCodes(
     let j = i;
     // 0: a word so far; 1: a digit; 2: a slash (a path).
     let kind = 0;
+    // Whether a quote stands in it (a quoted text, a JSON record's value): no name.
+    let quoted = false;
     for (;;) {
       if (d <= 57) {
         if (d === 32 || d === 9) break;
@@ -134,6 +138,7 @@ export function maskCodes(
           kind = d === 47 ? 2 : 1;
           break;
         }
+        if (d === 34 || d === 39) quoted = true;
       }
       raw = Math.imul(raw ^ d, 0x01000193);
       if (++j >= end) break;
@@ -154,6 +159,8 @@ export function maskCodes(
       t = maskPath(line, i, end, first);
       j = pathEnd();
     } else if (kind === 0 && (j - i > 24 || isBar(line, i, j))) t = maskedRuns(line, i, j);
+    // The low bit says which tokens are names (isName): clear for a name, set for a value.
+    t = named(t, kind === 0 && !quoted && isName(line, i, j));
     out[into + n] = t;
     // mix, written out as maskRuns writes it: this is read for every token.
     lineShape = Math.imul(lineShape ^ (kind === 2 ? ANY_PATH : t), 0x01000193);

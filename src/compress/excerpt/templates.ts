@@ -11,6 +11,7 @@
 
 import type { Doc } from "./doc.ts";
 import { codesOfLastLine, MAX_TOKENS, shapeOfLastLine } from "./mask.ts";
+import { isNameToken } from "./mask-token.ts";
 import { headerOf, maskOf, release, sampleLines, scratch, skipped } from "./template-sample.ts";
 
 /** A wildcard in a template: the lines it groups differ there. */
@@ -76,6 +77,19 @@ function similarity(template: Int32Array, masked: Int32Array, n: number, header:
   let same = 0;
   for (let k = from; k < n; k++) if (template[k] === masked[k]) same++;
   return same / (n - from);
+}
+
+/**
+ * Whether a line differs from a template at a name (isNameToken: a word, no value): there
+ * the lines say different things (two functions' frames), however alike the rest. A
+ * wildcard stands only where values differ.
+ */
+function namesDiffer(template: Int32Array, masked: Int32Array, n: number): boolean {
+  for (let k = 0; k < n; k++) {
+    const t = template[k]!;
+    if (t !== masked[k] && isNameToken(t) && isNameToken(masked[k]!)) return true;
+  }
+  return false;
 }
 
 /** Whether a template holds all of a line's tokens past the header (similarity 1), read until the first that differs. */
@@ -150,7 +164,9 @@ function keyOf(masked: Int32Array, n: number, strict: boolean): number {
  * of nothing but problems, where telling each apart would make every line a fact).
  * `classOf(i)`: what the kind knows a line to be though its words do not say it (an
  * access log's status, a number masking would free): lines of two classes never share a
- * template, nor do lines of two error codes (`[SC3054]`, `[SC3010]`).
+ * template, nor do lines of two error codes (`[SC3054]`, `[SC3010]`). `namesApart(i)`: line
+ * `i` shares no template whose line it differs from at a name (namesDiffer): a frame, told
+ * by its function's name.
  */
 export function templatesOf(
   doc: Doc,
@@ -159,6 +175,7 @@ export function templatesOf(
   alike = SIMILARITY,
   looseProblems = false,
   classOf?: (i: number) => number,
+  namesApart?: (i: number) => boolean,
 ): Templates {
   const { lines } = doc;
   const of = new Int32Array(lines.length).fill(-1);
@@ -228,6 +245,7 @@ export function templatesOf(
       }
       if (words && !sameWords(t, buffer, numbered, files, n)) continue;
       const score = similarity(t.tokens, buffer, n, header);
+      if (score < 1 && score > bestScore && namesApart?.(i) && namesDiffer(t.tokens, buffer, n)) continue;
       if (words || score > bestScore) {
         best = leaf[k]!;
         bestScore = score;

@@ -14,6 +14,7 @@ import { isCaret } from "../../excerpt/signals.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import { firstOfEachCode } from "./first-of-code.ts";
+import { packageFile } from "./package-file.ts";
 
 /** Priorities the tools give the lines they find besides their diagnostics. */
 export const D = {
@@ -117,7 +118,10 @@ function moreLocator(from: number, to: number, at: number): Pick {
   return { from, to, prio: E.moreLocator + 1, with: at, why: "locator" };
 }
 
-/** "3 errors in 2 files, 5 warnings": what the excerpt holds, for the header. */
+/**
+ * "3 errors in 2 files, 5 warnings": what the excerpt holds, for the header; a file by its
+ * package and path where a task runner prefixes the lines (package-file.ts).
+ */
 function countsOf(diags: readonly Diagnostic[]): string {
   const files = new Set<string>();
   let errors = 0;
@@ -125,7 +129,7 @@ function countsOf(diags: readonly Diagnostic[]): string {
   for (const d of diags) {
     if (d.severity === "error") {
       errors++;
-      files.add(d.file);
+      files.add(packageFile(d.file));
     } else if (d.severity === "warning") warnings++;
   }
   const parts: string[] = [];

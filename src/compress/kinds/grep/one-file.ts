@@ -13,59 +13,49 @@
  */
 
 import type { Bare } from "./bare.ts";
-import { SEARCH, VALUED, words } from "./searched.ts";
+import { hasOption, searchCommand } from "./search-command.ts";
 
 /**
- * Options after which the lines are no matches one by one, or name files: a walk (-r), a
- * count, lists of files, silence, names asked for (-H), the lines that do not match (-v).
+ * Options after which the lines are no matches one by one, or name files: a walk (grep's
+ * -r), a count, lists of files, silence, names asked for (-H), the lines that do not match (-v).
  */
-const NOT_LINES =
-  /^(?:-[a-zA-Z]*[rRclLqHv][a-zA-Z]*|--(?:recursive|dereference-recursive|count|files-with(?:out)?-match(?:es)?|files|quiet|silent|with-filename|null|invert-match))$/;
-/** Options giving the pattern: then every word that is no option is a file. */
-const PATTERN_GIVEN = /^(?:-e|--regexp|-f|--file)$/;
-/** Context lines asked for (-A 3, -C2, --context=2). */
-const CONTEXT = /^(?:-[ABC]\d*|--(?:after-|before-)?context(?:=.*)?)$/;
-/** Line numbers asked for (-n, -in, --line-number). */
-const NUMBERED = /^(?:-[a-zA-Z]*n[a-zA-Z]*|--line-number)$/;
+const NOT_LINES = [
+  "-r",
+  "-R",
+  "-c",
+  "-l",
+  "-L",
+  "-q",
+  "-H",
+  "-v",
+  "--recursive",
+  "--dereference-recursive",
+  "--count",
+  "--files-with-matches",
+  "--files-without-match",
+  "--files",
+  "--quiet",
+  "--silent",
+  "--with-filename",
+  "--null",
+  "--invert-match",
+];
 
 interface Search {
-  readonly files: string[];
+  readonly files: readonly string[];
   readonly numbered: boolean;
   readonly context: boolean;
 }
 
 /** The files a grep (egrep, fgrep, rg, ag, ack) command names, or undefined where its lines are not one by one. */
 function searchOf(command: string): Search | undefined {
-  const w = words(command);
-  const at = w.findIndex((x) => SEARCH.test(x));
-  if (at < 0 || w[at - 1] === "git") return undefined;
-  // rg's -E names an encoding; grep's asks for extended regular expressions, and takes no value.
-  const valued = (x: string) => VALUED.test(x) && (x !== "-E" || w[at] === "rg");
-  const files: string[] = [];
-  let pattern = false;
-  let numbered = false;
-  let context = false;
-  let options = true;
-  for (let k = at + 1; k < w.length; k++) {
-    const x = w[k]!;
-    if (options && x === "--") {
-      options = false;
-      continue;
-    }
-    if (options && x.startsWith("-") && x.length > 1) {
-      if (NOT_LINES.test(x)) return undefined;
-      if (NUMBERED.test(x)) numbered = true;
-      if (CONTEXT.test(x)) context = true;
-      if (PATTERN_GIVEN.test(x)) {
-        pattern = true;
-        k++;
-      } else if (valued(x)) k++;
-      continue;
-    }
-    if (!pattern) pattern = true;
-    else files.push(x);
-  }
-  return { files, numbered, context };
+  const search = searchCommand(command);
+  if (!search || search.program === "git grep" || hasOption(search, ...NOT_LINES)) return undefined;
+  return {
+    files: search.paths,
+    numbered: hasOption(search, "-n", "--line-number"),
+    context: hasOption(search, "-A", "-B", "-C", "--after-context", "--before-context", "--context"),
+  };
 }
 
 /** A line of -n's: its number, then `:` for a match, `-` for a context line. */

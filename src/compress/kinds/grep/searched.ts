@@ -7,59 +7,24 @@
  * namesakes. Pure.
  */
 
-/** Options of grep, rg, ag, ack and git grep that take the next argument as their value. */
-export const VALUED =
-  /^(?:-[gtTABCmfMjE]|--(?:glob|iglob|type|type-not|after-context|before-context|context|max-count|file|max-columns|threads|encoding|exclude|include|exclude-dir))$/;
-export const SEARCH = /^(?:grep|egrep|fgrep|rg|ag|ack)$/;
+import { searchCommand } from "./search-command.ts";
+
 /** A name a program declares: letters, digits and underscores, 3 or more. */
 const NAME = /^[A-Za-z_$][\w$]{2,}$/;
 /** Words that begin statements and calls, not declarations. */
 const STATEMENT =
   /^(?:return|if|else|while|for|switch|case|new|delete|throw|await|yield|typeof|sizeof|goto|do|not|and|or|in|is|assert)$/;
 
-/** The command's words, quotes taken off (`'a|b'` is one word), up to the end of the first command. */
-export function words(command: string): string[] {
-  const out: string[] = [];
-  const re = /'([^']*)'|"((?:[^"\\]|\\.)*)"|([^\s'"|;&]+)|([|;&]+)/g;
-  for (let m = re.exec(command); m; m = re.exec(command)) {
-    if (m[4] !== undefined) {
-      if (out.length > 0 && out.some((w) => SEARCH.test(w))) break;
-      out.length = 0;
-      continue;
-    }
-    out.push(m[1] ?? m[2] ?? m[3]!);
-  }
-  return out;
-}
-
-/** The names the search's pattern looks for: its alternatives that are names, or none. */
+/** The names the search's patterns look for: their alternatives, when all are names; else none. */
 export function searchedNames(command: string | undefined): string[] {
-  if (!command) return [];
-  const w = words(command);
-  let at = w.findIndex((x) => SEARCH.test(x));
-  if (at < 0) {
-    at = w.findIndex((x, k) => x === "grep" && w[k - 1] === "git");
-    if (at < 0) return [];
-  }
-  let pattern: string | undefined;
-  for (let k = at + 1; k < w.length; k++) {
-    const x = w[k]!;
-    if (x === "-e" || x === "--regexp") {
-      pattern = w[k + 1];
-      break;
-    }
-    if (x.startsWith("-")) {
-      if (VALUED.test(x)) k++;
-      continue;
-    }
-    pattern = x;
-    break;
-  }
-  if (pattern === undefined) return [];
-  const names = pattern
-    .replace(/\\b|\\</g, "")
-    .split(/\\?\|/)
-    .map((p) => p.replace(/^\(+|\)+$/g, ""));
+  const search = command === undefined ? undefined : searchCommand(command);
+  if (!search || search.patterns.length === 0) return [];
+  const names = search.patterns.flatMap((pattern) =>
+    pattern
+      .replace(/\\b|\\</g, "")
+      .split(/\\?\|/)
+      .map((p) => p.replace(/^\(+|\)+$/g, "")),
+  );
   return names.every((n) => NAME.test(n)) ? [...new Set(names)] : [];
 }
 

@@ -343,6 +343,11 @@ export function maskLine(
       out[into + n] = maskPath(line, i, end);
       j = pathTokenEnd;
     } else if (kind === 0) out[into + n] = j - i > 24 || isBar(line, i, j) ? maskedRuns(line, i, j) : raw;
+    // The low bit: clear for a name (a word holding a letter, no quote, no long run of hex
+    // letters alone), set for a value.
+    const word = line.slice(i, j);
+    const name = kind === 0 && /[A-Za-z]/.test(word) && !/["']/.test(word) && !/^[A-Fa-f]{8,}$/.test(word);
+    out[into + n] = name ? out[into + n]! & ~1 : out[into + n]! | 1;
     shape = mix(shape, kind === 2 ? ANY_PATH : out[into + n]!);
     // A word (kind 0) holds no digit: no value, no file, and it is not read again.
     if (values && kind === 0) {
