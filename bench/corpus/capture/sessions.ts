@@ -6567,7 +6567,8 @@ export const sessions: Session[] = [
     name: "fresh29-native",
     setup: "fresh29",
     cwd: "fresh29/native",
-    prompt: "the gauge loader crashes on the new shards, the pool miscounts, the exporter will not start; find out why",
+    prompt:
+      "the gauge loader crashes on the new shards, the pool miscounts, the exporter will not start; find out why",
     provenance: `${CAPTURED} (Debian 12's gcc 12 and clang 14 with their sanitizers, lldb 14, scan-build 14, include-what-you-use 0.18, glibc's ldd; files by projects/fresh29.sh)`,
     steps: [
       bash(
