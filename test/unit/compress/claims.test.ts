@@ -340,6 +340,10 @@ describe("the framing's claims, on the captures that showed one false", () => {
 const JUDGED: Record<string, string> = {
   "fresh28/turbo-run-typecheck-continue-f28 kept:tsc-error-files":
     "true of the whole output Claude Code spilled (51 `error TS` lines under 27 task-and-path names, `@harbor/web:typecheck: app/vessels/page.tsx`); the checker reads the stored 30,000 characters and takes turbo's task prefix for no path. Open: @harbor/core's src/berth.ts is counted under its typecheck and its build task (26 paths)",
+  "fresh29/ld-debug-libs-exporter-f29 note:rows":
+    "FALSE, not judged true, left for the next work: LD_DEBUG=libs's lines (`     29622:\tfind library=…`, each behind the loader's pid) are read as a table under its first line, and `[135 rows]` counts every line below it, the loader's closing error and `exit code: 127` with them; the checker recounts 134. Neither is its shape: it is blocks of a search per library, no table. Shown by the base engine (fc813bf3), untouched by fresh29's rules",
+  "fresh29/ld-debug-libs-exporter-f29 kept:rows":
+    "FALSE, not judged true, left for the next work: the same count as its `[135 rows]` note (see there)",
   "fresh26/mono-unhandled-settle-f26 alike":
     "mono's remoting wrapper frames of two constructors (FileStream..ctor, StreamReader..ctor) are one template with the name a wildcard, as the framing defines `like this`; the checker, reading names as words, counts 2 of 4. The frame below it names StreamReader..ctor, but its wrapper frame is hidden: next work is frames told apart by their function's name",
 };
