@@ -38,7 +38,10 @@
  * crate registry), PyYAML, and the npm registry for yarn 1 and pnpm 8.
  * fresh28's need git and the npm registry for turbo, tsup, tailwindcss, next 14 with
  * eslint-config-next, vite 5 with Vue and Svelte, vue-tsc, svelte-check, @changesets/cli, size-limit, depcheck,
- * publint and tsx (captured with CORPUS_CAPTURE_ROOT=/home/dev/work-fresh28). Three public repositories are
+ * publint and tsx (captured with CORPUS_CAPTURE_ROOT=/home/dev/work-fresh28).
+ * fresh29's need Debian's gcc 12 and clang 14 with libclang-rt-14-dev (sanitizers), lldb, clang-tools (scan-build),
+ * iwyu, ffmpeg, imagemagick, mkdocs, apache2-utils (ab), wrk and iproute2 (captured with
+ * CORPUS_CAPTURE_ROOT=/home/dev/work-fresh29). Three public repositories are
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt),
  * $LOGHUB_REPO (logpai/loghub) and $CJSON_REPO (DaveGamble/cJSON).
  *

@@ -6556,6 +6556,216 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh29 set (bench/corpus/fresh29/): what an engineer runs with a coding agent when native
+  // code, media, docs or a service misbehave, in shapes no earlier set holds (gcc's and clang's
+  // AddressSanitizer, LeakSanitizer, UBSan with stacks, ThreadSanitizer, lldb --batch, scan-build,
+  // include-what-you-use, ldd, ldd -r and LD_DEBUG=libs; ffmpeg and ffprobe on damaged, cut and good
+  // media, ebur128 and astats; ImageMagick identify; mkdocs build; ab and wrk against a failing local
+  // server, its interleaved tracebacks, ss during the load, du of a filling disk); files by
+  // projects/fresh29.sh (captured with CORPUS_CAPTURE_ROOT=/home/dev/work-fresh29).
+  {
+    name: "fresh29-native",
+    setup: "fresh29",
+    cwd: "fresh29/native",
+    prompt:
+      "the gauge loader crashes on the new shards, the pool miscounts, the exporter will not start; find out why",
+    provenance: `${CAPTURED} (Debian 12's gcc 12 and clang 14 with their sanitizers, lldb 14, scan-build 14, include-what-you-use 0.18, glibc's ldd; files by projects/fresh29.sh)`,
+    steps: [
+      bash(
+        "asan-use-after-free-gauge-f29",
+        "asan",
+        './build/gauge-asan load data/shard0.csv data/shard1.csv data/shard2.csv 2>&1; echo "exit code: $?"',
+        "Load the shards under AddressSanitizer",
+      ),
+      bash(
+        "asan-heap-overflow-clang-gauge-f29",
+        "asan",
+        './build/gauge-asan-clang load data/shard2.csv 2>&1; echo "exit code: $?"',
+        "Load the new shard alone under clang's AddressSanitizer",
+      ),
+      bash(
+        "lsan-leaks-tree-spilled-f29",
+        "asan",
+        './build/gauge-asan tree 2>&1; echo "exit code: $?"',
+        "Check the tree mode for leaks",
+      ),
+      bash(
+        "ubsan-stacks-gauge-f29",
+        "ubsan",
+        'UBSAN_OPTIONS=print_stacktrace=1 ./build/gauge-ubsan stats data/shard0.csv data/shard1.csv 2>&1; echo "exit code: $?"',
+        "Run the stats under UBSan with stacks",
+      ),
+      bash(
+        "tsan-races-pool-spilled-f29",
+        "tsan",
+        './build/pool-tsan 2>&1; echo "exit code: $?"',
+        "Run the ingest pool under ThreadSanitizer",
+      ),
+      bash(
+        "asan-use-after-free-cpp-merge-f29",
+        "asan",
+        './build/merge-asan 2>&1; echo "exit code: $?"',
+        "Run the late-sample merge under AddressSanitizer",
+      ),
+      bash(
+        "lldb-backtrace-all-loader-f29",
+        "lldb",
+        'lldb --batch -o run -o "thread backtrace all" -o quit -- ./build/loader-mt data/shard0.csv data/shard1.csv data/shard2.csv 2>&1',
+        "Where the threaded loader crashes, every thread",
+      ),
+      build(
+        "scan-build-gauge-f29",
+        "scan-build",
+        'scan-build -o build/scan make -B CC=clang 2>&1; echo "exit code: $?"',
+        "Run clang's static analyzer over the gauge build",
+      ),
+      build(
+        "iwyu-tool-tidepool-f29",
+        "iwyu",
+        'iwyu_tool -p . 2>&1; echo "exit code: $?"',
+        "Which includes each file needs",
+      ),
+      bash(
+        "ldd-exporter-missing-f29",
+        "ldd",
+        "ldd build/tide-exporter 2>&1",
+        "Which libraries the exporter resolves",
+      ),
+      bash(
+        "ldd-r-shim-undefined-f29",
+        "ldd",
+        'ldd -r lib/libtideshim.so 2>&1; echo "exit code: $?"',
+        "Which symbols the shim cannot resolve",
+      ),
+      bash(
+        "ld-debug-libs-exporter-f29",
+        "ld.so",
+        'LD_DEBUG=libs ./build/tide-exporter 2>&1; echo "exit code: $?"',
+        "Where the loader looks for the exporter's libraries",
+      ),
+    ],
+  },
+  {
+    name: "fresh29-media",
+    setup: "fresh29",
+    cwd: "fresh29/media",
+    prompt: "the 07:00 pier clip stutters, the 08:00 one will not open, and the hydrophone levels look wrong",
+    provenance: `${CAPTURED} (Debian 12's ffmpeg 5.1 and ImageMagick 6.9.11; media made with ffmpeg's lavfi sources by projects/fresh29.sh)`,
+    steps: [
+      bash(
+        "ffmpeg-decode-damaged-clip-f29",
+        "ffmpeg",
+        'ffmpeg -hide_banner -nostats -i clips/pier-cam-0700-damaged.mp4 -f null - 2>&1; echo "exit code: $?"',
+        "Decode the damaged clip through",
+      ),
+      bash(
+        "ffprobe-frames-damaged-clip-f29",
+        "ffprobe",
+        'ffprobe -v error -select_streams v:0 -show_entries frame=best_effort_timestamp_time,key_frame,pict_type,pkt_size -of csv clips/pier-cam-0700-damaged.mp4 2>&1; echo "exit code: $?"',
+        "List the damaged clip's frames",
+      ),
+      bash(
+        "ffprobe-every-clip-f29",
+        "ffprobe",
+        'for f in clips/*.mp4 clips/*.mkv; do echo "== $f"; ffprobe -hide_banner "$f" 2>&1; done',
+        "Probe every clip",
+      ),
+      bash(
+        "ffprobe-json-mkv-f29",
+        "ffprobe",
+        "ffprobe -v error -show_format -show_streams -show_chapters -of json clips/pier-cam-0600.mkv",
+        "The remuxed clip's streams and chapters",
+      ),
+      bash(
+        "ebur128-hydrophone-spilled-f29",
+        "ffmpeg",
+        "ffmpeg -hide_banner -nostats -i audio/hydrophone-north.wav -af ebur128=peak=true -f null - 2>&1",
+        "Loudness of the north hydrophone over time",
+      ),
+      bash(
+        "astats-clipped-hydrophone-f29",
+        "ffmpeg",
+        "ffmpeg -hide_banner -nostats -i audio/hydrophone-south-clipped.wav -af astats -f null - 2>&1",
+        "Levels of the south hydrophone",
+      ),
+      bash(
+        "identify-photos-f29",
+        "imagemagick",
+        `identify -format '%f %m %wx%h %[colorspace] %k colors\\n' photos/*.jpg photos/*.png 2>&1; echo "exit code: $?"`,
+        "Which gauge photos open",
+      ),
+      bash(
+        "identify-verbose-tiff-f29",
+        "imagemagick",
+        "identify -verbose photos/calibration-16bit.tiff 2>&1",
+        "The calibration photo in detail",
+      ),
+    ],
+  },
+  {
+    name: "fresh29-docs",
+    setup: "fresh29",
+    cwd: "fresh29/docs",
+    prompt: "the handbook's CI build fails since the stations moved; what is broken?",
+    provenance: `${CAPTURED} (Debian 12's mkdocs 1.4; files by projects/fresh29.sh)`,
+    steps: [
+      bash(
+        "mkdocs-build-strict-f29",
+        "mkdocs",
+        'mkdocs build --strict 2>&1; echo "exit code: $?"',
+        "Build the handbook as CI does",
+      ),
+      bash(
+        "mkdocs-build-verbose-f29",
+        "mkdocs",
+        'mkdocs build --verbose 2>&1; echo "exit code: $?"',
+        "Build it with debug output",
+      ),
+    ],
+  },
+  {
+    name: "fresh29-sys",
+    setup: "fresh29",
+    cwd: "fresh29/sys",
+    prompt: "the readings API errors under load and the box is running out of disk",
+    provenance: `${CAPTURED} (Debian 12's apache2-utils ab 2.3, wrk 4.1, iproute2 ss 6.1, coreutils du, python3 3.11's http.server; files by projects/fresh29.sh)`,
+    steps: [
+      {
+        tool: "Bash",
+        input: {
+          command:
+            "nohup /usr/bin/python3 srv/readings_server.py 18429 >/dev/null 2>var/log/tidepool/api-server.err & echo $! > api.pid; sleep 1; cat api.pid",
+          description: "Start the readings API locally",
+        },
+      },
+      bash(
+        "ab-readings-api-f29",
+        "ab",
+        "ab -n 2000 -c 20 'http://127.0.0.1:18429/v1/readings?station=BREST' 2>&1",
+        "Load the readings endpoint with ab",
+      ),
+      bash(
+        "wrk-readings-api-f29",
+        "wrk",
+        "wrk -t2 -c32 -d4s --latency http://127.0.0.1:18429/v1/readings 2>&1",
+        "Load it with wrk for latency",
+      ),
+      bash(
+        "ss-tanp-api-port-spilled-f29",
+        "ss",
+        "ab -n 400 -c 8 http://127.0.0.1:18429/v1/stations >/dev/null 2>&1; ss -tanp '( sport = :18429 or dport = :18429 )'",
+        "The API port's sockets after a burst",
+      ),
+      bash(
+        "api-server-err-tracebacks-f29",
+        "python",
+        "cat var/log/tidepool/api-server.err",
+        "What the server wrote to stderr",
+      ),
+      { tool: "Bash", input: { command: "kill $(cat api.pid)", description: "Stop the API" } },
+      bash("du-var-sorted-f29", "du", "du -ah var | sort -rh | head -80", "What fills the disk under var"),
+    ],
+  },
 ];
 
 /**

@@ -97,6 +97,11 @@
  *           tailwindcss's @apply error; next build on lint and on types; vite build failing in the
  *           Vue and Svelte plugins; vue-tsc, svelte-check; changeset status, size-limit, depcheck,
  *           publint, npm pack --dry-run, npm explain, npm query; tsx's stack trace).
+ * - fresh29: bench/corpus/fresh29, the native runtime checks and media, doc and system tools an
+ *           engineer runs when something misbehaves, in shapes no set held (gcc's and clang's
+ *           AddressSanitizer and LeakSanitizer, UBSan with stacks, ThreadSanitizer, lldb --batch,
+ *           scan-build, include-what-you-use, ldd, ldd -r, LD_DEBUG=libs; ffmpeg and ffprobe on
+ *           damaged media, ebur128, astats; ImageMagick identify; mkdocs build; ab, wrk, ss, du).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -141,6 +146,7 @@ export const OPEN_SETS = [
   "fresh26",
   "fresh27",
   "fresh28",
+  "fresh29",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];

@@ -9,8 +9,9 @@
  * of a ranking by share, the header and first value of each timed section, what a source
  * listing's tool says of its units, what a tool narrates between blocks of indented detail, the
  * keys of a YAML mapping of records, each failed request of an access log, ms_print's peak,
- * valgrind's own frame of each record, each header of a test runner's numbered failures, the few lines not marked as most are, the rare values of
- * a list's last column, a run's closing tally of counts ending in a total.
+ * valgrind's own frame of each record, a sanitizer's own frame of each stack, each header of a test runner's numbered failures, the few lines not marked as most are, the rare values of
+ * a list's last column, a run's closing tally of counts ending in a total, where a measured series
+ * leaves its level and comes back.
  * Each ranks the lines it finds as facts; the engine
  * calls them here, in this order, so that a rule of this kind has one place to go.
  */
@@ -22,6 +23,7 @@ import { closingTally } from "./closing-tally.ts";
 import { countedLast } from "./counted-last.ts";
 import { callsByName } from "./disassembly-calls.ts";
 import { documentOutline } from "./doc-outline.ts";
+import { excursions } from "./excursions.ts";
 import { foreignLetters } from "./foreign-letters.ts";
 import { listingReport } from "./gutter-listing.ts";
 import { headTree } from "./head-tree.ts";
@@ -39,6 +41,7 @@ import { percentRanking } from "./percent-ranking.ts";
 import { E, type Why } from "./priorities.ts";
 import { rareLastValues } from "./rare-last-values.ts";
 import { requestOutcomes } from "./request-outcomes.ts";
+import { sanitizerFrames } from "./sanitizer-frames.ts";
 import { largestSized } from "./sized-tree.ts";
 import { timedSections } from "./timed-sections.ts";
 import { leafTexts } from "./tree-leaves.ts";
@@ -99,6 +102,7 @@ export function rankStructure(w: Work): void {
   newFacts(w, requestOutcomes(w.lines, w.source), E.rare, "outcome");
   newFacts(w, massifPeak(w.lines), E.rare, "outcome");
   newFacts(w, ownFrames(w.lines), E.rare, "label");
+  newFacts(w, sanitizerFrames(w.lines), E.rare, "label");
   // Each header at one worth, those already facts too: a list told in part is no list.
   for (const i of numberedFailures(w.lines)) fact(w, i, i, E.rare, "label");
   newFacts(w, listingReport(w.lines), E.rare, "outcome");
@@ -106,4 +110,5 @@ export function rankStructure(w: Work): void {
   newFacts(w, narration(w.lines, w.t), E.rare, "rare", true);
   newFacts(w, unmarkedLines(w.lines), E.rare, "rare", true);
   newFacts(w, rareLastValues(w.lines), E.outlier, "outlier", true);
+  newFacts(w, excursions(w.lines, w.t), E.outlier, "outlier", true);
 }
