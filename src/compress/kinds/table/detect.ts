@@ -1,5 +1,6 @@
 import { splitDelimited } from "../../excerpt/rare.ts";
 import type { Detector, Hints } from "../../excerpt/types.ts";
+import { oneLeadOfTwoCells } from "./common-first-cell.ts";
 import { proseCells } from "./prose-cells.ts";
 import { endsAsSentence } from "./sentence-header.ts";
 import { delimitedFrom } from "./warning-above.ts";
@@ -63,7 +64,12 @@ export function delimiterOf(all: readonly string[], blanks = false): string | un
     const counts = (from === 0 ? lines : lines.slice(from)).map((l) => delimitersIn(l, d));
     if (counts.length < 3 || counts[0]! < 1) continue;
     const same = counts.filter((c) => c === counts[0]).length;
-    if (same >= counts.length * 0.9 && !proseCells(lines, d)) return d;
+    if (
+      same >= counts.length * 0.9 &&
+      !proseCells(lines, d) &&
+      !(counts[0] === 1 && oneLeadOfTwoCells(lines, d))
+    )
+      return d;
   }
   return undefined;
 }
