@@ -38,7 +38,11 @@
  * crate registry), PyYAML, and the npm registry for yarn 1 and pnpm 8.
  * fresh28's need git and the npm registry for turbo, tsup, tailwindcss, next 14 with
  * eslint-config-next, vite 5 with Vue and Svelte, vue-tsc, svelte-check, @changesets/cli, size-limit, depcheck,
- * publint and tsx (captured with CORPUS_CAPTURE_ROOT=/home/dev/work-fresh28). Three public repositories are
+ * publint and tsx (captured with CORPUS_CAPTURE_ROOT=/home/dev/work-fresh28).
+ * fresh30's need PostgreSQL server binaries and the npm registry for pg, knex, sequelize with sequelize-cli,
+ * typeorm, kysely, drizzle-orm with drizzle-kit, graphql with @graphql-codegen/cli, @stoplight/spectral-cli,
+ * @redocly/cli, ajv-cli, zod, fastify with pino-pretty, NestJS, aws-cdk with aws-cdk-lib and cdk-nag, and tsx
+ * (captured with CORPUS_CAPTURE_ROOT=/home/dev/work-fresh30). Three public repositories are
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt),
  * $LOGHUB_REPO (logpai/loghub) and $CJSON_REPO (DaveGamble/cJSON).
  *
