@@ -97,6 +97,12 @@
  *           tailwindcss's @apply error; next build on lint and on types; vite build failing in the
  *           Vue and Svelte plugins; vue-tsc, svelte-check; changeset status, size-limit, depcheck,
  *           publint, npm pack --dry-run, npm explain, npm query; tsx's stack trace).
+ * - fresh30: bench/corpus/fresh30, what a backend TypeScript engineer runs when the service is wrong,
+ *           in shapes no set held (knex, sequelize-cli, typeorm, kysely and drizzle-kit migrations
+ *           failing on PostgreSQL; node-postgres errors with DETAIL and HINT; graphql-codegen and a
+ *           schema's validation; spectral and redocly lint of OpenAPI; ajv-cli, a ZodError; a fastify
+ *           pino log raw and through pino-pretty; a NestJS dependency error; aws-cdk synth with a
+ *           cyclic reference, cdk-nag, a template and a duplicate construct).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -141,6 +147,7 @@ export const OPEN_SETS = [
   "fresh26",
   "fresh27",
   "fresh28",
+  "fresh30",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];
