@@ -32,6 +32,7 @@ import { massifPeak } from "./massif-peak.ts";
 import { rankNamedLabels } from "./named-labels.ts";
 import { narration } from "./narration.ts";
 import { numberedFailures } from "./numbered-failures.ts";
+import { numberedFindings } from "./numbered-findings.ts";
 import { ownCode } from "./own-code.ts";
 import { ownFrames } from "./own-frames.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
@@ -101,6 +102,7 @@ export function rankStructure(w: Work): void {
   newFacts(w, ownFrames(w.lines), E.rare, "label");
   // Each header at one worth, those already facts too: a list told in part is no list.
   for (const i of numberedFailures(w.lines)) fact(w, i, i, E.rare, "label");
+  newFacts(w, numberedFindings(w.lines), E.rare, "label");
   newFacts(w, listingReport(w.lines), E.rare, "outcome");
   newFacts(w, countedLast(w.lines, w.t), E.rare, "end", true);
   newFacts(w, narration(w.lines, w.t), E.rare, "rare", true);
