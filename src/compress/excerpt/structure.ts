@@ -25,6 +25,7 @@ import { documentOutline } from "./doc-outline.ts";
 import { foreignLetters } from "./foreign-letters.ts";
 import { listingReport } from "./gutter-listing.ts";
 import { headTree } from "./head-tree.ts";
+import { issuePaths } from "./issue-paths.ts";
 import { jsonBreak } from "./json-break.ts";
 import { listEnd } from "./list-end.ts";
 import { mappingKeys } from "./mapping-keys.ts";
@@ -103,6 +104,7 @@ export function rankStructure(w: Work): void {
   // Each header at one worth, those already facts too: a list told in part is no list.
   for (const i of numberedFailures(w.lines)) fact(w, i, i, E.rare, "label");
   newFacts(w, numberedFindings(w.lines), E.rare, "label");
+  newFacts(w, issuePaths(w.lines), E.rare, "label");
   newFacts(w, listingReport(w.lines), E.rare, "outcome");
   newFacts(w, countedLast(w.lines, w.t), E.rare, "end", true);
   newFacts(w, narration(w.lines, w.t), E.rare, "rare", true);
