@@ -41,7 +41,11 @@
  * publint and tsx (captured with CORPUS_CAPTURE_ROOT=/home/dev/work-fresh28).
  * fresh29's need Debian's gcc 12 and clang 14 with libclang-rt-14-dev (sanitizers), lldb, clang-tools (scan-build),
  * iwyu, ffmpeg, imagemagick, mkdocs, apache2-utils (ab), wrk and iproute2 (captured with
- * CORPUS_CAPTURE_ROOT=/home/dev/work-fresh29). Three public repositories are
+ * CORPUS_CAPTURE_ROOT=/home/dev/work-fresh29).
+ * fresh30's need PostgreSQL server binaries and the npm registry for pg, knex, sequelize with sequelize-cli,
+ * typeorm, kysely, drizzle-orm with drizzle-kit, graphql with @graphql-codegen/cli, @stoplight/spectral-cli,
+ * @redocly/cli, ajv-cli, zod, fastify with pino-pretty, NestJS, aws-cdk with aws-cdk-lib and cdk-nag, and tsx
+ * (captured with CORPUS_CAPTURE_ROOT=/home/dev/work-fresh30). Three public repositories are
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt),
  * $LOGHUB_REPO (logpai/loghub) and $CJSON_REPO (DaveGamble/cJSON).
  *

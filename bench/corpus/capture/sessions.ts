@@ -6766,6 +6766,209 @@ export const sessions: Session[] = [
       bash("du-var-sorted-f29", "du", "du -ah var | sort -rh | head -80", "What fills the disk under var"),
     ],
   },
+  // The fresh30 set (bench/corpus/fresh30/): what a backend TypeScript engineer runs with a coding
+  // agent when the service is wrong, in shapes no earlier set holds (knex, sequelize-cli, typeorm,
+  // kysely's Migrator and drizzle-kit migrations failing on a real PostgreSQL; node-postgres errors
+  // with DETAIL and HINT; graphql-codegen's document errors and a schema's validation; spectral and
+  // redocly lint of an OpenAPI document; ajv-cli and a ZodError; a fastify service's pino log raw and
+  // through pino-pretty; a NestJS dependency error; aws-cdk synth with a cyclic stack reference,
+  // with cdk-nag, its template, and a construct error); files by projects/fresh30.sh.
+  {
+    name: "fresh30-migrations",
+    setup: "fresh30",
+    cwd: "fresh30/vetline",
+    postgres: true,
+    prompt:
+      "the vetline deploy failed at the migration step on every service; find out what each migration run is choking on",
+    provenance: `${CAPTURED} (PostgreSQL 15 on loopback; knex 3.3, sequelize-cli 6.6 with sequelize 6.37, typeorm 0.3.27, kysely 0.28, drizzle-kit 0.31 with drizzle-orm 0.44, pg 8.23, tsx 4.20, from the npm registry; files by projects/fresh30.sh)`,
+    steps: [
+      bash(
+        "knex-migrate-latest-f30",
+        "knex",
+        'npx knex migrate:latest 2>&1; echo "exit code: $?"',
+        "Run the clinic schema's pending knex migrations",
+      ),
+      bash(
+        "knex-migrate-list-f30",
+        "knex",
+        "npx knex migrate:list 2>&1",
+        "Which knex migrations ran and which are pending",
+      ),
+      bash(
+        "sequelize-db-migrate-f30",
+        "sequelize",
+        'npx sequelize-cli db:migrate 2>&1; echo "exit code: $?"',
+        "Run the booking service's sequelize migrations",
+      ),
+      bash(
+        "sequelize-migrate-status-f30",
+        "sequelize",
+        "npx sequelize-cli db:migrate:status 2>&1",
+        "Which sequelize migrations are up and which down",
+      ),
+      bash(
+        "typeorm-migration-run-f30",
+        "typeorm",
+        'npx typeorm migration:run -d db/typeorm/data-source.js 2>&1; echo "exit code: $?"',
+        "Run the billing service's typeorm migrations",
+      ),
+      bash(
+        "typeorm-migration-show-f30",
+        "typeorm",
+        'npx typeorm migration:show -d db/typeorm/data-source.js 2>&1; echo "exit code: $?"',
+        "Which typeorm migrations are applied",
+      ),
+      bash(
+        "kysely-migrate-latest-f30",
+        "kysely",
+        'npx tsx src/db/kysely-migrate.ts 2>&1; echo "exit code: $?"',
+        "Run the pharmacy module's kysely migrations",
+      ),
+      bash(
+        "drizzle-kit-generate-f30",
+        "drizzle-kit",
+        'npx drizzle-kit generate 2>&1; echo "exit code: $?"',
+        "Generate the clinic app's SQL migration from the drizzle schema",
+      ),
+      bash(
+        "drizzle-kit-migrate-f30",
+        "drizzle-kit",
+        'npx drizzle-kit migrate 2>&1; echo "exit code: $?"',
+        "Apply the drizzle migrations",
+      ),
+      bash(
+        "pg-close-day-script-f30",
+        "node-postgres",
+        'npx tsx scripts/close-day.ts 2024-11-29 2>&1; echo "exit code: $?"',
+        "Run last night's failed end-of-day close by hand",
+      ),
+    ],
+  },
+  {
+    name: "fresh30-contracts",
+    setup: "fresh30",
+    cwd: "fresh30/vetline",
+    postgres: true,
+    prompt:
+      "after the scheduling rename the client build, the API lint and the staging start-up all fail; list everything that no longer matches",
+    provenance: `${CAPTURED} (graphql 16.11, @graphql-codegen/cli 5.0, @stoplight/spectral-cli 6.15, @redocly/cli 1.34, ajv-cli 5.0, zod 3.25, tsx 4.20, from the npm registry; files by projects/fresh30.sh)`,
+    steps: [
+      bash(
+        "graphql-codegen-f30",
+        "graphql-codegen",
+        'npx graphql-codegen 2>&1; echo "exit code: $?"',
+        "Generate the client's GraphQL types",
+      ),
+      bash(
+        "graphql-check-schema-f30",
+        "graphql",
+        'npx tsx scripts/check-schema.ts 2>&1; echo "exit code: $?"',
+        "Validate the gateway schema with the partner module",
+      ),
+      bash(
+        "spectral-lint-openapi-f30",
+        "spectral",
+        'npx spectral lint openapi/vetline.yaml 2>&1; echo "exit code: $?"',
+        "Lint the public API document with spectral",
+      ),
+      bash(
+        "redocly-lint-openapi-f30",
+        "redocly",
+        'npx redocly lint openapi/vetline.yaml 2>&1; echo "exit code: $?"',
+        "Lint the public API document with redocly",
+      ),
+      bash(
+        "ajv-validate-text-f30",
+        "ajv",
+        'npx ajv validate -s schemas/clinic.schema.json -d "config/clinics/*.json" --all-errors --errors=text 2>&1; echo "exit code: $?"',
+        "Validate every clinic config against the schema",
+      ),
+      bash(
+        "ajv-validate-js-f30",
+        "ajv",
+        'npx ajv validate -s schemas/clinic.schema.json -d "config/clinics/*.json" --all-errors 2>&1; echo "exit code: $?"',
+        "The same validation with each error's details",
+      ),
+      bash(
+        "zod-settings-staging-f30",
+        "zod",
+        'npx tsx src/settings/load.ts 2>&1; echo "exit code: $?"',
+        "Load the staging settings the way the service does at start-up",
+      ),
+    ],
+  },
+  {
+    name: "fresh30-service",
+    setup: "fresh30",
+    cwd: "fresh30/vetline",
+    postgres: true,
+    prompt:
+      "support says bookings and invoices errored this morning and the back office will not start; what is failing",
+    provenance: `${CAPTURED} (fastify 5.6 with pino, pino-pretty 13.1, NestJS 11.1, from the npm registry; the log written by projects/fresh30.sh's replay of requests)`,
+    steps: [
+      bash(
+        "fastify-pino-log-cat-f30",
+        "pino",
+        "cat logs/api.log",
+        "Read the booking API's log from this morning",
+      ),
+      bash(
+        "pino-pretty-errors-f30",
+        "pino",
+        "grep '\"level\":50' logs/api.log | npx pino-pretty",
+        "Only the error lines, readable",
+      ),
+      bash(
+        "nest-start-di-error-f30",
+        "nest",
+        'node dist/nest/main.js 2>&1; echo "exit code: $?"',
+        "Start the back-office app",
+      ),
+    ],
+  },
+  {
+    name: "fresh30-infra",
+    setup: "fresh30",
+    cwd: "fresh30/vetline",
+    postgres: true,
+    prompt:
+      "cdk synth is red on the infra branch and security wants cdk-nag clean before prod; get the stacks to synthesise",
+    provenance: `${CAPTURED} (aws-cdk 2.1029 CLI, aws-cdk-lib 2.215, cdk-nag 2.37, tsx 4.20, from the npm registry; synthesised offline, env-agnostic; files by projects/fresh30.sh)`,
+    steps: [
+      build(
+        "cdk-synth-cyclic-reference-f30",
+        "cdk",
+        '(cd infra && npx cdk synth 2>&1); echo "exit code: $?"',
+        "Synthesise the stacks",
+      ),
+      {
+        tool: "Bash",
+        input: {
+          command: "node scripts/infra-db-port-fix.cjs",
+          description:
+            "Open the database port to the VPC's range from the data side, not each function's group",
+        },
+      },
+      build(
+        "cdk-synth-nag-f30",
+        "cdk",
+        '(cd infra && npx cdk synth -c nag=true 2>&1); echo "exit code: $?"',
+        "Synthesise with the cdk-nag AwsSolutions checks",
+      ),
+      build(
+        "cdk-synth-api-template-f30",
+        "cdk",
+        "(cd infra && npx cdk synth VetlineApi-staging 2>&1)",
+        "The API stack's CloudFormation template",
+      ),
+      build(
+        "cdk-synth-prod-construct-f30",
+        "cdk",
+        '(cd infra && npx cdk synth -c stage=prod 2>&1); echo "exit code: $?"',
+        "Synthesise the prod stage",
+      ),
+    ],
+  },
 ];
 
 /**

@@ -102,6 +102,12 @@
  *           AddressSanitizer and LeakSanitizer, UBSan with stacks, ThreadSanitizer, lldb --batch,
  *           scan-build, include-what-you-use, ldd, ldd -r, LD_DEBUG=libs; ffmpeg and ffprobe on
  *           damaged media, ebur128, astats; ImageMagick identify; mkdocs build; ab, wrk, ss, du).
+ * - fresh30: bench/corpus/fresh30, what a backend TypeScript engineer runs when the service is wrong,
+ *           in shapes no set held (knex, sequelize-cli, typeorm, kysely and drizzle-kit migrations
+ *           failing on PostgreSQL; node-postgres errors with DETAIL and HINT; graphql-codegen and a
+ *           schema's validation; spectral and redocly lint of OpenAPI; ajv-cli, a ZodError; a fastify
+ *           pino log raw and through pino-pretty; a NestJS dependency error; aws-cdk synth with a
+ *           cyclic reference, cdk-nag, a template and a duplicate construct).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -147,6 +153,7 @@ export const OPEN_SETS = [
   "fresh27",
   "fresh28",
   "fresh29",
+  "fresh30",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];

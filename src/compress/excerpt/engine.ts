@@ -83,6 +83,8 @@ export interface Ranking {
 const SHARED_ENDING = 0.3;
 /** Rare values are looked for in this many of the most frequent kinds of line at most. */
 const OUTLIER_KINDS = 16;
+/** A line longer than this has no template (template-sample.ts LONG_LINE). */
+const OVERLONG = 2000;
 /** A template this size or larger is frequent (its first and last line stand for it). */
 const FREQUENT = 3;
 /** Share of lines whose shape repeats (FREQUENT times or more) for a rare shape to be news. */
@@ -374,6 +376,10 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
   const { t, noise, problem } = w;
   const problems = w.gate.length;
   rankProblems(w);
+  // A problem too long for any template (templates.ts skips overlong lines): aws-cdk's one
+  // 13 KB line of a cyclic reference, shown by its head and its closing sentence (exception-end.ts).
+  for (let i = 0; i < doc.lines.length; i++)
+    if (problem[i] && t.of[i]! < 0 && doc.lines[i]!.length > OVERLONG) fact(w, i, i, E.problem, "problem");
   rankEnd(w);
   rankAsked(w);
   let rareFacts = false;

@@ -5,6 +5,7 @@
  * run replaced by `[lines A-B omitted]` (original numbers).
  */
 import { type Doc, rangeOf } from "./doc.ts";
+import { exceptionWithEnd } from "./exception-end.ts";
 import { countMarker, cutLine, omissionMarker, repeatSuffix } from "./framing.ts";
 import type { Packed, PackOptions } from "./pack-items.ts";
 import { lastExceptionFrom } from "./signals.ts";
@@ -79,7 +80,8 @@ export function layoutOf(doc: Doc, opts: PackOptions): Layout {
     const i = first[u]!;
     const j = last[u]!;
     const line = lines[i]!;
-    let shown = cutLine(display?.get(i) ?? line, maxLine, lastExceptionFrom, opts.cell);
+    const own = display?.get(i) ?? line;
+    let shown = exceptionWithEnd(own, maxLine) ?? cutLine(own, maxLine, lastExceptionFrom, opts.cell);
     if (j > i && line.trim() !== "") shown += repeatSuffix(j - i + 1);
     const tail = suffix?.get(i);
     if (tail !== undefined) shown += tail;

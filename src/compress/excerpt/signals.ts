@@ -4,6 +4,8 @@
  * under a source line), a summary or how the process ended. Pure regexes and small
  * functions; the excerpt engine (engine.ts) ranks lines by them.
  */
+
+import { opensWithException } from "./exception-end.ts";
 import { byFirstLetter } from "./first-letter.ts";
 import { isAdvice, severityLetter } from "./severity-letter.ts";
 import { severityTag } from "./severity-tag.ts";
@@ -106,8 +108,8 @@ const MAYBE_STATUS_OR_CODE = /E(?:rr|xc|\d)|BackOff|Fail|Killed/;
 
 /** Whether a line reports a problem (and not a success that names one, nor quoted code). */
 export function isProblem(line: string): boolean {
+  if (line.length > 4000) return opensWithException(line);
   return (
-    line.length <= 4000 &&
     (PROBLEM_MARK.test(line) ||
       (MAYBE_PROBLEM_WORD.test(line) && PROBLEM_WORD.test(line)) ||
       (MAYBE_STATUS_OR_CODE.test(line) && STATUS_OR_CODE.test(line)) ||

@@ -27,6 +27,7 @@ import { excursions } from "./excursions.ts";
 import { foreignLetters } from "./foreign-letters.ts";
 import { listingReport } from "./gutter-listing.ts";
 import { headTree } from "./head-tree.ts";
+import { issuePaths } from "./issue-paths.ts";
 import { jsonBreak } from "./json-break.ts";
 import { listEnd } from "./list-end.ts";
 import { mappingKeys } from "./mapping-keys.ts";
@@ -34,6 +35,7 @@ import { massifPeak } from "./massif-peak.ts";
 import { rankNamedLabels } from "./named-labels.ts";
 import { narration } from "./narration.ts";
 import { numberedFailures } from "./numbered-failures.ts";
+import { numberedFindings } from "./numbered-findings.ts";
 import { ownCode } from "./own-code.ts";
 import { ownFrames } from "./own-frames.ts";
 import { rankPatchOutline } from "./patch-headers.ts";
@@ -105,6 +107,8 @@ export function rankStructure(w: Work): void {
   newFacts(w, sanitizerFrames(w.lines), E.rare, "label");
   // Each header at one worth, those already facts too: a list told in part is no list.
   for (const i of numberedFailures(w.lines)) fact(w, i, i, E.rare, "label");
+  newFacts(w, numberedFindings(w.lines), E.rare, "label");
+  newFacts(w, issuePaths(w.lines), E.rare, "label");
   newFacts(w, listingReport(w.lines), E.rare, "outcome");
   newFacts(w, countedLast(w.lines, w.t), E.rare, "end", true);
   newFacts(w, narration(w.lines, w.t), E.rare, "rare", true);

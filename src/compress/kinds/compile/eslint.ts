@@ -9,6 +9,7 @@ import type { Excerpt, Hints } from "../../excerpt/types.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import { diagnosticExcerpt } from "./diagnostics.ts";
 import { ONE_LINE_SUMMARY, oneLineProblem } from "./eslint-lines.ts";
+import { ruleFirstRow, rulesFirst } from "./rule-first.ts";
 
 // stylelint writes the same layout with marks for the severity (✖ error, ⚠ warning).
 const PROBLEM = /^\s+(\d+):(\d+)\s+(error|warning|✖|⚠)\s+(.*?)\s{2,}(\S+)$/;
@@ -16,54 +17,67 @@ const PROBLEM_NO_RULE = /^\s+(\d+):(\d+)\s+(error|warning|✖|⚠)\s+(\S.*)$/;
 const FILE = /^(?:\/|[A-Za-z]:[\\/]|\.{1,2}\/)?[^\s:]+\.[\w]+$/;
 const SUMMARY = /^✖ \d+ problems? \(|^\s*\d+ errors? and \d+ warnings? potentially fixable/;
 
+/** A problem as read from its line. */
+interface Found {
+  readonly at: number;
+  readonly severity: "error" | "warning";
+  readonly rule: string;
+  readonly file: number;
+  /** The path, where the problem's own line says it (eslint-lines.ts). */
+  readonly path?: string;
+  readonly line: number;
+  readonly col: number;
+  readonly message: string;
+}
+
+const severityOf = (word: string): "error" | "warning" =>
+  word === "error" || word === "✖" ? "error" : "warning";
+
+/** The problem line `at` reports, under the file header at line `file`, or undefined. */
+function problemOf(line: string, at: number, file: number, ruleFirst: boolean): Found | undefined {
+  const one = oneLineProblem(line);
+  if (one) return { at, ...one, file: -1 };
+  const row = ruleFirst ? ruleFirstRow(line) : undefined;
+  if (row)
+    return {
+      at,
+      severity: severityOf(row.severity),
+      rule: row.rule,
+      file,
+      line: row.line,
+      col: row.col,
+      message: row.message,
+    };
+  const m = PROBLEM.exec(line) ?? PROBLEM_NO_RULE.exec(line);
+  if (!m) return undefined;
+  const rule = m.length > 5 && m[5] ? m[5] : "(no rule)";
+  return {
+    at,
+    severity: severityOf(m[3]!),
+    rule,
+    file,
+    line: Number(m[1]),
+    col: Number(m[2]),
+    message: m[4]!,
+  };
+}
+
 export function eslintExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
   const { lines } = doc;
-  const found: {
-    at: number;
-    severity: "error" | "warning";
-    rule: string;
-    file: number;
-    /** The path, where the problem's own line says it (eslint-lines.ts). */
-    path?: string;
-    line: number;
-    col: number;
-    message: string;
-  }[] = [];
+  const found: Found[] = [];
   const summaries: number[] = [];
   const ruleCount = new Map<string, number>();
   let file = -1;
+  // spectral's layout: the rule after the severity, the document path last (rule-first.ts).
+  const ruleFirst = rulesFirst(lines);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.length > 2000) continue;
-    const one = oneLineProblem(line);
-    if (one) {
-      found.push({
-        at: i,
-        severity: one.severity,
-        rule: one.rule,
-        file: -1,
-        path: one.path,
-        line: one.line,
-        col: one.col,
-        message: one.message,
-      });
-      ruleCount.set(one.rule, (ruleCount.get(one.rule) ?? 0) + 1);
-      continue;
-    }
-    const m = PROBLEM.exec(line) ?? PROBLEM_NO_RULE.exec(line);
-    if (m) {
-      const rule = m.length > 5 && m[5] ? m[5] : "(no rule)";
-      found.push({
-        at: i,
-        severity: m[3] === "error" || m[3] === "✖" ? "error" : "warning",
-        rule,
-        file,
-        line: Number(m[1]),
-        col: Number(m[2]),
-        message: m[4]!,
-      });
-      ruleCount.set(rule, (ruleCount.get(rule) ?? 0) + 1);
+    const f = problemOf(line, i, file, ruleFirst);
+    if (f) {
+      found.push(f);
+      ruleCount.set(f.rule, (ruleCount.get(f.rule) ?? 0) + 1);
     } else if (SUMMARY.test(line) || ONE_LINE_SUMMARY.test(line)) summaries.push(i);
     else if (FILE.test(line) && (i === 0 || lines[i - 1]!.trim() === "" || /^npm /.test(lines[i - 1]!)))
       file = i;

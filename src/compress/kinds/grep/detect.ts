@@ -2,6 +2,7 @@ import type { Detector, Hints } from "../../excerpt/types.ts";
 import { bareMatches } from "./bare.ts";
 import { NOT_AT_DATE, NOT_AT_HOUR } from "./dated-cut.ts";
 import { oneFileMatches } from "./one-file.ts";
+import { matchesReachOutput } from "./piped-on.ts";
 
 export const grep: Detector = {
   name: "grep",
@@ -18,9 +19,11 @@ export const grep: Detector = {
   },
 };
 
-/** Whether a command runs a search (grep, ripgrep, ag, ack, git grep). */
+/** Whether a command runs a search (grep, ripgrep, ag, ack, git grep) whose matches are its output (piped-on.ts). */
 export function isSearch(command: string | undefined): boolean {
-  return command !== undefined && /\b(?:grep|rg|ag|ack|git grep)\b/.test(command);
+  if (command === undefined) return false;
+  const m = /\b(?:grep|rg|ag|ack|git grep)\b/.exec(command);
+  return m !== null && matchesReachOutput(command, m.index);
 }
 
 // The path part must look like one (a slash or an extension), so "82:10:cf" hex is not a match;

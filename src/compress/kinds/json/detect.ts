@@ -6,9 +6,11 @@ export const json: Detector = {
     const start = jsonStart(text);
     if (start < 0) return 0;
     const body = text.slice(start, start + 2000);
-    // `{"key":`, `[{`, `[1, 2]`, `[]`; not a build's `[1/20] Compiling` or a log's `[INFO]`.
+    // `{"key":`, `[{`, `[1, 2]`, `[]`; not a build's `[1/20] Compiling`, a log's `[INFO]` nor a
+    // numbered finding's `[1] openapi.yaml:79:5 at #/paths/…` (redocly lint): a closed array of one
+    // number ends its line or goes on in JSON.
     let score =
-      /^[[{]\s*(?:"[^"\n]{1,200}"\s*[:,\]]|[[{]|-?\d+(?:\.\d+)?\s*[,\]]|(?:true|false|null)\s*[,\]]|\]|\})/.test(
+      /^[[{]\s*(?:"[^"\n]{1,200}"\s*[:,\]]|[[{]|-?\d+(?:\.\d+)?\s*(?:,|\](?=\s*(?:$|[,\]}])))|(?:true|false|null)\s*[,\]]|\]|\})/.test(
         body,
       )
         ? 0.7
