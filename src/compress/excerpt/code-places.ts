@@ -4,6 +4,9 @@
  * and say something of their own there. Pure; the problem ranking (rank-problems.ts) reads them.
  */
 
+import { placeAbove } from "./place-above.ts";
+import { FEW } from "./work.ts";
+
 /** The file a diagnostic names before its line number (`src/a.ts(4,9)`, `lib/x.py:12`). */
 const FILE_AT = /(?:^|[\s(])((?:[\w.@~+-]+\/)*[\w.@+-]+\.[A-Za-z]\w{0,7})(?=[:(]\d)/;
 
@@ -89,6 +92,10 @@ export function distinctPlaces(
     if (read) read.body[t] = found;
     const under = found === null && i + 1 < lines.length && ARROW.test(lines[i + 1]!);
     if (under) found = PLACE.exec(lines[i + 1]!);
+    // Or the line above is its place (svelte-check's path over its message), in a kind of
+    // FEW or fewer: where each is, is news (a kind of more is its first and last, as before).
+    const above = found === null && members.length <= FEW ? placeAbove(lines, i) : null;
+    if (above) found = above;
     if (found === null) continue;
     named++;
     if (places.has(found[0])) {
@@ -100,7 +107,7 @@ export function distinctPlaces(
       // Said again in the same file, or alike but for a number (`option7`, `option8`): a
       // cascade of one mistake, or one list the first and last stand for.
       const file = found[1]!;
-      const from = found.index + found[0].length;
+      const from = above ? 0 : found.index + found[0].length;
       let inFile = said.get(file);
       if (inFile === undefined) said.set(file, [body, from]);
       else {
@@ -113,7 +120,7 @@ export function distinctPlaces(
         inFile.add(message);
       }
     }
-    out.push([i, under ? i + 1 : i]);
+    out.push([above ? i - 1 : i, under ? i + 1 : i]);
     read?.range.push(found);
   }
   // Most of them must name their place: else the places are the odd few, not the kind.

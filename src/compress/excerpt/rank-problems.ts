@@ -13,6 +13,7 @@ import { E } from "./priorities.ts";
 import { attachedAfter, eventReferred, locatedBefore, toldAgainBelow } from "./problem-context.ts";
 import { isQuotedSource, quotedAgain } from "./quoted-source.ts";
 import { saidAgain } from "./said-again.ts";
+import { OFTEN_SAID_DROP, saidOften } from "./said-often.ts";
 import { hasLocation, isCaret, isCodeFrame, isProblem, isSevere } from "./signals.ts";
 import { firstOfEachTold } from "./told-once.ts";
 import { FOREIGN } from "./traces.ts";
@@ -136,6 +137,8 @@ export function rankProblems(w: Work): void {
   );
   // One message at many places, each a kind of its own: past its first few, further places.
   const again = saidAgain(lines, told, w.opts.bodyAt);
+  // Of equal rank, the places of a message said fewer times first.
+  const often = saidOften(lines, told, w.opts.bodyAt);
   kinds.forEach((tpl, k) => {
     const m = tpl.members;
     // Errors and what locates them before warnings and theirs.
@@ -155,7 +158,8 @@ export function rankProblems(w: Work): void {
           continue;
         }
         const prio = severe ? E.problem : alike ? E.place : E.warning;
-        fact(w, i, i, more ? (severe ? E.firstProblem : E.warnLocator) : prio, "problem");
+        const drop = often.has(i) ? OFTEN_SAID_DROP : 0;
+        fact(w, i, i, (more ? (severe ? E.firstProblem : E.warnLocator) : prio) - drop, "problem");
         located(w, i, alike || more ? E.place : where);
       }
       return;

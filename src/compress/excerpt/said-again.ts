@@ -60,16 +60,29 @@ export function saidAgain(
 ): Set<number> {
   const again = new Set<number>();
   if (told.length <= FEW) return again;
+  for (const list of byMessage(lines, told, bodyAt, false).values())
+    if (list.length > FEW) for (let k = FEW; k < list.length - 1; k++) again.add(list[k]!);
+  return again;
+}
+
+/**
+ * `told` grouped by what each line says past its place (messageOf), in order; lines saying
+ * none left out, and with `errors` false, those of a message the tool calls an error.
+ */
+export function byMessage(
+  lines: readonly string[],
+  told: readonly number[],
+  bodyAt: ((i: number) => number) | undefined,
+  errors: boolean,
+): Map<string, number[]> {
   const by = new Map<string, number[]>();
   for (const i of told) {
     const line = lines[i]!;
     const message = messageOf(bodyAt ? line.slice(bodyAt(i)) : line);
-    if (message === undefined || AN_ERROR.test(message)) continue;
+    if (message === undefined || (!errors && AN_ERROR.test(message))) continue;
     const list = by.get(message);
     if (list) list.push(i);
     else by.set(message, [i]);
   }
-  for (const list of by.values())
-    if (list.length > FEW) for (let k = FEW; k < list.length - 1; k++) again.add(list[k]!);
-  return again;
+  return by;
 }

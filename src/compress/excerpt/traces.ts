@@ -6,6 +6,7 @@
  */
 
 import type { Doc } from "./doc.ts";
+import { toldAgain } from "./exception-again.ts";
 import { isSpace } from "./named-values.ts";
 import { MUST, type Pick } from "./pack-items.ts";
 
@@ -325,6 +326,8 @@ export function tracePicks(doc: Doc, from: number, to: number, out: Pick[]): num
   // Goroutines met: the first after a Go panic is the one that panicked; the rest
   // (GOTRACEBACK=all, a deadlock) are other work, waiting, as context.
   let goroutines = 0;
+  // Exception lines told so far, word for word (exception-again.ts).
+  const told = new Set<string>();
   for (let i = from; i <= to; i++) {
     const line = lines[i]!;
     if (line.length > 3000) continue;
@@ -389,7 +392,7 @@ export function tracePicks(doc: Doc, from: number, to: number, out: Pick[]): num
       continue;
     }
     if (PANIC.test(line) || (/^\S/.test(line) && i + 1 <= to && isFrame(lines[i + 1]!))) {
-      out.push({ from: i, to: i, prio: T.exception });
+      out.push({ from: i, to: i, prio: toldAgain(told, line) ? T.more : T.exception });
       // A panic's message is on the next line(s) (Rust "assertion failed", left/right).
       if (/panicked at /.test(line))
         out.push({ from: i + 1, to: i + 3, prio: T.exception - 1, split: "head" });

@@ -1,6 +1,7 @@
 /** A frequent warning's places: which of them are facts, which only room. */
 
 import { PLACE } from "./code-places.ts";
+import { placeAbove } from "./place-above.ts";
 
 /** A place range's file, its numbers, and its line's other text with numbers masked. */
 interface Placed {
@@ -25,9 +26,12 @@ function placed(
   // Under a header that names no place (rustc's `warning: unused variable: `x``), the arrow
   // line under it names the place and the header is the message. distinctPlaces read it
   // already when it says so (`read`).
-  const found = read ?? PLACE.exec(to > from ? lines[to]! : own);
+  // Over its message, a line that is only its place (place-above.ts): the message is the line under it.
+  const upper = to > from && placeAbove(lines, to) !== null;
+  const found = read ?? PLACE.exec(to > from && !upper ? lines[to]! : own);
   const file = found?.[1] ?? "";
-  const message = to > from ? own : found ? own.slice(found.index + found[0].length) : own;
+  const under = upper ? (bodyAt ? lines[to]!.slice(bodyAt(to)) : lines[to]!) : own;
+  const message = to > from ? under : found ? own.slice(found.index + found[0].length) : own;
   // Masked by a string, not a function called for each number: the numbers are read
   // (numsOf) only of the few members of a numbered list.
   const shape = `${file}\0${message}`.replace(NUMBER, "#");

@@ -1,8 +1,12 @@
 /**
  * firstPerFile and distinctPlaces as they stood before any gate: reading every line for a
  * file's place and masking every place's message. The equivalence tests of each later
- * gate (extension-gate.test.ts, distinct-places-lazy.test.ts) compare with these.
+ * gate (extension-gate.test.ts, distinct-places-lazy.test.ts) compare with these. A member's
+ * place on the line above it (place-above.ts) is read as distinctPlaces reads it.
  */
+import { placeAbove } from "../../../../src/compress/excerpt/place-above.ts";
+import { FEW } from "../../../../src/compress/excerpt/work.ts";
+
 const FILE_AT = /(?:^|[\s(])((?:[\w.@~+-]+\/)*[\w.@+-]+\.[A-Za-z]\w{0,7})(?=[:(]\d)/;
 const PLACE = /(?<![\w.@~+/-])([\w.@~+/-]*\.[A-Za-z]\w{0,7})(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\))/;
 const ARROW = /^\s*--> \S/;
@@ -41,6 +45,8 @@ export function distinctPlacesAsItStood(
     let found = PLACE.exec(body);
     const under = found === null && i + 1 < lines.length && ARROW.test(lines[i + 1]!);
     if (under) found = PLACE.exec(lines[i + 1]!);
+    const above = found === null && members.length <= FEW ? placeAbove(lines, i) : null;
+    if (above) found = above;
     if (found === null) continue;
     named++;
     if (places.has(found[0])) {
@@ -49,11 +55,12 @@ export function distinctPlacesAsItStood(
     }
     places.add(found[0]);
     if (!under) {
-      const message = `${found[1]}\0${body.slice(found.index + found[0].length).replace(/\d+/g, "#")}`;
+      const from = above ? 0 : found.index + found[0].length;
+      const message = `${found[1]}\0${body.slice(from).replace(/\d+/g, "#")}`;
       if (said.has(message)) continue;
       said.add(message);
     }
-    out.push([i, under ? i + 1 : i]);
+    out.push([above ? i - 1 : i, under ? i + 1 : i]);
   }
   return named * 2 >= members.length && again * 2 < named ? out : [];
 }

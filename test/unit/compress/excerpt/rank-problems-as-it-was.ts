@@ -18,6 +18,7 @@ import {
 } from "../../../../src/compress/excerpt/problem-context.ts";
 import { isQuotedSource, quotedAgain } from "../../../../src/compress/excerpt/quoted-source.ts";
 import { saidAgain } from "../../../../src/compress/excerpt/said-again.ts";
+import { OFTEN_SAID_DROP, saidOften } from "../../../../src/compress/excerpt/said-often.ts";
 import {
   hasLocation,
   isCaret,
@@ -142,6 +143,7 @@ export function rankProblems(w: Work): void {
     w.opts.bodyAt,
   );
   const again = saidAgain(lines, told, w.opts.bodyAt);
+  const often = saidOften(lines, told, w.opts.bodyAt);
   w.t.list.forEach((tpl, k) => {
     const m = tpl.members;
     if (!tpl.strict) return;
@@ -162,7 +164,8 @@ export function rankProblems(w: Work): void {
           continue;
         }
         const prio = severe ? E.problem : alike ? E.place : E.warning;
-        fact(w, i, i, more ? (severe ? E.firstProblem : E.warnLocator) : prio, "problem");
+        const drop = often.has(i) ? OFTEN_SAID_DROP : 0;
+        fact(w, i, i, (more ? (severe ? E.firstProblem : E.warnLocator) : prio) - drop, "problem");
         located(w, i, alike || more ? E.place : where);
       }
       return;
