@@ -7,6 +7,7 @@
 import { type Doc, rangeOf } from "./doc.ts";
 import { exceptionWithEnd } from "./exception-end.ts";
 import { countMarker, cutLine, omissionMarker, repeatSuffix } from "./framing.ts";
+import { jsonLineWithEnd } from "./json-line-end.ts";
 import type { Packed, PackOptions } from "./pack-items.ts";
 import { lastExceptionFrom } from "./signals.ts";
 
@@ -81,7 +82,10 @@ export function layoutOf(doc: Doc, opts: PackOptions): Layout {
     const j = last[u]!;
     const line = lines[i]!;
     const own = display?.get(i) ?? line;
-    let shown = exceptionWithEnd(own, maxLine) ?? cutLine(own, maxLine, lastExceptionFrom, opts.cell);
+    let shown =
+      exceptionWithEnd(own, maxLine) ??
+      jsonLineWithEnd(own, maxLine, lastExceptionFrom) ??
+      cutLine(own, maxLine, lastExceptionFrom, opts.cell);
     if (j > i && line.trim() !== "") shown += repeatSuffix(j - i + 1);
     const tail = suffix?.get(i);
     if (tail !== undefined) shown += tail;
