@@ -3,7 +3,7 @@
  * test/fixtures/outputs (the shared corpus) and test/fixtures/outputs-extra (made for
  * these tests the same way), each with a manifest of the facts an excerpt must keep.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadSet, type OpenSet } from "../../../bench/corpus/facts/sets.ts";
@@ -41,6 +41,15 @@ export function loadCorpus(): CorpusEntry[] {
     for (const e of list) entries.push({ ...e, path: join(dir, e.file) });
   }
   return entries;
+}
+
+/** Every fixture output's text (each `.txt` under CORPUS_DIRS) with its file's name. */
+export function fixtureTexts(): { file: string; text: string }[] {
+  return CORPUS_DIRS.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((file) => file.endsWith(".txt"))
+      .map((file) => ({ file, text: readFileSync(join(dir, file), "utf8") })),
+  );
 }
 
 /** What the PostToolUse hook would pass as hints for this capture. */

@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fieldBounds } from "../../../../src/compress/excerpt/fields.ts";
+import { fixtureTexts } from "../corpus.ts";
 
 // fieldBounds read a line's first field (leadOutliers: max 1) as it reads many: a look for
 // a tab and one for a comma along the whole line first. It now reads the first word alone,
@@ -57,12 +56,7 @@ function first(read: typeof fieldBounds, line: string, from: number): number[] {
   return read(line, from, 1, bounds) > 0 ? [bounds[0]!, bounds[1]!] : [];
 }
 
-const DIR = join(import.meta.dirname, "../../../fixtures");
-const lines = ["outputs", "outputs-substance", "outputs-extra"].flatMap((d) =>
-  readdirSync(join(DIR, d))
-    .filter((f) => f.endsWith(".txt"))
-    .flatMap((f) => readFileSync(join(DIR, d, f), "utf8").split("\n")),
-);
+const lines = fixtureTexts().flatMap(({ text }) => text.split("\n"));
 
 describe("fieldBounds of the first field alone", () => {
   it("finds the bounds it found, in every line of the fixture outputs and past its first characters", () => {

@@ -1,10 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RowCells } from "../../../../src/compress/excerpt/cells.ts";
 import { barCells, rarity, splitBySpans, splitDelimited } from "../../../../src/compress/excerpt/rare.ts";
 import { rootRows } from "../../../../src/compress/excerpt/root-rows.ts";
+import { fixtureTexts } from "../corpus.ts";
 
 // The table kind split every row into an array of cells (barCells, splitDelimited,
 // splitBySpans) and its readers trimmed each cell they read; RowCells keeps where each
@@ -58,12 +57,7 @@ function sameCells(lines: readonly string[], mode: Mode): void {
   expect(got, mode.name).toEqual(want);
 }
 
-const DIR = join(import.meta.dirname, "../../../fixtures");
-const lines = ["outputs", "outputs-substance", "outputs-extra"].flatMap((d) =>
-  readdirSync(join(DIR, d))
-    .filter((f) => f.endsWith(".txt"))
-    .flatMap((f) => readFileSync(join(DIR, d, f), "utf8").split("\n")),
-);
+const lines = fixtureTexts().flatMap(({ text }) => text.split("\n"));
 
 describe("RowCells", () => {
   it("gives every line of the fixture outputs the cells each splitter gives it", () => {
@@ -99,19 +93,18 @@ describe("RowCells", () => {
 
   it("makes rarity and rootRows find what they find in the arrays, on the CSV and bar tables of the fixtures", () => {
     let tables = 0;
-    for (const d of ["outputs", "outputs-substance", "outputs-extra"])
-      for (const f of readdirSync(join(DIR, d)).filter((f) => f.endsWith(".txt"))) {
-        const rows = readFileSync(join(DIR, d, f), "utf8").split("\n");
-        for (const mode of modes) {
-          const cells = new RowCells();
-          for (const line of rows) mode.into(line, cells);
-          const arrays = rows.map((l) => mode.split(l));
-          const r = rarity(arrays);
-          expect(rarity(cells), `${f} ${mode.name}`).toEqual(r);
-          expect(rootRows(cells), `${f} ${mode.name}`).toEqual(rootRows(arrays));
-          if (r.rare.length > 0) tables++;
-        }
+    for (const { file: f, text } of fixtureTexts()) {
+      const rows = text.split("\n");
+      for (const mode of modes) {
+        const cells = new RowCells();
+        for (const line of rows) mode.into(line, cells);
+        const arrays = rows.map((l) => mode.split(l));
+        const r = rarity(arrays);
+        expect(rarity(cells), `${f} ${mode.name}`).toEqual(r);
+        expect(rootRows(cells), `${f} ${mode.name}`).toEqual(rootRows(arrays));
+        if (r.rare.length > 0) tables++;
       }
+    }
     expect(tables).toBeGreaterThan(20);
   });
 });

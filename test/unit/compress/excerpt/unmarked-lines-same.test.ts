@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadCorpus, modelView } from "../../../../bench/corpus/corpus.ts";
 import { unmarkedLines } from "../../../../src/compress/excerpt/unmarked-lines.ts";
+import { fixtureTexts } from "../corpus.ts";
 
 // unmarkedLines read every line before telling there were more than MOST unmarked ones; it
 // now stops at the first past MOST. On real outputs, whole and cut, it must find what
@@ -35,14 +34,9 @@ function asItWas(lines: readonly string[]): number[] {
   return most >= MARKED * nonBlank ? unmarked : [];
 }
 
-const FIXTURES = join(import.meta.dirname, "../../../fixtures");
 const outputs = [
   ...loadCorpus().map((e) => modelView(e).split("\n")),
-  ...["outputs", "outputs-substance", "outputs-extra"].flatMap((d) =>
-    readdirSync(join(FIXTURES, d))
-      .filter((f) => f.endsWith(".txt"))
-      .map((f) => readFileSync(join(FIXTURES, d, f), "utf8").split("\n")),
-  ),
+  ...fixtureTexts().map(({ text }) => text.split("\n")),
 ];
 
 describe("unmarkedLines as it was", () => {

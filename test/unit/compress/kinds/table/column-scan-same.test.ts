@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadCorpus, modelView } from "../../../../../bench/corpus/corpus.ts";
@@ -7,6 +5,7 @@ import { RowCells } from "../../../../../src/compress/excerpt/cells.ts";
 import { ColumnScans } from "../../../../../src/compress/excerpt/column-scan.ts";
 import { rarity, splitAligned, splitDelimited } from "../../../../../src/compress/excerpt/rare.ts";
 import { entityRows } from "../../../../../src/compress/kinds/table/entity-rows.ts";
+import { fixtureTexts } from "../../corpus.ts";
 import { entityRows as entityRowsAsItWas } from "./entity-rows-as-it-was.ts";
 import { rarity as rarityAsItWas } from "./rarity-as-it-was.ts";
 
@@ -46,14 +45,9 @@ function same(rows: RowCells | string[][]): { rare: number; entities: number } {
   return { rare: wasRarity.rare.length, entities: wasEntities.length };
 }
 
-const FIXTURES = join(import.meta.dirname, "../../../../fixtures");
 const outputs = [
   ...loadCorpus().map((e) => modelView(e).split("\n")),
-  ...["outputs", "outputs-substance", "outputs-extra"].flatMap((d) =>
-    readdirSync(join(FIXTURES, d))
-      .filter((f) => f.endsWith(".txt"))
-      .map((f) => readFileSync(join(FIXTURES, d, f), "utf8").split("\n")),
-  ),
+  ...fixtureTexts().map(({ text }) => text.split("\n")),
 ];
 
 describe("a table's columns read once for rarity and entityRows", () => {

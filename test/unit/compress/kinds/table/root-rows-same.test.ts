@@ -1,10 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RowCells } from "../../../../../src/compress/excerpt/cells.ts";
 import { barCells, splitDelimited } from "../../../../../src/compress/excerpt/rare.ts";
 import { rootRows } from "../../../../../src/compress/excerpt/root-rows.ts";
+import { fixtureTexts } from "../../corpus.ts";
 
 // rootRows gathered the name of every row into a set before reading a column; it now tells
 // the first rows' values from one look along the first column for those values alone, and
@@ -116,12 +115,7 @@ function same(rows: readonly (readonly string[])[]): void {
   expect(rootRows(cells)).toEqual(want);
 }
 
-const DIR = join(import.meta.dirname, "../../../../fixtures");
-const outputs = ["outputs", "outputs-substance", "outputs-extra"].flatMap((d) =>
-  readdirSync(join(DIR, d))
-    .filter((f) => f.endsWith(".txt"))
-    .map((f) => readFileSync(join(DIR, d, f), "utf8").split("\n")),
-);
+const outputs = fixtureTexts().map(({ text }) => text.split("\n"));
 
 describe("rootRows as it was", () => {
   it("finds the same rows in every fixture output read as a table of each kind, and past its first lines", () => {

@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sampleOf } from "../../../../../src/compress/excerpt/doc.ts";
 import type { Hints } from "../../../../../src/compress/excerpt/types.ts";
 import { traces } from "../../../../../src/compress/kinds/trace/detect.ts";
+import { fixtureTexts } from "../../corpus.ts";
 
 // chooseKind tells each detector the score it must beat; the trace detector answers 0 past
 // its weak scores where the text holds no line a strong start may be. It must not change
@@ -20,12 +19,7 @@ function sameWinner(text: string, hints: Hints): boolean {
   return true;
 }
 
-const DIR = join(import.meta.dirname, "../../../../fixtures");
-const outputs = ["outputs", "outputs-substance", "outputs-extra"].flatMap((d) =>
-  readdirSync(join(DIR, d))
-    .filter((f) => f.endsWith(".txt"))
-    .map((f) => ({ f, text: sampleOf(readFileSync(join(DIR, d, f), "utf8")) })),
-);
+const outputs = fixtureTexts().map(({ file: f, text }) => ({ f, text: sampleOf(text) }));
 
 describe("the trace detector told the score to beat", () => {
   it("beats each score just as its whole score does, in every fixture output, failing or not", () => {
