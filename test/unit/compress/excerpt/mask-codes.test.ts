@@ -125,8 +125,10 @@ describe("maskLine read from code units", () => {
       }),
       { numRuns: 5000 },
     );
-    // Places were there to be told, not only their absence.
-    expect(places).toBeGreaterThan(100);
+    // Places were there to be told, not only their absence. About 120 of the 5,000 lines
+    // drawn hold one (binomial, sd about 11): 100 failed one run in twenty or so; 40 is
+    // seven deviations down, so the bound says "places were drawn" without being a draw.
+    expect(places).toBeGreaterThan(40);
   });
 
   it("reads code units as charCodeAt does, lone surrogates and all", () => {
