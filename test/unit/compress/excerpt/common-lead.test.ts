@@ -110,7 +110,8 @@ describe("commonLead", () => {
       }),
       { numRuns: 20_000 },
     );
-    expect(found).toBeGreaterThan(30);
+    // Drawn: about 92 of 20,000 draws find a lead (sd about 11, 26 seeds); 20 is over six deviations down.
+    expect(found).toBeGreaterThan(20);
   });
   it("answers so for random mixes of leads near 40% of the lines", () => {
     const line = fc.oneof(

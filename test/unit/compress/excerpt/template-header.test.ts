@@ -49,8 +49,10 @@ describe("the header lines share", () => {
       { numRuns: 1500 },
     );
     // Headers were there to be found, and lines near the share without one.
+    // Drawn: about 1,446 of 1,500 draws have a header and 54 none (sd about 7 each, 26 seeds);
+    // 300 and 5 are far and over six deviations down.
     expect(headed).toBeGreaterThan(300);
-    expect(unheaded).toBeGreaterThan(10);
+    expect(unheaded).toBeGreaterThan(5);
   });
 });
 
