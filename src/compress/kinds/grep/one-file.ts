@@ -13,33 +13,7 @@
  */
 
 import type { Bare } from "./bare.ts";
-import { hasOption, searchCommand } from "./search-command.ts";
-
-/**
- * Options after which the lines are no matches one by one, or name files: a walk (grep's
- * -r), a count, lists of files, silence, names asked for (-H), the lines that do not match (-v).
- */
-const NOT_LINES = [
-  "-r",
-  "-R",
-  "-c",
-  "-l",
-  "-L",
-  "-q",
-  "-H",
-  "-v",
-  "--recursive",
-  "--dereference-recursive",
-  "--count",
-  "--files-with-matches",
-  "--files-without-match",
-  "--files",
-  "--quiet",
-  "--silent",
-  "--with-filename",
-  "--null",
-  "--invert-match",
-];
+import { hasOption, printsBareLines, searchCommand } from "./search-command.ts";
 
 interface Search {
   readonly files: readonly string[];
@@ -50,7 +24,7 @@ interface Search {
 /** The files a grep (egrep, fgrep, rg, ag, ack) command names, or undefined where its lines are not one by one. */
 function searchOf(command: string): Search | undefined {
   const search = searchCommand(command);
-  if (!search || search.program === "git grep" || hasOption(search, ...NOT_LINES)) return undefined;
+  if (!search || !printsBareLines(search)) return undefined;
   return {
     files: search.paths,
     numbered: hasOption(search, "-n", "--line-number"),

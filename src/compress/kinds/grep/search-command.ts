@@ -164,6 +164,94 @@ export function searchCommand(command: string): SearchCommand | undefined {
   return { program, flags, valued, patterns, paths };
 }
 
+/**
+ * Options after which a search prints something else than its matching lines one by one,
+ * or names a file on each: counts (-c), lists of files (-l, -L), nothing (-q), the lines
+ * that do not match (-v), names asked for (-H), a walk (grep's -r), JSON (rg's --json).
+ * Each program's own: rg's -L follows links and its -r replaces, ag's -L lists files.
+ */
+const NOT_MATCH_LINES: Readonly<Record<string, readonly string[]>> = {
+  grep: [
+    "-r",
+    "-R",
+    "-c",
+    "-l",
+    "-L",
+    "-q",
+    "-H",
+    "-v",
+    "-Z",
+    "--recursive",
+    "--dereference-recursive",
+    "--count",
+    "--files-with-matches",
+    "--files-without-match",
+    "--quiet",
+    "--silent",
+    "--with-filename",
+    "--null",
+    "--invert-match",
+  ],
+  rg: [
+    "-c",
+    "-l",
+    "-q",
+    "-H",
+    "-v",
+    "--count",
+    "--count-matches",
+    "--files",
+    "--files-with-matches",
+    "--files-without-match",
+    "--quiet",
+    "--with-filename",
+    "--null",
+    "--invert-match",
+    "--json",
+    "--vimgrep",
+  ],
+  ag: [
+    "-c",
+    "-l",
+    "-L",
+    "-g",
+    "-v",
+    "-H",
+    "--count",
+    "--files-with-matches",
+    "--files-without-matches",
+    "--filename",
+    "--print0",
+    "--invert-match",
+    "--vimgrep",
+  ],
+  ack: [
+    "-c",
+    "-l",
+    "-L",
+    "-f",
+    "-g",
+    "-v",
+    "-H",
+    "--count",
+    "--files-with-matches",
+    "--files-without-matches",
+    "--with-filename",
+    "--print0",
+    "--invert-match",
+  ],
+};
+
+/**
+ * Whether the search prints its matching lines one by one with no file's name on them:
+ * one of grep, rg, ag or ack, none of the options that print counts, lists, names or
+ * other lines (git grep always names the file).
+ */
+export function printsBareLines(search: SearchCommand): boolean {
+  const not = NOT_MATCH_LINES[search.program];
+  return not !== undefined && !hasOption(search, ...not);
+}
+
 /** Whether a search has any of these options (`-n`, `--line-number`), with or without a value. */
 export function hasOption(search: SearchCommand, ...names: string[]): boolean {
   return names.some((n) => search.flags.has(n) || search.valued.some(([o]) => o === n));

@@ -11,6 +11,11 @@ describe("a search over one file (grep/one-file.ts)", () => {
     expect([...read.bodyAt]).toEqual([0, 0, 0]);
     // rg's -E takes an encoding: the pattern is the word after it.
     expect(oneFileMatches(lines, "rg -E utf-8 error app.log")?.count).toBe(3);
+    // Each program's options by their own meaning: rg's -L follows links and its -r replaces
+    // (ripgrep 14 over one file printed the lines bare either way); grep's -L lists files.
+    expect(oneFileMatches(lines, "rg -L error app.log")?.count).toBe(3);
+    expect(oneFileMatches(lines, "rg -r ERR error app.log")?.count).toBe(3);
+    expect(oneFileMatches(lines, "grep -L error app.log")).toBeUndefined();
   });
 
   it("reads -n's numbers, its context lines and `--` as no matches", () => {
@@ -33,6 +38,9 @@ describe("a search over one file (grep/one-file.ts)", () => {
       "grep -C2 error app.log",
       "grep error logs/*.log",
       "git grep error app.log",
+      "rg --json error app.log",
+      "rg -c error app.log",
+      "ag -L error app.log",
       "ls -la",
     ])
       expect(oneFileMatches(lines, command), command).toBeUndefined();
