@@ -11,7 +11,7 @@ import { excerptBudget } from "../../../src/compress/excerpt/budget.ts";
 import { defaults } from "../../../src/config/schema.ts";
 import { alike, type Claim, checkClaims, firstLineOf } from "../../helpers/claims.ts";
 import { type Made, madeOf, openExcerpts } from "../../helpers/open-excerpts.ts";
-import { hintsFor, loadCorpus, readText } from "./corpus.ts";
+import { hintsFor, loadCorpus, readText, variantCase } from "./corpus.ts";
 
 const claimsOf = (m: Made): Claim[] =>
   checkClaims(m.text, m.excerpt, firstLineOf(m.hints, m.excerpt.compressor), m.hints.intent);
@@ -85,6 +85,38 @@ describe("the checker's own readings", () => {
       );
       expect(cut.map((c) => c.ok)).toEqual([false]);
     }
+  });
+});
+
+/** The false claims of a robustness variant's excerpt (bench/claims.ts --variants). */
+async function variantFalse(...at: Parameters<typeof variantCase>): Promise<string[]> {
+  const { text, e, hints } = await variantCase(...at);
+  return checkClaims(text, e, firstLineOf(hints, e.compressor), hints.intent as string | undefined)
+    .filter((c) => !c.ok)
+    .map((c) => `${c.form}: ${c.line.slice(0, 120)} (${c.why ?? ""})`);
+}
+
+describe("the framing's claims, on the variants of real captures that showed one false", () => {
+  it("reads a Node stack's frames as no search's matches (NestJS's error, its frames grown 4x)", async () => {
+    // `    at Injector.lookupComponentInParentModules (/home/…/injector.js:286:19)` was read as
+    // grep's `path:line:text`, the path `    at Injector… (/home/…/injector.js`: `57 lines in
+    // 56 files` where no search ran.
+    const { e } = await variantCase("fresh30", "nest-start-di-error-f30", "grown4x");
+    expect(e.compressor).not.toBe("grep");
+    expect(await variantFalse("fresh30", "nest-start-di-error-f30", "grown4x")).toEqual([]);
+  });
+
+  it("counts no `exit code: 0` under a table cut at its rule's spans as a row (flask routes, grown 2x)", async () => {
+    const { e } = await variantCase("fresh24", "flask-routes-api-f24", "grown2x");
+    expect(e.text).toContain("[45 rows]");
+    expect(e.text).not.toContain("Methods: (empty)");
+    expect(await variantFalse("fresh24", "flask-routes-api-f24", "grown2x")).toEqual([]);
+  });
+
+  it("reads no search's matches where a command before it printed (cat status; grep … smaps_rollup)", async () => {
+    const { e } = await variantCase("fresh25", "proc-status-limits-fetcher-f25", "grown4x");
+    expect(JSON.stringify(e.kept)).not.toMatch(/matches in 1 file/);
+    expect(await variantFalse("fresh25", "proc-status-limits-fetcher-f25", "grown4x")).toEqual([]);
   });
 });
 

@@ -27,9 +27,12 @@ export function isSearch(command: string | undefined): boolean {
 }
 
 // The path part must look like one (a slash or an extension), so "82:10:cf" hex is not a match;
-// it must not end where a time of day begins (`… 2024-05-30 16:31:02`, git blame -C's line
+// a stack's frame (`    at Injector.lookup (/app/injector.js:286:19)`) is none, though its
+// `    at Injector.lookup (/app/injector.js` holds a slash; it must not end where a time of day begins (`… 2024-05-30 16:31:02`, git blame -C's line
 // with its file name column; `[30/Nov/2026:19:50:51`, an access log's line): dated-cut.ts.
-export const MATCH = new RegExp(String.raw`^([^\s:]*[/.][^\s:]*|[^:]*\/[^:]*)${NOT_AT_HOUR}:(\d+):(.*)$`);
+export const MATCH = new RegExp(
+  String.raw`^(?!\s+at\s)([^\s:]*[/.][^\s:]*|[^:]*\/[^:]*)${NOT_AT_HOUR}:(\d+):(.*)$`,
+);
 
 /** A context line: its path must not end in a date's year (`2026-10-18`: dated-cut.ts). */
 export const CONTEXT = new RegExp(String.raw`^([^\s:]*[/.][^\s:]*)${NOT_AT_DATE}-(\d+)-(.*)$`);

@@ -9,11 +9,13 @@
  * Not read so: a search naming no file (it read its input, whatever printed that), or more
  * than one, or a directory to walk (-r, rg's and ag's own walk print each file's name); a
  * count (-c), a list of files (-l, -L), nothing (-q) or the lines that do not match (-v);
- * context lines without numbers, which no mark tells from the matches.
+ * context lines without numbers, which no mark tells from the matches; a search after a
+ * command that printed (`cat status; grep -E … smaps_rollup`).
  */
 
 import type { Bare } from "./bare.ts";
-import { hasOption, printsBareLines, searchCommand } from "./search-command.ts";
+import { nothingPrintedBefore } from "./piped-on.ts";
+import { hasOption, printsBareLines, SEARCH_WORD, searchCommand } from "./search-command.ts";
 
 interface Search {
   readonly files: readonly string[];
@@ -25,6 +27,9 @@ interface Search {
 function searchOf(command: string): Search | undefined {
   const search = searchCommand(command);
   if (!search || !printsBareLines(search)) return undefined;
+  // What printed before the search is in the output too: its lines are no matches.
+  const at = SEARCH_WORD.exec(command);
+  if (at === null || !nothingPrintedBefore(command, at.index)) return undefined;
   return {
     files: search.paths,
     numbered: hasOption(search, "-n", "--line-number"),

@@ -10,6 +10,9 @@
 /** The programs that search, by the word that runs them (`git grep` by its second). */
 export const SEARCH = /^(?:grep|egrep|fgrep|rg|ag|ack)$/;
 
+/** Where a command line's first search program stands, as a word among others. */
+export const SEARCH_WORD = /(?<![\w./-])(?:grep|egrep|fgrep|rg|ag|ack)(?![\w.-])/;
+
 export interface SearchCommand {
   /** `grep` (egrep and fgrep too), `rg`, `ag`, `ack` or `git grep`. */
   readonly program: string;

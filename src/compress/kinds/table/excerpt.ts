@@ -127,7 +127,13 @@ function rowSplitter(lines: readonly string[], header: number, delimiter: string
       into: (line, rows) => rows.addDelimited(line, delimiter, splitDelimited),
     };
   if (spans.length >= 2)
-    return { split: (line) => splitBySpans(line, spans), into: (line, rows) => rows.addSpanned(line, spans) };
+    return {
+      split: (line) => splitBySpans(line, spans),
+      into: (line, rows) => rows.addSpanned(line, spans),
+      // Cut at the rule's spans every line has a cell per column, most of them empty under
+      // `exit code: 0`: a line of one cell is one no run of blanks parts.
+      oneCell: (line) => !/\S\s{2,}\S/.test(line),
+    };
   const titles = lines[titlesOf(lines, header)] ?? "";
   const starts = startsOf(titles, splitAligned(titles));
   return {
@@ -139,6 +145,8 @@ function rowSplitter(lines: readonly string[], header: number, delimiter: string
 interface Splitter {
   readonly split: (line: string) => string[];
   readonly into: (line: string, rows: RowCells) => void;
+  /** Whether a line added (its cells `width`) is one cell, no row of many columns; else width 1. */
+  readonly oneCell?: (line: string, width: number) => boolean;
 }
 
 /**
@@ -208,7 +216,7 @@ function rarePicks(
   doc: Doc,
   start: number,
   header: number,
-  { split, into }: Splitter,
+  { split, into, oneCell = (_, width) => width === 1 }: Splitter,
   picks: Pick[],
   notes: Note[],
   whole: number[],
@@ -264,7 +272,7 @@ function rarePicks(
       odd++;
       continue;
     }
-    if (width === 1 && names.length > 1) {
+    if (names.length > 1 && oneCell(line, width)) {
       odd++;
       lones.push(i);
     }
