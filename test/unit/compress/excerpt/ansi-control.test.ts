@@ -11,7 +11,6 @@ import { cleanText, hasControl } from "../../../../src/compress/excerpt/ansi.ts"
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: see above
 const NO_CONTROL = /[\t\n\r\x20-\x7e\x80-\uffff]*/y;
 function asItWas(text: string): boolean {
   NO_CONTROL.lastIndex = 0;
