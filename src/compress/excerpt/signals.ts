@@ -191,9 +191,10 @@ const SUMMARY_HEAD =
   /^(?:Tests?|Test Files|Test Suites|Suites|Snapshots|Time|Duration|Ran|Summary|Result|Total)\b[\s:]/i;
 /**
  * What a line SUMMARY_WORDS matches must hold (most lines hold none; isSummary reads the
- * corpus's lines in about three quarters of the time): `exit`; a digit and a space before a counted word's first letter; a tally's last
- * letter, a colon and a digit; `found`, `checked` or `took` before a digit; `built`,
- * `done`, `finished` or `completed`'s last letter before ` in`.
+ * corpus's lines in about three quarters of the time): `exit`; a digit and a space before
+ * a counted word's first letter; a tally's last letter, a colon and a digit; `found`,
+ * `checked` or `took` before a digit; `built`, `done`, `finished` or `completed`'s last
+ * letter before ` in`.
  */
 const MAYBE_SUMMARY_WORDS = /\d [efmpstvw]|[dlrsg]:\s*\d|exit|(?:found|checked|took) \d|[dte] in\b/i;
 
