@@ -9,18 +9,19 @@
 // biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are exactly what this removes
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]/g;
 /**
- * The run of characters from `lastIndex` on that are no control byte (tab, newline,
- * carriage return, printable ASCII, anything past it): a text holds a control byte where
- * the run from its start stops short. One run along the text, where a search for a
- * control byte tried each character as a match of its own (twice as long).
+ * The control bytes a text may not keep (all below a space but tab, newline and carriage
+ * return; DEL), each looked for along the whole text on its own: a search for one
+ * character runs several times faster than a regex reads each character, so thirty of
+ * them cost less than one read of the text by a character class (a third, on the corpus).
  */
-const NO_CONTROL = /[\t\n\r\x20-\x7e\x80-\uffff]*/y;
+const CONTROLS = [...Array(32).keys(), 127]
+  .filter((c) => c !== 9 && c !== 10 && c !== 13)
+  .map((c) => String.fromCharCode(c));
 
 /** Whether `text` holds a control byte other than tab, newline and carriage return. */
 export function hasControl(text: string): boolean {
-  NO_CONTROL.lastIndex = 0;
-  NO_CONTROL.test(text);
-  return NO_CONTROL.lastIndex < text.length;
+  for (const c of CONTROLS) if (text.includes(c)) return true;
+  return false;
 }
 // biome-ignore lint/suspicious/noControlCharactersInRegex: see above
 const CONTROL_ALL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]+/g;

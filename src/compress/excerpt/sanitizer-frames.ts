@@ -26,8 +26,17 @@ function folderOf(file: string): string {
   return file.slice(0, file.lastIndexOf("/") + 1);
 }
 
-/** The file main's frame names, where the output is a sanitizer's (it names itself); undefined otherwise. */
-function mainFile(lines: readonly string[]): string | undefined {
+/**
+ * The file main's frame names, where the output is a sanitizer's (it names itself); undefined
+ * otherwise. `source`: the lines' text (Doc.source), where what each line is searched for is
+ * looked for first, in one search along it: most outputs hold no sanitizer's name.
+ */
+function mainFile(lines: readonly string[], source?: string): string | undefined {
+  if (
+    source !== undefined &&
+    (!source.includes("main ") || !(source.includes("Sanitizer") || source.includes(": runtime error: ")))
+  )
+    return undefined;
   let sanitizer = false;
   let main: string | undefined;
   for (const line of lines) {
@@ -41,9 +50,9 @@ function mainFile(lines: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** The first frame in the program's own folder (main's) under each stack, each place once; [] when none. */
-export function sanitizerFrames(lines: readonly string[]): number[] {
-  const main = mainFile(lines);
+/** The first frame in the program's own folder (main's) under each stack, each place once; [] when none (`source`: mainFile). */
+export function sanitizerFrames(lines: readonly string[], source?: string): number[] {
+  const main = mainFile(lines, source);
   if (main === undefined) return [];
   const own = folderOf(main);
   const out: number[] = [];

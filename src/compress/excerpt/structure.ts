@@ -104,7 +104,7 @@ export function rankStructure(w: Work): void {
   newFacts(w, requestOutcomes(w.lines, w.source), E.rare, "outcome");
   newFacts(w, massifPeak(w.lines), E.rare, "outcome");
   newFacts(w, ownFrames(w.lines), E.rare, "label");
-  newFacts(w, sanitizerFrames(w.lines), E.rare, "label");
+  newFacts(w, sanitizerFrames(w.lines, w.source), E.rare, "label");
   // Each header at one worth, those already facts too: a list told in part is no list.
   for (const i of numberedFailures(w.lines)) fact(w, i, i, E.rare, "label");
   newFacts(w, numberedFindings(w.lines), E.rare, "label");

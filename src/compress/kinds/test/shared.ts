@@ -225,15 +225,23 @@ export function testExcerpt(
   });
   if (skipped.length <= 8) for (const i of skipped) picks.push({ from: i, to: i, prio: MUST });
   const kept = failures > 0 ? `${plural(failures, "failing test")}, summary` : "summary";
+  // Passing tests are noise; the failure blocks the runner has read itself. The engine asks
+  // of a line about twice (jest, vitest, pytest on the corpus): each is read once (told: 1
+  // noise, 2 not).
+  const quiet = (i: number) => inBlock[i] === 1 || isSuccess(doc.lines[i]!) || BANNER.test(doc.lines[i]!);
+  const told = new Uint8Array(n);
+  const noise = (i: number) => {
+    if (!told[i]) told[i] = quiet(i) ? 1 : 2;
+    return told[i] === 1;
+  };
   return excerpt(name, doc, budget, {
     picks,
     kept,
-    // Passing tests are noise; the failure blocks the runner has read itself.
     engine: {
       factsOnly: true,
       // A coverage table, the output of the tests themselves: as room allows.
       rest: true,
-      noise: (i) => inBlock[i] === 1 || isSuccess(doc.lines[i]!) || BANNER.test(doc.lines[i]!),
+      noise,
     },
     hints,
   });
