@@ -210,6 +210,7 @@ export function testExcerpt(
   failures: number,
   blocks: readonly Block[],
   hints: Hints,
+  readsBlocks = true,
 ): Excerpt {
   const n = doc.lines.length;
   picks.push({ from: 0, to: 2, prio: P.head, split: "head" });
@@ -233,7 +234,8 @@ export function testExcerpt(
       factsOnly: true,
       // A coverage table, the output of the tests themselves: as room allows.
       rest: true,
-      noise: (i) => inBlock[i] === 1 || isSuccess(doc.lines[i]!) || BANNER.test(doc.lines[i]!),
+      noise: (i) =>
+        (readsBlocks && inBlock[i] === 1) || isSuccess(doc.lines[i]!) || BANNER.test(doc.lines[i]!),
     },
     hints,
   });
