@@ -166,6 +166,12 @@ function testClaims(lines: readonly string[], e: Excerpted): Claim[] {
       }
     }
   }
+  // Playwright Test: its totals' `  20 failed` (flaky tests are numbered among the failures too).
+  if (!found && e.compressor === "playwright") {
+    const m = lines.map((l) => /^\s+(\d+) failed\s*$/.exec(l)).find((x) => x !== null);
+    total = m ? Number(m[1]) : 0;
+    found = m !== undefined;
+  }
   // go test: each failed test's own `--- FAIL:` line.
   if (!found && e.compressor === "go-test") {
     total = lines.filter((l) => /^\s*--- FAIL: /.test(l)).length;

@@ -45,7 +45,10 @@
  * fresh30's need PostgreSQL server binaries and the npm registry for pg, knex, sequelize with sequelize-cli,
  * typeorm, kysely, drizzle-orm with drizzle-kit, graphql with @graphql-codegen/cli, @stoplight/spectral-cli,
  * @redocly/cli, ajv-cli, zod, fastify with pino-pretty, NestJS, aws-cdk with aws-cdk-lib and cdk-nag, and tsx
- * (captured with CORPUS_CAPTURE_ROOT=/home/dev/work-fresh30). Three public repositories are
+ * (captured with CORPUS_CAPTURE_ROOT=/home/dev/work-fresh30).
+ * fresh32's need Debian's mariadb-server with mariadb-client, redis-server with redis-tools and chromium, and the
+ * npm registry for mysql2, ioredis, @playwright/test, karma with karma-jasmine, jasmine-core and
+ * karma-chrome-launcher, and lighthouse (captured with CORPUS_CAPTURE_ROOT=/home/dev/work-fresh32). Three public repositories are
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt),
  * $LOGHUB_REPO (logpai/loghub) and $CJSON_REPO (DaveGamble/cJSON).
  *

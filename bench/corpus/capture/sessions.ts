@@ -6969,6 +6969,203 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh32 set (bench/corpus/fresh32/): what a web engineer with a coding agent runs against a
+  // database, a cache and a browser when the ticket shop misbehaves, in shapes no earlier set holds
+  // (a checkout replay's mysql2 errors, InnoDB's monitor after a deadlock and a malformed foreign
+  // key, ANALYZE of a slow join, mariadb-dump, the slow query log and mariadb-dumpslow, mariadb-check;
+  // redis-cli --bigkeys, --memkeys, SLOWLOG GET, CONFIG GET, ioredis workers on OOM, MISCONF and a
+  // refused replica, the Redis log; Playwright's list, line and JSON reporters, a page's console
+  // through playwright-core, karma on ChromeHeadless, lighthouse); files by projects/fresh32.sh
+  // (captured with CORPUS_CAPTURE_ROOT=/home/dev/work-fresh32).
+  {
+    name: "fresh32-db",
+    setup: "fresh32",
+    cwd: "fresh32/boxoffice",
+    prompt:
+      "last night's checkout replay showed failed orders and the sales dashboard is slow; find out what the database is doing",
+    provenance: `${CAPTURED} (Debian 12's MariaDB 10.11 server and client on 127.0.0.1, mysql2 3.24 from the npm registry; files by projects/fresh32.sh)`,
+    steps: [
+      bash(
+        "mysql2-checkout-replay-f32",
+        "mysql2",
+        "node scripts/checkout-replay.js 2>&1",
+        "Replay last night's checkout requests against the local database",
+      ),
+      bash(
+        "mariadb-migration-refunds-fk-f32",
+        "mariadb",
+        'mariadb --defaults-extra-file=db/local.cnf boxoffice < db/migrations/0009_refunds.sql; echo "exit code: $?"',
+        "Apply the refunds migration",
+      ),
+      bash(
+        "mariadb-innodb-status-f32",
+        "mariadb",
+        "mariadb --defaults-extra-file=db/local.cnf -e 'SHOW ENGINE INNODB STATUS\\G'",
+        "InnoDB's monitor: the latest deadlock and foreign key error",
+      ),
+      bash(
+        "mariadb-analyze-sales-report-f32",
+        "mariadb",
+        "(printf 'ANALYZE '; cat scripts/sales-report.sql) | mariadb --defaults-extra-file=db/local.cnf -t boxoffice",
+        "ANALYZE the dashboard's sales report query",
+      ),
+      bash(
+        "mariadb-dump-schema-f32",
+        "mariadb-dump",
+        "mariadb-dump --defaults-extra-file=db/local.cnf --no-data --routines --triggers boxoffice",
+        "Dump the schema to see the indexes",
+      ),
+      bash(
+        "mariadb-slow-log-spilled-f32",
+        "mariadb",
+        "cat ../srv/boxoffice-slow.log",
+        "Read the slow query log",
+      ),
+      bash(
+        "mariadb-dumpslow-f32",
+        "mariadb",
+        "mariadb-dumpslow -s t -t 12 ../srv/boxoffice-slow.log",
+        "Summarise the slow log by total time",
+      ),
+      bash(
+        "mariadb-check-boxoffice-f32",
+        "mariadb-check",
+        'mariadb-check --defaults-extra-file=db/local.cnf --databases boxoffice; echo "exit code: $?"',
+        "Check every table of the shop's database",
+      ),
+    ],
+  },
+  {
+    name: "fresh32-cache",
+    setup: "fresh32",
+    cwd: "fresh32/boxoffice",
+    prompt:
+      "seat holds started failing at 21:00 and the cache box alarms on memory; what is in Redis and why do writes fail",
+    provenance: `${CAPTURED} (Debian 12's Redis 7.0 server and redis-cli on 127.0.0.1, ioredis 6.0 from the npm registry; files by projects/fresh32.sh)`,
+    steps: [
+      bash("redis-bigkeys-f32", "redis-cli", "redis-cli -p 16392 --bigkeys", "The biggest keys of each type"),
+      bash(
+        "redis-memkeys-f32",
+        "redis-cli",
+        "redis-cli -p 16392 --memkeys",
+        "The keys using the most memory",
+      ),
+      bash(
+        "redis-slowlog-get-f32",
+        "redis-cli",
+        "redis-cli -p 16392 SLOWLOG GET 128",
+        "What ran slowly this evening",
+      ),
+      bash(
+        "redis-config-get-all-f32",
+        "redis-cli",
+        "redis-cli -p 16392 CONFIG GET '*'",
+        "The running configuration",
+      ),
+      bash(
+        "ioredis-hold-seats-spilled-f32",
+        "ioredis",
+        "node cache/hold-seats.js 2>&1",
+        "Try holding seats as the web tier does",
+      ),
+      {
+        tool: "Bash",
+        input: {
+          command: "redis-cli -p 16392 CONFIG SET maxmemory 512mb",
+          description: "Raise the memory cap for now",
+        },
+      },
+      bash(
+        "ioredis-session-sweeper-misconf-f32",
+        "ioredis",
+        "node cache/session-sweeper.js 2>&1",
+        "Run the session sweeper again",
+      ),
+      bash("redis-log-tail-f32", "redis", "tail -n 60 ../srv/redis/redis.log", "The Redis server's log"),
+      bash(
+        "ioredis-mail-worker-refused-f32",
+        "ioredis",
+        'timeout 25 node cache/queue-worker.js 2>&1; echo "exit code: $?"',
+        "Why the confirmation mails are not sent",
+      ),
+    ],
+  },
+  {
+    name: "fresh32-browser",
+    setup: "fresh32",
+    cwd: "fresh32/boxoffice",
+    prompt: "the e2e suite went red after the seat map release and the event page feels slow; what broke",
+    provenance: `${CAPTURED} (Debian 12's chromium 156; @playwright/test 1.65, karma 6.4 with karma-jasmine 5.1 and karma-chrome-launcher 3.2, lighthouse 13.5, from the npm registry; files by projects/fresh32.sh)`,
+    steps: [
+      {
+        tool: "Bash",
+        input: {
+          command: "nohup node web/server.js 18432 >web.log 2>&1 & echo $! > web.pid; sleep 1; cat web.log",
+          description: "Start the shop's web front locally",
+        },
+      },
+      build(
+        "playwright-test-list-spilled-f32",
+        "playwright",
+        '(cd e2e && npx playwright test 2>&1); echo "exit code: $?"',
+        "Run the end-to-end suite",
+      ),
+      build(
+        "playwright-test-line-checkout-f32",
+        "playwright",
+        '(cd e2e && npx playwright test tests/checkout.spec.js --project=desktop --reporter=line 2>&1); echo "exit code: $?"',
+        "Only the checkout specs on desktop",
+      ),
+      bash(
+        "playwright-console-trace-f32",
+        "playwright",
+        "node scripts/console-trace.js 2>&1",
+        "What the pages print to the console",
+      ),
+      build(
+        "karma-chrome-headless-f32",
+        "karma",
+        '(cd karma && npx karma start karma.conf.js 2>&1); echo "exit code: $?"',
+        "Run the cart's unit specs in ChromeHeadless",
+      ),
+      build(
+        "lighthouse-event-page-json-spilled-f32",
+        "lighthouse",
+        'npx lighthouse http://127.0.0.1:18432/event/1 --chrome-path=/usr/bin/chromium --chrome-flags="--headless=new --no-sandbox" --output=json --quiet',
+        "Lighthouse report of the event page",
+      ),
+      build(
+        "lighthouse-home-cli-f32",
+        "lighthouse",
+        'npx lighthouse http://127.0.0.1:18432/ --chrome-path=/usr/bin/chromium --chrome-flags="--headless=new --no-sandbox" --only-categories=performance,accessibility,best-practices --output=html --output-path=./lh-home.html 2>&1',
+        "Audit the home page",
+      ),
+      { tool: "Bash", input: { command: "kill $(cat web.pid)", description: "Stop the web front" } },
+    ],
+  },
+  {
+    name: "fresh32-e2e-json",
+    setup: "fresh32",
+    cwd: "fresh32/boxoffice",
+    prompt: "give me the mobile e2e run as JSON so I can see each failure's error and where it stands",
+    provenance: `${CAPTURED} (Debian 12's chromium 156; @playwright/test 1.65 from the npm registry; files by projects/fresh32.sh)`,
+    steps: [
+      {
+        tool: "Bash",
+        input: {
+          command: "nohup node web/server.js 18432 >web.log 2>&1 & echo $! > web.pid; sleep 1; cat web.log",
+          description: "Start the shop's web front locally",
+        },
+      },
+      build(
+        "playwright-test-json-spilled-f32",
+        "playwright",
+        '(cd e2e && npx playwright test --project=mobile --reporter=json 2>/dev/null); echo "exit code: $?"',
+        "The mobile run as JSON",
+      ),
+      { tool: "Bash", input: { command: "kill $(cat web.pid)", description: "Stop the web front" } },
+    ],
+  },
 ];
 
 /**

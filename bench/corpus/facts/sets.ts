@@ -108,6 +108,12 @@
  *           schema's validation; spectral and redocly lint of OpenAPI; ajv-cli, a ZodError; a fastify
  *           pino log raw and through pino-pretty; a NestJS dependency error; aws-cdk synth with a
  *           cyclic reference, cdk-nag, a template and a duplicate construct).
+ * - fresh32: bench/corpus/fresh32, what a web engineer runs against a database, a cache and a
+ *           browser, in shapes no set held (mysql2's errors of a checkout replay, InnoDB's monitor
+ *           after a deadlock and a malformed foreign key, ANALYZE, mariadb-dump, the slow query log,
+ *           mariadb-dumpslow, mariadb-check; redis-cli --bigkeys, --memkeys, SLOWLOG GET, CONFIG
+ *           GET, ioredis on OOM, MISCONF and a refused replica, the Redis log; Playwright's list,
+ *           line and JSON reporters, a page's console, karma on ChromeHeadless, lighthouse).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -154,6 +160,7 @@ export const OPEN_SETS = [
   "fresh28",
   "fresh29",
   "fresh30",
+  "fresh32",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];

@@ -89,3 +89,18 @@ export const vitest: Detector = {
     return scoreSigns(text, hints, signs, /\bvitest\b/);
   },
 };
+
+const PLAYWRIGHT_SIGNS: readonly Sign[] = [
+  [where([" › "], /^\s+\d+\) (?:\[[^\]\n]+\] › )?\S+:\d+:\d+ › .*─{3,}\s*$/m), 0.5],
+  [where(["Running "], /^Running \d+ tests? using \d+ workers?\b/m), 0.3],
+  [where([" passed (", " failed"], /^\s+\d+ (?:passed \([\d.]+m?s\)|failed)\s*$/m), 0.2],
+];
+
+/** Playwright Test's list, line and dot reporters (its JSON reporter is JSON). */
+export const playwright: Detector = {
+  name: "playwright",
+  detect(text: string, hints: Hints): number {
+    if (!holds(text, " › ")) return 0;
+    return scoreSigns(text, hints, PLAYWRIGHT_SIGNS, /\bplaywright\s+test\b/);
+  },
+};

@@ -5,6 +5,7 @@ import { cargoTestExcerpt } from "./cargo-test.ts";
 import { goTestExcerpt } from "./go-test.ts";
 import { jestExcerpt } from "./jest.ts";
 import { nodeTestExcerpt } from "./node-test.ts";
+import { playwrightExcerpt } from "./playwright.ts";
 import { pytestExcerpt } from "./pytest.ts";
 import { vitestExcerpt } from "./vitest.ts";
 
@@ -13,6 +14,7 @@ export const excerpts: Readonly<Record<string, ExcerptFn>> = {
   "go-test": goTestExcerpt,
   jest: jestExcerpt,
   "node-test": nodeTestExcerpt,
+  playwright: playwrightExcerpt,
   pytest: pytestExcerpt,
   vitest: vitestExcerpt,
 };

@@ -210,6 +210,7 @@ export function testExcerpt(
   failures: number,
   blocks: readonly Block[],
   hints: Hints,
+  readsBlocks = true,
 ): Excerpt {
   const n = doc.lines.length;
   picks.push({ from: 0, to: 2, prio: P.head, split: "head" });
@@ -228,7 +229,8 @@ export function testExcerpt(
   // Passing tests are noise; the failure blocks the runner has read itself. The engine asks
   // of a line about twice (jest, vitest, pytest on the corpus): each is read once (told: 1
   // noise, 2 not).
-  const quiet = (i: number) => inBlock[i] === 1 || isSuccess(doc.lines[i]!) || BANNER.test(doc.lines[i]!);
+  const quiet = (i: number) =>
+    (readsBlocks && inBlock[i] === 1) || isSuccess(doc.lines[i]!) || BANNER.test(doc.lines[i]!);
   const told = new Uint8Array(n);
   const noise = (i: number) => {
     if (!told[i]) told[i] = quiet(i) ? 1 : 2;
