@@ -65,9 +65,17 @@ for (let i = 0; i < a.count; i++) {
   (replaced ? filed : passed).push(id);
 }
 ms.sort((x, y) => x - y);
+const lockMs = samples.map((x) => x.lockMs).sort((x, y) => x - y);
+const cpuMs = samples.map((x) => x.cpuMs).sort((x, y) => x - y);
+// Each event's figures, one line each (worker, ms, lock wait ms, CPU ms, write transactions), for a closer look.
 if (process.env.CAIRN_CONCURRENCY_SAMPLES) {
   const { appendFileSync } = await import("node:fs");
-  appendFileSync(process.env.CAIRN_CONCURRENCY_SAMPLES, samples.map((x) => `${a.worker} ${x.ms.toFixed(1)} ${x.lockMs.toFixed(1)} ${x.cpuMs.toFixed(1)} ${x.writes}\n`).join(""));
+  appendFileSync(
+    process.env.CAIRN_CONCURRENCY_SAMPLES,
+    samples
+      .map((x) => `${a.worker} ${x.ms.toFixed(1)} ${x.lockMs.toFixed(1)} ${x.cpuMs.toFixed(1)} ${x.writes}\n`)
+      .join(""),
+  );
 }
 process.stdout.write(
   `${JSON.stringify({
@@ -79,5 +87,8 @@ process.stdout.write(
     p50: percentile(ms, 50),
     p99: percentile(ms, 99),
     max: ms.at(-1) ?? 0,
+    lockP99: percentile(lockMs, 99),
+    lockMax: lockMs.at(-1) ?? 0,
+    cpuP99: percentile(cpuMs, 99),
   })}\n`,
 );
