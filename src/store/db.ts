@@ -171,13 +171,14 @@ export function beginImmediate(db: DatabaseSync): void {
   }
   db.exec("PRAGMA busy_timeout = 0");
   try {
-    const started = performance.now();
+    // The wall clock, and not performance.now(), whose global loads node:perf_hooks (core/clock.ts).
+    const started = Date.now();
     for (;;) {
       try {
         db.exec("BEGIN IMMEDIATE");
         return;
       } catch (err) {
-        const waited = performance.now() - started;
+        const waited = Date.now() - started;
         if (!isBusy(err) || waited >= waitMs) throw err;
         const step = lockRetryMs(waited) * (0.5 + Math.random());
         Atomics.wait(SLEEPER, 0, 0, Math.min(step, waitMs - waited));

@@ -122,9 +122,10 @@ describe.each(MODES)(
     afterAll(() => s?.cleanup());
 
     // "ok" is the dispatcher's own verdict: every part finished within the hook's budget
-    // (past it the answer is the no-op, outcome "timeout"). In-process the budget is kept
-    // on the writer's CPU time (drivers/in-process-hook.ts), so a wait for a core on a
-    // loaded machine spends none of it, and what counts is the contention: the write
+    // (past it the answer is the no-op, outcome "timeout"). The budget is kept on CPU
+    // time (the writer's, drivers/in-process-hook.ts; each hook process's,
+    // drivers/cpu-clock.cjs), so a wait for a core on a loaded machine spends none of
+    // it, and what counts is the contention: the write
     // lock's waits, which are fair (store/db.ts beginImmediate) and bounded by the lock
     // wait of UNHURRIED_CONFIG's budget, not by the budget's timer. Wall-clock figures,
     // the lock's waits among them, are printed, not asserted: this machine is shared.
