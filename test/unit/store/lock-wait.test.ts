@@ -8,7 +8,7 @@ import { lockRetryMs, openStore, type Store, withBusyTimeout } from "../../../sr
 // Writers wait for the write lock in cairn's own steps (db.ts beginImmediate), not in
 // SQLite's, whose sleeps grow to 100 ms while a newcomer tries at once: under sixteen
 // parallel writers one hook waited 10.6 s for the lock while the others went through
-// (test/reliability/concurrency.test.ts, at load 25; 2.0 s at most since).
+// (test/reliability/concurrency.test.ts, at load 25; since, 1.6 to 3.3 s at most, at load 28 to 31).
 
 /** Another connection holding the write lock from a thread of its own, until release(). */
 async function holder(path: string): Promise<{ release(): Promise<void> }> {
