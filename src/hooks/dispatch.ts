@@ -139,9 +139,22 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
  * answers nothing, not even an exit status), less a reserve to answer in.
  */
 function workDeadline(name: EventName, budgetMs: number, started: number, clock: () => number): Deadline {
-  const outer = registeredTimeoutMs(name);
-  const budget = outer === undefined ? budgetMs : Math.min(budgetMs, outer - OUTER_MARGIN_MS);
+  const budget = eventBudgetMs(name, budgetMs);
   return deadlineAt(started + budget - Math.min(ANSWER_RESERVE_MS, budget / 8), clock);
+}
+
+/** hook.budget_ms, or less where Claude Code's own timeout for the event leaves less. */
+function eventBudgetMs(name: EventName, budgetMs: number): number {
+  const outer = registeredTimeoutMs(name);
+  return outer === undefined ? budgetMs : Math.min(budgetMs, outer - OUTER_MARGIN_MS);
+}
+
+/** The budget in force, as the log says it: with why, when it is less than hook.budget_ms. */
+function budgetText(name: EventName, budgetMs: number): string {
+  const budget = eventBudgetMs(name, budgetMs);
+  return budget === budgetMs
+    ? `${budget} ms`
+    : `${budget} ms (hook.budget_ms ${budgetMs}, within Claude Code's ${registeredTimeoutMs(name)} ms timeout for ${name})`;
 }
 const OUTER_MARGIN_MS = 2000;
 const ANSWER_RESERVE_MS = 250;
@@ -275,22 +288,19 @@ async function answer(
   injections: Injection[],
   baseline: string | undefined,
 ): Promise<DispatchResult> {
-  const budget = ctx.config["hook.budget_ms"];
+  const budget = budgetText(name, ctx.config["hook.budget_ms"]);
   const instead = baseline === undefined ? "answering no-op" : "answering with the exit status alone";
   const where = { event: name, session: event.session_id };
   try {
-    const merged = await withBudget(
-      runParts(name, parts, event as never, ctx, injections),
-      ctx.deadline.remaining(),
-    );
+    const merged = await withBudget(runParts(name, parts, event as never, ctx, injections), ctx.deadline);
     if (merged !== TIMED_OUT) return { output: renderAnswer(name, merged as never), outcome: "ok" };
-    ctx.log.error(`hook exceeded its ${budget} ms budget; ${instead}`, where);
+    ctx.log.error(`hook exceeded its budget of ${budget}; ${instead}`, where);
     return { output: baseline ?? noopAnswer(name), outcome: "timeout" };
   } catch (err) {
     if (isBudgetSpent(err)) {
       // The tool's output reaches the model as Claude Code gave it (a spilled one stays in Claude Code's file).
       ctx.log.error(
-        `hook.budget_ms (${budget} ms) ran out while ${err.doing}; ${instead}, the output unchanged`,
+        `hook.budget_ms (${budget}) ran out while ${err.doing}; ${instead}, the output unchanged`,
         where,
       );
       return { output: baseline ?? noopAnswer(name), outcome: "timeout" };
@@ -390,11 +400,23 @@ const MAX_RECORD_WAIT_MS = 6000;
 /** A `"__proto__"` key in raw JSON (not the same text inside a string value). */
 export const PROTO_KEY = /(?:^|[^\\])"__proto__"\s*:/;
 
-/** The work, or TIMED_OUT after `ms`: a timer, so it only catches work that waits (a lock, a read), never work that computes. */
-function withBudget<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+/**
+ * The work, or TIMED_OUT once the deadline has passed: a timer, so it only catches work
+ * that waits (a lock, a read), never work that computes. The deadline is kept on the
+ * hook's clock (DispatchDeps.clock), not the timer's: when the timer fires with time
+ * still left on that clock, it is set again for what is left.
+ */
+function withBudget<T>(work: Promise<T>, deadline: Deadline): Promise<T | typeof TIMED_OUT> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMED_OUT), Math.max(0, ms));
+    const arm = (ms: number) => {
+      timer = setTimeout(() => {
+        const left = deadline.remaining();
+        if (left <= 0) resolve(TIMED_OUT);
+        else arm(left);
+      }, ms);
+    };
+    arm(Math.max(0, deadline.remaining()));
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -23,12 +23,17 @@ export function setState(
   value: unknown,
   at: number = Date.now(),
 ): void {
-  store.db
-    .prepare(
-      `INSERT INTO kv (scope, key, value, updated_at) VALUES (?, ?, ?, ?)
+  // In a transaction of its own when none is open: it waits for the write lock as every
+  // transaction does (db.ts beginImmediate), not in SQLite's own unfair wait.
+  const json = JSON.stringify(value);
+  store.tx(() =>
+    store.db
+      .prepare(
+        `INSERT INTO kv (scope, key, value, updated_at) VALUES (?, ?, ?, ?)
        ON CONFLICT(scope, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-    )
-    .run(scope, key, JSON.stringify(value), at);
+      )
+      .run(scope, key, json, at),
+  );
 }
 
 export const sessionScope = (sessionId: string) => `session:${sessionId}`;

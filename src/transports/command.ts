@@ -111,19 +111,21 @@ function armHardTimer(
   log: Logger,
 ): void {
   const limit = timing.budget + GRACE_MS;
-  setTimeout(
-    () => {
-      const answer = fallback();
-      if (reply.answered())
-        log.warn(`hook answered, but its record was not written within ${limit} ms`, { event });
-      else
-        log.error(
-          `hook did not finish within ${limit} ms; answering ${answer === noop ? "no-op" : "with the exit status alone"}`,
-          { event },
-        );
-      reply.finish(answer);
-    },
-    Math.max(0, timing.startedAt + limit - monotonicMs()),
-  );
+  // Kept on the clock the budget is kept on (as the dispatcher's timer is): fired with
+  // time still left on it, the timer is set again for what is left.
+  const left = () => timing.startedAt + limit - monotonicMs();
+  const arm = (ms: number) => setTimeout(() => (left() > 0 ? arm(left()) : fire()), ms);
+  const fire = () => {
+    const answer = fallback();
+    if (reply.answered())
+      log.warn(`hook answered, but its record was not written within ${limit} ms`, { event });
+    else
+      log.error(
+        `hook did not finish within ${limit} ms; answering ${answer === noop ? "no-op" : "with the exit status alone"}`,
+        { event },
+      );
+    reply.finish(answer);
+  };
+  arm(Math.max(0, left()));
 }
 const GRACE_MS = 250;

@@ -48,6 +48,11 @@ interface WorkerReport {
   p50: number;
   p99: number;
   max: number;
+  /** Waiting for the write lock (in-process mode only: a hook process's waits are its own). */
+  lockP99: number;
+  lockMax: number;
+  /** The writer process's own CPU per event (in-process mode only). */
+  cpuP99: number;
 }
 
 describe.each(MODES)(
@@ -107,16 +112,24 @@ describe.each(MODES)(
       console.log(
         `concurrency (${mode}): ${WORKERS * EVENTS} PostToolUse + ${ROUNDS} Stop, ${reads.length} reads; ` +
           `PostToolUse p50 ${median(reports.map((r) => r.p50)).toFixed(1)} ms, worst p99 ${Math.max(...reports.map((r) => r.p99)).toFixed(0)} ms, ` +
-          `max ${Math.max(...all).toFixed(0)} ms; Stop p50 ${stop.p50.toFixed(0)} ms, max ${stop.max.toFixed(0)} ms`,
+          `max ${Math.max(...all).toFixed(0)} ms; Stop p50 ${stop.p50.toFixed(0)} ms, max ${stop.max.toFixed(0)} ms` +
+          (mode === "in-process"
+            ? `; of a PostToolUse, waiting for the write lock: worst p99 ${Math.max(...reports.map((r) => r.lockP99)).toFixed(0)} ms, ` +
+              `max ${Math.max(...reports.map((r) => r.lockMax)).toFixed(0)} ms; CPU worst p99 ${Math.max(...reports.map((r) => r.cpuP99)).toFixed(0)} ms`
+            : ""),
       );
     }, 900_000);
     afterAll(() => s?.cleanup());
 
-    // "ok" is the dispatcher's own verdict: every part finished within hook.budget_ms
-    // (past it the answer is the no-op, outcome "timeout"), here set long (see
-    // UNHURRIED_CONFIG) so that what counts is the contention, not the machine's load.
-    // Wall-clock figures are printed, not asserted: this machine is shared (npm run bench measures).
-    it("every hook answered in its budget with its parts' answer, none gave up", () => {
+    // "ok" is the dispatcher's own verdict: every part finished within the hook's budget
+    // (past it the answer is the no-op, outcome "timeout"). The budget is kept on CPU
+    // time (the writer's, drivers/in-process-hook.ts; each hook process's,
+    // drivers/cpu-clock.cjs), so a wait for a core on a loaded machine spends none of
+    // it, and what counts is the contention: the write
+    // lock's waits, which are fair (store/db.ts beginImmediate) and bounded by the lock
+    // wait of UNHURRIED_CONFIG's budget, not by the budget's timer. Wall-clock figures,
+    // the lock's waits among them, are printed, not asserted: this machine is shared.
+    it("every hook answered with its parts' answer, none gave up", () => {
       for (const r of reports) expect(r.outcomes).toEqual({ ok: EVENTS });
       expect(stop.outcomes).toEqual({ ok: ROUNDS });
       // The dispatcher's own verdicts, as recorded (a hook process reports only its exit).

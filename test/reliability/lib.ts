@@ -23,7 +23,10 @@ export interface Sandbox {
 /**
  * A hook budget long enough that the machine's load cannot decide a test: past the
  * default 4 s a hook answers the no-op, and on a loaded 2-core machine sixteen writers
- * reach it. For tests whose claim is what contention does, not how fast it goes.
+ * reach it. For tests whose claim is what contention does, not how fast it goes. The
+ * dispatcher holds an event to Claude Code's own timeout for it, less 2 s (PostToolUse:
+ * 13 s, not 60); the in-process drivers keep the budget on CPU time, which a wait for
+ * a core or the lock does not spend. The lock wait it sets is 59 s.
  */
 export const UNHURRIED_CONFIG = "hook:\n  budget_ms: 60000\n";
 

@@ -10,6 +10,12 @@ export interface HookResult {
   readonly output: string;
   readonly outcome: string;
   readonly ms: number;
+  /** Of ms: waiting for the write lock (BEGIN IMMEDIATE and writes outside a transaction). */
+  readonly lockMs?: number;
+  /** The CPU this process used on the event (its own work; the rest is waiting). */
+  readonly cpuMs?: number;
+  /** Write transactions the event took (each one turn at the write lock). */
+  readonly writes?: number;
 }
 
 export type Hook = (event: string, input: object, now?: number) => Promise<HookResult>;
@@ -32,8 +38,12 @@ export async function inProcessHook(cairnHome: string, projectDir: string, bundl
   const resolved = await loadConfig(paths, projectDir);
   const log = createLogger(paths, resolved.config["log.level"]);
   let store: Promise<Store> | undefined;
+  const lock = { ms: 0, writes: 0 };
   return async (event, input, now) => {
     const started = performance.now();
+    const cpu = cpuNow();
+    lock.ms = 0;
+    lock.writes = 0;
     const r = await dispatch(event, JSON.stringify(input), {
       paths,
       resolved,
@@ -41,7 +51,7 @@ export async function inProcessHook(cairnHome: string, projectDir: string, bundl
       env: process.env,
       self: { command: process.execPath, args: [bundle] },
       openStore: () => {
-        store ??= openStore(paths.db);
+        store ??= openStore(paths.db).then((s) => timeLockWaits(s, lock));
         return store;
       },
       parts: EVENT_PARTS,
@@ -49,8 +59,61 @@ export async function inProcessHook(cairnHome: string, projectDir: string, bundl
       clock: cpuNow,
       ...(now !== undefined ? { now: () => now } : {}),
     });
-    return { output: r.output, outcome: r.outcome, ms: performance.now() - started };
+    return {
+      output: r.output,
+      outcome: r.outcome,
+      ms: performance.now() - started,
+      lockMs: lock.ms,
+      cpuMs: cpuNow() - cpu,
+      writes: lock.writes,
+    };
   };
+}
+
+/**
+ * Times every wait for the write lock on this connection: BEGIN IMMEDIATE, where a
+ * transaction waits for it and does nothing else, and a write outside any transaction
+ * (its own transaction: the wait and a short write). The methods are wrapped on the
+ * instance; SQLite itself is untouched.
+ */
+function timeLockWaits(store: Store, lock: { ms: number; writes: number }): Store {
+  const db = store.db;
+  const exec = db.exec.bind(db);
+  // A wait may be many tries (db.ts beginImmediate sleeps between them): from the first
+  // try to the one that takes the lock. A try long after the last one starts a new wait.
+  let waiting: { since: number; last: number } | undefined;
+  db.exec = (sql: string) => {
+    if (!/^BEGIN IMMEDIATE/i.test(sql)) return exec(sql);
+    const t = performance.now();
+    if (!waiting || t - waiting.last > 50) waiting = { since: t, last: t };
+    try {
+      exec(sql);
+    } catch (err) {
+      waiting.last = performance.now();
+      throw err;
+    }
+    lock.ms += performance.now() - waiting.since;
+    lock.writes += 1;
+    waiting = undefined;
+  };
+  const prepare = db.prepare.bind(db);
+  db.prepare = (sql: string) => {
+    const st = prepare(sql);
+    if (!/^\s*(INSERT|UPDATE|DELETE|REPLACE)/i.test(sql)) return st;
+    const run = st.run.bind(st);
+    st.run = ((...args: Parameters<typeof run>) => {
+      if (db.isTransaction) return run(...args);
+      const t = performance.now();
+      try {
+        return run(...args);
+      } finally {
+        lock.ms += performance.now() - t;
+        lock.writes += 1;
+      }
+    }) as typeof st.run;
+    return st;
+  };
+  return store;
 }
 
 /** A real tool output from the corpus, as Bash's tool_response. */

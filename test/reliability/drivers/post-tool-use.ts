@@ -34,6 +34,7 @@ const outcomes: Record<string, number> = {};
 const filed: string[] = [];
 const passed: string[] = [];
 const ms: number[] = [];
+const samples: { ms: number; lockMs: number; cpuMs: number; writes: number }[] = [];
 for (let i = 0; i < a.count; i++) {
   const id = `toolu_w${a.worker}_${i}`;
   const big = i % 2 === 0;
@@ -54,6 +55,7 @@ for (let i = 0; i < a.count; i++) {
   });
   outcomes[r.outcome] = (outcomes[r.outcome] ?? 0) + 1;
   ms.push(r.ms);
+  samples.push({ ms: r.ms, lockMs: r.lockMs ?? 0, cpuMs: r.cpuMs ?? 0, writes: r.writes ?? 0 });
   let replaced = false;
   try {
     replaced = JSON.parse(r.output).hookSpecificOutput?.updatedToolOutput !== undefined;
@@ -63,6 +65,18 @@ for (let i = 0; i < a.count; i++) {
   (replaced ? filed : passed).push(id);
 }
 ms.sort((x, y) => x - y);
+const lockMs = samples.map((x) => x.lockMs).sort((x, y) => x - y);
+const cpuMs = samples.map((x) => x.cpuMs).sort((x, y) => x - y);
+// Each event's figures, one line each (worker, ms, lock wait ms, CPU ms, write transactions), for a closer look.
+if (process.env.CAIRN_CONCURRENCY_SAMPLES) {
+  const { appendFileSync } = await import("node:fs");
+  appendFileSync(
+    process.env.CAIRN_CONCURRENCY_SAMPLES,
+    samples
+      .map((x) => `${a.worker} ${x.ms.toFixed(1)} ${x.lockMs.toFixed(1)} ${x.cpuMs.toFixed(1)} ${x.writes}\n`)
+      .join(""),
+  );
+}
 process.stdout.write(
   `${JSON.stringify({
     worker: a.worker,
@@ -73,5 +87,8 @@ process.stdout.write(
     p50: percentile(ms, 50),
     p99: percentile(ms, 99),
     max: ms.at(-1) ?? 0,
+    lockP99: percentile(lockMs, 99),
+    lockMax: lockMs.at(-1) ?? 0,
+    cpuP99: percentile(cpuMs, 99),
   })}\n`,
 );
