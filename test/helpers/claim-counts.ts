@@ -5,7 +5,7 @@
  * listed in UNCHECKED, so that the report can say which claims go unchecked.
  */
 
-import { noteClaims } from "./claim-notes.ts";
+import { keyedRecords, noteClaims } from "./claim-notes.ts";
 import { readNoteClaims } from "./claim-notes-read.ts";
 import { diffClaims, logClaims } from "./claim-patches.ts";
 import { claim, countIn, num } from "./claim-said.ts";
@@ -269,7 +269,7 @@ function pathListClaims(lines: readonly string[], e: Excerpted): Claim[] {
   return out;
 }
 
-/** json's `[N items in key: …]`: an array of N items under that key. */
+/** json's `[N items in key: …]`: an array of N items under that key (or N records keyed by name). */
 function jsonClaims(original: readonly string[], e: Excerpted): Claim[] {
   let doc: unknown;
   try {
@@ -282,11 +282,16 @@ function jsonClaims(original: readonly string[], e: Excerpted): Claim[] {
     if (Array.isArray(v)) {
       lengths.set(key, [...(lengths.get(key) ?? []), v.length]);
       for (const x of v) walk(x, key);
-    } else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) walk(x, k);
+    } else if (v && typeof v === "object") {
+      // Records keyed by name are items too (claim-notes.ts).
+      const values = Object.values(v);
+      if (keyedRecords(values)) lengths.set(key, [...(lengths.get(key) ?? []), values.length]);
+      for (const [k, x] of Object.entries(v)) walk(x, k);
+    }
   };
   walk(doc, "");
   const out: Claim[] = [];
-  for (const m of e.text.matchAll(/^\[([\d,]+) items?(?: in (\S+))?: the first/gm))
+  for (const m of e.text.matchAll(/^\[([\d,]+) items?(?: in (.+?))?: the first/gm))
     out.push({
       form: "note:json-items",
       ok: (lengths.get(m[2] ?? "") ?? []).includes(num(m[1]!)),

@@ -142,18 +142,39 @@ function namedClaims(lines: readonly string[], e: Excerpted): Claim[] {
 
 type Json = unknown;
 
-/** Every array of objects in the document, by its key (`""` at the top). */
+/**
+ * Every array of objects in the document, by its key (`""` at the top), and every object
+ * whose values are records of one layout keyed by name (`"page-0-H1": {top, left, …}`, four
+ * or more), its values the items.
+ */
 function arraysOf(doc: Json): Map<string, Record<string, Json>[][]> {
   const out = new Map<string, Record<string, Json>[][]>();
   const walk = (v: Json, key: string) => {
     if (Array.isArray(v)) {
-      if (v.length > 0 && v.every((x) => x && typeof x === "object" && !Array.isArray(x)))
+      if (v.length > 0 && v.every(isRecord))
         out.set(key, [...(out.get(key) ?? []), v as Record<string, Json>[]]);
       for (const x of v) walk(x, key);
-    } else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) walk(x, k);
+    } else if (v && typeof v === "object") {
+      const values = Object.values(v);
+      if (keyedRecords(values)) out.set(key, [...(out.get(key) ?? []), values as Record<string, Json>[]]);
+      for (const [k, x] of Object.entries(v)) walk(x, k);
+    }
   };
   walk(doc, "");
   return out;
+}
+
+const isRecord = (x: Json): boolean => x !== null && typeof x === "object" && !Array.isArray(x);
+
+/** Four or more records of the same keys, each value a scalar: a table keyed by name. */
+export function keyedRecords(values: readonly Json[]): boolean {
+  if (values.length < 4 || !values.every(isRecord)) return false;
+  const keys = Object.keys(values[0] as object).join("\0");
+  return values.every(
+    (x) =>
+      Object.keys(x as object).join("\0") === keys &&
+      Object.values(x as object).every((y) => y === null || typeof y !== "object"),
+  );
 }
 
 /** The items whose text holds a word of four letters or more of `intent`, its ending aside. */
@@ -179,7 +200,7 @@ function jsonClaims(arrays: ReturnType<typeof arraysOf>, e: Excerpted, intent?: 
   let items = 0;
   let notes = 0;
   for (const m of e.text.matchAll(
-    /^\[([\d,]+) items?(?: in (\S+))?: the first(?:, and ([\d,]+) with (?:a rare (.+?))?(?: or )?(what was asked for)?)?\]$/gm,
+    /^\[([\d,]+) items?(?: in (.+?))?: the first(?:, and ([\d,]+) with (?:a rare (.+?))?(?: or )?(what was asked for)?)?\]$/gm,
   )) {
     const rare = m[3] ? num(m[3]) : 0;
     items += 1 + rare;

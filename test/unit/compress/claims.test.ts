@@ -121,6 +121,16 @@ describe("the framing's claims, on the variants of real captures that showed one
 });
 
 describe("the framing's claims, on the captures that showed one false", () => {
+  it("names a JSON array by its own key whole, and counts records keyed by name (lighthouse's report)", () => {
+    for (const m of madeOf("fresh32/lighthouse-event-page-json-spilled-f32")) {
+      // `core/lib/i18n/i18n.js | seconds` was cut at its last dot: `in js | seconds`.
+      expect(m.excerpt.text).not.toMatch(/ items in js \| /);
+      expect(falseOf(m, ["kept:json-items", "note:json-items", "note:json-rare"])).toEqual([]);
+    }
+    const [m] = madeOf("fresh32/lighthouse-event-page-json-spilled-f32");
+    expect(m!.excerpt.text).toContain("items in core/lib/i18n/i18n.js | seconds: the first]");
+  });
+
   it("numbers a Read's alike lines as the file does (lines 1208-1471, not 9-272)", () => {
     for (const m of madeOf("fresh5/read-mac-log")) {
       expect(m.excerpt.text).toMatch(/^L1208: .*\[×\d+ like this, lines 1208-\d+\]$/m);
@@ -380,14 +390,11 @@ describe("the framing's claims, on the captures that showed one false", () => {
  * file as its matches, and a table's header under warnings above it, said again per table).
  * None now: each one judged was made true (fresh28's turbo count by package, fresh26's mono
  * wrapper frames told apart by their function's name), and fresh29's false `[135 rows]` over
- * LD_DEBUG's lines behind the loader's pid is gone (they are no table: common-first-cell.ts).
+ * LD_DEBUG's lines behind the loader's pid is gone (they are no table: common-first-cell.ts);
+ * fresh32's lighthouse report: an array's key cut at its last dot (`in js | seconds`) is now
+ * written whole, and the checker counts records keyed by name as the json kind does.
  */
-const JUDGED: Record<string, string> = {
-  "fresh32/lighthouse-event-page-json-spilled-f32 kept:json-items":
-    "FALSE, not judged true, left for the next work: lighthouse's 326 KB JSON report is told `the document's top, 42 items (each array's first and 33 with rare values or asked for)` where the checker recounts 40. Shown by the base engine (6cdc51d1), untouched by fresh32's rule",
-  "fresh32/lighthouse-event-page-json-spilled-f32 note:json-items":
-    "FALSE, not judged true, left for the next work: in the same report, `[13 items in nodes: the first …` over a place where the checker finds 1 array named nodes, not one of 13 items. The base engine's (6cdc51d1), untouched by fresh32's rule",
-};
+const JUDGED: Record<string, string> = {};
 
 describe("the framing's claims over every open excerpt", () => {
   it("are true, but for those judged so above (the list is not stale)", () => {

@@ -59,8 +59,12 @@ function closingLines(lines: readonly string[], depths: Int32Array): Int32Array 
 }
 
 interface RecordArray {
-  /** Where it is ("data", "" for the document itself). */
-  readonly path: string;
+  /**
+   * Its own key, whole ("data", `core/lib/i18n/i18n.js | seconds`; "" for the document
+   * itself): a path of keys joined by dots would be a name the document does not hold, and
+   * its last dot-part a piece of one (`js | seconds`).
+   */
+  readonly key: string;
   readonly items: readonly Record<string, Json>[];
   /** The container index (document order) of each item. */
   readonly at: number[];
@@ -73,7 +77,7 @@ interface RecordArray {
 function recordArrays(value: Json): RecordArray[] {
   const out: RecordArray[] = [];
   let index = 0;
-  const walk = (v: Json, path: string, depth: number): void => {
+  const walk = (v: Json, key: string, depth: number): void => {
     if (v === null || typeof v !== "object") return;
     index++;
     if (Array.isArray(v)) {
@@ -81,9 +85,9 @@ function recordArrays(value: Json): RecordArray[] {
       const at: number[] = [];
       for (const item of v) {
         if (records) at.push(index);
-        walk(item, path, depth + 1);
+        walk(item, key, depth + 1);
       }
-      if (records) out.push({ path, items: v as Record<string, Json>[], at });
+      if (records) out.push({ key, items: v as Record<string, Json>[], at });
       return;
     }
     // An object whose values are records of one layout keyed by name (bandit's metrics per
@@ -93,9 +97,9 @@ function recordArrays(value: Json): RecordArray[] {
     const at: number[] = [];
     for (const [k, item] of entries) {
       if (records) at.push(index);
-      walk(item, path ? `${path}.${k}` : k, depth + 1);
+      walk(item, k, depth + 1);
     }
-    if (records) out.push({ path, items: entries.map(([, item]) => item as Record<string, Json>), at });
+    if (records) out.push({ key, items: entries.map(([, item]) => item as Record<string, Json>), at });
   };
   walk(value, "", 0);
   return out;
@@ -377,8 +381,7 @@ function jsonExcerptOf(text: string, hints: Hints, budget: number): Excerpt | un
     shownItems += answer.length + 1;
     rareCount += answer.length;
     if (asked.length > 0) askedAny = true;
-    // The array's own key (a path of keys would be a word the document does not hold).
-    const where = a.path ? ` in ${a.path.split(".").pop()}` : "";
+    const where = a.key ? ` in ${a.key}` : "";
     const why = [
       fields.length > 0 ? `a rare ${fields.join(", ")}` : "",
       asked.length > 0 ? "what was asked for" : "",
