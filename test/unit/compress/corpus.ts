@@ -106,5 +106,10 @@ export async function variantCase(set: Exclude<OpenSet, "shared">, name: string,
   const { text, must, hints } = await capturedCase(set, name);
   const v = makeVariant(text, must, kind);
   if (!("text" in v)) throw new Error(`${set}/${name} ${kind}: ${v.skip}`);
-  return { text: v.text, e: compressText(v.text, hints, excerptBudget(defaults(), v.text.length)), must, hints };
+  return {
+    text: v.text,
+    e: compressText(v.text, hints, excerptBudget(defaults(), v.text.length)),
+    must,
+    hints,
+  };
 }

@@ -46,7 +46,10 @@ export function nothingPrintedBefore(command: string, searchAt: number): boolean
   // The lists' commands before the search's pipeline, each the last stage of its pipeline.
   const lists = before.split(/;|&&|\|\||\n|&(?!&)/).slice(0, -1);
   return lists.every((list) => {
-    const last = list.split(/(?<!\|)\|(?!\|)/).pop()!.trim();
+    const last = list
+      .split(/(?<!\|)\|(?!\|)/)
+      .pop()!
+      .trim();
     const first = last.split(/\s+/, 1)[0]!;
     return last === "" || SILENT.test(first);
   });
