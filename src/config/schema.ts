@@ -26,7 +26,7 @@ const CORE_SETTINGS = {
   "hook.budget_ms": setting(
     int(100, 60_000),
     4000,
-    "Time a hook may take before cairn answers with a no-op (Claude Code's own timeout is longer).",
+    "Time a hook may take before cairn answers with a no-op; at most Claude Code's own timeout for the event less 2 s (8 s for a prompt, 13 s after a tool).",
     userOnly(WHY.hooks),
   ),
   "hook.max_stdin_mb": setting(

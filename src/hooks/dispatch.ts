@@ -87,6 +87,7 @@ export async function dispatch(name: string, raw: string, deps: DispatchDeps): P
     projectDir,
     workDeadline(name, deps.resolved.config["hook.budget_ms"], started, clock),
     after,
+    eventBudgetMs(name, deps.resolved.config["hook.budget_ms"]),
   );
   // What the event owes whatever happens next: cairn off, the budget spent, a part failing.
   const baseline = await baselineAnswer(name, deps.parts[name], event, ctx);
@@ -239,16 +240,19 @@ function acceptInput(
   return { event, projectDir, off };
 }
 
-/** What the parts may use; the store opens on first use, waiting for the lock as the budget allows. */
+/**
+ * What the parts may use; the store opens on first use, waiting for the lock as the
+ * event's budget allows (`budget`: hook.budget_ms within Claude Code's timeout for it).
+ */
 function hookContext(
   deps: DispatchDeps,
   projectDir: string,
   deadline: Deadline,
   after: ((store: Store) => void)[],
+  budget: number,
 ): HookContext {
   let store: Promise<Store> | undefined;
   let cli: string | undefined;
-  const budget = deps.resolved.config["hook.budget_ms"];
   return {
     paths: deps.paths,
     config: deps.resolved.config,
@@ -319,7 +323,12 @@ async function answer(
 async function recordAfterAnswer(event: AnyHookEvent, ctx: HookContext, record: EventRecord): Promise<void> {
   try {
     const s = await ctx.store();
-    const wait = recordWaitMs(ctx.config["hook.budget_ms"], record.handlerMs);
+    const name = event.hook_event_name as EventName;
+    const wait = recordWaitMs(
+      eventBudgetMs(name, ctx.config["hook.budget_ms"]),
+      record.handlerMs,
+      registeredTimeoutMs(name),
+    );
     withBusyTimeout(s, wait, () => recordEvent(s, event, record));
   } catch (err) {
     ctx.log.error("could not record the event", {
@@ -390,10 +399,18 @@ export function lockWaitMs(budget: number): number {
 /**
  * How long the record may wait for the write lock, `elapsedMs` into the hook: until
  * RECORD_GRACE_MS past the budget, at most MAX_RECORD_WAIT_MS, and never less than a
- * part may wait (lockWaitMs: a raised budget raises both).
+ * part may wait (lockWaitMs: a raised budget raises both), and never past Claude Code's
+ * own timeout for the event (`outerMs`), less half the margin kept from it.
  */
-export function recordWaitMs(budget: number, elapsedMs: number): number {
-  return Math.max(lockWaitMs(budget), Math.min(MAX_RECORD_WAIT_MS, budget + RECORD_GRACE_MS - elapsedMs));
+export function recordWaitMs(budget: number, elapsedMs: number, outerMs?: number): number {
+  const wait = Math.max(
+    lockWaitMs(budget),
+    Math.min(MAX_RECORD_WAIT_MS, budget + RECORD_GRACE_MS - elapsedMs),
+  );
+  // Claude Code ends the process at its own timeout for the event: the record waits inside it.
+  return outerMs === undefined
+    ? wait
+    : Math.max(0, Math.min(wait, outerMs - OUTER_MARGIN_MS / 2 - elapsedMs));
 }
 const RECORD_GRACE_MS = 2000;
 const MAX_RECORD_WAIT_MS = 6000;

@@ -31,11 +31,22 @@ describe("the lock wait follows hook.budget_ms", () => {
     expect(busyTimeout(h)).toBe(BUSY_TIMEOUT_MS);
   });
 
-  it("grows with a raised budget, a second inside it", async () => {
+  it("grows with a raised budget, a second inside it, within Claude Code's timeout", async () => {
+    h = await hookHarness({ "hook.budget_ms": 6_000 });
+    expect((await dispatch("UserPromptSubmit", prompt, h.deps)).outcome).toBe("ok");
+    expect(busyTimeout(h)).toBe(5_000);
+    h.cleanup();
+    // Claude Code ends a prompt's hook at 10 s: the budget in force is 8 s, the wait 7 s (it was 59 s).
     h = await hookHarness({ "hook.budget_ms": 60_000 });
-    const r = await dispatch("UserPromptSubmit", prompt, h.deps);
-    expect(r.outcome).toBe("ok");
-    expect(busyTimeout(h)).toBe(59_000);
+    expect((await dispatch("UserPromptSubmit", prompt, h.deps)).outcome).toBe("ok");
+    expect(busyTimeout(h)).toBe(7_000);
+  });
+
+  it("keeps the event's record inside Claude Code's timeout", () => {
+    expect(recordWaitMs(13_000, 0, 15_000)).toBe(12_000);
+    expect(recordWaitMs(13_000, 12_000, 15_000)).toBe(2_000);
+    expect(recordWaitMs(4_000, 2_500, 10_000)).toBe(3_500);
+    expect(recordWaitMs(4_000, 9_500, 10_000)).toBe(0);
   });
 
   it("never falls below the store's own wait", () => {
