@@ -98,7 +98,7 @@ export function rankStructure(w: Work): void {
   newFacts(w, largestSized(w.lines), E.outlier, "outlier");
   rankPatchOutline(w);
   rankClosingSummary(w);
-  newFacts(w, closingTally(w.lines), E.rare, "end");
+  newFacts(w, closingTally(w.lines), E.tally, "end");
   rankNamedLabels(w);
   newFacts(w, callsByName(w.lines), E.rare, "label");
   newFacts(w, ownCode(w.lines), E.rare - 1, "label");
