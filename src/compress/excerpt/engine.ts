@@ -5,8 +5,9 @@
  *   1. every problem line (an error, a failure, a warning) whose template is rare, with
  *      the lines that locate it (the `file:line`, the source line and caret, the frames
  *      and comparison under it);
- *   2. the last lines of the output (how it ended: the exit, the summary) and the lines
- *      just before a crash, or before a run of new kinds of line (a restart: regime.ts);
+ *   2. the last lines of the output (how it ended: the exit, the summary; ranked above the
+ *      problems, as they are few) and the lines just before a crash, or before a run of new
+ *      kinds of line (a restart: regime.ts);
  *   3. the first and the last line of each frequent problem template, the first saying how
  *      many lines are alike and where;
  *   4. in a repetitive output, every line of a rare template, and every line whose value

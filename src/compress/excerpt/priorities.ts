@@ -3,9 +3,19 @@ import { MUST } from "./pack-items.ts";
 
 /** Priorities of the engine's picks (MUST and above are facts). */
 export const E = {
+  /**
+   * How it ended: the last lines (the count of errors, the exit), above every problem line.
+   * They are three; problems past the cap are cut in the order of the output, the last
+   * first, and a run with four times the errors lost its closing count to them.
+   */
+  end: MUST + 23,
+  /**
+   * A run's closing tally of counts ending in a total (closing-tally.ts: turbo's `Tasks:`),
+   * with how it ended: above every problem line, for the same reason.
+   */
+  tally: MUST + 20.5,
   /** An error of a rare kind, and what locates it. */
   problem: MUST + 20,
-  end: MUST + 16,
   summary: MUST + 14,
   locator: MUST + 12,
   /** The first error of a frequent kind. */

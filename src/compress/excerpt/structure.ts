@@ -42,6 +42,7 @@ import { rankPatchOutline } from "./patch-headers.ts";
 import { percentRanking } from "./percent-ranking.ts";
 import { E, type Why } from "./priorities.ts";
 import { rareLastValues } from "./rare-last-values.ts";
+import { rarityRanked } from "./rarity-ranked.ts";
 import { requestOutcomes } from "./request-outcomes.ts";
 import { sanitizerFrames } from "./sanitizer-frames.ts";
 import { largestSized } from "./sized-tree.ts";
@@ -71,7 +72,22 @@ function rareIn(w: Work): (i: number) => boolean {
  * told); with `outsideNoise`, none the kind calls noise.
  */
 function newFacts(w: Work, found: Iterable<number>, prio: number, why: Why, outsideNoise = false): void {
-  for (const i of found) if (!w.facts.has(i) && !(outsideNoise && w.noise(i))) fact(w, i, i, prio, why);
+  for (const i of found) {
+    if (outsideNoise && w.noise(i)) continue;
+    if (!w.facts.has(i)) fact(w, i, i, prio, why);
+    // Ranked only for its rare kind, under this rule's worth: the rule's (rarity-ranked.ts).
+    else if ((rareOnly(w).get(i) ?? prio) < prio) w.picks.push({ from: i, to: i, prio, why });
+  }
+}
+
+/** The lines the engine ranked only for their rare kind, read once per ranking. */
+const rareOnlyOf = new WeakMap<Work, Map<number, number>>();
+function rareOnly(w: Work): Map<number, number> {
+  const known = rareOnlyOf.get(w);
+  if (known) return known;
+  const m = rarityRanked(w);
+  rareOnlyOf.set(w, m);
+  return m;
 }
 
 export function rankStructure(w: Work): void {
@@ -82,7 +98,7 @@ export function rankStructure(w: Work): void {
   newFacts(w, largestSized(w.lines), E.outlier, "outlier");
   rankPatchOutline(w);
   rankClosingSummary(w);
-  newFacts(w, closingTally(w.lines), E.rare, "end");
+  newFacts(w, closingTally(w.lines), E.tally, "end");
   rankNamedLabels(w);
   newFacts(w, callsByName(w.lines), E.rare, "label");
   newFacts(w, ownCode(w.lines), E.rare - 1, "label");
@@ -92,7 +108,7 @@ export function rankStructure(w: Work): void {
   }
   newFacts(w, foreignLetters(w.lines, w.source), E.rare, "rare");
   const end = listEnd(w.lines);
-  if (end >= 0 && !w.facts.has(end)) fact(w, end, end, E.rare, "end");
+  if (end >= 0) newFacts(w, [end], E.rare, "end");
   const broken = jsonBreak(w.lines);
   if (broken >= 0) fact(w, broken, broken, E.rare, "rare");
   const outline = documentOutline(w.lines);
