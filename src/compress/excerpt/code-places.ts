@@ -4,6 +4,7 @@
  * and say something of their own there. Pure; the problem ranking (rank-problems.ts) reads them.
  */
 
+import { leadPlace } from "./lead-places.ts";
 import { placeAbove } from "./place-above.ts";
 import { FEW } from "./work.ts";
 
@@ -62,7 +63,8 @@ export interface PlacesRead {
  * The members of a kind of problem line that each name a place in code no other member
  * named before (`file:12:5`, `file(12,5)`, or an arrow line under it: `--> file:12:5`) and
  * say something no other said there (a compiler's or linter's findings: each a line to
- * fix), as [first, last] line ranges. The same message again further down the same file
+ * fix), as [first, last] line ranges; in a kind of `leads` or fewer, a place a line opens
+ * with under its file's header too. The same message again further down the same file
  * (but for its numbers) is a cascade, counted with its kind; under a message that names
  * no place (rustc's `error[E0308]: mismatched types`) what differs is in the labels below,
  * so each is its own. Lines that mostly repeat their place are a log's, naming the code
@@ -73,6 +75,7 @@ export function distinctPlaces(
   members: readonly number[],
   bodyAt?: (i: number) => number,
   read?: PlacesRead,
+  leads = 0,
 ): [number, number][] {
   const places = new Set<string>();
   // What was said in each file, its numbers masked; of a file named once so far, the line and
@@ -81,6 +84,7 @@ export function distinctPlaces(
   const out: [number, number][] = [];
   let named = 0;
   let again = 0;
+  let leadFile: string | undefined;
   for (let t = 0; t < members.length; t++) {
     // Too few members left to name a place for most of them to: the answer is none already.
     if ((named + members.length - t) * 2 < members.length) return [];
@@ -96,6 +100,18 @@ export function distinctPlaces(
     // FEW or fewer: where each is, is news (a kind of more is its first and last, as before).
     const above = found === null && members.length <= FEW ? placeAbove(lines, i) : null;
     if (above) found = above;
+    // Or it opens with its line and column in the file its header names (lead-places.ts),
+    // in a kind of `leads` or fewer (an error's: rank-problems.ts; a linter's hundreds of
+    // `no-undef` stay their first and last, and a warning's first place in each of a stylish
+    // run's many files would each be a fact).
+    const lead = found === null && members.length <= leads && body === line ? leadPlace(lines, i) : null;
+    if (lead) {
+      // Of one file: the same finding under many files' headers is one mistake copied, its
+      // first and last (eslint's `'util' is assigned a value but never used` atop 12 modules).
+      leadFile ??= lead[1]!;
+      if (lead[1] !== leadFile) return [];
+      found = lead;
+    }
     if (found === null) continue;
     named++;
     if (places.has(found[0])) {

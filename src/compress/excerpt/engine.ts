@@ -292,8 +292,10 @@ function rankRest(w: Work, nonBlank: number, blame = false): boolean {
   );
   for (const tpl of w.t.list) {
     if (tpl.strict) {
-      // Problems grouped by their words differ in their values: a rare one is news (the one host).
-      if (w.allProblems && background && tpl.members.length > w.few) valued.push(tpl);
+      // Problems grouped by their words differ in their values: a rare one is news (the one
+      // host; ffmpeg's one `stream #0:0` decode error among 40 of `#0:1`, fresh29), whether
+      // or not most lines are problems.
+      if (tpl.members.length > w.few) valued.push(tpl);
       continue;
     }
     if (tpl.members.length <= rare || few?.(tpl)) rankRare(w, tpl, rareAreFacts, rareShape, shared);

@@ -44,6 +44,11 @@ export const E = {
    * many files first stands in one), so errors to fix are not cut for warnings.
    */
   errorPlace: MUST + 2.5,
+  /**
+   * A warning's message said at many places (said-again.ts): its first few places past the
+   * first, after every error's place, before the message's further places.
+   */
+  saidPlace: MUST + 2.4,
   representative: 92,
   /** A warning's further place in a file it is told in already (warning-places.ts): room. */
   morePlace: 84,

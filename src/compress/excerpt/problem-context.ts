@@ -4,6 +4,7 @@
  * event that names). Pure; the engine (engine.ts, rank-problems.ts) ranks by them.
  */
 
+import { LEAD_PLACE } from "./lead-places.ts";
 import { sameEvent } from "./same-event.ts";
 import { sameFinding } from "./sibling-findings.ts";
 import { hasLocation, indentOf, isCaret, isComparison, isFrame, isProblem, isSuccess } from "./signals.ts";
@@ -21,6 +22,9 @@ export function attachedAfter(
   isProblemAt: (k: number) => boolean,
 ): number {
   const base = indentOf(lines[i]!);
+  // A finding opening with its line and column, as the problem does, is one of its own
+  // however deep it stands (stylish right-aligns them: `   63:9` under `  46:10`).
+  const lead = LEAD_PLACE.test(lines[i]!);
   // Its message wrapped below it goes with it (wrapped-message.ts), alone: the source line
   // and caret a --pretty checker quotes under each of its hundred messages would take the
   // room of the messages that come after, as they did not while the message was cut.
@@ -40,7 +44,7 @@ export function attachedAfter(
     const deeper = indentOf(line) > base;
     // A line of the same event (its stamp and process, same-event.ts) goes on with it.
     if (!(deeper || isFrame(line) || isCaret(line) || isComparison(line) || sameEvent(lines, i, k))) break;
-    if (isSuccess(line) || (!deeper && isProblemAt(k))) break;
+    if (isSuccess(line) || ((!deeper || (lead && LEAD_PLACE.test(line))) && isProblemAt(k))) break;
     end = k;
   }
   return end;

@@ -12,7 +12,7 @@ import { enclosingStartTag } from "./markup-parent.ts";
 import { E } from "./priorities.ts";
 import { attachedAfter, eventReferred, locatedBefore, toldAgainBelow } from "./problem-context.ts";
 import { isQuotedSource, quotedAgain } from "./quoted-source.ts";
-import { saidAgain } from "./said-again.ts";
+import { saidPlaces } from "./said-again.ts";
 import { OFTEN_SAID_DROP, saidOften } from "./said-often.ts";
 import { hasLocation, isCaret, isCodeFrame, isProblem, isSevere } from "./signals.ts";
 import { firstOfEachTold } from "./told-once.ts";
@@ -136,7 +136,7 @@ export function rankProblems(w: Work): void {
     w.opts.bodyAt,
   );
   // One message at many places, each a kind of its own: past its first few, further places.
-  const again = saidAgain(lines, told, w.opts.bodyAt);
+  const { again, first: firstSaid } = saidPlaces(lines, told, w.opts.bodyAt);
   // Of equal rank, the places of a message said fewer times first.
   const often = saidOften(lines, told, w.opts.bodyAt);
   kinds.forEach((tpl, k) => {
@@ -157,7 +157,7 @@ export function rankProblems(w: Work): void {
           located(w, i, E.place);
           continue;
         }
-        const prio = severe ? E.problem : alike ? E.place : E.warning;
+        const prio = severe ? E.problem : alike ? E.place : firstSaid.has(i) ? E.saidPlace : E.warning;
         const drop = often.has(i) ? OFTEN_SAID_DROP : 0;
         fact(w, i, i, (more ? (severe ? E.firstProblem : E.warnLocator) : prio) - drop, "problem");
         located(w, i, alike || more ? E.place : where);
@@ -191,7 +191,7 @@ export function rankProblems(w: Work): void {
     // Each place with the line that names it (rustc's `-->` under its header), the last one's
     // too; an error's before a warning's, and each of a bare error said again in its file.
     const read: PlacesRead = { body: [], range: [] };
-    const places = distinctPlaces(lines, m, w.opts.bodyAt, read);
+    const places = distinctPlaces(lines, m, w.opts.bodyAt, read, severe ? 2 * FEW : 0);
     if (severe) {
       for (const [i, to] of places)
         if (!w.facts.has(i) || !w.facts.has(to)) fact(w, i, to, E.errorPlace, "place");

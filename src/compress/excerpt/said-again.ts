@@ -13,6 +13,7 @@
  * push`) once the trace grew. Pure.
  */
 
+import { LEAD_PLACE } from "./lead-places.ts";
 import { FEW } from "./work.ts";
 
 /** A place's end: `:12:` or `:12:5:` (or `(12,5):`) and the blank before the message. */
@@ -22,6 +23,8 @@ const PLACE_END = /(?::\d+(?::\d+)?|\(\d+(?:,\d+)?\)):\s+/g;
  * places is something to fix, not more of the same trouble, and keeps its rank.
  */
 const AN_ERROR = /^(?:fatal )?error\b/i;
+/** A last column past a gap of two blanks or more: a name with no blank in it. */
+const LAST_COLUMN = /\s{2,}\S+$/;
 /** A message shorter than this says too little to tell one trouble from another. */
 const SHORTEST = 12;
 
@@ -36,6 +39,14 @@ const ADDRESS = /\b0x[0-9a-f]+\b/gi;
  * addresses left out; undefined where it does neither.
  */
 function messageOf(line: string): string | undefined {
+  // A finding opening with its line and column under its file's header (lead-places.ts):
+  // what it says past them, but for a last column naming where in the document (spectral's
+  // `paths./clinics.post`, 35 `operation-description` warnings each a kind of its own).
+  const lead = LEAD_PLACE.exec(line);
+  if (lead) {
+    const message = line.slice(lead[0].length).replace(LAST_COLUMN, "");
+    return message.length >= SHORTEST ? message : undefined;
+  }
   let end = -1;
   PLACE_END.lastIndex = 0;
   for (let m = PLACE_END.exec(line); m; m = PLACE_END.exec(line)) end = m.index + m[0].length;
@@ -58,11 +69,31 @@ export function saidAgain(
   told: readonly number[],
   bodyAt?: (i: number) => number,
 ): Set<number> {
+  return saidPlaces(lines, told, bodyAt).again;
+}
+
+/**
+ * Of `told`, saidAgain's lines (`again`), and the first FEW lines saying a message more
+ * than FEW of them say but for the first to say it, with the last (`first`): where a
+ * warning said again first stands. Each of those is a place of a warning, not news: after
+ * every error's place (spectral's 35 `operation-description` warnings took the room of ten
+ * `operation-tag-defined` errors). One reading of the messages for both.
+ */
+export function saidPlaces(
+  lines: readonly string[],
+  told: readonly number[],
+  bodyAt?: (i: number) => number,
+): { again: Set<number>; first: Set<number> } {
   const again = new Set<number>();
-  if (told.length <= FEW) return again;
-  for (const list of byMessage(lines, told, bodyAt, false).values())
-    if (list.length > FEW) for (let k = FEW; k < list.length - 1; k++) again.add(list[k]!);
-  return again;
+  const first = new Set<number>();
+  if (told.length <= FEW) return { again, first };
+  for (const list of byMessage(lines, told, bodyAt, false).values()) {
+    if (list.length <= FEW) continue;
+    for (let k = 1; k < FEW; k++) first.add(list[k]!);
+    for (let k = FEW; k < list.length - 1; k++) again.add(list[k]!);
+    first.add(list[list.length - 1]!);
+  }
+  return { again, first };
 }
 
 /**

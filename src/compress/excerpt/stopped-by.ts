@@ -11,9 +11,10 @@
  */
 
 import { intentLines } from "./intent.ts";
+import { namedFirst } from "./named-first.ts";
 import { E } from "./priorities.ts";
 import { isSevere } from "./signals.ts";
-import { fact, type Work } from "./work.ts";
+import { FEW, fact, type Work } from "./work.ts";
 
 /** The lines named are at most this share of the output's (the error names one thing, not a kind). */
 const FEW_SHARE = 0.01;
@@ -34,5 +35,9 @@ export function rankStoppedBy(w: Work): void {
   const keep = (k: number) => w.t.of[k]! >= 0 && w.t.of[k] !== kind && !w.noise(k);
   // Picked as the agent's words pick lines (intent.ts), and told by the room bench so.
   for (const i of intentLines(w.lines, w.lines[error], keep, FEW_SHARE, w.source))
+    if (!w.facts.has(i)) fact(w, i, i, E.rare, "asked");
+  // A file it names that too many lines hold for those: where each kind of line first does.
+  const many = Math.max(3, Math.floor(w.lines.length * FEW_SHARE));
+  for (const i of namedFirst(w.lines, error, (k) => w.t.of[k]!, keep, many, FEW))
     if (!w.facts.has(i)) fact(w, i, i, E.rare, "asked");
 }

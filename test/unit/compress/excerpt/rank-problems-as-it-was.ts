@@ -1,4 +1,4 @@
-/** rank-problems.ts as it was at af00836 (before isFew and bareErrorsAgain reading distinctPlaces' matches), with the rules added since (said-again.ts): the reference rank-problems-corpus.test.ts compares against. */
+/** rank-problems.ts as it was at af00836 (before isFew and bareErrorsAgain reading distinctPlaces' matches), with the rules added since (said-again.ts, lead-places.ts): the reference rank-problems-corpus.test.ts compares against. */
 
 import { bareErrorsAgain } from "../../../../src/compress/excerpt/bare-errors.ts";
 import { distinctPlaces, firstPerFile } from "../../../../src/compress/excerpt/code-places.ts";
@@ -17,7 +17,7 @@ import {
   toldAgainBelow,
 } from "../../../../src/compress/excerpt/problem-context.ts";
 import { isQuotedSource, quotedAgain } from "../../../../src/compress/excerpt/quoted-source.ts";
-import { saidAgain } from "../../../../src/compress/excerpt/said-again.ts";
+import { saidPlaces } from "../../../../src/compress/excerpt/said-again.ts";
 import { OFTEN_SAID_DROP, saidOften } from "../../../../src/compress/excerpt/said-often.ts";
 import {
   hasLocation,
@@ -142,7 +142,7 @@ export function rankProblems(w: Work): void {
     told.sort((a, b) => a - b),
     w.opts.bodyAt,
   );
-  const again = saidAgain(lines, told, w.opts.bodyAt);
+  const { again, first: firstSaid } = saidPlaces(lines, told, w.opts.bodyAt);
   const often = saidOften(lines, told, w.opts.bodyAt);
   w.t.list.forEach((tpl, k) => {
     const m = tpl.members;
@@ -163,7 +163,7 @@ export function rankProblems(w: Work): void {
           located(w, i, E.place);
           continue;
         }
-        const prio = severe ? E.problem : alike ? E.place : E.warning;
+        const prio = severe ? E.problem : alike ? E.place : firstSaid.has(i) ? E.saidPlace : E.warning;
         const drop = often.has(i) ? OFTEN_SAID_DROP : 0;
         fact(w, i, i, (more ? (severe ? E.firstProblem : E.warnLocator) : prio) - drop, "problem");
         located(w, i, alike || more ? E.place : where);
@@ -196,7 +196,7 @@ export function rankProblems(w: Work): void {
         fact(w, i, i, byFile.length <= FEW && severe ? where : inMany, "problem");
     // Each place with the line that names it (rustc's `-->` under its header), the last one's
     // too; an error's before a warning's, and each of a bare error said again in its file.
-    const places = distinctPlaces(lines, m, w.opts.bodyAt);
+    const places = distinctPlaces(lines, m, w.opts.bodyAt, undefined, severe ? 2 * FEW : 0);
     if (severe) {
       for (const [i, to] of places)
         if (!w.facts.has(i) || !w.facts.has(to)) fact(w, i, to, E.errorPlace, "place");
