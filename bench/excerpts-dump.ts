@@ -3,6 +3,7 @@
  * at a small one), of the facts cases it may be developed on (../shared/corpus-facts and
  * bench/corpus/dev, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8, fresh9, fresh10, fresh11, fresh12, fresh13, fresh14, fresh15, fresh16, fresh17, fresh18, fresh19, fresh20, fresh21, fresh22, fresh23, fresh24, fresh25, fresh26, fresh27, fresh28, fresh29 and fresh30, never the blind part) and of the test fixtures' outputs (under several
  * tools and commands),
+ * (bench/corpus/fresh31 is one of those open sets too),
  * with every compressor's detection score, one JSON line each: a change meant to leave
  * what compressors output alone is checked by dumping before and after and comparing.
  *

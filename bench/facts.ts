@@ -12,6 +12,7 @@
  *   node bench/facts.ts --hook "CMD"    any hook command
  *   options: --set shared,dev,blind,fresh,fresh2,fresh3,fresh4,fresh5,fresh6,fresh7,fresh8,fresh9,fresh10,fresh11,fresh12,fresh13,fresh14,fresh15,fresh16,fresh17,fresh18,fresh19,fresh20,fresh21,fresh22,fresh23,fresh24,fresh25,fresh26,fresh27,fresh28,fresh29,fresh30,old (default shared,dev,fresh,fresh2,fresh3,fresh4,fresh5,fresh6,fresh7,fresh8,fresh9,fresh10,fresh11,fresh12,fresh13,fresh14,fresh15,fresh16,fresh17,fresh18,fresh19,fresh20,fresh21,fresh22,fresh23,fresh24,fresh25,fresh26,fresh27,fresh28,fresh29,fresh30,old: the blind part
  *            only when named) --kind K  --filter SUBSTR  --misses (print every missed fact)  --json FILE
+ *            (fresh31 is open too: named in --set and scored by default like fresh30)
  *
  * Targets: bench/corpus/targets.json. `npm run bench` runs it on the built hook with every set.
  */
