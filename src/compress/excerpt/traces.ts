@@ -7,6 +7,7 @@
 
 import type { Doc } from "./doc.ts";
 import { toldAgain } from "./exception-again.ts";
+import { messageEnd } from "./message-goes-on.ts";
 import { isSpace } from "./named-values.ts";
 import { MUST, type Pick } from "./pack-items.ts";
 
@@ -328,6 +329,8 @@ export function tracePicks(doc: Doc, from: number, to: number, out: Pick[]): num
   let goroutines = 0;
   // Exception lines told so far, word for word (exception-again.ts).
   const told = new Set<string>();
+  // The last Python exception line: the one that ended the run.
+  let lastPython = -1;
   for (let i = from; i <= to; i++) {
     const line = lines[i]!;
     if (line.length > 3000) continue;
@@ -371,6 +374,7 @@ export function tracePicks(doc: Doc, from: number, to: number, out: Pick[]): num
     }
     if (inPython && line !== "" && !/^\s/.test(line)) {
       out.push({ from: i, to: i, prio: T.exception });
+      lastPython = i;
       exceptions++;
       inPython = false;
       afterFrames = false;
@@ -410,6 +414,12 @@ export function tracePicks(doc: Doc, from: number, to: number, out: Pick[]): num
     }
     if (afterFrames && PROP.test(line)) out.push({ from: i, to: i, prio: T.props });
     else if (line.trim() !== "") out.push({ from: i, to: i, prio: T.foreign - 5 });
+  }
+  // What the exception that ended the run says on the lines under it (message-goes-on.ts):
+  // with it, from the top.
+  if (lastPython >= 0) {
+    const end = messageEnd(lines, lastPython, to, (l) => PY_START.test(l) || CHAIN.test(l));
+    if (end > lastPython) out.push({ from: lastPython + 1, to: end, prio: T.exception - 1, split: "head" });
   }
   return exceptions;
 }
