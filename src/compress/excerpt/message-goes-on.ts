@@ -11,6 +11,8 @@
  * goes on after a trace it holds), at most MAX of them, are its message.
  */
 
+import type { Pick } from "./pack-items.ts";
+
 /** How many lines past its first an exception's message is read to hold. */
 const MAX = 8;
 /** A line that starts something else: a frame, a timestamped log record, a warning's place. */
@@ -33,4 +35,20 @@ export function messageEnd(
     end = j;
   }
   return end;
+}
+
+/**
+ * The lines under the Python exception on line `i` that its message goes on with, as a
+ * pick of `prio` kept from the top (none when it says all on its line, or `i` is -1).
+ */
+export function messageGoesOn(
+  lines: readonly string[],
+  i: number,
+  to: number,
+  opens: (line: string) => boolean,
+  prio: number,
+): Pick[] {
+  if (i < 0) return [];
+  const end = messageEnd(lines, i, to, opens);
+  return end > i ? [{ from: i + 1, to: end, prio, split: "head" }] : [];
 }
