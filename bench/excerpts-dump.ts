@@ -1,8 +1,8 @@
 /**
  * Every excerpt the product makes of the corpus (bench/corpus/, at its default budget and
  * at a small one), of the facts cases it may be developed on (../shared/corpus-facts and
- * bench/corpus/dev, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8, fresh9, fresh10, fresh11, fresh12, fresh13, fresh14, fresh15, fresh16, fresh17, fresh18, fresh19, fresh20, fresh21, fresh22, fresh23, fresh24, fresh25, fresh26, fresh27, fresh28, fresh29, fresh30 and fresh32, never the blind part) and of the test fixtures' outputs (under several
- * tools and commands),
+ * every open set of bench/corpus/facts/sets.ts, never the blind part) and of the test fixtures'
+ * outputs (under several tools and commands),
  * with every compressor's detection score, one JSON line each: a change meant to leave
  * what compressors output alone is checked by dumping before and after and comparing.
  *

@@ -10,8 +10,10 @@
  *   node bench/facts.ts                 fast: the compressors of ./src called in-process
  *   node bench/facts.ts --hook          the built hook (dist/cairn.cjs), as Claude Code runs it
  *   node bench/facts.ts --hook "CMD"    any hook command
- *   options: --set shared,dev,blind,fresh,fresh2,fresh3,fresh4,fresh5,fresh6,fresh7,fresh8,fresh9,fresh10,fresh11,fresh12,fresh13,fresh14,fresh15,fresh16,fresh17,fresh18,fresh19,fresh20,fresh21,fresh22,fresh23,fresh24,fresh25,fresh26,fresh27,fresh28,fresh29,fresh30,fresh32,old (default shared,dev,fresh,fresh2,fresh3,fresh4,fresh5,fresh6,fresh7,fresh8,fresh9,fresh10,fresh11,fresh12,fresh13,fresh14,fresh15,fresh16,fresh17,fresh18,fresh19,fresh20,fresh21,fresh22,fresh23,fresh24,fresh25,fresh26,fresh27,fresh28,fresh29,fresh30,fresh32,old: the blind part
- *            only when named) --kind K  --filter SUBSTR  --misses (print every missed fact)  --json FILE
+ *   options: --set SETS  any of OPEN_SETS (bench/corpus/facts/sets.ts: shared, dev, fresh … the newest
+ *            round), blind and old, comma-separated (default every open set and old: the blind
+ *            part only when named) --kind K  --filter SUBSTR  --misses (print every missed fact)
+ *            --json FILE
  *
  * Targets: bench/corpus/targets.json. `npm run bench` runs it on the built hook with every set.
  */

@@ -52,6 +52,11 @@
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt),
  * $LOGHUB_REPO (logpai/loghub) and $CJSON_REPO (DaveGamble/cJSON).
  *
+ * fresh31's need Debian's python3-pandas, python3-numpy, python3-scipy, python3-matplotlib,
+ * jupyter-nbconvert, python3-nbformat, python3-ipykernel, python3-hypothesis, python3-sqlalchemy,
+ * python3-openpyxl, python3-pytest, python3-venv and sqlite3 (captured with
+ * CORPUS_CAPTURE_ROOT=/home/dev/work-fresh31).
+ *
  * Each case is written to the case file of that name wherever it already is
  * (bench/corpus/dev/, bench/corpus/blind/), replacing only its `input`, so annotations
  * survive a re-capture; a case with no file yet goes to bench/corpus/captured/ with empty

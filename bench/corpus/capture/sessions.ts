@@ -7166,6 +7166,203 @@ export const sessions: Session[] = [
       { tool: "Bash", input: { command: "kill $(cat web.pid)", description: "Stop the web front" } },
     ],
   },
+  // The fresh31 set (bench/corpus/fresh31/): what an engineer doing data work in Python runs with a
+  // coding agent when the numbers are wrong (pandas scripts failing and printing wide frames, pytest with
+  // pandas.testing, numpy.testing and hypothesis, numpy and scipy warnings, matplotlib, nbconvert
+  // --execute, SQLAlchemy with echo, sqlite3 .expert and EXPLAIN); files by projects/fresh31.sh, all
+  // from Debian's packages in a venv with the system's site packages.
+  {
+    name: "fresh31-pipeline",
+    setup: "fresh31",
+    cwd: "fresh31/tillroll",
+    path: ".venv/bin",
+    prompt:
+      "the November store report job died and the numbers finance got last week look off; find out what is wrong with the pipeline and the extract",
+    provenance: `${CAPTURED} (Debian's python3-pandas 1.5.3, numpy 1.24, openpyxl 3.0 in a venv with the system's packages; files by projects/fresh31.sh)`,
+    steps: [
+      bash(
+        "pandas-report-keyerror-f31",
+        "python",
+        'PYTHONWARNINGS=always python etl/build_report.py 2>&1; echo "exit code: $?"',
+        "Run the November store report with every deprecation shown",
+      ),
+      bash(
+        "pandas-merge-validate-f31",
+        "python",
+        'python etl/join_stores.py 2>&1; echo "exit code: $?"',
+        "Run the regional join of sales to stores",
+      ),
+      bash(
+        "pandas-settingwithcopy-f31",
+        "python",
+        'PYTHONWARNINGS=always python etl/clean_refunds.py 2>&1; echo "exit code: $?"',
+        "Pull the refunds out for finance",
+      ),
+      bash(
+        "pandas-peek-extract-f31",
+        "python",
+        "python scripts/peek.py 2>&1",
+        "Look at the November extract: frame, info, describe, value counts",
+      ),
+      bash(
+        "pandas-store-to-string-f31",
+        "python",
+        "python scripts/peek.py --store S019 2>&1",
+        "Every November line of Otter Bridge (S019)",
+      ),
+      bash(
+        "pandas-read-csv-strict-f31",
+        "python",
+        'python -c "import pandas as pd; df = pd.read_csv(\'data/raw/sales_2024_11.csv\'); print(df.shape)" 2>&1; echo "exit code: $?"',
+        "Read the November extract without skipping bad lines",
+      ),
+      bash(
+        "pandas-read-csv-warn-f31",
+        "python",
+        "python -c \"import pandas as pd; df = pd.read_csv('data/raw/sales_2024_10.csv', on_bad_lines='warn'); print(df.shape); print(df.dtypes)\" 2>&1; echo \"exit code: $?\"",
+        "Read October's extract, warning on the bad lines",
+      ),
+      bash(
+        "pandas-compare-extracts-f31",
+        "python",
+        "python scripts/diff_extracts.py 2>&1",
+        "What finance's re-export changed",
+      ),
+      bash("pandas-pivot-wide-f31", "python", "python scripts/pivot.py 2>&1", "Net sales by store and day"),
+      bash(
+        "pandas-read-excel-sheet-f31",
+        "python",
+        'python etl/budget_vs_actual.py 2>&1; echo "exit code: $?"',
+        "Budget against actual for Q4",
+      ),
+      bash(
+        "pandas-show-versions-f31",
+        "python",
+        'python -c "import pandas; pandas.show_versions()" 2>&1',
+        "Which pandas, numpy and friends the venv sees",
+      ),
+    ],
+  },
+  {
+    name: "fresh31-tests",
+    setup: "fresh31",
+    cwd: "fresh31/tillroll",
+    path: ".venv/bin",
+    prompt: "the transforms' tests went red after the refactor; show me what each failing test says",
+    provenance: `${CAPTURED} (Debian's python3-pytest 7.2, pandas 1.5.3, numpy 1.24, hypothesis 6.67 in a venv with the system's packages; files by projects/fresh31.sh)`,
+    steps: [
+      build(
+        "pytest-assert-frame-equal-f31",
+        "pytest",
+        'python -m pytest -l tests/test_transforms.py 2>&1; echo "exit code: $?"',
+        "Run the transforms' tests with their locals",
+      ),
+      build(
+        "pytest-hypothesis-falsifying-f31",
+        "pytest",
+        'python -m pytest tests/test_properties.py --hypothesis-show-statistics 2>&1; echo "exit code: $?"',
+        "Run the property tests with hypothesis statistics",
+      ),
+      build(
+        "pytest-assert-allclose-f31",
+        "pytest",
+        'python -m pytest tests/test_forecast.py 2>&1; echo "exit code: $?"',
+        "Run the forecast tests",
+      ),
+    ],
+  },
+  {
+    name: "fresh31-numerics",
+    setup: "fresh31",
+    cwd: "fresh31/tillroll",
+    path: ".venv/bin",
+    prompt:
+      "the unit economics table has infs in it and the elasticity fits look broken; find where the maths goes wrong",
+    provenance: `${CAPTURED} (Debian's python3-pandas 1.5.3, numpy 1.24, scipy 1.10, matplotlib 3.6 in a venv with the system's packages; files by projects/fresh31.sh)`,
+    steps: [
+      bash(
+        "numpy-runtimewarning-f31",
+        "python",
+        'python scripts/unit_economics.py 2>&1; echo "exit code: $?"',
+        "Compute the per-store unit economics",
+      ),
+      bash(
+        "numpy-floatingpointerror-f31",
+        "python",
+        'python scripts/unit_economics.py --strict 2>&1; echo "exit code: $?"',
+        "The same with numpy raising on every floating-point error",
+      ),
+      bash(
+        "scipy-curve-fit-f31",
+        "python",
+        'python scripts/fit_elasticity.py 2>&1; echo "exit code: $?"',
+        "Fit the price elasticity curves",
+      ),
+      bash(
+        "matplotlib-warnings-f31",
+        "python",
+        'MPLBACKEND=Agg python scripts/plots.py 2>&1; echo "exit code: $?"',
+        "Draw the store charts",
+      ),
+    ],
+  },
+  {
+    name: "fresh31-notebook",
+    setup: "fresh31",
+    cwd: "fresh31/tillroll",
+    path: ".venv/bin",
+    prompt:
+      "Monday's trading review notebook stopped running in CI; run it and tell me which cell breaks and why",
+    provenance: `${CAPTURED} (Debian's jupyter-nbconvert 6.5, python3-ipykernel 6.17, pandas 1.5.3 in a venv with the system's packages; files by projects/fresh31.sh)`,
+    steps: [
+      bash(
+        "nbconvert-execute-error-f31",
+        "jupyter",
+        'jupyter nbconvert --to notebook --execute notebooks/weekly_review.ipynb --output /tmp/weekly_review.out.ipynb 2>&1; echo "exit code: $?"',
+        "Execute the weekly review notebook",
+      ),
+      bash(
+        "nbconvert-markdown-stdout-f31",
+        "jupyter",
+        "cd notebooks && jupyter nbconvert --to markdown --execute --allow-errors --stdout weekly_review.ipynb 2>&1",
+        "Execute it through to the end and show every cell's output",
+      ),
+    ],
+  },
+  {
+    name: "fresh31-warehouse",
+    setup: "fresh31",
+    cwd: "fresh31/tillroll",
+    path: ".venv/bin",
+    prompt: "the warehouse load fails and the dashboard's SKU query is slow; find out why",
+    provenance: `${CAPTURED} (Debian's python3-sqlalchemy 1.4, pandas 1.5.3 in a venv with the system's packages, sqlite3 3.40; files by projects/fresh31.sh)`,
+    steps: [
+      bash(
+        "sqlalchemy-integrity-bulk-f31",
+        "python",
+        'python etl/load_warehouse.py 2>&1; echo "exit code: $?"',
+        "Load November into the warehouse",
+      ),
+      bash(
+        "sqlalchemy-integrity-orm-f31",
+        "python",
+        'SQLALCHEMY_WARN_20=1 python -W always::DeprecationWarning etl/add_stores.py 2>&1; echo "exit code: $?"',
+        "Register December's new stores",
+      ),
+      bash(
+        "sqlite-expert-f31",
+        "sqlite",
+        "sqlite3 data/dashboard.db \".expert\" \"SELECT s.store_name, p.category, sum(x.amount) FROM sales x JOIN products p ON p.sku = x.sku JOIN stores s ON s.store_id = x.store_id WHERE x.sku = 'SKU-10042' AND x.tender = 'card' GROUP BY 1, 2 ORDER BY 3 DESC;\" 2>&1",
+        "Ask sqlite3 which index the dashboard query wants",
+      ),
+      bash(
+        "sqlite-explain-bytecode-f31",
+        "sqlite",
+        "sqlite3 data/dashboard.db \"EXPLAIN SELECT s.region, p.category, count(*), sum(x.amount) FROM sales x JOIN products p ON p.sku = x.sku JOIN stores s ON s.store_id = x.store_id WHERE x.sold_at >= '2024-10-15' GROUP BY 1, 2 ORDER BY 4 DESC;\" 2>&1",
+        "The dashboard query's bytecode",
+      ),
+    ],
+  },
 ];
 
 /**

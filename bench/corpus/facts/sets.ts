@@ -108,6 +108,13 @@
  *           schema's validation; spectral and redocly lint of OpenAPI; ajv-cli, a ZodError; a fastify
  *           pino log raw and through pino-pretty; a NestJS dependency error; aws-cdk synth with a
  *           cyclic reference, cdk-nag, a template and a duplicate construct).
+ * - fresh31: bench/corpus/fresh31, what an engineer doing data work in Python runs when the numbers
+ *           are wrong, in shapes no set held (pandas scripts failing with KeyError after a
+ *           FutureWarning flood, MergeError, SettingWithCopyWarning, ParserError, on_bad_lines="warn";
+ *           a frame's repr, info, describe and value_counts, to_string, compare and a wrapped pivot;
+ *           assert_frame_equal, assert_allclose and a hypothesis falsifying example in pytest; numpy
+ *           RuntimeWarnings and FloatingPointError; scipy curve_fit; matplotlib warnings; nbconvert
+ *           --execute; SQLAlchemy IntegrityErrors with echo; sqlite3 .expert and EXPLAIN).
  * - fresh32: bench/corpus/fresh32, what a web engineer runs against a database, a cache and a
  *           browser, in shapes no set held (mysql2's errors of a checkout replay, InnoDB's monitor
  *           after a deadlock and a malformed foreign key, ANALYZE, mariadb-dump, the slow query log,
@@ -160,6 +167,7 @@ export const OPEN_SETS = [
   "fresh28",
   "fresh29",
   "fresh30",
+  "fresh31",
   "fresh32",
 ] as const;
 

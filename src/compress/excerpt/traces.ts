@@ -7,6 +7,7 @@
 
 import type { Doc } from "./doc.ts";
 import { toldAgain } from "./exception-again.ts";
+import { messageGoesOn } from "./message-goes-on.ts";
 import { isSpace } from "./named-values.ts";
 import { MUST, type Pick } from "./pack-items.ts";
 
@@ -317,6 +318,24 @@ export function causesIn(lines: readonly string[], from: number, to: number): nu
   return n;
 }
 
+/**
+ * A Go frame is its function, then its place on the next line: one frame, no exception
+ * (its pick, when line `i` opens one; `goroutines` met so far: past the first, other work).
+ */
+function goFrame(lines: readonly string[], i: number, to: number, goroutines: number): Pick | undefined {
+  if (!/^\S/.test(lines[i]!) || i + 1 > to || !GO_AT.test(lines[i + 1]!)) return undefined;
+  const own = userCode(lines[i + 1]!);
+  return {
+    from: i,
+    to: i + 1,
+    prio: !own ? T.foreign : goroutines > 1 ? T.userCode : T.userFrame,
+    split: "none",
+  };
+}
+
+/** A line that opens a Python traceback or a cause: an exception's message ends before it. */
+const PY_OPENS = (line: string): boolean => PY_START.test(line) || CHAIN.test(line);
+
 /** Picks for every trace line in [from, to]: exceptions, chain, user frames, the rest low. */
 export function tracePicks(doc: Doc, from: number, to: number, out: Pick[]): number {
   const { lines } = doc;
@@ -328,6 +347,8 @@ export function tracePicks(doc: Doc, from: number, to: number, out: Pick[]): num
   let goroutines = 0;
   // Exception lines told so far, word for word (exception-again.ts).
   const told = new Set<string>();
+  // The last Python exception line: the one that ended the run.
+  let lastPython = -1;
   for (let i = from; i <= to; i++) {
     const line = lines[i]!;
     if (line.length > 3000) continue;
@@ -336,15 +357,9 @@ export function tracePicks(doc: Doc, from: number, to: number, out: Pick[]): num
       out.push({ from: i, to: i, prio: goroutines === 1 ? T.exception - 2 : T.trailer });
       continue;
     }
-    // A Go frame is its function, then its place on the next line: one frame, no exception.
-    if (/^\S/.test(line) && i + 1 <= to && GO_AT.test(lines[i + 1]!)) {
-      const own = userCode(lines[i + 1]!);
-      out.push({
-        from: i,
-        to: i + 1,
-        prio: !own ? T.foreign : goroutines > 1 ? T.userCode : T.userFrame,
-        split: "none",
-      });
+    const go = goFrame(lines, i, to, goroutines);
+    if (go) {
+      out.push(go);
       afterFrames = true;
       i++;
       continue;
@@ -371,6 +386,7 @@ export function tracePicks(doc: Doc, from: number, to: number, out: Pick[]): num
     }
     if (inPython && line !== "" && !/^\s/.test(line)) {
       out.push({ from: i, to: i, prio: T.exception });
+      lastPython = i;
       exceptions++;
       inPython = false;
       afterFrames = false;
@@ -411,5 +427,7 @@ export function tracePicks(doc: Doc, from: number, to: number, out: Pick[]): num
     if (afterFrames && PROP.test(line)) out.push({ from: i, to: i, prio: T.props });
     else if (line.trim() !== "") out.push({ from: i, to: i, prio: T.foreign - 5 });
   }
+  // What the exception that ended the run says on the lines under it, with it (message-goes-on.ts).
+  out.push(...messageGoesOn(lines, lastPython, to, PY_OPENS, T.exception - 1));
   return exceptions;
 }

@@ -393,8 +393,15 @@ describe("the framing's claims, on the captures that showed one false", () => {
  * LD_DEBUG's lines behind the loader's pid is gone (they are no table: common-first-cell.ts);
  * fresh32's lighthouse report: an array's key cut at its last dot (`in js | seconds`) is now
  * written whole, and the checker counts records keyed by name as the json kind does.
+ * fresh31's pivot in column blocks brings one false row count of the base engine's, listed
+ * below for the next work.
  */
-const JUDGED: Record<string, string> = {};
+const JUDGED: Record<string, string> = {
+  "fresh31/pandas-pivot-wide-f31 kept:rows":
+    "FALSE, not judged true, left for the next work: pandas prints two pivots of 24 stores each wrapped in two column blocks (the first ends its lines with ` \\`), and at small budgets the table kind reads the whole output as one table under its first line, `header, 100 rows` counting every block's lines; the checker recounts 50. Neither is its shape: each frame has 24 rows, shown twice. Shown by the base engine (6cdc51d1), untouched by fresh31's rules",
+  "fresh31/pandas-pivot-wide-f31 note:rows":
+    "FALSE, not judged true, left for the next work: the same count as its `kept:rows` (see there)",
+};
 
 describe("the framing's claims over every open excerpt", () => {
   it("are true, but for those judged so above (the list is not stale)", () => {

@@ -7,6 +7,7 @@ import { docOf } from "../../excerpt/lines.ts";
 import type { Pick } from "../../excerpt/pack.ts";
 import type { Excerpt, Hints } from "../../excerpt/types.ts";
 import { coveragePyPicks } from "./coverage-py.ts";
+import { inTurnPicks } from "./in-turn.ts";
 import { blockPicks, blocksOf, FOREIGN, linePicks, P, testExcerpt } from "./shared.ts";
 
 const FINAL = /^=+ .*\b(?:passed|failed|error|errors|skipped|no tests ran)\b.* in [\d.]+s.* =+$/;
@@ -52,9 +53,9 @@ export function pytestExcerpt(text: string, hints: Hints, budget: number): Excer
         picks.push({ from: i, to: i, prio: P.location - 2 });
         break;
       }
-    // Every E line says what differed: substance.
-    linePicks(doc, E_LINE, P.extra, picks, block.start, block.end);
   }
+  // Every E line says what differed: substance, each failure's in turn.
+  inTurnPicks(doc, E_LINE, P.extra, blocks, picks);
   coveragePyPicks(doc.lines, blocks, picks);
   return testExcerpt("pytest", doc, budget, picks, Math.max(short, blocks.length), blocks, hints);
 }
