@@ -60,6 +60,7 @@ import { type Template, type Templates, templatesOf } from "./templates.ts";
 import { FOREIGN, nearTheEnd } from "./traces.ts";
 import { ancestors, children, depthsOf, recordIdOf } from "./tree-depths.ts";
 import { wentOnAfter } from "./went-on.ts";
+import { wordApart } from "./word-apart.ts";
 import { type EngineOptions, FEW, fact, nonBlankOf, RARE, rareLimit, type Work } from "./work.ts";
 
 export type { EngineOptions } from "./work.ts";
@@ -243,12 +244,19 @@ function rankOutliers(w: Work, kinds: Template[]): void {
   // In an output of hundreds of kinds, a rare value in each small one is no exception worth a line.
   kinds.sort((a, b) => b.members.length - a.members.length);
   const bodyAt = w.opts.bodyAt ?? (() => 0);
-  for (const tpl of kinds.slice(0, OUTLIER_KINDS)) outliers(lines, tpl, rareValued, bodyAt);
+  const next: number[][] = [];
+  for (const tpl of kinds.slice(0, OUTLIER_KINDS)) outliers(lines, tpl, rareValued, bodyAt, undefined, next);
+  // The next largest of a field spanning orders: before other lines that are no facts, as room allows.
+  for (const ranked of next)
+    for (let r = 0; r < ranked.length; r++)
+      w.picks.push({ from: ranked[r]!, to: ranked[r]!, prio: E.representative + 6 - r / 8, why: "outlier" });
   outputOutliers(lines, w.t, (i) => !w.noise(i), rareValued, bodyAt);
   overZero(lines, (i) => w.t.of[i]! >= 0 && !w.noise(i), rareValued, bodyAt);
   if (kinds.length > 0)
     for (const i of minorityRecords(lines, w.t.list, w.noise)) fact(w, i, i, E.outlier - 1, "outlier");
   for (const i of minorityRows(lines, w.noise)) if (!w.facts.has(i)) fact(w, i, i, E.outlier - 1, "outlier");
+  for (const i of wordApart(w.t.list, kinds, w.noise))
+    if (!w.facts.has(i)) fact(w, i, i, E.outlier - 1, "outlier");
   for (const all of rareValued.values()) {
     // A frame in the runtime's or a library's code is odd by its path or line, not news.
     const at = all.filter((i) => !isForeignFrame(lines[i]!));

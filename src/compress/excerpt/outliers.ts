@@ -30,6 +30,9 @@ export interface Columns {
  */
 const FEWEST = 4;
 
+/** Past the largest three of a field spanning orders of magnitude, this many more as room allows (largest first). */
+const NEXT = 9;
+
 /**
  * Lines of a frequent template whose value in some field is rare among its lines: the
  * field holds few values (a status, a level, a state) and one of them holds most lines.
@@ -40,6 +43,7 @@ export function outliers(
   out: Map<string, number[]>,
   bodyAt: (i: number) => number,
   only?: Columns,
+  next?: number[][],
 ): void {
   const add = (key: string, i: number) => {
     const list = out.get(key);
@@ -96,8 +100,13 @@ export function outliers(
       // profile's seconds, `0.277`): then by the step they are printed in.
       const unit = printedStep(f.decimals[k]!, f.below1[k] === 1);
       const far = farAbove(f.numbers[k]!, 3, unit, insideOf(lines, members, bodyAt, k));
-      for (const j of far.length > 0 ? far : largestAcrossOrders(f.numbers[k]!, 3, unit))
-        add(farKey(k, j), members[j]!);
+      // Orders of magnitude are counted from the step the values are printed in, whatever
+      // their unit: a slow log's seconds (`0.020035` to `5.555631`) span them though some pass 1.
+      const across =
+        far.length > 0 ? [] : largestAcrossOrders(f.numbers[k]!, 3 + NEXT, printedStep(f.decimals[k]!, true));
+      for (const j of far.length > 0 ? far : across.slice(0, 3)) add(farKey(k, j), members[j]!);
+      // The next largest are what the engineer reads on to (the slow log's next slowest): as room allows.
+      if (across.length > 3 && next) next.push(across.slice(3).map((j) => members[j]!));
       continue;
     }
     // A field of few numbers (durations of 39 to 49 ms) is one of categories too, but a

@@ -6,6 +6,7 @@
  */
 
 import type { Doc } from "../../excerpt/doc.ts";
+import { lastAlikeFirst } from "../../excerpt/last-alike.ts";
 import { docOf, excerpt, lastNonBlank, plural, SALIENT, shapeOf } from "../../excerpt/lines.ts";
 import type { Pick } from "../../excerpt/pack.ts";
 import { causesIn, nextTraceStart, T, traceCount, tracePicks } from "../../excerpt/traces.ts";
@@ -43,6 +44,7 @@ export function tracesExcerpt(text: string, _hints: Hints, budget: number): Exce
   if (start >= 0) {
     beforeTracePicks(doc, start - 1, picks);
     tracePicks(doc, start, lines.length - 1, picks);
+    lastAlikeFirst(lines, picks, T.exception);
   }
   // The traces printed (a test runner's, one per failure) and the causes they name: one
   // trace's causes are not another's.
