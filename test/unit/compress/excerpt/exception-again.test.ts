@@ -15,7 +15,9 @@ describe("an exception line said again word for word is room", () => {
 
   it("tells bun's `ZodError: [` of 13 failing tests a few times, not 11 (fresh20)", async () => {
     const { e, must } = await capturedCase("fresh20", "bun-test-zod-f20");
-    expect(linesAre(e.text, "ZodError: [")).toBeLessThanOrEqual(3);
+    // The first tellings and, since the end of a run ranks above its problem lines (robust34),
+    // the last failure's own: 4 of the 13, where every telling stood before.
+    expect(linesAre(e.text, "ZodError: [")).toBeLessThanOrEqual(4);
     for (const f of must) expect(e.text, f).toContain(f);
   });
 
