@@ -303,8 +303,12 @@ async function background(pullOnly: boolean): Promise<number> {
       if (r.ok) (await import("../team/prune.ts")).pruneTeam(store, m.config["retention.days"], m.now());
       bg.releasePushLock(m.paths, process.pid);
       locked = false;
-      // A turn that ended while we pushed saw the lock and left its records to us.
-      if (!r.ok || r.consent !== "enabled" || outboxPending(store) === 0) return report(r);
+      if (!r.ok || r.consent !== "enabled") return report(r);
+      // A turn that ended while we pushed saw the lock and left its records to us, in
+      // memory, not yet in the outbox: collected now, after the release, so a turn that
+      // ends from here on starts a push of its own.
+      if (project) await collectProject(store, { ...collectFor, project, now: m.now() });
+      if (outboxPending(store) === 0) return report(r);
       locked = bg.takePushLock(m.paths, process.pid, m.now());
       if (!locked) return report(r);
     }

@@ -8,7 +8,7 @@
  * schema), and nothing is written into the repository's cairn home.
  */
 import { execFileSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cairnPaths } from "../../src/core/paths.ts";
@@ -21,6 +21,16 @@ import { makeSandbox, runClaude, type Sandbox } from "./harness/claude.ts";
 import { bash, type MockApi, startMockApi, text } from "./harness/mock-api.ts";
 
 const CLI = `${process.execPath} ${CAIRN}`;
+
+/** What cairn logged about hooks and team syncs, for a failure's report. */
+function teamLog(sb: Sandbox): string {
+  const log = cairnPaths(join(sb.home, ".cairn")).log;
+  if (!existsSync(log)) return "(no cairn log)";
+  return readFileSync(log, "utf8")
+    .split("\n")
+    .filter((l) => /team|Stop|SessionEnd|error|warn/i.test(l))
+    .join("\n");
+}
 const LOOT = "cairn_loot";
 
 describe.skipIf(!pgBinDir())("a repository's settings env cannot choose the team server (finding 5)", () => {
@@ -85,13 +95,17 @@ describe.skipIf(!pgBinDir())("a repository's settings env cannot choose the team
     // The user's own server gets the turn: the Stop hook's push runs in the background and,
     // on a loaded machine, may not have started (written its pid file) when claude exits,
     // so the record is waited for, not taken to be there once no sync is running.
-    const mine = await until(() => {
-      const found = pg.psql(
-        "SELECT text FROM cairn_team_records WHERE text LIKE '%TEAM-ENV-MARK-7%'",
-        "cairn_team",
-      );
-      return found.includes("TEAM-ENV-MARK-7") ? found : undefined;
-    }, "the turn never reached the user's team server");
+    const mine = await until(
+      () => {
+        const found = pg.psql(
+          "SELECT text FROM cairn_team_records WHERE text LIKE '%TEAM-ENV-MARK-7%'",
+          "cairn_team",
+        );
+        return found.includes("TEAM-ENV-MARK-7") ? found : undefined;
+      },
+      "the turn never reached the user's team server",
+      { last: () => teamLog(sb) },
+    );
     // Every background sync the turn started has ended (the Stop hook's push), wherever
     // it kept its pid file: the user's cairn home or the repository's.
     const homes = [cairnPaths(join(sb.home, ".cairn")), cairnPaths(repoHome)];
