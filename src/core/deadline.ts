@@ -40,6 +40,25 @@ export function deadlineAt(at: number, clock: () => number = monotonicMs): Deadl
   };
 }
 
+/**
+ * Calls `fire` once `remaining()` (milliseconds left on the clock a budget is kept on) is
+ * spent. A timer counts wall time: where the budget is kept on another clock (a test's
+ * CPU clock), the timer may fire with time still left on it, and is then set again for
+ * what is left. Returns what cancels it.
+ */
+export function whenSpent(remaining: () => number, fire: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout>;
+  const arm = (ms: number) => {
+    timer = setTimeout(() => {
+      const left = remaining();
+      if (left > 0) arm(left);
+      else fire();
+    }, ms);
+  };
+  arm(Math.max(0, remaining()));
+  return () => clearTimeout(timer);
+}
+
 /** No deadline: work that no hook waits for (a command run by a person, a test of the work itself). */
 export const NO_DEADLINE: Deadline = {
   remaining: () => Number.POSITIVE_INFINITY,

@@ -12,7 +12,7 @@ import {
 import { registeredTimeoutMs } from "../claude/install-plan.ts";
 import type { ResolvedConfig } from "../config/resolve.ts";
 import { monotonicMs } from "../core/clock.ts";
-import { type Deadline, deadlineAt, isBudgetSpent } from "../core/deadline.ts";
+import { type Deadline, deadlineAt, isBudgetSpent, whenSpent } from "../core/deadline.ts";
 import { errorMessage } from "../core/fs.ts";
 import type { Logger } from "../core/log.ts";
 import { type CairnPaths, isUsableDir, safeId } from "../core/paths.ts";
@@ -419,21 +419,16 @@ export const PROTO_KEY = /(?:^|[^\\])"__proto__"\s*:/;
 
 /**
  * The work, or TIMED_OUT once the deadline has passed: a timer, so it only catches work
- * that waits (a lock, a read), never work that computes. The deadline is kept on the
- * hook's clock (DispatchDeps.clock), not the timer's: when the timer fires with time
- * still left on that clock, it is set again for what is left.
+ * that waits (a lock, a read), never work that computes. Kept on the hook's clock
+ * (DispatchDeps.clock), not the timer's (whenSpent).
  */
 function withBudget<T>(work: Promise<T>, deadline: Deadline): Promise<T | typeof TIMED_OUT> {
-  let timer: NodeJS.Timeout | undefined;
+  let cancel = () => {};
   const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-    const arm = (ms: number) => {
-      timer = setTimeout(() => {
-        const left = deadline.remaining();
-        if (left <= 0) resolve(TIMED_OUT);
-        else arm(left);
-      }, ms);
-    };
-    arm(Math.max(0, deadline.remaining()));
+    cancel = whenSpent(
+      () => deadline.remaining(),
+      () => resolve(TIMED_OUT),
+    );
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([work, timeout]).finally(() => cancel());
 }

@@ -1,6 +1,7 @@
 import { skipCodeCacheWrites } from "../chunk-loader.ts";
 import { isEventName, noopAnswer } from "../claude/events.ts";
 import { monotonicMs } from "../core/clock.ts";
+import { whenSpent } from "../core/deadline.ts";
 import { RECURSION_GUARD } from "../core/guard.ts";
 import { createLogger, type Logger } from "../core/log.ts";
 import { cairnPaths } from "../core/paths.ts";
@@ -111,21 +112,20 @@ function armHardTimer(
   log: Logger,
 ): void {
   const limit = timing.budget + GRACE_MS;
-  // Kept on the clock the budget is kept on (as the dispatcher's timer is): fired with
-  // time still left on it, the timer is set again for what is left.
-  const left = () => timing.startedAt + limit - monotonicMs();
-  const arm = (ms: number) => setTimeout(() => (left() > 0 ? arm(left()) : fire()), ms);
-  const fire = () => {
-    const answer = fallback();
-    if (reply.answered())
-      log.warn(`hook answered, but its record was not written within ${limit} ms`, { event });
-    else
-      log.error(
-        `hook did not finish within ${limit} ms; answering ${answer === noop ? "no-op" : "with the exit status alone"}`,
-        { event },
-      );
-    reply.finish(answer);
-  };
-  arm(Math.max(0, left()));
+  // Kept on the clock the budget is kept on, as the dispatcher's timer is (whenSpent).
+  whenSpent(
+    () => timing.startedAt + limit - monotonicMs(),
+    () => {
+      const answer = fallback();
+      if (reply.answered())
+        log.warn(`hook answered, but its record was not written within ${limit} ms`, { event });
+      else
+        log.error(
+          `hook did not finish within ${limit} ms; answering ${answer === noop ? "no-op" : "with the exit status alone"}`,
+          { event },
+        );
+      reply.finish(answer);
+    },
+  );
 }
 const GRACE_MS = 250;

@@ -10,13 +10,19 @@
  */
 import type { Work } from "./work.ts";
 
+/** Each ranking's answer, read once: at the first shape rule that asks. */
+const known = new WeakMap<Work, Map<number, number>>();
+
 /** The worth of each line ranked only as a line of a rare kind (its `rare` pick), by line. */
 export function rarityRanked(w: Work): Map<number, number> {
+  const was = known.get(w);
+  if (was) return was;
   const worth = new Map<number, number>();
+  known.set(w, worth);
   for (const p of w.picks) {
     if (p.why !== "rare") continue;
-    const was = worth.get(p.to);
-    if (was === undefined || p.prio > was) worth.set(p.to, p.prio);
+    const before = worth.get(p.to);
+    if (before === undefined || p.prio > before) worth.set(p.to, p.prio);
   }
   return worth;
 }

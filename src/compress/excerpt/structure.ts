@@ -76,18 +76,8 @@ function newFacts(w: Work, found: Iterable<number>, prio: number, why: Why, outs
     if (outsideNoise && w.noise(i)) continue;
     if (!w.facts.has(i)) fact(w, i, i, prio, why);
     // Ranked only for its rare kind, under this rule's worth: the rule's (rarity-ranked.ts).
-    else if ((rareOnly(w).get(i) ?? prio) < prio) w.picks.push({ from: i, to: i, prio, why });
+    else if ((rarityRanked(w).get(i) ?? prio) < prio) w.picks.push({ from: i, to: i, prio, why });
   }
-}
-
-/** The lines the engine ranked only for their rare kind, read once per ranking. */
-const rareOnlyOf = new WeakMap<Work, Map<number, number>>();
-function rareOnly(w: Work): Map<number, number> {
-  const known = rareOnlyOf.get(w);
-  if (known) return known;
-  const m = rarityRanked(w);
-  rareOnlyOf.set(w, m);
-  return m;
 }
 
 export function rankStructure(w: Work): void {
