@@ -3,6 +3,7 @@ import { bareMatches } from "./bare.ts";
 import { NOT_AT_DATE, NOT_AT_HOUR } from "./dated-cut.ts";
 import { oneFileMatches } from "./one-file.ts";
 import { matchesReachOutput } from "./piped-on.ts";
+import { SEARCH_WORD } from "./search-command.ts";
 
 export const grep: Detector = {
   name: "grep",
@@ -19,10 +20,14 @@ export const grep: Detector = {
   },
 };
 
-/** Whether a command runs a search (grep, ripgrep, ag, ack, git grep) whose matches are its output (piped-on.ts). */
+/**
+ * Whether a command runs a search (grep, egrep, fgrep, ripgrep, ag, ack, git grep) whose
+ * matches are its output (piped-on.ts): the program as a word of its own, so `git log
+ * --grep=fix` or a path `scripts/grep` is none.
+ */
 export function isSearch(command: string | undefined): boolean {
   if (command === undefined) return false;
-  const m = /\b(?:grep|rg|ag|ack|git grep)\b/.exec(command);
+  const m = SEARCH_WORD.exec(command);
   return m !== null && matchesReachOutput(command, m.index);
 }
 

@@ -21,4 +21,14 @@ describe("a search piped into a program that writes its own lines", () => {
     expect(isSearch('grep -E "a|b" x.log; echo "exit code: $?"')).toBe(true);
     expect(isSearch("ls -la")).toBe(false);
   });
+
+  it("reads the search program as a word of its own", () => {
+    expect(isSearch("egrep -rn 'timeout|refused' logs/")).toBe(true);
+    expect(isSearch("fgrep -n '[ERROR]' app.log")).toBe(true);
+    expect(isSearch("git grep -n TODO -- src")).toBe(true);
+    // A search's name inside another word, option or path runs no search.
+    expect(isSearch("git log --grep=fix --oneline")).toBe(false);
+    expect(isSearch("./scripts/grep-logs.sh api")).toBe(false);
+    expect(isSearch("cat notes/grep.txt")).toBe(false);
+  });
 });
