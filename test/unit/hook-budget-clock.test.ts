@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { EVENT_PARTS } from "../../src/cli/event-parts.ts";
+import { monotonicMs } from "../../src/core/clock.ts";
 import { dispatch } from "../../src/hooks/dispatch.ts";
 import { REPO } from "../helpers/cairn.ts";
 import { type HookHarness, hookHarness } from "./reliability/fuzz-support.ts";
@@ -50,7 +51,11 @@ describe("the budget's timer keeps the dispatcher's clock", () => {
 
   it("the machine's clock: the same part is cut off, and the log names the budget", async () => {
     h = await hookHarness({ "hook.budget_ms": 100 });
-    const r = await dispatch("PostToolUse", post, { ...h.deps, parts: waitingParts(400) });
+    const r = await dispatch("PostToolUse", post, {
+      ...h.deps,
+      parts: waitingParts(400),
+      clock: monotonicMs,
+    });
     expect(r.outcome).toBe("timeout");
     expect(h.drain().map((l) => l.msg)).toContain("hook exceeded its budget of 100 ms; answering no-op");
   });

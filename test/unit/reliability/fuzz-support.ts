@@ -9,6 +9,7 @@
  * `npm run soak` (CAIRN_FUZZ_SEED=random) tries new cases every run. A failure prints
  * CAIRN_FUZZ_SEED to replay it, and CAIRN_FUZZ_SHRINK=0 skips shrinking it.
  */
+
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +22,7 @@ import { cairnPaths } from "../../../src/core/paths.ts";
 import type { DispatchDeps } from "../../../src/hooks/dispatch.ts";
 import { openStore, type Store } from "../../../src/store/db.ts";
 import { REPO } from "../../helpers/cairn.ts";
+import { cpuNow } from "../../helpers/cpu-time.ts";
 import { SLOWDOWN, UNIT_TIMEOUT_MS } from "../../helpers/wait.ts";
 
 /** Cases per property at weight 1 when CAIRN_FUZZ_RUNS is not set. */
@@ -825,6 +827,11 @@ export async function hookHarness(settings: Record<string, unknown> = {}): Promi
     parts: EVENT_PARTS,
     // Never the event's cwd: a mutated cwd ("/") must not get a notebook written into it.
     projectDir: project,
+    // hook.budget_ms on this process's CPU time, as the in-process drivers keep it: a wait
+    // for a core (or for vitest to hand over a module on a loaded machine) spends none of
+    // it, so load cannot turn an answer into the budget's no-op. The tests of the budget
+    // itself pass their own clock.
+    clock: cpuNow,
   };
   return {
     home,
