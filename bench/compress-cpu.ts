@@ -65,13 +65,24 @@ for (const e of loadCorpus(process.env.BENCH_CORPUS)) {
 }
 
 const all: number[][] = trees.map(() => []);
+const allRatios: number[] = [];
+/** Per output, this tree's time over the other's (the runs were alternated, so the load weighs on both alike): their median. */
+const ratioOf = (ms: number[][]) => ms[0]!.map((other, k) => ms[1]![k]! / other);
 const rows = [...perKind].sort(([a], [b]) => a.localeCompare(b));
-console.log(`| kind | outputs | ${trees.join(" | ")} |\n|---|---:|${trees.map(() => "---:").join("|")}|`);
+console.log(
+  `| kind | outputs | ${trees.join(" | ")} | ratio |\n|---|---:|${trees.map(() => "---:").join("|")}|---:|`,
+);
 for (const [kind, ms] of rows) {
   for (let i = 0; i < ms.length; i++) all[i]!.push(...ms[i]!);
-  console.log(`| ${kind} | ${ms[0]!.length} | ${ms.map((m) => median(m).toFixed(2)).join(" | ")} |`);
+  const ratios = ratioOf(ms);
+  allRatios.push(...ratios);
+  console.log(
+    `| ${kind} | ${ms[0]!.length} | ${ms.map((m) => median(m).toFixed(2)).join(" | ")} | ${median(ratios).toFixed(3)} |`,
+  );
 }
-console.log(`| **overall** | ${all[0]!.length} | ${all.map((m) => median(m).toFixed(2)).join(" | ")} |`);
 console.log(
-  `\nms of CPU per 100 KB: the ${process.env.BENCH_CPU_MIN ? "least" : "median"} of ${RUNS} runs an output, the median over outputs.`,
+  `| **overall** | ${all[0]!.length} | ${all.map((m) => median(m).toFixed(2)).join(" | ")} | ${median(allRatios).toFixed(3)} |`,
+);
+console.log(
+  `\nms of CPU per 100 KB: the ${process.env.BENCH_CPU_MIN ? "least" : "median"} of ${RUNS} runs an output, the median over outputs; ratio: the median over outputs of the second tree's time over the first's, paired output by output.`,
 );
