@@ -7433,7 +7433,10 @@ export const sessions: Session[] = [
       ),
       {
         tool: "Bash",
-        input: { command: "cmake -S host -B host/build -G Ninja 2>&1 | tail -3", description: "Configure the CMake build the IDE uses" },
+        input: {
+          command: "cmake -S host -B host/build -G Ninja 2>&1 | tail -3",
+          description: "Configure the CMake build the IDE uses",
+        },
       },
       build(
         "cmake-werror-ninja-f34",
