@@ -52,6 +52,9 @@
  * read from mirrors given as git directories: $HOLMES_REPO (robusta-dev/holmesgpt),
  * $LOGHUB_REPO (logpai/loghub) and $CJSON_REPO (DaveGamble/cJSON).
  *
+ * fresh34's need Debian's gcc 12, clang 14, cmake, ninja, ccache, gcc-arm-none-eabi with libnewlib-arm-none-eabi,
+ * gcc-avr with avr-libc, zlib1g-dev and python3 (captured with CORPUS_CAPTURE_ROOT=/home/dev/work-fresh34).
+ *
  * fresh31's need Debian's python3-pandas, python3-numpy, python3-scipy, python3-matplotlib,
  * jupyter-nbconvert, python3-nbformat, python3-ipykernel, python3-hypothesis, python3-sqlalchemy,
  * python3-openpyxl, python3-pytest, python3-venv and sqlite3 (captured with

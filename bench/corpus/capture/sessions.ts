@@ -7363,6 +7363,175 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh34 set (bench/corpus/fresh34/): what an engineer runs when a C/C++ build of real size
+  // fails and when an embedded target does not fit, in shapes no earlier set holds (make -j2 -k with
+  // jobs failing side by side, g++'s and clang++'s template novels for a std::map keyed by a type
+  // with no ordering, a comparator taking non-const references, std::ranges::sort on a std::list and
+  // a failed concept with -fconcepts-diagnostics-depth; a link with undefined references, a missing
+  // -l and multiple definitions; cmake --build with warnings as errors; a -Wall -Wextra flood with
+  // one error; -ftime-report; ccache -s -v; arm-none-eabi-gcc's FLASH overflow with
+  // --print-memory-usage, its map file, size, nm --size-sort, readelf -S and -s; avr-gcc's data
+  // region overflow and avr-size); files by projects/fresh34.sh (captured with
+  // CORPUS_CAPTURE_ROOT=/home/dev/work-fresh34).
+  {
+    name: "fresh34-host",
+    setup: "fresh34",
+    cwd: "fresh34/tidewatch",
+    prompt:
+      "the host tools stopped building after the C++20 switch; get tidectl to compile and link again and tell me what is wrong",
+    provenance: `${CAPTURED} (Debian 12's gcc 12, clang 14, GNU make, cmake 3.25 with ninja and ccache 4.7; files by projects/fresh34.sh)`,
+    steps: [
+      build(
+        "make-j2-keep-going-f34",
+        "make",
+        'make -C host -j2 -k 2>&1; echo "exit code: $?"',
+        "Build the host tools, keep going past errors to see all of them",
+      ),
+      bash(
+        "gxx-comparator-nonconst-f34",
+        "g++",
+        'g++ -std=c++20 -Ihost/include -Wall -Wextra -c -o /dev/null host/src/gauge_groups.cpp 2>&1; echo "exit code: $?"',
+        "Compile the gauge grouping file on its own",
+      ),
+      bash(
+        "gxx-concepts-ranges-f34",
+        "g++",
+        'g++ -std=c++20 -Ihost/include -fconcepts-diagnostics-depth=3 -c -o /dev/null host/src/resample.cpp 2>&1; echo "exit code: $?"',
+        "Compile the resampler with deeper concept diagnostics",
+      ),
+      bash(
+        "clangxx-concepts-ranges-f34",
+        "clang++",
+        'clang++ -std=c++20 -Ihost/include -c -o /dev/null host/src/resample.cpp 2>&1; echo "exit code: $?"',
+        "Same file through clang++ for a second opinion",
+      ),
+      bash(
+        "clangxx-map-no-ordering-f34",
+        "clang++",
+        'clang++ -std=c++20 -Ihost/include -c -o /dev/null host/src/station_index.cpp 2>&1; echo "exit code: $?"',
+        "clang++ on the station index",
+      ),
+      {
+        tool: "Bash",
+        input: {
+          command:
+            "cat >> host/include/tide/geo.hpp <<'EOF'\nnamespace tide {\ninline bool operator<(const GeoPoint& a, const GeoPoint& b) {\n  return a.lat_deg < b.lat_deg || (a.lat_deg == b.lat_deg && a.lon_deg < b.lon_deg);\n}\n}  // namespace tide\nEOF\ncat >> host/include/tide/sample.hpp <<'EOF'\nnamespace tide {\ninline bool operator<(const StationId& a, const StationId& b) {\n  return a.network < b.network || (a.network == b.network && a.number < b.number);\n}\n}  // namespace tide\nEOF\nsed -i 's/  std::vector<std::unique_ptr<Sink>> sinks() const/  const std::vector<std::unique_ptr<Sink>>\\& sinks() const/' host/include/tide/pipeline.hpp",
+          description: "Give GeoPoint and StationId an ordering and return the sinks by reference",
+        },
+      },
+      build(
+        "ld-undefined-multiple-f34",
+        "ld",
+        'make -C host -j2 2>&1; echo "exit code: $?"',
+        "Rebuild and link tidectl",
+      ),
+      build(
+        "clang-link-lz-f34",
+        "ld",
+        'make -C host CXX=clang++ LDLIBS=-lz 2>&1; echo "exit code: $?"',
+        "Link again with zlib, through clang++",
+      ),
+      {
+        tool: "Bash",
+        input: {
+          command: "cmake -S host -B host/build -G Ninja 2>&1 | tail -3",
+          description: "Configure the CMake build the IDE uses",
+        },
+      },
+      build(
+        "cmake-werror-ninja-f34",
+        "cmake",
+        'cmake --build host/build -j2 -- -k 0 2>&1; echo "exit code: $?"',
+        "Build the library with CMake (warnings are errors there), keep going",
+      ),
+      bash(
+        "gxx-ftime-report-f34",
+        "g++",
+        "g++ -std=c++20 -O2 -Ihost/include -ftime-report -c -o /tmp/harmonics.o host/src/harmonics.cpp 2>&1",
+        "Where does the compiler spend its time on harmonics.cpp",
+      ),
+      bash("ccache-stats-f34", "ccache", "ccache -s -v", "Is ccache helping these builds"),
+    ],
+  },
+  {
+    name: "fresh34-legacy",
+    setup: "fresh34",
+    cwd: "fresh34/tidewatch",
+    prompt: "the old frame decoder no longer builds with the new warning flags; what actually breaks it?",
+    provenance: `${CAPTURED} (Debian 12's gcc 12 and GNU make; files by projects/fresh34.sh)`,
+    steps: [
+      build(
+        "gcc-wextra-flood-spilled-f34",
+        "gcc",
+        'make -C legacy 2>&1; echo "exit code: $?"',
+        "Build the legacy decoder library",
+      ),
+    ],
+  },
+  {
+    name: "fresh34-firmware",
+    setup: "fresh34",
+    cwd: "fresh34/tidewatch",
+    prompt:
+      "the gauge firmware's debug build no longer fits since the self test went in, and the beacon won't link either; find what takes the space",
+    provenance: `${CAPTURED} (Debian 12's gcc-arm-none-eabi 12.2 with newlib nano, gcc-avr 5.4 with avr-libc; files by projects/fresh34.sh)`,
+    steps: [
+      build(
+        "arm-flash-overflow-f34",
+        "arm-none-eabi-gcc",
+        'make -C firmware 2>&1; echo "exit code: $?"',
+        "Build the debug firmware",
+      ),
+      build(
+        "arm-release-build-f34",
+        "arm-none-eabi-gcc",
+        'make -C firmware DEBUG=0 2>&1; echo "exit code: $?"',
+        "Build the release firmware for comparison",
+      ),
+      bash(
+        "arm-size-sections-f34",
+        "arm-none-eabi-size",
+        "arm-none-eabi-size -A -x firmware/build/release/tidewatch.elf && arm-none-eabi-size -t firmware/build/release/obj/*.o",
+        "Section sizes of the release image and each object",
+      ),
+      bash(
+        "arm-nm-size-sort-f34",
+        "nm",
+        "arm-none-eabi-nm --size-sort -C -S -r firmware/build/release/tidewatch.elf",
+        "Biggest symbols in the release image",
+      ),
+      bash(
+        "arm-readelf-sections-f34",
+        "readelf",
+        "arm-none-eabi-readelf -S -W firmware/build/release/tidewatch.elf",
+        "Section headers of the release image",
+      ),
+      bash(
+        "arm-readelf-symbols-spilled-f34",
+        "readelf",
+        "arm-none-eabi-readelf -s -W firmware/build/release/tidewatch.elf",
+        "Symbol table of the release image",
+      ),
+      bash(
+        "arm-map-debug-spilled-f34",
+        "ld-map",
+        "cat firmware/build/debug/tidewatch.map",
+        "The debug link's map file",
+      ),
+      build(
+        "avr-data-overflow-f34",
+        "avr-gcc",
+        'make -C beacon 2>&1; echo "exit code: $?"',
+        "Build the buoy beacon",
+      ),
+      build(
+        "avr-size-progmem-f34",
+        "avr-gcc",
+        'make -C beacon clean beacon.elf DEFS=-DTABLES_IN_FLASH 2>&1; echo "exit code: $?"',
+        "Rebuild the beacon with its tables in flash",
+      ),
+    ],
+  },
 ];
 
 /**

@@ -121,6 +121,15 @@
  *           mariadb-dumpslow, mariadb-check; redis-cli --bigkeys, --memkeys, SLOWLOG GET, CONFIG
  *           GET, ioredis on OOM, MISCONF and a refused replica, the Redis log; Playwright's list,
  *           line and JSON reporters, a page's console, karma on ChromeHeadless, lighthouse).
+ * - fresh34: bench/corpus/fresh34, what an engineer runs when a C/C++ build of real size fails and
+ *           when an embedded target does not fit, in shapes no set held (make -j2 -k with jobs
+ *           failing side by side, g++'s and clang++'s template novels: a std::map keyed by a type
+ *           with no ordering, a comparator taking non-const references, std::ranges::sort on a
+ *           std::list, a failed concept with -fconcepts-diagnostics-depth; a link with undefined
+ *           references, a missing -l and multiple definitions, through g++ and clang++; cmake --build
+ *           with warnings as errors; a -Wall -Wextra flood with one error; -ftime-report; ccache -s;
+ *           arm-none-eabi-gcc's FLASH overflow with --print-memory-usage, its map file, size,
+ *           nm --size-sort, readelf -S and -s; avr-gcc's data region overflow and avr-size).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -169,6 +178,7 @@ export const OPEN_SETS = [
   "fresh30",
   "fresh31",
   "fresh32",
+  "fresh34",
 ] as const;
 
 export type OpenSet = (typeof OPEN_SETS)[number];

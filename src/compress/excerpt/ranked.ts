@@ -1,9 +1,11 @@
 /**
- * A ranking: output piped through a numeric sort (`du -h | sort -h`, `sort -rn`) is read
+ * A ranking: output piped through a numeric sort (`du -h | sort -h`, `sort -rn`), or sorted by
+ * size by its own tool (`nm --size-sort -r`, own-sort.ts), is read
  * from its sorted end, where the largest values are: the biggest folders, the costliest
  * packages. Those rows are the answer however alike they look, and a number that only grows
  * row after row is no id there (rare.ts skips such a column as places, not amounts).
  */
+import { ownSortEnd } from "./own-sort.ts";
 import { MUST, type Pick } from "./pack.ts";
 
 /** The rows at the sorted end kept whole: a ranking's top ten, as `sort | tail` is read. */
@@ -19,7 +21,9 @@ export function rankedEnd(command: string | undefined): "head" | "tail" | undefi
   let end: "head" | "tail" | undefined;
   for (const stage of command.split(/(?<!\|)\|(?!\|)/)) {
     const words = stage.trim().split(/\s+/);
+    const own = ownSortEnd(words);
     if (words[0] === "sort") end = numericSortEnd(words.slice(1));
+    else if (own) end = own;
     // head and tail keep the order; anything else reorders or reshapes the rows.
     else if (end && words[0] !== "head" && words[0] !== "tail") end = undefined;
   }

@@ -33,6 +33,7 @@ import { listEnd } from "./list-end.ts";
 import { mappingKeys } from "./mapping-keys.ts";
 import { massifPeak } from "./massif-peak.ts";
 import { rankNamedLabels } from "./named-labels.ts";
+import { namedShares } from "./named-shares.ts";
 import { narration } from "./narration.ts";
 import { numberedFailures } from "./numbered-failures.ts";
 import { numberedFindings } from "./numbered-findings.ts";
@@ -105,6 +106,7 @@ export function rankStructure(w: Work): void {
   newFacts(w, outline, E.rare, "tree-root");
   newFacts(w, askedSections(w.lines, outline, w.opts.intent, rareIn(w)), E.asked - 1, "asked");
   newFacts(w, percentRanking(w.lines), E.rare, "outlier");
+  newFacts(w, namedShares(w.lines), E.rare, "outlier");
   newFacts(w, timedSections(w.lines), E.rare, "tree-root");
   newFacts(w, mappingKeys(w.lines), E.rare, "tree-root");
   newFacts(w, requestOutcomes(w.lines, w.source), E.rare, "outcome");

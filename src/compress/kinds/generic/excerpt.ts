@@ -8,6 +8,7 @@ import type { Doc } from "../../excerpt/doc.ts";
 import { rank } from "../../excerpt/engine.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
 import type { Pick } from "../../excerpt/pack.ts";
+import { rankedPicks } from "../../excerpt/ranked.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 
 /** "Options:", "Disassembly of section .text:"; not "0000000000004030 <getenv@plt>:". */
@@ -44,6 +45,8 @@ export function genericOf(name: string, doc: Doc, budget: number, hints: Hints):
   for (const i of titles) said.set(words(i), (said.get(words(i)) ?? 0) + 1);
   for (const i of titles)
     if (help || said.get(words(i))! < RECORD_TITLES) picks.push({ from: i, to: i, prio: help ? 104 : 95 });
+  // A ranking (`sort -rn`, `nm --size-sort`) is read from its sorted end, as in a table.
+  picks.push(...rankedPicks(doc.lines, 0, doc.lines.length - 1, hints.command));
   const what = [plural(ranking.templates.list.length, "kind"), "of line"].join(" ");
   return excerpt(name, doc, budget, {
     picks,
