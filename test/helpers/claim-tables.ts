@@ -223,7 +223,7 @@ export function readTable(lines: readonly string[]): Table | undefined {
   };
   const cellsOf = (i: number) => layouts[startOf(i)]!(lines[i]!);
   // psql's rule: dashes joined by `+`, no border at its ends.
-  const repeated = sameRowsAgain(lines, header + 1, new Set(again));
+  const repeated = aligned ? sameRowsAgain(lines, header + 1, new Set(again)) : new Set<number>();
   const psql = rule > 0 && /^-+(?:\+-+)+$/.test(lines[rule]!.trim()) && !/^\s*[+|]/.test(lines[rule]!);
   const width = split(titles)?.filter((c) => c !== "").length ?? 0;
   const rows: number[] = [];
