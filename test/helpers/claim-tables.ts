@@ -10,8 +10,11 @@ import { num } from "./claim-said.ts";
 import type { Claim, Excerpted } from "./claims.ts";
 
 const RULE = /^[\s+|=─━┼┬┴╋┌┐└┘├┤-]*[-=─━][\s+|=─━┼┬┴╋┌┐└┘├┤-]*$/;
-/** psql's `(97 rows)`, MySQL's `97 rows in set (0.00 sec)`: the tool's own count. */
-const FOOTER = /^\((\d+) rows?\)$|^(\d+) rows? in set\b/;
+/**
+ * psql's `(97 rows)`, MySQL's `97 rows in set (0.00 sec)`, pandas's `[97 rows x 9 columns]`:
+ * the tool's own count.
+ */
+const FOOTER = /^\((\d+) rows?\)$|^(\d+) rows? in set\b|^\[(\d+) rows? x \d+ columns?\]$/;
 
 interface Table {
   header: number;
@@ -111,6 +114,46 @@ function headerAgain(lines: readonly string[], header: number): number[] {
   return out;
 }
 
+/** A line's first word (where a row names what it is about). */
+const firstWord = (line: string) => /^\s*(\S*)/.exec(line)![1]!;
+
+/**
+ * The lines of blocks that say the block above again in further columns (pandas wraps a wide
+ * frame so: `day  11-22 … 11-30`, `store_id`, `S001  114 …`, under `day  11-01 …`, `store_id`,
+ * `S001  146 …`): a run of lines after a blank line, as many as the run above, each opening
+ * with the same word as the line it stands for, and those words not all one. Its lines are
+ * the same rows again, and its titles no row. A run opening with the header said again is a
+ * table of its own.
+ */
+function sameRowsAgain(lines: readonly string[], from: number, again: ReadonlySet<number>): Set<number> {
+  const runs: Array<[number, number]> = [];
+  for (let i = from; i < lines.length; ) {
+    if (lines[i]!.trim() === "") {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < lines.length && lines[end]!.trim() !== "") end++;
+    runs.push([i, end]);
+    i = end;
+  }
+  const out = new Set<number>();
+  for (let k = 1; k < runs.length; k++) {
+    const [a, b] = runs[k - 1]!;
+    const [c, d] = runs[k]!;
+    if (d - c !== b - a || d - c < 2 || again.has(c)) continue;
+    const words = new Set<string>();
+    let same = true;
+    for (let j = 0; j < d - c && same; j++) {
+      const w = firstWord(lines[c + j]!);
+      same = w === firstWord(lines[a + j]!);
+      words.add(w);
+    }
+    if (same && words.size > 1) for (let i = c; i < d; i++) out.add(i);
+  }
+  return out;
+}
+
 /** The table as the tool drew it. */
 export function readTable(lines: readonly string[]): Table | undefined {
   let rule = -1;
@@ -180,6 +223,7 @@ export function readTable(lines: readonly string[]): Table | undefined {
   };
   const cellsOf = (i: number) => layouts[startOf(i)]!(lines[i]!);
   // psql's rule: dashes joined by `+`, no border at its ends.
+  const repeated = aligned ? sameRowsAgain(lines, header + 1, new Set(again)) : new Set<number>();
   const psql = rule > 0 && /^-+(?:\+-+)+$/.test(lines[rule]!.trim()) && !/^\s*[+|]/.test(lines[rule]!);
   const width = split(titles)?.filter((c) => c !== "").length ?? 0;
   const rows: number[] = [];
@@ -195,16 +239,20 @@ export function readTable(lines: readonly string[]): Table | undefined {
     if (again.includes(i) || i >= ends[startOf(i)]!) continue;
     const f = FOOTER.exec(l.trim());
     if (f) {
-      footer = Number(f[1] ?? f[2]);
+      // (One per table said one after another: their counts add up.)
+      footer = (footer ?? 0) + Number(f[1] ?? f[2] ?? f[3]);
       continue;
     }
-    if (l.trim() === "" || RULE.test(l)) continue;
+    if (l.trim() === "" || RULE.test(l) || repeated.has(i)) continue;
     // psql's wrapped cell: the line before ends a cell with ` +`, this line goes on with it.
     if (psql && rows.length > 0 && /\+(?:\||$)/.test(lines[i - 1]!)) continue;
     // A line of one cell among many columns after the rows (`stderr:` after kubectl's) is no row.
     const cells = cellsOf(i);
     // (A box's borders may not read it at all: `exit code: 0` under the box.)
     if (width > 1 && (!cells || cells.filter((c) => c !== "").length <= 1) && !/[,|│\t]/.test(l)) {
+      // Right under titles without a rule, a word alone at the line's start names the rows'
+      // first column (pandas's index name, `store_id` under `day  11-01  11-02`): no row.
+      if (rule < 0 && /^\S+\s*$/.test(l) && (i === top + 1 || again.includes(i - 1))) continue;
       lone.push(i);
       continue;
     }

@@ -3,6 +3,7 @@ import type { Detector, Hints } from "../../excerpt/types.ts";
 import { oneLeadOfTwoCells } from "./common-first-cell.ts";
 import { proseCells } from "./prose-cells.ts";
 import { endsAsSentence } from "./sentence-header.ts";
+import { namedFields, widerThanTitles } from "./unlike-rows.ts";
 import { delimitedFrom } from "./warning-above.ts";
 
 export const tables: Detector = {
@@ -102,7 +103,12 @@ export function alignedHeader(lines: readonly string[]): number {
   for (let i = 0; i < Math.min(lines.length, 12); i++) {
     const line = lines[i]!;
     const words = line.trim().split(/\s{2,}|\s+(?=[A-Z%])/);
-    if (words.length >= 3 && !endsAsSentence(line) && ALIGNED_HEADER.test(line) && rowsStandUnder(lines, i))
+    if (
+      words.length >= 3 &&
+      !endsAsSentence(line) &&
+      ALIGNED_HEADER.test(line) &&
+      rowsStandUnder(lines, i, words.length)
+    )
       return i;
   }
   return -1;
@@ -118,14 +124,15 @@ const UNDER = 30;
  * --force printed its errors and warnings, each one phrase, and the whole output was read
  * as a table of 106 rows that has none.
  */
-function rowsStandUnder(lines: readonly string[], header: number): boolean {
+function rowsStandUnder(lines: readonly string[], header: number, titles: number): boolean {
   let read = 0;
   let split = 0;
   for (let i = header + 1; i < lines.length && read < UNDER; i++) {
     const line = lines[i]!;
     if (line.trim() === "" || BOX_RULE.test(line) || RULE.test(line)) continue;
     read++;
-    if (/\S(?:\s{2,}|\t)\S/.test(line.trim())) split++;
+    if (/\S(?:\s{2,}|\t)\S/.test(line.trim()) && !widerThanTitles(line, titles) && !namedFields(line))
+      split++;
   }
   return read === 0 || split * 2 >= read;
 }

@@ -8,7 +8,6 @@
 import { RowCells } from "../../excerpt/cells.ts";
 import { ColumnScans } from "../../excerpt/column-scan.ts";
 import type { Doc } from "../../excerpt/doc.ts";
-import { sortedAt } from "../../excerpt/far-values.ts";
 import { docOf, excerpt, plural, SEVERE } from "../../excerpt/lines.ts";
 import { MUST, type Note, type Pick } from "../../excerpt/pack.ts";
 import { groupNotes } from "../../excerpt/paths.ts";
@@ -18,19 +17,17 @@ import { rootRows } from "../../excerpt/root-rows.ts";
 import { includesRare } from "../../excerpt/signs.ts";
 import { sizedPicks } from "../../excerpt/sized.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
+import { amongRows } from "./among-rows.ts";
 import { isCountFooter } from "./count-footer.ts";
 import { alignedHeader, BOX_RULE, delimiterOf, RULE } from "./detect.ts";
 import { groupsWithNestedRows } from "./dir-rows.ts";
 import { entityRows } from "./entity-rows.ts";
+import { framesOf, unwrapped } from "./frame-blocks.ts";
 import { OWN_LINES, OWN_PRIO, ownLines } from "./own-lines.ts";
 import { placedCells, startsOf } from "./placed-cells.ts";
 import { titled } from "./titled.ts";
+import { MAX_LINE, wideRows } from "./wide-rows.ts";
 import { wordsAre, wordsOf } from "./words.ts";
-
-/** A row's first characters shown; the rest is cut (wideRows keeps some whole). */
-const MAX_LINE = 240;
-/** Longest row kept whole for its rare value. */
-const WHOLE_ROW = 1000;
 
 export function tablesExcerpt(text: string, hints: Hints, budget: number): Excerpt {
   const doc = docOf(text);
@@ -44,41 +41,6 @@ export function tablesExcerpt(text: string, hints: Hints, budget: number): Excer
     options: { maxLine: MAX_LINE, display, suffix, ...(delimiter ? { cell: delimiter } : {}) },
     hints,
   });
-}
-
-/**
- * The rows shown whole past MAX_LINE: a row picked for its rare value that is also more than
- * twice as long as the table's typical row holds text the others do not (a Warning event's
- * message, where kubectl puts the cause at the end of 500 characters among rows of 150).
- * Where every row is wide, or where what is past the cut is one unbroken token (labels,
- * `k=v,k=v`, not a sentence), the first columns still tell a row. The part past MAX_LINE is
- * a suffix, which pack never cuts.
- */
-function wideRows(
-  lines: readonly string[],
-  whole: readonly number[],
-): { display: Map<number, string>; suffix: Map<number, string> } {
-  const display = new Map<number, string>();
-  const suffix = new Map<number, string>();
-  const wide = whole.filter((i) => {
-    const line = lines[i]!;
-    return (
-      line.length > MAX_LINE &&
-      line.length <= WHOLE_ROW &&
-      (line.slice(MAX_LINE).trim().match(/\s+/g)?.length ?? 0) >= 3
-    );
-  });
-  // The typical row's length is measured only when a row may be kept whole (a sort per table).
-  if (wide.length === 0) return { display, suffix };
-  const lengths = lines.filter((l) => l.trim() !== "").map((l) => l.length);
-  const typical = lengths.length > 0 ? sortedAt(Float64Array.from(lengths), lengths.length >> 1) : 0;
-  for (const i of wide) {
-    const line = lines[i]!;
-    if (line.length <= 2 * typical) continue;
-    display.set(i, line.slice(0, MAX_LINE));
-    suffix.set(i, line.slice(MAX_LINE));
-  }
-  return { display, suffix };
 }
 
 /** The header's last line: the CSV's first line, or everything up to the first row (dpkg's legend, a rule). */
@@ -95,7 +57,9 @@ function headerEnd(lines: readonly string[], delimiter: string | undefined): num
     // A line below the first that splits into as many columns as the first is a row like it
     // (`IEEE Registration Authority   288` under `Organization Name   count`): the first is the header.
     const first = splitAligned(lines[header] ?? "").length;
-    const rowLike = aligned > header && first >= 2 && splitAligned(lines[aligned]!).length === first;
+    const rowLike =
+      (aligned > header && first >= 2 && splitAligned(lines[aligned]!).length === first) ||
+      amongRows(lines, aligned);
     if (aligned >= 0 && !rowLike) header = aligned;
     while (
       header + 1 < lines.length &&
@@ -112,7 +76,12 @@ function headerEnd(lines: readonly string[], delimiter: string | undefined): num
  * header's titles), `into` adds a row to a table's RowCells, its cells as `split` gives
  * them (each cut out only when read).
  */
-function rowSplitter(lines: readonly string[], header: number, delimiter: string | undefined): Splitter {
+function rowSplitter(
+  lines: readonly string[],
+  header: number,
+  delimiter: string | undefined,
+  framed = false,
+): Splitter {
   let rule = header;
   while (rule > 0 && !RULE.test(lines[rule]!) && !/^[\s+|-]*=+(?:[-+|\s]+=+)+/.test(lines[rule]!)) rule--;
   const spans = rule > 0 || RULE.test(lines[0]!) ? spansOf(lines[rule]!) : [];
@@ -134,7 +103,9 @@ function rowSplitter(lines: readonly string[], header: number, delimiter: string
       // `exit code: 0`: a line of one cell is one no run of blanks parts.
       oneCell: (line) => !/\S\s{2,}\S/.test(line),
     };
-  const titles = lines[titlesOf(lines, header)] ?? "";
+  // pandas's wrap mark closing the titles is no title (frame-blocks.ts).
+  const line = lines[titlesOf(lines, header)] ?? "";
+  const titles = framed ? unwrapped(line) : line;
   const starts = startsOf(titles, splitAligned(titles));
   return {
     split: splitAligned,
@@ -210,10 +181,11 @@ function notablePicks(doc: Doc, start: number, hints: Hints, picks: Pick[]): voi
  * others, with each such column's values counted in a note. Returns how many rows hold
  * a rare value (rare); the lines of their own after the last row (lone: `stderr:`, `exit
  * code: 1`); the headers said again with the line of its own ending the table above each
- * (again: systemd-analyze security's table per unit); and the last row's line.
+ * (again: systemd-analyze security's table per unit); and the last row's line. A line pandas's
+ * frames hold as no row (`notRow`, frame-blocks.ts) holds none of the columns' values.
  */
 function rarePicks(
-  doc: Doc,
+  { lines }: Doc,
   start: number,
   header: number,
   { split, into, oneCell = (_, width) => width === 1 }: Splitter,
@@ -221,10 +193,10 @@ function rarePicks(
   notes: Note[],
   whole: number[],
   headed = true,
+  notRow?: Uint8Array,
 ): { rare: number; lone: number; again: number; lastRow: number; ends: number[] } {
-  const { lines } = doc;
   const titles = titlesOf(lines, header);
-  const names = titles < lines.length ? split(lines[titles]!) : [];
+  const names = titles < lines.length ? split(notRow ? unwrapped(lines[titles]!) : lines[titles]!) : [];
   const rowAt: number[] = [];
   const cells = new RowCells();
   // Lines that split into other columns than the header's (`stderr:` under kubectl's rows,
@@ -257,6 +229,7 @@ function rarePicks(
       continue;
     }
     if (
+      notRow?.[i] === 1 ||
       line.length > 4000 ||
       (!startsWord(line) &&
         (line.trim() === "" || RULE.test(line) || BOX_RULE.test(line) || isCountFooter(line)))
@@ -367,10 +340,14 @@ export function tablePicks(
   const whole: number[] = [];
   const delimiter = delimiterOf(lines, true);
   const header = headerEnd(lines, delimiter);
-  const splitter = rowSplitter(lines, header, delimiter);
+  // pandas's frames: each one's rows once, in however many column blocks (frame-blocks.ts).
+  const framed = delimiter ? undefined : framesOf(lines, titlesOf(lines, header));
+  const splitter = rowSplitter(lines, header, delimiter, framed !== undefined);
   // A first line that is one of the rows is counted with them, its cells no titles.
   const headed = titled(lines, header, splitter.split);
   const start = Math.min(lines.length, headed ? header + 1 : header);
+  const frames = headed ? framed : undefined;
+  for (const i of frames?.counts ?? []) picks.push({ from: i, to: i, prio: MUST + 3 });
   let rows = 0;
   for (let i = start; i < lines.length; i++) {
     const line = lines[i]!;
@@ -388,16 +365,11 @@ export function tablePicks(
   picks.push(...rankedPicks(lines, start, lines.length - 1, hints.command));
   picks.push(...sizedPicks(lines, start, lines.length - 1, hints.command));
   const columns: Note[] = [];
-  const { rare, lone, again, lastRow, ends } = rarePicks(
-    doc,
-    start,
-    header,
-    splitter,
-    picks,
-    columns,
-    whole,
-    headed,
-  );
+  const read = rarePicks(doc, start, header, splitter, picks, columns, whole, headed, frames?.notRow);
+  const { rare, lone, again } = read;
+  const lastRow = frames ? frames.lastRow : read.lastRow;
+  // Of pandas's frames, the lines outside them (a frame's title, a Series after) end them.
+  const ends = frames ? [...frames.outside] : read.ends;
   // The lines that are no rows, and the header naming the rows' columns, before any row.
   const titles = titlesOf(lines, header);
   const own = ownLines(lines, headed ? titles : start, ends);
@@ -406,7 +378,7 @@ export function tablePicks(
     picks.push({ from: titles, to: header, prio: OWN_PRIO });
   // A line of its own after the rows (`stderr:` under kubectl's 80 pods) is no row, nor is a
   // header said again or the line ending the table above it.
-  rows -= lone + again;
+  rows = frames ? frames.rows : rows - lone - again;
   notes.push({ at: start, text: `[${plural(rows, "row")}]`, prio: MUST + 4 }, ...columns);
   // A thin, even sample of the rest.
   const step = Math.max(1, Math.floor(rows / 30));
