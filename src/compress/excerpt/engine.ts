@@ -34,7 +34,6 @@ import { fewByShape } from "./few-shapes.ts";
 import { alikeSuffix } from "./framing.ts";
 import { heldByMost } from "./held-by-most.ts";
 import { intentLines } from "./intent.ts";
-import { keyedRecords } from "./keyed-records.ts";
 import { kinLines } from "./kin.ts";
 import { fewOf, madeOfProblems } from "./made-of-problems.ts";
 import { minorityRecords } from "./minority-records.ts";
@@ -49,6 +48,7 @@ import { asRoom, E, rareWorth } from "./priorities.ts";
 import { locatedBefore } from "./problem-context.ts";
 import { problemsOf, rankProblems } from "./rank-problems.ts";
 import { rareAreFactsIn, repetitive } from "./rare-facts.ts";
+import { rankRecords } from "./record-facts.ts";
 import { recordKey } from "./record-key.ts";
 import { namesItsKind, recordAround, recordOfPeriod } from "./records.ts";
 import { regimeChange } from "./regime.ts";
@@ -333,14 +333,6 @@ function rankHead(w: Work): void {
   }
 }
 
-/** Records opening with one key (keyed-records.ts): each one's name, and the values that tell them apart. */
-function rankKeyedRecords(w: Work): void {
-  const records = keyedRecords(w.lines);
-  if (!records) return;
-  for (const i of records.openings) if (!w.facts.has(i)) fact(w, i, i, E.rare, "record-id");
-  for (const i of records.differing) if (!w.facts.has(i)) fact(w, i, i, E.outlier, "outlier");
-}
-
 /** A frame in the runtime's or a library's code (traces.ts FOREIGN): no fact by its path or line alone. */
 function isForeignFrame(line: string): boolean {
   return isFrame(line) && FOREIGN.test(line);
@@ -404,7 +396,7 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     for (const i of failedTestOutput(doc.lines)) fact(w, i, i, E.problem, "outcome");
     rankStoppedBy(w);
     rankHead(w);
-    rankKeyedRecords(w);
+    rankRecords(w);
     rankStructure(w);
     for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked, "newest");
     const changed = regimeChange(t);
