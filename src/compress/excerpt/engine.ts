@@ -35,6 +35,7 @@ import { alikeSuffix } from "./framing.ts";
 import { heldByMost } from "./held-by-most.ts";
 import { intentLines } from "./intent.ts";
 import { kinLines } from "./kin.ts";
+import { loneValues } from "./lone-values.ts";
 import { fewOf, madeOfProblems } from "./made-of-problems.ts";
 import { minorityRecords } from "./minority-records.ts";
 import { minorityRows } from "./minority-rows.ts";
@@ -238,7 +239,7 @@ function rankFrequent(w: Work, tpl: Template, whole: boolean): boolean {
 }
 
 /** Lines holding one rare value among the most frequent kinds: all when few, else the first and last with their count. */
-function rankOutliers(w: Work, kinds: Template[]): void {
+function rankOutliers(w: Work, kinds: Template[], small: readonly Template[]): void {
   const { lines, starts } = w;
   const rareValued = new Map<string, number[]>();
   // In an output of hundreds of kinds, a rare value in each small one is no exception worth a line.
@@ -246,6 +247,8 @@ function rankOutliers(w: Work, kinds: Template[]): void {
   const bodyAt = w.opts.bodyAt ?? (() => 0);
   const next: number[][] = [];
   for (const tpl of kinds.slice(0, OUTLIER_KINDS)) outliers(lines, tpl, rareValued, bodyAt, undefined, next);
+  // Ranked as an outlier even where read as a rare line already (a rare line's rank is lower).
+  for (const i of loneValues(lines, small, bodyAt, w.noise)) fact(w, i, i, E.outlier, "outlier");
   // The next largest of a field spanning orders: before other lines that are no facts, as room allows.
   for (const ranked of next)
     for (let r = 0; r < ranked.length; r++)
@@ -292,6 +295,7 @@ function rankRest(w: Work, nonBlank: number, blame = false): boolean {
   // whose shape, any path alike, is rare among shapes that nearly all repeat is still news.
   const rareShape = rareAreFacts || !background ? undefined : rareShapes(w, rare);
   const valued: Template[] = [];
+  const small: Template[] = [];
   const few = fewByShape(w.t, rare, (i) => !w.noise(i));
   const shared = sharedEndings(
     w.lines,
@@ -306,15 +310,17 @@ function rankRest(w: Work, nonBlank: number, blame = false): boolean {
       if (tpl.members.length > w.few) valued.push(tpl);
       continue;
     }
-    if (tpl.members.length <= rare || few?.(tpl)) rankRare(w, tpl, rareAreFacts, rareShape, shared);
-    else {
+    if (tpl.members.length <= rare || few?.(tpl)) {
+      rankRare(w, tpl, rareAreFacts, rareShape, shared);
+      if (background && w.opts.outliers !== false) small.push(tpl);
+    } else {
       const whole = rareAreFacts && fewAlike(w.lines, tpl.members, rare, w.opts.bodyAt);
       if (rankFrequent(w, tpl, whole) && background) valued.push(tpl);
     }
   }
   // In a blame, values odd in the code's words are no news either: its fields that are
   // (each commit, each file under -C) are read by blameFacts.
-  if (!blame) rankOutliers(w, valued);
+  if (!blame) rankOutliers(w, valued, small);
   if (rareAreFacts) demoteEchoes(w);
   return rareAreFacts;
 }
