@@ -247,8 +247,8 @@ function rankOutliers(w: Work, kinds: Template[], small: readonly Template[]): v
   const bodyAt = w.opts.bodyAt ?? (() => 0);
   const next: number[][] = [];
   for (const tpl of kinds.slice(0, OUTLIER_KINDS)) outliers(lines, tpl, rareValued, bodyAt, undefined, next);
-  // Ranked as an outlier even where read as a rare line already (a rare line's rank is lower).
-  for (const i of loneValues(lines, small, bodyAt, w.noise)) fact(w, i, i, E.outlier, "outlier");
+  // Ranked at a rare kind's best even where read as a rare line already (rareWorth ranks lower).
+  for (const i of loneValues(lines, small, bodyAt, w.noise)) fact(w, i, i, E.rare, "outlier");
   // The next largest of a field spanning orders: before other lines that are no facts, as room allows.
   for (const ranked of next)
     for (let r = 0; r < ranked.length; r++)
