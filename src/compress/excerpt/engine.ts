@@ -34,8 +34,8 @@ import { fewByShape } from "./few-shapes.ts";
 import { alikeSuffix } from "./framing.ts";
 import { heldByMost } from "./held-by-most.ts";
 import { intentLines } from "./intent.ts";
-import { keyedRecords } from "./keyed-records.ts";
 import { kinLines } from "./kin.ts";
+import { loneValues } from "./lone-values.ts";
 import { fewOf, madeOfProblems } from "./made-of-problems.ts";
 import { minorityRecords } from "./minority-records.ts";
 import { minorityRows } from "./minority-rows.ts";
@@ -49,6 +49,7 @@ import { asRoom, E, rareWorth } from "./priorities.ts";
 import { locatedBefore } from "./problem-context.ts";
 import { problemsOf, rankProblems } from "./rank-problems.ts";
 import { rareAreFactsIn, repetitive } from "./rare-facts.ts";
+import { rankRecords } from "./record-facts.ts";
 import { recordKey } from "./record-key.ts";
 import { namesItsKind, recordAround, recordOfPeriod } from "./records.ts";
 import { regimeChange } from "./regime.ts";
@@ -238,7 +239,7 @@ function rankFrequent(w: Work, tpl: Template, whole: boolean): boolean {
 }
 
 /** Lines holding one rare value among the most frequent kinds: all when few, else the first and last with their count. */
-function rankOutliers(w: Work, kinds: Template[]): void {
+function rankOutliers(w: Work, kinds: Template[], small: readonly Template[]): void {
   const { lines, starts } = w;
   const rareValued = new Map<string, number[]>();
   // In an output of hundreds of kinds, a rare value in each small one is no exception worth a line.
@@ -246,6 +247,8 @@ function rankOutliers(w: Work, kinds: Template[]): void {
   const bodyAt = w.opts.bodyAt ?? (() => 0);
   const next: number[][] = [];
   for (const tpl of kinds.slice(0, OUTLIER_KINDS)) outliers(lines, tpl, rareValued, bodyAt, undefined, next);
+  // Ranked at a rare kind's best even where read as a rare line already (rareWorth ranks lower).
+  for (const i of loneValues(lines, small, bodyAt, w.noise)) fact(w, i, i, E.rare, "outlier");
   // The next largest of a field spanning orders: before other lines that are no facts, as room allows.
   for (const ranked of next)
     for (let r = 0; r < ranked.length; r++)
@@ -292,6 +295,7 @@ function rankRest(w: Work, nonBlank: number, blame = false): boolean {
   // whose shape, any path alike, is rare among shapes that nearly all repeat is still news.
   const rareShape = rareAreFacts || !background ? undefined : rareShapes(w, rare);
   const valued: Template[] = [];
+  const small: Template[] = [];
   const few = fewByShape(w.t, rare, (i) => !w.noise(i));
   const shared = sharedEndings(
     w.lines,
@@ -306,15 +310,17 @@ function rankRest(w: Work, nonBlank: number, blame = false): boolean {
       if (tpl.members.length > w.few) valued.push(tpl);
       continue;
     }
-    if (tpl.members.length <= rare || few?.(tpl)) rankRare(w, tpl, rareAreFacts, rareShape, shared);
-    else {
+    if (tpl.members.length <= rare || few?.(tpl)) {
+      rankRare(w, tpl, rareAreFacts, rareShape, shared);
+      if (background && w.opts.outliers !== false) small.push(tpl);
+    } else {
       const whole = rareAreFacts && fewAlike(w.lines, tpl.members, rare, w.opts.bodyAt);
       if (rankFrequent(w, tpl, whole) && background) valued.push(tpl);
     }
   }
   // In a blame, values odd in the code's words are no news either: its fields that are
   // (each commit, each file under -C) are read by blameFacts.
-  if (!blame) rankOutliers(w, valued);
+  if (!blame) rankOutliers(w, valued, small);
   if (rareAreFacts) demoteEchoes(w);
   return rareAreFacts;
 }
@@ -331,14 +337,6 @@ function rankHead(w: Work): void {
     else w.picks.push({ from: i, to: i, prio: E.head - kept, why: "head" });
     kept++;
   }
-}
-
-/** Records opening with one key (keyed-records.ts): each one's name, and the values that tell them apart. */
-function rankKeyedRecords(w: Work): void {
-  const records = keyedRecords(w.lines);
-  if (!records) return;
-  for (const i of records.openings) if (!w.facts.has(i)) fact(w, i, i, E.rare, "record-id");
-  for (const i of records.differing) if (!w.facts.has(i)) fact(w, i, i, E.outlier, "outlier");
 }
 
 /** A frame in the runtime's or a library's code (traces.ts FOREIGN): no fact by its path or line alone. */
@@ -404,7 +402,7 @@ export function rank(doc: Doc, opts: EngineOptions = {}): Ranking {
     for (const i of failedTestOutput(doc.lines)) fact(w, i, i, E.problem, "outcome");
     rankStoppedBy(w);
     rankHead(w);
-    rankKeyedRecords(w);
+    rankRecords(w);
     rankStructure(w);
     for (const i of newestLines(doc.lines)) fact(w, i, i, E.asked, "newest");
     const changed = regimeChange(t);
