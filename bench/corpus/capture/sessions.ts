@@ -7464,7 +7464,12 @@ export const sessions: Session[] = [
           description: "Record the posting threads with JFR",
         },
       },
-      bash("jfr-summary-contention-f33", "jfr", "jfr summary logs/contention.jfr", "What the recording holds"),
+      bash(
+        "jfr-summary-contention-f33",
+        "jfr",
+        "jfr summary logs/contention.jfr",
+        "What the recording holds",
+      ),
       bash(
         "jfr-print-monitor-enter-spilled-f33",
         "jfr",
@@ -7504,12 +7509,25 @@ export const sessions: Session[] = [
     prompt: "the billing batch does not build; fix it, run its tests and the style checks",
     provenance: `${CAPTURED} (Debian 12's ant 1.10 with ant-optional, junit4 4.13 and checkstyle 8.36 on OpenJDK 17; files by projects/fresh33.sh)`,
     steps: [
-      build("ant-test-javac-errors-f33", "ant", '(cd billing && ant test 2>&1); echo "exit code: $?"', "Build and test the billing batch"),
+      build(
+        "ant-test-javac-errors-f33",
+        "ant",
+        '(cd billing && ant test 2>&1); echo "exit code: $?"',
+        "Build and test the billing batch",
+      ),
       {
         tool: "Bash",
-        input: { command: "cp billing/fixes/DunningRun.java billing/src/com/acme/billing/DunningRun.java", description: "Apply the DunningRun fix" },
+        input: {
+          command: "cp billing/fixes/DunningRun.java billing/src/com/acme/billing/DunningRun.java",
+          description: "Apply the DunningRun fix",
+        },
       },
-      build("ant-junit4-failures-f33", "ant", '(cd billing && ant test 2>&1); echo "exit code: $?"', "Build and test the billing batch again"),
+      build(
+        "ant-junit4-failures-f33",
+        "ant",
+        '(cd billing && ant test 2>&1); echo "exit code: $?"',
+        "Build and test the billing batch again",
+      ),
       bash(
         "checkstyle-sun-checks-spilled-f33",
         "checkstyle",
