@@ -54,7 +54,8 @@ export function tracesExcerpt(text: string, _hints: Hints, budget: number): Exce
   const reports = deadlockReports(lines, 0, lines.length - 1, T.exception + 1);
   picks.push(...reports);
   const suffix = new Map<number, string>();
-  for (const r of reports) for (let i = r.from; i <= r.to; i++) suffix.set(i, "");
+  for (const r of reports)
+    for (let i = r.from; i <= r.to; i++) if (lines[i]!.trim() !== "") suffix.set(i, "");
   // The traces printed (a test runner's, one per failure) and the causes they name: one
   // trace's causes are not another's.
   // (Over every line: a runner's failure may be set in, `<failure …>` above its frames, where the trace found starts after it.)
