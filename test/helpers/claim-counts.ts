@@ -172,6 +172,20 @@ function testClaims(lines: readonly string[], e: Excerpted): Claim[] {
     total = m ? Number(m[1]) : 0;
     found = m !== undefined;
   }
+  // JUnit's plain formatter (ant's junit task): each suite's counts under its `Testsuite:`
+  // line, failures and errors (ant prints the counts twice, its summary's then the formatter's).
+  if (!found && e.compressor === "ant-junit") {
+    let suite = false;
+    for (const l of lines) {
+      if (/^(?:\s*\[junit\] )?Testsuite: /.test(l)) suite = true;
+      const m = /^(?:\s*\[junit\] )?Tests run: \d+, Failures: (\d+), Errors: (\d+)/.exec(l);
+      if (m && suite) {
+        total += Number(m[1]) + Number(m[2]);
+        found = true;
+        suite = false;
+      }
+    }
+  }
   // go test: each failed test's own `--- FAIL:` line.
   if (!found && e.compressor === "go-test") {
     total = lines.filter((l) => /^\s*--- FAIL: /.test(l)).length;

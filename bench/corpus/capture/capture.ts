@@ -60,6 +60,10 @@
  * python3-openpyxl, python3-pytest, python3-venv and sqlite3 (captured with
  * CORPUS_CAPTURE_ROOT=/home/dev/work-fresh31).
  *
+ * fresh33's need OpenJDK 17 (java, javac, jar, jstack, jcmd, jmap, jstat, jfr, javap, jdeps, keytool, jshell) and
+ * Debian's ant with ant-optional, junit4, libhamcrest-java and checkstyle (captured with
+ * CORPUS_CAPTURE_ROOT=/home/dev/work-fresh33).
+ *
  * Each case is written to the case file of that name wherever it already is
  * (bench/corpus/dev/, bench/corpus/blind/), replacing only its `input`, so annotations
  * survive a re-capture; a case with no file yet goes to bench/corpus/captured/ with empty

@@ -7363,6 +7363,99 @@ export const sessions: Session[] = [
       ),
     ],
   },
+  // The fresh33 set (bench/corpus/fresh33/): what an engineer runs when a Java service is slow, stuck
+  // or crashing, in shapes no earlier set holds (jstack with two deadlocks, jcmd Thread.print -l of a
+  // starved request pool, GC.heap_info, VM.flags, GC.class_histogram and VM.native_memory of a leaking
+  // service, jmap -histo:live, jstat -gcutil, a -Xlog:gc* run ending in OutOfMemoryError, a startup
+  // cause chain with a suppressed exception, a SIGSEGV and its hs_err file, jfr summary and print,
+  // javap -c -v, jdeps --jdk-internals, keytool -list -v, jshell; ant failing in javac and in junit 4,
+  // checkstyle plain and XML); files by projects/fresh33.sh (captured with
+  // CORPUS_CAPTURE_ROOT=/home/dev/work-fresh33).
+  {
+    name: "fresh33-attach",
+    setup: "fresh33",
+    cwd: "fresh33/ledgerd",
+    prompt:
+      "ledgerd stopped answering transfers, the balance endpoint hangs and the statement service's memory keeps climbing; look at the running JVMs",
+    provenance: `${CAPTURED} (OpenJDK 17's jstack, jcmd, jmap and jstat attached to the running ledgerd JVMs; files by projects/fresh33.sh)`,
+    steps: [
+      bash(
+        "jstack-ledgerd-deadlocks-f33",
+        "jstack",
+        "jstack -l $(cat run/serve.pid)",
+        "Thread dump of the ledgerd process that stopped answering transfers",
+      ),
+      bash(
+        "jcmd-thread-print-stuck-spilled-f33",
+        "jcmd",
+        "jcmd $(cat run/stuck.pid) Thread.print -l",
+        "Thread dump of the instance whose balance endpoint hangs",
+      ),
+      bash(
+        "jcmd-gc-heap-info-f33",
+        "jcmd",
+        "jcmd $(cat run/leak.pid) GC.heap_info",
+        "Heap occupancy of the statement service",
+      ),
+      bash(
+        "jcmd-vm-flags-f33",
+        "jcmd",
+        "jcmd $(cat run/leak.pid) VM.flags",
+        "The flags the statement service runs with",
+      ),
+      bash(
+        "jstat-gcutil-leak-f33",
+        "jstat",
+        "jstat -gcutil -t $(cat run/leak.pid) 1000 12",
+        "Watch the generations fill for twelve seconds",
+      ),
+      bash(
+        "jcmd-class-histogram-spilled-f33",
+        "jcmd",
+        "jcmd $(cat run/leak.pid) GC.class_histogram",
+        "Which classes hold the heap",
+      ),
+      bash(
+        "jmap-histo-live-head-f33",
+        "jmap",
+        "jmap -histo:live $(cat run/leak.pid) | head -25",
+        "Live objects after a full GC, top of the list",
+      ),
+      bash(
+        "jcmd-native-memory-f33",
+        "jcmd",
+        "jcmd $(cat run/leak.pid) VM.native_memory summary",
+        "Native memory by area",
+      ),
+    ],
+  },
+  {
+    name: "fresh33-run",
+    setup: "fresh33",
+    cwd: "fresh33/ledgerd",
+    prompt:
+      "reproduce the statement service's OutOfMemoryError, the prod start failure and the crash of the off-heap replay, then look at the journal contention and the TLS keystore",
+    provenance: `${CAPTURED} (OpenJDK 17's java, jfr, javap, jdeps, keytool and jshell; files by projects/fresh33.sh)`,
+    steps: [
+      bash(
+        "java-xlog-gc-oom-spilled-f33",
+        "java-gc-log",
+        'java -Xmx128m -Xlog:gc*:stdout -XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath=logs/ -cp out/service com.acme.ledger.LedgerServer leak 1500000 0; echo "exit code: $?"',
+        "Run the statement renderer with a small heap and GC logging until it fails",
+      ),
+      bash(
+        "java-startup-cause-chain-f33",
+        "java-exception",
+        'java -cp out/service com.acme.ledger.LedgerServer start conf/ledgerd-prod.properties; echo "exit code: $?"',
+        "Start ledgerd with the production config",
+      ),
+      bash(
+        "java-sigsegv-console-f33",
+        "java-crash",
+        'java -cp out/service com.acme.ledger.LedgerServer replay-offheap; echo "exit code: $?"',
+        "Run the off-heap replay that crashes",
+      ),
+      bash("hs-err-offheap-spilled-f33", "hs-err", "cat hs_err_pid*.log", "Read the JVM's crash report"),
   // The fresh34 set (bench/corpus/fresh34/): what an engineer runs when a C/C++ build of real size
   // fails and when an embedded target does not fit, in shapes no earlier set holds (make -j2 -k with
   // jobs failing side by side, g++'s and clang++'s template novels for a std::map keyed by a type
@@ -7415,6 +7508,60 @@ export const sessions: Session[] = [
         tool: "Bash",
         input: {
           command:
+            "java -XX:StartFlightRecording=filename=logs/contention.jfr,settings=profile -cp out/service com.acme.ledger.LedgerServer contention 8 2>&1 | tail -3",
+          description: "Record the posting threads with JFR",
+        },
+      },
+      bash(
+        "jfr-summary-contention-f33",
+        "jfr",
+        "jfr summary logs/contention.jfr",
+        "What the recording holds",
+      ),
+      bash(
+        "jfr-print-monitor-enter-spilled-f33",
+        "jfr",
+        "jfr print --events jdk.JavaMonitorEnter logs/contention.jfr",
+        "The monitor waits the recording caught",
+      ),
+      bash(
+        "javap-c-v-transfer-f33",
+        "javap",
+        "javap -c -v -p -cp out/service com.acme.ledger.core.TransferService com.acme.ledger.core.Account",
+        "Bytecode of the transfer and the account's synchronized methods",
+      ),
+      bash(
+        "jdeps-jdk-internals-f33",
+        "jdeps",
+        "jdeps --jdk-internals out/ledgerd.jar",
+        "Which JDK internals the jar uses",
+      ),
+      bash(
+        "keytool-list-v-ledgerd-f33",
+        "keytool",
+        "keytool -list -v -keystore conf/tls/ledgerd.p12 -storepass changeit",
+        "The certificates in ledgerd's keystore",
+      ),
+      bash(
+        "jshell-probe-rounding-f33",
+        "jshell",
+        "jshell --feedback normal scripts/probe-rounding.jsh < /dev/null 2>&1",
+        "Try the VAT rounding in jshell",
+      ),
+    ],
+  },
+  {
+    name: "fresh33-build",
+    setup: "fresh33",
+    cwd: "fresh33/ledgerd",
+    prompt: "the billing batch does not build; fix it, run its tests and the style checks",
+    provenance: `${CAPTURED} (Debian 12's ant 1.10 with ant-optional, junit4 4.13 and checkstyle 8.36 on OpenJDK 17; files by projects/fresh33.sh)`,
+    steps: [
+      build(
+        "ant-test-javac-errors-f33",
+        "ant",
+        '(cd billing && ant test 2>&1); echo "exit code: $?"',
+        "Build and test the billing batch",
             "cat >> host/include/tide/geo.hpp <<'EOF'\nnamespace tide {\ninline bool operator<(const GeoPoint& a, const GeoPoint& b) {\n  return a.lat_deg < b.lat_deg || (a.lat_deg == b.lat_deg && a.lon_deg < b.lon_deg);\n}\n}  // namespace tide\nEOF\ncat >> host/include/tide/sample.hpp <<'EOF'\nnamespace tide {\ninline bool operator<(const StationId& a, const StationId& b) {\n  return a.network < b.network || (a.network == b.network && a.number < b.number);\n}\n}  // namespace tide\nEOF\nsed -i 's/  std::vector<std::unique_ptr<Sink>> sinks() const/  const std::vector<std::unique_ptr<Sink>>\\& sinks() const/' host/include/tide/pipeline.hpp",
           description: "Give GeoPoint and StationId an ordering and return the sinks by reference",
         },
@@ -7434,6 +7581,35 @@ export const sessions: Session[] = [
       {
         tool: "Bash",
         input: {
+          command: "cp billing/fixes/DunningRun.java billing/src/com/acme/billing/DunningRun.java",
+          description: "Apply the DunningRun fix",
+        },
+      },
+      build(
+        "ant-junit4-failures-f33",
+        "ant",
+        '(cd billing && ant test 2>&1); echo "exit code: $?"',
+        "Build and test the billing batch again",
+      ),
+      bash(
+        "checkstyle-sun-checks-spilled-f33",
+        "checkstyle",
+        'checkstyle -c /sun_checks.xml service/src billing/src; echo "exit code: $?"',
+        "Sun's checks over both source trees",
+      ),
+      bash(
+        "checkstyle-xml-team-rules-f33",
+        "checkstyle",
+        'checkstyle -c conf/checkstyle.xml -f xml service/src; echo "exit code: $?"',
+        "The team's rules over the service, as XML",
+      ),
+      {
+        tool: "Bash",
+        input: {
+          command: "for p in run/*.pid; do kill $(cat $p) 2>/dev/null; done; echo stopped",
+          description: "Stop the ledgerd JVMs",
+        },
+      },
           command: "cmake -S host -B host/build -G Ninja 2>&1 | tail -3",
           description: "Configure the CMake build the IDE uses",
         },

@@ -121,6 +121,13 @@
  *           mariadb-dumpslow, mariadb-check; redis-cli --bigkeys, --memkeys, SLOWLOG GET, CONFIG
  *           GET, ioredis on OOM, MISCONF and a refused replica, the Redis log; Playwright's list,
  *           line and JSON reporters, a page's console, karma on ChromeHeadless, lighthouse).
+ * - fresh33: bench/corpus/fresh33, what an engineer runs when a Java service is slow, stuck or
+ *           crashing, in shapes no set held (jstack with two deadlocks, jcmd Thread.print -l of a
+ *           starved request pool, GC.heap_info, VM.flags, GC.class_histogram and VM.native_memory of a
+ *           leaking service, jmap -histo:live, jstat -gcutil, -Xlog:gc* to an OutOfMemoryError, a cause
+ *           chain with a suppressed exception, a SIGSEGV and its hs_err file, jfr summary and print,
+ *           javap -c -v, jdeps --jdk-internals, keytool -list -v, jshell; ant failing in javac and in
+ *           junit 4, checkstyle plain and XML).
  * - fresh34: bench/corpus/fresh34, what an engineer runs when a C/C++ build of real size fails and
  *           when an embedded target does not fit, in shapes no set held (make -j2 -k with jobs
  *           failing side by side, g++'s and clang++'s template novels: a std::map keyed by a type
@@ -178,6 +185,7 @@ export const OPEN_SETS = [
   "fresh30",
   "fresh31",
   "fresh32",
+  "fresh33",
   "fresh34",
 ] as const;
 

@@ -18,6 +18,7 @@
 import { askedSections } from "./asked-section.ts";
 import { porcelainCommits } from "./blame-porcelain.ts";
 import { blockHeads } from "./block-heads.ts";
+import { bytecodeCalls } from "./bytecode-calls.ts";
 import { rankClosingSummary } from "./closing-summary.ts";
 import { closingTally } from "./closing-tally.ts";
 import { countedLast } from "./counted-last.ts";
@@ -92,6 +93,7 @@ export function rankStructure(w: Work): void {
   newFacts(w, closingTally(w.lines), E.tally, "end");
   rankNamedLabels(w);
   newFacts(w, callsByName(w.lines), E.rare, "label");
+  newFacts(w, bytecodeCalls(w.lines), E.rare, "label");
   newFacts(w, ownCode(w.lines), E.rare - 1, "label");
   for (const c of porcelainCommits(w.lines)) {
     fact(w, c.header, c.author, E.rare + c.weight / 2, "blame");

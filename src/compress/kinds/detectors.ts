@@ -16,7 +16,7 @@ import { logs } from "./log/detect.ts";
 import { apt, cargoDeps, npm, npmLs, pip } from "./pkg/detect.ts";
 import { reads } from "./read/detect.ts";
 import { tables } from "./table/detect.ts";
-import { cargoTest, goTest, jest, nodeTest, playwright, pytest, vitest } from "./test/detect.ts";
+import { antJunit, cargoTest, goTest, jest, nodeTest, playwright, pytest, vitest } from "./test/detect.ts";
 import { traces } from "./trace/detect.ts";
 
 /** The kinds (folders under kinds/), in the order their detectors are asked. */
@@ -39,7 +39,7 @@ export type KindName = (typeof KIND_NAMES)[number];
 /** Each kind's detectors, most specific first; the kinds in KIND_NAMES's order. */
 const BY_KIND: Readonly<Record<KindName, readonly Detector[]>> = {
   read: [reads],
-  test: [vitest, jest, nodeTest, pytest, cargoTest, goTest, playwright],
+  test: [vitest, jest, nodeTest, pytest, cargoTest, goTest, playwright, antJunit],
   compile: [tsc, eslint, gcc, rustc, javac],
   pkg: [npmLs, npm, pip, apt, cargoDeps],
   git: [gitDiff, gitLog, gitStatus],

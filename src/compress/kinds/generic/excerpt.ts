@@ -4,10 +4,11 @@
  * and the titles of its sections ("Options:"), which say what a help text or a report holds.
  */
 
+import { crashReportVerdict } from "../../excerpt/crash-report.ts";
 import type { Doc } from "../../excerpt/doc.ts";
 import { rank } from "../../excerpt/engine.ts";
 import { docOf, excerpt, plural } from "../../excerpt/lines.ts";
-import type { Pick } from "../../excerpt/pack.ts";
+import { MUST, type Pick } from "../../excerpt/pack.ts";
 import { rankedPicks } from "../../excerpt/ranked.ts";
 import type { Excerpt, ExcerptFn, Hints } from "../../excerpt/types.ts";
 
@@ -45,11 +46,19 @@ export function genericOf(name: string, doc: Doc, budget: number, hints: Hints):
   for (const i of titles) said.set(words(i), (said.get(words(i)) ?? 0) + 1);
   for (const i of titles)
     if (help || said.get(words(i))! < RECORD_TITLES) picks.push({ from: i, to: i, prio: help ? 104 : 95 });
+  // A JVM's crash report: what crashed, where and on what signal (crash-report.ts), shown
+  // as it is, without the engine's count of lines alike after its frames.
+  const verdict = crashReportVerdict(doc.lines, MUST + 10);
+  picks.push(...verdict);
+  const suffix = new Map<number, string>();
+  for (const v of verdict)
+    for (let i = v.from; i <= v.to; i++) if (doc.lines[i]!.trim() !== "") suffix.set(i, "");
   // A ranking (`sort -rn`, `nm --size-sort`) is read from its sorted end, as in a table.
   picks.push(...rankedPicks(doc.lines, 0, doc.lines.length - 1, hints.command));
   const what = [plural(ranking.templates.list.length, "kind"), "of line"].join(" ");
   return excerpt(name, doc, budget, {
     picks,
+    ...(suffix.size > 0 ? { options: { suffix } } : {}),
     kept: ranking.problems > 0 ? `${what}, ${plural(ranking.problems, "problem line")}` : `${what}, the end`,
     engine: { ranking },
     hints,

@@ -104,3 +104,18 @@ export const playwright: Detector = {
     return scoreSigns(text, hints, PLAYWRIGHT_SIGNS, /\bplaywright\s+test\b/);
   },
 };
+
+const ANT_JUNIT_SIGNS: readonly Sign[] = [
+  [where(["Testcase: "], /^\s*(?:\[junit\] )?Testcase: \S+ took [\d.]+ sec\s*$/m), 0.5],
+  [where(["Testsuite: "], /^\s*(?:\[junit\] )?Testsuite: \S+\s*$/m), 0.3],
+  [where(["Tests run: "], /^\s*(?:\[junit\] )?Tests run: \d+, Failures: \d+, Errors: \d+/m), 0.2],
+];
+
+/** JUnit's plain formatter, through ant's junit task or in a suite's TEST-*.txt. */
+export const antJunit: Detector = {
+  name: "ant-junit",
+  detect(text: string, hints: Hints): number {
+    if (!holds(text, "Testcase: ")) return 0;
+    return scoreSigns(text, hints, ANT_JUNIT_SIGNS, /\bant\b/);
+  },
+};

@@ -5,6 +5,7 @@
  * The same line rules score traces inside logs (see logs.ts).
  */
 
+import { deadlockReports } from "../../excerpt/deadlock-report.ts";
 import type { Doc } from "../../excerpt/doc.ts";
 import { lastAlikeFirst } from "../../excerpt/last-alike.ts";
 import { docOf, excerpt, lastNonBlank, plural, SALIENT, shapeOf } from "../../excerpt/lines.ts";
@@ -46,6 +47,15 @@ export function tracesExcerpt(text: string, _hints: Hints, budget: number): Exce
     tracePicks(doc, start, lines.length - 1, picks);
     lastAlikeFirst(lines, picks, T.exception);
   }
+  // A JVM thread dump's deadlock report, who waits for whom: it may stand above the trace
+  // found (the stacks it lists come after it) (deadlock-report.ts).
+  // Its lines are shown as they are: the engine's count of lines alike (`[×6 like this]`)
+  // after one would break the report's lines, each of which it shows.
+  const reports = deadlockReports(lines, 0, lines.length - 1, T.exception + 1);
+  picks.push(...reports);
+  const suffix = new Map<number, string>();
+  for (const r of reports)
+    for (let i = r.from; i <= r.to; i++) if (lines[i]!.trim() !== "") suffix.set(i, "");
   // The traces printed (a test runner's, one per failure) and the causes they name: one
   // trace's causes are not another's.
   // (Over every line: a runner's failure may be set in, `<failure …>` above its frames, where the trace found starts after it.)
@@ -55,7 +65,7 @@ export function tracesExcerpt(text: string, _hints: Hints, budget: number): Exce
   const last = lastNonBlank(lines);
   if (last >= 0) picks.push({ from: last, to: last, prio: T.more + 1 });
   const kept = `${traces > 1 ? `${traces} exceptions` : "exception"}${causes > 0 ? ` and ${plural(causes, "cause")}` : ""}, user frames`;
-  return excerpt("trace", doc, budget, { picks, kept });
+  return excerpt("trace", doc, budget, { picks, kept, ...(suffix.size > 0 ? { options: { suffix } } : {}) });
 }
 
 export const excerpts: Readonly<Record<string, ExcerptFn>> = { trace: tracesExcerpt };
