@@ -7456,54 +7456,6 @@ export const sessions: Session[] = [
         "Run the off-heap replay that crashes",
       ),
       bash("hs-err-offheap-spilled-f33", "hs-err", "cat hs_err_pid*.log", "Read the JVM's crash report"),
-  // The fresh34 set (bench/corpus/fresh34/): what an engineer runs when a C/C++ build of real size
-  // fails and when an embedded target does not fit, in shapes no earlier set holds (make -j2 -k with
-  // jobs failing side by side, g++'s and clang++'s template novels for a std::map keyed by a type
-  // with no ordering, a comparator taking non-const references, std::ranges::sort on a std::list and
-  // a failed concept with -fconcepts-diagnostics-depth; a link with undefined references, a missing
-  // -l and multiple definitions; cmake --build with warnings as errors; a -Wall -Wextra flood with
-  // one error; -ftime-report; ccache -s -v; arm-none-eabi-gcc's FLASH overflow with
-  // --print-memory-usage, its map file, size, nm --size-sort, readelf -S and -s; avr-gcc's data
-  // region overflow and avr-size); files by projects/fresh34.sh (captured with
-  // CORPUS_CAPTURE_ROOT=/home/dev/work-fresh34).
-  {
-    name: "fresh34-host",
-    setup: "fresh34",
-    cwd: "fresh34/tidewatch",
-    prompt:
-      "the host tools stopped building after the C++20 switch; get tidectl to compile and link again and tell me what is wrong",
-    provenance: `${CAPTURED} (Debian 12's gcc 12, clang 14, GNU make, cmake 3.25 with ninja and ccache 4.7; files by projects/fresh34.sh)`,
-    steps: [
-      build(
-        "make-j2-keep-going-f34",
-        "make",
-        'make -C host -j2 -k 2>&1; echo "exit code: $?"',
-        "Build the host tools, keep going past errors to see all of them",
-      ),
-      bash(
-        "gxx-comparator-nonconst-f34",
-        "g++",
-        'g++ -std=c++20 -Ihost/include -Wall -Wextra -c -o /dev/null host/src/gauge_groups.cpp 2>&1; echo "exit code: $?"',
-        "Compile the gauge grouping file on its own",
-      ),
-      bash(
-        "gxx-concepts-ranges-f34",
-        "g++",
-        'g++ -std=c++20 -Ihost/include -fconcepts-diagnostics-depth=3 -c -o /dev/null host/src/resample.cpp 2>&1; echo "exit code: $?"',
-        "Compile the resampler with deeper concept diagnostics",
-      ),
-      bash(
-        "clangxx-concepts-ranges-f34",
-        "clang++",
-        'clang++ -std=c++20 -Ihost/include -c -o /dev/null host/src/resample.cpp 2>&1; echo "exit code: $?"',
-        "Same file through clang++ for a second opinion",
-      ),
-      bash(
-        "clangxx-map-no-ordering-f34",
-        "clang++",
-        'clang++ -std=c++20 -Ihost/include -c -o /dev/null host/src/station_index.cpp 2>&1; echo "exit code: $?"',
-        "clang++ on the station index",
-      ),
       {
         tool: "Bash",
         input: {
@@ -7562,21 +7514,6 @@ export const sessions: Session[] = [
         "ant",
         '(cd billing && ant test 2>&1); echo "exit code: $?"',
         "Build and test the billing batch",
-            "cat >> host/include/tide/geo.hpp <<'EOF'\nnamespace tide {\ninline bool operator<(const GeoPoint& a, const GeoPoint& b) {\n  return a.lat_deg < b.lat_deg || (a.lat_deg == b.lat_deg && a.lon_deg < b.lon_deg);\n}\n}  // namespace tide\nEOF\ncat >> host/include/tide/sample.hpp <<'EOF'\nnamespace tide {\ninline bool operator<(const StationId& a, const StationId& b) {\n  return a.network < b.network || (a.network == b.network && a.number < b.number);\n}\n}  // namespace tide\nEOF\nsed -i 's/  std::vector<std::unique_ptr<Sink>> sinks() const/  const std::vector<std::unique_ptr<Sink>>\\& sinks() const/' host/include/tide/pipeline.hpp",
-          description: "Give GeoPoint and StationId an ordering and return the sinks by reference",
-        },
-      },
-      build(
-        "ld-undefined-multiple-f34",
-        "ld",
-        'make -C host -j2 2>&1; echo "exit code: $?"',
-        "Rebuild and link tidectl",
-      ),
-      build(
-        "clang-link-lz-f34",
-        "ld",
-        'make -C host CXX=clang++ LDLIBS=-lz 2>&1; echo "exit code: $?"',
-        "Link again with zlib, through clang++",
       ),
       {
         tool: "Bash",
@@ -7610,6 +7547,79 @@ export const sessions: Session[] = [
           description: "Stop the ledgerd JVMs",
         },
       },
+    ],
+  },
+  // The fresh34 set (bench/corpus/fresh34/): what an engineer runs when a C/C++ build of real size
+  // fails and when an embedded target does not fit, in shapes no earlier set holds (make -j2 -k with
+  // jobs failing side by side, g++'s and clang++'s template novels for a std::map keyed by a type
+  // with no ordering, a comparator taking non-const references, std::ranges::sort on a std::list and
+  // a failed concept with -fconcepts-diagnostics-depth; a link with undefined references, a missing
+  // -l and multiple definitions; cmake --build with warnings as errors; a -Wall -Wextra flood with
+  // one error; -ftime-report; ccache -s -v; arm-none-eabi-gcc's FLASH overflow with
+  // --print-memory-usage, its map file, size, nm --size-sort, readelf -S and -s; avr-gcc's data
+  // region overflow and avr-size); files by projects/fresh34.sh (captured with
+  // CORPUS_CAPTURE_ROOT=/home/dev/work-fresh34).
+  {
+    name: "fresh34-host",
+    setup: "fresh34",
+    cwd: "fresh34/tidewatch",
+    prompt:
+      "the host tools stopped building after the C++20 switch; get tidectl to compile and link again and tell me what is wrong",
+    provenance: `${CAPTURED} (Debian 12's gcc 12, clang 14, GNU make, cmake 3.25 with ninja and ccache 4.7; files by projects/fresh34.sh)`,
+    steps: [
+      build(
+        "make-j2-keep-going-f34",
+        "make",
+        'make -C host -j2 -k 2>&1; echo "exit code: $?"',
+        "Build the host tools, keep going past errors to see all of them",
+      ),
+      bash(
+        "gxx-comparator-nonconst-f34",
+        "g++",
+        'g++ -std=c++20 -Ihost/include -Wall -Wextra -c -o /dev/null host/src/gauge_groups.cpp 2>&1; echo "exit code: $?"',
+        "Compile the gauge grouping file on its own",
+      ),
+      bash(
+        "gxx-concepts-ranges-f34",
+        "g++",
+        'g++ -std=c++20 -Ihost/include -fconcepts-diagnostics-depth=3 -c -o /dev/null host/src/resample.cpp 2>&1; echo "exit code: $?"',
+        "Compile the resampler with deeper concept diagnostics",
+      ),
+      bash(
+        "clangxx-concepts-ranges-f34",
+        "clang++",
+        'clang++ -std=c++20 -Ihost/include -c -o /dev/null host/src/resample.cpp 2>&1; echo "exit code: $?"',
+        "Same file through clang++ for a second opinion",
+      ),
+      bash(
+        "clangxx-map-no-ordering-f34",
+        "clang++",
+        'clang++ -std=c++20 -Ihost/include -c -o /dev/null host/src/station_index.cpp 2>&1; echo "exit code: $?"',
+        "clang++ on the station index",
+      ),
+      {
+        tool: "Bash",
+        input: {
+          command:
+            "cat >> host/include/tide/geo.hpp <<'EOF'\nnamespace tide {\ninline bool operator<(const GeoPoint& a, const GeoPoint& b) {\n  return a.lat_deg < b.lat_deg || (a.lat_deg == b.lat_deg && a.lon_deg < b.lon_deg);\n}\n}  // namespace tide\nEOF\ncat >> host/include/tide/sample.hpp <<'EOF'\nnamespace tide {\ninline bool operator<(const StationId& a, const StationId& b) {\n  return a.network < b.network || (a.network == b.network && a.number < b.number);\n}\n}  // namespace tide\nEOF\nsed -i 's/  std::vector<std::unique_ptr<Sink>> sinks() const/  const std::vector<std::unique_ptr<Sink>>\\& sinks() const/' host/include/tide/pipeline.hpp",
+          description: "Give GeoPoint and StationId an ordering and return the sinks by reference",
+        },
+      },
+      build(
+        "ld-undefined-multiple-f34",
+        "ld",
+        'make -C host -j2 2>&1; echo "exit code: $?"',
+        "Rebuild and link tidectl",
+      ),
+      build(
+        "clang-link-lz-f34",
+        "ld",
+        'make -C host CXX=clang++ LDLIBS=-lz 2>&1; echo "exit code: $?"',
+        "Link again with zlib, through clang++",
+      ),
+      {
+        tool: "Bash",
+        input: {
           command: "cmake -S host -B host/build -G Ninja 2>&1 | tail -3",
           description: "Configure the CMake build the IDE uses",
         },
