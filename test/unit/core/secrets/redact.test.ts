@@ -298,7 +298,8 @@ describe("redact(text) stays pure and linear", () => {
   const cpuFor = (text: string) => {
     redact(text.slice(0, 10_000));
     let best = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < 3; i++) {
+    // The least of five: a collection or a cold cache on a loaded machine lands in one run.
+    for (let i = 0; i < 5; i++) {
       const t0 = cpuNow();
       redact(text);
       best = Math.min(best, cpuNow() - t0);
