@@ -297,8 +297,8 @@ async function background(pullOnly: boolean): Promise<number> {
       return 0;
     }
     const { outboxPending } = await import("../team/pending.ts");
+    if (project) await collectProject(store, { ...collectFor, project, now: m.now() });
     for (let attempt = 0; attempt < 3; attempt++) {
-      if (project) await collectProject(store, { ...collectFor, project, now: m.now() });
       const r = await syncOnce(store, round);
       if (r.ok) (await import("../team/prune.ts")).pruneTeam(store, m.config["retention.days"], m.now());
       bg.releasePushLock(m.paths, process.pid);
